@@ -1,0 +1,99 @@
+// Kernel launch for generated host stubs. O2C_LAUNCH spells a launch the
+// same way for both backends, because a C++ compiler cannot parse <<<...>>>:
+//
+//   O2C_LAUNCH(Shape, SharedBytes, Stream, kernel)(args...);
+//
+// The kernel comes last so that a template specialisation with commas in its
+// argument list needs no extra parentheses.
+#ifndef OMP2CUDA_LAUNCH_H
+#define OMP2CUDA_LAUNCH_H
+
+#include "omp2cuda/host_rt.h"
+
+#if defined(__CUDACC__)
+#define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
+  __VA_ARGS__<<<(Shape).Grid, (Shape).Block, (Smem),                           \
+                static_cast<cudaStream_t>(Stream)>>>
+#else
+#define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
+  ::o2c::emu::Launch(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
+#endif
+
+namespace o2c {
+
+struct LaunchShape {
+  dim3 Grid;
+  dim3 Block;
+};
+
+/// Default threads per block when no thread_limit is given: 256 keeps eight
+/// warps per block, enough for latency hiding and a cheap block reduction.
+constexpr unsigned DefaultThreadsPerBlock = 256;
+
+/// Shape of a grid-stride kernel over Trip iterations. NumTeams and
+/// ThreadLimit are the clause values (<= 0 when absent); SingleTeam is set
+/// for `target parallel ...` and `target simd`. Without num_teams the grid is
+/// as large as the loop needs but no larger than what the device keeps
+/// resident at once: a grid-stride loop gains nothing from more blocks.
+template <class Kernel>
+inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
+                                   unsigned long long Trip, long long NumTeams,
+                                   long long ThreadLimit, bool SingleTeam,
+                                   unsigned SharedBytes = 0) {
+  DeviceProps P = deviceProps(R.device());
+  unsigned long long Threads = DefaultThreadsPerBlock;
+  if (ThreadLimit > 0)
+    Threads = static_cast<unsigned long long>(ThreadLimit);
+  if (Threads > static_cast<unsigned long long>(P.MaxThreadsPerBlock))
+    Threads = static_cast<unsigned long long>(P.MaxThreadsPerBlock);
+  unsigned long long Blocks = 1;
+  if (NumTeams > 0) {
+    Blocks = static_cast<unsigned long long>(NumTeams);
+  } else if (!SingleTeam) {
+    Blocks = (Trip + Threads - 1) / Threads;
+    int PerSM = 1;
+#if defined(__CUDACC__)
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &PerSM, K, static_cast<int>(Threads), SharedBytes) != cudaSuccess ||
+        PerSM < 1)
+      PerSM = 1;
+#else
+    (void)K;
+    PerSM = 4;
+#endif
+    unsigned long long Resident =
+        static_cast<unsigned long long>(P.MultiProcessors) * PerSM;
+    if (Blocks > Resident)
+      Blocks = Resident;
+    if (Blocks < 1)
+      Blocks = 1;
+  }
+  if (Blocks > 0x7fffffffULL)
+    Blocks = 0x7fffffffULL;
+  return {dim3(static_cast<unsigned>(Blocks)),
+          dim3(static_cast<unsigned>(Threads))};
+}
+
+/// Shape of a region whose body every thread runs (SPMD): Teams blocks of
+/// Threads threads (<= 0: the default block size).
+inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,
+                             long long Threads) {
+  DeviceProps P = deviceProps(R.device());
+  if (Teams < 1)
+    Teams = 1;
+  if (Teams > 0x7fffffffLL)
+    Teams = 0x7fffffffLL;
+  if (Threads <= 0)
+    Threads = DefaultThreadsPerBlock;
+  if (Threads > P.MaxThreadsPerBlock)
+    Threads = P.MaxThreadsPerBlock;
+  return {dim3(static_cast<unsigned>(Teams)),
+          dim3(static_cast<unsigned>(Threads))};
+}
+
+/// The smaller of two clause limits (thread_limit and num_threads together).
+inline long long minLimit(long long A, long long B) { return A < B ? A : B; }
+
+} // namespace o2c
+
+#endif // OMP2CUDA_LAUNCH_H

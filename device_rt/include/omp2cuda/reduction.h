@@ -1,0 +1,173 @@
+// Reductions in grid-stride kernels (ARCHITECTURE.md §4): every thread keeps
+// a private partial, a block combines its partials with warp shuffles and one
+// shared-memory step, and one thread per block folds the block's value into
+// the mapped result with a single atomic.
+#ifndef OMP2CUDA_REDUCTION_H
+#define OMP2CUDA_REDUCTION_H
+
+#include <cfloat>
+#include <climits>
+#include <cstring>
+#include <type_traits>
+
+namespace o2c_dev {
+
+// Identity values of min and max are the extremes of the type (OpenMP 5.2
+// Table 5.2). Overloads rather than std::numeric_limits because host
+// constexpr functions are not callable from device code without
+// --expt-relaxed-constexpr.
+__device__ inline int highest(int) { return INT_MAX; }
+__device__ inline unsigned highest(unsigned) { return UINT_MAX; }
+__device__ inline long highest(long) { return LONG_MAX; }
+__device__ inline unsigned long highest(unsigned long) { return ULONG_MAX; }
+__device__ inline long long highest(long long) { return LLONG_MAX; }
+__device__ inline unsigned long long highest(unsigned long long) { return ULLONG_MAX; }
+__device__ inline float highest(float) { return FLT_MAX; }
+__device__ inline double highest(double) { return DBL_MAX; }
+__device__ inline int lowest(int) { return INT_MIN; }
+__device__ inline unsigned lowest(unsigned) { return 0; }
+__device__ inline long lowest(long) { return LONG_MIN; }
+__device__ inline unsigned long lowest(unsigned long) { return 0; }
+__device__ inline long long lowest(long long) { return LLONG_MIN; }
+__device__ inline unsigned long long lowest(unsigned long long) { return 0; }
+__device__ inline float lowest(float) { return -FLT_MAX; }
+__device__ inline double lowest(double) { return -DBL_MAX; }
+
+struct RedPlus {
+  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __device__ T operator()(T A, T B) const { return A + B; }
+};
+struct RedTimes {
+  template <class T> __device__ static T identity() { return T(1); }
+  template <class T> __device__ T operator()(T A, T B) const { return A * B; }
+};
+struct RedMin {
+  template <class T> __device__ static T identity() { return highest(T()); }
+  template <class T> __device__ T operator()(T A, T B) const { return B < A ? B : A; }
+};
+struct RedMax {
+  template <class T> __device__ static T identity() { return lowest(T()); }
+  template <class T> __device__ T operator()(T A, T B) const { return A < B ? B : A; }
+};
+struct RedBitAnd {
+  template <class T> __device__ static T identity() { return static_cast<T>(~T(0)); }
+  template <class T> __device__ T operator()(T A, T B) const { return A & B; }
+};
+struct RedBitOr {
+  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __device__ T operator()(T A, T B) const { return A | B; }
+};
+struct RedBitXor {
+  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __device__ T operator()(T A, T B) const { return A ^ B; }
+};
+struct RedLogAnd {
+  template <class T> __device__ static T identity() { return T(1); }
+  template <class T> __device__ T operator()(T A, T B) const { return A && B; }
+};
+struct RedLogOr {
+  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __device__ T operator()(T A, T B) const { return A || B; }
+};
+
+namespace detail {
+// One CAS loop serves every operator on 4- and 8-byte types.
+template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                "reductions support 4- and 8-byte types");
+  if constexpr (sizeof(T) == 8) {
+    auto *Word = reinterpret_cast<unsigned long long *>(Slot);
+    unsigned long long Old = *Word, Assumed;
+    do {
+      Assumed = Old;
+      T Cur, Next;
+      memcpy(&Cur, &Assumed, 8);
+      Next = Op()(Cur, V);
+      unsigned long long Bits;
+      memcpy(&Bits, &Next, 8);
+      Old = atomicCAS(Word, Assumed, Bits);
+    } while (Old != Assumed);
+  } else {
+    auto *Word = reinterpret_cast<unsigned int *>(Slot);
+    unsigned int Old = *Word, Assumed;
+    do {
+      Assumed = Old;
+      T Cur, Next;
+      memcpy(&Cur, &Assumed, 4);
+      Next = Op()(Cur, V);
+      unsigned int Bits;
+      memcpy(&Bits, &Next, 4);
+      Old = atomicCAS(Word, Assumed, Bits);
+    } while (Old != Assumed);
+  }
+}
+
+template <class T> struct HasAtomicAdd {
+  static constexpr bool value = false;
+};
+template <> struct HasAtomicAdd<int> { static constexpr bool value = true; };
+template <> struct HasAtomicAdd<unsigned> { static constexpr bool value = true; };
+template <> struct HasAtomicAdd<unsigned long long> { static constexpr bool value = true; };
+template <> struct HasAtomicAdd<float> { static constexpr bool value = true; };
+template <> struct HasAtomicAdd<double> { static constexpr bool value = true; };
+template <class T> struct HasAtomicMinMax {
+  static constexpr bool value = false;
+};
+template <> struct HasAtomicMinMax<int> { static constexpr bool value = true; };
+template <> struct HasAtomicMinMax<unsigned> { static constexpr bool value = true; };
+template <> struct HasAtomicMinMax<long long> { static constexpr bool value = true; };
+template <> struct HasAtomicMinMax<unsigned long long> { static constexpr bool value = true; };
+} // namespace detail
+
+/// Folds V into *Slot atomically with Op: a native atomic where CUDA has one,
+/// a CAS loop otherwise.
+template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
+  if constexpr (std::is_same<Op, RedPlus>::value &&
+                detail::HasAtomicAdd<T>::value)
+    atomicAdd(Slot, V);
+  else if constexpr (std::is_same<Op, RedMin>::value &&
+                     detail::HasAtomicMinMax<T>::value)
+    atomicMin(Slot, V);
+  else if constexpr (std::is_same<Op, RedMax>::value &&
+                     detail::HasAtomicMinMax<T>::value)
+    atomicMax(Slot, V);
+  else
+    detail::casCombine<Op>(Slot, V);
+}
+
+/// Block-wide reduction of every thread's Partial, folded into *Slot by one
+/// thread. Every thread of the block must call it (it synchronises).
+/// Scratch is a __shared__ buffer of at least 32 eight-byte words; it can be
+/// reused by the next reduction in the same kernel once this one returns.
+template <class Op, class T>
+__device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) {
+  const unsigned NThreads = blockDim.x * blockDim.y * blockDim.z;
+  if (NThreads % 32 != 0) {
+    // A partial warp cannot shuffle with a full mask; such blocks are rare
+    // (thread_limit not a multiple of 32), so every thread folds directly.
+    atomicCombine<Op>(Slot, Partial);
+    return;
+  }
+  const unsigned Tid =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned Lane = Tid & 31u, Warp = Tid >> 5;
+  Op O;
+  for (int Off = 16; Off > 0; Off >>= 1)
+    Partial = O(Partial, __shfl_down_sync(0xffffffffu, Partial, Off));
+  T *S = reinterpret_cast<T *>(Scratch);
+  if (Lane == 0)
+    S[Warp] = Partial;
+  __syncthreads();
+  if (Warp == 0) {
+    Partial = Lane < (NThreads >> 5) ? S[Lane] : Op::template identity<T>();
+    for (int Off = 16; Off > 0; Off >>= 1)
+      Partial = O(Partial, __shfl_down_sync(0xffffffffu, Partial, Off));
+    if (Lane == 0)
+      atomicCombine<Op>(Slot, Partial);
+  }
+  __syncthreads();
+}
+
+} // namespace o2c_dev
+
+#endif // OMP2CUDA_REDUCTION_H

@@ -1,0 +1,155 @@
+// omp2cuda host runtime: the small offload runtime that generated host stubs
+// call (ARCHITECTURE.md §5). One interface, two backends chosen at link time:
+// libomp2cuda_rt_cuda (CUDA runtime) and libomp2cuda_rt_emu (CPU emulation).
+//
+// A host stub creates one TargetRegion per execution of a target construct:
+//
+//   o2c::TargetRegion R(Loc, Device, IfClause, NoWait);
+//   if (!R.offload()) return false;            // caller runs the host fallback
+//   double *a_d = R.mapSection(a, 0, n, o2c::MapTo);
+//   ... launch on R.stream() ...
+//   R.launched();                               // check the launch
+//   return R.finish();                          // copy back, unmap
+#ifndef OMP2CUDA_HOST_RT_H
+#define OMP2CUDA_HOST_RT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace o2c {
+
+/// Where a region comes from; used in every runtime error message.
+struct SourceLoc {
+  const char *File;
+  unsigned Line;
+  unsigned Col;
+  const char *Directive; // e.g. "target teams distribute parallel for"
+};
+
+/// OpenMP map-type bits. MapAlloc is the absence of To and From.
+enum MapFlags : unsigned {
+  MapAlloc = 0,
+  MapTo = 1u << 0,
+  MapFrom = 1u << 1,
+  MapToFrom = MapTo | MapFrom,
+  MapAlways = 1u << 2,
+  MapDelete = 1u << 3,
+  MapRelease = 1u << 4,
+  MapImplicit = 1u << 5,
+  MapPresent = 1u << 6, // 'present' modifier: error if not already mapped
+};
+
+/// Number of offload devices of the linked backend (emu: 1; cuda: the
+/// CUDA device count, 0 without a GPU).
+int numDevices();
+/// The default device (OMP_DEFAULT_DEVICE, else 0).
+int defaultDevice();
+/// Aborts with "file:line: omp2cuda runtime error: ..." after printing Msg.
+[[noreturn]] void fatal(const SourceLoc &Loc, const char *Msg);
+
+/// One execution of a target construct (or of a `target data` region).
+class TargetRegion {
+public:
+  /// Device: the `device` clause value, or -1 when absent.
+  /// IfClause: the value of the `if` clause (true when absent).
+  TargetRegion(const SourceLoc &Loc, int Device = -1, bool IfClause = true,
+               bool NoWait = false);
+  ~TargetRegion();
+  TargetRegion(const TargetRegion &) = delete;
+  TargetRegion &operator=(const TargetRegion &) = delete;
+
+  /// False when the region must run on the host: `if(false)`, the initial
+  /// device was named, OMP_TARGET_OFFLOAD=DISABLED, or no device exists
+  /// (fatal instead under OMP_TARGET_OFFLOAD=MANDATORY).
+  bool offload() const { return Offload; }
+  int device() const { return Device; }
+
+  /// Maps the host bytes [HostBegin, HostBegin + Bytes) with OpenMP 5.x
+  /// semantics (present table with reference counts; To copies only on a new
+  /// mapping or with MapAlways). Returns the device address of HostBegin.
+  /// The matching exit action runs in finish().
+  void *map(const void *HostBegin, std::size_t Bytes, unsigned Flags);
+
+  /// Maps the array section Base[Lo : Len] and returns the device pointer
+  /// that corresponds to Base itself, so that the kernel indexes it with the
+  /// user's own subscripts.
+  template <class T>
+  T *mapSection(T *Base, long long Lo, long long Len, unsigned Flags) {
+    char *D = static_cast<char *>(
+        map(Base + Lo, static_cast<std::size_t>(Len) * sizeof(T), Flags));
+    return reinterpret_cast<T *>(D - Lo * static_cast<long long>(sizeof(T)));
+  }
+  /// Maps one object (a scalar or a whole fixed-size array).
+  template <class T> T *mapObject(T &Obj, unsigned Flags) {
+    return static_cast<T *>(map(&Obj, sizeof(T), Flags));
+  }
+
+  /// Maps a whole fixed-size array; returns the device pointer to its first
+  /// element (the array's decayed type, as the kernel parameter has it).
+  template <class T, std::size_t N> T *mapArray(T (&A)[N], unsigned Flags) {
+    return static_cast<T *>(map(&A[0], sizeof(A), Flags));
+  }
+
+  /// The implicit rule for a pointer that no clause maps (OpenMP 5.1 §2.21.7:
+  /// a zero-length array section): the device address of the pointee when it
+  /// lies in mapped storage, else the pointer unchanged.
+  void *translate(const void *Host) const;
+  template <class T> T *translate(T *Host) const {
+    return static_cast<T *>(translate(static_cast<const void *>(Host)));
+  }
+
+  /// The stream (cudaStream_t for cuda, nullptr for emu) all work of this
+  /// region is queued on.
+  void *stream() const { return Stream; }
+  /// Call right after a kernel launch: checks the launch, reports errors with
+  /// the region's location.
+  void launched();
+  /// Waits for the device work, runs the exit actions of every map() in
+  /// reverse order (copy back From, drop reference, free at zero). Returns
+  /// true. Idempotent; the destructor calls it too.
+  bool finish();
+
+  const SourceLoc &loc() const { return Loc; }
+
+private:
+  struct Pending {
+    const void *Host;
+    std::size_t Bytes;
+    unsigned Flags;
+  };
+  SourceLoc Loc;
+  int Device = 0;
+  bool Offload = false;
+  bool NoWait = false;
+  bool Finished = false;
+  void *Stream = nullptr;
+  std::vector<Pending> Exits;
+};
+
+/// Stand-alone data constructs (`target enter data`, `target exit data`,
+/// `target update`). Each takes the same flags as TargetRegion::map.
+void enterData(const SourceLoc &Loc, int Device, bool IfClause,
+               const void *Host, std::size_t Bytes, unsigned Flags);
+void exitData(const SourceLoc &Loc, int Device, bool IfClause,
+              const void *Host, std::size_t Bytes, unsigned Flags);
+/// `target update to(...)` (ToDevice) or `from(...)`.
+void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,
+            std::size_t Bytes, bool ToDevice);
+
+/// Device properties the launch-shape heuristics need.
+struct DeviceProps {
+  int MultiProcessors;
+  int MaxThreadsPerBlock;
+  int WarpSize;
+};
+DeviceProps deviceProps(int Device);
+
+/// For tests: number of present-table entries on Device, and the reference
+/// count of the entry that contains Host (0 when absent).
+std::size_t presentEntries(int Device);
+long presentRefCount(int Device, const void *Host);
+
+} // namespace o2c
+
+#endif // OMP2CUDA_HOST_RT_H

@@ -1,0 +1,67 @@
+// KernelModel: how one region becomes CUDA. Built by lowering from a Region,
+// printed by the emitters. Every string here is final C++ text.
+#ifndef OMP2CUDA_KERNELMODEL_H
+#define OMP2CUDA_KERNELMODEL_H
+
+#include "omp2cuda/Region.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+enum class KernelShape { GridStride, Sequential };
+
+struct KernelParam {
+  std::string Decl;    // "double *a", "int n"
+  std::string StubArg; // what the stub passes ("a_d", "n")
+};
+
+struct ReductionModel {
+  std::string Var;  // user's variable (the per-thread partial keeps its name)
+  std::string Type; // "double"
+  std::string Op;   // "o2c_dev::RedPlus"
+  std::string Slot; // kernel parameter holding the device slot
+};
+
+struct StubMap {
+  std::string Stmt; // one statement mapping one variable
+};
+
+struct KernelModel {
+  KernelShape Shape = KernelShape::GridStride;
+  std::string Name;     // kernel
+  std::string StubName; // host launch stub
+  std::string Comment;  // "target teams ... at file.c:12"
+  SourcePos Loc;
+  std::string TemplateHeader, TemplateArgs;
+
+  std::vector<KernelParam> Params;
+  std::vector<std::string> PrivateDecls; // "double t;"
+  std::vector<ReductionModel> Reductions;
+
+  // Grid-stride loop. Simple: one unit-stride ascending loop whose variable
+  // can itself stride over the grid (seed 000 Fig. 5), else a normalised
+  // iteration counter of TripType.
+  bool SimpleLoop = false;
+  std::string TripType = "unsigned long long";
+  std::vector<LoopLevel> Loops;
+  std::string Chunk; // schedule chunk when > 1, else empty
+
+  std::string Body;
+  SourcePos BodyPos;
+  bool LineDirectives = true;
+
+  // Host stub.
+  std::vector<std::string> StubParams;
+  std::vector<std::string> CallArgs;
+  std::vector<StubMap> Maps;
+  std::string TripExpr; // host expression for the trip count (text)
+  std::string NumTeams, ThreadLimit, IfCond, Device;
+  bool NoWait = false, SingleTeam = false;
+  std::string Directive;
+};
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,123 @@
+// Region: what analysis learns about one OpenMP target construct. Plain data
+// (strings and numbers) so that lowering, emission and tests never need the
+// AST. Source snippets are kept as the user wrote them.
+#ifndef OMP2CUDA_REGION_H
+#define OMP2CUDA_REGION_H
+
+#include "omp2cuda/Diagnostics.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Col = 0;
+};
+
+enum class RegionClass {
+  Combined,   // grid-stride kernel (seed 000 §4, seed 004 §3.4)
+  Sequential, // target region without parallelism: one-thread kernel
+  General,    // needs the control loop (not translated yet)
+  DataEnv,    // target data: a device data environment around host code
+  DataStmt,   // target enter/exit data, target update
+};
+
+enum class MapType { Alloc, To, From, ToFrom, Release, Delete };
+
+struct MapInfo {
+  MapType Type = MapType::ToFrom;
+  bool Always = false;
+  bool Implicit = false;
+  bool Section = false; // Lower/Length are the section bounds (texts)
+  std::string Lower;
+  std::string Length;
+};
+
+inline MapInfo makeMap(MapType T, bool Implicit = false) {
+  MapInfo M;
+  M.Type = T;
+  M.Implicit = Implicit;
+  return M;
+}
+
+/// How a variable used in a region reaches the device.
+enum class Passing {
+  Value,         // firstprivate: copied into the kernel parameter
+  DevicePointer, // pointer: pointee mapped or translated, pointer passed
+  MappedObject,  // array or scalar mapped by address: kernel gets T*
+  Private,       // a fresh uninitialised variable per thread
+  Reduction,     // per-thread partial folded into a mapped slot
+};
+
+struct Capture {
+  std::string Name;       // the name the region's text uses
+  std::string CallArg;    // how the call site passes it ("a", "this->a")
+  std::string StubParam;  // stub parameter declaration ("double *a")
+  std::string KernelParam; // kernel parameter ("double *a"); for Private,
+                           // the declaration the kernel starts with
+  std::string ValueType;  // the variable's type without name ("double *")
+  std::string ElemType;   // pointee or element type for pointers/arrays
+  std::string DecayType;  // arrays: pointer-to-element type ("double (*)[4]")
+  Passing How = Passing::Value;
+  bool IsPointer = false;
+  bool IsArray = false;
+  bool IsMember = false;
+  bool InBody = false;   // referenced by the region's statement
+  bool Written = false;  // assigned in the region
+  std::optional<MapInfo> Map;
+  std::string ReductionOp; // o2c_dev::Red* name when How == Reduction
+};
+
+enum class LoopCmp { LT, LE, GT, GE, NE };
+
+struct LoopLevel {
+  std::string Var;
+  std::string VarType;
+  bool DeclaredInInit = true;
+  std::string Lower;
+  std::string Upper;
+  std::string Step = "1"; // magnitude text; Increasing says the sign
+  bool Increasing = true;
+  bool UnitStep = true;
+  LoopCmp Cmp = LoopCmp::LT;
+  bool Is64Bit = false;
+};
+
+struct Region {
+  unsigned Index = 0;
+  SourcePos Loc;
+  std::string Directive;  // "target teams distribute parallel for"
+  std::string Pragma;     // the clauses as written, one line
+  std::string Function;   // enclosing function, qualified
+  std::string KernelBase; // omp2cuda_<function>_L<line>[_n]
+  RegionClass Class = RegionClass::Combined;
+  bool Translate = true;
+  DiagId Why = DiagId::HostGeneral;
+  std::string Reason;
+  std::vector<std::string> Remarks;
+
+  // Clauses (texts as written; empty when absent).
+  std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
+  bool NoWait = false;
+  bool SingleTeam = false; // target parallel ..., target simd
+  bool SingleThread = false;
+  unsigned Collapse = 1;
+
+  std::vector<Capture> Captures;
+  std::vector<LoopLevel> Loops;
+
+  std::string Body;  // the statement the kernel runs (the innermost loop body)
+  SourcePos BodyPos; // where Body starts in the source (for #line)
+  bool BodyFromMacro = false;
+
+  std::string TemplateHeader; // "template <typename T>" or empty
+  std::string TemplateArgs;   // "<T>" or empty
+};
+
+} // namespace omp2cuda
+
+#endif // OMP2CUDA_REGION_H

@@ -1,0 +1,114 @@
+// Combined constructs as grid-stride loops (seed 000 §4.1, Fig. 5; seed 004
+// §3.4): every thread of every block walks the iteration space with stride
+// blockDim.x * gridDim.x; no runtime calls, no shared state except the
+// reduction step.
+#include "Registry.h"
+#include "emit/Emit.h"
+#include "lowering/Lower.h"
+
+#include <fmt/format.h>
+
+namespace omp2cuda {
+
+namespace {
+
+std::string launchArg(const std::string &Clause) {
+  return Clause.empty() ? "0" : "(long long)(" + Clause + ")";
+}
+
+} // namespace
+
+void emitGridStrideBody(const KernelModel &K, std::string &Out) {
+  for (const ReductionModel &Red : K.Reductions)
+    Out += fmt::format("  {} {} = {}::identity<{}>();\n", Red.Type, Red.Var,
+                       Red.Op, Red.Type);
+  const std::string Gtid = "blockIdx.x * blockDim.x + threadIdx.x";
+  if (K.SimpleLoop) {
+    // The loop variable itself strides over the grid, as in hand-written CUDA.
+    const LoopLevel &L = K.Loops.front();
+    std::string Start =
+        L.Lower == "0" ? Gtid : fmt::format("{} + {}", L.Lower, Gtid);
+    std::string Stride = L.Is64Bit
+                             ? fmt::format("({})blockDim.x * gridDim.x", L.VarType)
+                             : "blockDim.x * gridDim.x";
+    Out += fmt::format("  for ({} {} = {}; {} {} {}; {} += {})\n", L.VarType,
+                       L.Var, Start, L.Var, L.Cmp == LoopCmp::LE ? "<=" : "<",
+                       L.Upper, L.Var, Stride);
+    Out += placedBody(K);
+  } else {
+    const std::string &T = K.TripType;
+    // Trip counts of the levels, then the iteration space linearised.
+    std::vector<std::string> Trips;
+    for (size_t I = 0; I < K.Loops.size(); ++I) {
+      std::string Name =
+          K.Loops.size() == 1 ? "o2c_trip" : fmt::format("o2c_trip{}", I);
+      Out += fmt::format("  const {} {} = {};\n", T, Name,
+                         tripCountExpr(K.Loops[I], T));
+      Trips.push_back(Name);
+    }
+    if (K.Loops.size() > 1) {
+      std::string Prod;
+      for (const std::string &N : Trips)
+        Prod += (Prod.empty() ? "" : " * ") + N;
+      Out += fmt::format("  const {} o2c_trip = {};\n", T, Prod);
+    }
+    if (K.Chunk.empty()) {
+      Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
+                         "({0})blockDim.x * gridDim.x) {{\n",
+                         T, Gtid);
+    } else {
+      // schedule(static, C): chunks of C consecutive iterations, dealt
+      // round-robin over all threads of the grid.
+      Out += fmt::format("  for ({0} o2c_base = ({0})({1}) * ({2}); o2c_base < "
+                         "o2c_trip; o2c_base += ({0})blockDim.x * gridDim.x * "
+                         "({2}))\n",
+                         T, Gtid, K.Chunk);
+      Out += fmt::format("  for ({0} o2c_iv = o2c_base; o2c_iv < o2c_base + "
+                         "({1}) && o2c_iv < o2c_trip; ++o2c_iv) {{\n",
+                         T, K.Chunk);
+    }
+    // Recover each loop variable from the linear index (row-major).
+    for (size_t I = 0; I < K.Loops.size(); ++I) {
+      const LoopLevel &L = K.Loops[I];
+      std::string Idx = "o2c_iv";
+      std::string Inner;
+      for (size_t J = I + 1; J < K.Loops.size(); ++J)
+        Inner += (Inner.empty() ? "" : " * ") + Trips[J];
+      if (!Inner.empty())
+        Idx = fmt::format("(o2c_iv / ({}))", Inner);
+      if (I > 0)
+        Idx = fmt::format("{} % {}", Idx, Trips[I]);
+      bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+      std::string Scaled = L.UnitStep ? "(" + Idx + ")"
+                                      : fmt::format("({}) * {}", Idx, L.Step);
+      Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
+                         L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
+    }
+    Out += placedBody(K);
+    Out += "  }\n";
+  }
+  if (!K.Reductions.empty()) {
+    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
+    for (const ReductionModel &Red : K.Reductions)
+      Out += fmt::format("  o2c_dev::reduceToGlobal<{}>({}, {}, o2c_scratch);\n",
+                         Red.Op, Red.Var, Red.Slot);
+  }
+}
+
+void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
+  std::string Kernel = K.Name + K.TemplateArgs;
+  std::string Args;
+  for (const KernelParam &P : K.Params)
+    Args += (Args.empty() ? "" : ", ") + P.StubArg;
+  Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
+  Out += "  if (o2c_trip > 0) {\n";
+  Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
+                     "o2c_region, o2c_trip, {}, {}, {});\n",
+                     Kernel, launchArg(K.NumTeams), launchArg(K.ThreadLimit),
+                     K.SingleTeam ? "true" : "false");
+  Out += fmt::format("    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), {})({});\n",
+                     Kernel, Args);
+  Out += "    o2c_region.launched();\n  }\n";
+}
+
+} // namespace omp2cuda

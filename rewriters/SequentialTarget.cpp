@@ -1,0 +1,31 @@
+// Target regions without worksharing: the body runs as written on every
+// thread of every team the construct asks for (`target`: one team of one
+// thread; `target teams`: num_teams teams; `target parallel`: one team of
+// num_threads threads). No nested directive may appear (Classify checks), so
+// no barrier or data sharing is needed.
+#include "Registry.h"
+#include "emit/Emit.h"
+
+#include <fmt/format.h>
+
+namespace omp2cuda {
+
+void emitSequentialBody(const KernelModel &K, std::string &Out) {
+  Out += placedBody(K);
+}
+
+void emitSequentialLaunch(const KernelModel &K, std::string &Out) {
+  std::string Kernel = K.Name + K.TemplateArgs;
+  std::string Args;
+  for (const KernelParam &P : K.Params)
+    Args += (Args.empty() ? "" : ", ") + P.StubArg;
+  Out += fmt::format("  o2c::LaunchShape o2c_shape = o2c::spmdShape(o2c_region, "
+                     "(long long)({}), (long long)({}));\n",
+                     K.NumTeams.empty() ? "1" : K.NumTeams,
+                     K.ThreadLimit.empty() ? "0" : K.ThreadLimit);
+  Out += fmt::format("  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), {})({});\n",
+                     Kernel, Args);
+  Out += "  o2c_region.launched();\n";
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,107 @@
+// Analysis: one target construct -> Region (plain data, with the reason for
+// every decision). Internal pieces: clauses, captures, loop nests, device
+// calls; Classify.cpp puts them together.
+#ifndef OMP2CUDA_ANALYSIS_ANALYSIS_H
+#define OMP2CUDA_ANALYSIS_ANALYSIS_H
+
+#include "edits/SourceText.h"
+#include "frontend/RegionFinder.h"
+#include "omp2cuda/Region.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// State shared by the analyses of all regions of one translation unit.
+struct TUState {
+  clang::ASTContext &Ctx;
+  /// Edits the whole file gets (C-to-C++ fixes); bodies copied into kernels
+  /// get the ones inside their range too.
+  std::vector<TextEdit> FileEdits;
+  /// Functions called from device code that get `__host__ __device__`.
+  std::set<const clang::FunctionDecl *> DeviceFunctions;
+  /// Kernel names handed out so far (for the _<n> suffix).
+  std::map<std::string, unsigned> NameCount;
+  /// The path the user named the main file by (for messages and #line).
+  std::string FileName;
+  explicit TUState(clang::ASTContext &C) : Ctx(C) {}
+};
+
+/// Either fine, or the reason a region cannot be translated.
+struct Verdict {
+  bool Ok = true;
+  DiagId Id = DiagId::HostGeneral;
+  std::string Reason;
+  static Verdict no(DiagId I, std::string R) { return {false, I, std::move(R)}; }
+};
+
+// ---- Clauses.cpp ----------------------------------------------------------
+struct ClauseInfo {
+  std::map<const clang::ValueDecl *, MapInfo> Maps;
+  std::set<const clang::ValueDecl *> Private, FirstPrivate;
+  std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
+  std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
+  std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
+  bool NoWait = false;
+  unsigned Collapse = 1;
+  std::vector<std::string> Remarks;
+};
+/// Reads the clauses of D into CI. Returns a negative verdict for a clause we
+/// do not translate.
+Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
+                    clang::ASTContext &Ctx);
+
+// ---- Captures.cpp -----------------------------------------------------------
+struct Use {
+  const clang::ValueDecl *Decl = nullptr;
+  bool Member = false; // a field of *this
+  bool Written = false;
+  std::vector<clang::SourceRange> Refs; // each reference to the variable
+  std::vector<clang::SourceRange> ThisArrows; // explicit `this->` to drop
+};
+struct CaptureScan {
+  std::vector<Use> Uses; // in first-use order
+  std::string ThisProblem; // non-empty: `this` used other than for fields
+};
+/// Variables and fields that S uses but does not declare.
+CaptureScan scanCaptures(const clang::Stmt *S, clang::ASTContext &Ctx);
+/// Adds the variables that clause expressions use (they may be absent from
+/// the body, e.g. a section length).
+void scanClauseExprs(const std::vector<const clang::Expr *> &Exprs,
+                     CaptureScan &Scan, clang::ASTContext &Ctx);
+
+// ---- LoopNest.cpp -----------------------------------------------------------
+/// The canonical loop nest of a loop-associated construct: Depth levels, the
+/// innermost body in *Body.
+Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
+                        clang::ASTContext &Ctx, std::vector<LoopLevel> &Levels,
+                        std::set<const clang::VarDecl *> &LoopVars,
+                        const clang::Stmt **Body);
+
+// ---- DeviceCalls.cpp --------------------------------------------------------
+/// Checks that every call in S can run on the device; records the edits that
+/// rewrite OpenMP API calls and the functions that need __host__ __device__.
+Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
+                         std::vector<TextEdit> &BodyEdits);
+/// True if S contains an OpenMP directive.
+bool containsDirective(const clang::Stmt *S);
+
+// ---- Classify.cpp -----------------------------------------------------------
+/// Analyses one construct. Never fails: a region we cannot translate comes
+/// back with Translate == false and the reason.
+Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index);
+
+/// Type spelling helpers shared by analysis and lowering.
+clang::PrintingPolicy typePolicy(const clang::ASTContext &Ctx);
+std::string declText(clang::QualType T, const std::string &Name,
+                     const clang::ASTContext &Ctx);
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,140 @@
+// Which outside variables a region uses, whether it writes them, and where
+// each reference is (so lowering can re-spell references when a variable
+// changes from an object to a pointer in the kernel).
+#include "analysis/Analysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+class Scanner : public RecursiveASTVisitor<Scanner> {
+public:
+  Scanner(CaptureScan &Out, ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
+
+  bool VisitVarDecl(VarDecl *VD) {
+    Declared.insert(VD);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD || VD->isImplicit() || isa<ImplicitParamDecl>(VD))
+      return true;
+    // Constants of integral type are folded into the kernel text as written
+    // only if they are visible there; globals are.
+    use(VD, false).Refs.push_back(E->getSourceRange());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    const auto *This = dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (!This || !isa<FieldDecl>(E->getMemberDecl()))
+      return true;
+    ThisForField.insert(This);
+    Use &U = use(E->getMemberDecl(), true);
+    U.Refs.push_back(E->getSourceRange());
+    if (!This->isImplicit())
+      U.ThisArrows.push_back(
+          SourceRange(E->getBeginLoc(), E->getMemberLoc()));
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    AllThis.push_back(E);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      markWritten(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      markWritten(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      markWritten(C->getArg(0));
+    return true;
+  }
+
+  void finish() {
+    for (const CXXThisExpr *T : AllThis)
+      if (!ThisForField.count(T)) {
+        Out.ThisProblem = "the region uses 'this' other than to access data "
+                          "members (e.g. a member function call)";
+        break;
+      }
+    std::vector<Use> Kept;
+    for (Use &U : Out.Uses) {
+      const auto *VD = dyn_cast<VarDecl>(U.Decl);
+      if (VD && Declared.count(VD))
+        continue;
+      U.Written = U.Written || WrittenSet.count(U.Decl);
+      Kept.push_back(std::move(U));
+    }
+    Out.Uses = std::move(Kept);
+  }
+
+private:
+  Use &use(const ValueDecl *D, bool Member) {
+    auto It = Index.find(D);
+    if (It != Index.end())
+      return Out.Uses[It->second];
+    Index[D] = Out.Uses.size();
+    Out.Uses.push_back(Use{D, Member, false, {}, {}});
+    return Out.Uses.back();
+  }
+  void markWritten(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      WrittenSet.insert(DR->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        WrittenSet.insert(ME->getMemberDecl());
+  }
+
+  CaptureScan &Out;
+  ASTContext &Ctx;
+  std::map<const ValueDecl *, size_t> Index;
+  std::set<const VarDecl *> Declared;
+  std::set<const ValueDecl *> WrittenSet;
+  std::set<const CXXThisExpr *> ThisForField;
+  std::vector<const CXXThisExpr *> AllThis;
+};
+
+} // namespace
+
+CaptureScan scanCaptures(const Stmt *S, ASTContext &Ctx) {
+  CaptureScan Out;
+  Scanner V(Out, Ctx);
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  V.finish();
+  return Out;
+}
+
+void scanClauseExprs(const std::vector<const Expr *> &Exprs, CaptureScan &Scan,
+                     ASTContext &Ctx) {
+  for (const Expr *E : Exprs) {
+    CaptureScan Extra = scanCaptures(E, Ctx);
+    for (Use &U : Extra.Uses) {
+      bool Known = false;
+      for (const Use &Have : Scan.Uses)
+        Known = Known || Have.Decl == U.Decl;
+      if (!Known) {
+        // Clause-only variables are passed to the stub, not to the kernel.
+        U.Refs.clear();
+        U.ThisArrows.clear();
+        U.Written = false;
+        Scan.Uses.push_back(std::move(U));
+      }
+    }
+  }
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,454 @@
+// Region analysis: follows the construct's nest of directives, reads the
+// clauses, finds the captured variables and the loop nest, and classifies
+// the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
+#include "analysis/Analysis.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <sstream>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+PrintingPolicy typePolicy(const ASTContext &Ctx) {
+  PrintingPolicy P = Ctx.getPrintingPolicy();
+  P.Bool = true;       // C's _Bool is not C++
+  P.Restrict = false;  // print __restrict, which g++ and nvcc accept
+  P.SuppressUnwrittenScope = true;
+  return P;
+}
+
+std::string declText(QualType T, const std::string &Name, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  T.print(OS, typePolicy(Ctx), Name);
+  return OS.str();
+}
+
+namespace {
+
+/// The words of a directive name: "target teams distribute parallel for".
+struct Words {
+  bool Teams = false, Distribute = false, Parallel = false, For = false,
+       Loop = false, Simd = false;
+  void add(OpenMPDirectiveKind K) {
+    std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
+    std::string W;
+    while (In >> W) {
+      Teams |= W == "teams";
+      Distribute |= W == "distribute";
+      Parallel |= W == "parallel";
+      For |= W == "for";
+      Loop |= W == "loop";
+      Simd |= W == "simd";
+    }
+  }
+};
+
+const Stmt *regionBody(const OMPExecutableDirective &D) {
+  if (!D.hasAssociatedStmt())
+    return nullptr;
+  return D.getInnermostCapturedStmt()->getCapturedStmt();
+}
+
+const Stmt *unwrapSingle(const Stmt *S) {
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->size() != 1)
+      break;
+    S = CS->body_front();
+  }
+  return S;
+}
+
+std::string sanitize(std::string S) {
+  for (char &C : S)
+    if (!isalnum(static_cast<unsigned char>(C)) && C != '_')
+      C = '_';
+  return S;
+}
+
+std::string functionLabel(const FunctionDecl *F) {
+  if (!F)
+    return "file";
+  std::string N = F->getNameAsString();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+    N = M->getParent()->getNameAsString() + "_" + N;
+  return sanitize(N);
+}
+
+bool isTwoOrFourOrEightByteArith(QualType T, ASTContext &Ctx) {
+  if (T->isDependentType())
+    return true;
+  if (!T->isArithmeticType() || T->isBooleanType() || T->isAnyCharacterType())
+    return false;
+  uint64_t Bits = Ctx.getTypeSize(T);
+  return Bits == 32 || Bits == 64;
+}
+
+} // namespace
+
+Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
+  const OMPExecutableDirective &D = *C.Directive;
+  ASTContext &Ctx = TU.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+
+  Region R;
+  R.Index = Index;
+  SourceLocation Loc = SM.getExpansionLoc(D.getBeginLoc());
+  R.Loc = {TU.FileName, SM.getExpansionLineNumber(Loc),
+           SM.getExpansionColumnNumber(Loc)};
+  R.Directive = llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str();
+  {
+    unsigned B, E;
+    if (!D.getBeginLoc().isMacroID() &&
+        fileOffsets(SM, LO, SourceRange(D.getBeginLoc(), D.getEndLoc()), B, E)) {
+      std::string P = SM.getBufferData(SM.getMainFileID()).slice(B, E).str();
+      // Continuation lines become one line for comments and reports.
+      std::string Flat;
+      for (size_t I = 0; I < P.size(); ++I) {
+        if (P[I] == '\\' && I + 1 < P.size() && P[I + 1] == '\n') {
+          ++I;
+          continue;
+        }
+        Flat += P[I] == '\n' ? ' ' : P[I];
+      }
+      R.Pragma = Flat;
+    } else {
+      R.Pragma = "#pragma omp " + R.Directive;
+    }
+  }
+  R.Function = C.Function ? C.Function->getQualifiedNameAsString() : "";
+  std::string Base =
+      "omp2cuda_" + functionLabel(C.Function) + "_L" + std::to_string(R.Loc.Line);
+  unsigned N = TU.NameCount[Base]++;
+  R.KernelBase = N ? Base + "_" + std::to_string(N) : Base;
+
+  auto Fail = [&](const Verdict &V) {
+    R.Translate = false;
+    R.Why = V.Id;
+    R.Reason = V.Reason;
+    return R;
+  };
+
+  // --- Where the construct is --------------------------------------------
+  if (D.getBeginLoc().isMacroID()) {
+    if (SM.isMacroArgExpansion(D.getBeginLoc()))
+      return Fail(Verdict::no(DiagId::HostMacro,
+                              "the construct is written in a macro argument"));
+    R.BodyFromMacro = true;
+  }
+  if (!C.Function)
+    return Fail(Verdict::no(DiagId::HostContext, "the construct is not in a function"));
+  if (isa<CXXMethodDecl>(C.Function) &&
+      cast<CXXMethodDecl>(C.Function)->getParent()->isLambda())
+    return Fail(Verdict::no(DiagId::HostContext,
+                            "regions inside lambdas are not supported yet"));
+  if (C.Function->getDeclContext()->isDependentContext())
+    return Fail(Verdict::no(DiagId::HostContext,
+                            "regions in members of class templates are not "
+                            "supported yet"));
+  if (const FunctionTemplateDecl *FT = C.Function->getDescribedFunctionTemplate()) {
+    const TemplateParameterList *TPL = FT->getTemplateParameters();
+    unsigned B, E;
+    if (!fileOffsets(SM, LO, TPL->getSourceRange(), B, E))
+      return Fail(Verdict::no(DiagId::HostContext,
+                              "the template header comes from a macro"));
+    R.TemplateHeader = SM.getBufferData(SM.getMainFileID()).slice(B, E).str();
+    std::string Args;
+    for (const NamedDecl *P : *TPL) {
+      if (!Args.empty())
+        Args += ", ";
+      Args += P->getNameAsString();
+      if (P->isParameterPack())
+        Args += "...";
+    }
+    R.TemplateArgs = "<" + Args + ">";
+  }
+
+  // --- Data constructs -------------------------------------------------------
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  ClauseInfo CI;
+  if (isOpenMPTargetDataManagementDirective(K)) {
+    R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
+                                               : RegionClass::DataStmt;
+    if (Verdict V = readClauses(D, CI, Ctx); !V.Ok)
+      return Fail(V);
+  }
+
+  // --- Follow the nest of directives: target [teams] [distribute] ... -------
+  std::vector<const OMPExecutableDirective *> Chain{&D};
+  const OMPLoopDirective *LoopDir = nullptr;
+  Words W;
+  if (!isOpenMPTargetDataManagementDirective(K)) {
+    const OMPExecutableDirective *Cur = &D;
+    while (true) {
+      W.add(Cur->getDirectiveKind());
+      if (const auto *L = dyn_cast<OMPLoopDirective>(Cur)) {
+        LoopDir = L;
+        break;
+      }
+      const auto *Child =
+          dyn_cast_or_null<OMPExecutableDirective>(unwrapSingle(regionBody(*Cur)));
+      if (!Child || !Child->hasAssociatedStmt() ||
+          isOpenMPTargetExecutionDirective(Child->getDirectiveKind()))
+        break;
+      Chain.push_back(Child);
+      Cur = Child;
+    }
+    for (const OMPExecutableDirective *X : Chain)
+      if (Verdict V = readClauses(*X, CI, Ctx); !V.Ok)
+        return Fail(V);
+  }
+  R.NumTeams = CI.NumTeams;
+  R.ThreadLimit = CI.ThreadLimit;
+  R.IfCond = CI.IfCond;
+  R.Device = CI.Device;
+  R.NoWait = CI.NoWait;
+  R.Collapse = CI.Collapse;
+  R.ScheduleChunk = CI.ScheduleChunk;
+  R.Remarks = CI.Remarks;
+
+  const Stmt *Inner = regionBody(*Chain.back());
+  const Stmt *Body = Inner;
+  std::set<const VarDecl *> LoopVars;
+  if (R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
+    if (LoopDir) {
+      R.Class = RegionClass::Combined;
+      bool Grid = (W.Teams && W.Distribute && W.Parallel && W.For) ||
+                  (W.Teams && W.Loop);
+      bool OneTeam = !W.Teams && W.Parallel && (W.For || W.Loop);
+      bool SimdOnly = !W.Teams && !W.Parallel && W.Simd && !W.For;
+      bool TeamsOnly = W.Teams && W.Distribute && !W.Parallel;
+      if (!Grid && !OneTeam && !SimdOnly && !TeamsOnly)
+        return Fail(Verdict::no(DiagId::HostGeneral,
+                                "'" + R.Directive +
+                                    "' with this nesting needs the control "
+                                    "loop, which is not implemented yet"));
+      if (OneTeam || SimdOnly)
+        R.SingleTeam = true;
+      if (SimdOnly && R.ThreadLimit.empty())
+        R.ThreadLimit = "32"; // one warp plays the SIMD lanes
+      if (TeamsOnly && !R.NumTeams.empty())
+        R.ThreadLimit = "1"; // each team is one thread, as written
+      if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, R.Loops, LoopVars,
+                                      &Body);
+          !V.Ok)
+        return Fail(V);
+      if (containsDirective(Inner))
+        return Fail(Verdict::no(DiagId::HostGeneral,
+                                "the loop body contains OpenMP directives; "
+                                "that needs the control loop, which is not "
+                                "implemented yet"));
+    } else {
+      if (containsDirective(Inner))
+        return Fail(Verdict::no(DiagId::HostGeneral,
+                                "the region mixes sequential code with nested "
+                                "OpenMP constructs; that needs the control "
+                                "loop, which is not implemented yet"));
+      R.Class = RegionClass::Sequential;
+      // The body runs on every thread of every team: one team of one thread
+      // unless `teams` or `parallel` asked for more.
+      if (!W.Teams)
+        R.NumTeams = "1";
+      else if (R.NumTeams.empty())
+        R.NumTeams = "1";
+      if (!W.Parallel)
+        R.ThreadLimit = "1";
+      R.SingleThread = !W.Teams && !W.Parallel;
+      if (!CI.Reductions.empty())
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "reductions outside a loop are not supported yet"));
+    }
+  }
+
+  // --- Calls -----------------------------------------------------------------
+  std::vector<TextEdit> BodyEdits;
+  bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
+  if (Inner && !IsData)
+    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
+      return Fail(V);
+
+  // --- Captured variables ----------------------------------------------------
+  CaptureScan Scan;
+  if (Inner && !IsData)
+    Scan = scanCaptures(Inner, Ctx);
+  if (!Scan.ThisProblem.empty())
+    return Fail(Verdict::no(DiagId::HostContext, Scan.ThisProblem));
+  scanClauseExprs(CI.ClauseExprs, Scan, Ctx);
+  // Variables named only in clauses (map(to: x) with x unused) still map.
+  for (const auto &[VD, MI] : CI.Maps) {
+    bool Known = false;
+    for (const Use &U : Scan.Uses)
+      Known = Known || U.Decl == VD;
+    if (!Known)
+      Scan.Uses.push_back(Use{VD, isa<FieldDecl>(VD), false, {}, {}});
+  }
+
+  // A member function defined inside its class gets its kernel before the
+  // class, where the class's own member types cannot be named: spell such
+  // types canonically.
+  bool InClass = isa<CXXMethodDecl>(C.Function) && C.TopLevel &&
+                 isa<CXXRecordDecl>(C.TopLevel);
+  for (const Use &U : Scan.Uses) {
+    if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && LoopVars.count(VD))
+      continue; // loop variables are predetermined private
+    Capture Cap;
+    Cap.Name = U.Decl->getNameAsString();
+    Cap.IsMember = U.Member;
+    Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
+    Cap.InBody = !U.Refs.empty();
+    Cap.Written = U.Written;
+    QualType T = U.Decl->getType().getNonReferenceType();
+    if (InClass && !T->isDependentType())
+      T = T.getCanonicalType();
+    if (const auto *TD = T->getAsTagDecl();
+        TD && TD->getDeclContext()->isFunctionOrMethod())
+      return Fail(Verdict::no(DiagId::HostType,
+                              "'" + Cap.Name + "' has a type declared inside "
+                              "the function, which the kernel cannot name"));
+    if (T->isVariableArrayType())
+      return Fail(Verdict::no(DiagId::HostType,
+                              "'" + Cap.Name + "' is a variable-length array"));
+    Cap.ValueType = declText(T, "", Ctx);
+    Cap.IsPointer = T->isPointerType();
+    Cap.IsArray = T->isConstantArrayType() ||
+                  (T->isArrayType() && T->isDependentType());
+    if (Cap.IsPointer)
+      Cap.ElemType = declText(T->getPointeeType(), "", Ctx);
+    if (Cap.IsArray) {
+      QualType Decayed = Ctx.getArrayDecayedType(T);
+      Cap.DecayType = declText(Decayed, "", Ctx);
+      Cap.ElemType = declText(Decayed->getPointeeType(), "", Ctx);
+    }
+    auto MapIt = CI.Maps.find(U.Decl);
+    if (MapIt != CI.Maps.end())
+      Cap.Map = MapIt->second;
+
+    if (CI.Reductions.count(U.Decl)) {
+      if (!isTwoOrFourOrEightByteArith(T, Ctx))
+        return Fail(Verdict::no(DiagId::HostType,
+                                "the reduction variable '" + Cap.Name +
+                                    "' is not a 4- or 8-byte arithmetic type"));
+      Cap.How = Passing::Reduction;
+      Cap.ReductionOp = CI.Reductions[U.Decl];
+      if (!Cap.Map)
+        Cap.Map = makeMap(MapType::ToFrom, true);
+    } else if (CI.Private.count(U.Decl)) {
+      Cap.How = Passing::Private;
+    } else if (CI.FirstPrivate.count(U.Decl)) {
+      if (Cap.IsArray)
+        return Fail(Verdict::no(DiagId::HostType,
+                                "firstprivate arrays are not supported yet"));
+      Cap.How = Passing::Value;
+    } else if (Cap.IsPointer) {
+      Cap.How = Passing::DevicePointer;
+    } else if (Cap.IsArray) {
+      Cap.How = Passing::MappedObject;
+      if (!Cap.Map)
+        Cap.Map = makeMap(MapType::ToFrom, true);
+    } else if (T->isRecordType()) {
+      const auto *RD = T->getAsCXXRecordDecl();
+      if (RD && !RD->isTriviallyCopyable())
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' is not trivially copyable"));
+      // OpenMP 5.x: an aggregate that no clause names is mapped tofrom.
+      Cap.How = Passing::MappedObject;
+      if (!Cap.Map)
+        Cap.Map = makeMap(MapType::ToFrom, true);
+      else if (Cap.Map->Type == MapType::To && !Cap.Written)
+        Cap.How = Passing::Value;
+    } else {
+      // Scalars: firstprivate unless a clause maps them back to the host.
+      bool Back = Cap.Map && (Cap.Map->Type == MapType::From ||
+                              Cap.Map->Type == MapType::ToFrom);
+      Cap.How = Back ? Passing::MappedObject : Passing::Value;
+    }
+    if (Cap.Map && Cap.Map->Section && !Cap.IsPointer && !Cap.IsArray)
+      return Fail(Verdict::no(DiagId::HostClause,
+                              "an array section of '" + Cap.Name +
+                                  "', which is neither a pointer nor an array"));
+
+    // References to a variable that becomes a pointer in the kernel.
+    if (Cap.How == Passing::MappedObject && !Cap.IsArray)
+      for (SourceRange SR : U.Refs) {
+        unsigned B, E;
+        if (fileOffsets(SM, LO, SR, B, E))
+          BodyEdits.push_back(
+              {B, E - B, "(*" + Cap.Name + ")"});
+        else
+          return Fail(Verdict::no(DiagId::HostMacro,
+                                  "'" + Cap.Name +
+                                      "' is used inside a macro expansion "
+                                      "where the kernel cannot re-spell it"));
+      }
+    else
+      for (SourceRange SR : U.ThisArrows) {
+        unsigned B, E;
+        if (fileOffsets(SM, LO, SourceRange(SR.getBegin(), SR.getBegin()), B, E)) {
+          unsigned MB, ME;
+          if (fileOffsets(SM, LO, SourceRange(SR.getEnd(), SR.getEnd()), MB, ME))
+            BodyEdits.push_back({B, MB - B, ""});
+        }
+      }
+    // The stub takes objects that the device writes back by reference.
+    bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction;
+    Cap.StubParam =
+        declText(ByRef ? Ctx.getLValueReferenceType(T) : T, Cap.Name, Ctx);
+    switch (Cap.How) {
+    case Passing::Value:
+    case Passing::DevicePointer:
+      Cap.KernelParam = declText(T, Cap.Name, Ctx);
+      break;
+    case Passing::MappedObject:
+      Cap.KernelParam = Cap.IsArray
+                            ? declText(Ctx.getArrayDecayedType(T), Cap.Name, Ctx)
+                            : declText(Ctx.getPointerType(T), Cap.Name, Ctx);
+      break;
+    case Passing::Reduction:
+      Cap.KernelParam =
+          declText(Ctx.getPointerType(T), "o2c_red_" + Cap.Name, Ctx);
+      break;
+    case Passing::Private:
+      Cap.KernelParam = declText(T, Cap.Name, Ctx) + ";";
+      break;
+    }
+    R.Captures.push_back(std::move(Cap));
+  }
+
+  // --- Body text ---------------------------------------------------------------
+  if (Body && R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
+    unsigned B, E;
+    if (!R.BodyFromMacro && fileOffsets(SM, LO, Body->getSourceRange(), B, E)) {
+      std::vector<TextEdit> All = BodyEdits;
+      All.insert(All.end(), TU.FileEdits.begin(), TU.FileEdits.end());
+      R.Body = textWithEdits(SM.getBufferData(SM.getMainFileID()), B, E, All);
+      SourceLocation BL = SM.getExpansionLoc(Body->getBeginLoc());
+      R.BodyPos = {TU.FileName, SM.getExpansionLineNumber(BL),
+                   SM.getExpansionColumnNumber(BL)};
+      // A body that is a single expression statement ends before its ';'.
+      if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
+        R.Body += ";";
+    } else {
+      if (!BodyEdits.empty())
+        return Fail(Verdict::no(DiagId::HostMacro,
+                                "the region comes from a macro and its body "
+                                "needs edits the expansion does not allow"));
+      R.BodyFromMacro = true;
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      Body->printPretty(OS, nullptr, typePolicy(Ctx));
+      R.Body = OS.str();
+      R.BodyPos = R.Loc;
+    }
+  }
+  return R;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,241 @@
+// Clause reading. Every clause a region may carry is either understood here
+// or named in the reason the region stays on the host.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The variable or field (of *this) an item names, with its section.
+const ValueDecl *itemDecl(const Expr *E, const ArraySectionExpr **Section,
+                          const ArraySubscriptExpr **Element) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<ArraySectionExpr>(E)) {
+    if (Section)
+      *Section = S;
+    E = S->getBase()->IgnoreParenImpCasts();
+  } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (Element)
+      *Element = A;
+    E = A->getBase()->IgnoreParenImpCasts();
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return DR->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return ME->getMemberDecl();
+  return nullptr;
+}
+
+std::string reductionOp(const OMPReductionClause &C) {
+  DeclarationName N = C.getNameInfo().getName();
+  switch (N.getCXXOverloadedOperator()) {
+  case OO_Plus:
+  case OO_Minus: // OpenMP 5.2 deprecates '-'; it combines partials with '+'.
+    return "o2c_dev::RedPlus";
+  case OO_Star:
+    return "o2c_dev::RedTimes";
+  case OO_Amp:
+    return "o2c_dev::RedBitAnd";
+  case OO_Pipe:
+    return "o2c_dev::RedBitOr";
+  case OO_Caret:
+    return "o2c_dev::RedBitXor";
+  case OO_AmpAmp:
+    return "o2c_dev::RedLogAnd";
+  case OO_PipePipe:
+    return "o2c_dev::RedLogOr";
+  default:
+    break;
+  }
+  if (N.isIdentifier()) {
+    if (N.getAsString() == "min")
+      return "o2c_dev::RedMin";
+    if (N.getAsString() == "max")
+      return "o2c_dev::RedMax";
+  }
+  return "";
+}
+
+MapType mapType(OpenMPMapClauseKind K) {
+  switch (K) {
+  case OMPC_MAP_to:
+    return MapType::To;
+  case OMPC_MAP_from:
+    return MapType::From;
+  case OMPC_MAP_alloc:
+    return MapType::Alloc;
+  case OMPC_MAP_release:
+    return MapType::Release;
+  case OMPC_MAP_delete:
+    return MapType::Delete;
+  default:
+    return MapType::ToFrom;
+  }
+}
+
+std::string clauseName(const OMPClause *C) {
+  return llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
+}
+
+} // namespace
+
+Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
+                    ASTContext &Ctx) {
+  auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
+    const ArraySectionExpr *Sec = nullptr;
+    const ArraySubscriptExpr *Elem = nullptr;
+    const ValueDecl *VD = itemDecl(E, &Sec, &Elem);
+    if (!VD)
+      return Verdict::no(DiagId::HostClause,
+                         std::string("the ") + What + " item '" +
+                             exprText(E, Ctx) +
+                             "' is not a variable or an array section of one");
+    if (Sec) {
+      if (isa<ArraySectionExpr>(Sec->getBase()->IgnoreParenImpCasts()))
+        return Verdict::no(DiagId::HostClause,
+                           "multi-dimensional array sections are not supported");
+      MI.Section = true;
+      MI.Lower = Sec->getLowerBound() ? exprText(Sec->getLowerBound(), Ctx) : "0";
+      if (Sec->getLength()) {
+        MI.Length = exprText(Sec->getLength(), Ctx);
+      } else if (const auto *AT =
+                     Ctx.getAsConstantArrayType(VD->getType().getNonReferenceType())) {
+        MI.Length = std::to_string(AT->getSize().getZExtValue()) + " - (" +
+                    MI.Lower + ")";
+      } else {
+        return Verdict::no(DiagId::HostClause,
+                           "array section without a length on a pointer");
+      }
+      CI.ClauseExprs.push_back(Sec);
+    } else if (Elem) {
+      MI.Section = true;
+      MI.Lower = exprText(Elem->getIdx(), Ctx);
+      MI.Length = "1";
+      CI.ClauseExprs.push_back(Elem);
+    }
+    auto [It, New] = CI.Maps.emplace(VD, MI);
+    if (!New)
+      return Verdict::no(DiagId::HostClause,
+                         "'" + VD->getNameAsString() +
+                             "' appears in more than one map item");
+    return {};
+  };
+
+  for (const OMPClause *C : D.clauses()) {
+    if (!C || C->isImplicit())
+      continue;
+    if (const auto *M = dyn_cast<OMPMapClause>(C)) {
+      MapInfo MI;
+      MI.Type = mapType(M->getMapType());
+      for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
+        if (Mod == OMPC_MAP_MODIFIER_always)
+          MI.Always = true;
+        else if (Mod == OMPC_MAP_MODIFIER_mapper ||
+                 Mod == OMPC_MAP_MODIFIER_iterator)
+          return Verdict::no(DiagId::HostClause,
+                             "map-type modifiers 'mapper' and 'iterator' are "
+                             "not supported");
+      }
+      for (const Expr *E : M->varlists())
+        if (Verdict V = AddItem(E, MI, "map"); !V.Ok)
+          return V;
+    } else if (const auto *T = dyn_cast<OMPToClause>(C)) {
+      for (const Expr *E : T->varlists())
+        if (Verdict V = AddItem(E, makeMap(MapType::To), "to"); !V.Ok)
+          return V;
+    } else if (const auto *F = dyn_cast<OMPFromClause>(C)) {
+      for (const Expr *E : F->varlists())
+        if (Verdict V = AddItem(E, makeMap(MapType::From), "from"); !V.Ok)
+          return V;
+    } else if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
+      for (const Expr *E : P->varlists())
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+          CI.Private.insert(VD);
+    } else if (const auto *FP = dyn_cast<OMPFirstprivateClause>(C)) {
+      for (const Expr *E : FP->varlists())
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+          CI.FirstPrivate.insert(VD);
+    } else if (const auto *R = dyn_cast<OMPReductionClause>(C)) {
+      if (R->getModifier() != OMPC_REDUCTION_unknown &&
+          R->getModifier() != OMPC_REDUCTION_default)
+        return Verdict::no(DiagId::HostClause,
+                           "reduction modifiers are not supported");
+      std::string Op = reductionOp(*R);
+      if (Op.empty())
+        return Verdict::no(DiagId::HostClause,
+                           "user-defined reductions are not supported");
+      for (const Expr *E : R->varlists()) {
+        const ValueDecl *VD = itemDecl(E, nullptr, nullptr);
+        if (!VD || !isa<DeclRefExpr, MemberExpr>(E->IgnoreParenImpCasts()))
+          return Verdict::no(DiagId::HostClause,
+                             "reductions over array sections are not supported");
+        CI.Reductions[VD] = Op;
+      }
+    } else if (const auto *Co = dyn_cast<OMPCollapseClause>(C)) {
+      if (auto V = Co->getNumForLoops()->getIntegerConstantExpr(Ctx))
+        CI.Collapse = static_cast<unsigned>(V->getZExtValue());
+    } else if (const auto *NT = dyn_cast<OMPNumTeamsClause>(C)) {
+      CI.NumTeams = exprText(NT->getNumTeams(), Ctx);
+      CI.ClauseExprs.push_back(NT->getNumTeams());
+    } else if (const auto *TL = dyn_cast<OMPThreadLimitClause>(C)) {
+      CI.ThreadLimit = exprText(TL->getThreadLimit(), Ctx);
+      CI.ClauseExprs.push_back(TL->getThreadLimit());
+    } else if (const auto *NTh = dyn_cast<OMPNumThreadsClause>(C)) {
+      // In a combined construct num_threads sizes the team, like thread_limit.
+      std::string T = exprText(NTh->getNumThreads(), Ctx);
+      CI.ThreadLimit = CI.ThreadLimit.empty()
+                           ? T
+                           : "o2c::minLimit(" + CI.ThreadLimit + ", " + T + ")";
+      CI.ClauseExprs.push_back(NTh->getNumThreads());
+    } else if (const auto *If = dyn_cast<OMPIfClause>(C)) {
+      OpenMPDirectiveKind Mod = If->getNameModifier();
+      if (Mod != llvm::omp::OMPD_unknown && Mod != llvm::omp::OMPD_target &&
+          Mod != llvm::omp::OMPD_target_data &&
+          Mod != llvm::omp::OMPD_target_enter_data &&
+          Mod != llvm::omp::OMPD_target_exit_data &&
+          Mod != llvm::omp::OMPD_target_update)
+        return Verdict::no(DiagId::HostClause,
+                           "an 'if' clause for a construct other than "
+                           "'target' is not supported");
+      CI.IfCond = exprText(If->getCondition(), Ctx);
+      CI.ClauseExprs.push_back(If->getCondition());
+    } else if (const auto *Dev = dyn_cast<OMPDeviceClause>(C)) {
+      if (Dev->getModifier() == OMPC_DEVICE_ancestor)
+        return Verdict::no(DiagId::HostClause,
+                           "device(ancestor: ...) is not supported");
+      CI.Device = exprText(Dev->getDevice(), Ctx);
+      CI.ClauseExprs.push_back(Dev->getDevice());
+    } else if (isa<OMPNowaitClause>(C)) {
+      CI.NoWait = true;
+    } else if (const auto *S = dyn_cast<OMPScheduleClause>(C)) {
+      if (S->getScheduleKind() != OMPC_SCHEDULE_static)
+        CI.Remarks.push_back(
+            "schedule(" +
+            std::string(getOpenMPSimpleClauseTypeName(
+                llvm::omp::OMPC_schedule, S->getScheduleKind())) +
+            ") runs as a static cyclic schedule; OpenMP leaves the "
+            "assignment of iterations to threads to the implementation");
+      else if (S->getChunkSize())
+        CI.ScheduleChunk = exprText(S->getChunkSize(), Ctx);
+      if (S->getChunkSize())
+        CI.ClauseExprs.push_back(S->getChunkSize());
+    } else if (isa<OMPDistScheduleClause, OMPSharedClause, OMPDefaultClause,
+                   OMPSimdlenClause, OMPSafelenClause, OMPAlignedClause,
+                   OMPOrderClause, OMPProcBindClause, OMPBindClause>(C)) {
+      // No effect on a grid-stride kernel's meaning.
+    } else {
+      return Verdict::no(DiagId::HostClause,
+                         "the '" + clauseName(C) + "' clause is not supported yet");
+    }
+  }
+  return {};
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,167 @@
+// Calls in device code. A region stays combined-eligible only if every call
+// can run on the device (seed 000 §4.2: "no opaque calls"): the OpenMP API
+// (rewritten to o2c_dev::), CUDA's device math and printf, and functions
+// whose definition is in this file and is itself callable on the device
+// (those get __host__ __device__).
+#include "analysis/Analysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+const llvm::StringSet<> &ompDeviceApi() {
+  static const llvm::StringSet<> S = {
+      "omp_is_initial_device", "omp_get_team_num",   "omp_get_num_teams",
+      "omp_get_thread_num",    "omp_get_num_threads", "omp_get_thread_limit",
+      "omp_get_max_threads",   "omp_in_parallel",    "omp_get_level",
+      "omp_get_active_level",  "omp_get_num_procs",  "omp_in_final",
+      "omp_get_dynamic",       "omp_get_nested",     "omp_get_max_active_levels"};
+  return S;
+}
+
+/// C library functions CUDA provides in device code.
+bool isDeviceLibraryFunction(llvm::StringRef N) {
+  static const llvm::StringSet<> S = {
+      "printf", "malloc", "free", "memcpy", "memset", "abs", "labs", "llabs",
+      "__assert_fail", "__assert_rtn", "__assert", "__builtin_expect",
+      "sqrt", "cbrt", "hypot", "exp", "exp2", "expm1", "log", "log2", "log10",
+      "log1p", "pow", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+      "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "floor",
+      "ceil", "round", "trunc", "rint", "nearbyint", "lround", "llround",
+      "lrint", "llrint", "fmod", "remainder", "remquo", "fmin", "fmax",
+      "fdim", "fma", "copysign", "frexp", "ldexp", "modf", "scalbn",
+      "scalbln", "ilogb", "logb", "nextafter", "erf", "erfc", "tgamma",
+      "lgamma", "isnan", "isinf", "isfinite", "signbit", "nan"};
+  if (S.count(N))
+    return true;
+  // float and long double variants: sqrtf, fabsl, ...
+  if (N.size() > 1 && (N.back() == 'f' || N.back() == 'l'))
+    return S.count(N.drop_back()) != 0;
+  return false;
+}
+
+struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
+  bool Found = false;
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
+    Found = true;
+    return false;
+  }
+};
+
+class CallChecker : public RecursiveASTVisitor<CallChecker> {
+public:
+  CallChecker(TUState &TU, std::vector<TextEdit> *Edits,
+              std::set<const FunctionDecl *> &Visiting)
+      : TU(TU), Edits(Edits), Visiting(Visiting) {}
+
+  Verdict Result;
+
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD) {
+      if (isa<CXXPseudoDestructorExpr>(C->getCallee()))
+        return true;
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls through a function pointer, which the "
+                           "device cannot follow");
+      return false;
+    }
+    return checkCallee(FD, C);
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (Ctor->isTrivial() || Ctor->isDefaulted())
+      return true;
+    return checkCallee(Ctor, nullptr);
+  }
+
+private:
+  bool checkCallee(const FunctionDecl *FD, const CallExpr *C) {
+    std::string Name = FD->getNameAsString();
+    if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))
+      return true;
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (ompDeviceApi().count(Name)) {
+      if (Edits && C) {
+        const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+        unsigned B, E;
+        if (fileOffsets(SM, TU.Ctx.getLangOpts(), Callee->getSourceRange(), B, E))
+          Edits->push_back({B, E - B, "o2c_dev::" + Name});
+      }
+      return true;
+    }
+    if (llvm::StringRef(Name).starts_with("omp_")) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name +
+                               "', which is not available in device code");
+      return false;
+    }
+    const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+    if (DC->isTranslationUnit() && isDeviceLibraryFunction(Name))
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+      FD = P;
+    if (!FD->hasBody(Def) || !Def ||
+        !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + FD->getQualifiedNameAsString() +
+                               "', whose definition is not in this file");
+      return false;
+    }
+    if (Def->isVariadic() || Def->isMain()) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name + "', which cannot run on the device");
+      return false;
+    }
+    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def))
+      return true;
+    DirectiveFinder DF;
+    DF.TraverseStmt(Def->getBody());
+    if (DF.Found) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name +
+                               "', which contains OpenMP directives");
+      return false;
+    }
+    Visiting.insert(Def);
+    CallChecker Inner(TU, nullptr, Visiting);
+    Inner.TraverseStmt(Def->getBody());
+    Visiting.erase(Def);
+    if (!Inner.Result.Ok) {
+      Result = Inner.Result;
+      return false;
+    }
+    TU.DeviceFunctions.insert(Def);
+    return true;
+  }
+
+  TUState &TU;
+  std::vector<TextEdit> *Edits;
+  std::set<const FunctionDecl *> &Visiting;
+};
+
+} // namespace
+
+bool containsDirective(const Stmt *S) {
+  DirectiveFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
+                         std::vector<TextEdit> &BodyEdits) {
+  std::set<const FunctionDecl *> Visiting;
+  CallChecker C(TU, &BodyEdits, Visiting);
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.Result;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,189 @@
+// Canonical loop nests (OpenMP 5.2 §4.4.1): `for (init; var relop ub; incr)`
+// with an integer variable, loop-invariant bounds and a constant-sign step.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+const VarDecl *asVar(const Expr *E) {
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+bool refersTo(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const std::set<const VarDecl *> &Vars;
+    bool Found = false;
+    explicit Finder(const std::set<const VarDecl *> &V) : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+        Found = Found || Vars.count(VD);
+      return true;
+    }
+  } F(Vars);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// Skips `{ stmt }` wrappers around the next loop of a collapsed nest.
+const Stmt *unwrap(const Stmt *S) {
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->size() != 1)
+      break;
+    S = CS->body_front();
+  }
+  return S;
+}
+
+Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
+            const VarDecl *&Var) {
+  auto Bad = [](const std::string &Why) {
+    return Verdict::no(DiagId::HostLoop, "the loop is not in canonical form: " + Why);
+  };
+  const Stmt *Init = F->getInit();
+  const Expr *LowerE = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    if (!DS->isSingleDecl())
+      return Bad("more than one variable in the init statement");
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!Var || !Var->getInit())
+      return Bad("the loop variable has no initial value");
+    LowerE = Var->getInit();
+    L.DeclaredInInit = true;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init)) {
+    if (BO->getOpcode() != BO_Assign || !(Var = asVar(BO->getLHS())))
+      return Bad("unsupported init statement");
+    LowerE = BO->getRHS();
+    L.DeclaredInInit = false;
+  } else {
+    return Bad("unsupported init statement");
+  }
+  QualType VT = Var->getType().getNonReferenceType();
+  if (!VT->isIntegerType())
+    return Bad("the loop variable '" + Var->getNameAsString() +
+               "' is not of integer type");
+  L.Var = Var->getNameAsString();
+  L.VarType = VT.getUnqualifiedType().getAsString(typePolicy(Ctx));
+  L.Is64Bit = Ctx.getTypeSize(VT) > 32;
+  L.Lower = exprText(LowerE, Ctx);
+
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond)
+    return Bad("unsupported condition");
+  bool VarLeft = asVar(Cond->getLHS()) == Var;
+  bool VarRight = asVar(Cond->getRHS()) == Var;
+  if (VarLeft == VarRight)
+    return Bad("the condition does not compare the loop variable");
+  BinaryOperatorKind Op = Cond->getOpcode();
+  if (VarRight) // ub > i  is  i < ub
+    Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE
+       : Op == BO_GE ? BO_LE : Op;
+  switch (Op) {
+  case BO_LT: L.Cmp = LoopCmp::LT; break;
+  case BO_LE: L.Cmp = LoopCmp::LE; break;
+  case BO_GT: L.Cmp = LoopCmp::GT; break;
+  case BO_GE: L.Cmp = LoopCmp::GE; break;
+  case BO_NE: L.Cmp = LoopCmp::NE; break;
+  default:
+    return Bad("unsupported comparison in the condition");
+  }
+  L.Upper = exprText(VarLeft ? Cond->getRHS() : Cond->getLHS(), Ctx);
+
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  const Expr *StepE = nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (!U->isIncrementDecrementOp() || asVar(U->getSubExpr()) != Var)
+      return Bad("unsupported increment");
+    L.Increasing = U->isIncrementOp();
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    if (asVar(B->getLHS()) != Var)
+      return Bad("unsupported increment");
+    if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+      StepE = B->getRHS();
+      L.Increasing = B->getOpcode() == BO_AddAssign;
+    } else if (B->getOpcode() == BO_Assign) {
+      const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+      if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
+        return Bad("unsupported increment");
+      if (asVar(R->getLHS()) == Var)
+        StepE = R->getRHS();
+      else if (R->getOpcode() == BO_Add && asVar(R->getRHS()) == Var)
+        StepE = R->getLHS();
+      else
+        return Bad("unsupported increment");
+      L.Increasing = R->getOpcode() == BO_Add;
+    } else {
+      return Bad("unsupported increment");
+    }
+  } else {
+    return Bad("unsupported increment");
+  }
+  if (StepE) {
+    Expr::EvalResult R;
+    if (StepE->EvaluateAsInt(R, Ctx)) {
+      llvm::APSInt V = R.Val.getInt();
+      if (V.isNegative()) {
+        L.Increasing = !L.Increasing;
+        V = -V;
+      }
+      if (V == 0)
+        return Bad("the step is zero");
+      L.Step = std::to_string(V.getExtValue());
+      L.UnitStep = V == 1;
+    } else {
+      // A variable step must keep its sign; we trust the direction the
+      // comparison implies, as OpenMP requires.
+      L.Step = "(" + exprText(StepE, Ctx) + ")";
+      L.UnitStep = false;
+    }
+  }
+  bool Up = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+  bool Down = L.Cmp == LoopCmp::GT || L.Cmp == LoopCmp::GE;
+  if ((Up && !L.Increasing) || (Down && L.Increasing))
+    return Bad("the step goes away from the bound");
+  if (L.Cmp == LoopCmp::NE && !L.UnitStep)
+    return Bad("'!=' needs a step of 1 or -1");
+  if (L.Cmp == LoopCmp::NE)
+    L.Cmp = L.Increasing ? LoopCmp::LT : LoopCmp::GT;
+  return {};
+}
+
+} // namespace
+
+Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
+                        std::vector<LoopLevel> &Levels,
+                        std::set<const VarDecl *> &LoopVars,
+                        const Stmt **Body) {
+  for (unsigned D = 0; D < Depth; ++D) {
+    const auto *F = dyn_cast_or_null<ForStmt>(unwrap(S));
+    if (!F)
+      return Verdict::no(DiagId::HostLoop,
+                         D == 0 ? "the construct is not followed by a for loop"
+                                : "the collapsed loops are not perfectly nested");
+    LoopLevel L;
+    const VarDecl *Var = nullptr;
+    if (Verdict V = one(F, Ctx, L, Var); !V.Ok)
+      return V;
+    // Collapsed levels must be rectangular: the iteration space is
+    // linearised once, before any iteration runs.
+    if (refersTo(F->getCond(), LoopVars) ||
+        (F->getInit() && refersTo(F->getInit(), LoopVars)) ||
+        (F->getInc() && refersTo(F->getInc(), LoopVars)))
+      return Verdict::no(DiagId::HostLoop,
+                         "non-rectangular collapsed loop nests are not supported");
+    LoopVars.insert(Var);
+    Levels.push_back(L);
+    S = F->getBody();
+  }
+  *Body = S;
+  return {};
+}
+
+} // namespace omp2cuda

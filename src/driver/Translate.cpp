@@ -1,0 +1,265 @@
+#include "driver/Translate.h"
+
+#include "analysis/Analysis.h"
+#include "edits/Edits.h"
+#include "emit/Emit.h"
+#include "frontend/RegionFinder.h"
+#include "lowering/Lower.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+const char *diagIdName(DiagId Id) {
+  switch (Id) {
+#define OMP2CUDA_DIAG(Enum, Name, Severity, Format)                            \
+  case DiagId::Enum:                                                           \
+    return Name;
+#include "omp2cuda/Diagnostics.def"
+#undef OMP2CUDA_DIAG
+  }
+  return "unknown";
+}
+
+namespace {
+
+void report(DiagnosticsEngine &DE, SourceLocation Loc, DiagId Id,
+            const std::string &Msg) {
+  DiagnosticsEngine::Level L = DiagnosticsEngine::Warning;
+  const char *Format = "";
+  switch (Id) {
+#define OMP2CUDA_DIAG(Enum, Name, Severity, Fmt)                               \
+  case DiagId::Enum:                                                           \
+    L = DiagnosticsEngine::Severity;                                           \
+    Format = Fmt;                                                              \
+    break;
+#include "omp2cuda/Diagnostics.def"
+#undef OMP2CUDA_DIAG
+  }
+  std::string Text = Format;
+  size_t P = Text.find("%0");
+  if (P != std::string::npos)
+    Text.replace(P, 2, Msg);
+  Text += std::string(" [omp2cuda-") + diagIdName(Id) + "]";
+  DE.Report(Loc, DE.getCustomDiagID(L, "%0")) << Text;
+}
+
+std::string launchDescription(const Region &R) {
+  if (R.Class == RegionClass::Combined)
+    return fmt::format("grid-stride; teams: {}; threads: {}",
+                       R.NumTeams.empty() ? "occupancy-based" : R.NumTeams,
+                       R.ThreadLimit.empty() ? "256" : R.ThreadLimit) +
+           (R.SingleTeam ? " (one team)" : "");
+  if (R.Class == RegionClass::Sequential)
+    return fmt::format("spmd; teams: {}; threads: {}", R.NumTeams,
+                       R.ThreadLimit.empty() ? "256" : R.ThreadLimit);
+  return "";
+}
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    if (DE.hasErrorOccurred())
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Out.Dependencies.push_back(It->first.getName().str());
+
+    TUState TU(Ctx);
+    TU.FileName = Out.Source;
+    std::vector<CompatProblem> Problems;
+    std::vector<RegionCandidate> Cands = findRegions(Ctx);
+    Out.HasTargets = !Cands.empty();
+    if (Cands.empty() && O.SkipIfNone) {
+      Out.Ok = true;
+      return;
+    }
+    TU.FileEdits = cCompatEdits(Ctx, Problems);
+    for (const CompatProblem &P : Problems)
+      report(DE, P.Loc, DiagId::CCompat, P.What);
+    if (!Problems.empty())
+      return;
+
+    std::vector<TextEdit> Edits = TU.FileEdits;
+    std::map<unsigned, std::string> Inserts; // top-level offset -> kernels
+    std::string FileName = Out.Source;
+    unsigned Index = 0;
+    for (const RegionCandidate &C : Cands) {
+      Region R = analyzeRegion(C, TU, Index++);
+      RegionReport Rep{R, "", ""};
+      if (!R.Translate) {
+        ++Out.LeftOnHost;
+        report(DE, C.Directive->getBeginLoc(), R.Why, R.Reason);
+        RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives);
+        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+      } else if (R.Class == RegionClass::DataEnv ||
+                 R.Class == RegionClass::DataStmt) {
+        RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives);
+        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+      } else {
+        for (const std::string &Rem : R.Remarks)
+          report(DE, C.Directive->getBeginLoc(), DiagId::ScheduleRemap, Rem);
+        KernelModel K = lowerRegion(R, O);
+        std::string Emitted = emitKernel(K) + "\n" + emitStub(K) + "\n";
+        RegionEdit E = regionEdits(C, R, K, Emitted, Ctx, O.LineDirectives);
+        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+        Inserts[E.InsertAt] += E.Insert;
+        Rep.Kernel = K.Name;
+        Rep.LaunchShape = launchDescription(R);
+      }
+      Out.Regions.push_back(std::move(Rep));
+    }
+
+    // Functions the device calls become __host__ __device__.
+    for (const FunctionDecl *F : TU.DeviceFunctions)
+      for (const FunctionDecl *Re : F->redecls()) {
+        SourceLocation L = SM.getExpansionLoc(Re->getBeginLoc());
+        if (SM.isInMainFile(L))
+          Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
+      }
+
+    for (auto &[Off, Text] : Inserts) {
+      unsigned Line = SM.getLineNumber(SM.getMainFileID(), Off);
+      Edits.push_back({Off, 0,
+                       Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
+    }
+    Edits.push_back({0, 0,
+                     fmt::format("// Generated by omp2cuda {} from {}.\n"
+                                 "#include \"{}\"\n",
+                                 OMP2CUDA_VERSION, FileName, O.RuntimeInclude) +
+                         lineMarker({FileName, 1, 0}, O.LineDirectives)});
+
+    llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
+    auto Reps = toReplacements(FileName, std::move(Edits));
+    if (!Reps) {
+      DE.Report(SourceLocation(),
+                DE.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "omp2cuda internal error: conflicting edits: %0"))
+          << llvm::toString(Reps.takeError());
+      return;
+    }
+    auto Result = tooling::applyAllReplacements(Code, *Reps);
+    if (!Result) {
+      DE.Report(SourceLocation(),
+                DE.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "omp2cuda internal error: %0"))
+          << llvm::toString(Result.takeError());
+      return;
+    }
+    Out.Output = std::move(*Result);
+    Out.Ok = !DE.hasErrorOccurred();
+  }
+
+private:
+  FileResult &Out;
+  const Options &O;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  Action(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<Consumer>(Out, O);
+  }
+
+private:
+  FileResult &Out;
+  const Options &O;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  Factory(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(Out, O);
+  }
+
+private:
+  FileResult &Out;
+  const Options &O;
+};
+
+bool isForeignFlag(llvm::StringRef A) {
+  return A.starts_with("-foffload") || A.starts_with("-mp") ||
+         A.starts_with("-Minfo") || A.starts_with("-gpu=") ||
+         A.starts_with("--offload-arch") || A.starts_with("-fopenmp-targets") ||
+         A.starts_with("-Xcompiler") || A.starts_with("-Xptxas") ||
+         A.starts_with("-arch=sm") || A.starts_with("--gpu-architecture") ||
+         A == "-acc" || A.starts_with("-ta=") || A.starts_with("-fcf-protection");
+}
+
+} // namespace
+
+std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
+                                    std::vector<std::string> *Dropped) {
+  std::vector<std::string> Out;
+  bool HaveOpenMP = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (I > 0 && isForeignFlag(A)) {
+      if (Dropped)
+        Dropped->push_back(A.str());
+      continue;
+    }
+    if (A.starts_with("-fopenmp") && !A.starts_with("-fopenmp-"))
+      HaveOpenMP = true;
+    Out.push_back(A.str());
+  }
+  if (!HaveOpenMP)
+    Out.push_back("-fopenmp");
+  Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
+  Out.push_back("-Wno-unused-command-line-argument");
+  return Out;
+}
+
+FileResult translateFile(const std::string &Source,
+                         const tooling::CompilationDatabase &DB,
+                         const Options &O) {
+  FileResult R;
+  R.Source = Source;
+  tooling::ClangTool Tool(DB, {Source});
+  std::vector<std::string> Dropped;
+  Tool.appendArgumentsAdjuster(
+      [&Dropped](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+        return adjustArgs(Args, &Dropped);
+      });
+  Factory F(R, O);
+  int Rc = Tool.run(&F);
+  for (const std::string &D : Dropped)
+    llvm::errs() << "omp2cuda: note: dropped compiler flag '" << D
+                 << "' that clang does not understand [omp2cuda-dropped-flag]\n";
+  if (Rc != 0)
+    R.Ok = false;
+  return R;
+}
+
+FileResult translateCode(const std::string &Code, const std::string &FileName,
+                         const std::vector<std::string> &Args,
+                         const Options &O) {
+  FileResult R;
+  R.Source = FileName;
+  std::vector<std::string> A = adjustArgs(Args, nullptr);
+  bool Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(R, O), Code,
+                                           A, FileName);
+  if (!Ok)
+    R.Ok = false;
+  return R;
+}
+
+} // namespace omp2cuda

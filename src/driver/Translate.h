@@ -1,0 +1,48 @@
+// One translation unit through the whole pipeline.
+#ifndef OMP2CUDA_DRIVER_TRANSLATE_H
+#define OMP2CUDA_DRIVER_TRANSLATE_H
+
+#include "omp2cuda/KernelModel.h"
+#include "omp2cuda/Options.h"
+#include "omp2cuda/Region.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+struct RegionReport {
+  Region R;
+  std::string Kernel;      // empty when not translated
+  std::string LaunchShape; // human-readable launch description
+};
+
+struct FileResult {
+  std::string Source;      // the path as the user gave it
+  bool Ok = false;         // parsed and translated (maybe with host regions)
+  bool HasTargets = false; // at least one target construct
+  unsigned LeftOnHost = 0;
+  std::string Output;      // the .cu text
+  std::vector<RegionReport> Regions;
+  std::vector<std::string> Dependencies; // files read (for depfiles)
+};
+
+/// Parses Source with the flags the database gives it, translates it and
+/// returns the result. Diagnostics go to stderr through clang's engine.
+FileResult translateFile(const std::string &Source,
+                         const clang::tooling::CompilationDatabase &DB,
+                         const Options &O);
+
+/// Translates in-memory code (for unit tests): Args are compiler flags.
+FileResult translateCode(const std::string &Code, const std::string &FileName,
+                         const std::vector<std::string> &Args, const Options &O);
+
+/// Flags added to every parse and flags dropped from compile databases.
+std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
+                                    std::vector<std::string> *Dropped);
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,186 @@
+// C -> C++ compatibility edits, each derived from the AST (or, for the
+// `restrict` keyword, from the main file's tokens). The generated .cu is C++,
+// so C that relies on C-only conversions or names must be made explicit.
+#include "edits/Edits.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+bool isCxxOnlyKeyword(llvm::StringRef N) {
+  static const llvm::StringSet<> K = {
+      "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "catch",
+      "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const_cast", "consteval", "constexpr", "constinit", "co_await",
+      "co_return", "co_yield", "decltype", "delete", "dynamic_cast",
+      "explicit", "export", "friend", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq",
+      "private", "protected", "public", "reinterpret_cast", "requires",
+      "static_assert", "static_cast", "template", "this", "thread_local",
+      "throw", "try", "typeid", "typename", "using", "virtual", "wchar_t",
+      "xor", "xor_eq",
+      // CUDA's own names that would clash in a .cu file.
+      "__global__", "__device__", "__shared__", "__host__"};
+  return K.count(N) != 0;
+}
+
+/// Expressions C++ parses as postfix expressions need no parentheses after a
+/// cast.
+bool isPostfix(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  return isa<CallExpr, DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr,
+             StringLiteral, IntegerLiteral>(E);
+}
+
+class Compat : public RecursiveASTVisitor<Compat> {
+public:
+  Compat(ASTContext &Ctx, std::vector<TextEdit> &Out,
+         std::vector<CompatProblem> &Problems)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out), Problems(Problems) {}
+
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
+    const Expr *Sub = CE->getSubExpr();
+    QualType To = CE->getType();
+    bool Need = false;
+    if (CE->getCastKind() == CK_BitCast && To->isPointerType() &&
+        Sub->getType()->isVoidPointerType() && !To->isVoidPointerType())
+      Need = true; // void* -> T*
+    if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
+        !Sub->getType()->isEnumeralType())
+      Need = true; // int -> enum
+    if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
+        Sub->getType()->isEnumeralType() &&
+        !Ctx.hasSameUnqualifiedType(To, Sub->getType()))
+      Need = true; // enum -> other enum
+    if (CE->getCastKind() == CK_NoOp)
+      if (const auto *Inner = dyn_cast<ImplicitCastExpr>(Sub))
+        ConstUse.insert(Inner); // e.g. a literal passed as const char *
+    if (CE->getCastKind() == CK_ArrayToPointerDecay &&
+        isa<StringLiteral>(Sub->IgnoreParens()) && !ConstUse.count(CE) &&
+        To->isPointerType() && !To->getPointeeType().isConstQualified())
+      Need = true; // "literal" bound to char *
+    if (!Need)
+      return true;
+    unsigned B, E;
+    if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
+      // A conversion written inside a macro definition: only a problem if
+      // the macro is the user's (system macros such as NULL are C++-safe).
+      SourceLocation Spell = SM.getSpellingLoc(Sub->getBeginLoc());
+      if (SM.isInMainFile(Spell) ||
+          (!SM.isInSystemHeader(Spell) && Spell.isValid() &&
+           !SM.isWrittenInBuiltinFile(Spell) && !SM.isWrittenInScratchSpace(Spell)))
+        Problems.push_back({Sub->getBeginLoc(),
+                            "an implicit conversion to '" +
+                                To.getAsString(typePolicy(Ctx)) +
+                                "' inside a macro definition"});
+      return true;
+    }
+    std::string Cast = "(" + declText(To, "", Ctx) + ")";
+    if (isPostfix(Sub)) {
+      Out.push_back({B, 0, Cast});
+    } else {
+      Out.push_back({B, 0, Cast + "("});
+      Out.push_back({E, 0, ")"});
+    }
+    return true;
+  }
+
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (!D->getIdentifier() || !isCxxOnlyKeyword(D->getName()))
+      return true;
+    rename(D->getLocation(), D->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getIdentifier() && isCxxOnlyKeyword(E->getDecl()->getName()))
+      rename(E->getLocation(), E->getDecl()->getName());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    const ValueDecl *D = E->getMemberDecl();
+    if (D->getIdentifier() && isCxxOnlyKeyword(D->getName()))
+      rename(E->getMemberLoc(), D->getName());
+    return true;
+  }
+  bool VisitDesignatedInitExpr(DesignatedInitExpr *E) {
+    for (const DesignatedInitExpr::Designator &Des : E->designators())
+      if (Des.isFieldDesignator() && Des.getFieldName() &&
+          isCxxOnlyKeyword(Des.getFieldName()->getName()))
+        rename(Des.getFieldLoc(), Des.getFieldName()->getName());
+    return true;
+  }
+
+private:
+  void rename(SourceLocation L, llvm::StringRef Name) {
+    if (L.isMacroID()) {
+      if (!SM.isMacroArgExpansion(L)) {
+        if (SM.isInMainFile(SM.getSpellingLoc(L)))
+          Problems.push_back({L, "the C++ keyword '" + Name.str() +
+                                     "' is used as a name inside a macro"});
+        return;
+      }
+      L = SM.getSpellingLoc(L);
+    }
+    if (!SM.isInMainFile(L)) {
+      if (!SM.isInSystemHeader(L))
+        Problems.push_back({L, "the C++ keyword '" + Name.str() +
+                                   "' is used as a name in a header"});
+      return;
+    }
+    unsigned Off = SM.getFileOffset(L);
+    if (Renamed.insert(Off).second)
+      Out.push_back({Off, static_cast<unsigned>(Name.size()), Name.str() + "_"});
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<TextEdit> &Out;
+  std::vector<CompatProblem> &Problems;
+  std::set<const ImplicitCastExpr *> ConstUse;
+  std::set<unsigned> Renamed;
+};
+
+void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  Lexer L(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buf.begin(),
+          Buf.begin(), Buf.end());
+  Token T;
+  while (!L.LexFromRawLexer(T)) {
+    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict")
+      Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
+  }
+  if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict")
+    Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
+}
+
+} // namespace
+
+std::vector<TextEdit> cCompatEdits(ASTContext &Ctx,
+                                   std::vector<CompatProblem> &Problems) {
+  std::vector<TextEdit> Out;
+  if (Ctx.getLangOpts().CPlusPlus)
+    return Out;
+  Compat C(Ctx, Out, Problems);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    C.TraverseDecl(D);
+  }
+  restrictTokens(Ctx, Out);
+  return Out;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,60 @@
+// Edits: the changes to the main file, as one set of tooling::Replacements.
+#ifndef OMP2CUDA_EDITS_EDITS_H
+#define OMP2CUDA_EDITS_EDITS_H
+
+#include "analysis/Analysis.h"
+#include "omp2cuda/KernelModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Tooling/Core/Replacement.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// Edits that make a C translation unit valid C++ (ARCHITECTURE.md §1):
+/// casts for implicit conversions from void* and int-to-enum, casts for
+/// string literals bound to char*, `restrict` -> `__restrict__`, C++ keywords
+/// used as identifiers renamed. Problems it cannot fix go to Problems.
+struct CompatProblem {
+  clang::SourceLocation Loc;
+  std::string What;
+};
+std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx,
+                                   std::vector<CompatProblem> &Problems);
+
+/// Where and what to change for one construct.
+struct RegionEdit {
+  std::vector<TextEdit> CallSite; // around the construct itself
+  unsigned InsertAt = 0;          // kernel and stub go here ...
+  std::string Insert;             // ... (empty for data constructs)
+};
+
+/// The edits that turn a translated region into a stub call with the
+/// original region as host fallback.
+RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
+                       const KernelModel &K, const std::string &Emitted,
+                       clang::ASTContext &Ctx, bool LineDirectives);
+/// The edits for a data construct (target data / enter / exit / update).
+RegionEdit dataEdits(const RegionCandidate &C, const Region &R,
+                     clang::ASTContext &Ctx, bool LineDirectives);
+/// A comment before a region left on the host naming the diagnostic.
+RegionEdit hostComment(const RegionCandidate &C, const Region &R,
+                       clang::ASTContext &Ctx, bool LineDirectives);
+
+/// Offset of the `#` that starts the directive's line (or of the macro
+/// invocation that produces it).
+unsigned directiveStart(const clang::OMPExecutableDirective &D,
+                        clang::ASTContext &Ctx);
+/// Offset just past the statement associated with D (its ';' included).
+unsigned statementEnd(const clang::OMPExecutableDirective &D,
+                      clang::ASTContext &Ctx);
+
+/// Merges edits into Replacements; insertions at one offset keep their order.
+llvm::Expected<clang::tooling::Replacements>
+toReplacements(const std::string &FilePath, std::vector<TextEdit> Edits);
+
+} // namespace omp2cuda
+
+#endif

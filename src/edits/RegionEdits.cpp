@@ -1,0 +1,259 @@
+#include "edits/Edits.h"
+#include "emit/Emit.h"
+#include "lowering/Lower.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+llvm::StringRef mainBuffer(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getBufferData(SM.getMainFileID());
+}
+
+std::string cString(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// True when wrapping the construct in `if (...) { ... }` would capture a
+/// following `else` of an enclosing if statement.
+bool isThenOfIfWithElse(const Stmt *S, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*S))
+    if (const auto *If = P.get<IfStmt>())
+      return If->getThen() == S && If->getElse();
+  return false;
+}
+
+unsigned lineOf(ASTContext &Ctx, unsigned Offset) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getLineNumber(SM.getMainFileID(), Offset);
+}
+
+/// Offset of the start of the top-level declaration, and whether it starts
+/// a line.
+unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  unsigned Off = SM.getFileOffset(L);
+  llvm::StringRef Buf = mainBuffer(Ctx);
+  unsigned I = Off;
+  while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
+    --I;
+  AtLineStart = I == 0 || Buf[I - 1] == '\n';
+  return AtLineStart ? I : Off;
+}
+
+} // namespace
+
+unsigned directiveStart(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = D.getBeginLoc();
+  if (L.isMacroID())
+    return SM.getFileOffset(SM.getExpansionRange(L).getBegin());
+  unsigned Off = SM.getFileOffset(L);
+  llvm::StringRef Buf = mainBuffer(Ctx);
+  // Move to the '#' of "#pragma" on this line.
+  unsigned LineStart = Off;
+  while (LineStart > 0 && Buf[LineStart - 1] != '\n')
+    --LineStart;
+  unsigned Hash = LineStart;
+  while (Hash < Off && (Buf[Hash] == ' ' || Buf[Hash] == '\t'))
+    ++Hash;
+  return Buf[Hash] == '#' ? Hash : Off;
+}
+
+unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation End;
+  if (D.hasAssociatedStmt())
+    End = D.getInnermostCapturedStmt()->getCapturedStmt()->getEndLoc();
+  else
+    End = D.getEndLoc();
+  if (End.isMacroID())
+    return SM.getFileOffset(SM.getExpansionRange(End).getEnd()) +
+           Lexer::MeasureTokenLength(SM.getExpansionRange(End).getEnd(), SM, LO);
+  unsigned Off = SM.getFileOffset(End) + Lexer::MeasureTokenLength(End, SM, LO);
+  if (!D.hasAssociatedStmt())
+    return Off;
+  llvm::StringRef Buf = mainBuffer(Ctx);
+  if (Off > 0 && (Buf[Off - 1] == ';' || Buf[Off - 1] == '}'))
+    return Off;
+  // An expression statement's range stops before its ';'.
+  unsigned I = Off;
+  while (I < Buf.size() && (Buf[I] == ' ' || Buf[I] == '\t' || Buf[I] == '\n'))
+    ++I;
+  return I < Buf.size() && Buf[I] == ';' ? I + 1 : Off;
+}
+
+RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
+                       const KernelModel &K, const std::string &Emitted,
+                       ASTContext &Ctx, bool LineDirectives) {
+  RegionEdit E;
+  const OMPExecutableDirective &D = *C.Directive;
+  unsigned Begin = directiveStart(D, Ctx);
+  unsigned End = statementEnd(D, Ctx);
+  bool Braces = isThenOfIfWithElse(&D, Ctx);
+  std::string Args;
+  for (const std::string &A : K.CallArgs)
+    Args += (Args.empty() ? "" : ", ") + A;
+  std::string Call = fmt::format("{}if (!{}{}({})) {{", Braces ? "{ " : "",
+                                 K.StubName, K.TemplateArgs, Args);
+  if (R.BodyFromMacro && D.getBeginLoc().isMacroID()) {
+    E.CallSite.push_back({Begin, 0, Call + " "});
+  } else {
+    Call += " // omp2cuda: offloaded by the stub; host fallback below\n";
+    Call += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
+    E.CallSite.push_back({Begin, 0, Call});
+  }
+  E.CallSite.push_back({End, 0, Braces ? " } }" : " }"});
+
+  bool AtLineStart = true;
+  E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
+  E.Insert = (AtLineStart ? "" : "\n") + Emitted;
+  return E;
+}
+
+RegionEdit hostComment(const RegionCandidate &C, const Region &R,
+                       ASTContext &Ctx, bool LineDirectives) {
+  RegionEdit E;
+  unsigned Begin = directiveStart(*C.Directive, Ctx);
+  std::string Text = fmt::format("// [omp2cuda-{}] left on the host: {}\n",
+                                 diagIdName(R.Why), R.Reason);
+  if (C.Directive->getBeginLoc().isMacroID())
+    Text = fmt::format("/* [omp2cuda-{}] left on the host: {} */ ",
+                       diagIdName(R.Why), R.Reason);
+  else
+    Text += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
+  E.CallSite.push_back({Begin, 0, Text});
+  return E;
+}
+
+RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
+                     bool LineDirectives) {
+  RegionEdit E;
+  const OMPExecutableDirective &D = *C.Directive;
+  unsigned Begin = directiveStart(D, Ctx);
+  std::string Loc = fmt::format("static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};",
+                                cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
+                                cString(R.Directive));
+  std::string Dev = R.Device.empty() ? "-1" : "(int)(" + R.Device + ")";
+  std::string If = R.IfCond.empty() ? "true" : "(bool)(" + R.IfCond + ")";
+
+  // Host address and byte count of each item, as C++ text.
+  auto Item = [](const Capture &Cap, std::string &Addr, std::string &Bytes) {
+    const MapInfo &M = *Cap.Map;
+    if (M.Section) {
+      Addr = fmt::format("({}) + ({})", Cap.CallArg, M.Lower);
+      Bytes = fmt::format("(size_t)({}) * sizeof(*({}))", M.Length, Cap.CallArg);
+    } else if (Cap.IsPointer) {
+      Addr = Cap.CallArg; // a pointer itself maps as a zero-length section
+      Bytes = "0";
+    } else {
+      Addr = "&(" + Cap.CallArg + ")";
+      Bytes = "sizeof(" + Cap.CallArg + ")";
+    }
+  };
+
+  if (R.Class == RegionClass::DataEnv) {
+    std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
+    std::string Open = fmt::format("{{ {} o2c::TargetRegion {}(o2c_loc, {}, {}, false);",
+                                   Loc, Var, Dev, If);
+    for (const Capture &Cap : R.Captures) {
+      if (!Cap.Map)
+        continue;
+      std::string Addr, Bytes;
+      Item(Cap, Addr, Bytes);
+      Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
+                          mapFlags(*Cap.Map));
+    }
+    Open += " // omp2cuda: device data environment\n";
+    Open += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
+    E.CallSite.push_back({Begin, 0, Open});
+    E.CallSite.push_back({statementEnd(D, Ctx), 0, " }"});
+    return E;
+  }
+
+  // Stand-alone directives: the directive's line(s) become the runtime calls;
+  // the line count stays the same.
+  unsigned End = statementEnd(D, Ctx);
+  llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
+  std::string Calls = "{ " + Loc;
+  const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
+                       ? "o2c::enterData"
+                   : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
+                       ? "o2c::exitData"
+                       : "o2c::update";
+  for (const Capture &Cap : R.Captures) {
+    if (!Cap.Map)
+      continue;
+    std::string Addr, Bytes;
+    Item(Cap, Addr, Bytes);
+    if (std::string(Fn) == "o2c::update")
+      Calls += fmt::format(" o2c::update(o2c_loc, {}, {}, {}, {}, {});", Dev, If,
+                           Addr, Bytes,
+                           Cap.Map->Type == MapType::To ? "true" : "false");
+    else
+      Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If, Addr,
+                           Bytes, mapFlags(*Cap.Map));
+  }
+  Calls += " }";
+  std::string Flat;
+  for (char Ch : Old.str())
+    if (Ch != '\n' && Ch != '\\')
+      Flat += Ch;
+  // The original directive stays readable in a comment.
+  size_t P;
+  while ((P = Flat.find("*/")) != std::string::npos)
+    Flat.replace(P, 2, "* /");
+  Calls += " /* " + Flat + " */";
+  Calls += std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
+  E.CallSite.push_back({Begin, End - Begin, Calls});
+  return E;
+}
+
+llvm::Expected<tooling::Replacements>
+toReplacements(const std::string &FilePath, std::vector<TextEdit> Edits) {
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const TextEdit &A, const TextEdit &B) {
+                     if (A.Offset != B.Offset)
+                       return A.Offset < B.Offset;
+                     // Insertions before a replacement at the same offset.
+                     return A.Length < B.Length;
+                   });
+  // Merge: several insertions at one offset become one, in order.
+  std::vector<TextEdit> Merged;
+  for (TextEdit &E : Edits) {
+    if (!Merged.empty() && Merged.back().Offset == E.Offset &&
+        Merged.back().Length == 0) {
+      Merged.back().Text += E.Text;
+      Merged.back().Length = E.Length;
+      continue;
+    }
+    Merged.push_back(std::move(E));
+  }
+  tooling::Replacements Reps;
+  for (const TextEdit &E : Merged)
+    if (llvm::Error Err = Reps.add(tooling::Replacement(FilePath, E.Offset,
+                                                        E.Length, E.Text)))
+      return Err;
+  return Reps;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,57 @@
+#include "edits/SourceText.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+bool fileOffsets(const SourceManager &SM, const LangOptions &LO, SourceRange R,
+                 unsigned &Begin, unsigned &End) {
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, LO);
+  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+    return false;
+  Begin = SM.getFileOffset(CR.getBegin());
+  End = SM.getFileOffset(CR.getEnd());
+  return Begin <= End;
+}
+
+std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
+                          std::vector<TextEdit> Edits) {
+  std::sort(Edits.begin(), Edits.end(),
+            [](const TextEdit &A, const TextEdit &B) {
+              return A.Offset < B.Offset;
+            });
+  std::string Out;
+  unsigned Pos = Begin;
+  for (const TextEdit &E : Edits) {
+    if (E.Offset < Pos || E.Offset + E.Length > End)
+      continue;
+    Out += Buffer.slice(Pos, E.Offset).str();
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out += Buffer.slice(Pos, End).str();
+  return Out;
+}
+
+std::string exprText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned B, En;
+  // A range that maps to main-file characters (plain text, a macro argument,
+  // or a whole macro invocation, which is in scope for the kernel too) keeps
+  // the user's spelling; anything else is printed from the AST.
+  if (fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
+    return SM.getBufferData(SM.getMainFileID()).slice(B, En).str();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return OS.str();
+}
+
+} // namespace omp2cuda

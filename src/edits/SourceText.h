@@ -1,0 +1,39 @@
+// Text of source ranges with edits applied. Kernel bodies are the user's own
+// text (ARCHITECTURE.md §4): we copy a range of the main file and apply only
+// the AST-located edits that fall inside it.
+#ifndef OMP2CUDA_EDITS_SOURCETEXT_H
+#define OMP2CUDA_EDITS_SOURCETEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// A replacement of [Offset, Offset + Length) of the main file by Text.
+struct TextEdit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+/// File offsets of a token range, both ends in the main file; false when
+/// either end is not (e.g. it lies inside a macro definition).
+bool fileOffsets(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                 clang::SourceRange R, unsigned &Begin, unsigned &End);
+
+/// The main-file text of [Begin, End) with every edit fully inside the range
+/// applied. Edits must not overlap.
+std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
+                          std::vector<TextEdit> Edits);
+
+/// Source text of an expression as written, or pretty-printed when it comes
+/// from a macro expansion that has no text of its own in the main file.
+std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,102 @@
+#include "frontend/RegionFinder.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/OpenMPKinds.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace omp2cuda {
+
+bool isTargetConstruct(OpenMPDirectiveKind K) {
+  return isOpenMPTargetExecutionDirective(K) ||
+         isOpenMPTargetDataManagementDirective(K);
+}
+
+namespace {
+
+/// Walks up the parent chain; records the innermost function, the outermost
+/// declaration below a namespace or the TU, and whether a target construct
+/// encloses the start node.
+struct Enclosing {
+  const FunctionDecl *Function = nullptr;
+  const Decl *TopLevel = nullptr;
+  bool InsideTarget = false;
+};
+
+Enclosing findEnclosing(ASTContext &Ctx, const Stmt *S) {
+  Enclosing E;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &N = Parents[0];
+    // Regions inside a `target data` construct are translated on their own;
+    // only an enclosing execution construct owns them.
+    if (const auto *D = N.get<OMPExecutableDirective>())
+      if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+        E.InsideTarget = true;
+    if (const auto *D = N.get<Decl>()) {
+      if (const auto *F = dyn_cast<FunctionDecl>(D); F && !E.Function)
+        E.Function = F;
+      const DeclContext *DC = D->getLexicalDeclContext();
+      if (DC && (DC->isTranslationUnit() || DC->isNamespace() ||
+                 DC->isExternCContext() || DC->isExternCXXContext()) &&
+          !isa<TranslationUnitDecl>(D))
+        E.TopLevel = D;
+      if (isa<TranslationUnitDecl>(D))
+        break;
+    }
+    Parents = Ctx.getParents(N);
+  }
+  return E;
+}
+
+class Collector : public MatchFinder::MatchCallback {
+public:
+  explicit Collector(std::vector<RegionCandidate> &Out) : Out(Out) {}
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *D = R.Nodes.getNodeAs<OMPExecutableDirective>("dir");
+    if (!D || !isTargetConstruct(D->getDirectiveKind()))
+      return;
+    const SourceManager &SM = *R.SourceManager;
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      return;
+    Enclosing E = findEnclosing(*R.Context, D);
+    if (E.InsideTarget)
+      return;
+    Out.push_back({D, E.Function, E.TopLevel});
+  }
+
+private:
+  std::vector<RegionCandidate> &Out;
+};
+
+} // namespace
+
+std::vector<RegionCandidate> findRegions(ASTContext &Ctx) {
+  std::vector<RegionCandidate> Out;
+  Collector C(Out);
+  MatchFinder Finder;
+  Finder.addMatcher(
+      ompExecutableDirective(unless(isInTemplateInstantiation())).bind("dir"),
+      &C);
+  Finder.matchAST(Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Out.begin(), Out.end(),
+                   [&](const RegionCandidate &A, const RegionCandidate &B) {
+                     return SM.isBeforeInTranslationUnit(
+                         SM.getExpansionLoc(A.Directive->getBeginLoc()),
+                         SM.getExpansionLoc(B.Directive->getBeginLoc()));
+                   });
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const RegionCandidate &A, const RegionCandidate &B) {
+                          return A.Directive == B.Directive;
+                        }),
+            Out.end());
+  return Out;
+}
+
+} // namespace omp2cuda

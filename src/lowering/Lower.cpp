@@ -1,0 +1,146 @@
+#include "lowering/Lower.h"
+
+#include <fmt/format.h>
+
+namespace omp2cuda {
+
+std::string mapFlags(const MapInfo &M) {
+  std::string S;
+  switch (M.Type) {
+  case MapType::Alloc: S = "o2c::MapAlloc"; break;
+  case MapType::To: S = "o2c::MapTo"; break;
+  case MapType::From: S = "o2c::MapFrom"; break;
+  case MapType::ToFrom: S = "o2c::MapToFrom"; break;
+  case MapType::Release: S = "o2c::MapRelease"; break;
+  case MapType::Delete: S = "o2c::MapDelete"; break;
+  }
+  if (M.Always)
+    S += " | o2c::MapAlways";
+  if (M.Implicit)
+    S += " | o2c::MapImplicit";
+  return S;
+}
+
+std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
+  const std::string &Lo = L.Lower, &Up = L.Upper, &St = L.Step;
+  bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+  bool Incl = L.Cmp == LoopCmp::LE || L.Cmp == LoopCmp::GE;
+  const std::string &From = Inc ? Lo : Up, &To = Inc ? Up : Lo;
+  // Differences are taken in the unsigned trip type: modular arithmetic
+  // gives the exact distance for any signed bounds whose distance fits.
+  std::string Dist = fmt::format("({0})({1}) - ({0})({2})", T, To, From);
+  if (Incl)
+    return fmt::format("(({0}) >= ({1}) ? ({2}){3} + 1 : 0)", To, From,
+                       L.UnitStep ? Dist : "(" + Dist + ")",
+                       L.UnitStep ? "" : " / " + St);
+  if (L.UnitStep)
+    return fmt::format("(({0}) > ({1}) ? {2} : 0)", To, From, Dist);
+  return fmt::format("(({0}) > ({1}) ? ({2} + {3} - 1) / {3} : 0)", To, From,
+                     Dist, St);
+}
+
+KernelModel lowerRegion(const Region &R, const Options &O) {
+  KernelModel K;
+  K.Shape = R.Class == RegionClass::Combined ? KernelShape::GridStride
+                                             : KernelShape::Sequential;
+  K.Name = R.KernelBase;
+  K.StubName = R.KernelBase + "_launch";
+  K.Loc = R.Loc;
+  K.Comment = fmt::format("'{}' at {}:{}", R.Pragma, R.Loc.File, R.Loc.Line);
+  K.Directive = R.Directive;
+  K.TemplateHeader = R.TemplateHeader;
+  K.TemplateArgs = R.TemplateArgs;
+  K.Body = R.Body;
+  K.BodyPos = R.BodyPos;
+  K.LineDirectives = O.LineDirectives && !R.BodyFromMacro;
+  K.NumTeams = R.NumTeams;
+  K.ThreadLimit = R.ThreadLimit;
+  K.IfCond = R.IfCond;
+  K.Device = R.Device;
+  K.NoWait = R.NoWait;
+  K.SingleTeam = R.SingleTeam;
+  K.Loops = R.Loops;
+  if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
+    K.Chunk = R.ScheduleChunk;
+
+  auto DevName = [&](const std::string &N) {
+    std::string D = N + "_d";
+    for (bool Clash = true; Clash;) {
+      Clash = false;
+      for (const Capture &C : R.Captures)
+        if (C.Name == D) {
+          D += "_";
+          Clash = true;
+        }
+    }
+    return D;
+  };
+
+  for (const Capture &C : R.Captures) {
+    if (C.How == Passing::Private) {
+      if (C.InBody)
+        K.PrivateDecls.push_back(C.KernelParam);
+      continue;
+    }
+    K.StubParams.push_back(C.StubParam);
+    K.CallArgs.push_back(C.CallArg);
+    std::string Arg = C.Name;
+    switch (C.How) {
+    case Passing::Value:
+      break;
+    case Passing::DevicePointer:
+      Arg = DevName(C.Name);
+      if (C.Map && C.Map->Section)
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
+                                      Arg, C.Name, C.Map->Lower, C.Map->Length,
+                                      mapFlags(*C.Map))});
+      else
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.translate({});", Arg,
+                                      C.Name)});
+      break;
+    case Passing::MappedObject:
+      Arg = DevName(C.Name);
+      if (C.IsArray && C.Map && C.Map->Section)
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
+                                      Arg, C.Name, C.Map->Lower, C.Map->Length,
+                                      mapFlags(*C.Map))});
+      else if (C.IsArray)
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapArray({}, {});", Arg,
+                                      C.Name, mapFlags(*C.Map))});
+      else
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
+                                      C.Name, mapFlags(*C.Map))});
+      break;
+    case Passing::Reduction:
+      Arg = DevName(C.Name);
+      K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
+                                    C.Name, mapFlags(*C.Map))});
+      K.Reductions.push_back({C.Name, C.ValueType, C.ReductionOp, "o2c_red_" + C.Name});
+      break;
+    case Passing::Private:
+      break;
+    }
+    // Only what the kernel's text uses becomes a kernel parameter; the
+    // stub still takes clause-only variables (section bounds, if, device).
+    if (C.InBody || C.How == Passing::Reduction)
+      K.Params.push_back({C.KernelParam, Arg});
+  }
+
+  if (K.Shape == KernelShape::GridStride) {
+    bool Wide = R.Loops.size() > 1;
+    for (const LoopLevel &L : R.Loops)
+      Wide = Wide || L.Is64Bit;
+    K.TripType = Wide ? "unsigned long long" : "unsigned int";
+    const LoopLevel &L0 = R.Loops.front();
+    K.SimpleLoop = R.Loops.size() == 1 && K.Chunk.empty() && L0.UnitStep &&
+                   L0.Increasing &&
+                   (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
+    std::string Trip;
+    for (const LoopLevel &L : R.Loops)
+      Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);
+    K.TripExpr = Trip;
+  }
+  return K;
+}
+
+} // namespace omp2cuda

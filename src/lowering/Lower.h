@@ -1,0 +1,22 @@
+#ifndef OMP2CUDA_LOWERING_LOWER_H
+#define OMP2CUDA_LOWERING_LOWER_H
+
+#include "omp2cuda/KernelModel.h"
+#include "omp2cuda/Options.h"
+#include "omp2cuda/Region.h"
+
+namespace omp2cuda {
+
+/// Decides how a translatable Region runs on the device: kernel parameters,
+/// the host stub's maps, the loop form and launch shape.
+KernelModel lowerRegion(const Region &R, const Options &O);
+
+/// The trip count of one loop level as a C++ expression of type TripType.
+std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
+
+/// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".
+std::string mapFlags(const MapInfo &M);
+
+} // namespace omp2cuda
+
+#endif
