@@ -75,14 +75,18 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       for (size_t J = I + 1; J < K.Loops.size(); ++J)
         Inner += (Inner.empty() ? "" : " * ") + Trips[J];
       if (!Inner.empty())
-        Idx = fmt::format("(o2c_iv / ({}))", Inner);
+        Idx = fmt::format("o2c_iv / ({})", Inner);
       if (I > 0)
-        Idx = fmt::format("{} % {}", Idx, Trips[I]);
+        Idx = fmt::format("({}) % {}", Idx, Trips[I]);
       bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
       std::string Scaled = L.UnitStep ? "(" + Idx + ")"
                                       : fmt::format("({}) * {}", Idx, L.Step);
-      Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
-                         L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
+      if (L.Lower == "0" && Inc)
+        Out += fmt::format("    {0} {1} = ({0})({2});\n", L.VarType, L.Var,
+                           L.UnitStep ? Idx : fmt::format("({}) * {}", Idx, L.Step));
+      else
+        Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
+                           L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
     }
     Out += placedBody(K);
     Out += "  }\n";

@@ -10,6 +10,7 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <sstream>
 
 using namespace clang;
@@ -291,6 +292,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Scan.Uses.push_back(Use{VD, isa<FieldDecl>(VD), false, {}, {}});
   }
 
+  // Parameters in declaration order read like the function's own.
+  std::stable_sort(Scan.Uses.begin(), Scan.Uses.end(),
+                   [&](const Use &A, const Use &B) {
+                     if (A.Member != B.Member)
+                       return B.Member;
+                     return SM.isBeforeInTranslationUnit(A.Decl->getLocation(),
+                                                         B.Decl->getLocation());
+                   });
+
   // A member function defined inside its class gets its kernel before the
   // class, where the class's own member types cannot be named: spell such
   // types canonically.
@@ -445,6 +455,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       llvm::raw_string_ostream OS(S);
       Body->printPretty(OS, nullptr, typePolicy(Ctx));
       R.Body = OS.str();
+      if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
+        R.Body += ";";
       R.BodyPos = R.Loc;
     }
   }

@@ -85,6 +85,8 @@ public:
 private:
   bool checkCallee(const FunctionDecl *FD, const CallExpr *C) {
     std::string Name = FD->getNameAsString();
+    // A `declare variant` specialisation is named "f[device=...]".
+    Name = Name.substr(0, Name.find('['));
     if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))
       return true;
     const SourceManager &SM = TU.Ctx.getSourceManager();
