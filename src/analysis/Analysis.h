@@ -55,7 +55,7 @@ struct ClauseInfo {
 /// Reads the clauses of D into CI. Returns a negative verdict for a clause we
 /// do not translate.
 Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
-                    clang::ASTContext &Ctx);
+                    clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits);
 
 // ---- Captures.cpp -----------------------------------------------------------
 struct Use {
@@ -80,7 +80,8 @@ void scanClauseExprs(const std::vector<const clang::Expr *> &Exprs,
 /// The canonical loop nest of a loop-associated construct: Depth levels, the
 /// innermost body in *Body.
 Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
-                        clang::ASTContext &Ctx, std::vector<LoopLevel> &Levels,
+                        clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits,
+                        std::vector<LoopLevel> &Levels,
                         std::set<const clang::VarDecl *> &LoopVars,
                         const clang::Stmt **Body);
 
@@ -96,6 +97,9 @@ bool containsDirective(const clang::Stmt *S);
 /// Analyses one construct. Never fails: a region we cannot translate comes
 /// back with Translate == false and the reason.
 Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index);
+
+/// C++ keywords that C code may use as names; C inputs rename them.
+bool isCxxOnlyKeyword(llvm::StringRef Name);
 
 /// Type spelling helpers shared by analysis and lowering.
 clang::PrintingPolicy typePolicy(const clang::ASTContext &Ctx);

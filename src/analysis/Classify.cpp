@@ -179,7 +179,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (isOpenMPTargetDataManagementDirective(K)) {
     R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
                                                : RegionClass::DataStmt;
-    if (Verdict V = readClauses(D, CI, Ctx); !V.Ok)
+    if (Verdict V = readClauses(D, CI, Ctx, TU.FileEdits); !V.Ok)
       return Fail(V);
   }
 
@@ -204,7 +204,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cur = Child;
     }
     for (const OMPExecutableDirective *X : Chain)
-      if (Verdict V = readClauses(*X, CI, Ctx); !V.Ok)
+      if (Verdict V = readClauses(*X, CI, Ctx, TU.FileEdits); !V.Ok)
         return Fail(V);
   }
   R.NumTeams = CI.NumTeams;
@@ -238,7 +238,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         R.ThreadLimit = "32"; // one warp plays the SIMD lanes
       if (TeamsOnly && !R.NumTeams.empty())
         R.ThreadLimit = "1"; // each team is one thread, as written
-      if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, R.Loops, LoopVars,
+      if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
                                       &Body);
           !V.Ok)
         return Fail(V);
@@ -311,6 +311,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       continue; // loop variables are predetermined private
     Capture Cap;
     Cap.Name = U.Decl->getNameAsString();
+    if (!LO.CPlusPlus && isCxxOnlyKeyword(Cap.Name))
+      Cap.Name += "_"; // renamed in the whole file (CCompat.cpp)
     Cap.IsMember = U.Member;
     Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
     Cap.InBody = !U.Refs.empty();

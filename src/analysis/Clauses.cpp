@@ -87,7 +87,10 @@ std::string clauseName(const OMPClause *C) {
 } // namespace
 
 Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
-                    ASTContext &Ctx) {
+                    ASTContext &Ctx, const std::vector<TextEdit> &Edits) {
+  auto exprText_ = [&](const Expr *E, ASTContext &C) {
+    return exprText(E, C, &Edits);
+  };
   auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
     const ArraySectionExpr *Sec = nullptr;
     const ArraySubscriptExpr *Elem = nullptr;
@@ -95,16 +98,16 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +
-                             exprText(E, Ctx) +
+                             exprText_(E, Ctx) +
                              "' is not a variable or an array section of one");
     if (Sec) {
       if (isa<ArraySectionExpr>(Sec->getBase()->IgnoreParenImpCasts()))
         return Verdict::no(DiagId::HostClause,
                            "multi-dimensional array sections are not supported");
       MI.Section = true;
-      MI.Lower = Sec->getLowerBound() ? exprText(Sec->getLowerBound(), Ctx) : "0";
+      MI.Lower = Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
       if (Sec->getLength()) {
-        MI.Length = exprText(Sec->getLength(), Ctx);
+        MI.Length = exprText_(Sec->getLength(), Ctx);
       } else if (const auto *AT =
                      Ctx.getAsConstantArrayType(VD->getType().getNonReferenceType())) {
         MI.Length = std::to_string(AT->getSize().getZExtValue()) + " - (" +
@@ -116,7 +119,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       CI.ClauseExprs.push_back(Sec);
     } else if (Elem) {
       MI.Section = true;
-      MI.Lower = exprText(Elem->getIdx(), Ctx);
+      MI.Lower = exprText_(Elem->getIdx(), Ctx);
       MI.Length = "1";
       CI.ClauseExprs.push_back(Elem);
     }
@@ -182,14 +185,14 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       if (auto V = Co->getNumForLoops()->getIntegerConstantExpr(Ctx))
         CI.Collapse = static_cast<unsigned>(V->getZExtValue());
     } else if (const auto *NT = dyn_cast<OMPNumTeamsClause>(C)) {
-      CI.NumTeams = exprText(NT->getNumTeams(), Ctx);
+      CI.NumTeams = exprText_(NT->getNumTeams(), Ctx);
       CI.ClauseExprs.push_back(NT->getNumTeams());
     } else if (const auto *TL = dyn_cast<OMPThreadLimitClause>(C)) {
-      CI.ThreadLimit = exprText(TL->getThreadLimit(), Ctx);
+      CI.ThreadLimit = exprText_(TL->getThreadLimit(), Ctx);
       CI.ClauseExprs.push_back(TL->getThreadLimit());
     } else if (const auto *NTh = dyn_cast<OMPNumThreadsClause>(C)) {
       // In a combined construct num_threads sizes the team, like thread_limit.
-      std::string T = exprText(NTh->getNumThreads(), Ctx);
+      std::string T = exprText_(NTh->getNumThreads(), Ctx);
       CI.ThreadLimit = CI.ThreadLimit.empty()
                            ? T
                            : "o2c::minLimit(" + CI.ThreadLimit + ", " + T + ")";
@@ -204,13 +207,13 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         return Verdict::no(DiagId::HostClause,
                            "an 'if' clause for a construct other than "
                            "'target' is not supported");
-      CI.IfCond = exprText(If->getCondition(), Ctx);
+      CI.IfCond = exprText_(If->getCondition(), Ctx);
       CI.ClauseExprs.push_back(If->getCondition());
     } else if (const auto *Dev = dyn_cast<OMPDeviceClause>(C)) {
       if (Dev->getModifier() == OMPC_DEVICE_ancestor)
         return Verdict::no(DiagId::HostClause,
                            "device(ancestor: ...) is not supported");
-      CI.Device = exprText(Dev->getDevice(), Ctx);
+      CI.Device = exprText_(Dev->getDevice(), Ctx);
       CI.ClauseExprs.push_back(Dev->getDevice());
     } else if (isa<OMPNowaitClause>(C)) {
       CI.NoWait = true;
@@ -223,7 +226,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
             ") runs as a static cyclic schedule; OpenMP leaves the "
             "assignment of iterations to threads to the implementation");
       else if (S->getChunkSize())
-        CI.ScheduleChunk = exprText(S->getChunkSize(), Ctx);
+        CI.ScheduleChunk = exprText_(S->getChunkSize(), Ctx);
       if (S->getChunkSize())
         CI.ClauseExprs.push_back(S->getChunkSize());
     } else if (isa<OMPDistScheduleClause, OMPSharedClause, OMPDefaultClause,

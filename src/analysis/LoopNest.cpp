@@ -41,8 +41,9 @@ const Stmt *unwrap(const Stmt *S) {
   return S;
 }
 
-Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
-            const VarDecl *&Var) {
+Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edits,
+            LoopLevel &L, const VarDecl *&Var) {
+  auto Text = [&](const Expr *E) { return exprText(E, Ctx, &Edits); };
   auto Bad = [](const std::string &Why) {
     return Verdict::no(DiagId::HostLoop, "the loop is not in canonical form: " + Why);
   };
@@ -69,9 +70,11 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
     return Bad("the loop variable '" + Var->getNameAsString() +
                "' is not of integer type");
   L.Var = Var->getNameAsString();
+  if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(L.Var))
+    L.Var += "_";
   L.VarType = VT.getUnqualifiedType().getAsString(typePolicy(Ctx));
   L.Is64Bit = Ctx.getTypeSize(VT) > 32;
-  L.Lower = exprText(LowerE, Ctx);
+  L.Lower = Text(LowerE);
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
@@ -94,7 +97,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
   default:
     return Bad("unsupported comparison in the condition");
   }
-  L.Upper = exprText(VarLeft ? Cond->getRHS() : Cond->getLHS(), Ctx);
+  L.Upper = Text(VarLeft ? Cond->getRHS() : Cond->getLHS());
 
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
   const Expr *StepE = nullptr;
@@ -140,7 +143,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
     } else {
       // A variable step must keep its sign; we trust the direction the
       // comparison implies, as OpenMP requires.
-      L.Step = "(" + exprText(StepE, Ctx) + ")";
+      L.Step = "(" + Text(StepE) + ")";
       L.UnitStep = false;
     }
   }
@@ -158,6 +161,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, LoopLevel &L,
 } // namespace
 
 Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
+                        const std::vector<TextEdit> &Edits,
                         std::vector<LoopLevel> &Levels,
                         std::set<const VarDecl *> &LoopVars,
                         const Stmt **Body) {
@@ -169,7 +173,7 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
                                 : "the collapsed loops are not perfectly nested");
     LoopLevel L;
     const VarDecl *Var = nullptr;
-    if (Verdict V = one(F, Ctx, L, Var); !V.Ok)
+    if (Verdict V = one(F, Ctx, Edits, L, Var); !V.Ok)
       return V;
     // Collapsed levels must be rectangular: the iteration space is
     // linearised once, before any iteration runs.

@@ -13,8 +13,6 @@ using namespace clang;
 
 namespace omp2cuda {
 
-namespace {
-
 bool isCxxOnlyKeyword(llvm::StringRef N) {
   static const llvm::StringSet<> K = {
       "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "catch",
@@ -31,6 +29,8 @@ bool isCxxOnlyKeyword(llvm::StringRef N) {
       "__global__", "__device__", "__shared__", "__host__"};
   return K.count(N) != 0;
 }
+
+namespace {
 
 /// Expressions C++ parses as postfix expressions need no parentheses after a
 /// cast.

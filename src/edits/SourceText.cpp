@@ -40,14 +40,16 @@ std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
   return Out;
 }
 
-std::string exprText(const Expr *E, const ASTContext &Ctx) {
+std::string exprText(const Expr *E, const ASTContext &Ctx,
+                     const std::vector<TextEdit> *Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned B, En;
   // A range that maps to main-file characters (plain text, a macro argument,
   // or a whole macro invocation, which is in scope for the kernel too) keeps
   // the user's spelling; anything else is printed from the AST.
   if (fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
-    return SM.getBufferData(SM.getMainFileID()).slice(B, En).str();
+    return textWithEdits(SM.getBufferData(SM.getMainFileID()), B, En,
+                         Edits ? *Edits : std::vector<TextEdit>());
   std::string S;
   llvm::raw_string_ostream OS(S);
   E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());

@@ -32,7 +32,9 @@ std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
 
 /// Source text of an expression as written, or pretty-printed when it comes
 /// from a macro expansion that has no text of its own in the main file.
-std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// Edits inside the range (e.g. C-to-C++ renames) are applied.
+std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx,
+                     const std::vector<TextEdit> *Edits = nullptr);
 
 } // namespace omp2cuda
 

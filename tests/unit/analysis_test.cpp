@@ -1,0 +1,242 @@
+// Analysis: classification, reasons, captures and loop nests of regions.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("vector add is combined-eligible with explicit maps", "[analysis]") {
+  FileResult F = translateC(R"src(
+void vadd(double *a, const double *b, const double *c, int n) {
+  #pragma omp target teams distribute parallel for map(to: b[0:n], c[0:n]) map(from: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + c[i];
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  const Region &R = F.Regions[0].R;
+  CHECK(R.Translate);
+  CHECK(R.Class == RegionClass::Combined);
+  CHECK(R.Directive == "target teams distribute parallel for");
+  CHECK(R.KernelBase == "omp2cuda_vadd_L3");
+  REQUIRE(R.Loops.size() == 1);
+  CHECK(R.Loops[0].Var == "i");
+  CHECK(R.Loops[0].Lower == "0");
+  CHECK(R.Loops[0].Upper == "n");
+  CHECK(R.Loops[0].Cmp == LoopCmp::LT);
+  const Capture *A = findCapture(R, "a");
+  REQUIRE(A);
+  CHECK(A->How == Passing::DevicePointer);
+  REQUIRE(A->Map);
+  CHECK(A->Map->Type == MapType::From);
+  CHECK(A->Map->Section);
+  CHECK(A->Map->Length == "n");
+  const Capture *N = findCapture(R, "n");
+  REQUIRE(N);
+  CHECK(N->How == Passing::Value);
+  CHECK_FALSE(findCapture(R, "i")); // loop variables are private
+  // Parameters follow the declaration order.
+  CHECK(R.Captures[0].Name == "a");
+  CHECK(R.Captures[3].Name == "n");
+}
+
+TEST_CASE("implicit data-mapping rules of OpenMP 5.x", "[analysis]") {
+  FileResult F = translateC(R"src(
+struct S { int k; };
+void f(double *p, int n) {
+  double arr[16]; double s = 1.0; struct S st = {2};
+  #pragma omp target teams distribute parallel for
+  for (int i = 0; i < 16; i++)
+    arr[i] = p[i] * s + st.k + n;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(findCapture(R, "p")->How == Passing::DevicePointer);
+  CHECK_FALSE(findCapture(R, "p")->Map); // zero-length section: translate
+  CHECK(findCapture(R, "arr")->How == Passing::MappedObject);
+  CHECK(findCapture(R, "arr")->Map->Type == MapType::ToFrom);
+  CHECK(findCapture(R, "arr")->Map->Implicit);
+  CHECK(findCapture(R, "s")->How == Passing::Value); // scalars: firstprivate
+  CHECK(findCapture(R, "st")->How == Passing::MappedObject); // aggregates: tofrom
+}
+
+TEST_CASE("reductions, privates and firstprivates", "[analysis]") {
+  FileResult F = translateC(R"src(
+void f(const double *x, int n, double *out) {
+  double s = 0, mx = -1e300, mn = 1e300, t; int c = 3;
+  #pragma omp target teams distribute parallel for reduction(+:s) reduction(max:mx) reduction(min:mn) private(t) firstprivate(c) map(to: x[0:n])
+  for (int i = 0; i < n; i++) { t = x[i] * c; s += t; mx = t > mx ? t : mx; mn = t < mn ? t : mn; }
+  out[0] = s; out[1] = mx; out[2] = mn;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(findCapture(R, "s")->How == Passing::Reduction);
+  CHECK(findCapture(R, "s")->ReductionOp == "o2c_dev::RedPlus");
+  CHECK(findCapture(R, "mx")->ReductionOp == "o2c_dev::RedMax");
+  CHECK(findCapture(R, "mn")->ReductionOp == "o2c_dev::RedMin");
+  CHECK(findCapture(R, "t")->How == Passing::Private);
+  CHECK(findCapture(R, "c")->How == Passing::Value);
+}
+
+TEST_CASE("collapse(2) gives two loop levels, rectangular only", "[analysis]") {
+  FileResult F = translateC(R"src(
+void f(double *a, int n, int m) {
+  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*m])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j += 2)
+      a[i * m + j] = i + j;
+  #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*m])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      a[i * m + j] = i + j;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  REQUIRE(R.Loops.size() == 2);
+  CHECK(R.Loops[1].Step == "2");
+  CHECK_FALSE(R.Loops[1].UnitStep);
+  const Region &T = F.Regions.at(1).R;
+  CHECK_FALSE(T.Translate);
+  CHECK(T.Why == DiagId::HostLoop);
+  CHECK(contains(T.Reason, "non-rectangular"));
+  CHECK(F.LeftOnHost == 1);
+}
+
+TEST_CASE("general regions stay on the host with a reason", "[analysis]") {
+  FileResult F = translateC(R"src(
+void ext(double *);
+void f(double *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    a[0] = 1;
+    #pragma omp distribute parallel for
+    for (int i = 1; i < n; i++) a[i] = a[0];
+  }
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) ext(&a[i]);
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(n)
+  for (int i = 0; i < n; i++) a[i] = 0;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.Why == DiagId::HostGeneral);
+  CHECK(F.Regions[1].R.Why == DiagId::HostCall);
+  CHECK(contains(F.Regions[1].R.Reason, "'ext'"));
+  CHECK(F.Regions[2].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[2].R.Reason, "lastprivate"));
+  CHECK(F.LeftOnHost == 3);
+  // The output keeps each region and names the diagnostic at the spot.
+  CHECK(contains(F.Output, "[omp2cuda-host-general]"));
+  CHECK(contains(F.Output, "[omp2cuda-host-call]"));
+}
+
+TEST_CASE("split form: target teams around distribute parallel for", "[analysis]") {
+  FileResult F = translateC(R"src(
+void bc(double *xdd, const int *symm, int num) {
+  #pragma omp target teams map(tofrom: xdd[0:100]) map(to: symm[0:num])
+  {
+    #pragma omp distribute parallel for
+    for (int i = 0; i < num; ++i)
+      xdd[symm[i]] = 0.0;
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  CHECK(R.Translate);
+  CHECK(R.Class == RegionClass::Combined);
+}
+
+TEST_CASE("sequential target region and the device OpenMP API", "[analysis]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+int f(void) {
+  int on = 0;
+  #pragma omp target map(tofrom: on)
+  { on = !omp_is_initial_device(); }
+  return on;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.Class == RegionClass::Sequential);
+  CHECK(R.SingleThread);
+  CHECK(contains(R.Body, "(*on) = !o2c_dev::omp_is_initial_device()"));
+}
+
+TEST_CASE("functions defined in the file become __host__ __device__", "[analysis]") {
+  FileResult F = translateC(R"src(
+static double sq(double x) { return x * x; }
+void f(double *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = sq(a[i]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "__host__ __device__ static double sq"));
+}
+
+TEST_CASE("C++: member functions and function templates", "[analysis]") {
+  FileResult F = translateC(R"src(
+struct Mesh {
+  double *x; int n;
+  void zero() {
+    double *p = x;
+    #pragma omp target teams distribute parallel for map(from: p[0:n])
+    for (int i = 0; i < this->n; ++i) p[i] = 0;
+  }
+};
+template <typename T> void axpy(T a, const T *x, T *y, int n) {
+  #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
+  for (int i = 0; i < n; ++i) y[i] += a * x[i];
+}
+void g(float *x, float *y) { axpy(2.0f, x, y, 4); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &M = F.Regions[0].R;
+  REQUIRE(M.Translate);
+  CHECK(findCapture(M, "n")->IsMember);
+  CHECK(findCapture(M, "n")->CallArg == "this->n");
+  const Region &T = F.Regions[1].R;
+  REQUIRE(T.Translate);
+  CHECK(T.TemplateHeader == "template <typename T>");
+  CHECK(T.TemplateArgs == "<T>");
+  CHECK(contains(F.Output, "omp2cuda_axpy_L11_launch<T>(a, x, y, n)"));
+}
+
+TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
+  FileResult F = translateC(R"src(
+#define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \
+  for (int i = 0; i < n; ++i) p[i] = 0;
+void f(double *q, int m) { ZERO(q, m) }
+)src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.BodyFromMacro);
+  CHECK(contains(R.Body, "q[i] = 0"));
+  CHECK(contains(F.Output, "ZERO(q, m) }"));
+}
+
+TEST_CASE("a region in a macro argument stays on the host", "[analysis]") {
+  FileResult F = translateC(R"src(
+#define WRAP(x) x
+void f(double *q, int m) {
+  WRAP(_Pragma("omp target teams distribute parallel for map(from: q[0:m])")
+  for (int i = 0; i < m; ++i) q[i] = 0;)
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostMacro);
+}
+
+TEST_CASE("code that does not parse fails with no output", "[analysis]") {
+  FileResult F = translateC("void f( { #pragma omp target\n }");
+  CHECK_FALSE(F.Ok);
+  CHECK(F.Output.empty());
+}

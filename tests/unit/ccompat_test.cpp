@@ -1,0 +1,43 @@
+// C -> C++ compatibility edits.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("C inputs get the edits that make them valid C++", "[ccompat]") {
+  FileResult F = translateC(R"src(
+#include <stdlib.h>
+enum color { RED, GREEN };
+void f(int n) {
+  double *restrict a = malloc(n * sizeof *a);
+  int new = 1, class = 2;
+  enum color c = 1;
+  char *s = "text";
+  #pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = new + class;
+  free(a);
+  (void)c; (void)s;
+})src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "double *__restrict__ a = (double *)malloc(n * sizeof *a);"));
+  CHECK(contains(F.Output, "int new_ = 1, class_ = 2;"));
+  CHECK(contains(F.Output, "enum color c = (enum color)1;"));
+  CHECK(contains(F.Output, "char *s = (char *)\"text\";"));
+  // The kernel body gets the same renames.
+  CHECK(contains(F.Output, "a[i] = new_ + class_;"));
+  CHECK(contains(F.Output, "int new_, int class_"));
+}
+
+TEST_CASE("C++ inputs are not touched by C fixes", "[ccompat]") {
+  FileResult F = translateC(R"src(
+#include <cstdlib>
+void f(int n) {
+  double *a = static_cast<double *>(std::malloc(n * sizeof *a));
+  #pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = i;
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "double *a = static_cast<double *>(std::malloc(n * sizeof *a));"));
+}

@@ -1,0 +1,94 @@
+// Emission: KernelModel -> text, without any AST.
+#include "ToolTestUtil.h"
+#include "emit/Emit.h"
+#include "lowering/Lower.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+KernelModel vaddModel() {
+  KernelModel K;
+  K.Shape = KernelShape::GridStride;
+  K.Name = "omp2cuda_vadd_L3";
+  K.StubName = "omp2cuda_vadd_L3_launch";
+  K.Comment = "'#pragma omp target teams distribute parallel for' at v.c:3";
+  K.Loc = {"v.c", 3, 1};
+  K.Directive = "target teams distribute parallel for";
+  K.Params = {{"double *a", "a_d"}, {"int n", "n"}};
+  LoopLevel L;
+  L.Var = "i";
+  L.VarType = "int";
+  L.Lower = "0";
+  L.Upper = "n";
+  K.Loops = {L};
+  K.SimpleLoop = true;
+  K.TripType = "unsigned int";
+  K.TripExpr = tripCountExpr(L, "unsigned int");
+  K.Body = "a[i] = 0;";
+  K.BodyPos = {"v.c", 5, 5};
+  K.LineDirectives = true;
+  K.StubParams = {"double *a", "int n"};
+  K.CallArgs = {"a", "n"};
+  K.Maps = {{"auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);"}};
+  return K;
+}
+} // namespace
+
+TEST_CASE("grid-stride kernel in the form of seed 000 Fig. 5", "[emit]") {
+  std::string K = emitKernel(vaddModel());
+  CHECK(contains(K, "__global__ void omp2cuda_vadd_L3(double *a, int n) {"));
+  CHECK(contains(K, "for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; "
+                    "i += blockDim.x * gridDim.x)"));
+  CHECK(contains(K, "#line 5 \"v.c\"\n    a[i] = 0;"));
+  CHECK_FALSE(contains(K, "o2c_dev::")); // no runtime calls
+}
+
+TEST_CASE("line markers can be turned off", "[emit]") {
+  KernelModel M = vaddModel();
+  M.LineDirectives = false;
+  CHECK_FALSE(contains(emitKernel(M), "#line"));
+}
+
+TEST_CASE("non-unit stride loops use a normalised counter", "[emit]") {
+  KernelModel M = vaddModel();
+  M.SimpleLoop = false;
+  M.Loops[0].Step = "3";
+  M.Loops[0].UnitStep = false;
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "const unsigned int o2c_trip = ((n) > (0) ? ((unsigned int)(n) - "
+                    "(unsigned int)(0) + 3 - 1) / 3 : 0);"));
+  CHECK(contains(K, "int i = (int)((o2c_iv) * 3);"));
+}
+
+TEST_CASE("reductions fold per-thread partials once per block", "[emit]") {
+  KernelModel M = vaddModel();
+  M.Reductions = {{"s", "double", "o2c_dev::RedPlus", "o2c_red_s"}};
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "double s = o2c_dev::RedPlus::identity<double>();"));
+  CHECK(contains(K, "__shared__ unsigned long long o2c_scratch[32];"));
+  CHECK(contains(K, "o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);"));
+}
+
+TEST_CASE("host stub maps, launches and keeps the host fallback decision", "[emit]") {
+  std::string S = emitStub(vaddModel());
+  CHECK(contains(S, "static bool omp2cuda_vadd_L3_launch(double *a, int n) {"));
+  CHECK(contains(S, "if (!o2c_region.offload())\n    return false;"));
+  CHECK(contains(S, "O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_vadd_L3)(a_d, n);"));
+  CHECK(contains(S, "return o2c_region.finish();"));
+}
+
+TEST_CASE("trip counts for every comparison", "[emit]") {
+  LoopLevel L;
+  L.Lower = "lo";
+  L.Upper = "hi";
+  L.Cmp = LoopCmp::LE;
+  CHECK(tripCountExpr(L, "unsigned") ==
+        "((hi) >= (lo) ? ((unsigned)(hi) - (unsigned)(lo)) + 1 : 0)");
+  L.Cmp = LoopCmp::GT;
+  L.Increasing = false;
+  CHECK(tripCountExpr(L, "unsigned") ==
+        "((lo) > (hi) ? (unsigned)(lo) - (unsigned)(hi) : 0)");
+}
