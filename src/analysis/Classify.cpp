@@ -118,7 +118,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
           ++I;
           continue;
         }
-        Flat += P[I] == '\n' ? ' ' : P[I];
+        char Ch = P[I] == '\n' || P[I] == '\t' ? ' ' : P[I];
+        if (Ch == ' ' && !Flat.empty() && Flat.back() == ' ')
+          continue;
+        Flat += Ch;
       }
       R.Pragma = Flat;
     } else {
@@ -271,6 +274,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
 
   // --- Calls -----------------------------------------------------------------
   std::vector<TextEdit> BodyEdits;
+  std::vector<TextEdit> BoundEdits = TU.FileEdits; // loop headers' texts
   bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
   if (Inner && !IsData)
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
@@ -391,10 +395,18 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     if (Cap.How == Passing::MappedObject && !Cap.IsArray)
       for (SourceRange SR : U.Refs) {
         unsigned B, E;
-        if (fileOffsets(SM, LO, SR, B, E))
+        if (fileOffsets(SM, LO, SR, B, E)) {
           BodyEdits.push_back(
               {B, E - B, "(*" + Cap.Name + ")"});
-        else
+          // Loop bounds are evaluated by the stub too, where the variable is
+          // no pointer: keep such regions on the host.
+          if (Body && !SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(),
+                                        Body->getEndLoc()) &&
+              R.Class == RegionClass::Combined)
+            return Fail(Verdict::no(DiagId::HostClause,
+                                    "'" + Cap.Name + "' is mapped back to the "
+                                    "host and used in the loop bounds"));
+        } else
           return Fail(Verdict::no(DiagId::HostMacro,
                                   "'" + Cap.Name +
                                       "' is used inside a macro expansion "
@@ -405,8 +417,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         unsigned B, E;
         if (fileOffsets(SM, LO, SourceRange(SR.getBegin(), SR.getBegin()), B, E)) {
           unsigned MB, ME;
-          if (fileOffsets(SM, LO, SourceRange(SR.getEnd(), SR.getEnd()), MB, ME))
+          if (fileOffsets(SM, LO, SourceRange(SR.getEnd(), SR.getEnd()), MB, ME)) {
             BodyEdits.push_back({B, MB - B, ""});
+            BoundEdits.push_back({B, MB - B, ""});
+          }
         }
       }
     // The stub takes objects that the device writes back by reference.
@@ -432,6 +446,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       break;
     }
     R.Captures.push_back(std::move(Cap));
+  }
+
+  // Loop-header texts again, now with `this->` dropped as in the body.
+  if (R.Class == RegionClass::Combined && BoundEdits.size() > TU.FileEdits.size()) {
+    R.Loops.clear();
+    std::set<const VarDecl *> Vars;
+    analyzeLoopNest(Inner, R.Collapse, Ctx, BoundEdits, R.Loops, Vars, &Body);
   }
 
   // --- Body text ---------------------------------------------------------------

@@ -2,6 +2,7 @@
 // or named in the reason the region stays on the host.
 #include "analysis/Analysis.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
@@ -78,6 +79,17 @@ MapType mapType(OpenMPMapClauseKind K) {
   default:
     return MapType::ToFrom;
   }
+}
+
+/// Clang captures clause expressions of combined constructs in helper
+/// variables (`.capture_expr.`); the user's expression is their initializer.
+const Expr *userExpr(const Expr *E) {
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (const auto *CD = dyn_cast<OMPCapturedExprDecl>(DR->getDecl()))
+      if (CD->getInit())
+        return userExpr(CD->getInit());
+  return E;
 }
 
 std::string clauseName(const OMPClause *C) {
@@ -185,18 +197,18 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       if (auto V = Co->getNumForLoops()->getIntegerConstantExpr(Ctx))
         CI.Collapse = static_cast<unsigned>(V->getZExtValue());
     } else if (const auto *NT = dyn_cast<OMPNumTeamsClause>(C)) {
-      CI.NumTeams = exprText_(NT->getNumTeams(), Ctx);
-      CI.ClauseExprs.push_back(NT->getNumTeams());
+      CI.NumTeams = exprText_(userExpr(NT->getNumTeams()), Ctx);
+      CI.ClauseExprs.push_back(userExpr(NT->getNumTeams()));
     } else if (const auto *TL = dyn_cast<OMPThreadLimitClause>(C)) {
-      CI.ThreadLimit = exprText_(TL->getThreadLimit(), Ctx);
-      CI.ClauseExprs.push_back(TL->getThreadLimit());
+      CI.ThreadLimit = exprText_(userExpr(TL->getThreadLimit()), Ctx);
+      CI.ClauseExprs.push_back(userExpr(TL->getThreadLimit()));
     } else if (const auto *NTh = dyn_cast<OMPNumThreadsClause>(C)) {
       // In a combined construct num_threads sizes the team, like thread_limit.
-      std::string T = exprText_(NTh->getNumThreads(), Ctx);
+      std::string T = exprText_(userExpr(NTh->getNumThreads()), Ctx);
       CI.ThreadLimit = CI.ThreadLimit.empty()
                            ? T
                            : "o2c::minLimit(" + CI.ThreadLimit + ", " + T + ")";
-      CI.ClauseExprs.push_back(NTh->getNumThreads());
+      CI.ClauseExprs.push_back(userExpr(NTh->getNumThreads()));
     } else if (const auto *If = dyn_cast<OMPIfClause>(C)) {
       OpenMPDirectiveKind Mod = If->getNameModifier();
       if (Mod != llvm::omp::OMPD_unknown && Mod != llvm::omp::OMPD_target &&
@@ -207,14 +219,14 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         return Verdict::no(DiagId::HostClause,
                            "an 'if' clause for a construct other than "
                            "'target' is not supported");
-      CI.IfCond = exprText_(If->getCondition(), Ctx);
-      CI.ClauseExprs.push_back(If->getCondition());
+      CI.IfCond = exprText_(userExpr(If->getCondition()), Ctx);
+      CI.ClauseExprs.push_back(userExpr(If->getCondition()));
     } else if (const auto *Dev = dyn_cast<OMPDeviceClause>(C)) {
       if (Dev->getModifier() == OMPC_DEVICE_ancestor)
         return Verdict::no(DiagId::HostClause,
                            "device(ancestor: ...) is not supported");
-      CI.Device = exprText_(Dev->getDevice(), Ctx);
-      CI.ClauseExprs.push_back(Dev->getDevice());
+      CI.Device = exprText_(userExpr(Dev->getDevice()), Ctx);
+      CI.ClauseExprs.push_back(userExpr(Dev->getDevice()));
     } else if (isa<OMPNowaitClause>(C)) {
       CI.NoWait = true;
     } else if (const auto *S = dyn_cast<OMPScheduleClause>(C)) {
@@ -226,9 +238,9 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
             ") runs as a static cyclic schedule; OpenMP leaves the "
             "assignment of iterations to threads to the implementation");
       else if (S->getChunkSize())
-        CI.ScheduleChunk = exprText_(S->getChunkSize(), Ctx);
+        CI.ScheduleChunk = exprText_(userExpr(S->getChunkSize()), Ctx);
       if (S->getChunkSize())
-        CI.ClauseExprs.push_back(S->getChunkSize());
+        CI.ClauseExprs.push_back(userExpr(S->getChunkSize()));
     } else if (isa<OMPDistScheduleClause, OMPSharedClause, OMPDefaultClause,
                    OMPSimdlenClause, OMPSafelenClause, OMPAlignedClause,
                    OMPOrderClause, OMPProcBindClause, OMPBindClause>(C)) {

@@ -83,7 +83,14 @@ public:
     TUState TU(Ctx);
     TU.FileName = Out.Source;
     std::vector<CompatProblem> Problems;
-    std::vector<RegionCandidate> Cands = findRegions(Ctx);
+    std::vector<const OMPExecutableDirective *> InHeaders;
+    std::vector<RegionCandidate> Cands = findRegions(Ctx, &InHeaders);
+    for (const OMPExecutableDirective *D : InHeaders) {
+      report(DE, D->getBeginLoc(), DiagId::HostHeader,
+             "it is in an included file; only the main file is rewritten "
+             "(translate a source file that defines the code instead)");
+      ++Out.LeftOnHost;
+    }
     Out.HasTargets = !Cands.empty();
     if (Cands.empty() && O.SkipIfNone) {
       Out.Ok = true;

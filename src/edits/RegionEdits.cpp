@@ -4,6 +4,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 
 #include <fmt/format.h>
@@ -81,18 +82,27 @@ unsigned directiveStart(const OMPExecutableDirective &D, ASTContext &Ctx) {
 unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
+  // target enter/exit data and update carry a CapturedStmt of their own (for
+  // nowait/depend), but no user statement.
+  bool StandAlone = isOpenMPTargetDataManagementDirective(D.getDirectiveKind()) &&
+                    D.getDirectiveKind() != llvm::omp::OMPD_target_data;
   SourceLocation End;
-  if (D.hasAssociatedStmt())
+  if (D.hasAssociatedStmt() && !StandAlone)
     End = D.getInnermostCapturedStmt()->getCapturedStmt()->getEndLoc();
   else
     End = D.getEndLoc();
-  if (End.isMacroID())
+  if (End.isMacroID() && !StandAlone)
     return SM.getFileOffset(SM.getExpansionRange(End).getEnd()) +
            Lexer::MeasureTokenLength(SM.getExpansionRange(End).getEnd(), SM, LO);
-  unsigned Off = SM.getFileOffset(End) + Lexer::MeasureTokenLength(End, SM, LO);
-  if (!D.hasAssociatedStmt())
-    return Off;
   llvm::StringRef Buf = mainBuffer(Ctx);
+  if (!D.hasAssociatedStmt() || StandAlone) {
+    // A stand-alone directive ends with its line (continuations included).
+    unsigned I = directiveStart(D, Ctx);
+    while (I < Buf.size() && Buf[I] != '\n')
+      I += Buf[I] == '\\' && I + 1 < Buf.size() ? 2 : 1;
+    return I;
+  }
+  unsigned Off = SM.getFileOffset(End) + Lexer::MeasureTokenLength(End, SM, LO);
   if (Off > 0 && (Buf[Off - 1] == ';' || Buf[Off - 1] == '}'))
     return Off;
   // An expression statement's range stops before its ';'.

@@ -56,14 +56,22 @@ Enclosing findEnclosing(ASTContext &Ctx, const Stmt *S) {
 
 class Collector : public MatchFinder::MatchCallback {
 public:
-  explicit Collector(std::vector<RegionCandidate> &Out) : Out(Out) {}
+  Collector(std::vector<RegionCandidate> &Out,
+            std::vector<const OMPExecutableDirective *> *InHeaders)
+      : Out(Out), InHeaders(InHeaders) {}
   void run(const MatchFinder::MatchResult &R) override {
     const auto *D = R.Nodes.getNodeAs<OMPExecutableDirective>("dir");
     if (!D || !isTargetConstruct(D->getDirectiveKind()))
       return;
     const SourceManager &SM = *R.SourceManager;
-    if (!SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+    if (!SM.isInMainFile(L)) {
+      if (InHeaders && !SM.isInSystemHeader(L) &&
+          isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+          !findEnclosing(*R.Context, D).InsideTarget)
+        InHeaders->push_back(D);
       return;
+    }
     Enclosing E = findEnclosing(*R.Context, D);
     if (E.InsideTarget)
       return;
@@ -72,13 +80,16 @@ public:
 
 private:
   std::vector<RegionCandidate> &Out;
+  std::vector<const OMPExecutableDirective *> *InHeaders;
 };
 
 } // namespace
 
-std::vector<RegionCandidate> findRegions(ASTContext &Ctx) {
+std::vector<RegionCandidate>
+findRegions(ASTContext &Ctx,
+            std::vector<const OMPExecutableDirective *> *InHeaders) {
   std::vector<RegionCandidate> Out;
-  Collector C(Out);
+  Collector C(Out, InHeaders);
   MatchFinder Finder;
   Finder.addMatcher(
       ompExecutableDirective(unless(isInTemplateInstantiation())).bind("dir"),

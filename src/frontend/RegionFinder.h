@@ -23,7 +23,11 @@ struct RegionCandidate {
 /// target data constructs (data, enter/exit data, update). Constructs nested
 /// in another target construct are left to that one; template
 /// instantiations are skipped (their pattern is translated).
-std::vector<RegionCandidate> findRegions(clang::ASTContext &Ctx);
+/// Target constructs in user headers (not translated: the .cu replaces only
+/// the main file) go to InHeaders when given.
+std::vector<RegionCandidate>
+findRegions(clang::ASTContext &Ctx,
+            std::vector<const clang::OMPExecutableDirective *> *InHeaders = nullptr);
 
 /// True for the directive kinds findRegions returns.
 bool isTargetConstruct(clang::OpenMPDirectiveKind K);

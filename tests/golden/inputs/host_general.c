@@ -1,0 +1,19 @@
+// Regions we leave on the host, each with a warning and a stable ID.
+void external(double *);
+
+void general(double *a, int n) {
+#pragma omp target teams map(tofrom: a[0:n])
+  {
+    a[0] = 1.0;
+#pragma omp distribute parallel for
+    for (int i = 1; i < n; ++i)
+      a[i] = a[0];
+  }
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    external(&a[i]);
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j)
+      a[i] += j;
+}
