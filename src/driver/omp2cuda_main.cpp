@@ -162,6 +162,9 @@ int main(int argc, const char **argv) {
       if (!R.Ok) {
         Failed[I] = true;
       } else if (!DryRun && !(SkipIfNone && !R.HasTargets)) {
+        // --out-dir owns its tree; -o must name an existing directory.
+        if (!OutDir.empty())
+          sys::fs::create_directories(sys::path::parent_path(Out));
         if (Error E = writeFileAtomically(Out, R.Output)) {
           errs() << Src << ": error: " << toString(std::move(E)) << "\n";
           Failed[I] = true;

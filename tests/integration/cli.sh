@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Command-line behaviour: options, exit codes, bad input, and that nothing
+# is ever lost (inputs untouched, no partial outputs).
+set -uo pipefail
+tool=$1
+here=$(cd "$(dirname "$0")" && pwd)
+golden="$here/../golden/inputs"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+pass=0
+fail=0
+check() { # name, condition...
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); else echo "FAIL: $name"; fail=$((fail + 1)); fi
+}
+run() { "$tool" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
+rc() { [ "$(cat "$work/rc")" = "$1" ]; }
+has() { grep -q -- "$1" "$work/err" "$work/out"; }
+
+cp "$golden"/vector_add.c "$golden"/host_general.c "$golden"/bad_parse.c \
+   "$golden"/reductions.c "$golden"/region_header.h "$golden"/region_in_header.c .
+mkdir -p src/a src/b
+cp vector_add.c src/a/k.c
+cp reductions.c src/b/k.c
+sums() { sha256sum vector_add.c host_general.c bad_parse.c reductions.c region_header.h region_in_header.c src/*/*.c; }
+sums >before.sha
+
+run --version
+check "--version" rc 0
+check "--version text" has "omp2cuda"
+run --help
+check "--help" rc 0
+check "--help mentions --out-dir" has "out-dir"
+
+run vector_add.c -o v.cu --
+check "translate: exit 0" rc 0
+check "translate: output" test -s v.cu
+run host_general.c -o h.cu --
+check "regions left on host: exit 3" rc 3
+check "regions left on host: warning with ID" has "warning: target region left on the host: .*\[omp2cuda-host-call\]"
+check "regions left on host: output written" test -s h.cu
+
+run missing.c -o m.cu --
+check "missing file: exit 1" rc 1
+check "missing file: message" has "missing.c: error: no such file"
+check "missing file: no output" test ! -e m.cu
+
+run bad_parse.c -o bad.cu --
+check "parse error: exit 1" rc 1
+check "parse error: clang-style diagnostic" has "bad_parse.c:5:12: error: expected expression"
+check "parse error: no output" test ! -e bad.cu
+check "parse error: no temporary left" test -z "$(ls -A | grep tmp-)"
+
+echo "stale" >keep.cu
+cp bad_parse.c keep.c
+run keep.c -o keep.cu --
+check "failed translation keeps the old output" grep -q stale keep.cu
+
+run vector_add.c -o vector_add.c --
+check "output equal to input: exit 1" rc 1
+check "output equal to input: message" has "would overwrite the input"
+
+run vector_add.c -o "$work/no/such/dir/v.cu" --
+check "unwritable output: exit 1" rc 1
+check "unwritable output: message" has "error: cannot create a file"
+touch afile
+run vector_add.c --out-dir afile/sub --
+check "out-dir under a file: exit 1" rc 1
+
+run vector_add.c -o dry.cu --dry-run --report=json --
+check "dry run: exit 0" rc 0
+check "dry run: nothing written" test ! -e dry.cu
+check "dry run: json report" python3 -c "import json,sys; d=json.load(open('$work/out')); assert d[0]['kernel']=='omp2cuda_vadd_L3' and d[0]['class']=='combined'"
+
+run host_general.c --dry-run --report=text --
+check "text report names the reason" has "left on the host \[omp2cuda-host-general\]"
+
+run vector_add.c -o dep.cu -MD --
+check "depfile written" test -s dep.cu.d
+check "depfile names its target" grep -q "^dep.cu:" dep.cu.d
+run region_in_header.c -o rh.cu -MF rh.d --
+check "depfile lists included header" grep -q "region_header.h" rh.d
+
+run vector_add.c -o nv.cu -- -foffload=nvptx-none -mp=gpu
+check "foreign flags: exit 0" rc 0
+check "foreign flags: note" has "dropped compiler flag '-foffload=nvptx-none'"
+
+run --out-dir mirror --in-root src src/a/k.c src/b/k.c --
+check "in-root mirrors the tree" test -s mirror/a/k.cu -a -s mirror/b/k.cu
+run --out-dir flat src/a/k.c vector_add.c reductions.c host_general.c -j 1 --
+cp -r flat flat1
+rm -rf flat
+run --out-dir flat src/a/k.c vector_add.c reductions.c host_general.c -j 2 --
+check "-j 2 output identical to -j 1" diff -r flat1 flat
+check "progress line" has "\[4/4\]"
+
+run vector_add.c -o a.cu --
+run vector_add.c -o b.cu --
+check "deterministic output" cmp a.cu b.cu
+run vector_add.c -o nl.cu --no-line-directives --
+check "--no-line-directives" test -z "$(grep '#line' nl.cu)"
+
+sums >after.sha
+check "inputs never modified" cmp before.sha after.sha
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,11 @@
+if(TARGET omp2cuda)
+  foreach(gen "Ninja" "Unix Makefiles")
+    string(REPLACE " " "_" gen_id "${gen}")
+    add_test(NAME integration.cmake.${gen_id}
+             COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
+                     ${CMAKE_BINARY_DIR} "${gen}")
+    set_tests_properties(integration.cmake.${gen_id} PROPERTIES RESOURCE_LOCK cmake_project)
+  endforeach()
+  add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
+                                        $<TARGET_FILE:omp2cuda>)
+endif()
