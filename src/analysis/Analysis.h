@@ -90,6 +90,8 @@ Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
 /// rewrite OpenMP API calls and the functions that need __host__ __device__.
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits);
+/// True for the OpenMP API routines device code may call.
+bool isOmpDeviceApi(llvm::StringRef Name);
 /// True if S contains an OpenMP directive.
 bool containsDirective(const clang::Stmt *S);
 

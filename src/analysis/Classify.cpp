@@ -2,6 +2,7 @@
 // clauses, finds the captured variables and the loop nest, and classifies
 // the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
 #include "analysis/Analysis.h"
+#include "edits/BodyPrinter.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -275,6 +276,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   // --- Calls -----------------------------------------------------------------
   std::vector<TextEdit> BodyEdits;
   std::vector<TextEdit> BoundEdits = TU.FileEdits; // loop headers' texts
+  BodyRespell Respell; // the same changes, for bodies printed from the AST
+  Respell.RenameCxxKeywords = !LO.CPlusPlus;
   bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
   if (Inner && !IsData)
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
@@ -393,6 +396,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
 
     // References to a variable that becomes a pointer in the kernel.
     if (Cap.How == Passing::MappedObject && !Cap.IsArray)
+      Respell.Deref.insert(U.Decl);
+    if (Cap.How == Passing::MappedObject && !Cap.IsArray)
       for (SourceRange SR : U.Refs) {
         unsigned B, E;
         if (fileOffsets(SM, LO, SR, B, E)) {
@@ -406,11 +411,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
             return Fail(Verdict::no(DiagId::HostClause,
                                     "'" + Cap.Name + "' is mapped back to the "
                                     "host and used in the loop bounds"));
-        } else
+        } else if (!R.BodyFromMacro) {
           return Fail(Verdict::no(DiagId::HostMacro,
                                   "'" + Cap.Name +
                                       "' is used inside a macro expansion "
                                       "where the kernel cannot re-spell it"));
+        }
       }
     else
       for (SourceRange SR : U.ThisArrows) {
@@ -469,15 +475,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
         R.Body += ";";
     } else {
-      if (!BodyEdits.empty())
-        return Fail(Verdict::no(DiagId::HostMacro,
-                                "the region comes from a macro and its body "
-                                "needs edits the expansion does not allow"));
       R.BodyFromMacro = true;
-      std::string S;
-      llvm::raw_string_ostream OS(S);
-      Body->printPretty(OS, nullptr, typePolicy(Ctx));
-      R.Body = OS.str();
+      R.Body = printBody(Body, Ctx, Respell);
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
         R.Body += ";";
       R.BodyPos = R.Loc;

@@ -152,6 +152,8 @@ private:
 
 } // namespace
 
+bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
+
 bool containsDirective(const Stmt *S) {
   DirectiveFinder F;
   F.TraverseStmt(const_cast<Stmt *>(S));

@@ -1,6 +1,7 @@
 #include "driver/Translate.h"
 
 #include "analysis/Analysis.h"
+#include "edits/BodyPrinter.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
 #include "frontend/RegionFinder.h"
@@ -16,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -104,6 +106,11 @@ public:
 
     std::vector<TextEdit> Edits = TU.FileEdits;
     std::map<unsigned, std::string> Inserts; // top-level offset -> kernels
+    // Macro invocations that produce translated regions, with the call that
+    // opens each region's host-fallback branch.
+    std::map<std::pair<unsigned, unsigned>,
+             std::pair<MacroSite, std::map<const Stmt *, std::string>>>
+        Sites;
     std::string FileName = Out.Source;
     unsigned Index = 0;
     for (const RegionCandidate &C : Cands) {
@@ -124,12 +131,55 @@ public:
         KernelModel K = lowerRegion(R, O);
         std::string Emitted = emitKernel(K) + "\n" + emitStub(K) + "\n";
         RegionEdit E = regionEdits(C, R, K, Emitted, Ctx, O.LineDirectives);
-        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+        MacroSite Site;
+        if (C.Directive->getBeginLoc().isMacroID()) {
+          // Rewritten at the expansion site, from the expanded statements.
+          if (!findMacroSite(C.Directive, Ctx, Site)) {
+            R.Translate = false;
+            R.Why = DiagId::HostMacro;
+            R.Reason = "the macro that produces the construct also produces "
+                       "code around it that cannot be rewritten";
+            ++Out.LeftOnHost;
+            report(DE, C.Directive->getBeginLoc(), R.Why, R.Reason);
+            Out.Regions.push_back({R, "", ""});
+            continue;
+          }
+          auto &S = Sites[{Site.Begin, Site.End}];
+          S.first = Site;
+          S.second[C.Directive] = E.CallSite.front().Text;
+        } else {
+          Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+        }
         Inserts[E.InsertAt] += E.Insert;
         Rep.Kernel = K.Name;
         Rep.LaunchShape = launchDescription(R);
       }
       Out.Regions.push_back(std::move(Rep));
+    }
+
+    for (auto &[Range, Site] : Sites) {
+      const auto &Prefixes = Site.second;
+      std::string Text = printMacroSite(Site.first, Ctx, [&](const Stmt *S) {
+        auto It = Prefixes.find(S);
+        return It == Prefixes.end() ? std::string() : It->second;
+      });
+      // Edits of the file inside the invocation are replaced by the print.
+      Edits.erase(std::remove_if(Edits.begin(), Edits.end(),
+                                 [&](const TextEdit &E) {
+                                   return E.Offset >= Range.first &&
+                                          E.Offset < Range.second;
+                                 }),
+                  Edits.end());
+      unsigned Line = SM.getLineNumber(SM.getMainFileID(), Range.second);
+      Text = "// omp2cuda: macro expansion rewritten (" +
+             SM.getBufferData(SM.getMainFileID())
+                 .slice(Range.first, Range.second)
+                 .take_until([](char Ch) { return Ch == '\n'; })
+                 .str() +
+             ")\n" + Text;
+      if (O.LineDirectives)
+        Text += lineMarker({FileName, Line, 0}, true);
+      Edits.push_back({Range.first, Range.second - Range.first, Text});
     }
 
     // Functions the device calls become __host__ __device__.

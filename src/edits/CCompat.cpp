@@ -62,13 +62,8 @@ public:
         Sub->getType()->isEnumeralType() &&
         !Ctx.hasSameUnqualifiedType(To, Sub->getType()))
       Need = true; // enum -> other enum
-    if (CE->getCastKind() == CK_NoOp)
-      if (const auto *Inner = dyn_cast<ImplicitCastExpr>(Sub))
-        ConstUse.insert(Inner); // e.g. a literal passed as const char *
-    if (CE->getCastKind() == CK_ArrayToPointerDecay &&
-        isa<StringLiteral>(Sub->IgnoreParens()) && !ConstUse.count(CE) &&
-        To->isPointerType() && !To->getPointeeType().isConstQualified())
-      Need = true; // "literal" bound to char *
+    if (CE->getCastKind() == CK_ArrayToPointerDecay && LiteralToChar.count(CE))
+      Need = true; // "literal" stored in a char * (C++: const char[N])
     if (!Need)
       return true;
     unsigned B, E;
@@ -92,6 +87,20 @@ public:
       Out.push_back({B, 0, Cast + "("});
       Out.push_back({E, 0, ")"});
     }
+    return true;
+  }
+
+  // A string literal that initialises or is assigned to a `char *` needs a
+  // cast in C++ (a literal passed to a function is left alone: variadic
+  // calls and const char * parameters accept it).
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit())
+      noteLiteral(VD->getType(), VD->getInit());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      noteLiteral(B->getLHS()->getType(), B->getRHS());
     return true;
   }
 
@@ -121,6 +130,15 @@ public:
   }
 
 private:
+  void noteLiteral(QualType T, const Expr *Init) {
+    if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+      return;
+    if (const auto *CE = dyn_cast<ImplicitCastExpr>(Init->IgnoreParens()))
+      if (CE->getCastKind() == CK_ArrayToPointerDecay &&
+          isa<StringLiteral>(CE->getSubExpr()->IgnoreParens()))
+        LiteralToChar.insert(CE);
+  }
+
   void rename(SourceLocation L, llvm::StringRef Name) {
     if (L.isMacroID()) {
       if (!SM.isMacroArgExpansion(L)) {
@@ -146,7 +164,7 @@ private:
   const SourceManager &SM;
   std::vector<TextEdit> &Out;
   std::vector<CompatProblem> &Problems;
-  std::set<const ImplicitCastExpr *> ConstUse;
+  std::set<const ImplicitCastExpr *> LiteralToChar;
   std::set<unsigned> Renamed;
 };
 

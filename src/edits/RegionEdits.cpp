@@ -120,13 +120,17 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
   unsigned Begin = directiveStart(D, Ctx);
   unsigned End = statementEnd(D, Ctx);
   bool Braces = isThenOfIfWithElse(&D, Ctx);
+  bool AtLineStart = true;
   std::string Args;
   for (const std::string &A : K.CallArgs)
     Args += (Args.empty() ? "" : ", ") + A;
   std::string Call = fmt::format("{}if (!{}{}({})) {{", Braces ? "{ " : "",
                                  K.StubName, K.TemplateArgs, Args);
-  if (R.BodyFromMacro && D.getBeginLoc().isMacroID()) {
-    E.CallSite.push_back({Begin, 0, Call + " "});
+  if (D.getBeginLoc().isMacroID()) {
+    // The caller prints the macro's expansion around this prefix.
+    E.CallSite.push_back({Begin, 0, Call});
+    return E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart),
+           E.Insert = (AtLineStart ? "" : "\n") + Emitted, E;
   } else {
     Call += " // omp2cuda: offloaded by the stub; host fallback below\n";
     Call += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
@@ -134,7 +138,6 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
   }
   E.CallSite.push_back({End, 0, Braces ? " } }" : " }"});
 
-  bool AtLineStart = true;
   E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
   E.Insert = (AtLineStart ? "" : "\n") + Emitted;
   return E;
