@@ -1,0 +1,38 @@
+// libFuzzer target over pragma/clause text and small whole files. Any input
+// must end in a translation or a diagnostic, never in a crash, a hang or a
+// sanitizer report.
+//
+// Input starting with '#' or '/': a whole C file. Otherwise the input is the
+// text after "#pragma omp target" on a fixed loop.
+#include "driver/Translate.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  if (Size > 4096)
+    return 0;
+  std::string In(reinterpret_cast<const char *>(Data), Size);
+  std::string Code;
+  if (!In.empty() && (In[0] == '#' || In[0] == '/')) {
+    Code = In;
+  } else {
+    for (char &C : In)
+      if (C == '\n' || C == '\r' || C == '\\' || C == '\0')
+        C = ' ';
+    Code = "struct S { int k; double v[4]; };\n"
+           "double g[16];\n"
+           "void f(double *a, const double *b, int n, int m, struct S s) {\n"
+           "  double sum = 0; int t = 0;\n"
+           "#pragma omp target " +
+           In +
+           "\n  for (int i = 0; i < n; ++i) { a[i] = b[i] * m + s.v[i % 4]; "
+           "sum += a[i]; t = i; g[i % 16] = t; }\n"
+           "  a[0] = sum;\n}\n";
+  }
+  omp2cuda::Options O;
+  omp2cuda::translateCode(Code, "fuzz.c", {"-xc", "-std=c11", "-ferror-limit=5"},
+                          O);
+  return 0;
+}
