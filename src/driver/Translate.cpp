@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -70,6 +71,34 @@ std::string launchDescription(const Region &R) {
   return "";
 }
 
+/// Formats generated code with the user's .clang-format (LLVM style when
+/// there is none), leaving the copied user text (Body) as written.
+std::string formatGenerated(const std::string &Text, const std::string &Body,
+                            const std::string &FileName) {
+  llvm::Expected<format::FormatStyle> Style =
+      format::getStyle("file", FileName, "LLVM", Text);
+  if (!Style) {
+    llvm::consumeError(Style.takeError());
+    return Text;
+  }
+  std::vector<tooling::Range> Ranges;
+  size_t B = Body.empty() ? std::string::npos : Text.find(Body);
+  if (B == std::string::npos) {
+    Ranges.push_back({0, static_cast<unsigned>(Text.size())});
+  } else {
+    Ranges.push_back({0, static_cast<unsigned>(B)});
+    size_t E = B + Body.size();
+    Ranges.push_back({static_cast<unsigned>(E), static_cast<unsigned>(Text.size() - E)});
+  }
+  tooling::Replacements R = format::reformat(*Style, Text, Ranges, FileName);
+  auto Out = tooling::applyAllReplacements(Text, R);
+  if (!Out) {
+    llvm::consumeError(Out.takeError());
+    return Text;
+  }
+  return *Out;
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(FileResult &Out, const Options &O) : Out(Out), O(O) {}
@@ -129,7 +158,10 @@ public:
         for (const std::string &Rem : R.Remarks)
           report(DE, C.Directive->getBeginLoc(), DiagId::ScheduleRemap, Rem);
         KernelModel K = lowerRegion(R, O);
-        std::string Emitted = emitKernel(K) + "\n" + emitStub(K) + "\n";
+        std::string Emitted =
+            formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n", K.Body,
+                            Out.Source) +
+            "\n";
         RegionEdit E = regionEdits(C, R, K, Emitted, Ctx, O.LineDirectives);
         MacroSite Site;
         if (C.Directive->getBeginLoc().isMacroID()) {

@@ -20,7 +20,7 @@ std::string cString(const std::string &S) {
 std::string emitStub(const KernelModel &K) {
   std::string Out;
   Out += fmt::format("// omp2cuda: host launch stub for {}\n", K.Comment);
-  Out += "// Returns false when the region must run on the host.\n";
+  Out += "//\n// Returns false when the region must run on the host.\n";
   if (!K.TemplateHeader.empty())
     Out += K.TemplateHeader + "\n";
   std::string Params;

@@ -21,21 +21,34 @@ std::string mapFlags(const MapInfo &M) {
   return S;
 }
 
+namespace {
+/// Parentheses only where an expression needs them to stay one operand.
+std::string operand(const std::string &E) {
+  bool Simple = !E.empty();
+  for (char C : E)
+    Simple = Simple && (isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+                        C == '.');
+  return Simple ? E : "(" + E + ")";
+}
+} // namespace
+
 std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
-  const std::string &Lo = L.Lower, &Up = L.Upper, &St = L.Step;
+  std::string Lo = operand(L.Lower), Up = operand(L.Upper), St = L.Step;
   bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
   bool Incl = L.Cmp == LoopCmp::LE || L.Cmp == LoopCmp::GE;
   const std::string &From = Inc ? Lo : Up, &To = Inc ? Up : Lo;
   // Differences are taken in the unsigned trip type: modular arithmetic
   // gives the exact distance for any signed bounds whose distance fits.
-  std::string Dist = fmt::format("({0})({1}) - ({0})({2})", T, To, From);
+  std::string Dist = From == "0"
+                         ? fmt::format("({}){}", T, To)
+                         : fmt::format("({0}){1} - ({0}){2}", T, To, From);
   if (Incl)
-    return fmt::format("(({0}) >= ({1}) ? ({2}){3} + 1 : 0)", To, From,
+    return fmt::format("({0} >= {1} ? {2}{3} + 1 : 0)", To, From,
                        L.UnitStep ? Dist : "(" + Dist + ")",
                        L.UnitStep ? "" : " / " + St);
   if (L.UnitStep)
-    return fmt::format("(({0}) > ({1}) ? {2} : 0)", To, From, Dist);
-  return fmt::format("(({0}) > ({1}) ? ({2} + {3} - 1) / {3} : 0)", To, From,
+    return fmt::format("({0} > {1} ? {2} : 0)", To, From, Dist);
+  return fmt::format("({0} > {1} ? ({2} + {3} - 1) / {3} : 0)", To, From,
                      Dist, St);
 }
 

@@ -6,26 +6,35 @@
 
 enum mode { FAST, SLOW };
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(from: new[0:n])' at inputs/c_compat.c:10
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(from: new[0:n])' at inputs/c_compat.c:10
 #line 10 "inputs/c_compat.c"
-__global__ void omp2cuda_make_L10(int n, double *__restrict new_, int class_, enum mode other) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+__global__ void omp2cuda_make_L10(int n, double *__restrict new_, int class_,
+                                  enum mode other) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 12 "inputs/c_compat.c"
     new_[i] = class_ * i + other;
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for map(from: new[0:n])' at inputs/c_compat.c:10
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(from: new[0:n])' at inputs/c_compat.c:10
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_, enum mode other) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/c_compat.c", 10, 1, "target teams distribute parallel for"};
+static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
+                                     enum mode other) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/c_compat.c", 10, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *new__d = o2c_region.mapSection(new_, 0, n, o2c::MapFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_make_L10, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_make_L10)(n, new__d, class_, other);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_make_L10, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_make_L10)(n, new__d, class_, other);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -4,137 +4,182 @@
 // Launch-shape and data clauses on combined constructs.
 #include <omp.h>
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000) device(dev) private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/clauses.c:7
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000) device(dev)
+// private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom: y[0:n])' at
+// inputs/clauses.c:7
 #line 7 "inputs/clauses.c"
-__global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y, int n, int bias) {
+__global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y, int n,
+                                  int bias) {
   float t;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 10 "inputs/clauses.c"
-                              {
+  {
     t = a * x[i];
     y[i] = t + y[i] + bias;
   }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000) device(dev) private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/clauses.c:7
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000)
+// device(dev) private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom:
+// y[0:n])' at inputs/clauses.c:7
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n, int dev, int bias) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 7, 1, "target teams distribute parallel for"};
+static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
+                                     int dev, int bias) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/clauses.c", 7, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, (int)(dev), (bool)(n > 1000), false);
   if (!o2c_region.offload())
     return false;
   auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_saxpy_L7, o2c_region, o2c_trip, (long long)(64), (long long)(128), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L7)(a, x_d, y_d, n, bias);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_saxpy_L7, o2c_region, o2c_trip,
+                             (long long)(64), (long long)(128), false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_saxpy_L7)(a, x_d, y_d, n, bias);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: y[0:n]) nowait' at inputs/clauses.c:14
+// omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: y[0:n])
+// nowait' at inputs/clauses.c:14
 #line 14 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L14(float *y, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
 }
 
-// omp2cuda: host launch stub for '#pragma omp target parallel for map(tofrom: y[0:n]) nowait' at inputs/clauses.c:14
+// omp2cuda: host launch stub for '#pragma omp target parallel for map(tofrom:
+// y[0:n]) nowait' at inputs/clauses.c:14
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 14, 1, "target parallel for"};
+  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 14, 1,
+                                         "target parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, true);
   if (!o2c_region.offload())
     return false;
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_saxpy_L14, o2c_region, o2c_trip, 0, 0, true);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_saxpy_L14, o2c_region, o2c_trip, 0, 0, true);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L14)(y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target simd map(tofrom: y[0:n])' at inputs/clauses.c:18
+// omp2cuda: kernel for '#pragma omp target simd map(tofrom: y[0:n])' at
+// inputs/clauses.c:18
 #line 18 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L18(float *y, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
 }
 
-// omp2cuda: host launch stub for '#pragma omp target simd map(tofrom: y[0:n])' at inputs/clauses.c:18
+// omp2cuda: host launch stub for '#pragma omp target simd map(tofrom: y[0:n])'
+// at inputs/clauses.c:18
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 18, 1, "target simd"};
+  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 18, 1,
+                                         "target simd"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_saxpy_L18, o2c_region, o2c_trip, 0, (long long)(32), true);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_saxpy_L18, o2c_region, o2c_trip, 0, (long long)(32), true);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L18)(y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target teams loop map(tofrom: y[0:n])' at inputs/clauses.c:21
+// omp2cuda: kernel for '#pragma omp target teams loop map(tofrom: y[0:n])' at
+// inputs/clauses.c:21
 #line 21 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L21(float *y, int n) {
-  const unsigned int o2c_trip = ((n - 1) >= (0) ? (((unsigned int)(n - 1) - (unsigned int)(0))) / 2 + 1 : 0);
-  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+  const unsigned int o2c_trip =
+      ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
+  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
     int i = (int)((unsigned int)(n - 1) - (o2c_iv) * 2);
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
   }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams loop map(tofrom: y[0:n])' at inputs/clauses.c:21
+// omp2cuda: host launch stub for '#pragma omp target teams loop map(tofrom:
+// y[0:n])' at inputs/clauses.c:21
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 21, 1, "target teams loop"};
+  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 21, 1,
+                                         "target teams loop"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n - 1) >= (0) ? (((unsigned int)(n - 1) - (unsigned int)(0))) / 2 + 1 : 0);
+  const unsigned int o2c_trip =
+      ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_saxpy_L21, o2c_region, o2c_trip, 0, 0, false);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_saxpy_L21, o2c_region, o2c_trip, 0, 0, false);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L21)(y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
 #line 24 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L24(float *y, int n) {
-  const unsigned long long o2c_trip = ((n) > (0) ? ((unsigned long long)(n) - (unsigned long long)(0) + 3 - 1) / 3 : 0);
-  for (unsigned long long o2c_base = (unsigned long long)(blockIdx.x * blockDim.x + threadIdx.x) * (8); o2c_base < o2c_trip; o2c_base += (unsigned long long)blockDim.x * gridDim.x * (8))
-  for (unsigned long long o2c_iv = o2c_base; o2c_iv < o2c_base + (8) && o2c_iv < o2c_trip; ++o2c_iv) {
-    long i = (long)((o2c_iv) * 3);
+  const unsigned long long o2c_trip =
+      (n > 0 ? ((unsigned long long)n + 3 - 1) / 3 : 0);
+  for (unsigned long long o2c_base =
+           (unsigned long long)(blockIdx.x * blockDim.x + threadIdx.x) * (8);
+       o2c_base < o2c_trip;
+       o2c_base += (unsigned long long)blockDim.x * gridDim.x * (8))
+    for (unsigned long long o2c_iv = o2c_base;
+         o2c_iv < o2c_base + (8) && o2c_iv < o2c_trip; ++o2c_iv) {
+      long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
-    y[i] = -y[i];
-  }
+      y[i] = -y[i];
+    }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_saxpy_L24_launch(float *y, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 24, 1, "target teams distribute parallel for"};
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/clauses.c", 24, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned long long o2c_trip = ((n) > (0) ? ((unsigned long long)(n) - (unsigned long long)(0) + 3 - 1) / 3 : 0);
+  const unsigned long long o2c_trip =
+      (n > 0 ? ((unsigned long long)n + 3 - 1) / 3 : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_saxpy_L24, o2c_region, o2c_trip, 0, 0, false);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_saxpy_L24, o2c_region, o2c_trip, 0, 0, false);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L24)(y_d, n);
     o2c_region.launched();
   }

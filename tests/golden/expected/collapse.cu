@@ -4,17 +4,21 @@
 // collapse(2) matrix multiply with a sequential inner k loop.
 #define N 128
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at inputs/collapse.c:5
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at inputs/collapse.c:5
 #line 5 "inputs/collapse.c"
-__global__ void omp2cuda_matmul_L5(const double (*A)[128], const double (*B)[128], double (*C)[128]) {
-  const unsigned long long o2c_trip0 = ((N) > (0) ? (unsigned long long)(N) - (unsigned long long)(0) : 0);
-  const unsigned long long o2c_trip1 = ((N) > (0) ? (unsigned long long)(N) - (unsigned long long)(0) : 0);
+__global__ void omp2cuda_matmul_L5(const double (*A)[128],
+                                   const double (*B)[128], double (*C)[128]) {
+  const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
+  const unsigned long long o2c_trip1 = (N > 0 ? (unsigned long long)N : 0);
   const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
-  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip; o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
+  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip;
+       o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
     int i = (int)(o2c_iv / (o2c_trip1));
     int j = (int)((o2c_iv) % o2c_trip1);
 #line 7 "inputs/collapse.c"
-                                {
+    {
       double s = 0.0;
       for (int k = 0; k < N; ++k)
         s += A[i][k] * B[k][j];
@@ -23,20 +27,29 @@ __global__ void omp2cuda_matmul_L5(const double (*A)[128], const double (*B)[128
   }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at inputs/collapse.c:5
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at
+// inputs/collapse.c:5
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_matmul_L5_launch(const double (*A)[128], const double (*B)[128], double (*C)[128]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/collapse.c", 5, 1, "target teams distribute parallel for"};
+static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
+                                      const double (*B)[128],
+                                      double (*C)[128]) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/collapse.c", 5, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *A_d = o2c_region.mapSection(A, 0, N, o2c::MapTo);
   auto *B_d = o2c_region.mapSection(B, 0, N, o2c::MapTo);
   auto *C_d = o2c_region.mapSection(C, 0, N, o2c::MapFrom);
-  const unsigned long long o2c_trip = ((N) > (0) ? (unsigned long long)(N) - (unsigned long long)(0) : 0) * ((N) > (0) ? (unsigned long long)(N) - (unsigned long long)(0) : 0);
+  const unsigned long long o2c_trip =
+      (N > 0 ? (unsigned long long)N : 0) * (N > 0 ? (unsigned long long)N : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_matmul_L5, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_matmul_L5)(A_d, B_d, C_d);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_matmul_L5, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_matmul_L5)(A_d, B_d,
+                                                                      C_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

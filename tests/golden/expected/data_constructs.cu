@@ -4,27 +4,35 @@
 // Time stepping with a device data environment (seed 002: enter/exit data).
 #include <stdlib.h>
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at inputs/data_constructs.c:7
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
+// inputs/data_constructs.c:7
 #line 7 "inputs/data_constructs.c"
 __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
-  for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1; i += blockDim.x * gridDim.x)
+  for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
+       i += blockDim.x * gridDim.x)
 #line 9 "inputs/data_constructs.c"
-      v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    v[i] = 0.5 * (u[i - 1] + u[i + 1]);
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for' at inputs/data_constructs.c:7
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for' at inputs/data_constructs.c:7
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 7, 1, "target teams distribute parallel for"};
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/data_constructs.c", 7, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *u_d = o2c_region.translate(u);
   auto *v_d = o2c_region.translate(v);
-  const unsigned int o2c_trip = ((n - 1) > (1) ? (unsigned int)(n - 1) - (unsigned int)(1) : 0);
+  const unsigned int o2c_trip =
+      ((n - 1) > 1 ? (unsigned int)(n - 1) - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_step_L7, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_step_L7)(u_d, v_d, n);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_step_L7, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_step_L7)(u_d, v_d,
+                                                                    n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -44,30 +52,38 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom); o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete); } /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
 }
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for reduction(+: s)' at inputs/data_constructs.c:19
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// reduction(+: s)' at inputs/data_constructs.c:19
 #line 19 "inputs/data_constructs.c"
 __global__ void omp2cuda_total_L19(const double *a, int n, double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 21 "inputs/data_constructs.c"
-      s += a[i];
+    s += a[i];
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for reduction(+: s)' at inputs/data_constructs.c:19
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for reduction(+: s)' at inputs/data_constructs.c:19
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_total_L19_launch(const double *a, int n, double &s) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target teams distribute parallel for"};
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/data_constructs.c", 19, 1,
+      "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *a_d = o2c_region.translate(a);
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_total_L19, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_total_L19)(a_d, n, s_d);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_total_L19, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_total_L19)(a_d, n,
+                                                                      s_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

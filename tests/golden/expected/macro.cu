@@ -7,24 +7,31 @@
   for (int i = 0; i < (n); ++i)                                                \
     (p)[i] = 0.0;
 
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at inputs/macro.c:7
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
+// inputs/macro.c:7
 __global__ void omp2cuda_clear_L7(double *buf, int len) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (len); i += blockDim.x * gridDim.x)
-                                   (buf)[i] = 0.;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (len);
+       i += blockDim.x * gridDim.x)
+    (buf)[i] = 0.;
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for' at inputs/macro.c:7
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for' at inputs/macro.c:7
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_clear_L7_launch(double *buf, int len) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/macro.c", 7, 36, "target teams distribute parallel for"};
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/macro.c", 7, 36, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *buf_d = o2c_region.mapSection(buf, 0, len, o2c::MapFrom);
-  const unsigned int o2c_trip = (((len)) > (0) ? (unsigned int)((len)) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (((len)) > 0 ? (unsigned int)((len)) : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_clear_L7, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_clear_L7)(buf_d, len);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_clear_L7, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_clear_L7)(buf_d,
+                                                                     len);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -3,26 +3,35 @@
 #line 1 "inputs/member.cpp"
 // FLAGS: -std=c++17
 // A region in a member function (explicit and implicit member access).
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(tofrom: p[0:n])' at inputs/member.cpp:9
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(tofrom: p[0:n])' at inputs/member.cpp:9
 #line 9 "inputs/member.cpp"
-__global__ void omp2cuda_Field_apply_L9(double f, double *p, int n, double scale) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+__global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
+                                        double scale) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 11 "inputs/member.cpp"
-      p[i] = p[i] * f + scale;
+    p[i] = p[i] * f + scale;
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for map(tofrom: p[0:n])' at inputs/member.cpp:9
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(tofrom: p[0:n])' at inputs/member.cpp:9
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n, double scale) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/member.cpp", 9, 1, "target teams distribute parallel for"};
+static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
+                                           double scale) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/member.cpp", 9, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_Field_apply_L9, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_Field_apply_L9)(f, p_d, n, scale);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_Field_apply_L9, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_Field_apply_L9)(f, p_d, n, scale);
     o2c_region.launched();
   }
   return o2c_region.finish();

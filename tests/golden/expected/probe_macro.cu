@@ -9,22 +9,25 @@ int probe_on_device;
 
 // omp2cuda: kernel for '#pragma omp target' at inputs/probe_macro.c:8
 __global__ void omp2cuda_main_L8(int *probe_on_device) {
-    {
+  {
     (*probe_on_device) = !o2c_dev::omp_is_initial_device();
-}
-
+  }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at inputs/probe_macro.c:8
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_main_L8_launch(int &probe_on_device) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/probe_macro.c", 8, 3, "target"};
+  static const o2c::SourceLoc o2c_loc = {"inputs/probe_macro.c", 8, 3,
+                                         "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *probe_on_device_d = o2c_region.mapObject(probe_on_device, o2c::MapFrom);
-  o2c::LaunchShape o2c_shape = o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L8)(probe_on_device_d);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+             omp2cuda_main_L8)(probe_on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }

@@ -2,15 +2,19 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/reductions.c"
 // Sum, max and min of one array in one region.
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])' at inputs/reductions.c:4
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])' at
+// inputs/reductions.c:4
 #line 4 "inputs/reductions.c"
-__global__ void omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum, double *o2c_red_mx, double *o2c_red_mn) {
+__global__ void omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
+                                  double *o2c_red_mx, double *o2c_red_mn) {
   double sum = o2c_dev::RedPlus::identity<double>();
   double mx = o2c_dev::RedMax::identity<double>();
   double mn = o2c_dev::RedMin::identity<double>();
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 5 "inputs/reductions.c"
-                              {
+  {
     sum += x[i];
     mx = x[i] > mx ? x[i] : mx;
     mn = x[i] < mn ? x[i] : mn;
@@ -21,10 +25,15 @@ __global__ void omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum, d
   o2c_dev::reduceToGlobal<o2c_dev::RedMin>(mn, o2c_red_mn, o2c_scratch);
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])' at inputs/reductions.c:4
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])'
+// at inputs/reductions.c:4
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum, double &mx, double &mn) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/reductions.c", 4, 1, "target teams distribute parallel for"};
+static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
+                                     double &mx, double &mn) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/reductions.c", 4, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -32,10 +41,12 @@ static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum, double
   auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom | o2c::MapImplicit);
   auto *mx_d = o2c_region.mapObject(mx, o2c::MapToFrom | o2c::MapImplicit);
   auto *mn_d = o2c_region.mapObject(mn, o2c::MapToFrom | o2c::MapImplicit);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_stats_L4, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_stats_L4)(x_d, n, sum_d, mx_d, mn_d);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_stats_L4, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_stats_L4)(x_d, n, sum_d, mx_d, mn_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -7,18 +7,21 @@
 
 __host__ __device__ static int square(int v) { return v * v; }
 
-// omp2cuda: kernel for '#pragma omp target map(tofrom: on_device, acc)' at inputs/sequential.c:9
+// omp2cuda: kernel for '#pragma omp target map(tofrom: on_device, acc)' at
+// inputs/sequential.c:9
 #line 9 "inputs/sequential.c"
 __global__ void omp2cuda_probe_L9(int *on_device, int *acc) {
 #line 10 "inputs/sequential.c"
-    {
+  {
     (*on_device) = !o2c_dev::omp_is_initial_device();
     for (int k = 0; k < 10; ++k)
       (*acc) += square(k);
   }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device, acc)' at inputs/sequential.c:9
+// omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device,
+// acc)' at inputs/sequential.c:9
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_probe_L9_launch(int &on_device, int &acc) {
   static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 9, 1, "target"};
@@ -27,30 +30,37 @@ static bool omp2cuda_probe_L9_launch(int &on_device, int &acc) {
     return false;
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapToFrom);
   auto *acc_d = o2c_region.mapObject(acc, o2c::MapToFrom);
-  o2c::LaunchShape o2c_shape = o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_probe_L9)(on_device_d, acc_d);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_probe_L9)(on_device_d,
+                                                                   acc_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target teams num_teams(4)' at inputs/sequential.c:15
+// omp2cuda: kernel for '#pragma omp target teams num_teams(4)' at
+// inputs/sequential.c:15
 #line 15 "inputs/sequential.c"
 __global__ void omp2cuda_probe_L15() {
 #line 16 "inputs/sequential.c"
-    {
+  {
     if (o2c_dev::omp_get_team_num() == 0)
       printf("teams: %d\n", o2c_dev::omp_get_num_teams());
   }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)' at inputs/sequential.c:15
+// omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)' at
+// inputs/sequential.c:15
+//
 // Returns false when the region must run on the host.
 static bool omp2cuda_probe_L15_launch() {
-  static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 15, 1, "target teams"};
+  static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 15, 1,
+                                         "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  o2c::LaunchShape o2c_shape = o2c::spmdShape(o2c_region, (long long)(4), (long long)(1));
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(4), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_probe_L15)();
   o2c_region.launched();
   return o2c_region.finish();

@@ -3,23 +3,33 @@
 #line 1 "inputs/split_teams.c"
 // LULESH-style split form: target teams around distribute parallel for
 // (seed 000 Table 3, ApplyAccelerationBoundaryConditionsForNodes).
-// omp2cuda: kernel for '#pragma omp target teams map(tofrom: xdd[0:numNode], ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at inputs/split_teams.c:5
+// omp2cuda: kernel for '#pragma omp target teams map(tofrom: xdd[0:numNode],
+// ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at
+// inputs/split_teams.c:5
 #line 5 "inputs/split_teams.c"
-__global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX, const int *symmY, int numBC) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numBC; i += blockDim.x * gridDim.x)
+__global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX,
+                                     const int *symmY, int numBC) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numBC;
+       i += blockDim.x * gridDim.x)
 #line 9 "inputs/split_teams.c"
-                                    {
-      if (symmX[i] >= 0)
-        xdd[symmX[i]] = 0.0;
-      if (symmY[i] >= 0)
-        ydd[symmY[i]] = 0.0;
-    }
+  {
+    if (symmX[i] >= 0)
+      xdd[symmX[i]] = 0.0;
+    if (symmY[i] >= 0)
+      ydd[symmY[i]] = 0.0;
+  }
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: xdd[0:numNode], ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at inputs/split_teams.c:5
+// omp2cuda: host launch stub for '#pragma omp target teams map(tofrom:
+// xdd[0:numNode], ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at
+// inputs/split_teams.c:5
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd, const int *symmX, const int *symmY, int numBC, int numNode) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/split_teams.c", 5, 1, "target teams"};
+static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
+                                        const int *symmX, const int *symmY,
+                                        int numBC, int numNode) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/split_teams.c", 5, 1,
+                                         "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -27,10 +37,12 @@ static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd, const int *sym
   auto *ydd_d = o2c_region.mapSection(ydd, 0, numNode, o2c::MapToFrom);
   auto *symmX_d = o2c_region.mapSection(symmX, 0, numBC, o2c::MapTo);
   auto *symmY_d = o2c_region.mapSection(symmY, 0, numBC, o2c::MapTo);
-  const unsigned int o2c_trip = ((numBC) > (0) ? (unsigned int)(numBC) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (numBC > 0 ? (unsigned int)numBC : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_apply_bc_L5, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_apply_bc_L5)(xdd_d, ydd_d, symmX_d, symmY_d, numBC);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_apply_bc_L5, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_apply_bc_L5)(xdd_d, ydd_d, symmX_d, symmY_d, numBC);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -3,29 +3,36 @@
 #line 1 "inputs/template.cpp"
 // FLAGS: -std=c++17
 // A region in a function template: the kernel and stub become templates.
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
 #line 5 "inputs/template.cpp"
 template <typename T>
 __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 7 "inputs/template.cpp"
     y[i] = a * x[i] + y[i];
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
+//
 // Returns false when the region must run on the host.
 template <typename T>
 static bool omp2cuda_axpy_L5_launch(T a, const T *x, T *y, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/template.cpp", 5, 1, "target teams distribute parallel for"};
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/template.cpp", 5, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_axpy_L5<T>, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_axpy_L5<T>)(a, x_d, y_d, n);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_axpy_L5<T>, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_axpy_L5<T>)(a, x_d,
+                                                                       y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

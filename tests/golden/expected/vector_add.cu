@@ -2,28 +2,37 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/vector_add.c"
 // Seed 000 Fig. 4/6: the combined construct over a vector add.
-// omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
 #line 3 "inputs/vector_add.c"
-__global__ void omp2cuda_vadd_L3(double *a, const double *b, const double *c, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+__global__ void omp2cuda_vadd_L3(double *a, const double *b, const double *c,
+                                 int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
 #line 5 "inputs/vector_add.c"
     a[i] = b[i] + c[i];
 }
 
-// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
+//
 // Returns false when the region must run on the host.
-static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/vector_add.c", 3, 1, "target teams distribute parallel for"};
+static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
+                                    int n) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/vector_add.c", 3, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
   auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapTo);
   auto *c_d = o2c_region.mapSection(c, 0, n, o2c::MapTo);
-  const unsigned int o2c_trip = ((n) > (0) ? (unsigned int)(n) - (unsigned int)(0) : 0);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(omp2cuda_vadd_L3, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_vadd_L3)(a_d, b_d, c_d, n);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_vadd_L3, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_vadd_L3)(a_d, b_d,
+                                                                    c_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
