@@ -58,7 +58,7 @@ struct KernelModel {
   std::vector<StubMap> Maps;
   std::string TripExpr; // host expression for the trip count (text)
   std::string NumTeams, ThreadLimit, IfCond, Device;
-  bool NoWait = false, SingleTeam = false;
+  bool NoWait = false, SingleTeam = false, Depend = false;
   std::string Directive;
 };
 

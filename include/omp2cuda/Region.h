@@ -32,6 +32,7 @@ struct MapInfo {
   MapType Type = MapType::ToFrom;
   bool Always = false;
   bool Implicit = false;
+  bool Present = false; // 'present' modifier: must already be mapped
   bool Section = false; // Lower/Length are the section bounds (texts)
   std::string Lower;
   std::string Length;
@@ -103,6 +104,7 @@ struct Region {
   // Clauses (texts as written; empty when absent).
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
   bool NoWait = false;
+  bool Depend = false;     // depend clauses: wait for sibling tasks first
   bool SingleTeam = false; // target parallel ..., target simd
   bool SingleThread = false;
   unsigned Collapse = 1;

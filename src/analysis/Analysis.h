@@ -48,7 +48,10 @@ struct ClauseInfo {
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
+  /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
+  std::map<char, std::string> Defaultmap;
   bool NoWait = false;
+  bool Depend = false;
   unsigned Collapse = 1;
   std::vector<std::string> Remarks;
 };

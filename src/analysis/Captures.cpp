@@ -16,7 +16,7 @@ namespace {
 
 class Scanner : public RecursiveASTVisitor<Scanner> {
 public:
-  Scanner(CaptureScan &Out, ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
+  explicit Scanner(CaptureScan &Out) : Out(Out) {}
 
   bool VisitVarDecl(VarDecl *VD) {
     Declared.insert(VD);
@@ -100,7 +100,6 @@ private:
   }
 
   CaptureScan &Out;
-  ASTContext &Ctx;
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const ValueDecl *> WrittenSet;
@@ -112,7 +111,7 @@ private:
 
 CaptureScan scanCaptures(const Stmt *S, ASTContext &Ctx) {
   CaptureScan Out;
-  Scanner V(Out, Ctx);
+  Scanner V(Out);
   V.TraverseStmt(const_cast<Stmt *>(S));
   V.finish();
   return Out;

@@ -216,6 +216,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   R.IfCond = CI.IfCond;
   R.Device = CI.Device;
   R.NoWait = CI.NoWait;
+  R.Depend = CI.Depend;
   R.Collapse = CI.Collapse;
   R.ScheduleChunk = CI.ScheduleChunk;
   R.Remarks = CI.Remarks;
@@ -311,6 +312,27 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   // A member function defined inside its class gets its kernel before the
   // class, where the class's own member types cannot be named: spell such
   // types canonically.
+  auto defaultmapFor = [&](char Kind) {
+    auto It = CI.Defaultmap.find(Kind);
+    return It == CI.Defaultmap.end() ? std::string() : It->second;
+  };
+  // The implicit map of a category, after defaultmap.
+  auto implicitMap = [&](char Kind, MapType Default) {
+    std::string DM = defaultmapFor(Kind);
+    MapInfo M = makeMap(Default, true);
+    if (DM == "to")
+      M.Type = MapType::To;
+    else if (DM == "from")
+      M.Type = MapType::From;
+    else if (DM == "alloc")
+      M.Type = MapType::Alloc;
+    else if (DM == "tofrom")
+      M.Type = MapType::ToFrom;
+    else if (DM == "present")
+      M.Present = true;
+    return M;
+  };
+
   bool InClass = isa<CXXMethodDecl>(C.Function) && C.TopLevel &&
                  isa<CXXRecordDecl>(C.TopLevel);
   for (const Use &U : Scan.Uses) {
@@ -367,11 +389,22 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                 "firstprivate arrays are not supported yet"));
       Cap.How = Passing::Value;
     } else if (Cap.IsPointer) {
-      Cap.How = Passing::DevicePointer;
+      std::string DM = defaultmapFor('p');
+      if (!Cap.Map && DM == "firstprivate")
+        Cap.How = Passing::Value; // the host address, untranslated
+      else if (!Cap.Map && !DM.empty() && DM != "default")
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "defaultmap(" + DM + ": pointer) is not supported yet"));
+      else
+        Cap.How = Passing::DevicePointer;
     } else if (Cap.IsArray) {
       Cap.How = Passing::MappedObject;
-      if (!Cap.Map)
-        Cap.Map = makeMap(MapType::ToFrom, true);
+      if (!Cap.Map) {
+        if (defaultmapFor('a') == "firstprivate")
+          return Fail(Verdict::no(DiagId::HostType,
+                                  "firstprivate arrays are not supported yet"));
+        Cap.Map = implicitMap('a', MapType::ToFrom);
+      }
     } else if (T->isRecordType()) {
       const auto *RD = T->getAsCXXRecordDecl();
       if (RD && !RD->isTriviallyCopyable())
@@ -379,12 +412,19 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                 "'" + Cap.Name + "' is not trivially copyable"));
       // OpenMP 5.x: an aggregate that no clause names is mapped tofrom.
       Cap.How = Passing::MappedObject;
-      if (!Cap.Map)
-        Cap.Map = makeMap(MapType::ToFrom, true);
+      if (!Cap.Map && defaultmapFor('a') == "firstprivate")
+        Cap.How = Passing::Value;
+      else if (!Cap.Map)
+        Cap.Map = implicitMap('a', MapType::ToFrom);
       else if (Cap.Map->Type == MapType::To && !Cap.Written)
         Cap.How = Passing::Value;
     } else {
-      // Scalars: firstprivate unless a clause maps them back to the host.
+      // Scalars: firstprivate unless a clause (or defaultmap) maps them.
+      if (!Cap.Map) {
+        std::string DM = defaultmapFor('s');
+        if (DM == "tofrom" || DM == "from" || DM == "present")
+          Cap.Map = implicitMap('s', MapType::ToFrom);
+      }
       bool Back = Cap.Map && (Cap.Map->Type == MapType::From ||
                               Cap.Map->Type == MapType::ToFrom);
       Cap.How = Back ? Passing::MappedObject : Passing::Value;

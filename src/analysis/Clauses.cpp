@@ -152,6 +152,8 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
         if (Mod == OMPC_MAP_MODIFIER_always)
           MI.Always = true;
+        else if (Mod == OMPC_MAP_MODIFIER_present)
+          MI.Present = true;
         else if (Mod == OMPC_MAP_MODIFIER_mapper ||
                  Mod == OMPC_MAP_MODIFIER_iterator)
           return Verdict::no(DiagId::HostClause,
@@ -229,6 +231,27 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       CI.ClauseExprs.push_back(userExpr(Dev->getDevice()));
     } else if (isa<OMPNowaitClause>(C)) {
       CI.NoWait = true;
+    } else if (isa<OMPDependClause>(C)) {
+      // The region runs to completion where it is encountered; waiting for
+      // the sibling tasks first satisfies every dependence it can have.
+      CI.Depend = true;
+    } else if (const auto *DM = dyn_cast<OMPDefaultmapClause>(C)) {
+      std::string Mod = getOpenMPSimpleClauseTypeName(
+          llvm::omp::OMPC_defaultmap, DM->getDefaultmapModifier());
+      switch (DM->getDefaultmapKind()) {
+      case OMPC_DEFAULTMAP_scalar:
+        CI.Defaultmap['s'] = Mod;
+        break;
+      case OMPC_DEFAULTMAP_aggregate:
+        CI.Defaultmap['a'] = Mod;
+        break;
+      case OMPC_DEFAULTMAP_pointer:
+        CI.Defaultmap['p'] = Mod;
+        break;
+      default:
+        CI.Defaultmap['s'] = CI.Defaultmap['a'] = CI.Defaultmap['p'] = Mod;
+        break;
+      }
     } else if (const auto *S = dyn_cast<OMPScheduleClause>(C)) {
       if (S->getScheduleKind() != OMPC_SCHEDULE_static)
         CI.Remarks.push_back(

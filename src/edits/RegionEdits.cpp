@@ -188,6 +188,8 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
     std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
     std::string Open = fmt::format("{{ {} o2c::TargetRegion {}(o2c_loc, {}, {}, false);",
                                    Loc, Var, Dev, If);
+    if (R.Depend)
+      Open += " o2c::waitForSiblingTasks();";
     for (const Capture &Cap : R.Captures) {
       if (!Cap.Map)
         continue;
@@ -208,6 +210,8 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
   unsigned End = statementEnd(D, Ctx);
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
   std::string Calls = "{ " + Loc;
+  if (R.Depend)
+    Calls += " o2c::waitForSiblingTasks();";
   const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
                        ? "o2c::enterData"
                    : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data

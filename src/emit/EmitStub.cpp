@@ -27,6 +27,8 @@ std::string emitStub(const KernelModel &K) {
   for (const std::string &P : K.StubParams)
     Params += (Params.empty() ? "" : ", ") + P;
   Out += fmt::format("static bool {}({}) {{\n", K.StubName, Params);
+  if (K.Depend)
+    Out += "  o2c::waitForSiblingTasks(); // depend: predecessors first\n";
   Out += fmt::format("  static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};\n",
                      cString(K.Loc.File), K.Loc.Line, K.Loc.Col,
                      cString(K.Directive));

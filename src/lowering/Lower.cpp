@@ -16,6 +16,8 @@ std::string mapFlags(const MapInfo &M) {
   }
   if (M.Always)
     S += " | o2c::MapAlways";
+  if (M.Present)
+    S += " | o2c::MapPresent";
   if (M.Implicit)
     S += " | o2c::MapImplicit";
   return S;
@@ -71,6 +73,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.IfCond = R.IfCond;
   K.Device = R.Device;
   K.NoWait = R.NoWait;
+  K.Depend = R.Depend;
   K.SingleTeam = R.SingleTeam;
   K.Loops = R.Loops;
   if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")

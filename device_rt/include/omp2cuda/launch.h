@@ -91,6 +91,16 @@ inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,
           dim3(static_cast<unsigned>(Threads))};
 }
 
+/// A target task with `depend` runs where it is encountered (synchronously),
+/// so waiting for the encountering task's children first satisfies all its
+/// dependences on sibling tasks. Compiled in the user's translation unit,
+/// where host OpenMP is enabled.
+inline void waitForSiblingTasks() {
+#if defined(_OPENMP)
+#pragma omp taskwait
+#endif
+}
+
 /// The smaller of two clause limits (thread_limit and num_threads together).
 inline long long minLimit(long long A, long long B) { return A < B ? A : B; }
 
