@@ -83,6 +83,9 @@ template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
       T Cur, Next;
       memcpy(&Cur, &Assumed, 8);
       Next = Op()(Cur, V);
+      // min/max: nothing to do once the slot is already as good.
+      if (Next == Cur)
+        return;
       unsigned long long Bits;
       memcpy(&Bits, &Next, 8);
       Old = atomicCAS(Word, Assumed, Bits);
@@ -95,6 +98,8 @@ template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
       T Cur, Next;
       memcpy(&Cur, &Assumed, 4);
       Next = Op()(Cur, V);
+      if (Next == Cur)
+        return;
       unsigned int Bits;
       memcpy(&Bits, &Next, 4);
       Old = atomicCAS(Word, Assumed, Bits);
@@ -141,15 +146,15 @@ template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
 /// reused by the next reduction in the same kernel once this one returns.
 template <class Op, class T>
 __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) {
-  const unsigned NThreads = blockDim.x * blockDim.y * blockDim.z;
+  // Generated kernels launch one-dimensional blocks.
+  const unsigned NThreads = blockDim.x;
   if (NThreads % 32 != 0) {
     // A partial warp cannot shuffle with a full mask; such blocks are rare
     // (thread_limit not a multiple of 32), so every thread folds directly.
     atomicCombine<Op>(Slot, Partial);
     return;
   }
-  const unsigned Tid =
-      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned Tid = threadIdx.x;
   const unsigned Lane = Tid & 31u, Warp = Tid >> 5;
   Op O;
   for (int Off = 16; Off > 0; Off >>= 1)

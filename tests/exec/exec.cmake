@@ -1,0 +1,20 @@
+# Ladder steps 3-4 for the examples (examples/*.c, *.cpp):
+#   exec.<example>       emu build vs host reference, stdout byte for byte
+#   nvcc.<example>       translated .cu compiles with nvcc, warning-free
+#   cuda_link.<example>  omp2cuda-cc --backend=cuda builds and links
+# See tests/exec/run_exec_test.sh.
+if(TARGET omp2cuda-cc)
+  file(GLOB OMP2CUDA_EXEC_EXAMPLES CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/examples/*.c ${PROJECT_SOURCE_DIR}/examples/*.cpp)
+  set(_o2c_exec_runner ${CMAKE_CURRENT_SOURCE_DIR}/exec/run_exec_test.sh)
+  set(_o2c_exec_work ${CMAKE_CURRENT_BINARY_DIR}/exec)
+  foreach(src ${OMP2CUDA_EXEC_EXAMPLES})
+    get_filename_component(name ${src} NAME_WE)
+    foreach(mode exec nvcc cuda_link)
+      add_test(NAME ${mode}.${name}
+               COMMAND ${_o2c_exec_runner} ${mode} ${src} ${CMAKE_BINARY_DIR}
+                       ${_o2c_exec_work}/${mode}.${name})
+      set_tests_properties(${mode}.${name} PROPERTIES LABELS "examples;${mode}" TIMEOUT 900)
+    endforeach()
+  endforeach()
+endif()

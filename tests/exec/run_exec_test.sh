@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# One example, one ladder step (tests/exec/exec.cmake registers them):
+#   exec      reference build (gcc/g++ -fopenmp -foffload=disable -O2) and
+#             omp2cuda-cc --backend=emu -O2; run both, stdout must match byte
+#             for byte, and the emu run's stderr must say it ran on the device
+#   nvcc      translate with omp2cuda (exit 0: every region offloaded) and
+#             compile the .cu with nvcc -arch=sm_90 -Werror all-warnings
+#   cuda_link omp2cuda-cc --backend=cuda builds and links (no GPU: no run)
+# Usage: run_exec_test.sh MODE SOURCE BUILD_DIR WORK_DIR
+set -uo pipefail
+mode=$1 src=$2 build=$3 work=$4
+name=$(basename "${src%.*}")
+rm -rf "$work"
+mkdir -p "$work"
+case $src in
+  *.c) ref_cc=${OMP2CUDA_CC:-gcc} std=() ;;
+  *) ref_cc=${OMP2CUDA_CXX:-g++} std=(-std=c++17) ;;
+esac
+cc="$build/bin/omp2cuda-cc"
+fail() { echo "FAIL [$mode.$name]: $*" >&2; exit 1; }
+show() { echo "--- $1:"; cat "$2"; }
+
+case $mode in
+exec)
+  $ref_cc "${std[@]}" -fopenmp -foffload=disable -O2 "$src" -o "$work/ref" \
+    || fail "reference build failed"
+  "$cc" --backend=emu "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
+    || { cat "$work/build.err"; fail "omp2cuda-cc --backend=emu failed"; }
+  cat "$work/build.err"
+  "$work/ref" >"$work/ref.out" 2>"$work/ref.err"
+  rc=$?
+  [ $rc -eq 0 ] || { show stdout "$work/ref.out"; show stderr "$work/ref.err"; fail "reference exited $rc"; }
+  timeout 600 "$work/emu" >"$work/emu.out" 2>"$work/emu.err"
+  rc=$?
+  [ $rc -eq 0 ] || { show stdout "$work/emu.out"; show stderr "$work/emu.err"; fail "emu program exited $rc"; }
+  diff -u "$work/ref.out" "$work/emu.out" || fail "stdout differs from the host reference"
+  grep -Eq 'ran on (the )?device' "$work/emu.err" \
+    || { show stderr "$work/emu.err"; fail "the emu program did not run on the device"; }
+  cat "$work/emu.out"
+  ;;
+nvcc)
+  nvcc=${OMP2CUDA_NVCC:-}
+  [ -n "$nvcc" ] || { [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc; }
+  [ -n "$nvcc" ] || nvcc=$(command -v nvcc || true)
+  [ -n "$nvcc" ] || fail "nvcc not found: it is part of this machine's image (/usr/local/cuda/bin/nvcc)"
+  "$build/bin/omp2cuda" "$src" -o "$work/$name.cu" -- "${std[@]}"
+  rc=$?
+  [ $rc -eq 0 ] || fail "omp2cuda exited $rc (3: a region was left on the host)"
+  "$nvcc" -arch=sm_90 -x cu -std=c++17 -I"$build/include" -Xcompiler -fopenmp \
+    -Werror all-warnings -c "$work/$name.cu" -o "$work/$name.o" \
+    || fail "nvcc rejected the generated $name.cu"
+  ;;
+cuda_link)
+  "$cc" --backend=cuda "${std[@]}" -O2 "$src" -o "$work/$name.cuda" \
+    || fail "omp2cuda-cc --backend=cuda failed"
+  [ -x "$work/$name.cuda" ] || fail "no executable produced"
+  ;;
+*)
+  fail "unknown mode '$mode'"
+  ;;
+esac
+echo "PASS [$mode.$name]"
