@@ -1,11 +1,14 @@
 // The CUDA backend: every runtime call is checked and a failure names the
 // region's source location. Streams come from a per-device pool (32 to
-// start, doubled when exhausted; seed 001's stream manager) so concurrent
-// target tasks do not serialise on the default stream.
+// start, doubled when exhausted, the last one returned handed out first:
+// seed 001 §3.3) so concurrent target regions do not serialise on the
+// default stream, and all work of one region goes on one stream with a
+// single synchronisation at the end.
 #include "backend.h"
 
 #include <cuda_runtime.h>
 
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -21,104 +24,154 @@ void check(cudaError_t E, const SourceLoc &L, const char *What) {
   fatal(L, Msg.c_str());
 }
 
-const SourceLoc &noLoc() {
-  static const SourceLoc L = {"<omp2cuda runtime>", 0, 0, "runtime"};
-  return L;
-}
+cudaStream_t asStream(void *S) { return static_cast<cudaStream_t>(S); }
 
 class CudaBackend final : public Backend {
 public:
-  const char *name() const override { return "cuda"; }
+  const char *name() override { return "cuda"; }
 
   int numDevices() override {
     std::call_once(CountOnce, [this] {
       int N = 0;
-      // No driver or no GPU means no devices: regions run on the host.
-      if (cudaGetDeviceCount(&N) != cudaSuccess)
+      cudaError_t E = cudaGetDeviceCount(&N);
+      // No driver or no GPU means no devices: regions run on the host
+      // (OMP_TARGET_OFFLOAD=MANDATORY turns that into an error above us).
+      if (E != cudaSuccess) {
         N = 0;
-      (void)cudaGetLastError();
+        Reason = std::string("CUDA: ") + cudaGetErrorString(E);
+        (void)cudaGetLastError(); // do not leave it for a later check
+      }
+      Devices.resize(static_cast<std::size_t>(N));
+      for (auto &D : Devices)
+        D = std::make_unique<Device>();
       Count = N;
-      Pools.resize(static_cast<std::size_t>(N));
     });
     return Count;
   }
+  std::string noDeviceReason() override {
+    numDevices();
+    return Reason.empty() ? "CUDA reports no device" : Reason;
+  }
+
   void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) override {
-    check(cudaSetDevice(Dev), L, "cudaSetDevice");
+    use(Dev, L);
     void *P = nullptr;
     check(cudaMalloc(&P, Bytes ? Bytes : 1), L, "cudaMalloc");
     return P;
   }
-  void release(int Dev, void *P) override {
-    check(cudaSetDevice(Dev), noLoc(), "cudaSetDevice");
-    check(cudaFree(P), noLoc(), "cudaFree");
+  void free(int Dev, void *P, const SourceLoc &L) override {
+    use(Dev, L);
+    check(cudaFree(P), L, "cudaFree");
   }
   void toDevice(int Dev, void *D, const void *H, std::size_t Bytes, void *S,
                 const SourceLoc &L) override {
-    check(cudaSetDevice(Dev), L, "cudaSetDevice");
-    check(cudaMemcpyAsync(D, H, Bytes, cudaMemcpyHostToDevice,
-                          static_cast<cudaStream_t>(S)),
-          L, "cudaMemcpyAsync (to device)");
+    use(Dev, L);
+    check(cudaMemcpyAsync(D, H, Bytes, cudaMemcpyHostToDevice, asStream(S)), L,
+          "cudaMemcpyAsync (host to device)");
   }
   void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *S,
               const SourceLoc &L) override {
-    check(cudaSetDevice(Dev), L, "cudaSetDevice");
-    check(cudaMemcpyAsync(H, D, Bytes, cudaMemcpyDeviceToHost,
-                          static_cast<cudaStream_t>(S)),
-          L, "cudaMemcpyAsync (to host)");
+    use(Dev, L);
+    check(cudaMemcpyAsync(H, D, Bytes, cudaMemcpyDeviceToHost, asStream(S)), L,
+          "cudaMemcpyAsync (device to host)");
   }
+
   void *acquireStream(int Dev, const SourceLoc &L) override {
-    std::lock_guard<std::mutex> G(Lock);
-    Pool &P = Pools.at(static_cast<std::size_t>(Dev));
-    if (P.Free.empty()) {
-      std::size_t Grow = P.Total == 0 ? 32 : P.Total; // 32, then doubling
-      check(cudaSetDevice(Dev), L, "cudaSetDevice");
+    Device &D = device(Dev, L);
+    std::lock_guard<std::mutex> G(D.Lock);
+    if (D.Free.empty()) {
+      std::size_t Grow = D.Total == 0 ? 32 : D.Total; // 32, then doubling
+      use(Dev, L);
       for (std::size_t I = 0; I < Grow; ++I) {
         cudaStream_t S;
+        // Non-blocking: the legacy default stream that other code in the
+        // program may use must not serialise our regions.
         check(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking), L,
-              "cudaStreamCreate");
-        P.Free.push_back(S);
+              "cudaStreamCreateWithFlags");
+        D.Free.push_back(S);
       }
-      P.Total += Grow;
+      D.Total += Grow;
     }
-    cudaStream_t S = P.Free.back();
-    P.Free.pop_back();
+    cudaStream_t S = D.Free.back();
+    D.Free.pop_back();
     return S;
   }
   void releaseStream(int Dev, void *S) override {
-    std::lock_guard<std::mutex> G(Lock);
-    Pools.at(static_cast<std::size_t>(Dev)).Free.push_back(static_cast<cudaStream_t>(S));
+    Device &D = device(Dev, runtimeLoc());
+    std::lock_guard<std::mutex> G(D.Lock);
+    D.Free.push_back(asStream(S));
   }
   void synchronize(int Dev, void *S, const SourceLoc &L) override {
-    check(cudaSetDevice(Dev), L, "cudaSetDevice");
-    check(cudaStreamSynchronize(static_cast<cudaStream_t>(S)), L,
-          "kernel execution");
+    use(Dev, L);
+    // Kernel faults surface here, asynchronously to their launch.
+    check(cudaStreamSynchronize(asStream(S)), L,
+          "device execution (cudaStreamSynchronize)");
   }
   void checkLaunch(int Dev, void *S, const SourceLoc &L) override {
     check(cudaGetLastError(), L, "kernel launch");
   }
+
+  void *recordEvent(int Dev, void *S, const SourceLoc &L) override {
+    use(Dev, L);
+    cudaEvent_t E;
+    check(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), L,
+          "cudaEventCreateWithFlags");
+    check(cudaEventRecord(E, asStream(S)), L, "cudaEventRecord");
+    return E;
+  }
+  void waitEvent(int Dev, void *S, void *E, const SourceLoc &L) override {
+    use(Dev, L);
+    check(cudaStreamWaitEvent(asStream(S), static_cast<cudaEvent_t>(E), 0), L,
+          "cudaStreamWaitEvent");
+  }
+  void destroyEvent(int Dev, void *E) override {
+    // Safe while a stream still waits on it: CUDA releases it afterwards.
+    check(cudaEventDestroy(static_cast<cudaEvent_t>(E)), runtimeLoc(),
+          "cudaEventDestroy");
+  }
+
   DeviceProps props(int Dev) override {
-    std::lock_guard<std::mutex> G(Lock);
-    if (Props.empty()) {
-      for (int D = 0; D < numDevicesUnlocked(); ++D) {
-        cudaDeviceProp P;
-        check(cudaGetDeviceProperties(&P, D), noLoc(), "cudaGetDeviceProperties");
-        Props.push_back({P.multiProcessorCount, P.maxThreadsPerBlock, P.warpSize});
-      }
-    }
-    return Props.at(static_cast<std::size_t>(Dev));
+    Device &D = device(Dev, runtimeLoc());
+    std::call_once(D.PropsOnce, [&] {
+      auto Attr = [&](cudaDeviceAttr A, const char *What) {
+        int V = 0;
+        check(cudaDeviceGetAttribute(&V, A, Dev), runtimeLoc(), What);
+        return V;
+      };
+      D.Props = {Attr(cudaDevAttrMultiProcessorCount, "multiprocessor count"),
+                 Attr(cudaDevAttrMaxThreadsPerBlock, "max threads per block"),
+                 Attr(cudaDevAttrWarpSize, "warp size")};
+    });
+    return D.Props;
   }
 
 private:
-  int numDevicesUnlocked() { return Count; }
-  struct Pool {
+  struct Device {
+    std::mutex Lock; // guards the stream pool
     std::vector<cudaStream_t> Free;
     std::size_t Total = 0;
+    std::once_flag PropsOnce;
+    DeviceProps Props = {0, 0, 0};
   };
+
+  Device &device(int Dev, const SourceLoc &L) {
+    if (Dev < 0 || Dev >= numDevices()) {
+      std::string M = "CUDA device " + std::to_string(Dev) + " does not exist";
+      fatal(L, M.c_str());
+    }
+    return *Devices[static_cast<std::size_t>(Dev)];
+  }
+  // The current device is per host thread, so every call sets it.
+  void use(int Dev, const SourceLoc &L) {
+    check(cudaSetDevice(Dev), L, "cudaSetDevice");
+  }
+
   std::once_flag CountOnce;
   int Count = 0;
-  std::mutex Lock;
-  std::vector<Pool> Pools;
-  std::vector<DeviceProps> Props;
+  std::string Reason;
+  // Streams are never destroyed: the pool lives as long as the process, and
+  // calling CUDA from static destructors races the runtime's own teardown.
+  std::vector<std::unique_ptr<Device>> Devices;
 };
 
 } // namespace

@@ -1,8 +1,9 @@
 // The emulated device: device memory is separately allocated host memory,
 // so copies between "host" and "device" are real copies and a missing
-// map(from:) shows as stale data, exactly as on a GPU. Kernels run
-// synchronously inside the launch (see emu/executor.cpp), so streams are
-// empty.
+// map(from:) shows as stale data, exactly as on a GPU. Kernels of the emu run
+// synchronously in the launching thread (emu/executor.cpp) and copies are
+// plain memcpy, so there is nothing to queue: no streams, no events, and
+// synchronising is a no-op.
 #include "backend.h"
 
 #include <cstdlib>
@@ -15,9 +16,10 @@ namespace {
 
 int emuWorkers() {
   if (const char *E = std::getenv("O2C_EMU_WORKERS")) {
-    int N = std::atoi(E);
-    if (N > 0)
-      return N;
+    char *End = nullptr;
+    long N = std::strtol(E, &End, 10);
+    if (End != E && *End == '\0' && N > 0 && N <= 4096)
+      return static_cast<int>(N);
   }
   unsigned H = std::thread::hardware_concurrency();
   return H ? static_cast<int>(H) : 1;
@@ -25,18 +27,19 @@ int emuWorkers() {
 
 class EmuBackend final : public Backend {
 public:
-  const char *name() const override { return "emu"; }
+  const char *name() override { return "emu"; }
   int numDevices() override { return 1; }
+
   void *alloc(int, std::size_t Bytes, const SourceLoc &L) override {
-    // 64-byte alignment like cudaMalloc's (at least 256 there; 64 suffices
-    // for any type a kernel loads).
+    // aligned_alloc wants a multiple of the alignment. 64 bytes covers every
+    // type a kernel loads and keeps device buffers off shared cache lines.
     std::size_t Rounded = (Bytes + 63) / 64 * 64;
     void *P = std::aligned_alloc(64, Rounded ? Rounded : 64);
     if (!P)
       fatal(L, "out of emulated device memory");
     return P;
   }
-  void release(int, void *P) override { std::free(P); }
+  void free(int, void *P, const SourceLoc &) override { std::free(P); }
   void toDevice(int, void *D, const void *H, std::size_t Bytes, void *,
                 const SourceLoc &) override {
     std::memcpy(D, H, Bytes);
@@ -45,10 +48,16 @@ public:
               const SourceLoc &) override {
     std::memcpy(H, D, Bytes);
   }
+
   void *acquireStream(int, const SourceLoc &) override { return nullptr; }
   void releaseStream(int, void *) override {}
   void synchronize(int, void *, const SourceLoc &) override {}
   void checkLaunch(int, void *, const SourceLoc &) override {}
+
+  void *recordEvent(int, void *, const SourceLoc &) override { return nullptr; }
+  void waitEvent(int, void *, void *, const SourceLoc &) override {}
+  void destroyEvent(int, void *) override {}
+
   DeviceProps props(int) override { return {emuWorkers(), 1024, 32}; }
 };
 

@@ -1,48 +1,97 @@
 #include "present_table.h"
 
+#include <iterator>
+
 namespace o2c::detail {
 
-PresentTable::Find PresentTable::find(const void *H, std::size_t Bytes,
-                                      Entry **Out) {
-  auto B = reinterpret_cast<std::uintptr_t>(H);
+PresentTable::Entry *PresentTable::locate(const void *H, std::size_t Bytes,
+                                          Status &St) const {
+  std::uintptr_t B = addr(H);
   std::uintptr_t E = B + Bytes;
-  auto It = Entries.upper_bound(B);
-  if (It != Entries.begin()) {
-    auto Prev = std::prev(It);
-    Entry &P = Prev->second;
-    if (B < P.End || (Bytes == 0 && B == P.Begin)) {
-      if (E <= P.End) {
-        if (Out)
-          *Out = &P;
-        return Find::Contained;
+  // Entries are disjoint, so only the last one starting at or before B can
+  // contain B, and only the first one starting after B can be reached by the
+  // range's tail.
+  auto Next = Entries.upper_bound(B);
+  if (Next != Entries.begin()) {
+    const Entry &P = std::prev(Next)->second;
+    if (B < P.End || (Bytes == 0 && B == P.End)) {
+      if (E > P.End) {
+        St = Status::Overlap; // starts inside, extends past the end
+        return nullptr;
       }
-      return Find::Overlap;
+      St = Status::Contained;
+      // Const only so that lookups can share this; the caller decides.
+      return const_cast<Entry *>(&P);
     }
   }
-  // A range that starts before an entry and reaches into it extends it.
-  if (It != Entries.end() && It->second.Begin < E)
-    return Find::Overlap;
-  return Find::Absent;
+  St = Next != Entries.end() && Next->second.Begin < E ? Status::Overlap
+                                                       : Status::Absent;
+  return nullptr;
 }
 
-Entry &PresentTable::insert(const void *H, std::size_t Bytes, void *Dev) {
-  auto B = reinterpret_cast<std::uintptr_t>(H);
-  Entry &E = Entries[B];
-  E.Begin = B;
-  E.End = B + Bytes;
-  E.Dev = Dev;
-  E.Ref = 1;
-  return E;
+PresentTable::Hit PresentTable::hit(const Entry &E, const void *H, Status St) {
+  Hit R;
+  R.St = St;
+  R.Dev = static_cast<char *>(E.Dev) + (addr(H) - E.Begin);
+  R.Ref = E.Ref;
+  return R;
 }
 
-void PresentTable::erase(const Entry &E) { Entries.erase(E.Begin); }
+PresentTable::Hit PresentTable::lookup(const void *H, std::size_t Bytes) const {
+  std::lock_guard<std::mutex> G(Lock);
+  Hit R;
+  if (const Entry *E = locate(H, Bytes, R.St))
+    return hit(*E, H, R.St);
+  return R;
+}
 
-void *PresentTable::translate(const void *H) {
-  Entry *E = nullptr;
-  if (find(H, 0, &E) != Find::Contained)
+PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
+                                         bool Delete, void *SyncedStream) {
+  std::lock_guard<std::mutex> G(Lock);
+  Drop D;
+  Status St;
+  Entry *E = locate(H, Bytes, St);
+  if (!E || Bytes == 0)
+    return D;
+  D.Found = true;
+  D.Dev = static_cast<char *>(E->Dev) + (addr(H) - E->Begin);
+  if (SyncedStream && E->ReadyStream == SyncedStream) {
+    D.DoneEvent = E->Ready;
+    E->Ready = E->ReadyStream = nullptr;
+  }
+  E->Ref = Delete ? 0 : E->Ref - 1;
+  if (E->Ref > 0)
+    return D;
+  D.Last = true;
+  D.Alloc = E->Dev;
+  if (E->Ready) // only when a `delete` cut a running creator short
+    D.DoneEvent = E->Ready;
+  Entries.erase(E->Begin);
+  return D;
+}
+
+void *PresentTable::markReady(const void *H, void *SyncedStream) {
+  std::lock_guard<std::mutex> G(Lock);
+  Status St;
+  Entry *E = locate(H, 1, St);
+  if (!E || !SyncedStream || E->ReadyStream != SyncedStream)
     return nullptr;
-  return static_cast<char *>(E->Dev) +
-         (reinterpret_cast<std::uintptr_t>(H) - E->Begin);
+  void *Ev = E->Ready;
+  E->Ready = E->ReadyStream = nullptr;
+  return Ev;
+}
+
+std::size_t PresentTable::size() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Entries.size();
+}
+
+long PresentTable::refCount(const void *H) const {
+  std::lock_guard<std::mutex> G(Lock);
+  Status St;
+  // One byte, not zero: the end pointer of an entry is not inside it.
+  const Entry *E = locate(H, 1, St);
+  return E ? E->Ref : 0;
 }
 
 } // namespace o2c::detail

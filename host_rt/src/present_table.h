@@ -1,38 +1,120 @@
-// The present table (OpenMP 5.x §2.21.7): which host ranges are mapped on a
-// device, where, and how many references hold them.
+// The present table of one device (OpenMP 5.x §2.21.7): which host ranges
+// are mapped, where their device copies live, and how many references hold
+// them. Every operation takes the table's own lock, and the compound ones
+// (find-or-create, drop-and-maybe-erase) happen under one acquisition so that
+// two host threads mapping the same data never both allocate it.
 #ifndef OMP2CUDA_HOST_RT_PRESENT_TABLE_H
 #define OMP2CUDA_HOST_RT_PRESENT_TABLE_H
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <mutex>
 
 namespace o2c::detail {
 
-struct Entry {
-  std::uintptr_t Begin = 0, End = 0; // host range [Begin, End)
-  void *Dev = nullptr;               // device address of Begin
-  long Ref = 0;
-};
-
-/// Not thread-safe by itself; the runtime holds one lock around it.
 class PresentTable {
 public:
-  enum class Find { Absent, Contained, Overlap };
-  /// Classifies [H, H + Bytes) against the table; for Contained, *E is the
-  /// entry holding it. A zero-length range is Contained when H lies inside
-  /// an entry.
-  Find find(const void *H, std::size_t Bytes, Entry **E);
-  Entry &insert(const void *H, std::size_t Bytes, void *Dev);
-  void erase(const Entry &E);
-  /// Device address of H, or null when H is not in any entry.
-  void *translate(const void *H);
-  std::size_t size() const { return Entries.size(); }
+  enum class Status {
+    Absent,    // no byte of the range is mapped
+    Contained, // the range lies inside one entry
+    Overlap,   // the range meets an entry without lying inside it
+  };
+
+  /// The outcome of a look-up. Dev is the device address of the range's
+  /// first byte (null unless Contained).
+  struct Hit {
+    Status St = Status::Absent;
+    void *Dev = nullptr;
+    long Ref = 0;
+  };
+
+  /// Classifies [H, H + Bytes). A zero-length range is Contained when H is
+  /// inside an entry or one past its end (the end pointer of a mapped array
+  /// is a valid C pointer and translates like the elements before it).
+  Hit lookup(const void *H, std::size_t Bytes) const;
+
+  /// Entry half of a map of Bytes > 0 by work queued on Stream.
+  /// Contained: the count goes up, and when the entry's first copy was queued
+  /// on another stream and may still be running, Wait(Event) makes Stream
+  /// wait for it. Absent: Create(&Dev, &Event) allocates the device copy and
+  /// queues its first copy on Stream (Event: null, or one that fires when the
+  /// copy is done); the new entry has count 1 and St is Absent in the result.
+  /// Overlap: nothing changes. The callbacks run under the lock, so no other
+  /// thread sees an entry before its copy is queued, nor an event after it
+  /// was destroyed.
+  template <class CreateFn, class WaitFn>
+  Hit acquire(const void *H, std::size_t Bytes, void *Stream, CreateFn &&Create,
+              WaitFn &&Wait) {
+    std::lock_guard<std::mutex> G(Lock);
+    Hit R;
+    if (Entry *Found = locate(H, Bytes, R.St)) {
+      ++Found->Ref;
+      if (Found->Ready && Found->ReadyStream != Stream)
+        Wait(Found->Ready);
+      return hit(*Found, H, R.St);
+    }
+    if (R.St == Status::Overlap)
+      return R;
+    Entry E;
+    E.Begin = addr(H);
+    E.End = E.Begin + Bytes;
+    E.Ref = 1;
+    Create(&E.Dev, &E.Ready);
+    E.ReadyStream = E.Ready ? Stream : nullptr;
+    Entries[E.Begin] = E;
+    R.Dev = E.Dev;
+    R.Ref = 1;
+    return R;
+  }
+
+  /// The outcome of dropping a reference.
+  struct Drop {
+    bool Found = false;        // the range was Contained
+    bool Last = false;         // the count reached zero; the entry is gone
+    void *Dev = nullptr;       // device address of the range's first byte
+    void *Alloc = nullptr;     // when Last: the allocation to free
+    void *DoneEvent = nullptr; // an event nobody needs any more: destroy it
+  };
+
+  /// Exit half of a map: drops one reference (all of them when Delete).
+  /// SyncedStream is a stream whose work is known complete: an entry whose
+  /// first copy ran on it is ready from now on.
+  Drop release(const void *H, std::size_t Bytes, bool Delete,
+               void *SyncedStream);
+
+  /// Marks the entry holding H ready when its first copy ran on
+  /// SyncedStream; returns the event to destroy (or null).
+  void *markReady(const void *H, void *SyncedStream);
+
+  std::size_t size() const;
+  /// Reference count of the entry holding H (0 when absent).
+  long refCount(const void *H) const;
 
 private:
-  std::map<std::uintptr_t, Entry> Entries; // keyed by Begin
+  struct Entry {
+    std::uintptr_t Begin = 0, End = 0; // host range [Begin, End)
+    void *Dev = nullptr;               // device address of Begin
+    long Ref = 0;
+    // The first copy to the device is queued asynchronously on its
+    // creator's stream; a region on another stream that finds the entry
+    // present must wait for that copy (seed 001: device events order
+    // streams). Cleared once the creator has synchronised.
+    void *Ready = nullptr;
+    void *ReadyStream = nullptr;
+  };
+
+  static std::uintptr_t addr(const void *P) {
+    return reinterpret_cast<std::uintptr_t>(P);
+  }
+  /// The entry that contains [H, H + Bytes), or null; St says why not.
+  Entry *locate(const void *H, std::size_t Bytes, Status &St) const;
+  static Hit hit(const Entry &E, const void *H, Status St);
+
+  mutable std::mutex Lock;
+  std::map<std::uintptr_t, Entry> Entries; // keyed by Begin, disjoint
 };
 
 } // namespace o2c::detail
 
-#endif
+#endif // OMP2CUDA_HOST_RT_PRESENT_TABLE_H

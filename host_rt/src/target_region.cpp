@@ -1,132 +1,180 @@
-// Device selection and OpenMP 5.x map semantics over the present table.
-// `nowait` regions complete synchronously for now: that satisfies every
-// ordering OpenMP allows, at the cost of overlap (see README).
+// Device selection and OpenMP 5.x map semantics over the present tables;
+// the backend only moves bytes.
+//
+// `nowait` is accepted but a region still completes synchronously in
+// finish(): that satisfies every ordering OpenMP allows for a deferred target
+// task, at the cost of overlap between host and device work. Hidden helper
+// threads (ARCHITECTURE §5, seed 001) will lift this.
 #include "backend.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
 
 #include <cctype>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <string>
 #include <vector>
 
 namespace o2c {
 
 using detail::backend;
-using detail::Entry;
 using detail::PresentTable;
+using detail::runtimeLoc;
+
+const SourceLoc &detail::runtimeLoc() {
+  static const SourceLoc L = {"<omp2cuda runtime>", 0, 0, "target"};
+  return L;
+}
 
 namespace {
 
-std::mutex &tableLock() {
-  static std::mutex M;
-  return M;
+using Status = PresentTable::Status;
+
+/// The present table of Dev, null for a number that is no device. The tables
+/// are never destroyed: fatal() exits through static destructors, possibly
+/// while another thread holds a table's lock.
+PresentTable *table(int Dev) {
+  struct Tables {
+    int N;
+    PresentTable *T;
+  };
+  static const Tables Ts = [] {
+    int N = backend().numDevices();
+    return Tables{N, new PresentTable[static_cast<std::size_t>(N)]};
+  }();
+  return Dev >= 0 && Dev < Ts.N ? &Ts.T[Dev] : nullptr;
 }
 
-PresentTable &table(int Dev) {
-  static std::vector<PresentTable> Tables(
-      static_cast<std::size_t>(backend().numDevices() + 1));
-  return Tables.at(static_cast<std::size_t>(Dev));
+bool equalsIgnoreCase(const char *A, const char *B) {
+  for (; *A && *B; ++A, ++B)
+    if (std::toupper(static_cast<unsigned char>(*A)) !=
+        std::toupper(static_cast<unsigned char>(*B)))
+      return false;
+  return *A == *B;
 }
 
 enum class Policy { Default, Mandatory, Disabled };
 
 Policy offloadPolicy() {
   const char *E = std::getenv("OMP_TARGET_OFFLOAD");
-  if (!E)
-    return Policy::Default;
-  std::string V;
-  for (const char *C = E; *C; ++C)
-    V += static_cast<char>(std::toupper(static_cast<unsigned char>(*C)));
-  if (V == "MANDATORY")
+  if (E && equalsIgnoreCase(E, "MANDATORY"))
     return Policy::Mandatory;
-  if (V == "DISABLED")
+  if (E && equalsIgnoreCase(E, "DISABLED"))
     return Policy::Disabled;
-  return Policy::Default;
+  return Policy::Default; // unset, DEFAULT, or a value OpenMP does not know
 }
 
-/// Resolves the device of a construct; false when it runs on the host.
-bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev) {
-  int N = numDevices();
-  Dev = Requested < 0 ? defaultDevice() : Requested;
-  Policy P = offloadPolicy();
-  if (P == Policy::Disabled || !IfClause)
+[[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg) {
+  fatal(Loc, Msg.c_str());
+}
+
+/// Resolves the device of a construct: true and Dev set when it offloads,
+/// false when it runs on the host.
+bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
+                  int &Dev) {
+  Dev = Requested == -1 ? defaultDevice() : Requested;
+  // if(false) and DISABLED are the program's own choice of the host, so
+  // MANDATORY has nothing to object to.
+  if (!IfClause)
     return false;
+  Policy P = offloadPolicy();
+  if (P == Policy::Disabled)
+    return false;
+  int N = numDevices();
   if (N == 0) {
     if (P == Policy::Mandatory)
-      fatal(Loc, "OMP_TARGET_OFFLOAD=MANDATORY but no device is available");
+      fatalStr(Loc, "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is "
+                    "available (" +
+                        backend().noDeviceReason() + ")");
+    // A program written for a GPU still runs where there is none: the host
+    // fallback is OpenMP's answer to an unavailable device.
     return false;
   }
-  if (Dev == N) // omp_get_initial_device()
+  if (Dev == N) // omp_get_initial_device(): the host, by the program's choice
     return false;
-  if (Dev < 0 || Dev > N) {
-    std::string M = "device number " + std::to_string(Dev) +
-                    " does not exist (" + std::to_string(N) + " devices)";
-    fatal(Loc, M.c_str());
-  }
+  if (Dev < 0 || Dev > N)
+    fatalStr(Loc, "device number " + std::to_string(Dev) + " does not exist (" +
+                      std::to_string(N) + " " + backend().name() +
+                      " device(s); the host is device " + std::to_string(N) +
+                      ")");
   return true;
 }
 
 /// Entry half of a map: returns the device address of Host.
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream) {
-  std::lock_guard<std::mutex> G(tableLock());
-  PresentTable &T = table(Dev);
-  Entry *E = nullptr;
-  switch (T.find(Host, Bytes, &E)) {
-  case PresentTable::Find::Contained: {
-    void *D = static_cast<char *>(E->Dev) +
-              (reinterpret_cast<std::uintptr_t>(Host) - E->Begin);
-    if (Bytes == 0)
-      return D;
-    ++E->Ref;
-    if ((Flags & MapAlways) && (Flags & MapTo))
-      backend().toDevice(Dev, D, Host, Bytes, Stream, Loc);
-    return D;
-  }
-  case PresentTable::Find::Overlap:
-    fatal(Loc, "a mapped range partially overlaps or extends a range that is "
-               "already mapped");
-  case PresentTable::Find::Absent:
-    break;
-  }
-  if (Flags & MapPresent)
-    fatal(Loc, "'present' map of data that is not on the device");
-  if (Bytes == 0)
+  PresentTable &T = *table(Dev);
+  if (Bytes == 0) {
+    // Look up only: a zero-length section never allocates.
+    PresentTable::Hit H = T.lookup(Host, 0);
+    if (H.St == Status::Contained)
+      return H.Dev;
+    if (Flags & MapPresent)
+      fatal(Loc, "'present' map of a zero-length section whose address is not "
+                 "on the device");
     return const_cast<void *>(Host);
-  void *D = backend().alloc(Dev, Bytes, Loc);
-  T.insert(Host, Bytes, D);
-  if (Flags & MapTo)
-    backend().toDevice(Dev, D, Host, Bytes, Stream, Loc);
-  return D;
+  }
+  if (Flags & MapPresent) {
+    // Checked before acquiring so that a missing map allocates nothing;
+    // a range that vanishes in between is a race in the program.
+    if (T.lookup(Host, Bytes).St != Status::Contained)
+      fatal(Loc, "'present' map of data that is not on the device");
+  }
+  auto &B = backend();
+  PresentTable::Hit H = T.acquire(
+      Host, Bytes, Stream,
+      [&](void **D, void **Ready) {
+        *D = B.alloc(Dev, Bytes, Loc);
+        if (Flags & MapTo) {
+          B.toDevice(Dev, *D, Host, Bytes, Stream, Loc);
+          *Ready = B.recordEvent(Dev, Stream, Loc);
+        }
+      },
+      [&](void *Ready) { B.waitEvent(Dev, Stream, Ready, Loc); });
+  if (H.St == Status::Overlap)
+    fatal(Loc, "the mapped range overlaps data that is already on the device "
+               "without lying inside it (OpenMP: a list item must be contained "
+               "in, or disjoint from, every mapped storage block)");
+  if (H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo))
+    B.toDevice(Dev, H.Dev, Host, Bytes, Stream, Loc);
+  return H.Dev;
 }
 
-/// Exit half: drop a reference, copy back and free as OpenMP prescribes.
-/// Returns the allocation to free after the stream is synchronised.
-void exitMap(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
-             unsigned Flags, void *Stream, std::vector<void *> &ToFree) {
-  std::lock_guard<std::mutex> G(tableLock());
-  PresentTable &T = table(Dev);
-  Entry *E = nullptr;
-  if (Bytes == 0 || T.find(Host, Bytes, &E) != PresentTable::Find::Contained)
+/// What an exit action leaves to do once the stream is synchronised.
+struct Cleanup {
+  std::vector<void *> Allocs;
+  std::vector<void *> Events;
+  bool CopiedBack = false;
+};
+
+/// Exit half of a map: drops the reference and copies back as OpenMP
+/// prescribes. Stream is synchronised (its earlier work is complete).
+void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
+           unsigned Flags, void *Stream, Cleanup &C) {
+  PresentTable::Drop D =
+      table(Dev)->release(Host, Bytes, Flags & MapDelete, Stream);
+  if (D.DoneEvent)
+    C.Events.push_back(D.DoneEvent);
+  if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
-  if (Flags & MapDelete)
-    E->Ref = 0;
-  else if (E->Ref > 0)
-    --E->Ref;
-  bool Last = E->Ref == 0;
-  if ((Flags & MapFrom) && (Last || (Flags & MapAlways))) {
-    const void *D = static_cast<char *>(E->Dev) +
-                    (reinterpret_cast<std::uintptr_t>(Host) - E->Begin);
-    backend().toHost(Dev, const_cast<void *>(Host), D, Bytes, Stream, Loc);
+  if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
+    backend().toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
+    C.CopiedBack = true;
   }
-  if (Last) {
-    ToFree.push_back(E->Dev);
-    T.erase(*E);
-  }
+  if (D.Last)
+    C.Allocs.push_back(D.Alloc);
+}
+
+/// Waits for the copies back, then frees what the exit actions released.
+void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
+  if (C.CopiedBack)
+    backend().synchronize(Dev, Stream, Loc);
+  for (void *E : C.Events)
+    backend().destroyEvent(Dev, E);
+  for (void *P : C.Allocs)
+    backend().free(Dev, P, Loc);
 }
 
 } // namespace
@@ -134,16 +182,26 @@ void exitMap(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 int numDevices() { return backend().numDevices(); }
 
 int defaultDevice() {
-  if (const char *E = std::getenv("OMP_DEFAULT_DEVICE"))
-    return std::atoi(E);
-  return 0;
+  const char *E = std::getenv("OMP_DEFAULT_DEVICE");
+  if (!E || !*E)
+    return 0;
+  if (equalsIgnoreCase(E, "initial"))
+    return numDevices();
+  char *End = nullptr;
+  long V = std::strtol(E, &End, 10);
+  if (End == E || *End != '\0' || V < INT_MIN || V > INT_MAX)
+    return 0; // not a number: as if unset
+  return static_cast<int>(V);
 }
 
 void fatal(const SourceLoc &Loc, const char *Msg) {
   std::fflush(stdout);
-  std::fprintf(stderr, "%s:%u:%u: omp2cuda runtime error: %s (in '#pragma omp %s')\n",
-               Loc.File, Loc.Line, Loc.Col, Msg, Loc.Directive);
+  std::fprintf(stderr,
+               "%s:%u:%u: omp2cuda runtime error: %s (in '#pragma omp %s')\n",
+               Loc.File ? Loc.File : "<unknown>", Loc.Line, Loc.Col,
+               Msg ? Msg : "", Loc.Directive ? Loc.Directive : "target");
   std::fflush(stderr);
+  // exit, not abort: the status says "runtime error" to scripts and tests.
   std::exit(1);
 }
 
@@ -160,8 +218,10 @@ TargetRegion::~TargetRegion() { finish(); }
 void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   if (!Offload)
     return const_cast<void *>(Host);
+  if (Finished) // the stream is gone; a stub bug, not the user's
+    fatal(Loc, "map() after the region finished");
   void *D = enter(Loc, Device, Host, Bytes, Flags, Stream);
-  if (Bytes != 0)
+  if (Bytes != 0) // a zero-length section took no reference
     Exits.push_back({Host, Bytes, Flags});
   return D;
 }
@@ -169,31 +229,29 @@ void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
 void *TargetRegion::translate(const void *Host) const {
   if (!Offload || !Host)
     return const_cast<void *>(Host);
-  std::lock_guard<std::mutex> G(tableLock());
-  void *D = table(Device).translate(Host);
-  return D ? D : const_cast<void *>(Host);
+  PresentTable::Hit H = table(Device)->lookup(Host, 0);
+  return H.St == Status::Contained ? H.Dev : const_cast<void *>(Host);
 }
 
 void TargetRegion::launched() {
-  if (Offload)
+  if (Offload && !Finished)
     backend().checkLaunch(Device, Stream, Loc);
 }
 
 bool TargetRegion::finish() {
-  if (Finished || !Offload) {
-    Finished = true;
+  if (Finished)
     return true;
-  }
   Finished = true;
+  if (!Offload)
+    return true;
   backend().synchronize(Device, Stream, Loc);
-  std::vector<void *> ToFree;
+  Cleanup C;
   for (auto It = Exits.rbegin(); It != Exits.rend(); ++It)
-    exitMap(Loc, Device, It->Host, It->Bytes, It->Flags, Stream, ToFree);
-  // Copies back must land before the memory goes.
-  backend().synchronize(Device, Stream, Loc);
-  for (void *P : ToFree)
-    backend().release(Device, P);
+    leave(Loc, Device, It->Host, It->Bytes, It->Flags, Stream, C);
+  Exits.clear();
+  complete(Loc, Device, Stream, C);
   backend().releaseStream(Device, Stream);
+  Stream = nullptr;
   return true;
 }
 
@@ -205,20 +263,22 @@ void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   void *S = backend().acquireStream(D, Loc);
   enter(Loc, D, Host, Bytes, Flags, S);
   backend().synchronize(D, S, Loc);
+  // The copy is complete, so later regions on other streams need not wait.
+  if (Bytes != 0)
+    if (void *E = table(D)->markReady(Host, S))
+      backend().destroyEvent(D, E);
   backend().releaseStream(D, S);
 }
 
 void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
               std::size_t Bytes, unsigned Flags) {
   int D;
-  if (!selectDevice(Loc, Dev, IfClause, D))
+  if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
   void *S = backend().acquireStream(D, Loc);
-  std::vector<void *> ToFree;
-  exitMap(Loc, D, Host, Bytes, Flags, S, ToFree);
-  backend().synchronize(D, S, Loc);
-  for (void *P : ToFree)
-    backend().release(D, P);
+  Cleanup C;
+  leave(Loc, D, Host, Bytes, Flags, S, C);
+  complete(Loc, D, S, C);
   backend().releaseStream(D, S);
 }
 
@@ -227,37 +287,33 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
-  void *Addr;
-  {
-    std::lock_guard<std::mutex> G(tableLock());
-    Entry *E = nullptr;
-    if (table(D).find(Host, Bytes, &E) != PresentTable::Find::Contained)
-      return; // OpenMP: updating data that is not present does nothing
-    Addr = static_cast<char *>(E->Dev) +
-           (reinterpret_cast<std::uintptr_t>(Host) - E->Begin);
-  }
+  PresentTable::Hit H = table(D)->lookup(Host, Bytes);
+  if (H.St != Status::Contained)
+    return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
   void *S = backend().acquireStream(D, Loc);
   if (ToDevice)
-    backend().toDevice(D, Addr, Host, Bytes, S, Loc);
+    backend().toDevice(D, H.Dev, Host, Bytes, S, Loc);
   else
-    backend().toHost(D, const_cast<void *>(Host), Addr, Bytes, S, Loc);
+    backend().toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
   backend().synchronize(D, S, Loc);
   backend().releaseStream(D, S);
 }
 
-DeviceProps deviceProps(int Device) { return backend().props(Device); }
+DeviceProps deviceProps(int Device) {
+  if (Device < 0 || Device >= numDevices())
+    fatalStr(runtimeLoc(), "deviceProps: device " + std::to_string(Device) +
+                               " does not exist");
+  return backend().props(Device);
+}
 
 std::size_t presentEntries(int Device) {
-  std::lock_guard<std::mutex> G(tableLock());
-  return table(Device).size();
+  PresentTable *T = table(Device);
+  return T ? T->size() : 0;
 }
 
 long presentRefCount(int Device, const void *Host) {
-  std::lock_guard<std::mutex> G(tableLock());
-  Entry *E = nullptr;
-  if (table(Device).find(Host, 0, &E) != PresentTable::Find::Contained)
-    return 0;
-  return E->Ref;
+  PresentTable *T = table(Device);
+  return T ? T->refCount(Host) : 0;
 }
 
 } // namespace o2c

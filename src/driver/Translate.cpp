@@ -127,7 +127,7 @@ public:
       Out.Ok = true;
       return;
     }
-    TU.FileEdits = cCompatEdits(Ctx, Problems);
+    TU.FileEdits = cCompatEdits(Ctx, O.LineDirectives, Problems);
     for (const CompatProblem &P : Problems)
       report(DE, P.Loc, DiagId::CCompat, P.What);
     if (!Problems.empty())
@@ -189,7 +189,9 @@ public:
       Out.Regions.push_back(std::move(Rep));
     }
 
-    for (auto &[Range, Site] : Sites) {
+    for (auto &SiteEntry : Sites) {
+      const std::pair<unsigned, unsigned> Range = SiteEntry.first;
+      const auto &Site = SiteEntry.second;
       const auto &Prefixes = Site.second;
       std::string Text = printMacroSite(Site.first, Ctx, [&](const Stmt *S) {
         auto It = Prefixes.find(S);
@@ -222,11 +224,15 @@ public:
           Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
       }
 
+    // Kernels go before everything else inserted at the same place (the
+    // declaration's own `extern "C"` or `__host__ __device__` included).
+    std::vector<TextEdit> KernelEdits;
     for (auto &[Off, Text] : Inserts) {
       unsigned Line = SM.getLineNumber(SM.getMainFileID(), Off);
-      Edits.push_back({Off, 0,
-                       Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
+      KernelEdits.push_back(
+          {Off, 0, Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
     }
+    Edits.insert(Edits.begin(), KernelEdits.begin(), KernelEdits.end());
     // First in the list: insertions at one offset keep their order, and the
     // runtime header must precede a kernel inserted at offset 0.
     Edits.insert(Edits.begin(),

@@ -183,9 +183,52 @@ void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
     Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
 }
 
+/// The generated .cu is C++, but the rest of a C program is still C: the
+/// translated file's functions keep C linkage (`extern "C"`), and so do the
+/// declarations it includes from the user's own headers.
+void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || FD->isMain() || FD->getStorageClass() == SC_Static ||
+        FD->isInlineSpecified() || FD->getBeginLoc().isMacroID() ||
+        !SM.isInMainFile(FD->getBeginLoc()))
+      continue;
+    Out.push_back({SM.getFileOffset(FD->getBeginLoc()), 0, "extern \"C\" "});
+  }
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::set<unsigned> Done;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    SourceLocation Inc = E.getFile().getIncludeLoc();
+    if (Inc.isInvalid() || !SM.isInMainFile(Inc) || Inc.isMacroID() ||
+        E.getFile().getFileCharacteristic() != SrcMgr::C_User)
+      continue;
+    unsigned Off = SM.getFileOffset(Inc);
+    unsigned B = Off, En = Off;
+    while (B > 0 && Buf[B - 1] != '\n')
+      --B;
+    while (En < Buf.size() && Buf[En] != '\n')
+      ++En;
+    if (!Done.insert(B).second)
+      continue;
+    unsigned Line = SM.getLineNumber(SM.getMainFileID(), B);
+    // The include keeps its own line number; the brace lines are marked.
+    if (LineDirectives) {
+      Out.push_back({B, 0, "extern \"C\" {\n#line " + std::to_string(Line) + "\n"});
+      Out.push_back({En, 0, "\n}\n#line " + std::to_string(Line + 1)});
+    } else {
+      Out.push_back({B, 0, "extern \"C\" {\n"});
+      Out.push_back({En, 0, "\n}"});
+    }
+  }
+}
+
 } // namespace
 
-std::vector<TextEdit> cCompatEdits(ASTContext &Ctx,
+std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems) {
   std::vector<TextEdit> Out;
   if (Ctx.getLangOpts().CPlusPlus)
@@ -198,6 +241,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx,
     C.TraverseDecl(D);
   }
   restrictTokens(Ctx, Out);
+  linkageEdits(Ctx, LineDirectives, Out);
   return Out;
 }
 

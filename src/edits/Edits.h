@@ -21,7 +21,7 @@ struct CompatProblem {
   clang::SourceLocation Loc;
   std::string What;
 };
-std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx,
+std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems);
 
 /// Where and what to change for one construct.

@@ -166,7 +166,7 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
   std::string Loc = fmt::format("static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};",
                                 cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
                                 cString(R.Directive));
-  std::string Dev = R.Device.empty() ? "-1" : "(int)(" + R.Device + ")";
+  std::string Dev = R.Device.empty() ? "-1" : "o2c::deviceClause(" + R.Device + ")";
   std::string If = R.IfCond.empty() ? "true" : "(bool)(" + R.IfCond + ")";
 
   // Host address and byte count of each item, as C++ text.

@@ -33,7 +33,7 @@ std::string emitStub(const KernelModel &K) {
                      cString(K.Loc.File), K.Loc.Line, K.Loc.Col,
                      cString(K.Directive));
   Out += fmt::format("  o2c::TargetRegion o2c_region(o2c_loc, {}, {}, {});\n",
-                     K.Device.empty() ? "-1" : "(int)(" + K.Device + ")",
+                     K.Device.empty() ? "-1" : "o2c::deviceClause(" + K.Device + ")",
                      K.IfCond.empty() ? "true" : "(bool)(" + K.IfCond + ")",
                      K.NoWait ? "true" : "false");
   Out += "  if (!o2c_region.offload())\n    return false;\n";

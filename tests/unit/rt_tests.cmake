@@ -1,16 +1,22 @@
-# The runtime's front half with the emu backend (no executor needed), and
-# the CUDA backend on a machine without a GPU (or with one).
+# The runtime's front half with the emu backend, built from sources so that it
+# needs no emu executor, and the CUDA backend on a machine without a GPU (or
+# with one).
 find_package(Threads REQUIRED)
 set(RT_SRC ${PROJECT_SOURCE_DIR}/host_rt/src)
 add_executable(rt_test rt_test.cpp ${RT_SRC}/present_table.cpp
                ${RT_SRC}/target_region.cpp ${RT_SRC}/backend_emu.cpp)
 target_include_directories(rt_test PRIVATE ${PROJECT_SOURCE_DIR}/host_rt/include ${RT_SRC})
+target_compile_options(rt_test PRIVATE ${OMP2CUDA_WARNINGS})
 target_link_libraries(rt_test PRIVATE omp2cuda_catch_main Threads::Threads)
-add_test(NAME unit.rt COMMAND rt_test)
+add_test(NAME rt_test COMMAND rt_test)
 
 if(TARGET omp2cuda_rt_cuda)
-  add_executable(rt_cuda_test rt_cuda_test.cpp)
-  target_link_libraries(rt_cuda_test PRIVATE omp2cuda_catch_main omp2cuda_rt_cuda
-                        ${OMP2CUDA_CUDA_ROOT}/lib64/libcudart.so)
-  add_test(NAME unit.rt_cuda COMMAND rt_cuda_test)
+  add_executable(rt_cuda_nodevice_test rt_cuda_test.cpp)
+  # The test calls CUDA itself to look at device memory when there is a GPU.
+  target_include_directories(rt_cuda_nodevice_test SYSTEM PRIVATE
+                             ${OMP2CUDA_CUDA_ROOT}/include)
+  target_compile_options(rt_cuda_nodevice_test PRIVATE ${OMP2CUDA_WARNINGS})
+  target_link_libraries(rt_cuda_nodevice_test PRIVATE omp2cuda_catch_main
+                        omp2cuda_rt_cuda ${OMP2CUDA_CUDA_ROOT}/lib64/libcudart.so)
+  add_test(NAME rt_cuda_nodevice_test COMMAND rt_cuda_nodevice_test)
 endif()

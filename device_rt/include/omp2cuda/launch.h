@@ -101,6 +101,12 @@ inline void waitForSiblingTasks() {
 #endif
 }
 
+/// The value of a `device` clause for TargetRegion, whose -1 means "no
+/// clause": OpenMP 5.2's omp_initial_device (-1) names the host.
+inline int deviceClause(long long Dev) {
+  return Dev == -1 ? numDevices() : static_cast<int>(Dev);
+}
+
 /// The smaller of two clause limits (thread_limit and num_threads together).
 inline long long minLimit(long long A, long long B) { return A < B ? A : B; }
 

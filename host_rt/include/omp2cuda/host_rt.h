@@ -45,7 +45,8 @@ enum MapFlags : unsigned {
 int numDevices();
 /// The default device (OMP_DEFAULT_DEVICE, else 0).
 int defaultDevice();
-/// Aborts with "file:line: omp2cuda runtime error: ..." after printing Msg.
+/// Prints "file:line:col: omp2cuda runtime error: Msg (in '#pragma omp
+/// <directive>')" to stderr and exits with status 1.
 [[noreturn]] void fatal(const SourceLoc &Loc, const char *Msg);
 
 /// One execution of a target construct (or of a `target data` region).

@@ -41,7 +41,7 @@ static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
 }
 
 #line 6 "inputs/c_compat.c"
-double *make(int n, enum mode m) {
+extern "C" double *make(int n, enum mode m) {
   double *__restrict__ new_ = (double *)malloc(n * sizeof *new_);
   int class_ = m == FAST ? 1 : 2;
   enum mode other = (enum mode)1;

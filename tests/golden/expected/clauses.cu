@@ -31,7 +31,8 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
                                      int dev, int bias) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/clauses.c", 7, 1, "target teams distribute parallel for"};
-  o2c::TargetRegion o2c_region(o2c_loc, (int)(dev), (bool)(n > 1000), false);
+  o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev),
+                               (bool)(n > 1000), false);
   if (!o2c_region.offload())
     return false;
   auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
@@ -187,7 +188,7 @@ static bool omp2cuda_saxpy_L24_launch(float *y, int n) {
 }
 
 #line 4 "inputs/clauses.c"
-void saxpy(float a, const float *x, float *y, int n, int dev) {
+extern "C" void saxpy(float a, const float *x, float *y, int n, int dev) {
   float t;
   int bias = 1;
 if (!omp2cuda_saxpy_L7_launch(a, x, y, n, dev, bias)) { // omp2cuda: offloaded by the stub; host fallback below

@@ -56,7 +56,7 @@ static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
 }
 
 #line 4 "inputs/collapse.c"
-void matmul(const double A[N][N], const double B[N][N], double C[N][N]) {
+extern "C" void matmul(const double A[N][N], const double B[N][N], double C[N][N]) {
 if (!omp2cuda_matmul_L5_launch(A, B, C)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 5 "inputs/collapse.c"
 #pragma omp target teams distribute parallel for collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])

@@ -39,7 +39,7 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
 }
 
 #line 4 "inputs/data_constructs.c"
-void step(double *u, double *v, int n, int steps) {
+extern "C" void step(double *u, double *v, int n, int steps) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo); o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc); } /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
   for (int s = 0; s < steps; ++s) {
 if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -90,7 +90,7 @@ static bool omp2cuda_total_L19_launch(const double *a, int n, double &s) {
 }
 
 #line 15 "inputs/data_constructs.c"
-double total(const double *a, int n) {
+extern "C" double total(const double *a, int n) {
   double s = 0;
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 17, 1, "target data"}; o2c::TargetRegion o2c_data_L17(o2c_loc, -1, true, false); o2c_data_L17.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo); // omp2cuda: device data environment
 #line 17 "inputs/data_constructs.c"

@@ -2,9 +2,9 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/host_general.c"
 // Regions we leave on the host, each with a warning and a stable ID.
-void external(double *);
+extern "C" void external(double *);
 
-void general(double *a, int n) {
+extern "C" void general(double *a, int n) {
 // [omp2cuda-host-general] left on the host: the region mixes sequential code with nested OpenMP constructs; that needs the control loop, which is not implemented yet
 #line 5 "inputs/host_general.c"
 #pragma omp target teams map(tofrom: a[0:n])

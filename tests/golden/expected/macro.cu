@@ -38,7 +38,7 @@ static bool omp2cuda_clear_L7_launch(double *buf, int len) {
 }
 
 #line 7 "inputs/macro.c"
-void clear(double *buf, int len) { // omp2cuda: macro expansion rewritten (ZERO_ALL(buf, len))
+extern "C" void clear(double *buf, int len) { // omp2cuda: macro expansion rewritten (ZERO_ALL(buf, len))
 if (!omp2cuda_clear_L7_launch(buf, len)) {
 #pragma omp target teams distribute parallel for map(from: buf[0:len])
     for (int i = 0; i < (len); ++i)

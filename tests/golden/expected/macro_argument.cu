@@ -4,7 +4,7 @@
 // A region written inside a macro argument cannot be rewritten in place.
 #define TIMED(stmt) do { stmt } while (0)
 
-void f(double *a, int n) {
+extern "C" void f(double *a, int n) {
   /* [omp2cuda-host-macro] left on the host: the construct is written in a macro argument */ TIMED(_Pragma("omp target teams distribute parallel for map(from: a[0:n])")
         for (int i = 0; i < n; ++i) a[i] = 1.0;);
 }

@@ -3,7 +3,11 @@
 #line 1 "inputs/probe_macro.c"
 // A region produced by nested macros from a header, next to other code of
 // the same expansion: the expansion is rewritten at the invocation.
+extern "C" {
+#line 3
 #include "probe_macro.h"
+}
+#line 4
 
 int probe_on_device;
 

@@ -53,7 +53,7 @@ static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
 }
 
 #line 2 "inputs/reductions.c"
-void stats(const double *x, int n, double *out) {
+extern "C" void stats(const double *x, int n, double *out) {
   double sum = 0.0, mx = -1.0e300, mn = 1.0e300;
 if (!omp2cuda_stats_L4_launch(x, n, sum, mx, mn)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 4 "inputs/reductions.c"

@@ -2,6 +2,10 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/region_in_header.c"
 // A region in an included header is reported, not rewritten.
+extern "C" {
+#line 2
 #include "region_header.h"
+}
+#line 3
 
-void g(double *a, int n) { header_kernel(a, n); }
+extern "C" void g(double *a, int n) { header_kernel(a, n); }

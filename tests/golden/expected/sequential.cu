@@ -67,7 +67,7 @@ static bool omp2cuda_probe_L15_launch() {
 }
 
 #line 7 "inputs/sequential.c"
-int probe(void) {
+extern "C" int probe(void) {
   int on_device = 0, acc = 0;
 if (!omp2cuda_probe_L9_launch(on_device, acc)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 9 "inputs/sequential.c"

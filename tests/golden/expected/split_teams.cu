@@ -49,7 +49,7 @@ static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
 }
 
 #line 3 "inputs/split_teams.c"
-void apply_bc(double *xdd, double *ydd, const int *symmX, const int *symmY,
+extern "C" void apply_bc(double *xdd, double *ydd, const int *symmX, const int *symmY,
               int numBC, int numNode) {
 if (!omp2cuda_apply_bc_L5_launch(xdd, ydd, symmX, symmY, numBC, numNode)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 5 "inputs/split_teams.c"

@@ -2,7 +2,7 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/unsupported_clause.c"
 // A valid clause we do not translate yet: the region stays on the host.
-void f(double *a, int n) {
+extern "C" void f(double *a, int n) {
   int last = 0;
 // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause is not supported yet
 #line 4 "inputs/unsupported_clause.c"

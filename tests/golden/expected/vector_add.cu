@@ -39,7 +39,7 @@ static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
 }
 
 #line 2 "inputs/vector_add.c"
-void vadd(double *a, const double *b, const double *c, int n) {
+extern "C" void vadd(double *a, const double *b, const double *c, int n) {
 if (!omp2cuda_vadd_L3_launch(a, b, c, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 3 "inputs/vector_add.c"
 #pragma omp target teams distribute parallel for map(to: b[0:n], c[0:n]) map(from: a[0:n])
