@@ -37,6 +37,19 @@ PresentTable::Hit PresentTable::hit(const Entry &E, const void *H, Status St) {
   return R;
 }
 
+bool PresentTable::entryOf(const void *H, const void **Begin,
+                           std::size_t *Bytes, void **Dev) const {
+  std::lock_guard<std::mutex> G(Lock);
+  Status St;
+  const Entry *E = locate(H, 0, St);
+  if (!E || E->End == E->Begin)
+    return false;
+  *Begin = reinterpret_cast<const void *>(E->Begin);
+  *Bytes = E->End - E->Begin;
+  *Dev = E->Dev;
+  return true;
+}
+
 PresentTable::Hit PresentTable::lookup(const void *H, std::size_t Bytes) const {
   std::lock_guard<std::mutex> G(Lock);
   Hit R;

@@ -87,6 +87,10 @@ public:
   /// SyncedStream; returns the event to destroy (or null).
   void *markReady(const void *H, void *SyncedStream);
 
+  /// The whole entry holding H: its host range and device address.
+  bool entryOf(const void *H, const void **Begin, std::size_t *Bytes,
+               void **Dev) const;
+
   std::size_t size() const;
   /// Reference count of the entry holding H (0 when absent).
   long refCount(const void *H) const;

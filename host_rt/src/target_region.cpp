@@ -299,6 +299,48 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   backend().releaseStream(D, S);
 }
 
+HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
+  int N = numDevices();
+  int D = defaultDevice();
+  if (N > 0 && D >= 0 && D < N)
+    Device = D;
+}
+
+void HostFallback::sync(const void *Host, std::size_t Bytes) {
+  if (Device < 0 || !Host)
+    return;
+  PresentTable *T = table(Device);
+  const void *Begin = Host;
+  void *Dev = nullptr;
+  if (Bytes == 0) {
+    if (!T->entryOf(Host, &Begin, &Bytes, &Dev))
+      return;
+  } else {
+    PresentTable::Hit H = T->lookup(Host, Bytes);
+    if (H.St != Status::Contained)
+      return;
+    Dev = H.Dev;
+  }
+  for (const Range &R : Synced)
+    if (R.Host == Begin)
+      return;
+  void *S = backend().acquireStream(Device, Loc);
+  backend().toHost(Device, const_cast<void *>(Begin), Dev, Bytes, S, Loc);
+  backend().synchronize(Device, S, Loc);
+  backend().releaseStream(Device, S);
+  Synced.push_back({const_cast<void *>(Begin), Dev, Bytes});
+}
+
+HostFallback::~HostFallback() {
+  if (Synced.empty())
+    return;
+  void *S = backend().acquireStream(Device, Loc);
+  for (const Range &R : Synced)
+    backend().toDevice(Device, const_cast<void *>(R.Dev), R.Host, R.Bytes, S, Loc);
+  backend().synchronize(Device, S, Loc);
+  backend().releaseStream(Device, S);
+}
+
 DeviceProps deviceProps(int Device) {
   if (Device < 0 || Device >= numDevices())
     fatalStr(runtimeLoc(), "deviceProps: device " + std::to_string(Device) +

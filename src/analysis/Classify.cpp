@@ -344,6 +344,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.Name += "_"; // renamed in the whole file (CCompat.cpp)
     Cap.IsMember = U.Member;
     Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
+    if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isStaticDataMember())
+      Cap.CallArg = VD->getQualifiedNameAsString();
     Cap.InBody = !U.Refs.empty();
     Cap.Written = U.Written;
     QualType T = U.Decl->getType().getNonReferenceType();
@@ -456,6 +458,18 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                   "'" + Cap.Name +
                                       "' is used inside a macro expansion "
                                       "where the kernel cannot re-spell it"));
+        }
+      }
+    else if (!U.Member)
+      // A qualified name (B::var) becomes the parameter's plain name.
+      for (SourceRange SR : U.Refs) {
+        unsigned B, E;
+        if (!fileOffsets(SM, LO, SR, B, E))
+          continue;
+        llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
+        if (Text != Cap.Name && Text.ends_with(Cap.Name)) {
+          BodyEdits.push_back({B, E - B, Cap.Name});
+          BoundEdits.push_back({B, E - B, Cap.Name});
         }
       }
     else

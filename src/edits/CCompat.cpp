@@ -56,7 +56,7 @@ public:
         Sub->getType()->isVoidPointerType() && !To->isVoidPointerType())
       Need = true; // void* -> T*
     if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
-        !Sub->getType()->isEnumeralType())
+        !Sub->getType()->isEnumeralType() && !isOwnEnumerator(Sub, To))
       Need = true; // int -> enum
     if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
         Sub->getType()->isEnumeralType() &&
@@ -130,6 +130,16 @@ public:
   }
 
 private:
+  /// In C an enumerator has type int; in C++ it has its enumeration's type,
+  /// so assigning it to that enumeration needs no cast (and an anonymous
+  /// enumeration has no name to cast to).
+  static bool isOwnEnumerator(const Expr *E, QualType Enum) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *EC = DR ? dyn_cast<EnumConstantDecl>(DR->getDecl()) : nullptr;
+    const auto *ET = Enum->getAs<EnumType>();
+    return EC && ET && EC->getDeclContext() == ET->getDecl();
+  }
+
   void noteLiteral(QualType T, const Expr *Init) {
     if (!T->isPointerType() || T->getPointeeType().isConstQualified())
       return;

@@ -87,8 +87,13 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   bool StandAlone = isOpenMPTargetDataManagementDirective(D.getDirectiveKind()) &&
                     D.getDirectiveKind() != llvm::omp::OMPD_target_data;
   SourceLocation End;
-  if (D.hasAssociatedStmt() && !StandAlone)
-    End = D.getInnermostCapturedStmt()->getCapturedStmt()->getEndLoc();
+  if (D.hasAssociatedStmt() && !StandAlone) {
+    const Stmt *S = D.getInnermostCapturedStmt()->getCapturedStmt();
+    // A directive's own range ends with its pragma line, not its statement.
+    if (const auto *Inner = dyn_cast<OMPExecutableDirective>(S))
+      return statementEnd(*Inner, Ctx);
+    End = S->getEndLoc();
+  }
   else
     End = D.getEndLoc();
   if (End.isMacroID() && !StandAlone)
@@ -146,15 +151,41 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
 RegionEdit hostComment(const RegionCandidate &C, const Region &R,
                        ASTContext &Ctx, bool LineDirectives) {
   RegionEdit E;
-  unsigned Begin = directiveStart(*C.Directive, Ctx);
-  std::string Text = fmt::format("// [omp2cuda-{}] left on the host: {}\n",
-                                 diagIdName(R.Why), R.Reason);
-  if (C.Directive->getBeginLoc().isMacroID())
-    Text = fmt::format("/* [omp2cuda-{}] left on the host: {} */ ",
-                       diagIdName(R.Why), R.Reason);
-  else
-    Text += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
-  E.CallSite.push_back({Begin, 0, Text});
+  const OMPExecutableDirective &D = *C.Directive;
+  unsigned Begin = directiveStart(D, Ctx);
+  std::string Comment = fmt::format("[omp2cuda-{}] left on the host: {}",
+                                    diagIdName(R.Why), R.Reason);
+  if (D.getBeginLoc().isMacroID()) {
+    E.CallSite.push_back({Begin, 0, "/* " + Comment + " */ "});
+    return E;
+  }
+  std::string Text = "// " + Comment + "\n";
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind())) {
+    // Data the region uses may be on the device (translated data
+    // constructs): bring it to the host around the region.
+    std::string Syncs;
+    CaptureScan Scan = scanCaptures(&D, Ctx);
+    for (const Use &U : Scan.Uses) {
+      const auto *VD = dyn_cast<VarDecl>(U.Decl);
+      if (!VD || U.Member || VD->getType()->isFunctionType())
+        continue;
+      std::string N = VD->isStaticDataMember() ? VD->getQualifiedNameAsString()
+                                               : VD->getNameAsString();
+      if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(N))
+        N += "_";
+      if (VD->getType().getNonReferenceType()->isPointerType())
+        Syncs += fmt::format(" o2c_host.sync({}, 0);", N);
+      else
+        Syncs += fmt::format(" o2c_host.sync(&{0}, sizeof({0}));", N);
+    }
+    Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
+                       "o2c::HostFallback o2c_host(o2c_loc);{} // {}\n",
+                       cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
+                       cString(R.Directive), Syncs, Comment);
+    E.CallSite.push_back({statementEnd(D, Ctx), 0, " }"});
+  }
+  Text += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
+  E.CallSite.insert(E.CallSite.begin(), {Begin, 0, Text});
   return E;
 }
 

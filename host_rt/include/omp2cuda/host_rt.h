@@ -128,6 +128,32 @@ private:
   std::vector<Pending> Exits;
 };
 
+/// A region the translator left on the host while data it uses may live on
+/// the device (mapped by enclosing or earlier data constructs that were
+/// translated). sync() brings the device copy of such data to the host
+/// first; the destructor sends the host's result back, so the program sees
+/// what it would have seen had the region run on the device.
+class HostFallback {
+public:
+  explicit HostFallback(const SourceLoc &Loc);
+  ~HostFallback();
+  HostFallback(const HostFallback &) = delete;
+  HostFallback &operator=(const HostFallback &) = delete;
+  /// [Host, Host + Bytes) when it is mapped; Bytes == 0: the whole mapped
+  /// range Host points into (for pointers).
+  void sync(const void *Host, std::size_t Bytes);
+
+private:
+  struct Range {
+    void *Host;
+    const void *Dev;
+    std::size_t Bytes;
+  };
+  SourceLoc Loc;
+  int Device = -1;
+  std::vector<Range> Synced;
+};
+
 /// Stand-alone data constructs (`target enter data`, `target exit data`,
 /// `target update`). Each takes the same flags as TargetRegion::map.
 void enterData(const SourceLoc &Loc, int Device, bool IfClause,

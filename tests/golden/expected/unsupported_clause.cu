@@ -4,12 +4,12 @@
 // A valid clause we do not translate yet: the region stays on the host.
 extern "C" void f(double *a, int n) {
   int last = 0;
-// [omp2cuda-host-clause] left on the host: the 'lastprivate' clause is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/unsupported_clause.c", 4, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); o2c_host.sync(a, 0); o2c_host.sync(&n, sizeof(n)); o2c_host.sync(&last, sizeof(last)); // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause is not supported yet
 #line 4 "inputs/unsupported_clause.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(last)
   for (int i = 0; i < n; ++i) {
     a[i] = i;
     last = i;
-  }
+  } }
   a[0] = last;
 }
