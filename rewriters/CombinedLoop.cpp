@@ -52,7 +52,17 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Prod += (Prod.empty() ? "" : " * ") + N;
       Out += fmt::format("  const {} o2c_trip = {};\n", T, Prod);
     }
-    if (K.Chunk.empty()) {
+    if (K.SimdChunks) {
+      // SIMD semantics (target simd): chunks of consecutive iterations run
+      // concurrently, one chunk after the other. One warp; every lane
+      // reaches the __syncwarp that ends a chunk (do-while keeps `continue`
+      // inside the chunk).
+      Out += fmt::format("  for ({0} o2c_base = 0; o2c_base < o2c_trip; o2c_base "
+                         "+= blockDim.x) {{\n",
+                         T);
+      Out += fmt::format("    const {} o2c_iv = o2c_base + threadIdx.x;\n", T);
+      Out += "    if (o2c_iv < o2c_trip) do {\n";
+    } else if (K.Chunk.empty()) {
       Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
                          "({0})blockDim.x * gridDim.x) {{\n",
                          T, Gtid);
@@ -89,6 +99,8 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                            L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
     }
     Out += placedBody(K);
+    if (K.SimdChunks)
+      Out += "    } while (0);\n    __syncwarp();\n";
     Out += "  }\n";
   }
   if (!K.Reductions.empty()) {

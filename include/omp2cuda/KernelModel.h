@@ -47,9 +47,11 @@ struct KernelModel {
   std::string TripType = "unsigned long long";
   std::vector<LoopLevel> Loops;
   std::string Chunk; // schedule chunk when > 1, else empty
+  bool SimdChunks = false; // one warp, chunk after chunk (target simd)
 
   std::string Body;
   SourcePos BodyPos;
+  unsigned BodyIndent = 0;
   bool LineDirectives = true;
 
   // Host stub.

@@ -107,6 +107,7 @@ struct Region {
   bool Depend = false;     // depend clauses: wait for sibling tasks first
   bool SingleTeam = false; // target parallel ..., target simd
   bool SingleThread = false;
+  bool SimdChunks = false; // target simd: chunks of lanes, in order
   unsigned Collapse = 1;
 
   std::vector<Capture> Captures;
@@ -114,6 +115,7 @@ struct Region {
 
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)
+  unsigned BodyIndent = 0; // indentation of the source line Body starts on
   bool BodyFromMacro = false;
 
   std::string TemplateHeader; // "template <typename T>" or empty

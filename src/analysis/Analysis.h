@@ -53,6 +53,7 @@ struct ClauseInfo {
   bool NoWait = false;
   bool Depend = false;
   unsigned Collapse = 1;
+  unsigned Safelen = 0; // 0: no safelen clause
   std::vector<std::string> Remarks;
 };
 /// Reads the clauses of D into CI. Returns a negative verdict for a clause we

@@ -239,8 +239,14 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                     "loop, which is not implemented yet"));
       if (OneTeam || SimdOnly)
         R.SingleTeam = true;
+      R.SimdChunks = SimdOnly;
       if (SimdOnly && R.ThreadLimit.empty())
-        R.ThreadLimit = "32"; // one warp plays the SIMD lanes
+        // One warp plays the SIMD lanes; with safelen(n) only n iterations
+        // may run at once, and a stride of n keeps each dependence chain
+        // on one thread.
+        R.ThreadLimit = CI.Safelen && CI.Safelen < 32
+                            ? std::to_string(CI.Safelen)
+                            : "32";
       if (TeamsOnly && !R.NumTeams.empty())
         R.ThreadLimit = "1"; // each team is one thread, as written
       if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
@@ -356,6 +362,19 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       return Fail(Verdict::no(DiagId::HostType,
                               "'" + Cap.Name + "' has a type declared inside "
                               "the function, which the kernel cannot name"));
+    if (InClass) {
+      // The kernel goes before the class, where the class is incomplete.
+      const Type *Base = T->getPointeeOrArrayElementType();
+      while (Base->isPointerType() || Base->isArrayType())
+        Base = Base->getPointeeOrArrayElementType();
+      if (const TagDecl *TD = Base->getAsTagDecl())
+        for (const DeclContext *DC = TD; DC; DC = DC->getParent())
+          if (DC == dyn_cast<DeclContext>(C.TopLevel))
+            return Fail(Verdict::no(DiagId::HostContext,
+                                    "'" + Cap.Name + "' has a type of the class "
+                                    "being defined; define the member function "
+                                    "outside the class to offload it"));
+    }
     if (T->isVariableArrayType())
       return Fail(Verdict::no(DiagId::HostType,
                               "'" + Cap.Name + "' is a variable-length array"));
@@ -418,8 +437,6 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         Cap.How = Passing::Value;
       else if (!Cap.Map)
         Cap.Map = implicitMap('a', MapType::ToFrom);
-      else if (Cap.Map->Type == MapType::To && !Cap.Written)
-        Cap.How = Passing::Value;
     } else {
       // Scalars: firstprivate unless a clause (or defaultmap) maps them.
       if (!Cap.Map) {
@@ -427,9 +444,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         if (DM == "tofrom" || DM == "from" || DM == "present")
           Cap.Map = implicitMap('s', MapType::ToFrom);
       }
-      bool Back = Cap.Map && (Cap.Map->Type == MapType::From ||
-                              Cap.Map->Type == MapType::ToFrom);
-      Cap.How = Back ? Passing::MappedObject : Passing::Value;
+      // A mapped scalar lives in device storage: it may already be present
+      // (enter data) and later regions may read what this one writes.
+      Cap.How = Cap.Map ? Passing::MappedObject : Passing::Value;
     }
     if (Cap.Map && Cap.Map->Section && !Cap.IsPointer && !Cap.IsArray)
       return Fail(Verdict::no(DiagId::HostClause,
@@ -525,6 +542,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       SourceLocation BL = SM.getExpansionLoc(Body->getBeginLoc());
       R.BodyPos = {TU.FileName, SM.getExpansionLineNumber(BL),
                    SM.getExpansionColumnNumber(BL)};
+      llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+      unsigned LS = B;
+      while (LS > 0 && Buf[LS - 1] != '\n')
+        --LS;
+      while (LS + R.BodyIndent < B &&
+             (Buf[LS + R.BodyIndent] == ' ' || Buf[LS + R.BodyIndent] == '\t'))
+        ++R.BodyIndent;
       // A body that is a single expression statement ends before its ';'.
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
         R.Body += ";";

@@ -264,8 +264,11 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         CI.ScheduleChunk = exprText_(userExpr(S->getChunkSize()), Ctx);
       if (S->getChunkSize())
         CI.ClauseExprs.push_back(userExpr(S->getChunkSize()));
+    } else if (const auto *SL = dyn_cast<OMPSafelenClause>(C)) {
+      if (auto V = SL->getSafelen()->getIntegerConstantExpr(Ctx))
+        CI.Safelen = static_cast<unsigned>(V->getZExtValue());
     } else if (isa<OMPDistScheduleClause, OMPSharedClause, OMPDefaultClause,
-                   OMPSimdlenClause, OMPSafelenClause, OMPAlignedClause,
+                   OMPSimdlenClause, OMPAlignedClause,
                    OMPOrderClause, OMPProcBindClause, OMPBindClause>(C)) {
       // No effect on a grid-stride kernel's meaning.
     } else {

@@ -71,9 +71,26 @@ std::string launchDescription(const Region &R) {
   return "";
 }
 
+/// Drops the `// clang-format off/on` lines placedBody() puts around the
+/// user's text.
+std::string stripFormatMarkers(const std::string &Text) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    size_t Next = End == std::string::npos ? Text.size() : End + 1;
+    llvm::StringRef Line = llvm::StringRef(Text).slice(Pos, Next);
+    llvm::StringRef T = Line.trim();
+    if (T != "// clang-format off" && T != "// clang-format on")
+      Out += Line.str();
+    Pos = Next;
+  }
+  return Out;
+}
+
 /// Formats generated code with the user's .clang-format (LLVM style when
 /// there is none), leaving the copied user text (Body) as written.
-std::string formatGenerated(const std::string &Text, const std::string &Body,
+std::string formatGenerated(const std::string &Text, const std::string &,
                             const std::string &FileName) {
   llvm::Expected<format::FormatStyle> Style =
       format::getStyle("file", FileName, "LLVM", Text);
@@ -81,22 +98,14 @@ std::string formatGenerated(const std::string &Text, const std::string &Body,
     llvm::consumeError(Style.takeError());
     return Text;
   }
-  std::vector<tooling::Range> Ranges;
-  size_t B = Body.empty() ? std::string::npos : Text.find(Body);
-  if (B == std::string::npos) {
-    Ranges.push_back({0, static_cast<unsigned>(Text.size())});
-  } else {
-    Ranges.push_back({0, static_cast<unsigned>(B)});
-    size_t E = B + Body.size();
-    Ranges.push_back({static_cast<unsigned>(E), static_cast<unsigned>(Text.size() - E)});
-  }
+  std::vector<tooling::Range> Ranges{{0, static_cast<unsigned>(Text.size())}};
   tooling::Replacements R = format::reformat(*Style, Text, Ranges, FileName);
   auto Out = tooling::applyAllReplacements(Text, R);
   if (!Out) {
     llvm::consumeError(Out.takeError());
-    return Text;
+    return stripFormatMarkers(Text);
   }
-  return *Out;
+  return stripFormatMarkers(*Out);
 }
 
 class Consumer : public ASTConsumer {

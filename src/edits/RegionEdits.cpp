@@ -3,6 +3,7 @@
 #include "lowering/Lower.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -182,7 +183,12 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
                        "o2c::HostFallback o2c_host(o2c_loc);{} // {}\n",
                        cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
                        cString(R.Directive), Syncs, Comment);
-    E.CallSite.push_back({statementEnd(D, Ctx), 0, " }"});
+    // With nowait the host region is a deferred task: it must finish before
+    // its results go back to the device.
+    E.CallSite.push_back({statementEnd(D, Ctx), 0,
+                          D.getSingleClause<OMPNowaitClause>()
+                              ? " o2c::waitForSiblingTasks(); }"
+                              : " }"});
   }
   Text += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
   E.CallSite.insert(E.CallSite.begin(), {Begin, 0, Text});

@@ -18,11 +18,14 @@ std::string lineMarker(const SourcePos &P, bool On) {
 }
 
 std::string placedBody(const KernelModel &K) {
-  std::string Out = lineMarker(K.BodyPos, K.LineDirectives);
-  unsigned Col = K.BodyPos.Col > 0 ? K.BodyPos.Col - 1 : 0;
-  if (Col < 4)
-    Col = 4;
-  Out += std::string(Col, ' ') + K.Body + "\n";
+  // The markers keep a formatter off the user's text; the driver removes
+  // them after formatting the generated code around it.
+  std::string Out = "// clang-format off\n";
+  Out += lineMarker(K.BodyPos, K.LineDirectives);
+  // The first line gets its source line's indentation, so the rest of the
+  // user's lines keep theirs relative to it.
+  unsigned Col = K.BodyIndent < 2 ? 2 : K.BodyIndent;
+  Out += std::string(Col, ' ') + K.Body + "\n// clang-format on\n";
   return Out;
 }
 

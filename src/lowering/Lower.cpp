@@ -67,6 +67,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.TemplateArgs = R.TemplateArgs;
   K.Body = R.Body;
   K.BodyPos = R.BodyPos;
+  K.BodyIndent = R.BodyIndent;
   K.LineDirectives = O.LineDirectives && !R.BodyFromMacro;
   K.NumTeams = R.NumTeams;
   K.ThreadLimit = R.ThreadLimit;
@@ -76,6 +77,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.Depend = R.Depend;
   K.SingleTeam = R.SingleTeam;
   K.Loops = R.Loops;
+  K.SimdChunks = R.SimdChunks;
   if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
     K.Chunk = R.ScheduleChunk;
 
@@ -148,7 +150,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       Wide = Wide || L.Is64Bit;
     K.TripType = Wide ? "unsigned long long" : "unsigned int";
     const LoopLevel &L0 = R.Loops.front();
-    K.SimpleLoop = R.Loops.size() == 1 && K.Chunk.empty() && L0.UnitStep &&
+    K.SimpleLoop = !K.SimdChunks && R.Loops.size() == 1 && K.Chunk.empty() &&
+                   L0.UnitStep &&
                    L0.Increasing &&
                    (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
     std::string Trip;

@@ -29,6 +29,7 @@ KernelModel vaddModel() {
   K.TripExpr = tripCountExpr(L, "unsigned int");
   K.Body = "a[i] = 0;";
   K.BodyPos = {"v.c", 5, 5};
+  K.BodyIndent = 4;
   K.LineDirectives = true;
   K.StubParams = {"double *a", "int n"};
   K.CallArgs = {"a", "n"};

@@ -84,10 +84,17 @@ static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
 // inputs/clauses.c:18
 #line 18 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L18(float *y, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  for (unsigned int o2c_base = 0; o2c_base < o2c_trip; o2c_base += blockDim.x) {
+    const unsigned int o2c_iv = o2c_base + threadIdx.x;
+    if (o2c_iv < o2c_trip)
+      do {
+        int i = (int)(o2c_iv);
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
+      } while (0);
+    __syncwarp();
+  }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target simd map(tofrom: y[0:n])'
@@ -161,7 +168,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
          o2c_iv < o2c_base + (8) && o2c_iv < o2c_trip; ++o2c_iv) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
-      y[i] = -y[i];
+    y[i] = -y[i];
     }
 }
 

@@ -11,7 +11,7 @@ __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
   for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
        i += blockDim.x * gridDim.x)
 #line 9 "inputs/data_constructs.c"
-    v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+      v[i] = 0.5 * (u[i - 1] + u[i + 1]);
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
@@ -60,7 +60,7 @@ __global__ void omp2cuda_total_L19(const double *a, int n, double *o2c_red_s) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
 #line 21 "inputs/data_constructs.c"
-    s += a[i];
+      s += a[i];
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }

@@ -12,7 +12,7 @@
 __global__ void omp2cuda_clear_L7(double *buf, int len) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (len);
        i += blockDim.x * gridDim.x)
-    (buf)[i] = 0.;
+  (buf)[i] = 0.;
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel

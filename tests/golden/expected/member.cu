@@ -11,7 +11,7 @@ __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
 #line 11 "inputs/member.cpp"
-    p[i] = p[i] * f + scale;
+      p[i] = p[i] * f + scale;
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel

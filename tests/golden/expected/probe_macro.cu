@@ -15,7 +15,8 @@ int probe_on_device;
 __global__ void omp2cuda_main_L8(int *probe_on_device) {
   {
     (*probe_on_device) = !o2c_dev::omp_is_initial_device();
-  }
+}
+
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at inputs/probe_macro.c:8

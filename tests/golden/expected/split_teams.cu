@@ -12,12 +12,12 @@ __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX,
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numBC;
        i += blockDim.x * gridDim.x)
 #line 9 "inputs/split_teams.c"
-  {
-    if (symmX[i] >= 0)
-      xdd[symmX[i]] = 0.0;
-    if (symmY[i] >= 0)
-      ydd[symmY[i]] = 0.0;
-  }
+    {
+      if (symmX[i] >= 0)
+        xdd[symmX[i]] = 0.0;
+      if (symmY[i] >= 0)
+        ydd[symmY[i]] = 0.0;
+    }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom:
