@@ -15,6 +15,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 
 #include <fmt/format.h>
 
@@ -347,7 +348,19 @@ FileResult translateFile(const std::string &Source,
         return adjustArgs(Args, &Dropped);
       });
   Factory F(R, O);
-  int Rc = Tool.run(&F);
+  // Clang 19 itself crashes on some invalid input (e.g. _Pragma inside an
+  // OpenMP pragma line): report it as an error for this file, write nothing.
+  int Rc = 1;
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] { Rc = Tool.run(&F); })) {
+    llvm::errs() << Source
+                 << ": error: the Clang front end crashed while parsing this "
+                    "file; nothing was written\n";
+    R.Ok = false;
+    R.Output.clear();
+    return R;
+  }
   for (const std::string &D : Dropped)
     llvm::errs() << "omp2cuda: note: dropped compiler flag '" << D
                  << "' that clang does not understand [omp2cuda-dropped-flag]\n";

@@ -21,12 +21,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       (In[0] != '#' && In[0] != '/'))
     return 0;
   {
+    // Logical lines: a backslash-newline continues a directive.
+    std::string Joined;
+    for (size_t I = 0; I < In.size(); ++I) {
+      if (In[I] == '\\') {
+        size_t J = I + 1;
+        while (J < In.size() && (In[J] == ' ' || In[J] == '\t' || In[J] == '\r'))
+          ++J;
+        if (J < In.size() && In[J] == '\n') {
+          I = J;
+          continue;
+        }
+      }
+      Joined += In[I];
+    }
     size_t LineStart = 0;
-    while (LineStart < In.size()) {
-      size_t End = In.find('\n', LineStart);
-      std::string Line = In.substr(LineStart, End == std::string::npos
-                                                  ? std::string::npos
-                                                  : End - LineStart);
+    while (LineStart < Joined.size()) {
+      size_t End = Joined.find('\n', LineStart);
+      std::string Line = Joined.substr(LineStart, End == std::string::npos
+                                                      ? std::string::npos
+                                                      : End - LineStart);
       if (Line.find("pragma") != std::string::npos &&
           Line.find("_Pragma") != std::string::npos &&
           Line.find('#') != std::string::npos)

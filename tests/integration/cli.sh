@@ -2,7 +2,7 @@
 # Command-line behaviour: options, exit codes, bad input, and that nothing
 # is ever lost (inputs untouched, no partial outputs).
 set -uo pipefail
-tool=$1
+tool=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 golden="$here/../golden/inputs"
 work=$(mktemp -d)
@@ -101,6 +101,12 @@ run vector_add.c -o b.cu --
 check "deterministic output" cmp a.cu b.cu
 run vector_add.c -o nl.cu --no-line-directives --
 check "--no-line-directives" test -z "$(grep '#line' nl.cu)"
+
+cp "$here/clang_crash.c" .
+run clang_crash.c -o crash.cu --
+check "clang front-end crash: exit 1" rc 1
+check "clang front-end crash: message" has "crashed while parsing this file; nothing was written"
+check "clang front-end crash: no output" test ! -e crash.cu
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
