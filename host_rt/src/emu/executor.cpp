@@ -330,6 +330,23 @@ unsigned activeLanes() {
   return Mask;
 }
 
+unsigned warpBallot(int Pred) {
+  Block &B = *CurrentBlock;
+  if (B.Count == 1)
+    return Pred ? 1u : 0u;
+  unsigned Me = B.Current, W = Me / 32;
+  B.Threads[Me].Slot = Pred != 0;
+  syncWarp();
+  // Between the two barriers no lane of this warp can finish, so "not
+  // done" means "took part".
+  unsigned Bits = 0, End = std::min<unsigned>((W + 1) * 32, B.Count);
+  for (unsigned I = W * 32; I < End; ++I)
+    if (B.Threads[I].State != Wait::Done && B.Threads[I].Slot)
+      Bits |= 1u << (I % 32);
+  syncWarp();
+  return Bits;
+}
+
 unsigned long long warpExchange(unsigned long long V, int Src) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
@@ -347,16 +364,5 @@ unsigned long long warpExchange(unsigned long long V, int Src) {
 } // namespace o2c
 
 unsigned __ballot_sync(unsigned Mask, int Pred) {
-  using namespace o2c::emu;
-  unsigned Bits = 0;
-  unsigned Lane = laneId();
-  unsigned long long Mine = Pred ? 1ull : 0ull;
-  // Each lane reads every other lane's predicate through the exchange.
-  for (int L = 0; L < 32; ++L) {
-    unsigned long long P = warpExchange(Mine, L);
-    if (P)
-      Bits |= 1u << L;
-  }
-  (void)Lane;
-  return Bits & Mask & activeLanes();
+  return o2c::emu::warpBallot(Pred) & Mask;
 }

@@ -74,6 +74,8 @@ void syncWarp();
 /// Every lane of the warp deposits V; returns the value lane Src deposited.
 unsigned long long warpExchange(unsigned long long V, int Src);
 unsigned laneId();
+/// Bit i set: lane i of this warp passed a non-zero Pred.
+unsigned warpBallot(int Pred);
 /// Bit i set: lane i of this warp is still running.
 unsigned activeLanes();
 
@@ -151,7 +153,8 @@ template <class T> T __shfl_xor_sync(unsigned, T V, int M, int Width = 32) {
 unsigned __ballot_sync(unsigned Mask, int Pred);
 inline int __any_sync(unsigned Mask, int P) { return __ballot_sync(Mask, P) != 0; }
 inline int __all_sync(unsigned Mask, int P) {
-  return __ballot_sync(Mask, P) == (o2c::emu::activeLanes() & Mask);
+  // Lanes that voted false are the participants missing from the ballot.
+  return __ballot_sync(Mask, !P) == 0;
 }
 inline unsigned __activemask() { return o2c::emu::activeLanes(); }
 inline int __popc(unsigned V) { return __builtin_popcount(V); }

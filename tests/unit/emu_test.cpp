@@ -1,0 +1,207 @@
+// The CPU emulation of CUDA: kernels written as for nvcc, run on fibers.
+#include "omp2cuda/emu/cuda_emu.h"
+#include "omp2cuda/reduction.h"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <vector>
+
+using o2c::emu::Launch;
+
+namespace {
+
+__global__ void vadd(double *a, const double *b, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    a[i] += b[i];
+}
+
+__global__ void blockSum(const double *x, int n, double *out) {
+  __shared__ double s[256];
+  double v = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    v += x[i];
+  s[threadIdx.x] = v;
+  __syncthreads();
+  for (unsigned o = blockDim.x / 2; o > 0; o /= 2) {
+    if (threadIdx.x < o)
+      s[threadIdx.x] += s[threadIdx.x + o];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    atomicAdd(out, s[0]);
+}
+
+__global__ void shuffles(int *down, int *xorv, unsigned *ballot) {
+  int v = static_cast<int>(threadIdx.x);
+  int d = v, x = v;
+  for (int off = 16; off > 0; off /= 2) {
+    d += __shfl_down_sync(0xffffffffu, d, off);
+    x += __shfl_xor_sync(0xffffffffu, x, off);
+  }
+  unsigned b = __ballot_sync(0xffffffffu, threadIdx.x % 2 == 0);
+  down[threadIdx.x] = d;
+  xorv[threadIdx.x] = x;
+  ballot[threadIdx.x] = b;
+}
+
+__global__ void casMax(const double *x, int n, double *out) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    unsigned long long *p = reinterpret_cast<unsigned long long *>(out);
+    unsigned long long old = *p, assumed;
+    do {
+      assumed = old;
+      if (__longlong_as_double(static_cast<long long>(assumed)) >= x[i])
+        break;
+      old = atomicCAS(p, assumed,
+                      static_cast<unsigned long long>(__double_as_longlong(x[i])));
+    } while (old != assumed);
+  }
+}
+
+__global__ void dynShared(int *out) {
+  int *s = static_cast<int *>(o2c::emu::dynamicShared());
+  s[threadIdx.x] = static_cast<int>(threadIdx.x) * 3;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];
+}
+
+__global__ void indices3d(unsigned *out) {
+  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned per = blockDim.x * blockDim.y * blockDim.z;
+  out[block * per + thread] = block * per + thread;
+}
+
+__global__ void earlyReturn(int *out) {
+  __shared__ int s;
+  if (threadIdx.x == 0)
+    s = 0;
+  __syncthreads();
+  if (threadIdx.x % 2)
+    return; // returned threads no longer hold the barrier (sm_70+)
+  atomicAdd(&s, 1);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    *out = s;
+}
+
+template <class T> __global__ void scale(T *a, T f, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    a[i] *= f;
+}
+
+__global__ void reductions(const double *x, int n, double *sum, double *mx) {
+  double s = o2c_dev::RedPlus::identity<double>();
+  double m = o2c_dev::RedMax::identity<double>();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    s += x[i];
+    m = x[i] > m ? x[i] : m;
+  }
+  __shared__ unsigned long long scratch[32];
+  o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, sum, scratch);
+  o2c_dev::reduceToGlobal<o2c_dev::RedMax>(m, mx, scratch);
+}
+
+__global__ void trivial(int *c) {
+  if (threadIdx.x == 0 && blockIdx.x == 0)
+    atomicAdd(c, 1);
+}
+
+} // namespace
+
+TEST_CASE("grid-stride vector add", "[emu]") {
+  std::vector<double> a(10007, 1.0), b(10007, 2.0);
+  Launch(vadd, dim3(7), dim3(128), 0)(a.data(), b.data(), 10007);
+  for (double v : a)
+    REQUIRE(v == 3.0);
+}
+
+TEST_CASE("64 x 256 block reduction with shared memory and barriers", "[emu]") {
+  std::vector<double> x(100000);
+  double serial = 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    serial += (x[i] = static_cast<double>(i % 17));
+  double out = 0;
+  Launch(blockSum, dim3(64), dim3(256), 0)(x.data(), static_cast<int>(x.size()), &out);
+  CHECK(out == serial);
+}
+
+TEST_CASE("warp shuffles and ballot give CUDA's results in every lane", "[emu]") {
+  std::vector<int> down(32), xorv(32);
+  std::vector<unsigned> ballot(32);
+  Launch(shuffles, dim3(1), dim3(32), 0)(down.data(), xorv.data(), ballot.data());
+  CHECK(down[0] == 496); // lane 0 holds the sum of 0..31
+  for (int l = 0; l < 32; ++l) {
+    CHECK(xorv[l] == 496); // butterfly: every lane has it
+    CHECK(ballot[l] == 0x55555555u);
+  }
+}
+
+TEST_CASE("atomics across blocks: atomicAdd and a CAS-loop max", "[emu]") {
+  std::vector<double> x(5000);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<double>((i * 7919) % 5000);
+  double mx = -1.0;
+  Launch(casMax, dim3(16), dim3(64), 0)(x.data(), 5000, &mx);
+  CHECK(mx == 4999.0);
+  int c = 0;
+  Launch(trivial, dim3(8), dim3(32), 0)(&c);
+  CHECK(c == 1);
+}
+
+TEST_CASE("dynamic shared memory is per block", "[emu]") {
+  std::vector<int> out(4 * 64);
+  Launch(dynShared, dim3(4), dim3(64), 64 * sizeof(int))(out.data());
+  for (int b = 0; b < 4; ++b)
+    for (int t = 0; t < 64; ++t)
+      REQUIRE(out[b * 64 + t] == (63 - t) * 3);
+}
+
+TEST_CASE("3-D grids and blocks", "[emu]") {
+  dim3 g(2, 3, 2), b(4, 2, 3);
+  std::vector<unsigned> out(12 * 24, 0xffffffffu);
+  Launch(indices3d, g, b, 0)(out.data());
+  for (unsigned i = 0; i < out.size(); ++i)
+    REQUIRE(out[i] == i);
+}
+
+TEST_CASE("threads that return early do not block __syncthreads", "[emu]") {
+  int out = 0;
+  Launch(earlyReturn, dim3(1), dim3(128), 0)(&out);
+  CHECK(out == 64);
+}
+
+TEST_CASE("kernel templates launch through Launch", "[emu]") {
+  std::vector<float> a(100, 2.0f);
+  Launch(scale<float>, dim3(2), dim3(32), 0)(a.data(), 1.5f, 100);
+  CHECK(a[99] == 3.0f);
+}
+
+TEST_CASE("device_rt block reductions (shuffles + one shared step + atomics)", "[emu]") {
+  std::vector<double> x(50000);
+  double serial = 0, smax = -1;
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = static_cast<double>((i * 31) % 1000);
+    serial += x[i];
+    smax = x[i] > smax ? x[i] : smax;
+  }
+  double sum = 0, mx = -1e300;
+  Launch(reductions, dim3(37), dim3(256), 0)(x.data(), 50000, &sum, &mx);
+  CHECK(sum == serial);
+  CHECK(mx == smax);
+}
+
+TEST_CASE("1024 blocks of 256 threads run quickly", "[emu]") {
+  int c = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  Launch(trivial, dim3(1024), dim3(256), 0)(&c);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(c == 1);
+  CHECK(secs < 2.0);
+}
