@@ -108,6 +108,36 @@ check "clang front-end crash: exit 1" rc 1
 check "clang front-end crash: message" has "crashed while parsing this file; nothing was written"
 check "clang front-end crash: no output" test ! -e crash.cu
 
+# Compilation database: -p, and the search upwards from the source file.
+mkdir -p proj/src
+cat >proj/src/k.c <<'SRC'
+void k(double *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = SCALE * a[i];
+}
+SRC
+printf '[{"directory": "%s/proj", "file": "src/k.c", "command": "cc -DSCALE=3 -foffload=nvptx-none -c src/k.c"}]\n' "$work" >proj/compile_commands.json
+run -p proj proj/src/k.c -o db.cu
+check "-p: flags from compile_commands.json" rc 0
+check "-p: foreign flag dropped with a note" has "dropped compiler flag '-foffload=nvptx-none'"
+run proj/src/k.c -o db2.cu
+check "database found in a parent directory" rc 0
+run proj/src/k.c -o nodb.cu --
+check "without the database SCALE is unknown" rc 1
+
+# .clang-format next to the input is honoured for generated code.
+mkdir -p styled
+cp vector_add.c styled/
+printf 'BasedOnStyle: LLVM\nIndentWidth: 8\n' >styled/.clang-format
+run styled/vector_add.c -o styled.cu --
+check ".clang-format honoured" grep -q "^        for (int i = blockIdx.x" styled.cu
+
+mkdir -p adir.c
+run adir.c -o dir.cu --
+check "a directory as input: exit 1" rc 1
+check "a directory as input: no output" test ! -e dir.cu
+
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
 
