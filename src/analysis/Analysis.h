@@ -94,6 +94,19 @@ Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
 /// rewrite OpenMP API calls and the functions that need __host__ __device__.
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits);
+// ---- Atomics.cpp -------------------------------------------------------------
+/// True if S holds a directive other than `atomic`; the atomics go to Atomics.
+bool containsDirectiveOtherThanAtomic(
+    const clang::Stmt *S, std::vector<const clang::OMPAtomicDirective *> &Atomics);
+/// The replacement of one `#pragma omp atomic` and its statement.
+struct AtomicRewrite {
+  unsigned Begin = 0, End = 0;
+  std::string Text;
+};
+/// Known: edits already decided inside the statement (applied to its texts).
+Verdict rewriteAtomic(const clang::OMPAtomicDirective &A, clang::ASTContext &Ctx,
+                      const std::vector<TextEdit> &Known, AtomicRewrite &Out);
+
 /// True for the OpenMP API routines device code may call.
 bool isOmpDeviceApi(llvm::StringRef Name);
 /// True if S contains an OpenMP directive.

@@ -222,6 +222,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   R.Remarks = CI.Remarks;
 
   const Stmt *Inner = regionBody(*Chain.back());
+  std::vector<const OMPAtomicDirective *> Atomics;
   const Stmt *Body = Inner;
   std::set<const VarDecl *> LoopVars;
   if (R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
@@ -253,13 +254,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                       &Body);
           !V.Ok)
         return Fail(V);
-      if (containsDirective(Inner))
+      if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the loop body contains OpenMP directives; "
                                 "that needs the control loop, which is not "
                                 "implemented yet"));
     } else {
-      if (containsDirective(Inner))
+      if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the region mixes sequential code with nested "
                                 "OpenMP constructs; that needs the control "
@@ -538,6 +539,19 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     if (!R.BodyFromMacro && fileOffsets(SM, LO, Body->getSourceRange(), B, E)) {
       std::vector<TextEdit> All = BodyEdits;
       All.insert(All.end(), TU.FileEdits.begin(), TU.FileEdits.end());
+      // Each atomic becomes one CUDA atomic; its own texts carry the edits
+      // made inside it, which the replacement then supersedes.
+      for (const OMPAtomicDirective *A : Atomics) {
+        AtomicRewrite AR;
+        if (Verdict V = rewriteAtomic(*A, Ctx, All, AR); !V.Ok)
+          return Fail(V);
+        All.erase(std::remove_if(All.begin(), All.end(),
+                                 [&](const TextEdit &T) {
+                                   return T.Offset >= AR.Begin && T.Offset < AR.End;
+                                 }),
+                  All.end());
+        All.push_back({AR.Begin, AR.End - AR.Begin, AR.Text});
+      }
       R.Body = textWithEdits(SM.getBufferData(SM.getMainFileID()), B, E, All);
       SourceLocation BL = SM.getExpansionLoc(Body->getBeginLoc());
       R.BodyPos = {TU.FileName, SM.getExpansionLineNumber(BL),
@@ -553,6 +567,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
         R.Body += ";";
     } else {
+      if (!Atomics.empty())
+        return Fail(Verdict::no(DiagId::HostMacro,
+                                "'#pragma omp atomic' in a region from a macro "
+                                "is not supported yet"));
       R.BodyFromMacro = true;
       R.Body = printBody(Body, Ctx, Respell);
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))

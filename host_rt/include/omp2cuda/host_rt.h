@@ -65,6 +65,8 @@ public:
   /// (fatal instead under OMP_TARGET_OFFLOAD=MANDATORY).
   bool offload() const { return Offload; }
   int device() const { return Device; }
+  /// The construct had `nowait` (it still completes in finish() for now).
+  bool nowait() const { return NoWait; }
 
   /// Maps the host bytes [HostBegin, HostBegin + Bytes) with OpenMP 5.x
   /// semantics (present table with reference counts; To copies only on a new

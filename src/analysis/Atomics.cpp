@@ -1,0 +1,165 @@
+// `#pragma omp atomic` inside device code: an update of one scalar becomes
+// one CUDA atomic (o2c_dev::atomicCombine), so loops with atomics stay
+// combined-eligible; `atomic read`/`write` of a scalar are plain accesses on
+// the device.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+struct Finder : RecursiveASTVisitor<Finder> {
+  std::vector<const OMPAtomicDirective *> Atomics;
+  bool Other = false;
+  bool TraverseOMPAtomicDirective(OMPAtomicDirective *A) {
+    Atomics.push_back(A);
+    return true; // its helper expressions are not the user's code
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
+    Other = true;
+    return true;
+  }
+};
+
+const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
+
+bool sameLValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  return exprText(bare(A), Ctx) == exprText(bare(B), Ctx);
+}
+
+} // namespace
+
+bool containsDirectiveOtherThanAtomic(const Stmt *S,
+                                      std::vector<const OMPAtomicDirective *> &Atomics) {
+  Finder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  Atomics = F.Atomics;
+  return F.Other;
+}
+
+Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
+                      const std::vector<TextEdit> &Known, AtomicRewrite &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto No = [](const std::string &Why) {
+    return Verdict::no(DiagId::HostGeneral, "'#pragma omp atomic' " + Why);
+  };
+  bool Plain = false; // read / write: an ordinary access on the device
+  for (const OMPClause *C : A.clauses()) {
+    if (isa<OMPReadClause, OMPWriteClause>(C))
+      Plain = true;
+    else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
+                  OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause>(C))
+      return No("with this clause is not supported yet");
+  }
+  const Stmt *S = A.getAssociatedStmt();
+  if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return No("on a statement that is not an expression");
+  E = E->IgnoreImplicit()->IgnoreParens();
+
+  // The directive line through the end of its statement.
+  SourceLocation B = A.getBeginLoc();
+  if (B.isMacroID())
+    return No("from a macro is not supported yet");
+  unsigned DB = SM.getFileOffset(B), SB, SE;
+  if (!fileOffsets(SM, LO, E->getSourceRange(), SB, SE))
+    return No("whose statement comes from a macro is not supported yet");
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  while (DB > 0 && Buf[DB - 1] != '\n' && Buf[DB - 1] != '#')
+    --DB;
+  if (DB > 0 && Buf[DB - 1] == '#')
+    --DB;
+  unsigned End = SE;
+  while (End < Buf.size() && Buf[End] != ';')
+    ++End;
+  if (End < Buf.size())
+    ++End;
+  Out.Begin = DB;
+  Out.End = End;
+  auto Text = [&](const Expr *X) {
+    unsigned XB, XE;
+    if (!fileOffsets(SM, LO, X->getSourceRange(), XB, XE))
+      return exprText(X, Ctx);
+    return textWithEdits(Buf, XB, XE, Known);
+  };
+  std::string Lines(std::count(Buf.begin() + DB, Buf.begin() + End, '\n'), '\n');
+  if (Plain) {
+    Out.Text = Text(E) + ";" + Lines;
+    return {};
+  }
+
+  const Expr *X = nullptr, *V = nullptr;
+  std::string Op;
+  bool Negate = false;
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    X = CA->getLHS();
+    V = CA->getRHS();
+    switch (CA->getOpcode()) {
+    case BO_AddAssign: Op = "o2c_dev::RedPlus"; break;
+    case BO_SubAssign: Op = "o2c_dev::RedPlus"; Negate = true; break;
+    case BO_MulAssign: Op = "o2c_dev::RedTimes"; break;
+    case BO_AndAssign: Op = "o2c_dev::RedBitAnd"; break;
+    case BO_OrAssign: Op = "o2c_dev::RedBitOr"; break;
+    case BO_XorAssign: Op = "o2c_dev::RedBitXor"; break;
+    default: return No("with this operator is not supported yet");
+    }
+  } else if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (!U->isIncrementDecrementOp())
+      return No("on this expression is not supported");
+    X = U->getSubExpr();
+    Op = "o2c_dev::RedPlus";
+    Negate = U->isDecrementOp();
+  } else if (const auto *BA = dyn_cast<BinaryOperator>(E);
+             BA && BA->getOpcode() == BO_Assign) {
+    const auto *R = dyn_cast<BinaryOperator>(bare(BA->getRHS()));
+    X = BA->getLHS();
+    if (!R)
+      return No("on this expression is not supported");
+    bool Left = sameLValue(R->getLHS(), X, Ctx);
+    bool Right = sameLValue(R->getRHS(), X, Ctx);
+    switch (R->getOpcode()) {
+    case BO_Add: Op = "o2c_dev::RedPlus"; break;
+    case BO_Mul: Op = "o2c_dev::RedTimes"; break;
+    case BO_And: Op = "o2c_dev::RedBitAnd"; break;
+    case BO_Or: Op = "o2c_dev::RedBitOr"; break;
+    case BO_Xor: Op = "o2c_dev::RedBitXor"; break;
+    case BO_Sub:
+      if (!Left)
+        return No("'x = e - x' is not supported yet");
+      Op = "o2c_dev::RedPlus";
+      Negate = true;
+      break;
+    default:
+      return No("with this operator is not supported yet");
+    }
+    if (Left == Right)
+      return No("on this expression is not supported");
+    V = Left ? R->getRHS() : R->getLHS();
+  } else {
+    return No("on this expression is not supported");
+  }
+  QualType T = X->getType();
+  if (!T->isArithmeticType() || T->isBooleanType() ||
+      (Ctx.getTypeSize(T) != 32 && Ctx.getTypeSize(T) != 64))
+    return No("on a variable that is not a 4- or 8-byte number");
+  std::string Type = declText(T.getUnqualifiedType(), "", Ctx);
+  std::string Val = V ? "(" + Text(V) + ")" : "1";
+  if (Negate)
+    Val = "-" + Val;
+  Out.Text = "/* omp atomic */ o2c_dev::atomicCombine<" + Op + ">(&(" + Text(X) + "), (" + Type +
+             ")(" + Val + "));" + Lines;
+  return {};
+}
+
+} // namespace omp2cuda
