@@ -13,11 +13,11 @@ __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
 #line 8 "inputs/atomic.c"
   {
     int b = (int)x[i];
-o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(hist[b]), (int)(1));
+/* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(hist[b]), (int)(1));
 
-o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*total)), (double)((x[i])));
+/* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*total)), (double)((x[i])));
 
-o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (long)((1)));
+/* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (long)((1)));
 
   }
 }
