@@ -23,16 +23,6 @@ llvm::StringRef mainBuffer(ASTContext &Ctx) {
   return SM.getBufferData(SM.getMainFileID());
 }
 
-std::string cString(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '\\' || C == '"')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
-
 /// True when wrapping the construct in `if (...) { ... }` would capture a
 /// following `else` of an enclosing if statement.
 bool isThenOfIfWithElse(const Stmt *S, ASTContext &Ctx) {

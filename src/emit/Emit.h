@@ -10,6 +10,8 @@ namespace omp2cuda {
 
 /// `#line N "file"` and a newline, or nothing when line markers are off.
 std::string lineMarker(const SourcePos &P, bool On);
+/// S as a C string literal.
+std::string cString(const std::string &S);
 /// The user's body text, placed so that its own indentation survives.
 std::string placedBody(const KernelModel &K);
 

@@ -8,13 +8,17 @@ namespace omp2cuda {
 std::string lineMarker(const SourcePos &P, bool On) {
   if (!On || P.Line == 0)
     return "";
-  std::string Escaped;
-  for (char C : P.File) {
+  return fmt::format("#line {} {}\n", P.Line, cString(P.File));
+}
+
+std::string cString(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
     if (C == '\\' || C == '"')
-      Escaped += '\\';
-    Escaped += C;
+      Out += '\\';
+    Out += C;
   }
-  return fmt::format("#line {} \"{}\"\n", P.Line, Escaped);
+  return Out + "\"";
 }
 
 std::string placedBody(const KernelModel &K) {

@@ -5,18 +5,6 @@
 
 namespace omp2cuda {
 
-namespace {
-std::string cString(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '\\' || C == '"')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
-} // namespace
-
 std::string emitStub(const KernelModel &K) {
   std::string Out;
   Out += fmt::format("// omp2cuda: host launch stub for {}\n", K.Comment);
