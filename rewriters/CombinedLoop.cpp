@@ -62,6 +62,10 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                          T);
       Out += fmt::format("    const {} o2c_iv = o2c_base + threadIdx.x;\n", T);
       Out += "    if (o2c_iv < o2c_trip) do {\n";
+    } else if (!K.LastPrivates.empty() && K.Chunk.empty()) {
+      Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
+                         "({0})blockDim.x * gridDim.x) {{\n    do {{\n",
+                         T, Gtid);
     } else if (K.Chunk.empty()) {
       Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
                          "({0})blockDim.x * gridDim.x) {{\n",
@@ -98,9 +102,25 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
                            L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
     }
+    if (!K.LastPrivates.empty() && !K.Chunk.empty())
+      Out += "    do {\n";
     Out += placedBody(K);
     if (K.SimdChunks)
       Out += "    } while (0);\n    __syncwarp();\n";
+    if (!K.LastPrivates.empty() && !K.SimdChunks) {
+      // `continue` in the body must not skip the write-back.
+      Out += "    } while (0);\n";
+      Out += "    if (o2c_iv == o2c_trip - 1) {\n";
+      for (const LastPrivateModel &L : K.LastPrivates)
+        Out += fmt::format("      *{} = {};\n", L.Slot, L.Var);
+      Out += "    }\n";
+    }
+    if (!K.LastPrivates.empty() && K.SimdChunks) {
+      Out += "    if (o2c_iv == o2c_trip - 1) {\n";
+      for (const LastPrivateModel &L : K.LastPrivates)
+        Out += fmt::format("      *{} = {};\n", L.Slot, L.Var);
+      Out += "    }\n";
+    }
     Out += "  }\n";
   }
   if (!K.Reductions.empty()) {

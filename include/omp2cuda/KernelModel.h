@@ -24,6 +24,11 @@ struct ReductionModel {
   std::string Slot; // kernel parameter holding the device slot
 };
 
+struct LastPrivateModel {
+  std::string Var;  // the private copy keeps the user's name
+  std::string Slot; // kernel parameter pointing at the mapped original
+};
+
 struct StubMap {
   std::string Stmt; // one statement mapping one variable
 };
@@ -39,6 +44,7 @@ struct KernelModel {
   std::vector<KernelParam> Params;
   std::vector<std::string> PrivateDecls; // "double t;"
   std::vector<ReductionModel> Reductions;
+  std::vector<LastPrivateModel> LastPrivates;
 
   // Grid-stride loop. Simple: one unit-stride ascending loop whose variable
   // can itself stride over the grid (seed 000 Fig. 5), else a normalised

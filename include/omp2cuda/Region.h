@@ -52,6 +52,7 @@ enum class Passing {
   MappedObject,  // array or scalar mapped by address: kernel gets T*
   Private,       // a fresh uninitialised variable per thread
   Reduction,     // per-thread partial folded into a mapped slot
+  LastPrivate,   // private; the sequentially last iteration writes it back
 };
 
 struct Capture {
@@ -71,6 +72,7 @@ struct Capture {
   bool Written = false;  // assigned in the region
   std::optional<MapInfo> Map;
   std::string ReductionOp; // o2c_dev::Red* name when How == Reduction
+  std::string PrivateDecl; // LastPrivate: the kernel's private copy
 };
 
 enum class LoopCmp { LT, LE, GT, GE, NE };

@@ -44,7 +44,7 @@ struct Verdict {
 // ---- Clauses.cpp ----------------------------------------------------------
 struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
-  std::set<const clang::ValueDecl *> Private, FirstPrivate;
+  std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;

@@ -254,6 +254,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                       &Body);
           !V.Ok)
         return Fail(V);
+      for (const VarDecl *LV : LoopVars)
+        if (CI.LastPrivate.count(LV))
+          return Fail(Verdict::no(DiagId::HostClause,
+                                  "lastprivate of the loop variable is not "
+                                  "supported yet"));
       if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the loop body contains OpenMP directives; "
@@ -403,6 +408,17 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.ReductionOp = CI.Reductions[U.Decl];
       if (!Cap.Map)
         Cap.Map = makeMap(MapType::ToFrom, true);
+    } else if (CI.LastPrivate.count(U.Decl)) {
+      if (R.Class != RegionClass::Combined || Cap.IsArray ||
+          CI.FirstPrivate.count(U.Decl))
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "lastprivate of '" + Cap.Name +
+                                    "' is supported for scalars on loops only"));
+      // OpenMP 5.x: a lastprivate list item of a combined target construct
+      // is mapped tofrom.
+      Cap.How = Passing::LastPrivate;
+      if (!Cap.Map)
+        Cap.Map = makeMap(MapType::ToFrom, true);
     } else if (CI.Private.count(U.Decl)) {
       Cap.How = Passing::Private;
     } else if (CI.FirstPrivate.count(U.Decl)) {
@@ -502,7 +518,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         }
       }
     // The stub takes objects that the device writes back by reference.
-    bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction;
+    bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
+                 Cap.How == Passing::LastPrivate;
     Cap.StubParam =
         declText(ByRef ? Ctx.getLValueReferenceType(T) : T, Cap.Name, Ctx);
     switch (Cap.How) {
@@ -521,6 +538,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       break;
     case Passing::Private:
       Cap.KernelParam = declText(T, Cap.Name, Ctx) + ";";
+      break;
+    case Passing::LastPrivate:
+      Cap.KernelParam =
+          declText(Ctx.getPointerType(T), "o2c_last_" + Cap.Name, Ctx);
+      Cap.PrivateDecl = declText(T, Cap.Name, Ctx) + ";";
       break;
     }
     R.Captures.push_back(std::move(Cap));

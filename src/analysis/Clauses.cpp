@@ -175,6 +175,13 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       for (const Expr *E : P->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.Private.insert(VD);
+    } else if (const auto *LP = dyn_cast<OMPLastprivateClause>(C)) {
+      if (LP->getKind() != OMPC_LASTPRIVATE_unknown)
+        return Verdict::no(DiagId::HostClause,
+                           "lastprivate(conditional: ...) is not supported yet");
+      for (const Expr *E : LP->varlists())
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+          CI.LastPrivate.insert(VD);
     } else if (const auto *FP = dyn_cast<OMPFirstprivateClause>(C)) {
       for (const Expr *E : FP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))

@@ -40,6 +40,8 @@ const char *passingName(Passing P) {
     return "mapped";
   case Passing::Private:
     return "private";
+  case Passing::LastPrivate:
+    return "lastprivate";
   case Passing::Reduction:
     return "reduction";
   }

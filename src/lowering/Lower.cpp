@@ -137,10 +137,17 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::Private:
       break;
+    case Passing::LastPrivate:
+      Arg = DevName(C.Name);
+      K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
+                                    C.Name, mapFlags(*C.Map))});
+      K.PrivateDecls.push_back(C.PrivateDecl);
+      K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name});
+      break;
     }
     // Only what the kernel's text uses becomes a kernel parameter; the
     // stub still takes clause-only variables (section bounds, if, device).
-    if (C.InBody || C.How == Passing::Reduction)
+    if (C.InBody || C.How == Passing::Reduction || C.How == Passing::LastPrivate)
       K.Params.push_back({C.KernelParam, Arg});
   }
 
@@ -150,7 +157,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       Wide = Wide || L.Is64Bit;
     K.TripType = Wide ? "unsigned long long" : "unsigned int";
     const LoopLevel &L0 = R.Loops.front();
-    K.SimpleLoop = !K.SimdChunks && R.Loops.size() == 1 && K.Chunk.empty() &&
+    // lastprivate needs the linear iteration number to spot the last one.
+    K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
+                   R.Loops.size() == 1 && K.Chunk.empty() &&
                    L0.UnitStep &&
                    L0.Increasing &&
                    (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);

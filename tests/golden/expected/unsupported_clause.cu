@@ -2,9 +2,56 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/unsupported_clause.c"
 // A valid clause we do not translate yet: the region stays on the host.
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
+#line 4 "inputs/unsupported_clause.c"
+__global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
+  int last;
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+    do {
+      int i = (int)(o2c_iv);
+#line 5 "inputs/unsupported_clause.c"
+  {
+    a[i] = i;
+    last = i;
+  }
+    } while (0);
+    if (o2c_iv == o2c_trip - 1) {
+      *o2c_last_last = last;
+    }
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/unsupported_clause.c", 4, 1,
+      "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  auto *last_d = o2c_region.mapObject(last, o2c::MapToFrom | o2c::MapImplicit);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_f_L4, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L4)(a_d, n,
+                                                                 last_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 2 "inputs/unsupported_clause.c"
 extern "C" void f(double *a, int n) {
   int last = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/unsupported_clause.c", 4, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); o2c_host.sync(a, 0); o2c_host.sync(&n, sizeof(n)); o2c_host.sync(&last, sizeof(last)); // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause is not supported yet
+if (!omp2cuda_f_L4_launch(a, n, last)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 4 "inputs/unsupported_clause.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(last)
   for (int i = 0; i < n; ++i) {
