@@ -470,6 +470,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                               "an array section of '" + Cap.Name +
                                   "', which is neither a pointer nor an array"));
 
+    // A private copy has no value in the loop header, which the stub and
+    // the kernel evaluate with the original.
+    if ((Cap.How == Passing::Private || Cap.How == Passing::LastPrivate) &&
+        Body && R.Class == RegionClass::Combined)
+      for (SourceRange SR : U.Refs)
+        if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
+          return Fail(Verdict::no(DiagId::HostClause,
+                                  "the private variable '" + Cap.Name +
+                                      "' is used in the loop bounds"));
     // References to a variable that becomes a pointer in the kernel.
     if (Cap.How == Passing::MappedObject && !Cap.IsArray)
       Respell.Deref.insert(U.Decl);

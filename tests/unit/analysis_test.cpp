@@ -109,7 +109,7 @@ void f(double *a, int n, int m) {
 TEST_CASE("general regions stay on the host with a reason", "[analysis]") {
   FileResult F = translateC(R"src(
 void ext(double *);
-void f(double *a, int n) {
+void f(double *a, int n, double *p) {
   #pragma omp target teams map(tofrom: a[0:n])
   {
     a[0] = 1;
@@ -118,8 +118,8 @@ void f(double *a, int n) {
   }
   #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) ext(&a[i]);
-  #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(n)
-  for (int i = 0; i < n; i++) a[i] = 0;
+  #pragma omp target teams distribute parallel for is_device_ptr(p)
+  for (int i = 0; i < n; i++) p[i] = 0;
 })src");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 3);
@@ -127,7 +127,7 @@ void f(double *a, int n) {
   CHECK(F.Regions[1].R.Why == DiagId::HostCall);
   CHECK(contains(F.Regions[1].R.Reason, "'ext'"));
   CHECK(F.Regions[2].R.Why == DiagId::HostClause);
-  CHECK(contains(F.Regions[2].R.Reason, "lastprivate"));
+  CHECK(contains(F.Regions[2].R.Reason, "is_device_ptr"));
   CHECK(F.LeftOnHost == 3);
   // The output keeps each region and names the diagnostic at the spot.
   CHECK(contains(F.Output, "[omp2cuda-host-general]"));
