@@ -10,10 +10,12 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <atomic>
 #include <cctype>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -181,7 +183,16 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
 
 int numDevices() { return backend().numDevices(); }
 
+namespace {
+// omp_set_default_device(); -1 means "not set": OMP_DEFAULT_DEVICE decides.
+std::atomic<int> DefaultDeviceOverride{-1};
+} // namespace
+
+void setDefaultDevice(int Dev) { DefaultDeviceOverride = Dev; }
+
 int defaultDevice() {
+  if (int D = DefaultDeviceOverride; D >= 0)
+    return D;
   const char *E = std::getenv("OMP_DEFAULT_DEVICE");
   if (!E || !*E)
     return 0;
@@ -339,6 +350,70 @@ HostFallback::~HostFallback() {
     backend().toDevice(Device, const_cast<void *>(R.Dev), R.Host, R.Bytes, S, Loc);
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
+}
+
+// ---- the OpenMP device memory routines (omp_target_alloc & co.) -----------
+
+namespace {
+bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
+} // namespace
+
+void *targetAlloc(std::size_t Bytes, int Dev) {
+  if (isHostDevice(Dev))
+    return std::malloc(Bytes ? Bytes : 1);
+  if (Dev >= numDevices())
+    return nullptr;
+  return backend().alloc(Dev, Bytes, runtimeLoc());
+}
+
+void targetFree(void *P, int Dev) {
+  if (!P)
+    return;
+  if (isHostDevice(Dev))
+    std::free(P);
+  else if (Dev < numDevices())
+    backend().free(Dev, P, runtimeLoc());
+}
+
+int targetIsPresent(const void *P, int Dev) {
+  if (isHostDevice(Dev))
+    return 1;
+  if (Dev >= numDevices())
+    return 0;
+  return table(Dev)->lookup(P, 0).St == Status::Contained;
+}
+
+int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
+                 std::size_t DstOffset, std::size_t SrcOffset, int DstDev,
+                 int SrcDev) {
+  char *D = static_cast<char *>(Dst) + DstOffset;
+  const char *S = static_cast<const char *>(Src) + SrcOffset;
+  bool DH = isHostDevice(DstDev), SH = isHostDevice(SrcDev);
+  if ((!DH && DstDev >= numDevices()) || (!SH && SrcDev >= numDevices()))
+    return 1;
+  const SourceLoc &L = runtimeLoc();
+  if (DH && SH) {
+    std::memmove(D, S, Length);
+    return 0;
+  }
+  if (!DH && SH) {
+    void *St = backend().acquireStream(DstDev, L);
+    backend().toDevice(DstDev, D, S, Length, St, L);
+    backend().synchronize(DstDev, St, L);
+    backend().releaseStream(DstDev, St);
+    return 0;
+  }
+  if (DH && !SH) {
+    void *St = backend().acquireStream(SrcDev, L);
+    backend().toHost(SrcDev, D, S, Length, St, L);
+    backend().synchronize(SrcDev, St, L);
+    backend().releaseStream(SrcDev, St);
+    return 0;
+  }
+  // Device to device: through the host, which works for every backend.
+  std::vector<char> Tmp(Length);
+  targetMemcpy(Tmp.data(), S, Length, 0, 0, numDevices(), SrcDev);
+  return targetMemcpy(D, Tmp.data(), Length, 0, 0, DstDev, numDevices());
 }
 
 DeviceProps deviceProps(int Device) {

@@ -45,6 +45,7 @@ struct Verdict {
 struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
+  std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;

@@ -421,6 +421,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         Cap.Map = makeMap(MapType::ToFrom, true);
     } else if (CI.Private.count(U.Decl)) {
       Cap.How = Passing::Private;
+    } else if (CI.IsDevicePtr.count(U.Decl)) {
+      if (!Cap.IsPointer)
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "is_device_ptr of '" + Cap.Name +
+                                    "', which is not a pointer"));
+      Cap.How = Passing::Value; // a device address: passed as it is
     } else if (CI.FirstPrivate.count(U.Decl)) {
       if (Cap.IsArray)
         return Fail(Verdict::no(DiagId::HostType,

@@ -182,6 +182,10 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       for (const Expr *E : LP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.LastPrivate.insert(VD);
+    } else if (const auto *IDP = dyn_cast<OMPIsDevicePtrClause>(C)) {
+      for (const Expr *E : IDP->varlists())
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+          CI.IsDevicePtr.insert(VD);
     } else if (const auto *FP = dyn_cast<OMPFirstprivateClause>(C)) {
       for (const Expr *E : FP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))

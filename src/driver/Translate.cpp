@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -144,6 +145,19 @@ public:
       return;
 
     std::vector<TextEdit> Edits = TU.FileEdits;
+    {
+      std::vector<SourceRange> DeviceCode;
+      for (const RegionCandidate &C : Cands)
+        if (isOpenMPTargetExecutionDirective(C.Directive->getDirectiveKind()))
+          DeviceCode.push_back(SourceRange(C.Directive->getBeginLoc(),
+                                           C.Directive->getEndLoc()));
+      for (const RegionCandidate &C : Cands)
+        if (C.Directive->hasAssociatedStmt() &&
+            isOpenMPTargetExecutionDirective(C.Directive->getDirectiveKind()))
+          DeviceCode.push_back(C.Directive->getAssociatedStmt()->getSourceRange());
+      std::vector<TextEdit> Api = hostApiEdits(Ctx, DeviceCode);
+      Edits.insert(Edits.end(), Api.begin(), Api.end());
+    }
     std::map<unsigned, std::string> Inserts; // top-level offset -> kernels
     // Macro invocations that produce translated regions, with the call that
     // opens each region's host-fallback branch.

@@ -24,6 +24,12 @@ struct CompatProblem {
 std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems);
 
+/// Host calls of the OpenMP device routines (omp_get_num_devices,
+/// omp_target_alloc, ...) routed to the omp2cuda runtime; calls inside
+/// DeviceCode (target regions) are left alone.
+std::vector<TextEdit> hostApiEdits(clang::ASTContext &Ctx,
+                                   const std::vector<clang::SourceRange> &DeviceCode);
+
 /// Where and what to change for one construct.
 struct RegionEdit {
   std::vector<TextEdit> CallSite; // around the construct itself

@@ -5,6 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 using o2c::emu::Launch;
@@ -108,6 +112,57 @@ __global__ void reductions(const double *x, int n, double *sum, double *mx) {
   o2c_dev::reduceToGlobal<o2c_dev::RedMax>(m, mx, scratch);
 }
 
+__global__ void manyAtomics(int *ci, double *cd, unsigned *cu) {
+  atomicAdd(ci, 1);
+  atomicAdd(cd, 0.5);
+  atomicInc(cu, 99u); // wraps to 0 after 99
+}
+
+// Lanes 0..15 shuffle in 16-lane segments while lanes 16..31 wait at a block
+// barrier: the warp barrier must wait only for the lanes of the mask.
+__global__ void partialWarp(int *up, int *sync) {
+  int v = static_cast<int>(threadIdx.x);
+  if (threadIdx.x < 16)
+    up[threadIdx.x] = __shfl_up_sync(0x0000ffffu, v, 3, 16);
+  __syncthreads();
+  int n = __syncthreads_count(threadIdx.x < 40);
+  int all = __syncthreads_and(threadIdx.x < 64);
+  int any = __syncthreads_or(threadIdx.x == 63);
+  if (threadIdx.x == 0) {
+    sync[0] = n;
+    sync[1] = all;
+    sync[2] = any;
+  }
+  if (threadIdx.x >= 32)
+    return;
+  unsigned active = __activemask();
+  int a = __all_sync(active, threadIdx.x < 32);
+  int b = __any_sync(active, threadIdx.x == 7);
+  if (threadIdx.x == 0) {
+    sync[3] = static_cast<int>(active);
+    sync[4] = a;
+    sync[5] = b;
+  }
+}
+
+__noinline__ __device__ int clampAdd(int a, int b) { return min(a + b, 100); }
+
+__global__ void fromArray(const int *in, int *out) {
+  double s, c;
+  sincos(0.0, &s, &c);
+  out[threadIdx.x] = clampAdd(in[threadIdx.x], static_cast<int>(c)) +
+                     static_cast<int>(max(2.0f, 1.0));
+}
+
+// Lane 0 waits at the block barrier for lanes 1..31, which wait at a
+// full-mask warp barrier for lane 0.
+__global__ void divergentSync(int *) {
+  if (threadIdx.x == 0)
+    __syncthreads();
+  else
+    __syncwarp();
+}
+
 __global__ void trivial(int *c) {
   if (threadIdx.x == 0 && blockIdx.x == 0)
     atomicAdd(c, 1);
@@ -203,5 +258,82 @@ TEST_CASE("1024 blocks of 256 threads run quickly", "[emu]") {
   Launch(trivial, dim3(1024), dim3(256), 0)(&c);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   CHECK(c == 1);
+  std::printf("emu: 1024 x 256 trivial kernel took %.1f ms on %d workers\n",
+              secs * 1e3, o2c::emu::workers());
   CHECK(secs < 2.0);
+}
+
+TEST_CASE("atomics on int, double and unsigned across many blocks", "[emu]") {
+  int ci = 0;
+  double cd = 0;
+  unsigned cu = 0;
+  Launch(manyAtomics, dim3(64), dim3(256), 0)(&ci, &cd, &cu);
+  CHECK(ci == 64 * 256);
+  CHECK(cd == 64 * 256 * 0.5);
+  CHECK(cu == (64u * 256u) % 100u);
+}
+
+TEST_CASE("partial-warp shuffles and block votes", "[emu]") {
+  std::vector<int> up(16, -1), sync(6, -1);
+  Launch(partialWarp, dim3(2), dim3(64), 0)(up.data(), sync.data());
+  for (int l = 0; l < 16; ++l)
+    CHECK(up[l] == (l < 3 ? l : l - 3));
+  CHECK(sync[0] == 40);
+  CHECK(sync[1] == 1);
+  CHECK(sync[2] == 1);
+  CHECK(static_cast<unsigned>(sync[3]) == 0xffffffffu);
+  CHECK(sync[4] == 1);
+  CHECK(sync[5] == 1);
+}
+
+TEST_CASE("array arguments decay; CUDA's min, max, sincos, __noinline__", "[emu]") {
+  int in[8] = {1, 2, 3, 4, 5, 6, 7, 99};
+  int out[8] = {};
+  Launch(fromArray, dim3(1), dim3(8), 0)(in, out);
+  for (int i = 0; i < 7; ++i)
+    CHECK(out[i] == in[i] + 1 + 2);
+  CHECK(out[7] == 102);
+}
+
+TEST_CASE("one-thread blocks run without fibers", "[emu]") {
+  std::vector<double> a(1000, 1.0), b(1000, 1.0);
+  Launch(vadd, dim3(3), dim3(1), 0)(a.data(), b.data(), 1000);
+  for (double v : a)
+    REQUIRE(v == 2.0);
+}
+
+// Fatal errors end the process, so they run in a child: this executable
+// again, asked for one hidden test case.
+static int runHidden(const char *Name, std::string &Err) {
+  // Resolved here: inside popen's shell, /proc/self is the shell.
+  char Exe[4096];
+  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  REQUIRE(N > 0);
+  Exe[N] = 0;
+  std::string Cmd =
+      "'" + std::string(Exe) + "' \"" + std::string(Name) + "\" 2>&1";
+  FILE *P = popen(Cmd.c_str(), "r");
+  REQUIRE(P);
+  char Buf[512];
+  while (std::fgets(Buf, sizeof Buf, P))
+    Err += Buf;
+  int St = pclose(P);
+  return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+}
+
+TEST_CASE("hidden: deadlock", "[.emu_fatal]") {
+  Launch(divergentSync, dim3(1), dim3(64), 0)(nullptr);
+}
+
+TEST_CASE("hidden: invalid block", "[.emu_fatal]") {
+  Launch(trivial, dim3(1), dim3(64, 32), 0)(nullptr);
+}
+
+TEST_CASE("deadlock and invalid block sizes end the program", "[emu]") {
+  std::string Err;
+  CHECK(runHidden("hidden: deadlock", Err) == 1);
+  CHECK(Err.find("omp2cuda emu: deadlock") != std::string::npos);
+  Err.clear();
+  CHECK(runHidden("hidden: invalid block", Err) == 1);
+  CHECK(Err.find("omp2cuda emu: invalid block size") != std::string::npos);
 }

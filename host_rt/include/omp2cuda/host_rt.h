@@ -166,6 +166,18 @@ void exitData(const SourceLoc &Loc, int Device, bool IfClause,
 void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,
             std::size_t Bytes, bool ToDevice);
 
+/// The OpenMP device routines, routed here by the translator so that they
+/// agree with the devices this runtime offloads to (the host compiler's
+/// libgomp, with offloading disabled, knows of no device).
+void setDefaultDevice(int Dev);                 // omp_set_default_device
+inline int initialDevice() { return numDevices(); } // omp_get_initial_device
+void *targetAlloc(std::size_t Bytes, int Dev);  // omp_target_alloc
+void targetFree(void *P, int Dev);              // omp_target_free
+int targetIsPresent(const void *P, int Dev);    // omp_target_is_present
+int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
+                 std::size_t DstOffset, std::size_t SrcOffset, int DstDev,
+                 int SrcDev);                   // omp_target_memcpy
+
 /// Device properties the launch-shape heuristics need.
 struct DeviceProps {
   int MultiProcessors;

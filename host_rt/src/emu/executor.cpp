@@ -2,9 +2,11 @@
 // worker threads; a worker runs one block to completion, its CUDA threads as
 // Boost.Context fibers scheduled round-robin. A fiber runs until it finishes
 // or waits at a barrier (__syncthreads, or a warp barrier of a shuffle); a
-// barrier opens when every fiber of the block (warp) that has not returned
-// has arrived, as on sm_70 and later. A block of one thread runs on the
-// worker's own stack.
+// barrier opens when every fiber of the block (of the warp's mask) that has
+// not returned has arrived, as on sm_70 and later. Barriers are only checked
+// once every runnable fiber has run until it blocked, so at that point a
+// thread that has not arrived never will: that is how deadlock is detected.
+// A block of one thread runs on the worker's own stack.
 #include "omp2cuda/emu/cuda_emu.h"
 
 #include <boost/context/fiber.hpp>
@@ -65,7 +67,10 @@ struct Block {
   unsigned AtBlock = 0; // threads waiting at the block barrier
   int BarrierSum = 0;   // for __syncthreads_count
   int LastSum = 0;
-  std::vector<unsigned> WarpLive, WarpAt;
+  // Per warp, bit i is lane i: lanes not yet returned, lanes waiting at the
+  // warp barrier, the union of their masks, and who took part in the last
+  // opened barrier (for __ballot_sync).
+  std::vector<unsigned> WarpLive, WarpArrived, WarpNeed, WarpVoters;
   unsigned Current = 0; // index of the running thread
   uint3 Dims = {1, 1, 1};
 };
@@ -100,13 +105,15 @@ bool releaseBarriers(Block &B) {
     Woke = true;
   }
   for (unsigned W = 0; W < B.WarpLive.size(); ++W) {
-    if (B.WarpAt[W] == 0 || B.WarpAt[W] != B.WarpLive[W])
+    unsigned Arrived = B.WarpArrived[W];
+    if (Arrived == 0 || (B.WarpNeed[W] & B.WarpLive[W] & ~Arrived) != 0)
       continue;
-    B.WarpAt[W] = 0;
-    unsigned End = std::min<unsigned>((W + 1) * 32, B.Count);
-    for (unsigned I = W * 32; I < End; ++I)
-      if (B.Threads[I].State == Wait::Warp)
-        B.Threads[I].State = Wait::None;
+    B.WarpVoters[W] = Arrived;
+    B.WarpArrived[W] = 0;
+    B.WarpNeed[W] = 0;
+    for (unsigned L = 0; L < 32; ++L)
+      if (Arrived & (1u << L))
+        B.Threads[W * 32 + L].State = Wait::None;
     Woke = true;
   }
   return Woke;
@@ -126,7 +133,6 @@ void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
     B.Live = 1;
     B.Current = 0;
     B.WarpLive.assign(1, 1);
-    B.WarpAt.assign(1, 0);
     threadIdx = {0, 0, 0};
     Body();
     CurrentBlock = nullptr;
@@ -138,10 +144,12 @@ void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
   B.Live = B.Count;
   B.AtBlock = 0;
   B.BarrierSum = 0;
-  B.WarpLive.assign(Warps, 32);
+  B.WarpLive.assign(Warps, 0xffffffffu);
   if (B.Count % 32)
-    B.WarpLive.back() = B.Count % 32;
-  B.WarpAt.assign(Warps, 0);
+    B.WarpLive.back() = (1u << (B.Count % 32)) - 1;
+  B.WarpArrived.assign(Warps, 0);
+  B.WarpNeed.assign(Warps, 0);
+  B.WarpVoters.assign(Warps, 0);
   for (unsigned I = 0; I < B.Count; ++I) {
     Thread &T = B.Threads[I];
     T.Tid = I;
@@ -153,7 +161,7 @@ void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
                            Thread &Me = B.Threads[I];
                            Me.State = Wait::Done;
                            --B.Live;
-                           --B.WarpLive[I / 32];
+                           B.WarpLive[I / 32] &= ~(1u << (I % 32));
                            return std::move(Me.Sched);
                          });
   }
@@ -274,6 +282,9 @@ int workers() {
 
 void launch(dim3 Grid, dim3 BlockDim, std::size_t Shared,
             const std::function<void()> &Body) {
+  // A worker waiting for its own pool would never return.
+  if (CurrentBlock)
+    die("kernel launch from device code is not supported");
   unsigned long long Threads =
       static_cast<unsigned long long>(BlockDim.x) * BlockDim.y * BlockDim.z;
   if (Threads == 0 || Threads > 1024 || BlockDim.z > 64)
@@ -309,11 +320,13 @@ int syncBlockCount(int Pred) {
   return B.LastSum;
 }
 
-void syncWarp() {
+void syncWarp(unsigned Mask) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return;
-  ++B.WarpAt[B.Current / 32];
+  unsigned W = B.Current / 32;
+  B.WarpArrived[W] |= 1u << (B.Current % 32);
+  B.WarpNeed[W] |= Mask;
   self().State = Wait::Warp;
   yieldToScheduler();
 }
@@ -322,47 +335,38 @@ unsigned laneId() { return CurrentBlock ? CurrentBlock->Current % 32 : 0; }
 
 unsigned activeLanes() {
   Block &B = *CurrentBlock;
-  unsigned W = B.Current / 32, Mask = 0;
-  unsigned End = std::min<unsigned>((W + 1) * 32, std::max(B.Count, 1u));
-  for (unsigned I = W * 32; I < End; ++I)
-    if (B.Count == 1 || B.Threads[I].State != Wait::Done)
-      Mask |= 1u << (I % 32);
-  return Mask;
+  return B.Count == 1 ? 1u : B.WarpLive[B.Current / 32];
 }
 
-unsigned warpBallot(int Pred) {
+unsigned warpBallot(unsigned Mask, int Pred) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return Pred ? 1u : 0u;
   unsigned Me = B.Current, W = Me / 32;
   B.Threads[Me].Slot = Pred != 0;
-  syncWarp();
-  // Between the two barriers no lane of this warp can finish, so "not
-  // done" means "took part".
-  unsigned Bits = 0, End = std::min<unsigned>((W + 1) * 32, B.Count);
-  for (unsigned I = W * 32; I < End; ++I)
-    if (B.Threads[I].State != Wait::Done && B.Threads[I].Slot)
-      Bits |= 1u << (I % 32);
-  syncWarp();
+  syncWarp(Mask);
+  // Read before the second barrier: until every voter has read, none can
+  // vote again and the snapshot of who took part cannot change.
+  unsigned Voters = B.WarpVoters[W], Bits = 0;
+  for (unsigned L = 0; L < 32; ++L)
+    if ((Voters & (1u << L)) && B.Threads[W * 32 + L].Slot)
+      Bits |= 1u << L;
+  syncWarp(Mask);
   return Bits;
 }
 
-unsigned long long warpExchange(unsigned long long V, int Src) {
+unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return V;
   unsigned Me = B.Current;
   B.Threads[Me].Slot = V;
-  syncWarp(); // every live lane has deposited
+  syncWarp(Mask); // every lane of the mask has deposited
   unsigned From = (Me / 32) * 32 + static_cast<unsigned>(Src % 32);
   unsigned long long R = From < B.Count ? B.Threads[From].Slot : V;
-  syncWarp(); // nobody overwrites a slot before all have read
+  syncWarp(Mask); // nobody overwrites a slot before all have read
   return R;
 }
 
 } // namespace emu
 } // namespace o2c
-
-unsigned __ballot_sync(unsigned Mask, int Pred) {
-  return o2c::emu::warpBallot(Pred) & Mask;
-}

@@ -17,6 +17,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+// Before the qualifier macros: libstdc++'s shared_ptr_base.h spells
+// __attribute__((__noinline__)), which the __noinline__ macro below would
+// break if the header were first included after it.
+#include <memory>
 #include <type_traits>
 
 struct uint3 {
@@ -42,6 +46,7 @@ constexpr int warpSize = 32;
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __constant__
 #define __managed__
 #define __shared__ static thread_local
@@ -68,14 +73,16 @@ void *dynamicShared();
 int workers();
 
 // Barriers of the current block / warp (threads that returned don't count).
+// A warp barrier waits for the lanes in Mask that have not returned, so
+// shuffles among part of a warp work as on the device.
 void syncBlock();
 int syncBlockCount(int Pred);
-void syncWarp();
-/// Every lane of the warp deposits V; returns the value lane Src deposited.
-unsigned long long warpExchange(unsigned long long V, int Src);
+void syncWarp(unsigned Mask);
+/// Every lane in Mask deposits V; returns the value lane Src deposited.
+unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src);
 unsigned laneId();
-/// Bit i set: lane i of this warp passed a non-zero Pred.
-unsigned warpBallot(int Pred);
+/// Bit i set: lane i of this warp took part and passed a non-zero Pred.
+unsigned warpBallot(unsigned Mask, int Pred);
 /// Bit i set: lane i of this warp is still running.
 unsigned activeLanes();
 
@@ -117,40 +124,54 @@ template <class T> T fromBits(unsigned long long B) {
 inline void __syncthreads() { o2c::emu::syncBlock(); }
 inline int __syncthreads_count(int P) { return o2c::emu::syncBlockCount(P); }
 inline int __syncthreads_and(int P) {
-  return o2c::emu::syncBlockCount(P != 0) ==
-         static_cast<int>(blockDim.x * blockDim.y * blockDim.z);
+  // Counting the failures keeps threads that already returned out of it.
+  return o2c::emu::syncBlockCount(P == 0) == 0;
 }
 inline int __syncthreads_or(int P) { return o2c::emu::syncBlockCount(P != 0) > 0; }
-inline void __syncwarp(unsigned = 0xffffffffu) { o2c::emu::syncWarp(); }
+inline void __syncwarp(unsigned Mask = 0xffffffffu) {
+  o2c::emu::syncWarp(Mask);
+}
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 // ---- warp operations ------------------------------------------------------------
-template <class T> T __shfl_sync(unsigned, T V, int Src, int Width = 32) {
+template <class T> T __shfl_sync(unsigned Mask, T V, int Src, int Width = 32) {
   int Lane = static_cast<int>(o2c::emu::laneId());
   int Base = Lane - Lane % Width;
   int From = Base + ((Src % Width) + Width) % Width;
-  return o2c::emu::fromBits<T>(o2c::emu::warpExchange(o2c::emu::toBits(V), From));
+  return o2c::emu::fromBits<T>(
+      o2c::emu::warpExchange(Mask, o2c::emu::toBits(V), From));
 }
-template <class T> T __shfl_up_sync(unsigned, T V, unsigned D, int Width = 32) {
+template <class T>
+T __shfl_up_sync(unsigned Mask, T V, unsigned D, int Width = 32) {
   int Lane = static_cast<int>(o2c::emu::laneId());
-  int From = Lane % Width >= static_cast<int>(D) ? Lane - static_cast<int>(D) : Lane;
-  return o2c::emu::fromBits<T>(o2c::emu::warpExchange(o2c::emu::toBits(V), From));
+  int Delta = static_cast<int>(D);
+  int From = Lane % Width >= Delta ? Lane - Delta : Lane;
+  return o2c::emu::fromBits<T>(
+      o2c::emu::warpExchange(Mask, o2c::emu::toBits(V), From));
 }
-template <class T> T __shfl_down_sync(unsigned, T V, unsigned D, int Width = 32) {
+template <class T>
+T __shfl_down_sync(unsigned Mask, T V, unsigned D, int Width = 32) {
   int Lane = static_cast<int>(o2c::emu::laneId());
-  int From = Lane % Width + static_cast<int>(D) < Width ? Lane + static_cast<int>(D) : Lane;
-  return o2c::emu::fromBits<T>(o2c::emu::warpExchange(o2c::emu::toBits(V), From));
+  int Delta = static_cast<int>(D);
+  int From = Lane % Width + Delta < Width ? Lane + Delta : Lane;
+  return o2c::emu::fromBits<T>(
+      o2c::emu::warpExchange(Mask, o2c::emu::toBits(V), From));
 }
-template <class T> T __shfl_xor_sync(unsigned, T V, int M, int Width = 32) {
+template <class T>
+T __shfl_xor_sync(unsigned Mask, T V, int LaneMask, int Width = 32) {
   int Lane = static_cast<int>(o2c::emu::laneId());
-  int From = Lane ^ M;
-  if (From / Width != Lane / Width)
+  int From = Lane ^ LaneMask;
+  // CUDA lets a segment read earlier segments but not later ones.
+  if (From >= 32 || From / Width > Lane / Width)
     From = Lane;
-  return o2c::emu::fromBits<T>(o2c::emu::warpExchange(o2c::emu::toBits(V), From));
+  return o2c::emu::fromBits<T>(
+      o2c::emu::warpExchange(Mask, o2c::emu::toBits(V), From));
 }
-unsigned __ballot_sync(unsigned Mask, int Pred);
+inline unsigned __ballot_sync(unsigned Mask, int Pred) {
+  return o2c::emu::warpBallot(Mask, Pred) & Mask;
+}
 inline int __any_sync(unsigned Mask, int P) { return __ballot_sync(Mask, P) != 0; }
 inline int __all_sync(unsigned Mask, int P) {
   // Lanes that voted false are the participants missing from the ballot.
@@ -188,11 +209,19 @@ O2C_EMU_RMW(atomicExch, __atomic_exchange_n, unsigned)
 O2C_EMU_RMW(atomicExch, __atomic_exchange_n, unsigned long long)
 #undef O2C_EMU_RMW
 
-template <class T> inline T atomicCAS(T *A, T Compare, T V) {
-  __atomic_compare_exchange_n(A, &Compare, V, false, __ATOMIC_SEQ_CST,
-                              __ATOMIC_SEQ_CST);
-  return Compare; // the old value, whether or not it matched
-}
+// Overloads rather than a template so that arguments convert as with CUDA's
+// declarations (atomicCAS(p, 0u, 1) must not fail deduction).
+#define O2C_EMU_CAS(T)                                                         \
+  inline T atomicCAS(T *A, T Compare, T V) {                                   \
+    __atomic_compare_exchange_n(A, &Compare, V, false, __ATOMIC_SEQ_CST,       \
+                                __ATOMIC_SEQ_CST);                             \
+    return Compare; /* the old value, whether or not it matched */             \
+  }
+O2C_EMU_CAS(int)
+O2C_EMU_CAS(unsigned)
+O2C_EMU_CAS(unsigned long long)
+O2C_EMU_CAS(unsigned short)
+#undef O2C_EMU_CAS
 
 namespace o2c {
 namespace emu {
@@ -266,13 +295,56 @@ inline float __logf(float X) { return std::log(X); }
 inline float __sinf(float X) { return std::sin(X); }
 inline float __cosf(float X) { return std::cos(X); }
 inline float __powf(float A, float B) { return std::pow(A, B); }
+#if !defined(__USE_GNU)
+// glibc declares these itself under _GNU_SOURCE, which g++ always defines.
 inline double exp10(double X) { return std::pow(10.0, X); }
 inline float exp10f(float X) { return std::pow(10.0f, X); }
+inline void sincos(double X, double *S, double *C) {
+  *S = std::sin(X);
+  *C = std::cos(X);
+}
+inline void sincosf(float X, float *S, float *C) {
+  *S = std::sin(X);
+  *C = std::cos(X);
+}
+#endif
 inline float __saturatef(float X) { return X < 0.0f ? 0.0f : (X > 1.0f ? 1.0f : X); }
 inline float __fmul_rn(float A, float B) { return A * B; }
 inline float __fadd_rn(float A, float B) { return A + B; }
 inline double __dadd_rn(double A, double B) { return A + B; }
 inline double __dmul_rn(double A, double B) { return A * B; }
 inline double __fma_rn(double A, double B, double C) { return std::fma(A, B, C); }
+
+
+// CUDA declares min and max in the global namespace for the arithmetic types,
+// with mixed signed/unsigned and float/double pairs resolving as it does.
+#define O2C_EMU_MINMAX2(R, A, B)                                               \
+  inline R min(A X, B Y) {                                                     \
+    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(X)          \
+                                                 : static_cast<R>(Y);         \
+  }                                                                            \
+  inline R max(A X, B Y) {                                                     \
+    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(Y)          \
+                                                 : static_cast<R>(X);         \
+  }
+O2C_EMU_MINMAX2(int, int, int)
+O2C_EMU_MINMAX2(unsigned, unsigned, unsigned)
+O2C_EMU_MINMAX2(unsigned, int, unsigned)
+O2C_EMU_MINMAX2(unsigned, unsigned, int)
+O2C_EMU_MINMAX2(long, long, long)
+O2C_EMU_MINMAX2(unsigned long, unsigned long, unsigned long)
+O2C_EMU_MINMAX2(long long, long long, long long)
+O2C_EMU_MINMAX2(unsigned long long, unsigned long long, unsigned long long)
+O2C_EMU_MINMAX2(unsigned long long, long long, unsigned long long)
+O2C_EMU_MINMAX2(unsigned long long, unsigned long long, long long)
+#undef O2C_EMU_MINMAX2
+inline float min(float X, float Y) { return std::fmin(X, Y); }
+inline float max(float X, float Y) { return std::fmax(X, Y); }
+inline double min(double X, double Y) { return std::fmin(X, Y); }
+inline double max(double X, double Y) { return std::fmax(X, Y); }
+inline double min(float X, double Y) { return std::fmin(double(X), Y); }
+inline double max(float X, double Y) { return std::fmax(double(X), Y); }
+inline double min(double X, float Y) { return std::fmin(X, double(Y)); }
+inline double max(double X, float Y) { return std::fmax(X, double(Y)); }
 
 #endif // OMP2CUDA_EMU_CUDA_EMU_H

@@ -1,0 +1,74 @@
+// The OpenMP device routines called from host code (omp_get_num_devices,
+// omp_target_alloc, ...) are routed to the omp2cuda runtime: the host
+// compiler's OpenMP library, built without offloading, knows of no device,
+// while the translated program offloads through host_rt.
+#include "edits/Edits.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+const llvm::StringMap<std::string> &routes() {
+  static const llvm::StringMap<std::string> M = {
+      {"omp_get_num_devices", "o2c::numDevices"},
+      {"omp_get_default_device", "o2c::defaultDevice"},
+      {"omp_set_default_device", "o2c::setDefaultDevice"},
+      {"omp_get_initial_device", "o2c::initialDevice"},
+      {"omp_target_alloc", "o2c::targetAlloc"},
+      {"omp_target_free", "o2c::targetFree"},
+      {"omp_target_is_present", "o2c::targetIsPresent"},
+      {"omp_target_memcpy", "o2c::targetMemcpy"}};
+  return M;
+}
+
+class Router : public RecursiveASTVisitor<Router> {
+public:
+  Router(ASTContext &Ctx, const std::vector<SourceRange> &Device,
+         std::vector<TextEdit> &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Device(Device), Out(Out) {}
+
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD || !FD->getIdentifier())
+      return true;
+    auto It = routes().find(FD->getName());
+    if (It == routes().end() || !SM.isInSystemHeader(FD->getLocation()))
+      return true;
+    SourceLocation L = C->getCallee()->getBeginLoc();
+    if (L.isMacroID() || !SM.isInMainFile(L))
+      return true;
+    for (const SourceRange &R : Device)
+      if (SM.isPointWithin(L, R.getBegin(), R.getEnd()))
+        return true; // device code has its own versions
+    unsigned B, E;
+    if (fileOffsets(SM, Ctx.getLangOpts(), C->getCallee()->getSourceRange(), B, E))
+      Out.push_back({B, E - B, It->second});
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const std::vector<SourceRange> &Device;
+  std::vector<TextEdit> &Out;
+};
+
+} // namespace
+
+std::vector<TextEdit> hostApiEdits(ASTContext &Ctx,
+                                   const std::vector<SourceRange> &DeviceCode) {
+  std::vector<TextEdit> Out;
+  Router R(Ctx, DeviceCode, Out);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      R.TraverseDecl(D);
+  return Out;
+}
+
+} // namespace omp2cuda
