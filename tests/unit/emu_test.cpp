@@ -60,8 +60,9 @@ __global__ void casMax(const double *x, int n, double *out) {
       assumed = old;
       if (__longlong_as_double(static_cast<long long>(assumed)) >= x[i])
         break;
-      old = atomicCAS(p, assumed,
-                      static_cast<unsigned long long>(__double_as_longlong(x[i])));
+      old = atomicCAS(
+          p, assumed,
+          static_cast<unsigned long long>(__double_as_longlong(x[i])));
     } while (old != assumed);
   }
 }
@@ -74,8 +75,10 @@ __global__ void dynShared(int *out) {
 }
 
 __global__ void indices3d(unsigned *out) {
-  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-  unsigned thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned thread =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   unsigned per = blockDim.x * blockDim.y * blockDim.z;
   out[block * per + thread] = block * per + thread;
 }
@@ -183,14 +186,17 @@ TEST_CASE("64 x 256 block reduction with shared memory and barriers", "[emu]") {
   for (size_t i = 0; i < x.size(); ++i)
     serial += (x[i] = static_cast<double>(i % 17));
   double out = 0;
-  Launch(blockSum, dim3(64), dim3(256), 0)(x.data(), static_cast<int>(x.size()), &out);
+  Launch(blockSum, dim3(64), dim3(256), 0)(x.data(), static_cast<int>(x.size()),
+                                           &out);
   CHECK(out == serial);
 }
 
-TEST_CASE("warp shuffles and ballot give CUDA's results in every lane", "[emu]") {
+TEST_CASE("warp shuffles and ballot give CUDA's results in every lane",
+          "[emu]") {
   std::vector<int> down(32), xorv(32);
   std::vector<unsigned> ballot(32);
-  Launch(shuffles, dim3(1), dim3(32), 0)(down.data(), xorv.data(), ballot.data());
+  Launch(shuffles, dim3(1), dim3(32), 0)(down.data(), xorv.data(),
+                                         ballot.data());
   CHECK(down[0] == 496); // lane 0 holds the sum of 0..31
   for (int l = 0; l < 32; ++l) {
     CHECK(xorv[l] == 496); // butterfly: every lane has it
@@ -238,7 +244,8 @@ TEST_CASE("kernel templates launch through Launch", "[emu]") {
   CHECK(a[99] == 3.0f);
 }
 
-TEST_CASE("device_rt block reductions (shuffles + one shared step + atomics)", "[emu]") {
+TEST_CASE("device_rt block reductions (shuffles + one shared step + atomics)",
+          "[emu]") {
   std::vector<double> x(50000);
   double serial = 0, smax = -1;
   for (size_t i = 0; i < x.size(); ++i) {
@@ -256,7 +263,9 @@ TEST_CASE("1024 blocks of 256 threads run quickly", "[emu]") {
   int c = 0;
   auto t0 = std::chrono::steady_clock::now();
   Launch(trivial, dim3(1024), dim3(256), 0)(&c);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   CHECK(c == 1);
   std::printf("emu: 1024 x 256 trivial kernel took %.1f ms on %d workers\n",
               secs * 1e3, o2c::emu::workers());
@@ -286,7 +295,8 @@ TEST_CASE("partial-warp shuffles and block votes", "[emu]") {
   CHECK(sync[5] == 1);
 }
 
-TEST_CASE("array arguments decay; CUDA's min, max, sincos, __noinline__", "[emu]") {
+TEST_CASE("array arguments decay; CUDA's min, max, sincos, __noinline__",
+          "[emu]") {
   int in[8] = {1, 2, 3, 4, 5, 6, 7, 99};
   int out[8] = {};
   Launch(fromArray, dim3(1), dim3(8), 0)(in, out);

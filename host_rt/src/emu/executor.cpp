@@ -52,8 +52,8 @@ std::size_t stackBytes() {
 enum class Wait { None, Block, Warp, Done };
 
 struct Thread {
-  ctx::fiber Fiber;  // the emulated thread, while suspended
-  ctx::fiber Sched;  // the scheduler, while the thread runs
+  ctx::fiber Fiber; // the emulated thread, while suspended
+  ctx::fiber Sched; // the scheduler, while the thread runs
   Wait State = Wait::None;
   unsigned Tid = 0;
   unsigned long long Slot = 0; // warp exchange value
@@ -79,9 +79,9 @@ thread_local Block *CurrentBlock = nullptr;
 thread_local std::vector<unsigned char> DynamicShared;
 
 uint3 unflatten(unsigned long long I, dim3 D) {
-  return {static_cast<unsigned>(I % D.x),
-          static_cast<unsigned>((I / D.x) % D.y),
-          static_cast<unsigned>(I / (static_cast<unsigned long long>(D.x) * D.y))};
+  return {
+      static_cast<unsigned>(I % D.x), static_cast<unsigned>((I / D.x) % D.y),
+      static_cast<unsigned>(I / (static_cast<unsigned long long>(D.x) * D.y))};
 }
 
 Thread &self() { return CurrentBlock->Threads[CurrentBlock->Current]; }
@@ -244,7 +244,8 @@ private:
       if (DynamicShared.size() < J->Shared + 16)
         DynamicShared.resize(J->Shared + 16);
       for (unsigned long long I; (I = J->Next.fetch_add(1)) < J->Blocks;)
-        runBlock(B, J->Grid, J->BlockDim, unflatten(I, J->Grid), *J->Body, Stacks);
+        runBlock(B, J->Grid, J->BlockDim, unflatten(I, J->Grid), *J->Body,
+                 Stacks);
       std::lock_guard<std::mutex> G(M);
       if (--J->Busy == 0)
         Finished.notify_all();

@@ -120,14 +120,17 @@ template <class T> T fromBits(unsigned long long B) {
 } // namespace emu
 } // namespace o2c
 
-// ---- synchronisation ----------------------------------------------------------
+// ---- synchronisation
+// ----------------------------------------------------------
 inline void __syncthreads() { o2c::emu::syncBlock(); }
 inline int __syncthreads_count(int P) { return o2c::emu::syncBlockCount(P); }
 inline int __syncthreads_and(int P) {
   // Counting the failures keeps threads that already returned out of it.
   return o2c::emu::syncBlockCount(P == 0) == 0;
 }
-inline int __syncthreads_or(int P) { return o2c::emu::syncBlockCount(P != 0) > 0; }
+inline int __syncthreads_or(int P) {
+  return o2c::emu::syncBlockCount(P != 0) > 0;
+}
 inline void __syncwarp(unsigned Mask = 0xffffffffu) {
   o2c::emu::syncWarp(Mask);
 }
@@ -135,7 +138,8 @@ inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-// ---- warp operations ------------------------------------------------------------
+// ---- warp operations
+// ------------------------------------------------------------
 template <class T> T __shfl_sync(unsigned Mask, T V, int Src, int Width = 32) {
   int Lane = static_cast<int>(o2c::emu::laneId());
   int Base = Lane - Lane % Width;
@@ -172,7 +176,9 @@ T __shfl_xor_sync(unsigned Mask, T V, int LaneMask, int Width = 32) {
 inline unsigned __ballot_sync(unsigned Mask, int Pred) {
   return o2c::emu::warpBallot(Mask, Pred) & Mask;
 }
-inline int __any_sync(unsigned Mask, int P) { return __ballot_sync(Mask, P) != 0; }
+inline int __any_sync(unsigned Mask, int P) {
+  return __ballot_sync(Mask, P) != 0;
+}
 inline int __all_sync(unsigned Mask, int P) {
   // Lanes that voted false are the participants missing from the ballot.
   return __ballot_sync(Mask, !P) == 0;
@@ -182,12 +188,15 @@ inline int __popc(unsigned V) { return __builtin_popcount(V); }
 inline int __popcll(unsigned long long V) { return __builtin_popcountll(V); }
 inline int __ffs(int V) { return __builtin_ffs(V); }
 inline int __ffsll(long long V) { return __builtin_ffsll(V); }
-inline int __clz(int V) { return V ? __builtin_clz(static_cast<unsigned>(V)) : 32; }
+inline int __clz(int V) {
+  return V ? __builtin_clz(static_cast<unsigned>(V)) : 32;
+}
 inline int __clzll(long long V) {
   return V ? __builtin_clzll(static_cast<unsigned long long>(V)) : 64;
 }
 
-// ---- atomics (blocks run on different OS threads) ---------------------------------
+// ---- atomics (blocks run on different OS threads)
+// ---------------------------------
 #define O2C_EMU_RMW(Name, Builtin, T)                                          \
   inline T Name(T *A, T V) { return Builtin(A, V, __ATOMIC_SEQ_CST); }
 O2C_EMU_RMW(atomicAdd, __atomic_fetch_add, int)
@@ -261,10 +270,10 @@ inline float atomicExch(float *A, float V) {
 }
 #define O2C_EMU_MINMAX(T)                                                      \
   inline T atomicMin(T *A, T V) {                                              \
-    return o2c::emu::atomicUpdate(A, [V](T C) { return V < C ? V : C; });     \
+    return o2c::emu::atomicUpdate(A, [V](T C) { return V < C ? V : C; });      \
   }                                                                            \
   inline T atomicMax(T *A, T V) {                                              \
-    return o2c::emu::atomicUpdate(A, [V](T C) { return V > C ? V : C; });     \
+    return o2c::emu::atomicUpdate(A, [V](T C) { return V > C ? V : C; });      \
   }
 O2C_EMU_MINMAX(int)
 O2C_EMU_MINMAX(unsigned)
@@ -272,20 +281,34 @@ O2C_EMU_MINMAX(long long)
 O2C_EMU_MINMAX(unsigned long long)
 #undef O2C_EMU_MINMAX
 inline unsigned atomicInc(unsigned *A, unsigned Limit) {
-  return o2c::emu::atomicUpdate(A, [Limit](unsigned C) { return C >= Limit ? 0u : C + 1; });
+  return o2c::emu::atomicUpdate(
+      A, [Limit](unsigned C) { return C >= Limit ? 0u : C + 1; });
 }
 inline unsigned atomicDec(unsigned *A, unsigned Limit) {
   return o2c::emu::atomicUpdate(
       A, [Limit](unsigned C) { return (C == 0 || C > Limit) ? Limit : C - 1; });
 }
 
-// ---- bit casts and math the host library lacks -----------------------------------
-inline long long __double_as_longlong(double V) { return o2c::emu::fromBits<long long>(o2c::emu::toBits(V)); }
-inline double __longlong_as_double(long long V) { return o2c::emu::fromBits<double>(o2c::emu::toBits(V)); }
-inline int __float_as_int(float V) { return o2c::emu::fromBits<int>(o2c::emu::toBits(V)); }
-inline float __int_as_float(int V) { return o2c::emu::fromBits<float>(o2c::emu::toBits(V)); }
-inline unsigned __float_as_uint(float V) { return o2c::emu::fromBits<unsigned>(o2c::emu::toBits(V)); }
-inline float __uint_as_float(unsigned V) { return o2c::emu::fromBits<float>(o2c::emu::toBits(V)); }
+// ---- bit casts and math the host library lacks
+// -----------------------------------
+inline long long __double_as_longlong(double V) {
+  return o2c::emu::fromBits<long long>(o2c::emu::toBits(V));
+}
+inline double __longlong_as_double(long long V) {
+  return o2c::emu::fromBits<double>(o2c::emu::toBits(V));
+}
+inline int __float_as_int(float V) {
+  return o2c::emu::fromBits<int>(o2c::emu::toBits(V));
+}
+inline float __int_as_float(int V) {
+  return o2c::emu::fromBits<float>(o2c::emu::toBits(V));
+}
+inline unsigned __float_as_uint(float V) {
+  return o2c::emu::fromBits<unsigned>(o2c::emu::toBits(V));
+}
+inline float __uint_as_float(unsigned V) {
+  return o2c::emu::fromBits<float>(o2c::emu::toBits(V));
+}
 inline double rsqrt(double X) { return 1.0 / std::sqrt(X); }
 inline float rsqrtf(float X) { return 1.0f / std::sqrt(X); }
 inline float __fdividef(float A, float B) { return A / B; }
@@ -308,24 +331,27 @@ inline void sincosf(float X, float *S, float *C) {
   *C = std::cos(X);
 }
 #endif
-inline float __saturatef(float X) { return X < 0.0f ? 0.0f : (X > 1.0f ? 1.0f : X); }
+inline float __saturatef(float X) {
+  return X < 0.0f ? 0.0f : (X > 1.0f ? 1.0f : X);
+}
 inline float __fmul_rn(float A, float B) { return A * B; }
 inline float __fadd_rn(float A, float B) { return A + B; }
 inline double __dadd_rn(double A, double B) { return A + B; }
 inline double __dmul_rn(double A, double B) { return A * B; }
-inline double __fma_rn(double A, double B, double C) { return std::fma(A, B, C); }
-
+inline double __fma_rn(double A, double B, double C) {
+  return std::fma(A, B, C);
+}
 
 // CUDA declares min and max in the global namespace for the arithmetic types,
 // with mixed signed/unsigned and float/double pairs resolving as it does.
 #define O2C_EMU_MINMAX2(R, A, B)                                               \
   inline R min(A X, B Y) {                                                     \
-    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(X)          \
-                                                 : static_cast<R>(Y);         \
+    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(X)           \
+                                                 : static_cast<R>(Y);          \
   }                                                                            \
   inline R max(A X, B Y) {                                                     \
-    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(Y)          \
-                                                 : static_cast<R>(X);         \
+    return static_cast<R>(X) < static_cast<R>(Y) ? static_cast<R>(Y)           \
+                                                 : static_cast<R>(X);          \
   }
 O2C_EMU_MINMAX2(int, int, int)
 O2C_EMU_MINMAX2(unsigned, unsigned, unsigned)
