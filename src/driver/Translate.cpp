@@ -146,16 +146,9 @@ public:
 
     std::vector<TextEdit> Edits = TU.FileEdits;
     {
-      std::vector<SourceRange> DeviceCode;
-      for (const RegionCandidate &C : Cands)
-        if (isOpenMPTargetExecutionDirective(C.Directive->getDirectiveKind()))
-          DeviceCode.push_back(SourceRange(C.Directive->getBeginLoc(),
-                                           C.Directive->getEndLoc()));
-      for (const RegionCandidate &C : Cands)
-        if (C.Directive->hasAssociatedStmt() &&
-            isOpenMPTargetExecutionDirective(C.Directive->getDirectiveKind()))
-          DeviceCode.push_back(C.Directive->getAssociatedStmt()->getSourceRange());
-      std::vector<TextEdit> Api = hostApiEdits(Ctx, DeviceCode);
+      // Every region's text in the output is host code (its host fallback):
+      // kernels take their copies of the user's text before these edits.
+      std::vector<TextEdit> Api = hostApiEdits(Ctx, {});
       Edits.insert(Edits.end(), Api.begin(), Api.end());
     }
     std::map<unsigned, std::string> Inserts; // top-level offset -> kernels

@@ -22,7 +22,8 @@ const llvm::StringMap<std::string> &routes() {
       {"omp_target_alloc", "o2c::targetAlloc"},
       {"omp_target_free", "o2c::targetFree"},
       {"omp_target_is_present", "o2c::targetIsPresent"},
-      {"omp_target_memcpy", "o2c::targetMemcpy"}};
+      {"omp_target_memcpy", "o2c::targetMemcpy"},
+      {"omp_get_device_num", "o2c::initialDevice"}};
   return M;
 }
 
@@ -34,17 +35,23 @@ public:
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
-    if (!FD || !FD->getIdentifier())
+    if (!FD)
       return true;
-    auto It = routes().find(FD->getName());
+    // A `declare variant` specialisation is named "f[device=...]".
+    std::string Name = FD->getNameAsString();
+    auto It = routes().find(Name.substr(0, Name.find('[')));
     if (It == routes().end() || !SM.isInSystemHeader(FD->getLocation()))
       return true;
     SourceLocation L = C->getCallee()->getBeginLoc();
-    if (L.isMacroID() || !SM.isInMainFile(L))
+    // Calls written in macro arguments have main-file text; calls inside a
+    // macro's own body do not (fileOffsets below says so).
+    if (!SM.isInMainFile(SM.getExpansionLoc(L)))
       return true;
+    // Text inside target regions is the host fallback here (kernels copy
+    // the user's text separately); only DeviceCode ranges are skipped.
     for (const SourceRange &R : Device)
       if (SM.isPointWithin(L, R.getBegin(), R.getEnd()))
-        return true; // device code has its own versions
+        return true;
     unsigned B, E;
     if (fileOffsets(SM, Ctx.getLangOpts(), C->getCallee()->getSourceRange(), B, E))
       Out.push_back({B, E - B, It->second});

@@ -34,6 +34,9 @@ __device__ inline int omp_in_final() { return 0; }
 __device__ inline int omp_get_dynamic() { return 0; }
 __device__ inline int omp_get_nested() { return 0; }
 __device__ inline int omp_get_max_active_levels() { return 1; }
+// Kernels do not know which of several GPUs runs them; omp2cuda offloads to
+// the default device unless a device clause says otherwise.
+__device__ inline int omp_get_device_num() { return 0; }
 
 } // namespace o2c_dev
 
