@@ -67,6 +67,7 @@ struct Capture {
   Passing How = Passing::Value;
   bool IsPointer = false;
   bool IsArray = false;
+  bool IsVLA = false;
   bool IsMember = false;
   bool InBody = false;   // referenced by the region's statement
   bool Written = false;  // assigned in the region

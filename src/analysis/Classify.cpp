@@ -381,12 +381,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                     "being defined; define the member function "
                                     "outside the class to offload it"));
     }
-    if (T->isVariableArrayType())
+    // A one-dimensional variable-length array travels as its first
+    // element's address and its size (C++ has no reference to a VLA).
+    Cap.IsVLA = T->isVariableArrayType();
+    if (Cap.IsVLA && Ctx.getAsArrayType(T)->getElementType()->isVariablyModifiedType())
       return Fail(Verdict::no(DiagId::HostType,
-                              "'" + Cap.Name + "' is a variable-length array"));
+                              "'" + Cap.Name +
+                                  "' is a multi-dimensional variable-length array"));
     Cap.ValueType = declText(T, "", Ctx);
     Cap.IsPointer = T->isPointerType();
-    Cap.IsArray = T->isConstantArrayType() ||
+    Cap.IsArray = T->isConstantArrayType() || Cap.IsVLA ||
                   (T->isArrayType() && T->isDependentType());
     if (Cap.IsPointer)
       Cap.ElemType = declText(T->getPointeeType(), "", Ctx);
@@ -535,8 +539,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // The stub takes objects that the device writes back by reference.
     bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
                  Cap.How == Passing::LastPrivate;
+    if (Cap.IsVLA && (Cap.How == Passing::Private || Cap.How == Passing::Value))
+      return Fail(Verdict::no(DiagId::HostType,
+                              "private copies of the variable-length array '" +
+                                  Cap.Name + "' are not supported yet"));
     Cap.StubParam =
-        declText(ByRef ? Ctx.getLValueReferenceType(T) : T, Cap.Name, Ctx);
+        Cap.IsVLA ? declText(Ctx.getArrayDecayedType(T), Cap.Name, Ctx) +
+                        ", size_t o2c_bytes_" + Cap.Name
+                  : declText(ByRef ? Ctx.getLValueReferenceType(T) : T, Cap.Name, Ctx);
+    if (Cap.IsVLA)
+      Cap.CallArg = Cap.Name + ", sizeof(" + Cap.Name + ")";
     switch (Cap.How) {
     case Passing::Value:
     case Passing::DevicePointer:

@@ -122,6 +122,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});
+      else if (C.IsVLA)
+        K.Maps.push_back({fmt::format("auto *{} = static_cast<decltype({})>("
+                                      "o2c_region.map({}, o2c_bytes_{}, {}));",
+                                      Arg, C.Name, C.Name, C.Name, mapFlags(*C.Map))});
       else if (C.IsArray)
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapArray({}, {});", Arg,
                                       C.Name, mapFlags(*C.Map))});
