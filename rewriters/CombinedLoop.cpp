@@ -107,15 +107,11 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
     Out += placedBody(K);
     if (K.SimdChunks)
       Out += "    } while (0);\n    __syncwarp();\n";
-    if (!K.LastPrivates.empty() && !K.SimdChunks) {
-      // `continue` in the body must not skip the write-back.
-      Out += "    } while (0);\n";
-      Out += "    if (o2c_iv == o2c_trip - 1) {\n";
-      for (const LastPrivateModel &L : K.LastPrivates)
-        Out += fmt::format("      *{} = {};\n", L.Slot, L.Var);
-      Out += "    }\n";
-    }
-    if (!K.LastPrivates.empty() && K.SimdChunks) {
+    if (!K.LastPrivates.empty()) {
+      // `continue` in the body must not skip the write-back (the simd form
+      // closed its do-while above).
+      if (!K.SimdChunks)
+        Out += "    } while (0);\n";
       Out += "    if (o2c_iv == o2c_trip - 1) {\n";
       for (const LastPrivateModel &L : K.LastPrivates)
         Out += fmt::format("      *{} = {};\n", L.Slot, L.Var);
@@ -132,10 +128,7 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
 }
 
 void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
-  std::string Kernel = K.Name + K.TemplateArgs;
-  std::string Args;
-  for (const KernelParam &P : K.Params)
-    Args += (Args.empty() ? "" : ", ") + P.StubArg;
+  std::string Kernel = launchKernel(K), Args = launchArgs(K);
   Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
   Out += "  if (o2c_trip > 0) {\n";
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "

@@ -9,6 +9,15 @@ static const Rewriter Table[] = {
      emitSequentialLaunch},
 };
 
+std::string launchKernel(const KernelModel &K) { return K.Name + K.TemplateArgs; }
+
+std::string launchArgs(const KernelModel &K) {
+  std::string Args;
+  for (const KernelParam &P : K.Params)
+    Args += (Args.empty() ? "" : ", ") + P.StubArg;
+  return Args;
+}
+
 const Rewriter &rewriterFor(KernelShape S) {
   for (const Rewriter &R : Table)
     if (R.Shape == S)

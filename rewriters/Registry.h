@@ -21,6 +21,10 @@ struct Rewriter {
 
 const Rewriter &rewriterFor(KernelShape S);
 
+/// "kernel<T>" and "arg, arg, ..." for a launch from the stub.
+std::string launchKernel(const KernelModel &K);
+std::string launchArgs(const KernelModel &K);
+
 // Entries of the table (one file each).
 void emitGridStrideBody(const KernelModel &K, std::string &Out);
 void emitGridStrideLaunch(const KernelModel &K, std::string &Out);

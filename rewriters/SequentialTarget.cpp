@@ -15,10 +15,7 @@ void emitSequentialBody(const KernelModel &K, std::string &Out) {
 }
 
 void emitSequentialLaunch(const KernelModel &K, std::string &Out) {
-  std::string Kernel = K.Name + K.TemplateArgs;
-  std::string Args;
-  for (const KernelParam &P : K.Params)
-    Args += (Args.empty() ? "" : ", ") + P.StubArg;
+  std::string Kernel = launchKernel(K), Args = launchArgs(K);
   Out += fmt::format("  o2c::LaunchShape o2c_shape = o2c::spmdShape(o2c_region, "
                      "(long long)({}), (long long)({}));\n",
                      K.NumTeams.empty() ? "1" : K.NumTeams,
