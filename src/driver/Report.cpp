@@ -58,6 +58,14 @@ std::string mapText(const Capture &C) {
   return S;
 }
 
+/// Static shared memory of the kernel: the block-reduction scratch.
+unsigned sharedBytes(const Region &R) {
+  for (const Capture &C : R.Captures)
+    if (C.How == Passing::Reduction)
+      return 32 * 8;
+  return 0;
+}
+
 } // namespace
 
 std::string textReport(const std::vector<FileResult> &Files) {
@@ -77,7 +85,8 @@ std::string textReport(const std::vector<FileResult> &Files) {
       }
       Out += fmt::format("    class: {}", className(R));
       if (!Rep.Kernel.empty())
-        Out += fmt::format("; kernel {}; launch: {}", Rep.Kernel, Rep.LaunchShape);
+        Out += fmt::format("; kernel {}; launch: {}; shared memory: {} B",
+                           Rep.Kernel, Rep.LaunchShape, sharedBytes(R));
       Out += "\n";
       for (const Capture &C : R.Captures)
         Out += fmt::format("    {}: {}{}{}\n", C.Name, passingName(C.How),
@@ -114,13 +123,7 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
       if (!Rep.Kernel.empty()) {
         O["kernel"] = Rep.Kernel;
         O["launch"] = Rep.LaunchShape;
-        O["shared_bytes"] =
-            R.Captures.end() != std::find_if(R.Captures.begin(), R.Captures.end(),
-                                             [](const Capture &C) {
-                                               return C.How == Passing::Reduction;
-                                             })
-                ? 256
-                : 0;
+        O["shared_bytes"] = sharedBytes(R);
       }
       Arr.push_back(std::move(O));
     }
