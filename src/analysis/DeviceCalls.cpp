@@ -56,6 +56,27 @@ struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
   }
 };
 
+/// The first non-constant variable with global storage S refers to.
+const VarDecl *firstGlobal(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Found = nullptr;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal())
+        return true;
+      // Compile-time constants are folded into device code.
+      if (VD->getType().isConstQualified() && VD->getType()->isIntegralOrEnumerationType() &&
+          VD->hasInit() && VD->getInit()->isIntegerConstantExpr(VD->getASTContext()))
+        return true;
+      if (!Found)
+        Found = VD;
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 class CallChecker : public RecursiveASTVisitor<CallChecker> {
 public:
   CallChecker(TUState &TU, std::vector<TextEdit> *Edits,
@@ -132,6 +153,15 @@ private:
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + Name +
                                "', which contains OpenMP directives");
+      return false;
+    }
+    // A callee cannot be handed the host's globals the way a kernel is: it
+    // would read host memory on the device.
+    if (const VarDecl *G = firstGlobal(Def->getBody())) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name + "', which uses the global '" +
+                               G->getNameAsString() +
+                               "' (device copies of globals are not supported yet)");
       return false;
     }
     Visiting.insert(Def);

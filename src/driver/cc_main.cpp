@@ -373,6 +373,9 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
       return 1;
     Cmd = NVCC;
     Cmd.insert(Cmd.end(), {"-arch=" + O.Arch, "-x", "cu", "-std=" + Std});
+    // C code calls fmin/fmax and friends, which <cmath> declares constexpr
+    // for some argument types; device code may call them with this flag.
+    Cmd.push_back("--expt-relaxed-constexpr");
     // The generated file lives in a temporary directory: the original
     // source's directory must still be searched for its includes.
     if (!SrcDir.empty())
