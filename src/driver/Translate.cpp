@@ -150,6 +150,8 @@ public:
       // kernels take their copies of the user's text before these edits.
       std::vector<TextEdit> Api = hostApiEdits(Ctx, {});
       Edits.insert(Edits.end(), Api.begin(), Api.end());
+      std::vector<TextEdit> Forms = atomicFormEdits(Ctx);
+      Edits.insert(Edits.end(), Forms.begin(), Forms.end());
     }
     std::map<unsigned, std::string> Inserts; // top-level offset -> kernels
     // Macro invocations that produce translated regions, with the call that

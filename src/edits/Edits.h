@@ -30,6 +30,10 @@ std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx, bool LineDirectives,
 std::vector<TextEdit> hostApiEdits(clang::ASTContext &Ctx,
                                    const std::vector<clang::SourceRange> &DeviceCode);
 
+/// `x = x op e` under `#pragma omp atomic` in host code spelled `x op= e`,
+/// the form nvcc's host pass keeps valid for GCC.
+std::vector<TextEdit> atomicFormEdits(clang::ASTContext &Ctx);
+
 /// Where and what to change for one construct.
 struct RegionEdit {
   std::vector<TextEdit> CallSite; // around the construct itself

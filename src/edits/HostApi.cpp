@@ -5,6 +5,7 @@
 #include "edits/Edits.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace clang;
@@ -75,6 +76,75 @@ std::vector<TextEdit> hostApiEdits(ASTContext &Ctx,
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       R.TraverseDecl(D);
+  return Out;
+}
+
+} // namespace omp2cuda
+
+namespace omp2cuda {
+
+namespace {
+
+/// nvcc's front end re-prints host code, and turns `x = x + e` under
+/// `#pragma omp atomic` into a form GCC rejects; `x += e` means the same and
+/// survives.
+class AtomicForms : public RecursiveASTVisitor<AtomicForms> {
+public:
+  AtomicForms(ASTContext &Ctx, std::vector<TextEdit> &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
+
+  bool VisitOMPAtomicDirective(OMPAtomicDirective *A) {
+    const Stmt *S = A->getAssociatedStmt();
+    if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+      S = CS->getCapturedStmt();
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return true;
+    const auto *BA = dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens());
+    if (!BA || BA->getOpcode() != BO_Assign)
+      return true;
+    const auto *R = dyn_cast<BinaryOperator>(BA->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return true;
+    const char *Op = nullptr;
+    switch (R->getOpcode()) {
+    case BO_Add: Op = "+="; break;
+    case BO_Mul: Op = "*="; break;
+    case BO_And: Op = "&="; break;
+    case BO_Or: Op = "|="; break;
+    case BO_Xor: Op = "^="; break;
+    case BO_Sub: Op = "-="; break;
+    default: return true;
+    }
+    std::string X = exprText(BA->getLHS()->IgnoreParenImpCasts(), Ctx);
+    const Expr *V = nullptr;
+    if (exprText(R->getLHS()->IgnoreParenImpCasts(), Ctx) == X)
+      V = R->getRHS();
+    else if (R->getOpcode() != BO_Sub &&
+             exprText(R->getRHS()->IgnoreParenImpCasts(), Ctx) == X)
+      V = R->getLHS();
+    unsigned B, En;
+    if (!V || !fileOffsets(SM, Ctx.getLangOpts(), BA->getSourceRange(), B, En))
+      return true;
+    Out.push_back({B, En - B, X + " " + Op + " " + exprText(V, Ctx)});
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<TextEdit> &Out;
+};
+
+} // namespace
+
+std::vector<TextEdit> atomicFormEdits(ASTContext &Ctx) {
+  std::vector<TextEdit> Out;
+  AtomicForms A(Ctx, Out);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      A.TraverseDecl(D);
   return Out;
 }
 
