@@ -110,8 +110,6 @@ Verdict rewriteAtomic(const clang::OMPAtomicDirective &A, clang::ASTContext &Ctx
 
 /// True for the OpenMP API routines device code may call.
 bool isOmpDeviceApi(llvm::StringRef Name);
-/// True if S contains an OpenMP directive.
-bool containsDirective(const clang::Stmt *S);
 
 // ---- Classify.cpp -----------------------------------------------------------
 /// Analyses one construct. Never fails: a region we cannot translate comes

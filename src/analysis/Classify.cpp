@@ -84,7 +84,7 @@ std::string functionLabel(const FunctionDecl *F) {
   return sanitize(N);
 }
 
-bool isTwoOrFourOrEightByteArith(QualType T, ASTContext &Ctx) {
+bool isFourOrEightByteNumber(QualType T, ASTContext &Ctx) {
   if (T->isDependentType())
     return true;
   if (!T->isArithmeticType() || T->isBooleanType() || T->isAnyCharacterType())
@@ -404,7 +404,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.Map = MapIt->second;
 
     if (CI.Reductions.count(U.Decl)) {
-      if (!isTwoOrFourOrEightByteArith(T, Ctx))
+      if (!isFourOrEightByteNumber(T, Ctx))
         return Fail(Verdict::no(DiagId::HostType,
                                 "the reduction variable '" + Cap.Name +
                                     "' is not a 4- or 8-byte arithmetic type"));

@@ -185,12 +185,6 @@ private:
 
 bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 
-bool containsDirective(const Stmt *S) {
-  DirectiveFinder F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits) {
   std::set<const FunctionDecl *> Visiting;
