@@ -110,11 +110,17 @@ std::string formatGenerated(const std::string &Text, const std::string &,
   return stripFormatMarkers(*Out);
 }
 
+thread_local bool InOurCode = false;
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(FileResult &Out, const Options &O) : Out(Out), O(O) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    InOurCode = true;
+    struct Reset {
+      ~Reset() { InOurCode = false; }
+    } R;
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     if (DE.hasErrorOccurred())
       return;
@@ -322,6 +328,8 @@ bool isForeignFlag(llvm::StringRef A) {
 }
 
 } // namespace
+
+bool inTranslatorCode() { return InOurCode; }
 
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     std::vector<std::string> *Dropped) {

@@ -39,6 +39,10 @@ FileResult translateFile(const std::string &Source,
 FileResult translateCode(const std::string &Code, const std::string &FileName,
                          const std::vector<std::string> &Args, const Options &O);
 
+/// True while omp2cuda's own code (not Clang's parser) runs on this thread;
+/// lets a fuzzer tell a crash of ours from a crash inside Clang.
+bool inTranslatorCode();
+
 /// Flags added to every parse and flags dropped from compile databases.
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     std::vector<std::string> *Dropped);
