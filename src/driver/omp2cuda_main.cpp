@@ -1,6 +1,7 @@
 // omp2cuda: translate OpenMP target offloading to CUDA C++.
 // Command line in the style of the clang tools (clang-tidy, hipify-clang).
 #include "driver/Output.h"
+#include "driver/OutputPaths.h"
 #include "driver/Report.h"
 #include "driver/Translate.h"
 
@@ -65,34 +66,18 @@ Examples:
 
 enum ExitCode { ExitOk = 0, ExitError = 1, ExitHost = 3 };
 
-std::string outputPathFor(const std::string &Src) {
-  if (!OutFile.empty())
-    return OutFile;
-  SmallString<256> P;
-  if (OutDir.empty()) {
-    P = Src;
-  } else {
-    P = OutDir;
-    SmallString<256> Abs(Src);
-    sys::fs::make_absolute(Abs);
-    if (!InRoot.empty()) {
-      SmallString<256> Root(InRoot);
-      sys::fs::make_absolute(Root);
-      sys::path::remove_dots(Root, true);
-      sys::path::remove_dots(Abs, true);
-      StringRef Rel = Abs.str();
-      if (Rel.consume_front(Root.str())) {
-        Rel = Rel.ltrim('/');
-        sys::path::append(P, Rel);
-      } else {
-        sys::path::append(P, sys::path::filename(Src));
-      }
-    } else {
-      sys::path::append(P, sys::path::filename(Src));
-    }
-  }
-  sys::path::replace_extension(P, ".cu");
-  return std::string(P);
+/// Checked before parsing so that the error names the file plainly rather
+/// than coming out of the compilation-database machinery.
+std::error_code readable(const std::string &Path) {
+  if (sys::fs::is_directory(Path))
+    return std::make_error_code(std::errc::is_a_directory);
+  sys::fs::file_t F;
+  if (Expected<sys::fs::file_t> FOr = sys::fs::openNativeFileForRead(Path))
+    F = *FOr;
+  else
+    return errorToErrorCode(FOr.takeError());
+  sys::fs::closeFile(F);
+  return {};
 }
 
 } // namespace
@@ -108,9 +93,12 @@ int main(int argc, const char **argv) {
     errs() << "omp2cuda: error: " << toString(Parser.takeError()) << "\n";
     return ExitError;
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (!OutFile.empty() && Sources.size() > 1) {
-    errs() << "omp2cuda: error: -o takes one input; use --out-dir for several\n";
+  const std::vector<std::string> Sources =
+      uniqueInputs(Parser->getSourcePathList());
+  Expected<std::vector<std::string>> Outputs =
+      assignOutputPaths(Sources, {OutFile, OutDir, InRoot});
+  if (!Outputs) {
+    errs() << "omp2cuda: error: " << toString(Outputs.takeError()) << "\n";
     return ExitError;
   }
   if (!MF.empty() && Sources.size() > 1) {
@@ -147,7 +135,14 @@ int main(int argc, const char **argv) {
         Failed[I] = true;
         continue;
       }
-      std::string Out = outputPathFor(Src);
+      if (std::error_code EC = readable(Src)) {
+        std::lock_guard<std::mutex> G(Lock);
+        errs() << Src << ": error: cannot read the file: " << EC.message()
+               << "\n";
+        Failed[I] = true;
+        continue;
+      }
+      const std::string &Out = (*Outputs)[I];
       if (sys::fs::exists(Out) && sameFile(Out, Src)) {
         std::lock_guard<std::mutex> G(Lock);
         errs() << Src << ": error: the output '" << Out

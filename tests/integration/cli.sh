@@ -125,6 +125,21 @@ run proj/src/k.c -o db2.cu
 check "database found in a parent directory" rc 0
 run proj/src/k.c -o nodb.cu --
 check "without the database SCALE is unknown" rc 1
+run proj/src/k.c -o ea.cu --extra-arg=-DSCALE=2 --
+check "--extra-arg reaches the compiler" rc 0
+# Order: --extra-arg-before, then the file's flags, then --extra-arg.
+cat >order.c <<'SRC'
+#if SCALE != EXPECT
+#error SCALE is not EXPECT
+#endif
+int order;
+SRC
+run order.c -o o1.cu --extra-arg-before=-DSCALE=5 -- -DSCALE=3 -DEXPECT=3
+check "--extra-arg-before comes before the file's flags" rc 0
+run order.c -o o2.cu --extra-arg=-DSCALE=7 -- -DSCALE=3 -DEXPECT=7
+check "--extra-arg comes after the file's flags" rc 0
+run order.c -o o3.cu --extra-arg-before=-DSCALE=5 -- -DSCALE=3 -DEXPECT=5
+check "the order is checked (a wrong order fails)" has "error: SCALE is not EXPECT"
 
 # .clang-format next to the input is honoured for generated code.
 mkdir -p styled
@@ -137,6 +152,33 @@ mkdir -p adir.c
 run adir.c -o dir.cu --
 check "a directory as input: exit 1" rc 1
 check "a directory as input: no output" test ! -e dir.cu
+
+# Same-named inputs never share an output, whatever -j says.
+run --out-dir same src/a/k.c src/b/k.c -j 2 --
+check "same names, no --in-root: exit 0" rc 0
+check "same names: mirrored below the shared directory" test -s same/a/k.cu -a -s same/b/k.cu
+check "same names: each output from its own input" grep -q "omp2cuda_vadd" same/a/k.cu
+mkdir -p ext
+cp vector_add.c ext/k.c
+cp reductions.c ext/k.cpp
+run ext/k.c ext/k.cpp --
+check "same stem, two extensions: both kept" test -s ext/k.c.cu -a -s ext/k.cpp.cu
+run vector_add.c ./vector_add.c -o twice.cu --
+check "an input given twice is translated once" rc 0
+
+# An unreadable input (as root, read it as 'nobody', who cannot).
+cp vector_add.c locked.c
+chmod 000 locked.c
+if [ "$(id -u)" = 0 ]; then
+  chmod 777 "$work"
+  asuser() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+else
+  asuser() { "$@"; }
+fi
+asuser "$tool" locked.c -o locked.cu -- >"$work/out" 2>"$work/err"; echo $? >"$work/rc"
+check "unreadable input: exit 1" rc 1
+check "unreadable input: message" has "locked.c: error: cannot read the file: Permission denied"
+check "unreadable input: no output" test ! -e locked.cu
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha

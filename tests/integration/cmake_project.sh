@@ -2,14 +2,30 @@
 # Builds examples/cmake_project against this build's omp2cuda package with
 # the given generator, runs it, then checks that touching a header the
 # translated source includes re-runs the translation (depfile).
+# With "install", the package is first installed to a scratch prefix and
+# found through CMAKE_PREFIX_PATH, as a user of an installed omp2cuda would.
+#   cmake_project.sh BUILD_DIR GENERATOR [install]
 set -euo pipefail
 build=$1
 generator=$2
+mode=${3:-build-tree}
 src=$(cd "$(dirname "$0")/../../examples/cmake_project" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$src" "$work/proj"
-cmake -S "$work/proj" -B "$work/b" -G "$generator" -Domp2cuda_DIR="$build" >/dev/null
+if [ "$mode" = install ]; then
+  cmake --install "$build" --prefix "$work/prefix" >/dev/null
+  find_args=(-DCMAKE_PREFIX_PATH="$work/prefix")
+  # The installed driver finds its runtime relative to itself.
+  (cd "$work/proj" && "$work/prefix/bin/omp2cuda-cc" --backend=emu -I include -DSAXPY_SCALE=2 \
+     main.c saxpy.c -o "$work/cc_app") 2>"$work/cc.err" || { cat "$work/cc.err"; exit 1; }
+  [ "$("$work/cc_app")" = "saxpy checksum 500500.0" ] || { echo "installed omp2cuda-cc: wrong result"; exit 1; }
+  [ -z "$(ls -A "$work/proj" | grep -v -e '^CMakeLists.txt$' -e '^include$' -e '^main.c$' -e '^saxpy.c$')" ] ||
+    { echo "omp2cuda-cc left files in the source tree"; ls "$work/proj"; exit 1; }
+else
+  find_args=(-Domp2cuda_DIR="$build")
+fi
+cmake -S "$work/proj" -B "$work/b" -G "$generator" "${find_args[@]}" >/dev/null
 cmake --build "$work/b" >"$work/log1" 2>&1 || { cat "$work/log1"; exit 1; }
 out=$("$work/b/saxpy_app")
 echo "$out"
@@ -23,4 +39,4 @@ sleep 1
 echo "/* touched */" >>"$work/proj/include/saxpy.h"
 cmake --build "$work/b" >"$work/log3" 2>&1
 grep -q "omp2cuda: translating saxpy.c" "$work/log3" || { echo "header change did not re-translate"; cat "$work/log3"; exit 1; }
-echo "cmake integration ($generator): ok"
+echo "cmake integration ($generator, $mode): ok"

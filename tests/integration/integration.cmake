@@ -6,6 +6,10 @@ if(TARGET omp2cuda)
                      ${CMAKE_BINARY_DIR} "${gen}")
     set_tests_properties(integration.cmake.${gen_id} PROPERTIES RESOURCE_LOCK cmake_project)
   endforeach()
+  add_test(NAME integration.cmake.install
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
+                   ${CMAKE_BINARY_DIR} Ninja install)
+  set_tests_properties(integration.cmake.install PROPERTIES RESOURCE_LOCK cmake_project)
   add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
                                         $<TARGET_FILE:omp2cuda>)
 endif()
