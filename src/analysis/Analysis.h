@@ -99,6 +99,20 @@ Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
 /// True if S holds a directive other than `atomic`; the atomics go to Atomics.
 bool containsDirectiveOtherThanAtomic(
     const clang::Stmt *S, std::vector<const clang::OMPAtomicDirective *> &Atomics);
+/// The statement of an atomic update in any form OpenMP allows: `x op= v`,
+/// `x++`/`--x`, `x = x op v` and `x = v op x` (op commutative).
+struct AtomicUpdate {
+  const clang::Expr *X = nullptr;
+  const clang::Expr *V = nullptr; ///< null for ++ and --
+  clang::BinaryOperatorKind Op = clang::BO_Add; ///< + - * & | ^
+  bool Assign = false;  ///< written `x = x op v` or `x = v op x`
+  std::string WhyNot;   ///< set when the statement is none of these
+};
+AtomicUpdate atomicUpdate(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The statement of an OpenMP atomic directive, or null.
+const clang::Expr *atomicStatement(const clang::OMPAtomicDirective &A);
+
 /// The replacement of one `#pragma omp atomic` and its statement.
 struct AtomicRewrite {
   unsigned Begin = 0, End = 0;

@@ -37,6 +37,60 @@ bool sameLValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 
 } // namespace
 
+const Expr *atomicStatement(const OMPAtomicDirective &A) {
+  const Stmt *S = A.getAssociatedStmt();
+  if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  return E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;
+}
+
+AtomicUpdate atomicUpdate(const Expr *E, const ASTContext &Ctx) {
+  AtomicUpdate U;
+  auto No = [&](const char *Why) {
+    U.WhyNot = Why;
+    return U;
+  };
+  auto Arith = [](BinaryOperatorKind K) {
+    return K == BO_Add || K == BO_Sub || K == BO_Mul || K == BO_And ||
+           K == BO_Or || K == BO_Xor;
+  };
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    U.X = CA->getLHS();
+    U.V = CA->getRHS();
+    U.Op = BinaryOperator::getOpForCompoundAssignment(CA->getOpcode());
+    if (!Arith(U.Op))
+      return No("with this operator is not supported yet");
+    return U;
+  }
+  if (const auto *Un = dyn_cast<UnaryOperator>(E)) {
+    if (!Un->isIncrementDecrementOp())
+      return No("on this expression is not supported");
+    U.X = Un->getSubExpr();
+    U.Op = Un->isDecrementOp() ? BO_Sub : BO_Add;
+    return U;
+  }
+  const auto *BA = dyn_cast<BinaryOperator>(E);
+  if (!BA || BA->getOpcode() != BO_Assign)
+    return No("on this expression is not supported");
+  const auto *R = dyn_cast<BinaryOperator>(bare(BA->getRHS()));
+  if (!R)
+    return No("on this expression is not supported");
+  U.X = BA->getLHS();
+  U.Op = R->getOpcode();
+  U.Assign = true;
+  if (!Arith(U.Op))
+    return No("with this operator is not supported yet");
+  bool Left = sameLValue(R->getLHS(), U.X, Ctx);
+  bool Right = sameLValue(R->getRHS(), U.X, Ctx);
+  if (U.Op == BO_Sub && !Left)
+    return No("in the form 'x = e - x' is not supported yet");
+  if (Left == Right)
+    return No("on this expression is not supported");
+  U.V = Left ? R->getRHS() : R->getLHS();
+  return U;
+}
+
 bool containsDirectiveOtherThanAtomic(const Stmt *S,
                                       std::vector<const OMPAtomicDirective *> &Atomics) {
   Finder F;
@@ -60,13 +114,9 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
                   OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause>(C))
       return No("with this clause is not supported yet");
   }
-  const Stmt *S = A.getAssociatedStmt();
-  if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-    S = CS->getCapturedStmt();
-  const auto *E = dyn_cast_or_null<Expr>(S);
+  const Expr *E = atomicStatement(A);
   if (!E)
     return No("on a statement that is not an expression");
-  E = E->IgnoreImplicit()->IgnoreParens();
 
   // The directive line through the end of its statement.
   SourceLocation B = A.getBeginLoc();
@@ -99,55 +149,18 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     return {};
   }
 
-  const Expr *X = nullptr, *V = nullptr;
+  AtomicUpdate U = atomicUpdate(E, Ctx);
+  if (!U.WhyNot.empty())
+    return No(U.WhyNot);
+  const Expr *X = U.X, *V = U.V;
+  bool Negate = U.Op == BO_Sub;
   std::string Op;
-  bool Negate = false;
-  if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
-    X = CA->getLHS();
-    V = CA->getRHS();
-    switch (CA->getOpcode()) {
-    case BO_AddAssign: Op = "o2c_dev::RedPlus"; break;
-    case BO_SubAssign: Op = "o2c_dev::RedPlus"; Negate = true; break;
-    case BO_MulAssign: Op = "o2c_dev::RedTimes"; break;
-    case BO_AndAssign: Op = "o2c_dev::RedBitAnd"; break;
-    case BO_OrAssign: Op = "o2c_dev::RedBitOr"; break;
-    case BO_XorAssign: Op = "o2c_dev::RedBitXor"; break;
-    default: return No("with this operator is not supported yet");
-    }
-  } else if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (!U->isIncrementDecrementOp())
-      return No("on this expression is not supported");
-    X = U->getSubExpr();
-    Op = "o2c_dev::RedPlus";
-    Negate = U->isDecrementOp();
-  } else if (const auto *BA = dyn_cast<BinaryOperator>(E);
-             BA && BA->getOpcode() == BO_Assign) {
-    const auto *R = dyn_cast<BinaryOperator>(bare(BA->getRHS()));
-    X = BA->getLHS();
-    if (!R)
-      return No("on this expression is not supported");
-    bool Left = sameLValue(R->getLHS(), X, Ctx);
-    bool Right = sameLValue(R->getRHS(), X, Ctx);
-    switch (R->getOpcode()) {
-    case BO_Add: Op = "o2c_dev::RedPlus"; break;
-    case BO_Mul: Op = "o2c_dev::RedTimes"; break;
-    case BO_And: Op = "o2c_dev::RedBitAnd"; break;
-    case BO_Or: Op = "o2c_dev::RedBitOr"; break;
-    case BO_Xor: Op = "o2c_dev::RedBitXor"; break;
-    case BO_Sub:
-      if (!Left)
-        return No("'x = e - x' is not supported yet");
-      Op = "o2c_dev::RedPlus";
-      Negate = true;
-      break;
-    default:
-      return No("with this operator is not supported yet");
-    }
-    if (Left == Right)
-      return No("on this expression is not supported");
-    V = Left ? R->getRHS() : R->getLHS();
-  } else {
-    return No("on this expression is not supported");
+  switch (U.Op) {
+  case BO_Mul: Op = "o2c_dev::RedTimes"; break;
+  case BO_And: Op = "o2c_dev::RedBitAnd"; break;
+  case BO_Or: Op = "o2c_dev::RedBitOr"; break;
+  case BO_Xor: Op = "o2c_dev::RedBitXor"; break;
+  default: Op = "o2c_dev::RedPlus"; break;
   }
   QualType T = X->getType();
   if (!T->isArithmeticType() || T->isBooleanType() ||

@@ -94,39 +94,18 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
 
   bool VisitOMPAtomicDirective(OMPAtomicDirective *A) {
-    const Stmt *S = A->getAssociatedStmt();
-    if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-      S = CS->getCapturedStmt();
-    const auto *E = dyn_cast_or_null<Expr>(S);
+    const Expr *E = atomicStatement(*A);
     if (!E)
       return true;
-    const auto *BA = dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens());
-    if (!BA || BA->getOpcode() != BO_Assign)
+    AtomicUpdate U = atomicUpdate(E, Ctx);
+    if (!U.WhyNot.empty() || !U.Assign)
       return true;
-    const auto *R = dyn_cast<BinaryOperator>(BA->getRHS()->IgnoreParenImpCasts());
-    if (!R)
-      return true;
-    const char *Op = nullptr;
-    switch (R->getOpcode()) {
-    case BO_Add: Op = "+="; break;
-    case BO_Mul: Op = "*="; break;
-    case BO_And: Op = "&="; break;
-    case BO_Or: Op = "|="; break;
-    case BO_Xor: Op = "^="; break;
-    case BO_Sub: Op = "-="; break;
-    default: return true;
-    }
-    std::string X = exprText(BA->getLHS()->IgnoreParenImpCasts(), Ctx);
-    const Expr *V = nullptr;
-    if (exprText(R->getLHS()->IgnoreParenImpCasts(), Ctx) == X)
-      V = R->getRHS();
-    else if (R->getOpcode() != BO_Sub &&
-             exprText(R->getRHS()->IgnoreParenImpCasts(), Ctx) == X)
-      V = R->getLHS();
+    std::string X = exprText(U.X->IgnoreParenImpCasts(), Ctx);
+    std::string Op = BinaryOperator::getOpcodeStr(U.Op).str() + "=";
     unsigned B, En;
-    if (!V || !fileOffsets(SM, Ctx.getLangOpts(), BA->getSourceRange(), B, En))
+    if (!fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
       return true;
-    Out.push_back({B, En - B, X + " " + Op + " " + exprText(V, Ctx)});
+    Out.push_back({B, En - B, X + " " + Op + " " + exprText(U.V, Ctx)});
     return true;
   }
 
