@@ -48,14 +48,53 @@ const char *passingName(Passing P) {
   return "";
 }
 
-std::string mapText(const Capture &C) {
+/// The OpenMP spelling users wrote or would write: "map(always, to: x[0:n])",
+/// or the motion clause "from(x[0:n])" of a target update.
+std::string mapText(const Capture &C, const Region &R) {
   if (!C.Map)
     return C.How == Passing::DevicePointer ? "implicit zero-length section"
                                            : "";
-  std::string S = mapFlags(*C.Map);
-  if (C.Map->Section)
-    S += fmt::format(" [{}:{}]", C.Map->Lower, C.Map->Length);
+  const MapInfo &M = *C.Map;
+  std::string Var = C.Name;
+  if (M.Section)
+    Var += fmt::format("[{}:{}]", M.Lower, M.Length);
+  if (llvm::StringRef(R.Directive).starts_with("target update"))
+    return fmt::format("{}({})", M.Type == MapType::From ? "from" : "to", Var);
+  std::string S = "map(";
+  if (M.Always)
+    S += "always, ";
+  if (M.Present)
+    S += "present, ";
+  switch (M.Type) {
+  case MapType::Alloc: S += "alloc"; break;
+  case MapType::To: S += "to"; break;
+  case MapType::From: S += "from"; break;
+  case MapType::ToFrom: S += "tofrom"; break;
+  case MapType::Release: S += "release"; break;
+  case MapType::Delete: S += "delete"; break;
+  }
+  S += ": " + Var + ")";
+  if (M.Implicit)
+    S += " implicit";
   return S;
+}
+
+/// "reduction(+)" from the device runtime's operator name.
+std::string reductionText(const Capture &C) {
+  static const std::pair<const char *, const char *> Ops[] = {
+      {"RedPlus", "+"},      {"RedTimes", "*"},   {"RedMin", "min"},
+      {"RedMax", "max"},     {"RedBitAnd", "&"},  {"RedBitOr", "|"},
+      {"RedBitXor", "^"},    {"RedLogAnd", "&&"}, {"RedLogOr", "||"}};
+  llvm::StringRef Op(C.ReductionOp);
+  Op.consume_front("o2c_dev::");
+  for (auto &[Name, Spelling] : Ops)
+    if (Op == Name)
+      return fmt::format("reduction({})", Spelling);
+  return "reduction";
+}
+
+std::string passingText(const Capture &C) {
+  return C.How == Passing::Reduction ? reductionText(C) : passingName(C.How);
 }
 
 /// Static shared memory of the kernel: the block-reduction scratch.
@@ -65,6 +104,11 @@ unsigned sharedBytes(const Region &R) {
       return 32 * 8;
   return 0;
 }
+
+/// Bytes of the data-sharing stack (variables the team master shares with
+/// its threads). Only general regions need one and those are not translated
+/// yet; combined and SPMD kernels keep every variable in registers.
+unsigned dataSharingBytes(const Region &) { return 0; }
 
 } // namespace
 
@@ -85,12 +129,14 @@ std::string textReport(const std::vector<FileResult> &Files) {
       }
       Out += fmt::format("    class: {}", className(R));
       if (!Rep.Kernel.empty())
-        Out += fmt::format("; kernel {}; launch: {}; shared memory: {} B",
-                           Rep.Kernel, Rep.LaunchShape, sharedBytes(R));
+        Out += fmt::format("; kernel {}; launch: {}; shared memory: {} B; "
+                           "data-sharing stack: {} B",
+                           Rep.Kernel, Rep.LaunchShape, sharedBytes(R),
+                           dataSharingBytes(R));
       Out += "\n";
       for (const Capture &C : R.Captures)
-        Out += fmt::format("    {}: {}{}{}\n", C.Name, passingName(C.How),
-                           mapText(C).empty() ? "" : ", ", mapText(C));
+        Out += fmt::format("    {}: {}{}{}\n", C.Name, passingText(C),
+                           mapText(C, R).empty() ? "" : ", ", mapText(C, R));
       for (const std::string &Rem : R.Remarks)
         Out += "    note: " + Rem + "\n";
     }
@@ -105,8 +151,8 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
       llvm::json::Array Vars;
       for (const Capture &C : R.Captures)
         Vars.push_back(llvm::json::Object{{"name", C.Name},
-                                          {"passing", passingName(C.How)},
-                                          {"map", mapText(C)},
+                                          {"passing", passingText(C)},
+                                          {"map", mapText(C, R)},
                                           {"implicit", !C.Map || C.Map->Implicit}});
       llvm::json::Object O{{"file", R.Loc.File},
                            {"line", R.Loc.Line},
@@ -124,6 +170,7 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
         O["kernel"] = Rep.Kernel;
         O["launch"] = Rep.LaunchShape;
         O["shared_bytes"] = sharedBytes(R);
+        O["data_sharing_bytes"] = dataSharingBytes(R);
       }
       Arr.push_back(std::move(O));
     }
