@@ -13,3 +13,5 @@ if(TARGET omp2cuda)
   add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
                                         $<TARGET_FILE:omp2cuda>)
 endif()
+
+add_test(NAME docs.diagnostics COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/docs_diagnostics.sh)
