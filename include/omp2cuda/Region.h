@@ -91,6 +91,14 @@ struct LoopLevel {
   bool Is64Bit = false;
 };
 
+/// A use_device_ptr / use_device_addr item of a target data construct:
+/// inside the construct's body the name refers to the device copy.
+struct DeviceAlias {
+  std::string Name;
+  bool Reference = false; ///< use_device_addr of an object: a reference to
+                          ///< the device object; else a translated pointer
+};
+
 struct Region {
   unsigned Index = 0;
   SourcePos Loc;
@@ -115,6 +123,7 @@ struct Region {
 
   std::vector<Capture> Captures;
   std::vector<LoopLevel> Loops;
+  std::vector<DeviceAlias> DeviceAliases; // target data only
 
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)

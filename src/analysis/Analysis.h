@@ -46,6 +46,9 @@ struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
   std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
+  /// use_device_ptr / use_device_addr items, in clause order; true: the
+  /// name becomes a reference to the device object (use_device_addr).
+  std::vector<std::pair<const clang::VarDecl *, bool>> DeviceAliases;
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;

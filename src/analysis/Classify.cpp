@@ -216,6 +216,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   R.IfCond = CI.IfCond;
   R.Device = CI.Device;
   R.NoWait = CI.NoWait;
+  for (const auto &[VD, Reference] : CI.DeviceAliases)
+    R.DeviceAliases.push_back({VD->getNameAsString(), Reference});
+  // The aliases are declared at the start of the construct's body, which
+  // must be text of the file.
+  if (!R.DeviceAliases.empty() &&
+      (D.getBeginLoc().isMacroID() ||
+       D.getStructuredBlock()->getBeginLoc().isMacroID()))
+    return Fail(Verdict::no(DiagId::HostMacro,
+                            "use_device_ptr/use_device_addr on a construct "
+                            "from a macro is not supported yet"));
   R.Depend = CI.Depend;
   R.Collapse = CI.Collapse;
   R.ScheduleChunk = CI.ScheduleChunk;

@@ -182,6 +182,36 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       for (const Expr *E : LP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.LastPrivate.insert(VD);
+    } else if (isa<OMPUseDevicePtrClause, OMPUseDeviceAddrClause>(C)) {
+      bool Addr = isa<OMPUseDeviceAddrClause>(C);
+      llvm::SmallVector<const Expr *, 4> Items;
+      if (const auto *P = dyn_cast<OMPUseDevicePtrClause>(C))
+        Items.append(P->varlist_begin(), P->varlist_end());
+      else
+        Items.append(cast<OMPUseDeviceAddrClause>(C)->varlist_begin(),
+                     cast<OMPUseDeviceAddrClause>(C)->varlist_end());
+      for (const Expr *E : Items) {
+        const ArraySectionExpr *Sec = nullptr;
+        const ArraySubscriptExpr *Elem = nullptr;
+        const auto *VD = dyn_cast_or_null<VarDecl>(itemDecl(E, &Sec, &Elem));
+        std::string Name = "'" + clauseName(C) + "' of '" +
+                           exprText_(E, Ctx) + "'";
+        if (!VD || Elem)
+          return Verdict::no(DiagId::HostClause,
+                             Name + " is not supported yet (only variables "
+                                    "and array sections are)");
+        QualType T = VD->getType();
+        if (T->isVariablyModifiedType())
+          return Verdict::no(DiagId::HostClause,
+                             Name + ": variable-length arrays are not "
+                                    "supported yet");
+        // A section of a pointer names the pointer's target: the pointer
+        // itself is translated, as use_device_ptr does.
+        bool Reference = Addr && !(Sec && T->isPointerType());
+        if (Sec && !T->isPointerType() && !T->isArrayType())
+          return Verdict::no(DiagId::HostClause, Name + " is not supported yet");
+        CI.DeviceAliases.push_back({VD, Reference});
+      }
     } else if (const auto *IDP = dyn_cast<OMPIsDevicePtrClause>(C)) {
       for (const Expr *E : IDP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))

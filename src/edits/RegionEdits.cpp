@@ -228,7 +228,31 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
     Open += " // omp2cuda: device data environment\n";
     Open += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
     E.CallSite.push_back({Begin, 0, Open});
-    E.CallSite.push_back({statementEnd(D, Ctx), 0, " }"});
+    unsigned End = statementEnd(D, Ctx);
+    if (!R.DeviceAliases.empty()) {
+      // use_device_ptr/addr: in a block around the body, each name is
+      // redeclared as the device copy (first read into a temporary, since
+      // the new name hides the old one from its own initialiser).
+      std::string Aliases = "{";
+      for (const DeviceAlias &A : R.DeviceAliases)
+        Aliases += A.Reference
+                       ? fmt::format(" auto *o2c_dev_{0} = {1}.translate(&{0}); "
+                                     "auto &{0} = *o2c_dev_{0}; (void){0};",
+                                     A.Name, Var)
+                       : fmt::format(" auto o2c_dev_{0} = {1}.translate({0}); "
+                                     "auto {0} = o2c_dev_{0}; (void){0};",
+                                     A.Name, Var);
+      Aliases += " // omp2cuda: device addresses\n";
+      SourceLocation BodyLoc = D.getStructuredBlock()->getBeginLoc();
+      unsigned BodyBegin = Ctx.getSourceManager().getFileOffset(
+          Ctx.getSourceManager().getFileLoc(BodyLoc));
+      // The body keeps its line: the block opens on a line of its own,
+      // marked as the body's line.
+      Aliases += lineMarker({R.Loc.File, lineOf(Ctx, BodyBegin), 0}, LineDirectives);
+      E.CallSite.push_back({BodyBegin, 0, Aliases});
+      E.CallSite.push_back({End, 0, " }"});
+    }
+    E.CallSite.push_back({End, 0, " }"});
     return E;
   }
 

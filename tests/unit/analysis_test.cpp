@@ -290,3 +290,31 @@ void g(int *c, int n) {
                     "supported yet"));
   CHECK(contains(O, "    c[0] = i - c[0];\n"));
 }
+
+TEST_CASE("use_device_ptr/addr name the device copies inside target data",
+          "[analysis][data]") {
+  FileResult F = translateC(R"(
+void f(double *p, int n) {
+  double x[4];
+  double *q;
+#pragma omp target data map(to: p[0:n], x) use_device_ptr(p) use_device_addr(x)
+  { q = p + (x - x); }
+#pragma omp target data map(to: p[0:n]) use_device_addr(p[0:n])
+  q = p;
+#pragma omp target data map(to: x) use_device_addr(x[1])
+  q = x;
+})");
+  REQUIRE(F.Ok);
+  const std::string &O = F.Output;
+  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L5.translate(p); auto p = o2c_dev_p;"));
+  CHECK(contains(O, "auto *o2c_dev_x = o2c_data_L5.translate(&x); auto &x = *o2c_dev_x;"));
+  // A section of a pointer: the pointer is translated, as use_device_ptr.
+  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L7.translate(p); auto p = o2c_dev_p;"));
+  // An element is not supported: that construct stays on the host.
+  CHECK(F.LeftOnHost == 1);
+  CHECK(contains(O, "'use_device_addr' of 'x[1]' is not supported yet"));
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.DeviceAliases.size() == 2);
+  CHECK(F.Regions[0].R.DeviceAliases[1].Reference);
+  CHECK_FALSE(F.Regions[1].R.DeviceAliases[0].Reference);
+}
