@@ -246,6 +246,13 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
       SourceLocation BodyLoc = D.getStructuredBlock()->getBeginLoc();
       unsigned BodyBegin = Ctx.getSourceManager().getFileOffset(
           Ctx.getSourceManager().getFileLoc(BodyLoc));
+      // Before the body's indentation, so the body keeps its layout.
+      llvm::StringRef Buf = mainBuffer(Ctx);
+      unsigned LineStart = BodyBegin;
+      while (LineStart > 0 && (Buf[LineStart - 1] == ' ' || Buf[LineStart - 1] == '\t'))
+        --LineStart;
+      if (LineStart == 0 || Buf[LineStart - 1] == '\n')
+        BodyBegin = LineStart;
       // The body keeps its line: the block opens on a line of its own,
       // marked as the body's line.
       Aliases += lineMarker({R.Loc.File, lineOf(Ctx, BodyBegin), 0}, LineDirectives);

@@ -123,9 +123,9 @@ int main(void) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 24, 1, "target data"}; o2c::TargetRegion o2c_data_L24(o2c_loc, -1, true, false); // omp2cuda: device data environment
 #line 24 "inputs/use_device.c"
 #pragma omp target data use_device_ptr(a) use_device_addr(b, scalar)
-    { auto o2c_dev_a = o2c_data_L24.translate(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.translate(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.translate(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
+{ auto o2c_dev_a = o2c_data_L24.translate(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.translate(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.translate(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
 #line 25 "inputs/use_device.c"
-{
+    {
       da = a;
       db = &b[0];
       ds = &scalar;
