@@ -52,7 +52,8 @@ cl::opt<bool> MD("MD", cl::desc("Write a depfile next to each output (.d)"),
 cl::opt<std::string> MF("MF", cl::desc("Depfile path (one input only)"),
                         cl::value_desc("file"), cl::cat(Cat));
 cl::opt<unsigned> Jobs("j", cl::desc("Translate up to N files at once"),
-                       cl::init(1), cl::value_desc("N"), cl::cat(Cat));
+                       cl::init(1), cl::value_desc("N"), cl::Prefix,
+                       cl::cat(Cat));
 
 cl::extrahelp MoreHelp(R"(
 Exit status: 0 when every target region was translated (or none was found),

@@ -101,6 +101,8 @@ rm -rf flat
 run --out-dir flat src/a/k.c vector_add.c reductions.c host_general.c -j 2 --
 check "-j 2 output identical to -j 1" diff -r flat1 flat
 check "progress line" has "\[4/4\]"
+run --out-dir flat2 src/a/k.c vector_add.c reductions.c host_general.c -j2 --
+check "-j2 (no space) works as make's" diff -r flat1 flat2
 
 run vector_add.c -o a.cu --
 run vector_add.c -o b.cu --
