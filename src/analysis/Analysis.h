@@ -65,6 +65,15 @@ struct ClauseInfo {
 Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
                     clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits);
 
+// ---- LocalTypes.cpp ---------------------------------------------------------
+/// True if spelling T needs a declaration local to a function (a typedef,
+/// struct, union or enum declared in one), through pointers and arrays.
+bool namesLocalType(clang::QualType T);
+/// The first function-local type (or enum, for its enumerators) that Body
+/// names but that is declared outside Body, or null.
+const clang::NamedDecl *localTypeNamedIn(const clang::Stmt *Body,
+                                         clang::ASTContext &Ctx);
+
 // ---- Captures.cpp -----------------------------------------------------------
 struct Use {
   const clang::ValueDecl *Decl = nullptr;

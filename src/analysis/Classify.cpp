@@ -305,6 +305,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (Inner && !IsData)
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
       return Fail(V);
+  if (Inner && !IsData)
+    if (const NamedDecl *Local = localTypeNamedIn(Inner, Ctx))
+      return Fail(Verdict::no(
+          DiagId::HostType,
+          "the region names '" + Local->getNameAsString() +
+              "', declared inside the function, which the kernel cannot name"));
 
   // --- Captured variables ----------------------------------------------------
   CaptureScan Scan;
@@ -373,11 +379,17 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     QualType T = U.Decl->getType().getNonReferenceType();
     if (InClass && !T->isDependentType())
       T = T.getCanonicalType();
-    if (const auto *TD = T->getAsTagDecl();
-        TD && TD->getDeclContext()->isFunctionOrMethod())
-      return Fail(Verdict::no(DiagId::HostType,
-                              "'" + Cap.Name + "' has a type declared inside "
-                              "the function, which the kernel cannot name"));
+    // The kernel and stub are at file scope: a local typedef is spelled
+    // through, a local struct, union or enum cannot be named there. Data
+    // constructs name no type (their runtime calls take addresses and sizes
+    // in place).
+    if (!IsData && namesLocalType(T)) {
+      if (namesLocalType(T.getCanonicalType()))
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' has a type declared inside "
+                                "the function, which the kernel cannot name"));
+      T = T.getCanonicalType();
+    }
     if (InClass) {
       // The kernel goes before the class, where the class is incomplete.
       const Type *Base = T->getPointeeOrArrayElementType();

@@ -318,3 +318,46 @@ void f(double *p, int n) {
   CHECK(F.Regions[0].R.DeviceAliases[1].Reference);
   CHECK_FALSE(F.Regions[1].R.DeviceAliases[0].Reference);
 }
+
+TEST_CASE("types declared in the function: spelled through or left on the host",
+          "[analysis][types]") {
+  FileResult F = translateC(R"(
+void f(int n) {
+  typedef double real;
+  struct S { int a; double b[4]; } s = {1, {0}};
+  struct S *ps = &s;
+  enum { K = 3 };
+  real x[4] = {0};
+  real *px = x;
+#pragma omp target teams distribute parallel for map(tofrom: px[0:4])
+  for (int i = 0; i < 4; ++i) px[i] *= 2;
+#pragma omp target map(tofrom: ps[0:1])
+  ps->a = 2;
+#pragma omp target teams distribute parallel for map(tofrom: x)
+  for (int i = 0; i < 4; ++i) { real t = x[i]; x[i] = t + K; }
+#pragma omp target teams distribute parallel for map(tofrom: x)
+  for (int i = 0; i < 4; ++i) x[i] += K;
+#pragma omp target teams distribute parallel for map(tofrom: x)
+  for (int i = 0; i < 4; ++i) { typedef float f32; f32 t = 1; x[i] += t; }
+#pragma omp target enter data map(to: s)
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  // A local typedef of a file-scope type is spelled through.
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "omp2cuda_f_L9(double *px)"));
+  // A pointer to a local struct cannot be named by the kernel.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Reason ==
+        "'ps' has a type declared inside the function, which the kernel "
+        "cannot name");
+  // Local names the body uses: a typedef, an enumerator.
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason, "the region names 'real'"));
+  CHECK_FALSE(F.Regions[3].R.Translate);
+  CHECK(contains(F.Regions[3].R.Reason, "the region names 'K'"));
+  // A type declared inside the region travels with it.
+  CHECK(F.Regions[4].R.Translate);
+  // Data constructs name no type: a local struct is fine.
+  CHECK(F.Regions[5].R.Translate);
+}
