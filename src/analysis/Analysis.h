@@ -19,8 +19,27 @@
 namespace omp2cuda {
 
 /// State shared by the analyses of all regions of one translation unit.
+/// A type declared inside a function that a translated region names: its
+/// declaration moves to file scope, right before the function, so that the
+/// kernel and the stub can name it too.
+struct LocalTypeMove {
+  const clang::DeclStmt *Stmt = nullptr; ///< where the type is declared
+  const clang::TagDecl *Tag = nullptr;   ///< the tag it defines, if any
+  /// The statement also declares variables: only the tag definition moves
+  /// and the variables stay, declared with the tag's name.
+  bool Split = false;
+  /// A name for an anonymous tag that moves apart from its variables.
+  std::string NewTagName;
+  const clang::Decl *TopLevel = nullptr; ///< the declaration it goes before
+  const clang::FunctionDecl *Function = nullptr;
+  std::vector<std::string> Names; ///< names it adds to the enclosing scope
+};
+
 struct TUState {
   clang::ASTContext &Ctx;
+  /// Local types that move to file scope (committed: their regions were
+  /// translated) and those the region being analysed would move.
+  std::vector<LocalTypeMove> Moves, PendingMoves;
   /// Edits the whole file gets (C-to-C++ fixes); bodies copied into kernels
   /// get the ones inside their range too.
   std::vector<TextEdit> FileEdits;
@@ -66,13 +85,24 @@ Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
                     clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits);
 
 // ---- LocalTypes.cpp ---------------------------------------------------------
-/// True if spelling T needs a declaration local to a function (a typedef,
-/// struct, union or enum declared in one), through pointers and arrays.
-bool namesLocalType(clang::QualType T);
-/// The first function-local type (or enum, for its enumerators) that Body
-/// names but that is declared outside Body, or null.
-const clang::NamedDecl *localTypeNamedIn(const clang::Stmt *Body,
-                                         clang::ASTContext &Ctx);
+/// The function-local declarations (typedefs, tags) spelling T needs,
+/// through pointers and arrays; empty when T can be named at file scope.
+std::vector<const clang::NamedDecl *> localTypesOf(clang::QualType T);
+/// The function-local types (and enums, for their enumerators) that Body
+/// names but that are declared outside Body, in order of first use.
+std::vector<const clang::NamedDecl *> localTypesNamedIn(const clang::Stmt *Body,
+                                                        clang::ASTContext &Ctx);
+/// Plans moving local type D (with whatever its declaration statement
+/// defines) to file scope before TopLevel, into TU.PendingMoves. False, with
+/// Why, when it cannot move: a C++ class, a template, a clash of names at
+/// file scope, a dependence on other local declarations, a macro.
+bool planLocalTypeMove(const clang::NamedDecl *D, const clang::Decl *TopLevel,
+                       const clang::FunctionDecl *Function, TUState &TU,
+                       std::string &Why);
+/// The spelling of T with moved anonymous tags named (for kernel and stub
+/// signatures).
+std::string renameMovedTags(std::string Text, const TUState &TU,
+                            const clang::ASTContext &Ctx);
 
 // ---- Captures.cpp -----------------------------------------------------------
 struct Use {

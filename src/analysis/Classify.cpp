@@ -103,6 +103,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
 
   Region R;
   R.Index = Index;
+  TU.PendingMoves.clear();
   SourceLocation Loc = SM.getExpansionLoc(D.getBeginLoc());
   R.Loc = {TU.FileName, SM.getExpansionLineNumber(Loc),
            SM.getExpansionColumnNumber(Loc)};
@@ -306,11 +307,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
       return Fail(V);
   if (Inner && !IsData)
-    if (const NamedDecl *Local = localTypeNamedIn(Inner, Ctx))
-      return Fail(Verdict::no(
-          DiagId::HostType,
-          "the region names '" + Local->getNameAsString() +
-              "', declared inside the function, which the kernel cannot name"));
+    for (const NamedDecl *Local : localTypesNamedIn(Inner, Ctx))
+      if (std::string Why; !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))
+        return Fail(Verdict::no(
+            DiagId::HostType,
+            "the region names " +
+                (Local->getName().empty() ? std::string("an unnamed type")
+                                          : "'" + Local->getNameAsString() + "'") +
+                ", declared inside the function, which cannot move to file "
+                "scope: " + Why));
 
   // --- Captured variables ----------------------------------------------------
   CaptureScan Scan;
@@ -383,12 +388,17 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // through, a local struct, union or enum cannot be named there. Data
     // constructs name no type (their runtime calls take addresses and sizes
     // in place).
-    if (!IsData && namesLocalType(T)) {
-      if (namesLocalType(T.getCanonicalType()))
-        return Fail(Verdict::no(DiagId::HostType,
-                                "'" + Cap.Name + "' has a type declared inside "
-                                "the function, which the kernel cannot name"));
-      T = T.getCanonicalType();
+    if (!IsData && !localTypesOf(T).empty()) {
+      if (localTypesOf(T.getCanonicalType()).empty())
+        T = T.getCanonicalType();
+      else
+        for (const NamedDecl *Local : localTypesOf(T))
+          if (std::string Why; !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))
+            return Fail(Verdict::no(
+                DiagId::HostType,
+                "'" + Cap.Name + "' has a type declared inside the function, "
+                "which the kernel cannot name and which cannot move to file "
+                "scope: " + Why));
     }
     if (InClass) {
       // The kernel goes before the class, where the class is incomplete.
@@ -594,6 +604,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.PrivateDecl = declText(T, Cap.Name, Ctx) + ";";
       break;
     }
+    for (std::string *S : {&Cap.ValueType, &Cap.ElemType, &Cap.DecayType,
+                           &Cap.StubParam, &Cap.KernelParam, &Cap.PrivateDecl})
+      *S = renameMovedTags(*S, TU, Ctx);
     R.Captures.push_back(std::move(Cap));
   }
 

@@ -1,10 +1,16 @@
 // Types declared inside a function cannot be named by a kernel, which is
-// emitted at file scope (CUDA does not take local types as __global__
-// template arguments either). A typedef of a file-scope type is spelled
-// through; a local struct, union or enum keeps the region on the host.
+// emitted at file scope (and CUDA takes no local types as __global__
+// template arguments). A typedef of a file-scope type is spelled through;
+// a local struct, union, enum or typedef that a translated region needs
+// moves to file scope, before the function, when nothing it names is local
+// and none of its names is taken there. Otherwise the region stays on the
+// host.
 #include "analysis/Analysis.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include <fmt/format.h>
 
 using namespace clang;
 
@@ -14,46 +20,179 @@ namespace {
 
 bool isLocal(const Decl *D) { return D->getParentFunctionOrMethod() != nullptr; }
 
-struct BodyTypes : RecursiveASTVisitor<BodyTypes> {
-  SourceRange Body;
+/// The local type declarations a piece of code names, except those declared
+/// inside Skip (a body that moves with the kernel, or the type itself).
+struct LocalNames : RecursiveASTVisitor<LocalNames> {
+  SourceRange Skip;
   const SourceManager &SM;
-  const NamedDecl *Found = nullptr;
-  BodyTypes(SourceRange Body, const SourceManager &SM) : Body(Body), SM(SM) {}
+  std::vector<const NamedDecl *> Types;    // typedefs, tags, enums
+  std::vector<const NamedDecl *> Variables; // other local declarations
+  LocalNames(SourceRange Skip, const SourceManager &SM) : Skip(Skip), SM(SM) {}
 
-  bool outsideBody(const Decl *D) const {
+  bool inside(const Decl *D) const {
     SourceLocation L = SM.getExpansionLoc(D->getLocation());
-    return !SM.isPointWithin(L, SM.getExpansionLoc(Body.getBegin()),
-                             SM.getExpansionLoc(Body.getEnd()));
+    return SM.isPointWithin(L, SM.getExpansionLoc(Skip.getBegin()),
+                            SM.getExpansionLoc(Skip.getEnd()));
   }
-  bool check(const NamedDecl *D) {
-    if (D && isLocal(D) && outsideBody(D))
-      Found = D;
-    return !Found;
+  void add(std::vector<const NamedDecl *> &To, const NamedDecl *D) {
+    if (D && isLocal(D) && !inside(D) &&
+        std::find(To.begin(), To.end(), D) == To.end())
+      To.push_back(D);
   }
-  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return check(TL.getTypedefNameDecl()); }
-  bool VisitTagTypeLoc(TagTypeLoc TL) { return check(TL.getDecl()); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    add(Types, TL.getTypedefNameDecl());
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    add(Types, TL.getDecl());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    // An enumerator of a local enum (which may have no name of its own).
-    if (isa<EnumConstantDecl>(E->getDecl())) {
-      const auto *Enum = cast<Decl>(E->getDecl()->getDeclContext());
-      if (isLocal(Enum) && outsideBody(Enum))
-        Found = E->getDecl();
-    }
-    return !Found;
+    const ValueDecl *D = E->getDecl();
+    if (isa<EnumConstantDecl>(D))
+      add(Types, cast<EnumDecl>(D->getDeclContext()));
+    else if (isa<VarDecl>(D))
+      add(Variables, D);
+    return true;
   }
 };
 
+const DeclStmt *declaringStmt(const NamedDecl *D, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*D))
+    if (const auto *DS = P.get<DeclStmt>())
+      return DS;
+  return nullptr;
+}
+
+std::string nameOf(const NamedDecl *D) {
+  std::string N = D->getNameAsString();
+  return N.empty() ? "an unnamed type" : "'" + N + "'";
+}
+
+bool planMove(const NamedDecl *D, const Decl *TopLevel,
+              const FunctionDecl *Function, TUState &TU, std::string &Why,
+              unsigned Depth) {
+  ASTContext &Ctx = TU.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    D = cast<EnumDecl>(EC->getDeclContext());
+  const DeclStmt *DS = declaringStmt(D, Ctx);
+  if (!DS) {
+    Why = nameOf(D) + " is not declared by a statement of the function";
+    return false;
+  }
+  for (const auto *List : {&TU.Moves, &TU.PendingMoves})
+    for (const LocalTypeMove &M : *List)
+      if (M.Stmt == DS)
+        return true;
+  if (Depth > 8 || (Function && Function->isTemplated())) {
+    Why = nameOf(D) + " is declared in a template";
+    return false;
+  }
+  if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID()) {
+    Why = nameOf(D) + " is declared by a macro";
+    return false;
+  }
+
+  LocalTypeMove M;
+  M.Stmt = DS;
+  M.TopLevel = TopLevel;
+  M.Function = Function;
+  bool HasVars = false, HasTypedefs = false;
+  for (const Decl *X : DS->decls()) {
+    if (const auto *T = dyn_cast<TagDecl>(X)) {
+      if (M.Tag || !T->isThisDeclarationADefinition()) {
+        Why = nameOf(D) + " is declared in a form that is not moved";
+        return false;
+      }
+      M.Tag = T;
+    } else if (isa<TypedefNameDecl>(X)) {
+      HasTypedefs = true;
+    } else if (isa<VarDecl>(X)) {
+      HasVars = true;
+    } else {
+      Why = nameOf(D) + " is declared in a form that is not moved";
+      return false;
+    }
+  }
+  if (HasVars && (HasTypedefs || !M.Tag)) {
+    Why = nameOf(D) + " is declared together with variables";
+    return false;
+  }
+  M.Split = HasVars;
+  if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(M.Tag);
+      RD && !RD->isCLike()) {
+    Why = nameOf(D) + " is a C++ class declared inside the function";
+    return false;
+  }
+
+  // The names that become names of the enclosing scope.
+  std::vector<std::string> Names;
+  for (const Decl *X : DS->decls())
+    if (const auto *ND = dyn_cast<NamedDecl>(X);
+        ND && !isa<VarDecl>(ND) && !ND->getName().empty())
+      Names.push_back(ND->getNameAsString());
+  if (const auto *E = dyn_cast_or_null<EnumDecl>(M.Tag))
+    for (const EnumConstantDecl *EC : E->enumerators())
+      Names.push_back(EC->getNameAsString());
+  const DeclContext *Scope = TopLevel->getDeclContext();
+  auto Taken = [&](const std::string &N) {
+    if (!Scope->lookup(DeclarationName(&Ctx.Idents.get(N))).empty())
+      return true;
+    for (const auto *List : {&TU.Moves, &TU.PendingMoves})
+      for (const LocalTypeMove &Other : *List)
+        if (std::find(Other.Names.begin(), Other.Names.end(), N) != Other.Names.end())
+          return true;
+    return false;
+  };
+  if (M.Split && M.Tag->getName().empty()) {
+    unsigned Line = SM.getExpansionLineNumber(M.Tag->getBeginLoc());
+    M.NewTagName = fmt::format("o2c_local_L{}", Line);
+    for (unsigned N = 2; Taken(M.NewTagName); ++N)
+      M.NewTagName = fmt::format("o2c_local_L{}_{}", Line, N);
+    Names.push_back(M.NewTagName);
+  }
+  for (const std::string &N : Names)
+    if (Taken(N)) {
+      Why = "'" + N + "' is also declared at file scope";
+      return false;
+    }
+
+  // What the moved declarations name must be visible at file scope too:
+  // other local types move first; local variables cannot.
+  LocalNames Uses(DS->getSourceRange(), SM);
+  for (const Decl *X : DS->decls())
+    if (!isa<VarDecl>(X))
+      Uses.TraverseDecl(const_cast<Decl *>(X));
+  if (!Uses.Variables.empty()) {
+    Why = nameOf(D) + " uses '" + Uses.Variables.front()->getNameAsString() +
+          "', a variable of the function";
+    return false;
+  }
+  for (const NamedDecl *Dep : Uses.Types)
+    if (!planMove(Dep, TopLevel, Function, TU, Why, Depth + 1))
+      return false;
+  M.Names = std::move(Names);
+  TU.PendingMoves.push_back(std::move(M));
+  return true;
+}
+
 } // namespace
 
-bool namesLocalType(QualType T) {
+std::vector<const NamedDecl *> localTypesOf(QualType T) {
+  std::vector<const NamedDecl *> Out;
   while (!T.isNull()) {
     const Type *Ty = T.getTypePtr();
     if (const auto *TD = dyn_cast<TypedefType>(Ty)) {
-      if (isLocal(TD->getDecl()))
-        return true;
+      if (isLocal(TD->getDecl())) {
+        Out.push_back(TD->getDecl());
+        break;
+      }
       T = TD->desugar();
     } else if (const auto *Tag = dyn_cast<TagType>(Ty)) {
-      return isLocal(Tag->getDecl());
+      if (isLocal(Tag->getDecl()))
+        Out.push_back(Tag->getDecl());
+      break;
     } else if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
       T = E->getNamedType();
     } else if (const auto *P = dyn_cast<ParenType>(Ty)) {
@@ -69,16 +208,43 @@ bool namesLocalType(QualType T) {
     } else if (const auto *D = dyn_cast<DecayedType>(Ty)) {
       T = D->getOriginalType();
     } else {
-      return false;
+      break;
     }
   }
-  return false;
+  return Out;
 }
 
-const NamedDecl *localTypeNamedIn(const Stmt *Body, ASTContext &Ctx) {
-  BodyTypes V(Body->getSourceRange(), Ctx.getSourceManager());
+std::vector<const NamedDecl *> localTypesNamedIn(const Stmt *Body,
+                                                 ASTContext &Ctx) {
+  LocalNames V(Body->getSourceRange(), Ctx.getSourceManager());
   V.TraverseStmt(const_cast<Stmt *>(Body));
-  return V.Found;
+  return V.Types;
+}
+
+bool planLocalTypeMove(const NamedDecl *D, const Decl *TopLevel,
+                       const FunctionDecl *Function, TUState &TU,
+                       std::string &Why) {
+  return planMove(D, TopLevel, Function, TU, Why, 0);
+}
+
+std::string renameMovedTags(std::string Text, const TUState &TU,
+                            const ASTContext &Ctx) {
+  for (const auto *List : {&TU.Moves, &TU.PendingMoves})
+    for (const LocalTypeMove &M : *List) {
+      if (M.NewTagName.empty())
+        continue;
+      // Clang spells an unnamed tag "(unnamed [struct] at FILE:LINE:COL)".
+      PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(M.Tag->getLocation());
+      std::string At = fmt::format(" at {}:{}:{})", PL.getFilename(),
+                                   PL.getLine(), PL.getColumn());
+      for (size_t P; (P = Text.find(At)) != std::string::npos;) {
+        size_t Open = Text.rfind("(unnamed", P);
+        if (Open == std::string::npos)
+          break;
+        Text.replace(Open, P + At.size() - Open, M.NewTagName);
+      }
+    }
+  return Text;
 }
 
 } // namespace omp2cuda

@@ -166,6 +166,7 @@ public:
              std::pair<MacroSite, std::map<const Stmt *, std::string>>>
         Sites;
     std::string FileName = Out.Source;
+    std::vector<MovedType> Moved;
     unsigned Index = 0;
     for (const RegionCandidate &C : Cands) {
       Region R = analyzeRegion(C, TU, Index++);
@@ -207,6 +208,20 @@ public:
         } else {
           Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
         }
+        // Local types the kernel names move to file scope ahead of it, in
+        // source order (which C makes an order of dependence too).
+        std::sort(TU.PendingMoves.begin(), TU.PendingMoves.end(),
+                  [&](const LocalTypeMove &A, const LocalTypeMove &B) {
+                    return SM.isBeforeInTranslationUnit(A.Stmt->getBeginLoc(),
+                                                        B.Stmt->getBeginLoc());
+                  });
+        for (LocalTypeMove &M : TU.PendingMoves) {
+          MovedType T = moveLocalType(M, Ctx, TU.FileEdits, FileName, O.LineDirectives);
+          Inserts[E.InsertAt] += T.FileScopeText;
+          Moved.push_back(std::move(T));
+          TU.Moves.push_back(std::move(M));
+        }
+        TU.PendingMoves.clear();
         Inserts[E.InsertAt] += E.Insert;
         Rep.Kernel = K.Name;
         Rep.LaunchShape = launchDescription(R);
@@ -239,6 +254,17 @@ public:
       if (O.LineDirectives)
         Text += lineMarker({FileName, Line, 0}, true);
       Edits.push_back({Range.first, Range.second - Range.first, Text});
+    }
+
+    // A moved type's text went to file scope with its edits applied; what
+    // stays behind replaces the range.
+    for (const MovedType &T : Moved) {
+      Edits.erase(std::remove_if(Edits.begin(), Edits.end(),
+                                 [&](const TextEdit &E) {
+                                   return E.Offset >= T.Begin && E.Offset < T.End;
+                                 }),
+                  Edits.end());
+      Edits.push_back(T.Remnant);
     }
 
     // Functions the device calls become __host__ __device__.

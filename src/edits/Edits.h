@@ -53,6 +53,17 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R,
 RegionEdit hostComment(const RegionCandidate &C, const Region &R,
                        clang::ASTContext &Ctx, bool LineDirectives);
 
+/// A local type moving to file scope (LocalTypeMove): the text it takes
+/// there, and the edit that leaves the rest of its statement in place.
+struct MovedType {
+  unsigned Begin = 0, End = 0; ///< the moved range of the main file
+  std::string FileScopeText;
+  TextEdit Remnant;
+};
+MovedType moveLocalType(const LocalTypeMove &M, clang::ASTContext &Ctx,
+                        const std::vector<TextEdit> &FileEdits,
+                        const std::string &FileName, bool LineDirectives);
+
 /// Offset of the `#` that starts the directive's line (or of the macro
 /// invocation that produces it).
 unsigned directiveStart(const clang::OMPExecutableDirective &D,

@@ -319,9 +319,10 @@ void f(double *p, int n) {
   CHECK_FALSE(F.Regions[1].R.DeviceAliases[0].Reference);
 }
 
-TEST_CASE("types declared in the function: spelled through or left on the host",
+TEST_CASE("types declared in the function move to file scope for kernels",
           "[analysis][types]") {
   FileResult F = translateC(R"(
+int Taken;
 void f(int n) {
   typedef double real;
   struct S { int a; double b[4]; } s = {1, {0}};
@@ -329,35 +330,53 @@ void f(int n) {
   enum { K = 3 };
   real x[4] = {0};
   real *px = x;
+  struct { int v; } anon;
+  double d = 0;
+  struct W { char c[sizeof(d)]; } w;
+  struct Taken { int t; } tk;
 #pragma omp target teams distribute parallel for map(tofrom: px[0:4])
   for (int i = 0; i < 4; ++i) px[i] *= 2;
-#pragma omp target map(tofrom: ps[0:1])
-  ps->a = 2;
+#pragma omp target map(tofrom: ps[0:1], anon)
+  { ps->a = 2; anon.v = K; }
 #pragma omp target teams distribute parallel for map(tofrom: x)
   for (int i = 0; i < 4; ++i) { real t = x[i]; x[i] = t + K; }
-#pragma omp target teams distribute parallel for map(tofrom: x)
-  for (int i = 0; i < 4; ++i) x[i] += K;
-#pragma omp target teams distribute parallel for map(tofrom: x)
-  for (int i = 0; i < 4; ++i) { typedef float f32; f32 t = 1; x[i] += t; }
+#pragma omp target map(tofrom: w)
+  w.c[0] = 1;
+#pragma omp target map(tofrom: tk)
+  tk.t = 1;
 #pragma omp target enter data map(to: s)
+}
+void g(void) {
+  struct S { int other; } s2;
+#pragma omp target map(tofrom: s2)
+  s2.other = 1;
 })");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 6);
-  // A local typedef of a file-scope type is spelled through.
+  REQUIRE(F.Regions.size() == 7);
+  const std::string &O = F.Output;
+  // A local typedef of a file-scope type is spelled through, not moved.
   CHECK(F.Regions[0].R.Translate);
-  CHECK(contains(F.Output, "omp2cuda_f_L9(double *px)"));
-  // A pointer to a local struct cannot be named by the kernel.
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(F.Regions[1].R.Reason ==
-        "'ps' has a type declared inside the function, which the kernel "
-        "cannot name");
-  // Local names the body uses: a typedef, an enumerator.
-  CHECK_FALSE(F.Regions[2].R.Translate);
-  CHECK(contains(F.Regions[2].R.Reason, "the region names 'real'"));
+  CHECK(contains(O, "omp2cuda_f_L14(double *px)"));
+  // A named struct moves apart from its variables; an unnamed one gets a
+  // name; an enum moves whole. The function keeps what declares variables.
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(O, "// omp2cuda: moved here from 'f' (input.c:5) so that kernels "
+                    "can name it\nstruct S { int a; double b[4]; };\n"));
+  CHECK(contains(O, "struct S s = {1, {0}};"));
+  CHECK(contains(O, "struct o2c_local_L10 { int v; };"));
+  CHECK(contains(O, "struct o2c_local_L10 anon;"));
+  CHECK(contains(O, "enum { K = 3 };\n"));
+  CHECK(contains(O, "struct o2c_local_L10 *anon"));
+  // A typedef the body names moves too, once.
+  CHECK(F.Regions[2].R.Translate);
+  CHECK(contains(O, "typedef double real;\n// omp2cuda: kernel"));
+  // What cannot move: a type that uses a local variable, a name that file
+  // scope has, a name another moved type took.
   CHECK_FALSE(F.Regions[3].R.Translate);
-  CHECK(contains(F.Regions[3].R.Reason, "the region names 'K'"));
-  // A type declared inside the region travels with it.
-  CHECK(F.Regions[4].R.Translate);
-  // Data constructs name no type: a local struct is fine.
-  CHECK(F.Regions[5].R.Translate);
+  CHECK(contains(F.Regions[3].R.Reason, "uses 'd', a variable of the function"));
+  CHECK_FALSE(F.Regions[4].R.Translate);
+  CHECK(contains(F.Regions[4].R.Reason, "'Taken' is also declared at file scope"));
+  CHECK(F.Regions[5].R.Translate); // data constructs name no type
+  CHECK_FALSE(F.Regions[6].R.Translate);
+  CHECK(contains(F.Regions[6].R.Reason, "'S' is also declared at file scope"));
 }
