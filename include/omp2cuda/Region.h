@@ -69,6 +69,7 @@ struct Capture {
   bool IsArray = false;
   bool IsVLA = false;
   bool IsMember = false;
+  bool BoxedArray = false; // firstprivate fixed-size array: by value in o2c::Box
   bool InBody = false;   // referenced by the region's statement
   bool Written = false;  // assigned in the region
   std::optional<MapInfo> Map;

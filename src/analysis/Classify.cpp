@@ -464,10 +464,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                     "', which is not a pointer"));
       Cap.How = Passing::Value; // a device address: passed as it is
     } else if (CI.FirstPrivate.count(U.Decl)) {
-      if (Cap.IsArray)
-        return Fail(Verdict::no(DiagId::HostType,
-                                "firstprivate arrays are not supported yet"));
       Cap.How = Passing::Value;
+      Cap.BoxedArray = Cap.IsArray;
     } else if (Cap.IsPointer) {
       std::string DM = defaultmapFor('p');
       if (!Cap.Map && DM == "firstprivate")
@@ -479,10 +477,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         Cap.How = Passing::DevicePointer;
     } else if (Cap.IsArray) {
       Cap.How = Passing::MappedObject;
-      if (!Cap.Map) {
-        if (defaultmapFor('a') == "firstprivate")
-          return Fail(Verdict::no(DiagId::HostType,
-                                  "firstprivate arrays are not supported yet"));
+      if (!Cap.Map && defaultmapFor('a') == "firstprivate") {
+        Cap.How = Passing::Value;
+        Cap.BoxedArray = true;
+      } else if (!Cap.Map) {
         Cap.Map = implicitMap('a', MapType::ToFrom);
       }
     } else if (T->isRecordType()) {
@@ -571,6 +569,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // The stub takes objects that the device writes back by reference.
     bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
                  Cap.How == Passing::LastPrivate;
+    // A firstprivate array travels by value in a struct (C++ passes no
+    // array by value); the kernel names its own copy by the array's name.
+    bool ByRefArray = Cap.BoxedArray;
+    // CUDA 12.1+ takes up to 32764 bytes of kernel parameters (sm_70 on).
+    if (Cap.BoxedArray && !T->isDependentType() &&
+        Ctx.getTypeSizeInChars(T).getQuantity() > 30000)
+      return Fail(Verdict::no(DiagId::HostType,
+                              "the firstprivate array '" + Cap.Name +
+                                  "' is larger than a kernel's parameters can be"));
     if (Cap.IsVLA && (Cap.How == Passing::Private || Cap.How == Passing::Value))
       return Fail(Verdict::no(DiagId::HostType,
                               "private copies of the variable-length array '" +
@@ -578,13 +585,18 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     Cap.StubParam =
         Cap.IsVLA ? declText(Ctx.getArrayDecayedType(T), Cap.Name, Ctx) +
                         ", size_t o2c_bytes_" + Cap.Name
-                  : declText(ByRef ? Ctx.getLValueReferenceType(T) : T, Cap.Name, Ctx);
+                  : declText(ByRef || ByRefArray ? Ctx.getLValueReferenceType(T) : T,
+                             Cap.Name, Ctx);
     if (Cap.IsVLA)
       Cap.CallArg = Cap.Name + ", sizeof(" + Cap.Name + ")";
     switch (Cap.How) {
     case Passing::Value:
     case Passing::DevicePointer:
       Cap.KernelParam = declText(T, Cap.Name, Ctx);
+      if (Cap.BoxedArray) {
+        Cap.KernelParam = "o2c::Box<" + declText(T, "", Ctx) + "> o2c_fp_" + Cap.Name;
+        Cap.PrivateDecl = "auto &" + Cap.Name + " = o2c_fp_" + Cap.Name + ".v;";
+      }
       break;
     case Passing::MappedObject:
       Cap.KernelParam = Cap.IsArray

@@ -105,6 +105,12 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     std::string Arg = C.Name;
     switch (C.How) {
     case Passing::Value:
+      if (C.BoxedArray) {
+        Arg = DevName(C.Name);
+        K.Maps.push_back({fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
+        if (C.InBody)
+          K.PrivateDecls.push_back(C.PrivateDecl);
+      }
       break;
     case Passing::DevicePointer:
       Arg = DevName(C.Name);

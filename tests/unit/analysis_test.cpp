@@ -380,3 +380,29 @@ void g(void) {
   CHECK_FALSE(F.Regions[6].R.Translate);
   CHECK(contains(F.Regions[6].R.Reason, "'S' is also declared at file scope"));
 }
+
+TEST_CASE("firstprivate arrays go by value in a box, up to the parameter space",
+          "[analysis][firstprivate]") {
+  FileResult F = translateC(R"(
+void f(int n) {
+  int small[4] = {0};
+  double big[8000];
+#pragma omp target firstprivate(small)
+  small[0] = n;
+#pragma omp target firstprivate(big)
+  big[0] = n;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *Small = findCapture(F.Regions[0].R, "small");
+  REQUIRE(Small);
+  CHECK(Small->BoxedArray);
+  CHECK(Small->KernelParam == "o2c::Box<int[4]> o2c_fp_small");
+  CHECK(Small->StubParam == "int (&small)[4]");
+  CHECK(contains(F.Output, "auto small_d = o2c::box(small);"));
+  CHECK(contains(F.Output, "auto &small = o2c_fp_small.v;"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Reason ==
+        "the firstprivate array 'big' is larger than a kernel's parameters can be");
+}

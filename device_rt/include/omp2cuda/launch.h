@@ -10,6 +10,8 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <cstring>
+
 #if defined(__CUDACC__)
 #define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
   __VA_ARGS__<<<(Shape).Grid, (Shape).Block, (Smem),                           \
@@ -20,6 +22,18 @@
 #endif
 
 namespace o2c {
+
+/// A firstprivate array passed to a kernel by value (C++ passes no array by
+/// value, a struct holding one it does). A is the array type: Box<double[4]>.
+template <class A> struct Box {
+  A v;
+};
+/// The box of a host array, filled with its values.
+template <class T, std::size_t N> Box<T[N]> box(const T (&A)[N]) {
+  Box<T[N]> B;
+  std::memcpy(&B.v, &A, sizeof(A));
+  return B;
+}
 
 struct LaunchShape {
   dim3 Grid;
