@@ -141,6 +141,10 @@ Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
 /// True if S holds a directive other than `atomic`; the atomics go to Atomics.
 bool containsDirectiveOtherThanAtomic(
     const clang::Stmt *S, std::vector<const clang::OMPAtomicDirective *> &Atomics);
+/// A type that device atomics (and so reductions) handle: integers of 1, 2,
+/// 4 or 8 bytes, float and double.
+bool isAtomicNumber(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// The statement of an atomic update in any form OpenMP allows: `x op= v`,
 /// `x++`/`--x`, `x = x op v` and `x = v op x` (op commutative).
 struct AtomicUpdate {

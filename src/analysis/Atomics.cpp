@@ -111,7 +111,8 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     if (isa<OMPReadClause, OMPWriteClause>(C))
       Plain = true;
     else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
-                  OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause>(C))
+                  OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause,
+                  OMPHintClause>(C))
       return No("with this clause is not supported yet");
   }
   const Expr *E = atomicStatement(A);
@@ -163,9 +164,9 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
   default: Op = "o2c_dev::RedPlus"; break;
   }
   QualType T = X->getType();
-  if (!T->isArithmeticType() || T->isBooleanType() ||
-      (Ctx.getTypeSize(T) != 32 && Ctx.getTypeSize(T) != 64))
-    return No("on a variable that is not a 4- or 8-byte number");
+  if (!isAtomicNumber(T, Ctx) || T->isBooleanType())
+    return No("on a variable that is not an integer of 1 to 8 bytes or a "
+              "float or double");
   std::string Type = declText(T.getUnqualifiedType(), "", Ctx);
   std::string Val = V ? "(" + Text(V) + ")" : "1";
   if (Negate)

@@ -84,16 +84,19 @@ std::string functionLabel(const FunctionDecl *F) {
   return sanitize(N);
 }
 
-bool isFourOrEightByteNumber(QualType T, ASTContext &Ctx) {
-  if (T->isDependentType())
-    return true;
-  if (!T->isArithmeticType() || T->isBooleanType() || T->isAnyCharacterType())
-    return false;
-  uint64_t Bits = Ctx.getTypeSize(T);
-  return Bits == 32 || Bits == 64;
-}
 
 } // namespace
+
+bool isAtomicNumber(QualType T, const ASTContext &Ctx) {
+  if (T->isDependentType())
+    return true;
+  if (!T->isArithmeticType() || T->isEnumeralType())
+    return false;
+  uint64_t Bits = Ctx.getTypeSize(T);
+  if (T->isFloatingType())
+    return Bits == 32 || Bits == 64;
+  return Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64;
+}
 
 Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   const OMPExecutableDirective &D = *C.Directive;
@@ -436,10 +439,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.Map = MapIt->second;
 
     if (CI.Reductions.count(U.Decl)) {
-      if (!isFourOrEightByteNumber(T, Ctx))
+      if (!isAtomicNumber(T, Ctx))
         return Fail(Verdict::no(DiagId::HostType,
                                 "the reduction variable '" + Cap.Name +
-                                    "' is not a 4- or 8-byte arithmetic type"));
+                                    "' is not an integer of 1 to 8 bytes or a "
+                                    "float or double"));
       Cap.How = Passing::Reduction;
       Cap.ReductionOp = CI.Reductions[U.Decl];
       if (!Cap.Map)

@@ -121,6 +121,16 @@ __global__ void manyAtomics(int *ci, double *cd, unsigned *cu) {
   atomicInc(cu, 99u); // wraps to 0 after 99
 }
 
+// Each byte of one word has its own counter; every thread bumps one of
+// them, and one short next to them takes a block-wide max.
+__global__ void byteAtomics(unsigned char *bytes, short *mx) {
+  unsigned k = threadIdx.x % 4;
+  o2c_dev::atomicCombine<o2c_dev::RedPlus>(&bytes[k], (unsigned char)1);
+  __shared__ unsigned long long scratch[32];
+  o2c_dev::reduceToGlobal<o2c_dev::RedMax>(
+      (short)(blockIdx.x * 100 + threadIdx.x), mx, scratch);
+}
+
 // Lanes 0..15 shuffle in 16-lane segments while lanes 16..31 wait at a block
 // barrier: the warp barrier must wait only for the lanes of the mask.
 __global__ void partialWarp(int *up, int *sync) {
@@ -280,6 +290,20 @@ TEST_CASE("atomics on int, double and unsigned across many blocks", "[emu]") {
   CHECK(ci == 64 * 256);
   CHECK(cd == 64 * 256 * 0.5);
   CHECK(cu == (64u * 256u) % 100u);
+}
+
+TEST_CASE("atomics and reductions on bytes and shorts touch only their bytes",
+          "[emu]") {
+  alignas(8) struct {
+    unsigned char bytes[4];
+    short mx;
+    short guard;
+  } w = {{0, 0, 0, 0}, -1, 77};
+  Launch(byteAtomics, dim3(3), dim3(64), 0)(w.bytes, &w.mx);
+  for (int k = 0; k < 4; ++k)
+    CHECK(w.bytes[k] == 3 * 64 / 4);
+  CHECK(w.mx == 2 * 100 + 63);
+  CHECK(w.guard == 77);
 }
 
 TEST_CASE("partial-warp shuffles and block votes", "[emu]") {

@@ -16,6 +16,12 @@ namespace o2c_dev {
 // Table 5.2). Overloads rather than std::numeric_limits because host
 // constexpr functions are not callable from device code without
 // --expt-relaxed-constexpr.
+__device__ inline bool highest(bool) { return true; }
+__device__ inline char highest(char) { return CHAR_MAX; }
+__device__ inline signed char highest(signed char) { return SCHAR_MAX; }
+__device__ inline unsigned char highest(unsigned char) { return UCHAR_MAX; }
+__device__ inline short highest(short) { return SHRT_MAX; }
+__device__ inline unsigned short highest(unsigned short) { return USHRT_MAX; }
 __device__ inline int highest(int) { return INT_MAX; }
 __device__ inline unsigned highest(unsigned) { return UINT_MAX; }
 __device__ inline long highest(long) { return LONG_MAX; }
@@ -24,6 +30,12 @@ __device__ inline long long highest(long long) { return LLONG_MAX; }
 __device__ inline unsigned long long highest(unsigned long long) { return ULLONG_MAX; }
 __device__ inline float highest(float) { return FLT_MAX; }
 __device__ inline double highest(double) { return DBL_MAX; }
+__device__ inline bool lowest(bool) { return false; }
+__device__ inline char lowest(char) { return CHAR_MIN; }
+__device__ inline signed char lowest(signed char) { return SCHAR_MIN; }
+__device__ inline unsigned char lowest(unsigned char) { return 0; }
+__device__ inline short lowest(short) { return SHRT_MIN; }
+__device__ inline unsigned short lowest(unsigned short) { return 0; }
 __device__ inline int lowest(int) { return INT_MIN; }
 __device__ inline unsigned lowest(unsigned) { return 0; }
 __device__ inline long lowest(long) { return LONG_MIN; }
@@ -71,11 +83,33 @@ struct RedLogOr {
 };
 
 namespace detail {
-// One CAS loop serves every operator on 4- and 8-byte types.
+// One CAS loop serves every operator on 4- and 8-byte types; 1- and 2-byte
+// types (char, short, bool) use the aligned 4-byte word that holds them,
+// changing only their own bytes. Device allocations are at least 64-byte
+// aligned, so that word lies inside the allocation.
 template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
-                "reductions support 4- and 8-byte types");
-  if constexpr (sizeof(T) == 8) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
+                    sizeof(T) == 8,
+                "reductions support 1-, 2-, 4- and 8-byte types");
+  if constexpr (sizeof(T) < 4) {
+    auto Addr = reinterpret_cast<unsigned long long>(Slot);
+    auto *Word = reinterpret_cast<unsigned int *>(Addr & ~3ull);
+    const unsigned Shift = static_cast<unsigned>(Addr & 3ull) * 8u;
+    const unsigned Mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << Shift;
+    unsigned int Old = *Word, Assumed;
+    do {
+      Assumed = Old;
+      T Cur, Next;
+      unsigned int Part = (Assumed & Mask) >> Shift;
+      memcpy(&Cur, &Part, sizeof(T));
+      Next = Op()(Cur, V);
+      if (Next == Cur)
+        return;
+      unsigned int Bits = 0;
+      memcpy(&Bits, &Next, sizeof(T));
+      Old = atomicCAS(Word, Assumed, (Assumed & ~Mask) | (Bits << Shift));
+    } while (Old != Assumed);
+  } else if constexpr (sizeof(T) == 8) {
     auto *Word = reinterpret_cast<unsigned long long *>(Slot);
     unsigned long long Old = *Word, Assumed;
     do {
@@ -124,6 +158,14 @@ template <> struct HasAtomicMinMax<long long> { static constexpr bool value = tr
 template <> struct HasAtomicMinMax<unsigned long long> { static constexpr bool value = true; };
 } // namespace detail
 
+/// CUDA shuffles words: a char or short goes as an int and comes back.
+template <class T> __device__ T shuffleDown(T V, int Off) {
+  if constexpr (sizeof(T) < 4)
+    return static_cast<T>(__shfl_down_sync(0xffffffffu, static_cast<int>(V), Off));
+  else
+    return __shfl_down_sync(0xffffffffu, V, Off);
+}
+
 /// Folds V into *Slot atomically with Op: a native atomic where CUDA has one,
 /// a CAS loop otherwise.
 template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
@@ -158,7 +200,7 @@ __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) 
   const unsigned Lane = Tid & 31u, Warp = Tid >> 5;
   Op O;
   for (int Off = 16; Off > 0; Off >>= 1)
-    Partial = O(Partial, __shfl_down_sync(0xffffffffu, Partial, Off));
+    Partial = O(Partial, shuffleDown(Partial, Off));
   T *S = reinterpret_cast<T *>(Scratch);
   if (Lane == 0)
     S[Warp] = Partial;
@@ -166,7 +208,7 @@ __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) 
   if (Warp == 0) {
     Partial = Lane < (NThreads >> 5) ? S[Lane] : Op::template identity<T>();
     for (int Off = 16; Off > 0; Off >>= 1)
-      Partial = O(Partial, __shfl_down_sync(0xffffffffu, Partial, Off));
+      Partial = O(Partial, shuffleDown(Partial, Off));
     if (Lane == 0)
       atomicCombine<Op>(Slot, Partial);
   }
