@@ -114,7 +114,7 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += "    } while (0);\n";
       Out += "    if (o2c_iv == o2c_trip - 1) {\n";
       for (const LastPrivateModel &L : K.LastPrivates)
-        Out += fmt::format("      *{} = {};\n", L.Slot, L.Var);
+        Out += fmt::format("      *{} = {};\n", L.Slot, L.Value);
       Out += "    }\n";
     }
     Out += "  }\n";

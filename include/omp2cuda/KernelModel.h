@@ -27,6 +27,7 @@ struct ReductionModel {
 struct LastPrivateModel {
   std::string Var;  // the private copy keeps the user's name
   std::string Slot; // kernel parameter pointing at the mapped original
+  std::string Value; // what the last iteration writes back (default: Var)
 };
 
 struct StubMap {

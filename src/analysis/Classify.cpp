@@ -268,11 +268,6 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                       &Body);
           !V.Ok)
         return Fail(V);
-      for (const VarDecl *LV : LoopVars)
-        if (CI.LastPrivate.count(LV))
-          return Fail(Verdict::no(DiagId::HostClause,
-                                  "lastprivate of the loop variable is not "
-                                  "supported yet"));
       if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the loop body contains OpenMP directives; "
@@ -372,8 +367,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   bool InClass = isa<CXXMethodDecl>(C.Function) && C.TopLevel &&
                  isa<CXXRecordDecl>(C.TopLevel);
   for (const Use &U : Scan.Uses) {
-    if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && LoopVars.count(VD))
-      continue; // loop variables are predetermined private
+    // Loop variables are predetermined private; lastprivate ones get the
+    // value they would have after the sequential loop.
+    const auto *LoopVD = dyn_cast<VarDecl>(U.Decl);
+    bool LoopVariable = LoopVD && LoopVars.count(LoopVD);
+    if (LoopVariable && !CI.LastPrivate.count(LoopVD))
+      continue;
     Capture Cap;
     Cap.Name = U.Decl->getNameAsString();
     if (!LO.CPlusPlus && isCxxOnlyKeyword(Cap.Name))
@@ -516,8 +515,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
 
     // A private copy has no value in the loop header, which the stub and
     // the kernel evaluate with the original.
+    Cap.LoopVariable = LoopVariable;
     if ((Cap.How == Passing::Private || Cap.How == Passing::LastPrivate) &&
-        Body && R.Class == RegionClass::Combined)
+        !LoopVariable && Body && R.Class == RegionClass::Combined)
       for (SourceRange SR : U.Refs)
         if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
           return Fail(Verdict::no(DiagId::HostClause,
@@ -617,7 +617,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     case Passing::LastPrivate:
       Cap.KernelParam =
           declText(Ctx.getPointerType(T), "o2c_last_" + Cap.Name, Ctx);
-      Cap.PrivateDecl = declText(T, Cap.Name, Ctx) + ";";
+      // The kernel's loop declares the loop variable itself.
+      if (!Cap.LoopVariable)
+        Cap.PrivateDecl = declText(T, Cap.Name, Ctx) + ";";
       break;
     }
     for (std::string *S : {&Cap.ValueType, &Cap.ElemType, &Cap.DecayType,

@@ -151,8 +151,22 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       Arg = DevName(C.Name);
       K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
                                     C.Name, mapFlags(*C.Map))});
-      K.PrivateDecls.push_back(C.PrivateDecl);
-      K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name});
+      if (!C.PrivateDecl.empty())
+        K.PrivateDecls.push_back(C.PrivateDecl);
+      K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name, C.Name});
+      if (C.LoopVariable)
+        for (size_t I = 0; I < R.Loops.size(); ++I)
+          if (R.Loops[I].Var == C.Name) {
+            // The value after the sequential loop: lower bound plus the
+            // trip count times the step.
+            const LoopLevel &L = R.Loops[I];
+            std::string Trip = R.Loops.size() == 1 ? "o2c_trip"
+                                                   : fmt::format("o2c_trip{}", I);
+            bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+            K.LastPrivates.back().Value =
+                fmt::format("({0})(({1}) {2} ({0}){3} * ({4}))", L.VarType, L.Lower,
+                            Inc ? "+" : "-", Trip, L.Step);
+          }
       break;
     }
     // Only what the kernel's text uses becomes a kernel parameter; the
