@@ -112,7 +112,8 @@ struct Region {
   bool Translate = true;
   DiagId Why = DiagId::HostGeneral;
   std::string Reason;
-  std::vector<std::string> Remarks;
+  /// Remarks on how the region was translated (a diagnostic ID each).
+  std::vector<std::pair<DiagId, std::string>> Remarks;
 
   // Clauses (texts as written; empty when absent).
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;

@@ -77,7 +77,7 @@ struct ClauseInfo {
   bool Depend = false;
   unsigned Collapse = 1;
   unsigned Safelen = 0; // 0: no safelen clause
-  std::vector<std::string> Remarks;
+  std::vector<std::pair<DiagId, std::string>> Remarks;
 };
 /// Reads the clauses of D into CI. Returns a negative verdict for a clause we
 /// do not translate.
@@ -130,7 +130,8 @@ Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
                         clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits,
                         std::vector<LoopLevel> &Levels,
                         std::set<const clang::VarDecl *> &LoopVars,
-                        const clang::Stmt **Body);
+                        const clang::Stmt **Body,
+                        std::vector<const clang::VarDecl *> *SequentialVars = nullptr);
 
 // ---- DeviceCalls.cpp --------------------------------------------------------
 /// Checks that every call in S can run on the device; records the edits that

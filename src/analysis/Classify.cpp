@@ -264,10 +264,35 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                             : "32";
       if (TeamsOnly && !R.NumTeams.empty())
         R.ThreadLimit = "1"; // each team is one thread, as written
+      std::vector<const VarDecl *> Sequential;
       if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
-                                      &Body);
+                                      &Body, &Sequential);
           !V.Ok)
         return Fail(V);
+      if (R.Loops.size() < R.Collapse) {
+        // A level's bounds depend on an outer variable: the rectangular
+        // outer levels are distributed, the others run in each thread.
+        R.Remarks.emplace_back(
+            DiagId::CollapsePartial,
+            "collapse(" + std::to_string(R.Collapse) + "): loop " +
+                std::to_string(R.Loops.size() + 1) +
+                " depends on an outer loop variable; the kernel distributes "
+                "the iterations of the outer " +
+                (R.Loops.size() == 1 ? std::string("loop")
+                                     : std::to_string(R.Loops.size()) + " loops") +
+                " and runs the inner loops in each thread");
+        R.Collapse = R.Loops.size();
+        for (const VarDecl *V : Sequential) {
+          if (CI.LastPrivate.count(V) || CI.FirstPrivate.count(V) ||
+              CI.Reductions.count(V))
+            return Fail(Verdict::no(DiagId::HostClause,
+                                    "a data-sharing clause on '" +
+                                        V->getNameAsString() +
+                                        "', the variable of a loop that is "
+                                        "not collapsed, is not supported yet"));
+          CI.Private.insert(V); // predetermined private
+        }
+      }
       if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the loop body contains OpenMP directives; "

@@ -295,7 +295,8 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       }
     } else if (const auto *S = dyn_cast<OMPScheduleClause>(C)) {
       if (S->getScheduleKind() != OMPC_SCHEDULE_static)
-        CI.Remarks.push_back(
+        CI.Remarks.emplace_back(
+            DiagId::ScheduleRemap,
             "schedule(" +
             std::string(getOpenMPSimpleClauseTypeName(
                 llvm::omp::OMPC_schedule, S->getScheduleKind())) +

@@ -164,7 +164,8 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
                         const std::vector<TextEdit> &Edits,
                         std::vector<LoopLevel> &Levels,
                         std::set<const VarDecl *> &LoopVars,
-                        const Stmt **Body) {
+                        const Stmt **Body,
+                        std::vector<const VarDecl *> *SequentialVars) {
   for (unsigned D = 0; D < Depth; ++D) {
     const auto *F = dyn_cast_or_null<ForStmt>(unwrap(S));
     if (!F)
@@ -179,9 +180,28 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
     // linearised once, before any iteration runs.
     if (refersTo(F->getCond(), LoopVars) ||
         (F->getInit() && refersTo(F->getInit(), LoopVars)) ||
-        (F->getInc() && refersTo(F->getInc(), LoopVars)))
-      return Verdict::no(DiagId::HostLoop,
-                         "non-rectangular collapsed loop nests are not supported");
+        (F->getInc() && refersTo(F->getInc(), LoopVars))) {
+      if (!SequentialVars)
+        return Verdict::no(DiagId::HostLoop,
+                           "non-rectangular collapsed loop nests are not supported");
+      // The rectangular outer levels are collapsed; this level and those
+      // inside it run in each thread, as part of the body. Their variables
+      // (predetermined private) go to SequentialVars.
+      *Body = S;
+      for (unsigned In = D; In < Depth; ++In) {
+        const auto *Inner = dyn_cast_or_null<ForStmt>(unwrap(S));
+        if (!Inner)
+          return Verdict::no(DiagId::HostLoop,
+                             "the collapsed loops are not perfectly nested");
+        LoopLevel Ignored;
+        const VarDecl *InnerVar = nullptr;
+        if (Verdict V = one(Inner, Ctx, Edits, Ignored, InnerVar); !V.Ok)
+          return V;
+        SequentialVars->push_back(InnerVar);
+        S = Inner->getBody();
+      }
+      return {};
+    }
     LoopVars.insert(Var);
     Levels.push_back(L);
     S = F->getBody();

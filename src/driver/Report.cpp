@@ -137,8 +137,8 @@ std::string textReport(const std::vector<FileResult> &Files) {
       for (const Capture &C : R.Captures)
         Out += fmt::format("    {}: {}{}{}\n", C.Name, passingText(C),
                            mapText(C, R).empty() ? "" : ", ", mapText(C, R));
-      for (const std::string &Rem : R.Remarks)
-        Out += "    note: " + Rem + "\n";
+      for (const auto &[Id, Rem] : R.Remarks)
+        Out += fmt::format("    note [omp2cuda-{}]: {}\n", diagIdName(Id), Rem);
     }
   return Out;
 }

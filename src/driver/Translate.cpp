@@ -181,8 +181,8 @@ public:
         RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives);
         Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
       } else {
-        for (const std::string &Rem : R.Remarks)
-          report(DE, C.Directive->getBeginLoc(), DiagId::ScheduleRemap, Rem);
+        for (const auto &[Id, Rem] : R.Remarks)
+          report(DE, C.Directive->getBeginLoc(), Id, Rem);
         KernelModel K = lowerRegion(R, O);
         std::string Emitted =
             formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n", K.Body,

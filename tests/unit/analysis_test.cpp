@@ -81,7 +81,7 @@ void f(const double *x, int n, double *out) {
   CHECK(findCapture(R, "c")->How == Passing::Value);
 }
 
-TEST_CASE("collapse(2) gives two loop levels, rectangular only", "[analysis]") {
+TEST_CASE("collapse(2) gives two loop levels when rectangular", "[analysis]") {
   FileResult F = translateC(R"src(
 void f(double *a, int n, int m) {
   #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*m])
@@ -99,11 +99,11 @@ void f(double *a, int n, int m) {
   REQUIRE(R.Loops.size() == 2);
   CHECK(R.Loops[1].Step == "2");
   CHECK_FALSE(R.Loops[1].UnitStep);
+  // Not rectangular: only the outer loop is distributed.
   const Region &T = F.Regions.at(1).R;
-  CHECK_FALSE(T.Translate);
-  CHECK(T.Why == DiagId::HostLoop);
-  CHECK(contains(T.Reason, "non-rectangular"));
-  CHECK(F.LeftOnHost == 1);
+  CHECK(T.Translate);
+  CHECK(T.Loops.size() == 1);
+  CHECK(F.LeftOnHost == 0);
 }
 
 TEST_CASE("general regions stay on the host with a reason", "[analysis]") {
@@ -405,4 +405,34 @@ void f(int n) {
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Reason ==
         "the firstprivate array 'big' is larger than a kernel's parameters can be");
+}
+
+TEST_CASE("non-rectangular collapse distributes the rectangular outer loops",
+          "[analysis][collapse]") {
+  FileResult F = translateC(R"(
+void f(double *a, int n) {
+  int i, j;
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*n])
+  for (i = 0; i < n; i++)
+    for (j = i; j < n; j++)
+      a[i * n + j] = i + j;
+#pragma omp target teams distribute parallel for collapse(2) lastprivate(j) map(tofrom: a[0:n*n])
+  for (i = 0; i < n; i++)
+    for (j = i; j < n; j++)
+      a[i * n + j] = i + j;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &R = F.Regions[0].R;
+  REQUIRE(R.Translate);
+  CHECK(R.Collapse == 1);
+  CHECK(R.Loops.size() == 1);
+  REQUIRE(R.Remarks.size() == 1);
+  CHECK(R.Remarks[0].first == DiagId::CollapsePartial);
+  const Capture *J = findCapture(R, "j");
+  REQUIRE(J);
+  CHECK(J->How == Passing::Private); // predetermined private, in the kernel
+  CHECK_FALSE(findCapture(R, "i")); // the distributed loop's own variable
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "the variable of a loop that is not collapsed"));
 }

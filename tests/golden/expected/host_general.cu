@@ -19,10 +19,9 @@ extern "C" void general(double *a, int n) {
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     external(&a[i]); }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 15, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); o2c_host.sync(a, 0); o2c_host.sync(&n, sizeof(n)); // [omp2cuda-host-loop] left on the host: non-rectangular collapsed loop nests are not supported
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 15, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); o2c_host.sync(a, 0); o2c_host.sync(&n, sizeof(n)); // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
 #line 15 "inputs/host_general.c"
-#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) collapse(2)
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < i; ++j)
-      a[i] += j; }
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (double *p = a; p < a + n; ++p)
+    *p += 1.0; }
 }

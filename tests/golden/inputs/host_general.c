@@ -12,8 +12,7 @@ void general(double *a, int n) {
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     external(&a[i]);
-#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) collapse(2)
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < i; ++j)
-      a[i] += j;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (double *p = a; p < a + n; ++p)
+    *p += 1.0;
 }
