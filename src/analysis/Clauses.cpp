@@ -13,14 +13,25 @@ namespace omp2cuda {
 
 namespace {
 
-/// The variable or field (of *this) an item names, with its section.
+/// The variable or field (of *this) an item names, with its section: the
+/// one on the variable itself (the first dimension); sections of further
+/// dimensions go to Inner, second dimension first.
 const ValueDecl *itemDecl(const Expr *E, const ArraySectionExpr **Section,
-                          const ArraySubscriptExpr **Element) {
+                          const ArraySubscriptExpr **Element,
+                          std::vector<const ArraySectionExpr *> *Inner = nullptr) {
   E = E->IgnoreParenImpCasts();
   if (const auto *S = dyn_cast<ArraySectionExpr>(E)) {
+    std::vector<const ArraySectionExpr *> Chain{S};
+    while (const auto *B = dyn_cast<ArraySectionExpr>(
+               Chain.back()->getBase()->IgnoreParenImpCasts()))
+      Chain.push_back(B);
+    if (Chain.size() > 1 && !Inner)
+      return nullptr;
     if (Section)
-      *Section = S;
-    E = S->getBase()->IgnoreParenImpCasts();
+      *Section = Chain.back();
+    if (Inner)
+      Inner->assign(Chain.rbegin() + 1, Chain.rend());
+    E = Chain.back()->getBase()->IgnoreParenImpCasts();
   } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
     if (Element)
       *Element = A;
@@ -106,16 +117,45 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
   auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
     const ArraySectionExpr *Sec = nullptr;
     const ArraySubscriptExpr *Elem = nullptr;
-    const ValueDecl *VD = itemDecl(E, &Sec, &Elem);
+    std::vector<const ArraySectionExpr *> InnerSecs;
+    const ValueDecl *VD = itemDecl(E, &Sec, &Elem, &InnerSecs);
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +
                              exprText_(E, Ctx) +
                              "' is not a variable or an array section of one");
-    if (Sec) {
-      if (isa<ArraySectionExpr>(Sec->getBase()->IgnoreParenImpCasts()))
+    // Sections of further dimensions must cover them whole: then the item
+    // is one contiguous block, rows [lower, lower + length) of the first.
+    QualType Dim = VD->getType().getNonReferenceType();
+    Dim = Dim->isPointerType() ? Dim->getPointeeType()
+          : Dim->isArrayType() ? Ctx.getAsArrayType(Dim)->getElementType()
+                               : QualType();
+    for (const ArraySectionExpr *In : InnerSecs) {
+      const ConstantArrayType *AT =
+          Dim.isNull() ? nullptr : Ctx.getAsConstantArrayType(Dim);
+      auto Const = [&](const Expr *X) -> std::optional<llvm::APSInt> {
+        return X ? X->getIntegerConstantExpr(Ctx) : std::nullopt;
+      };
+      bool FromZero = !In->getLowerBound() ||
+                      (Const(In->getLowerBound()) && *Const(In->getLowerBound()) == 0);
+      bool ToEnd = !In->getLength() ||
+                   (AT && Const(In->getLength()) &&
+                    Const(In->getLength())->getZExtValue() == AT->getSize().getZExtValue());
+      if (!AT || !FromZero || !ToEnd || In->getStride())
         return Verdict::no(DiagId::HostClause,
-                           "multi-dimensional array sections are not supported");
+                           "the " + std::string(What) + " item '" +
+                               exprText_(E, Ctx) +
+                               "' is not contiguous (only the first dimension "
+                               "of a multi-dimensional section may be partial)");
+      Dim = AT->getElementType();
+    }
+    if (Sec) {
+      if (const Expr *Stride = Sec->getStride()) {
+        std::optional<llvm::APSInt> S = Stride->getIntegerConstantExpr(Ctx);
+        if (!S || *S != 1)
+          return Verdict::no(DiagId::HostClause,
+                             "strided array sections are not supported yet");
+      }
       MI.Section = true;
       MI.Lower = Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
       if (Sec->getLength()) {

@@ -436,3 +436,31 @@ void f(double *a, int n) {
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "the variable of a loop that is not collapsed"));
 }
+
+TEST_CASE("multi-dimensional sections: whole inner dimensions map as rows",
+          "[analysis][sections]") {
+  FileResult F = translateC(R"(
+void f(int n) {
+  int a[8][4][2];
+  int *p;
+#pragma omp target map(tofrom: a[1:n][0:4][:2])
+  a[1][0][0] = n;
+#pragma omp target map(tofrom: a[1:1][1:2][:2])
+  a[1][1][0] = n;
+#pragma omp target update to(a[0:4:2])
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *A = findCapture(F.Regions[0].R, "a");
+  REQUIRE(A);
+  REQUIRE(A->Map);
+  CHECK(A->Map->Section);
+  CHECK(A->Map->Lower == "1");
+  CHECK(A->Map->Length == "n");
+  CHECK(contains(F.Output, "o2c_region.mapSection(a, 1, n, o2c::MapToFrom)"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "is not contiguous"));
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason, "strided array sections"));
+}
