@@ -233,12 +233,18 @@ std::string renameMovedTags(std::string Text, const TUState &TU,
     for (const LocalTypeMove &M : *List) {
       if (M.NewTagName.empty())
         continue;
-      // Clang spells an unnamed tag "(unnamed [struct] at FILE:LINE:COL)".
+      // Clang spells an unnamed tag "(unnamed [struct] at FILE:LINE:COL)"
+      // in C and "(anonymous [struct] at FILE:LINE:COL)" in C++.
       PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(M.Tag->getLocation());
       std::string At = fmt::format(" at {}:{}:{})", PL.getFilename(),
                                    PL.getLine(), PL.getColumn());
       for (size_t P; (P = Text.find(At)) != std::string::npos;) {
-        size_t Open = Text.rfind("(unnamed", P);
+        size_t Open = std::string::npos;
+        for (const char *Word : {"(unnamed", "(anonymous"}) {
+          size_t W = Text.rfind(Word, P);
+          if (W != std::string::npos && (Open == std::string::npos || W > Open))
+            Open = W;
+        }
         if (Open == std::string::npos)
           break;
         Text.replace(Open, P + At.size() - Open, M.NewTagName);

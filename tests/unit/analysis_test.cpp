@@ -464,3 +464,21 @@ void f(int n) {
   CHECK_FALSE(F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "strided array sections"));
 }
+
+TEST_CASE("C++: unnamed local types get a name when they move",
+          "[analysis][types]") {
+  FileResult F = translateC(R"(
+int main() {
+  struct { int v; double w[2]; } s = {1, {2, 3}};
+  enum { A = 1, B } e = B;
+#pragma omp target map(tofrom: s)
+  { s.v += 10 + e; s.w[1] *= 2; }
+  return s.v;
+})",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "(struct o2c_local_L3 *s, enum o2c_local_L4 e)"));
+  CHECK_FALSE(contains(F.Output, "anonymous"));
+}
