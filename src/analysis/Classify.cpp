@@ -220,8 +220,21 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   R.IfCond = CI.IfCond;
   R.Device = CI.Device;
   R.NoWait = CI.NoWait;
-  for (const auto &[VD, Reference] : CI.DeviceAliases)
-    R.DeviceAliases.push_back({VD->getNameAsString(), Reference});
+  for (const auto &[VD, Reference] : CI.DeviceAliases) {
+    // The alias hides the variable in the body; a qualified name would not
+    // be hidden.
+    if (VD->isStaticDataMember() || !VD->getDeclContext()->isFunctionOrMethod())
+      if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "use_device_ptr/use_device_addr of '" +
+                                    VD->getQualifiedNameAsString() +
+                                    "', a member or namespace variable, is not "
+                                    "supported yet"));
+    std::string Name = VD->getNameAsString();
+    if (!LO.CPlusPlus && isCxxOnlyKeyword(Name))
+      Name += "_"; // renamed in the whole file (CCompat.cpp)
+    R.DeviceAliases.push_back({Name, Reference});
+  }
   // The aliases are declared at the start of the construct's body, which
   // must be text of the file.
   if (!R.DeviceAliases.empty() &&
@@ -391,6 +404,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
 
   bool InClass = isa<CXXMethodDecl>(C.Function) && C.TopLevel &&
                  isa<CXXRecordDecl>(C.TopLevel);
+  int64_t ParamBytes = 0;
   for (const Use &U : Scan.Uses) {
     // Loop variables are predetermined private; lastprivate ones get the
     // value they would have after the sequential loop.
@@ -416,6 +430,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // constructs name no type (their runtime calls take addresses and sizes
     // in place).
     if (!IsData && !localTypesOf(T).empty()) {
+      if (T->isDependentType())
+        // Its canonical spelling would name the template's parameters by
+        // position (type-parameter-0-0).
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' has a type declared inside "
+                                "a function template, which the kernel cannot "
+                                "name"));
       if (localTypesOf(T.getCanonicalType()).empty())
         T = T.getCanonicalType();
       else
@@ -623,8 +644,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     case Passing::DevicePointer:
       Cap.KernelParam = declText(T, Cap.Name, Ctx);
       if (Cap.BoxedArray) {
-        Cap.KernelParam = "o2c::Box<" + declText(T, "", Ctx) + "> o2c_fp_" + Cap.Name;
-        Cap.PrivateDecl = "auto &" + Cap.Name + " = o2c_fp_" + Cap.Name + ".v;";
+        // o2c::box copies a const array into a box of plain elements; the
+        // kernel's name for it stays const like the original.
+        Qualifiers Quals;
+        QualType Plain = Ctx.getUnqualifiedArrayType(T, Quals);
+        Cap.KernelParam = "o2c::Box<" + declText(Plain, "", Ctx) + "> o2c_fp_" + Cap.Name;
+        Cap.PrivateDecl = std::string(Quals.hasConst() ? "const " : "") +
+                          "auto &" + Cap.Name + " = o2c_fp_" + Cap.Name + ".v;";
       }
       break;
     case Passing::MappedObject:
@@ -650,6 +676,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     for (std::string *S : {&Cap.ValueType, &Cap.ElemType, &Cap.DecayType,
                            &Cap.StubParam, &Cap.KernelParam, &Cap.PrivateDecl})
       *S = renameMovedTags(*S, TU, Ctx);
+    // What the kernel takes by value counts against its parameter space.
+    ParamBytes += Cap.How == Passing::Value && !T->isDependentType() &&
+                          !T->isIncompleteType()
+                      ? Ctx.getTypeSizeInChars(T).getQuantity()
+                      : 8;
+    if (ParamBytes > 30000)
+      return Fail(Verdict::no(DiagId::HostType,
+                              "the values the kernel takes (up to '" + Cap.Name +
+                                  "') are larger than a kernel's parameters can be"));
     R.Captures.push_back(std::move(Cap));
   }
 

@@ -250,6 +250,15 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         bool Reference = Addr && !(Sec && T->isPointerType());
         if (Sec && !T->isPointerType() && !T->isArrayType())
           return Verdict::no(DiagId::HostClause, Name + " is not supported yet");
+        // The alias is the device copy of the section's base, which only a
+        // section from element 0 is sure to have.
+        if (Sec && Sec->getLowerBound()) {
+          auto Low = Sec->getLowerBound()->getIntegerConstantExpr(Ctx);
+          if (!Low || *Low != 0)
+            return Verdict::no(DiagId::HostClause,
+                               Name + ": sections that do not start at element "
+                                      "0 are not supported yet");
+        }
         CI.DeviceAliases.push_back({VD, Reference});
       }
     } else if (const auto *IDP = dyn_cast<OMPIsDevicePtrClause>(C)) {

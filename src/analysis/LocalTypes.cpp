@@ -89,6 +89,15 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
     Why = nameOf(D) + " is declared in a template";
     return false;
   }
+  // The moved text must mean the same at file scope: a function inside a
+  // class or namespace sees names that file scope does not.
+  if (!Function || isa<CXXMethodDecl>(Function) ||
+      !Function->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+      !TopLevel->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
+    Why = nameOf(D) + " is declared in a member function or inside a "
+                      "namespace, whose names file scope does not see";
+    return false;
+  }
   if (DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID()) {
     Why = nameOf(D) + " is declared by a macro";
     return false;
@@ -106,6 +115,13 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
         return false;
       }
       M.Tag = T;
+      // Another declaration of the tag in the function would declare a new
+      // local type once the definition has gone.
+      for (const TagDecl *R : T->redecls())
+        if (R != T) {
+          Why = nameOf(D) + " is also declared earlier in the function";
+          return false;
+        }
     } else if (isa<TypedefNameDecl>(X)) {
       HasTypedefs = true;
     } else if (isa<VarDecl>(X)) {
@@ -120,6 +136,12 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
     return false;
   }
   M.Split = HasVars;
+  // Only the braces move apart from the variables: attributes written after
+  // them would be lost.
+  if (M.Split && M.Tag->hasAttrs()) {
+    Why = nameOf(D) + " has attributes and is declared together with variables";
+    return false;
+  }
   if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(M.Tag);
       RD && !RD->isCLike()) {
     Why = nameOf(D) + " is a C++ class declared inside the function";
@@ -179,38 +201,57 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
 
 } // namespace
 
-std::vector<const NamedDecl *> localTypesOf(QualType T) {
-  std::vector<const NamedDecl *> Out;
-  while (!T.isNull()) {
+namespace {
+void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
+                       unsigned Depth) {
+  auto Add = [&](const NamedDecl *D) {
+    if (std::find(Out.begin(), Out.end(), D) == Out.end())
+      Out.push_back(D);
+  };
+  while (!T.isNull() && Depth < 16) {
     const Type *Ty = T.getTypePtr();
     if (const auto *TD = dyn_cast<TypedefType>(Ty)) {
       if (isLocal(TD->getDecl())) {
-        Out.push_back(TD->getDecl());
-        break;
+        Add(TD->getDecl());
+        return;
       }
       T = TD->desugar();
     } else if (const auto *Tag = dyn_cast<TagType>(Ty)) {
       if (isLocal(Tag->getDecl()))
-        Out.push_back(Tag->getDecl());
-      break;
-    } else if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
-      T = E->getNamedType();
-    } else if (const auto *P = dyn_cast<ParenType>(Ty)) {
-      T = P->getInnerType();
+        Add(Tag->getDecl());
+      // A template's arguments are named with it: Pair<Local>.
+      if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(Tag->getDecl()))
+        for (const TemplateArgument &A : S->getTemplateArgs().asArray())
+          if (A.getKind() == TemplateArgument::Type)
+            collectLocalTypes(A.getAsType(), Out, Depth + 1);
+      return;
     } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
       T = P->getPointeeType();
     } else if (const auto *R = dyn_cast<ReferenceType>(Ty)) {
       T = R->getPointeeType();
     } else if (const auto *A = dyn_cast<ArrayType>(Ty)) {
       T = A->getElementType();
-    } else if (const auto *A = dyn_cast<AttributedType>(Ty)) {
-      T = A->getModifiedType();
     } else if (const auto *D = dyn_cast<DecayedType>(Ty)) {
       T = D->getOriginalType();
+    } else if (const auto *F = dyn_cast<FunctionProtoType>(Ty)) {
+      for (QualType P : F->getParamTypes())
+        collectLocalTypes(P, Out, Depth + 1);
+      T = F->getReturnType();
     } else {
-      break;
+      // Any other sugar (elaborated, parenthesised, attributed, auto,
+      // decltype, typeof, a template's own spelling) names what it stands for.
+      QualType Next = Ty->getLocallyUnqualifiedSingleStepDesugaredType();
+      if (Next.getTypePtr() == Ty)
+        return;
+      T = Next;
     }
   }
+}
+} // namespace
+
+std::vector<const NamedDecl *> localTypesOf(QualType T) {
+  std::vector<const NamedDecl *> Out;
+  collectLocalTypes(T, Out, 0);
   return Out;
 }
 

@@ -482,3 +482,99 @@ int main() {
   CHECK(contains(F.Output, "(struct o2c_local_L3 *s, enum o2c_local_L4 e)"));
   CHECK_FALSE(contains(F.Output, "anonymous"));
 }
+
+TEST_CASE("local types that would change meaning at file scope do not move",
+          "[analysis][types]") {
+  FileResult F = translateC(R"(
+namespace N {
+struct Inner { int v; };
+int f(int *out) {
+  struct L { Inner i; } l{{4}};
+#pragma omp target map(from: out[0:1])
+  out[0] = l.i.v;
+  return out[0];
+}
+} // namespace N
+struct S { struct T { int v; }; int g(int *out); };
+int S::g(int *out) {
+  struct L { T t; } l{{5}};
+#pragma omp target map(from: out[0:1])
+  out[0] = l.t.v;
+  return out[0];
+}
+template <class T> T h(T *out) {
+  typedef T V;
+  V v = 3;
+#pragma omp target map(from: out[0:1])
+  out[0] = v;
+  return out[0];
+}
+int use(int *o) { return h(o); }
+int k(int *out) {
+  struct P { char c; int x; } __attribute__((packed)) p = {1, 2};
+  struct V;
+  struct V { int a; } v = {7};
+  struct A { int a; };
+  auto a = A{3};
+#pragma omp target map(from: out[0:1])
+  out[0] = p.x;
+#pragma omp target map(from: out[0:1])
+  out[0] = v.a;
+#pragma omp target map(from: out[0:1])
+  out[0] = a.a;
+  return out[0];
+})",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  auto Reason = [&](unsigned I) { return F.Regions[I].R.Reason; };
+  CHECK(contains(Reason(0), "in a member function or inside a namespace"));
+  CHECK(contains(Reason(1), "in a member function or inside a namespace"));
+  CHECK(contains(Reason(2), "declared inside a function template"));
+  CHECK(contains(Reason(3), "has attributes and is declared together with variables"));
+  CHECK(contains(Reason(4), "'V' is also declared earlier in the function"));
+  // `auto` names the local type it was deduced as: that type moves.
+  CHECK(F.Regions[5].R.Translate);
+  CHECK(contains(F.Output, "struct A { int a; };\n"));
+  CHECK(contains(F.Output, "(int *out, A *a)"));
+}
+
+TEST_CASE("firstprivate: const arrays and the parameter space of all values",
+          "[analysis][firstprivate]") {
+  FileResult F = translateC(R"(
+void f(int n) {
+  const int w[3] = {1, 2, 3};
+  double a[3000], b[3000];
+#pragma omp target firstprivate(w)
+  n = w[n];
+#pragma omp target firstprivate(a, b)
+  a[0] = b[n];
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *W = findCapture(F.Regions[0].R, "w");
+  REQUIRE(W);
+  CHECK(W->KernelParam == "o2c::Box<int[3]> o2c_fp_w");
+  CHECK(W->PrivateDecl == "const auto &w = o2c_fp_w.v;");
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "larger than a kernel's parameters can be"));
+}
+
+TEST_CASE("use_device aliases: renamed C keywords, sections from element 0",
+          "[analysis][data]") {
+  FileResult F = translateC(R"(
+void f(int *new, int n) {
+  int *q;
+#pragma omp target data map(to: new[0:n]) use_device_ptr(new)
+  q = new;
+#pragma omp target data map(to: new[0:n]) use_device_addr(new[2:n])
+  q = new;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(contains(F.Output, "auto o2c_dev_new_ = o2c_data_L4.translate(new_); "
+                           "auto new_ = o2c_dev_new_;"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "sections that do not start at element 0"));
+}
