@@ -22,7 +22,7 @@ namespace {
 
 cl::OptionCategory Cat("omp2cuda options");
 
-cl::opt<std::string> OutFile("o", cl::desc("Output file (one input only)"),
+cl::opt<std::string> OutFile("o", cl::desc("Output file (one input only; - for standard output)"),
                              cl::value_desc("file"), cl::cat(Cat));
 cl::opt<std::string> OutDir("out-dir",
                             cl::desc("Directory for the outputs (default: "
@@ -106,6 +106,13 @@ int main(int argc, const char **argv) {
     errs() << "omp2cuda: error: -MF takes one input\n";
     return ExitError;
   }
+  // `-o -` writes the translation to standard output, as clang -E does.
+  bool ToStdout = OutFile == "-";
+  if (ToStdout && ((!ReportKind.empty() && ReportFile.empty()) || MD || !MF.empty())) {
+    errs() << "omp2cuda: error: -o - takes neither -MD/-MF nor a report "
+              "without --report-file\n";
+    return ExitError;
+  }
   if (!ReportKind.empty() && ReportKind != "text" && ReportKind != "json") {
     errs() << "omp2cuda: error: --report must be 'text' or 'json'\n";
     return ExitError;
@@ -144,7 +151,7 @@ int main(int argc, const char **argv) {
         continue;
       }
       const std::string &Out = (*Outputs)[I];
-      if (sys::fs::exists(Out) && sameFile(Out, Src)) {
+      if (!ToStdout && sys::fs::exists(Out) && sameFile(Out, Src)) {
         std::lock_guard<std::mutex> G(Lock);
         errs() << Src << ": error: the output '" << Out
                << "' would overwrite the input\n";
@@ -161,7 +168,10 @@ int main(int argc, const char **argv) {
         // --out-dir owns its tree; -o must name an existing directory.
         if (!OutDir.empty())
           sys::fs::create_directories(sys::path::parent_path(Out));
-        if (Error E = writeFileAtomically(Out, R.Output)) {
+        if (ToStdout) {
+          outs() << R.Output;
+          outs().flush();
+        } else if (Error E = writeFileAtomically(Out, R.Output)) {
           errs() << Src << ": error: " << toString(std::move(E)) << "\n";
           Failed[I] = true;
         } else if (MD || !MF.empty()) {

@@ -37,6 +37,12 @@ check "--help mentions --out-dir" has "out-dir"
 run vector_add.c -o v.cu --
 check "translate: exit 0" rc 0
 check "translate: output" test -s v.cu
+run vector_add.c -o - --
+check "-o -: exit 0" rc 0
+check "-o -: stdout is the translation" cmp -s "$work/out" v.cu
+check "-o -: no file named -" test ! -e ./-
+run vector_add.c -o - --report=text --
+check "-o - with a report on stdout: error" rc 1
 run host_general.c -o h.cu --
 check "regions left on host: exit 3" rc 3
 check "regions left on host: warning with ID" has "warning: target region left on the host: .*\[omp2cuda-host-call\]"
