@@ -114,6 +114,8 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
   auto exprText_ = [&](const Expr *E, ASTContext &C) {
     return exprText(E, C, &Edits);
   };
+  // Messages quote the user's own text, before any C-to-C++ renames.
+  auto userText = [&](const Expr *E) { return exprText(E, Ctx, nullptr); };
   auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
     const ArraySectionExpr *Sec = nullptr;
     const ArraySubscriptExpr *Elem = nullptr;
@@ -122,7 +124,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +
-                             exprText_(E, Ctx) +
+                             userText(E) +
                              "' is not a variable or an array section of one");
     // Sections of further dimensions must cover them whole: then the item
     // is one contiguous block, rows [lower, lower + length) of the first.
@@ -144,7 +146,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       if (!AT || !FromZero || !ToEnd || In->getStride())
         return Verdict::no(DiagId::HostClause,
                            "the " + std::string(What) + " item '" +
-                               exprText_(E, Ctx) +
+                               userText(E) +
                                "' is not contiguous (only the first dimension "
                                "of a multi-dimensional section may be partial)");
       Dim = AT->getElementType();
@@ -234,8 +236,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         const ArraySectionExpr *Sec = nullptr;
         const ArraySubscriptExpr *Elem = nullptr;
         const auto *VD = dyn_cast_or_null<VarDecl>(itemDecl(E, &Sec, &Elem));
-        std::string Name = "'" + clauseName(C) + "' of '" +
-                           exprText_(E, Ctx) + "'";
+        std::string Name = "'" + clauseName(C) + "' of '" + userText(E) + "'";
         if (!VD || Elem)
           return Verdict::no(DiagId::HostClause,
                              Name + " is not supported yet (only variables "
