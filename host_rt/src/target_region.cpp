@@ -310,6 +310,36 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   backend().releaseStream(D, S);
 }
 
+void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
+                   const void *Host, std::size_t ElemBytes, std::size_t Count,
+                   std::size_t Stride, bool ToDevice) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D) || Count == 0 || ElemBytes == 0)
+    return;
+  if (Stride == 0)
+    fatal(Loc, "the stride of a target update section must be positive");
+  std::size_t Step = Stride * ElemBytes;
+  std::size_t Span = (Count - 1) * Step + ElemBytes;
+  PresentTable::Hit H = table(D)->lookup(Host, Span);
+  if (H.St != Status::Contained)
+    return; // as update(): data that is not present is not updated
+  // Only the section's own elements move: what lies between them on the
+  // other side keeps its value.
+  void *S = backend().acquireStream(D, Loc);
+  auto *HostBytes = static_cast<char *>(const_cast<void *>(Host));
+  auto *DevBytes = static_cast<char *>(H.Dev);
+  for (std::size_t I = 0; I < Count; ++I) {
+    if (ToDevice)
+      backend().toDevice(D, DevBytes + I * Step, HostBytes + I * Step, ElemBytes,
+                         S, Loc);
+    else
+      backend().toHost(D, HostBytes + I * Step, DevBytes + I * Step, ElemBytes,
+                       S, Loc);
+  }
+  backend().synchronize(D, S, Loc);
+  backend().releaseStream(D, S);
+}
+
 HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
   int N = numDevices();
   int D = defaultDevice();

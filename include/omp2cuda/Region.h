@@ -36,6 +36,9 @@ struct MapInfo {
   bool Section = false; // Lower/Length are the section bounds (texts)
   std::string Lower;
   std::string Length;
+  /// A strided section (to/from of target update only): the step between
+  /// the elements, empty for 1.
+  std::string Stride;
 };
 
 inline MapInfo makeMap(MapType T, bool Implicit = false) {

@@ -153,10 +153,17 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     }
     if (Sec) {
       if (const Expr *Stride = Sec->getStride()) {
+        // OpenMP allows strides only in the motion clauses of target update.
         std::optional<llvm::APSInt> S = Stride->getIntegerConstantExpr(Ctx);
-        if (!S || *S != 1)
+        bool Motion = std::string(What) == "to" || std::string(What) == "from";
+        if (!Motion || !Sec->getLength() || (S && *S < 1))
           return Verdict::no(DiagId::HostClause,
-                             "strided array sections are not supported yet");
+                             "strided array sections are supported in target "
+                             "update only, with a length and a positive stride");
+        if (!S || *S != 1) {
+          MI.Stride = exprText_(Stride, Ctx);
+          CI.ClauseExprs.push_back(Stride);
+        }
       }
       MI.Section = true;
       MI.Lower = Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";

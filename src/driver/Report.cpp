@@ -57,7 +57,8 @@ std::string mapText(const Capture &C, const Region &R) {
   const MapInfo &M = *C.Map;
   std::string Var = C.Name;
   if (M.Section)
-    Var += fmt::format("[{}:{}]", M.Lower, M.Length);
+    Var += M.Stride.empty() ? fmt::format("[{}:{}]", M.Lower, M.Length)
+                            : fmt::format("[{}:{}:{}]", M.Lower, M.Length, M.Stride);
   if (llvm::StringRef(R.Directive).starts_with("target update"))
     return fmt::format("{}({})", M.Type == MapType::From ? "from" : "to", Var);
   std::string S = "map(";

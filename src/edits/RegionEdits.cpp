@@ -280,10 +280,15 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
       continue;
     std::string Addr, Bytes;
     Item(Cap, Addr, Bytes);
-    if (std::string(Fn) == "o2c::update")
+    const char *ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
+    if (!Cap.Map->Stride.empty())
+      Calls += fmt::format(" o2c::updateStrided(o2c_loc, {}, {}, {}, "
+                           "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
+                           Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
+                           Cap.Map->Stride, ToDevice);
+    else if (std::string(Fn) == "o2c::update")
       Calls += fmt::format(" o2c::update(o2c_loc, {}, {}, {}, {}, {});", Dev, If,
-                           Addr, Bytes,
-                           Cap.Map->Type == MapType::To ? "true" : "false");
+                           Addr, Bytes, ToDevice);
     else
       Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If, Addr,
                            Bytes, mapFlags(*Cap.Map));

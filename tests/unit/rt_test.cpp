@@ -363,6 +363,39 @@ TEST_CASE("update copies a present range, ignores an absent one", "[rt]") {
   CHECK(Other[0] == 0);
 }
 
+TEST_CASE("strided update moves the section's elements only", "[rt]") {
+  std::vector<int> A(10);
+  for (int I = 0; I < 10; ++I)
+    A[I] = I;
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  int *D = TargetRegion(Loc).translate(A.data());
+  for (int I = 0; I < 10; ++I) {
+    A[I] = 100 + I;
+    D[I] = -I;
+  }
+  // to(A[1:3:3]): elements 1, 4, 7.
+  updateStrided(Loc, -1, true, A.data() + 1, sizeof(int), 3, 3, true);
+  CHECK(D[1] == 101);
+  CHECK(D[4] == 104);
+  CHECK(D[7] == 107);
+  CHECK(D[2] == -2);
+  CHECK(D[8] == -8);
+  // from(A[0:5:2]): elements 0, 2, 4, 6, 8.
+  updateStrided(Loc, -1, true, A.data(), sizeof(int), 5, 2, false);
+  CHECK(A[0] == 0);
+  CHECK(A[8] == -8);
+  CHECK(A[4] == 104); // written by the update to the device above
+  CHECK(A[9] == 109); // between or after the elements: untouched
+  CHECK(A[3] == 103);
+  // A span that runs past the mapped array is not present: nothing moves.
+  updateStrided(Loc, -1, true, A.data() + 1, sizeof(int), 4, 3, false);
+  CHECK(A[1] == 101);
+  A[0] = 55;
+  updateStrided(Loc, -1, false, A.data(), sizeof(int), 5, 2, true); // if(false)
+  CHECK(D[0] == 0);
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+}
+
 TEST_CASE("device selection: if(false), initial device, OMP_TARGET_OFFLOAD",
           "[rt]") {
   ScopedEnv NoPolicy("OMP_TARGET_OFFLOAD", nullptr);

@@ -165,6 +165,11 @@ void exitData(const SourceLoc &Loc, int Device, bool IfClause,
 /// `target update to(...)` (ToDevice) or `from(...)`.
 void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,
             std::size_t Bytes, bool ToDevice);
+/// The same for a strided section: Count elements of ElemBytes each, the
+/// first at Host, every Stride elements.
+void updateStrided(const SourceLoc &Loc, int Device, bool IfClause,
+                   const void *Host, std::size_t ElemBytes, std::size_t Count,
+                   std::size_t Stride, bool ToDevice);
 
 /// The OpenMP device routines, routed here by the translator so that they
 /// agree with the devices this runtime offloads to (the host compiler's

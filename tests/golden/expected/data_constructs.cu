@@ -48,30 +48,32 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"}; o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false); } /* #pragma omp target update from(v[0:n]) */
+    // Every other point is sent to the device again (a strided section).
+{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"}; o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true); } /* #pragma omp target update to(u[0:n / 2:2]) */
   }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom); o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete); } /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
+{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom); o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete); } /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// reduction(+: s)' at inputs/data_constructs.c:19
-#line 19 "inputs/data_constructs.c"
-__global__ void omp2cuda_total_L19(const double *a, int n, double *o2c_red_s) {
+// reduction(+: s)' at inputs/data_constructs.c:21
+#line 21 "inputs/data_constructs.c"
+__global__ void omp2cuda_total_L21(const double *a, int n, double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
-#line 21 "inputs/data_constructs.c"
+#line 23 "inputs/data_constructs.c"
       s += a[i];
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for reduction(+: s)' at inputs/data_constructs.c:19
+// for reduction(+: s)' at inputs/data_constructs.c:21
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_total_L19_launch(const double *a, int n, double &s) {
+static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/data_constructs.c", 19, 1,
+      "inputs/data_constructs.c", 21, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -81,23 +83,23 @@ static bool omp2cuda_total_L19_launch(const double *a, int n, double &s) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_total_L19, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_total_L19)(a_d, n,
+        omp2cuda_total_L21, o2c_region, o2c_trip, 0, 0, false);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_total_L21)(a_d, n,
                                                                       s_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 15 "inputs/data_constructs.c"
+#line 17 "inputs/data_constructs.c"
 extern "C" double total(const double *a, int n) {
   double s = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 17, 1, "target data"}; o2c::TargetRegion o2c_data_L17(o2c_loc, -1, true, false); o2c_data_L17.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo); // omp2cuda: device data environment
-#line 17 "inputs/data_constructs.c"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"}; o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false); o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo); // omp2cuda: device data environment
+#line 19 "inputs/data_constructs.c"
 #pragma omp target data map(to: a[0:n])
   {
-if (!omp2cuda_total_L19_launch(a, n, s)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 19 "inputs/data_constructs.c"
+if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 21 "inputs/data_constructs.c"
 #pragma omp target teams distribute parallel for reduction(+: s)
     for (int i = 0; i < n; ++i)
       s += a[i]; }

@@ -8,6 +8,8 @@ void step(double *u, double *v, int n, int steps) {
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]);
 #pragma omp target update from(v[0:n])
+    // Every other point is sent to the device again (a strided section).
+#pragma omp target update to(u[0:n / 2:2])
   }
 #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n])
 }
