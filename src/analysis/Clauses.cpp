@@ -121,6 +121,14 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     const ArraySubscriptExpr *Elem = nullptr;
     std::vector<const ArraySectionExpr *> InnerSecs;
     const ValueDecl *VD = itemDecl(E, &Sec, &Elem, &InnerSecs);
+    // `*p` (OpenMP 5.0 lvalue items) is the section p[0:1].
+    const auto *Deref = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+    if (Deref && Deref->getOpcode() == UO_Deref) {
+      const auto *DR = dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
+      VD = DR && DR->getType()->isPointerType() ? DR->getDecl() : nullptr;
+    } else {
+      Deref = nullptr;
+    }
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +
@@ -183,6 +191,11 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       MI.Lower = exprText_(Elem->getIdx(), Ctx);
       MI.Length = "1";
       CI.ClauseExprs.push_back(Elem);
+    } else if (Deref) {
+      MI.Section = true;
+      MI.Lower = "0";
+      MI.Length = "1";
+      CI.ClauseExprs.push_back(Deref);
     }
     auto [It, New] = CI.Maps.emplace(VD, MI);
     if (!New)

@@ -582,3 +582,24 @@ void f(int *new, int n) {
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "sections that do not start at element 0"));
 }
+
+TEST_CASE("a dereferenced pointer in a map or motion clause is its first element",
+          "[analysis][data]") {
+  FileResult F = translateC(R"(
+void f(int *p, int **q) {
+#pragma omp target enter data map(to: *p)
+#pragma omp target map(tofrom: *p)
+  *p += 1;
+#pragma omp target update from(*p)
+#pragma omp target enter data map(to: **q)
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (p) + (0), "
+                           "(size_t)(1) * sizeof(*(p)), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, 1, o2c::MapToFrom)"));
+  CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, true, (p) + (0), "
+                           "(size_t)(1) * sizeof(*(p)), false);"));
+  // Only one level: **q names what *q points to, which is not mapped here.
+  CHECK_FALSE(F.Regions[3].R.Translate);
+}
