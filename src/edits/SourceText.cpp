@@ -22,11 +22,17 @@ bool fileOffsets(const SourceManager &SM, const LangOptions &LO, SourceRange R,
 }
 
 std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
-                          std::vector<TextEdit> Edits) {
-  std::sort(Edits.begin(), Edits.end(),
-            [](const TextEdit &A, const TextEdit &B) {
-              return A.Offset < B.Offset;
-            });
+                          const std::vector<TextEdit> &AllEdits) {
+  // Only the edits inside the range, in file order (edits at one offset in
+  // the order they were made): a file's edits are many, a range's few.
+  std::vector<TextEdit> Edits;
+  for (const TextEdit &E : AllEdits)
+    if (E.Offset >= Begin && E.Offset + E.Length <= End)
+      Edits.push_back(E);
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const TextEdit &A, const TextEdit &B) {
+                     return A.Offset < B.Offset;
+                   });
   std::string Out;
   unsigned Pos = Begin;
   for (const TextEdit &E : Edits) {

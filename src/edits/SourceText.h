@@ -28,7 +28,7 @@ bool fileOffsets(const clang::SourceManager &SM, const clang::LangOptions &LO,
 /// The main-file text of [Begin, End) with every edit fully inside the range
 /// applied. Edits must not overlap.
 std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
-                          std::vector<TextEdit> Edits);
+                          const std::vector<TextEdit> &Edits);
 
 /// Source text of an expression as written, or pretty-printed when it comes
 /// from a macro expansion that has no text of its own in the main file.
