@@ -165,6 +165,24 @@ public:
     std::map<std::pair<unsigned, unsigned>,
              std::pair<MacroSite, std::map<const Stmt *, std::string>>>
         Sites;
+    // A region's call-site text replaces part of the file (a stand-alone
+    // directive's line); it was made with the file's edits already applied,
+    // so theirs inside that part go.
+    auto AddCallSite = [&](const std::vector<TextEdit> &CallSite) {
+      for (const TextEdit &CS : CallSite) {
+        if (CS.Length == 0)
+          continue;
+        unsigned B = CS.Offset, E = CS.Offset + CS.Length;
+        Edits.erase(std::remove_if(Edits.begin(), Edits.end(),
+                                   [&](const TextEdit &X) {
+                                     return X.Offset + X.Length <= E &&
+                                            (X.Offset > B ||
+                                             (X.Offset == B && X.Length > 0));
+                                   }),
+                    Edits.end());
+      }
+      Edits.insert(Edits.end(), CallSite.begin(), CallSite.end());
+    };
     std::string FileName = Out.Source;
     std::vector<MovedType> Moved;
     unsigned Index = 0;
@@ -175,11 +193,11 @@ public:
         ++Out.LeftOnHost;
         report(DE, C.Directive->getBeginLoc(), R.Why, R.Reason);
         RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives);
-        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+        AddCallSite(E.CallSite);
       } else if (R.Class == RegionClass::DataEnv ||
                  R.Class == RegionClass::DataStmt) {
         RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives);
-        Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+        AddCallSite(E.CallSite);
       } else {
         for (const auto &[Id, Rem] : R.Remarks)
           report(DE, C.Directive->getBeginLoc(), Id, Rem);
@@ -206,7 +224,7 @@ public:
           S.first = Site;
           S.second[C.Directive] = E.CallSite.front().Text;
         } else {
-          Edits.insert(Edits.end(), E.CallSite.begin(), E.CallSite.end());
+          AddCallSite(E.CallSite);
         }
         // Local types the kernel names move to file scope ahead of it, in
         // source order (which C makes an order of dependence too).

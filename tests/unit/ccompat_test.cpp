@@ -42,3 +42,19 @@ void f(int n) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "double *a = static_cast<double *>(std::malloc(n * sizeof *a));"));
 }
+
+TEST_CASE("C++ keywords named in stand-alone directives are renamed once",
+          "[ccompat]") {
+  FileResult F = translateC(R"(
+void f(void) {
+  int class[8];
+#pragma omp target enter data map(to: class)
+#pragma omp target update from(class[0:4:2])
+#pragma omp target exit data map(delete: class)
+})");
+  REQUIRE(F.Ok); // the renames inside the directives used to conflict
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(class_), "
+                           "sizeof(class_), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (class_) + (0)"));
+  CHECK(contains(F.Output, "/* #pragma omp target update from(class[0:4:2]) */"));
+}
