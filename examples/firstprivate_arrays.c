@@ -14,7 +14,9 @@ int main(void) {
 #pragma omp target teams distribute parallel for firstprivate(arr) map(from: out)
   for (int i = 0; i < 64; ++i) {
     arr[i % 4] += i; // the thread's own copy
-    out[i] = arr[i % 4] >= i;
+    // sizeof sees whole arrays on the device too (out is mapped).
+    out[i] = arr[i % 4] >= i && sizeof(out) == 64 * sizeof(int) &&
+             sizeof(arr) == 4 * sizeof(int);
   }
 #pragma omp target firstprivate(m) map(tofrom: tot, on_device)
   {

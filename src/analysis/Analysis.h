@@ -88,6 +88,9 @@ Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
 /// The function-local declarations (typedefs, tags) spelling T needs,
 /// through pointers and arrays; empty when T can be named at file scope.
 std::vector<const clang::NamedDecl *> localTypesOf(clang::QualType T);
+/// Whether T is written with decltype/typeof, which names expressions of the
+/// function and so cannot be spelled in a kernel's signature.
+bool spelledByExpression(clang::QualType T);
 /// The function-local types (and enums, for their enumerators) that Body
 /// names but that are declared outside Body, in order of first use.
 std::vector<const clang::NamedDecl *> localTypesNamedIn(const clang::Stmt *Body,
@@ -111,6 +114,11 @@ struct Use {
   bool Written = false;
   std::vector<clang::SourceRange> Refs; // each reference to the variable
   std::vector<clang::SourceRange> ThisArrows; // explicit `this->` to drop
+  /// An array used other than through its decay to a pointer (sizeof, &,
+  /// range-for): the kernel needs it as an array, not as a pointer.
+  bool WholeArray = false;
+  /// Named inside decltype/typeof, whose type changes with the passing.
+  bool InTypeOperand = false;
 };
 struct CaptureScan {
   std::vector<Use> Uses; // in first-use order

@@ -29,6 +29,22 @@ public:
     // Constants of integral type are folded into the kernel text as written
     // only if they are visible there; globals are.
     use(VD, false).Refs.push_back(E->getSourceRange());
+    if (E->getType()->isArrayType())
+      ++ArrayRefs[VD];
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_ArrayToPointerDecay)
+      if (const ValueDecl *D = refDecl(C->getSubExpr()))
+        ++Decayed[D];
+    return true;
+  }
+  bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    markTypeOperand(TL.getUnderlyingExpr());
+    return true;
+  }
+  bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
+    markTypeOperand(TL.getUnderlyingExpr());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
@@ -38,6 +54,8 @@ public:
     ThisForField.insert(This);
     Use &U = use(E->getMemberDecl(), true);
     U.Refs.push_back(E->getSourceRange());
+    if (E->getType()->isArrayType())
+      ++ArrayRefs[E->getMemberDecl()];
     if (!This->isImplicit())
       U.ThisArrows.push_back(
           SourceRange(E->getBeginLoc(), E->getMemberLoc()));
@@ -76,6 +94,8 @@ public:
       if (VD && Declared.count(VD))
         continue;
       U.Written = U.Written || WrittenSet.count(U.Decl);
+      U.WholeArray = ArrayRefs[U.Decl] > Decayed[U.Decl];
+      U.InTypeOperand = TypeOperands.count(U.Decl) > 0;
       Kept.push_back(std::move(U));
     }
     Out.Uses = std::move(Kept);
@@ -90,6 +110,24 @@ private:
     Out.Uses.push_back(Use{D, Member, false, {}, {}});
     return Out.Uses.back();
   }
+  static const ValueDecl *refDecl(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      return DR->getDecl();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return ME->getMemberDecl();
+    return nullptr;
+  }
+  void markTypeOperand(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (const ValueDecl *D = refDecl(E))
+        TypeOperands.insert(D);
+    for (const Stmt *Child : S->children())
+      markTypeOperand(Child);
+  }
   void markWritten(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
@@ -103,6 +141,8 @@ private:
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const ValueDecl *> WrittenSet;
+  std::map<const ValueDecl *, unsigned> ArrayRefs, Decayed;
+  std::set<const ValueDecl *> TypeOperands;
   std::set<const CXXThisExpr *> ThisForField;
   std::vector<const CXXThisExpr *> AllThis;
 };

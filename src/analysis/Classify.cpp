@@ -425,6 +425,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     QualType T = U.Decl->getType().getNonReferenceType();
     if (InClass && !T->isDependentType())
       T = T.getCanonicalType();
+    if (spelledByExpression(T)) {
+      if (T->isDependentType())
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' has a type written with "
+                                "decltype or typeof in a template"));
+      T = T.getCanonicalType();
+    }
     // The kernel and stub are at file scope: a local typedef is spelled
     // through, a local struct, union or enum cannot be named there. Data
     // constructs name no type (their runtime calls take addresses and sizes
@@ -657,6 +664,21 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.KernelParam = Cap.IsArray
                             ? declText(Ctx.getArrayDecayedType(T), Cap.Name, Ctx)
                             : declText(Ctx.getPointerType(T), Cap.Name, Ctx);
+      // The kernel indexes an array through its first element's address;
+      // sizeof, & and range-for need the array itself, a reference to it.
+      if (Cap.IsArray && U.WholeArray) {
+        if (Cap.IsVLA)
+          return Fail(Verdict::no(DiagId::HostType,
+                                  "the variable-length array '" + Cap.Name +
+                                      "' is used as a whole (sizeof, &, "
+                                      "range-for)"));
+        Cap.KernelParam =
+            declText(Ctx.getArrayDecayedType(T), "o2c_arr_" + Cap.Name, Ctx);
+        Cap.PrivateDecl = declText(Ctx.getLValueReferenceType(T), Cap.Name, Ctx) +
+                          " = *reinterpret_cast<" +
+                          declText(Ctx.getPointerType(T), "", Ctx) + ">(o2c_arr_" +
+                          Cap.Name + ");";
+      }
       break;
     case Passing::Reduction:
       Cap.KernelParam =
@@ -676,6 +698,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     for (std::string *S : {&Cap.ValueType, &Cap.ElemType, &Cap.DecayType,
                            &Cap.StubParam, &Cap.KernelParam, &Cap.PrivateDecl})
       *S = renameMovedTags(*S, TU, Ctx);
+    // decltype(x) and typeof(x) would name the kernel's pointer or reference
+    // where the region names the object.
+    if (U.InTypeOperand && (Cap.How == Passing::MappedObject || Cap.BoxedArray))
+      return Fail(Verdict::no(DiagId::HostType,
+                              "'" + Cap.Name + "' is named in decltype or typeof, "
+                              "and the kernel receives it by address"));
     // What the kernel takes by value counts against its parameter space.
     ParamBytes += Cap.How == Passing::Value && !T->isDependentType() &&
                           !T->isIncompleteType()

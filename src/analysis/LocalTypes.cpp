@@ -249,6 +249,28 @@ void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
 }
 } // namespace
 
+bool spelledByExpression(QualType T) {
+  for (unsigned Depth = 0; !T.isNull() && Depth < 64; ++Depth) {
+    const Type *Ty = T.getTypePtr();
+    if (isa<DecltypeType, TypeOfExprType, TypeOfType>(Ty))
+      return true;
+    if (isa<TypedefType>(Ty))
+      return false; // a typedef's name is spelled, not what it stands for
+    if (const auto *P = dyn_cast<PointerType>(Ty))
+      T = P->getPointeeType();
+    else if (const auto *R = dyn_cast<ReferenceType>(Ty))
+      T = R->getPointeeType();
+    else if (const auto *A = dyn_cast<ArrayType>(Ty))
+      T = A->getElementType();
+    else if (QualType Next = Ty->getLocallyUnqualifiedSingleStepDesugaredType();
+             Next.getTypePtr() != Ty)
+      T = Next;
+    else
+      return false;
+  }
+  return false;
+}
+
 std::vector<const NamedDecl *> localTypesOf(QualType T) {
   std::vector<const NamedDecl *> Out;
   collectLocalTypes(T, Out, 0);

@@ -138,6 +138,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       else
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
                                       C.Name, mapFlags(*C.Map))});
+      if (!C.PrivateDecl.empty() && C.InBody)
+        K.PrivateDecls.push_back(C.PrivateDecl);
       break;
     case Passing::Reduction:
       Arg = DevName(C.Name);

@@ -603,3 +603,28 @@ void f(int *p, int **q) {
   // Only one level: **q names what *q points to, which is not mapped here.
   CHECK_FALSE(F.Regions[3].R.Translate);
 }
+
+TEST_CASE("arrays used as a whole and types written with decltype/typeof",
+          "[analysis][types]") {
+  FileResult F = translateC(R"(
+int f(void) {
+  int arr[16];
+  int out = 0;
+  int x = 1;
+  __typeof__(x) y = 2;
+#pragma omp target map(tofrom: arr, out)
+  { out = (int)sizeof(arr) + y; arr[0] = 1; }
+#pragma omp target map(tofrom: arr, out)
+  { __typeof__(arr) copy; copy[0] = 1; out = copy[0]; }
+  return out;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  REQUIRE(F.Regions[0].R.Translate);
+  // sizeof needs the array, not its first element's address.
+  CHECK(contains(F.Output, "(int *o2c_arr_arr, int *out, int y)"));
+  CHECK(contains(F.Output, "int(&arr)[16] = *reinterpret_cast<int(*)[16]>(o2c_arr_arr);"));
+  // typeof(arr) would name the kernel's reference.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "'arr' is named in decltype or typeof"));
+}

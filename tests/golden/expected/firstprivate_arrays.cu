@@ -11,14 +11,18 @@
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
 #line 14 "inputs/firstprivate_arrays.c"
-__global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr, int *out) {
+__global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
+                                  int *o2c_arr_out) {
   auto &arr = o2c_fp_arr.v;
+  int(&out)[64] = *reinterpret_cast<int(*)[64]>(o2c_arr_out);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 64;
        i += blockDim.x * gridDim.x)
 #line 15 "inputs/firstprivate_arrays.c"
   {
     arr[i % 4] += i; // the thread's own copy
-    out[i] = arr[i % 4] >= i;
+    // sizeof sees whole arrays on the device too (out is mapped).
+    out[i] = arr[i % 4] >= i && sizeof(out) == 64 * sizeof(int) &&
+             sizeof(arr) == 4 * sizeof(int);
   }
 }
 
@@ -47,12 +51,12 @@ static bool omp2cuda_main_L14_launch(int (&arr)[4], int (&out)[64]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target firstprivate(m) map(tofrom: tot,
-// on_device)' at inputs/firstprivate_arrays.c:19
-#line 19 "inputs/firstprivate_arrays.c"
-__global__ void omp2cuda_main_L19(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
+// on_device)' at inputs/firstprivate_arrays.c:21
+#line 21 "inputs/firstprivate_arrays.c"
+__global__ void omp2cuda_main_L21(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
                                   int *on_device) {
   auto &m = o2c_fp_m.v;
-#line 20 "inputs/firstprivate_arrays.c"
+#line 22 "inputs/firstprivate_arrays.c"
   {
     m[1][2] *= 2;
     for (int i = 0; i < 2; ++i)
@@ -63,12 +67,12 @@ __global__ void omp2cuda_main_L19(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
 }
 
 // omp2cuda: host launch stub for '#pragma omp target firstprivate(m)
-// map(tofrom: tot, on_device)' at inputs/firstprivate_arrays.c:19
+// map(tofrom: tot, on_device)' at inputs/firstprivate_arrays.c:21
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L19_launch(double (&m)[2][3], double &tot,
+static bool omp2cuda_main_L21_launch(double (&m)[2][3], double &tot,
                                      int &on_device) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 19, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 21, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -78,18 +82,18 @@ static bool omp2cuda_main_L19_launch(double (&m)[2][3], double &tot,
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L19)(m_d, tot_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L21)(m_d, tot_d,
                                                                    on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target defaultmap(firstprivate: aggregate)
-// map(tofrom: tot)' at inputs/firstprivate_arrays.c:27
-#line 27 "inputs/firstprivate_arrays.c"
-__global__ void omp2cuda_main_L27(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
+// map(tofrom: tot)' at inputs/firstprivate_arrays.c:29
+#line 29 "inputs/firstprivate_arrays.c"
+__global__ void omp2cuda_main_L29(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
   auto &arr = o2c_fp_arr.v;
-#line 28 "inputs/firstprivate_arrays.c"
+#line 30 "inputs/firstprivate_arrays.c"
   {
     arr[0] = 100;
     (*tot) += arr[0] + arr[3];
@@ -97,11 +101,11 @@ __global__ void omp2cuda_main_L27(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
 }
 
 // omp2cuda: host launch stub for '#pragma omp target defaultmap(firstprivate:
-// aggregate) map(tofrom: tot)' at inputs/firstprivate_arrays.c:27
+// aggregate) map(tofrom: tot)' at inputs/firstprivate_arrays.c:29
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L27_launch(int (&arr)[4], double &tot) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 27, 1,
+static bool omp2cuda_main_L29_launch(int (&arr)[4], double &tot) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 29, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -110,7 +114,7 @@ static bool omp2cuda_main_L27_launch(int (&arr)[4], double &tot) {
   auto *tot_d = o2c_region.mapObject(tot, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L27)(arr_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L29)(arr_d,
                                                                    tot_d);
   o2c_region.launched();
   return o2c_region.finish();
@@ -128,10 +132,12 @@ if (!omp2cuda_main_L14_launch(arr, out)) { // omp2cuda: offloaded by the stub; h
 #pragma omp target teams distribute parallel for firstprivate(arr) map(from: out)
   for (int i = 0; i < 64; ++i) {
     arr[i % 4] += i; // the thread's own copy
-    out[i] = arr[i % 4] >= i;
+    // sizeof sees whole arrays on the device too (out is mapped).
+    out[i] = arr[i % 4] >= i && sizeof(out) == 64 * sizeof(int) &&
+             sizeof(arr) == 4 * sizeof(int);
   } }
-if (!omp2cuda_main_L19_launch(m, tot, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 19 "inputs/firstprivate_arrays.c"
+if (!omp2cuda_main_L21_launch(m, tot, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 21 "inputs/firstprivate_arrays.c"
 #pragma omp target firstprivate(m) map(tofrom: tot, on_device)
   {
     m[1][2] *= 2;
@@ -140,8 +146,8 @@ if (!omp2cuda_main_L19_launch(m, tot, on_device)) { // omp2cuda: offloaded by th
         tot += m[i][j];
     on_device = !omp_is_initial_device();
   } }
-if (!omp2cuda_main_L27_launch(arr, tot)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 27 "inputs/firstprivate_arrays.c"
+if (!omp2cuda_main_L29_launch(arr, tot)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 29 "inputs/firstprivate_arrays.c"
 #pragma omp target defaultmap(firstprivate: aggregate) map(tofrom: tot)
   {
     arr[0] = 100;
