@@ -35,6 +35,20 @@ std::string declText(QualType T, const std::string &Name, const ASTContext &Ctx)
 
 namespace {
 
+/// A namespace-scope variable as the stub's caller can name it from
+/// anywhere: ::a::b::x (anonymous namespaces are transparent).
+std::string namespaceQualified(const VarDecl *VD) {
+  std::string Q = VD->getNameAsString();
+  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (!NS->isAnonymousNamespace())
+        Q = NS->getNameAsString() + "::" + Q;
+    } else if (!isa<LinkageSpecDecl, TranslationUnitDecl>(DC)) {
+      return VD->getNameAsString();
+    }
+  return "::" + Q;
+}
+
 /// The words of a directive name: "target teams distribute parallel for".
 struct Words {
   bool Teams = false, Distribute = false, Parallel = false, For = false,
@@ -420,6 +434,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
     if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isStaticDataMember())
       Cap.CallArg = VD->getQualifiedNameAsString();
+    else if (VD && VD->getDeclContext()->isNamespace())
+      Cap.CallArg = namespaceQualified(VD);
     Cap.InBody = !U.Refs.empty();
     Cap.Written = U.Written;
     QualType T = U.Decl->getType().getNonReferenceType();

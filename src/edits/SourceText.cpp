@@ -53,7 +53,13 @@ std::string exprText(const Expr *E, const ASTContext &Ctx,
   // A range that maps to main-file characters (plain text, a macro argument,
   // or a whole macro invocation, which is in scope for the kernel too) keeps
   // the user's spelling; anything else is printed from the AST.
-  if (fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
+  // Tokens of a _Pragma string are spelled in scratch space: their
+  // expansion is the whole macro invocation, not their own text.
+  bool FromPragmaString =
+      SM.isWrittenInScratchSpace(SM.getSpellingLoc(E->getBeginLoc())) ||
+      SM.isWrittenInScratchSpace(SM.getSpellingLoc(E->getEndLoc()));
+  if (!FromPragmaString &&
+      fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
     return textWithEdits(SM.getBufferData(SM.getMainFileID()), B, En,
                          Edits ? *Edits : std::vector<TextEdit>());
   std::string S;

@@ -628,3 +628,24 @@ int f(void) {
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "'arr' is named in decltype or typeof"));
 }
+
+TEST_CASE("namespace variables are qualified at the call; _Pragma items are "
+          "printed from the AST",
+          "[analysis][data]") {
+  FileResult F = translateC(R"src(
+namespace ns { namespace { int arr[8]; } }
+#define UPD _Pragma("omp target update from(ns::arr[0:4:2])")
+void f() {
+#pragma omp target enter data map(to: ns::arr)
+  UPD
+}
+int main() { f(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(::ns::arr), "
+                           "sizeof(::ns::arr), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (::ns::arr) + (0), "
+                           "sizeof(*(::ns::arr)), (size_t)(4), (size_t)(2), false);"));
+}
