@@ -35,19 +35,6 @@ std::string declText(QualType T, const std::string &Name, const ASTContext &Ctx)
 
 namespace {
 
-/// A namespace-scope variable as the stub's caller can name it from
-/// anywhere: ::a::b::x (anonymous namespaces are transparent).
-std::string namespaceQualified(const VarDecl *VD) {
-  std::string Q = VD->getNameAsString();
-  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      if (!NS->isAnonymousNamespace())
-        Q = NS->getNameAsString() + "::" + Q;
-    } else if (!isa<LinkageSpecDecl, TranslationUnitDecl>(DC)) {
-      return VD->getNameAsString();
-    }
-  return "::" + Q;
-}
 
 /// The words of a directive name: "target teams distribute parallel for".
 struct Words {
@@ -441,6 +428,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     QualType T = U.Decl->getType().getNonReferenceType();
     if (InClass && !T->isDependentType())
       T = T.getCanonicalType();
+    if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
+        T->isFunctionReferenceType())
+      return Fail(Verdict::no(DiagId::HostType,
+                              "'" + Cap.Name + "' is a pointer to a function, "
+                              "which the device cannot call"));
     if (spelledByExpression(T)) {
       if (T->isDependentType())
         return Fail(Verdict::no(DiagId::HostType,

@@ -203,6 +203,16 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
 
 namespace {
 void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
+                       unsigned Depth);
+void collectArgTypes(const TemplateArgument &A,
+                     std::vector<const NamedDecl *> &Out, unsigned Depth) {
+  if (A.getKind() == TemplateArgument::Type)
+    collectLocalTypes(A.getAsType(), Out, Depth);
+  else if (A.getKind() == TemplateArgument::Pack)
+    for (const TemplateArgument &P : A.pack_elements())
+      collectArgTypes(P, Out, Depth);
+}
+void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
                        unsigned Depth) {
   auto Add = [&](const NamedDecl *D) {
     if (std::find(Out.begin(), Out.end(), D) == Out.end())
@@ -219,11 +229,13 @@ void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
     } else if (const auto *Tag = dyn_cast<TagType>(Ty)) {
       if (isLocal(Tag->getDecl()))
         Add(Tag->getDecl());
-      // A template's arguments are named with it: Pair<Local>.
-      if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(Tag->getDecl()))
-        for (const TemplateArgument &A : S->getTemplateArgs().asArray())
-          if (A.getKind() == TemplateArgument::Type)
-            collectLocalTypes(A.getAsType(), Out, Depth + 1);
+      // A template's arguments are named with it: Pair<Local>, also those
+      // of enclosing classes (Wrap<Local>::Inner) and packs (Tup<Local>).
+      for (const DeclContext *DC = Tag->getDecl(); DC && !DC->isFileContext();
+           DC = DC->getParent())
+        if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(DC))
+          for (const TemplateArgument &A : S->getTemplateArgs().asArray())
+            collectArgTypes(A, Out, Depth + 1);
       return;
     } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
       T = P->getPointeeType();
@@ -233,6 +245,9 @@ void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
       T = A->getElementType();
     } else if (const auto *D = dyn_cast<DecayedType>(Ty)) {
       T = D->getOriginalType();
+    } else if (const auto *MP = dyn_cast<MemberPointerType>(Ty)) {
+      collectLocalTypes(QualType(MP->getClass(), 0), Out, Depth + 1);
+      T = MP->getPointeeType();
     } else if (const auto *F = dyn_cast<FunctionProtoType>(Ty)) {
       for (QualType P : F->getParamTypes())
         collectLocalTypes(P, Out, Depth + 1);

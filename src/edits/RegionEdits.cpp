@@ -158,10 +158,12 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
     CaptureScan Scan = scanCaptures(&D, Ctx);
     for (const Use &U : Scan.Uses) {
       const auto *VD = dyn_cast<VarDecl>(U.Decl);
-      if (!VD || U.Member || VD->getType()->isFunctionType())
+      if (!VD || U.Member || VD->getType()->isFunctionType() ||
+          VD->getType()->isFunctionPointerType())
         continue;
-      std::string N = VD->isStaticDataMember() ? VD->getQualifiedNameAsString()
-                                               : VD->getNameAsString();
+      std::string N = VD->isStaticDataMember()       ? VD->getQualifiedNameAsString()
+                      : VD->getDeclContext()->isNamespace() ? namespaceQualified(VD)
+                                                            : VD->getNameAsString();
       if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(N))
         N += "_";
       if (VD->getType().getNonReferenceType()->isPointerType())

@@ -1,5 +1,6 @@
 #include "edits/SourceText.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -66,6 +67,20 @@ std::string exprText(const Expr *E, const ASTContext &Ctx,
   llvm::raw_string_ostream OS(S);
   E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
   return OS.str();
+}
+
+/// A namespace-scope variable as the stub's caller can name it from
+/// anywhere: ::a::b::x (anonymous namespaces are transparent).
+std::string namespaceQualified(const VarDecl *VD) {
+  std::string Q = VD->getNameAsString();
+  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (!NS->isAnonymousNamespace())
+        Q = NS->getNameAsString() + "::" + Q;
+    } else if (!isa<LinkageSpecDecl, TranslationUnitDecl>(DC)) {
+      return VD->getNameAsString();
+    }
+  return "::" + Q;
 }
 
 } // namespace omp2cuda

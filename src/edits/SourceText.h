@@ -25,6 +25,10 @@ struct TextEdit {
 bool fileOffsets(const clang::SourceManager &SM, const clang::LangOptions &LO,
                  clang::SourceRange R, unsigned &Begin, unsigned &End);
 
+/// A namespace-scope variable as code anywhere in the file can name it:
+/// ::a::b::x (anonymous namespaces are transparent).
+std::string namespaceQualified(const clang::VarDecl *VD);
+
 /// The main-file text of [Begin, End) with every edit fully inside the range
 /// applied. Edits must not overlap.
 std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
