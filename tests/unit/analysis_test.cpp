@@ -649,3 +649,36 @@ int main() { f(); }
   CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (::ns::arr) + (0), "
                            "sizeof(*(::ns::arr)), (size_t)(4), (size_t)(2), false);"));
 }
+
+TEST_CASE("local types named through packs, enclosing specialisations and "
+          "member pointers move; function pointers stay on the host",
+          "[analysis][types]") {
+  FileResult F = translateC(R"(
+template <class... Ts> struct Tup { int v[2]; };
+template <class T> struct Wrap { struct Inner { int a; T t; }; };
+int g(int x) { return x; }
+int main() {
+  struct A { int a; };
+  struct B { int b; };
+  struct C { int a; int c; };
+  Tup<A, int> t = {{1, 2}};
+  Wrap<B>::Inner x = {1, {2}};
+  int C::*mp = &C::c;
+  int (*fp)(int) = g;
+  int out = 0;
+#pragma omp target map(tofrom: out)
+  out = t.v[0] + x.t.b + (mp != nullptr);
+#pragma omp target map(tofrom: out)
+  out = fp != nullptr;
+  return out;
+})",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  REQUIRE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "struct A { int a; };\n"));
+  CHECK(contains(F.Output, "struct B { int b; };\n"));
+  CHECK(contains(F.Output, "struct C { int a; int c; };\n"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "'fp' is a pointer to a function"));
+}
