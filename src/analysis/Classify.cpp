@@ -35,6 +35,20 @@ std::string declText(QualType T, const std::string &Name, const ASTContext &Ctx)
 
 namespace {
 
+/// A record with a const (or reference) member, directly or in a member.
+bool hasConstMember(QualType T, const ASTContext &Ctx) {
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getDefinition())
+    return false;
+  for (const FieldDecl *F : RD->getDefinition()->fields()) {
+    QualType FT = Ctx.getBaseElementType(F->getType());
+    if (F->getType()->isReferenceType() || FT.isConstQualified() ||
+        hasConstMember(FT, Ctx))
+      return true;
+  }
+  return false;
+}
+
 
 /// The words of a directive name: "target teams distribute parallel for".
 struct Words {
@@ -637,6 +651,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // A firstprivate array travels by value in a struct (C++ passes no
     // array by value); the kernel names its own copy by the array's name.
     bool ByRefArray = Cap.BoxedArray;
+    if (Cap.BoxedArray && T->isDependentType())
+      return Fail(Verdict::no(DiagId::HostType,
+                              "the firstprivate array '" + Cap.Name +
+                                  "' has a type that depends on template "
+                                  "parameters (its size is not known here)"));
+    // o2c::box fills a default-constructed box, which const members forbid.
+    if (Cap.BoxedArray && hasConstMember(Ctx.getBaseElementType(T), Ctx))
+      return Fail(Verdict::no(DiagId::HostType,
+                              "the firstprivate array '" + Cap.Name +
+                                  "' has elements with const members"));
     // CUDA 12.1+ takes up to 32764 bytes of kernel parameters (sm_70 on).
     if (Cap.BoxedArray && !T->isDependentType() &&
         Ctx.getTypeSizeInChars(T).getQuantity() > 30000)

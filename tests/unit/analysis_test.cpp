@@ -682,3 +682,26 @@ int main() {
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "'fp' is a pointer to a function"));
 }
+
+TEST_CASE("firstprivate arrays that cannot be boxed stay on the host",
+          "[analysis][firstprivate]") {
+  FileResult F = translateC(R"(
+struct K { const int k; };
+template <class T> T f(T v) {
+  T a[5000] = {v};
+#pragma omp target firstprivate(a) map(tofrom: v)
+  v = a[1];
+  return v;
+}
+int g(int n) {
+  struct K ks[2] = {{1}, {2}};
+#pragma omp target firstprivate(ks) map(tofrom: n)
+  n = ks[1].k;
+  return n + f(n);
+})",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(contains(F.Regions[0].R.Reason, "depends on template parameters"));
+  CHECK(contains(F.Regions[1].R.Reason, "has elements with const members"));
+}
