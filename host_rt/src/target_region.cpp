@@ -294,11 +294,13 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
 }
 
 void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
-            std::size_t Bytes, bool ToDevice) {
+            std::size_t Bytes, bool ToDevice, bool Present) {
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
   PresentTable::Hit H = table(D)->lookup(Host, Bytes);
+  if (H.St != Status::Contained && Present)
+    fatal(Loc, "'present' update of data that is not on the device");
   if (H.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
   void *S = backend().acquireStream(D, Loc);
@@ -312,7 +314,7 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
 
 void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
                    const void *Host, std::size_t ElemBytes, std::size_t Count,
-                   std::size_t Stride, bool ToDevice) {
+                   std::size_t Stride, bool ToDevice, bool Present) {
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D) || Count == 0 || ElemBytes == 0)
     return;
@@ -321,6 +323,8 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   std::size_t Step = Stride * ElemBytes;
   std::size_t Span = (Count - 1) * Step + ElemBytes;
   PresentTable::Hit H = table(D)->lookup(Host, Span);
+  if (H.St != Status::Contained && Present)
+    fatal(Loc, "'present' update of data that is not on the device");
   if (H.St != Status::Contained)
     return; // as update(): data that is not present is not updated
   // Only the section's own elements move: what lies between them on the

@@ -225,13 +225,21 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       for (const Expr *E : M->varlists())
         if (Verdict V = AddItem(E, MI, "map"); !V.Ok)
           return V;
-    } else if (const auto *T = dyn_cast<OMPToClause>(C)) {
-      for (const Expr *E : T->varlists())
-        if (Verdict V = AddItem(E, makeMap(MapType::To), "to"); !V.Ok)
-          return V;
-    } else if (const auto *F = dyn_cast<OMPFromClause>(C)) {
-      for (const Expr *E : F->varlists())
-        if (Verdict V = AddItem(E, makeMap(MapType::From), "from"); !V.Ok)
+    } else if (isa<OMPToClause, OMPFromClause>(C)) {
+      const auto *T = dyn_cast<OMPToClause>(C);
+      const auto *F = dyn_cast<OMPFromClause>(C);
+      MapInfo MI = makeMap(T ? MapType::To : MapType::From);
+      for (OpenMPMotionModifierKind Mod :
+           T ? T->getMotionModifiers() : F->getMotionModifiers()) {
+        if (Mod == OMPC_MOTION_MODIFIER_present)
+          MI.Present = true;
+        else if (Mod != OMPC_MOTION_MODIFIER_unknown)
+          return Verdict::no(DiagId::HostClause,
+                             "the 'mapper' and 'iterator' motion modifiers are "
+                             "not supported");
+      }
+      for (const Expr *E : T ? T->varlists() : F->varlists())
+        if (Verdict V = AddItem(E, MI, T ? "to" : "from"); !V.Ok)
           return V;
     } else if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
       for (const Expr *E : P->varlists())

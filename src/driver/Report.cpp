@@ -60,7 +60,8 @@ std::string mapText(const Capture &C, const Region &R) {
     Var += M.Stride.empty() ? fmt::format("[{}:{}]", M.Lower, M.Length)
                             : fmt::format("[{}:{}:{}]", M.Lower, M.Length, M.Stride);
   if (llvm::StringRef(R.Directive).starts_with("target update"))
-    return fmt::format("{}({})", M.Type == MapType::From ? "from" : "to", Var);
+    return fmt::format("{}({}{})", M.Type == MapType::From ? "from" : "to",
+                       M.Present ? "present: " : "", Var);
   std::string S = "map(";
   if (M.Always)
     S += "always, ";

@@ -38,8 +38,8 @@ cl::opt<std::string> ReportKind("report",
                                 cl::desc("Per-region report: text or json"),
                                 cl::value_desc("text|json"), cl::cat(Cat));
 cl::opt<std::string> ReportFile("report-file",
-                                cl::desc("Write the report here (default: "
-                                         "standard output)"),
+                                cl::desc("Write the report here (default, "
+                                         "or -: standard output)"),
                                 cl::value_desc("file"), cl::cat(Cat));
 cl::opt<bool> NoLine("no-line-directives",
                      cl::desc("Do not emit #line markers"), cl::cat(Cat));
@@ -108,7 +108,8 @@ int main(int argc, const char **argv) {
   }
   // `-o -` writes the translation to standard output, as clang -E does.
   bool ToStdout = OutFile == "-";
-  if (ToStdout && ((!ReportKind.empty() && ReportFile.empty()) || MD || !MF.empty())) {
+  bool ReportToStdout = !ReportKind.empty() && (ReportFile.empty() || ReportFile == "-");
+  if (ToStdout && (ReportToStdout || MD || !MF.empty())) {
     errs() << "omp2cuda: error: -o - takes neither -MD/-MF nor a report "
               "without --report-file\n";
     return ExitError;
@@ -200,7 +201,7 @@ int main(int argc, const char **argv) {
   }
   if (!ReportKind.empty()) {
     std::string Rep = ReportKind == "json" ? jsonReport(Results) : textReport(Results);
-    if (ReportFile.empty()) {
+    if (ReportFile.empty() || ReportFile == "-") {
       outs() << Rep;
     } else if (Error E = writeFileAtomically(ReportFile, Rep)) {
       errs() << "omp2cuda: error: " << toString(std::move(E)) << "\n";

@@ -282,7 +282,9 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
       continue;
     std::string Addr, Bytes;
     Item(Cap, Addr, Bytes);
-    const char *ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
+    std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
+    if (Cap.Map->Present)
+      ToDevice += ", /*Present=*/true";
     if (!Cap.Map->Stride.empty())
       Calls += fmt::format(" o2c::updateStrided(o2c_loc, {}, {}, {}, "
                            "sizeof(*({})), (size_t)({}), (size_t)({}), {});",

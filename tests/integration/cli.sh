@@ -43,6 +43,11 @@ check "-o -: stdout is the translation" cmp -s "$work/out" v.cu
 check "-o -: no file named -" test ! -e ./-
 run vector_add.c -o - --report=text --
 check "-o - with a report on stdout: error" rc 1
+run vector_add.c -o - --report=text --report-file=- --
+check "-o - with --report-file=-: error" rc 1
+run vector_add.c -o rf.cu --report=json --report-file=- --
+check "--report-file=-: report on stdout" has '"kernel"'
+check "--report-file=-: no file named -" test ! -e ./-
 run host_general.c -o h.cu --
 check "regions left on host: exit 3" rc 3
 check "regions left on host: warning with ID" has "warning: target region left on the host: .*\[omp2cuda-host-call\]"

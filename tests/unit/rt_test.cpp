@@ -396,6 +396,25 @@ TEST_CASE("strided update moves the section's elements only", "[rt]") {
   exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
 }
 
+TEST_CASE("update with the present modifier: absent data is a runtime error",
+          "[rt]") {
+  std::vector<int> A(4, 1);
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  update(Loc, -1, true, A.data(), bytes(A), false, /*Present=*/true); // fine
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+  for (bool Strided : {false, true}) {
+    ChildResult C = runChild([&] {
+      if (Strided)
+        updateStrided(Loc, -1, true, A.data(), sizeof(int), 2, 2, true, true);
+      else
+        update(Loc, -1, true, A.data(), bytes(A), true, /*Present=*/true);
+    });
+    CHECK(C.Status == 1);
+    CHECK(C.Err.find("'present' update of data that is not on the device") !=
+          std::string::npos);
+  }
+}
+
 TEST_CASE("device selection: if(false), initial device, OMP_TARGET_OFFLOAD",
           "[rt]") {
   ScopedEnv NoPolicy("OMP_TARGET_OFFLOAD", nullptr);

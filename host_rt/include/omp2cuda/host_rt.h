@@ -162,14 +162,15 @@ void enterData(const SourceLoc &Loc, int Device, bool IfClause,
                const void *Host, std::size_t Bytes, unsigned Flags);
 void exitData(const SourceLoc &Loc, int Device, bool IfClause,
               const void *Host, std::size_t Bytes, unsigned Flags);
-/// `target update to(...)` (ToDevice) or `from(...)`.
+/// `target update to(...)` (ToDevice) or `from(...)`; with the `present`
+/// modifier data that is not on the device is an error.
 void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,
-            std::size_t Bytes, bool ToDevice);
+            std::size_t Bytes, bool ToDevice, bool Present = false);
 /// The same for a strided section: Count elements of ElemBytes each, the
 /// first at Host, every Stride elements.
 void updateStrided(const SourceLoc &Loc, int Device, bool IfClause,
                    const void *Host, std::size_t ElemBytes, std::size_t Count,
-                   std::size_t Stride, bool ToDevice);
+                   std::size_t Stride, bool ToDevice, bool Present = false);
 
 /// The OpenMP device routines, routed here by the translator so that they
 /// agree with the devices this runtime offloads to (the host compiler's

@@ -110,6 +110,6 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo); } /* #pragma omp target enter data map(to: *flag) */
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"}; o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false); } /* #pragma omp target update from(*flag) */
+{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"}; o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true); } /* #pragma omp target update from(present: *flag) */
 { static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease); } /* #pragma omp target exit data map(release: *flag) */
 }

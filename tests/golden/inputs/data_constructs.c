@@ -28,6 +28,6 @@ double total(const double *a, int n) {
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 void refresh(int *flag) {
 #pragma omp target enter data map(to: *flag)
-#pragma omp target update from(*flag)
+#pragma omp target update from(present: *flag)
 #pragma omp target exit data map(release: *flag)
 }
