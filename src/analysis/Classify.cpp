@@ -54,6 +54,26 @@ bool hasConstMember(QualType T, const ASTContext &Ctx) {
 struct Words {
   bool Teams = false, Distribute = false, Parallel = false, For = false,
        Loop = false, Simd = false;
+  /// Whether K only adds levels this nest lacks: `target parallel {
+  /// single }` or `target parallel { parallel for }` are not one construct.
+  bool extendsWith(OpenMPDirectiveKind K) const {
+    std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
+    std::string W;
+    bool Any = false;
+    while (In >> W) {
+      bool Have = W == "teams"        ? Teams
+                  : W == "distribute" ? Distribute
+                  : W == "parallel"   ? Parallel
+                  : W == "for"        ? For
+                  : W == "loop"       ? Loop
+                  : W == "simd"       ? Simd
+                                      : true; // single, critical, task, ...
+      if (Have)
+        return false;
+      Any = true;
+    }
+    return Any;
+  }
   void add(OpenMPDirectiveKind K) {
     std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
     std::string W;
@@ -221,7 +241,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       const auto *Child =
           dyn_cast_or_null<OMPExecutableDirective>(unwrapSingle(regionBody(*Cur)));
       if (!Child || !Child->hasAssociatedStmt() ||
-          isOpenMPTargetExecutionDirective(Child->getDirectiveKind()))
+          isOpenMPTargetExecutionDirective(Child->getDirectiveKind()) ||
+          !W.extendsWith(Child->getDirectiveKind()))
         break;
       Chain.push_back(Child);
       Cur = Child;

@@ -705,3 +705,41 @@ int g(int n) {
   CHECK(contains(F.Regions[0].R.Reason, "depends on template parameters"));
   CHECK(contains(F.Regions[1].R.Reason, "has elements with const members"));
 }
+
+TEST_CASE("only directives that add levels join a construct's nest",
+          "[analysis]") {
+  FileResult F = translateC(R"(
+void f(int *c, int n) {
+#pragma omp target parallel map(tofrom: c[0:1])
+  {
+#pragma omp single
+    c[0] += 1;
+  }
+#pragma omp target parallel map(tofrom: c[0:n])
+  {
+#pragma omp parallel for
+    for (int i = 0; i < n; ++i) c[i] += 1;
+  }
+#pragma omp target parallel map(tofrom: c[0:1])
+  {
+#pragma omp critical
+    c[0] += 1;
+  }
+#pragma omp target teams map(tofrom: c[0:n])
+  {
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; ++i) c[i] += 1;
+  }
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  // single, a nested parallel and critical are constructs of their own: the
+  // region needs the control loop (it used to drop them and run the block
+  // in every thread).
+  for (int I = 0; I < 3; ++I) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostGeneral);
+  }
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[3].R.Class == RegionClass::Combined);
+}
