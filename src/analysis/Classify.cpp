@@ -666,6 +666,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
           }
         }
       }
+    // A const object is never copied back: it may live in read-only memory
+    // (and the region cannot have changed it).
+    if (Cap.Map && (Cap.IsPointer ? T->getPointeeType().isConstQualified()
+                                  : Ctx.getBaseElementType(T).isConstQualified())) {
+      if (Cap.Map->Type == MapType::ToFrom)
+        Cap.Map->Type = MapType::To;
+      else if (Cap.Map->Type == MapType::From)
+        Cap.Map->Type = MapType::Alloc;
+    }
     // The stub takes objects that the device writes back by reference.
     bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
                  Cap.How == Passing::LastPrivate;

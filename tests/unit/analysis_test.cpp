@@ -743,3 +743,18 @@ void f(int *c, int n) {
   CHECK(F.Regions[3].R.Translate);
   CHECK(F.Regions[3].R.Class == RegionClass::Combined);
 }
+
+TEST_CASE("const data is never copied back to the host", "[analysis]") {
+  FileResult F = translateC(R"(
+const int tbl[4] = {1, 2, 3, 4};
+void f(const double *p, int *s, int n) {
+#pragma omp target map(tofrom: s[0:1], p[0:n])
+  s[0] = tbl[1] + (int)p[0];
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  // tbl may be in read-only memory: implicit tofrom becomes to.
+  CHECK(contains(F.Output, "o2c_region.mapArray(tbl, o2c::MapTo | o2c::MapImplicit)"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, n, o2c::MapTo)"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(s, 0, 1, o2c::MapToFrom)"));
+}
