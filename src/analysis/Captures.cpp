@@ -20,6 +20,10 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     Declared.insert(VD);
+    // decltype(auto) takes the type of its initialiser as decltype does.
+    if (const AutoType *AT = VD->getType()->getContainedAutoType();
+        AT && AT->isDecltypeAuto())
+      markTypeOperand(VD->getInit());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {

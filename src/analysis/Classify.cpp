@@ -778,6 +778,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     R.Captures.push_back(std::move(Cap));
   }
 
+  // Each variable becomes a parameter by its plain name: two variables of
+  // one name (x and ns::x) cannot both be.
+  for (size_t I = 0; I < R.Captures.size(); ++I)
+    for (size_t J = I + 1; J < R.Captures.size(); ++J)
+      if (R.Captures[I].Name == R.Captures[J].Name)
+        return Fail(Verdict::no(DiagId::HostContext,
+                                "the region uses two variables named '" +
+                                    R.Captures[I].Name + "'"));
+
   // Loop-header texts again, now with `this->` dropped as in the body.
   if (R.Class == RegionClass::Combined && BoundEdits.size() > TU.FileEdits.size()) {
     R.Loops.clear();

@@ -4,6 +4,7 @@
 #include "edits/Edits.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -115,6 +116,30 @@ public:
       rename(E->getLocation(), E->getDecl()->getName());
     return true;
   }
+  // Clause expressions that OpenMP evaluates before the construct (if,
+  // device, num_teams, ...) are often moved into implicit captured
+  // declarations, which this visitor does not enter: rename their names
+  // from the clauses themselves.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (OMPClause *C : D->clauses())
+      if (C)
+        for (Stmt *Child : C->children())
+          renameInClause(Child, 0);
+    return true;
+  }
+  void renameInClause(const Stmt *S, unsigned Depth) {
+    if (!S || Depth > 64)
+      return;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
+      const ValueDecl *D = DR->getDecl();
+      if (const auto *Cap = dyn_cast<OMPCapturedExprDecl>(D))
+        renameInClause(Cap->getInit(), Depth + 1);
+      else if (D->getIdentifier() && isCxxOnlyKeyword(D->getName()))
+        rename(DR->getLocation(), D->getName());
+    }
+    for (const Stmt *Child : S->children())
+      renameInClause(Child, Depth + 1);
+  }
   bool VisitMemberExpr(MemberExpr *E) {
     const ValueDecl *D = E->getMemberDecl();
     if (D->getIdentifier() && isCxxOnlyKeyword(D->getName()))
@@ -166,6 +191,13 @@ private:
       return;
     }
     unsigned Off = SM.getFileOffset(L);
+    // Implicit expressions (OpenMP helpers) may carry another token's
+    // location: rename only where the name itself is written.
+    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    if (!Buf.substr(Off).starts_with(Name) ||
+        (Off + Name.size() < Buf.size() &&
+         (isAlphanumeric(Buf[Off + Name.size()]) || Buf[Off + Name.size()] == '_')))
+      return;
     if (Renamed.insert(Off).second)
       Out.push_back({Off, static_cast<unsigned>(Name.size()), Name.str() + "_"});
   }

@@ -58,3 +58,20 @@ void f(void) {
   CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (class_) + (0)"));
   CHECK(contains(F.Output, "/* #pragma omp target update from(class[0:4:2]) */"));
 }
+
+TEST_CASE("C++ keywords in clause expressions are renamed, and only there",
+          "[ccompat]") {
+  FileResult F = translateC(R"(
+void f(void) {
+  int a[64] = {0}, new = 64, class = 4, this = 32, delete = 0;
+#pragma omp target teams distribute parallel for map(tofrom: a) num_teams(class) thread_limit(this) device(delete)
+  for (int i = 0; i < new; i++) a[i] = i;
+#pragma omp target update from(a) if(new > 1)
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "num_teams(class_) thread_limit(this_) device(delete_)"));
+  CHECK(contains(F.Output, "(long long)(class_), (long long)(this_)"));
+  CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, (bool)(new_ > 1)"));
+  // OpenMP's helper expressions carry the loop's location: 'for' stays.
+  CHECK(contains(F.Output, "  for (int i = 0; i < new_; i++) a[i] = i; }"));
+}
