@@ -31,7 +31,8 @@ std::vector<TextEdit> hostApiEdits(clang::ASTContext &Ctx,
                                    const std::vector<clang::SourceRange> &DeviceCode);
 
 /// `x = x op e` under `#pragma omp atomic` in host code spelled `x op= e`,
-/// the form nvcc's host pass keeps valid for GCC.
+/// the form nvcc's host pass keeps valid for GCC; `*p` items of map and
+/// motion clauses spelled `p[0:1]`, which GCC 12 parses.
 std::vector<TextEdit> atomicFormEdits(clang::ASTContext &Ctx);
 
 /// Where and what to change for one construct.

@@ -6,6 +6,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace clang;
@@ -92,6 +93,36 @@ class AtomicForms : public RecursiveASTVisitor<AtomicForms> {
 public:
   AtomicForms(ASTContext &Ctx, std::vector<TextEdit> &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
+
+  // `*p` in map and motion clauses (OpenMP 5.0) is written `p[0:1]` for host
+  // compilers that know only sections (GCC 12), in directives kept for the
+  // host: the `*` goes and `[0:1]` follows the pointer.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses()) {
+      llvm::ArrayRef<const Expr *> Items;
+      if (const auto *M = dyn_cast_or_null<OMPMapClause>(C))
+        Items = {M->varlist_begin(), M->varlist_end()};
+      else if (const auto *T = dyn_cast_or_null<OMPToClause>(C))
+        Items = {T->varlist_begin(), T->varlist_end()};
+      else if (const auto *F = dyn_cast_or_null<OMPFromClause>(C))
+        Items = {F->varlist_begin(), F->varlist_end()};
+      for (const Expr *E : Items) {
+        const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+        if (!U || U->getOpcode() != UO_Deref ||
+            !isa<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+          continue;
+        SourceLocation Star = U->getOperatorLoc();
+        SourceLocation End = Lexer::getLocForEndOfToken(
+            U->getSubExpr()->getEndLoc(), 0, SM, Ctx.getLangOpts());
+        if (Star.isMacroID() || End.isInvalid() || End.isMacroID() ||
+            !SM.isInMainFile(Star))
+          continue;
+        Out.push_back({SM.getFileOffset(Star), 1, ""});
+        Out.push_back({SM.getFileOffset(End), 0, "[0:1]"});
+      }
+    }
+    return true;
+  }
 
   bool VisitOMPAtomicDirective(OMPAtomicDirective *A) {
     const Expr *E = atomicStatement(*A);
