@@ -140,6 +140,25 @@ public:
     for (const Stmt *Child : S->children())
       renameInClause(Child, Depth + 1);
   }
+  // C23/GNU C `typeof` is no keyword of ISO C++ (nvcc and g++ -std=c++17);
+  // `__typeof__` means the same in both.
+  bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
+    respellTypeof(TL.getTypeofLoc());
+    return true;
+  }
+  bool VisitTypeOfTypeLoc(TypeOfTypeLoc TL) {
+    respellTypeof(TL.getTypeofLoc());
+    return true;
+  }
+  void respellTypeof(SourceLocation L) {
+    if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
+      return;
+    unsigned Off = SM.getFileOffset(L);
+    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    if (Buf.substr(Off).starts_with("typeof") &&
+        !Buf.substr(Off).starts_with("typeof_") && Renamed.insert(Off).second)
+      Out.push_back({Off, 6, "__typeof__"});
+  }
   bool VisitMemberExpr(MemberExpr *E) {
     const ValueDecl *D = E->getMemberDecl();
     if (D->getIdentifier() && isCxxOnlyKeyword(D->getName()))

@@ -75,3 +75,23 @@ void f(void) {
   // OpenMP's helper expressions carry the loop's location: 'for' stays.
   CHECK(contains(F.Output, "  for (int i = 0; i < new_; i++) a[i] = i; }"));
 }
+
+TEST_CASE("C typeof is spelled __typeof__ for C++", "[ccompat]") {
+  Options O;
+  O.LineDirectives = false;
+  // typeof is a keyword of GNU C and C23, not of C11.
+  FileResult F = translateCode(R"(
+int f(int x) {
+  typeof(x) y = x;
+  typeof(int) *p = &y;
+  __typeof__(y) z = *p;
+#pragma omp target map(tofrom: z)
+  z += 1;
+  return z;
+})",
+                               "input.c", {"-xc", "-std=gnu11"}, O);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "__typeof__(x) y = x;"));
+  CHECK(contains(F.Output, "__typeof__(int) *p = &y;"));
+  CHECK(contains(F.Output, "__typeof__(y) z = *p;"));
+}
