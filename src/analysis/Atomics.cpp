@@ -127,10 +127,20 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
   if (!fileOffsets(SM, LO, E->getSourceRange(), SB, SE))
     return No("whose statement comes from a macro is not supported yet");
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  while (DB > 0 && Buf[DB - 1] != '\n' && Buf[DB - 1] != '#')
-    --DB;
-  if (DB > 0 && Buf[DB - 1] == '#')
-    --DB;
+  // `#pragma omp atomic` from its '#'; `_Pragma("omp atomic")` from the
+  // operator, which may follow other code on its line.
+  size_t Operator = Buf.take_front(DB + 7).rfind("_Pragma");
+  size_t LineStart = Buf.take_front(DB).rfind('\n');
+  if (Operator != llvm::StringRef::npos &&
+      (LineStart == llvm::StringRef::npos || Operator > LineStart) &&
+      Buf.substr(Operator, DB - Operator).count('"') <= 1) {
+    DB = Operator;
+  } else {
+    while (DB > 0 && Buf[DB - 1] != '\n' && Buf[DB - 1] != '#')
+      --DB;
+    if (DB > 0 && Buf[DB - 1] == '#')
+      --DB;
+  }
   unsigned End = SE;
   while (End < Buf.size() && Buf[End] != ';')
     ++End;

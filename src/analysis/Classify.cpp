@@ -806,6 +806,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         AtomicRewrite AR;
         if (Verdict V = rewriteAtomic(*A, Ctx, All, AR); !V.Ok)
           return Fail(V);
+        // An edit outside the body would be lost: the atomic would run as
+        // a plain update.
+        if (AR.Begin < B || AR.End > E)
+          return Fail(Verdict::no(DiagId::HostGeneral,
+                                  "'#pragma omp atomic' shares its line with "
+                                  "code outside the region's body"));
         All.erase(std::remove_if(All.begin(), All.end(),
                                  [&](const TextEdit &T) {
                                    return T.Offset >= AR.Begin && T.Offset < AR.End;

@@ -760,3 +760,18 @@ void f(const double *p, int *s, int n) {
   CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, n, o2c::MapTo)"));
   CHECK(contains(F.Output, "o2c_region.mapSection(s, 0, 1, o2c::MapToFrom)"));
 }
+
+TEST_CASE("_Pragma(\"omp atomic\") on the line of its loop is rewritten",
+          "[analysis][atomic]") {
+  FileResult F = translateC(R"src(
+int cnt;
+void f(void) {
+#pragma omp target parallel for map(tofrom: cnt)
+  for (int i = 0; i < 100; i++) { _Pragma("omp atomic") cnt++; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  REQUIRE(F.Regions[0].R.Translate);
+  // It used to be dropped, leaving cnt++ on the kernel's pointer.
+  CHECK(contains(F.Output, "{ /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (int)(1)); }"));
+}
