@@ -461,6 +461,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     Cap.InBody = !U.Refs.empty();
     Cap.Written = U.Written;
     QualType T = U.Decl->getType().getNonReferenceType();
+    // In a const member function the data members are const too.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(C.Function);
+        U.Member && MD && MD->isConst() && !cast<FieldDecl>(U.Decl)->isMutable())
+      T = Ctx.getConstType(T);
     if (InClass && !T->isDependentType())
       T = T.getCanonicalType();
     if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
@@ -667,9 +671,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         }
       }
     // A const object is never copied back: it may live in read-only memory
-    // (and the region cannot have changed it).
-    if (Cap.Map && (Cap.IsPointer ? T->getPointeeType().isConstQualified()
-                                  : Ctx.getBaseElementType(T).isConstQualified())) {
+    // (and the region cannot have changed it, unless it has mutable
+    // members). Data seen through a pointer to const may be writable, and a
+    // region may cast the const away: that is copied back.
+    QualType Elem = Ctx.getBaseElementType(T);
+    const auto *ElemClass = Elem->getAsCXXRecordDecl();
+    if (Cap.Map && !Cap.IsPointer && Elem.isConstQualified() &&
+        !(ElemClass && ElemClass->hasDefinition() && ElemClass->hasMutableFields())) {
       if (Cap.Map->Type == MapType::ToFrom)
         Cap.Map->Type = MapType::To;
       else if (Cap.Map->Type == MapType::From)
