@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace omp2cuda {
 
 std::string mapFlags(const MapInfo &M) {
@@ -175,6 +177,15 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     // stub still takes clause-only variables (section bounds, if, device).
     if (C.InBody || C.How == Passing::Reduction || C.How == Passing::LastPrivate)
       K.Params.push_back({C.KernelParam, Arg});
+  }
+
+  // A chunk size other than a literal is evaluated by the stub, where the
+  // variables it names are, and reaches the kernel as a parameter.
+  if (!K.Chunk.empty() &&
+      !std::all_of(K.Chunk.begin(), K.Chunk.end(),
+                   [](char Ch) { return Ch >= '0' && Ch <= '9'; })) {
+    K.Params.push_back({"long long o2c_chunk", fmt::format("(long long)({})", K.Chunk)});
+    K.Chunk = "o2c_chunk";
   }
 
   if (K.Shape == KernelShape::GridStride) {

@@ -95,3 +95,16 @@ TEST_CASE("trip counts for every comparison", "[emit]") {
   L.Upper = "0";
   CHECK(tripCountExpr(L, "unsigned") == "((a + 1) > 0 ? (unsigned)(a + 1) : 0)");
 }
+
+TEST_CASE("a schedule chunk that names variables is passed by the stub",
+          "[emit]") {
+  FileResult F = translateC(R"(
+void f(int *a, int n, int ch) {
+#pragma omp target teams distribute parallel for map(from: a[0:n]) schedule(static, ch)
+  for (int i = 0; i < n; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "(int *a, int n, long long o2c_chunk)"));
+  CHECK(contains(F.Output, "(a_d, n, (long long)(ch))"));
+}
