@@ -108,17 +108,38 @@ public:
         Items = {F->varlist_begin(), F->varlist_end()};
       for (const Expr *E : Items) {
         const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
-        if (!U || U->getOpcode() != UO_Deref ||
-            !isa<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        if (!U || U->getOpcode() != UO_Deref)
+          continue;
+        // *(p) too: GCC takes no parenthesised base, so the parentheses go.
+        std::vector<const ParenExpr *> Parens;
+        const Expr *Sub = U->getSubExpr();
+        while (true) {
+          if (const auto *IC = dyn_cast<ImplicitCastExpr>(Sub))
+            Sub = IC->getSubExpr();
+          else if (const auto *P = dyn_cast<ParenExpr>(Sub))
+            Parens.push_back(P), Sub = P->getSubExpr();
+          else
+            break;
+        }
+        if (!isa<DeclRefExpr>(Sub))
           continue;
         SourceLocation Star = U->getOperatorLoc();
-        SourceLocation End = Lexer::getLocForEndOfToken(
-            U->getSubExpr()->getEndLoc(), 0, SM, Ctx.getLangOpts());
-        if (Star.isMacroID() || End.isInvalid() || End.isMacroID() ||
-            !SM.isInMainFile(Star))
+        SourceLocation End = Lexer::getLocForEndOfToken(Sub->getEndLoc(), 0, SM,
+                                                        Ctx.getLangOpts());
+        bool InFile = !Star.isMacroID() && SM.isInMainFile(Star) &&
+                      End.isValid() && !End.isMacroID();
+        for (const ParenExpr *P : Parens)
+          InFile = InFile && !P->getLParen().isMacroID() && !P->getRParen().isMacroID();
+        if (!InFile)
           continue;
         Out.push_back({SM.getFileOffset(Star), 1, ""});
-        Out.push_back({SM.getFileOffset(End), 0, "[0:1]"});
+        for (const ParenExpr *P : Parens) {
+          Out.push_back({SM.getFileOffset(P->getLParen()), 1, ""});
+          Out.push_back({SM.getFileOffset(P->getRParen()), 1,
+                         P == Parens.back() ? "[0:1]" : ""});
+        }
+        if (Parens.empty())
+          Out.push_back({SM.getFileOffset(End), 0, "[0:1]"});
       }
     }
     return true;

@@ -592,9 +592,11 @@ void f(int *p, int **q) {
   *p += 1;
 #pragma omp target update from(*p)
 #pragma omp target enter data map(to: **q)
+#pragma omp target map(tofrom: *(p))
+  *p += 1;
 })");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 4);
+  REQUIRE(F.Regions.size() == 5);
   CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (p) + (0), "
                            "(size_t)(1) * sizeof(*(p)), o2c::MapTo);"));
   CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, 1, o2c::MapToFrom)"));
@@ -603,7 +605,8 @@ void f(int *p, int **q) {
   // Only one level: **q names what *q points to, which is not mapped here.
   CHECK_FALSE(F.Regions[3].R.Translate);
   // The directive kept for the host fallback is spelled for GCC 12.
-  CHECK(contains(F.Output, "#pragma omp target map(tofrom: p[0:1])"));
+  CHECK(contains(F.Output, "#pragma omp target map(tofrom: p[0:1])\n  *p += 1;"));
+  CHECK_FALSE(contains(F.Output, "#pragma omp target map(tofrom: *(p))"));
 }
 
 TEST_CASE("arrays used as a whole and types written with decltype/typeof",
