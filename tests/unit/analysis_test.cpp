@@ -606,7 +606,13 @@ void f(int *p, int **q) {
   CHECK_FALSE(F.Regions[3].R.Translate);
   // The directive kept for the host fallback is spelled for GCC 12.
   CHECK(contains(F.Output, "#pragma omp target map(tofrom: p[0:1])\n  *p += 1;"));
-  CHECK_FALSE(contains(F.Output, "#pragma omp target map(tofrom: *(p))"));
+  // Both *p and *(p) regions: the fallback's directive is the same.
+  size_t N = 0;
+  for (size_t P = 0; (P = F.Output.find("\n#pragma omp target map(tofrom: p[0:1])\n", P)) !=
+                     std::string::npos;
+       ++P)
+    ++N;
+  CHECK(N == 2);
 }
 
 TEST_CASE("arrays used as a whole and types written with decltype/typeof",
