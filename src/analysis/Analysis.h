@@ -126,6 +126,9 @@ struct CaptureScan {
 };
 /// Variables and fields that S uses but does not declare.
 CaptureScan scanCaptures(const clang::Stmt *S, clang::ASTContext &Ctx);
+/// The variable, or data member of *this, that E names (x, this->x, x of
+/// an implicit this); null for anything else.
+const clang::ValueDecl *namedVariable(const clang::Expr *E);
 /// Adds the variables that clause expressions use (they may be absent from
 /// the body, e.g. a section length).
 void scanClauseExprs(const std::vector<const clang::Expr *> &Exprs,

@@ -115,13 +115,7 @@ private:
     return Out.Uses.back();
   }
   static const ValueDecl *refDecl(const Expr *E) {
-    E = E->IgnoreParens();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-      return DR->getDecl();
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return ME->getMemberDecl();
-    return nullptr;
+    return namedVariable(E->IgnoreParens());
   }
   void markTypeOperand(const Stmt *S) {
     if (!S)
@@ -133,12 +127,8 @@ private:
       markTypeOperand(Child);
   }
   void markWritten(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-      WrittenSet.insert(DR->getDecl());
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        WrittenSet.insert(ME->getMemberDecl());
+    if (const ValueDecl *D = namedVariable(E->IgnoreParenImpCasts()))
+      WrittenSet.insert(D);
   }
 
   CaptureScan &Out;
@@ -152,6 +142,15 @@ private:
 };
 
 } // namespace
+
+const ValueDecl *namedVariable(const Expr *E) {
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return DR->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return ME->getMemberDecl();
+  return nullptr;
+}
 
 CaptureScan scanCaptures(const Stmt *S, ASTContext &Ctx) {
   CaptureScan Out;

@@ -37,12 +37,7 @@ const ValueDecl *itemDecl(const Expr *E, const ArraySectionExpr **Section,
       *Element = A;
     E = A->getBase()->IgnoreParenImpCasts();
   }
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    return DR->getDecl();
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return ME->getMemberDecl();
-  return nullptr;
+  return namedVariable(E);
 }
 
 std::string reductionOp(const OMPReductionClause &C) {
