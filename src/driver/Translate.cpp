@@ -337,9 +337,52 @@ private:
   const Options &O;
 };
 
+thread_local bool StoppedAtFatal = false;
+
+/// Forwards every diagnostic and stops the file at its first fatal error:
+/// Clang 19's OpenMP parser can loop for ever once a fatal error has
+/// silenced it (`#pragma omp target indirect-x` after -ferror-limit errors,
+/// found by fuzzing), and nothing is written for such a file anyway.
+class StopAtFatal : public DiagnosticConsumer {
+public:
+  StopAtFatal(DiagnosticConsumer *Inner, std::unique_ptr<DiagnosticConsumer> Owned)
+      : Inner(Inner), Owned(std::move(Owned)) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Inner->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Inner->EndSourceFile(); }
+  void finish() override { Inner->finish(); }
+  bool IncludeInDiagnosticCounts() const override {
+    return Inner->IncludeInDiagnosticCounts();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &D) override {
+    DiagnosticConsumer::HandleDiagnostic(L, D);
+    Inner->HandleDiagnostic(L, D);
+    if (L == DiagnosticsEngine::Fatal)
+      if (llvm::CrashRecoveryContext *C = llvm::CrashRecoveryContext::GetCurrent()) {
+        Inner->finish();
+        StoppedAtFatal = true;
+        C->HandleExit(1);
+      }
+  }
+
+private:
+  DiagnosticConsumer *Inner;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+};
+
 class Action : public ASTFrontendAction {
 public:
   Action(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    DiagnosticsEngine &DE = CI.getDiagnostics();
+    std::unique_ptr<DiagnosticConsumer> Owned =
+        DE.ownsClient() ? DE.takeClient() : nullptr;
+    DiagnosticConsumer *Inner = Owned ? Owned.get() : DE.getClient();
+    if (Inner)
+      DE.setClient(new StopAtFatal(Inner, std::move(Owned)), /*ShouldOwnClient=*/true);
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
     return std::make_unique<Consumer>(Out, O);
@@ -414,12 +457,15 @@ FileResult translateFile(const std::string &Source,
   int Rc = 1;
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext CRC;
+  StoppedAtFatal = false;
   if (!CRC.RunSafely([&] { Rc = Tool.run(&F); })) {
+    R.Ok = false;
+    R.Output.clear();
+    if (StoppedAtFatal)
+      return R; // the fatal error has been reported
     llvm::errs() << Source
                  << ": error: the Clang front end crashed while parsing this "
                     "file; nothing was written\n";
-    R.Ok = false;
-    R.Output.clear();
     return R;
   }
   for (const std::string &D : Dropped)

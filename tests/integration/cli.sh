@@ -48,6 +48,19 @@ check "-o - with --report-file=-: error" rc 1
 run vector_add.c -o rf.cu --report=json --report-file=- --
 check "--report-file=-: report on stdout" has '"kernel"'
 check "--report-file=-: no file named -" test ! -e ./-
+# Clang 19's OpenMP parser loops for ever on this once -ferror-limit has
+# silenced it (found by fuzzing): the file stops at its fatal error.
+printf 'void f(double *a, int n) {\n#pragma omp target indirect-x\n  for (int i = 0; i < n; ++i) a[i] = 1;\n}\n' >loop.c
+"$tool" loop.c -o loop.cu -- >"$work/out" 2>"$work/err" &
+pid=$!
+( sleep 60; kill $pid 2>/dev/null ) &
+watchdog=$!
+wait $pid
+echo $? >"$work/rc"
+kill $watchdog 2>/dev/null
+check "Clang parser loop: stops with exit 1" rc 1
+check "Clang parser loop: fatal error shown" has "too many errors emitted"
+check "Clang parser loop: no output" test ! -e loop.cu
 run host_general.c -o h.cu --
 check "regions left on host: exit 3" rc 3
 check "regions left on host: warning with ID" has "warning: target region left on the host: .*\[omp2cuda-host-call\]"
