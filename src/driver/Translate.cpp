@@ -339,10 +339,10 @@ private:
 
 thread_local bool StoppedAtFatal = false;
 
-/// Forwards every diagnostic and stops the file at its first fatal error:
-/// Clang 19's OpenMP parser can loop for ever once a fatal error has
-/// silenced it (`#pragma omp target indirect-x` after -ferror-limit errors,
-/// found by fuzzing), and nothing is written for such a file anyway.
+/// Forwards every diagnostic and stops the file when -ferror-limit is
+/// reached: Clang 19's OpenMP parser can loop for ever once that fatal error
+/// has silenced it (`#pragma omp target indirect-x`, found by fuzzing), and
+/// nothing is written for such a file anyway.
 class StopAtFatal : public DiagnosticConsumer {
 public:
   StopAtFatal(DiagnosticConsumer *Inner, std::unique_ptr<DiagnosticConsumer> Owned)
@@ -358,7 +358,9 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &D) override {
     DiagnosticConsumer::HandleDiagnostic(L, D);
     Inner->HandleDiagnostic(L, D);
-    if (L == DiagnosticsEngine::Fatal)
+    // Only there: leaving Clang this way leaks the file's compiler state,
+    // which a fuzzer's or a long -j run's memory notices.
+    if (L == DiagnosticsEngine::Fatal && D.getID() == diag::fatal_too_many_errors)
       if (llvm::CrashRecoveryContext *C = llvm::CrashRecoveryContext::GetCurrent()) {
         Inner->finish();
         StoppedAtFatal = true;

@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::CrashRecoveryContext CRC;
   if (!CRC.RunSafely([&] {
         omp2cuda::translateCode(Code, "fuzz.c",
-                                {"-xc", "-std=c11", "-ferror-limit=5"}, O);
+                                {"-xc", "-std=c11"}, O);
       }) &&
       omp2cuda::inTranslatorCode())
     __builtin_trap();
