@@ -339,14 +339,16 @@ private:
 
 thread_local bool StoppedAtFatal = false;
 
-/// Forwards every diagnostic and stops the file when -ferror-limit is
-/// reached: Clang 19's OpenMP parser can loop for ever once that fatal error
-/// has silenced it (`#pragma omp target indirect-x`, found by fuzzing), and
-/// nothing is written for such a file anyway.
-class StopAtFatal : public DiagnosticConsumer {
+/// Enforces -ferror-limit itself and leaves Clang far past it: Clang 19's
+/// OpenMP parser can repeat one error for ever (`#pragma omp target
+/// indirect-x`, found by fuzzing), and once Clang's own limit has silenced
+/// it nothing would stop it. Leaving early leaks the file's compiler state,
+/// so only that pathological case does it.
+class ErrorLimit : public DiagnosticConsumer {
 public:
-  StopAtFatal(DiagnosticConsumer *Inner, std::unique_ptr<DiagnosticConsumer> Owned)
-      : Inner(Inner), Owned(std::move(Owned)) {}
+  ErrorLimit(DiagnosticConsumer *Inner, std::unique_ptr<DiagnosticConsumer> Owned,
+             unsigned Limit)
+      : Inner(Inner), Owned(std::move(Owned)), Limit(Limit) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Inner->BeginSourceFile(LO, PP);
   }
@@ -357,10 +359,18 @@ public:
   }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &D) override {
     DiagnosticConsumer::HandleDiagnostic(L, D);
-    Inner->HandleDiagnostic(L, D);
-    // Only there: leaving Clang this way leaks the file's compiler state,
-    // which a fuzzer's or a long -j run's memory notices.
-    if (L == DiagnosticsEngine::Fatal && D.getID() == diag::fatal_too_many_errors)
+    if (L >= DiagnosticsEngine::Error)
+      ++Errors;
+    if (Limit == 0 || Errors <= Limit) {
+      Inner->HandleDiagnostic(L, D);
+      return;
+    }
+    if (!Silenced) {
+      Silenced = true;
+      llvm::errs() << "fatal error: too many errors emitted, stopping now "
+                      "[-ferror-limit=]\n";
+    }
+    if (Errors > Limit + 10000)
       if (llvm::CrashRecoveryContext *C = llvm::CrashRecoveryContext::GetCurrent()) {
         Inner->finish();
         StoppedAtFatal = true;
@@ -371,6 +381,9 @@ public:
 private:
   DiagnosticConsumer *Inner;
   std::unique_ptr<DiagnosticConsumer> Owned;
+  unsigned Limit;
+  unsigned Errors = 0;
+  bool Silenced = false;
 };
 
 class Action : public ASTFrontendAction {
@@ -381,8 +394,12 @@ public:
     std::unique_ptr<DiagnosticConsumer> Owned =
         DE.ownsClient() ? DE.takeClient() : nullptr;
     DiagnosticConsumer *Inner = Owned ? Owned.get() : DE.getClient();
-    if (Inner)
-      DE.setClient(new StopAtFatal(Inner, std::move(Owned)), /*ShouldOwnClient=*/true);
+    if (Inner) {
+      unsigned Limit = CI.getDiagnosticOpts().ErrorLimit;
+      DE.setErrorLimit(0); // counted by ErrorLimit instead
+      DE.setClient(new ErrorLimit(Inner, std::move(Owned), Limit),
+                   /*ShouldOwnClient=*/true);
+    }
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
