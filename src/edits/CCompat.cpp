@@ -131,11 +131,10 @@ public:
     if (!S || Depth > 64)
       return;
     if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
-      const ValueDecl *D = DR->getDecl();
-      if (const auto *Cap = dyn_cast<OMPCapturedExprDecl>(D))
+      if (const auto *Cap = dyn_cast<OMPCapturedExprDecl>(DR->getDecl()))
         renameInClause(Cap->getInit(), Depth + 1);
-      else if (D->getIdentifier() && isCxxOnlyKeyword(D->getName()))
-        rename(DR->getLocation(), D->getName());
+      else
+        VisitDeclRefExpr(const_cast<DeclRefExpr *>(DR));
     }
     for (const Stmt *Child : S->children())
       renameInClause(Child, Depth + 1);
@@ -154,9 +153,7 @@ public:
     if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
       return;
     unsigned Off = SM.getFileOffset(L);
-    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-    if (Buf.substr(Off).starts_with("typeof") &&
-        !Buf.substr(Off).starts_with("typeof_") && Renamed.insert(Off).second)
+    if (writtenAt(Off, "typeof") && Renamed.insert(Off).second)
       Out.push_back({Off, 6, "__typeof__"});
   }
   bool VisitMemberExpr(MemberExpr *E) {
@@ -193,6 +190,13 @@ private:
         LiteralToChar.insert(CE);
   }
 
+  /// Whether the main file has the whole word W at Off.
+  bool writtenAt(unsigned Off, llvm::StringRef W) const {
+    llvm::StringRef Rest = SM.getBufferData(SM.getMainFileID()).substr(Off);
+    return Rest.starts_with(W) &&
+           (Rest.size() == W.size() || !isAsciiIdentifierContinue(Rest[W.size()]));
+  }
+
   void rename(SourceLocation L, llvm::StringRef Name) {
     if (L.isMacroID()) {
       if (!SM.isMacroArgExpansion(L)) {
@@ -212,10 +216,7 @@ private:
     unsigned Off = SM.getFileOffset(L);
     // Implicit expressions (OpenMP helpers) may carry another token's
     // location: rename only where the name itself is written.
-    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-    if (!Buf.substr(Off).starts_with(Name) ||
-        (Off + Name.size() < Buf.size() &&
-         (isAlphanumeric(Buf[Off + Name.size()]) || Buf[Off + Name.size()] == '_')))
+    if (!writtenAt(Off, Name))
       return;
     if (Renamed.insert(Off).second)
       Out.push_back({Off, static_cast<unsigned>(Name.size()), Name.str() + "_"});
