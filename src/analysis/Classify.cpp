@@ -57,34 +57,38 @@ struct Words {
   /// Whether K only adds levels this nest lacks: `target parallel {
   /// single }` or `target parallel { parallel for }` are not one construct.
   bool extendsWith(OpenMPDirectiveKind K) const {
-    std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
-    std::string W;
+    Words Copy = *this;
     bool Any = false;
-    while (In >> W) {
-      bool Have = W == "teams"        ? Teams
-                  : W == "distribute" ? Distribute
-                  : W == "parallel"   ? Parallel
-                  : W == "for"        ? For
-                  : W == "loop"       ? Loop
-                  : W == "simd"       ? Simd
-                                      : true; // single, critical, task, ...
-      if (Have)
+    for (const std::string &W : words(K)) {
+      bool *Level = Copy.level(W);
+      if (!Level || *Level) // single, critical, task, ... or a repeat
         return false;
       Any = true;
     }
     return Any;
   }
   void add(OpenMPDirectiveKind K) {
+    for (const std::string &W : words(K))
+      if (bool *Level = level(W))
+        *Level = true;
+  }
+
+private:
+  static std::vector<std::string> words(OpenMPDirectiveKind K) {
     std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
-    std::string W;
-    while (In >> W) {
-      Teams |= W == "teams";
-      Distribute |= W == "distribute";
-      Parallel |= W == "parallel";
-      For |= W == "for";
-      Loop |= W == "loop";
-      Simd |= W == "simd";
-    }
+    std::vector<std::string> Out;
+    for (std::string W; In >> W;)
+      Out.push_back(W);
+    return Out;
+  }
+  bool *level(const std::string &W) {
+    return W == "teams"        ? &Teams
+           : W == "distribute" ? &Distribute
+           : W == "parallel"   ? &Parallel
+           : W == "for"        ? &For
+           : W == "loop"       ? &Loop
+           : W == "simd"       ? &Simd
+                               : nullptr;
   }
 };
 
