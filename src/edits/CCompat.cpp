@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -245,9 +246,37 @@ void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
     Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
 }
 
+/// The main-file offsets [Begin, End] that the file's top-level declarations
+/// span: an #include between them is inside a function body, an initialiser
+/// or a struct, not at file scope.
+std::vector<std::pair<unsigned, unsigned>> topLevelSpans(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::pair<unsigned, unsigned>> Spans;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (D->isImplicit())
+      continue;
+    CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
+    SourceLocation B = R.getBegin(), E = R.getEnd();
+    if (B.isInvalid() || E.isInvalid() || !SM.isInMainFile(B) ||
+        !SM.isInMainFile(E))
+      continue;
+    Spans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+  }
+  return Spans;
+}
+
+bool atFileScope(unsigned Off,
+                 const std::vector<std::pair<unsigned, unsigned>> &Spans) {
+  return std::none_of(Spans.begin(), Spans.end(), [&](const auto &S) {
+    return S.first < Off && Off < S.second;
+  });
+}
+
 /// The generated .cu is C++, but the rest of a C program is still C: the
 /// translated file's functions keep C linkage (`extern "C"`), and so do the
-/// declarations it includes from the user's own headers.
+/// declarations it includes from the user's own headers at file scope (an
+/// #include inside a function body holds statements, which `extern "C"`
+/// cannot enclose).
 void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
@@ -259,6 +288,7 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
     Out.push_back({SM.getFileOffset(FD->getBeginLoc()), 0, "extern \"C\" "});
   }
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::vector<std::pair<unsigned, unsigned>> Spans = topLevelSpans(Ctx);
   std::set<unsigned> Done;
   for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
     const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
@@ -269,6 +299,8 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
         E.getFile().getFileCharacteristic() != SrcMgr::C_User)
       continue;
     unsigned Off = SM.getFileOffset(Inc);
+    if (!atFileScope(Off, Spans))
+      continue;
     unsigned B = Off, En = Off;
     while (B > 0 && Buf[B - 1] != '\n')
       --B;

@@ -46,7 +46,10 @@ nvcc)
   "$build/bin/omp2cuda" "$src" -o "$work/$name.cu" -- "${std[@]}"
   rc=$?
   [ $rc -eq 0 ] || fail "omp2cuda exited $rc (3: a region was left on the host)"
-  "$nvcc" -arch=sm_90 -x cu -std=c++17 -I"$build/include" -Xcompiler -fopenmp \
+  # The .cu is compiled away from its source: the source's own includes
+  # ("x.h", "body.inc") are found through its directory.
+  "$nvcc" -arch=sm_90 -x cu -std=c++17 -I"$build/include" -I"$(dirname "$src")" \
+    -Xcompiler -fopenmp \
     -Werror all-warnings -c "$work/$name.cu" -o "$work/$name.o" \
     || fail "nvcc rejected the generated $name.cu"
   ;;

@@ -1,6 +1,10 @@
 // C -> C++ compatibility edits.
 #include "ToolTestUtil.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <catch2/catch.hpp>
 
 using namespace omp2cuda;
@@ -94,4 +98,50 @@ int f(int x) {
   CHECK(contains(F.Output, "__typeof__(x) y = x;"));
   CHECK(contains(F.Output, "__typeof__(int) *p = &y;"));
   CHECK(contains(F.Output, "__typeof__(y) z = *p;"));
+}
+
+TEST_CASE("only user headers included at file scope get extern \"C\"",
+          "[ccompat]") {
+  // A test-harness idiom: the included file holds statements (or an
+  // initialiser's elements), which `extern "C" {` cannot enclose.
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("o2c-inc", Dir));
+  std::string Path(Dir.str());
+  auto Write = [&](const char *Name, const char *Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path + "/" + Name, EC);
+    REQUIRE_FALSE(EC);
+    OS << Text;
+  };
+  Write("decls.h", "int helper(int);\n");
+  Write("body.inc", "a[0] += helper(1);\n");
+  Write("values.inc", "1, 2, 3\n");
+  Write("fields.inc", "int x, y;\n");
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"(#include "decls.h"
+static int table[] = {
+#include "values.inc"
+};
+struct point {
+#include "fields.inc"
+};
+int f(void) {
+  int a[8];
+#pragma omp target map(from: a)
+  for (int i = 0; i < 8; i++) a[i] = i;
+  {
+#include "body.inc"
+  }
+  return a[0] + table[0];
+})",
+                               "input.c", {"-xc", "-std=c11", "-I" + Path}, O);
+  llvm::sys::fs::remove_directories(Path);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "extern \"C\" {\n#include \"decls.h\"\n}"));
+  CHECK(contains(F.Output, "{\n#include \"values.inc\"\n};"));
+  CHECK(contains(F.Output, "struct point {\n#include \"fields.inc\"\n};"));
+  CHECK(contains(F.Output, "  {\n#include \"body.inc\"\n  }"));
+  // One extern "C" block: decls.h's.
+  CHECK(F.Output.find("extern \"C\" {") == F.Output.rfind("extern \"C\" {"));
 }

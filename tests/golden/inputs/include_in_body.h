@@ -1,0 +1,1 @@
+int report(const int *a, int n);
