@@ -185,6 +185,7 @@ public:
     };
     std::string FileName = Out.Source;
     std::vector<MovedType> Moved;
+    std::map<unsigned, std::string> DefineEdits; // data constructs' #define edits
     unsigned Index = 0;
     for (const RegionCandidate &C : Cands) {
       Region R = analyzeRegion(C, TU, Index++);
@@ -196,7 +197,9 @@ public:
         AddCallSite(E.CallSite);
       } else if (R.Class == RegionClass::DataEnv ||
                  R.Class == RegionClass::DataStmt) {
-        RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives);
+        RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives, DefineEdits);
+        if (!E.Problem.empty())
+          report(DE, C.Directive->getBeginLoc(), DiagId::DataMacro, E.Problem);
         AddCallSite(E.CallSite);
       } else {
         for (const auto &[Id, Rem] : R.Remarks)

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Core/Replacement.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,7 @@ struct RegionEdit {
   std::vector<TextEdit> CallSite; // around the construct itself
   unsigned InsertAt = 0;          // kernel and stub go here ...
   std::string Insert;             // ... (empty for data constructs)
+  std::string Problem;            // why the construct cannot be rewritten
 };
 
 /// The edits that turn a translated region into a stub call with the
@@ -48,8 +50,14 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
                        const KernelModel &K, const std::string &Emitted,
                        clang::ASTContext &Ctx, bool LineDirectives);
 /// The edits for a data construct (target data / enter / exit / update).
+/// One that a macro produces along with other code is rewritten in the
+/// main file's #define body; DefineEdits (offset -> text) holds the edits
+/// earlier expansions made there, so each is made once. When the construct
+/// cannot be rewritten, Problem says why (left to the host runtime it would
+/// miss the device data: an error).
 RegionEdit dataEdits(const RegionCandidate &C, const Region &R,
-                     clang::ASTContext &Ctx, bool LineDirectives);
+                     clang::ASTContext &Ctx, bool LineDirectives,
+                     std::map<unsigned, std::string> &DefineEdits);
 /// A comment before a region left on the host naming the diagnostic.
 RegionEdit hostComment(const RegionCandidate &C, const Region &R,
                        clang::ASTContext &Ctx, bool LineDirectives);

@@ -1,4 +1,5 @@
 #include "edits/Edits.h"
+#include "edits/BodyPrinter.h"
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
 
@@ -187,34 +188,37 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
   return E;
 }
 
-RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
-                     bool LineDirectives) {
-  RegionEdit E;
-  const OMPExecutableDirective &D = *C.Directive;
-  unsigned Begin = directiveStart(D, Ctx);
-  std::string Loc = fmt::format("static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};",
-                                cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
-                                cString(R.Directive));
-  std::string Dev = R.Device.empty() ? "-1" : "o2c::deviceClause(" + R.Device + ")";
-  std::string If = R.IfCond.empty() ? "true" : "(bool)(" + R.IfCond + ")";
+namespace {
 
-  // Host address and byte count of each item, as C++ text.
-  auto Item = [](const Capture &Cap, std::string &Addr, std::string &Bytes) {
-    const MapInfo &M = *Cap.Map;
-    if (M.Section) {
-      Addr = fmt::format("({}) + ({})", Cap.CallArg, M.Lower);
-      Bytes = fmt::format("(size_t)({}) * sizeof(*({}))", M.Length, Cap.CallArg);
-    } else if (Cap.IsPointer) {
-      Addr = Cap.CallArg; // a pointer itself maps as a zero-length section
-      Bytes = "0";
-    } else {
-      Addr = "&(" + Cap.CallArg + ")";
-      Bytes = "sizeof(" + Cap.CallArg + ")";
-    }
-  };
+/// Host address and byte count of a mapped item, as C++ text.
+void itemText(const Capture &Cap, std::string &Addr, std::string &Bytes) {
+  const MapInfo &M = *Cap.Map;
+  if (M.Section) {
+    Addr = fmt::format("({}) + ({})", Cap.CallArg, M.Lower);
+    Bytes = fmt::format("(size_t)({}) * sizeof(*({}))", M.Length, Cap.CallArg);
+  } else if (Cap.IsPointer) {
+    Addr = Cap.CallArg; // a pointer itself maps as a zero-length section
+    Bytes = "0";
+  } else {
+    Addr = "&(" + Cap.CallArg + ")";
+    Bytes = "sizeof(" + Cap.CallArg + ")";
+  }
+}
 
-  if (R.Class == RegionClass::DataEnv) {
-    std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
+/// The runtime text of a data construct, without the comments and line
+/// markers around it (the same text goes into a #define body).
+struct DataCalls {
+  std::string Loc, Dev, If;
+
+  DataCalls(const Region &R, unsigned Line, unsigned Col) {
+    Loc = fmt::format("static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};",
+                      cString(R.Loc.File), Line, Col, cString(R.Directive));
+    Dev = R.Device.empty() ? "-1" : "o2c::deviceClause(" + R.Device + ")";
+    If = R.IfCond.empty() ? "true" : "(bool)(" + R.IfCond + ")";
+  }
+
+  /// `{ ...; o2c::TargetRegion Var(...); Var.map(...); ...` (left open).
+  std::string open(const Region &R, const std::string &Var) const {
     std::string Open = fmt::format("{{ {} o2c::TargetRegion {}(o2c_loc, {}, {}, false);",
                                    Loc, Var, Dev, If);
     if (R.Depend)
@@ -223,10 +227,192 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
       if (!Cap.Map)
         continue;
       std::string Addr, Bytes;
-      Item(Cap, Addr, Bytes);
+      itemText(Cap, Addr, Bytes);
       Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
                           mapFlags(*Cap.Map));
     }
+    return Open;
+  }
+
+  /// `{ ...; o2c::update(...); ... }` for a stand-alone directive.
+  std::string standAlone(const OMPExecutableDirective &D, const Region &R) const {
+    std::string Calls = "{ " + Loc;
+    if (R.Depend)
+      Calls += " o2c::waitForSiblingTasks();";
+    const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
+                         ? "o2c::enterData"
+                     : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
+                         ? "o2c::exitData"
+                         : "o2c::update";
+    for (const Capture &Cap : R.Captures) {
+      if (!Cap.Map)
+        continue;
+      std::string Addr, Bytes;
+      itemText(Cap, Addr, Bytes);
+      std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
+      if (Cap.Map->Present)
+        ToDevice += ", /*Present=*/true";
+      if (!Cap.Map->Stride.empty())
+        Calls += fmt::format(" o2c::updateStrided(o2c_loc, {}, {}, {}, "
+                             "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
+                             Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
+                             Cap.Map->Stride, ToDevice);
+      else if (std::string(Fn) == "o2c::update")
+        Calls += fmt::format(" o2c::update(o2c_loc, {}, {}, {}, {}, {});", Dev,
+                             If, Addr, Bytes, ToDevice);
+      else
+        Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If,
+                             Addr, Bytes, mapFlags(*Cap.Map));
+    }
+    return Calls + " }";
+  }
+};
+
+/// The original directive text as a one-line comment.
+std::string directiveComment(llvm::StringRef Old) {
+  std::string Flat;
+  for (char Ch : Old.str())
+    if (Ch != '\n' && Ch != '\\')
+      Flat += Ch;
+  size_t P;
+  while ((P = Flat.find("*/")) != std::string::npos)
+    Flat.replace(P, 2, "* /");
+  return "/* " + Flat + " */";
+}
+
+/// The token of a #define body that L comes from, when L is a token the
+/// macro's own body writes (not one passed in through a macro argument,
+/// where the braces and commas of a runtime call would not survive).
+bool definedToken(SourceLocation L, const SourceManager &SM, SourceLocation &Spell) {
+  if (!L.isMacroID() || SM.isMacroArgExpansion(L) ||
+      !SM.getImmediateSpellingLoc(L).isFileID())
+    return false;
+  Spell = SM.getImmediateSpellingLoc(L);
+  return SM.isInMainFile(Spell);
+}
+
+/// [Begin, End) of `_Pragma("...")` in a main-file #define body that produced
+/// D, when its operand is a plain string literal written there (so that
+/// every expansion names the same variables).
+bool pragmaInDefine(const OMPExecutableDirective &D, ASTContext &Ctx,
+                    unsigned &Begin, unsigned &End) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The directive's tokens are lexed from the _Pragma's string (in scratch
+  // space); their expansion is the _Pragma operator itself.
+  SourceLocation L = D.getBeginLoc();
+  while (L.isMacroID() && SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
+    L = SM.getImmediateExpansionRange(L).getBegin();
+  SourceLocation Spell;
+  if (!definedToken(L, SM, Spell))
+    return false;
+  llvm::StringRef Buf = mainBuffer(Ctx);
+  Begin = SM.getFileOffset(Spell);
+  Lexer Lex(SM.getLocForStartOfFile(SM.getMainFileID()), Ctx.getLangOpts(),
+            Buf.begin(), Buf.begin() + Begin, Buf.end());
+  Token T[4];
+  for (Token &Tok : T)
+    Lex.LexFromRawLexer(Tok);
+  if (!T[0].is(tok::raw_identifier) || T[0].getRawIdentifier() != "_Pragma" ||
+      !T[1].is(tok::l_paren) || !T[2].is(tok::string_literal) ||
+      !T[3].is(tok::r_paren))
+    return false;
+  End = SM.getFileOffset(T[3].getLocation()) + 1;
+  return true;
+}
+
+/// Where the structured block of a target data construct from a #define
+/// ends in that #define's body.
+bool blockEndInDefine(const OMPExecutableDirective &D, ASTContext &Ctx,
+                      unsigned &End) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = D.getStructuredBlock()->getEndLoc(), Spell;
+  if (!definedToken(L, SM, Spell))
+    return false;
+  End = SM.getFileOffset(Spell) +
+        Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
+  return true;
+}
+
+/// A data construct out of a macro whose expansion holds more than the
+/// construct: its _Pragma is rewritten in the #define body, once for all
+/// expansions.
+RegionEdit dataEditsInDefine(const RegionCandidate &C, const Region &R,
+                             ASTContext &Ctx,
+                             std::map<unsigned, std::string> &DefineEdits) {
+  RegionEdit E;
+  const OMPExecutableDirective &D = *C.Directive;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Env = R.Class == RegionClass::DataEnv;
+  unsigned Begin = 0, End = 0, BlockEnd = 0;
+  if (!pragmaInDefine(D, Ctx, Begin, End)) {
+    E.Problem = "the macro that produces it also produces other code, and its "
+                "_Pragma operand is not a string literal written in a #define "
+                "of this file, so it cannot be rewritten (left to the host "
+                "runtime, it would never reach the device data)";
+    return E;
+  }
+  if (Env && (!R.DeviceAliases.empty() || !blockEndInDefine(D, Ctx, BlockEnd) ||
+              BlockEnd <= End)) {
+    E.Problem = "the macro that produces it also produces other code, and its "
+                "structured block is not written in the same #define (or it "
+                "has use_device_ptr/addr), so it cannot be rewritten";
+    return E;
+  }
+  SourceLocation At = SM.getComposedLoc(SM.getMainFileID(), Begin);
+  DataCalls Calls(R, SM.getSpellingLineNumber(At), SM.getSpellingColumnNumber(At));
+  llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
+  std::string Text =
+      Env ? Calls.open(R, fmt::format("o2c_data_L{}", SM.getSpellingLineNumber(At)))
+          : Calls.standAlone(D, R);
+  Text += " " + directiveComment(Old);
+  std::replace(Text.begin(), Text.end(), '\n', ' ');
+  std::vector<TextEdit> Edits{{Begin, End - Begin, Text}};
+  if (Env)
+    Edits.push_back({BlockEnd, 0, " }"});
+  for (const TextEdit &X : Edits) {
+    auto [It, New] = DefineEdits.insert({X.Offset, X.Text});
+    if (!New && It->second != X.Text) {
+      E.Problem = "the macro that produces it is expanded where its variables "
+                  "have different types, so one rewrite of its #define cannot "
+                  "serve every expansion";
+      return E;
+    }
+    if (New)
+      E.CallSite.push_back(X);
+  }
+  return E;
+}
+
+/// Whether a data construct from a macro is all that the invocation
+/// produces; if so, [Begin, End) is the invocation.
+bool macroHoldsOnly(const OMPExecutableDirective &D, ASTContext &Ctx,
+                    unsigned &Begin, unsigned &End) {
+  MacroSite Site;
+  if (!findMacroSite(&D, Ctx, Site) || Site.Stmts.size() != 1 ||
+      Site.Stmts.front() != &D)
+    return false;
+  Begin = Site.Begin;
+  End = Site.End;
+  return true;
+}
+
+} // namespace
+
+RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
+                     bool LineDirectives,
+                     std::map<unsigned, std::string> &DefineEdits) {
+  RegionEdit E;
+  const OMPExecutableDirective &D = *C.Directive;
+  unsigned Begin = directiveStart(D, Ctx);
+  unsigned MacroBegin = 0, MacroEnd = 0;
+  bool FromMacro = D.getBeginLoc().isMacroID();
+  if (FromMacro && !macroHoldsOnly(D, Ctx, MacroBegin, MacroEnd))
+    return dataEditsInDefine(C, R, Ctx, DefineEdits);
+  DataCalls Calls(R, R.Loc.Line, R.Loc.Col);
+
+  if (R.Class == RegionClass::DataEnv) {
+    std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
+    std::string Open = Calls.open(R, Var);
     Open += " // omp2cuda: device data environment\n";
     Open += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
     E.CallSite.push_back({Begin, 0, Open});
@@ -265,50 +451,14 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
     return E;
   }
 
-  // Stand-alone directives: the directive's line(s) become the runtime calls;
-  // the line count stays the same.
-  unsigned End = statementEnd(D, Ctx);
+  // Stand-alone directives: the directive's line(s) become the runtime calls
+  // (a macro's: its invocation); the line count stays the same.
+  unsigned End = FromMacro ? MacroEnd : statementEnd(D, Ctx);
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
-  std::string Calls = "{ " + Loc;
-  if (R.Depend)
-    Calls += " o2c::waitForSiblingTasks();";
-  const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
-                       ? "o2c::enterData"
-                   : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
-                       ? "o2c::exitData"
-                       : "o2c::update";
-  for (const Capture &Cap : R.Captures) {
-    if (!Cap.Map)
-      continue;
-    std::string Addr, Bytes;
-    Item(Cap, Addr, Bytes);
-    std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
-    if (Cap.Map->Present)
-      ToDevice += ", /*Present=*/true";
-    if (!Cap.Map->Stride.empty())
-      Calls += fmt::format(" o2c::updateStrided(o2c_loc, {}, {}, {}, "
-                           "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
-                           Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
-                           Cap.Map->Stride, ToDevice);
-    else if (std::string(Fn) == "o2c::update")
-      Calls += fmt::format(" o2c::update(o2c_loc, {}, {}, {}, {}, {});", Dev, If,
-                           Addr, Bytes, ToDevice);
-    else
-      Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If, Addr,
-                           Bytes, mapFlags(*Cap.Map));
-  }
-  Calls += " }";
-  std::string Flat;
-  for (char Ch : Old.str())
-    if (Ch != '\n' && Ch != '\\')
-      Flat += Ch;
   // The original directive stays readable in a comment.
-  size_t P;
-  while ((P = Flat.find("*/")) != std::string::npos)
-    Flat.replace(P, 2, "* /");
-  Calls += " /* " + Flat + " */";
-  Calls += std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
-  E.CallSite.push_back({Begin, End - Begin, Calls});
+  std::string Text = Calls.standAlone(D, R) + " " + directiveComment(Old);
+  Text += std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
+  E.CallSite.push_back({Begin, End - Begin, Text});
   return E;
 }
 

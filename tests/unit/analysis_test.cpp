@@ -786,3 +786,65 @@ void f(void) {
   // It used to be dropped, leaving cnt++ on the kernel's pointer.
   CHECK(contains(F.Output, "{ /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (int)(1)); }"));
 }
+
+TEST_CASE("data constructs from macros that produce more than the construct",
+          "[analysis][data]") {
+  SECTION("a _Pragma literal in a #define is rewritten there, once") {
+    FileResult F = translateC(R"src(
+#define PUSH _Pragma("omp target update to(a[0:n])")
+#define DEF(name) void name(double *a, int n) { PUSH }
+#define DATA(name) void name(double *a, int n) { \
+  _Pragma("omp target data map(tofrom: a[0:n])") { PUSH } }
+DEF(push_it)
+DEF(push_again)
+DATA(with_data)
+void g(double *a, int n) {
+  PUSH a[0] = 1;
+}
+)src");
+    REQUIRE(F.Ok);
+    const std::string Call =
+        "{ static const o2c::SourceLoc o2c_loc = {\"input.c\", 2, 14, \"target update\"}; "
+        "o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true); } "
+        "/* _Pragma(\"omp target update to(a[0:n])\") */";
+    CHECK(contains(F.Output, "#define PUSH " + Call + "\n"));
+    // The expansions, and the function they define, stay as written.
+    CHECK(contains(F.Output, "\nDEF(push_it)\nDEF(push_again)\nDATA(with_data)\n"));
+    CHECK(contains(F.Output, "o2c::TargetRegion o2c_data_L5(o2c_loc, -1, true, false); "
+                             "o2c_data_L5.map((a) + (0), (size_t)(n) * sizeof(*(a)), "
+                             "o2c::MapToFrom); /* _Pragma(\"omp target data "
+                             "map(tofrom: a[0:n])\") */ { PUSH } } }"));
+    // A statement of its own: the invocation alone is replaced, not its line.
+    CHECK(contains(F.Output, "/* PUSH */ a[0] = 1;"));
+  }
+  SECTION("a stringified _Pragma is fine as a statement of its own") {
+    FileResult F = translateC(R"src(
+#define DO_PRAGMA(x) _Pragma(#x)
+#define PUSH2(v, m) DO_PRAGMA(omp target update to(v[0:m]))
+void g(double *a, int n) {
+  PUSH2(a, n)
+}
+)src");
+    REQUIRE(F.Ok);
+    CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, true, (a) + (0), "
+                             "(size_t)(n) * sizeof(*(a)), true); } /* PUSH2(a, n) */"));
+  }
+  SECTION("one that cannot be rewritten is an error, never left to the host") {
+    FileResult F = translateC(R"src(
+#define DO_PRAGMA(x) _Pragma(#x)
+#define PUSH2(v, m) DO_PRAGMA(omp target update to(v[0:m]))
+#define DEF2(name) void name(double *a, int n) { PUSH2(a, n) }
+DEF2(push_it)
+)src");
+    CHECK_FALSE(F.Ok);
+  }
+  SECTION("expansions that give the names different types are an error") {
+    FileResult F = translateC(R"src(
+#define PUSH _Pragma("omp target update to(a)")
+#define DEF(name, T) void name(T a) { PUSH }
+DEF(f1, double *)
+DEF(f2, double)
+)src");
+    CHECK_FALSE(F.Ok);
+  }
+}
