@@ -129,7 +129,13 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
 
 void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   std::string Kernel = launchKernel(K), Args = launchArgs(K);
-  Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
+  if (K.TripOnDevice)
+    // The bounds call the device's OpenMP API: the kernel counts the trip
+    // and the grid is as large as the device keeps resident.
+    Out += fmt::format("  const {0} o2c_trip = ~({0})0; // counted by the kernel\n",
+                       K.TripType);
+  else
+    Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
   Out += "  if (o2c_trip > 0) {\n";
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
                      "o2c_region, o2c_trip, {}, {}, {});\n",

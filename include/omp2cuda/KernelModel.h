@@ -44,6 +44,7 @@ struct KernelModel {
 
   std::vector<KernelParam> Params;
   std::vector<std::string> PrivateDecls; // "double t;"
+  std::vector<std::string> DeviceApiUsings; // "omp_get_num_teams"
   std::vector<ReductionModel> Reductions;
   std::vector<LastPrivateModel> LastPrivates;
 
@@ -66,6 +67,7 @@ struct KernelModel {
   std::vector<std::string> CallArgs;
   std::vector<StubMap> Maps;
   std::string TripExpr; // host expression for the trip count (text)
+  bool TripOnDevice = false; // only the kernel can count the trip
   std::string NumTeams, ThreadLimit, IfCond, Device;
   bool NoWait = false, SingleTeam = false, Depend = false;
   std::string Directive;

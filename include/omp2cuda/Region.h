@@ -131,6 +131,14 @@ struct Region {
   std::vector<LoopLevel> Loops;
   std::vector<DeviceAlias> DeviceAliases; // target data only
 
+  /// OpenMP API routines that the kernel's text calls where no edit
+  /// re-spells them (a macro's own body, the loop header): the kernel names
+  /// the device versions with using-declarations.
+  std::vector<std::string> DeviceApiUsings;
+  /// The loop bounds call the OpenMP API, whose values only the device
+  /// knows (omp_get_num_teams()): the kernel, not the stub, counts the trip.
+  bool TripOnDevice = false;
+
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)
   unsigned BodyIndent = 0; // indentation of the source line Body starts on

@@ -147,8 +147,19 @@ Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
 // ---- DeviceCalls.cpp --------------------------------------------------------
 /// Checks that every call in S can run on the device; records the edits that
 /// rewrite OpenMP API calls and the functions that need __host__ __device__.
+/// OpenMP API calls in S that no edit re-spells (written inside a macro's
+/// own body) land in Unedited, by location, for the caller to place.
+struct ApiCall {
+  std::string Name;
+  clang::SourceLocation Loc;
+  bool Edited = false;
+};
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
-                         std::vector<TextEdit> &BodyEdits);
+                         std::vector<TextEdit> &BodyEdits,
+                         std::vector<ApiCall> *Calls = nullptr);
+/// The OpenMP API routines with device versions that Body calls (as
+/// callee names), whatever spelled them.
+std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);
 // ---- Atomics.cpp -------------------------------------------------------------
 /// True if S holds a directive other than `atomic`; the atomics go to Atomics.
 bool containsDirectiveOtherThanAtomic(

@@ -41,6 +41,9 @@ public:
     if (C->getCastKind() == CK_ArrayToPointerDecay)
       if (const ValueDecl *D = refDecl(C->getSubExpr()))
         ++Decayed[D];
+    if (C->getCastKind() == CK_LValueToRValue)
+      if (const ValueDecl *D = refDecl(C->getSubExpr()))
+        ++Reads[D];
     return true;
   }
   bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
@@ -98,6 +101,11 @@ public:
       if (VD && Declared.count(VD))
         continue;
       U.Written = U.Written || WrittenSet.count(U.Decl);
+      // A member reached through the mapped `this` may also be written
+      // through a reference or a pointer to it: any reference other than a
+      // plain read counts.
+      if (U.Member && U.Refs.size() > Reads[U.Decl])
+        U.Written = true;
       U.WholeArray = ArrayRefs[U.Decl] > Decayed[U.Decl];
       U.InTypeOperand = TypeOperands.count(U.Decl) > 0;
       Kept.push_back(std::move(U));
@@ -135,7 +143,7 @@ private:
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const ValueDecl *> WrittenSet;
-  std::map<const ValueDecl *, unsigned> ArrayRefs, Decayed;
+  std::map<const ValueDecl *, unsigned> ArrayRefs, Decayed, Reads;
   std::set<const ValueDecl *> TypeOperands;
   std::set<const CXXThisExpr *> ThisForField;
   std::vector<const CXXThisExpr *> AllThis;

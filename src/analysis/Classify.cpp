@@ -315,8 +315,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         R.ThreadLimit = CI.Safelen && CI.Safelen < 32
                             ? std::to_string(CI.Safelen)
                             : "32";
-      if (TeamsOnly && !R.NumTeams.empty())
-        R.ThreadLimit = "1"; // each team is one thread, as written
+      if (TeamsOnly)
+        // Only each team's initial thread runs a distribute loop: a team is
+        // one CUDA thread, so that its private copies (firstprivate x)
+        // persist over all of the team's iterations.
+        R.ThreadLimit = "1";
       std::vector<const VarDecl *> Sequential;
       if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
                                       &Body, &Sequential);
@@ -374,14 +377,30 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   }
 
   // --- Calls -----------------------------------------------------------------
+  // OpenMP API calls in the loop header, and in the body where no edit
+  // re-spells them (a body printed from the AST respells them all).
+  std::set<std::string> HeaderApi, UneditedApi;
   std::vector<TextEdit> BodyEdits;
   std::vector<TextEdit> BoundEdits = TU.FileEdits; // loop headers' texts
   BodyRespell Respell; // the same changes, for bodies printed from the AST
   Respell.RenameCxxKeywords = !LO.CPlusPlus;
   bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
-  if (Inner && !IsData)
-    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits); !V.Ok)
+  if (Inner && !IsData) {
+    std::vector<ApiCall> Calls;
+    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls); !V.Ok)
       return Fail(V);
+    for (const ApiCall &AC : Calls) {
+      bool InHeader = R.Class == RegionClass::Combined && Body &&
+                      !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),
+                                        SM.getExpansionLoc(Body->getBeginLoc()),
+                                        SM.getExpansionLoc(Body->getEndLoc()));
+      R.TripOnDevice = R.TripOnDevice || InHeader;
+      if (InHeader)
+        HeaderApi.insert(AC.Name);
+      else if (!AC.Edited)
+        UneditedApi.insert(AC.Name);
+    }
+  }
   if (Inner && !IsData)
     for (const NamedDecl *Local : localTypesNamedIn(Inner, Ctx))
       if (std::string Why; !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))
@@ -607,6 +626,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         std::string DM = defaultmapFor('s');
         if (DM == "tofrom" || DM == "from" || DM == "present")
           Cap.Map = implicitMap('s', MapType::ToFrom);
+        else if (U.Member && U.Written)
+          // A member is reached through `this`, which OpenMP maps tofrom
+          // (this[:1]): what the region writes to it is seen afterwards.
+          // Members only read stay firstprivate values (same result).
+          Cap.Map = makeMap(MapType::ToFrom, true);
       }
       // A mapped scalar lives in device storage: it may already be present
       // (enter data) and later regions may read what this one writes.
@@ -857,6 +881,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       R.BodyPos = R.Loc;
     }
   }
+  if (!R.BodyFromMacro)
+    HeaderApi.insert(UneditedApi.begin(), UneditedApi.end());
+  R.DeviceApiUsings.assign(HeaderApi.begin(), HeaderApi.end());
   return R;
 }
 

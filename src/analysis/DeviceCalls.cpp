@@ -80,8 +80,9 @@ const VarDecl *firstGlobal(const Stmt *S) {
 class CallChecker : public RecursiveASTVisitor<CallChecker> {
 public:
   CallChecker(TUState &TU, std::vector<TextEdit> *Edits,
-              std::set<const FunctionDecl *> &Visiting)
-      : TU(TU), Edits(Edits), Visiting(Visiting) {}
+              std::set<const FunctionDecl *> &Visiting,
+              std::vector<ApiCall> *Calls = nullptr)
+      : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls) {}
 
   Verdict Result;
 
@@ -116,8 +117,14 @@ private:
       if (Edits && C) {
         const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
         unsigned B, E;
-        if (fileOffsets(SM, TU.Ctx.getLangOpts(), Callee->getSourceRange(), B, E))
+        bool Edited =
+            fileOffsets(SM, TU.Ctx.getLangOpts(), Callee->getSourceRange(), B, E);
+        if (Edited)
           Edits->push_back({B, E - B, "o2c_dev::" + Name});
+        // A `declare variant` call clang adds beside the written one has
+        // the location of the variant's header declaration.
+        if (Calls && SM.isInMainFile(SM.getExpansionLoc(Callee->getBeginLoc())))
+          Calls->push_back({Name, Callee->getBeginLoc(), Edited});
       }
       return true;
     }
@@ -164,6 +171,17 @@ private:
                                "' (device copies of globals are not supported yet)");
       return false;
     }
+    // Its OpenMP API calls get the device versions through a
+    // using-declaration at the start of its body, which must be file text.
+    if (!ompApiCalledIn(Def->getBody()).empty() &&
+        (Def->getBody()->getBeginLoc().isMacroID() ||
+         !SM.isInMainFile(Def->getBody()->getBeginLoc()))) {
+      Result = Verdict::no(DiagId::HostMacro,
+                           "it calls '" + Name +
+                               "', whose body comes from a macro and calls the "
+                               "OpenMP API");
+      return false;
+    }
     Visiting.insert(Def);
     CallChecker Inner(TU, nullptr, Visiting);
     Inner.TraverseStmt(Def->getBody());
@@ -179,6 +197,7 @@ private:
   TUState &TU;
   std::vector<TextEdit> *Edits;
   std::set<const FunctionDecl *> &Visiting;
+  std::vector<ApiCall> *Calls;
 };
 
 } // namespace
@@ -186,11 +205,29 @@ private:
 bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
-                         std::vector<TextEdit> &BodyEdits) {
+                         std::vector<TextEdit> &BodyEdits,
+                         std::vector<ApiCall> *Calls) {
   std::set<const FunctionDecl *> Visiting;
-  CallChecker C(TU, &BodyEdits, Visiting);
+  CallChecker C(TU, &BodyEdits, Visiting, Calls);
   C.TraverseStmt(const_cast<Stmt *>(S));
   return C.Result;
+}
+
+std::set<std::string> ompApiCalledIn(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::set<std::string> Names;
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *FD = C->getDirectCallee()) {
+        std::string N = FD->getNameAsString();
+        N = N.substr(0, N.find('['));
+        if (ompDeviceApi().count(N))
+          Names.insert(N);
+      }
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Names;
 }
 
 } // namespace omp2cuda

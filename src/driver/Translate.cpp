@@ -288,13 +288,20 @@ public:
       Edits.push_back(T.Remnant);
     }
 
-    // Functions the device calls become __host__ __device__.
-    for (const FunctionDecl *F : TU.DeviceFunctions)
+    // Functions the device calls become __host__ __device__; the OpenMP
+    // API they call is o2c_dev's, which answers for the side it runs on.
+    for (const FunctionDecl *F : TU.DeviceFunctions) {
       for (const FunctionDecl *Re : F->redecls()) {
         SourceLocation L = SM.getExpansionLoc(Re->getBeginLoc());
         if (SM.isInMainFile(L))
           Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
       }
+      std::string Usings;
+      for (const std::string &N : ompApiCalledIn(F->getBody()))
+        Usings += " using o2c_dev::" + N + ";";
+      if (!Usings.empty())
+        Edits.push_back({SM.getFileOffset(F->getBody()->getBeginLoc()) + 1, 0, Usings});
+    }
 
     // Kernels go before everything else inserted at the same place (the
     // declaration's own `extern "C"` or `__host__ __device__` included).

@@ -43,6 +43,10 @@ std::string emitKernel(const KernelModel &K) {
   for (const KernelParam &P : K.Params)
     Params += (Params.empty() ? "" : ", ") + P.Decl;
   Out += fmt::format("__global__ void {}({}) {{\n", K.Name, Params);
+  // Calls that no edit re-spelled (macro bodies, loop headers) find the
+  // device's OpenMP API by unqualified lookup.
+  for (const std::string &N : K.DeviceApiUsings)
+    Out += "  using o2c_dev::" + N + ";\n";
   for (const std::string &D : K.PrivateDecls)
     Out += "  " + D + "\n";
   rewriterFor(K.Shape).EmitBody(K, Out);

@@ -80,6 +80,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.SingleTeam = R.SingleTeam;
   K.Loops = R.Loops;
   K.SimdChunks = R.SimdChunks;
+  K.DeviceApiUsings = R.DeviceApiUsings;
+  K.TripOnDevice = R.TripOnDevice;
   if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
     K.Chunk = R.ScheduleChunk;
 

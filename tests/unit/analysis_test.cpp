@@ -848,3 +848,102 @@ DEF(f2, double)
     CHECK_FALSE(F.Ok);
   }
 }
+
+TEST_CASE("a distribute loop without parallel runs on one thread per team",
+          "[analysis][datasharing]") {
+  // firstprivate(x) is one copy per team: a team must be one CUDA thread,
+  // with or without num_teams, or each thread would start from x again.
+  FileResult F = translateC(R"src(
+void f(int *A, int n) {
+  int x = 5;
+  #pragma omp target teams distribute firstprivate(x) map(from: A[0:n])
+  for (int i = 0; i < n; i++) { A[i] = x; x += 3; }
+  #pragma omp target teams distribute parallel for firstprivate(x) map(from: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = x;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.ThreadLimit == "1");
+  CHECK(findCapture(R, "x")->How == Passing::Value);
+  CHECK(F.Regions.at(1).R.ThreadLimit.empty()); // threads of a team share it out
+}
+
+TEST_CASE("OpenMP API calls no edit re-spells use the device's",
+          "[analysis][device-api]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+#define ME omp_get_thread_num()
+int who(void) { return omp_get_team_num(); }
+void f(int *A, int n) {
+  #pragma omp target teams distribute num_teams(4) map(tofrom: A[0:n])
+  for (int i = 0; i < omp_get_num_teams(); i++) A[i] = omp_get_team_num();
+  #pragma omp target parallel map(tofrom: A[0:n])
+  { A[ME] = omp_get_num_threads(); }
+  #pragma omp target teams distribute parallel for map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = who();
+})src");
+  REQUIRE(F.Ok);
+  const Region &Bound = F.Regions.at(0).R;
+  REQUIRE(Bound.Translate);
+  CHECK(Bound.TripOnDevice);
+  CHECK(Bound.DeviceApiUsings == std::vector<std::string>{"omp_get_num_teams"});
+  const Region &Macro = F.Regions.at(1).R;
+  REQUIRE(Macro.Translate);
+  CHECK_FALSE(Macro.TripOnDevice);
+  // The call written in the region is edited; the macro's is not.
+  CHECK(Macro.DeviceApiUsings == std::vector<std::string>{"omp_get_thread_num"});
+  CHECK(F.Regions.at(2).R.DeviceApiUsings.empty());
+  CHECK(contains(F.Output, "using o2c_dev::omp_get_num_teams;\n  for (int i ="));
+  CHECK(contains(F.Output, "~(unsigned int)0; // counted by the kernel"));
+  CHECK(contains(F.Output, "int who(void) { using o2c_dev::omp_get_team_num;"));
+  CHECK(contains(F.Output, "o2c_dev::omp_get_num_threads()"));
+}
+
+TEST_CASE("a function with OpenMP API calls from a macro body stays off the device",
+          "[analysis][device-api]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+#define DEF(name) int name(void) { return omp_get_thread_num(); }
+DEF(who)
+void f(int *A, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = who();
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostMacro);
+}
+
+TEST_CASE("members written through the implicitly mapped this are mapped tofrom",
+          "[analysis][datasharing]") {
+  FileResult F = translateC(R"src(
+struct S {
+  int v[4];
+  int total;
+  long count;
+  double scale;
+  void run();
+};
+void S::run() {
+  #pragma omp target
+  {
+    total = v[1] + v[2] + 3;
+    long &c = count;
+    c += (long)scale;
+  }
+})src", true);
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  for (const char *Written : {"total", "count"}) {
+    const Capture *C = findCapture(R, Written);
+    REQUIRE(C);
+    CHECK(C->How == Passing::MappedObject);
+    REQUIRE(C->Map);
+    CHECK(C->Map->Type == MapType::ToFrom);
+  }
+  CHECK(findCapture(R, "scale")->How == Passing::Value); // only read
+  CHECK(findCapture(R, "v")->How == Passing::MappedObject);
+}

@@ -64,7 +64,7 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
   if (NumTeams > 0) {
     Blocks = static_cast<unsigned long long>(NumTeams);
   } else if (!SingleTeam) {
-    Blocks = (Trip + Threads - 1) / Threads;
+    Blocks = Trip / Threads + (Trip % Threads != 0); // no overflow at ~0
     int PerSM = 1;
 #if defined(__CUDACC__)
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(

@@ -1,7 +1,11 @@
-// The OpenMP API as seen from inside an omp2cuda kernel. The translator
-// rewrites calls such as omp_get_thread_num() in device code to
-// o2c_dev::omp_get_thread_num(), because a __device__ overload of the host
-// omp.h declaration would clash with it.
+// The OpenMP API as seen from code that runs on the device. The translator
+// rewrites calls such as omp_get_thread_num() in kernels to
+// o2c_dev::omp_get_thread_num() (or names them with a using-declaration
+// where the call is spelled inside a macro), because a __device__ overload
+// of the host omp.h declaration would clash with it.
+//
+// The routines are __host__ __device__: functions the device calls are
+// compiled for both sides, and on the host the host OpenMP runtime answers.
 //
 // Kernel shapes: a grid-stride kernel runs one OpenMP team per CUDA block and
 // one OpenMP thread per CUDA thread; a sequential target region runs as one
@@ -9,35 +13,55 @@
 #ifndef OMP2CUDA_OMP_DEVICE_H
 #define OMP2CUDA_OMP_DEVICE_H
 
+#include <omp.h>
+
+// Name's value on the device, and on the host.
+#if defined(__CUDA_ARCH__)
+#define O2C_DEV_API2(Name, DeviceValue, HostValue)                             \
+  __host__ __device__ inline int Name() { return (DeviceValue); }
+#elif defined(__CUDACC__)
+#define O2C_DEV_API2(Name, DeviceValue, HostValue)                             \
+  __host__ __device__ inline int Name() { return (HostValue); }
+#else // the CPU emulation: one compilation for both sides
+#define O2C_DEV_API2(Name, DeviceValue, HostValue)                             \
+  inline int Name() {                                                          \
+    if (!::o2c::emu::onDevice())                                               \
+      return (HostValue);                                                      \
+    const ::o2c::emu::Builtins o2c_b = ::o2c::emu::builtins();                 \
+    const uint3 &threadIdx = o2c_b.threadIdx, &blockIdx = o2c_b.blockIdx;      \
+    const dim3 &blockDim = o2c_b.blockDim, &gridDim = o2c_b.gridDim;           \
+    (void)threadIdx, (void)blockIdx, (void)blockDim, (void)gridDim;            \
+    return (DeviceValue);                                                      \
+  }
+#endif
+#define O2C_DEV_API(Name, DeviceValue) O2C_DEV_API2(Name, DeviceValue, ::Name())
+
 namespace o2c_dev {
 
-__device__ inline int omp_is_initial_device() { return 0; }
-__device__ inline int omp_get_team_num() { return static_cast<int>(blockIdx.x); }
-__device__ inline int omp_get_num_teams() { return static_cast<int>(gridDim.x); }
-__device__ inline int omp_get_thread_num() {
-  return static_cast<int>(threadIdx.x);
-}
-__device__ inline int omp_get_num_threads() {
-  return static_cast<int>(blockDim.x);
-}
-__device__ inline int omp_get_thread_limit() {
-  return static_cast<int>(blockDim.x);
-}
-__device__ inline int omp_get_max_threads() {
-  return static_cast<int>(blockDim.x);
-}
-__device__ inline int omp_in_parallel() { return blockDim.x > 1; }
-__device__ inline int omp_get_level() { return blockDim.x > 1 ? 1 : 0; }
-__device__ inline int omp_get_active_level() { return blockDim.x > 1 ? 1 : 0; }
-__device__ inline int omp_get_num_procs() { return static_cast<int>(gridDim.x * blockDim.x); }
-__device__ inline int omp_in_final() { return 0; }
-__device__ inline int omp_get_dynamic() { return 0; }
-__device__ inline int omp_get_nested() { return 0; }
-__device__ inline int omp_get_max_active_levels() { return 1; }
+O2C_DEV_API(omp_is_initial_device, 0)
+O2C_DEV_API(omp_get_team_num, static_cast<int>(blockIdx.x))
+O2C_DEV_API(omp_get_num_teams, static_cast<int>(gridDim.x))
+O2C_DEV_API(omp_get_thread_num, static_cast<int>(threadIdx.x))
+O2C_DEV_API(omp_get_num_threads, static_cast<int>(blockDim.x))
+O2C_DEV_API(omp_get_thread_limit, static_cast<int>(blockDim.x))
+O2C_DEV_API(omp_get_max_threads, static_cast<int>(blockDim.x))
+O2C_DEV_API(omp_in_parallel, blockDim.x > 1)
+O2C_DEV_API(omp_get_level, blockDim.x > 1 ? 1 : 0)
+O2C_DEV_API(omp_get_active_level, blockDim.x > 1 ? 1 : 0)
+O2C_DEV_API(omp_get_num_procs, static_cast<int>(gridDim.x * blockDim.x))
+O2C_DEV_API(omp_in_final, 0)
+O2C_DEV_API(omp_get_dynamic, 0)
+// omp_get_nested is deprecated: its meaning, without the warning.
+O2C_DEV_API2(omp_get_nested, 0, ::omp_get_max_active_levels() > 1)
+O2C_DEV_API(omp_get_max_active_levels, 1)
 // Kernels do not know which of several GPUs runs them; omp2cuda offloads to
 // the default device unless a device clause says otherwise.
-__device__ inline int omp_get_device_num() { return 0; }
+// On the host, the number the omp2cuda runtime gives the host.
+O2C_DEV_API2(omp_get_device_num, 0, ::o2c::initialDevice())
 
 } // namespace o2c_dev
+
+#undef O2C_DEV_API
+#undef O2C_DEV_API2
 
 #endif // OMP2CUDA_OMP_DEVICE_H

@@ -332,6 +332,9 @@ void syncWarp(unsigned Mask) {
   yieldToScheduler();
 }
 
+bool onDevice() { return CurrentBlock != nullptr; }
+Builtins builtins() { return {threadIdx, blockIdx, blockDim, gridDim}; }
+
 unsigned laneId() { return CurrentBlock ? CurrentBlock->Current % 32 : 0; }
 
 unsigned activeLanes() {

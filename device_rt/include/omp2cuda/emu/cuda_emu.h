@@ -81,6 +81,17 @@ void syncWarp(unsigned Mask);
 /// Every lane in Mask deposits V; returns the value lane Src deposited.
 unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src);
 unsigned laneId();
+/// True while the calling thread runs a kernel: the emulation's answer to
+/// __CUDA_ARCH__, for __host__ __device__ code that must tell the two apart.
+bool onDevice();
+/// The calling thread's threadIdx, blockIdx, blockDim and gridDim, read out
+/// of line: host OpenMP compilers reject thread_local variables in code that
+/// target regions (the host fallback) may call.
+struct Builtins {
+  uint3 threadIdx, blockIdx;
+  dim3 blockDim, gridDim;
+};
+Builtins builtins();
 /// Bit i set: lane i of this warp took part and passed a non-zero Pred.
 unsigned warpBallot(unsigned Mask, int Pred);
 /// Bit i set: lane i of this warp is still running.
