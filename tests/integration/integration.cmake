@@ -15,3 +15,8 @@ if(TARGET omp2cuda)
 endif()
 
 add_test(NAME docs.diagnostics COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/docs_diagnostics.sh)
+
+# Device code of every golden output names the device's OpenMP API.
+file(GLOB _o2c_golden_cu CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/golden/expected/*.cu)
+add_test(NAME integration.device_api_grep
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/integration/device_api_grep.py ${_o2c_golden_cu})
