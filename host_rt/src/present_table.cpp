@@ -94,6 +94,15 @@ void *PresentTable::markReady(const void *H, void *SyncedStream) {
   return Ev;
 }
 
+std::vector<PresentTable::Mapping> PresentTable::mappings() const {
+  std::lock_guard<std::mutex> G(Lock);
+  std::vector<Mapping> Out;
+  for (const auto &[Begin, E] : Entries)
+    if (E.End > E.Begin)
+      Out.push_back({reinterpret_cast<void *>(Begin), E.End - E.Begin, E.Dev});
+  return Out;
+}
+
 std::size_t PresentTable::size() const {
   std::lock_guard<std::mutex> G(Lock);
   return Entries.size();

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <vector>
 
 namespace o2c::detail {
 
@@ -90,6 +91,14 @@ public:
   /// The whole entry holding H: its host range and device address.
   bool entryOf(const void *H, const void **Begin, std::size_t *Bytes,
                void **Dev) const;
+
+  /// A copy of every non-empty entry: host range and device address.
+  struct Mapping {
+    void *Host = nullptr;
+    std::size_t Bytes = 0;
+    void *Dev = nullptr;
+  };
+  std::vector<Mapping> mappings() const;
 
   std::size_t size() const;
   /// Reference count of the entry holding H (0 when absent).

@@ -347,41 +347,52 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
 HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
   int N = numDevices();
   int D = defaultDevice();
-  if (N > 0 && D >= 0 && D < N)
-    Device = D;
-}
-
-void HostFallback::sync(const void *Host, std::size_t Bytes) {
-  if (Device < 0 || !Host)
+  if (N <= 0 || D < 0 || D >= N)
     return;
-  PresentTable *T = table(Device);
-  const void *Begin = Host;
-  void *Dev = nullptr;
-  if (Bytes == 0) {
-    if (!T->entryOf(Host, &Begin, &Bytes, &Dev))
-      return;
-  } else {
-    PresentTable::Hit H = T->lookup(Host, Bytes);
-    if (H.St != Status::Contained)
-      return;
-    Dev = H.Dev;
-  }
-  for (const Range &R : Synced)
-    if (R.Host == Begin)
-      return;
+  std::vector<PresentTable::Mapping> All = table(D)->mappings();
+  if (All.empty())
+    return;
+  Device = D;
   void *S = backend().acquireStream(Device, Loc);
-  backend().toHost(Device, const_cast<void *>(Begin), Dev, Bytes, S, Loc);
+  for (const PresentTable::Mapping &M : All) {
+    Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes)};
+    backend().toHost(Device, R.Seen.data(), M.Dev, M.Bytes, S, Loc);
+    Synced.push_back(std::move(R));
+  }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
-  Synced.push_back({const_cast<void *>(Begin), Dev, Bytes});
+  // Only the bytes that differ are written: equal runs may be read-only.
+  for (const Range &R : Synced) {
+    auto *H = static_cast<unsigned char *>(R.Host);
+    std::size_t I = 0, Bytes = R.Seen.size();
+    while (I < Bytes) {
+      if (H[I] == R.Seen[I]) {
+        ++I;
+        continue;
+      }
+      std::size_t E = I;
+      while (E < Bytes && H[E] != R.Seen[E])
+        ++E;
+      std::memcpy(H + I, R.Seen.data() + I, E - I);
+      I = E;
+    }
+  }
 }
 
 HostFallback::~HostFallback() {
   if (Synced.empty())
     return;
+  PresentTable *T = table(Device);
   void *S = backend().acquireStream(Device, Loc);
-  for (const Range &R : Synced)
-    backend().toDevice(Device, const_cast<void *>(R.Dev), R.Host, R.Bytes, S, Loc);
+  for (const Range &R : Synced) {
+    if (std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) == 0)
+      continue;
+    // The entry may have gone while the region ran (exit data in it).
+    PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
+    if (H.St != Status::Contained || H.Dev != R.Dev)
+      continue;
+    backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
+  }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
 }

@@ -153,29 +153,13 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
   }
   std::string Text = "// " + Comment + "\n";
   if (isOpenMPTargetExecutionDirective(D.getDirectiveKind())) {
-    // Data the region uses may be on the device (translated data
-    // constructs): bring it to the host around the region.
-    std::string Syncs;
-    CaptureScan Scan = scanCaptures(&D, Ctx);
-    for (const Use &U : Scan.Uses) {
-      const auto *VD = dyn_cast<VarDecl>(U.Decl);
-      if (!VD || U.Member || VD->getType()->isFunctionType() ||
-          VD->getType()->isFunctionPointerType())
-        continue;
-      std::string N = VD->isStaticDataMember()       ? VD->getQualifiedNameAsString()
-                      : VD->getDeclContext()->isNamespace() ? namespaceQualified(VD)
-                                                            : VD->getNameAsString();
-      if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(N))
-        N += "_";
-      if (VD->getType().getNonReferenceType()->isPointerType())
-        Syncs += fmt::format(" o2c_host.sync({}, 0);", N);
-      else
-        Syncs += fmt::format(" o2c_host.sync(&{0}, sizeof({0}));", N);
-    }
+    // Data the region reaches may be on the device (translated data
+    // constructs): o2c::HostFallback brings all of it to the host around
+    // the region and sends back what the region changed.
     Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
-                       "o2c::HostFallback o2c_host(o2c_loc);{} // {}\n",
+                       "o2c::HostFallback o2c_host(o2c_loc); // {}\n",
                        cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
-                       cString(R.Directive), Syncs, Comment);
+                       cString(R.Directive), Comment);
     // With nowait the host region is a deferred task: it must finish before
     // its results go back to the device.
     E.CallSite.push_back({statementEnd(D, Ctx), 0,

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -547,5 +548,74 @@ TEST_CASE("concurrent regions from many host threads", "[rt]") {
   for (auto &T : Ts)
     T.join();
   CHECK(Errors == 0);
+  CHECK(presentEntries(0) == 0);
+}
+
+namespace {
+/// The device copy of a present host range, as a kernel would see it.
+template <class T> T *deviceCopy(T *Host, std::size_t N) {
+  TargetRegion R(Loc);
+  T *D = R.mapSection(Host, 0, N, MapAlloc);
+  R.finish();
+  return D;
+}
+} // namespace
+
+TEST_CASE("a region left on the host sees and updates every present entry",
+          "[rt][fallback]") {
+  // Data the host region reaches only through pointers it does not name
+  // (a struct, a lambda) is synced all the same: the whole present table.
+  std::vector<int> A(16, 1), B(8, 2);
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  enterData(Loc, -1, true, B.data(), bytes(B), MapTo);
+  int *DA = deviceCopy(A.data(), A.size());
+  int *DB = deviceCopy(B.data(), B.size());
+  DA[3] = 30; // the device computed these; the host copies are stale
+  DB[5] = 50;
+  struct Holder {
+    int *P;
+  } H{A.data()};
+  auto Twice = [Q = B.data()](int I) { return 2 * Q[I]; };
+  {
+    HostFallback F(Loc);
+    CHECK(A[3] == 30);
+    CHECK(B[5] == 50);
+    H.P[4] = Twice(5); // the host region's work
+  }
+  CHECK(DA[4] == 100); // back on the device
+  CHECK(DB[5] == 50);
+  exitData(Loc, -1, true, A.data(), bytes(A), MapFrom);
+  exitData(Loc, -1, true, B.data(), bytes(B), MapFrom);
+  CHECK(A[4] == 100);
+  CHECK(A[3] == 30);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("the host fallback never writes host memory that did not change",
+          "[rt][fallback]") {
+  // A string literal mapped `to` lives in read-only memory: the fallback's
+  // sync must compare before it writes (a write would crash here).
+  static const char *Lit = "read-only text";
+  std::size_t N = std::strlen(Lit) + 1;
+  ChildResult C = runChild([&] {
+    enterData(Loc, -1, true, Lit, N, MapTo);
+    {
+      HostFallback F(Loc);
+      if (std::strcmp(Lit, "read-only text") != 0)
+        std::exit(2);
+    }
+    exitData(Loc, -1, true, Lit, N, MapRelease);
+  });
+  CHECK(C.Status == 0);
+  CHECK(C.Err.empty());
+}
+
+TEST_CASE("without present data the host fallback does nothing", "[rt][fallback]") {
+  std::vector<int> A(4, 7);
+  {
+    HostFallback F(Loc);
+    A[0] = 8;
+  }
+  CHECK(A[0] == 8);
   CHECK(presentEntries(0) == 0);
 }

@@ -130,26 +130,28 @@ private:
   std::vector<Pending> Exits;
 };
 
-/// A region the translator left on the host while data it uses may live on
-/// the device (mapped by enclosing or earlier data constructs that were
-/// translated). sync() brings the device copy of such data to the host
-/// first; the destructor sends the host's result back, so the program sees
-/// what it would have seen had the region run on the device.
+/// A region the translator left on the host while data may live on the
+/// device (mapped by enclosing or earlier data constructs that were
+/// translated). Whatever way the region reaches memory (directly, through
+/// pointers held in structs, lambdas or `this`, through globals), the only
+/// memory whose device and host copies can differ is what the present table
+/// holds. So the constructor brings every entry's device copy to the host,
+/// writing only the bytes that differ (mapped read-only data, such as a
+/// string literal mapped `to`, is never written), and keeps what the host
+/// then holds; the destructor sends back each entry the region changed.
+/// docs/host-fallback.md has the argument.
 class HostFallback {
 public:
   explicit HostFallback(const SourceLoc &Loc);
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
-  /// [Host, Host + Bytes) when it is mapped; Bytes == 0: the whole mapped
-  /// range Host points into (for pointers).
-  void sync(const void *Host, std::size_t Bytes);
 
 private:
   struct Range {
     void *Host;
-    const void *Dev;
-    std::size_t Bytes;
+    void *Dev;
+    std::vector<unsigned char> Seen; // the host's bytes after the sync
   };
   SourceLoc Loc;
   int Device = -1;
