@@ -3,6 +3,7 @@
 // changes from an object to a pointer in the kernel).
 #include "analysis/Analysis.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -27,6 +28,16 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    // In a member function, clang refers to a data member named in a
+    // private/firstprivate/lastprivate clause through an implicit capture
+    // declaration: it is a use of the member.
+    if (isa<OMPCapturedExprDecl>(E->getDecl()))
+      if (const ValueDecl *Field = namedVariable(E); Field && isa<FieldDecl>(Field)) {
+        use(Field, true).Refs.push_back(E->getSourceRange());
+        if (E->getType()->isArrayType())
+          ++ArrayRefs[Field];
+        return true;
+      }
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     if (!VD || VD->isImplicit() || isa<ImplicitParamDecl>(VD))
       return true;
@@ -152,8 +163,15 @@ private:
 } // namespace
 
 const ValueDecl *namedVariable(const Expr *E) {
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    // A data member in a data-sharing clause of a member function.
+    if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(DR->getDecl()))
+      if (const Expr *Init = CE->getInit())
+        if (const auto *ME = dyn_cast<MemberExpr>(Init->IgnoreParenImpCasts()))
+          if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+            return ME->getMemberDecl();
     return DR->getDecl();
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       return ME->getMemberDecl();

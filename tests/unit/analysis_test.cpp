@@ -947,3 +947,36 @@ void S::run() {
   CHECK(findCapture(R, "scale")->How == Passing::Value); // only read
   CHECK(findCapture(R, "v")->How == Passing::MappedObject);
 }
+
+TEST_CASE("data members in data-sharing clauses of member functions",
+          "[analysis][datasharing]") {
+  // Clang refers to such a member through an implicit capture declaration;
+  // the kernel still gets its copy under the member's name.
+  FileResult F = translateC(R"src(
+struct S {
+  int m = 7, p, l;
+  int A[64];
+  void run() {
+    #pragma omp target teams distribute firstprivate(m) map(from: A)
+    for (int i = 0; i < 64; i++) { A[i] = m; m += 1; }
+    #pragma omp target teams distribute parallel for private(p) map(from: A)
+    for (int i = 0; i < 64; i++) { p = i; A[i] = p; }
+    #pragma omp target teams distribute parallel for lastprivate(l)
+    for (int i = 0; i < 64; i++) l = i;
+  }
+};)src", true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  for (const RegionReport &Rep : F.Regions)
+    REQUIRE(Rep.R.Translate);
+  const Capture *M = findCapture(F.Regions[0].R, "m");
+  REQUIRE(M);
+  CHECK(M->How == Passing::Value);
+  CHECK(M->IsMember);
+  CHECK(M->CallArg == "this->m");
+  REQUIRE(findCapture(F.Regions[1].R, "p"));
+  CHECK(findCapture(F.Regions[1].R, "p")->How == Passing::Private);
+  REQUIRE(findCapture(F.Regions[2].R, "l"));
+  CHECK(findCapture(F.Regions[2].R, "l")->How == Passing::LastPrivate);
+  CHECK(contains(F.Output, "(int m, int *A)"));
+}
