@@ -980,3 +980,20 @@ struct S {
   CHECK(findCapture(F.Regions[2].R, "l")->How == Passing::LastPrivate);
   CHECK(contains(F.Output, "(int m, int *A)"));
 }
+
+TEST_CASE("thread-level OpenMP API calls in the bounds of a parallel loop stay "
+          "on the host", "[analysis][device-api]") {
+  // The bounds are evaluated before the parallel level: one thread answers.
+  FileResult F = translateC(R"src(
+#include <omp.h>
+void f(int *A) {
+  #pragma omp target teams distribute parallel for map(tofrom: A[0:64])
+  for (int i = 0; i < 64 / omp_get_num_threads(); i++) A[i] = 1;
+  #pragma omp target teams distribute map(tofrom: A[0:64])
+  for (int i = 0; i < omp_get_num_threads(); i++) A[i] = 1;
+})src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
+  CHECK(F.Regions.at(1).R.Translate); // one-thread teams: 1, as on the host
+}
