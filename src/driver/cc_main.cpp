@@ -53,6 +53,8 @@ struct Options {
   bool Keep = false;
   std::string Output;
   std::string Arch = "sm_90";
+  // --host-compiler: the host C++ compiler for both backends (nvcc -ccbin).
+  std::string HostCompiler;
   std::string CStd;   // -std=c99, gnu11, ... (C compiles only)
   std::string CxxStd; // -std=c++17, gnu++20, ... (C++ and CUDA compiles)
   // Flags that change the meaning of the source: -I -D -U -include -isystem.
@@ -104,6 +106,12 @@ void printHelp() {
          "  -v                  print every command before running it\n"
          "  --keep              keep each generated .cu as <out>.<stem>.cu\n"
          "  -arch=sm_XX         GPU architecture for nvcc (default sm_90)\n"
+         "  --host-compiler=<c++>\n"
+         "                      host C++ compiler of both backends (nvcc "
+         "-ccbin),\n"
+         "                      e.g. clang++-19 for OpenMP 5.x in host "
+         "code;\n"
+         "                      its C sibling (clang-19, gcc) compiles C\n"
          "  -I -D -U -include -isystem -std=...\n"
          "                      passed to the translator and the compilers\n"
          "  -O* -g -W*          passed to both compilers\n"
@@ -155,7 +163,7 @@ std::vector<std::string> splitWords(StringRef S) {
 std::vector<std::string> findTool(const char *Env, StringRef Default,
                                   StringRef Preferred = "") {
   std::vector<std::string> Words;
-  if (const char *V = std::getenv(Env); V && *V)
+  if (const char *V = Env ? std::getenv(Env) : nullptr; V && *V)
     Words = splitWords(V);
   else if (!Preferred.empty() && fs::can_execute(Preferred))
     Words.push_back(Preferred.str());
@@ -206,6 +214,8 @@ private:
   std::vector<std::string> Objects; // in command-line order with LinkItems
 
   int exec(const std::vector<std::string> &Cmd, int *RC = nullptr);
+  /// nvcc's host compiler (--host-compiler) and its OpenMP flags.
+  void addCcbin(std::vector<std::string> &Cmd);
   int translate(const Input &In, const std::string &CuOut, bool &Produced);
   int compileHost(const Input &In, const std::string &Obj);
   int compileCu(const std::string &Cu, const std::string &SrcDir,
@@ -247,6 +257,15 @@ int Driver::exec(const std::vector<std::string> &Cmd, int *RC) {
   return 0;
 }
 
+void Driver::addCcbin(std::vector<std::string> &Cmd) {
+  bool Gcc = true;
+  if (!O.HostCompiler.empty() && ensureCxx()) {
+    Cmd.insert(Cmd.end(), {"-ccbin", CXX[0]});
+    Gcc = isGcc(CXX[0]);
+  }
+  Cmd.insert(Cmd.end(), {"-Xcompiler", Gcc ? "-fopenmp,-foffload=disable" : "-fopenmp"});
+}
+
 bool Driver::ensureNvcc() {
   if (NVCC.empty())
     NVCC = findTool("OMP2CUDA_NVCC", "nvcc", "/usr/local/cuda/bin/nvcc");
@@ -257,7 +276,20 @@ bool Driver::ensureNvcc() {
   return true;
 }
 
+/// The C compiler of the same family as a C++ compiler: clang++-19 ->
+/// clang-19, g++-12 -> gcc-12; others compile C themselves.
+std::string cSibling(StringRef Cxx) {
+  std::string S = Cxx.str();
+  for (auto [From, To] : {std::pair<StringRef, StringRef>{"clang++", "clang"},
+                          {"g++", "gcc"}, {"c++", "cc"}})
+    if (size_t At = S.rfind(From.str()); At != std::string::npos)
+      return S.replace(At, From.size(), To.str());
+  return S;
+}
+
 bool Driver::ensureCxx() {
+  if (CXX.empty() && !O.HostCompiler.empty())
+    CXX = findTool(nullptr, O.HostCompiler);
   if (CXX.empty())
     CXX = findTool("OMP2CUDA_CXX", "g++");
   if (CXX.empty()) {
@@ -304,6 +336,8 @@ int Driver::compileHost(const Input &In, const std::string &Obj) {
   bool IsC = In.Kind == Lang::C;
   std::vector<std::string> Cmd;
   if (IsC) {
+    if (CC.empty() && !O.HostCompiler.empty())
+      CC = findTool(nullptr, cSibling(O.HostCompiler));
     if (CC.empty())
       CC = findTool("OMP2CUDA_CC", "gcc");
     if (CC.empty())
@@ -381,7 +415,7 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
     if (!SrcDir.empty())
       Cmd.push_back("-I" + SrcDir);
     Cmd.push_back("-I" + IncludeDir);
-    Cmd.insert(Cmd.end(), {"-Xcompiler", "-fopenmp,-foffload=disable"});
+    addCcbin(Cmd);
     addNvccFlags(Cmd);
   } else {
     if (!ensureCxx())
@@ -396,7 +430,21 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
     addHostFlags(Cmd);
   }
   Cmd.insert(Cmd.end(), {"-c", Cu, "-o", Obj});
-  return exec(Cmd);
+  int RC = 0;
+  if (exec(Cmd, &RC))
+    return 1;
+  if (RC == 0)
+    return 0;
+  error(path::filename(Cmd[0]) + " failed with exit status " + llvm::Twine(RC));
+  // The .cu keeps each region's directives as its host fallback: GCC 12
+  // rejects OpenMP 5.x forms (and some nestings) that clang accepts.
+  bool GccHost = O.BE == Backend::Emu ? isGcc(CXX[0])
+                                      : O.HostCompiler.empty() || isGcc(CXX[0]);
+  if (GccHost)
+    note("the generated file keeps each region's OpenMP directives for the "
+         "host; if the host compiler rejected one, --host-compiler=clang++-19 "
+         "compiles the host side with clang, which accepts OpenMP 5.x");
+  return 1;
 }
 
 std::string Driver::objectFor(const Input &In) {
@@ -448,8 +496,8 @@ int Driver::link() {
         Cmd.push_back(F);
       else
         Cmd.insert(Cmd.end(), {"-Xcompiler", F});
-    Cmd.insert(Cmd.end(), {"-L" + LibDir, "-lomp2cuda_rt_cuda", "-Xcompiler",
-                           "-fopenmp", "-o", Out});
+    addCcbin(Cmd);
+    Cmd.insert(Cmd.end(), {"-L" + LibDir, "-lomp2cuda_rt_cuda", "-o", Out});
   } else {
     if (!ensureCxx())
       return 1;
@@ -631,6 +679,12 @@ int parse(int Argc, char **Argv, Options &O) {
       O.CompileOnly = true;
     } else if (A == "-v") {
       O.Verbose = true;
+    } else if (A.starts_with("--host-compiler")) {
+      if (!value("--host-compiler"))
+        return 1;
+      if (Val.empty())
+        return error("missing argument to '--host-compiler'");
+      O.HostCompiler = Val;
     } else if (A == "--keep" || A == "-keep") {
       O.Keep = true;
     } else if (A.starts_with("-o")) {
