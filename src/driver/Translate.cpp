@@ -17,6 +17,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <fmt/format.h>
 
@@ -474,7 +475,13 @@ FileResult translateFile(const std::string &Source,
                          const Options &O) {
   FileResult R;
   R.Source = Source;
-  tooling::ClangTool Tool(DB, {Source});
+  // A file system of its own: ClangTool moves to each compile command's
+  // directory, which on the real file system is the process's working
+  // directory, shared by the -j workers (sources were looked up, and outputs
+  // written, relative to another file's directory).
+  tooling::ClangTool Tool(DB, {Source},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
   std::vector<std::string> Dropped;
   Tool.appendArgumentsAdjuster(
       [&Dropped](const tooling::CommandLineArguments &Args, llvm::StringRef) {

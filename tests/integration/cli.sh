@@ -65,6 +65,10 @@ run host_general.c -o h.cu --
 check "regions left on host: exit 3" rc 3
 check "regions left on host: warning with ID" has "warning: target region left on the host: .*\[omp2cuda-host-call\]"
 check "regions left on host: output written" test -s h.cu
+run --host-regions-ok host_general.c -o h2.cu --
+check "--host-regions-ok: exit 0" rc 0
+check "--host-regions-ok: warnings still printed" has "\[omp2cuda-host-call\]"
+check "--host-regions-ok: the same output" cmp -s h.cu h2.cu
 
 run missing.c -o m.cu --
 check "missing file: exit 1" rc 1
@@ -211,6 +215,28 @@ asuser "$tool" locked.c -o locked.cu -- >"$work/out" 2>"$work/err"; echo $? >"$w
 check "unreadable input: exit 1" rc 1
 check "unreadable input: message" has "locked.c: error: cannot read the file: Permission denied"
 check "unreadable input: no output" test ! -e locked.cu
+
+# -p with -j: the workers share the process's working directory, which
+# ClangTool must not move (each source is found and each output written
+# relative to the directory the user ran in).
+mkdir -p jp/src jp/build
+for n in a b c d; do sed "s/vadd/vadd_$n/" vector_add.c >"jp/src/$n.c"; done
+printf '[' >jp/build/compile_commands.json
+for n in a b c d; do
+  [ $n = a ] || printf ',' >>jp/build/compile_commands.json
+  printf '{"directory":"%s","command":"cc -fopenmp -c ../src/%s.c","file":"../src/%s.c"}' \
+    "$work/jp/build" $n $n >>jp/build/compile_commands.json
+done
+printf ']' >>jp/build/compile_commands.json
+for round in 1 2 3; do
+  (cd jp && "$tool" -p build src/a.c src/b.c src/c.c src/d.c --out-dir gen --in-root src -j 2) \
+    >"$work/out" 2>"$work/err"; echo $? >"$work/rc"
+  check "-p with -j 2, round $round: exit 0" rc 0
+  check "-p with -j 2, round $round: every output in gen/" \
+    test -s jp/gen/a.cu -a -s jp/gen/b.cu -a -s jp/gen/c.cu -a -s jp/gen/d.cu
+  check "-p with -j 2, round $round: nothing under build/" test ! -e jp/build/gen
+  rm -rf jp/gen
+done
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
