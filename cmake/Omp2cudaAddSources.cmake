@@ -35,7 +35,7 @@ function(omp2cuda_add_sources target)
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/omp2cuda
-      COMMAND omp2cuda::omp2cuda ${abs} -o ${out} -MF ${out}.d --
+      COMMAND omp2cuda::omp2cuda --host-regions-ok ${abs} -o ${out} -MF ${out}.d --
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>" ${O2C_FLAGS}
       DEPENDS ${abs} omp2cuda::omp2cuda

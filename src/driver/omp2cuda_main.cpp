@@ -47,6 +47,11 @@ cl::opt<bool> SkipIfNone("skip-if-none",
                          cl::desc("Write nothing for an input without target "
                                   "constructs"),
                          cl::cat(Cat));
+cl::opt<bool> HostOk("host-regions-ok",
+                     cl::desc("Exit 0 also when regions are left on the host "
+                              "(their warnings still print); for build steps "
+                              "that treat any other status as failure"),
+                     cl::cat(Cat));
 cl::opt<bool> MD("MD", cl::desc("Write a depfile next to each output (.d)"),
                  cl::cat(Cat));
 cl::opt<std::string> MF("MF", cl::desc("Depfile path (one input only)"),
@@ -210,5 +215,5 @@ int main(int argc, const char **argv) {
   }
   if (AnyFailed)
     return ExitError;
-  return AnyHost ? ExitHost : ExitOk;
+  return AnyHost && !HostOk ? ExitHost : ExitOk;
 }

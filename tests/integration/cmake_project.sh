@@ -39,4 +39,17 @@ sleep 1
 echo "/* touched */" >>"$work/proj/include/saxpy.h"
 cmake --build "$work/b" >"$work/log3" 2>&1
 grep -q "omp2cuda: translating saxpy.c" "$work/log3" || { echo "header change did not re-translate"; cat "$work/log3"; exit 1; }
+# A region left on the host (omp2cuda exit status 3, with a warning) still
+# builds: the translation is complete and correct.
+cat >>"$work/proj/saxpy.c" <<'EOS'
+static float (*volatile opaque)(float) = 0;
+void saxpy_host_left(float *y, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: y[0:n])
+  for (int i = 0; i < n; ++i)
+    y[i] = opaque ? opaque(y[i]) : y[i];
+}
+EOS
+cmake --build "$work/b" >"$work/log4" 2>&1 || { echo "a region left on the host failed the build"; cat "$work/log4"; exit 1; }
+grep -q "omp2cuda-host-call" "$work/log4" || { echo "no warning for the region left on the host"; cat "$work/log4"; exit 1; }
+[ "$("$work/b/saxpy_app")" = "saxpy checksum 500500.0" ] || { echo "wrong result after the host region"; exit 1; }
 echo "cmake integration ($generator, $mode): ok"
