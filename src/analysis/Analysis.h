@@ -71,6 +71,7 @@ struct ClauseInfo {
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
+  std::string DistChunk; // dist_schedule(static, chunk)
   /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;

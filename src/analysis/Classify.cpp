@@ -315,11 +315,14 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         R.ThreadLimit = CI.Safelen && CI.Safelen < 32
                             ? std::to_string(CI.Safelen)
                             : "32";
-      if (TeamsOnly)
+      if (TeamsOnly) {
         // Only each team's initial thread runs a distribute loop: a team is
         // one CUDA thread, so that its private copies (firstprivate x)
-        // persist over all of the team's iterations.
+        // persist over all of the team's iterations; the grid's threads are
+        // the teams, so dist_schedule's chunks are the kernel's chunks.
         R.ThreadLimit = "1";
+        R.ScheduleChunk = CI.DistChunk;
+      }
       std::vector<const VarDecl *> Sequential;
       if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
                                       &Body, &Sequential);

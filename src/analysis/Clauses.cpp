@@ -382,7 +382,14 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     } else if (const auto *SL = dyn_cast<OMPSafelenClause>(C)) {
       if (auto V = SL->getSafelen()->getIntegerConstantExpr(Ctx))
         CI.Safelen = static_cast<unsigned>(V->getZExtValue());
-    } else if (isa<OMPDistScheduleClause, OMPSharedClause, OMPDefaultClause,
+    } else if (const auto *DS = dyn_cast<OMPDistScheduleClause>(C)) {
+      // Chunks of the distribute loop, round-robin over the teams; the
+      // caller uses them where a team is one thread (no parallel level).
+      if (DS->getChunkSize()) {
+        CI.DistChunk = exprText_(userExpr(DS->getChunkSize()), Ctx);
+        CI.ClauseExprs.push_back(userExpr(DS->getChunkSize()));
+      }
+    } else if (isa<OMPSharedClause, OMPDefaultClause,
                    OMPSimdlenClause, OMPAlignedClause,
                    OMPOrderClause, OMPProcBindClause, OMPBindClause>(C)) {
       // No effect on a grid-stride kernel's meaning.

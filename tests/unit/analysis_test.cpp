@@ -997,3 +997,19 @@ void f(int *A) {
   CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
   CHECK(F.Regions.at(1).R.Translate); // one-thread teams: 1, as on the host
 }
+
+TEST_CASE("dist_schedule chunks of a distribute loop without parallel",
+          "[analysis][datasharing]") {
+  // One-thread teams: the kernel's round-robin chunks are the teams'.
+  FileResult F = translateC(R"src(
+void f(int *A, int n, int c) {
+  #pragma omp target teams distribute dist_schedule(static, c) map(from: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = i;
+  #pragma omp target teams distribute parallel for dist_schedule(static, 8) map(from: A[0:n])
+  for (int i = 0; i < n; i++) A[i] = i;
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.Regions.at(0).R.ScheduleChunk == "c");
+  CHECK(contains(F.Output, "long long o2c_chunk"));
+  CHECK(F.Regions.at(1).R.ScheduleChunk.empty());
+}

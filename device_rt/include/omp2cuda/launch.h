@@ -73,7 +73,11 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
       PerSM = 1;
 #else
     (void)K;
-    PerSM = 4;
+    // As many resident blocks as sm_90 keeps of small blocks (up to 32),
+    // without more emulated threads than 4 blocks of 256.
+    PerSM = Threads >= 256 ? 4 : static_cast<int>(1024 / Threads);
+    if (PerSM > 32)
+      PerSM = 32;
 #endif
     unsigned long long Resident =
         static_cast<unsigned long long>(P.MultiProcessors) * PerSM;
