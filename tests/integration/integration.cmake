@@ -12,6 +12,8 @@ if(TARGET omp2cuda)
   set_tests_properties(integration.cmake.install PROPERTIES RESOURCE_LOCK cmake_project)
   add_test(NAME integration.host_compiler
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/host_compiler.sh ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.language_levels
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/language_levels.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
                                         $<TARGET_FILE:omp2cuda>)
 endif()

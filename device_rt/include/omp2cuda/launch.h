@@ -18,7 +18,7 @@
                 static_cast<cudaStream_t>(Stream)>>>
 #else
 #define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
-  ::o2c::emu::Launch(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
+  ::o2c::emu::launchOf(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
 #endif
 
 namespace o2c {

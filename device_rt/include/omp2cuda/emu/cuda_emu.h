@@ -97,7 +97,7 @@ unsigned warpBallot(unsigned Mask, int Pred);
 /// Bit i set: lane i of this warp is still running.
 unsigned activeLanes();
 
-/// `::o2c::emu::Launch(kernel, grid, block, shmem)(args...)` spells a kernel
+/// `::o2c::emu::launchOf(kernel, grid, block, shmem)(args...)` spells a kernel
 /// launch without <<<...>>>.
 template <class K> class Launch {
 public:
@@ -113,7 +113,12 @@ private:
   dim3 Grid, Block;
   std::size_t Shared;
 };
-template <class K> Launch(K, dim3, dim3, std::size_t) -> Launch<K>;
+/// The launch of Kernel (a function, not a deduction guide: generated code
+/// may be built as C++11 or C++14).
+template <class K>
+Launch<K> launchOf(K Kernel, dim3 Grid, dim3 Block, std::size_t Shared) {
+  return Launch<K>(Kernel, Grid, Block, Shared);
+}
 
 template <class T> unsigned long long toBits(T V) {
   static_assert(sizeof(T) <= 8 && std::is_trivially_copyable<T>::value,
@@ -253,7 +258,8 @@ template <class T, class F> T atomicUpdate(T *A, F Fn) {
   return Old;
 }
 template <class T, class F> T atomicUpdateFloat(T *A, F Fn) {
-  using Bits = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
+  using Bits =
+      typename std::conditional<sizeof(T) == 8, unsigned long long, unsigned>::type;
   Bits *W = reinterpret_cast<Bits *>(A);
   Bits Old = __atomic_load_n(W, __ATOMIC_SEQ_CST);
   while (true) {
