@@ -96,7 +96,15 @@ int main(int argc, const char **argv) {
       argc, argv, Cat, cl::OneOrMore,
       "Translates OpenMP target offloading (C/C++) into CUDA C++.\n");
   if (!Parser) {
-    errs() << "omp2cuda: error: " << toString(Parser.takeError()) << "\n";
+    // The option parser names the program itself, or has already printed
+    // its message (invalid values) and hands back none.
+    std::string Msg = toString(Parser.takeError());
+    StringRef M = StringRef(Msg).trim();
+    M.consume_front("omp2cuda: ");
+    errs() << "omp2cuda: error: "
+           << (M.empty() ? StringRef("invalid command line; see 'omp2cuda --help'")
+                         : M)
+           << "\n";
     return ExitError;
   }
   const std::vector<std::string> Sources =

@@ -238,6 +238,13 @@ for round in 1 2 3; do
   rm -rf jp/gen
 done
 
+run --bogus vector_add.c --
+check "unknown option: exit 1" rc 1
+check "unknown option: one program name" has "^omp2cuda: error: Unknown command line argument '--bogus'"
+run -j abc vector_add.c --
+check "-j abc: exit 1" rc 1
+check "-j abc: the error says what" has "^omp2cuda: error: invalid command line"
+
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
 
