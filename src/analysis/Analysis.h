@@ -148,8 +148,9 @@ Verdict analyzeLoopNest(const clang::Stmt *S, unsigned Depth,
 // ---- DeviceCalls.cpp --------------------------------------------------------
 /// Checks that every call in S can run on the device; records the edits that
 /// rewrite OpenMP API calls and the functions that need __host__ __device__.
-/// OpenMP API calls in S that no edit re-spells (written inside a macro's
-/// own body) land in Unedited, by location, for the caller to place.
+/// Each OpenMP API call written in S (main-file text), with whether an edit
+/// re-spells it (not so inside a macro's own body), for the caller to tell
+/// loop-header and unedited calls apart.
 struct ApiCall {
   std::string Name;
   clang::SourceLocation Loc;
