@@ -5,11 +5,13 @@
 // finish(): that satisfies every ordering OpenMP allows for a deferred target
 // task, at the cost of overlap between host and device work. Hidden helper
 // threads (ARCHITECTURE §5, seed 001) will lift this.
+#include "attach_table.h"
 #include "backend.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <climits>
@@ -21,6 +23,7 @@
 
 namespace o2c {
 
+using detail::AttachTable;
 using detail::backend;
 using detail::PresentTable;
 using detail::runtimeLoc;
@@ -47,6 +50,44 @@ PresentTable *table(int Dev) {
     return Tables{N, new PresentTable[static_cast<std::size_t>(N)]};
   }();
   return Dev >= 0 && Dev < Ts.N ? &Ts.T[Dev] : nullptr;
+}
+
+/// The attached pointers of Dev (see attach_table.h); never destroyed, as
+/// the present tables.
+AttachTable *attachments(int Dev) {
+  static AttachTable *Ts = new AttachTable[static_cast<std::size_t>(
+      std::max(backend().numDevices(), 1))];
+  return &Ts[Dev];
+}
+
+/// After host bytes [Host, Host + Bytes) were queued for copying to DevBase
+/// on Stream: the attached pointers among them get their device values back.
+/// A pointer the host has since pointed elsewhere keeps the host's value, as
+/// any unattached pointer would.
+void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
+              void *Stream, const SourceLoc &Loc) {
+  std::vector<AttachTable::Slot> Slots = attachments(Dev)->within(Host, Bytes);
+  bool Queued = false;
+  for (const AttachTable::Slot &S : Slots) {
+    if (*reinterpret_cast<void *const *>(S.Ptr) != S.HostValue)
+      continue;
+    std::size_t Off = S.Ptr - reinterpret_cast<std::uintptr_t>(Host);
+    backend().toDevice(Dev, static_cast<char *>(DevBase) + Off, &S.DevValue,
+                       sizeof(void *), Stream, Loc);
+    Queued = true;
+  }
+  if (Queued) // the values live in Slots
+    backend().synchronize(Dev, Stream, Loc);
+}
+
+/// After device bytes arrived in [Host, Host + Bytes): attached pointers that
+/// now hold their device values get the host's back.
+void restoreHost(int Dev, const void *Host, std::size_t Bytes) {
+  for (const AttachTable::Slot &S : attachments(Dev)->within(Host, Bytes)) {
+    void **P = reinterpret_cast<void **>(S.Ptr);
+    if (*P == S.DevValue)
+      *P = S.HostValue;
+  }
 }
 
 bool equalsIgnoreCase(const char *A, const char *B) {
@@ -125,9 +166,11 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       fatal(Loc, "'present' map of data that is not on the device");
   }
   auto &B = backend();
+  bool Created = false;
   PresentTable::Hit H = T.acquire(
       Host, Bytes, Stream,
       [&](void **D, void **Ready) {
+        Created = true;
         *D = B.alloc(Dev, Bytes, Loc);
         if (Flags & MapTo) {
           B.toDevice(Dev, *D, Host, Bytes, Stream, Loc);
@@ -139,8 +182,11 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     fatal(Loc, "the mapped range overlaps data that is already on the device "
                "without lying inside it (OpenMP: a list item must be contained "
                "in, or disjoint from, every mapped storage block)");
-  if (H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo))
+  bool Always = H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo);
+  if (Always)
     B.toDevice(Dev, H.Dev, Host, Bytes, Stream, Loc);
+  if (Created || Always)
+    reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
   return H.Dev;
 }
 
@@ -149,6 +195,9 @@ struct Cleanup {
   std::vector<void *> Allocs;
   std::vector<void *> Events;
   bool CopiedBack = false;
+  /// Host ranges that received device bytes, and those whose device copy
+  /// goes (for the attached pointers among them).
+  std::vector<std::pair<const void *, std::size_t>> Received, Freed;
 };
 
 /// Exit half of a map: drops the reference and copies back as OpenMP
@@ -164,15 +213,22 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
     backend().toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
     C.CopiedBack = true;
+    C.Received.push_back({Host, Bytes});
   }
-  if (D.Last)
+  if (D.Last) {
     C.Allocs.push_back(D.Alloc);
+    C.Freed.push_back({Host, Bytes});
+  }
 }
 
 /// Waits for the copies back, then frees what the exit actions released.
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   if (C.CopiedBack)
     backend().synchronize(Dev, Stream, Loc);
+  for (const auto &[Host, Bytes] : C.Received)
+    restoreHost(Dev, Host, Bytes);
+  for (const auto &[Host, Bytes] : C.Freed)
+    attachments(Dev)->forget(Host, Bytes);
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
@@ -304,11 +360,15 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   if (H.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
   void *S = backend().acquireStream(D, Loc);
-  if (ToDevice)
+  if (ToDevice) {
     backend().toDevice(D, H.Dev, Host, Bytes, S, Loc);
-  else
+    reattach(D, Host, Bytes, H.Dev, S, Loc);
+  } else {
     backend().toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
+  }
   backend().synchronize(D, S, Loc);
+  if (!ToDevice)
+    restoreHost(D, Host, Bytes);
   backend().releaseStream(D, S);
 }
 
@@ -340,7 +400,11 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
       backend().toHost(D, HostBytes + I * Step, DevBytes + I * Step, ElemBytes,
                        S, Loc);
   }
+  if (ToDevice)
+    reattach(D, Host, Span, H.Dev, S, Loc);
   backend().synchronize(D, S, Loc);
+  if (!ToDevice)
+    restoreHost(D, Host, Span);
   backend().releaseStream(D, S);
 }
 
@@ -361,6 +425,16 @@ HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
   }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
+  // Attached pointers keep their host values on the host.
+  for (Range &R : Synced)
+    for (const AttachTable::Slot &A :
+         attachments(Device)->within(R.Host, R.Seen.size())) {
+      unsigned char *At = R.Seen.data() + (A.Ptr - reinterpret_cast<std::uintptr_t>(R.Host));
+      void *V;
+      std::memcpy(&V, At, sizeof V);
+      if (V == A.DevValue)
+        std::memcpy(At, &A.HostValue, sizeof V);
+    }
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {
     auto *H = static_cast<unsigned char *>(R.Host);
@@ -392,9 +466,44 @@ HostFallback::~HostFallback() {
     if (H.St != Status::Contained || H.Dev != R.Dev)
       continue;
     backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
+    reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
   }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
+}
+
+namespace {
+/// Points the device copy of the pointer stored at PtrHost at the device
+/// copy of Section, minus Offset bytes (the section's lower bound), when
+/// both are on the device.
+void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
+              const void *Section, std::ptrdiff_t Offset) {
+  PresentTable &T = *table(Dev);
+  PresentTable::Hit P = T.lookup(PtrHost, sizeof(void *));
+  PresentTable::Hit S = T.lookup(Section, 0);
+  if (P.St != Status::Contained || S.St != Status::Contained)
+    return; // OpenMP 5.1 §2.21.7.2: only a present pointer is attached
+  void *DevValue = static_cast<char *>(S.Dev) - Offset;
+  attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
+  backend().toDevice(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
+  backend().synchronize(Dev, Stream, Loc);
+}
+} // namespace
+
+void TargetRegion::attach(const void *PtrHost, const void *Section,
+                          std::ptrdiff_t Offset) {
+  if (Offload && !Finished)
+    attachOn(Loc, Device, Stream, PtrHost, Section, Offset);
+}
+
+void attach(const SourceLoc &Loc, int Dev, bool IfClause, const void *PtrHost,
+            const void *Section, std::ptrdiff_t Offset) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D))
+    return;
+  void *S = backend().acquireStream(D, Loc);
+  attachOn(Loc, D, S, PtrHost, Section, Offset);
+  backend().releaseStream(D, S);
 }
 
 // ---- the OpenMP device memory routines (omp_target_alloc & co.) -----------

@@ -96,6 +96,15 @@ struct LoopLevel {
   bool Is64Bit = false;
 };
 
+/// A map item of a data construct whose base is an lvalue other than a
+/// variable: `p[i][0:n]`, `s.q[0:n]`, `a[i][lo:n]`. Base is its text as the
+/// call site evaluates it; a pointer base is attached (OpenMP 5.1 §2.21.7.2).
+struct PointerMap {
+  std::string Base;
+  bool AttachBase = false; // Base is a pointer (not an array)
+  MapInfo Map;
+};
+
 /// A use_device_ptr / use_device_addr item of a target data construct:
 /// inside the construct's body the name refers to the device copy.
 struct DeviceAlias {
@@ -130,6 +139,7 @@ struct Region {
   std::vector<Capture> Captures;
   std::vector<LoopLevel> Loops;
   std::vector<DeviceAlias> DeviceAliases; // target data only
+  std::vector<PointerMap> PointerMaps;     // data constructs only
 
   /// OpenMP API routines that the kernel's text calls where no edit
   /// re-spells them (a macro's own body, the loop header): the kernel names

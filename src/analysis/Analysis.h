@@ -63,6 +63,7 @@ struct Verdict {
 // ---- Clauses.cpp ----------------------------------------------------------
 struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
+  std::vector<PointerMap> PointerMaps; // data constructs: items on p[i], s.q
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
   std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
   /// use_device_ptr / use_device_addr items, in clause order; true: the

@@ -284,6 +284,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                             "use_device_ptr/use_device_addr on a construct "
                             "from a macro is not supported yet"));
   R.Depend = CI.Depend;
+  R.PointerMaps = CI.PointerMaps;
   R.Collapse = CI.Collapse;
   R.ScheduleChunk = CI.ScheduleChunk;
   R.Remarks = CI.Remarks;
@@ -484,6 +485,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     const auto *LoopVD = dyn_cast<VarDecl>(U.Decl);
     bool LoopVariable = LoopVD && LoopVars.count(LoopVD);
     if (LoopVariable && !CI.LastPrivate.count(LoopVD))
+      continue;
+    // A data construct moves only what its clauses map; other names in its
+    // clause expressions (`i` and `p` of `p[i][0:n]`) stay where they are.
+    if (IsData && !CI.Maps.count(U.Decl))
       continue;
     Capture Cap;
     Cap.Name = U.Decl->getNameAsString();

@@ -5,6 +5,7 @@
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 using namespace clang;
@@ -111,6 +112,67 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
   };
   // Messages quote the user's own text, before any C-to-C++ renames.
   auto userText = [&](const Expr *E) { return exprText(E, Ctx, nullptr); };
+  // An item on an lvalue that is not a variable (`p[i][0:n]`, `s.q[0:n]`):
+  // data constructs evaluate it where they stand; a target region would need
+  // it as a parameter of its stub. None when E has no such form.
+  bool DataConstruct = isOpenMPTargetDataManagementDirective(D.getDirectiveKind());
+  auto AddBasedItem = [&](const Expr *E, MapInfo MI,
+                          const char *What) -> std::optional<Verdict> {
+    const Expr *X = E->IgnoreParenImpCasts();
+    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
+    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
+    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
+                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
+                              : nullptr;
+    if (!Base || isa<ArraySectionExpr>(Base))
+      return std::nullopt;
+    QualType BT = Base->getType();
+    if (!Base->isLValue() || !(BT->isPointerType() || BT->isConstantArrayType()))
+      return std::nullopt;
+    std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
+    if (!DataConstruct)
+      return Verdict::no(DiagId::HostClause,
+                         Item + " is based on '" + userText(Base) +
+                             "', not on a variable; such items are translated "
+                             "in target data, enter data, exit data and update "
+                             "constructs only (map it with 'target enter data' "
+                             "before the region)");
+    if (Base->HasSideEffects(Ctx))
+      return Verdict::no(DiagId::HostClause,
+                         Item + " has side effects in its base");
+    if (Sec && Sec->getStride() && std::string(What) != "to" &&
+        std::string(What) != "from")
+      return Verdict::no(DiagId::HostClause,
+                         "strided array sections are supported in target "
+                         "update only");
+    MI.Section = true;
+    if (Sec) {
+      MI.Lower = Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
+      if (Sec->getLength())
+        MI.Length = exprText_(Sec->getLength(), Ctx);
+      else if (const auto *AT = Ctx.getAsConstantArrayType(BT))
+        MI.Length = std::to_string(AT->getSize().getZExtValue()) + " - (" +
+                    MI.Lower + ")";
+      else
+        return Verdict::no(DiagId::HostClause,
+                           "array section without a length on a pointer");
+      if (const Expr *Stride = Sec->getStride()) {
+        std::optional<llvm::APSInt> S = Stride->getIntegerConstantExpr(Ctx);
+        if (!Sec->getLength() || (S && *S < 1))
+          return Verdict::no(DiagId::HostClause,
+                             "strided array sections need a length and a "
+                             "positive stride");
+        if (!S || *S != 1)
+          MI.Stride = exprText_(Stride, Ctx);
+      }
+    } else {
+      MI.Lower = exprText_(Elem->getIdx(), Ctx);
+      MI.Length = "1";
+    }
+    CI.ClauseExprs.push_back(X);
+    CI.PointerMaps.push_back({exprText_(Base, Ctx), BT->isPointerType(), MI});
+    return Verdict{};
+  };
   auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
     const ArraySectionExpr *Sec = nullptr;
     const ArraySubscriptExpr *Elem = nullptr;
@@ -124,6 +186,9 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     } else {
       Deref = nullptr;
     }
+    if (!VD && !Deref)
+      if (std::optional<Verdict> V = AddBasedItem(E, MI, What))
+        return *V;
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +

@@ -189,6 +189,20 @@ void itemText(const Capture &Cap, std::string &Addr, std::string &Bytes) {
   }
 }
 
+/// Capture-shaped view of a map item on an lvalue base, for itemText.
+Capture basedItem(const PointerMap &PM) {
+  Capture C;
+  C.CallArg = PM.Base;
+  C.Map = PM.Map;
+  return C;
+}
+
+/// Whether a map of this type attaches its base pointer (entering maps do).
+bool attaches(const PointerMap &PM) {
+  MapType T = PM.Map.Type;
+  return PM.AttachBase && T != MapType::Release && T != MapType::Delete;
+}
+
 /// The runtime text of a data construct, without the comments and line
 /// markers around it (the same text goes into a #define body).
 struct DataCalls {
@@ -215,6 +229,15 @@ struct DataCalls {
       Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
                           mapFlags(*Cap.Map));
     }
+    for (const PointerMap &PM : R.PointerMaps) {
+      std::string Addr, Bytes;
+      itemText(basedItem(PM), Addr, Bytes);
+      Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
+                          mapFlags(PM.Map));
+      if (attaches(PM))
+        Open += fmt::format(" {}.attachSection(&({}), {});", Var, PM.Base,
+                            PM.Map.Lower);
+    }
     return Open;
   }
 
@@ -228,9 +251,15 @@ struct DataCalls {
                      : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
                          ? "o2c::exitData"
                          : "o2c::update";
-    for (const Capture &Cap : R.Captures) {
-      if (!Cap.Map)
-        continue;
+    std::vector<Capture> Items;
+    for (const Capture &Cap : R.Captures)
+      if (Cap.Map)
+        Items.push_back(Cap);
+    const size_t FirstBased = Items.size();
+    for (const PointerMap &PM : R.PointerMaps)
+      Items.push_back(basedItem(PM));
+    for (size_t I = 0; I < Items.size(); ++I) {
+      const Capture &Cap = Items[I];
       std::string Addr, Bytes;
       itemText(Cap, Addr, Bytes);
       std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
@@ -247,6 +276,10 @@ struct DataCalls {
       else
         Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If,
                              Addr, Bytes, mapFlags(*Cap.Map));
+      if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
+          attaches(R.PointerMaps[I - FirstBased]))
+        Calls += fmt::format(" o2c::attachSection(o2c_loc, {}, {}, &({}), {});",
+                             Dev, If, Cap.CallArg, Cap.Map->Lower);
     }
     return Calls + " }";
   }

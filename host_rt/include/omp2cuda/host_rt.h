@@ -94,6 +94,16 @@ public:
     return static_cast<T *>(map(&A[0], sizeof(A), Flags));
   }
 
+  /// Attach (OpenMP 5.1 §2.21.7.2): after the section (*Ptr)[Lo : ...] was
+  /// mapped, the device copy of the pointer *Ptr, when its storage is on the
+  /// device too, gets the device address that corresponds to *Ptr. The host
+  /// pointer keeps its value; later copies of the storage preserve both.
+  void attach(const void *PtrHost, const void *Section, std::ptrdiff_t Offset);
+  template <class T> void attachSection(T *const *Ptr, long long Lo) {
+    attach(Ptr, *Ptr + Lo,
+           static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T))));
+  }
+
   /// The implicit rule for a pointer that no clause maps (OpenMP 5.1 §2.21.7:
   /// a zero-length array section): the device address of the pointee when it
   /// lies in mapped storage, else the pointer unchanged.
@@ -164,6 +174,16 @@ void enterData(const SourceLoc &Loc, int Device, bool IfClause,
                const void *Host, std::size_t Bytes, unsigned Flags);
 void exitData(const SourceLoc &Loc, int Device, bool IfClause,
               const void *Host, std::size_t Bytes, unsigned Flags);
+/// Attach for `target enter data map(to: p[i][lo:n])` and the like: see
+/// TargetRegion::attach.
+void attach(const SourceLoc &Loc, int Device, bool IfClause,
+            const void *PtrHost, const void *Section, std::ptrdiff_t Offset);
+template <class T>
+void attachSection(const SourceLoc &Loc, int Device, bool IfClause,
+                   T *const *Ptr, long long Lo) {
+  attach(Loc, Device, IfClause, Ptr, *Ptr + Lo,
+         static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T))));
+}
 /// `target update to(...)` (ToDevice) or `from(...)`; with the `present`
 /// modifier data that is not on the device is an error.
 void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,

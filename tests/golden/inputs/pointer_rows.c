@@ -1,0 +1,1 @@
+../../../examples/pointer_rows.c

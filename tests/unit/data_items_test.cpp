@@ -1,0 +1,82 @@
+// Map items whose base is an lvalue other than a variable (`p[i][0:n]`,
+// `s.q[0:n]`, `a[i][lo:n]`): data constructs evaluate them in place and
+// attach pointer bases; target regions leave them on the host with a reason.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("enter data on rows of an array of pointers attaches each row",
+          "[analysis][attach]") {
+  FileResult F = translateC(R"src(
+void f(double **p, int r, int c) {
+  #pragma omp target enter data map(to: p[0:r])
+  for (int i = 0; i < r; ++i) {
+    #pragma omp target enter data map(to: p[i][1:c - 1])
+  }
+  #pragma omp target update from(p[0][0:c:2])
+  #pragma omp target exit data map(from: p[r - 1][0:c])
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  const Region &E = F.Regions[1].R;
+  REQUIRE(E.Translate);
+  CHECK(E.Captures.empty()); // neither p nor i moves
+  REQUIRE(E.PointerMaps.size() == 1);
+  CHECK(E.PointerMaps[0].Base == "p[i]");
+  CHECK(E.PointerMaps[0].AttachBase);
+  CHECK(E.PointerMaps[0].Map.Lower == "1");
+  CHECK(E.PointerMaps[0].Map.Length == "c - 1");
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (p[i]) + (1), "
+                           "(size_t)(c - 1) * sizeof(*(p[i])), o2c::MapTo); "
+                           "o2c::attachSection(o2c_loc, -1, true, &(p[i]), 1);"));
+  REQUIRE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.PointerMaps.at(0).Map.Stride == "2");
+  CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (p[0]) + (0)"));
+  REQUIRE(F.Regions[3].R.Translate);
+  CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, (p[r - 1]) + (0)"));
+  // Exit and update never attach.
+  CHECK(F.Output.find("attachSection") == F.Output.rfind("attachSection"));
+}
+
+TEST_CASE("target data on a struct's pointer member and a row of a 2-D array",
+          "[analysis][attach]") {
+  FileResult F = translateC(R"src(
+struct V { int n; float *q; };
+void f(struct V s, float a[8][16], int i) {
+  #pragma omp target data map(to: s) map(tofrom: s.q[0:s.n], a[i][2:4])
+  { }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  REQUIRE(R.Captures.size() == 1);
+  CHECK(R.Captures[0].Name == "s");
+  REQUIRE(R.PointerMaps.size() == 2);
+  CHECK(R.PointerMaps[0].Base == "s.q");
+  CHECK(R.PointerMaps[0].AttachBase);
+  CHECK(R.PointerMaps[1].Base == "a[i]");
+  CHECK_FALSE(R.PointerMaps[1].AttachBase); // an array row has no pointer
+  CHECK(contains(F.Output, "o2c_data_L4.attachSection(&(s.q), 0);"));
+  CHECK_FALSE(contains(F.Output, "attachSection(&(a[i])"));
+}
+
+TEST_CASE("such items on a target region keep it on the host, saying how",
+          "[analysis][attach]") {
+  FileResult F = translateC(R"src(
+void f(double **p, int c, int k) {
+  #pragma omp target map(tofrom: p[k][0:c])
+  for (int j = 0; j < c; ++j) p[k][j] += 1;
+  #pragma omp target enter data map(to: p[k++][0:c])
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostClause);
+  CHECK(contains(R.Reason, "'p[k][0:c]' is based on 'p[k]'"));
+  CHECK(contains(R.Reason, "target enter data"));
+  CHECK_FALSE(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Regions.at(1).R.Reason, "side effects"));
+}

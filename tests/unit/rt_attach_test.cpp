@@ -1,0 +1,157 @@
+// Attach semantics (OpenMP 5.1 §2.21.7.2) over the emulated device, whose
+// memory is separate from the host's: a device copy of a pointer that still
+// holds the host address is visible as such.
+#include "omp2cuda/host_rt.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace o2c;
+
+static const SourceLoc Loc = {"rt_attach_test.cpp", 9, 1, "target enter data"};
+
+namespace {
+/// The device copy of a present host range, as a kernel would see it.
+template <class T> T *deviceOf(T *Host) {
+  TargetRegion R(Loc);
+  T *D = R.translate(Host);
+  REQUIRE(D != Host);
+  return D;
+}
+
+/// Rows of a matrix behind an array of pointers, all mapped, the rows
+/// attached: what `map(to: p[0:N])` and `map(to: p[i][0:M])` do.
+struct Rows {
+  static constexpr int N = 3, M = 8;
+  std::vector<double> Data = std::vector<double>(N * M, 1.0);
+  double *P[N];
+  Rows() {
+    for (int I = 0; I < N; ++I)
+      P[I] = Data.data() + I * M;
+    enterData(Loc, -1, true, P, sizeof P, MapTo);
+    for (int I = 0; I < N; ++I) {
+      enterData(Loc, -1, true, P[I], M * sizeof(double), MapTo);
+      attachSection(Loc, -1, true, &P[I], 0);
+    }
+  }
+  ~Rows() {
+    for (int I = 0; I < N; ++I)
+      exitData(Loc, -1, true, P[I], M * sizeof(double), MapFrom);
+    exitData(Loc, -1, true, P, sizeof P, MapDelete);
+  }
+  /// Whether every device pointer points at its row's device copy.
+  bool attached() const {
+    double *const *DP = deviceOf(P);
+    for (int I = 0; I < N; ++I)
+      if (DP[I] != deviceOf(P[I]))
+        return false;
+    return true;
+  }
+};
+} // namespace
+
+TEST_CASE("a mapped pointer points at the device copy of its section",
+          "[rt][attach]") {
+  {
+    Rows R;
+    CHECK(R.attached());
+    double *const *DP = deviceOf(R.P);
+    DP[1][2] = 5.0; // a kernel writes through the device's pointer
+    CHECK(R.Data[R.M + 2] == 1.0);
+    CHECK(R.P[1] == R.Data.data() + R.M); // the host pointer is the host's
+  }
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("the section's lower bound: the pointer still means the base",
+          "[rt][attach]") {
+  std::vector<int> Row(10, 0);
+  int *P[1] = {Row.data()};
+  enterData(Loc, -1, true, P, sizeof P, MapTo);
+  enterData(Loc, -1, true, Row.data() + 4, 3 * sizeof(int), MapTo);
+  attachSection(Loc, -1, true, &P[0], 4);
+  int *const *DP = deviceOf(P);
+  CHECK(DP[0] + 4 == deviceOf(Row.data() + 4));
+  exitData(Loc, -1, true, Row.data() + 4, 3 * sizeof(int), MapDelete);
+  exitData(Loc, -1, true, P, sizeof P, MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("copies of the pointer storage keep both sides' values",
+          "[rt][attach]") {
+  Rows R;
+  double *Host1 = R.P[1];
+  SECTION("target update to") {
+    update(Loc, -1, true, R.P, sizeof R.P, true);
+    CHECK(R.attached());
+  }
+  SECTION("target update from") {
+    update(Loc, -1, true, R.P, sizeof R.P, false);
+    CHECK(R.P[1] == Host1);
+    CHECK(R.attached());
+  }
+  SECTION("strided update from and to") {
+    updateStrided(Loc, -1, true, R.P, sizeof(double *), 2, 2, false);
+    CHECK(R.P[0] == R.Data.data());
+    CHECK(R.P[2] == R.Data.data() + 2 * R.M);
+    updateStrided(Loc, -1, true, R.P, sizeof(double *), 2, 2, true);
+    CHECK(R.attached());
+  }
+  SECTION("map(always, to:)") {
+    enterData(Loc, -1, true, R.P, sizeof R.P, MapTo | MapAlways);
+    CHECK(R.attached());
+    exitData(Loc, -1, true, R.P, sizeof R.P, MapRelease);
+  }
+  SECTION("map(always, from:) in a region") {
+    {
+      TargetRegion T(Loc);
+      T.map(R.P, sizeof R.P, MapFrom | MapAlways);
+    }
+    CHECK(R.P[1] == Host1);
+    CHECK(R.attached());
+  }
+  SECTION("a region left on the host") {
+    {
+      HostFallback F(Loc);
+      CHECK(R.P[1] == Host1); // the host dereferences host addresses
+      R.P[1][0] = 9.0;
+    }
+    CHECK(R.attached());
+    CHECK(deviceOf(R.P[1])[0] == 9.0);
+  }
+  SECTION("a pointer the host redirected keeps the host's new value") {
+    double Other = 0;
+    R.P[2] = &Other;
+    update(Loc, -1, true, R.P, sizeof R.P, true);
+    CHECK(deviceOf(R.P)[2] == &Other);
+    R.P[2] = R.Data.data() + 2 * R.M;
+    update(Loc, -1, true, R.P, sizeof R.P, true);
+  }
+}
+
+TEST_CASE("nothing is attached when the pointer itself is not on the device",
+          "[rt][attach]") {
+  std::vector<float> Row(4, 2.0f);
+  float *P = Row.data();
+  enterData(Loc, -1, true, P, Row.size() * sizeof(float), MapTo);
+  attachSection(Loc, -1, true, &P, 0);
+  CHECK(P == Row.data());
+  exitData(Loc, -1, true, Row.data(), Row.size() * sizeof(float), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("freeing the pointer storage forgets the attachment", "[rt][attach]") {
+  std::vector<double> Row(4, 1.0);
+  double *P[2] = {Row.data(), Row.data()};
+  enterData(Loc, -1, true, Row.data(), 4 * sizeof(double), MapTo);
+  enterData(Loc, -1, true, P, sizeof P, MapTo);
+  attachSection(Loc, -1, true, &P[0], 0);
+  exitData(Loc, -1, true, P, sizeof P, MapDelete);
+  // Mapped again, the storage holds the host's values: no stale device one.
+  enterData(Loc, -1, true, P, sizeof P, MapTo);
+  CHECK(deviceOf(P)[0] == Row.data());
+  exitData(Loc, -1, true, P, sizeof P, MapDelete);
+  exitData(Loc, -1, true, Row.data(), 4 * sizeof(double), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
