@@ -451,7 +451,7 @@ bool inTranslatorCode() { return InOurCode; }
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     std::vector<std::string> *Dropped) {
   std::vector<std::string> Out;
-  bool HaveOpenMP = false;
+  bool HaveOpenMP = false, HaveVersion = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if (I > 0 && isForeignFlag(A)) {
@@ -461,10 +461,15 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     }
     if (A.starts_with("-fopenmp") && !A.starts_with("-fopenmp-"))
       HaveOpenMP = true;
+    HaveVersion = HaveVersion || A.starts_with("-fopenmp-version=");
     Out.push_back(A.str());
   }
   if (!HaveOpenMP)
     Out.push_back("-fopenmp");
+  // OpenMP 5.2 (clang's default is 5.1), unless the build says otherwise:
+  // the newest version clang 19 implements in full.
+  if (!HaveVersion)
+    Out.push_back("-fopenmp-version=52");
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
   Out.push_back("-Wno-unused-command-line-argument");
   return Out;
