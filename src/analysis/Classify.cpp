@@ -184,6 +184,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     R.Reason = V.Reason;
     return R;
   };
+  // The user keeps this region on the host (`// omp2cuda: host`): a remark,
+  // and nothing else to analyse.
+  if (!C.HostComment.empty())
+    return Fail(Verdict::no(DiagId::HostOnPurpose,
+                            "the comment '// " + C.HostComment + "' asks for it"));
 
   // --- Where the construct is --------------------------------------------
   if (D.getBeginLoc().isMacroID()) {

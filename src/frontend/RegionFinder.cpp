@@ -5,6 +5,8 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/OpenMPKinds.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 
 using namespace clang;
@@ -15,6 +17,60 @@ namespace omp2cuda {
 bool isTargetConstruct(OpenMPDirectiveKind K) {
   return isOpenMPTargetExecutionDirective(K) ||
          isOpenMPTargetDataManagementDirective(K);
+}
+
+namespace {
+
+/// The marker `omp2cuda: host` (and what follows it up to the comment's end)
+/// when a comment in Line starts with it; else empty.
+std::string markerIn(llvm::StringRef Line) {
+  for (size_t Pos = Line.find('/'); Pos != llvm::StringRef::npos;
+       Pos = Line.find('/', Pos + 1)) {
+    if (Pos + 1 >= Line.size() || (Line[Pos + 1] != '/' && Line[Pos + 1] != '*'))
+      continue;
+    bool Block = Line[Pos + 1] == '*';
+    llvm::StringRef Text = Line.drop_front(Pos + 2);
+    if (Block)
+      Text = Text.take_front(Text.find("*/"));
+    Text = Text.trim();
+    if (Text.consume_front("omp2cuda:")) {
+      llvm::StringRef Rest = Text.ltrim();
+      if (Rest.consume_front("host") &&
+          (Rest.empty() || !(llvm::isAlnum(Rest[0]) || Rest[0] == '_' ||
+                             Rest[0] == '-')))
+        return ("omp2cuda: host" + Rest.rtrim()).str();
+    }
+    if (!Block)
+      return ""; // a line comment runs to the end of the line
+  }
+  return "";
+}
+
+} // namespace
+
+std::string findHostComment(llvm::StringRef Buffer, unsigned Offset,
+                            unsigned EndOffset) {
+  size_t Begin = Buffer.rfind('\n', Offset);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  size_t End = Buffer.find('\n', std::max(Offset, EndOffset));
+  // The directive's own lines (continuations included).
+  std::string M = markerIn(Buffer.slice(Begin, End));
+  // The line above, which may end in the comment, then the lines of
+  // comment above that (`// omp2cuda: host` with its reason below it).
+  for (bool First = true; M.empty() && Begin > 0; First = false) {
+    size_t LineEnd = Begin - 1;
+    size_t LineBegin = Buffer.rfind('\n', LineEnd);
+    LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+    llvm::StringRef Line = Buffer.slice(LineBegin, LineEnd);
+    bool CommentLine = Line.ltrim().starts_with("//");
+    if (!CommentLine && !First)
+      break;
+    M = markerIn(Line);
+    if (!CommentLine)
+      break;
+    Begin = LineBegin;
+  }
+  return M;
 }
 
 namespace {
@@ -75,7 +131,11 @@ public:
     Enclosing E = findEnclosing(*R.Context, D);
     if (E.InsideTarget)
       return;
-    Out.push_back({D, E.Function, E.TopLevel});
+    unsigned EndOffset =
+        SM.getFileOffset(SM.getExpansionLoc(D->getEndLoc()));
+    Out.push_back({D, E.Function, E.TopLevel,
+                   findHostComment(SM.getBufferData(SM.getMainFileID()),
+                                   SM.getFileOffset(L), EndOffset)});
   }
 
 private:

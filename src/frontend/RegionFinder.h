@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 
+#include <string>
 #include <vector>
 
 namespace omp2cuda {
@@ -17,7 +18,16 @@ struct RegionCandidate {
   /// The declaration at namespace or file scope that contains the directive:
   /// kernels and stubs are inserted right before it.
   const clang::Decl *TopLevel = nullptr;
+  /// The comment `// omp2cuda: host ...` on the directive's line or in the
+  /// comment lines right above it: the user keeps the region on the host on
+  /// purpose. Empty when there is none.
+  std::string HostComment;
 };
+
+/// The `omp2cuda: host` comment that applies to a directive starting at
+/// Offset of Buffer and ending on the line of EndOffset (see HostComment).
+std::string findHostComment(llvm::StringRef Buffer, unsigned Offset,
+                            unsigned EndOffset);
 
 /// Target constructs in source order: target execution constructs and the
 /// target data constructs (data, enter/exit data, update). Constructs nested
