@@ -73,6 +73,7 @@ struct Capture {
   bool IsVLA = false;
   bool IsMember = false;
   bool BoxedArray = false; // firstprivate fixed-size array: by value in o2c::Box
+  bool DeviceAddress = false; // has_device_addr object: its address as it is
   bool LoopVariable = false; // lastprivate of a loop's own variable
   bool InBody = false;   // referenced by the region's statement
   bool Written = false;  // assigned in the region

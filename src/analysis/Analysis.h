@@ -66,6 +66,11 @@ struct ClauseInfo {
   std::vector<PointerMap> PointerMaps; // data constructs: items on p[i], s.q
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
   std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
+  /// has_device_addr items: pointers as is_device_ptr; objects whose address
+  /// is a device address (use_device_addr aliases) are passed by address.
+  std::set<const clang::ValueDecl *> HasDeviceAddr;
+  /// if(parallel: c) and if(teams: c): one thread per team, one team.
+  std::string ParallelIf, TeamsIf;
   /// use_device_ptr / use_device_addr items, in clause order; true: the
   /// name becomes a reference to the device object (use_device_addr).
   std::vector<std::pair<const clang::VarDecl *, bool>> DeviceAliases;

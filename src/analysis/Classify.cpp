@@ -385,6 +385,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
   }
 
+  // if(parallel: c) false: teams of one thread; if(teams: c) false: one
+  // team (a launch bound of 0 means none).
+  if (!CI.ParallelIf.empty() && W.Parallel)
+    R.ThreadLimit = "((" + CI.ParallelIf + ") ? (" +
+                    (R.ThreadLimit.empty() ? "0" : R.ThreadLimit) + ") : 1)";
+  if (!CI.TeamsIf.empty() && W.Teams)
+    R.NumTeams = "((" + CI.TeamsIf + ") ? (" +
+                 (R.NumTeams.empty() ? "0" : R.NumTeams) + ") : 1)";
+
   // --- Calls -----------------------------------------------------------------
   // OpenMP API calls in the loop header, and in the body where no edit
   // re-spells them (a body printed from the AST respells them all).
@@ -607,7 +616,14 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         Cap.Map = makeMap(MapType::ToFrom, true);
     } else if (CI.Private.count(U.Decl)) {
       Cap.How = Passing::Private;
-    } else if (CI.IsDevicePtr.count(U.Decl)) {
+    } else if (CI.HasDeviceAddr.count(U.Decl) && !Cap.IsPointer) {
+      if (Cap.IsVLA)
+        return Fail(Verdict::no(DiagId::HostClause,
+                                "has_device_addr of the variable-length array '" +
+                                    Cap.Name + "' is not supported yet"));
+      Cap.How = Passing::MappedObject; // by the address it already has
+      Cap.DeviceAddress = true;
+    } else if (CI.IsDevicePtr.count(U.Decl) || CI.HasDeviceAddr.count(U.Decl)) {
       if (!Cap.IsPointer)
         return Fail(Verdict::no(DiagId::HostClause,
                                 "is_device_ptr of '" + Cap.Name +

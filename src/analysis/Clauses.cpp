@@ -350,6 +350,18 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         }
         CI.DeviceAliases.push_back({VD, Reference});
       }
+    } else if (const auto *HDA = dyn_cast<OMPHasDeviceAddrClause>(C)) {
+      for (const Expr *E : HDA->varlists()) {
+        const ArraySectionExpr *Sec = nullptr;
+        const ArraySubscriptExpr *Elem = nullptr;
+        const ValueDecl *VD = itemDecl(E, &Sec, &Elem);
+        if (!VD || Elem)
+          return Verdict::no(DiagId::HostClause,
+                             "has_device_addr of '" + userText(E) +
+                                 "' is supported for variables and array "
+                                 "sections only");
+        CI.HasDeviceAddr.insert(VD);
+      }
     } else if (const auto *IDP = dyn_cast<OMPIsDevicePtrClause>(C)) {
       for (const Expr *E : IDP->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
@@ -392,6 +404,16 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       CI.ClauseExprs.push_back(userExpr(NTh->getNumThreads()));
     } else if (const auto *If = dyn_cast<OMPIfClause>(C)) {
       OpenMPDirectiveKind Mod = If->getNameModifier();
+      // if(parallel|teams: c) sizes the kernel's teams; if(simd: c) only
+      // allows fewer lanes, which a conforming program cannot observe.
+      if (Mod == llvm::omp::OMPD_parallel || Mod == llvm::omp::OMPD_teams) {
+        (Mod == llvm::omp::OMPD_parallel ? CI.ParallelIf : CI.TeamsIf) =
+            exprText_(userExpr(If->getCondition()), Ctx);
+        CI.ClauseExprs.push_back(userExpr(If->getCondition()));
+        continue;
+      }
+      if (Mod == llvm::omp::OMPD_simd)
+        continue;
       if (Mod != llvm::omp::OMPD_unknown && Mod != llvm::omp::OMPD_target &&
           Mod != llvm::omp::OMPD_target_data &&
           Mod != llvm::omp::OMPD_target_enter_data &&
@@ -456,7 +478,8 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       }
     } else if (isa<OMPSharedClause, OMPDefaultClause,
                    OMPSimdlenClause, OMPAlignedClause,
-                   OMPOrderClause, OMPProcBindClause, OMPBindClause>(C)) {
+                   OMPOrderClause, OMPProcBindClause, OMPBindClause,
+                   OMPNontemporalClause>(C)) {
       // No effect on a grid-stride kernel's meaning.
     } else {
       return Verdict::no(DiagId::HostClause,

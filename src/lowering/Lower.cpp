@@ -128,7 +128,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::MappedObject:
       Arg = DevName(C.Name);
-      if (C.IsArray && C.Map && C.Map->Section)
+      if (C.DeviceAddress)
+        K.Maps.push_back({fmt::format(C.IsArray ? "auto *{} = &({})[0];"
+                                                : "auto *{} = &({});",
+                                      Arg, C.Name)});
+      else if (C.IsArray && C.Map && C.Map->Section)
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});

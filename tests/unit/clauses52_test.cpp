@@ -1,0 +1,64 @@
+// OpenMP 5.x clauses that used to keep a region on the host: if with the
+// parallel/teams/simd modifiers, has_device_addr, nontemporal.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("if(parallel: c) makes teams of one thread when c is false",
+          "[analysis][clauses52]") {
+  FileResult F = translateC(R"src(
+void f(double *a, int n, int c) {
+  #pragma omp target teams distribute parallel for if(target: n > 0) if(parallel: c) thread_limit(128)
+  for (int i = 0; i < n; ++i) a[i] += 1;
+  #pragma omp target parallel for simd if(parallel: c) if(simd: 0)
+  for (int i = 0; i < n; ++i) a[i] += 1;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.IfCond == "n > 0");
+  CHECK(R.ThreadLimit == "((c) ? (128) : 1)");
+  REQUIRE(findCapture(R, "c"));
+  const Region &S = F.Regions.at(1).R;
+  REQUIRE(S.Translate);
+  CHECK(S.ThreadLimit == "((c) ? (0) : 1)");
+}
+
+TEST_CASE("has_device_addr passes addresses as they are", "[analysis][clauses52]") {
+  FileResult F = translateC(R"src(
+void f(double *p, int n) {
+  double a[64];
+  #pragma omp target data map(tofrom: a) use_device_addr(a)
+  {
+    #pragma omp target has_device_addr(a)
+    for (int i = 0; i < 64; ++i) a[i] = i;
+  }
+  #pragma omp target teams distribute parallel for has_device_addr(p[0:n])
+  for (int i = 0; i < n; ++i) p[i] = i;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(1).R;
+  REQUIRE(R.Translate);
+  const Capture *A = findCapture(R, "a");
+  REQUIRE(A);
+  CHECK(A->How == Passing::MappedObject);
+  CHECK(A->DeviceAddress);
+  CHECK_FALSE(A->Map);
+  CHECK(contains(F.Output, "auto *a_d = &(a)[0];"));
+  const Region &P = F.Regions.at(2).R;
+  REQUIRE(P.Translate);
+  CHECK(findCapture(P, "p")->How == Passing::Value);
+}
+
+TEST_CASE("nontemporal is a hint", "[analysis][clauses52]") {
+  FileResult F = translateC(R"src(
+void f(double *a, double *b, int n) {
+  #pragma omp target teams distribute parallel for simd nontemporal(a, b)
+  for (int i = 0; i < n; ++i) a[i] = b[i];
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.Regions.at(0).R.Translate);
+}
