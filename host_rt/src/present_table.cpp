@@ -103,6 +103,17 @@ std::vector<PresentTable::Mapping> PresentTable::mappings() const {
   return Out;
 }
 
+void *PresentTable::hostOf(const void *D) const {
+  std::lock_guard<std::mutex> G(Lock);
+  // Device allocations are not ordered like host ranges: look at each.
+  for (const auto &[Begin, E] : Entries) {
+    std::uintptr_t DB = addr(E.Dev);
+    if (addr(D) >= DB && addr(D) <= DB + (E.End - E.Begin))
+      return reinterpret_cast<void *>(Begin + (addr(D) - DB));
+  }
+  return nullptr;
+}
+
 std::size_t PresentTable::size() const {
   std::lock_guard<std::mutex> G(Lock);
   return Entries.size();

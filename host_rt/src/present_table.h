@@ -100,6 +100,10 @@ public:
   };
   std::vector<Mapping> mappings() const;
 
+  /// The host address whose device copy is at D (inside an entry's device
+  /// range or one past its end), or null.
+  void *hostOf(const void *D) const;
+
   std::size_t size() const;
   /// Reference count of the entry holding H (0 when absent).
   long refCount(const void *H) const;

@@ -81,12 +81,16 @@ void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
 }
 
 /// After device bytes arrived in [Host, Host + Bytes): attached pointers that
-/// now hold their device values get the host's back.
+/// now hold their device values get the host's back; one the device moved
+/// (p = p + 2 in a kernel) to another mapped address gets that address's
+/// host counterpart.
 void restoreHost(int Dev, const void *Host, std::size_t Bytes) {
   for (const AttachTable::Slot &S : attachments(Dev)->within(Host, Bytes)) {
     void **P = reinterpret_cast<void **>(S.Ptr);
     if (*P == S.DevValue)
       *P = S.HostValue;
+    else if (void *H = table(Dev)->hostOf(*P))
+      *P = H;
   }
 }
 

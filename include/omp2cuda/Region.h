@@ -74,6 +74,7 @@ struct Capture {
   bool IsMember = false;
   bool BoxedArray = false; // firstprivate fixed-size array: by value in o2c::Box
   bool DeviceAddress = false; // has_device_addr object: its address as it is
+  bool PointerObject = false; // map(p) of a pointer: its own storage
   bool LoopVariable = false; // lastprivate of a loop's own variable
   bool InBody = false;   // referenced by the region's statement
   bool Written = false;  // assigned in the region

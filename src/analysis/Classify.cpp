@@ -639,7 +639,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       else if (!Cap.Map && !DM.empty() && DM != "default")
         return Fail(Verdict::no(DiagId::HostClause,
                                 "defaultmap(" + DM + ": pointer) is not supported yet"));
-      else
+      else if (Cap.Map && !Cap.Map->Section && !IsData) {
+        // map(tofrom: p) maps the pointer itself: the kernel may assign it
+        // and the host sees the new value (attached to the pointee when
+        // that is on the device, so that the kernel can dereference it).
+        Cap.How = Passing::MappedObject;
+        Cap.PointerObject = true;
+      } else
         Cap.How = Passing::DevicePointer;
     } else if (Cap.IsArray) {
       Cap.How = Passing::MappedObject;

@@ -132,6 +132,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         K.Maps.push_back({fmt::format(C.IsArray ? "auto *{} = &({})[0];"
                                                 : "auto *{} = &({});",
                                       Arg, C.Name)});
+      else if (C.PointerObject)
+        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapPointer({}, {});",
+                                      Arg, C.Name, mapFlags(*C.Map))});
       else if (C.IsArray && C.Map && C.Map->Section)
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,

@@ -80,3 +80,25 @@ void f(double **p, int c, int k) {
   CHECK_FALSE(F.Regions.at(1).R.Translate);
   CHECK(contains(F.Regions.at(1).R.Reason, "side effects"));
 }
+
+TEST_CASE("map(tofrom: p) of a pointer maps the pointer's own storage",
+          "[analysis][attach]") {
+  FileResult F = translateC(R"src(
+void f(int *p, int *q) {
+  #pragma omp target map(tofrom: p)
+  { p = p + 1; }
+  #pragma omp target map(tofrom: q[0:4])
+  { q[0] = 1; }
+})src");
+  REQUIRE(F.Ok);
+  const Capture *P = findCapture(F.Regions.at(0).R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::MappedObject);
+  CHECK(P->PointerObject);
+  CHECK(contains(F.Output, "o2c_region.mapPointer(p, o2c::MapToFrom);"));
+  CHECK(contains(F.Output, "(*p) = (*p) + 1;"));
+  const Capture *Q = findCapture(F.Regions.at(1).R, "q");
+  REQUIRE(Q);
+  CHECK(Q->How == Passing::DevicePointer); // a section: the pointee is mapped
+  CHECK_FALSE(Q->PointerObject);
+}

@@ -155,3 +155,30 @@ TEST_CASE("freeing the pointer storage forgets the attachment", "[rt][attach]") 
   exitData(Loc, -1, true, Row.data(), 4 * sizeof(double), MapDelete);
   CHECK(presentEntries(0) == 0);
 }
+
+TEST_CASE("map(tofrom: p) maps the pointer itself, attached to its pointee",
+          "[rt][attach]") {
+  std::vector<int> A(8, 0);
+  int *P = A.data();
+  int *Far = nullptr;
+  int Local = 0;
+  int *ToLocal = &Local;
+  enterData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapTo);
+  {
+    TargetRegion R(Loc);
+    int **DP = R.mapPointer(P, MapToFrom);
+    int **DF = R.mapPointer(Far, MapToFrom);
+    int **DL = R.mapPointer(ToLocal, MapToFrom);
+    CHECK(*DP == deviceOf(A.data())); // the kernel can dereference it
+    CHECK(*DF == nullptr);
+    CHECK(*DL == &Local); // not on the device: the host's value
+    *DP += 3;             // the kernel moves the pointer
+    **DP = 4;
+    R.finish();
+  }
+  CHECK(P == A.data() + 3); // the host's counterpart of where it moved
+  CHECK(A[3] == 0);         // the array itself comes back only at exit
+  exitData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapFrom);
+  CHECK(A[3] == 4);
+  CHECK(presentEntries(0) == 0);
+}

@@ -104,6 +104,16 @@ public:
            static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T))));
   }
 
+  /// `map(tofrom: p)` of a pointer variable: p's own storage is mapped (a
+  /// kernel may assign p, and the host sees it afterwards), attached to its
+  /// pointee when that is on the device so that the kernel can dereference
+  /// it. Returns the device address of p's storage.
+  template <class T> T **mapPointer(T *&P, unsigned Flags) {
+    void *D = map(&P, sizeof(P), Flags);
+    attach(&P, P, 0);
+    return static_cast<T **>(D);
+  }
+
   /// The implicit rule for a pointer that no clause maps (OpenMP 5.1 §2.21.7:
   /// a zero-length array section): the device address of the pointee when it
   /// lies in mapped storage, else the pointer unchanged.
