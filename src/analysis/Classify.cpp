@@ -788,7 +788,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                         ", size_t o2c_bytes_" + Cap.Name
                   : declText(ByRef || ByRefArray ? Ctx.getLValueReferenceType(T) : T,
                              Cap.Name, Ctx);
-    if (Cap.IsVLA)
+    // A kernel's stub takes a VLA's size too; a data construct names the
+    // array where it stands.
+    if (Cap.IsVLA && !IsData)
       Cap.CallArg = Cap.Name + ", sizeof(" + Cap.Name + ")";
     switch (Cap.How) {
     case Passing::Value:

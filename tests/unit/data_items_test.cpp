@@ -102,3 +102,17 @@ void f(int *p, int *q) {
   CHECK(Q->How == Passing::DevicePointer); // a section: the pointee is mapped
   CHECK_FALSE(Q->PointerObject);
 }
+
+TEST_CASE("a variable-length array in a data construct is named where it "
+          "stands", "[analysis][attach]") {
+  FileResult F = translateC(R"src(
+void f(int n, double **a, int d) {
+  int cnt[n];
+  #pragma omp target enter data map(to: a[d][0:8], cnt[d:1])
+  #pragma omp target exit data map(from: cnt[d:1])
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "(cnt) + (d), (size_t)(1) * sizeof(*(cnt))"));
+  CHECK_FALSE(contains(F.Output, "(cnt, sizeof(cnt))"));
+}
