@@ -39,7 +39,7 @@ bool isDeviceLibraryFunction(llvm::StringRef N) {
       "lrint", "llrint", "fmod", "remainder", "remquo", "fmin", "fmax",
       "fdim", "fma", "copysign", "frexp", "ldexp", "modf", "scalbn",
       "scalbln", "ilogb", "logb", "nextafter", "erf", "erfc", "tgamma",
-      "lgamma", "isnan", "isinf", "isfinite", "signbit", "nan"};
+      "lgamma", "isnan", "isinf", "isfinite", "signbit", "nan", "sincos"};
   if (S.count(N))
     return true;
   // float and long double variants: sqrtf, fabsl, ...
@@ -134,8 +134,11 @@ private:
                                "', which is not available in device code");
       return false;
     }
+    // CUDA's headers give the <cmath> overloads in std (std::cos(float),
+    // std::isnan, std::abs(double), ...) device versions too.
     const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-    if (DC->isTranslationUnit() && isDeviceLibraryFunction(Name))
+    if ((DC->isTranslationUnit() || DC->isStdNamespace()) &&
+        isDeviceLibraryFunction(Name))
       return true;
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
