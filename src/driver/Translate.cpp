@@ -15,8 +15,10 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <fmt/format.h>
@@ -125,6 +127,7 @@ public:
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     if (DE.hasErrorOccurred())
       return;
+    Out.Parsed = true;
     const SourceManager &SM = Ctx.getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.Dependencies.push_back(It->first.getName().str());
@@ -450,11 +453,15 @@ bool inTranslatorCode() { return InOurCode; }
 
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     std::vector<std::string> *Dropped) {
+  // What follows `--` is inputs (an entry the database infers for a file it
+  // does not list ends with `-- file`): our flags go before it, else the
+  // driver takes them for files and the parse runs without OpenMP.
+  auto Inputs = std::find(Args.begin(), Args.end(), "--");
   std::vector<std::string> Out;
   bool HaveOpenMP = false, HaveVersion = false;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (I > 0 && isForeignFlag(A)) {
+  for (auto It = Args.begin(); It != Inputs; ++It) {
+    llvm::StringRef A = *It;
+    if (It != Args.begin() && isForeignFlag(A)) {
       if (Dropped)
         Dropped->push_back(A.str());
       continue;
@@ -472,6 +479,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     Out.push_back("-fopenmp-version=52");
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
   Out.push_back("-Wno-unused-command-line-argument");
+  // GCC's warning flags (from databases, or -Wno-... that omp2cuda-cc
+  // passes on) are not the translator's business.
+  Out.push_back("-Wno-unknown-warning-option");
+  Out.insert(Out.end(), Inputs, Args.end());
   return Out;
 }
 
@@ -487,11 +498,20 @@ FileResult translateFile(const std::string &Source,
   tooling::ClangTool Tool(DB, {Source},
                           std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
-  std::vector<std::string> Dropped;
+  // The diagnostics have said what went wrong; "Error while processing
+  // file." would only repeat it.
+  Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(
-      [&Dropped](const tooling::CommandLineArguments &Args, llvm::StringRef) {
-        return adjustArgs(Args, &Dropped);
+      [&R](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+        return adjustArgs(Args, &R.DroppedFlags);
       });
+  {
+    llvm::SmallString<256> Abs(Source);
+    llvm::sys::fs::make_absolute(Abs);
+    std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(Abs);
+    if (!Cmds.empty())
+      R.FlagsHeuristic = Cmds.front().Heuristic;
+  }
   Factory F(R, O);
   // Clang 19 itself crashes on some invalid input (e.g. _Pragma inside an
   // OpenMP pragma line): report it as an error for this file, write nothing.
@@ -509,9 +529,6 @@ FileResult translateFile(const std::string &Source,
                     "file; nothing was written\n";
     return R;
   }
-  for (const std::string &D : Dropped)
-    llvm::errs() << "omp2cuda: note: dropped compiler flag '" << D
-                 << "' that clang does not understand [omp2cuda-dropped-flag]\n";
   if (Rc != 0)
     R.Ok = false;
   return R;

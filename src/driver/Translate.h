@@ -22,11 +22,18 @@ struct RegionReport {
 struct FileResult {
   std::string Source;      // the path as the user gave it
   bool Ok = false;         // parsed and translated (maybe with host regions)
+  bool Parsed = false;     // clang parsed it without errors
   bool HasTargets = false; // at least one target construct
   unsigned LeftOnHost = 0;
   std::string Output;      // the .cu text
   std::vector<RegionReport> Regions;
   std::vector<std::string> Dependencies; // files read (for depfiles)
+  /// Compile-database flags clang does not understand, dropped for the
+  /// parse (the caller says so once per run, not once per file).
+  std::vector<std::string> DroppedFlags;
+  /// How the flags were found when the database has no entry for the file
+  /// ("inferred from src/a.c"); empty otherwise.
+  std::string FlagsHeuristic;
 };
 
 /// Parses Source with the flags the database gives it, translates it and

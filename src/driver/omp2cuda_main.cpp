@@ -1,11 +1,11 @@
 // omp2cuda: translate OpenMP target offloading to CUDA C++.
 // Command line in the style of the clang tools (clang-tidy, hipify-clang).
+#include "driver/Flags.h"
 #include "driver/Output.h"
 #include "driver/OutputPaths.h"
 #include "driver/Report.h"
 #include "driver/Translate.h"
 
-#include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -22,8 +23,27 @@ namespace {
 
 cl::OptionCategory Cat("omp2cuda options");
 
-cl::opt<std::string> OutFile("o", cl::desc("Output file (one input only; - for standard output)"),
-                             cl::value_desc("file"), cl::cat(Cat));
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("<source0> [... <sourceN>]"),
+                                  cl::OneOrMore, cl::cat(Cat));
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build directory with compile_commands.json "
+                       "(also searched above it)"),
+              cl::value_desc("dir"), cl::cat(Cat));
+cl::list<std::string> ArgsAfter("extra-arg",
+                                cl::desc("Additional argument to append to the "
+                                         "compiler command line"),
+                                cl::cat(Cat));
+cl::list<std::string>
+    ArgsBefore("extra-arg-before",
+               cl::desc("Additional argument to prepend to the "
+                        "compiler command line"),
+               cl::cat(Cat));
+cl::opt<std::string>
+    OutFile("o",
+            cl::desc("Output file (one input only; - for standard output)"),
+            cl::value_desc("file"), cl::cat(Cat));
 cl::opt<std::string> OutDir("out-dir",
                             cl::desc("Directory for the outputs (default: "
                                      "next to each input)"),
@@ -61,6 +81,9 @@ cl::opt<unsigned> Jobs("j", cl::desc("Translate up to N files at once"),
                        cl::cat(Cat));
 
 cl::extrahelp MoreHelp(R"(
+Compile flags: after --, else from compile_commands.json (-p, or found above
+the first source), else none.
+
 Exit status: 0 when every target region was translated (or none was found),
 3 when some regions were left on the host (each has a warning saying why),
 1 on errors (no output is written for a file that failed).
@@ -72,9 +95,65 @@ Examples:
 
 enum ExitCode { ExitOk = 0, ExitError = 1, ExitHost = 3 };
 
+int fail(const Twine &Msg) {
+  errs() << "omp2cuda: error: " << Msg << "\n";
+  return ExitError;
+}
+
+bool failed(const Twine &Msg) {
+  fail(Msg);
+  return false;
+}
+
+/// Parses the command line; the flags after `--` become Fixed. Returns an
+/// exit status, or -1 to go on.
+int parseCommandLine(
+    int Argc, const char **Argv,
+    std::unique_ptr<clang::tooling::CompilationDatabase> &Fixed) {
+  // Its message is the driver's opinion of the flags (unknown ones are
+  // dropped later, with a note): only the database counts.
+  std::string Msg;
+  Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+      Argc, Argv, Msg);
+  Msg.clear();
+  cl::HideUnrelatedOptions(Cat);
+  raw_string_ostream OS(Msg);
+  if (cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "Translates OpenMP target offloading (C/C++) into CUDA C++.\n", &OS))
+    return -1;
+  // The option parser names the program itself, or has already printed its
+  // message (invalid values) and hands back none.
+  StringRef M = StringRef(OS.str()).trim();
+  M.consume_front("omp2cuda: ");
+  return fail(
+      M.empty() ? StringRef("invalid command line; see 'omp2cuda --help'") : M);
+}
+
+bool toStdout(const std::string &File) { return File.empty() || File == "-"; }
+
+/// Checks that the options agree with each other; false after an error.
+bool checkOptions(size_t NumSources) {
+  if (!MF.empty() && NumSources > 1)
+    return failed("-MF takes one input");
+  // `-o -` writes the translation to standard output, as clang -E does.
+  bool ReportToStdout = !ReportKind.empty() && toStdout(ReportFile);
+  if (OutFile == "-" && (ReportToStdout || MD || !MF.empty()))
+    return failed("-o - takes neither -MD/-MF nor a report without "
+                  "--report-file");
+  if (!ReportKind.empty() && ReportKind != "text" && ReportKind != "json")
+    return failed("--report must be 'text' or 'json'");
+  if (!OutDir.empty() && !DryRun)
+    if (std::error_code EC = sys::fs::create_directories(OutDir))
+      return failed("cannot create '" + OutDir + "': " + EC.message());
+  return true;
+}
+
 /// Checked before parsing so that the error names the file plainly rather
 /// than coming out of the compilation-database machinery.
 std::error_code readable(const std::string &Path) {
+  if (!sys::fs::exists(Path))
+    return std::make_error_code(std::errc::no_such_file_or_directory);
   if (sys::fs::is_directory(Path))
     return std::make_error_code(std::errc::is_a_directory);
   sys::fs::file_t F;
@@ -86,118 +165,108 @@ std::error_code readable(const std::string &Path) {
   return {};
 }
 
-} // namespace
+/// One run over all inputs: translation on -j workers, output in order of
+/// completion (each file's messages together).
+class Run {
+public:
+  Run(const std::vector<std::string> &Sources,
+      const std::vector<std::string> &Outputs, const FlagSource &Flags,
+      const Options &O)
+      : Sources(Sources), Outputs(Outputs), Flags(Flags), O(O),
+        Results(Sources.size()) {
+    for (size_t I = 0; I < Sources.size(); ++I)
+      Results[I].Source = Sources[I];
+  }
+  void all(unsigned Jobs);
+  int finish();
 
-int main(int argc, const char **argv) {
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "omp2cuda " OMP2CUDA_VERSION " (Clang 19 LibTooling)\n";
-  });
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      argc, argv, Cat, cl::OneOrMore,
-      "Translates OpenMP target offloading (C/C++) into CUDA C++.\n");
-  if (!Parser) {
-    // The option parser names the program itself, or has already printed
-    // its message (invalid values) and hands back none.
-    std::string Msg = toString(Parser.takeError());
-    StringRef M = StringRef(Msg).trim();
-    M.consume_front("omp2cuda: ");
-    errs() << "omp2cuda: error: "
-           << (M.empty() ? StringRef("invalid command line; see 'omp2cuda --help'")
-                         : M)
-           << "\n";
-    return ExitError;
-  }
-  const std::vector<std::string> Sources =
-      uniqueInputs(Parser->getSourcePathList());
-  Expected<std::vector<std::string>> Outputs =
-      assignOutputPaths(Sources, {OutFile, OutDir, InRoot});
-  if (!Outputs) {
-    errs() << "omp2cuda: error: " << toString(Outputs.takeError()) << "\n";
-    return ExitError;
-  }
-  if (!MF.empty() && Sources.size() > 1) {
-    errs() << "omp2cuda: error: -MF takes one input\n";
-    return ExitError;
-  }
-  // `-o -` writes the translation to standard output, as clang -E does.
-  bool ToStdout = OutFile == "-";
-  bool ReportToStdout = !ReportKind.empty() && (ReportFile.empty() || ReportFile == "-");
-  if (ToStdout && (ReportToStdout || MD || !MF.empty())) {
-    errs() << "omp2cuda: error: -o - takes neither -MD/-MF nor a report "
-              "without --report-file\n";
-    return ExitError;
-  }
-  if (!ReportKind.empty() && ReportKind != "text" && ReportKind != "json") {
-    errs() << "omp2cuda: error: --report must be 'text' or 'json'\n";
-    return ExitError;
-  }
-  if (!OutDir.empty() && !DryRun)
-    if (std::error_code EC = sys::fs::create_directories(OutDir)) {
-      errs() << "omp2cuda: error: cannot create '" << OutDir
-             << "': " << EC.message() << "\n";
-      return ExitError;
-    }
-
-  Options O;
-  O.LineDirectives = !NoLine;
-  O.SkipIfNone = SkipIfNone;
-
-  std::vector<FileResult> Results(Sources.size());
-  std::vector<bool> Failed(Sources.size(), false);
+private:
+  const std::vector<std::string> &Sources, &Outputs;
+  const FlagSource &Flags;
+  const Options &O;
+  std::vector<FileResult> Results;
   std::mutex Lock;
   std::atomic<size_t> Next{0};
   size_t Done = 0;
+  bool ParseFailed = false;
+  std::set<std::string> DroppedSeen;
+
+  bool precheck(size_t I);
+  void one(size_t I);
+  void messages(const FileResult &R);
+  bool write(size_t I, const FileResult &R);
+};
+
+/// False (after saying why) when input I cannot be translated at all.
+bool Run::precheck(size_t I) {
+  const std::string &Src = Sources[I], &Out = Outputs[I];
+  std::string Why;
+  if (std::error_code EC = readable(Src))
+    Why = EC == std::errc::no_such_file_or_directory
+              ? "no such file"
+              : "cannot read the file: " + EC.message();
+  else if (OutFile != "-" && sys::fs::exists(Out) && sameFile(Out, Src))
+    Why = "the output '" + Out + "' would overwrite the input";
+  if (Why.empty())
+    return true;
+  std::lock_guard<std::mutex> G(Lock);
+  errs() << Src << ": error: " << Why << "\n";
+  return false;
+}
+
+/// What a user needs to know about a file's flags, once per run.
+void Run::messages(const FileResult &R) {
+  if (!R.FlagsHeuristic.empty())
+    errs() << R.Source << ": note: not in the compilation database; flags "
+           << R.FlagsHeuristic << "\n";
+  for (const std::string &D : R.DroppedFlags)
+    if (DroppedSeen.insert(D).second)
+      errs() << "omp2cuda: note: dropped compiler flag '" << D
+             << "' that clang does not understand [omp2cuda-dropped-flag]\n";
+}
+
+/// Writes input I's translation (and depfile); false after an error.
+bool Run::write(size_t I, const FileResult &R) {
+  const std::string &Src = Sources[I], &Out = Outputs[I];
+  if (DryRun || (SkipIfNone && !R.HasTargets))
+    return true;
+  // --out-dir owns its tree; -o must name an existing directory.
+  if (!OutDir.empty())
+    sys::fs::create_directories(sys::path::parent_path(Out));
+  if (OutFile == "-") {
+    outs() << R.Output;
+    outs().flush();
+    return true;
+  }
+  Error E = writeFileAtomically(Out, R.Output);
+  if (!E && (MD || !MF.empty()))
+    E = writeFileAtomically(MF.empty() ? Out + ".d" : std::string(MF),
+                            depfileText(Out, R.Dependencies));
+  if (!E)
+    return true;
+  errs() << Src << ": error: " << toString(std::move(E)) << "\n";
+  return false;
+}
+
+void Run::one(size_t I) {
+  if (!precheck(I))
+    return; // Results[I].Ok stays false
+  FileResult R = translateFile(Sources[I], *Flags.DB, O);
+  std::lock_guard<std::mutex> G(Lock);
+  messages(R);
+  if (Sources.size() > 1)
+    errs() << "[" << ++Done << "/" << Sources.size() << "] " << Sources[I]
+           << "\n";
+  ParseFailed = ParseFailed || !R.Parsed;
+  if (R.Ok && !write(I, R))
+    R.Ok = false;
+  Results[I] = std::move(R);
+}
+
+void Run::all(unsigned Jobs) {
   auto Work = [&] {
-    for (size_t I; (I = Next++) < Sources.size();) {
-      const std::string &Src = Sources[I];
-      FileResult R;
-      if (!sys::fs::exists(Src)) {
-        std::lock_guard<std::mutex> G(Lock);
-        errs() << Src << ": error: no such file\n";
-        Failed[I] = true;
-        continue;
-      }
-      if (std::error_code EC = readable(Src)) {
-        std::lock_guard<std::mutex> G(Lock);
-        errs() << Src << ": error: cannot read the file: " << EC.message()
-               << "\n";
-        Failed[I] = true;
-        continue;
-      }
-      const std::string &Out = (*Outputs)[I];
-      if (!ToStdout && sys::fs::exists(Out) && sameFile(Out, Src)) {
-        std::lock_guard<std::mutex> G(Lock);
-        errs() << Src << ": error: the output '" << Out
-               << "' would overwrite the input\n";
-        Failed[I] = true;
-        continue;
-      }
-      R = translateFile(Src, Parser->getCompilations(), O);
-      std::lock_guard<std::mutex> G(Lock);
-      if (Sources.size() > 1)
-        errs() << "[" << ++Done << "/" << Sources.size() << "] " << Src << "\n";
-      if (!R.Ok) {
-        Failed[I] = true;
-      } else if (!DryRun && !(SkipIfNone && !R.HasTargets)) {
-        // --out-dir owns its tree; -o must name an existing directory.
-        if (!OutDir.empty())
-          sys::fs::create_directories(sys::path::parent_path(Out));
-        if (ToStdout) {
-          outs() << R.Output;
-          outs().flush();
-        } else if (Error E = writeFileAtomically(Out, R.Output)) {
-          errs() << Src << ": error: " << toString(std::move(E)) << "\n";
-          Failed[I] = true;
-        } else if (MD || !MF.empty()) {
-          std::string Dep = MF.empty() ? Out + ".d" : std::string(MF);
-          if (Error E = writeFileAtomically(Dep, depfileText(Out, R.Dependencies))) {
-            errs() << Src << ": error: " << toString(std::move(E)) << "\n";
-            Failed[I] = true;
-          }
-        }
-      }
-      Results[I] = std::move(R);
-    }
+    for (size_t I; (I = Next++) < Sources.size();)
+      one(I);
   };
   unsigned N = std::max(1u, std::min<unsigned>(Jobs, Sources.size()));
   std::vector<std::thread> Pool;
@@ -206,22 +275,65 @@ int main(int argc, const char **argv) {
   Work();
   for (std::thread &T : Pool)
     T.join();
+}
 
-  bool AnyFailed = false, AnyHost = false;
-  for (size_t I = 0; I < Sources.size(); ++I) {
-    AnyFailed = AnyFailed || Failed[I];
-    AnyHost = AnyHost || Results[I].LeftOnHost > 0;
+/// The report and the exit status.
+int Run::finish() {
+  if (ParseFailed && Flags.Flagless)
+    errs() << "omp2cuda: note: no compilation database was found and no flags "
+              "were given after '--'; give the file's flags (-I, -D, -std=...) "
+              "after '--', or its build directory with -p\n";
+  bool AnyFailed = false, AnyHost = false, AnyTargets = false;
+  for (const FileResult &R : Results) {
+    AnyFailed = AnyFailed || !R.Ok;
+    AnyHost = AnyHost || R.LeftOnHost > 0;
+    AnyTargets = AnyTargets || R.HasTargets;
   }
-  if (!ReportKind.empty()) {
-    std::string Rep = ReportKind == "json" ? jsonReport(Results) : textReport(Results);
-    if (ReportFile.empty() || ReportFile == "-") {
-      outs() << Rep;
-    } else if (Error E = writeFileAtomically(ReportFile, Rep)) {
-      errs() << "omp2cuda: error: " << toString(std::move(E)) << "\n";
-      return ExitError;
+  // With --skip-if-none (omp2cuda-cc, one file a call) a file without
+  // target constructs has nothing to report.
+  bool Quiet = SkipIfNone && !AnyTargets && !AnyFailed;
+  auto Emit = [](const std::string &File, const std::string &Text) {
+    if (toStdout(File)) {
+      outs() << Text;
+      return true;
     }
-  }
+    if (Error E = writeFileAtomically(File, Text))
+      return failed(toString(std::move(E)));
+    return true;
+  };
+  if (!ReportKind.empty() && !Quiet &&
+      !Emit(ReportFile,
+            ReportKind == "json" ? jsonReport(Results) : textReport(Results)))
+    return ExitError;
   if (AnyFailed)
     return ExitError;
   return AnyHost && !HostOk ? ExitHost : ExitOk;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "omp2cuda " OMP2CUDA_VERSION " (Clang 19 LibTooling)\n";
+  });
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed;
+  if (int RC = parseCommandLine(argc, argv, Fixed); RC >= 0)
+    return RC;
+  Options O;
+  O.LineDirectives = !NoLine;
+  O.SkipIfNone = SkipIfNone;
+  const std::vector<std::string> Sources = uniqueInputs(SourcePaths);
+  Expected<std::vector<std::string>> Outputs =
+      assignOutputPaths(Sources, {OutFile, OutDir, InRoot});
+  if (!Outputs)
+    return fail(toString(Outputs.takeError()));
+  if (!checkOptions(Sources.size()))
+    return ExitError;
+  Expected<FlagSource> Flags = loadFlags(
+      std::move(Fixed), BuildPath, Sources.front(), ArgsBefore, ArgsAfter);
+  if (!Flags)
+    return fail(toString(Flags.takeError()));
+  Run R(Sources, *Outputs, *Flags, O);
+  R.all(Jobs);
+  return R.finish();
 }

@@ -18,6 +18,9 @@ check() { # name, condition...
 run() { "$tool" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
 rc() { [ "$(cat "$work/rc")" = "$1" ]; }
 has() { grep -q -- "$1" "$work/err" "$work/out"; }
+lacks() { ! grep -q -- "$1" "$work/err" "$work/out"; }
+out_has() { grep -q -- "$1" "$work/out"; }
+count_err() { [ "$(grep -c -- "$1" "$work/err")" = "$2" ]; }
 
 cp "$golden"/vector_add.c "$golden"/host_general.c "$golden"/bad_parse.c \
    "$golden"/reductions.c "$golden"/region_header.h "$golden"/region_in_header.c .
@@ -244,6 +247,47 @@ check "unknown option: one program name" has "^omp2cuda: error: Unknown command 
 run -j abc vector_add.c --
 check "-j abc: exit 1" rc 1
 check "-j abc: the error says what" has "^omp2cuda: error: invalid command line"
+
+# Issue 13 point 5: say once, briefly, what a user needs to know.
+run vector_add.c -o quiet.cu --report=text
+check "no flags, no database (README's command): exit 0" rc 0
+check "no flags, no database: nothing on stderr" test ! -s "$work/err"
+printf 'double k(double x) { return SCALE * x; }\n' >needs_flag.c
+run needs_flag.c -o nf.cu
+check "no flags, parse fails: exit 1" rc 1
+check "no flags, parse fails: one note on where flags come from" count_err "no compilation database was found" 1
+check "no flags: no LibTooling complaint" lacks "Running without flags"
+run bad_parse.c -o bad.cu --
+check "parse error: no 'Error while processing'" lacks "Error while processing"
+sed 's/void k(/void k2(/' proj/src/k.c >proj/src/k2.c
+run -p proj proj/src/k2.c -o k2.cu
+check "file missing from the database: exit 0" rc 0
+check "file missing from the database: no bogus input" lacks "no such file or directory"
+check "file missing from the database: translated with inferred flags" grep -q "omp2cuda_k2_L2" k2.cu
+check "file missing from the database: a note says so" has "k2.c: note: not in the compilation database; flags inferred from"
+printf '[{"directory": "%s/proj", "file": "src/k.c", "command": "cc -DSCALE=3 -foffload=nvptx-none -c src/k.c"},{"directory": "%s/proj", "file": "src/k2.c", "command": "cc -DSCALE=3 -foffload=nvptx-none -c src/k2.c"}]\n' "$work" "$work" >proj/compile_commands.json
+run -p proj proj/src/k.c proj/src/k2.c --out-dir dbgen
+check "two files with a foreign flag: exit 0" rc 0
+check "two files with a foreign flag: the note once" count_err "dropped compiler flag '-foffload=nvptx-none'" 1
+run -p nowhere vector_add.c -o nw.cu
+check "-p without a database: exit 1" rc 1
+check "-p without a database: says so" has "^omp2cuda: error: no compilation database in 'nowhere'"
+cat >override.cpp <<'SRC'
+double ext(double);
+struct B { virtual void f(); virtual void g(); };
+struct D : B { void f() override; void g(); };
+void k(double *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = ext(a[i]);
+}
+SRC
+run override.cpp -o ov.cu -- -Wno-inconsistent-missing-override -Wno-no-such-gcc-warning
+check "-Wno-...: clang's warning silenced" lacks "Winconsistent-missing-override"
+check "-Wno-...: GCC-only warning flags ignored" lacks "unknown warning option"
+run override.cpp -o ov.cu -- -w
+check "-w: clang's warnings silenced" lacks "Winconsistent-missing-override"
+check "-w: omp2cuda's warnings stay" has "\[omp2cuda-host-call\]"
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
