@@ -112,7 +112,103 @@ unsigned sharedBytes(const Region &R) {
 /// yet; combined and SPMD kernels keep every variable in registers.
 unsigned dataSharingBytes(const Region &) { return 0; }
 
+/// Counts of one file's regions.
+Totals countFile(const FileResult &F) {
+  Totals T;
+  T.Files = 1;
+  if (!F.Ok) {
+    T.FilesFailed = 1;
+    return T;
+  }
+  for (const RegionReport &Rep : F.Regions) {
+    ++T.Regions;
+    if (Rep.R.Translate) {
+      ++T.Translated;
+      T.Kernels += !Rep.Kernel.empty();
+    } else {
+      ++T.Host;
+      T.HostOnPurpose += Rep.R.Why == DiagId::HostOnPurpose;
+    }
+  }
+  return T;
+}
+
+void add(Totals &Sum, const Totals &T) {
+  Sum.Files += T.Files;
+  Sum.FilesFailed += T.FilesFailed;
+  Sum.Regions += T.Regions;
+  Sum.Translated += T.Translated;
+  Sum.Kernels += T.Kernels;
+  Sum.Host += T.Host;
+  Sum.HostOnPurpose += T.HostOnPurpose;
+}
+
+std::string plural(unsigned N, const char *Word) {
+  return fmt::format("{} {}{}", N, Word, N == 1 ? "" : "s");
+}
+
+/// A CSV field, quoted when it has to be (RFC 4180).
+std::string csvField(llvm::StringRef S) {
+  if (S.find_first_of(",\"\n\r") == llvm::StringRef::npos)
+    return S.str();
+  std::string Q = "\"";
+  for (char C : S)
+    Q += C == '"' ? std::string("\"\"") : std::string(1, C);
+  return Q + "\"";
+}
+
+std::string csvRow(llvm::StringRef Name, const Totals &T,
+                   llvm::StringRef Status) {
+  return fmt::format("{},{},{},{},{},{},{}\n", csvField(Name), T.Regions,
+                     T.Translated, T.Kernels, T.Host, T.HostOnPurpose, Status);
+}
+
+/// failed: a file failed; host: regions left on the host with a warning;
+/// else translated.
+const char *status(const Totals &T) {
+  if (T.FilesFailed)
+    return "failed";
+  return T.Host > T.HostOnPurpose ? "host" : "translated";
+}
+
 } // namespace
+
+Totals countRegions(const std::vector<FileResult> &Files) {
+  Totals Sum;
+  for (const FileResult &F : Files)
+    add(Sum, countFile(F));
+  return Sum;
+}
+
+std::string summaryLine(const Totals &T) {
+  std::string S = "omp2cuda: ";
+  if (T.Regions == 0)
+    S += "no target regions";
+  else
+    S += plural(T.Regions, "region");
+  if (T.Files > 1)
+    S += " in " + plural(T.Files, "file");
+  if (T.Regions > 0) {
+    S += fmt::format(": {} translated, {} left on the host", T.Translated,
+                     T.Host);
+    if (T.HostOnPurpose > 0)
+      S += fmt::format(" ({} on purpose)", T.HostOnPurpose);
+  }
+  if (T.FilesFailed > 0)
+    S += fmt::format("; {} failed", plural(T.FilesFailed, "file"));
+  return S + "\n";
+}
+
+std::string statsCsv(const std::vector<FileResult> &Files) {
+  std::string Out =
+      "file,regions,translated,kernels,host,host_on_purpose,status\n";
+  for (const FileResult &F : Files) {
+    Totals T = countFile(F);
+    Out += csvRow(F.Source, T, T.Regions == 0 && F.Ok ? "none" : status(T));
+  }
+  Totals Sum = countRegions(Files);
+  return Out + csvRow("total", Sum, status(Sum));
+}
 
 std::string textReport(const std::vector<FileResult> &Files) {
   std::string Out;
@@ -142,7 +238,7 @@ std::string textReport(const std::vector<FileResult> &Files) {
       for (const auto &[Id, Rem] : R.Remarks)
         Out += fmt::format("    note [omp2cuda-{}]: {}\n", diagIdName(Id), Rem);
     }
-  return Out;
+  return Out + summaryLine(countRegions(Files));
 }
 
 std::string jsonReport(const std::vector<FileResult> &Files) {
@@ -176,9 +272,19 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
       }
       Arr.push_back(std::move(O));
     }
+  Totals T = countRegions(Files);
+  llvm::json::Object Doc{
+      {"regions", std::move(Arr)},
+      {"totals", llvm::json::Object{{"files", T.Files},
+                                    {"files_failed", T.FilesFailed},
+                                    {"regions", T.Regions},
+                                    {"translated", T.Translated},
+                                    {"kernels", T.Kernels},
+                                    {"host", T.Host},
+                                    {"host_on_purpose", T.HostOnPurpose}}}};
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Arr))) << "\n";
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
   return OS.str();
 }
 

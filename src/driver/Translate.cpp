@@ -113,6 +113,21 @@ std::string formatGenerated(const std::string &Text, const std::string &,
   return stripFormatMarkers(*Out);
 }
 
+/// A target region in an included file, for the report: only the main file
+/// is rewritten.
+Region headerRegion(const OMPExecutableDirective &D, const SourceManager &SM) {
+  Region R;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D.getBeginLoc()));
+  if (P.isValid())
+    R.Loc = {P.getFilename(), P.getLine(), P.getColumn()};
+  R.Directive = llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str();
+  R.Translate = false;
+  R.Why = DiagId::HostHeader;
+  R.Reason = "it is in an included file; only the main file is rewritten "
+             "(translate a source file that defines the code instead)";
+  return R;
+}
+
 thread_local bool InOurCode = false;
 
 class Consumer : public ASTConsumer {
@@ -138,10 +153,10 @@ public:
     std::vector<const OMPExecutableDirective *> InHeaders;
     std::vector<RegionCandidate> Cands = findRegions(Ctx, &InHeaders);
     for (const OMPExecutableDirective *D : InHeaders) {
-      report(DE, D->getBeginLoc(), DiagId::HostHeader,
-             "it is in an included file; only the main file is rewritten "
-             "(translate a source file that defines the code instead)");
+      Region R = headerRegion(*D, SM);
+      report(DE, D->getBeginLoc(), R.Why, R.Reason);
       ++Out.LeftOnHost;
+      Out.Regions.push_back({std::move(R), "", ""});
     }
     Out.HasTargets = !Cands.empty();
     if (Cands.empty() && O.SkipIfNone) {

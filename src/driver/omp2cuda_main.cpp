@@ -61,6 +61,21 @@ cl::opt<std::string> ReportFile("report-file",
                                 cl::desc("Write the report here (default, "
                                          "or -: standard output)"),
                                 cl::value_desc("file"), cl::cat(Cat));
+/// --stats[=FILE]. LLVM registers -stats (its own statistics, which this
+/// tool never gathers) in every program; ours takes the name over, so it is
+/// made in main, after LLVM's is unregistered.
+cl::opt<std::string> &statsOption() {
+  static cl::opt<std::string> *Stats = [] {
+    if (cl::Option *Llvm = cl::getRegisteredOptions().lookup("stats"))
+      Llvm->removeArgument();
+    return new cl::opt<std::string>(
+        "stats", cl::ValueOptional,
+        cl::desc("Per-file counts of regions as CSV, to FILE (default, or "
+                 "-: standard output)"),
+        cl::value_desc("file"), cl::cat(Cat));
+  }();
+  return *Stats;
+}
 cl::opt<bool> NoLine("no-line-directives",
                      cl::desc("Do not emit #line markers"), cl::cat(Cat));
 cl::opt<bool> SkipIfNone("skip-if-none",
@@ -110,6 +125,7 @@ bool failed(const Twine &Msg) {
 int parseCommandLine(
     int Argc, const char **Argv,
     std::unique_ptr<clang::tooling::CompilationDatabase> &Fixed) {
+  statsOption();
   // Its message is the driver's opinion of the flags (unknown ones are
   // dropped later, with a note): only the database counts.
   std::string Msg;
@@ -137,10 +153,12 @@ bool checkOptions(size_t NumSources) {
   if (!MF.empty() && NumSources > 1)
     return failed("-MF takes one input");
   // `-o -` writes the translation to standard output, as clang -E does.
-  bool ReportToStdout = !ReportKind.empty() && toStdout(ReportFile);
-  if (OutFile == "-" && (ReportToStdout || MD || !MF.empty()))
-    return failed("-o - takes neither -MD/-MF nor a report without "
-                  "--report-file");
+  bool OthersToStdout =
+      (!ReportKind.empty() && toStdout(ReportFile)) ||
+      (statsOption().getNumOccurrences() && toStdout(statsOption()));
+  if (OutFile == "-" && (OthersToStdout || MD || !MF.empty()))
+    return failed("-o - takes neither -MD/-MF nor a report or --stats "
+                  "without a file");
   if (!ReportKind.empty() && ReportKind != "text" && ReportKind != "json")
     return failed("--report must be 'text' or 'json'");
   if (!OutDir.empty() && !DryRun)
@@ -277,7 +295,7 @@ void Run::all(unsigned Jobs) {
     T.join();
 }
 
-/// The report and the exit status.
+/// Report, statistics and the exit status.
 int Run::finish() {
   if (ParseFailed && Flags.Flagless)
     errs() << "omp2cuda: note: no compilation database was found and no flags "
@@ -304,6 +322,9 @@ int Run::finish() {
   if (!ReportKind.empty() && !Quiet &&
       !Emit(ReportFile,
             ReportKind == "json" ? jsonReport(Results) : textReport(Results)))
+    return ExitError;
+  cl::opt<std::string> &Stats = statsOption();
+  if (Stats.getNumOccurrences() && !Emit(Stats, statsCsv(Results)))
     return ExitError;
   if (AnyFailed)
     return ExitError;

@@ -103,7 +103,7 @@ check "out-dir under a file: exit 1" rc 1
 run vector_add.c -o dry.cu --dry-run --report=json --
 check "dry run: exit 0" rc 0
 check "dry run: nothing written" test ! -e dry.cu
-check "dry run: json report" python3 -c "import json,sys; d=json.load(open('$work/out')); assert d[0]['kernel']=='omp2cuda_vadd_L3' and d[0]['class']=='combined'"
+check "dry run: json report" python3 -c "import json,sys; d=json.load(open('$work/out'))['regions']; assert d[0]['kernel']=='omp2cuda_vadd_L3' and d[0]['class']=='combined'"
 
 run host_general.c --dry-run --report=text --
 check "text report names the reason" has "left on the host \[omp2cuda-host-general\]"
@@ -112,7 +112,7 @@ check "text report: kernel, launch shape, memory" has "kernel omp2cuda_stats_L4;
 check "text report: explicit map as written" has "x: device pointer, map(to: x\[0:n\])"
 check "text report: implicit map and reduction operator" has "sum: reduction(+), map(tofrom: sum) implicit"
 run reductions.c --dry-run --report=json --report-file rep.json --
-check "json report file: variables with implicit maps" python3 -c "import json; d=json.load(open('rep.json')); v={x['name']: x for x in d[0]['variables']}; assert v['mx']['passing']=='reduction(max)' and v['mx']['implicit'] and v['mx']['map']=='map(tofrom: mx) implicit' and d[0]['shared_bytes']==256 and d[0]['data_sharing_bytes']==0 and d[0]['line']==4"
+check "json report file: variables with implicit maps" python3 -c "import json; d=json.load(open('rep.json'))['regions']; v={x['name']: x for x in d[0]['variables']}; assert v['mx']['passing']=='reduction(max)' and v['mx']['implicit'] and v['mx']['map']=='map(tofrom: mx) implicit' and d[0]['shared_bytes']==256 and d[0]['data_sharing_bytes']==0 and d[0]['line']==4"
 
 run vector_add.c -o dep.cu -MD --
 check "depfile written" test -s dep.cu.d
@@ -288,6 +288,23 @@ check "-Wno-...: GCC-only warning flags ignored" lacks "unknown warning option"
 run override.cpp -o ov.cu -- -w
 check "-w: clang's warnings silenced" lacks "Winconsistent-missing-override"
 check "-w: omp2cuda's warnings stay" has "\[omp2cuda-host-call\]"
+
+# Issue 13 point 6: a closing summary, totals, per-file statistics.
+run host_general.c vector_add.c --dry-run --report=text --
+check "text report: closing summary" out_has "^omp2cuda: 4 regions in 2 files: 1 translated, 3 left on the host$"
+run vector_add.c --dry-run --report=text --
+check "text report: summary for one file" out_has "^omp2cuda: 1 region: 1 translated, 0 left on the host$"
+run host_general.c vector_add.c bad_parse.c --dry-run --report=json --report-file tot.json --
+check "json report: totals" python3 -c "import json; t=json.load(open('tot.json'))['totals']; assert t=={'files': 3, 'files_failed': 1, 'regions': 4, 'translated': 1, 'kernels': 1, 'host': 3, 'host_on_purpose': 0}, t"
+run host_general.c vector_add.c bad_parse.c --dry-run --stats=st.csv --
+printf '%s\n' file,regions,translated,kernels,host,host_on_purpose,status \
+  host_general.c,3,0,0,3,0,host vector_add.c,1,1,1,0,0,translated \
+  bad_parse.c,0,0,0,0,0,failed total,4,1,1,3,0,failed >st.expected
+check "--stats=FILE: per-file CSV" cmp -s st.csv st.expected
+run vector_add.c --dry-run --stats --
+check "--stats: CSV on stdout" out_has "^vector_add.c,1,1,1,0,0,translated$"
+run vector_add.c -o - --stats --
+check "-o - with --stats on stdout: error" rc 1
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
