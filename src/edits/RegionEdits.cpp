@@ -215,37 +215,39 @@ struct DataCalls {
     If = R.IfCond.empty() ? "true" : "(bool)(" + R.IfCond + ")";
   }
 
-  /// `{ ...; o2c::TargetRegion Var(...); Var.map(...); ...` (left open).
-  std::string open(const Region &R, const std::string &Var) const {
-    std::string Open = fmt::format("{{ {} o2c::TargetRegion {}(o2c_loc, {}, {}, false);",
-                                   Loc, Var, Dev, If);
+  /// The statements that open a device data environment named Var.
+  std::vector<std::string> open(const Region &R, const std::string &Var) const {
+    std::vector<std::string> S{
+        Loc, fmt::format("o2c::TargetRegion {}(o2c_loc, {}, {}, false);", Var,
+                         Dev, If)};
     if (R.Depend)
-      Open += " o2c::waitForSiblingTasks();";
+      S.push_back("o2c::waitForSiblingTasks();");
     for (const Capture &Cap : R.Captures) {
       if (!Cap.Map)
         continue;
       std::string Addr, Bytes;
       itemText(Cap, Addr, Bytes);
-      Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
-                          mapFlags(*Cap.Map));
+      S.push_back(fmt::format("{}.map({}, {}, {});", Var, Addr, Bytes,
+                              mapFlags(*Cap.Map)));
     }
     for (const PointerMap &PM : R.PointerMaps) {
       std::string Addr, Bytes;
       itemText(basedItem(PM), Addr, Bytes);
-      Open += fmt::format(" {}.map({}, {}, {});", Var, Addr, Bytes,
-                          mapFlags(PM.Map));
+      S.push_back(fmt::format("{}.map({}, {}, {});", Var, Addr, Bytes,
+                              mapFlags(PM.Map)));
       if (attaches(PM))
-        Open += fmt::format(" {}.attachSection(&({}), {});", Var, PM.Base,
-                            PM.Map.Lower);
+        S.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
+                                PM.Map.Lower));
     }
-    return Open;
+    return S;
   }
 
-  /// `{ ...; o2c::update(...); ... }` for a stand-alone directive.
-  std::string standAlone(const OMPExecutableDirective &D, const Region &R) const {
-    std::string Calls = "{ " + Loc;
+  /// The statements of a stand-alone directive (o2c::update(...), ...).
+  std::vector<std::string> standAlone(const OMPExecutableDirective &D,
+                                      const Region &R) const {
+    std::vector<std::string> Calls{Loc};
     if (R.Depend)
-      Calls += " o2c::waitForSiblingTasks();";
+      Calls.push_back("o2c::waitForSiblingTasks();");
     const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
                          ? "o2c::enterData"
                      : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
@@ -266,24 +268,50 @@ struct DataCalls {
       if (Cap.Map->Present)
         ToDevice += ", /*Present=*/true";
       if (!Cap.Map->Stride.empty())
-        Calls += fmt::format(" o2c::updateStrided(o2c_loc, {}, {}, {}, "
-                             "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
-                             Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
-                             Cap.Map->Stride, ToDevice);
+        Calls.push_back(fmt::format("o2c::updateStrided(o2c_loc, {}, {}, {}, "
+                                    "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
+                                    Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
+                                    Cap.Map->Stride, ToDevice));
       else if (std::string(Fn) == "o2c::update")
-        Calls += fmt::format(" o2c::update(o2c_loc, {}, {}, {}, {}, {});", Dev,
-                             If, Addr, Bytes, ToDevice);
+        Calls.push_back(fmt::format("o2c::update(o2c_loc, {}, {}, {}, {}, {});",
+                                    Dev, If, Addr, Bytes, ToDevice));
       else
-        Calls += fmt::format(" {}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev, If,
-                             Addr, Bytes, mapFlags(*Cap.Map));
+        Calls.push_back(fmt::format("{}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev,
+                                    If, Addr, Bytes, mapFlags(*Cap.Map)));
       if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
           attaches(R.PointerMaps[I - FirstBased]))
-        Calls += fmt::format(" o2c::attachSection(o2c_loc, {}, {}, &({}), {});",
-                             Dev, If, Cap.CallArg, Cap.Map->Lower);
+        Calls.push_back(fmt::format("o2c::attachSection(o2c_loc, {}, {}, &({}), {});",
+                                    Dev, If, Cap.CallArg, Cap.Map->Lower));
     }
-    return Calls + " }";
+    return Calls;
   }
 };
+
+/// Statements on one line (a #define body takes no line breaks).
+std::string oneLine(const std::vector<std::string> &Stmts) {
+  std::string Out;
+  for (const std::string &S : Stmts)
+    Out += (Out.empty() ? "" : " ") + S;
+  return Out;
+}
+
+/// Statements one per line, each indented by Indent and two spaces.
+std::string lines(const std::vector<std::string> &Stmts, llvm::StringRef Indent) {
+  std::string Out;
+  for (const std::string &S : Stmts)
+    Out += Indent.str() + "  " + S + "\n";
+  return Out;
+}
+
+/// The whitespace that starts the line holding Offset.
+llvm::StringRef indentOf(llvm::StringRef Buf, unsigned Offset) {
+  size_t Begin = Buf.rfind('\n', Offset); // searches [0, Offset)
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  size_t End = Begin;
+  while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+    ++End;
+  return Buf.slice(Begin, End);
+}
 
 /// The original directive text as a one-line comment.
 std::string directiveComment(llvm::StringRef Old) {
@@ -379,8 +407,9 @@ RegionEdit dataEditsInDefine(const RegionCandidate &C, const Region &R,
   DataCalls Calls(R, SM.getSpellingLineNumber(At), SM.getSpellingColumnNumber(At));
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
   std::string Text =
-      Env ? Calls.open(R, fmt::format("o2c_data_L{}", SM.getSpellingLineNumber(At)))
-          : Calls.standAlone(D, R);
+      Env ? "{ " + oneLine(Calls.open(R, fmt::format("o2c_data_L{}",
+                                                     SM.getSpellingLineNumber(At))))
+          : "{ " + oneLine(Calls.standAlone(D, R)) + " }";
   Text += " " + directiveComment(Old);
   std::replace(Text.begin(), Text.end(), '\n', ' ');
   std::vector<TextEdit> Edits{{Begin, End - Begin, Text}};
@@ -429,8 +458,10 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
 
   if (R.Class == RegionClass::DataEnv) {
     std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
-    std::string Open = Calls.open(R, Var);
-    Open += " // omp2cuda: device data environment\n";
+    // One mapping per line; the block closes after the construct.
+    llvm::StringRef Indent = indentOf(mainBuffer(Ctx), Begin);
+    std::string Open = "{ // omp2cuda: device data environment\n" +
+                       lines(Calls.open(R, Var), Indent);
     Open += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
     E.CallSite.push_back({Begin, 0, Open});
     unsigned End = statementEnd(D, Ctx);
@@ -468,13 +499,27 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
     return E;
   }
 
-  // Stand-alone directives: the directive's line(s) become the runtime calls
-  // (a macro's: its invocation); the line count stays the same.
+  // Stand-alone directives: the directive's line(s) become a block of
+  // runtime calls, one per line (a macro's: its invocation), headed by the
+  // original directive in a comment; a #line marker after it gives the rest
+  // of the file its own line numbers again.
   unsigned End = FromMacro ? MacroEnd : statementEnd(D, Ctx);
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
-  // The original directive stays readable in a comment.
-  std::string Text = Calls.standAlone(D, R) + " " + directiveComment(Old);
-  Text += std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
+  llvm::StringRef Indent = indentOf(mainBuffer(Ctx), Begin);
+  std::string Text = "{ " + directiveComment(Old) + "\n" +
+                     lines(Calls.standAlone(D, R), Indent) + Indent.str() + "}";
+  llvm::StringRef Rest = mainBuffer(Ctx).substr(End);
+  Rest = Rest.take_until([](char Ch) { return Ch == '\n'; });
+  if (!Rest.trim().empty()) {
+    // Code after a macro's invocation on its line: it goes on on a line of
+    // its own, numbered as that line.
+    Text += "\n" + lineMarker({R.Loc.File, lineOf(Ctx, End), 0}, LineDirectives);
+  } else if (std::string M = lineMarker({R.Loc.File, lineOf(Ctx, End) + 1, 0},
+                                        LineDirectives);
+             !M.empty()) {
+    M.pop_back(); // the source's own newline ends the marker
+    Text += "\n" + M;
+  }
   E.CallSite.push_back({Begin, End - Begin, Text});
   return E;
 }

@@ -40,18 +40,36 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
 
 #line 4 "inputs/data_constructs.c"
 extern "C" void step(double *u, double *v, int n, int steps) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo); o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc); } /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
+{ /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"};
+  o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo);
+  o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc);
+}
+#line 6 "inputs/data_constructs.c"
   for (int s = 0; s < steps; ++s) {
 if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 7 "inputs/data_constructs.c"
 #pragma omp target teams distribute parallel for
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]); }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"}; o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false); } /* #pragma omp target update from(v[0:n]) */
+{ /* #pragma omp target update from(v[0:n]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"};
+  o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false);
+}
+#line 11 "inputs/data_constructs.c"
     // Every other point is sent to the device again (a strided section).
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"}; o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true); } /* #pragma omp target update to(u[0:n / 2:2]) */
+{ /* #pragma omp target update to(u[0:n / 2:2]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"};
+  o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true);
+}
+#line 13 "inputs/data_constructs.c"
   }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom); o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete); } /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
+{ /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
+  o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
+  o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete);
+}
+#line 15 "inputs/data_constructs.c"
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
@@ -94,7 +112,10 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 #line 17 "inputs/data_constructs.c"
 extern "C" double total(const double *a, int n) {
   double s = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"}; o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false); o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo); // omp2cuda: device data environment
+{ // omp2cuda: device data environment
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
+  o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
+  o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
 #line 19 "inputs/data_constructs.c"
 #pragma omp target data map(to: a[0:n])
   {
@@ -109,7 +130,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo); } /* #pragma omp target enter data map(to: *flag) */
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"}; o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true); } /* #pragma omp target update from(present: *flag) */
-{ static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease); } /* #pragma omp target exit data map(release: *flag) */
+{ /* #pragma omp target enter data map(to: *flag) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
+  o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
+}
+#line 31 "inputs/data_constructs.c"
+{ /* #pragma omp target update from(present: *flag) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
+  o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
+}
+#line 32 "inputs/data_constructs.c"
+{ /* #pragma omp target exit data map(release: *flag) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
+  o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
+}
+#line 33 "inputs/data_constructs.c"
 }

@@ -50,18 +50,30 @@ int main(void) {
   int n = 16, i;
   for (i = 0; i < n; i++)
     a[i] = i;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 18, 1, "target data"}; o2c::TargetRegion o2c_data_L18(o2c_loc, -1, true, false); o2c_data_L18.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom); // omp2cuda: device data environment
+{ // omp2cuda: device data environment
+  static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 18, 1, "target data"};
+  o2c::TargetRegion o2c_data_L18(o2c_loc, -1, true, false);
+  o2c_data_L18.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom);
 #line 18 "inputs/macro_data.c"
 #pragma omp target data map(tofrom: a[0:n])
   {
-    { static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 20, 5, "target update"}; o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true); } /* PUSH */
+    { /* PUSH */
+      static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 20, 5, "target update"};
+      o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true);
+    }
+#line 21 "inputs/macro_data.c"
 if (!omp2cuda_main_L21_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 21 "inputs/macro_data.c"
 #pragma omp target teams distribute parallel for
     for (i = 0; i < n; i++)
       a[i] += 1; }
     push_it(a, n);
-    { static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 25, 5, "target update"}; o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true); } /* PUSH2(a, n) */ printf("pushed\n");
+    { /* PUSH2(a, n) */
+      static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 25, 5, "target update"};
+      o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true);
+    }
+#line 25 "inputs/macro_data.c"
+ printf("pushed\n");
   } }
   printf("a[5]=%g\n", a[5]);
   return 0;

@@ -188,7 +188,11 @@ int main(void) {
   int *cursor = data;
   int *view = data + N / 2;
   int found = -1;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 31, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapTo); } /* #pragma omp target enter data map(to: data) */
+{ /* #pragma omp target enter data map(to: data) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 31, 1, "target enter data"};
+  o2c::enterData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapTo);
+}
+#line 32 "inputs/map_semantics.c"
   // The pointer itself: the region moves it to the first multiple of 7
   // above 100, reading through it on the way.
 if (!omp2cuda_main_L34_launch(cursor)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -215,7 +219,11 @@ if (!omp2cuda_main_L45_launch(data, scratch)) { // omp2cuda: offloaded by the st
     scratch[i] = data[i] + 1;
     data[i] = scratch[i] * 2;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 50, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapFrom); } /* #pragma omp target exit data map(from: data) */
+{ /* #pragma omp target exit data map(from: data) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 50, 1, "target exit data"};
+  o2c::exitData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapFrom);
+}
+#line 51 "inputs/map_semantics.c"
   long sum = 0;
   int errors = 0;
   for (int i = 0; i < N; ++i) {

@@ -155,22 +155,48 @@ int main(void) {
   for (int j = 0; j < v.n; ++j)
     v.buf[j] = 1.0;
 
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 47, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapTo); } /* #pragma omp target enter data map(to: p[0:ROWS]) */
+{ /* #pragma omp target enter data map(to: p[0:ROWS]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 47, 1, "target enter data"};
+  o2c::enterData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapTo);
+}
+#line 48 "inputs/pointer_rows.c"
   for (int i = 0; i < ROWS; ++i) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 49, 1, "target enter data"}; o2c::enterData(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS) * sizeof(*(p[i])), o2c::MapTo); o2c::attachSection(o2c_loc, -1, true, &(p[i]), 0); } /* #pragma omp target enter data map(to: p[i][0:COLS]) */
+{ /* #pragma omp target enter data map(to: p[i][0:COLS]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 49, 1, "target enter data"};
+  o2c::enterData(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS) * sizeof(*(p[i])), o2c::MapTo);
+  o2c::attachSection(o2c_loc, -1, true, &(p[i]), 0);
+}
+#line 50 "inputs/pointer_rows.c"
   }
   scale_rows(p, ROWS, COLS);
   scale_rows(p, ROWS, COLS);
   // The first half of each row comes back with an update, the rest at exit.
   for (int i = 0; i < ROWS; ++i) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 55, 1, "target update"}; o2c::update(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS / 2) * sizeof(*(p[i])), false); } /* #pragma omp target update from(p[i][0:COLS / 2]) */
+{ /* #pragma omp target update from(p[i][0:COLS / 2]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 55, 1, "target update"};
+  o2c::update(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS / 2) * sizeof(*(p[i])), false);
+}
+#line 56 "inputs/pointer_rows.c"
   }
   for (int i = 0; i < ROWS; ++i) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 58, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (p[i]) + (COLS / 2), (size_t)(COLS - COLS / 2) * sizeof(*(p[i])), o2c::MapFrom); } /* #pragma omp target exit data map(from: p[i][COLS / 2:COLS - COLS / 2]) */
+{ /* #pragma omp target exit data map(from: p[i][COLS / 2:COLS - COLS / 2]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 58, 1, "target exit data"};
+  o2c::exitData(o2c_loc, -1, true, (p[i]) + (COLS / 2), (size_t)(COLS - COLS / 2) * sizeof(*(p[i])), o2c::MapFrom);
+}
+#line 59 "inputs/pointer_rows.c"
   }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 60, 1, "target exit data"}; o2c::exitData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapDelete); } /* #pragma omp target exit data map(delete: p[0:ROWS]) */
+{ /* #pragma omp target exit data map(delete: p[0:ROWS]) */
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 60, 1, "target exit data"};
+  o2c::exitData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapDelete);
+}
+#line 61 "inputs/pointer_rows.c"
 
-{ static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 62, 1, "target data"}; o2c::TargetRegion o2c_data_L62(o2c_loc, -1, true, false); o2c_data_L62.map(&(v), sizeof(v), o2c::MapTo); o2c_data_L62.map((v.buf) + (0), (size_t)(v.n) * sizeof(*(v.buf)), o2c::MapToFrom); o2c_data_L62.attachSection(&(v.buf), 0); // omp2cuda: device data environment
+{ // omp2cuda: device data environment
+  static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 62, 1, "target data"};
+  o2c::TargetRegion o2c_data_L62(o2c_loc, -1, true, false);
+  o2c_data_L62.map(&(v), sizeof(v), o2c::MapTo);
+  o2c_data_L62.map((v.buf) + (0), (size_t)(v.n) * sizeof(*(v.buf)), o2c::MapToFrom);
+  o2c_data_L62.attachSection(&(v.buf), 0);
 #line 62 "inputs/pointer_rows.c"
 #pragma omp target data map(to: v) map(tofrom: v.buf[0:v.n])
   {

@@ -114,13 +114,20 @@ int main(void) {
     a[i] = i;
   for (int i = 0; i < 8; ++i)
     b[i] = 1;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 20, 1, "target data"}; o2c::TargetRegion o2c_data_L20(o2c_loc, -1, true, false); o2c_data_L20.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom); o2c_data_L20.map(&(b), sizeof(b), o2c::MapToFrom); o2c_data_L20.map(&(scalar), sizeof(scalar), o2c::MapToFrom); // omp2cuda: device data environment
+{ // omp2cuda: device data environment
+  static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 20, 1, "target data"};
+  o2c::TargetRegion o2c_data_L20(o2c_loc, -1, true, false);
+  o2c_data_L20.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom);
+  o2c_data_L20.map(&(b), sizeof(b), o2c::MapToFrom);
+  o2c_data_L20.map(&(scalar), sizeof(scalar), o2c::MapToFrom);
 #line 20 "inputs/use_device.c"
 #pragma omp target data map(tofrom: a[0:n], b, scalar)
   {
     double *da = NULL, *db = NULL;
     int *ds = NULL;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 24, 1, "target data"}; o2c::TargetRegion o2c_data_L24(o2c_loc, -1, true, false); // omp2cuda: device data environment
+{ // omp2cuda: device data environment
+  static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 24, 1, "target data"};
+  o2c::TargetRegion o2c_data_L24(o2c_loc, -1, true, false);
 #line 24 "inputs/use_device.c"
 #pragma omp target data use_device_ptr(a) use_device_addr(b, scalar)
 { auto o2c_dev_a = o2c_data_L24.translate(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.translate(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.translate(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
