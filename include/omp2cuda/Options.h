@@ -1,6 +1,9 @@
 #ifndef OMP2CUDA_OPTIONS_H
 #define OMP2CUDA_OPTIONS_H
 
+#include "omp2cuda/Diagnostics.h"
+
+#include <set>
 #include <string>
 
 namespace omp2cuda {
@@ -9,6 +12,13 @@ struct Options {
   bool LineDirectives = true;
   bool SkipIfNone = false;
   std::string RuntimeInclude = "omp2cuda/device_rt.h";
+  /// Diagnostics not printed (--suppress): warnings, remarks and notes.
+  std::set<DiagId> Suppress;
+  /// Warnings and remarks printed as errors (--warnings-as-errors), which
+  /// fail the file like any error.
+  std::set<DiagId> AsErrors;
+  /// --warnings-as-errors=all: every warning (not remarks) is an error.
+  bool AllWarningsAsErrors = false;
 };
 
 } // namespace omp2cuda

@@ -221,7 +221,8 @@ std::string textReport(const std::vector<FileResult> &Files) {
         Out += fmt::format(" in {}", R.Function);
       Out += "\n";
       if (!R.Translate) {
-        Out += fmt::format("    left on the host [omp2cuda-{}]: {}\n",
+        Out += fmt::format("    {} on the host [omp2cuda-{}]: {}\n",
+                           R.Why == DiagId::HostOnPurpose ? "kept" : "left",
                            diagIdName(R.Why), R.Reason);
         continue;
       }

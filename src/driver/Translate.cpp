@@ -41,10 +41,36 @@ const char *diagIdName(DiagId Id) {
   return "unknown";
 }
 
+DiagSeverity diagSeverity(DiagId Id) {
+  switch (Id) {
+#define OMP2CUDA_DIAG(Enum, Name, Severity, Format)                            \
+  case DiagId::Enum:                                                           \
+    return DiagSeverity::Severity;
+#include "omp2cuda/Diagnostics.def"
+#undef OMP2CUDA_DIAG
+  }
+  return DiagSeverity::Warning;
+}
+
+std::optional<DiagId> diagIdFromName(std::string_view Name) {
+  llvm::StringRef N(Name.data(), Name.size());
+  N.consume_front("omp2cuda-");
+#define OMP2CUDA_DIAG(Enum, Id, Severity, Format)                              \
+  if (N == Id)                                                                 \
+    return DiagId::Enum;
+#include "omp2cuda/Diagnostics.def"
+#undef OMP2CUDA_DIAG
+  return std::nullopt;
+}
+
 namespace {
 
-void report(DiagnosticsEngine &DE, SourceLocation Loc, DiagId Id,
-            const std::string &Msg) {
+/// Reports one of our diagnostics through clang's engine, as --suppress and
+/// --warnings-as-errors say.
+void report(DiagnosticsEngine &DE, const Options &O, SourceLocation Loc,
+            DiagId Id, const std::string &Msg) {
+  if (O.Suppress.count(Id))
+    return;
   DiagnosticsEngine::Level L = DiagnosticsEngine::Warning;
   const char *Format = "";
   switch (Id) {
@@ -60,7 +86,14 @@ void report(DiagnosticsEngine &DE, SourceLocation Loc, DiagId Id,
   size_t P = Text.find("%0");
   if (P != std::string::npos)
     Text.replace(P, 2, Msg);
-  Text += std::string(" [omp2cuda-") + diagIdName(Id) + "]";
+  // Spelled as clang-tidy spells a check it promoted, so that the reader
+  // sees why a warning stopped the translation.
+  bool Promote = O.AsErrors.count(Id) ||
+                 (O.AllWarningsAsErrors && L == DiagnosticsEngine::Warning);
+  Text += std::string(" [omp2cuda-") + diagIdName(Id) +
+          (Promote ? ",-warnings-as-errors]" : "]");
+  if (Promote)
+    L = DiagnosticsEngine::Error;
   DE.Report(Loc, DE.getCustomDiagID(L, "%0")) << Text;
 }
 
@@ -154,7 +187,7 @@ public:
     std::vector<RegionCandidate> Cands = findRegions(Ctx, &InHeaders);
     for (const OMPExecutableDirective *D : InHeaders) {
       Region R = headerRegion(*D, SM);
-      report(DE, D->getBeginLoc(), R.Why, R.Reason);
+      report(DE, O, D->getBeginLoc(), R.Why, R.Reason);
       ++Out.LeftOnHost;
       Out.Regions.push_back({std::move(R), "", ""});
     }
@@ -165,7 +198,7 @@ public:
     }
     TU.FileEdits = cCompatEdits(Ctx, O.LineDirectives, Problems);
     for (const CompatProblem &P : Problems)
-      report(DE, P.Loc, DiagId::CCompat, P.What);
+      report(DE, O, P.Loc, DiagId::CCompat, P.What);
     if (!Problems.empty())
       return;
 
@@ -210,19 +243,21 @@ public:
       Region R = analyzeRegion(C, TU, Index++);
       RegionReport Rep{R, "", ""};
       if (!R.Translate) {
-        ++Out.LeftOnHost;
-        report(DE, C.Directive->getBeginLoc(), R.Why, R.Reason);
+        // Kept there on purpose: a remark, and no exit status 3.
+        ++(R.Why == DiagId::HostOnPurpose ? Out.KeptOnHost : Out.LeftOnHost);
+        report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
         RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives);
         AddCallSite(E.CallSite);
       } else if (R.Class == RegionClass::DataEnv ||
                  R.Class == RegionClass::DataStmt) {
         RegionEdit E = dataEdits(C, R, Ctx, O.LineDirectives, DefineEdits);
         if (!E.Problem.empty())
-          report(DE, C.Directive->getBeginLoc(), DiagId::DataMacro, E.Problem);
+          report(DE, O, C.Directive->getBeginLoc(), DiagId::DataMacro,
+                 E.Problem);
         AddCallSite(E.CallSite);
       } else {
         for (const auto &[Id, Rem] : R.Remarks)
-          report(DE, C.Directive->getBeginLoc(), Id, Rem);
+          report(DE, O, C.Directive->getBeginLoc(), Id, Rem);
         KernelModel K = lowerRegion(R, O);
         std::string Emitted =
             formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n", K.Body,
@@ -238,7 +273,7 @@ public:
             R.Reason = "the macro that produces the construct also produces "
                        "code around it that cannot be rewritten";
             ++Out.LeftOnHost;
-            report(DE, C.Directive->getBeginLoc(), R.Why, R.Reason);
+            report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
             Out.Regions.push_back({R, "", ""});
             continue;
           }

@@ -24,7 +24,8 @@ struct FileResult {
   bool Ok = false;         // parsed and translated (maybe with host regions)
   bool Parsed = false;     // clang parsed it without errors
   bool HasTargets = false; // at least one target construct
-  unsigned LeftOnHost = 0;
+  unsigned LeftOnHost = 0; // regions left on the host, with a warning
+  unsigned KeptOnHost = 0; // regions kept there on purpose (// omp2cuda: host)
   std::string Output;      // the .cu text
   std::vector<RegionReport> Regions;
   std::vector<std::string> Dependencies; // files read (for depfiles)

@@ -61,6 +61,14 @@ cl::opt<std::string> ReportFile("report-file",
                                 cl::desc("Write the report here (default, "
                                          "or -: standard output)"),
                                 cl::value_desc("file"), cl::cat(Cat));
+cl::list<std::string> Suppress("suppress", cl::CommaSeparated,
+                               cl::desc("Do not print these warnings, remarks "
+                                        "or notes (IDs as in [omp2cuda-ID])"),
+                               cl::value_desc("ID,..."), cl::cat(Cat));
+cl::list<std::string> AsErrors("warnings-as-errors", cl::CommaSeparated,
+                               cl::desc("Report these warnings (or remarks) as "
+                                        "errors; 'all': every warning"),
+                               cl::value_desc("ID,...|all"), cl::cat(Cat));
 /// --stats[=FILE]. LLVM registers -stats (its own statistics, which this
 /// tool never gathers) in every program; ours takes the name over, so it is
 /// made in main, after LLVM's is unregistered.
@@ -100,7 +108,8 @@ Compile flags: after --, else from compile_commands.json (-p, or found above
 the first source), else none.
 
 Exit status: 0 when every target region was translated (or none was found),
-3 when some regions were left on the host (each has a warning saying why),
+3 when some regions were left on the host (each has a warning saying why;
+regions kept there by a comment '// omp2cuda: host' do not count),
 1 on errors (no output is written for a file that failed).
 
 Examples:
@@ -144,6 +153,40 @@ int parseCommandLine(
   M.consume_front("omp2cuda: ");
   return fail(
       M.empty() ? StringRef("invalid command line; see 'omp2cuda --help'") : M);
+}
+
+/// --suppress and --warnings-as-errors into O; false after an error.
+bool readDiagnosticOptions(Options &O) {
+  auto Lookup = [](StringRef Name, const char *Opt) -> std::optional<DiagId> {
+    std::optional<DiagId> Id = diagIdFromName(Name.str());
+    if (!Id)
+      failed("--" + Twine(Opt) + ": unknown diagnostic ID '" + Name +
+             "' (the IDs are listed in docs/diagnostics.md)");
+    return Id;
+  };
+  for (const std::string &S : Suppress) {
+    std::optional<DiagId> Id = Lookup(S, "suppress");
+    if (!Id)
+      return false;
+    if (diagSeverity(*Id) == DiagSeverity::Error)
+      return failed("--suppress: '" + S +
+                    "' is an error, which cannot be suppressed");
+    O.Suppress.insert(*Id);
+  }
+  for (const std::string &S : AsErrors) {
+    if (S == "all") {
+      O.AllWarningsAsErrors = true;
+      continue;
+    }
+    std::optional<DiagId> Id = Lookup(S, "warnings-as-errors");
+    if (!Id)
+      return false;
+    if (diagSeverity(*Id) == DiagSeverity::Note)
+      return failed("--warnings-as-errors: '" + S +
+                    "' is a note, not a warning");
+    O.AsErrors.insert(*Id);
+  }
+  return true;
 }
 
 bool toStdout(const std::string &File) { return File.empty() || File == "-"; }
@@ -237,6 +280,8 @@ void Run::messages(const FileResult &R) {
   if (!R.FlagsHeuristic.empty())
     errs() << R.Source << ": note: not in the compilation database; flags "
            << R.FlagsHeuristic << "\n";
+  if (O.Suppress.count(DiagId::DroppedFlag))
+    return;
   for (const std::string &D : R.DroppedFlags)
     if (DroppedSeen.insert(D).second)
       errs() << "omp2cuda: note: dropped compiler flag '" << D
@@ -343,6 +388,8 @@ int main(int argc, const char **argv) {
   Options O;
   O.LineDirectives = !NoLine;
   O.SkipIfNone = SkipIfNone;
+  if (!readDiagnosticOptions(O))
+    return ExitError;
   const std::vector<std::string> Sources = uniqueInputs(SourcePaths);
   Expected<std::vector<std::string>> Outputs =
       assignOutputPaths(Sources, {OutFile, OutDir, InRoot});

@@ -269,6 +269,8 @@ printf '[{"directory": "%s/proj", "file": "src/k.c", "command": "cc -DSCALE=3 -f
 run -p proj proj/src/k.c proj/src/k2.c --out-dir dbgen
 check "two files with a foreign flag: exit 0" rc 0
 check "two files with a foreign flag: the note once" count_err "dropped compiler flag '-foffload=nvptx-none'" 1
+run -p proj proj/src/k.c proj/src/k2.c --out-dir dbgen --suppress=dropped-flag
+check "--suppress=dropped-flag" lacks "dropped compiler flag"
 run -p nowhere vector_add.c -o nw.cu
 check "-p without a database: exit 1" rc 1
 check "-p without a database: says so" has "^omp2cuda: error: no compilation database in 'nowhere'"
@@ -305,6 +307,66 @@ run vector_add.c --dry-run --stats --
 check "--stats: CSV on stdout" out_has "^vector_add.c,1,1,1,0,0,translated$"
 run vector_add.c -o - --stats --
 check "-o - with --stats on stdout: error" rc 1
+
+# Issue 13 point 9: controlling warnings, and regions kept on the host on
+# purpose.
+cat >hatch.c <<'SRC'
+void small(double *a) {
+  // omp2cuda: host (four elements do not pay for the copies)
+#pragma omp target teams distribute parallel for map(tofrom: a[0:4])
+  for (int i = 0; i < 4; ++i)
+    a[i] += 1;
+}
+void same(double *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) // omp2cuda: host
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+}
+void block(double *a, int n) {
+  // omp2cuda: host
+  // (the reason may follow on the next comment lines)
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+}
+void big(double *a, int n) {
+  // omp2cuda: hostile is not the marker
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] *= 2;
+}
+SRC
+run hatch.c -o hatch.cu --report=text --
+check "// omp2cuda: host: exit 0 (kept on purpose is no exit 3)" rc 0
+check "// omp2cuda: host: a remark with the reason" has "hatch.c:3:1: remark: target region kept on the host: the comment '// omp2cuda: host (four elements do not pay for the copies)' asks for it \[omp2cuda-host-on-purpose\]"
+check "// omp2cuda: host: on the directive's line" has "hatch.c:8:1: remark: .*\[omp2cuda-host-on-purpose\]"
+check "// omp2cuda: host: in the comment block above" has "hatch.c:15:1: remark: .*\[omp2cuda-host-on-purpose\]"
+check "// omp2cuda: host: no warning" lacks "warning:"
+check "// omp2cuda: hostile: translated" grep -q "omp2cuda_big_L21_launch(" hatch.cu
+check "// omp2cuda: host: the regions stay as written" test "$(grep -c '_launch(' hatch.cu)" = 2
+check "// omp2cuda: host: the report says kept" out_has "kept on the host \[omp2cuda-host-on-purpose\]"
+check "// omp2cuda: host: the summary counts them" out_has "^omp2cuda: 4 regions: 1 translated, 3 left on the host (3 on purpose)$"
+run hatch.c -o hatch.cu --suppress=host-on-purpose --
+check "--suppress=host-on-purpose: no remark" lacks "remark:"
+run host_general.c -o sup.cu --suppress=host-call,omp2cuda-host-loop --
+check "--suppress: exit status unchanged" rc 3
+check "--suppress: those IDs are not printed" lacks "omp2cuda-host-call\|omp2cuda-host-loop"
+check "--suppress: others are" has "warning: .*\[omp2cuda-host-general\]"
+run host_general.c -o wae.cu --warnings-as-errors=host-call --
+check "--warnings-as-errors=ID: exit 1" rc 1
+check "--warnings-as-errors=ID: the message says error" has "host_general.c:12:1: error: target region left on the host: .*\[omp2cuda-host-call,-warnings-as-errors\]"
+check "--warnings-as-errors=ID: other warnings stay warnings" has "warning: .*\[omp2cuda-host-loop\]"
+check "--warnings-as-errors=ID: nothing written" test ! -e wae.cu
+run host_general.c -o wae.cu --warnings-as-errors=all --
+check "--warnings-as-errors=all: exit 1" rc 1
+check "--warnings-as-errors=all: every warning an error" test "$(grep -c 'error: target region left on the host' "$work/err")" = 3
+run hatch.c -o hatch2.cu --warnings-as-errors=all --
+check "--warnings-as-errors=all: remarks stay remarks" rc 0
+run host_general.c --suppress=no-such-id --
+check "--suppress=unknown: exit 1" rc 1
+check "--suppress=unknown: message" has "unknown diagnostic ID 'no-such-id'"
+run host_general.c --suppress=c-compat --
+check "--suppress=<an error>: refused" has "'c-compat' is an error, which cannot be suppressed"
 
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
