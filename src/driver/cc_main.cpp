@@ -12,7 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -70,6 +72,9 @@ struct Options {
   // Link flags: -L, -l, -Wl, -Xlinker, objects and archives, in order.
   std::vector<std::string> LinkItems;
   std::vector<Input> Inputs;
+  // Options of the translator itself: --report=..., --suppress=...,
+  // --warnings-as-errors=... (-Minfo=mp is --report=text).
+  std::vector<std::string> TranslatorOptions;
 };
 
 /// Everything created during the run; removed on every exit path.
@@ -112,9 +117,17 @@ void printHelp() {
          "                      e.g. clang++-19 for OpenMP 5.x in host "
          "code;\n"
          "                      its C sibling (clang-19, gcc) compiles C\n"
+         "  --report[=text|json], -Minfo[=mp]\n"
+         "                      omp2cuda's per-region report on standard "
+         "output\n"
+         "  --suppress=<ID,...>, --warnings-as-errors=<ID,...|all>\n"
+         "                      control omp2cuda's diagnostics "
+         "([omp2cuda-<ID>])\n"
          "  -I -D -U -include -isystem -std=...\n"
          "                      passed to the translator and the compilers\n"
-         "  -O* -g -W*          passed to both compilers\n"
+         "  -O* -g -W*          passed to both compilers (-w and -Wno-... "
+         "to the\n"
+         "                      translator too)\n"
          "  -Xcompiler <f>      host compiler flags (nvcc: verbatim)\n"
          "  -Xptxas <f>         ptxas flags (cuda backend only)\n"
          "  -L -l -Wl,... -Xlinker <f>, .o .a .so files\n"
@@ -302,7 +315,15 @@ bool Driver::ensureCxx() {
 int Driver::translate(const Input &In, const std::string &CuOut,
                       bool &Produced) {
   std::vector<std::string> Cmd{Translator, "--skip-if-none", In.Path, "-o",
-                               CuOut,      "--"};
+                               CuOut};
+  Cmd.insert(Cmd.end(), O.TranslatorOptions.begin(), O.TranslatorOptions.end());
+  Cmd.push_back("--");
+  // -w and -Wno-... silence warnings of clang's own in the translator's
+  // parse too (omp2cuda's warnings stay: -w does not reach them); other
+  // warning flags are for the compilers, which report the same code again.
+  for (const std::string &F : O.CommonFlags)
+    if (F == "-w" || StringRef(F).starts_with("-Wno-"))
+      Cmd.push_back(F);
   if (In.Forced)
     Cmd.insert(Cmd.end(), {"-x", In.Kind == Lang::C ? "c" : "c++"});
   Cmd.insert(Cmd.end(), O.PPFlags.begin(), O.PPFlags.end());
@@ -620,6 +641,37 @@ int Driver::run() {
   return link();
 }
 
+/// The translator's own options: --report[=text|json], -Minfo[=mp] (as
+/// nvc++ spells it: --report=text), --suppress=, --warnings-as-errors=.
+/// Returns -1 for another option, 0 when taken, else an exit status.
+int translatorOption(StringRef A, Options &O) {
+  if (A == "--report" || A == "-Minfo") {
+    O.TranslatorOptions.push_back("--report=text");
+    return 0;
+  }
+  if (A.consume_front("--report=")) {
+    if (A != "text" && A != "json")
+      return error("--report must be 'text' or 'json'");
+    O.TranslatorOptions.push_back(("--report=" + A).str());
+    return 0;
+  }
+  if (A.consume_front("-Minfo=")) {
+    llvm::SmallVector<StringRef, 4> Kinds;
+    A.split(Kinds, ',');
+    if (llvm::is_contained(Kinds, "mp") || llvm::is_contained(Kinds, "all"))
+      O.TranslatorOptions.push_back("--report=text");
+    else
+      note("'-Minfo=" + A +
+           "' is ignored; -Minfo=mp reports the target regions");
+    return 0;
+  }
+  if (A.starts_with("--suppress=") || A.starts_with("--warnings-as-errors=")) {
+    O.TranslatorOptions.push_back(A.str());
+    return 0;
+  }
+  return -1;
+}
+
 /// Parses the command line. Returns -1 to continue, else an exit status.
 int parse(int Argc, char **Argv, Options &O) {
   Lang ForcedLang = Lang::None;
@@ -758,6 +810,9 @@ int parse(int Argc, char **Argv, Options &O) {
         ForcedLang = Lang::None;
       else
         return error("unsupported language '" + Val + "' for -x");
+    } else if (int RC = translatorOption(A, O); RC >= 0) {
+      if (RC > 0)
+        return RC;
     } else if (A == "-fopenmp" || A.starts_with("-fopenmp-targets") ||
                A.starts_with("-foffload") || A == "-mp=gpu" || A == "-mp" ||
                A.starts_with("--offload-arch") || A == "-fopenmp-simd") {
