@@ -548,9 +548,6 @@ FileResult translateFile(const std::string &Source,
   tooling::ClangTool Tool(DB, {Source},
                           std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
-  // The diagnostics have said what went wrong; "Error while processing
-  // file." would only repeat it.
-  Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(
       [&R](const tooling::CommandLineArguments &Args, llvm::StringRef) {
         return adjustArgs(Args, &R.DroppedFlags);
