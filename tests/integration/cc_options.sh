@@ -7,7 +7,7 @@
 # is checked here (the other integration tests build and run programs).
 #   cc_options.sh BUILD_DIR
 set -u
-build=$1
+build=$(realpath "$1")
 cc="$build/bin/omp2cuda-cc"
 golden="$(cd "$(dirname "$0")/../golden/inputs" && pwd)"
 work=$(mktemp -d)
