@@ -13,6 +13,7 @@
 #include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
@@ -452,8 +453,12 @@ private:
 
 class Action : public ASTFrontendAction {
 public:
-  Action(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+  Action(FileResult &Out, const Options &O, llvm::raw_ostream *Diags = nullptr)
+      : Out(Out), O(O), Diags(Diags) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // "N errors generated." goes where the diagnostics go.
+    if (Diags)
+      CI.setVerboseOutputStream(*Diags);
     DiagnosticsEngine &DE = CI.getDiagnostics();
     std::unique_ptr<DiagnosticConsumer> Owned =
         DE.ownsClient() ? DE.takeClient() : nullptr;
@@ -474,18 +479,21 @@ public:
 private:
   FileResult &Out;
   const Options &O;
+  llvm::raw_ostream *Diags;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(FileResult &Out, const Options &O) : Out(Out), O(O) {}
+  Factory(FileResult &Out, const Options &O, llvm::raw_ostream *Diags = nullptr)
+      : Out(Out), O(O), Diags(Diags) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Out, O);
+    return std::make_unique<Action>(Out, O, Diags);
   }
 
 private:
   FileResult &Out;
   const Options &O;
+  llvm::raw_ostream *Diags;
 };
 
 bool isForeignFlag(llvm::StringRef A) {
@@ -502,7 +510,8 @@ bool isForeignFlag(llvm::StringRef A) {
 bool inTranslatorCode() { return InOurCode; }
 
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
-                                    std::vector<std::string> *Dropped) {
+                                    std::vector<std::string> *Dropped,
+                                    llvm::StringRef Version) {
   // What follows `--` is inputs (an entry the database infers for a file it
   // does not list ends with `-- file`): our flags go before it, else the
   // driver takes them for files and the parse runs without OpenMP.
@@ -523,10 +532,8 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   }
   if (!HaveOpenMP)
     Out.push_back("-fopenmp");
-  // OpenMP 5.2 (clang's default is 5.1), unless the build says otherwise:
-  // the newest version clang 19 implements in full.
-  if (!HaveVersion)
-    Out.push_back("-fopenmp-version=52");
+  if (!HaveVersion && !Version.empty())
+    Out.push_back(("-fopenmp-version=" + Version).str());
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
   Out.push_back("-Wno-unused-command-line-argument");
   // GCC's warning flags (from databases, or -Wno-... that omp2cuda-cc
@@ -536,9 +543,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   return Out;
 }
 
-FileResult translateFile(const std::string &Source,
-                         const tooling::CompilationDatabase &DB,
-                         const Options &O) {
+FileResult translateFileAt(const std::string &Source,
+                           const tooling::CompilationDatabase &DB,
+                           const Options &O, llvm::StringRef Version,
+                           llvm::raw_ostream &Diags) {
   FileResult R;
   R.Source = Source;
   // A file system of its own: ClangTool moves to each compile command's
@@ -549,9 +557,17 @@ FileResult translateFile(const std::string &Source,
                           std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
-      [&R](const tooling::CommandLineArguments &Args, llvm::StringRef) {
-        return adjustArgs(Args, &R.DroppedFlags);
+      [&R, Version](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+        return adjustArgs(Args, &R.DroppedFlags, Version);
       });
+  // Diagnostics go to Diags, so that a caller that parses again at another
+  // OpenMP version can drop those of the attempt it does not keep.
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
+  DiagOpts->ShowColors = Diags.has_colors();
+  DiagOpts->ShowOptionNames = true; // [-Wname], as the clang driver prints
+  TextDiagnosticPrinter Printer(Diags, DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
   {
     llvm::SmallString<256> Abs(Source);
     llvm::sys::fs::make_absolute(Abs);
@@ -559,7 +575,7 @@ FileResult translateFile(const std::string &Source,
     if (!Cmds.empty())
       R.FlagsHeuristic = Cmds.front().Heuristic;
   }
-  Factory F(R, O);
+  Factory F(R, O, &Diags);
   // Clang 19 itself crashes on some invalid input (e.g. _Pragma inside an
   // OpenMP pragma line): report it as an error for this file, write nothing.
   int Rc = 1;
@@ -571,13 +587,15 @@ FileResult translateFile(const std::string &Source,
     R.Output.clear();
     if (StoppedAtFatal)
       return R; // the fatal error has been reported
-    llvm::errs() << Source
-                 << ": error: the Clang front end crashed while parsing this "
-                    "file; nothing was written\n";
+    Diags << Source
+          << ": error: the Clang front end crashed while parsing this "
+             "file; nothing was written\n";
     return R;
   }
-  if (Rc != 0)
+  if (Rc != 0) {
     R.Ok = false;
+    Diags << "Error while processing " << Source << ".\n"; // as ClangTool says
+  }
   return R;
 }
 

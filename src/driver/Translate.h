@@ -39,9 +39,19 @@ struct FileResult {
 
 /// Parses Source with the flags the database gives it, translates it and
 /// returns the result. Diagnostics go to stderr through clang's engine.
+/// The parse is at OpenMP 5.2 unless the flags name a version; a file that
+/// 5.2 rejects (it removed `declare target to(...)` and other older
+/// spellings) is parsed again at clang's default, 5.1, and the attempt that
+/// parses is the one kept, with its diagnostics.
 FileResult translateFile(const std::string &Source,
                          const clang::tooling::CompilationDatabase &DB,
                          const Options &O);
+/// One attempt of translateFile at OpenMP Version ("52"; empty: the flags'
+/// or clang's default), its diagnostics printed to Diags.
+FileResult translateFileAt(const std::string &Source,
+                           const clang::tooling::CompilationDatabase &DB,
+                           const Options &O, llvm::StringRef Version,
+                           llvm::raw_ostream &Diags);
 
 /// Translates in-memory code (for unit tests): Args are compiler flags.
 FileResult translateCode(const std::string &Code, const std::string &FileName,
@@ -51,9 +61,11 @@ FileResult translateCode(const std::string &Code, const std::string &FileName,
 /// lets a fuzzer tell a crash of ours from a crash inside Clang.
 bool inTranslatorCode();
 
-/// Flags added to every parse and flags dropped from compile databases.
+/// Flags added to every parse and flags dropped from compile databases;
+/// -fopenmp-version=Version unless Args name one (none for an empty Version).
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
-                                    std::vector<std::string> *Dropped);
+                                    std::vector<std::string> *Dropped,
+                                    llvm::StringRef Version = "52");
 
 } // namespace omp2cuda
 

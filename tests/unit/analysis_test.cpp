@@ -814,8 +814,10 @@ void g(double *a, int n) {
                              "o2c_data_L5.map((a) + (0), (size_t)(n) * sizeof(*(a)), "
                              "o2c::MapToFrom); /* _Pragma(\"omp target data "
                              "map(tofrom: a[0:n])\") */ { PUSH } } }"));
-    // A statement of its own: the invocation alone is replaced, not its line.
-    CHECK(contains(F.Output, "/* PUSH */ a[0] = 1;"));
+    // A statement of its own: the invocation alone is replaced, not its
+    // line, and what follows it goes on under a #line of its own line.
+    CHECK(contains(F.Output, "{ /* PUSH */\n"));
+    CHECK(contains(F.Output, "}\n a[0] = 1;"));
   }
   SECTION("a stringified _Pragma is fine as a statement of its own") {
     FileResult F = translateC(R"src(
@@ -826,8 +828,9 @@ void g(double *a, int n) {
 }
 )src");
     REQUIRE(F.Ok);
-    CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, true, (a) + (0), "
-                             "(size_t)(n) * sizeof(*(a)), true); } /* PUSH2(a, n) */"));
+    CHECK(contains(F.Output, "{ /* PUSH2(a, n) */\n"));
+    CHECK(contains(F.Output, "\n    o2c::update(o2c_loc, -1, true, (a) + (0), "
+                             "(size_t)(n) * sizeof(*(a)), true);\n  }"));
   }
   SECTION("one that cannot be rewritten is an error, never left to the host") {
     FileResult F = translateC(R"src(

@@ -30,8 +30,8 @@ void f(double **p, int r, int c) {
   CHECK(E.PointerMaps[0].Map.Lower == "1");
   CHECK(E.PointerMaps[0].Map.Length == "c - 1");
   CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (p[i]) + (1), "
-                           "(size_t)(c - 1) * sizeof(*(p[i])), o2c::MapTo); "
-                           "o2c::attachSection(o2c_loc, -1, true, &(p[i]), 1);"));
+                           "(size_t)(c - 1) * sizeof(*(p[i])), o2c::MapTo);\n"));
+  CHECK(contains(F.Output, "o2c::attachSection(o2c_loc, -1, true, &(p[i]), 1);\n"));
   REQUIRE(F.Regions[2].R.Translate);
   CHECK(F.Regions[2].R.PointerMaps.at(0).Map.Stride == "2");
   CHECK(contains(F.Output, "o2c::updateStrided(o2c_loc, -1, true, (p[0]) + (0)"));
