@@ -46,7 +46,7 @@ function(omp2cuda_add_sources target)
     target_sources(${target} PRIVATE ${out})
     if(O2C_BACKEND STREQUAL "emu")
       set_source_files_properties(${out} PROPERTIES LANGUAGE CXX
-        COMPILE_OPTIONS "-xc++;-foffload=disable")
+        COMPILE_OPTIONS "-xc++;$<$<CXX_COMPILER_ID:GNU>:-foffload=disable>")
     else()
       set_source_files_properties(${out} PROPERTIES LANGUAGE CUDA)
     endif()

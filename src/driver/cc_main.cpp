@@ -114,8 +114,8 @@ void printHelp() {
          "  --host-compiler=<c++>\n"
          "                      host C++ compiler of both backends (nvcc "
          "-ccbin),\n"
-         "                      e.g. clang++-19 for OpenMP 5.x in host "
-         "code;\n"
+         "                      default clang++-19 (OpenMP 5.x in host "
+         "code), e.g. g++;\n"
          "                      its C sibling (clang-19, gcc) compiles C\n"
          "  --report[=text|json], -Minfo[=mp]\n"
          "                      omp2cuda's per-region report on standard "
@@ -134,12 +134,11 @@ void printHelp() {
          "                      passed to the link\n"
          "  --help, --version\n\n"
          "Inputs: .c .cc .cpp .cxx .C are translated (files without target\n"
-         "constructs are compiled unchanged with -fopenmp "
-         "-foffload=disable);\n"
+         "constructs are compiled unchanged with -fopenmp);\n"
          ".cu files are compiled as CUDA; objects and libraries are linked.\n\n"
-         "ENVIRONMENT: OMP2CUDA_CXX (default g++), OMP2CUDA_CC (default gcc),\n"
-         "OMP2CUDA_NVCC (default /usr/local/cuda/bin/nvcc, else nvcc on "
-         "PATH).\n";
+         "ENVIRONMENT: OMP2CUDA_CXX (default clang++-19, else g++), "
+         "OMP2CUDA_CC\n(default clang-19, else gcc), OMP2CUDA_NVCC (default "
+         "/usr/local/cuda/bin/nvcc,\nelse nvcc on PATH).\n";
 }
 
 Lang langOfExtension(StringRef File) {
@@ -272,7 +271,7 @@ int Driver::exec(const std::vector<std::string> &Cmd, int *RC) {
 
 void Driver::addCcbin(std::vector<std::string> &Cmd) {
   bool Gcc = true;
-  if (!O.HostCompiler.empty() && ensureCxx()) {
+  if (ensureCxx()) {
     Cmd.insert(Cmd.end(), {"-ccbin", CXX[0]});
     Gcc = isGcc(CXX[0]);
   }
@@ -300,11 +299,18 @@ std::string cSibling(StringRef Cxx) {
   return S;
 }
 
+/// The default host compiler: clang 19 with libomp, which accepts every
+/// OpenMP 5.x directive the generated file keeps for its host fallback (GCC
+/// 12 rejects many), and which nvcc 13 takes as its host compiler.
+constexpr const char *DefaultCxx = "clang++-19";
+
 bool Driver::ensureCxx() {
   if (CXX.empty() && !O.HostCompiler.empty())
     CXX = findTool(nullptr, O.HostCompiler);
   if (CXX.empty())
-    CXX = findTool("OMP2CUDA_CXX", "g++");
+    CXX = findTool("OMP2CUDA_CXX", DefaultCxx);
+  if (CXX.empty() && !std::getenv("OMP2CUDA_CXX") && O.HostCompiler.empty())
+    CXX = findTool(nullptr, "g++"); // a machine without clang 19
   if (CXX.empty()) {
     error("host C++ compiler not found (set OMP2CUDA_CXX)");
     return false;
@@ -360,7 +366,9 @@ int Driver::compileHost(const Input &In, const std::string &Obj) {
     if (CC.empty() && !O.HostCompiler.empty())
       CC = findTool(nullptr, cSibling(O.HostCompiler));
     if (CC.empty())
-      CC = findTool("OMP2CUDA_CC", "gcc");
+      CC = findTool("OMP2CUDA_CC", cSibling(DefaultCxx));
+    if (CC.empty() && !std::getenv("OMP2CUDA_CC") && O.HostCompiler.empty())
+      CC = findTool(nullptr, "gcc");
     if (CC.empty())
       return error("host C compiler not found (set OMP2CUDA_CC)");
     Cmd = CC;
@@ -459,8 +467,7 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
   error(path::filename(Cmd[0]) + " failed with exit status " + llvm::Twine(RC));
   // The .cu keeps each region's directives as its host fallback: GCC 12
   // rejects OpenMP 5.x forms (and some nestings) that clang accepts.
-  bool GccHost = O.BE == Backend::Emu ? isGcc(CXX[0])
-                                      : O.HostCompiler.empty() || isGcc(CXX[0]);
+  bool GccHost = isGcc(CXX[0]);
   if (GccHost)
     note("the generated file keeps each region's OpenMP directives for the "
          "host; if the host compiler rejected one, --host-compiler=clang++-19 "

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# omp2cuda-cc --host-compiler (issue 14 point 7): the generated file keeps
-# each region's directives for the host, so the host compiler must accept
-# them. GCC 12 rejects teams_api.c's region; the driver says how to build it
-# with clang, and with --host-compiler=clang++-19 it builds and runs on the
-# (emulated) device, and links for CUDA.
+# omp2cuda-cc's host compiler (issue 14 point 7, issue 8 part 3): the
+# generated file keeps each region's directives for the host, so the host
+# compiler must accept them. The default, clang++-19, does: teams_api.c
+# builds and runs on the (emulated) device, and links for CUDA through
+# nvcc -ccbin clang++-19. GCC 12, still selectable with --host-compiler=g++,
+# rejects teams_api.c's region, and the driver says how to build it.
 #   host_compiler.sh BUILD_DIR
 set -u
 build=$1
@@ -16,18 +17,19 @@ check() { # name, command...
   local name=$1; shift
   if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; fi
 }
-"$cc" --backend=emu "$src" -o "$work/gcc" >"$work/gcc.err" 2>&1
+"$cc" --backend=emu --host-compiler=g++ "$src" -o "$work/gcc" >"$work/gcc.err" 2>&1
 check "gcc host: build fails" test $? -ne 0
 check "gcc host: the note names --host-compiler" grep -q "note: .*--host-compiler=clang++-19" "$work/gcc.err"
 if command -v clang++-19 >/dev/null; then
-  "$cc" --backend=emu --host-compiler=clang++-19 "$src" -o "$work/clang" 2>"$work/clang.err"
+  "$cc" --backend=emu -v "$src" -o "$work/clang" 2>"$work/clang.err"
+  check "default host: clang++-19" grep -q "^[^ ]*clang++-19 .*-fopenmp" "$work/clang.err"
   check "clang host: emu build" test $? -eq 0
   "$work/clang" >"$work/out" 2>"$work/run.err"
   check "clang host: runs" test $? -eq 0
   check "clang host: every team's thread 0" grep -qx "1 1 1 1 " "$work/out"
   check "clang host: on the device" grep -q "ran on the device" "$work/run.err"
   if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
-    "$cc" --backend=cuda --host-compiler=clang++-19 -v "$src" -o "$work/cuda" 2>"$work/cuda.err"
+    "$cc" --backend=cuda -v "$src" -o "$work/cuda" 2>"$work/cuda.err"
     check "clang host: cuda build links" test $? -eq 0
     check "clang host: nvcc -ccbin" grep -q -- "-ccbin [^ ]*clang++-19" "$work/cuda.err"
   fi
