@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One example, one ladder step (tests/exec/exec.cmake registers them):
-#   exec      reference build (gcc/g++ -fopenmp -foffload=disable -O2) and
+#   exec      reference build (gcc/g++ -fopenmp -foffload=disable -O2: clang
+#             19's host OpenMP gets some constructs wrong, e.g. lastprivate
+#             of a combined target teams distribute parallel for) and
 #             omp2cuda-cc --backend=emu -O2; run both, stdout must match byte
 #             for byte, and the emu run's stderr must say it ran on the device
 #   nvcc      translate with omp2cuda (exit 0: every region offloaded) and
@@ -13,8 +15,13 @@ name=$(basename "${src%.*}")
 rm -rf "$work"
 mkdir -p "$work"
 case $src in
-  *.c) ref_cc=${OMP2CUDA_CC:-gcc} std=() ;;
-  *) ref_cc=${OMP2CUDA_CXX:-g++} std=(-std=c++17) ;;
+  *.c) ref_cc=${OMP2CUDA_REF_CC:-gcc} std=() ;;
+  *) ref_cc=${OMP2CUDA_REF_CXX:-g++} std=(-std=c++17) ;;
+esac
+no_offload=()
+case $($ref_cc --version 2>/dev/null | head -1) in
+  *clang*) ;;
+  *) no_offload=(-foffload=disable) ;;
 esac
 cc="$build/bin/omp2cuda-cc"
 fail() { echo "FAIL [$mode.$name]: $*" >&2; exit 1; }
@@ -22,7 +29,7 @@ show() { echo "--- $1:"; cat "$2"; }
 
 case $mode in
 exec)
-  $ref_cc "${std[@]}" -fopenmp -foffload=disable -O2 "$src" -o "$work/ref" \
+  $ref_cc "${std[@]}" -fopenmp "${no_offload[@]}" -O2 "$src" -o "$work/ref" \
     || fail "reference build failed"
   "$cc" --backend=emu "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
     || { cat "$work/build.err"; fail "omp2cuda-cc --backend=emu failed"; }
@@ -48,8 +55,16 @@ nvcc)
   [ $rc -eq 0 ] || fail "omp2cuda exited $rc (3: a region was left on the host)"
   # The .cu is compiled away from its source: the source's own includes
   # ("x.h", "body.inc") are found through its directory.
+  # The host side as omp2cuda-cc compiles it: clang++-19, at the OpenMP
+  # version the generated file's first line records.
+  ccbin=()
+  if command -v clang++-19 >/dev/null; then
+    ccbin=(-ccbin "$(command -v clang++-19)" -Xcompiler -Wno-vla-cxx-extension)
+    v=$(head -1 "$work/$name.cu" | sed -n 's/.*(OpenMP \([0-9]\)\.\([0-9]\)).*/\1\2/p')
+    [ -n "$v" ] && ccbin+=(-Xcompiler "-fopenmp-version=$v")
+  fi
   "$nvcc" -arch=sm_90 -x cu -std=c++17 -I"$build/include" -I"$(dirname "$src")" \
-    -Xcompiler -fopenmp \
+    "${ccbin[@]}" -Xcompiler -fopenmp \
     -Werror all-warnings -c "$work/$name.cu" -o "$work/$name.o" \
     || fail "nvcc rejected the generated $name.cu"
   ;;

@@ -13,6 +13,12 @@ endif()
 
 # Ladder step 3: every expected .cu compiles with nvcc, warning-free.
 find_program(OMP2CUDA_NVCC nvcc HINTS ${OMP2CUDA_CUDA_ROOT}/bin /usr/local/cuda/bin)
+# nvcc's host compiler is omp2cuda-cc's default, clang++-19, where present.
+find_program(OMP2CUDA_CLANGXX19 clang++-19)
+set(OMP2CUDA_GOLDEN_CCBIN)
+if(OMP2CUDA_CLANGXX19)
+  set(OMP2CUDA_GOLDEN_CCBIN -ccbin ${OMP2CUDA_CLANGXX19})
+endif()
 if(TARGET omp2cuda)
   if(NOT OMP2CUDA_NVCC)
     message(WARNING "nvcc not found: the nvcc golden-compile tests are not registered")
@@ -25,8 +31,20 @@ if(TARGET omp2cuda)
         file(SIZE ${cu} cu_size)
       endif()
       if(cu_size GREATER 0)
+        # The host side as omp2cuda-cc compiles it with clang: at the OpenMP
+        # version the header line records, C's VLAs allowed.
+        set(cu_host_flags)
+        if(OMP2CUDA_CLANGXX19)
+          file(STRINGS ${cu} cu_head LIMIT_COUNT 1)
+          set(cu_host_flags -Xcompiler -Wno-vla-cxx-extension)
+          if(cu_head MATCHES "\\(OpenMP ([0-9])\\.([0-9])\\)")
+            list(APPEND cu_host_flags
+                 -Xcompiler -fopenmp-version=${CMAKE_MATCH_1}${CMAKE_MATCH_2})
+          endif()
+        endif()
         add_test(NAME nvcc.golden.${base}
                  COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 -Werror all-warnings
+                         ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
                          -I${CMAKE_CURRENT_SOURCE_DIR}/golden/inputs
                          -I${PROJECT_SOURCE_DIR}/device_rt/include
                          -I${PROJECT_SOURCE_DIR}/host_rt/include

@@ -1,0 +1,9 @@
+// OpenMP 5.2 syntax: linear(j: step(2)) parses only at 5.2 (at 5.1 'step' is
+// an undeclared function); the region itself stays on the host (linear), and
+// its host copy compiles with clang (nvcc -ccbin clang++-19).
+void f(double *a, int n) {
+  int j = 0;
+#pragma omp target parallel for simd linear(j: step(2)) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] += j;
+}
