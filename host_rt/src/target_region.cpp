@@ -423,7 +423,9 @@ HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
   Device = D;
   void *S = backend().acquireStream(Device, Loc);
   for (const PresentTable::Mapping &M : All) {
-    Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes)};
+    const auto *H = static_cast<const unsigned char *>(M.Host);
+    Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes),
+            std::vector<unsigned char>(H, H + M.Bytes)};
     backend().toHost(Device, R.Seen.data(), M.Dev, M.Bytes, S, Loc);
     Synced.push_back(std::move(R));
   }
@@ -463,16 +465,29 @@ HostFallback::~HostFallback() {
   PresentTable *T = table(Device);
   void *S = backend().acquireStream(Device, Loc);
   for (const Range &R : Synced) {
-    if (std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) == 0)
-      continue;
-    // The entry may have gone while the region ran (exit data in it).
+    // The entry may have gone while the region ran (exit data in it): the
+    // host's bytes are the program's from then on.
     PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
     if (H.St != Status::Contained || H.Dev != R.Dev)
       continue;
-    backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
-    reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
+    if (std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) != 0) {
+      backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
+      reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
+    }
   }
   backend().synchronize(Device, S, Loc);
+  // Bytes the region did not write get back what the host held before the
+  // sync: the device's value was only lent to the region (an alloc'd
+  // entry's garbage, a `to` entry the host has written since must not stay).
+  for (const Range &R : Synced) {
+    PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
+    if (H.St != Status::Contained || H.Dev != R.Dev)
+      continue;
+    auto *Host = static_cast<unsigned char *>(R.Host);
+    for (std::size_t I = 0; I < R.Seen.size(); ++I)
+      if (Host[I] == R.Seen[I] && Host[I] != R.Orig[I])
+        Host[I] = R.Orig[I];
+  }
   backend().releaseStream(Device, S);
 }
 

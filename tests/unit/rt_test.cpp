@@ -619,3 +619,30 @@ TEST_CASE("without present data the host fallback does nothing", "[rt][fallback]
   CHECK(A[0] == 8);
   CHECK(presentEntries(0) == 0);
 }
+
+TEST_CASE("bytes a host region did not write keep the host's own values",
+          "[rt][fallback]") {
+  // An alloc'd entry holds device garbage, and the host wrote a `to` entry
+  // after mapping it: the region may read the device's values, but after it
+  // the host has its own again (found by the fallback fuzzer).
+  std::vector<int> A{1, 2, 3, 4}, B{5, 6, 7, 8};
+  enterData(Loc, -1, true, A.data(), bytes(A), MapAlloc);
+  enterData(Loc, -1, true, B.data(), bytes(B), MapTo);
+  int *DA = deviceCopy(A.data(), A.size());
+  DA[0] = -9;
+  DA[1] = -9;
+  B[0] = 50; // the host's own, newer value
+  {
+    HostFallback F(Loc);
+    CHECK(A[0] == -9); // what the device holds
+    A[1] = 20;         // the region's write
+  }
+  CHECK(A[0] == 1);
+  CHECK(A[1] == 20);
+  CHECK(A[2] == 3);
+  CHECK(B[0] == 50);
+  CHECK(deviceCopy(A.data(), A.size())[1] == 20);
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+  exitData(Loc, -1, true, B.data(), bytes(B), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}

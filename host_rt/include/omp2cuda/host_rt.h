@@ -172,6 +172,7 @@ private:
     void *Host;
     void *Dev;
     std::vector<unsigned char> Seen; // the host's bytes after the sync
+    std::vector<unsigned char> Orig; // the host's bytes before it
   };
   SourceLoc Loc;
   int Device = -1;
