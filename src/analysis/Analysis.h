@@ -43,6 +43,10 @@ struct TUState {
   /// Edits the whole file gets (C-to-C++ fixes); bodies copied into kernels
   /// get the ones inside their range too.
   std::vector<TextEdit> FileEdits;
+  /// Host calls of the OpenMP device routines routed to o2c:: (HostApi.cpp):
+  /// clause expressions (device(omp_get_initial_device())) are evaluated by
+  /// the stubs, on the host, and must use them too.
+  std::vector<TextEdit> HostApiEdits;
   /// Functions called from device code that get `__host__ __device__`.
   std::set<const clang::FunctionDecl *> DeviceFunctions;
   /// Kernel names handed out so far (for the _<n> suffix).

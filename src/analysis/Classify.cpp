@@ -228,10 +228,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   // --- Data constructs -------------------------------------------------------
   OpenMPDirectiveKind K = D.getDirectiveKind();
   ClauseInfo CI;
+  std::vector<TextEdit> ClauseEdits = TU.FileEdits;
+  ClauseEdits.insert(ClauseEdits.end(), TU.HostApiEdits.begin(),
+                     TU.HostApiEdits.end());
   if (isOpenMPTargetDataManagementDirective(K)) {
     R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
                                                : RegionClass::DataStmt;
-    if (Verdict V = readClauses(D, CI, Ctx, TU.FileEdits); !V.Ok)
+    if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
       return Fail(V);
   }
 
@@ -257,7 +260,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cur = Child;
     }
     for (const OMPExecutableDirective *X : Chain)
-      if (Verdict V = readClauses(*X, CI, Ctx, TU.FileEdits); !V.Ok)
+      if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
         return Fail(V);
   }
   R.NumTeams = CI.NumTeams;

@@ -209,6 +209,7 @@ public:
       // kernels take their copies of the user's text before these edits.
       std::vector<TextEdit> Api = hostApiEdits(Ctx, {});
       Edits.insert(Edits.end(), Api.begin(), Api.end());
+      TU.HostApiEdits = std::move(Api);
       std::vector<TextEdit> Forms = atomicFormEdits(Ctx);
       Edits.insert(Edits.end(), Forms.begin(), Forms.end());
     }

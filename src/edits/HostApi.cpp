@@ -7,7 +7,10 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -55,8 +58,27 @@ public:
       if (SM.isPointWithin(L, R.getBegin(), R.getEnd()))
         return true;
     unsigned B, E;
-    if (fileOffsets(SM, Ctx.getLangOpts(), C->getCallee()->getSourceRange(), B, E))
+    if (fileOffsets(SM, Ctx.getLangOpts(), C->getCallee()->getSourceRange(), B, E) &&
+        Done.insert(B).second)
       Out.push_back({B, E - B, It->second});
+    return true;
+  }
+
+  // Clauses of combined constructs hold their expressions in implicit
+  // captured variables (`device(omp_get_initial_device())`), which the
+  // traversal skips: their initialisers are the user's text.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (OMPClause *C : D->clauses()) {
+      if (!C)
+        continue;
+      for (Stmt *Child : C->children()) {
+        const auto *E = dyn_cast_or_null<Expr>(Child);
+        const auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreImpCasts()) : nullptr;
+        if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
+          if (CD->getInit())
+            TraverseStmt(const_cast<Expr *>(CD->getInit()));
+      }
+    }
     return true;
   }
 
@@ -65,6 +87,7 @@ private:
   const SourceManager &SM;
   const std::vector<SourceRange> &Device;
   std::vector<TextEdit> &Out;
+  std::set<unsigned> Done; // offsets edited (a capture is reached twice)
 };
 
 } // namespace

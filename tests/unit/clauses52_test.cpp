@@ -62,3 +62,21 @@ void f(double *a, double *b, int n) {
   REQUIRE(F.Ok);
   CHECK(F.Regions.at(0).R.Translate);
 }
+
+TEST_CASE("clause expressions call the runtime's device routines",
+          "[analysis][clauses52]") {
+  // The stub evaluates device(...) on the host, where omp_get_initial_device
+  // must be omp2cuda's (the host library knows no device): found by the
+  // fallback fuzzer.
+  FileResult F = translateC(R"src(
+#include <omp.h>
+void f(double *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) device(omp_get_initial_device())
+  for (int i = 0; i < n; ++i) a[i] += 1;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  CHECK(F.Regions.at(0).R.Device == "o2c::initialDevice()");
+  CHECK(contains(F.Output, "o2c::deviceClause(o2c::initialDevice())"));
+  CHECK(contains(F.Output, "device(o2c::initialDevice())")); // the host copy
+}
