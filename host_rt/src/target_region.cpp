@@ -412,10 +412,11 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   backend().releaseStream(D, S);
 }
 
-HostFallback::HostFallback(const SourceLoc &L) : Loc(L) {
+HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev)
+    : Loc(L) {
   int N = numDevices();
-  int D = defaultDevice();
-  if (N <= 0 || D < 0 || D >= N)
+  int D = Dev < 0 ? defaultDevice() : Dev;
+  if (!IfClause || N <= 0 || D < 0 || D >= N)
     return;
   std::vector<PresentTable::Mapping> All = table(D)->mappings();
   if (All.empty())

@@ -213,6 +213,10 @@ public:
       std::vector<TextEdit> Forms = atomicFormEdits(Ctx);
       Edits.insert(Edits.end(), Forms.begin(), Forms.end());
     }
+    // Host code's edits, for clause expressions the host evaluates.
+    std::vector<TextEdit> ClauseEdits = TU.FileEdits;
+    ClauseEdits.insert(ClauseEdits.end(), TU.HostApiEdits.begin(),
+                       TU.HostApiEdits.end());
     std::map<unsigned, std::string> Inserts; // top-level offset -> kernels
     // Macro invocations that produce translated regions, with the call that
     // opens each region's host-fallback branch.
@@ -248,7 +252,7 @@ public:
         // Kept there on purpose: a remark, and no exit status 3.
         ++(R.Why == DiagId::HostOnPurpose ? Out.KeptOnHost : Out.LeftOnHost);
         report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
-        RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives);
+        RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives, ClauseEdits);
         AddCallSite(E.CallSite);
       } else if (R.Class == RegionClass::DataEnv ||
                  R.Class == RegionClass::DataStmt) {

@@ -59,8 +59,11 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R,
                      clang::ASTContext &Ctx, bool LineDirectives,
                      std::map<unsigned, std::string> &DefineEdits);
 /// A comment before a region left on the host naming the diagnostic.
+/// HostEdits: the file's edits for host code (clause expressions the host
+/// fallback evaluates: if, device).
 RegionEdit hostComment(const RegionCandidate &C, const Region &R,
-                       clang::ASTContext &Ctx, bool LineDirectives);
+                       clang::ASTContext &Ctx, bool LineDirectives,
+                       const std::vector<TextEdit> &HostEdits);
 
 /// A local type moving to file scope (LocalTypeMove): the text it takes
 /// there, and the edit that leaves the rest of its statement in place.

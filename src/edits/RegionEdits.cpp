@@ -3,6 +3,7 @@
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -140,8 +141,51 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
   return E;
 }
 
+namespace {
+
+/// A clause expression as the user wrote it (combined constructs keep it in
+/// an implicit captured variable).
+const Expr *clauseExpr(const Expr *E) {
+  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts());
+  if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
+    if (CD->getInit())
+      return clauseExpr(CD->getInit());
+  return E;
+}
+
+/// The arguments of o2c::HostFallback after the location: whether the
+/// region would offload (its `if` clause) and the device it would use, as
+/// host code; empty when it always would, or when a clause has side effects
+/// that a second evaluation must not repeat.
+std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
+                         const std::vector<TextEdit> &HostEdits) {
+  std::string If, Dev;
+  for (const OMPClause *C : D.clauses()) {
+    if (const auto *I = dyn_cast_or_null<OMPIfClause>(C)) {
+      OpenMPDirectiveKind M = I->getNameModifier();
+      if (M != llvm::omp::OMPD_unknown && M != llvm::omp::OMPD_target)
+        continue;
+      const Expr *E = clauseExpr(I->getCondition());
+      if (E->HasSideEffects(Ctx))
+        return "";
+      If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
+    } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
+      const Expr *E = clauseExpr(DC->getDevice());
+      if (E->HasSideEffects(Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
+        return "";
+      Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
+    }
+  }
+  if (If.empty() && Dev.empty())
+    return "";
+  return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev);
+}
+
+} // namespace
+
 RegionEdit hostComment(const RegionCandidate &C, const Region &R,
-                       ASTContext &Ctx, bool LineDirectives) {
+                       ASTContext &Ctx, bool LineDirectives,
+                       const std::vector<TextEdit> &HostEdits) {
   RegionEdit E;
   const OMPExecutableDirective &D = *C.Directive;
   unsigned Begin = directiveStart(D, Ctx);
@@ -156,10 +200,13 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
     // Data the region reaches may be on the device (translated data
     // constructs): o2c::HostFallback brings all of it to the host around
     // the region and sends back what the region changed.
+    // A false `if` or the host as device: the region runs on the host's
+    // data, and the fallback must not sync.
     Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
-                       "o2c::HostFallback o2c_host(o2c_loc); // {}\n",
+                       "o2c::HostFallback o2c_host(o2c_loc{}); // {}\n",
                        cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
-                       cString(R.Directive), Comment);
+                       cString(R.Directive), fallbackArgs(D, Ctx, HostEdits),
+                       Comment);
     // With nowait the host region is a deferred task: it must finish before
     // its results go back to the device.
     E.CallSite.push_back({statementEnd(D, Ctx), 0,

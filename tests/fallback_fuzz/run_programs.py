@@ -94,15 +94,16 @@ def build(cmd, tools, cwd=None):
     return rc, out + err
 
 
-def load_known(path):
-    """feature NAME REPRODUCER REASON... lines."""
+def load_known(path, kind="feature"):
+    """KIND NAME REPRODUCER REASON... lines (feature: a known failure;
+    fixed: a reproducer of a fixed bug, which must pass)."""
     known = []
     if not os.path.exists(path):
         return known
     with open(path) as f:
         for line in f:
             w = line.split(None, 3)
-            if len(w) >= 3 and w[0] == "feature":
+            if len(w) >= 3 and w[0] == kind:
                 known.append((w[1], w[2], w[3].strip() if len(w) > 3 else ""))
     return known
 
@@ -380,6 +381,9 @@ def main(argv=None):
         if not a.no_known:
             for feat, path, why in known:
                 futs[ex.submit(run_reproducer, feat, path, a)] = ("known", feat)
+            # Reproducers of fixed bugs: regression tests, like any program.
+            for feat, path, why in load_known(a.known, "fixed"):
+                futs[ex.submit(run_reproducer, feat, path, a)] = ("prog", "known:" + feat)
         for fut in concurrent.futures.as_completed(futs):
             kind, name = futs[fut]
             try:

@@ -646,3 +646,21 @@ TEST_CASE("bytes a host region did not write keep the host's own values",
   exitData(Loc, -1, true, B.data(), bytes(B), MapDelete);
   CHECK(presentEntries(0) == 0);
 }
+
+TEST_CASE("a region left on the host that would not offload syncs nothing",
+          "[rt][fallback]") {
+  std::vector<int> A(4, 1);
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  deviceCopy(A.data(), A.size())[0] = 7;
+  A[1] = 5; // the host's own data, which an if(false) region uses
+  {
+    HostFallback F(Loc, /*IfClause=*/false);
+    CHECK(A[0] == 1);
+  }
+  {
+    HostFallback F(Loc, true, /*Device=*/numDevices()); // the host itself
+    CHECK(A[0] == 1);
+  }
+  CHECK(A[1] == 5);
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+}

@@ -162,7 +162,11 @@ private:
 /// docs/host-fallback.md has the argument.
 class HostFallback {
 public:
-  explicit HostFallback(const SourceLoc &Loc);
+  /// IfClause and Device: the region's `if` and `device` clause values
+  /// (Device -1: none); a region that would not offload runs on the host's
+  /// own data, and nothing is synced.
+  explicit HostFallback(const SourceLoc &Loc, bool IfClause = true,
+                        int Device = -1);
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
