@@ -178,10 +178,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   unsigned N = TU.NameCount[Base]++;
   R.KernelBase = N ? Base + "_" + std::to_string(N) : Base;
 
+  // Analysis has no side effects on a region it leaves on the host: the
+  // functions its calls would have made __host__ __device__ stay as they
+  // are (a lambda so marked broke the host build).
+  const std::set<const FunctionDecl *> DeviceFunctionsBefore = TU.DeviceFunctions;
   auto Fail = [&](const Verdict &V) {
     R.Translate = false;
     R.Why = V.Id;
     R.Reason = V.Reason;
+    TU.DeviceFunctions = DeviceFunctionsBefore;
     return R;
   };
   // The user keeps this region on the host (`// omp2cuda: host`): a remark,

@@ -38,3 +38,19 @@ void f(float *a, int n) {
   CHECK_FALSE(F.Regions.at(0).R.Translate);
   CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
 }
+
+TEST_CASE("a region left on the host marks none of its callees for the device",
+          "[analysis][devicecalls]") {
+  // The region calls helper() and then fails for another reason (a
+  // multi-dimensional VLA): helper must stay a plain host function.
+  FileResult F = translateC(R"src(
+static double helper(double x) { return 2 * x; }
+void f(int n, int m) {
+  double v[n][m];
+  #pragma omp target teams distribute parallel for map(tofrom: v)
+  for (int i = 0; i < n; ++i) v[i][0] = helper(1.0);
+})src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK_FALSE(contains(F.Output, "__host__ __device__"));
+}
