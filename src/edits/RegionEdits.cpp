@@ -89,10 +89,13 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   }
   else
     End = D.getEndLoc();
-  if (End.isMacroID() && !StandAlone)
-    return SM.getFileOffset(SM.getExpansionRange(End).getEnd()) +
-           Lexer::MeasureTokenLength(SM.getExpansionRange(End).getEnd(), SM, LO);
   llvm::StringRef Buf = mainBuffer(Ctx);
+  if (End.isMacroID() && !StandAlone) {
+    // A statement ending in a macro invocation (`a[i] = TWICE(a[i]);`) ends
+    // with the ';' after the invocation, if one follows.
+    SourceLocation Last = SM.getExpansionRange(End).getEnd();
+    End = Last;
+  }
   if (!D.hasAssociatedStmt() || StandAlone) {
     // A stand-alone directive ends with its line (continuations included).
     unsigned I = directiveStart(D, Ctx);
