@@ -6,6 +6,7 @@
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -156,6 +157,24 @@ const Expr *clauseExpr(const Expr *E) {
   return E;
 }
 
+/// Whether evaluating E once more (by the fallback, besides the host
+/// OpenMP library) cannot change what the program does: no assignments, and
+/// calls only of the OpenMP API's queries (omp_get_initial_device()).
+bool safeToRepeat(const Expr *E, const ASTContext &Ctx) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  struct Calls : RecursiveASTVisitor<Calls> {
+    bool Other = false;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      Other = Other || !F || !F->getName().starts_with("omp_get_");
+      return !Other;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Expr *>(E));
+  return !V.Other;
+}
+
 /// The arguments of o2c::HostFallback after the location: whether the
 /// region would offload (its `if` clause) and the device it would use, as
 /// host code; empty when it always would, or when a clause has side effects
@@ -169,12 +188,12 @@ std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
       if (M != llvm::omp::OMPD_unknown && M != llvm::omp::OMPD_target)
         continue;
       const Expr *E = clauseExpr(I->getCondition());
-      if (E->HasSideEffects(Ctx))
+      if (!safeToRepeat(E, Ctx))
         return "";
       If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
     } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
       const Expr *E = clauseExpr(DC->getDevice());
-      if (E->HasSideEffects(Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
+      if (!safeToRepeat(E, Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
         return "";
       Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
     }
