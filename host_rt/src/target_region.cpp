@@ -412,7 +412,8 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   backend().releaseStream(D, S);
 }
 
-HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev)
+HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
+                           std::initializer_list<HostRange> HostCurrent)
     : Loc(L) {
   int N = numDevices();
   int D = Dev < 0 ? defaultDevice() : Dev;
@@ -432,6 +433,19 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev)
   }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
+  // What the region's `always, to` maps send first: the host's bytes.
+  for (Range &R : Synced)
+    for (const HostRange &C : HostCurrent) {
+      auto B = std::max(reinterpret_cast<std::uintptr_t>(C.Host),
+                        reinterpret_cast<std::uintptr_t>(R.Host));
+      auto E = std::min(reinterpret_cast<std::uintptr_t>(C.Host) + C.Bytes,
+                        reinterpret_cast<std::uintptr_t>(R.Host) + R.Seen.size());
+      for (auto A = B; A < E; ++A) {
+        std::size_t I = A - reinterpret_cast<std::uintptr_t>(R.Host);
+        R.Dirty = R.Dirty || R.Seen[I] != R.Orig[I];
+        R.Seen[I] = R.Orig[I];
+      }
+    }
   // Attached pointers keep their host values on the host.
   for (Range &R : Synced)
     for (const AttachTable::Slot &A :
@@ -471,7 +485,7 @@ HostFallback::~HostFallback() {
     PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
     if (H.St != Status::Contained || H.Dev != R.Dev)
       continue;
-    if (std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) != 0) {
+    if (R.Dirty || std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) != 0) {
       backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
       reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
     }

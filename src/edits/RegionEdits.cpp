@@ -175,14 +175,50 @@ bool safeToRepeat(const Expr *E, const ASTContext &Ctx) {
   return !V.Other;
 }
 
+/// `{address, bytes}` of a map item that is a variable or a section of one
+/// (as host code), or empty.
+std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
+                          const std::vector<TextEdit> &HostEdits) {
+  const Expr *X = Item->IgnoreParenImpCasts();
+  auto Var = [](const Expr *B) {
+    const auto *DR = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+    return DR && isa<VarDecl>(DR->getDecl());
+  };
+  if (Var(X))
+    return "o2c::HostFallback::HostRange{&(" + exprText(X, Ctx, &HostEdits) +
+           "), sizeof(" + exprText(X, Ctx, &HostEdits) + ")}";
+  const auto *S = dyn_cast<ArraySectionExpr>(X);
+  if (!S || !Var(S->getBase()) || !S->getLength() || S->getStride())
+    return "";
+  std::string Base = exprText(S->getBase()->IgnoreParenImpCasts(), Ctx, &HostEdits);
+  std::string Lo = S->getLowerBound() ? exprText(S->getLowerBound(), Ctx, &HostEdits)
+                                      : "0";
+  return "o2c::HostFallback::HostRange{(" + Base + ") + (" + Lo + "), (size_t)(" +
+         exprText(S->getLength(), Ctx, &HostEdits) + ") * sizeof(*(" + Base + "))}";
+}
+
 /// The arguments of o2c::HostFallback after the location: whether the
 /// region would offload (its `if` clause) and the device it would use, as
 /// host code; empty when it always would, or when a clause has side effects
 /// that a second evaluation must not repeat.
 std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
                          const std::vector<TextEdit> &HostEdits) {
-  std::string If, Dev;
+  std::string If, Dev, Current;
   for (const OMPClause *C : D.clauses()) {
+    // map(always, to|tofrom: x): the host's bytes go to the device first.
+    if (const auto *M = dyn_cast_or_null<OMPMapClause>(C)) {
+      bool Always = llvm::is_contained(M->getMapTypeModifiers(),
+                                       OMPC_MAP_MODIFIER_always);
+      if (!Always || (M->getMapType() != OMPC_MAP_to &&
+                      M->getMapType() != OMPC_MAP_tofrom))
+        continue;
+      for (const Expr *Item : M->varlists()) {
+        std::string Range = hostRangeText(Item, Ctx, HostEdits);
+        if (!Range.empty())
+          Current += (Current.empty() ? "" : ", ") + Range;
+      }
+      continue;
+    }
     if (const auto *I = dyn_cast_or_null<OMPIfClause>(C)) {
       OpenMPDirectiveKind M = I->getNameModifier();
       if (M != llvm::omp::OMPD_unknown && M != llvm::omp::OMPD_target)
@@ -198,9 +234,10 @@ std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
       Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
     }
   }
-  if (If.empty() && Dev.empty())
+  if (If.empty() && Dev.empty() && Current.empty())
     return "";
-  return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev);
+  return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
+         (Current.empty() ? "" : ", {" + Current + "}");
 }
 
 } // namespace

@@ -664,3 +664,16 @@ TEST_CASE("a region left on the host that would not offload syncs nothing",
   CHECK(A[1] == 5);
   exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
 }
+
+TEST_CASE("a host region's map(always, to:) items keep the host's bytes",
+          "[rt][fallback]") {
+  std::vector<int> B{5, 6, 7, 8};
+  enterData(Loc, -1, true, B.data(), bytes(B), MapTo);
+  B[0] = 50; // the host's, sent by the region's `always, to` map
+  {
+    HostFallback F(Loc, true, -1, {{B.data(), sizeof(int)}});
+    CHECK(B[0] == 50);
+  }
+  CHECK(deviceCopy(B.data(), B.size())[0] == 50);
+  exitData(Loc, -1, true, B.data(), bytes(B), MapDelete);
+}

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 namespace o2c {
@@ -162,11 +163,18 @@ private:
 /// docs/host-fallback.md has the argument.
 class HostFallback {
 public:
+  /// Host bytes the region's own clauses send to the device first
+  /// (`map(always, to: ...)`): there the host's values are the current ones.
+  struct HostRange {
+    const void *Host;
+    std::size_t Bytes;
+  };
   /// IfClause and Device: the region's `if` and `device` clause values
   /// (Device -1: none); a region that would not offload runs on the host's
   /// own data, and nothing is synced.
   explicit HostFallback(const SourceLoc &Loc, bool IfClause = true,
-                        int Device = -1);
+                        int Device = -1,
+                        std::initializer_list<HostRange> HostCurrent = {});
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
@@ -177,6 +185,7 @@ private:
     void *Dev;
     std::vector<unsigned char> Seen; // the host's bytes after the sync
     std::vector<unsigned char> Orig; // the host's bytes before it
+    bool Dirty = false; // the device must get the host's bytes regardless
   };
   SourceLoc Loc;
   int Device = -1;
