@@ -3,10 +3,8 @@
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
 
-#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -142,139 +140,6 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
 
   E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
   E.Insert = (AtLineStart ? "" : "\n") + Emitted;
-  return E;
-}
-
-namespace {
-
-/// A clause expression as the user wrote it (combined constructs keep it in
-/// an implicit captured variable).
-const Expr *clauseExpr(const Expr *E) {
-  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts());
-  if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
-    if (CD->getInit())
-      return clauseExpr(CD->getInit());
-  return E;
-}
-
-/// Whether evaluating E once more (by the fallback, besides the host
-/// OpenMP library) cannot change what the program does: no assignments, and
-/// calls only of the OpenMP API's queries (omp_get_initial_device()).
-bool safeToRepeat(const Expr *E, const ASTContext &Ctx) {
-  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-    return false;
-  struct Calls : RecursiveASTVisitor<Calls> {
-    bool Other = false;
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *F = C->getDirectCallee();
-      Other = Other || !F || !F->getName().starts_with("omp_get_");
-      return !Other;
-    }
-  } V;
-  V.TraverseStmt(const_cast<Expr *>(E));
-  return !V.Other;
-}
-
-/// `{address, bytes}` of a map item that is a variable or a section of one
-/// (as host code), or empty.
-std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
-                          const std::vector<TextEdit> &HostEdits) {
-  const Expr *X = Item->IgnoreParenImpCasts();
-  auto Var = [](const Expr *B) {
-    const auto *DR = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
-    return DR && isa<VarDecl>(DR->getDecl());
-  };
-  if (Var(X))
-    return "o2c::HostFallback::HostRange{&(" + exprText(X, Ctx, &HostEdits) +
-           "), sizeof(" + exprText(X, Ctx, &HostEdits) + ")}";
-  const auto *S = dyn_cast<ArraySectionExpr>(X);
-  if (!S || !Var(S->getBase()) || !S->getLength() || S->getStride())
-    return "";
-  std::string Base = exprText(S->getBase()->IgnoreParenImpCasts(), Ctx, &HostEdits);
-  std::string Lo = S->getLowerBound() ? exprText(S->getLowerBound(), Ctx, &HostEdits)
-                                      : "0";
-  return "o2c::HostFallback::HostRange{(" + Base + ") + (" + Lo + "), (size_t)(" +
-         exprText(S->getLength(), Ctx, &HostEdits) + ") * sizeof(*(" + Base + "))}";
-}
-
-/// The arguments of o2c::HostFallback after the location: whether the
-/// region would offload (its `if` clause) and the device it would use, as
-/// host code; empty when it always would, or when a clause has side effects
-/// that a second evaluation must not repeat.
-std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
-                         const std::vector<TextEdit> &HostEdits) {
-  std::string If, Dev, Current;
-  for (const OMPClause *C : D.clauses()) {
-    // map(always, to|tofrom: x): the host's bytes go to the device first.
-    if (const auto *M = dyn_cast_or_null<OMPMapClause>(C)) {
-      bool Always = llvm::is_contained(M->getMapTypeModifiers(),
-                                       OMPC_MAP_MODIFIER_always);
-      if (!Always || (M->getMapType() != OMPC_MAP_to &&
-                      M->getMapType() != OMPC_MAP_tofrom))
-        continue;
-      for (const Expr *Item : M->varlists()) {
-        std::string Range = hostRangeText(Item, Ctx, HostEdits);
-        if (!Range.empty())
-          Current += (Current.empty() ? "" : ", ") + Range;
-      }
-      continue;
-    }
-    if (const auto *I = dyn_cast_or_null<OMPIfClause>(C)) {
-      OpenMPDirectiveKind M = I->getNameModifier();
-      if (M != llvm::omp::OMPD_unknown && M != llvm::omp::OMPD_target)
-        continue;
-      const Expr *E = clauseExpr(I->getCondition());
-      if (!safeToRepeat(E, Ctx))
-        return "";
-      If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
-    } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
-      const Expr *E = clauseExpr(DC->getDevice());
-      if (!safeToRepeat(E, Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
-        return "";
-      Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
-    }
-  }
-  if (If.empty() && Dev.empty() && Current.empty())
-    return "";
-  return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
-         (Current.empty() ? "" : ", {" + Current + "}");
-}
-
-} // namespace
-
-RegionEdit hostComment(const RegionCandidate &C, const Region &R,
-                       ASTContext &Ctx, bool LineDirectives,
-                       const std::vector<TextEdit> &HostEdits) {
-  RegionEdit E;
-  const OMPExecutableDirective &D = *C.Directive;
-  unsigned Begin = directiveStart(D, Ctx);
-  std::string Comment = fmt::format("[omp2cuda-{}] left on the host: {}",
-                                    diagIdName(R.Why), R.Reason);
-  if (D.getBeginLoc().isMacroID()) {
-    E.CallSite.push_back({Begin, 0, "/* " + Comment + " */ "});
-    return E;
-  }
-  std::string Text = "// " + Comment + "\n";
-  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind())) {
-    // Data the region reaches may be on the device (translated data
-    // constructs): o2c::HostFallback brings all of it to the host around
-    // the region and sends back what the region changed.
-    // A false `if` or the host as device: the region runs on the host's
-    // data, and the fallback must not sync.
-    Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
-                       "o2c::HostFallback o2c_host(o2c_loc{}); // {}\n",
-                       cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
-                       cString(R.Directive), fallbackArgs(D, Ctx, HostEdits),
-                       Comment);
-    // With nowait the host region is a deferred task: it must finish before
-    // its results go back to the device.
-    E.CallSite.push_back({statementEnd(D, Ctx), 0,
-                          D.getSingleClause<OMPNowaitClause>()
-                              ? " o2c::waitForSiblingTasks(); }"
-                              : " }"});
-  }
-  Text += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
-  E.CallSite.insert(E.CallSite.begin(), {Begin, 0, Text});
   return E;
 }
 

@@ -1,0 +1,27 @@
+// The per-device state of the runtime's front half, shared by its files:
+// the present table, the attached pointers, and the copy of attached
+// pointers' device values after host bytes went to the device.
+#ifndef OMP2CUDA_HOST_RT_DEVICE_STATE_H
+#define OMP2CUDA_HOST_RT_DEVICE_STATE_H
+
+#include "omp2cuda/host_rt.h"
+
+#include <cstddef>
+
+namespace o2c::detail {
+
+class PresentTable;
+class AttachTable;
+
+/// The present table of Dev, null for a number that is no device.
+PresentTable *table(int Dev);
+/// The attached pointers of Dev (see attach_table.h).
+AttachTable *attachments(int Dev);
+/// After host bytes [Host, Host + Bytes) were queued for copying to DevBase
+/// on Stream: the attached pointers among them get their device values back.
+void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
+              void *Stream, const SourceLoc &Loc);
+
+} // namespace o2c::detail
+
+#endif // OMP2CUDA_HOST_RT_DEVICE_STATE_H

@@ -1,0 +1,119 @@
+// o2c::HostFallback: a region left on the host while its data may live on
+// the device (docs/host-fallback.md has the argument).
+#include "attach_table.h"
+#include "backend.h"
+#include "device_state.h"
+#include "present_table.h"
+
+#include "omp2cuda/host_rt.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace o2c {
+
+using detail::AttachTable;
+using detail::attachments;
+using detail::backend;
+using detail::PresentTable;
+using detail::reattach;
+using detail::table;
+using Status = PresentTable::Status;
+
+HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
+                           std::initializer_list<HostRange> HostCurrent)
+    : Loc(L) {
+  int N = numDevices();
+  int D = Dev < 0 ? defaultDevice() : Dev;
+  if (!IfClause || N <= 0 || D < 0 || D >= N)
+    return;
+  std::vector<PresentTable::Mapping> All = table(D)->mappings();
+  if (All.empty())
+    return;
+  Device = D;
+  void *S = backend().acquireStream(Device, Loc);
+  for (const PresentTable::Mapping &M : All) {
+    const auto *H = static_cast<const unsigned char *>(M.Host);
+    Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes),
+            std::vector<unsigned char>(H, H + M.Bytes)};
+    backend().toHost(Device, R.Seen.data(), M.Dev, M.Bytes, S, Loc);
+    Synced.push_back(std::move(R));
+  }
+  backend().synchronize(Device, S, Loc);
+  backend().releaseStream(Device, S);
+  // What the region's `always, to` maps send first: the host's bytes.
+  for (Range &R : Synced)
+    for (const HostRange &C : HostCurrent) {
+      auto B = std::max(reinterpret_cast<std::uintptr_t>(C.Host),
+                        reinterpret_cast<std::uintptr_t>(R.Host));
+      auto E = std::min(reinterpret_cast<std::uintptr_t>(C.Host) + C.Bytes,
+                        reinterpret_cast<std::uintptr_t>(R.Host) + R.Seen.size());
+      for (auto A = B; A < E; ++A) {
+        std::size_t I = A - reinterpret_cast<std::uintptr_t>(R.Host);
+        R.Dirty = R.Dirty || R.Seen[I] != R.Orig[I];
+        R.Seen[I] = R.Orig[I];
+      }
+    }
+  // Attached pointers keep their host values on the host.
+  for (Range &R : Synced)
+    for (const AttachTable::Slot &A :
+         attachments(Device)->within(R.Host, R.Seen.size())) {
+      unsigned char *At = R.Seen.data() + (A.Ptr - reinterpret_cast<std::uintptr_t>(R.Host));
+      void *V;
+      std::memcpy(&V, At, sizeof V);
+      if (V == A.DevValue)
+        std::memcpy(At, &A.HostValue, sizeof V);
+    }
+  // Only the bytes that differ are written: equal runs may be read-only.
+  for (const Range &R : Synced) {
+    auto *H = static_cast<unsigned char *>(R.Host);
+    std::size_t I = 0, Bytes = R.Seen.size();
+    while (I < Bytes) {
+      if (H[I] == R.Seen[I]) {
+        ++I;
+        continue;
+      }
+      std::size_t E = I;
+      while (E < Bytes && H[E] != R.Seen[E])
+        ++E;
+      std::memcpy(H + I, R.Seen.data() + I, E - I);
+      I = E;
+    }
+  }
+}
+
+HostFallback::~HostFallback() {
+  if (Synced.empty())
+    return;
+  PresentTable *T = table(Device);
+  void *S = backend().acquireStream(Device, Loc);
+  for (const Range &R : Synced) {
+    // The entry may have gone while the region ran (exit data in it): the
+    // host's bytes are the program's from then on.
+    PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
+    if (H.St != Status::Contained || H.Dev != R.Dev)
+      continue;
+    if (R.Dirty || std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) != 0) {
+      backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
+      reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
+    }
+  }
+  backend().synchronize(Device, S, Loc);
+  // Bytes the region did not write get back what the host held before the
+  // sync: the device's value was only lent to the region (an alloc'd
+  // entry's garbage, a `to` entry the host has written since must not stay).
+  for (const Range &R : Synced) {
+    PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
+    if (H.St != Status::Contained || H.Dev != R.Dev)
+      continue;
+    auto *Host = static_cast<unsigned char *>(R.Host);
+    for (std::size_t I = 0; I < R.Seen.size(); ++I)
+      if (Host[I] == R.Seen[I] && Host[I] != R.Orig[I])
+        Host[I] = R.Orig[I];
+  }
+  backend().releaseStream(Device, S);
+}
+
+} // namespace o2c
