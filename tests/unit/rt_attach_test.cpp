@@ -182,3 +182,21 @@ TEST_CASE("map(tofrom: p) maps the pointer itself, attached to its pointee",
   CHECK(A[3] == 4);
   CHECK(presentEntries(0) == 0);
 }
+
+extern "C" int omp_target_is_present(const void *, int);
+extern "C" void *omp_target_alloc(std::size_t, int);
+extern "C" void omp_target_free(void *, int);
+
+TEST_CASE("the device memory routines under their OpenMP names answer for "
+          "omp2cuda's devices", "[rt]") {
+  // Calls the translator did not route (headers, templates) link against
+  // these: clang's libomp has none of them.
+  std::vector<int> A(4, 1);
+  CHECK(omp_target_is_present(A.data(), 0) == 0);
+  enterData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapTo);
+  CHECK(omp_target_is_present(A.data(), 0) == 1);
+  exitData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapDelete);
+  void *P = omp_target_alloc(64, 0);
+  CHECK(P != nullptr);
+  omp_target_free(P, 0);
+}
