@@ -285,7 +285,13 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
         FD->isInlineSpecified() || FD->getBeginLoc().isMacroID() ||
         !SM.isInMainFile(FD->getBeginLoc()))
       continue;
-    Out.push_back({SM.getFileOffset(FD->getBeginLoc()), 0, "extern \"C\" "});
+    // `extern int f(int);` becomes `extern "C" int f(int);`: GCC rejects
+    // `extern "C" extern` (a linkage specification with a storage class).
+    unsigned Off = SM.getFileOffset(FD->getBeginLoc());
+    llvm::StringRef At = SM.getBufferData(SM.getMainFileID()).substr(Off);
+    bool Keyword = FD->getStorageClass() == SC_Extern && At.starts_with("extern") &&
+                   At.size() > 6 && !isAsciiIdentifierContinue(At[6]);
+    Out.push_back({Off, Keyword ? 6u : 0u, Keyword ? "extern \"C\"" : "extern \"C\" "});
   }
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::vector<std::pair<unsigned, unsigned>> Spans = topLevelSpans(Ctx);

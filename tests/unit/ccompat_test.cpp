@@ -145,3 +145,18 @@ int f(void) {
   // One extern "C" block: decls.h's.
   CHECK(F.Output.find("extern \"C\" {") == F.Output.rfind("extern \"C\" {"));
 }
+
+TEST_CASE("an extern function declaration takes C linkage in place of its "
+          "keyword", "[ccompat]") {
+  // `extern "C" extern int f(int);` is an error for GCC (fallback fuzzer).
+  FileResult F = translateC(R"src(
+extern int twice(int x);
+int twice(int x) { return 2 * x; }
+void g(int *t) {
+  #pragma omp target map(tofrom: t[0:1])
+  t[0] = twice(t[0]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "extern \"C\" int twice(int x);"));
+  CHECK_FALSE(contains(F.Output, "extern \"C\" extern"));
+}
