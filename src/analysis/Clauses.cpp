@@ -88,17 +88,6 @@ MapType mapType(OpenMPMapClauseKind K) {
   }
 }
 
-/// Clang captures clause expressions of combined constructs in helper
-/// variables (`.capture_expr.`); the user's expression is their initializer.
-const Expr *userExpr(const Expr *E) {
-  const Expr *S = E->IgnoreParenImpCasts();
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-    if (const auto *CD = dyn_cast<OMPCapturedExprDecl>(DR->getDecl()))
-      if (CD->getInit())
-        return userExpr(CD->getInit());
-  return E;
-}
-
 std::string clauseName(const OMPClause *C) {
   return llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
 }

@@ -7,7 +7,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/AST/DeclOpenMP.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <set>
@@ -71,13 +70,10 @@ public:
     for (OMPClause *C : D->clauses()) {
       if (!C)
         continue;
-      for (Stmt *Child : C->children()) {
-        const auto *E = dyn_cast_or_null<Expr>(Child);
-        const auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreImpCasts()) : nullptr;
-        if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
-          if (CD->getInit())
-            TraverseStmt(const_cast<Expr *>(CD->getInit()));
-      }
+      for (Stmt *Child : C->children())
+        if (const auto *E = dyn_cast_or_null<Expr>(Child))
+          if (const Expr *User = userExpr(E); User != E)
+            TraverseStmt(const_cast<Expr *>(User));
     }
     return true;
   }

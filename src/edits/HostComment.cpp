@@ -6,7 +6,6 @@
 #include "edits/SourceText.h"
 #include "emit/Emit.h"
 
-#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -20,23 +19,6 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
-unsigned lineOf(ASTContext &Ctx, unsigned Offset) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getLineNumber(SM.getMainFileID(), Offset);
-}
-} // namespace
-
-namespace {
-
-/// A clause expression as the user wrote it (combined constructs keep it in
-/// an implicit captured variable).
-const Expr *clauseExpr(const Expr *E) {
-  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts());
-  if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
-    if (CD->getInit())
-      return clauseExpr(CD->getInit());
-  return E;
-}
 
 /// Whether evaluating E once more (by the fallback, besides the host
 /// OpenMP library) cannot change what the program does: no assignments, and
@@ -104,12 +86,12 @@ std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
       OpenMPDirectiveKind M = I->getNameModifier();
       if (M != llvm::omp::OMPD_unknown && M != llvm::omp::OMPD_target)
         continue;
-      const Expr *E = clauseExpr(I->getCondition());
+      const Expr *E = userExpr(I->getCondition());
       if (!safeToRepeat(E, Ctx))
         return "";
       If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
     } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
-      const Expr *E = clauseExpr(DC->getDevice());
+      const Expr *E = userExpr(DC->getDevice());
       if (!safeToRepeat(E, Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
         return "";
       Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";

@@ -33,10 +33,6 @@ bool isThenOfIfWithElse(const Stmt *S, ASTContext &Ctx) {
   return false;
 }
 
-unsigned lineOf(ASTContext &Ctx, unsigned Offset) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getLineNumber(SM.getMainFileID(), Offset);
-}
 
 /// Offset of the start of the top-level declaration, and whether it starts
 /// a line.
@@ -92,8 +88,7 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   if (End.isMacroID() && !StandAlone) {
     // A statement ending in a macro invocation (`a[i] = TWICE(a[i]);`) ends
     // with the ';' after the invocation, if one follows.
-    SourceLocation Last = SM.getExpansionRange(End).getEnd();
-    End = Last;
+    End = SM.getExpansionRange(End).getEnd();
   }
   if (!D.hasAssociatedStmt() || StandAlone) {
     // A stand-alone directive ends with its line (continuations included).

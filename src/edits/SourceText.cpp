@@ -1,6 +1,7 @@
 #include "edits/SourceText.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +46,19 @@ std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
   }
   Out += Buffer.slice(Pos, End).str();
   return Out;
+}
+
+const Expr *userExpr(const Expr *E) {
+  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (const auto *CD = DR ? dyn_cast<OMPCapturedExprDecl>(DR->getDecl()) : nullptr)
+    if (CD->getInit())
+      return userExpr(CD->getInit());
+  return E;
+}
+
+unsigned lineOf(const ASTContext &Ctx, unsigned Offset) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getLineNumber(SM.getMainFileID(), Offset);
 }
 
 std::string exprText(const Expr *E, const ASTContext &Ctx,

@@ -40,6 +40,14 @@ std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx,
                      const std::vector<TextEdit> *Edits = nullptr);
 
+/// A clause's expression as the user wrote it: Clang keeps those of combined
+/// constructs in implicit helper variables (`.capture_expr.`), whose
+/// initialisers are the user's expressions.
+const clang::Expr *userExpr(const clang::Expr *E);
+
+/// The main file's line that holds Offset.
+unsigned lineOf(const clang::ASTContext &Ctx, unsigned Offset);
+
 } // namespace omp2cuda
 
 #endif
