@@ -4,6 +4,7 @@
 // whose definition is in this file and is itself callable on the device
 // (those get __host__ __device__).
 #include "analysis/Analysis.h"
+#include "frontend/FileScope.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -123,7 +124,7 @@ private:
           Edits->push_back({B, E - B, "o2c_dev::" + Name});
         // A `declare variant` call clang adds beside the written one has
         // the location of the variant's header declaration.
-        if (Calls && SM.isInMainFile(SM.getExpansionLoc(Callee->getBeginLoc())))
+        if (Calls && inMainFile(SM, SM.getExpansionLoc(Callee->getBeginLoc())))
           Calls->push_back({Name, Callee->getBeginLoc(), Edited});
       }
       return true;
@@ -144,7 +145,7 @@ private:
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
       FD = P;
     if (!FD->hasBody(Def) || !Def ||
-        !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
+        !inMainFile(SM, SM.getExpansionLoc(Def->getLocation()))) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + FD->getQualifiedNameAsString() +
                                "', whose definition is not in this file");
@@ -178,7 +179,7 @@ private:
     // using-declaration at the start of its body, which must be file text.
     if (!ompApiCalledIn(Def->getBody()).empty() &&
         (Def->getBody()->getBeginLoc().isMacroID() ||
-         !SM.isInMainFile(Def->getBody()->getBeginLoc()))) {
+         !inMainFile(SM, Def->getBody()->getBeginLoc()))) {
       Result = Verdict::no(DiagId::HostMacro,
                            "it calls '" + Name +
                                "', whose body comes from a macro and calls the "

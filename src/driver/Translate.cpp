@@ -4,6 +4,7 @@
 #include "edits/BodyPrinter.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
+#include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
 #include "lowering/Lower.h"
 
@@ -353,7 +354,7 @@ public:
     for (const FunctionDecl *F : TU.DeviceFunctions) {
       for (const FunctionDecl *Re : F->redecls()) {
         SourceLocation L = SM.getExpansionLoc(Re->getBeginLoc());
-        if (SM.isInMainFile(L))
+        if (inMainFile(SM, L))
           Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
       }
       std::string Usings;

@@ -1,4 +1,5 @@
 #include "edits/BodyPrinter.h"
+#include "frontend/FileScope.h"
 
 #include "analysis/Analysis.h"
 
@@ -92,7 +93,7 @@ bool findMacroSite(const Stmt *D, ASTContext &Ctx, MacroSite &Out) {
     return false;
   CharSourceRange ER = SM.getExpansionRange(D->getBeginLoc());
   SourceLocation B = ER.getBegin(), E = ER.getEnd();
-  if (!SM.isInMainFile(B))
+  if (!inMainFile(SM, B))
     return false;
   auto Within = [&](SourceLocation L) {
     L = SM.getExpansionLoc(L);

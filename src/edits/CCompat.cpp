@@ -2,6 +2,7 @@
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
 #include "edits/Edits.h"
+#include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
@@ -73,7 +74,7 @@ public:
       // A conversion written inside a macro definition: only a problem if
       // the macro is the user's (system macros such as NULL are C++-safe).
       SourceLocation Spell = SM.getSpellingLoc(Sub->getBeginLoc());
-      if (SM.isInMainFile(Spell) ||
+      if (inMainFile(SM, Spell) ||
           (!SM.isInSystemHeader(Spell) && Spell.isValid() &&
            !SM.isWrittenInBuiltinFile(Spell) && !SM.isWrittenInScratchSpace(Spell)))
         Problems.push_back({Sub->getBeginLoc(),
@@ -151,7 +152,7 @@ public:
     return true;
   }
   void respellTypeof(SourceLocation L) {
-    if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L))
+    if (L.isInvalid() || L.isMacroID() || !inMainFile(SM, L))
       return;
     unsigned Off = SM.getFileOffset(L);
     if (writtenAt(Off, "typeof") && Renamed.insert(Off).second)
@@ -201,14 +202,14 @@ private:
   void rename(SourceLocation L, llvm::StringRef Name) {
     if (L.isMacroID()) {
       if (!SM.isMacroArgExpansion(L)) {
-        if (SM.isInMainFile(SM.getSpellingLoc(L)))
+        if (inMainFile(SM, SM.getSpellingLoc(L)))
           Problems.push_back({L, "the C++ keyword '" + Name.str() +
                                      "' is used as a name inside a macro"});
         return;
       }
       L = SM.getSpellingLoc(L);
     }
-    if (!SM.isInMainFile(L)) {
+    if (!inMainFile(SM, L)) {
       if (!SM.isInSystemHeader(L))
         Problems.push_back({L, "the C++ keyword '" + Name.str() +
                                    "' is used as a name in a header"});
@@ -257,8 +258,8 @@ std::vector<std::pair<unsigned, unsigned>> topLevelSpans(ASTContext &Ctx) {
       continue;
     CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
     SourceLocation B = R.getBegin(), E = R.getEnd();
-    if (B.isInvalid() || E.isInvalid() || !SM.isInMainFile(B) ||
-        !SM.isInMainFile(E))
+    if (B.isInvalid() || E.isInvalid() || !inMainFile(SM, B) ||
+        !inMainFile(SM, E))
       continue;
     Spans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
   }
@@ -283,7 +284,7 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || FD->isMain() || FD->getStorageClass() == SC_Static ||
         FD->isInlineSpecified() || FD->getBeginLoc().isMacroID() ||
-        !SM.isInMainFile(FD->getBeginLoc()))
+        !inMainFile(SM, FD->getBeginLoc()))
       continue;
     // `extern int f(int);` becomes `extern "C" int f(int);`: GCC rejects
     // `extern "C" extern` (a linkage specification with a storage class).
@@ -301,7 +302,7 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
     if (!E.isFile())
       continue;
     SourceLocation Inc = E.getFile().getIncludeLoc();
-    if (Inc.isInvalid() || !SM.isInMainFile(Inc) || Inc.isMacroID() ||
+    if (Inc.isInvalid() || !inMainFile(SM, Inc) || Inc.isMacroID() ||
         E.getFile().getFileCharacteristic() != SrcMgr::C_User)
       continue;
     unsigned Off = SM.getFileOffset(Inc);
@@ -336,7 +337,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   Compat C(Ctx, Out, Problems);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const SourceManager &SM = Ctx.getSourceManager();
-    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    if (!inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       continue;
     C.TraverseDecl(D);
   }

@@ -3,6 +3,7 @@
 // compiler's OpenMP library, built without offloading, knows of no device,
 // while the translated program offloads through host_rt.
 #include "edits/Edits.h"
+#include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -49,7 +50,7 @@ public:
     SourceLocation L = C->getCallee()->getBeginLoc();
     // Calls written in macro arguments have main-file text; calls inside a
     // macro's own body do not (fileOffsets below says so).
-    if (!SM.isInMainFile(SM.getExpansionLoc(L)))
+    if (!inMainFile(SM, SM.getExpansionLoc(L)))
       return true;
     // Text inside target regions is the host fallback here (kernels copy
     // the user's text separately); only DeviceCode ranges are skipped.
@@ -94,7 +95,7 @@ std::vector<TextEdit> hostApiEdits(ASTContext &Ctx,
   Router R(Ctx, DeviceCode, Out);
   const SourceManager &SM = Ctx.getSourceManager();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       R.TraverseDecl(D);
   return Out;
 }
@@ -145,7 +146,7 @@ public:
         SourceLocation Star = U->getOperatorLoc();
         SourceLocation End = Lexer::getLocForEndOfToken(Sub->getEndLoc(), 0, SM,
                                                         Ctx.getLangOpts());
-        bool InFile = !Star.isMacroID() && SM.isInMainFile(Star) &&
+        bool InFile = !Star.isMacroID() && inMainFile(SM, Star) &&
                       End.isValid() && !End.isMacroID();
         for (const ParenExpr *P : Parens)
           InFile = InFile && !P->getLParen().isMacroID() && !P->getRParen().isMacroID();
@@ -193,7 +194,7 @@ std::vector<TextEdit> atomicFormEdits(ASTContext &Ctx) {
   AtomicForms A(Ctx, Out);
   const SourceManager &SM = Ctx.getSourceManager();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       A.TraverseDecl(D);
   return Out;
 }

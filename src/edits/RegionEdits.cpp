@@ -1,4 +1,5 @@
 #include "edits/Edits.h"
+#include "frontend/FileScope.h"
 #include "edits/BodyPrinter.h"
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
@@ -299,7 +300,7 @@ bool definedToken(SourceLocation L, const SourceManager &SM, SourceLocation &Spe
       !SM.getImmediateSpellingLoc(L).isFileID())
     return false;
   Spell = SM.getImmediateSpellingLoc(L);
-  return SM.isInMainFile(Spell);
+  return inMainFile(SM, Spell);
 }
 
 /// [Begin, End) of `_Pragma("...")` in a main-file #define body that produced

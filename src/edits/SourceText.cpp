@@ -1,4 +1,5 @@
 #include "edits/SourceText.h"
+#include "frontend/FileScope.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
@@ -16,7 +17,7 @@ bool fileOffsets(const SourceManager &SM, const LangOptions &LO, SourceRange R,
                  unsigned &Begin, unsigned &End) {
   CharSourceRange CR = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(R), SM, LO);
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+  if (CR.isInvalid() || !inMainFile(SM, CR.getBegin()))
     return false;
   Begin = SM.getFileOffset(CR.getBegin());
   End = SM.getFileOffset(CR.getEnd());

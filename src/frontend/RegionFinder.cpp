@@ -1,4 +1,5 @@
 #include "frontend/RegionFinder.h"
+#include "frontend/FileScope.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -121,7 +122,7 @@ public:
       return;
     const SourceManager &SM = *R.SourceManager;
     SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (!SM.isInMainFile(L)) {
+    if (!inMainFile(SM, L)) {
       if (InHeaders && !SM.isInSystemHeader(L) &&
           isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
           !findEnclosing(*R.Context, D).InsideTarget)
