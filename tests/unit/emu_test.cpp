@@ -176,6 +176,29 @@ __global__ void divergentSync(int *) {
     __syncwarp();
 }
 
+// The two halves of each warp shuffle and vote among themselves in divergent
+// branches, the upper half twice as often: a warp's barriers open per mask,
+// and a lane's shuffle result must not be overwritten by its half-warp
+// partners running ahead into their next shuffle.
+__global__ void halfWarps(int iters, unsigned *val, unsigned *votes) {
+  unsigned t = threadIdx.x, lane = t % 32;
+  unsigned v = t, b = 0;
+  if (lane < 16) {
+    for (int k = 0; k < iters; ++k) {
+      v = __shfl_sync(0x0000ffffu, v, static_cast<int>(lane + 1), 16);
+      b += __popc(__ballot_sync(0x0000ffffu, v % 3 == 0));
+    }
+  } else {
+    for (int k = 0; k < 2 * iters; ++k) {
+      v = __shfl_sync(0xffff0000u, v, static_cast<int>(lane + 1), 16);
+      b += __popc(__ballot_sync(0xffff0000u, v % 3 == 0));
+    }
+  }
+  __syncwarp(__activemask());
+  val[blockIdx.x * blockDim.x + t] = v;
+  votes[blockIdx.x * blockDim.x + t] = b;
+}
+
 __global__ void trivial(int *c) {
   if (threadIdx.x == 0 && blockIdx.x == 0)
     atomicAdd(c, 1);
@@ -317,6 +340,24 @@ TEST_CASE("partial-warp shuffles and block votes", "[emu]") {
   CHECK(static_cast<unsigned>(sync[3]) == 0xffffffffu);
   CHECK(sync[4] == 1);
   CHECK(sync[5] == 1);
+}
+
+TEST_CASE("half-warps shuffle and vote apart, each with its own mask",
+          "[emu]") {
+  // 80 threads: the last warp has only its lower half.
+  const unsigned n = 80, blocks = 3;
+  const int iters = 37;
+  std::vector<unsigned> val(blocks * n), votes(blocks * n);
+  Launch(halfWarps, dim3(blocks), dim3(n), 0)(iters, val.data(), votes.data());
+  for (unsigned i = 0; i < blocks * n; ++i) {
+    unsigned t = i % n, base = t - t % 16;
+    unsigned steps = t % 32 < 16 ? iters : 2 * iters;
+    CHECK(val[i] == base + (t % 16 + steps) % 16);
+    unsigned threes = 0; // each step, the half holds base..base+15
+    for (unsigned x = base; x < base + 16; ++x)
+      threes += x % 3 == 0;
+    CHECK(votes[i] == steps * threes);
+  }
 }
 
 TEST_CASE("array arguments decay; CUDA's min, max, sincos, __noinline__",

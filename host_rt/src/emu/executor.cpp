@@ -1,16 +1,23 @@
 // The emulated device's executor. A grid's blocks are dealt to a pool of
 // worker threads; a worker runs one block to completion, its CUDA threads as
-// Boost.Context fibers scheduled round-robin. A fiber runs until it finishes
-// or waits at a barrier (__syncthreads, or a warp barrier of a shuffle); a
+// Boost.Context fibers. A fiber runs until it finishes or waits at a barrier
+// (__syncthreads, or a warp barrier of __syncwarp, a shuffle or a vote); a
 // barrier opens when every fiber of the block (of the warp's mask) that has
-// not returned has arrived, as on sm_70 and later. Barriers are only checked
-// once every runnable fiber has run until it blocked, so at that point a
-// thread that has not arrived never will: that is how deadlock is detected.
+// not returned has arrived, as on sm_70 and later.
+//
+// Control-loop kernels cross a barrier per state with up to 1024 threads, so
+// every step here is O(1) per thread: runnable fibers wait in a FIFO queue,
+// a barrier is checked when someone arrives or returns (never by scanning
+// the block), and a blocking fiber switches straight to the next runnable
+// one instead of going through a scheduler. The queue empties with threads
+// still waiting only when no barrier can ever open: that is a deadlock.
 // A block of one thread runs on the worker's own stack.
 #include "omp2cuda/emu/cuda_emu.h"
 
 #include <boost/context/fiber.hpp>
-#include <boost/context/pooled_fixedsize_stack.hpp>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -49,30 +56,109 @@ std::size_t stackBytes() {
   return 256 * 1024;
 }
 
-enum class Wait { None, Block, Warp, Done };
+// ---- fiber stacks -------------------------------------------------------------
 
-struct Thread {
-  ctx::fiber Fiber; // the emulated thread, while suspended
-  ctx::fiber Sched; // the scheduler, while the thread runs
-  Wait State = Wait::None;
-  unsigned Tid = 0;
-  unsigned long long Slot = 0; // warp exchange value
+/// One worker's fiber stacks, kept for its lifetime: a block of 1024 threads
+/// takes 1024 stacks and the next block reuses them, so pages touched once
+/// stay mapped. Mapped without reserve: only the pages a fiber uses count.
+class StackPool {
+public:
+  explicit StackPool(std::size_t Bytes) {
+    std::size_t Page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    Size = (Bytes + Page - 1) / Page * Page;
+  }
+  StackPool(const StackPool &) = delete;
+  StackPool &operator=(const StackPool &) = delete;
+  ~StackPool() {
+    for (void *C : Chunks)
+      munmap(C, Size * PerChunk);
+  }
+
+  ctx::stack_context take() {
+    if (Free.empty())
+      grow();
+    char *Base = Free.back();
+    Free.pop_back();
+    // Each top at another offset within its page (Boost aligns the fiber's
+    // record to 256 bytes, hence the step): with every top at the same
+    // offset, the hot frames of a thousand fibers would fight over the same
+    // few cache sets, and each switch would miss.
+    std::size_t Colour = (Next++ % 16) * 256;
+    ctx::stack_context S;
+    S.size = Size - Colour;
+    S.sp = Base + Size - Colour;
+    return S;
+  }
+  void give(const ctx::stack_context &S) {
+    // The colour is under a page: the top rounds up to the page above it.
+    auto Top = reinterpret_cast<std::uintptr_t>(S.sp);
+    Top = (Top + 4095) & ~static_cast<std::uintptr_t>(4095);
+    Free.push_back(reinterpret_cast<char *>(Top) - Size);
+  }
+
+private:
+  static constexpr std::size_t PerChunk = 64;
+  void grow() {
+    void *P = mmap(nullptr, Size * PerChunk, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (P == MAP_FAILED)
+      die("out of memory for fiber stacks (see O2C_EMU_STACK_KB)");
+    Chunks.push_back(P);
+    for (std::size_t I = PerChunk; I-- > 0;)
+      Free.push_back(static_cast<char *>(P) + I * Size);
+  }
+
+  std::size_t Size = 0;
+  unsigned Next = 0;
+  std::vector<char *> Free;
+  std::vector<void *> Chunks;
 };
 
-/// One block's scheduler; lives on a worker thread for one block at a time.
+/// Boost's StackAllocator over a worker's pool.
+struct PooledStack {
+  StackPool *Pool;
+  ctx::stack_context allocate() { return Pool->take(); }
+  void deallocate(ctx::stack_context &S) noexcept { Pool->give(S); }
+};
+
+// ---- one block ----------------------------------------------------------------
+
+enum class Wait : unsigned char { None, Block, Warp, Done };
+// What a thread does at a warp barrier; results are computed when it opens.
+enum class WarpOp : unsigned char { Sync, Exchange, Ballot };
+
+struct Thread {
+  ctx::fiber Fiber; // the emulated thread, while it does not run
+  uint3 Idx = {0, 0, 0};
+  Wait State = Wait::None;
+  WarpOp Op = WarpOp::Sync;
+  unsigned Src = 0;             // Exchange: the lane read from
+  unsigned long long Slot = 0;  // the value deposited at the warp barrier
+  unsigned long long Result = 0;
+};
+
+/// Per warp, bit i is lane i.
+struct Warp {
+  unsigned Live = 0;    // lanes that have not returned
+  unsigned Arrived = 0; // lanes waiting at the warp barrier
+  unsigned Need = 0;    // the union of their masks
+};
+
+/// One block's threads; lives on a worker thread for one block at a time.
 struct Block {
   std::vector<Thread> Threads;
-  unsigned Count = 0;   // threads in the block
-  unsigned Live = 0;    // threads that have not returned
-  unsigned AtBlock = 0; // threads waiting at the block barrier
-  int BarrierSum = 0;   // for __syncthreads_count
+  std::vector<Warp> Warps;
+  unsigned Ready[1024];          // FIFO ring of runnable threads
+  unsigned Head = 0, NReady = 0;
+  std::vector<unsigned> AtBlock; // waiting at __syncthreads, in order
+  unsigned Count = 0;            // threads in the block
+  unsigned Live = 0;             // threads that have not returned
+  unsigned Current = 0;          // the running thread
+  int BarrierSum = 0;            // for __syncthreads_count
   int LastSum = 0;
-  // Per warp, bit i is lane i: lanes not yet returned, lanes waiting at the
-  // warp barrier, the union of their masks, and who took part in the last
-  // opened barrier (for __ballot_sync).
-  std::vector<unsigned> WarpLive, WarpArrived, WarpNeed, WarpVoters;
-  unsigned Current = 0; // index of the running thread
-  uint3 Dims = {1, 1, 1};
+  ctx::fiber Sched;    // the worker's own context, while fibers run
+  ctx::fiber Spent;    // receives the (empty) handle of a finished fiber
+  ctx::fiber *Handoff = nullptr; // where the context that switched is kept
 };
 
 thread_local Block *CurrentBlock = nullptr;
@@ -84,44 +170,109 @@ uint3 unflatten(unsigned long long I, dim3 D) {
       static_cast<unsigned>(I / (static_cast<unsigned long long>(D.x) * D.y))};
 }
 
-Thread &self() { return CurrentBlock->Threads[CurrentBlock->Current]; }
-
-/// Switches from the running emulated thread back to the scheduler.
-void yieldToScheduler() {
-  Thread &T = self();
-  T.Sched = std::move(T.Sched).resume();
+void makeReady(Block &B, unsigned I) {
+  B.Threads[I].State = Wait::None;
+  B.Ready[(B.Head + B.NReady++) & 1023] = I;
 }
 
-/// Opens barriers whose arrivals are complete; true if any thread woke.
-bool releaseBarriers(Block &B) {
-  bool Woke = false;
-  if (B.AtBlock > 0 && B.AtBlock == B.Live) {
-    B.LastSum = B.BarrierSum;
-    B.BarrierSum = 0;
-    B.AtBlock = 0;
-    for (Thread &T : B.Threads)
-      if (T.State == Wait::Block)
-        T.State = Wait::None;
-    Woke = true;
+/// Takes the next runnable thread and makes it the current one; returns its
+/// fiber, to be resumed.
+ctx::fiber &enterNext(Block &B) {
+  unsigned I = B.Ready[B.Head];
+  B.Head = (B.Head + 1) & 1023;
+  --B.NReady;
+  B.Current = I;
+  threadIdx = B.Threads[I].Idx;
+  return B.Threads[I].Fiber;
+}
+
+void openBlockBarrier(Block &B) {
+  B.LastSum = B.BarrierSum;
+  B.BarrierSum = 0;
+  for (unsigned I : B.AtBlock)
+    makeReady(B, I);
+  B.AtBlock.clear();
+}
+
+/// Opens warp W's barrier if every lane it waits for has arrived, and
+/// computes what each arrived lane's shuffle or vote returns: nobody
+/// deposits again before every lane has its answer.
+void checkWarpBarrier(Block &B, unsigned W) {
+  Warp &Wp = B.Warps[W];
+  unsigned Arrived = Wp.Arrived;
+  if (Arrived == 0 || (Wp.Need & Wp.Live & ~Arrived) != 0)
+    return;
+  Wp.Arrived = 0;
+  Wp.Need = 0;
+  Thread *Lanes = &B.Threads[W * 32];
+  unsigned Votes = 0;
+  for (unsigned A = Arrived; A; A &= A - 1) {
+    unsigned L = static_cast<unsigned>(__builtin_ctz(A));
+    if (Lanes[L].Op == WarpOp::Ballot && Lanes[L].Slot)
+      Votes |= 1u << L;
   }
-  for (unsigned W = 0; W < B.WarpLive.size(); ++W) {
-    unsigned Arrived = B.WarpArrived[W];
-    if (Arrived == 0 || (B.WarpNeed[W] & B.WarpLive[W] & ~Arrived) != 0)
-      continue;
-    B.WarpVoters[W] = Arrived;
-    B.WarpArrived[W] = 0;
-    B.WarpNeed[W] = 0;
-    for (unsigned L = 0; L < 32; ++L)
-      if (Arrived & (1u << L))
-        B.Threads[W * 32 + L].State = Wait::None;
-    Woke = true;
+  for (unsigned A = Arrived; A; A &= A - 1) {
+    unsigned L = static_cast<unsigned>(__builtin_ctz(A));
+    Thread &T = Lanes[L];
+    if (T.Op == WarpOp::Exchange)
+      T.Result = W * 32 + T.Src < B.Count ? Lanes[T.Src].Slot : T.Slot;
+    else if (T.Op == WarpOp::Ballot)
+      T.Result = Votes;
+    makeReady(B, W * 32 + L);
   }
-  return Woke;
+}
+
+/// The running thread waits (its State says where): switches straight to
+/// the next runnable thread, or back to the worker when there is none.
+void switchAway() {
+  Block &B = *CurrentBlock;
+  unsigned Me = B.Current;
+  ctx::fiber *Target = &B.Sched;
+  if (B.NReady) {
+    if (B.Ready[B.Head] == Me) { // its own arrival opened the barrier
+      enterNext(B);
+      return;
+    }
+    Target = &enterNext(B);
+  }
+  B.Handoff = &B.Threads[Me].Fiber;
+  ctx::fiber From = std::move(*Target).resume();
+  *B.Handoff = std::move(From);
+}
+
+/// Thread I returned: it no longer holds any barrier.
+void retire(Block &B, unsigned I) {
+  B.Threads[I].State = Wait::Done;
+  --B.Live;
+  B.Warps[I / 32].Live &= ~(1u << (I % 32));
+  if (!B.AtBlock.empty() && B.AtBlock.size() == B.Live)
+    openBlockBarrier(B);
+  checkWarpBarrier(B, I / 32);
+}
+
+void initBlock(Block &B, dim3 BlockDim) {
+  unsigned Warps = (B.Count + 31) / 32;
+  B.Threads.clear();
+  B.Threads.resize(B.Count);
+  B.Live = B.Count;
+  B.AtBlock.clear();
+  B.AtBlock.reserve(B.Count);
+  B.BarrierSum = 0;
+  B.LastSum = 0;
+  B.Head = 0;
+  B.NReady = 0;
+  B.Warps.assign(Warps, Warp());
+  for (unsigned W = 0; W < Warps; ++W)
+    B.Warps[W].Live =
+        W * 32 + 32 <= B.Count ? 0xffffffffu : (1u << (B.Count % 32)) - 1;
+  for (unsigned I = 0; I < B.Count; ++I) {
+    B.Threads[I].Idx = unflatten(I, BlockDim);
+    makeReady(B, I);
+  }
 }
 
 void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
-              const std::function<void()> &Body,
-              ctx::pooled_fixedsize_stack &Stacks) {
+              const std::function<void()> &Body, StackPool &Stacks) {
   gridDim = Grid;
   blockDim = BlockDim;
   blockIdx = BlockId;
@@ -132,63 +283,48 @@ void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
     B.Threads.resize(1);
     B.Live = 1;
     B.Current = 0;
-    B.WarpLive.assign(1, 1);
     threadIdx = {0, 0, 0};
     Body();
     CurrentBlock = nullptr;
     return;
   }
-  unsigned Warps = (B.Count + 31) / 32;
-  B.Threads.clear();
-  B.Threads.resize(B.Count);
-  B.Live = B.Count;
-  B.AtBlock = 0;
-  B.BarrierSum = 0;
-  B.WarpLive.assign(Warps, 0xffffffffu);
-  if (B.Count % 32)
-    B.WarpLive.back() = (1u << (B.Count % 32)) - 1;
-  B.WarpArrived.assign(Warps, 0);
-  B.WarpNeed.assign(Warps, 0);
-  B.WarpVoters.assign(Warps, 0);
-  for (unsigned I = 0; I < B.Count; ++I) {
-    Thread &T = B.Threads[I];
-    T.Tid = I;
-    T.State = Wait::None;
-    T.Fiber = ctx::fiber(std::allocator_arg, Stacks,
-                         [&B, I, &Body](ctx::fiber &&Sched) {
-                           B.Threads[I].Sched = std::move(Sched);
-                           Body();
-                           Thread &Me = B.Threads[I];
-                           Me.State = Wait::Done;
-                           --B.Live;
-                           B.WarpLive[I / 32] &= ~(1u << (I % 32));
-                           return std::move(Me.Sched);
-                         });
-  }
-  unsigned Done = 0;
-  while (Done < B.Count) {
-    bool Ran = false;
-    for (unsigned I = 0; I < B.Count; ++I) {
-      Thread &T = B.Threads[I];
-      if (T.State != Wait::None || !T.Fiber)
-        continue;
-      B.Current = I;
-      threadIdx = unflatten(I, BlockDim);
-      T.Fiber = std::move(T.Fiber).resume();
-      Ran = true;
-      if (T.State == Wait::Done)
-        ++Done;
-    }
-    if (releaseBarriers(B) || Ran)
-      continue;
-    if (Done < B.Count)
+  initBlock(B, BlockDim);
+  for (unsigned I = 0; I < B.Count; ++I)
+    B.Threads[I].Fiber = ctx::fiber(
+        std::allocator_arg, PooledStack{&Stacks},
+        [&B, I, &Body](ctx::fiber &&From) {
+          *B.Handoff = std::move(From);
+          Body();
+          retire(B, I);
+          B.Handoff = &B.Spent;
+          return B.NReady ? std::move(enterNext(B)) : std::move(B.Sched);
+        });
+  // Control comes back here only when no thread can run.
+  while (B.Live > 0) {
+    if (B.NReady == 0)
       die("deadlock: threads of a block wait at barriers that can never "
           "open (__syncthreads or a warp operation in divergent code)");
+    ctx::fiber &F = enterNext(B);
+    B.Handoff = &B.Sched;
+    ctx::fiber From = std::move(F).resume();
+    *B.Handoff = std::move(From);
   }
   CurrentBlock = nullptr;
 }
 
-// ---- the worker pool --------------------------------------------------------
+/// The running thread arrives at its warp's barrier with Op and waits.
+void arriveWarp(Block &B, unsigned Mask, WarpOp Op) {
+  unsigned Me = B.Current, W = Me / 32;
+  Thread &T = B.Threads[Me];
+  T.Op = Op;
+  T.State = Wait::Warp;
+  B.Warps[W].Arrived |= 1u << (Me % 32);
+  B.Warps[W].Need |= Mask;
+  checkWarpBarrier(B, W);
+  switchAway();
+}
+
+// ---- the worker pool ------------------------------------------------------------
 
 struct Job {
   dim3 Grid, BlockDim;
@@ -228,8 +364,8 @@ public:
 
 private:
   void work() {
-    ctx::pooled_fixedsize_stack Stacks(stackBytes());
-    Block B;
+    StackPool Stacks(stackBytes());
+    std::unique_ptr<Block> B(new Block());
     unsigned long long Seen = 0;
     while (true) {
       Job *J;
@@ -244,7 +380,7 @@ private:
       if (DynamicShared.size() < J->Shared + 16)
         DynamicShared.resize(J->Shared + 16);
       for (unsigned long long I; (I = J->Next.fetch_add(1)) < J->Blocks;)
-        runBlock(B, J->Grid, J->BlockDim, unflatten(I, J->Grid), *J->Body,
+        runBlock(*B, J->Grid, J->BlockDim, unflatten(I, J->Grid), *J->Body,
                  Stacks);
       std::lock_guard<std::mutex> G(M);
       if (--J->Busy == 0)
@@ -315,9 +451,13 @@ int syncBlockCount(int Pred) {
   if (B.Count == 1)
     return Pred != 0;
   B.BarrierSum += Pred != 0;
-  ++B.AtBlock;
-  self().State = Wait::Block;
-  yieldToScheduler();
+  B.Threads[B.Current].State = Wait::Block;
+  B.AtBlock.push_back(B.Current);
+  if (B.AtBlock.size() == B.Live)
+    openBlockBarrier(B);
+  switchAway();
+  // Safe to read after waking: the next barrier cannot open before this
+  // thread arrives there too.
   return B.LastSum;
 }
 
@@ -325,11 +465,7 @@ void syncWarp(unsigned Mask) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return;
-  unsigned W = B.Current / 32;
-  B.WarpArrived[W] |= 1u << (B.Current % 32);
-  B.WarpNeed[W] |= Mask;
-  self().State = Wait::Warp;
-  yieldToScheduler();
+  arriveWarp(B, Mask, WarpOp::Sync);
 }
 
 bool onDevice() { return CurrentBlock != nullptr; }
@@ -339,37 +475,28 @@ unsigned laneId() { return CurrentBlock ? CurrentBlock->Current % 32 : 0; }
 
 unsigned activeLanes() {
   Block &B = *CurrentBlock;
-  return B.Count == 1 ? 1u : B.WarpLive[B.Current / 32];
+  return B.Count == 1 ? 1u : B.Warps[B.Current / 32].Live;
 }
 
 unsigned warpBallot(unsigned Mask, int Pred) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return Pred ? 1u : 0u;
-  unsigned Me = B.Current, W = Me / 32;
-  B.Threads[Me].Slot = Pred != 0;
-  syncWarp(Mask);
-  // Read before the second barrier: until every voter has read, none can
-  // vote again and the snapshot of who took part cannot change.
-  unsigned Voters = B.WarpVoters[W], Bits = 0;
-  for (unsigned L = 0; L < 32; ++L)
-    if ((Voters & (1u << L)) && B.Threads[W * 32 + L].Slot)
-      Bits |= 1u << L;
-  syncWarp(Mask);
-  return Bits;
+  Thread &Me = B.Threads[B.Current];
+  Me.Slot = Pred != 0;
+  arriveWarp(B, Mask, WarpOp::Ballot);
+  return static_cast<unsigned>(Me.Result);
 }
 
 unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return V;
-  unsigned Me = B.Current;
-  B.Threads[Me].Slot = V;
-  syncWarp(Mask); // every lane of the mask has deposited
-  unsigned From = (Me / 32) * 32 + static_cast<unsigned>(Src % 32);
-  unsigned long long R = From < B.Count ? B.Threads[From].Slot : V;
-  syncWarp(Mask); // nobody overwrites a slot before all have read
-  return R;
+  Thread &Me = B.Threads[B.Current];
+  Me.Slot = V;
+  Me.Src = static_cast<unsigned>(Src % 32);
+  arriveWarp(B, Mask, WarpOp::Exchange);
+  return Me.Result;
 }
 
 } // namespace emu
