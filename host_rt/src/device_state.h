@@ -22,6 +22,9 @@ AttachTable *attachments(int Dev);
 void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
               void *Stream, const SourceLoc &Loc);
 
+/// OMP_TARGET_OFFLOAD=MANDATORY (in any case).
+bool offloadMandatory();
+
 } // namespace o2c::detail
 
 #endif // OMP2CUDA_HOST_RT_DEVICE_STATE_H

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace o2c {
@@ -21,6 +22,20 @@ using detail::PresentTable;
 using detail::reattach;
 using detail::table;
 using Status = PresentTable::Status;
+
+void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
+                int Dev) {
+  if (!IfClause || !detail::offloadMandatory())
+    return;
+  // The host by the program's choice (omp_get_initial_device()) is no
+  // offload to refuse.
+  int N = numDevices();
+  if (N > 0 && (Dev < 0 ? defaultDevice() : Dev) == N)
+    return;
+  std::string Msg = "OMP_TARGET_OFFLOAD=MANDATORY, but omp2cuda left this "
+                    "region on the host when it translated the program: ";
+  fatal(Loc, (Msg + (Reason ? Reason : "no reason given")).c_str());
+}
 
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
                            std::initializer_list<HostRange> HostCurrent)

@@ -117,6 +117,14 @@ Policy offloadPolicy() {
   return Policy::Default; // unset, DEFAULT, or a value OpenMP does not know
 }
 
+} // namespace
+
+bool detail::offloadMandatory() {
+  return offloadPolicy() == Policy::Mandatory;
+}
+
+namespace {
+
 [[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg) {
   fatal(Loc, Msg.c_str());
 }

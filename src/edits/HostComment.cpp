@@ -1,7 +1,8 @@
 // The text around a region left on the host: a comment naming the
-// diagnostic and, for a target execution construct, the o2c::HostFallback
-// that syncs the device's data around it (docs/host-fallback.md), with the
-// clause values that decide whether it would have offloaded.
+// diagnostic and, for a target execution construct, o2c::leftOnHost (the
+// OMP_TARGET_OFFLOAD=MANDATORY check) and the o2c::HostFallback that syncs
+// the device's data around it (docs/host-fallback.md), with the clause
+// values that decide whether it would have offloaded.
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "emit/Emit.h"
@@ -60,13 +61,31 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
          exprText(S->getLength(), Ctx, &HostEdits) + ") * sizeof(*(" + Base + "))}";
 }
 
-/// The arguments of o2c::HostFallback after the location: whether the
-/// region would offload (its `if` clause) and the device it would use, as
-/// host code; empty when it always would, or when a clause has side effects
-/// that a second evaluation must not repeat.
-std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
-                         const std::vector<TextEdit> &HostEdits) {
+/// The clause values that decide whether the region would have offloaded,
+/// as host code: its `if` and `device` clauses (empty when absent, or all
+/// empty when one has side effects that a second evaluation must not
+/// repeat), and the host ranges its `map(always, to|tofrom: ...)` send.
+struct OffloadClauses {
   std::string If, Dev, Current;
+
+  /// `, if, device` for o2c::leftOnHost, or nothing.
+  std::string ifDevice() const {
+    if (If.empty() && Dev.empty())
+      return "";
+    return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev);
+  }
+  /// The arguments of o2c::HostFallback after the location.
+  std::string fallbackArgs() const {
+    if (Current.empty())
+      return ifDevice();
+    return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
+           ", {" + Current + "}";
+  }
+};
+
+OffloadClauses offloadClauses(const OMPExecutableDirective &D, ASTContext &Ctx,
+                              const std::vector<TextEdit> &HostEdits) {
+  OffloadClauses R;
   for (const OMPClause *C : D.clauses()) {
     // map(always, to|tofrom: x): the host's bytes go to the device first.
     if (const auto *M = dyn_cast_or_null<OMPMapClause>(C)) {
@@ -78,7 +97,7 @@ std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
       for (const Expr *Item : M->varlists()) {
         std::string Range = hostRangeText(Item, Ctx, HostEdits);
         if (!Range.empty())
-          Current += (Current.empty() ? "" : ", ") + Range;
+          R.Current += (R.Current.empty() ? "" : ", ") + Range;
       }
       continue;
     }
@@ -88,19 +107,16 @@ std::string fallbackArgs(const OMPExecutableDirective &D, ASTContext &Ctx,
         continue;
       const Expr *E = userExpr(I->getCondition());
       if (!safeToRepeat(E, Ctx))
-        return "";
-      If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
+        return {};
+      R.If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
     } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
       const Expr *E = userExpr(DC->getDevice());
       if (!safeToRepeat(E, Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
-        return "";
-      Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
+        return {};
+      R.Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
     }
   }
-  if (If.empty() && Dev.empty() && Current.empty())
-    return "";
-  return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
-         (Current.empty() ? "" : ", {" + Current + "}");
+  return R;
 }
 
 } // namespace
@@ -124,11 +140,22 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
     // the region and sends back what the region changed.
     // A false `if` or the host as device: the region runs on the host's
     // data, and the fallback must not sync.
+    OffloadClauses Clauses = offloadClauses(D, Ctx, HostEdits);
     Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
-                       "o2c::HostFallback o2c_host(o2c_loc{}); // {}\n",
+                       "// {}\n",
                        cString(R.Loc.File), R.Loc.Line, R.Loc.Col,
-                       cString(R.Directive), fallbackArgs(D, Ctx, HostEdits),
-                       Comment);
+                       cString(R.Directive), Comment);
+    // Under OMP_TARGET_OFFLOAD=MANDATORY a region that would have offloaded
+    // is a run-time error naming the reason; one kept on the host on purpose
+    // is the program's own choice, like if(false).
+    Text += "  ";
+    if (R.Why != DiagId::HostOnPurpose)
+      Text += fmt::format("o2c::leftOnHost(o2c_loc, {}{}); ",
+                          cString(R.Reason + " [omp2cuda-" +
+                                  diagIdName(R.Why) + "]"),
+                          Clauses.ifDevice());
+    Text += fmt::format("o2c::HostFallback o2c_host(o2c_loc{});\n",
+                        Clauses.fallbackArgs());
     // With nowait the host region is a deferred task: it must finish before
     // its results go back to the device.
     E.CallSite.push_back({statementEnd(D, Ctx), 0,

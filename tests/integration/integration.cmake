@@ -14,6 +14,9 @@ if(TARGET omp2cuda)
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/host_compiler.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.language_levels
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/language_levels.sh ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.mandatory_host
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/mandatory_host.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})

@@ -505,6 +505,40 @@ TEST_CASE("runtime error message format and exit status", "[rt]") {
         }) == 1);
 }
 
+TEST_CASE("OMP_TARGET_OFFLOAD=MANDATORY refuses a region the translator "
+          "left on the host (issue 13 point 8)",
+          "[rt]") {
+  static const SourceLoc L = {"dir/prog.c", 7, 1, "target teams"};
+  static const char *Why = "it calls 'ext', whose definition is not in this "
+                           "file [omp2cuda-host-call]";
+  ChildResult C = runChild([] {
+    setenv("OMP_TARGET_OFFLOAD", "mandatory", 1);
+    leftOnHost(L, Why);
+  });
+  CHECK(C.Status == 1);
+  CHECK(C.Err == "dir/prog.c:7:1: omp2cuda runtime error: "
+                 "OMP_TARGET_OFFLOAD=MANDATORY, but omp2cuda left this region "
+                 "on the host when it translated the program: it calls 'ext', "
+                 "whose definition is not in this file [omp2cuda-host-call] "
+                 "(in '#pragma omp target teams')\n");
+  // The program's own choice of the host, and the other policies, pass.
+  CHECK(exitStatusOf([] {
+          setenv("OMP_TARGET_OFFLOAD", "MANDATORY", 1);
+          leftOnHost(L, Why, false);
+          leftOnHost(L, Why, true, numDevices());
+          setenv("OMP_DEFAULT_DEVICE", "initial", 1);
+          leftOnHost(L, Why);
+        }) == 0);
+  for (const char *P : {"DEFAULT", "DISABLED", ""}) {
+    ScopedEnv E("OMP_TARGET_OFFLOAD", P);
+    leftOnHost(L, Why);
+  }
+  CHECK(exitStatusOf([] {
+          setenv("OMP_TARGET_OFFLOAD", "MANDATORY", 1);
+          leftOnHost(L, Why, true, 0);
+        }) == 1);
+}
+
 TEST_CASE("device properties of the emulated device", "[rt]") {
   {
     ScopedEnv E("O2C_EMU_WORKERS", "3");

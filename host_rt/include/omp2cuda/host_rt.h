@@ -151,6 +151,13 @@ private:
   std::vector<Pending> Exits;
 };
 
+/// Entered by a target region the translator left on the host; Reason says
+/// why (with the diagnostic's ID). Under OMP_TARGET_OFFLOAD=MANDATORY, a
+/// run-time error naming the region and the reason, unless the region would
+/// not have offloaded anyway (IfClause false, or Device the host).
+void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause = true,
+                int Device = -1);
+
 /// A region the translator left on the host while data may live on the
 /// device (mapped by enclosing or earlier data constructs that were
 /// translated). Whatever way the region reaches memory (directly, through

@@ -5,7 +5,8 @@
 extern "C" void external(double *);
 
 extern "C" void general(double *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; o2c::HostFallback o2c_host(o2c_loc); // [omp2cuda-host-general] left on the host: the region mixes sequential code with nested OpenMP constructs; that needs the control loop, which is not implemented yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; // [omp2cuda-host-general] left on the host: the region mixes sequential code with nested OpenMP constructs; that needs the control loop, which is not implemented yet
+  o2c::leftOnHost(o2c_loc, "the region mixes sequential code with nested OpenMP constructs; that needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 5 "inputs/host_general.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -14,12 +15,14 @@ extern "C" void general(double *a, int n) {
     for (int i = 1; i < n; ++i)
       a[i] = a[0];
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 12, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); // [omp2cuda-host-call] left on the host: it calls 'external', whose definition is not in this file
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 12, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: it calls 'external', whose definition is not in this file
+  o2c::leftOnHost(o2c_loc, "it calls 'external', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 12 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     external(&a[i]); }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 15, 1, "target teams distribute parallel for"}; o2c::HostFallback o2c_host(o2c_loc); // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 15, 1, "target teams distribute parallel for"}; // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
+  o2c::leftOnHost(o2c_loc, "the loop is not in canonical form: the loop variable 'p' is not of integer type [omp2cuda-host-loop]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 15 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (double *p = a; p < a + n; ++p)

@@ -6,7 +6,8 @@
 // its host copy compiles with clang (nvcc -ccbin clang++-19).
 extern "C" void f(double *a, int n) {
   int j = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/linear_step52.c", 6, 1, "target parallel for simd"}; o2c::HostFallback o2c_host(o2c_loc); // [omp2cuda-host-clause] left on the host: the 'linear' clause is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/linear_step52.c", 6, 1, "target parallel for simd"}; // [omp2cuda-host-clause] left on the host: the 'linear' clause is not supported yet
+  o2c::leftOnHost(o2c_loc, "the 'linear' clause is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 6 "inputs/linear_step52.c"
 #pragma omp target parallel for simd linear(j: step(2)) map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
