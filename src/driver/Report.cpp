@@ -242,6 +242,30 @@ std::string textReport(const std::vector<FileResult> &Files) {
   return Out + summaryLine(countRegions(Files));
 }
 
+/// The launch description of the text report ("<form>; teams: <t>; threads:
+/// <n>", " (one team)" after a single team's threads) as JSON fields, so
+/// that tools need not parse it: {"form", "teams", "threads", "one_team"},
+/// numbers as numbers and expressions or explanations as strings.
+static llvm::json::Object launchFields(llvm::StringRef Desc) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Desc.split(Parts, "; ");
+  llvm::json::Object O{{"form", Parts.front().str()}, {"one_team", false}};
+  for (llvm::StringRef P : llvm::drop_begin(Parts)) {
+    auto [Key, V] = P.split(": ");
+    if (V.consume_back(" (one team)"))
+      O["one_team"] = true;
+    long long N;
+    if (!V.getAsInteger(10, N))
+      O[Key.str()] = N;
+    else
+      O[Key.str()] = V.str();
+  }
+  if (const llvm::json::Value *T = O.get("teams"))
+    if (T->getAsInteger() == 1)
+      O["one_team"] = true;
+  return O;
+}
+
 std::string jsonReport(const std::vector<FileResult> &Files) {
   llvm::json::Array Arr;
   for (const FileResult &F : Files)
@@ -267,7 +291,7 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
       }
       if (!Rep.Kernel.empty()) {
         O["kernel"] = Rep.Kernel;
-        O["launch"] = Rep.LaunchShape;
+        O["launch"] = launchFields(Rep.LaunchShape);
         O["shared_bytes"] = sharedBytes(R);
         O["data_sharing_bytes"] = dataSharingBytes(R);
       }

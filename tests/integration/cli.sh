@@ -113,6 +113,7 @@ check "text report: explicit map as written" has "x: device pointer, map(to: x\[
 check "text report: implicit map and reduction operator" has "sum: reduction(+), map(tofrom: sum) implicit"
 run reductions.c --dry-run --report=json --report-file rep.json --
 check "json report file: variables with implicit maps" python3 -c "import json; d=json.load(open('rep.json'))['regions']; v={x['name']: x for x in d[0]['variables']}; assert v['mx']['passing']=='reduction(max)' and v['mx']['implicit'] and v['mx']['map']=='map(tofrom: mx) implicit' and d[0]['shared_bytes']==256 and d[0]['data_sharing_bytes']==0 and d[0]['line']==4"
+check "json report: the launch as fields (issue 13 point 12)" python3 -c "import json; d=json.load(open('rep.json'))['regions']; assert d[0]['launch']=={'form': 'grid-stride', 'teams': 'occupancy-based', 'threads': 256, 'one_team': False}, d[0]['launch']"
 
 run vector_add.c -o dep.cu -MD --
 check "depfile written" test -s dep.cu.d

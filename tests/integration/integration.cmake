@@ -20,11 +20,19 @@ if(TARGET omp2cuda)
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.readme_report
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/readme_report.sh
+                   $<TARGET_FILE:omp2cuda>)
   add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
                                         $<TARGET_FILE:omp2cuda>)
 endif()
 
 add_test(NAME docs.diagnostics COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/docs_diagnostics.sh)
+# The README and docs/ name nothing outside the repository (issue 13 point 12:
+# a clone has no ../shared).
+add_test(NAME docs.no_outside_links
+         COMMAND sh -c "! grep -rn '\\.\\./shared' README.md docs"
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 
 # Device code of every golden output names the device's OpenMP API.
 file(GLOB _o2c_golden_cu CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/golden/expected/*.cu)
