@@ -48,7 +48,10 @@ function(omp2cuda_add_sources target)
       set_source_files_properties(${out} PROPERTIES LANGUAGE CXX
         COMPILE_OPTIONS "-xc++;$<$<CXX_COMPILER_ID:GNU>:-foffload=disable>")
     else()
-      set_source_files_properties(${out} PROPERTIES LANGUAGE CUDA)
+      # As omp2cuda-cc: constexpr functions of the standard library
+      # (std::min, std::array, std::complex's members) are device functions.
+      set_source_files_properties(${out} PROPERTIES LANGUAGE CUDA
+        COMPILE_OPTIONS "--expt-relaxed-constexpr")
     endif()
   endforeach()
   target_link_libraries(${target} PRIVATE omp2cuda::rt_${O2C_BACKEND} OpenMP::OpenMP_CXX)

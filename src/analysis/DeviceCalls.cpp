@@ -4,6 +4,7 @@
 // whose definition is in this file and is itself callable on the device
 // (those get __host__ __device__).
 #include "analysis/Analysis.h"
+#include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -26,27 +27,6 @@ const llvm::StringSet<> &ompDeviceApi() {
       "omp_get_dynamic",       "omp_get_nested",     "omp_get_max_active_levels",
       "omp_get_device_num"};
   return S;
-}
-
-/// C library functions CUDA provides in device code.
-bool isDeviceLibraryFunction(llvm::StringRef N) {
-  static const llvm::StringSet<> S = {
-      "printf", "malloc", "free", "memcpy", "memset", "abs", "labs", "llabs",
-      "__assert_fail", "__assert_rtn", "__assert", "__builtin_expect",
-      "sqrt", "cbrt", "hypot", "exp", "exp2", "expm1", "log", "log2", "log10",
-      "log1p", "pow", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
-      "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "floor",
-      "ceil", "round", "trunc", "rint", "nearbyint", "lround", "llround",
-      "lrint", "llrint", "fmod", "remainder", "remquo", "fmin", "fmax",
-      "fdim", "fma", "copysign", "frexp", "ldexp", "modf", "scalbn",
-      "scalbln", "ilogb", "logb", "nextafter", "erf", "erfc", "tgamma",
-      "lgamma", "isnan", "isinf", "isfinite", "signbit", "nan", "sincos"};
-  if (S.count(N))
-    return true;
-  // float and long double variants: sqrtf, fabsl, ...
-  if (N.size() > 1 && (N.back() == 'f' || N.back() == 'l'))
-    return S.count(N.drop_back()) != 0;
-  return false;
 }
 
 struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
@@ -135,12 +115,12 @@ private:
                                "', which is not available in device code");
       return false;
     }
-    // CUDA's headers give the <cmath> overloads in std (std::cos(float),
-    // std::isnan, std::abs(double), ...) device versions too.
-    const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-    if ((DC->isTranslationUnit() || DC->isStdNamespace()) &&
-        isDeviceLibraryFunction(Name))
-      return true;
+    // The C and C++ standard library (StdDevice.cpp says which parts).
+    if (StdCall Std = stdDeviceCall(FD, TU.Ctx); Std.IsLibrary) {
+      if (!Std.OnDevice)
+        Result = Verdict::no(DiagId::HostCall, Std.Why);
+      return Std.OnDevice;
+    }
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
       FD = P;

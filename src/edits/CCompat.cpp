@@ -2,6 +2,7 @@
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
 #include "edits/Edits.h"
+#include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -332,8 +333,17 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
 std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems) {
   std::vector<TextEdit> Out;
-  if (Ctx.getLangOpts().CPlusPlus)
+  if (Ctx.getLangOpts().CPlusPlus) {
+    if (std::optional<unsigned> End = stdComplexIncludeEnd(Ctx)) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned Line = SM.getLineNumber(SM.getMainFileID(), *End);
+      Out.push_back({*End, 0,
+                     "\n#include \"omp2cuda/std_complex.h\"" +
+                         (LineDirectives ? "\n#line " + std::to_string(Line + 1)
+                                         : std::string())});
+    }
     return Out;
+  }
   Compat C(Ctx, Out, Problems);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const SourceManager &SM = Ctx.getSourceManager();

@@ -22,6 +22,8 @@ struct CompatProblem {
   clang::SourceLocation Loc;
   std::string What;
 };
+/// For C++ translation units: after the #include that brings <complex>, the
+/// device versions of std::complex (omp2cuda/std_complex.h).
 std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems);
 

@@ -63,7 +63,10 @@ nvcc)
     v=$(head -1 "$work/$name.cu" | sed -n 's/.*(OpenMP \([0-9]\)\.\([0-9]\)).*/\1\2/p')
     [ -n "$v" ] && ccbin+=(-Xcompiler "-fopenmp-version=$v")
   fi
-  "$nvcc" -arch=sm_90 -x cu -std=c++17 -I"$build/include" -I"$(dirname "$src")" \
+  # As omp2cuda-cc compiles it: constexpr functions of the standard library
+  # are device functions too (README: the standard library on the device).
+  "$nvcc" -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr \
+    -I"$build/include" -I"$(dirname "$src")" \
     "${ccbin[@]}" -Xcompiler -fopenmp \
     -Werror all-warnings -c "$work/$name.cu" -o "$work/$name.o" \
     || fail "nvcc rejected the generated $name.cu"

@@ -43,7 +43,8 @@ if(TARGET omp2cuda)
           endif()
         endif()
         add_test(NAME nvcc.golden.${base}
-                 COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 -Werror all-warnings
+                 COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr
+                         -Werror all-warnings
                          ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
                          -I${CMAKE_CURRENT_SOURCE_DIR}/golden/inputs
                          -I${PROJECT_SOURCE_DIR}/device_rt/include

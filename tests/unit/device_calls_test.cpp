@@ -1,5 +1,6 @@
-// Calls that device code may make: the C library's math and the <cmath>
-// overloads in std, which CUDA's headers give device versions.
+// Calls that device code may make: the C library's math, the <cmath>
+// overloads in std, which CUDA's headers give device versions, and the parts
+// of the C++ standard library StdDevice.cpp allows.
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
@@ -25,18 +26,106 @@ void f(float *a, double *b, int n) {
   CHECK(F.Regions.at(0).R.Translate);
 }
 
-TEST_CASE("other functions of std stay on the host", "[analysis][devicecalls]") {
+TEST_CASE("the rest of <cmath>, std::min/max/swap/clamp, numeric_limits, "
+          "array and pair run on the device",
+          "[analysis][devicecalls][std]") {
   FileResult F = translateC(R"src(
 #include <algorithm>
-void f(float *a, int n) {
-  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
-  for (int i = 0; i < n; ++i)
-    a[i] = std::min(a[i], 1.0f);
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+void f(float *a, double *b, int *c, long *l, std::array<float, 4> *arr, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n], b[0:n], c[0:n], l[0:n], arr[0:1])
+  for (int i = 0; i < n; ++i) {
+    float s, co;
+    sincosf(a[i], &s, &co);
+    b[i] = std::sqrt(c[i]) + std::pow(c[i], 2) + exp10(b[i]) + std::fmin(a[i], 2.0f);
+    c[i] = std::isnan(b[i]) + std::isinf(a[i]) + std::isfinite(b[i]) +
+           std::signbit(a[i]) + std::fpclassify(b[i]) + std::abs(c[i]);
+    l[i] = std::abs(l[i]) + std::lround(b[i]);
+    a[i] = std::min(a[i], 1.0f) + std::max(s, co) + std::clamp(a[i], 0.0f, 2.0f) +
+           std::numeric_limits<float>::epsilon() + (*arr)[1] + arr->size();
+    std::swap(s, co);
+    std::pair<int, double> q = std::make_pair(c[i], b[i]);
+    b[i] += q.second + std::get<0>(q);
+  }
 })src",
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
-  CHECK_FALSE(F.Regions.at(0).R.Translate);
-  CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+}
+
+TEST_CASE("std::complex arithmetic and math functions run on the device",
+          "[analysis][devicecalls][std]") {
+  FileResult F = translateC(R"src(#include <complex>
+#include <cstdio>
+void f(std::complex<double> *z, double *r, std::complex<float> *w, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: z[0:n], r[0:n], w[0:n])
+  for (int i = 0; i < n; ++i) {
+    std::complex<double> u(1.0, 2.0);
+    z[i] = z[i] * u + z[i] / u - 2.0 * z[i] + std::exp(z[i]) + std::sqrt(u) +
+           std::conj(u) + std::polar(1.0, 0.5) + std::pow(u, 2.0);
+    z[i] += u;
+    r[i] = std::abs(z[i]) + std::arg(z[i]) + z[i].real() + std::imag(u);
+    w[i] = w[i] * std::complex<float>(1.0f, 2.0f);
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // The device versions come right after the program's own #include.
+  CHECK(contains(F.Output, "#include <complex>\n#include \"omp2cuda/std_complex.h\"\n"));
+}
+
+TEST_CASE("what the standard library has no device version of stays on the host",
+          "[analysis][devicecalls][std]") {
+  const char *Bodies[] = {
+      // A comparison function runs inside std::max, unseen.
+      "a[i] = std::max(a[i], 1.0f, [](float x, float y) { return x < y; });",
+      // Throws on the host.
+      "a[i] = arr->at(1);",
+      // Not constexpr in C++17, and no overload could replace it.
+      "z[i] *= 2.0;",
+      "std::pair<int, double> q, r(i, 1.0); q = r; a[i] = q.first;",
+      "std::div_t d = std::div(i, 3); a[i] = d.quot;",
+      // std::complex<long double> has no device version.
+      "a[i] = std::abs(std::complex<long double>(a[i], 1.0L));",
+      // Algorithms other than min/max/clamp.
+      "std::sort(a, a + 1);",
+  };
+  for (const char *Body : Bodies) {
+    FileResult F = translateC(std::string(R"src(#include <algorithm>
+#include <array>
+#include <complex>
+#include <cstdlib>
+#include <utility>
+void f(float *a, std::array<float, 4> *arr, std::complex<double> *z, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n], arr[0:1], z[0:n])
+  for (int i = 0; i < n; ++i) {
+    )src") + Body + "\n  }\n}",
+                              /*Cxx=*/true);
+    INFO(Body);
+    REQUIRE(F.Ok);
+    CHECK_FALSE(F.Regions.at(0).R.Translate);
+    CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
+  }
+}
+
+TEST_CASE("without <complex> in the file itself no std_complex.h is included",
+          "[analysis][devicecalls][std]") {
+  FileResult F = translateC(R"src(#include <cmath>
+void f(float *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i) a[i] = std::cos(a[i]);
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK_FALSE(contains(F.Output, "std_complex.h"));
 }
 
 TEST_CASE("a region left on the host marks none of its callees for the device",

@@ -1,0 +1,1 @@
+../../../examples/std_complex.cpp

@@ -1,0 +1,1 @@
+../../../examples/std_library.cpp
