@@ -37,6 +37,9 @@ struct StubMap {
 struct KernelModel {
   KernelShape Shape = KernelShape::GridStride;
   std::string Name;     // kernel
+  /// Internal linkage: the kernel is in a translated header, which several
+  /// translation units may include.
+  bool Internal = false;
   std::string StubName; // host launch stub
   std::string Comment;  // "target teams ... at file.c:12"
   SourcePos Loc;

@@ -19,6 +19,9 @@ struct Options {
   std::set<DiagId> AsErrors;
   /// --warnings-as-errors=all: every warning (not remarks) is an error.
   bool AllWarningsAsErrors = false;
+  /// Headers below this directory may be translated (--in-root); empty:
+  /// the main file's directory.
+  std::string InRoot;
 };
 
 } // namespace omp2cuda

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -51,8 +52,16 @@ struct TUState {
   std::set<const clang::FunctionDecl *> DeviceFunctions;
   /// Kernel names handed out so far (for the _<n> suffix).
   std::map<std::string, unsigned> NameCount;
-  /// The path the user named the main file by (for messages and #line).
+  /// The path the user named the main file by (for messages and #line); a
+  /// translated header's canonical path while that header is rewritten.
   std::string FileName;
+  /// Put after `omp2cuda_` in the kernel names of a translated header
+  /// (`vec_h_`), so that they differ from the main file's.
+  std::string KernelPrefix;
+  /// True for a location in a file the translation can rewrite: the main
+  /// file and the user's headers below --in-root. Functions defined there
+  /// can be called on the device. Unset: the main file only.
+  std::function<bool(clang::SourceLocation)> Rewritable;
   explicit TUState(clang::ASTContext &C) : Ctx(C) {}
 };
 
@@ -169,6 +178,11 @@ struct ApiCall {
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
                          std::vector<ApiCall> *Calls = nullptr);
+/// Adds F to TU.DeviceFunctions when device code could call it (with the
+/// callees that makes device functions too); false when it cannot run on
+/// the device. For the functions of a translated header, which are all
+/// marked so that every translation unit writes the same copy.
+bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU);
 /// The OpenMP API routines with device versions that Body calls (as
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);

@@ -174,7 +174,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   }
   R.Function = C.Function ? C.Function->getQualifiedNameAsString() : "";
   std::string Base =
-      "omp2cuda_" + functionLabel(C.Function) + "_L" + std::to_string(R.Loc.Line);
+      "omp2cuda_" + TU.KernelPrefix + functionLabel(C.Function) + "_L" +
+      std::to_string(R.Loc.Line);
   unsigned N = TU.NameCount[Base]++;
   R.KernelBase = N ? Base + "_" + std::to_string(N) : Base;
 

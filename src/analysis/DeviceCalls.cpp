@@ -29,6 +29,29 @@ const llvm::StringSet<> &ompDeviceApi() {
   return S;
 }
 
+/// A file the translation rewrites (see TUState::Rewritable).
+bool rewritable(const TUState &TU, SourceLocation L) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  return TU.Rewritable ? TU.Rewritable(L) : inMainFile(SM, L);
+}
+
+/// What in S CUDA device code cannot do, or null: exceptions, run-time
+/// type information, host inline assembly.
+const char *hostOnlyConstruct(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const char *What = nullptr;
+    bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(What = "throws"); }
+    bool VisitCXXTryStmt(CXXTryStmt *) { return !(What = "catches exceptions"); }
+    bool VisitCXXTypeidExpr(CXXTypeidExpr *) { return !(What = "uses typeid"); }
+    bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *) {
+      return !(What = "uses dynamic_cast");
+    }
+    bool VisitAsmStmt(AsmStmt *) { return !(What = "uses inline assembly"); }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.What;
+}
+
 struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
   bool Found = false;
   bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
@@ -79,6 +102,10 @@ public:
     }
     return checkCallee(FD, C);
   }
+  /// F as a callee of device code: marks it (and its callees) when it can
+  /// run there.
+  bool checkFunction(const FunctionDecl *F) { return checkCallee(F, nullptr); }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
     if (Ctor->isTrivial() || Ctor->isDefaulted())
@@ -124,8 +151,7 @@ private:
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
       FD = P;
-    if (!FD->hasBody(Def) || !Def ||
-        !inMainFile(SM, SM.getExpansionLoc(Def->getLocation()))) {
+    if (!FD->hasBody(Def) || !Def || !rewritable(TU, Def->getLocation())) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + FD->getQualifiedNameAsString() +
                                "', whose definition is not in this file");
@@ -138,6 +164,12 @@ private:
     }
     if (TU.DeviceFunctions.count(Def) || Visiting.count(Def))
       return true;
+    if (const char *What = hostOnlyConstruct(Def->getBody())) {
+      Result = Verdict::no(DiagId::HostCall, "it calls '" + Name + "', which " +
+                                                 What +
+                                                 " (not available on the device)");
+      return false;
+    }
     DirectiveFinder DF;
     DF.TraverseStmt(Def->getBody());
     if (DF.Found) {
@@ -159,7 +191,7 @@ private:
     // using-declaration at the start of its body, which must be file text.
     if (!ompApiCalledIn(Def->getBody()).empty() &&
         (Def->getBody()->getBeginLoc().isMacroID() ||
-         !inMainFile(SM, Def->getBody()->getBeginLoc()))) {
+         !rewritable(TU, Def->getBody()->getBeginLoc()))) {
       Result = Verdict::no(DiagId::HostMacro,
                            "it calls '" + Name +
                                "', whose body comes from a macro and calls the "
@@ -185,6 +217,12 @@ private:
 };
 
 } // namespace
+
+bool markIfDeviceCallable(const FunctionDecl *F, TUState &TU) {
+  std::set<const FunctionDecl *> Visiting;
+  CallChecker C(TU, nullptr, Visiting);
+  return C.checkFunction(F);
+}
 
 bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 

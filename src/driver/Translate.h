@@ -19,6 +19,13 @@ struct RegionReport {
   std::string LaunchShape; // human-readable launch description
 };
 
+/// The translated copy of a user header (docs/headers.md).
+struct HeaderCopy {
+  std::string Original; // the header's canonical path
+  std::string Copy;     // where it goes, relative to the main output's folder
+  std::string Text;
+};
+
 struct FileResult {
   std::string Source;      // the path as the user gave it
   bool Ok = false;         // parsed and translated (maybe with host regions)
@@ -27,6 +34,7 @@ struct FileResult {
   unsigned LeftOnHost = 0; // regions left on the host, with a warning
   unsigned KeptOnHost = 0; // regions kept there on purpose (// omp2cuda: host)
   std::string Output;      // the .cu text
+  std::vector<HeaderCopy> Headers; // translated headers the .cu includes
   std::vector<RegionReport> Regions;
   std::vector<std::string> Dependencies; // files read (for depfiles)
   /// Compile-database flags clang does not understand, dropped for the

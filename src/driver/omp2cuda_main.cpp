@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -49,8 +50,10 @@ cl::opt<std::string> OutDir("out-dir",
                                      "next to each input)"),
                             cl::value_desc("dir"), cl::cat(Cat));
 cl::opt<std::string> InRoot("in-root",
-                            cl::desc("With --out-dir: mirror the input tree "
-                                     "below this directory"),
+                            cl::desc("Headers below this directory may be "
+                                     "translated (default: each input's "
+                                     "directory); with --out-dir, mirror "
+                                     "the input tree below it"),
                             cl::value_desc("dir"), cl::cat(Cat));
 cl::opt<bool> DryRun("dry-run", cl::desc("Translate and report; write nothing"),
                      cl::cat(Cat));
@@ -251,8 +254,12 @@ private:
   size_t Done = 0;
   bool ParseFailed = false;
   std::set<std::string> DroppedSeen;
+  /// Translated headers written by this run: two inputs that include one
+  /// header must agree on its copy.
+  std::map<std::string, std::string> HeadersWritten;
 
   bool precheck(size_t I);
+  bool writeHeaders(size_t I, const FileResult &R);
   void one(size_t I);
   void messages(const FileResult &R);
   bool write(size_t I, const FileResult &R);
@@ -297,10 +304,17 @@ bool Run::write(size_t I, const FileResult &R) {
   if (!OutDir.empty())
     sys::fs::create_directories(sys::path::parent_path(Out));
   if (OutFile == "-") {
+    if (!R.Headers.empty()) {
+      errs() << Src << ": error: '-o -' cannot hold the translated header '"
+             << R.Headers.front().Original << "'; name an output file\n";
+      return false;
+    }
     outs() << R.Output;
     outs().flush();
     return true;
   }
+  if (!writeHeaders(I, R))
+    return false;
   Error E = writeFileAtomically(Out, R.Output);
   if (!E && (MD || !MF.empty()))
     E = writeFileAtomically(MF.empty() ? Out + ".d" : std::string(MF),
@@ -309,6 +323,39 @@ bool Run::write(size_t I, const FileResult &R) {
     return true;
   errs() << Src << ": error: " << toString(std::move(E)) << "\n";
   return false;
+}
+
+/// Writes the translated headers beside input I's output, as the includes
+/// in the .cu name them; false after an error.
+bool Run::writeHeaders(size_t I, const FileResult &R) {
+  for (const HeaderCopy &H : R.Headers) {
+    SmallString<256> Path(sys::path::parent_path(Outputs[I]));
+    sys::path::append(Path, H.Copy);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    std::string Key(Path);
+    if (sameFile(Key, H.Original) ||
+        llvm::any_of(Sources, [&](const std::string &S) { return sameFile(Key, S); })) {
+      errs() << Sources[I] << ": error: the translation of '" << H.Original
+             << "' would replace an input, '" << Key << "'\n";
+      return false;
+    }
+    auto [It, New] = HeadersWritten.insert({Key, H.Text});
+    if (!New && It->second != H.Text) {
+      errs() << Sources[I] << ": error: '" << H.Original
+             << "' translates differently here than in an earlier input of "
+                "this run (different macros or flags?); '" << Key
+             << "' keeps the earlier translation\n";
+      return false;
+    }
+    if (!New)
+      continue;
+    sys::fs::create_directories(sys::path::parent_path(Key));
+    if (Error E = writeFileAtomically(Key, H.Text)) {
+      errs() << Sources[I] << ": error: " << toString(std::move(E)) << "\n";
+      return false;
+    }
+  }
+  return true;
 }
 
 void Run::one(size_t I) {
@@ -388,6 +435,12 @@ int main(int argc, const char **argv) {
   Options O;
   O.LineDirectives = !NoLine;
   O.SkipIfNone = SkipIfNone;
+  if (!InRoot.empty()) {
+    SmallString<256> Root(InRoot);
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+    O.InRoot = std::string(Root);
+  }
   if (!readDiagnosticOptions(O))
     return ExitError;
   const std::vector<std::string> Sources = uniqueInputs(SourcePaths);

@@ -42,7 +42,8 @@ std::string emitKernel(const KernelModel &K) {
   std::string Params;
   for (const KernelParam &P : K.Params)
     Params += (Params.empty() ? "" : ", ") + P.Decl;
-  Out += fmt::format("__global__ void {}({}) {{\n", K.Name, Params);
+  Out += fmt::format("{}__global__ void {}({}) {{\n",
+                     K.Internal ? "static " : "", K.Name, Params);
   // Calls that no edit re-spelled (macro bodies, loop headers) find the
   // device's OpenMP API by unqualified lookup.
   for (const std::string &N : K.DeviceApiUsings)

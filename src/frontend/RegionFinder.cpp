@@ -113,44 +113,37 @@ Enclosing findEnclosing(ASTContext &Ctx, const Stmt *S) {
 
 class Collector : public MatchFinder::MatchCallback {
 public:
-  Collector(std::vector<RegionCandidate> &Out,
-            std::vector<const OMPExecutableDirective *> *InHeaders)
-      : Out(Out), InHeaders(InHeaders) {}
+  explicit Collector(std::vector<RegionCandidate> &Out) : Out(Out) {}
   void run(const MatchFinder::MatchResult &R) override {
     const auto *D = R.Nodes.getNodeAs<OMPExecutableDirective>("dir");
     if (!D || !isTargetConstruct(D->getDirectiveKind()))
       return;
     const SourceManager &SM = *R.SourceManager;
     SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (!inMainFile(SM, L)) {
-      if (InHeaders && !SM.isInSystemHeader(L) &&
-          isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
-          !findEnclosing(*R.Context, D).InsideTarget)
-        InHeaders->push_back(D);
+    // The system's headers are not ours to rewrite, nor to report.
+    if (SM.isInSystemHeader(L))
       return;
-    }
     Enclosing E = findEnclosing(*R.Context, D);
     if (E.InsideTarget)
       return;
+    FileID F = SM.getFileID(L);
     unsigned EndOffset =
         SM.getFileOffset(SM.getExpansionLoc(D->getEndLoc()));
     Out.push_back({D, E.Function, E.TopLevel,
-                   findHostComment(SM.getBufferData(SM.getMainFileID()),
-                                   SM.getFileOffset(L), EndOffset)});
+                   findHostComment(SM.getBufferData(F), SM.getFileOffset(L),
+                                   EndOffset),
+                   F});
   }
 
 private:
   std::vector<RegionCandidate> &Out;
-  std::vector<const OMPExecutableDirective *> *InHeaders;
 };
 
 } // namespace
 
-std::vector<RegionCandidate>
-findRegions(ASTContext &Ctx,
-            std::vector<const OMPExecutableDirective *> *InHeaders) {
+std::vector<RegionCandidate> findRegions(ASTContext &Ctx) {
   std::vector<RegionCandidate> Out;
-  Collector C(Out, InHeaders);
+  Collector C(Out);
   MatchFinder Finder;
   Finder.addMatcher(
       ompExecutableDirective(unless(isInTemplateInstantiation())).bind("dir"),

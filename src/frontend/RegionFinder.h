@@ -1,4 +1,4 @@
-// Finds the OpenMP target constructs of the main file (AST matchers) and
+// Finds the OpenMP target constructs of the translation unit (AST matchers) and
 // where their generated code will go. No text, no decisions.
 #ifndef OMP2CUDA_FRONTEND_REGIONFINDER_H
 #define OMP2CUDA_FRONTEND_REGIONFINDER_H
@@ -22,6 +22,8 @@ struct RegionCandidate {
   /// comment lines right above it: the user keeps the region on the host on
   /// purpose. Empty when there is none.
   std::string HostComment;
+  /// The file the directive is in (where a macro produces it: expanded).
+  clang::FileID File;
 };
 
 /// The `omp2cuda: host` comment that applies to a directive starting at
@@ -33,11 +35,9 @@ std::string findHostComment(llvm::StringRef Buffer, unsigned Offset,
 /// target data constructs (data, enter/exit data, update). Constructs nested
 /// in another target construct are left to that one; template
 /// instantiations are skipped (their pattern is translated).
-/// Target constructs in user headers (not translated: the .cu replaces only
-/// the main file) go to InHeaders when given.
-std::vector<RegionCandidate>
-findRegions(clang::ASTContext &Ctx,
-            std::vector<const clang::OMPExecutableDirective *> *InHeaders = nullptr);
+/// Constructs in every file but the system's headers: the caller decides
+/// which files it can rewrite.
+std::vector<RegionCandidate> findRegions(clang::ASTContext &Ctx);
 
 /// True for the directive kinds findRegions returns.
 bool isTargetConstruct(clang::OpenMPDirectiveKind K);

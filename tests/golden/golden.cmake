@@ -42,10 +42,22 @@ if(TARGET omp2cuda)
                  -Xcompiler -fopenmp-version=${CMAKE_MATCH_1}${CMAKE_MATCH_2})
           endif()
         endif()
+        # Translated headers (expected/<base>.<copy name>) under the names
+        # the .cu includes them by.
+        set(hdr_dir ${CMAKE_CURRENT_BINARY_DIR}/golden_headers/${base})
+        file(GLOB cu_headers CONFIGURE_DEPENDS
+             ${CMAKE_CURRENT_SOURCE_DIR}/golden/expected/${base}.*.cu.*)
+        foreach(h ${cu_headers})
+          get_filename_component(hname ${h} NAME)
+          string(LENGTH "${base}." prefix_len)
+          string(SUBSTRING ${hname} ${prefix_len} -1 copy_name)
+          configure_file(${h} ${hdr_dir}/${copy_name} COPYONLY)
+        endforeach()
         add_test(NAME nvcc.golden.${base}
                  COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr
                          -Werror all-warnings
                          ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
+                         -I${hdr_dir}
                          -I${CMAKE_CURRENT_SOURCE_DIR}/golden/inputs
                          -I${PROJECT_SOURCE_DIR}/device_rt/include
                          -I${PROJECT_SOURCE_DIR}/host_rt/include

@@ -1,4 +1,5 @@
-// A region in an included header is reported, not rewritten.
+// A region in an included header: the header is translated into a copy
+// (region_header.cu.h) that the .cu includes.
 #include "region_header.h"
 
 void g(double *a, int n) { header_kernel(a, n); }

@@ -1,0 +1,51 @@
+// One file's edits: the main file's, or a user header's that the
+// translation rewrites (the caller makes it the main file with
+// MainFileScope). Regions are analysed, lowered and emitted here; the
+// caller adds what depends on every file (device marks, includes of
+// translated headers) and applies the edits.
+#ifndef OMP2CUDA_DRIVER_FILEPASS_H
+#define OMP2CUDA_DRIVER_FILEPASS_H
+
+#include "analysis/Analysis.h"
+#include "driver/Translate.h"
+#include "frontend/RegionFinder.h"
+
+#include "clang/Basic/Diagnostic.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+struct FilePass {
+  std::vector<TextEdit> Edits;             // all but the kernels
+  std::map<unsigned, std::string> Inserts; // offset -> kernels and stubs
+  bool Failed = false; // a problem was reported: nothing is written
+};
+
+/// Reports one of our diagnostics through clang's engine, as --suppress and
+/// --warnings-as-errors say.
+void report(clang::DiagnosticsEngine &DE, const Options &O,
+            clang::SourceLocation Loc, DiagId Id, const std::string &Msg);
+
+/// The edits of the file being rewritten: C-to-C++ fixes, host API routing
+/// and its regions Cands, each translated or left on the host (recorded in
+/// Out). Internal: kernels get internal linkage (a header's).
+FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
+                     const Options &O, FileResult &Out, bool Internal);
+
+/// `__host__ __device__` on the declarations in the file being rewritten
+/// of the functions device code calls, and their OpenMP API's using.
+void addDeviceMarks(FilePass &P, const TUState &TU);
+
+/// The text of the file being rewritten with P's edits, Banner first;
+/// reports an internal error and returns nothing when edits conflict.
+std::optional<std::string> applyFilePass(FilePass &P, clang::ASTContext &Ctx,
+                                         const std::string &Banner,
+                                         const std::string &FileName,
+                                         const Options &O);
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,321 @@
+#include "driver/TranslateUnit.h"
+
+#include "analysis/Analysis.h"
+#include "driver/FilePass.h"
+#include "frontend/FileScope.h"
+#include "frontend/RegionFinder.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+namespace path = llvm::sys::path;
+
+/// The files of the unit and which of them the translation may rewrite:
+/// the main file, and each user header below the input root that is
+/// included once (whyNot says the rest).
+class UnitFiles {
+public:
+  UnitFiles(const SourceManager &SM, const Options &O) : SM(SM) {
+    FileManager &FM = SM.getFileManager();
+    Main = SM.getMainFileID();
+    MainPath = pathOf(Main);
+    Root = O.InRoot.empty() ? path::parent_path(MainPath).str()
+                            : canonicalPath(FM, O.InRoot);
+    for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (!E.isFile())
+        continue;
+      FileID F = SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset()));
+      if (OptionalFileEntryRef Ref = SM.getFileEntryRefForID(F)) {
+        std::string P = canonicalPath(FM, Ref->getName());
+        Paths[F] = P;
+        ++Count[P];
+      }
+    }
+  }
+
+  FileID main() const { return Main; }
+  const std::string &mainPath() const { return MainPath; }
+  std::string pathOf(FileID F) const {
+    auto It = Paths.find(F);
+    if (It != Paths.end())
+      return It->second;
+    OptionalFileEntryRef Ref = SM.getFileEntryRefForID(F);
+    return Ref ? canonicalPath(SM.getFileManager(), Ref->getName()) : "";
+  }
+
+  /// How messages, `#line` and the runtime name a translated header: its
+  /// path below the input root, the same in every unit that includes it,
+  /// wherever the tree is.
+  std::string displayName(FileID F) const {
+    return relativePath(pathOf(F), Root);
+  }
+
+  /// Why F cannot be rewritten; empty when it can.
+  std::string whyNot(FileID F) const {
+    if (F == Main)
+      return "";
+    std::string P = pathOf(F);
+    if (P.empty() || SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
+      return "it is in a system header";
+    if (!isUnder(P, Root))
+      return "it is in a header outside the input root '" + Root +
+             "' (give --in-root a directory that holds it)";
+    if (Count.count(P) && Count.at(P) > 1)
+      return "it is in a header included more than once";
+    static const char *const Exts[] = {".h", ".hh", ".hpp", ".hxx", ".H",
+                                       ".h++", ".cuh", ".inl", ""};
+    llvm::StringRef Ext = path::extension(P);
+    for (const char *X : Exts)
+      if (Ext == X)
+        return "";
+    return "it is in an included '" + Ext.str() +
+           "' file, which may be text inside a function";
+  }
+  bool rewritable(FileID F) const { return whyNot(F).empty(); }
+
+private:
+  const SourceManager &SM;
+  FileID Main;
+  std::string MainPath, Root;
+  std::map<FileID, std::string> Paths;
+  std::map<std::string, unsigned> Count;
+};
+
+/// A region in a file the translation does not rewrite, for the report.
+Region unreachedRegion(const OMPExecutableDirective &D, const SourceManager &SM,
+                       std::string Why) {
+  Region R;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(D.getBeginLoc()));
+  if (P.isValid())
+    R.Loc = {P.getFilename(), P.getLine(), P.getColumn()};
+  R.Directive = llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str();
+  R.Translate = false;
+  R.Why = DiagId::HostHeader;
+  R.Reason = std::move(Why);
+  return R;
+}
+
+/// Function definitions per file, for the headers' device marks.
+std::map<FileID, std::vector<const FunctionDecl *>>
+definitionsByFile(ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    std::map<FileID, std::vector<const FunctionDecl *>> Out;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (!F->doesThisDeclarationHaveABody() || F->isImplicit() ||
+          F->isMain() || F->getBeginLoc().isMacroID())
+        return true;
+      if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+        if (M->getParent()->isLambda())
+          return true;
+      Out[SM.getFileID(SM.getExpansionLoc(F->getBeginLoc()))].push_back(F);
+      return true;
+    }
+  } V(Ctx.getSourceManager());
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(V.Out);
+}
+
+/// `vec.h` -> `vec_h_`: what tells a header's kernels from the main file's.
+std::string kernelPrefix(llvm::StringRef Path) {
+  std::string Out;
+  for (char C : path::filename(Path))
+    Out += llvm::isAlnum(C) ? C : '_';
+  return Out + "_";
+}
+
+/// Where a header's copy goes, in the source tree's terms: beside it.
+std::string copyPathOf(llvm::StringRef Header) {
+  llvm::SmallString<256> P(path::parent_path(Header));
+  path::append(P, copyName(path::filename(Header)));
+  return std::string(P);
+}
+
+/// The byte range of an include's file name in its file.
+std::pair<unsigned, unsigned> nameRange(const IncludeSite &I,
+                                        const SourceManager &SM,
+                                        const LangOptions &LO) {
+  SourceLocation B = I.FilenameRange.getBegin(), E = I.FilenameRange.getEnd();
+  if (I.FilenameRange.isTokenRange())
+    E = Lexer::getLocForEndOfToken(E, 0, SM, LO);
+  return {SM.getFileOffset(B), SM.getFileOffset(E)};
+}
+
+/// Points the includes of translated headers at their copies, applies every
+/// rewritten file's edits and puts the texts in Out.
+void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
+                  const UnitFiles &Files, const std::set<FileID> &Rewritten,
+                  std::map<FileID, FilePass> &Passes, const Options &O,
+                  FileResult &Out) {
+  SourceManager &SM = Ctx.getSourceManager();
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  for (const IncludeSite &I : Includes) {
+    FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
+    auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
+      return F != Files.main() && Files.pathOf(F) == I.Resolved;
+    });
+    if (!Rewritten.count(From) || To == Rewritten.end())
+      continue;
+    if (I.FilenameRange.getBegin().isMacroID()) {
+      report(DE, O, I.Hash, DiagId::HeaderInclude,
+             "'" + I.Resolved +
+                 "' is translated, but a macro spells this include of it");
+      continue;
+    }
+    auto [B, E] = nameRange(I, SM, Ctx.getLangOpts());
+    std::string Name = relativePath(copyPathOf(I.Resolved),
+                                    path::parent_path(Files.pathOf(From)));
+    Passes[From].Edits.push_back({B, E - B, "\"" + Name + "\""});
+  }
+  unsigned Version = Ctx.getLangOpts().OpenMP;
+  for (FileID F : Rewritten) {
+    MainFileScope Scope(SM, F);
+    bool IsMain = F == Files.main();
+    std::string Name = IsMain ? Out.Source : Files.displayName(F);
+    // The OpenMP version of the parse: the host compile of the regions'
+    // fallback copies needs the same (omp2cuda-cc reads it here).
+    std::string Banner = fmt::format(
+        "// Generated by omp2cuda {} from {} (OpenMP {}.{}){}.\n"
+        "#include \"{}\"\n",
+        OMP2CUDA_VERSION, Name, Version / 10, Version % 10,
+        IsMain ? "" : ": a translated header", O.RuntimeInclude);
+    std::optional<std::string> Text =
+        applyFilePass(Passes[F], Ctx, Banner, Name, O);
+    if (!Text)
+      return;
+    if (IsMain)
+      Out.Output = std::move(*Text);
+    else
+      Out.Headers.push_back({Files.pathOf(F),
+                             relativePath(copyPathOf(Files.pathOf(F)),
+                                          path::parent_path(Files.mainPath())),
+                             std::move(*Text)});
+  }
+  Out.Ok = !DE.hasErrorOccurred();
+}
+
+} // namespace
+
+void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
+                   const Options &O, FileResult &Out) {
+  SourceManager &SM = Ctx.getSourceManager();
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  UnitFiles Files(SM, O);
+  TUState TU(Ctx);
+  TU.Rewritable = [&](SourceLocation L) {
+    return L.isValid() &&
+           Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));
+  };
+
+  std::vector<RegionCandidate> Cands = findRegions(Ctx);
+  std::map<FileID, std::vector<RegionCandidate>> ByFile;
+  for (RegionCandidate &C : Cands) {
+    std::string Why = Files.whyNot(C.File);
+    if (Why.empty()) {
+      ByFile[C.File].push_back(std::move(C));
+      continue;
+    }
+    Region R = unreachedRegion(*C.Directive, SM, Why);
+    report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
+    ++Out.LeftOnHost;
+    Out.Regions.push_back({std::move(R), "", ""});
+  }
+  Out.HasTargets = !Cands.empty();
+  if (Cands.empty() && O.SkipIfNone) {
+    Out.Ok = true;
+    return;
+  }
+
+  // The user headers that may be rewritten, in path order (so that a
+  // header's copy does not depend on the unit), then the main file.
+  std::map<FileID, std::vector<const FunctionDecl *>> Defs =
+      definitionsByFile(Ctx);
+  std::vector<std::pair<std::string, FileID>> Order;
+  for (const auto &[F, _] : Defs)
+    if (F != Files.main() && Files.rewritable(F))
+      Order.push_back({Files.pathOf(F), F});
+  for (const auto &[F, _] : ByFile)
+    if (F != Files.main() && !Defs.count(F))
+      Order.push_back({Files.pathOf(F), F});
+  std::sort(Order.begin(), Order.end());
+  Order.push_back({Files.mainPath(), Files.main()});
+
+  std::map<FileID, FilePass> Passes;
+  auto Run = [&](FileID F) {
+    MainFileScope Scope(SM, F);
+    bool IsMain = F == Files.main();
+    std::string Path = Files.pathOf(F);
+    TU.FileName = IsMain ? Out.Source : Files.displayName(F);
+    TU.KernelPrefix = IsMain ? "" : kernelPrefix(Path);
+    TU.NameCount.clear();
+    FilePass P = runFilePass(ByFile[F], TU, O, Out, !IsMain);
+    bool Ok = !P.Failed;
+    Passes[F] = std::move(P);
+    return Ok;
+  };
+  for (const auto &Entry : Order)
+    if (!Run(Entry.second))
+      return;
+  // Every function of a translated header that can run on the device is
+  // marked, called or not: two units including the header write one copy.
+  for (const auto &Entry : Order)
+    if (Entry.second != Files.main())
+      for (const FunctionDecl *D : Defs[Entry.second])
+        markIfDeviceCallable(D, TU);
+  for (auto &[F, P] : Passes) {
+    MainFileScope Scope(SM, F);
+    addDeviceMarks(P, TU);
+  }
+
+  // The headers with edits are rewritten, and so is every file that
+  // includes one: its include must name the copy (else the original, whose
+  // include guard the copy shares, could come first).
+  std::set<FileID> Rewritten = {Files.main()};
+  for (const auto &[F, P] : Passes)
+    if (!P.Edits.empty() || !P.Inserts.empty())
+      Rewritten.insert(F);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const IncludeSite &I : Includes) {
+      FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
+      auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
+        return F != Files.main() && Files.pathOf(F) == I.Resolved;
+      });
+      if (To == Rewritten.end() || Rewritten.count(From))
+        continue;
+      if (!Files.rewritable(From)) {
+        report(DE, O, I.Hash, DiagId::HeaderInclude,
+               "'" + I.Resolved +
+                   "' is translated, but the file that includes it here "
+                   "cannot be rewritten to include the copy (" +
+                   Files.whyNot(From) + ")");
+        continue;
+      }
+      if (!Passes.count(From) && !Run(From))
+        return;
+      Rewritten.insert(From);
+      Changed = true;
+    }
+  }
+  writeOutputs(Ctx, Includes, Files, Rewritten, Passes, O, Out);
+}
+
+} // namespace omp2cuda
