@@ -334,6 +334,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems) {
   std::vector<TextEdit> Out;
   if (Ctx.getLangOpts().CPlusPlus) {
+    Out = cudaNameEdits(Ctx, LineDirectives);
     if (std::optional<unsigned> End = stdComplexIncludeEnd(Ctx)) {
       const SourceManager &SM = Ctx.getSourceManager();
       unsigned Line = SM.getLineNumber(SM.getMainFileID(), *End);
@@ -353,6 +354,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   }
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
+  std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
+  Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   return Out;
 }
 

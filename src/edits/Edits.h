@@ -22,10 +22,22 @@ struct CompatProblem {
   clang::SourceLocation Loc;
   std::string What;
 };
-/// For C++ translation units: after the #include that brings <complex>, the
-/// device versions of std::complex (omp2cuda/std_complex.h).
+/// For C++ translation units too: the names CUDA's headers declare renamed
+/// (cudaNameEdits) and, after the #include that brings <complex>, the device
+/// versions of std::complex (omp2cuda/std_complex.h).
 std::vector<TextEdit> cCompatEdits(clang::ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems);
+
+/// Whether CUDA's headers declare Name at global scope (CudaNames.inc).
+bool isCudaName(llvm::StringRef Name);
+/// Whether CUDA's headers define a macro Name.
+bool isCudaMacro(llvm::StringRef Name);
+/// The program's global declarations written in the main file whose names
+/// CUDA's headers declare, renamed `name_` (in the text and in the AST), an
+/// #undef of each CUDA macro the main file #defines itself, and a float
+/// passed to a double parameter of the math library cast to double (CUDA's
+/// headers and C++'s <math.h> add float overloads).
+std::vector<TextEdit> cudaNameEdits(clang::ASTContext &Ctx, bool LineDirectives);
 
 /// Host calls of the OpenMP device routines (omp_get_num_devices,
 /// omp_target_alloc, ...) routed to the omp2cuda runtime; calls inside

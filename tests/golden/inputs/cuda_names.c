@@ -1,0 +1,1 @@
+../../../examples/cuda_names.c
