@@ -367,6 +367,27 @@ check "--suppress=unknown: message" has "unknown diagnostic ID 'no-such-id'"
 run host_general.c --suppress=c-compat --
 check "--suppress=<an error>: refused" has "'c-compat' is an error, which cannot be suppressed"
 
+# Translated headers (docs/headers.md).
+mkdir -p hdr/inc hdr/src hdr/src/two
+cp region_header.h hdr/inc/region_header.h
+printf '#include "../inc/region_header.h"\nvoid g(double *a, int n) { header_kernel(a, n); }\n' >hdr/src/a.c
+printf '#include "../../inc/region_header.h"\nvoid h(double *a, int n) { header_kernel(a, n); }\n' >hdr/src/two/b.c
+run hdr/src/a.c -o hdr/a.cu --
+check "header outside the input root: exit 3" rc 3
+check "header outside the input root: says how" has "give --in-root a directory that holds it"
+check "header outside the input root: no copy" test ! -e hdr/inc/region_header.cu.h
+run hdr/src/a.c hdr/src/two/b.c --in-root hdr --out-dir hdr/gen -j 2 --
+check "--in-root: headers translated" rc 0
+check "--in-root: one copy, mirrored" test -f hdr/gen/inc/region_header.cu.h
+check "--in-root: the .cu includes the copy" grep -q '#include "../inc/region_header.cu.h"' hdr/gen/src/a.cu
+check "--in-root: from a deeper folder too" grep -q '#include "../../inc/region_header.cu.h"' hdr/gen/src/two/b.cu
+check "translated header: static kernel" grep -q "static __global__ void omp2cuda_region_header_h_header_kernel_L2" hdr/gen/inc/region_header.cu.h
+check "translated header: names it below the root" grep -q '#line 1 "inc/region_header.h"' hdr/gen/inc/region_header.cu.h
+check "translated header: original untouched" cmp region_header.h hdr/inc/region_header.h
+run region_in_header.c -o - --
+check "-o - with a translated header: refused" rc 1
+check "-o - with a translated header: says why" has "cannot hold the translated header"
+
 sums >after.sha
 check "inputs never modified" cmp before.sha after.sha
 

@@ -1,0 +1,122 @@
+// Translated headers: the path arithmetic, and through the whole pipeline
+// the property the build relies on, that every unit that includes a header
+// writes the same copy.
+#include "driver/HeaderCopies.h"
+#include "driver/Translate.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace omp2cuda;
+
+TEST_CASE("copies are named beside their headers", "[headers]") {
+  CHECK(copyName("lulesh.h") == "lulesh.cu.h");
+  CHECK(copyName("inc/vec.hpp") == "inc/vec.cu.hpp");
+  CHECK(copyName("defs") == "defs.cu.h");
+}
+
+TEST_CASE("paths below the input root", "[headers]") {
+  CHECK(isUnder("/a/b/c.h", "/a/b"));
+  CHECK(isUnder("/a/b/c.h", "/a/b/"));
+  CHECK_FALSE(isUnder("/a/bc/c.h", "/a/b"));
+  CHECK_FALSE(isUnder("/a/c.h", "/a/b"));
+  CHECK(isUnder("/a/c.h", "/"));
+}
+
+TEST_CASE("includes name copies relative to the including file", "[headers]") {
+  CHECK(relativePath("/p/src/a.cu.h", "/p/src") == "a.cu.h");
+  CHECK(relativePath("/p/inc/a.cu.h", "/p/src") == "../inc/a.cu.h");
+  CHECK(relativePath("/p/inc/x/a.cu.h", "/p/src/deep") == "../../inc/x/a.cu.h");
+}
+
+namespace {
+
+struct Tree {
+  llvm::SmallString<128> Dir;
+  Tree() { REQUIRE(!llvm::sys::fs::createUniqueDirectory("o2c-hdr", Dir)); }
+  ~Tree() { llvm::sys::fs::remove_directories(Dir); }
+  std::string put(const std::string &Name, const std::string &Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::ofstream(std::string(P)) << Text;
+    return std::string(P);
+  }
+};
+
+FileResult translate(const std::string &Path) {
+  clang::tooling::FixedCompilationDatabase DB(".", {"-fopenmp"});
+  return translateFile(Path, DB, Options());
+}
+
+const char *const Header = R"(#ifndef V_H
+#define V_H
+static inline double twice(double x) { return 2 * x; }
+static inline double half(double x) { return x / 2; }
+static inline double fails(double x) { if (x < 0) throw 1; return x; }
+static inline void fill(double *a, int n) {
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = 1.0;
+}
+#endif
+)";
+
+} // namespace
+
+TEST_CASE("every unit that includes a header writes the same copy",
+          "[headers]") {
+  Tree T;
+  T.put("v.h", Header);
+  // The two units call different functions of the header on the device.
+  std::string A = T.put("a.cpp", R"(#include "v.h"
+void a(double *x, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+  for (int i = 0; i < n; ++i) x[i] = twice(x[i]);
+  fill(x, n);
+}
+)");
+  std::string B = T.put("b.cpp", R"(#include "v.h"
+void b(double *x, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+  for (int i = 0; i < n; ++i) x[i] = half(x[i]);
+}
+)");
+  FileResult RA = translate(A), RB = translate(B);
+  REQUIRE(RA.Ok);
+  REQUIRE(RB.Ok);
+  CHECK(RA.LeftOnHost == 0);
+  REQUIRE(RA.Headers.size() == 1);
+  REQUIRE(RB.Headers.size() == 1);
+  CHECK(RA.Headers[0].Copy == "v.cu.h");
+  CHECK(RA.Headers[0].Text == RB.Headers[0].Text);
+  const std::string &H = RA.Headers[0].Text;
+  CHECK(H.find("__host__ __device__ static inline double twice") != std::string::npos);
+  CHECK(H.find("__host__ __device__ static inline double half") != std::string::npos);
+  // Exceptions cannot run on the device: that one stays a host function.
+  CHECK(H.find("__host__ __device__ static inline double fails") == std::string::npos);
+  CHECK(H.find("static __global__ void omp2cuda_v_h_fill_L7") != std::string::npos);
+  CHECK(RA.Output.find("#include \"v.cu.h\"") != std::string::npos);
+}
+
+TEST_CASE("a header outside the input root keeps its regions on the host",
+          "[headers]") {
+  Tree T;
+  T.put("v.h", Header);
+  llvm::SmallString<128> Sub(T.Dir);
+  llvm::sys::path::append(Sub, "src");
+  REQUIRE(!llvm::sys::fs::create_directory(Sub));
+  std::string A = T.put("src/a.cpp", "#include \"../v.h\"\n"
+                                     "void a(double *x, int n) { fill(x, n); }\n");
+  FileResult R = translate(A);
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 1);
+  CHECK(R.Headers.empty());
+  REQUIRE(R.Regions.size() == 1);
+  CHECK(R.Regions[0].R.Reason.find("--in-root") != std::string::npos);
+}
