@@ -7,6 +7,7 @@ static const Rewriter Table[] = {
      emitGridStrideLaunch},
     {"sequential-target", KernelShape::Sequential, emitSequentialBody,
      emitSequentialLaunch},
+    {"spmd-teams", KernelShape::Spmd, emitSpmdBody, emitSpmdLaunch},
 };
 
 std::string launchKernel(const KernelModel &K) { return K.Name + K.TemplateArgs; }

@@ -30,6 +30,8 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out);
 void emitGridStrideLaunch(const KernelModel &K, std::string &Out);
 void emitSequentialBody(const KernelModel &K, std::string &Out);
 void emitSequentialLaunch(const KernelModel &K, std::string &Out);
+void emitSpmdBody(const KernelModel &K, std::string &Out);
+void emitSpmdLaunch(const KernelModel &K, std::string &Out);
 
 } // namespace omp2cuda
 

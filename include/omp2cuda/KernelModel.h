@@ -10,7 +10,7 @@
 
 namespace omp2cuda {
 
-enum class KernelShape { GridStride, Sequential };
+enum class KernelShape { GridStride, Sequential, Spmd };
 
 struct KernelParam {
   std::string Decl;    // "double *a", "int n"
@@ -59,6 +59,12 @@ struct KernelModel {
   std::vector<LoopLevel> Loops;
   std::string Chunk; // schedule chunk when > 1, else empty
   bool SimdChunks = false; // one warp, chunk after chunk (target simd)
+
+  /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
+  /// after which nodes the team synchronises.
+  SpmdTree Spmd;
+  std::vector<bool> SyncBefore, SyncAfter; // per node of Spmd
+  bool SpmdScratch = false; // a team reduction needs the shared scratch
 
   std::string Body;
   SourcePos BodyPos;

@@ -22,6 +22,7 @@ enum class RegionClass {
   Combined,   // grid-stride kernel (seed 000 §4, seed 004 §3.4)
   Sequential, // target region without parallelism: one-thread kernel
   General,    // needs the control loop (not translated yet)
+  Spmd,       // nested constructs, team code run by every thread (SpmdTree)
   DataEnv,    // target data: a device data environment around host code
   DataStmt,   // target enter/exit data, target update
 };
@@ -115,6 +116,49 @@ struct DeviceAlias {
                           ///< the device object; else a translated pointer
 };
 
+/// SPMD form of a region with nested constructs (issue 9 point 6): every
+/// CUDA thread runs the team-master code redundantly; each node is one
+/// construct of the region's directive tree, with its body as the user's
+/// text (edits applied) around its child nodes.
+enum class SpmdKind {
+  Team,       // team-master code (the root): every thread runs it
+  TeamLoop,   // distribute: a team's iterations, one block each in turn
+  GridLoop,   // distribute parallel for: every thread of the grid
+  Parallel,   // parallel region: every thread of the block
+  ThreadLoop, // for inside parallel: the block's threads share iterations
+  Guard,      // team-master code with side effects: thread 0 alone
+  Barrier,    // #pragma omp barrier
+};
+
+/// A piece of a node's body: user text, or a child node.
+struct SpmdPart {
+  std::string Text;
+  int Child = -1;        // index into SpmdTree::Nodes, or -1 for text
+  SourcePos Pos;         // where Text starts (line markers)
+  bool ReadsMemory = false; // team code that reads memory others may write
+};
+
+struct SpmdReduction {
+  std::string Var, Type, Op; // Op: o2c_dev::Red* name
+};
+
+struct SpmdNode {
+  SpmdKind Kind = SpmdKind::Team;
+  std::vector<LoopLevel> Loops; // the loop levels of TeamLoop/GridLoop/ThreadLoop
+  std::vector<SpmdPart> Parts;
+  bool NoWait = false;          // a for without its closing barrier
+  bool InControlFlow = false;   // inside a statement of team-master code
+  /// private/firstprivate items of the construct: fresh declarations, and
+  /// (firstprivate) the variable they are initialised from.
+  std::vector<std::pair<std::string, std::string>> Privates; // (decl, init var)
+  std::vector<SpmdReduction> Reductions;
+};
+
+struct SpmdTree {
+  std::vector<SpmdNode> Nodes; // Nodes[0] is the root
+  unsigned SharedBytes = 0;    // team-local arrays and reduction scratch
+};
+
 struct Region {
   unsigned Index = 0;
   SourcePos Loc;
@@ -126,6 +170,9 @@ struct Region {
   bool Translate = true;
   DiagId Why = DiagId::HostGeneral;
   std::string Reason;
+  /// Where the construct, clause or call that decided Why is (Line 0: the
+  /// directive itself).
+  SourcePos WhyPos;
   /// Remarks on how the region was translated (a diagnostic ID each).
   std::vector<std::pair<DiagId, std::string>> Remarks;
 
@@ -158,6 +205,8 @@ struct Region {
 
   std::string TemplateHeader; // "template <typename T>" or empty
   std::string TemplateArgs;   // "<T>" or empty
+
+  SpmdTree Spmd; // Class == Spmd
 };
 
 } // namespace omp2cuda

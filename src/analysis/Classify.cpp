@@ -2,6 +2,7 @@
 // clauses, finds the captured variables and the loop nest, and classifies
 // the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
 #include "analysis/Analysis.h"
+#include "analysis/DirectiveTree.h"
 #include "edits/BodyPrinter.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -190,6 +191,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     TU.DeviceFunctions = DeviceFunctionsBefore;
     return R;
   };
+  // A decision of the SPMD rules points at the construct that made it.
+  auto FailAt = [&](const Verdict &V, SourceLocation Where) {
+    if (Where.isValid()) {
+      SourceLocation L = SM.getExpansionLoc(Where);
+      R.WhyPos = {TU.FileName, SM.getExpansionLineNumber(L),
+                  SM.getExpansionColumnNumber(L)};
+    }
+    return Fail(V);
+  };
   // The user keeps this region on the host (`// omp2cuda: host`): a remark,
   // and nothing else to analyse.
   if (!C.HostComment.empty())
@@ -307,6 +317,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   std::vector<const OMPAtomicDirective *> Atomics;
   const Stmt *Body = Inner;
   std::set<const VarDecl *> LoopVars;
+  DirectiveTree Tree; // the SPMD form's, for regions with nested constructs
+  bool SpmdLoop = false; // the region is a distribute loop in the SPMD form
   if (R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
     if (LoopDir) {
       R.Class = RegionClass::Combined;
@@ -315,6 +327,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       bool OneTeam = !W.Teams && W.Parallel && (W.For || W.Loop);
       bool SimdOnly = !W.Teams && !W.Parallel && W.Simd && !W.For;
       bool TeamsOnly = W.Teams && W.Distribute && !W.Parallel;
+      // teams distribute with parallel constructs in its body: one block
+      // per iteration at a time (issue 9 point 6).
+      SpmdLoop = TeamsOnly && !W.Simd && !R.BodyFromMacro &&
+                 containsDirectiveOtherThanAtomic(Inner, Atomics);
       if (!Grid && !OneTeam && !SimdOnly && !TeamsOnly)
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "'" + R.Directive +
@@ -330,7 +346,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         R.ThreadLimit = CI.Safelen && CI.Safelen < 32
                             ? std::to_string(CI.Safelen)
                             : "32";
-      if (TeamsOnly) {
+      if (TeamsOnly && !SpmdLoop) {
         // Only each team's initial thread runs a distribute loop: a team is
         // one CUDA thread, so that its private copies (firstprivate x)
         // persist over all of the team's iterations; the grid's threads are
@@ -367,11 +383,33 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
           CI.Private.insert(V); // predetermined private
         }
       }
-      if (containsDirectiveOtherThanAtomic(Inner, Atomics))
+      if (SpmdLoop && R.Loops.size() < R.Collapse)
+        return Fail(Verdict::no(DiagId::HostLoop,
+                                "a non-rectangular collapse of a distribute "
+                                "loop with nested constructs is not supported "
+                                "yet"));
+      if (SpmdLoop) {
+        Tree = spmdTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
+        if (!Tree.V.Ok)
+          return FailAt(Tree.V, Tree.Where);
+        R.Class = RegionClass::Spmd;
+      } else if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the loop body contains OpenMP directives; "
                                 "that needs the control loop, which is not "
                                 "implemented yet"));
+    } else if (containsDirectiveOtherThanAtomic(Inner, Atomics) &&
+               !R.BodyFromMacro) {
+      // Team-master code around parallel regions, or a parallel region
+      // with worksharing in it: the SPMD form (issue 9 point 6).
+      Tree = spmdTree(W.Parallel ? DirKind::Parallel : DirKind::Team, Inner,
+                      Inner, CI, Ctx, W.Teams);
+      if (!Tree.V.Ok)
+        return FailAt(Tree.V, Tree.Where);
+      R.Class = RegionClass::Spmd;
+      if (!W.Teams)
+        R.NumTeams = "1";
+      R.SingleTeam = !W.Teams;
     } else {
       if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
@@ -417,7 +455,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls); !V.Ok)
       return Fail(V);
     for (const ApiCall &AC : Calls) {
-      bool InHeader = R.Class == RegionClass::Combined && Body &&
+      bool InHeader = (R.Class == RegionClass::Combined || SpmdLoop) && Body &&
                       !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),
                                         SM.getExpansionLoc(Body->getBeginLoc()),
                                         SM.getExpansionLoc(Body->getEndLoc()));
@@ -700,7 +738,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // the kernel evaluate with the original.
     Cap.LoopVariable = LoopVariable;
     if ((Cap.How == Passing::Private || Cap.How == Passing::LastPrivate) &&
-        !LoopVariable && Body && R.Class == RegionClass::Combined)
+        !LoopVariable && Body && (R.Class == RegionClass::Combined || SpmdLoop))
       for (SourceRange SR : U.Refs)
         if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
           return Fail(Verdict::no(DiagId::HostClause,
@@ -719,7 +757,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
           // no pointer: keep such regions on the host.
           if (Body && !SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(),
                                         Body->getEndLoc()) &&
-              R.Class == RegionClass::Combined)
+              (R.Class == RegionClass::Combined || SpmdLoop))
             return Fail(Verdict::no(DiagId::HostClause,
                                     "'" + Cap.Name + "' is mapped back to the "
                                     "host and used in the loop bounds"));
@@ -881,7 +919,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                     R.Captures[I].Name + "'"));
 
   // Loop-header texts again, now with `this->` dropped as in the body.
-  if (R.Class == RegionClass::Combined && BoundEdits.size() > TU.FileEdits.size()) {
+  if ((R.Class == RegionClass::Combined || SpmdLoop) &&
+      BoundEdits.size() > TU.FileEdits.size()) {
     R.Loops.clear();
     std::set<const VarDecl *> Vars;
     analyzeLoopNest(Inner, R.Collapse, Ctx, BoundEdits, R.Loops, Vars, &Body);
@@ -912,6 +951,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                   All.end());
         All.push_back({AR.Begin, AR.End - AR.Begin, AR.Text});
       }
+      if (R.Class == RegionClass::Spmd)
+        if (Verdict V = spmdText(Tree, R.Loops, Ctx, All, TU.FileName, R.Spmd); !V.Ok)
+          return Fail(V);
       R.Body = textWithEdits(SM.getBufferData(SM.getMainFileID()), B, E, All);
       SourceLocation BL = SM.getExpansionLoc(Body->getBeginLoc());
       R.BodyPos = {TU.FileName, SM.getExpansionLineNumber(BL),

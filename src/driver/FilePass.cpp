@@ -1,4 +1,5 @@
 #include "driver/FilePass.h"
+#include "driver/RegionForm.h"
 
 #include "edits/BodyPrinter.h"
 #include "edits/Edits.h"
@@ -60,6 +61,8 @@ std::string launchDescription(const Region &R) {
   if (R.Class == RegionClass::Sequential)
     return fmt::format("spmd; teams: {}; threads: {}", R.NumTeams,
                        R.ThreadLimit.empty() ? "256" : R.ThreadLimit);
+  if (R.Class == RegionClass::Spmd)
+    return spmdDescription(R);
   return "";
 }
 
@@ -166,7 +169,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
     if (!R.Translate) {
       // Kept there on purpose: a remark, and no exit status 3.
       ++(R.Why == DiagId::HostOnPurpose ? Out.KeptOnHost : Out.LeftOnHost);
-      report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
+      report(DE, O, whyLoc(R, C.Directive->getBeginLoc(), SM), R.Why,
+             R.Reason);
       RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives, ClauseEdits);
       AddCallSite(E.CallSite);
     } else if (R.Class == RegionClass::DataEnv ||

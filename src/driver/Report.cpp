@@ -22,6 +22,7 @@ const char *className(const Region &R) {
   case RegionClass::Sequential:
     return "sequential";
   case RegionClass::General:
+  case RegionClass::Spmd: // its launch shape says which form
     return "general";
   case RegionClass::DataEnv:
   case RegionClass::DataStmt:
@@ -101,6 +102,8 @@ std::string passingText(const Capture &C) {
 
 /// Static shared memory of the kernel: the block-reduction scratch.
 unsigned sharedBytes(const Region &R) {
+  if (R.Class == RegionClass::Spmd)
+    return R.Spmd.SharedBytes;
   for (const Capture &C : R.Captures)
     if (C.How == Passing::Reduction)
       return 32 * 8;

@@ -214,6 +214,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);
     K.TripExpr = Trip;
   }
+  if (R.Class == RegionClass::Spmd)
+    lowerSpmd(R, K);
   return K;
 }
 

@@ -11,6 +11,10 @@ namespace omp2cuda {
 /// the host stub's maps, the loop form and launch shape.
 KernelModel lowerRegion(const Region &R, const Options &O);
 
+/// The SPMD part of K (KernelShape::Spmd): the directive tree and where
+/// the team synchronises.
+void lowerSpmd(const Region &R, KernelModel &K);
+
 /// The trip count of one loop level as a C++ expression of type TripType.
 std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
 

@@ -113,8 +113,11 @@ void f(double *a, int n, double *p) {
   #pragma omp target teams map(tofrom: a[0:n])
   {
     a[0] = 1;
-    #pragma omp distribute parallel for
-    for (int i = 1; i < n; i++) a[i] = a[0];
+    #pragma omp parallel
+    {
+      #pragma omp single
+      a[1] = a[0];
+    }
   }
   #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) ext(&a[i]);

@@ -15,5 +15,6 @@
 #include "omp2cuda/omp_device.h"
 #include "omp2cuda/reduction.h"
 #include "omp2cuda/std_device.h"
+#include "omp2cuda/spmd.h"
 
 #endif // OMP2CUDA_DEVICE_RT_H

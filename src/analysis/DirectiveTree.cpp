@@ -1,0 +1,421 @@
+// Builds the directive tree of a region with nested constructs: the nodes
+// of its constructs and of the team-master statements thread 0 runs alone,
+// each checked as it is met by the rules of SpmdClassify.cpp with the facts
+// of SpmdFacts.cpp.
+#include "analysis/DirectiveTree.h"
+
+#include "clang/AST/StmtOpenMP.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+const Stmt *loopStmt(const OMPExecutableDirective &D) {
+  return D.getInnermostCapturedStmt()->getCapturedStmt();
+}
+
+/// The statements of a body: a compound's, or the statement itself.
+std::vector<const Stmt *> statementsOf(const Stmt *Body) {
+  std::vector<const Stmt *> Out;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Out.assign(CS->body_begin(), CS->body_end());
+  else if (Body)
+    Out.push_back(Body);
+  return Out;
+}
+
+struct Builder {
+  DirectiveTree &T;
+  const TreeVars &Vars;
+  ASTContext &Ctx;
+  bool Teams;
+  /// Team-local arrays of constant size without initialiser (candidates for
+  /// shared memory), their declarations, and those parallel code uses.
+  std::set<const VarDecl *> Shared;
+  std::map<const VarDecl *, const DeclStmt *> SharedDecl;
+  std::set<const VarDecl *> SharedUsed;
+
+  void sharedCandidate(const Stmt *S) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS || !DS->isSingleDecl())
+      return;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (VD && !VD->hasGlobalStorage() && !VD->hasInit() &&
+        Ctx.getAsConstantArrayType(VD->getType()) &&
+        !VD->getType()->isDependentType() && !S->getBeginLoc().isMacroID()) {
+      Shared.insert(VD);
+      SharedDecl[VD] = DS;
+    }
+  }
+
+  /// A reference to VD in S outside nested constructs other than atomics.
+  static const Expr *refTo(const Stmt *S, const VarDecl *VD) {
+    if (!S || (isa<OMPExecutableDirective>(S) && !isa<OMPAtomicDirective>(S)))
+      return nullptr;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+      return DR;
+    for (const Stmt *C : S->children())
+      if (const Expr *E = refTo(C, VD))
+        return E;
+    return nullptr;
+  }
+
+  /// Shared arrays must be the team's alone: team-master code run by every
+  /// thread must not touch them.
+  bool sharedArrays() {
+    for (const VarDecl *VD : SharedUsed) {
+      for (const auto &[S, F] : T.TeamStmts)
+        if (S != SharedDecl[VD])
+          if (const Expr *E = refTo(S, VD))
+            return no(Verdict::no(DiagId::HostGeneral,
+                                  "team-master code uses '" +
+                                      VD->getNameAsString() +
+                                      "', a team-local array its parallel "
+                                      "regions share; only parallel code may "
+                                      "use it in the SPMD form"),
+                      E->getBeginLoc());
+      T.SharedDecls.push_back(SharedDecl[VD]);
+    }
+    return true;
+  }
+
+  bool no(const Verdict &V, SourceLocation Where) {
+    if (T.V.Ok) {
+      T.V = V;
+      T.Where = Where;
+    }
+    return false;
+  }
+
+  unsigned add(DirNode N) {
+    T.Nodes.push_back(std::move(N));
+    return static_cast<unsigned>(T.Nodes.size() - 1);
+  }
+
+  /// Checks what parallel code S, inside construct Construct (of node N
+  /// and its parallel region Outer), does to the team's variables.
+  bool sharing(const Stmt *S, const Stmt *Construct, const DirNode &N,
+               const DirNode *Outer) {
+    std::set<const VarDecl *> Exempt;
+    for (const DirNode *X : {&N, Outer}) {
+      if (!X)
+        continue;
+      Exempt.insert(X->Privates.begin(), X->Privates.end());
+      Exempt.insert(X->FirstPrivates.begin(), X->FirstPrivates.end());
+      for (const auto &R : X->Reductions)
+        Exempt.insert(R.first);
+    }
+    if (SharingProblem P =
+            checkSharing(S, Construct, Exempt, Shared, SharedUsed, Vars, Ctx);
+        P.Where)
+      return no(Verdict::no(DiagId::HostGeneral, P.Why),
+                P.Where->getBeginLoc());
+    return true;
+  }
+
+  bool clauses(const OMPExecutableDirective &D, DirNode &N) {
+    ClauseInfo NCI;
+    if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
+      return no(V, D.getBeginLoc());
+    if (Verdict V = nestedClauseRule(D, NCI); !V.Ok)
+      return no(V, D.getBeginLoc());
+    N.Collapse = NCI.Collapse;
+    N.NoWait = NCI.NoWait;
+    for (const ValueDecl *VD : NCI.Private)
+      if (const auto *V = dyn_cast<VarDecl>(VD))
+        N.Privates.push_back(V);
+    for (const ValueDecl *VD : NCI.FirstPrivate)
+      if (const auto *V = dyn_cast<VarDecl>(VD))
+        N.FirstPrivates.push_back(V);
+    for (const auto &[VD, Op] : NCI.Reductions)
+      if (const auto *V = dyn_cast<VarDecl>(VD))
+        N.Reductions.push_back({V, Op});
+    // The clauses' copies are declared afresh from the thread's own copy of
+    // the team's variable; a variable in shared memory has none.
+    auto Own = [&](const VarDecl *V, const char *Clause) {
+      if (ownCopy(V, Vars, Ctx.getSourceManager()) &&
+          !V->getType()->isArrayType())
+        return true;
+      return no(Verdict::no(DiagId::HostClause,
+                            std::string(Clause) + "('" + V->getNameAsString() +
+                                "') on a nested construct over a mapped or "
+                                "shared variable is not supported yet"),
+                D.getBeginLoc());
+    };
+    for (const VarDecl *V : N.Privates)
+      if (!Own(V, "private"))
+        return false;
+    for (const VarDecl *V : N.FirstPrivates)
+      if (!Own(V, "firstprivate"))
+        return false;
+    for (const auto &R : N.Reductions) {
+      if (!Own(R.first, "reduction"))
+        return false;
+      if (!isAtomicNumber(R.first->getType(), Ctx))
+        return no(Verdict::no(DiagId::HostType,
+                              "the reduction variable '" +
+                                  R.first->getNameAsString() +
+                                  "' is not an integer of 1 to 8 bytes or a "
+                                  "float or double"),
+                  D.getBeginLoc());
+    }
+    return true;
+  }
+
+  /// A loop construct's node: its canonical nest and body.
+  bool loop(const OMPExecutableDirective &D, DirKind Kind, unsigned &Out,
+            const DirNode *Outer = nullptr) {
+    DirNode N;
+    N.Kind = Kind;
+    N.D = &D;
+    if (!clauses(D, N))
+      return false;
+    std::vector<LoopLevel> Levels;
+    std::set<const VarDecl *> LoopVars;
+    const Stmt *Body = nullptr;
+    if (Verdict V = analyzeLoopNest(loopStmt(D), N.Collapse, Ctx, {}, Levels,
+                                    LoopVars, &Body);
+        !V.Ok)
+      return no(V, D.getBeginLoc());
+    N.Body = Body;
+    if (!sharing(Body, &D, N, Outer))
+      return false;
+    Out = add(std::move(N));
+    return parallelCode(Body, Out, /*Worksharing=*/false);
+  }
+
+  /// Code that every thread of a parallel region runs: only atomics may
+  /// be nested, and `for` and `barrier` where Worksharing.
+  bool parallelCode(const Stmt *Body, unsigned Parent, bool Worksharing) {
+    if (!Worksharing) {
+      // A worksharing loop's body: nothing nested but atomics.
+      std::vector<const OMPExecutableDirective *> Nested;
+      nested(Body, Nested);
+      if (Nested.empty())
+        return true;
+      DirKind As;
+      Verdict V = constructRule(Nested[0]->getDirectiveKind(),
+                                DirContext::LoopBody, Teams, As);
+      return no(V, Nested[0]->getBeginLoc());
+    }
+    // Every thread of the team meets each worksharing loop and barrier of
+    // a conforming program, also inside the region's own control flow: the
+    // team's barrier may stand there too.
+    const DirNode &P = T.Nodes[Parent];
+    const Stmt *Construct = P.D ? static_cast<const Stmt *>(P.D) : Vars.Region;
+    DirNode Outer = P; // a copy: add() may move the nodes
+    if (!sharing(Body, Construct, Outer, nullptr))
+      return false;
+    std::vector<const OMPExecutableDirective *> Nested;
+    nested(Body, Nested);
+    for (const OMPExecutableDirective *D : Nested) {
+      DirKind As;
+      if (Verdict V = constructRule(D->getDirectiveKind(),
+                                    DirContext::ParallelCode, Teams, As);
+          !V.Ok)
+        return no(V, D->getBeginLoc());
+      unsigned Child;
+      if (As == DirKind::Barrier) {
+        DirNode N;
+        N.Kind = DirKind::Barrier;
+        N.D = D;
+        Child = add(std::move(N));
+      } else if (!loop(*D, As, Child, &Outer)) {
+        return false;
+      }
+      T.Nodes[Parent].Children.push_back(Child);
+    }
+    return true;
+  }
+
+  /// The outermost constructs other than atomics inside S, in source order.
+  static void nested(const Stmt *S,
+                     std::vector<const OMPExecutableDirective *> &Out) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (!isa<OMPAtomicDirective>(D))
+        Out.push_back(D);
+      return;
+    }
+    for (const Stmt *C : S->children())
+      nested(C, Out);
+  }
+
+  /// Team-master code: redundant statements, guarded statements, and the
+  /// constructs that split it.
+  bool teamCode(const Stmt *Body, unsigned Parent, bool InTeamLoop) {
+    int LastGuard = -1; // the guard the previous statement went to
+    for (const Stmt *S : statementsOf(Body)) {
+      const auto *D = dyn_cast<OMPExecutableDirective>(S);
+      if (D && !isa<OMPAtomicDirective>(D)) {
+        LastGuard = -1;
+        if (!teamConstruct(*D, Parent, InTeamLoop, false))
+          return false;
+        continue;
+      }
+      StmtFacts F = teamStmtFacts(S, Vars, Ctx);
+      T.TeamStmts.push_back({S, F});
+      sharedCandidate(S);
+      DirKind As;
+      SourceLocation Where;
+      if (Verdict V = teamStmtRule(F, As, Where); !V.Ok)
+        return no(V, Where.isValid() ? Where : S->getBeginLoc());
+      if (As == DirKind::Guard && LastGuard >= 0) {
+        // Side effects one after the other: one guard, one barrier.
+        T.Nodes[LastGuard].SEnd = S;
+        continue;
+      } else if (As == DirKind::Guard) {
+        DirNode N;
+        N.Kind = DirKind::Guard;
+        N.S = N.SEnd = S;
+        unsigned I =
+            add(std::move(N)); // before naming the parent: add() may move it
+        T.Nodes[Parent].Children.push_back(I);
+        LastGuard = static_cast<int>(I);
+        continue;
+      }
+      LastGuard = -1;
+      // Constructs inside the team's own control flow (a time-step loop
+      // around a parallel for): every thread takes the same path, since
+      // that code only computes values.
+      std::vector<const OMPExecutableDirective *> Nested;
+      if (!D)
+        nested(S, Nested);
+      for (const OMPExecutableDirective *X : Nested)
+        if (!teamConstruct(*X, Parent, InTeamLoop, true))
+          return false;
+    }
+    return true;
+  }
+
+  bool teamConstruct(const OMPExecutableDirective &D, unsigned Parent,
+                     bool InTeamLoop, bool InControlFlow) {
+    DirKind As;
+    if (Verdict V = constructRule(D.getDirectiveKind(), DirContext::TeamCode,
+                                  Teams && !InTeamLoop, As);
+        !V.Ok)
+      return no(V, D.getBeginLoc());
+    unsigned Child;
+    if (As == DirKind::Parallel && isa<OMPLoopDirective>(D)) {
+      // parallel for: a parallel region of one worksharing loop.
+      DirNode P;
+      P.Kind = DirKind::Parallel;
+      P.D = &D;
+      Child = add(std::move(P));
+      unsigned L;
+      DirNode Outer = T.Nodes[Child];
+      if (!loop(D, DirKind::ThreadLoop, L, &Outer))
+        return false;
+      T.Nodes[Child].Children.push_back(L);
+    } else if (As == DirKind::Parallel) {
+      DirNode P;
+      P.Kind = DirKind::Parallel;
+      P.D = &D;
+      P.Body = loopStmt(D);
+      if (!clauses(D, P))
+        return false;
+      Child = add(std::move(P));
+      if (!parallelCode(T.Nodes[Child].Body, Child, /*Worksharing=*/true))
+        return false;
+    } else if (As == DirKind::TeamLoop) {
+      DirNode N;
+      N.Kind = DirKind::TeamLoop;
+      N.D = &D;
+      if (!clauses(D, N))
+        return false;
+      std::vector<LoopLevel> Levels;
+      std::set<const VarDecl *> LoopVars;
+      const Stmt *LB = nullptr;
+      if (Verdict V = analyzeLoopNest(loopStmt(D), N.Collapse, Ctx, {}, Levels,
+                                      LoopVars, &LB);
+          !V.Ok)
+        return no(V, D.getBeginLoc());
+      N.Body = LB;
+      Child = add(std::move(N));
+      if (!teamCode(LB, Child, /*InTeamLoop=*/true))
+        return false;
+    } else if (!loop(D, As, Child)) { // GridLoop
+      return false;
+    }
+    T.Nodes[Child].InControlFlow = InControlFlow;
+    T.Nodes[Parent].Children.push_back(Child);
+    return true;
+  }
+};
+
+} // namespace
+
+DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
+                                 const TreeVars &Vars, ASTContext &Ctx,
+                                 bool Teams) {
+  DirectiveTree T;
+  Builder B{T, Vars, Ctx, Teams, {}, {}, {}};
+  DirNode Root;
+  Root.Kind = RootKind == DirKind::Parallel ? DirKind::Parallel : DirKind::Team;
+  Root.Body = Body;
+  B.add(std::move(Root));
+  if (RootKind == DirKind::Parallel) {
+    B.parallelCode(Body, 0, /*Worksharing=*/true);
+  } else if (RootKind == DirKind::TeamLoop) {
+    DirNode L;
+    L.Kind = DirKind::TeamLoop;
+    L.Body = Body;
+    unsigned I = B.add(std::move(L));
+    T.Nodes[0].Children.push_back(I);
+    T.Nodes[0].Body = nullptr;
+    B.teamCode(Body, I, /*InTeamLoop=*/true);
+  } else {
+    B.teamCode(Body, 0, /*InTeamLoop=*/false);
+  }
+  if (T.V.Ok)
+    B.sharedArrays();
+  return T;
+}
+
+DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
+                       const ClauseInfo &CI, ASTContext &Ctx, bool Teams) {
+  auto No = [&](const std::string &Why) {
+    DirectiveTree T;
+    T.V = Verdict::no(DiagId::HostClause, Why);
+    return T;
+  };
+  if (!CI.Reductions.empty())
+    return No("a reduction on a region with nested constructs is not "
+              "supported yet");
+  if (!CI.DistChunk.empty())
+    return No("dist_schedule with a chunk on a distribute loop with nested "
+              "constructs is not supported yet");
+  if (!CI.LastPrivate.empty())
+    return No("lastprivate on a region with nested constructs is not "
+              "supported yet");
+  // The team's private copies must be one per team, which per-thread
+  // copies are only for values the threads do not write.
+  for (const auto *Set : {&CI.Private, &CI.FirstPrivate})
+    for (const ValueDecl *VD : *Set)
+      if (VD->getType()->isArrayType() || VD->getType()->isRecordType())
+        return No("a private array or aggregate of the teams on a region with "
+                  "nested constructs is not supported yet");
+  TreeVars Vars;
+  Vars.Region = Region;
+  // A pointer mapped with a section is a device address the kernel takes
+  // by value; a mapped scalar or pointer object lives in device memory.
+  for (const auto &[VD, M] : CI.Maps)
+    if (!M.Section)
+      Vars.Mapped.insert(VD);
+  auto It = CI.Defaultmap.find('s');
+  Vars.ScalarsMapped = It != CI.Defaultmap.end() &&
+                       It->second != "firstprivate" &&
+                       It->second != "default" && It->second != "none";
+  auto Agg = CI.Defaultmap.find('a');
+  if (Agg != CI.Defaultmap.end() && Agg->second == "firstprivate")
+    return No("defaultmap(firstprivate: aggregate) on a region with nested "
+              "constructs is not supported yet");
+  return buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams);
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,143 @@
+// The directive tree of a target region with nested constructs (ARCHITECTURE
+// §3, issue 9): team-master code, parallel regions, worksharing loops,
+// barriers. DirectiveTree.cpp builds it and records what each statement of
+// team-master code does; SpmdClassify.cpp holds the rules that decide whether
+// the region runs in the SPMD form, with the reason and the location of the
+// construct that decided; SpmdText.cpp turns it into Region::Spmd (text).
+#ifndef OMP2CUDA_ANALYSIS_DIRECTIVETREE_H
+#define OMP2CUDA_ANALYSIS_DIRECTIVETREE_H
+
+#include "analysis/Analysis.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// What the rules see of one nested construct or statement.
+enum class DirKind {
+  Team,       // team-master code
+  TeamLoop,   // distribute
+  GridLoop,   // distribute parallel for
+  Parallel,   // parallel, or the parallel of parallel for
+  ThreadLoop, // for inside a parallel region
+  Guard,      // team-master statement with side effects
+  Barrier,
+};
+
+/// Where a construct appears.
+enum class DirContext { TeamCode, ParallelCode, LoopBody };
+
+struct DirNode {
+  DirKind Kind = DirKind::Team;
+  const clang::OMPExecutableDirective *D = nullptr; // constructs
+  const clang::Stmt *S = nullptr; // Guard: its first and last statements
+  const clang::Stmt *SEnd = nullptr;
+  const clang::Stmt *Body = nullptr; // the statement the node's text is
+  std::vector<unsigned> Children;    // node indices in source order
+  unsigned Collapse = 1;             // loops
+  bool NoWait = false;
+  bool InControlFlow = false; // inside a statement of team-master code
+  std::vector<const clang::VarDecl *> Privates, FirstPrivates;
+  std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;
+};
+
+/// What one statement of team-master code does (the redundant-or-guard
+/// decision, and where the team must synchronise).
+struct StmtFacts {
+  bool ReadsMemory = false;  ///< reads data other threads may write
+  bool WritesMemory = false; ///< writes data, calls, atomics: side effects
+  bool Declares = false;     ///< declares variables the team code uses later
+  /// Writes a thread's own copy of a variable declared outside the statement.
+  const clang::VarDecl *WritesTeamVar = nullptr;
+  /// break/continue/return that leaves the statement.
+  const clang::Stmt *Jumps = nullptr;
+  /// A call whose answer differs per thread (omp_get_thread_num).
+  const clang::CallExpr *ThreadApi = nullptr;
+  /// A construct inside the statement's control flow.
+  const clang::OMPExecutableDirective *Nested = nullptr;
+  /// Takes the address of a region-local variable.
+  const clang::Expr *AddressOfLocal = nullptr;
+};
+
+/// How the region's variables are shared, as far as the rules need it.
+struct TreeVars {
+  const clang::Stmt *Region = nullptr;       ///< declarations inside are local
+  std::set<const clang::ValueDecl *> Mapped; ///< scalars in map clauses
+  bool ScalarsMapped = false;                ///< defaultmap maps every scalar
+};
+
+struct DirectiveTree {
+  std::vector<DirNode> Nodes; // Nodes[0] is the root
+  /// Facts of each direct statement of team-master code.
+  std::vector<std::pair<const clang::Stmt *, StmtFacts>> TeamStmts;
+  /// Team-local arrays of constant size that only parallel code uses:
+  /// declared __shared__, one per team as OpenMP has it.
+  std::vector<const clang::DeclStmt *> SharedDecls;
+  Verdict V;                   // the rules' decision
+  clang::SourceLocation Where; // the construct that decided a 'no'
+};
+
+/// Builds the tree of a region whose root is RootKind (Team, Parallel or
+/// TeamLoop) over Body; for a TeamLoop root, Loop is the distribute loop
+/// statement whose body Body is. Applies the rules as it goes.
+DirectiveTree buildDirectiveTree(DirKind RootKind, const clang::Stmt *Body,
+                                 const TreeVars &Vars, clang::ASTContext &Ctx,
+                                 bool Teams);
+
+/// The tree of a region (statement Region, clauses CI of its combined
+/// construct), with the checks of the region's own clauses first.
+DirectiveTree spmdTree(DirKind RootKind, const clang::Stmt *Body,
+                       const clang::Stmt *Region, const ClauseInfo &CI,
+                       clang::ASTContext &Ctx, bool Teams);
+
+// ---- SpmdFacts.cpp ---------------------------------------------------------
+/// Whether VD is a thread's own copy in the SPMD form (a region local, a
+/// firstprivate scalar or pointer), not memory the threads share.
+bool ownCopy(const clang::VarDecl *VD, const TreeVars &Vars,
+             const clang::SourceManager &SM);
+
+/// The first use in parallel code S (inside construct Construct) that needs
+/// a team variable shared: written, address taken, a team-local array.
+/// Exempt: the construct's own private and reduction items; Shared: the
+/// arrays that go to shared memory (those used go to SharedUsed).
+struct SharingProblem {
+  const clang::Expr *Where = nullptr;
+  std::string Why;
+};
+SharingProblem checkSharing(const clang::Stmt *S, const clang::Stmt *Construct,
+                            const std::set<const clang::VarDecl *> &Exempt,
+                            const std::set<const clang::VarDecl *> &Shared,
+                            std::set<const clang::VarDecl *> &SharedUsed,
+                            const TreeVars &Vars, clang::ASTContext &Ctx);
+
+/// Facts of one statement of team-master code.
+StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,
+                        clang::ASTContext &Ctx);
+
+// ---- SpmdClassify.cpp -----------------------------------------------------
+/// The node a nested construct becomes where it appears, or why it cannot.
+/// Teams: the region is a teams region (distribute binds to it).
+Verdict constructRule(clang::OpenMPDirectiveKind K, DirContext Where,
+                      bool Teams, DirKind &As);
+/// Whether a statement of team-master code runs redundantly (As = Team),
+/// under thread 0 (As = Guard), or not at all in this form.
+Verdict teamStmtRule(const StmtFacts &F, DirKind &As,
+                     clang::SourceLocation &Where);
+/// Checks a nested construct's clauses (read into NCI) for the SPMD form.
+Verdict nestedClauseRule(const clang::OMPExecutableDirective &D,
+                         const ClauseInfo &NCI);
+
+// ---- SpmdText.cpp ---------------------------------------------------------
+/// The region's SPMD tree with the user's text: Edits are the body's edits
+/// (API respelling, mapped scalars, atomics, C fixes). RootLoops: the
+/// distribute loop's levels for a TeamLoop root.
+Verdict spmdText(const DirectiveTree &T,
+                 const std::vector<LoopLevel> &RootLoops,
+                 clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits,
+                 const std::string &FileName, SpmdTree &Out);
+
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,284 @@
+// What statements of a region with nested constructs do to its variables
+// (DirectiveTree.h): the facts of team-master statements, and the uses in
+// parallel code that would need the team's variables shared.
+#include "analysis/DirectiveTree.h"
+
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/Builtins.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// Where an lvalue's storage is, for the SPMD form: a thread's own copy
+/// (region locals; firstprivate scalars and pointers of the region) or
+/// memory the threads share.
+enum class Storage { Local, OuterPrivate, Memory };
+
+struct VarClass {
+  const TreeVars &Vars;
+  const SourceManager &SM;
+
+  bool isLocal(const VarDecl *VD) const {
+    if (VD->hasGlobalStorage() || !Vars.Region)
+      return false;
+    SourceLocation L = SM.getExpansionLoc(VD->getLocation());
+    return SM.isPointWithin(L, SM.getExpansionLoc(Vars.Region->getBeginLoc()),
+                            SM.getExpansionLoc(Vars.Region->getEndLoc()));
+  }
+
+  Storage ofVar(const ValueDecl *D) const {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return Storage::Memory; // fields of *this
+    if (isLocal(VD))
+      return Storage::Local;
+    QualType T = VD->getType();
+    if (VD->hasGlobalStorage() || T->isArrayType() || T->isReferenceType() ||
+        T->isRecordType() || Vars.Mapped.count(VD) ||
+        (Vars.ScalarsMapped && !T->isPointerType()))
+      return Storage::Memory;
+    return Storage::OuterPrivate;
+  }
+
+  /// The storage an lvalue expression names, and its variable if it is one.
+  Storage ofLValue(const Expr *E, const VarDecl **Var = nullptr) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (Var)
+        *Var = dyn_cast<VarDecl>(DR->getDecl());
+      return ofVar(DR->getDecl());
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *B = AS->getBase()->IgnoreParenImpCasts();
+      if (const auto *DR = dyn_cast<DeclRefExpr>(B))
+        if (DR->getDecl()->getType()->isArrayType())
+          return ofLValue(B, Var);
+      if (isa<ArraySubscriptExpr>(B) && B->getType()->isArrayType())
+        return ofLValue(B, Var);
+      return Storage::Memory;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->isArrow() ? Storage::Memory : ofLValue(ME->getBase(), Var);
+    return Storage::Memory;
+  }
+};
+
+bool isThreadLevelApi(llvm::StringRef N) {
+  return N == "omp_get_thread_num" || N == "omp_get_num_threads" ||
+         N == "omp_in_parallel" || N == "omp_get_level" ||
+         N == "omp_get_active_level" || N == "omp_get_ancestor_thread_num" ||
+         N == "omp_get_team_size";
+}
+
+/// Calls that only compute a value (the C math library, the team's OpenMP
+/// queries): team-master code may make them in every thread.
+bool isPureCall(const CallExpr *CE, const ASTContext &Ctx) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return false;
+  if (unsigned ID = FD->getBuiltinID())
+    return Ctx.BuiltinInfo.isConst(ID) ||
+           Ctx.BuiltinInfo.isConstWithoutErrnoAndExceptions(ID);
+  llvm::StringRef N = FD->getName();
+  return N == "omp_get_team_num" || N == "omp_get_num_teams" ||
+         N == "omp_is_initial_device" || N == "omp_get_device_num" ||
+         N == "omp_get_max_threads" || N == "omp_get_thread_limit";
+}
+
+struct FactWalker {
+  const VarClass &VC;
+  const ASTContext &Ctx;
+  const Stmt *Top; // the statement the facts are of
+  StmtFacts F;
+
+  bool declaredInTop(const VarDecl *VD) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
+                            SM.getExpansionLoc(Top->getBeginLoc()),
+                            SM.getExpansionLoc(Top->getEndLoc()));
+  }
+
+  void written(const Expr *LHS) {
+    const VarDecl *VD = nullptr;
+    Storage S = VC.ofLValue(LHS, &VD);
+    if (S == Storage::Memory)
+      F.WritesMemory = true;
+    else if (VD && !declaredInTop(VD) && !F.WritesTeamVar)
+      F.WritesTeamVar = VD;
+  }
+
+  void walk(const Stmt *S, unsigned Loops) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      // An atomic is a side effect of the team master; any other construct
+      // is a node of its own, inside team-master control flow.
+      if (isa<OMPAtomicDirective>(D))
+        F.WritesMemory = true;
+      else if (!F.Nested)
+        F.Nested = D;
+      return;
+    }
+    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
+        (isa<BreakStmt, ContinueStmt>(S) && Loops == 0))
+      if (!F.Jumps)
+        F.Jumps = S;
+    if (isa<DeclStmt>(S) && S == Top)
+      F.Declares = true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      written(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp())
+        written(UO->getSubExpr());
+      if (UO->getOpcode() == UO_AddrOf) {
+        const VarDecl *VD = nullptr;
+        if (VC.ofLValue(UO->getSubExpr(), &VD) != Storage::Memory && VD &&
+            VC.isLocal(VD) && !F.AddressOfLocal)
+          F.AddressOfLocal = UO;
+      }
+    }
+    // A read is an lvalue-to-rvalue conversion (an address, `&a[i]` or an
+    // array's decay, reads nothing).
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S))
+      if (IC->getCastKind() == CK_LValueToRValue &&
+          VC.ofLValue(IC->getSubExpr()) == Storage::Memory)
+        F.ReadsMemory = true;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && isThreadLevelApi(FD->getName())) {
+        if (!F.ThreadApi)
+          F.ThreadApi = CE;
+      } else if (!isPureCall(CE, Ctx)) {
+        F.WritesMemory = true;
+      }
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(S))
+      return; // sizeof: not evaluated
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
+    for (const Stmt *C : S->children())
+      walk(C, Loops + (Loop ? 1 : 0));
+  }
+};
+
+/// Where a statement ends; a construct's own range ends with its pragma
+/// line, its statement's later.
+SourceLocation endOf(const Stmt *S) {
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    if (D->hasAssociatedStmt())
+      return D->getAssociatedStmt()->getEndLoc();
+  return S->getEndLoc();
+}
+
+/// Parallel code must not write the team's variables (each thread has its
+/// own copy here, where OpenMP shares one) nor use team-local arrays.
+struct SharingWalker {
+  const VarClass &VC;
+  const SourceManager &SM;
+  const Stmt *Construct; // variables declared inside are the threads' own
+  const std::set<const VarDecl *> &Exempt; // private, reduction, ...
+  const Expr *Bad = nullptr;
+  std::string Why;
+  /// Team-local arrays that go to shared memory, and those the code uses.
+  const std::set<const VarDecl *> *Shared = nullptr;
+  std::set<const VarDecl *> *SharedUsed = nullptr;
+
+  bool teamVar(const VarDecl *VD) const {
+    if (!VD || Exempt.count(VD))
+      return false;
+    if (Shared && Shared->count(VD)) {
+      SharedUsed->insert(VD);
+      return false;
+    }
+    if (VC.ofVar(VD) == Storage::OuterPrivate)
+      return true;
+    if (!VC.isLocal(VD))
+      return false;
+    return !SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
+                             SM.getExpansionLoc(Construct->getBeginLoc()),
+                             SM.getExpansionLoc(endOf(Construct)));
+  }
+
+  void flag(const Expr *E, const VarDecl *VD, const char *What) {
+    if (Bad)
+      return;
+    Bad = E;
+    Why = "the parallel region " + std::string(What) + " '" +
+          VD->getNameAsString() +
+          "' of the team-master code, which needs data sharing in shared "
+          "memory (not supported yet)";
+  }
+
+  void written(const Expr *E) {
+    const VarDecl *VD = nullptr;
+    if (VC.ofLValue(E, &VD) != Storage::Memory && teamVar(VD))
+      flag(E, VD, "writes");
+  }
+
+  void walk(const Stmt *S) {
+    if (!S || Bad)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      written(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp())
+        written(UO->getSubExpr());
+      const VarDecl *VD = nullptr;
+      if (UO->getOpcode() == UO_AddrOf &&
+          VC.ofLValue(UO->getSubExpr(), &VD) == Storage::Local && teamVar(VD))
+        flag(UO, VD, "takes the address of");
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && VD->getType()->isArrayType() && VC.isLocal(VD) && teamVar(VD))
+        flag(DR, VD, "uses the array");
+    if (const auto *A = dyn_cast<OMPAtomicDirective>(S)) {
+      if (const Expr *X = atomicStatement(*A))
+        walk(X);
+      return;
+    }
+    if (isa<OMPExecutableDirective>(S))
+      return; // a construct of its own, checked as its node
+    for (const Stmt *C : S->children())
+      walk(C);
+  }
+};
+
+} // namespace
+
+bool ownCopy(const VarDecl *VD, const TreeVars &Vars, const SourceManager &SM) {
+  return VarClass{Vars, SM}.ofVar(VD) != Storage::Memory;
+}
+
+SharingProblem checkSharing(const Stmt *S, const Stmt *Construct,
+                            const std::set<const VarDecl *> &Exempt,
+                            const std::set<const VarDecl *> &Shared,
+                            std::set<const VarDecl *> &SharedUsed,
+                            const TreeVars &Vars, ASTContext &Ctx) {
+  VarClass VC{Vars, Ctx.getSourceManager()};
+  SharingWalker W{VC,        Ctx.getSourceManager(),
+                  Construct, Exempt,
+                  nullptr,   {},
+                  &Shared,   &SharedUsed};
+  W.walk(S);
+  return {W.Bad, W.Why};
+}
+
+StmtFacts teamStmtFacts(const Stmt *S, const TreeVars &Vars, ASTContext &Ctx) {
+  VarClass VC{Vars, Ctx.getSourceManager()};
+  FactWalker W{VC, Ctx, S, {}};
+  if (const auto *A = dyn_cast<OMPAtomicDirective>(S)) {
+    W.F.WritesMemory = true;
+    W.F.ReadsMemory = true;
+    (void)A;
+    return W.F;
+  }
+  W.walk(S, 0);
+  return W.F;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,211 @@
+// The SPMD tree of a region as text (Region::Spmd): each node's body is the
+// user's text with the body's edits applied, cut where a child construct
+// stands; lowering and emission add the loops, guards and barriers around
+// the pieces and never see the AST.
+#include "analysis/DirectiveTree.h"
+#include "edits/Edits.h"
+
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+SpmdKind spmdKind(DirKind K) {
+  switch (K) {
+  case DirKind::Team:
+    return SpmdKind::Team;
+  case DirKind::TeamLoop:
+    return SpmdKind::TeamLoop;
+  case DirKind::GridLoop:
+    return SpmdKind::GridLoop;
+  case DirKind::Parallel:
+    return SpmdKind::Parallel;
+  case DirKind::ThreadLoop:
+    return SpmdKind::ThreadLoop;
+  case DirKind::Guard:
+    return SpmdKind::Guard;
+  case DirKind::Barrier:
+    return SpmdKind::Barrier;
+  }
+  return SpmdKind::Team;
+}
+
+struct TextBuilder {
+  const DirectiveTree &T;
+  ASTContext &Ctx;
+  const std::vector<TextEdit> &Edits;
+  const std::string &FileName;
+  llvm::StringRef Buf;
+
+  /// [B, E) of a statement, its ';' included.
+  bool stmtRange(const Stmt *S, unsigned &B, unsigned &E) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!fileOffsets(SM, Ctx.getLangOpts(), S->getSourceRange(), B, E))
+      return false;
+    if (isa<CompoundStmt>(S) || (E > 0 && Buf[E - 1] == ';'))
+      return true;
+    unsigned I = E;
+    while (I < Buf.size() &&
+           (Buf[I] == ' ' || Buf[I] == '\t' || Buf[I] == '\n'))
+      ++I;
+    if (I < Buf.size() && Buf[I] == ';')
+      E = I + 1;
+    return true;
+  }
+
+  /// [B, E) of a statement, or of an atomic construct with its pragma.
+  bool anyRange(const Stmt *S, unsigned &B, unsigned &E) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      B = directiveStart(*D, Ctx);
+      E = statementEnd(*D, Ctx);
+      return true;
+    }
+    return stmtRange(S, B, E);
+  }
+
+  bool childRange(const DirNode &N, unsigned &B, unsigned &E) {
+    if (N.Kind == DirKind::Guard) {
+      unsigned B2, E2;
+      return anyRange(N.S, B, E) && anyRange(N.SEnd, B2, E2) && (E = E2, true);
+    }
+    if (N.D) {
+      B = directiveStart(*N.D, Ctx);
+      E = statementEnd(*N.D, Ctx);
+      return true;
+    }
+    return N.S && stmtRange(N.S, B, E);
+  }
+
+  /// One piece of user text, [B, E): the blank rest of the line before it
+  /// and the indentation of the line after it go.
+  void text(unsigned B, unsigned E, SpmdNode &Out) {
+    // A piece that starts its line keeps the line's indentation.
+    unsigned LS = B;
+    while (LS > 0 && Buf[LS - 1] != '\n')
+      --LS;
+    if (Buf.slice(LS, B).trim().empty())
+      B = LS;
+    unsigned I = B;
+    while (I < E && (Buf[I] == ' ' || Buf[I] == '\t'))
+      ++I;
+    if (I < E && Buf[I] == '\n')
+      B = I + 1;
+    unsigned J = E;
+    while (J > B && (Buf[J - 1] == ' ' || Buf[J - 1] == '\t'))
+      --J;
+    if (J == B || Buf.slice(B, J).trim().empty())
+      return;
+    E = J;
+    SpmdPart P;
+    P.Text = textWithEdits(Buf, B, E, Edits);
+    P.Pos = {FileName, lineOf(Ctx, B), 1};
+    for (const auto &[S, F] : T.TeamStmts) {
+      unsigned SB, SE;
+      if (F.ReadsMemory && stmtRange(S, SB, SE) && SB < E && SE > B)
+        P.ReadsMemory = true;
+    }
+    Out.Parts.push_back(std::move(P));
+  }
+
+  Verdict node(unsigned I, const std::vector<LoopLevel> &RootLoops,
+               SpmdNode &Out) {
+    const DirNode &N = T.Nodes[I];
+    Out.Kind = spmdKind(N.Kind);
+    Out.NoWait = N.NoWait;
+    Out.InControlFlow = N.InControlFlow;
+    if (N.Kind == DirKind::TeamLoop || N.Kind == DirKind::GridLoop ||
+        N.Kind == DirKind::ThreadLoop) {
+      if (!N.D) {
+        Out.Loops = RootLoops;
+      } else {
+        std::set<const VarDecl *> Vars;
+        const Stmt *Body = nullptr;
+        if (Verdict V = analyzeLoopNest(
+                N.D->getInnermostCapturedStmt()->getCapturedStmt(), N.Collapse,
+                Ctx, Edits, Out.Loops, Vars, &Body);
+            !V.Ok)
+          return V;
+      }
+    }
+    for (const VarDecl *V : N.Privates)
+      Out.Privates.push_back(
+          {declText(V->getType(), V->getNameAsString(), Ctx), ""});
+    for (const VarDecl *V : N.FirstPrivates)
+      Out.Privates.push_back({declText(V->getType(), V->getNameAsString(), Ctx),
+                              V->getNameAsString()});
+    for (const auto &[V, Op] : N.Reductions)
+      Out.Reductions.push_back(
+          {V->getNameAsString(),
+           declText(V->getType().getUnqualifiedType(), "", Ctx), Op});
+    if (N.Kind == DirKind::Barrier)
+      return {};
+    if (N.Kind != DirKind::Guard && !N.Body) { // parallel for: its loop
+      for (unsigned C : N.Children) {
+        SpmdPart P;
+        P.Child = static_cast<int>(C);
+        Out.Parts.push_back(P);
+      }
+      return {};
+    }
+    const Stmt *Body = N.Kind == DirKind::Guard ? N.S : N.Body;
+    unsigned B, E;
+    if (N.Kind == DirKind::Guard) {
+      if (!childRange(N, B, E))
+        return Verdict::no(DiagId::HostMacro,
+                           "team-master code comes from a macro");
+    } else if (!Body || !stmtRange(Body, B, E)) {
+      return Verdict::no(DiagId::HostMacro, "a nested construct's body comes "
+                                            "from a macro");
+    }
+    unsigned Pos = B;
+    for (unsigned C : N.Children) {
+      unsigned CB, CE;
+      if (!childRange(T.Nodes[C], CB, CE) || CB < Pos || CE > E)
+        return Verdict::no(DiagId::HostMacro,
+                           "a nested construct comes from a macro");
+      text(Pos, CB, Out);
+      SpmdPart P;
+      P.Child = static_cast<int>(C);
+      Out.Parts.push_back(std::move(P));
+      Pos = CE;
+    }
+    text(Pos, E, Out);
+    return {};
+  }
+};
+
+} // namespace
+
+Verdict spmdText(const DirectiveTree &T,
+                 const std::vector<LoopLevel> &RootLoops, ASTContext &Ctx,
+                 const std::vector<TextEdit> &Edits,
+                 const std::string &FileName, SpmdTree &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Team-local arrays that parallel regions share live in shared memory.
+  std::vector<TextEdit> All = Edits;
+  for (const DeclStmt *DS : T.SharedDecls) {
+    unsigned B, E;
+    if (!fileOffsets(SM, Ctx.getLangOpts(), DS->getSourceRange(), B, E))
+      return Verdict::no(DiagId::HostMacro,
+                         "a team-local array comes from a macro");
+    All.push_back({B, 0, "__shared__ "});
+    const auto *VD = cast<VarDecl>(DS->getSingleDecl());
+    Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+  }
+  for (const DirNode &N : T.Nodes)
+    if (!N.Reductions.empty()) {
+      Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch
+      break;
+    }
+  TextBuilder B{T, Ctx, All, FileName, SM.getBufferData(SM.getMainFileID())};
+  Out.Nodes.assign(T.Nodes.size(), SpmdNode());
+  for (unsigned I = 0; I < T.Nodes.size(); ++I)
+    if (Verdict V = B.node(I, RootLoops, Out.Nodes[I]); !V.Ok)
+      return V;
+  return {};
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,298 @@
+// The directive tree and the rules of the SPMD form on their own (issue 9
+// points 1, 6 and 7): ASTs parsed here, the tree built from the region's
+// statement, no lowering or emission; then a few regions through the whole
+// pipeline for the class, the warning's location and the report.
+#include "ToolTestUtil.h"
+#include "analysis/DirectiveTree.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <catch2/catch.hpp>
+
+using namespace clang;
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+
+struct FirstTarget : RecursiveASTVisitor<FirstTarget> {
+  const OMPExecutableDirective *D = nullptr;
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *E) {
+    if (!D && isOpenMPTargetExecutionDirective(E->getDirectiveKind()))
+      D = E;
+    return true;
+  }
+};
+
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  const OMPExecutableDirective *Target = nullptr;
+  const Stmt *Body = nullptr; // the target construct's statement
+  ASTContext &ctx() { return AST->getASTContext(); }
+};
+
+Parsed parse(const std::string &Code) {
+  Parsed P;
+  P.AST = tooling::buildASTFromCodeWithArgs(
+      Code, {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"}, "input.c");
+  REQUIRE(P.AST);
+  FirstTarget F;
+  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
+  REQUIRE(F.D);
+  P.Target = F.D;
+  P.Body = F.D->getInnermostCapturedStmt()->getCapturedStmt();
+  return P;
+}
+
+DirectiveTree teamTree(Parsed &P) {
+  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
+}
+
+std::vector<DirKind> kinds(const DirectiveTree &T) {
+  std::vector<DirKind> K;
+  for (const DirNode &N : T.Nodes)
+    K.push_back(N.Kind);
+  return K;
+}
+
+unsigned lineOfLoc(Parsed &P, SourceLocation L) {
+  return P.ctx().getSourceManager().getExpansionLineNumber(L);
+}
+
+} // namespace
+
+TEST_CASE(
+    "tree: team-master code around distribute parallel for (seed 000 Fig. 1)",
+    "[spmd]") {
+  Parsed P = parse(R"src(
+void f(double *a, const double *b, const double *c, int n) {
+  #pragma omp target teams map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])
+  {
+    double pi = 3.14;
+    #pragma omp distribute parallel for
+    for (int i = 0; i < n; i++)
+      a[i] = b[i] + c[i] * pi;
+  }
+})src");
+  DirectiveTree T = teamTree(P);
+  REQUIRE(T.V.Ok);
+  CHECK(kinds(T) == std::vector<DirKind>{DirKind::Team, DirKind::GridLoop});
+  CHECK(T.Nodes[0].Children == std::vector<unsigned>{1});
+  REQUIRE(T.TeamStmts.size() == 1);
+  // `double pi = 3.14;` computes a value: every thread runs it.
+  CHECK_FALSE(T.TeamStmts[0].second.WritesMemory);
+  CHECK_FALSE(T.TeamStmts[0].second.ReadsMemory);
+}
+
+TEST_CASE("tree: distribute with parallel for, a guarded store and a reduction",
+          "[spmd]") {
+  Parsed P = parse(R"src(
+void f(const double *m, const double *x, double *y, int n, int k) {
+  #pragma omp target teams map(to: m[0:n*k], x[0:k]) map(from: y[0:n])
+  {
+    #pragma omp distribute
+    for (int i = 0; i < n; i++) {
+      double s = 0;
+      #pragma omp parallel for reduction(+: s)
+      for (int j = 0; j < k; j++)
+        s += m[i * k + j] * x[j];
+      y[i] = s;
+    }
+  }
+})src");
+  DirectiveTree T = teamTree(P);
+  REQUIRE(T.V.Ok);
+  CHECK(kinds(T) == std::vector<DirKind>{DirKind::Team, DirKind::TeamLoop,
+                                         DirKind::Parallel, DirKind::ThreadLoop,
+                                         DirKind::Guard});
+  CHECK(T.Nodes[1].Children == std::vector<unsigned>{2, 4});
+  REQUIRE(T.Nodes[3].Reductions.size() == 1);
+  CHECK(T.Nodes[3].Reductions[0].second == "o2c_dev::RedPlus");
+}
+
+TEST_CASE("tree: parallel region with for and barrier", "[spmd]") {
+  Parsed P = parse(R"src(
+int omp_get_thread_num(void);
+void f(int *a, int *b, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n], b[0:n])
+  {
+    int t = omp_get_thread_num();
+    a[t] = t;
+    #pragma omp barrier
+    #pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      b[i] = a[i] + 1;
+  }
+})src");
+  DirectiveTree T =
+      spmdTree(DirKind::Parallel, P.Body, P.Body, ClauseInfo(), P.ctx(), false);
+  REQUIRE(T.V.Ok);
+  CHECK(kinds(T) == std::vector<DirKind>{DirKind::Parallel, DirKind::Barrier,
+                                         DirKind::ThreadLoop});
+  CHECK(T.Nodes[2].NoWait);
+}
+
+TEST_CASE("rules: constructs by where they stand", "[spmd]") {
+  DirKind As;
+  CHECK(constructRule(llvm::omp::OMPD_parallel_for, DirContext::TeamCode, false,
+                      As)
+            .Ok);
+  CHECK(As == DirKind::Parallel);
+  CHECK(
+      constructRule(llvm::omp::OMPD_distribute, DirContext::TeamCode, true, As)
+          .Ok);
+  CHECK(As == DirKind::TeamLoop);
+  // distribute binds to a teams region.
+  CHECK_FALSE(
+      constructRule(llvm::omp::OMPD_distribute, DirContext::TeamCode, false, As)
+          .Ok);
+  CHECK(constructRule(llvm::omp::OMPD_barrier, DirContext::ParallelCode, false,
+                      As)
+            .Ok);
+  CHECK_FALSE(
+      constructRule(llvm::omp::OMPD_barrier, DirContext::TeamCode, true, As)
+          .Ok);
+  CHECK_FALSE(constructRule(llvm::omp::OMPD_critical, DirContext::ParallelCode,
+                            true, As)
+                  .Ok);
+  CHECK_FALSE(constructRule(llvm::omp::OMPD_parallel_for, DirContext::LoopBody,
+                            true, As)
+                  .Ok);
+  Verdict V =
+      constructRule(llvm::omp::OMPD_single, DirContext::ParallelCode, true, As);
+  CHECK(contains(V.Reason, "'single' in a parallel region"));
+}
+
+TEST_CASE(
+    "rules: team-master statements run redundantly, guarded or not at all",
+    "[spmd]") {
+  DirKind As;
+  SourceLocation Where;
+  StmtFacts Pure;
+  CHECK(teamStmtRule(Pure, As, Where).Ok);
+  CHECK(As == DirKind::Team);
+  StmtFacts Store;
+  Store.WritesMemory = true;
+  CHECK(teamStmtRule(Store, As, Where).Ok);
+  CHECK(As == DirKind::Guard);
+  StmtFacts Decl = Store;
+  Decl.Declares = true; // int k = f(); with side effects
+  CHECK_FALSE(teamStmtRule(Decl, As, Where).Ok);
+}
+
+TEST_CASE("tree: what stays on the host, located at the construct", "[spmd]") {
+  SECTION("critical in a parallel region") {
+    Parsed P = parse(R"src(
+void f(int *a) {
+  #pragma omp target teams map(tofrom: a[0:1])
+  {
+    #pragma omp parallel
+    {
+      #pragma omp critical
+      a[0]++;
+    }
+  }
+})src");
+    DirectiveTree T = teamTree(P);
+    REQUIRE_FALSE(T.V.Ok);
+    CHECK(lineOfLoc(P, T.Where) == 7);
+    CHECK(contains(T.V.Reason, "'critical'"));
+  }
+  SECTION("the thread number in team-master code") {
+    Parsed P = parse(R"src(
+int omp_get_thread_num(void);
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int me =
+      omp_get_thread_num();
+    #pragma omp distribute parallel for
+    for (int i = 0; i < n; i++) a[i] = me;
+  }
+})src");
+    DirectiveTree T = teamTree(P);
+    REQUIRE_FALSE(T.V.Ok);
+    CHECK(lineOfLoc(P, T.Where) == 7);
+  }
+  SECTION("a team variable written by the parallel threads") {
+    Parsed P = parse(R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int last = 0;
+    #pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      last = i;
+    a[0] = last;
+  }
+})src");
+    DirectiveTree T = teamTree(P);
+    REQUIRE_FALSE(T.V.Ok);
+    CHECK(lineOfLoc(P, T.Where) == 8);
+    CHECK(contains(T.V.Reason, "'last'"));
+  }
+  SECTION("a local written by side-effect code and read by the threads") {
+    Parsed P = parse(R"src(
+int next(int *);
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int base = next(a);
+    #pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      a[i] = base;
+  }
+})src");
+    DirectiveTree T = teamTree(P);
+    REQUIRE_FALSE(T.V.Ok);
+    CHECK(lineOfLoc(P, T.Where) == 6);
+  }
+}
+
+TEST_CASE("pipeline: SPMD regions translate and say which form", "[spmd]") {
+  FileResult F = translateC(R"src(
+void f(const double *m, const double *x, double *y, int n, int k) {
+  #pragma omp target teams distribute thread_limit(64) map(to: m[0:n*k], x[0:k]) map(from: y[0:n])
+  for (int i = 0; i < n; i++) {
+    double s = 0;
+    #pragma omp parallel for reduction(+: s)
+    for (int j = 0; j < k; j++)
+      s += m[i * k + j] * x[j];
+    y[i] = s;
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.Class == RegionClass::Spmd);
+  CHECK(R.ThreadLimit == "64");
+  CHECK(contains(F.Regions.at(0).LaunchShape, "spmd team code"));
+  CHECK(contains(F.Output,
+                 "o2c_dev::teamReduce<o2c_dev::RedPlus>(s, o2c_scratch)"));
+  CHECK(contains(F.Output, "for (int i = blockIdx.x; i < n; i += gridDim.x)"));
+  CHECK(contains(F.Output, "if (threadIdx.x == 0)"));
+  CHECK(F.LeftOnHost == 0);
+}
+
+TEST_CASE("pipeline: the warning points at the construct that decided",
+          "[spmd]") {
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    #pragma omp parallel
+    {
+      #pragma omp single
+      a[0] = 1;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostGeneral);
+  CHECK(R.WhyPos.Line == 7);
+  CHECK(F.LeftOnHost == 1);
+}
