@@ -31,18 +31,27 @@ namespace {
 /// overloads in std of the same names).
 bool isCLibraryName(llvm::StringRef N) {
   static const llvm::StringSet<> S = {
-      "printf", "malloc", "free", "memcpy", "memset", "abs", "labs", "llabs",
-      "__assert_fail", "__assert_rtn", "__assert", "__builtin_expect",
-      "sqrt", "cbrt", "hypot", "exp", "exp2", "exp10", "expm1", "log", "log2",
-      "log10", "log1p", "pow", "sin", "cos", "tan", "asin", "acos", "atan",
-      "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs",
-      "floor", "ceil", "round", "trunc", "rint", "nearbyint", "lround",
-      "llround", "lrint", "llrint", "fmod", "remainder", "remquo", "fmin",
-      "fmax", "fdim", "fma", "copysign", "frexp", "ldexp", "modf", "scalbn",
-      "scalbln", "ilogb", "logb", "nextafter", "erf", "erfc", "tgamma",
-      "lgamma", "isnan", "isinf", "isfinite", "isnormal", "signbit",
-      "fpclassify", "isgreater", "isgreaterequal", "isless", "islessequal",
-      "islessgreater", "isunordered", "nan", "sincos"};
+      "printf",        "malloc",       "free",          "memcpy",
+      "memset",        "abs",          "labs",          "llabs",
+      "__assert_fail", "__assert_rtn", "__assert",      "__builtin_expect",
+      "sqrt",          "cbrt",         "hypot",         "exp",
+      "exp2",          "exp10",        "expm1",         "log",
+      "log2",          "log10",        "log1p",         "pow",
+      "sin",           "cos",          "tan",           "asin",
+      "acos",          "atan",         "atan2",         "sinh",
+      "cosh",          "tanh",         "asinh",         "acosh",
+      "atanh",         "fabs",         "floor",         "ceil",
+      "round",         "trunc",        "rint",          "nearbyint",
+      "lround",        "llround",      "lrint",         "llrint",
+      "fmod",          "remainder",    "remquo",        "fmin",
+      "fmax",          "fdim",         "fma",           "copysign",
+      "frexp",         "ldexp",        "modf",          "scalbn",
+      "scalbln",       "ilogb",        "logb",          "nextafter",
+      "erf",           "erfc",         "tgamma",        "lgamma",
+      "isnan",         "isinf",        "isfinite",      "isnormal",
+      "signbit",       "fpclassify",   "isgreater",     "isgreaterequal",
+      "isless",        "islessequal",  "islessgreater", "isunordered",
+      "nan",           "sincos"};
   if (S.count(N))
     return true;
   // float and long double variants: sqrtf, fabsl, ...
@@ -55,10 +64,12 @@ bool isCLibraryName(llvm::StringRef N) {
 /// for complex<float> and complex<double>.
 bool isComplexFunction(llvm::StringRef N) {
   static const llvm::StringSet<> S = {
-      "operator+", "operator-", "operator*", "operator/", "operator+=",
-      "operator-=", "operator*=", "operator/=", "abs", "arg", "norm", "conj",
-      "proj", "exp", "log", "log10", "sqrt", "sin", "cos", "tan", "asin",
-      "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pow",
+      "operator+",  "operator-",  "operator*",  "operator/", "operator+=",
+      "operator-=", "operator*=", "operator/=", "abs",       "arg",
+      "norm",       "conj",       "proj",       "exp",       "log",
+      "log10",      "sqrt",       "sin",        "cos",       "tan",
+      "asin",       "acos",       "atan",       "sinh",      "cosh",
+      "tanh",       "asinh",      "acosh",      "atanh",     "pow",
       "polar"};
   return S.count(N) != 0;
 }
@@ -81,7 +92,8 @@ QualType bare(QualType T) {
 }
 
 /// A class template specialisation of std named Name; its first argument.
-const ClassTemplateSpecializationDecl *stdSpec(QualType T, llvm::StringRef Name) {
+const ClassTemplateSpecializationDecl *stdSpec(QualType T,
+                                               llvm::StringRef Name) {
   const auto *RD = bare(T)->getAsCXXRecordDecl();
   const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
   if (!S || S->getName() != Name || !inStd(S))
@@ -131,8 +143,8 @@ bool complexOverload(const FunctionDecl *FD) {
   if (T.isNull())
     return FD->getName() == "polar" && FD->getNumParams() == 2 &&
            bare(FD->getParamDecl(0)->getType())->isFloatingType() &&
-           !bare(FD->getParamDecl(0)->getType())->isSpecificBuiltinType(
-               BuiltinType::LongDouble) &&
+           !bare(FD->getParamDecl(0)->getType())
+                ->isSpecificBuiltinType(BuiltinType::LongDouble) &&
            bare(FD->getParamDecl(0)->getType()) ==
                bare(FD->getParamDecl(1)->getType());
   for (const ParmVarDecl *P : FD->parameters()) {
@@ -148,8 +160,8 @@ bool complexOverload(const FunctionDecl *FD) {
 bool deviceElement(QualType T) {
   T = bare(T);
   return T->isArithmeticType() || T->isPointerType() || T->isEnumeralType() ||
-         (T->isRecordType() && T.isTriviallyCopyableType(
-                                   T->getAsCXXRecordDecl()->getASTContext()));
+         (T->isRecordType() &&
+          T.isTriviallyCopyableType(T->getAsCXXRecordDecl()->getASTContext()));
 }
 
 /// Values whose comparison runs no code of the host's.
@@ -164,10 +176,41 @@ bool deviceTemplateArgs(const ClassTemplateSpecializationDecl *S) {
   return true;
 }
 
+/// The types omp2cuda/std_device.h overloads std::swap for.
+bool swapOverload(QualType T) {
+  T = bare(T);
+  if (T->isPointerType())
+    return true;
+  const auto *B = T->getAs<BuiltinType>();
+  if (!B)
+    return false;
+  switch (B->getKind()) {
+  case BuiltinType::Bool:
+  case BuiltinType::Char_S:
+  case BuiltinType::Char_U:
+  case BuiltinType::SChar:
+  case BuiltinType::UChar:
+  case BuiltinType::Short:
+  case BuiltinType::UShort:
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+  case BuiltinType::Long:
+  case BuiltinType::ULong:
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+  case BuiltinType::Float:
+  case BuiltinType::Double:
+    return true;
+  default:
+    return false;
+  }
+}
+
 StdCall no(std::string Why) { return {true, false, std::move(Why)}; }
 StdCall yes() { return {true, true, ""}; }
 
-StdCall memberCall(const CXXMethodDecl *M, const std::string &Q, bool HaveComplex) {
+StdCall memberCall(const CXXMethodDecl *M, const std::string &Q,
+                   bool HaveComplex) {
   const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
   llvm::StringRef Class = S ? S->getName() : "";
   if (Class != "complex" && Class != "array" && Class != "pair" &&
@@ -182,16 +225,19 @@ StdCall memberCall(const CXXMethodDecl *M, const std::string &Q, bool HaveComple
       M->getNumParams() == 1 && isComplexFunction(M->getNameAsString()) &&
       complexElement(M->getParamDecl(0)->getType()) == T && !M->isConstexpr())
     return HaveComplex ? yes()
-                       : no("it calls '" + Q + "', and the file does not "
+                       : no("it calls '" + Q +
+                            "', and the file does not "
                             "#include <complex> itself");
   if (!deviceTemplateArgs(S))
     return no("it calls '" + Q + "' on elements that are not plain values");
   if (M->getName() == "at")
-    return no("it calls '" + Q + "', which throws on the host where the "
+    return no("it calls '" + Q +
+              "', which throws on the host where the "
               "device could not");
   if (M->isTrivial() || M->isDefaulted() || M->isConstexpr())
     return yes();
-  return no("it calls '" + Q + "', which is not constexpr in this C++ "
+  return no("it calls '" + Q +
+            "', which is not constexpr in this C++ "
             "version and has no device version");
 }
 
@@ -215,14 +261,17 @@ StdCall stdDeviceCall(const FunctionDecl *FD, ASTContext &Ctx) {
   if (isComplexFunction(Name) && complexOverload(FD)) {
     if (HaveComplex)
       return yes();
-    return no("it calls '" + Q + "', and the file does not #include "
+    return no("it calls '" + Q +
+              "', and the file does not #include "
               "<complex> itself");
   }
   bool Values = llvm::all_of(FD->parameters(), [](const ParmVarDecl *P) {
     return isValue(P->getType());
   });
-  if (Name == "swap" && FD->getNumParams() == 2 && Values)
-    return yes(); // omp2cuda/std_device.h
+  if (Name == "swap" && FD->getNumParams() == 2 &&
+      (swapOverload(FD->getParamDecl(0)->getType()) ||
+       (Values && FD->isConstexpr())))
+    return yes();
   if (isConstexprAlgorithm(Name) && FD->isConstexpr()) {
     bool Ok = llvm::all_of(FD->parameters(), [](const ParmVarDecl *P) {
       if (const auto *IL = stdSpec(P->getType(), "initializer_list"))
@@ -231,7 +280,8 @@ StdCall stdDeviceCall(const FunctionDecl *FD, ASTContext &Ctx) {
     });
     if (Ok)
       return yes();
-    return no("it calls '" + Q + "' with values other than numbers or "
+    return no("it calls '" + Q +
+              "' with values other than numbers or "
               "pointers (or with a comparison function)");
   }
   if ((Name == "make_pair" || Name == "get" || Name == "real" ||

@@ -154,8 +154,8 @@ private:
     llvm::StringRef Old = D->getName();
     llvm::StringRef Rest = SM.getBufferData(SM.getMainFileID()).substr(Off);
     // Implicit expressions may carry another token's location.
-    if (!Rest.starts_with(Old) ||
-        (Rest.size() > Old.size() && isAsciiIdentifierContinue(Rest[Old.size()])))
+    if (!Rest.starts_with(Old) || (Rest.size() > Old.size() &&
+                                   isAsciiIdentifierContinue(Rest[Old.size()])))
       return;
     if (Done.insert(Off).second)
       Out.push_back({Off, static_cast<unsigned>(Old.size()), It->second});
@@ -193,7 +193,8 @@ public:
       const auto *IC = dyn_cast<ImplicitCastExpr>(C->getArg(I));
       if (!IC || IC->getCastKind() != CK_FloatingCast ||
           !IC->getType()->isSpecificBuiltinType(BuiltinType::Double) ||
-          !IC->getSubExpr()->getType()->isSpecificBuiltinType(BuiltinType::Float))
+          !IC->getSubExpr()->getType()->isSpecificBuiltinType(
+              BuiltinType::Float))
         continue;
       const Expr *Sub = IC->getSubExpr();
       unsigned B, E;
