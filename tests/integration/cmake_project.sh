@@ -31,6 +31,10 @@ out=$("$work/b/saxpy_app")
 echo "$out"
 [ "$out" = "saxpy checksum 500500.0" ] || { echo "wrong result"; exit 1; }
 grep -q "omp2cuda: translating saxpy.c" "$work/log1" || { echo "no translation step"; exit 1; }
+# The header's device helper reaches the device through its translated copy.
+if ! grep -rqs "__host__ __device__ static inline float axpy" "$work/b"; then
+  echo "no translated copy of include/saxpy.h in the build tree"; exit 1
+fi
 # No change: nothing to translate again.
 cmake --build "$work/b" >"$work/log2" 2>&1
 if grep -q "omp2cuda: translating" "$work/log2"; then echo "translated again without a change"; exit 1; fi

@@ -5,6 +5,10 @@
 extern "C" {
 #endif
 void saxpy(float a, const float *x, float *y, int n);
+/* A helper the region calls on the device: omp2cuda translates this header
+   into a copy (saxpy.cu.h, beside the generated .cu) where it is
+   __host__ __device__. */
+static inline float axpy(float a, float x, float y) { return a * x + y; }
 #ifdef __cplusplus
 }
 #endif
