@@ -20,6 +20,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.line_markers
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/line_markers.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.readme_report
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/readme_report.sh
                    $<TARGET_FILE:omp2cuda>)

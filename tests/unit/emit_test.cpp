@@ -80,6 +80,16 @@ TEST_CASE("host stub maps, launches and keeps the host fallback decision", "[emi
   CHECK(contains(S, "return o2c_region.finish();"));
 }
 
+TEST_CASE("the stub's lines are the stub's, not the input's (issue 13 point 4)",
+          "[emit]") {
+  KernelModel K = vaddModel();
+  CHECK(contains(emitStub(K),
+                 "#line 1 \"omp2cuda_vadd_L3_launch (generated for v.c:3)\"\n"
+                 "static bool omp2cuda_vadd_L3_launch("));
+  K.LineDirectives = false;
+  CHECK_FALSE(contains(emitStub(K), "#line"));
+}
+
 TEST_CASE("trip counts for every comparison", "[emit]") {
   LoopLevel L;
   L.Lower = "lo";

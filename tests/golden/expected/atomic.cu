@@ -26,6 +26,7 @@ __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
 // for map(tofrom: hist, total, cnt) map(to: x)' at inputs/atomic.c:7
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L7_launch (generated for inputs/atomic.c:7)"
 static bool omp2cuda_main_L7_launch(int (&hist)[8], double &total, long &cnt,
                                     double (&x)[1000]) {
   static const o2c::SourceLoc o2c_loc = {

@@ -21,6 +21,7 @@ __global__ void omp2cuda_make_L10(int n, double *__restrict new_, int class_,
 // for map(from: new[0:n])' at inputs/c_compat.c:10
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_make_L10_launch (generated for inputs/c_compat.c:10)"
 static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
                                      enum mode other) {
   static const o2c::SourceLoc o2c_loc = {

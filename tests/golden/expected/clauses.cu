@@ -27,6 +27,7 @@ __global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y, int n,
 // y[0:n])' at inputs/clauses.c:7
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_saxpy_L7_launch (generated for inputs/clauses.c:7)"
 static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
                                      int dev, int bias) {
   static const o2c::SourceLoc o2c_loc = {
@@ -63,6 +64,7 @@ __global__ void omp2cuda_saxpy_L14(float *y, int n) {
 // y[0:n]) nowait' at inputs/clauses.c:14
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_saxpy_L14_launch (generated for inputs/clauses.c:14)"
 static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 14, 1,
                                          "target parallel for"};
@@ -101,6 +103,7 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
 // at inputs/clauses.c:18
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_saxpy_L18_launch (generated for inputs/clauses.c:18)"
 static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 18, 1,
                                          "target simd"};
@@ -136,6 +139,7 @@ __global__ void omp2cuda_saxpy_L21(float *y, int n) {
 // y[0:n])' at inputs/clauses.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_saxpy_L21_launch (generated for inputs/clauses.c:21)"
 static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 21, 1,
                                          "target teams loop"};
@@ -176,6 +180,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
 // for schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_saxpy_L24_launch (generated for inputs/clauses.c:24)"
 static bool omp2cuda_saxpy_L24_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/clauses.c", 24, 1, "target teams distribute parallel for"};

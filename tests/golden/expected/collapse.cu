@@ -32,6 +32,7 @@ __global__ void omp2cuda_matmul_L5(const double (*A)[128],
 // inputs/collapse.c:5
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_matmul_L5_launch (generated for inputs/collapse.c:5)"
 static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
                                       const double (*B)[128],
                                       double (*C)[128]) {

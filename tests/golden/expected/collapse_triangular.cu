@@ -42,6 +42,7 @@ __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
 // inputs/collapse_triangular.c:20
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L20_launch (generated for inputs/collapse_triangular.c:20)"
 static bool omp2cuda_main_L20_launch(int (&a)[8][5][8][5], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/collapse_triangular.c", 20, 1,

@@ -48,6 +48,7 @@ __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
 // for map(tofrom: pts) map(from: len)' at inputs/cuda_names.c:32
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L32_launch (generated for inputs/cuda_names.c:32)"
 static bool omp2cuda_main_L32_launch(float2_ (&pts)[4096], float (&len)[4096]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/cuda_names.c", 32, 1, "target teams distribute parallel for"};
@@ -79,6 +80,7 @@ __global__ void omp2cuda_main_L46(int *on) {
 // inputs/cuda_names.c:46
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L46_launch (generated for inputs/cuda_names.c:46)"
 static bool omp2cuda_main_L46_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/cuda_names.c", 46, 1,
                                          "target"};

@@ -18,6 +18,7 @@ __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
 // for' at inputs/data_constructs.c:7
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_step_L7_launch (generated for inputs/data_constructs.c:7)"
 static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/data_constructs.c", 7, 1, "target teams distribute parallel for"};
@@ -89,6 +90,7 @@ __global__ void omp2cuda_total_L21(const double *a, int n, double *o2c_red_s) {
 // for reduction(+: s)' at inputs/data_constructs.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_total_L21_launch (generated for inputs/data_constructs.c:21)"
 static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/data_constructs.c", 21, 1,

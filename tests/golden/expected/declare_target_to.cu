@@ -23,6 +23,7 @@ __global__ void omp2cuda_f_L10(double *a, int n) {
 // for map(tofrom: a[0:n])' at inputs/declare_target_to.c:10
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_f_L10_launch (generated for inputs/declare_target_to.c:10)"
 static bool omp2cuda_f_L10_launch(double *a, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/declare_target_to.c", 10, 1,

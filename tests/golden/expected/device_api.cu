@@ -40,6 +40,7 @@ __global__ void omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
 // firstprivate(x) map(from: A, Team, Thr)' at inputs/device_api.c:24
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L24_launch (generated for inputs/device_api.c:24)"
 static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
                                      int (&Thr)[256], int x) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 24, 1,
@@ -80,6 +81,7 @@ __global__ void omp2cuda_main_L45(int *A, int *nteams) {
 // num_teams(4) map(tofrom: A, nteams)' at inputs/device_api.c:45
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L45_launch (generated for inputs/device_api.c:45)"
 static bool omp2cuda_main_L45_launch(int (&A)[256], int &nteams) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 45, 1,
                                          "target teams distribute"};
@@ -117,6 +119,7 @@ __global__ void omp2cuda_main_L58(int *Mine, int *on_device) {
 // map(tofrom: Mine, on_device)' at inputs/device_api.c:58
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L58_launch (generated for inputs/device_api.c:58)"
 static bool omp2cuda_main_L58_launch(int (&Mine)[256], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 58, 1,
                                          "target parallel"};
@@ -147,6 +150,7 @@ __global__ void omp2cuda_main_L69(int *Mine) {
 // for num_teams(2) thread_limit(32) map(from: Mine)' at inputs/device_api.c:69
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L69_launch (generated for inputs/device_api.c:69)"
 static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/device_api.c", 69, 1, "target teams distribute parallel for"};

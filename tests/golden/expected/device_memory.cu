@@ -20,6 +20,7 @@ __global__ void omp2cuda_main_L12(int n, double *d) {
 // for is_device_ptr(d) device(dev)' at inputs/device_memory.c:12
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L12_launch (generated for inputs/device_memory.c:12)"
 static bool omp2cuda_main_L12_launch(int n, int dev, double *d) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/device_memory.c", 12, 1, "target teams distribute parallel for"};

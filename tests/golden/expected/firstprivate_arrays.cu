@@ -30,6 +30,7 @@ __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
 // for firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L14_launch (generated for inputs/firstprivate_arrays.c:14)"
 static bool omp2cuda_main_L14_launch(int (&arr)[4], int (&out)[64]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/firstprivate_arrays.c", 14, 1,
@@ -70,6 +71,7 @@ __global__ void omp2cuda_main_L21(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
 // map(tofrom: tot, on_device)' at inputs/firstprivate_arrays.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L21_launch (generated for inputs/firstprivate_arrays.c:21)"
 static bool omp2cuda_main_L21_launch(double (&m)[2][3], double &tot,
                                      int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 21, 1,
@@ -104,6 +106,7 @@ __global__ void omp2cuda_main_L29(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
 // aggregate) map(tofrom: tot)' at inputs/firstprivate_arrays.c:29
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L29_launch (generated for inputs/firstprivate_arrays.c:29)"
 static bool omp2cuda_main_L29_launch(int (&arr)[4], double &tot) {
   static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 29, 1,
                                          "target"};

@@ -24,6 +24,7 @@ __global__ void omp2cuda_main_L9(int *a) {
 // inputs/include_in_body.c:9
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L9_launch (generated for inputs/include_in_body.c:9)"
 static bool omp2cuda_main_L9_launch(int (&a)[8]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/include_in_body.c", 9, 1,
                                          "target"};

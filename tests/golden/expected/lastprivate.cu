@@ -33,6 +33,7 @@ __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
 // for lastprivate(last, idx) map(to: a)' at inputs/lastprivate.c:6
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L6_launch (generated for inputs/lastprivate.c:6)"
 static bool omp2cuda_main_L6_launch(double (&a)[1000], double &last, int &idx) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate.c", 6, 1, "target teams distribute parallel for"};

@@ -30,6 +30,7 @@ __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
 // x)' at inputs/lastprivate_loop_var.c:12
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L12_launch (generated for inputs/lastprivate_loop_var.c:12)"
 static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
   static const o2c::SourceLoc o2c_loc = {"inputs/lastprivate_loop_var.c", 12, 1,
                                          "target parallel"};
@@ -76,6 +77,7 @@ __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y, int *on_device) {
 // inputs/lastprivate_loop_var.c:18
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L18_launch (generated for inputs/lastprivate_loop_var.c:18)"
 static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate_loop_var.c", 18, 1,
@@ -128,6 +130,7 @@ __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k, int *o2c_last_j) {
 // inputs/lastprivate_loop_var.c:25
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L25_launch (generated for inputs/lastprivate_loop_var.c:25)"
 static bool omp2cuda_main_L25_launch(int (&a)[100], int &k, int &j) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate_loop_var.c", 25, 1,

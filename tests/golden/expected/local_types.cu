@@ -45,6 +45,7 @@ __global__ void omp2cuda_main_L30(struct o2c_local_L11 *single,
 // ts, on_device)' at inputs/local_types.c:30
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L30_launch (generated for inputs/local_types.c:30)"
 static bool omp2cuda_main_L30_launch(struct o2c_local_L11 &single,
                                      struct o2c_local_L11 (&array)[5],
                                      test_struct &ts, int &on_device) {
@@ -86,6 +87,7 @@ __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
 // for map(tofrom: nm)' at inputs/local_types.c:38
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L38_launch (generated for inputs/local_types.c:38)"
 static bool omp2cuda_main_L38_launch(enum o2c_local_L19 scalar_enum,
                                      struct named &nm) {
   static const o2c::SourceLoc o2c_loc = {

@@ -27,6 +27,7 @@ __global__ void omp2cuda_main_L21(double *a, int n) {
 // for' at inputs/macro_data.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L21_launch (generated for inputs/macro_data.c:21)"
 static bool omp2cuda_main_L21_launch(double (&a)[16], int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/macro_data.c", 21, 1, "target teams distribute parallel for"};

@@ -30,6 +30,7 @@ __global__ void omp2cuda_ran_on_device_L20(int *on_device) {
 // inputs/map_semantics.c:20
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_ran_on_device_L20_launch (generated for inputs/map_semantics.c:20)"
 static bool omp2cuda_ran_on_device_L20_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 20, 1,
                                          "target"};
@@ -70,6 +71,7 @@ __global__ void omp2cuda_main_L34(int **cursor) {
 // inputs/map_semantics.c:34
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L34_launch (generated for inputs/map_semantics.c:34)"
 static bool omp2cuda_main_L34_launch(int *&cursor) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 34, 1,
                                          "target"};
@@ -98,6 +100,7 @@ __global__ void omp2cuda_main_L40(int *view) {
 // for map(tofrom: view[0:0])' at inputs/map_semantics.c:40
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L40_launch (generated for inputs/map_semantics.c:40)"
 static bool omp2cuda_main_L40_launch(int *view) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/map_semantics.c", 40, 1, "target teams distribute parallel for"};
@@ -127,6 +130,7 @@ __global__ void omp2cuda_main_L43(int **cursor, int *found) {
 // cursor) defaultmap(none)' at inputs/map_semantics.c:43
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L43_launch (generated for inputs/map_semantics.c:43)"
 static bool omp2cuda_main_L43_launch(int *&cursor, int &found) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 43, 1,
                                          "target"};
@@ -162,6 +166,7 @@ __global__ void omp2cuda_main_L45(int *data, int *scratch) {
 // scratch)' at inputs/map_semantics.c:45
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L45_launch (generated for inputs/map_semantics.c:45)"
 static bool omp2cuda_main_L45_launch(int (&data)[256], int (&scratch)[256]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/map_semantics.c", 45, 1, "target teams distribute parallel for"};

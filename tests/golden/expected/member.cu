@@ -18,6 +18,7 @@ __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
 // for map(tofrom: p[0:n])' at inputs/member.cpp:9
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_Field_apply_L9_launch (generated for inputs/member.cpp:9)"
 static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
                                            double scale) {
   static const o2c::SourceLoc o2c_loc = {

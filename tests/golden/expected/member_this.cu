@@ -32,6 +32,7 @@ __global__ void omp2cuda_Totals_sum_L19(int *v, int *total, int *on_device) {
 // inputs/member_this.cpp:19
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_Totals_sum_L19_launch (generated for inputs/member_this.cpp:19)"
 static bool omp2cuda_Totals_sum_L19_launch(int (&v)[4], int &total,
                                            int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/member_this.cpp", 19, 1,
@@ -79,6 +80,7 @@ __global__ void omp2cuda_Totals_bump_L27(int *v, int total, long *count,
 // inputs/member_this.cpp:27
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_Totals_bump_L27_launch (generated for inputs/member_this.cpp:27)"
 static bool omp2cuda_Totals_bump_L27_launch(int (&v)[4], int total, long &count,
                                             double scale) {
   static const o2c::SourceLoc o2c_loc = {"inputs/member_this.cpp", 27, 1,

@@ -32,6 +32,7 @@ __global__ void omp2cuda_main_L22(int (*a2d)[2], int (*a3d)[2][2],
 // inputs/multidim_sections.c:22
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L22_launch (generated for inputs/multidim_sections.c:22)"
 static bool omp2cuda_main_L22_launch(int (&a2d)[10][2], int (&a3d)[10][2][2],
                                      int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/multidim_sections.c", 22, 1,
@@ -64,6 +65,7 @@ __global__ void omp2cuda_main_L33(double (*a)[4]) {
 // for map(tofrom: a[0:4][0:4])' at inputs/multidim_sections.c:33
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L33_launch (generated for inputs/multidim_sections.c:33)"
 static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/multidim_sections.c", 33, 1,
@@ -96,6 +98,7 @@ __global__ void omp2cuda_main_L36(double (*a)[4]) {
 // for map(tofrom: a[1:][0:])' at inputs/multidim_sections.c:36
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L36_launch (generated for inputs/multidim_sections.c:36)"
 static bool omp2cuda_main_L36_launch(double (&a)[4][4]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/multidim_sections.c", 36, 1,

@@ -31,6 +31,7 @@ __global__ void omp2cuda_ran_on_device_L21(int *on_device) {
 // inputs/pointer_rows.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_ran_on_device_L21_launch (generated for inputs/pointer_rows.c:21)"
 static bool omp2cuda_ran_on_device_L21_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 21, 1,
                                          "target"};
@@ -79,6 +80,7 @@ __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
 // for collapse(2)' at inputs/pointer_rows.c:27
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_scale_rows_L27_launch (generated for inputs/pointer_rows.c:27)"
 static bool omp2cuda_scale_rows_L27_launch(double **p, int rows, int cols) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/pointer_rows.c", 27, 1, "target teams distribute parallel for"};
@@ -123,6 +125,7 @@ __global__ void omp2cuda_main_L64(Vec *v, int n) {
 // for' at inputs/pointer_rows.c:64
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L64_launch (generated for inputs/pointer_rows.c:64)"
 static bool omp2cuda_main_L64_launch(Vec &v, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/pointer_rows.c", 64, 1, "target teams distribute parallel for"};

@@ -30,6 +30,7 @@ __global__ void omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
 // at inputs/reductions.c:4
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_stats_L4_launch (generated for inputs/reductions.c:4)"
 static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
                                      double &mx, double &mn) {
   static const o2c::SourceLoc o2c_loc = {

@@ -23,6 +23,7 @@ __global__ void omp2cuda_probe_L9(int *on_device, int *acc) {
 // acc)' at inputs/sequential.c:9
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_probe_L9_launch (generated for inputs/sequential.c:9)"
 static bool omp2cuda_probe_L9_launch(int &on_device, int &acc) {
   static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 9, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
@@ -53,6 +54,7 @@ __global__ void omp2cuda_probe_L15() {
 // inputs/sequential.c:15
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_probe_L15_launch (generated for inputs/sequential.c:15)"
 static bool omp2cuda_probe_L15_launch() {
   static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 15, 1,
                                          "target teams"};

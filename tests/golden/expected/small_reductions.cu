@@ -46,6 +46,7 @@ __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
 // reduction(max: hi) reduction(|: bits)' at inputs/small_reductions.c:22
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L22_launch (generated for inputs/small_reductions.c:22)"
 static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
                                      char &all, char &any, short &lo, short &hi,
                                      unsigned char &bits) {
@@ -92,6 +93,7 @@ __global__ void omp2cuda_main_L32(char *count, int *on_device) {
 // for map(tofrom: count, on_device)' at inputs/small_reductions.c:32
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L32_launch (generated for inputs/small_reductions.c:32)"
 static bool omp2cuda_main_L32_launch(char &count, int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/small_reductions.c", 32, 1,

@@ -25,6 +25,7 @@ __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX,
 // inputs/split_teams.c:5
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_apply_bc_L5_launch (generated for inputs/split_teams.c:5)"
 static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
                                         const int *symmX, const int *symmY,
                                         int numBC, int numNode) {

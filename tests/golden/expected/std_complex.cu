@@ -33,6 +33,7 @@ __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
 // for map(tofrom: z, w) map(from: r)' at inputs/std_complex.cpp:17
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L17_launch (generated for inputs/std_complex.cpp:17)"
 static bool omp2cuda_main_L17_launch(const int n,
                                      std::complex<double> (&z)[2000],
                                      std::complex<float> (&w)[2000],
@@ -70,6 +71,7 @@ __global__ void omp2cuda_main_L39(int *on) {
 // inputs/std_complex.cpp:39
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L39_launch (generated for inputs/std_complex.cpp:39)"
 static bool omp2cuda_main_L39_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_complex.cpp", 39, 1,
                                          "target"};

@@ -46,6 +46,7 @@ __global__ void omp2cuda_main_L25(const int digits, const int n, double *d,
 // for map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L25_launch (generated for inputs/std_library.cpp:25)"
 static bool omp2cuda_main_L25_launch(const int digits, const int n,
                                      double (&d)[1000], float (&f)[1000],
                                      int (&k)[1000], long (&l)[1000],
@@ -83,6 +84,7 @@ __global__ void omp2cuda_main_L54(int *on) {
 // inputs/std_library.cpp:54
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L54_launch (generated for inputs/std_library.cpp:54)"
 static bool omp2cuda_main_L54_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_library.cpp", 54, 1,
                                          "target"};

@@ -26,6 +26,7 @@ __global__ void omp2cuda_main_L12(const int n, float *a, double *b, int *c) {
 // for map(tofrom: a, b, c)' at inputs/std_math.cpp:12
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L12_launch (generated for inputs/std_math.cpp:12)"
 static bool omp2cuda_main_L12_launch(const int n, float (&a)[1000],
                                      double (&b)[1000], int (&c)[1000]) {
   static const o2c::SourceLoc o2c_loc = {
@@ -59,6 +60,7 @@ __global__ void omp2cuda_main_L23(int *on) {
 // inputs/std_math.cpp:23
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L23_launch (generated for inputs/std_math.cpp:23)"
 static bool omp2cuda_main_L23_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_math.cpp", 23, 1,
                                          "target"};

@@ -18,6 +18,7 @@ __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
 // for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_axpy_L5_launch (generated for inputs/template.cpp:5)"
 template <typename T>
 static bool omp2cuda_axpy_L5_launch(T a, const T *x, T *y, int n) {
   static const o2c::SourceLoc o2c_loc = {

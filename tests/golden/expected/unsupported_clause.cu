@@ -28,6 +28,7 @@ __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
 // for map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_f_L4_launch (generated for inputs/unsupported_clause.c:4)"
 static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/unsupported_clause.c", 4, 1,

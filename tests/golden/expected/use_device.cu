@@ -25,6 +25,7 @@ __global__ void omp2cuda_main_L30(int n, double *da) {
 // for is_device_ptr(da)' at inputs/use_device.c:30
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L30_launch (generated for inputs/use_device.c:30)"
 static bool omp2cuda_main_L30_launch(int n, double *da) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/use_device.c", 30, 1, "target teams distribute parallel for"};
@@ -57,6 +58,7 @@ __global__ void omp2cuda_main_L33(int *on_device, double *db, int *ds) {
 // map(tofrom: on_device)' at inputs/use_device.c:33
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L33_launch (generated for inputs/use_device.c:33)"
 static bool omp2cuda_main_L33_launch(int &on_device, double *db, int *ds) {
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 33, 1,
                                          "target"};
@@ -87,6 +89,7 @@ __global__ void omp2cuda_main_L40(int *errors, int *scalar, int *ds) {
 // map(to: scalar)' at inputs/use_device.c:40
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L40_launch (generated for inputs/use_device.c:40)"
 static bool omp2cuda_main_L40_launch(int &errors, int &scalar, int *ds) {
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 40, 1,
                                          "target"};

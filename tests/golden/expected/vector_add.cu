@@ -17,6 +17,7 @@ __global__ void omp2cuda_vadd_L3(double *a, const double *b, const double *c,
 // for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_vadd_L3_launch (generated for inputs/vector_add.c:3)"
 static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
                                     int n) {
   static const o2c::SourceLoc o2c_loc = {

@@ -18,6 +18,7 @@ __global__ void omp2cuda_fill_L6(int n, double *v) {
 // for map(from: v)' at inputs/vla.c:6
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_fill_L6_launch (generated for inputs/vla.c:6)"
 static bool omp2cuda_fill_L6_launch(int n, double *v, size_t o2c_bytes_v) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/vla.c", 6, 1, "target teams distribute parallel for"};
