@@ -90,6 +90,13 @@ assignOutputPaths(ArrayRef<std::string> Sources, const OutputLayout &L) {
   std::vector<std::string> Abs, Outs;
   for (const std::string &S : Sources) {
     Abs.push_back(absolute(S));
+    // The tree below --in-root is what --out-dir mirrors and where headers
+    // are translated: an input outside it would be flattened silently.
+    StringRef Rel;
+    if (!L.InRoot.empty() && !below(Abs.back(), absolute(L.InRoot), Rel))
+      return createStringError(inconvertibleErrorCode(),
+                               "'%s' is not below --in-root '%s'", S.c_str(),
+                               L.InRoot.c_str());
     Outs.push_back(naturalPath(S, Abs.back(), L));
   }
   // Under --out-dir, same-named inputs from different directories mirror

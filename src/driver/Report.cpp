@@ -242,6 +242,10 @@ std::string textReport(const std::vector<FileResult> &Files) {
       for (const auto &[Id, Rem] : R.Remarks)
         Out += fmt::format("    note [omp2cuda-{}]: {}\n", diagIdName(Id), Rem);
     }
+  for (const FileResult &F : Files)
+    for (const HeaderCopy &H : F.Headers)
+      Out += fmt::format("{}: translated header {} (written as {})\n",
+                         F.Source, H.Original, H.Copy);
   return Out + summaryLine(countRegions(Files));
 }
 
@@ -300,9 +304,15 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
       }
       Arr.push_back(std::move(O));
     }
+  llvm::json::Array Headers;
+  for (const FileResult &F : Files)
+    for (const HeaderCopy &H : F.Headers)
+      Headers.push_back(llvm::json::Object{
+          {"source", F.Source}, {"header", H.Original}, {"copy", H.Copy}});
   Totals T = countRegions(Files);
   llvm::json::Object Doc{
       {"regions", std::move(Arr)},
+      {"headers", std::move(Headers)},
       {"totals", llvm::json::Object{{"files", T.Files},
                                     {"files_failed", T.FilesFailed},
                                     {"regions", T.Regions},

@@ -229,6 +229,13 @@ std::error_code readable(const std::string &Path) {
   return {};
 }
 
+/// Headers by their names, as clang-tidy and the compilers tell them.
+bool isHeaderName(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
+         Ext == ".H" || Ext == ".cuh" || Ext == ".inl";
+}
+
 /// One run over all inputs: translation on -j workers, output in order of
 /// completion (each file's messages together).
 class Run {
@@ -275,6 +282,10 @@ bool Run::precheck(size_t I) {
               : "cannot read the file: " + EC.message();
   else if (OutFile != "-" && sys::fs::exists(Out) && sameFile(Out, Src))
     Why = "the output '" + Out + "' would overwrite the input";
+  else if (isHeaderName(Src))
+    Why = "this is a header: translate the source files that include it "
+          "(headers below --in-root are translated with them, "
+          "docs/headers.md)";
   if (Why.empty())
     return true;
   std::lock_guard<std::mutex> G(Lock);

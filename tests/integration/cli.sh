@@ -384,6 +384,13 @@ check "--in-root: from a deeper folder too" grep -q '#include "../../inc/region_
 check "translated header: static kernel" grep -q "static __global__ void omp2cuda_region_header_h_header_kernel_L2" hdr/gen/inc/region_header.cu.h
 check "translated header: names it below the root" grep -q '#line 1 "inc/region_header.h"' hdr/gen/inc/region_header.cu.h
 check "translated header: original untouched" cmp region_header.h hdr/inc/region_header.h
+run region_header.h -o rh2.cu --
+check "a header as input: refused" rc 1
+check "a header as input: says what to do" has "this is a header: translate the source files that include it"
+check "a header as input: nothing written" test ! -e rh2.cu
+run hdr/src/a.c --in-root hdr/inc --out-dir hdr/gen2 --
+check "input outside --in-root: refused" rc 1
+check "input outside --in-root: says so" has "is not below --in-root"
 run region_in_header.c -o - --
 check "-o - with a translated header: refused" rc 1
 check "-o - with a translated header: says why" has "cannot hold the translated header"

@@ -33,14 +33,16 @@ TEST_CASE("outputs go next to the input, to -o, or into --out-dir",
         "-o takes one input; use --out-dir for several");
 }
 
-TEST_CASE("--in-root mirrors the tree; files outside it go flat",
+TEST_CASE("--in-root mirrors the tree; an input outside it is an error",
           "[outputs]") {
-  CHECK(paths({"/p/src/a/k.c", "/p/src/b/k.c", "/p/other/z.c"},
-              {"", "/gen", "/p/src"}) ==
-        std::vector<std::string>{"/gen/a/k.cu", "/gen/b/k.cu", "/gen/z.cu"});
+  CHECK(paths({"/p/src/a/k.c", "/p/src/b/k.c"}, {"", "/gen", "/p/src"}) ==
+        std::vector<std::string>{"/gen/a/k.cu", "/gen/b/k.cu"});
+  // Flattening it would hide the mistake (issue 13).
+  CHECK(failure({"/p/src/a/k.c", "/p/other/z.c"}, {"", "/gen", "/p/src"}) ==
+        "'/p/other/z.c' is not below --in-root '/p/src'");
   // A sibling whose name starts like the root is not below it.
-  CHECK(paths({"/p/src2/y.c"}, {"", "/gen", "/p/src"}) ==
-        std::vector<std::string>{"/gen/y.cu"});
+  CHECK(failure({"/p/src2/y.c"}, {"", "/gen", "/p/src"}) ==
+        "'/p/src2/y.c' is not below --in-root '/p/src'");
 }
 
 TEST_CASE("inputs that would share an output get distinct ones",
