@@ -274,6 +274,44 @@ bool atFileScope(unsigned Off,
   });
 }
 
+/// A function under `declare variant` or `declare simd`: the pragma must be
+/// followed by the function itself, so `extern "C"` cannot go in between;
+/// a linkage block goes around pragma and function instead. False when F
+/// has no such pragma (or it cannot be found in the file).
+bool linkageBlockAroundPragma(const FunctionDecl *F, const SourceManager &SM,
+                              bool LineDirectives, std::vector<TextEdit> &Out) {
+  SourceLocation First;
+  for (const Attr *A : F->attrs())
+    if (isa<OMPDeclareVariantAttr>(A) || isa<OMPDeclareSimdDeclAttr>(A)) {
+      SourceLocation L = A->getLocation();
+      if (L.isInvalid() || L.isMacroID() || !inMainFile(SM, L))
+        return false;
+      if (First.isInvalid() || SM.isBeforeInTranslationUnit(L, First))
+        First = L;
+    }
+  if (First.isInvalid())
+    return false;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned B = SM.getFileOffset(First);
+  while (B > 0 && Buf[B - 1] != '\n')
+    --B;
+  unsigned E = SM.getFileOffset(SM.getExpansionLoc(F->getEndLoc())) + 1;
+  if (!F->doesThisDeclarationHaveABody()) {
+    size_t Semi = Buf.find(';', E - 1);
+    if (Semi == llvm::StringRef::npos)
+      return false;
+    E = Semi + 1;
+  }
+  unsigned Line = SM.getLineNumber(SM.getMainFileID(), B);
+  // The closing brace shares the function's last line, so only the opening
+  // one moves the numbering.
+  Out.push_back({B, 0, "extern \"C\" {\n" +
+                           (LineDirectives ? "#line " + std::to_string(Line) + "\n"
+                                           : std::string())});
+  Out.push_back({E, 0, " }"});
+  return true;
+}
+
 /// The generated .cu is C++, but the rest of a C program is still C: the
 /// translated file's functions keep C linkage (`extern "C"`), and so do the
 /// declarations it includes from the user's own headers at file scope (an
@@ -286,6 +324,8 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
     if (!FD || FD->isMain() || FD->getStorageClass() == SC_Static ||
         FD->isInlineSpecified() || FD->getBeginLoc().isMacroID() ||
         !inMainFile(SM, FD->getBeginLoc()))
+      continue;
+    if (linkageBlockAroundPragma(FD, SM, LineDirectives, Out))
       continue;
     // `extern int f(int);` becomes `extern "C" int f(int);`: GCC rejects
     // `extern "C" extern` (a linkage specification with a storage class).

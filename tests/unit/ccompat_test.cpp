@@ -160,3 +160,20 @@ void g(int *t) {
   CHECK(contains(F.Output, "extern \"C\" int twice(int x);"));
   CHECK_FALSE(contains(F.Output, "extern \"C\" extern"));
 }
+
+TEST_CASE("a function under declare variant keeps C linkage in a block around "
+          "the pragma",
+          "[ccompat]") {
+  // `extern "C"` between the pragma and the function is a linkage
+  // specification, to which clang will not apply `declare variant`.
+  FileResult F = translateC(R"src(
+void dev(double *a) { a[0] = 2; }
+#pragma omp declare variant(dev) match(device={kind(nohost)})
+void base(double *a) { a[0] = 1; }
+void other(void) {}
+)src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "extern \"C\" {\n#pragma omp declare variant"));
+  CHECK(contains(F.Output, "void base(double *a) { a[0] = 1; } }"));
+  CHECK(contains(F.Output, "extern \"C\" void other(void)"));
+}
