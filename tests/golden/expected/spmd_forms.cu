@@ -45,6 +45,7 @@ __global__ void omp2cuda_matvec_L8(const double *m, const double *x, double *y,
 // inputs/spmd_forms.c:8
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_matvec_L8_launch (generated for inputs/spmd_forms.c:8)"
 static bool omp2cuda_matvec_L8_launch(const double *m, const double *x,
                                       double *y, int n, int k) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_forms.c", 8, 1,
@@ -105,6 +106,7 @@ __global__ void omp2cuda_fig1_L21(double *a, const double *b, const double *c,
 // map(to: b[0:n], c[0:n])' at inputs/spmd_forms.c:21
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_fig1_L21_launch (generated for inputs/spmd_forms.c:21)"
 static bool omp2cuda_fig1_L21_launch(double *a, const double *b,
                                      const double *c, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_forms.c", 21, 1,
@@ -173,6 +175,7 @@ __global__ void omp2cuda_block_code_L32(const int *in, int *out, int n) {
 // inputs/spmd_forms.c:32
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_block_code_L32_launch (generated for inputs/spmd_forms.c:32)"
 static bool omp2cuda_block_code_L32_launch(const int *in, int *out, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_forms.c", 32, 1,
                                          "target teams"};
@@ -239,6 +242,7 @@ __global__ void omp2cuda_one_team_L51(int *a, int *b, int n) {
 // map(tofrom: a[0:n], b[0:n])' at inputs/spmd_forms.c:51
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_one_team_L51_launch (generated for inputs/spmd_forms.c:51)"
 static bool omp2cuda_one_team_L51_launch(int *a, int *b, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_forms.c", 51, 1,
                                          "target parallel"};
@@ -297,6 +301,7 @@ __global__ void omp2cuda_steps_L64(double *u, double *v, int n) {
 // map(alloc: v[0:n])' at inputs/spmd_forms.c:64
 //
 // Returns false when the region must run on the host.
+#line 1 "omp2cuda_steps_L64_launch (generated for inputs/spmd_forms.c:64)"
 static bool omp2cuda_steps_L64_launch(double *u, double *v, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_forms.c", 64, 1,
                                          "target"};
