@@ -373,7 +373,14 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
 std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
                                    std::vector<CompatProblem> &Problems) {
   std::vector<TextEdit> Out;
+  // Renames of CUDA's names and the std::complex overloads are the main
+  // file's business (they rename the AST and follow its includes): a
+  // translated header, made the main file for its pass, gets neither.
+  const SourceManager &SrcM = Ctx.getSourceManager();
+  bool Main = SrcM.getIncludeLoc(SrcM.getMainFileID()).isInvalid();
   if (Ctx.getLangOpts().CPlusPlus) {
+    if (!Main)
+      return Out;
     Out = cudaNameEdits(Ctx, LineDirectives);
     if (std::optional<unsigned> End = stdComplexIncludeEnd(Ctx)) {
       const SourceManager &SM = Ctx.getSourceManager();
@@ -394,8 +401,10 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   }
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
-  std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
-  Out.insert(Out.end(), Cuda.begin(), Cuda.end());
+  if (Main) {
+    std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
+    Out.insert(Out.end(), Cuda.begin(), Cuda.end());
+  }
   return Out;
 }
 

@@ -120,3 +120,32 @@ TEST_CASE("a header outside the input root keeps its regions on the host",
   REQUIRE(R.Regions.size() == 1);
   CHECK(R.Regions[0].R.Reason.find("--in-root") != std::string::npos);
 }
+
+TEST_CASE("the main file's own edits stay out of translated headers",
+          "[headers]") {
+  // CUDA-name renames and the std::complex overloads' include are made for
+  // the main file; a header pass must neither repeat nor misplace them.
+  Tree T;
+  T.put("v.h", Header);
+  std::string A = T.put("a.cpp", R"(#include <complex>
+#include "v.h"
+struct float2 { double x, y; };
+void a(double *x, int n) {
+  float2 p = {1, 2};
+  double y = p.y;
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+  for (int i = 0; i < n; ++i) x[i] = twice(x[i]) + y;
+}
+)");
+  FileResult R = translate(A);
+  REQUIRE(R.Ok);
+  REQUIRE(R.Headers.size() == 1);
+  CHECK(R.Output.find("struct float2_ ") != std::string::npos);
+  CHECK(R.Output.find("float2_ p = {1, 2};") != std::string::npos);
+  CHECK(R.Output.find("#include \"omp2cuda/std_complex.h\"") != std::string::npos);
+  const std::string &H = R.Headers[0].Text;
+  CHECK(H.find("std_complex") == std::string::npos);
+  CHECK(H.find("float2") == std::string::npos);
+  // The copy is the header plus the translation's additions, in order.
+  CHECK(H.find("#ifndef V_H\n#define V_H\n") != std::string::npos);
+}
