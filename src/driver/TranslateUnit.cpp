@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -212,6 +213,43 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   Out.Ok = !DE.hasErrorOccurred();
 }
 
+/// Adds to Rewritten every file that includes one of its headers, with a
+/// pass (Pass(F), false on failure) where it has none; warns once at each
+/// include that cannot be made to name the copy. False when a pass failed.
+bool addIncluders(std::set<FileID> &Rewritten,
+                  const std::vector<IncludeSite> &Includes,
+                  const UnitFiles &Files,
+                  const std::function<bool(FileID)> &Pass,
+                  DiagnosticsEngine &DE, const Options &O) {
+  const SourceManager &SM = DE.getSourceManager();
+  std::set<SourceLocation> Warned;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const IncludeSite &I : Includes) {
+      FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
+      auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
+        return F != Files.main() && Files.pathOf(F) == I.Resolved;
+      });
+      if (To == Rewritten.end() || Rewritten.count(From))
+        continue;
+      if (!Files.rewritable(From)) {
+        if (Warned.insert(I.Hash).second)
+          report(DE, O, I.Hash, DiagId::HeaderInclude,
+                 "'" + I.Resolved +
+                     "' is translated, but the file that includes it here "
+                     "cannot be rewritten to include the copy (" +
+                     Files.whyNot(From) + ")");
+        continue;
+      }
+      if (!Pass(From))
+        return false;
+      Rewritten.insert(From);
+      Changed = true;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
@@ -292,29 +330,10 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   for (const auto &[F, P] : Passes)
     if (!P.Edits.empty() || !P.Inserts.empty())
       Rewritten.insert(F);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const IncludeSite &I : Includes) {
-      FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
-      auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
-        return F != Files.main() && Files.pathOf(F) == I.Resolved;
-      });
-      if (To == Rewritten.end() || Rewritten.count(From))
-        continue;
-      if (!Files.rewritable(From)) {
-        report(DE, O, I.Hash, DiagId::HeaderInclude,
-               "'" + I.Resolved +
-                   "' is translated, but the file that includes it here "
-                   "cannot be rewritten to include the copy (" +
-                   Files.whyNot(From) + ")");
-        continue;
-      }
-      if (!Passes.count(From) && !Run(From))
-        return;
-      Rewritten.insert(From);
-      Changed = true;
-    }
-  }
+  if (!addIncluders(Rewritten, Includes, Files, [&](FileID F) {
+        return Passes.count(F) || Run(F);
+      }, DE, O))
+    return;
   writeOutputs(Ctx, Includes, Files, Rewritten, Passes, O, Out);
 }
 
