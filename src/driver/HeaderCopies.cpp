@@ -1,5 +1,6 @@
 #include "driver/HeaderCopies.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,6 +14,13 @@ std::string copyName(llvm::StringRef Name) {
   if (Ext.empty())
     return Name.str() + ".cu.h";
   return Name.drop_back(Ext.size()).str() + ".cu" + Ext.str();
+}
+
+bool isHeaderName(llvm::StringRef Path) {
+  static const char *const Exts[] = {".h",   ".hh",  ".hpp", ".hxx",
+                                     ".H",   ".h++", ".cuh", ".inl"};
+  llvm::StringRef Ext = path::extension(Path);
+  return llvm::is_contained(Exts, Ext);
 }
 
 bool isUnder(llvm::StringRef Path, llvm::StringRef Root) {

@@ -19,6 +19,10 @@ namespace omp2cuda {
 /// original, so that a copy written next to it never replaces it.
 std::string copyName(llvm::StringRef Name);
 
+/// True for a header by its extension (`.h`, `.hpp`, `.cuh`, `.inl`, ...),
+/// as clang-tidy and the compilers tell them.
+bool isHeaderName(llvm::StringRef Path);
+
 /// True when Path is Root or below it (both absolute and normalised).
 bool isUnder(llvm::StringRef Path, llvm::StringRef Root);
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -79,16 +80,23 @@ public:
              "' (give --in-root a directory that holds it)";
     if (Count.count(P) && Count.at(P) > 1)
       return "it is in a header included more than once";
-    static const char *const Exts[] = {".h", ".hh", ".hpp", ".hxx", ".H",
-                                       ".h++", ".cuh", ".inl", ""};
+    // A header without an extension (`#include "defs"`) is one too.
     llvm::StringRef Ext = path::extension(P);
-    for (const char *X : Exts)
-      if (Ext == X)
-        return "";
+    if (Ext.empty() || isHeaderName(P))
+      return "";
     return "it is in an included '" + Ext.str() +
            "' file, which may be text inside a function";
   }
   bool rewritable(FileID F) const { return whyNot(F).empty(); }
+
+  /// The header of Rewritten at canonical path P, if any.
+  std::optional<FileID> headerAt(const std::set<FileID> &Rewritten,
+                                 llvm::StringRef P) const {
+    for (FileID F : Rewritten)
+      if (F != Main && pathOf(F) == P)
+        return F;
+    return std::nullopt;
+  }
 
 private:
   const SourceManager &SM;
@@ -170,10 +178,7 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   for (const IncludeSite &I : Includes) {
     FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
-    auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
-      return F != Files.main() && Files.pathOf(F) == I.Resolved;
-    });
-    if (!Rewritten.count(From) || To == Rewritten.end())
+    if (!Rewritten.count(From) || !Files.headerAt(Rewritten, I.Resolved))
       continue;
     if (I.FilenameRange.getBegin().isMacroID()) {
       report(DE, O, I.Hash, DiagId::HeaderInclude,
@@ -227,10 +232,7 @@ bool addIncluders(std::set<FileID> &Rewritten,
     Changed = false;
     for (const IncludeSite &I : Includes) {
       FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
-      auto To = std::find_if(Rewritten.begin(), Rewritten.end(), [&](FileID F) {
-        return F != Files.main() && Files.pathOf(F) == I.Resolved;
-      });
-      if (To == Rewritten.end() || Rewritten.count(From))
+      if (!Files.headerAt(Rewritten, I.Resolved) || Rewritten.count(From))
         continue;
       if (!Files.rewritable(From)) {
         if (Warned.insert(I.Hash).second)

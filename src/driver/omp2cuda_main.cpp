@@ -1,6 +1,7 @@
 // omp2cuda: translate OpenMP target offloading to CUDA C++.
 // Command line in the style of the clang tools (clang-tidy, hipify-clang).
 #include "driver/Flags.h"
+#include "driver/HeaderCopies.h"
 #include "driver/Output.h"
 #include "driver/OutputPaths.h"
 #include "driver/Report.h"
@@ -227,13 +228,6 @@ std::error_code readable(const std::string &Path) {
     return errorToErrorCode(FOr.takeError());
   sys::fs::closeFile(F);
   return {};
-}
-
-/// Headers by their names, as clang-tidy and the compilers tell them.
-bool isHeaderName(StringRef Path) {
-  StringRef Ext = sys::path::extension(Path);
-  return Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
-         Ext == ".H" || Ext == ".cuh" || Ext == ".inl";
 }
 
 /// One run over all inputs: translation on -j workers, output in order of
