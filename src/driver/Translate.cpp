@@ -1,22 +1,11 @@
 #include "driver/Translate.h"
 #include "driver/TranslateUnit.h"
 
-#include "analysis/Analysis.h"
-#include "edits/BodyPrinter.h"
-#include "edits/Edits.h"
-#include "emit/Emit.h"
-#include "frontend/FileScope.h"
-#include "frontend/RegionFinder.h"
-#include "lowering/Lower.h"
-
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/OpenMPKinds.h"
-#include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,10 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
-#include <map>
 
 using namespace clang;
 
