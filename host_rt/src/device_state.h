@@ -7,6 +7,7 @@
 #include "omp2cuda/host_rt.h"
 
 #include <cstddef>
+#include <string>
 
 namespace o2c::detail {
 
@@ -24,6 +25,14 @@ void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
 
 /// OMP_TARGET_OFFLOAD=MANDATORY (in any case).
 bool offloadMandatory();
+
+/// A unit called runOnHostOnly(): the program behaves as if there were no
+/// device (numDevices() is 0).
+bool hostOnly();
+/// Data is mapped, or device memory allocated: too late for hostOnly().
+bool deviceHoldsData();
+/// Why there is no device: the host-only unit's reason, else the backend's.
+std::string noDeviceReason();
 
 } // namespace o2c::detail
 

@@ -42,12 +42,17 @@ using Status = PresentTable::Status;
 /// The present table of Dev, null for a number that is no device. The tables
 /// are never destroyed: fatal() exits through static destructors, possibly
 /// while another thread holds a table's lock.
+namespace {
+std::atomic<bool> TablesMade{false};
+} // namespace
+
 PresentTable *detail::table(int Dev) {
   struct Tables {
     int N;
     PresentTable *T;
   };
   static const Tables Ts = [] {
+    TablesMade = true;
     int N = backend().numDevices();
     return Tables{N, new PresentTable[static_cast<std::size_t>(N)]};
   }();
@@ -146,7 +151,7 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
     if (P == Policy::Mandatory)
       fatalStr(Loc, "OMP_TARGET_OFFLOAD=MANDATORY but no offload device is "
                     "available (" +
-                        backend().noDeviceReason() + ")");
+                        detail::noDeviceReason() + ")");
     // A program written for a GPU still runs where there is none: the host
     // fallback is OpenMP's answer to an unavailable device.
     return false;
@@ -253,7 +258,9 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
 
 } // namespace
 
-int numDevices() { return backend().numDevices(); }
+int numDevices() {
+  return detail::hostOnly() ? 0 : backend().numDevices();
+}
 
 namespace {
 // omp_set_default_device(); -1 means "not set": OMP_DEFAULT_DEVICE decides.
@@ -462,23 +469,41 @@ void attach(const SourceLoc &Loc, int Dev, bool IfClause, const void *PtrHost,
 
 namespace {
 bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
+/// Device memory from targetAlloc not yet freed.
+std::atomic<long> LiveAllocs{0};
 } // namespace
+
+bool detail::deviceHoldsData() {
+  if (LiveAllocs.load() > 0)
+    return true;
+  if (!TablesMade.load()) // nothing mapped, and the backend stays unstarted
+    return false;
+  for (int D = 0, N = backend().numDevices(); D < N; ++D)
+    if (!table(D)->mappings().empty())
+      return true;
+  return false;
+}
 
 void *targetAlloc(std::size_t Bytes, int Dev) {
   if (isHostDevice(Dev))
     return std::malloc(Bytes ? Bytes : 1);
   if (Dev >= numDevices())
     return nullptr;
-  return backend().alloc(Dev, Bytes, runtimeLoc());
+  void *P = backend().alloc(Dev, Bytes, runtimeLoc());
+  if (P)
+    ++LiveAllocs;
+  return P;
 }
 
 void targetFree(void *P, int Dev) {
   if (!P)
     return;
-  if (isHostDevice(Dev))
+  if (isHostDevice(Dev)) {
     std::free(P);
-  else if (Dev < numDevices())
+  } else if (Dev < numDevices()) {
     backend().free(Dev, P, runtimeLoc());
+    --LiveAllocs;
+  }
 }
 
 int targetIsPresent(const void *P, int Dev) {

@@ -158,6 +158,24 @@ private:
 void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause = true,
                 int Device = -1);
 
+/// Called at start-up by a translation unit that holds a target construct
+/// omp2cuda could neither translate nor guard with an o2c::HostFallback (in
+/// a header it does not rewrite, or produced by a macro): such a construct
+/// would run on the host's copies of data that translated constructs keep
+/// on the device. From then on the program behaves as if it had no device
+/// (numDevices() is 0), so every construct computes what the host build
+/// computes; OMP_TARGET_OFFLOAD=MANDATORY names Reason in its error. Fatal
+/// if a device was already used. docs/host-fallback.md has the argument.
+void runOnHostOnly(const SourceLoc &Loc, const char *Reason);
+
+/// A namespace-scope object of the generated code that calls runOnHostOnly
+/// during the unit's static initialisation.
+struct HostProgram {
+  HostProgram(const SourceLoc &Loc, const char *Reason) {
+    runOnHostOnly(Loc, Reason);
+  }
+};
+
 /// A region the translator left on the host while data may live on the
 /// device (mapped by enclosing or earlier data constructs that were
 /// translated). Whatever way the region reaches memory (directly, through
