@@ -103,6 +103,11 @@ std::string formatGenerated(const std::string &Text, const std::string &,
   return stripFormatMarkers(*Out);
 }
 
+UnguardedConstruct unguarded(const RegionCandidate &C, const Region &R) {
+  return {C.Directive->getBeginLoc(), R.Loc, R.Directive,
+          R.Reason + " [omp2cuda-" + diagIdName(R.Why) + "]"};
+}
+
 } // namespace
 
 FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
@@ -172,6 +177,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       report(DE, O, whyLoc(R, C.Directive->getBeginLoc(), SM), R.Why,
              R.Reason);
       RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives, ClauseEdits);
+      if (!E.Guarded)
+        P.Unguarded.push_back(unguarded(C, R));
       AddCallSite(E.CallSite);
     } else if (R.Class == RegionClass::DataEnv ||
                R.Class == RegionClass::DataStmt) {
@@ -200,6 +207,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
                      "code around it that cannot be rewritten";
           ++Out.LeftOnHost;
           report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
+          P.Unguarded.push_back(unguarded(C, R));
           Out.Regions.push_back({R, "", ""});
           continue;
         }

@@ -18,9 +18,22 @@
 
 namespace omp2cuda {
 
+/// A target construct that stays on the host where no o2c::HostFallback can
+/// be written around it (in a file the translation does not rewrite, or
+/// produced by a macro). It would run on the host's copies of data that
+/// translated constructs keep on the device, so the unit makes the whole
+/// program run on the host (o2c::HostProgram, docs/host-fallback.md).
+struct UnguardedConstruct {
+  clang::SourceLocation At; // the construct (valid while the AST lives)
+  SourcePos Loc;            // the same, as the runtime names it
+  std::string Directive;
+  std::string Reason; // why it stays on the host, with the diagnostic's ID
+};
+
 struct FilePass {
   std::vector<TextEdit> Edits;             // all but the kernels
   std::map<unsigned, std::string> Inserts; // offset -> kernels and stubs
+  std::vector<UnguardedConstruct> Unguarded;
   bool Failed = false; // a problem was reported: nothing is written
 };
 

@@ -246,6 +246,11 @@ std::string textReport(const std::vector<FileResult> &Files) {
     for (const HeaderCopy &H : F.Headers)
       Out += fmt::format("{}: translated header {} (written as {})\n",
                          F.Source, H.Original, H.Copy);
+  for (const FileResult &F : Files)
+    if (!F.HostProgram.empty())
+      Out += fmt::format("{}: every target region of the program runs on the "
+                         "host [omp2cuda-host-program], because {}\n",
+                         F.Source, F.HostProgram);
   return Out + summaryLine(countRegions(Files));
 }
 
@@ -309,10 +314,17 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
     for (const HeaderCopy &H : F.Headers)
       Headers.push_back(llvm::json::Object{
           {"source", F.Source}, {"header", H.Original}, {"copy", H.Copy}});
+  // Units that make the whole program run on the host, and why.
+  llvm::json::Array HostProgram;
+  for (const FileResult &F : Files)
+    if (!F.HostProgram.empty())
+      HostProgram.push_back(llvm::json::Object{{"source", F.Source},
+                                               {"because", F.HostProgram}});
   Totals T = countRegions(Files);
   llvm::json::Object Doc{
       {"regions", std::move(Arr)},
       {"headers", std::move(Headers)},
+      {"host_program", std::move(HostProgram)},
       {"totals", llvm::json::Object{{"files", T.Files},
                                     {"files_failed", T.FilesFailed},
                                     {"regions", T.Regions},

@@ -36,6 +36,9 @@ struct FileResult {
   std::string Output;      // the .cu text
   std::vector<HeaderCopy> Headers; // translated headers the .cu includes
   std::vector<RegionReport> Regions;
+  /// Set when a construct stays on the host where nothing guards it: the
+  /// program runs every region on the host ("file:line:col: reason").
+  std::string HostProgram;
   std::vector<std::string> Dependencies; // files read (for depfiles)
   /// Compile-database flags clang does not understand, dropped for the
   /// parse (the caller says so once per run, not once per file).

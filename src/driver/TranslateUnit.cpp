@@ -2,6 +2,7 @@
 
 #include "analysis/Analysis.h"
 #include "driver/FilePass.h"
+#include "emit/Emit.h"
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
 
@@ -66,6 +67,16 @@ public:
   /// wherever the tree is.
   std::string displayName(FileID F) const {
     return relativePath(pathOf(F), Root);
+  }
+
+  /// How the runtime names a file the translation does not rewrite: the
+  /// same wherever the tree is (relative to the main file's directory),
+  /// but a system header by its path.
+  std::string runtimeName(FileID F) const {
+    std::string P = pathOf(F);
+    if (SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
+      return P;
+    return relativePath(P, path::parent_path(MainPath));
   }
 
   /// Why F cannot be rewritten; empty when it can.
@@ -168,22 +179,57 @@ std::pair<unsigned, unsigned> nameRange(const IncludeSite &I,
   return {SM.getFileOffset(B), SM.getFileOffset(E)};
 }
 
+/// Says that an include of a translated header cannot name the copy.
+using IncludeWarning =
+    std::function<void(const IncludeSite &, const std::string &)>;
+
+/// With constructs no o2c::HostFallback guards (Hidden): the diagnostic at
+/// the first, the report's line, and the namespace-scope object of the main
+/// file that makes the program run on the host. Empty text without them.
+std::string hostProgram(std::vector<UnguardedConstruct> &Hidden, ASTContext &Ctx,
+                        const Options &O, FileResult &Out) {
+  if (Hidden.empty())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Hidden.begin(), Hidden.end(),
+                   [&](const UnguardedConstruct &A, const UnguardedConstruct &B) {
+                     return SM.isBeforeInTranslationUnit(A.At, B.At);
+                   });
+  const UnguardedConstruct &U = Hidden.front();
+  std::string More =
+      Hidden.size() > 1 ? fmt::format(" ({} more in this unit)", Hidden.size() - 1)
+                        : std::string();
+  report(Ctx.getDiagnostics(), O, U.At, DiagId::HostProgram,
+         "every target region of the program will run on the host: this "
+         "construct stays there, and nothing can make it see the data that "
+         "translated constructs keep on the device" +
+             More);
+  Out.HostProgram = fmt::format("{}:{}:{}: {}", U.Loc.File, U.Loc.Line,
+                                U.Loc.Col, U.Reason);
+  return fmt::format(
+      "// [omp2cuda-host-program] Every target region of the program runs on "
+      "the host:\n// '{}' at {}:{} stays there unguarded{}.\n"
+      "static const o2c::HostProgram o2c_host_program({{{}, {}, {}, {}}}, "
+      "{});\n",
+      U.Directive, U.Loc.File, U.Loc.Line, More, cString(U.Loc.File),
+      U.Loc.Line, U.Loc.Col, cString(U.Directive), cString(U.Reason));
+}
+
 /// Points the includes of translated headers at their copies, applies every
 /// rewritten file's edits and puts the texts in Out.
 void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                   const UnitFiles &Files, const std::set<FileID> &Rewritten,
                   std::map<FileID, FilePass> &Passes, const Options &O,
+                  const IncludeWarning &Warn, std::vector<UnguardedConstruct> &Hidden,
                   FileResult &Out) {
   SourceManager &SM = Ctx.getSourceManager();
-  DiagnosticsEngine &DE = Ctx.getDiagnostics();
   for (const IncludeSite &I : Includes) {
     FileID From = SM.getFileID(SM.getExpansionLoc(I.Hash));
     if (!Rewritten.count(From) || !Files.headerAt(Rewritten, I.Resolved))
       continue;
     if (I.FilenameRange.getBegin().isMacroID()) {
-      report(DE, O, I.Hash, DiagId::HeaderInclude,
-             "'" + I.Resolved +
-                 "' is translated, but a macro spells this include of it");
+      Warn(I, "'" + I.Resolved +
+                  "' is translated, but a macro spells this include of it");
       continue;
     }
     auto [B, E] = nameRange(I, SM, Ctx.getLangOpts());
@@ -191,6 +237,9 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                                     path::parent_path(Files.pathOf(From)));
     Passes[From].Edits.push_back({B, E - B, "\"" + Name + "\""});
   }
+  for (auto &[F, P] : Passes)
+    Hidden.insert(Hidden.end(), P.Unguarded.begin(), P.Unguarded.end());
+  std::string Registration = hostProgram(Hidden, Ctx, O, Out);
   unsigned Version = Ctx.getLangOpts().OpenMP;
   for (FileID F : Rewritten) {
     MainFileScope Scope(SM, F);
@@ -203,6 +252,8 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
         "#include \"{}\"\n",
         OMP2CUDA_VERSION, Name, Version / 10, Version % 10,
         IsMain ? "" : ": a translated header", O.RuntimeInclude);
+    if (IsMain)
+      Banner += Registration;
     std::optional<std::string> Text =
         applyFilePass(Passes[F], Ctx, Banner, Name, O);
     if (!Text)
@@ -215,7 +266,7 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                                           path::parent_path(Files.mainPath())),
                              std::move(*Text)});
   }
-  Out.Ok = !DE.hasErrorOccurred();
+  Out.Ok = !Ctx.getDiagnostics().hasErrorOccurred();
 }
 
 /// Adds to Rewritten every file that includes one of its headers, with a
@@ -225,8 +276,7 @@ bool addIncluders(std::set<FileID> &Rewritten,
                   const std::vector<IncludeSite> &Includes,
                   const UnitFiles &Files,
                   const std::function<bool(FileID)> &Pass,
-                  DiagnosticsEngine &DE, const Options &O) {
-  const SourceManager &SM = DE.getSourceManager();
+                  const SourceManager &SM, const IncludeWarning &Warn) {
   std::set<SourceLocation> Warned;
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -236,11 +286,10 @@ bool addIncluders(std::set<FileID> &Rewritten,
         continue;
       if (!Files.rewritable(From)) {
         if (Warned.insert(I.Hash).second)
-          report(DE, O, I.Hash, DiagId::HeaderInclude,
-                 "'" + I.Resolved +
-                     "' is translated, but the file that includes it here "
-                     "cannot be rewritten to include the copy (" +
-                     Files.whyNot(From) + ")");
+          Warn(I, "'" + I.Resolved +
+                      "' is translated, but the file that includes it here "
+                      "cannot be rewritten to include the copy (" +
+                      Files.whyNot(From) + ")");
         continue;
       }
       if (!Pass(From))
@@ -267,6 +316,8 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
 
   std::vector<RegionCandidate> Cands = findRegions(Ctx);
   std::map<FileID, std::vector<RegionCandidate>> ByFile;
+  // Constructs that will run on the host without a HostFallback.
+  std::vector<UnguardedConstruct> Hidden;
   for (RegionCandidate &C : Cands) {
     std::string Why = Files.whyNot(C.File);
     if (Why.empty()) {
@@ -275,9 +326,28 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     }
     Region R = unreachedRegion(*C.Directive, SM, Why);
     report(DE, O, C.Directive->getBeginLoc(), R.Why, R.Reason);
+    SourcePos At = R.Loc;
+    At.File = Files.runtimeName(C.File);
+    Hidden.push_back({C.Directive->getBeginLoc(), At, R.Directive,
+                      R.Reason + " [omp2cuda-host-header]"});
     ++Out.LeftOnHost;
     Out.Regions.push_back({std::move(R), "", ""});
   }
+  // An include that cannot name a translated header's copy may bring in
+  // the original, whose constructs nothing rewrites.
+  IncludeWarning Warn = [&](const IncludeSite &I, const std::string &Msg) {
+    report(DE, O, I.Hash, DiagId::HeaderInclude, Msg);
+    for (const auto &[F, Cs] : ByFile)
+      if (!Cs.empty() && F != Files.main() && Files.pathOf(F) == I.Resolved) {
+        SourceLocation L = SM.getExpansionLoc(I.Hash);
+        Hidden.push_back({I.Hash,
+                          {Files.runtimeName(SM.getFileID(L)),
+                           SM.getExpansionLineNumber(L),
+                           SM.getExpansionColumnNumber(L)},
+                          "#include",
+                          Msg + " [omp2cuda-header-include]"});
+      }
+  };
   Out.HasTargets = !Cands.empty();
   if (Cands.empty() && O.SkipIfNone) {
     Out.Ok = true;
@@ -334,9 +404,9 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       Rewritten.insert(F);
   if (!addIncluders(Rewritten, Includes, Files, [&](FileID F) {
         return Passes.count(F) || Run(F);
-      }, DE, O))
+      }, SM, Warn))
     return;
-  writeOutputs(Ctx, Includes, Files, Rewritten, Passes, O, Out);
+  writeOutputs(Ctx, Includes, Files, Rewritten, Passes, O, Warn, Hidden, Out);
 }
 
 } // namespace omp2cuda

@@ -56,6 +56,9 @@ struct RegionEdit {
   unsigned InsertAt = 0;          // kernel and stub go here ...
   std::string Insert;             // ... (empty for data constructs)
   std::string Problem;            // why the construct cannot be rewritten
+  /// A construct left on the host runs inside an o2c::HostFallback (false:
+  /// produced by a macro, or a data construct the host runtime would skip).
+  bool Guarded = true;
 };
 
 /// The edits that turn a translated region into a stub call with the

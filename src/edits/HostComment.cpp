@@ -129,12 +129,14 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
   unsigned Begin = directiveStart(D, Ctx);
   std::string Comment = fmt::format("[omp2cuda-{}] left on the host: {}",
                                     diagIdName(R.Why), R.Reason);
+  bool Execution = isOpenMPTargetExecutionDirective(D.getDirectiveKind());
+  E.Guarded = Execution && !D.getBeginLoc().isMacroID();
   if (D.getBeginLoc().isMacroID()) {
     E.CallSite.push_back({Begin, 0, "/* " + Comment + " */ "});
     return E;
   }
   std::string Text = "// " + Comment + "\n";
-  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind())) {
+  if (Execution) {
     // Data the region reaches may be on the device (translated data
     // constructs): o2c::HostFallback brings all of it to the host around
     // the region and sends back what the region changed.

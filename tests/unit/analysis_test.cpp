@@ -240,6 +240,54 @@ void f(double *q, int m) {
   REQUIRE(F.Regions.size() == 1);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostMacro);
+  // No HostFallback scope fits in a macro argument: the program runs on the
+  // host (issue 8), and the unit says so at start-up.
+  CHECK(contains(F.HostProgram, ":4:3: the construct is written in a macro "
+                                "argument [omp2cuda-host-macro]"));
+  CHECK(contains(F.Output, "static const o2c::HostProgram o2c_host_program("));
+  CHECK(contains(F.Output, ", 4, 3, \"target teams distribute parallel for\"}"));
+}
+
+TEST_CASE("a data construct left on the host makes the program run on the "
+          "host",
+          "[analysis]") {
+  // The host OpenMP runtime would not map what translated constructs then
+  // expect on the device.
+  FileResult F = translateC(R"src(
+namespace ns { double *p; }
+void f(int m) {
+#pragma omp target data map(tofrom: ns::p[0:m]) use_device_ptr(ns::p)
+  {
+#pragma omp target teams distribute parallel for is_device_ptr(ns::p)
+    for (int i = 0; i < m; ++i) ns::p[i] = 0;
+  }
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(F.HostProgram, "input.cpp:4:1: use_device_ptr/use_device_addr "
+                                "of 'ns::p'"));
+}
+
+TEST_CASE("a program whose constructs are all guarded keeps its device",
+          "[analysis]") {
+  FileResult F = translateC(R"src(
+void ext(double *);
+void f(double *q, int m) {
+#pragma omp target data map(tofrom: q[0:m])
+  {
+#pragma omp target
+    ext(q);
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < m; ++i) q[i] = 0;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK_FALSE(F.Regions[1].R.Translate); // in a HostFallback
+  CHECK(F.HostProgram.empty());
+  CHECK_FALSE(contains(F.Output, "HostProgram"));
 }
 
 TEST_CASE("code that does not parse fails with no output", "[analysis]") {

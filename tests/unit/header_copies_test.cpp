@@ -119,6 +119,12 @@ TEST_CASE("a header outside the input root keeps its regions on the host",
   CHECK(R.Headers.empty());
   REQUIRE(R.Regions.size() == 1);
   CHECK(R.Regions[0].R.Reason.find("--in-root") != std::string::npos);
+  // Nothing guards the header's region: the program runs on the host, and
+  // the runtime names the region relative to the source.
+  CHECK(R.HostProgram.find("../v.h:7:1: it is in a header outside the input "
+                           "root") == 0);
+  CHECK(R.Output.find("static const o2c::HostProgram o2c_host_program({\"../"
+                      "v.h\", 7, 1, ") != std::string::npos);
 }
 
 TEST_CASE("the main file's own edits stay out of translated headers",
