@@ -1,6 +1,8 @@
 #include "driver/FilePass.h"
 #include "driver/RegionForm.h"
 
+#include "analysis/Lint.h"
+
 #include "edits/BodyPrinter.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
@@ -169,6 +171,10 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
   std::map<unsigned, std::string> DefineEdits; // data constructs' #define edits
   unsigned Index = 0;
   for (const RegionCandidate &C : Cands) {
+    // OpenMP's semantics, not ours: linted whether or not it is translated.
+    for (const LintFinding &F :
+         lintFirstprivateWrites(*C.Directive, Ctx, C.Function))
+      report(DE, O, F.Loc, DiagId::FirstprivateWrite, F.Message);
     Region R = analyzeRegion(C, TU, Index++);
     RegionReport Rep{R, "", ""};
     if (!R.Translate) {
