@@ -3,6 +3,7 @@
 // the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
 #include "analysis/Analysis.h"
 #include "analysis/DirectiveTree.h"
+#include "analysis/TemplateContext.h"
 #include "edits/BodyPrinter.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -219,27 +220,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       cast<CXXMethodDecl>(C.Function)->getParent()->isLambda())
     return Fail(Verdict::no(DiagId::HostContext,
                             "regions inside lambdas are not supported yet"));
-  if (C.Function->getDeclContext()->isDependentContext())
-    return Fail(Verdict::no(DiagId::HostContext,
-                            "regions in members of class templates are not "
-                            "supported yet"));
-  if (const FunctionTemplateDecl *FT = C.Function->getDescribedFunctionTemplate()) {
-    const TemplateParameterList *TPL = FT->getTemplateParameters();
-    unsigned B, E;
-    if (!fileOffsets(SM, LO, TPL->getSourceRange(), B, E))
-      return Fail(Verdict::no(DiagId::HostContext,
-                              "the template header comes from a macro"));
-    R.TemplateHeader = SM.getBufferData(SM.getMainFileID()).slice(B, E).str();
-    std::string Args;
-    for (const NamedDecl *P : *TPL) {
-      if (!Args.empty())
-        Args += ", ";
-      Args += P->getNameAsString();
-      if (P->isParameterPack())
-        Args += "...";
-    }
-    R.TemplateArgs = "<" + Args + ">";
-  }
+  // In a function template or a member of a class template, the kernel and
+  // stub take the same template parameters.
+  TemplateContext TC = templateContextOf(*C.Function, SM, LO);
+  if (!TC.Problem.empty())
+    return Fail(Verdict::no(DiagId::HostContext, TC.Problem));
+  R.TemplateHeader = TC.Header;
+  R.TemplateArgs = TC.Args;
 
   // --- Data constructs -------------------------------------------------------
   OpenMPDirectiveKind K = D.getDirectiveKind();
@@ -537,8 +524,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     return M;
   };
 
-  bool InClass = isa<CXXMethodDecl>(C.Function) && C.TopLevel &&
-                 isa<CXXRecordDecl>(C.TopLevel);
+  // The class (or class template) whose definition holds the region: the
+  // kernel goes before it.
+  const Decl *TopClass = C.TopLevel;
+  if (const auto *CT = dyn_cast_or_null<ClassTemplateDecl>(TopClass))
+    TopClass = CT->getTemplatedDecl();
+  bool InClass = isa<CXXMethodDecl>(C.Function) && TopClass &&
+                 isa<CXXRecordDecl>(TopClass);
   int64_t ParamBytes = 0;
   for (const Use &U : Scan.Uses) {
     // Loop variables are predetermined private; lastprivate ones get the
@@ -570,11 +562,23 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       T = Ctx.getConstType(T);
     if (InClass && !T->isDependentType())
       T = T.getCanonicalType();
+    // Written with the class's parameter names; spellParams puts in the
+    // out-of-line definition's.
+    if (TC.Renamed && U.Member && T->isDependentType())
+      T = T.getCanonicalType();
     if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
         T->isFunctionReferenceType())
       return Fail(Verdict::no(DiagId::HostType,
                               "'" + Cap.Name + "' is a pointer to a function, "
                               "which the device cannot call"));
+    // A dependent type is spelled as written, and at file scope a name of
+    // the class's own scope means nothing.
+    if (T->isDependentType())
+      if (std::string Name = classScopedName(T); !Name.empty())
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' has a type that names '" +
+                                    Name + "' of the class template, which "
+                                    "the kernel outside the class cannot name"));
     if (spelledByExpression(T)) {
       if (T->isDependentType())
         return Fail(Verdict::no(DiagId::HostType,
@@ -612,7 +616,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         Base = Base->getPointeeOrArrayElementType();
       if (const TagDecl *TD = Base->getAsTagDecl())
         for (const DeclContext *DC = TD; DC; DC = DC->getParent())
-          if (DC == dyn_cast<DeclContext>(C.TopLevel))
+          if (DC == dyn_cast<DeclContext>(TopClass))
             return Fail(Verdict::no(DiagId::HostContext,
                                     "'" + Cap.Name + "' has a type of the class "
                                     "being defined; define the member function "
@@ -890,7 +894,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
     for (std::string *S : {&Cap.ValueType, &Cap.ElemType, &Cap.DecayType,
                            &Cap.StubParam, &Cap.KernelParam, &Cap.PrivateDecl})
-      *S = renameMovedTags(*S, TU, Ctx);
+      *S = spellParams(renameMovedTags(*S, TU, Ctx), TC);
     // decltype(x) and typeof(x) would name the kernel's pointer or reference
     // where the region names the object.
     if (U.InTypeOperand && (Cap.How == Passing::MappedObject || Cap.BoxedArray))

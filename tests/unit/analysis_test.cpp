@@ -212,6 +212,99 @@ void g(float *x, float *y) { axpy(2.0f, x, y, 4); }
   CHECK(contains(F.Output, "omp2cuda_axpy_L11_launch<T>(a, x, y, n)"));
 }
 
+TEST_CASE("regions in members of class templates take the class's "
+          "template parameters (issue 10)",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+template <typename T, int N = 2>
+struct Buf {
+  T *data;
+  int n;
+  void fill(T v) {
+#pragma omp target teams distribute parallel for map(from: data[0:n])
+    for (int i = 0; i < n; ++i) data[i] = v * N;
+  }
+  void scale(T s);
+  struct Inner {
+    T *p;
+    void zero(int m) {
+#pragma omp target teams distribute parallel for map(from: p[0:m])
+      for (int i = 0; i < m; ++i) p[i] = 0;
+    }
+  };
+  template <typename U> void add(U u) {
+#pragma omp target teams distribute parallel for map(tofrom: data[0:n])
+    for (int i = 0; i < n; ++i) data[i] += u;
+  }
+};
+template <typename U, int M>
+void Buf<U, M>::scale(U s) {
+#pragma omp target teams distribute parallel for map(tofrom: data[0:n])
+  for (int i = 0; i < n; ++i) data[i] *= s * M;
+}
+template struct Buf<float>;
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  const Region &Fill = F.Regions[0].R;
+  REQUIRE(Fill.Translate);
+  // Default arguments stay with the class.
+  CHECK(Fill.TemplateHeader == "template <typename T, int N>");
+  CHECK(Fill.TemplateArgs == "<T, N>");
+  CHECK(findCapture(Fill, "data")->StubParam == "T *data");
+  const Region &Zero = F.Regions[1].R;
+  REQUIRE(Zero.Translate);
+  CHECK(Zero.TemplateHeader == "template <typename T, int N>");
+  CHECK(findCapture(Zero, "p")->CallArg == "this->p");
+  const Region &Add = F.Regions[2].R;
+  REQUIRE(Add.Translate);
+  CHECK(Add.TemplateHeader == "template <typename T, int N, typename U>");
+  CHECK(Add.TemplateArgs == "<T, N, U>");
+  // Out of the class, the definition's own names, also in the members'
+  // types, which the class wrote with T.
+  const Region &Scale = F.Regions[3].R;
+  REQUIRE(Scale.Translate);
+  CHECK(Scale.TemplateHeader == "template <typename U, int M>");
+  CHECK(Scale.TemplateArgs == "<U, M>");
+  CHECK(findCapture(Scale, "data")->StubParam == "U *data");
+  CHECK(findCapture(Scale, "data")->KernelParam == "U *data");
+  CHECK(contains(F.Output, "omp2cuda_Buf_scale_L25_launch<U, M>(s, this->data, "
+                           "this->n)"));
+}
+
+TEST_CASE("class-template members whose types the kernel cannot name stay on "
+          "the host",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+template <typename T> struct V {
+  using value_type = T;
+  value_type *data;
+  int n;
+  void fill(T v) {
+#pragma omp target teams distribute parallel for map(from: data[0:n])
+    for (int i = 0; i < n; ++i) data[i] = v;
+  }
+};
+template <typename T> struct W {};
+template <typename T> struct W<T *> {
+  T *data;
+  int n;
+  void fill(T v) {
+#pragma omp target teams distribute parallel for map(from: data[0:n])
+    for (int i = 0; i < n; ++i) data[i] = v;
+  }
+};
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(contains(F.Regions[0].R.Reason, "names 'value_type' of the class"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostContext);
+  CHECK(contains(F.Regions[1].R.Reason, "partial specialization"));
+}
+
 TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
   FileResult F = translateC(R"src(
 #define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \

@@ -1,0 +1,149 @@
+#include "analysis/TemplateContext.h"
+
+#include "edits/SourceText.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Regex.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The parameter lists of the class templates that enclose F's definition,
+/// outermost first, or a reason why there is none to use.
+bool enclosingLists(const FunctionDecl &F,
+                    std::vector<const TemplateParameterList *> &Lists,
+                    std::string &Problem) {
+  // An out-of-line member spells the class's lists itself, maybe with
+  // other parameter names than the class's; its body uses those.
+  for (unsigned I = 0, N = F.getNumTemplateParameterLists(); I < N; ++I)
+    Lists.push_back(F.getTemplateParameterList(I));
+  if (!Lists.empty())
+    return true;
+  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent()) {
+    if (isa<ClassTemplatePartialSpecializationDecl>(DC)) {
+      Problem = "regions in members of a class template's partial "
+                "specialization are not supported yet";
+      return false;
+    }
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+        Lists.insert(Lists.begin(), CT->getTemplateParameters());
+  }
+  return true;
+}
+
+/// Whether F, defined out of its class, names the parameters of the class
+/// templates around it otherwise than they do.
+bool renamesClassParams(const FunctionDecl &F,
+                        const std::vector<std::vector<std::string>> &Names) {
+  if (F.getNumTemplateParameterLists() == 0)
+    return false;
+  std::vector<const TemplateParameterList *> Class;
+  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+        Class.insert(Class.begin(), CT->getTemplateParameters());
+  for (size_t D = 0; D < Class.size() && D < Names.size(); ++D)
+    for (size_t I = 0; I < Class[D]->size() && I < Names[D].size(); ++I)
+      if (Class[D]->getParam(I)->getNameAsString() != Names[D][I])
+        return true;
+  return false;
+}
+
+} // namespace
+
+std::string spellParams(const std::string &Text, const TemplateContext &TC) {
+  static const llvm::Regex Param("type-parameter-([0-9]+)-([0-9]+)");
+  std::string Out = Text;
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  while (Param.match(Out, &M)) {
+    unsigned D = 0, I = 0;
+    M[1].getAsInteger(10, D);
+    M[2].getAsInteger(10, I);
+    std::string Name = D < TC.Names.size() && I < TC.Names[D].size()
+                           ? TC.Names[D][I]
+                           : "o2c_unnamed_parameter";
+    size_t At = M[0].data() - Out.data();
+    Out.replace(At, M[0].size(), Name);
+  }
+  return Out;
+}
+
+TemplateContext templateContextOf(const FunctionDecl &F,
+                                  const SourceManager &SM,
+                                  const LangOptions &LO) {
+  TemplateContext Out;
+  std::vector<const TemplateParameterList *> Lists;
+  if (F.getDeclContext()->isDependentContext() &&
+      !enclosingLists(F, Lists, Out.Problem))
+    return Out;
+  if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate())
+    Lists.push_back(FT->getTemplateParameters());
+  if (Lists.empty())
+    return Out;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  std::string Params, Args;
+  for (const TemplateParameterList *TPL : Lists) {
+    if (TPL->size() == 0)
+      continue; // template <>: an explicit specialization adds nothing
+    Out.Names.emplace_back();
+    for (const NamedDecl *P : *TPL) {
+      Out.Names.back().push_back(P->getNameAsString());
+      // The parameter as written up to its name: a default argument could
+      // name what only the class sees, and the kernel needs none.
+      unsigned B, E;
+      if (P->getName().empty() ||
+          !fileOffsets(SM, LO, SourceRange(P->getBeginLoc(), P->getLocation()),
+                       B, E)) {
+        Out.Problem = P->getName().empty()
+                          ? "a template parameter has no name"
+                          : "the template header comes from a macro";
+        return Out;
+      }
+      Params += (Params.empty() ? "" : ", ") + Buffer.slice(B, E).str();
+      Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
+      if (P->isParameterPack())
+        Args += "...";
+    }
+  }
+  if (Params.empty())
+    return Out;
+  Out.Renamed = renamesClassParams(F, Out.Names);
+  Out.Header = "template <" + Params + ">";
+  Out.Args = "<" + Args + ">";
+  return Out;
+}
+
+std::string classScopedName(QualType T) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::string Name;
+    bool VisitTypedefType(TypedefType *TT) {
+      const TypedefNameDecl *D = TT->getDecl();
+      if (Name.empty() && D->getDeclContext()->isRecord())
+        Name = D->getNameAsString();
+      return Name.empty();
+    }
+    bool VisitInjectedClassNameType(InjectedClassNameType *IT) {
+      if (Name.empty())
+        Name = IT->getDecl()->getNameAsString();
+      return false;
+    }
+    bool VisitRecordType(RecordType *RT) {
+      if (Name.empty() && RT->getDecl()->getDeclContext()->isRecord())
+        Name = RT->getDecl()->getNameAsString();
+      return Name.empty();
+    }
+  } V;
+  V.TraverseType(T);
+  return V.Name;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,48 @@
+// The template parameters a region's kernel and stub must take: those of
+// the function template that holds the region and of every class template
+// around it (a member of a class template, or a member of a class nested in
+// one).
+#ifndef OMP2CUDA_ANALYSIS_TEMPLATECONTEXT_H
+#define OMP2CUDA_ANALYSIS_TEMPLATECONTEXT_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+struct TemplateContext {
+  /// "template <typename T, int N>", empty outside templates.
+  std::string Header;
+  /// "<T, N>": how the region's call names the stub's specialisation.
+  std::string Args;
+  /// Why the context cannot be given to a kernel; empty when it can.
+  std::string Problem;
+  /// The parameter names, per depth (outermost first).
+  std::vector<std::vector<std::string>> Names;
+  /// An out-of-line member names the class's parameters otherwise than the
+  /// class does: the members' types, written with the class's names, must be
+  /// spelled with the definition's (spellParams).
+  bool Renamed = false;
+};
+
+/// The parameter lists around F, outermost first, as the source spells
+/// them where F is defined (an out-of-line member names its own).
+TemplateContext templateContextOf(const clang::FunctionDecl &F,
+                                  const clang::SourceManager &SM,
+                                  const clang::LangOptions &LO);
+
+/// Text printed from a canonical type ("type-parameter-0-1 *") with the
+/// context's parameter names ("S *").
+std::string spellParams(const std::string &Text, const TemplateContext &TC);
+
+/// A dependent type that names a member of a class (a member typedef, the
+/// class itself): outside the class, where the kernel is, it means nothing.
+/// Returns the name, or empty.
+std::string classScopedName(clang::QualType T);
+
+} // namespace omp2cuda
+
+#endif
