@@ -609,8 +609,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                 "which the kernel cannot name and which cannot move to file "
                 "scope: " + Why));
     }
-    if (InClass) {
-      // The kernel goes before the class, where the class is incomplete.
+    if (InClass && !IsData) {
+      // The kernel goes before the class, where the class is incomplete (a
+      // data construct's calls stay in the member's body, where it is
+      // complete).
       const Type *Base = T->getPointeeOrArrayElementType();
       while (Base->isPointerType() || Base->isArrayType())
         Base = Base->getPointeeOrArrayElementType();
@@ -708,15 +710,24 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       }
     } else if (T->isRecordType()) {
       const auto *RD = T->getAsCXXRecordDecl();
-      if (RD && !RD->isTriviallyCopyable())
-        return Fail(Verdict::no(DiagId::HostType,
-                                "'" + Cap.Name + "' is not trivially copyable"));
       // OpenMP 5.x: an aggregate that no clause names is mapped tofrom.
       Cap.How = Passing::MappedObject;
       if (!Cap.Map && defaultmapFor('a') == "firstprivate")
         Cap.How = Passing::Value;
       else if (!Cap.Map)
         Cap.Map = implicitMap('a', MapType::ToFrom);
+      // A mapped object is copied bitwise, as OpenMP implementations do
+      // (clang warns that such a type is "not guaranteed to be mapped
+      // correctly"), and used in place; a kernel parameter needs a trivial
+      // copy, and a device cannot follow a host virtual-table pointer.
+      if (RD && RD->isPolymorphic())
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' has virtual functions, and "
+                                "the device cannot use a host object's "
+                                "virtual-table pointer"));
+      if (RD && !RD->isTriviallyCopyable() && Cap.How == Passing::Value)
+        return Fail(Verdict::no(DiagId::HostType,
+                                "'" + Cap.Name + "' is not trivially copyable"));
     } else {
       // Scalars: firstprivate unless a clause (or defaultmap) maps them.
       if (!Cap.Map) {

@@ -305,6 +305,61 @@ template <typename T> struct W<T *> {
   CHECK(contains(F.Regions[1].R.Reason, "partial specialization"));
 }
 
+TEST_CASE("mapped objects are copied bitwise; kernel parameters must copy "
+          "trivially",
+          "[analysis]") {
+  FileResult F = translateC(R"src(
+struct A {
+  int *p; int n; int sum;
+  A(int *p, int n) : p(p), n(n), sum(0) {}
+  A(const A &o) : p(o.p), n(o.n), sum(o.sum) {} // not trivially copyable
+};
+struct V { virtual int get() const { return 1; } int x; };
+void f(A &a, V &v) {
+#pragma omp target map(tofrom: a)
+  a.sum = a.n;
+#pragma omp target map(tofrom: v)
+  v.x = 2;
+#pragma omp target defaultmap(firstprivate: aggregate)
+  { int s = a.n; (void)s; }
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(findCapture(F.Regions[0].R, "a")->How == Passing::MappedObject);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "'v' has virtual functions"));
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason, "'a' is not trivially copyable"));
+}
+
+TEST_CASE("a data construct in a member defined in its class may map the "
+          "class's own type",
+          "[analysis]") {
+  // Its runtime calls stay in the member's body, where the class is
+  // complete; a kernel would go before the class.
+  FileResult F = translateC(R"src(
+struct S {
+  int v[4];
+  S() {
+    S *self = this;
+#pragma omp target enter data map(to: self[0:1])
+  }
+  void bump() {
+    S *self = this;
+#pragma omp target map(tofrom: self[0:1])
+    self->v[0] += 1;
+  }
+};
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "type of the class being defined"));
+}
+
 TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
   FileResult F = translateC(R"src(
 #define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \
