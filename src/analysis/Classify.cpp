@@ -116,9 +116,28 @@ std::string sanitize(std::string S) {
   return S;
 }
 
+/// The member function whose `this` a region in F uses: F, or for a lambda
+/// the member function it is written in. Null outside member functions.
+const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
+  for (const DeclContext *DC = F; DC; DC = DC->getParent()) {
+    const auto *M = dyn_cast<CXXMethodDecl>(DC);
+    if (M && !M->getParent()->isLambda())
+      return M;
+  }
+  return nullptr;
+}
+
 std::string functionLabel(const FunctionDecl *F) {
   if (!F)
     return "file";
+  // A lambda is named for the function it is written in: main_lambda.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda()) {
+    const DeclContext *DC = M->getParent()->getDeclContext();
+    while (DC && !isa<FunctionDecl>(DC) && !DC->isFileContext())
+      DC = DC->getParent();
+    const auto *Outer = dyn_cast_or_null<FunctionDecl>(DC);
+    return (Outer ? functionLabel(Outer) : std::string("file")) + "_lambda";
+  }
   std::string N = F->getNameAsString();
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
     N = M->getParent()->getNameAsString() + "_" + N;
@@ -175,6 +194,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
   }
   R.Function = C.Function ? C.Function->getQualifiedNameAsString() : "";
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(C.Function);
+      M && M->getParent()->isLambda()) {
+    // "main()::(anonymous class)::operator()" says less than "a lambda in
+    // main()".
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(M->getParent()->getBeginLoc()));
+    std::string Outer = R.Function.substr(0, R.Function.find("::(anonymous class)"));
+    R.Function = "the lambda at line " + std::to_string(P.isValid() ? P.getLine() : 0) +
+                 " in " + Outer;
+  }
   std::string Base =
       "omp2cuda_" + TU.KernelPrefix + functionLabel(C.Function) + "_L" +
       std::to_string(R.Loc.Line);
@@ -216,10 +244,6 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   }
   if (!C.Function)
     return Fail(Verdict::no(DiagId::HostContext, "the construct is not in a function"));
-  if (isa<CXXMethodDecl>(C.Function) &&
-      cast<CXXMethodDecl>(C.Function)->getParent()->isLambda())
-    return Fail(Verdict::no(DiagId::HostContext,
-                            "regions inside lambdas are not supported yet"));
   // In a function template or a member of a class template, the kernel and
   // stub take the same template parameters.
   TemplateContext TC = templateContextOf(*C.Function, SM, LO);
@@ -556,8 +580,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     Cap.InBody = !U.Refs.empty();
     Cap.Written = U.Written;
     QualType T = U.Decl->getType().getNonReferenceType();
-    // In a const member function the data members are const too.
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(C.Function);
+    // In a const member function the data members are const too (in a
+    // lambda, the function whose `this` it captured decides).
+    if (const CXXMethodDecl *MD = thisOwner(C.Function);
         U.Member && MD && MD->isConst() && !cast<FieldDecl>(U.Decl)->isMutable())
       T = Ctx.getConstType(T);
     if (InClass && !T->isDependentType())

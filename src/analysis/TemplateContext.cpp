@@ -16,38 +16,58 @@ namespace omp2cuda {
 
 namespace {
 
-/// The parameter lists of the class templates that enclose F's definition,
-/// outermost first, or a reason why there is none to use.
+/// The definition that spells the parameter lists of the class templates
+/// around it: F, or the function a lambda is written in, when defined out of
+/// its class (template <typename U> void A<U>::f). Null when there is none.
+const FunctionDecl *outOfLineDefinition(const FunctionDecl &F) {
+  for (const DeclContext *DC = &F; DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
+        FD && FD->getNumTemplateParameterLists() > 0)
+      return FD;
+  return nullptr;
+}
+
+/// The parameter lists around F's body (not F's own), outermost first: of
+/// the class templates and function templates that enclose it (a lambda in
+/// a function template, a member of a class nested in a class template), or
+/// a reason why there is none to use.
 bool enclosingLists(const FunctionDecl &F,
                     std::vector<const TemplateParameterList *> &Lists,
                     std::string &Problem) {
-  // An out-of-line member spells the class's lists itself, maybe with
-  // other parameter names than the class's; its body uses those.
-  for (unsigned I = 0, N = F.getNumTemplateParameterLists(); I < N; ++I)
-    Lists.push_back(F.getTemplateParameterList(I));
-  if (!Lists.empty())
-    return true;
   for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent()) {
     if (isa<ClassTemplatePartialSpecializationDecl>(DC)) {
       Problem = "regions in members of a class template's partial "
                 "specialization are not supported yet";
       return false;
     }
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
+        Lists.insert(Lists.begin(), FT->getTemplateParameters());
     if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
       if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
         Lists.insert(Lists.begin(), CT->getTemplateParameters());
   }
+  // An out-of-line definition spells the class's lists itself, maybe with
+  // other parameter names than the class's; its body uses those.
+  if (const FunctionDecl *Def = outOfLineDefinition(F)) {
+    unsigned N = Def->getNumTemplateParameterLists();
+    if (N > Lists.size())
+      N = static_cast<unsigned>(Lists.size());
+    for (unsigned I = 0; I < N; ++I)
+      Lists[I] = Def->getTemplateParameterList(I);
+  }
   return true;
 }
 
-/// Whether F, defined out of its class, names the parameters of the class
-/// templates around it otherwise than they do.
+/// Whether the out-of-line definition around F names the parameters of the
+/// class templates otherwise than they do.
 bool renamesClassParams(const FunctionDecl &F,
                         const std::vector<std::vector<std::string>> &Names) {
-  if (F.getNumTemplateParameterLists() == 0)
+  const FunctionDecl *Def = outOfLineDefinition(F);
+  if (!Def)
     return false;
   std::vector<const TemplateParameterList *> Class;
-  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent())
+  for (const DeclContext *DC = Def->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
       if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
         Class.insert(Class.begin(), CT->getTemplateParameters());
@@ -85,8 +105,14 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   if (F.getDeclContext()->isDependentContext() &&
       !enclosingLists(F, Lists, Out.Problem))
     return Out;
-  if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate())
+  if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate()) {
+    if (const auto *M = dyn_cast<CXXMethodDecl>(&F); M && M->getParent()->isLambda()) {
+      Out.Problem = "regions in generic lambdas (auto parameters) are not "
+                    "supported yet";
+      return Out;
+    }
     Lists.push_back(FT->getTemplateParameters());
+  }
   if (Lists.empty())
     return Out;
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());

@@ -30,7 +30,7 @@ update to/from` of sections, host writes and checksum prints, repeat loops
                defined in another file, or of gload_/gstore_ functions that
                use a global; host-clause: a `map(st.pK[..])` / `rows[k][..]`
                item on the region itself; host-type (C++): a call of a lambda;
-               host-context (C++): a region inside a lambda.
+               host-context (C++): a region inside a generic lambda.
 
 Data is reached by name (sections `a[lo:len]`), through `st.pK`, through
 `rows[k]` (mapped `p[0:R]` first, then `p[k][0:n]`: attach), through globals
@@ -979,8 +979,9 @@ class Gen:
         if kind == "hctx":
             self.nfun += 1
             fn = f"run{self.nfun}"
-            text += [f"auto {fn} = [&]() {{", pragma] + ["  " + l for l in body] + \
-                ["};", f"{fn}();"]
+            # generic: regions in plain lambdas are translated now
+            text += [f"auto {fn} = [&](auto) {{", pragma] + ["  " + l for l in body] + \
+                ["};", f"{fn}(0);"]
         else:
             text += [pragma] + body
         return Region(text, rb.items, rb.implicit, rb.events, fb, intent, rb.paths,

@@ -360,6 +360,80 @@ struct S {
   CHECK(contains(F.Regions[1].R.Reason, "type of the class being defined"));
 }
 
+TEST_CASE("regions in lambdas are translated (issue 10)",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+void f(double *a, int n) {
+  double s = 2;
+  auto scale = [&](double k) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; ++i) a[i] *= k * s;
+  };
+  scale(3);
+}
+template <typename T> void g(T *a, int n) {
+  auto go = [=]() {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; ++i) a[i] += 1;
+  };
+  go();
+}
+template <typename T> struct Box {
+  T *a; int n;
+  void inc();
+  void read(T *out) const {
+    auto go = [&] {
+#pragma omp target teams distribute parallel for map(to: a[0:n]) map(from: out[0:n])
+      for (int i = 0; i < n; ++i) out[i] = a[i];
+    };
+    go();
+  }
+};
+template <typename U> void Box<U>::inc() {
+  auto go = [this](U d) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; ++i) a[i] += d;
+  };
+  go(U(1));
+}
+void h(double *a, int n) {
+  auto gen = [&](auto k) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; ++i) a[i] += k;
+  };
+  gen(1);
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5);
+  const Region &Scale = F.Regions[0].R;
+  REQUIRE(Scale.Translate);
+  CHECK(Scale.KernelBase == "omp2cuda_f_lambda_L5");
+  CHECK(Scale.Function == "the lambda at line 4 in f(double *, int)");
+  CHECK(findCapture(Scale, "k"));
+  CHECK(findCapture(Scale, "s"));
+  // In a function template: the template's parameters.
+  const Region &G = F.Regions[1].R;
+  REQUIRE(G.Translate);
+  CHECK(G.TemplateHeader == "template <typename T>");
+  // In a const member: the members are const, as `this` is.
+  const Region &Read = F.Regions[2].R;
+  REQUIRE(Read.Translate);
+  CHECK(findCapture(Read, "a")->StubParam == "T *const a");
+  // In an out-of-line member: its names, and the members not const though
+  // the lambda's call operator is.
+  const Region &Inc = F.Regions[3].R;
+  REQUIRE(Inc.Translate);
+  CHECK(Inc.TemplateHeader == "template <typename U>");
+  CHECK(findCapture(Inc, "a")->StubParam == "U *a");
+  CHECK(contains(F.Output, "omp2cuda_Box_inc_lambda_L30_launch<U>(d, this->a, "
+                           "this->n)"));
+  const Region &Gen = F.Regions[4].R;
+  CHECK_FALSE(Gen.Translate);
+  CHECK(Gen.Why == DiagId::HostContext);
+  CHECK(contains(Gen.Reason, "generic lambdas"));
+}
+
 TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
   FileResult F = translateC(R"src(
 #define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \
