@@ -470,6 +470,12 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
                    OMPOrderClause, OMPProcBindClause, OMPBindClause,
                    OMPNontemporalClause>(C)) {
       // No effect on a grid-stride kernel's meaning.
+    } else if (isa<OMPUsesAllocatorsClause, OMPAllocateClause>(C)) {
+      // Where private copies live: OpenMP lets an implementation take an
+      // allocator as a hint (5.2 §6.2), and the kernel keeps its privates in
+      // registers or local memory as CUDA code does. The allocators'
+      // handles and traits are not captured: the kernel never names them.
+      // A call of omp_alloc in the region still has no device version.
     } else {
       return Verdict::no(DiagId::HostClause,
                          "the '" + clauseName(C) + "' clause is not supported yet");

@@ -434,6 +434,30 @@ void h(double *a, int n) {
   CHECK(contains(Gen.Reason, "generic lambdas"));
 }
 
+TEST_CASE("uses_allocators and allocate are hints the kernel takes as such",
+          "[analysis]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+void f(int *out, int n) {
+  int x = 0;
+  omp_alloctrait_t traits[1] = {{omp_atk_alignment, 64}};
+  omp_allocator_handle_t mine = omp_null_allocator;
+#pragma omp target teams distribute parallel for uses_allocators(omp_low_lat_mem_alloc) allocate(omp_low_lat_mem_alloc: x) private(x) map(from: out[0:n])
+  for (int i = 0; i < n; ++i) { x = 2 * i; out[i] = x + 1; }
+#pragma omp target uses_allocators(mine(traits)) allocate(mine: x) firstprivate(x) map(from: out[0:1])
+  out[0] = x;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &Rep : F.Regions) {
+    CHECK(Rep.R.Translate);
+    // The allocator handles and traits are never the kernel's.
+    CHECK_FALSE(findCapture(Rep.R, "mine"));
+    CHECK_FALSE(findCapture(Rep.R, "traits"));
+  }
+}
+
 TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
   FileResult F = translateC(R"src(
 #define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \
