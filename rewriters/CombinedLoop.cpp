@@ -16,6 +16,21 @@ std::string launchArg(const std::string &Clause) {
   return Clause.empty() ? "0" : "(long long)(" + Clause + ")";
 }
 
+/// The end of a pass of the grid-stride loop in the two-instantiation form:
+/// the one-pass kernel has a thread for every iteration, so the loop's back
+/// edge is dead code there and the compiler keeps no stride state.
+const char *const OnePassBreak =
+    "    if (O2cOnePass)\n      break; // one thread per iteration\n";
+
+/// "kernel<true>", "kernel<false, T>": an instantiation of a kernel whose
+/// template header starts with `bool O2cOnePass`.
+std::string variant(const KernelModel &K, bool OnePass) {
+  std::string Args = OnePass ? "true" : "false";
+  if (!K.TemplateArgs.empty())
+    Args += ", " + K.TemplateArgs.substr(1, K.TemplateArgs.size() - 2);
+  return K.Name + "<" + Args + ">";
+}
+
 } // namespace
 
 void emitGridStrideBody(const KernelModel &K, std::string &Out) {
@@ -31,10 +46,17 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
     std::string Stride = L.Is64Bit
                              ? fmt::format("({})blockDim.x * gridDim.x", L.VarType)
                              : "blockDim.x * gridDim.x";
-    Out += fmt::format("  for ({} {} = {}; {} {} {}; {} += {})\n", L.VarType,
+    Out += fmt::format("  for ({} {} = {}; {} {} {}; {} += {}){}\n", L.VarType,
                        L.Var, Start, L.Var, L.Cmp == LoopCmp::LE ? "<=" : "<",
-                       L.Upper, L.Var, Stride);
-    Out += placedBody(K);
+                       L.Upper, L.Var, Stride, K.OnePassVariant ? " {" : "");
+    if (K.OnePassVariant) {
+      // The body's own `continue` ends its pass at the `while`, as in the
+      // loop it came from, and never skips the one-pass `break`.
+      Out += "    do {\n" + placedBody(K) + "    } while (0);\n";
+      Out += std::string(OnePassBreak) + "  }\n";
+    } else {
+      Out += placedBody(K);
+    }
   } else {
     const std::string &T = K.TripType;
     // Trip counts of the levels, then the iteration space linearised.
@@ -102,9 +124,14 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
                            L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
     }
-    if (!K.LastPrivates.empty() && !K.Chunk.empty())
+    // The lastprivate forms have a do-while of their own (`continue` must
+    // not skip the write-back); the one-pass form needs one for its break.
+    bool Wrap = K.OnePassVariant && K.LastPrivates.empty();
+    if ((!K.LastPrivates.empty() && !K.Chunk.empty()) || Wrap)
       Out += "    do {\n";
     Out += placedBody(K);
+    if (Wrap)
+      Out += "    } while (0);\n";
     if (K.SimdChunks)
       Out += "    } while (0);\n    __syncwarp();\n";
     if (!K.LastPrivates.empty()) {
@@ -117,6 +144,8 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += fmt::format("      *{} = {};\n", L.Slot, L.Value);
       Out += "    }\n";
     }
+    if (K.OnePassVariant)
+      Out += OnePassBreak;
     Out += "  }\n";
   }
   if (!K.Reductions.empty()) {
@@ -137,10 +166,21 @@ void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   else
     Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
   Out += "  if (o2c_trip > 0) {\n";
+  // The grid-stride instantiation sizes the grid: without num_teams, the
+  // grid stops at as many of its blocks as stay resident.
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
                      "o2c_region, o2c_trip, {}, {}, {});\n",
-                     Kernel, launchArg(K.NumTeams), launchArg(K.ThreadLimit),
+                     K.OnePassVariant ? variant(K, false) : Kernel,
+                     launchArg(K.NumTeams), launchArg(K.ThreadLimit),
                      K.SingleTeam ? "true" : "false");
+  if (K.OnePassVariant) {
+    Out += "    // A thread for every iteration: the instantiation without a "
+           "stride loop.\n";
+    Out += fmt::format("    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)"
+                       " ? {} : {};\n",
+                       variant(K, true), variant(K, false));
+    Kernel = "o2c_kernel";
+  }
   Out += fmt::format("    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), {})({});\n",
                      Kernel, Args);
   Out += "    o2c_region.launched();\n  }\n";

@@ -59,6 +59,11 @@ struct KernelModel {
   std::vector<LoopLevel> Loops;
   std::string Chunk; // schedule chunk when > 1, else empty
   bool SimdChunks = false; // one warp, chunk after chunk (target simd)
+  /// Two instantiations of the grid-stride kernel, `template <bool
+  /// O2cOnePass>`: the stub launches <true> when its grid has a thread for
+  /// every iteration, and that one runs the loop body once, with none of the
+  /// stride loop's state kept live (issue 11 point 2).
+  bool OnePassVariant = false;
 
   /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
   /// after which nodes the team synchronises.

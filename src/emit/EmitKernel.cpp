@@ -36,14 +36,32 @@ std::string placedBody(const KernelModel &K) {
 std::string emitKernel(const KernelModel &K) {
   std::string Out;
   Out += fmt::format("// omp2cuda: kernel for {}\n", K.Comment);
+  if (K.OnePassVariant) {
+    Out += "//\n// Two instantiations: the stub launches <true> when the grid "
+           "has a thread\n// for every iteration; its loop then runs once, "
+           "with no stride state kept.\n";
+    // A C program's headers are included in `extern "C"`, and so may be the
+    // region's function: a template cannot have C linkage.
+    Out += "extern \"C++\" {\n";
+  }
   Out += lineMarker(K.Loc, K.LineDirectives);
-  if (!K.TemplateHeader.empty())
+  if (K.OnePassVariant)
+    // First, so that it never follows a parameter pack.
+    Out += K.TemplateHeader.empty()
+               ? "template <bool O2cOnePass>\n"
+               : "template <bool O2cOnePass, " +
+                     K.TemplateHeader.substr(std::string("template <").size()) +
+                     "\n";
+  else if (!K.TemplateHeader.empty())
     Out += K.TemplateHeader + "\n";
   std::string Params;
   for (const KernelParam &P : K.Params)
     Params += (Params.empty() ? "" : ", ") + P.Decl;
+  // A template kernel of external linkage would be merged with a namesake
+  // of another translation unit (same function and line) without a word.
   Out += fmt::format("{}__global__ void {}({}) {{\n",
-                     K.Internal ? "static " : "", K.Name, Params);
+                     K.Internal || K.OnePassVariant ? "static " : "", K.Name,
+                     Params);
   // Calls that no edit re-spelled (macro bodies, loop headers) find the
   // device's OpenMP API by unqualified lookup.
   for (const std::string &N : K.DeviceApiUsings)
@@ -52,6 +70,8 @@ std::string emitKernel(const KernelModel &K) {
     Out += "  " + D + "\n";
   rewriterFor(K.Shape).EmitBody(K, Out);
   Out += "}\n";
+  if (K.OnePassVariant)
+    Out += "} // extern \"C++\"\n";
   return Out;
 }
 

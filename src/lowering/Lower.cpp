@@ -209,6 +209,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
                    L0.UnitStep &&
                    L0.Increasing &&
                    (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
+    // The one-pass instantiation is the same loop with a `break` after the
+    // first pass; chunked and simd loops keep their single form (a chunk or
+    // a warp's worth of iterations per thread), and so does a trip count
+    // only the kernel knows.
+    K.OnePassVariant = !K.SimdChunks && K.Chunk.empty() && !K.TripOnDevice;
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

@@ -118,3 +118,56 @@ void f(int *a, int n, int ch) {
   CHECK(contains(F.Output, "(int *a, int n, long long o2c_chunk)"));
   CHECK(contains(F.Output, "(a_d, n, (long long)(ch))"));
 }
+
+TEST_CASE("grid-stride kernels come in a one-pass instantiation the stub picks "
+          "per launch (issue 11 point 2)",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.OnePassVariant = true;
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "template <bool O2cOnePass>\n"
+                    "static __global__ void omp2cuda_vadd_L3(double *a, int n) {"));
+  // Templates need C++ linkage, also in a header a C program includes.
+  CHECK(contains(K, "extern \"C++\" {\n#line 3 \"v.c\"\ntemplate <bool O2cOnePass>"));
+  CHECK(contains(K, "  }\n}\n} // extern \"C++\"\n"));
+  // The body once: `continue` in it reaches the `while`, then the break.
+  CHECK(contains(K, "i += blockDim.x * gridDim.x) {\n    do {\n"));
+  CHECK(contains(K, "    } while (0);\n    if (O2cOnePass)\n      break;"));
+  std::string S = emitStub(M);
+  CHECK(contains(S, "o2c::gridStrideShape(omp2cuda_vadd_L3<false>, o2c_region"));
+  CHECK(contains(S, "auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip) ? "
+                    "omp2cuda_vadd_L3<true> : omp2cuda_vadd_L3<false>;"));
+  CHECK(contains(S, "O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n);"));
+
+  // In a template, the flag comes first (a parameter pack must be last).
+  M.TemplateHeader = "template <typename T, int... Ns>";
+  M.TemplateArgs = "<T, Ns...>";
+  CHECK(contains(emitKernel(M), "template <bool O2cOnePass, typename T, int... Ns>\n"));
+  CHECK(contains(emitStub(M), "omp2cuda_vadd_L3<true, T, Ns...> : "
+                              "omp2cuda_vadd_L3<false, T, Ns...>;"));
+
+  // The normalised counter and lastprivate forms end their pass the same way.
+  M = vaddModel();
+  M.OnePassVariant = true;
+  M.SimpleLoop = false;
+  M.LastPrivates = {{"x", "o2c_last_x", "x"}};
+  K = emitKernel(M);
+  CHECK(contains(K, "    if (o2c_iv == o2c_trip - 1) {\n      *o2c_last_x = x;\n    }\n"
+                    "    if (O2cOnePass)\n      break;"));
+}
+
+TEST_CASE("lowering gives grid-stride loops the one-pass instantiation, except "
+          "chunked ones",
+          "[emit]") {
+  FileResult F = translateC(R"(
+void f(double *a, int n, int ch) {
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) { if (i % 2) continue; a[i] = i; }
+#pragma omp target teams distribute parallel for map(from: a[0:n]) schedule(static, 4)
+  for (int i = 0; i < n; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "template <bool O2cOnePass>\nstatic __global__ void omp2cuda_f_L3("));
+  CHECK(contains(F.Output, "__global__ void omp2cuda_f_L5("));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_f_L5<true>"));
+}

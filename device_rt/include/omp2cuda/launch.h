@@ -92,6 +92,12 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
           dim3(static_cast<unsigned>(Threads))};
 }
 
+/// Whether Shape has a thread for each of Trip iterations: the stub of a
+/// grid-stride kernel then launches its one-pass instantiation.
+inline bool coversTrip(const LaunchShape &Shape, unsigned long long Trip) {
+  return static_cast<unsigned long long>(Shape.Grid.x) * Shape.Block.x >= Trip;
+}
+
 /// Shape of a region whose body every thread runs (SPMD): Teams blocks of
 /// Threads threads (<= 0: the default block size).
 inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,

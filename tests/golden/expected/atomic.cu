@@ -5,11 +5,17 @@
 #include <stdio.h>
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: hist, total, cnt) map(to: x)' at inputs/atomic.c:7
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 7 "inputs/atomic.c"
-__global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
-                                 double *x) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
+                                        double *x) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 1000;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 8 "inputs/atomic.c"
   {
     int b = (int)x[i];
@@ -20,7 +26,12 @@ __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (long)((1)));
 
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: hist, total, cnt) map(to: x)' at inputs/atomic.c:7
@@ -41,9 +52,13 @@ static bool omp2cuda_main_L7_launch(int (&hist)[8], double &total, long &cnt,
   const unsigned int o2c_trip = (1000 > 0 ? (unsigned int)1000 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L7, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L7)(hist_d, total_d, cnt_d, x_d);
+        omp2cuda_main_L7<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L7<true>
+                           : omp2cuda_main_L7<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(hist_d, total_d,
+                                                              cnt_d, x_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -8,14 +8,25 @@ enum mode { FAST, SLOW };
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: new[0:n])' at inputs/c_compat.c:10
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 10 "inputs/c_compat.c"
-__global__ void omp2cuda_make_L10(int n, double *__restrict new_, int class_,
-                                  enum mode other) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
+                                         int class_, enum mode other) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 12 "inputs/c_compat.c"
     new_[i] = class_ * i + other;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: new[0:n])' at inputs/c_compat.c:10
@@ -33,9 +44,13 @@ static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_make_L10, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_make_L10)(n, new__d, class_, other);
+        omp2cuda_make_L10<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_make_L10<true>
+                           : omp2cuda_make_L10<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, new__d, class_,
+                                                              other);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -6,14 +6,24 @@
 // class's template parameters, as the out-of-line definition names them.
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: data[0:n * Stride])' at inputs/class_template.cpp:9
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 9 "inputs/class_template.cpp"
-template <typename T, int Stride>
-__global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
+template <bool O2cOnePass, typename T, int Stride>
+static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 11 "inputs/class_template.cpp"
       data[i * Stride] = v;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: data[0:n * Stride])' at inputs/class_template.cpp:9
@@ -31,10 +41,14 @@ static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, int n) {
   auto *data_d = o2c_region.mapSection(data, 0, n * Stride, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_Strided_fill_L9<T, Stride>, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_Strided_fill_L9<T, Stride>)(v, data_d, n);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_Strided_fill_L9<false, T, Stride>,
+                             o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_Strided_fill_L9<true, T, Stride>
+                           : omp2cuda_Strided_fill_L9<false, T, Stride>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(v, data_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -57,14 +71,24 @@ if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n)) { // om
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 18 "inputs/class_template.cpp"
-template <typename U, int S>
-__global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
+template <bool O2cOnePass, typename U, int S>
+static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 20 "inputs/class_template.cpp"
     data[i * S] *= s;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
@@ -82,10 +106,14 @@ static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, int n) {
   auto *data_d = o2c_region.mapSection(data, 0, n * S, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_Strided_scale_L18<U, S>, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_Strided_scale_L18<U, S>)(s, data_d, n);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_Strided_scale_L18<false, U, S>,
+                             o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_Strided_scale_L18<true, U, S>
+                           : omp2cuda_Strided_scale_L18<false, U, S>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(s, data_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

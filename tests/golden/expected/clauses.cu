@@ -8,18 +8,29 @@
 // num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000) device(dev)
 // private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom: y[0:n])' at
 // inputs/clauses.c:7
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 7 "inputs/clauses.c"
-__global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y, int n,
-                                  int bias) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y,
+                                         int n, int bias) {
   float t;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 10 "inputs/clauses.c"
   {
     t = a * x[i];
     y[i] = t + y[i] + bias;
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000)
@@ -41,10 +52,14 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_saxpy_L7, o2c_region, o2c_trip,
+        o2c::gridStrideShape(omp2cuda_saxpy_L7<false>, o2c_region, o2c_trip,
                              (long long)(64), (long long)(128), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_saxpy_L7)(a, x_d, y_d, n, bias);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_saxpy_L7<true>
+                           : omp2cuda_saxpy_L7<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, x_d, y_d, n,
+                                                              bias);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -52,13 +67,24 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
 
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: y[0:n])
 // nowait' at inputs/clauses.c:14
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 14 "inputs/clauses.c"
-__global__ void omp2cuda_saxpy_L14(float *y, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target parallel for map(tofrom:
 // y[0:n]) nowait' at inputs/clauses.c:14
@@ -75,8 +101,12 @@ static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L14, o2c_region, o2c_trip, 0, 0, true);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L14)(y_d, n);
+        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_saxpy_L14<true>
+                           : omp2cuda_saxpy_L14<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -123,17 +153,27 @@ static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
 
 // omp2cuda: kernel for '#pragma omp target teams loop map(tofrom: y[0:n])' at
 // inputs/clauses.c:21
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 21 "inputs/clauses.c"
-__global__ void omp2cuda_saxpy_L21(float *y, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
   const unsigned int o2c_trip =
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
        o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
     int i = (int)((unsigned int)(n - 1) - (o2c_iv) * 2);
+    do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams loop map(tofrom:
 // y[0:n])' at inputs/clauses.c:21
@@ -151,8 +191,12 @@ static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L21, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_saxpy_L21)(y_d, n);
+        omp2cuda_saxpy_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_saxpy_L21<true>
+                           : omp2cuda_saxpy_L21<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

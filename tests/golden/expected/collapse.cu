@@ -6,9 +6,15 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at inputs/collapse.c:5
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 5 "inputs/collapse.c"
-__global__ void omp2cuda_matmul_L5(const double (*A)[128],
-                                   const double (*B)[128], double (*C)[128]) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_matmul_L5(const double (*A)[128],
+                                          const double (*B)[128],
+                                          double (*C)[128]) {
   const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
   const unsigned long long o2c_trip1 = (N > 0 ? (unsigned long long)N : 0);
   const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
@@ -17,6 +23,7 @@ __global__ void omp2cuda_matmul_L5(const double (*A)[128],
        o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
     int i = (int)(o2c_iv / (o2c_trip1));
     int j = (int)((o2c_iv) % o2c_trip1);
+    do {
 #line 7 "inputs/collapse.c"
     {
       double s = 0.0;
@@ -24,8 +31,12 @@ __global__ void omp2cuda_matmul_L5(const double (*A)[128],
         s += A[i][k] * B[k][j];
       C[i][j] = s;
     }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at
@@ -48,9 +59,12 @@ static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
       (N > 0 ? (unsigned long long)N : 0) * (N > 0 ? (unsigned long long)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_matmul_L5, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_matmul_L5)(A_d, B_d,
-                                                                      C_d);
+        omp2cuda_matmul_L5<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_matmul_L5<true>
+                           : omp2cuda_matmul_L5<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(A_d, B_d, C_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

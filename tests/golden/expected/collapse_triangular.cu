@@ -15,8 +15,13 @@
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(tofrom: a) private(i, j, k, l) map(tofrom: on_device)' at
 // inputs/collapse_triangular.c:20
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 20 "inputs/collapse_triangular.c"
-__global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
   int k;
   int l;
   const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
@@ -27,6 +32,7 @@ __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
        o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
     int i = (int)(o2c_iv / (o2c_trip1));
     int j = (int)((o2c_iv) % o2c_trip1);
+    do {
 #line 24 "inputs/collapse_triangular.c"
       for (k = i; k < N; k++)
         for (l = 0; l < M; l++) {
@@ -34,8 +40,12 @@ __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
           if (i + j + l == 0 && k == 0)
             (*on_device) = !o2c_dev::omp_is_initial_device();
         };
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for collapse(4) map(tofrom: a) private(i, j, k, l) map(tofrom: on_device)' at
@@ -56,9 +66,12 @@ static bool omp2cuda_main_L20_launch(int (&a)[8][5][8][5], int &on_device) {
       (N > 0 ? (unsigned long long)N : 0) * (M > 0 ? (unsigned long long)M : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L20, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L20)(a_d, on_device_d);
+        omp2cuda_main_L20<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L20<true>
+                           : omp2cuda_main_L20<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -31,10 +31,16 @@ __host__ __device__ static float2_ make_float2_(float x, float y) {
 enum { n = 4096 };
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: pts) map(from: len)' at inputs/cuda_names.c:32
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 32 "inputs/cuda_names.c"
-__global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 33 "inputs/cuda_names.c"
   {
     float2_ p = pts[i];
@@ -42,7 +48,12 @@ __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
     pts[i] = make_float2_(p.x * inv, p.y * inv);
     len[i] = PI_F / inv;
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: pts) map(from: len)' at inputs/cuda_names.c:32
@@ -60,9 +71,12 @@ static bool omp2cuda_main_L32_launch(float2_ (&pts)[4096], float (&len)[4096]) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L32, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L32)(pts_d,
-                                                                     len_d);
+        omp2cuda_main_L32<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L32<true>
+                           : omp2cuda_main_L32<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(pts_d, len_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

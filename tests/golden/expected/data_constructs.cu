@@ -6,13 +6,24 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/data_constructs.c:7
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 7 "inputs/data_constructs.c"
-__global__ void omp2cuda_step_L7(double *u, double *v, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
   for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 9 "inputs/data_constructs.c"
       v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for' at inputs/data_constructs.c:7
@@ -31,9 +42,12 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
       ((n - 1) > 1 ? (unsigned int)(n - 1) - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_step_L7, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_step_L7)(u_d, v_d,
-                                                                    n);
+        omp2cuda_step_L7<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_step_L7<true>
+                           : omp2cuda_step_L7<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(u_d, v_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -75,16 +89,28 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: s)' at inputs/data_constructs.c:21
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 21 "inputs/data_constructs.c"
-__global__ void omp2cuda_total_L21(const double *a, int n, double *o2c_red_s) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_total_L21(const double *a, int n,
+                                          double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 23 "inputs/data_constructs.c"
       s += a[i];
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for reduction(+: s)' at inputs/data_constructs.c:21
@@ -103,9 +129,12 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_total_L21, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_total_L21)(a_d, n,
-                                                                      s_d);
+        omp2cuda_total_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_total_L21<true>
+                           : omp2cuda_total_L21<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, s_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

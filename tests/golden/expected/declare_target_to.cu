@@ -11,13 +11,24 @@ __host__ __device__ static double twice(double x) { return x + x; }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at inputs/declare_target_to.c:10
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 10 "inputs/declare_target_to.c"
-__global__ void omp2cuda_f_L10(double *a, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_f_L10(double *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 12 "inputs/declare_target_to.c"
     a[i] = scale(a[i]) + twice(a[i]);
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[0:n])' at inputs/declare_target_to.c:10
@@ -34,9 +45,13 @@ static bool omp2cuda_f_L10_launch(double *a, int n) {
   auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_f_L10, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L10)(a_d, n);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_f_L10<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_f_L10<true>
+                           : omp2cuda_f_L10<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -23,10 +23,16 @@ extern "C" __host__ __device__ int where(void) { using o2c_dev::omp_get_team_num
 
 // omp2cuda: kernel for '#pragma omp target teams distribute firstprivate(x)
 // map(from: A, Team, Thr)' at inputs/device_api.c:24
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 24 "inputs/device_api.c"
-__global__ void omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 25 "inputs/device_api.c"
   {
     A[i] = x;
@@ -34,7 +40,12 @@ __global__ void omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
     Team[i] = o2c_dev::omp_get_team_num();
     Thr[i] = o2c_dev::omp_get_thread_num();
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
 // firstprivate(x) map(from: A, Team, Thr)' at inputs/device_api.c:24
@@ -53,10 +64,15 @@ static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
   auto *Thr_d = o2c_region.mapArray(Thr, o2c::MapFrom);
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L24, o2c_region, o2c_trip, 0, (long long)(1), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L24)(A_d, Team_d, Thr_d, x);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0,
+                             (long long)(1), false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L24<true>
+                           : omp2cuda_main_L24<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(A_d, Team_d,
+                                                              Thr_d, x);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -138,13 +154,23 @@ static bool omp2cuda_main_L58_launch(int (&Mine)[256], int &on_device) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // num_teams(2) thread_limit(32) map(from: Mine)' at inputs/device_api.c:69
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 69 "inputs/device_api.c"
-__global__ void omp2cuda_main_L69(int *Mine) {
+template <bool O2cOnePass> static __global__ void omp2cuda_main_L69(int *Mine) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 72 "inputs/device_api.c"
     Mine[i] = where();
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for num_teams(2) thread_limit(32) map(from: Mine)' at inputs/device_api.c:69
@@ -161,9 +187,13 @@ static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_main_L69, o2c_region, o2c_trip,
+        o2c::gridStrideShape(omp2cuda_main_L69<false>, o2c_region, o2c_trip,
                              (long long)(2), (long long)(32), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L69)(Mine_d);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L69<true>
+                           : omp2cuda_main_L69<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(Mine_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

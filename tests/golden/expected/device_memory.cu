@@ -8,13 +8,24 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // is_device_ptr(d) device(dev)' at inputs/device_memory.c:12
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 12 "inputs/device_memory.c"
-__global__ void omp2cuda_main_L12(int n, double *d) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L12(int n, double *d) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 14 "inputs/device_memory.c"
     d[i] = 2.0 * i;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for is_device_ptr(d) device(dev)' at inputs/device_memory.c:12
@@ -30,8 +41,12 @@ static bool omp2cuda_main_L12_launch(int n, int dev, double *d) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L12, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L12)(n, d);
+        omp2cuda_main_L12<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L12<true>
+                           : omp2cuda_main_L12<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -10,13 +10,19 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 14 "inputs/firstprivate_arrays.c"
-__global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
-                                  int *o2c_arr_out) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
+                                         int *o2c_arr_out) {
   auto &arr = o2c_fp_arr.v;
   int(&out)[64] = *reinterpret_cast<int(*)[64]>(o2c_arr_out);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 64;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 15 "inputs/firstprivate_arrays.c"
   {
     arr[i % 4] += i; // the thread's own copy
@@ -24,7 +30,12 @@ __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
     out[i] = arr[i % 4] >= i && sizeof(out) == 64 * sizeof(int) &&
              sizeof(arr) == 4 * sizeof(int);
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
@@ -43,9 +54,12 @@ static bool omp2cuda_main_L14_launch(int (&arr)[4], int (&out)[64]) {
   const unsigned int o2c_trip = (64 > 0 ? (unsigned int)64 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L14, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L14)(arr_d,
-                                                                     out_d);
+        omp2cuda_main_L14<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L14<true>
+                           : omp2cuda_main_L14<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(arr_d, out_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

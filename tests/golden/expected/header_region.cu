@@ -18,17 +18,28 @@ extern "C" {
 enum { N = 1000 };
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: on_device)' at inputs/header_region.c:17
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 17 "inputs/header_region.c"
-__global__ void omp2cuda_main_L17(double *a, int *on_device) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L17(double *a, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 18 "inputs/header_region.c"
     {
       a[i] += 1.0;
       if (i == 0)
         (*on_device) = !o2c_dev::omp_is_initial_device();
     }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: on_device)' at inputs/header_region.c:17
@@ -46,9 +57,12 @@ static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L17, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L17)(a_d, on_device_d);
+        omp2cuda_main_L17<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L17<true>
+                           : omp2cuda_main_L17<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -56,13 +70,23 @@ static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/header_region.c:24
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 24 "inputs/header_region.c"
-__global__ void omp2cuda_main_L24(double *a) {
+template <bool O2cOnePass> static __global__ void omp2cuda_main_L24(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 26 "inputs/header_region.c"
       a[i] = sq(a[i]) + 1.0;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for' at inputs/header_region.c:24
@@ -79,8 +103,12 @@ static bool omp2cuda_main_L24_launch(double (&a)[1000]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L24, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L24)(a_d);
+        omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L24<true>
+                           : omp2cuda_main_L24<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -13,14 +13,25 @@ __host__ __device__ static inline double sq(double x) { return x * x; }
    already on the device, and the results stay there. */
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at header_region.h:12
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 12 "header_region.h"
+template <bool O2cOnePass>
 static __global__ void omp2cuda_header_region_h_scale_L12(double *a, int n,
                                                           double f) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 14 "header_region.h"
     a[i] = sq(a[i]) * f;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[0:n])' at header_region.h:12
@@ -37,10 +48,14 @@ static bool omp2cuda_header_region_h_scale_L12_launch(double *a, int n,
   auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_header_region_h_scale_L12, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_header_region_h_scale_L12)(a_d, n, f);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_header_region_h_scale_L12<false>,
+                             o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_header_region_h_scale_L12<true>
+                           : omp2cuda_header_region_h_scale_L12<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, f);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -7,14 +7,24 @@
 // the lambda captured. A generic lambda stays on the host.
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at inputs/lambda.cpp:8
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 8 "inputs/lambda.cpp"
-template <typename T>
-__global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
+template <bool O2cOnePass, typename T>
+static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 10 "inputs/lambda.cpp"
       a[i] = a[i] * k + extra;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[0:n])' at inputs/lambda.cpp:8
@@ -32,9 +42,12 @@ static bool omp2cuda_scale_lambda_L8_launch(T *a, int n, T k, T extra) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_scale_lambda_L8<T>, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_scale_lambda_L8<T>)(a_d, n, k, extra);
+        omp2cuda_scale_lambda_L8<false, T>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_scale_lambda_L8<true, T>
+                           : omp2cuda_scale_lambda_L8<false, T>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, k, extra);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -56,13 +69,24 @@ template void scale<float>(float *, int, float);
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: p[0:n])' at inputs/lambda.cpp:18
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 18 "inputs/lambda.cpp"
-__global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 20 "inputs/lambda.cpp"
       p[i] = v;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: p[0:n])' at inputs/lambda.cpp:18
@@ -79,9 +103,12 @@ static bool omp2cuda_fill_lambda_L18_launch(int n, double *p, double v) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_fill_lambda_L18, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_fill_lambda_L18)(n, p_d, v);
+        omp2cuda_fill_lambda_L18<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_fill_lambda_L18<true>
+                           : omp2cuda_fill_lambda_L18<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, p_d, v);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -5,9 +5,14 @@
 #include <stdio.h>
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // lastprivate(last, idx) map(to: a)' at inputs/lastprivate.c:6
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 6 "inputs/lastprivate.c"
-__global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
-                                 int *o2c_last_idx) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
+                                        int *o2c_last_idx) {
   double last;
   int idx;
   const unsigned int o2c_trip = (1000 > 0 ? (unsigned int)1000 : 0);
@@ -26,8 +31,11 @@ __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
       *o2c_last_last = last;
       *o2c_last_idx = idx;
     }
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for lastprivate(last, idx) map(to: a)' at inputs/lastprivate.c:6
@@ -46,9 +54,13 @@ static bool omp2cuda_main_L6_launch(double (&a)[1000], double &last, int &idx) {
   const unsigned int o2c_trip = (1000 > 0 ? (unsigned int)1000 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L6, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L6)(a_d, last_d,
-                                                                    idx_d);
+        omp2cuda_main_L6<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L6<true>
+                           : omp2cuda_main_L6<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, last_d,
+                                                              idx_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -10,8 +10,13 @@
 
 // omp2cuda: kernel for '#pragma omp target parallel map(tofrom: a, x)' at
 // inputs/lastprivate_loop_var.c:12
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 12 "inputs/lastprivate_loop_var.c"
-__global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
        o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
@@ -23,8 +28,11 @@ __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_x = (int)((0) + (int)o2c_trip * (1));
     }
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom: a,
 // x)' at inputs/lastprivate_loop_var.c:12
@@ -42,8 +50,12 @@ static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L12, o2c_region, o2c_trip, 0, 0, true);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L12)(a_d, x_d);
+        omp2cuda_main_L12<false>, o2c_region, o2c_trip, 0, 0, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L12<true>
+                           : omp2cuda_main_L12<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, x_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -51,8 +63,14 @@ static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // lastprivate(y) map(tofrom: a, on_device)' at inputs/lastprivate_loop_var.c:18
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 18 "inputs/lastprivate_loop_var.c"
-__global__ void omp2cuda_main_L18(int *a, int *o2c_last_y, int *on_device) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
+                                         int *on_device) {
   const unsigned int o2c_trip =
       (99 >= 3 ? ((unsigned int)99 - (unsigned int)3) / 4 + 1 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
@@ -69,8 +87,11 @@ __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y, int *on_device) {
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_y = (int)((99) - (int)o2c_trip * (4));
     }
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for lastprivate(y) map(tofrom: a, on_device)' at
@@ -92,9 +113,13 @@ static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
       (99 >= 3 ? ((unsigned int)99 - (unsigned int)3) / 4 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L18, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L18)(a_d, y_d, on_device_d);
+        omp2cuda_main_L18<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L18<true>
+                           : omp2cuda_main_L18<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, y_d,
+                                                              on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -103,8 +128,14 @@ static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(2) lastprivate(k, j) map(tofrom: a)' at
 // inputs/lastprivate_loop_var.c:25
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 25 "inputs/lastprivate_loop_var.c"
-__global__ void omp2cuda_main_L25(int *a, int *o2c_last_k, int *o2c_last_j) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
+                                         int *o2c_last_j) {
   const unsigned long long o2c_trip0 = (10 > 0 ? (unsigned long long)10 : 0);
   const unsigned long long o2c_trip1 =
       (9 >= 0 ? ((unsigned long long)9) / 3 + 1 : 0);
@@ -122,8 +153,11 @@ __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k, int *o2c_last_j) {
       *o2c_last_k = (int)((0) + (int)o2c_trip0 * (1));
       *o2c_last_j = (int)((0) + (int)o2c_trip1 * (3));
     }
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for collapse(2) lastprivate(k, j) map(tofrom: a)' at
@@ -146,9 +180,12 @@ static bool omp2cuda_main_L25_launch(int (&a)[100], int &k, int &j) {
       (9 >= 0 ? ((unsigned long long)9) / 3 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L25, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L25)(a_d, k_d,
-                                                                     j_d);
+        omp2cuda_main_L25<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L25<true>
+                           : omp2cuda_main_L25<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, k_d, j_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

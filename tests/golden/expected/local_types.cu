@@ -74,14 +74,25 @@ struct named {
   };
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: nm)' at inputs/local_types.c:38
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 38 "inputs/local_types.c"
-__global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
-                                  struct named *nm) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
+                                         struct named *nm) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 40 "inputs/local_types.c"
     (*nm).S[i] = i * (*nm).s + scalar_enum;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: nm)' at inputs/local_types.c:38
@@ -99,9 +110,13 @@ static bool omp2cuda_main_L38_launch(enum o2c_local_L19 scalar_enum,
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L38, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L38)(scalar_enum, nm_d);
+        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L38<true>
+                           : omp2cuda_main_L38<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(scalar_enum,
+                                                              nm_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

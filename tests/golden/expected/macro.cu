@@ -9,11 +9,22 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/macro.c:7
-__global__ void omp2cuda_clear_L7(double *buf, int len) {
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_clear_L7(double *buf, int len) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (len);
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
   (buf)[i] = 0.;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for' at inputs/macro.c:7
@@ -29,9 +40,12 @@ static bool omp2cuda_clear_L7_launch(double *buf, int len) {
   const unsigned int o2c_trip = (((len)) > 0 ? (unsigned int)((len)) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_clear_L7, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_clear_L7)(buf_d,
-                                                                     len);
+        omp2cuda_clear_L7<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_clear_L7<true>
+                           : omp2cuda_clear_L7<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(buf_d, len);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -15,13 +15,24 @@ DEF(push_again)
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/macro_data.c:21
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 21 "inputs/macro_data.c"
-__global__ void omp2cuda_main_L21(double *a, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L21(double *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 23 "inputs/macro_data.c"
       a[i] += 1;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for' at inputs/macro_data.c:21
@@ -38,8 +49,12 @@ static bool omp2cuda_main_L21_launch(double (&a)[16], int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L21, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L21)(a_d, n);
+        omp2cuda_main_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L21<true>
+                           : omp2cuda_main_L21<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -88,13 +88,23 @@ static bool omp2cuda_main_L34_launch(int *&cursor) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: view[0:0])' at inputs/map_semantics.c:40
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 40 "inputs/map_semantics.c"
-__global__ void omp2cuda_main_L40(int *view) {
+template <bool O2cOnePass> static __global__ void omp2cuda_main_L40(int *view) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N / 2;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 42 "inputs/map_semantics.c"
     view[i] *= 3;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: view[0:0])' at inputs/map_semantics.c:40
@@ -111,8 +121,12 @@ static bool omp2cuda_main_L40_launch(int *view) {
   const unsigned int o2c_trip = ((N / 2) > 0 ? (unsigned int)(N / 2) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L40, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L40)(view_d);
+        omp2cuda_main_L40<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L40<true>
+                           : omp2cuda_main_L40<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(view_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -150,16 +164,27 @@ static bool omp2cuda_main_L43_launch(int *&cursor, int &found) {
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(alloc: scratch) map(tofrom: data) defaultmap(none) shared(data, scratch)'
 // at inputs/map_semantics.c:45
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 45 "inputs/map_semantics.c"
-__global__ void omp2cuda_main_L45(int *data, int *scratch) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L45(int *data, int *scratch) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 46 "inputs/map_semantics.c"
   {
     scratch[i] = data[i] + 1;
     data[i] = scratch[i] * 2;
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(alloc: scratch) map(tofrom: data) defaultmap(none) shared(data,
@@ -178,9 +203,13 @@ static bool omp2cuda_main_L45_launch(int (&data)[256], int (&scratch)[256]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L45, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L45)(data_d,
-                                                                     scratch_d);
+        omp2cuda_main_L45<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L45<true>
+                           : omp2cuda_main_L45<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(data_d,
+                                                              scratch_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

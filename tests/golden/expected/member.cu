@@ -5,14 +5,25 @@
 // A region in a member function (explicit and implicit member access).
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: p[0:n])' at inputs/member.cpp:9
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 9 "inputs/member.cpp"
-__global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
-                                        double scale) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
+                                               double scale) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 11 "inputs/member.cpp"
       p[i] = p[i] * f + scale;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: p[0:n])' at inputs/member.cpp:9
@@ -30,9 +41,12 @@ static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_Field_apply_L9, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_Field_apply_L9)(f, p_d, n, scale);
+        omp2cuda_Field_apply_L9<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_Field_apply_L9<true>
+                           : omp2cuda_Field_apply_L9<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(f, p_d, n, scale);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -53,13 +53,24 @@ static bool omp2cuda_main_L22_launch(int (&a2d)[10][2], int (&a3d)[10][2][2],
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:4][0:4])' at inputs/multidim_sections.c:33
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 33 "inputs/multidim_sections.c"
-__global__ void omp2cuda_main_L33(double (*a)[4]) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L33(double (*a)[4]) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 35 "inputs/multidim_sections.c"
     a[i][3] *= 2;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[0:4][0:4])' at inputs/multidim_sections.c:33
@@ -77,8 +88,12 @@ static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
   const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L33, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L33)(a_d);
+        omp2cuda_main_L33<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L33<true>
+                           : omp2cuda_main_L33<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -86,13 +101,24 @@ static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[1:][0:])' at inputs/multidim_sections.c:36
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 36 "inputs/multidim_sections.c"
-__global__ void omp2cuda_main_L36(double (*a)[4]) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L36(double (*a)[4]) {
   for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < 4;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 38 "inputs/multidim_sections.c"
     a[i][0] += 100;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[1:][0:])' at inputs/multidim_sections.c:36
@@ -110,8 +136,12 @@ static bool omp2cuda_main_L36_launch(double (&a)[4][4]) {
   const unsigned int o2c_trip = (4 > 1 ? (unsigned int)4 - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L36, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L36)(a_d);
+        omp2cuda_main_L36<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L36<true>
+                           : omp2cuda_main_L36<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

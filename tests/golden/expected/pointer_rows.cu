@@ -59,8 +59,13 @@ if (!omp2cuda_ran_on_device_L21_launch(on_device)) { // omp2cuda: offloaded by t
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(2)' at inputs/pointer_rows.c:27
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 27 "inputs/pointer_rows.c"
-__global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
   const unsigned long long o2c_trip0 =
       (rows > 0 ? (unsigned long long)rows : 0);
   const unsigned long long o2c_trip1 =
@@ -71,10 +76,15 @@ __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
        o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
     int i = (int)(o2c_iv / (o2c_trip1));
     int j = (int)((o2c_iv) % o2c_trip1);
+    do {
 #line 30 "inputs/pointer_rows.c"
       p[i][j] = 2 * p[i][j] + i;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for collapse(2)' at inputs/pointer_rows.c:27
@@ -93,9 +103,12 @@ static bool omp2cuda_scale_rows_L27_launch(double **p, int rows, int cols) {
       (cols > 0 ? (unsigned long long)cols : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_scale_rows_L27, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_scale_rows_L27)(p_d, rows, cols);
+        omp2cuda_scale_rows_L27<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_scale_rows_L27<true>
+                           : omp2cuda_scale_rows_L27<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(p_d, rows, cols);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -113,13 +126,24 @@ if (!omp2cuda_scale_rows_L27_launch(p, rows, cols)) { // omp2cuda: offloaded by 
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/pointer_rows.c:64
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 64 "inputs/pointer_rows.c"
-__global__ void omp2cuda_main_L64(Vec *v, int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L64(Vec *v, int n) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < n;
-       j += blockDim.x * gridDim.x)
+       j += blockDim.x * gridDim.x) {
+    do {
 #line 66 "inputs/pointer_rows.c"
       (*v).buf[j] += j;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for' at inputs/pointer_rows.c:64
@@ -136,8 +160,12 @@ static bool omp2cuda_main_L64_launch(Vec &v, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L64, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L64)(v_d, n);
+        omp2cuda_main_L64<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L64<true>
+                           : omp2cuda_main_L64<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(v_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

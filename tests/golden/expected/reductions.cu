@@ -5,25 +5,37 @@
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])' at
 // inputs/reductions.c:4
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 4 "inputs/reductions.c"
-__global__ void omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
-                                  double *o2c_red_mx, double *o2c_red_mn) {
+template <bool O2cOnePass>
+static __global__ void
+omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
+                  double *o2c_red_mx, double *o2c_red_mn) {
   double sum = o2c_dev::RedPlus::identity<double>();
   double mx = o2c_dev::RedMax::identity<double>();
   double mn = o2c_dev::RedMin::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 5 "inputs/reductions.c"
   {
     sum += x[i];
     mx = x[i] > mx ? x[i] : mx;
     mn = x[i] < mn ? x[i] : mn;
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedMax>(mx, o2c_red_mx, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedMin>(mn, o2c_red_mn, o2c_scratch);
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])'
@@ -45,9 +57,13 @@ static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_stats_L4, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_stats_L4)(x_d, n, sum_d, mx_d, mn_d);
+        omp2cuda_stats_L4<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_stats_L4<true>
+                           : omp2cuda_stats_L4<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(x_d, n, sum_d,
+                                                              mx_d, mn_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

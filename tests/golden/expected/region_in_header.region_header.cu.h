@@ -3,14 +3,25 @@
 #line 1 "region_header.h"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: a[0:n])' at region_header.h:2
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 2 "region_header.h"
+template <bool O2cOnePass>
 static __global__ void omp2cuda_region_header_h_header_kernel_L2(double *a,
                                                                  int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 4 "region_header.h"
     a[i] = 2.0;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: a[0:n])' at region_header.h:2
@@ -27,10 +38,13 @@ static bool omp2cuda_region_header_h_header_kernel_L2_launch(double *a, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_region_header_h_header_kernel_L2,
+        o2c::gridStrideShape(omp2cuda_region_header_h_header_kernel_L2<false>,
                              o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_region_header_h_header_kernel_L2)(a_d, n);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_region_header_h_header_kernel_L2<true>
+                           : omp2cuda_region_header_h_header_kernel_L2<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -13,18 +13,24 @@
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a, v) reduction(&&: all) reduction(||: any) reduction(min: lo)
 // reduction(max: hi) reduction(|: bits)' at inputs/small_reductions.c:22
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 22 "inputs/small_reductions.c"
-__global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
-                                  char *o2c_red_any, short *o2c_red_lo,
-                                  short *o2c_red_hi,
-                                  unsigned char *o2c_red_bits) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
+                                         char *o2c_red_any, short *o2c_red_lo,
+                                         short *o2c_red_hi,
+                                         unsigned char *o2c_red_bits) {
   char all = o2c_dev::RedLogAnd::identity<char>();
   char any = o2c_dev::RedLogOr::identity<char>();
   short lo = o2c_dev::RedMin::identity<short>();
   short hi = o2c_dev::RedMax::identity<short>();
   unsigned char bits = o2c_dev::RedBitOr::identity<unsigned char>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 25 "inputs/small_reductions.c"
   {
     all = all && a[i];
@@ -33,6 +39,10 @@ __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
     hi = v[i] > hi ? v[i] : hi;
     bits |= (unsigned char)(1u << (i % 8));
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
   __shared__ unsigned long long o2c_scratch[32];
   o2c_dev::reduceToGlobal<o2c_dev::RedLogAnd>(all, o2c_red_all, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedLogOr>(any, o2c_red_any, o2c_scratch);
@@ -40,6 +50,7 @@ __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
   o2c_dev::reduceToGlobal<o2c_dev::RedMax>(hi, o2c_red_hi, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedBitOr>(bits, o2c_red_bits, o2c_scratch);
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: a, v) reduction(&&: all) reduction(||: any) reduction(min: lo)
@@ -66,9 +77,13 @@ static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L22, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L22<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L22<true>
+                           : omp2cuda_main_L22<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L22)(a_d, v_d, all_d, any_d, lo_d, hi_d, bits_d);
+               o2c_kernel)(a_d, v_d, all_d, any_d, lo_d, hi_d, bits_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -76,10 +91,16 @@ static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: count, on_device)' at inputs/small_reductions.c:32
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 32 "inputs/small_reductions.c"
-__global__ void omp2cuda_main_L32(char *count, int *on_device) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 200;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 33 "inputs/small_reductions.c"
   {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*count)), (char)((1)));
@@ -87,7 +108,12 @@ __global__ void omp2cuda_main_L32(char *count, int *on_device) {
     if (i == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: count, on_device)' at inputs/small_reductions.c:32
@@ -106,9 +132,13 @@ static bool omp2cuda_main_L32_launch(char &count, int &on_device) {
   const unsigned int o2c_trip = (200 > 0 ? (unsigned int)200 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L32, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L32)(count_d, on_device_d);
+        omp2cuda_main_L32<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L32<true>
+                           : omp2cuda_main_L32<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(count_d,
+                                                              on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

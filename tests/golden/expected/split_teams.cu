@@ -6,11 +6,18 @@
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: xdd[0:numNode],
 // ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at
 // inputs/split_teams.c:5
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 5 "inputs/split_teams.c"
-__global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX,
-                                     const int *symmY, int numBC) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd,
+                                            const int *symmX, const int *symmY,
+                                            int numBC) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numBC;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 9 "inputs/split_teams.c"
     {
       if (symmX[i] >= 0)
@@ -18,7 +25,12 @@ __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd, const int *symmX,
       if (symmY[i] >= 0)
         ydd[symmY[i]] = 0.0;
     }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom:
 // xdd[0:numNode], ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at
@@ -41,9 +53,13 @@ static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
   const unsigned int o2c_trip = (numBC > 0 ? (unsigned int)numBC : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_apply_bc_L5, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_apply_bc_L5<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_apply_bc_L5<true>
+                           : omp2cuda_apply_bc_L5<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_apply_bc_L5)(xdd_d, ydd_d, symmX_d, symmY_d, numBC);
+               o2c_kernel)(xdd_d, ydd_d, symmX_d, symmY_d, numBC);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -11,12 +11,18 @@
 #include <omp.h>
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: z, w) map(from: r)' at inputs/std_complex.cpp:17
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 17 "inputs/std_complex.cpp"
-__global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
-                                  std::complex<float> *w, double *r,
-                                  const std::complex<double> *c) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
+                                         std::complex<float> *w, double *r,
+                                         const std::complex<double> *c) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 18 "inputs/std_complex.cpp"
   {
     std::complex<double> u = z[i] * z[i] + (*c);
@@ -27,7 +33,12 @@ __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
     r[i] = std::abs(z[i]) + std::arg(z[i]) + z[i].real() - std::imag(z[i]);
     w[i] = w[i] * w[i] - std::complex<float>(1.0f, 0.5f) / (w[i] + 2.0f);
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: z, w) map(from: r)' at inputs/std_complex.cpp:17
@@ -51,9 +62,13 @@ static bool omp2cuda_main_L17_launch(const int n,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L17, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L17)(n, z_d, w_d, r_d, c_d);
+        omp2cuda_main_L17<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L17<true>
+                           : omp2cuda_main_L17<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, z_d, w_d, r_d,
+                                                              c_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -14,12 +14,18 @@
 #include <utility>
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 25 "inputs/std_library.cpp"
-__global__ void omp2cuda_main_L25(const int digits, const int n, double *d,
-                                  float *f, int *k, long *l,
-                                  std::array<double, 4> *coef) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L25(const int digits, const int n,
+                                         double *d, float *f, int *k, long *l,
+                                         std::array<double, 4> *coef) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 26 "inputs/std_library.cpp"
   {
     double s, c;
@@ -40,7 +46,12 @@ __global__ void omp2cuda_main_L25(const int digits, const int n, double *d,
     k[i] = std::max(std::abs(k[i]), 7) + digits;
     l[i] = std::abs(l[i]) + std::lround(d[i] * 0.001);
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
@@ -64,9 +75,13 @@ static bool omp2cuda_main_L25_launch(const int digits, const int n,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L25, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L25<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L25<true>
+                           : omp2cuda_main_L25<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L25)(digits, n, d_d, f_d, k_d, l_d, coef_d);
+               o2c_kernel)(digits, n, d_d, f_d, k_d, l_d, coef_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -8,10 +8,17 @@
 #include <omp.h>
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a, b, c)' at inputs/std_math.cpp:12
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 12 "inputs/std_math.cpp"
-__global__ void omp2cuda_main_L12(const int n, float *a, double *b, int *c) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L12(const int n, float *a, double *b,
+                                         int *c) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 13 "inputs/std_math.cpp"
   {
     float s, co;
@@ -20,7 +27,12 @@ __global__ void omp2cuda_main_L12(const int n, float *a, double *b, int *c) {
     b[i] = std::abs(b[i]) + (std::isnan(b[i]) ? 1.0 : 0.0) + std::fmax(b[i], -3.0);
     c[i] = std::abs(c[i]) % 7;
   }
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a, b, c)' at inputs/std_math.cpp:12
@@ -40,9 +52,12 @@ static bool omp2cuda_main_L12_launch(const int n, float (&a)[1000],
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L12, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L12)(n, a_d,
-                                                                     b_d, c_d);
+        omp2cuda_main_L12<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L12<true>
+                           : omp2cuda_main_L12<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, a_d, b_d, c_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -5,14 +5,24 @@
 // A region in a function template: the kernel and stub become templates.
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 5 "inputs/template.cpp"
-template <typename T>
-__global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
+template <bool O2cOnePass, typename T>
+static __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 7 "inputs/template.cpp"
     y[i] = a * x[i] + y[i];
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
@@ -31,9 +41,12 @@ static bool omp2cuda_axpy_L5_launch(T a, const T *x, T *y, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_axpy_L5<T>, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_axpy_L5<T>)(a, x_d,
-                                                                       y_d, n);
+        omp2cuda_axpy_L5<false, T>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_axpy_L5<true, T>
+                           : omp2cuda_axpy_L5<false, T>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, x_d, y_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -4,8 +4,13 @@
 // A valid clause we do not translate yet: the region stays on the host.
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 4 "inputs/unsupported_clause.c"
-__global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
   int last;
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
@@ -21,8 +26,11 @@ __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;
     }
+    if (O2cOnePass)
+      break; // one thread per iteration
   }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
@@ -40,10 +48,13 @@ static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
   auto *last_d = o2c_region.mapObject(last, o2c::MapToFrom | o2c::MapImplicit);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_f_L4, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L4)(a_d, n,
-                                                                 last_d);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_f_L4<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_f_L4<true>
+                           : omp2cuda_f_L4<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, last_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -13,13 +13,24 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // is_device_ptr(da)' at inputs/use_device.c:30
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 30 "inputs/use_device.c"
-__global__ void omp2cuda_main_L30(int n, double *da) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L30(int n, double *da) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 32 "inputs/use_device.c"
       da[i] *= 2;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for is_device_ptr(da)' at inputs/use_device.c:30
@@ -35,8 +46,12 @@ static bool omp2cuda_main_L30_launch(int n, double *da) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L30, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L30)(n, da);
+        omp2cuda_main_L30<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L30<true>
+                           : omp2cuda_main_L30<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, da);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -4,14 +4,25 @@
 // Seed 000 Fig. 4/6: the combined construct over a vector add.
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 3 "inputs/vector_add.c"
-__global__ void omp2cuda_vadd_L3(double *a, const double *b, const double *c,
-                                 int n) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_vadd_L3(double *a, const double *b,
+                                        const double *c, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 5 "inputs/vector_add.c"
     a[i] = b[i] + c[i];
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
@@ -31,9 +42,12 @@ static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_vadd_L3, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_vadd_L3)(a_d, b_d,
-                                                                    c_d, n);
+        omp2cuda_vadd_L3<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_vadd_L3<true>
+                           : omp2cuda_vadd_L3<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, b_d, c_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();

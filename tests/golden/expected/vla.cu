@@ -6,13 +6,24 @@
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: v)' at inputs/vla.c:6
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
 #line 6 "inputs/vla.c"
-__global__ void omp2cuda_fill_L6(int n, double *v) {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_fill_L6(int n, double *v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
+       i += blockDim.x * gridDim.x) {
+    do {
 #line 8 "inputs/vla.c"
     v[i] = 0.5 * i;
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: v)' at inputs/vla.c:6
@@ -30,8 +41,12 @@ static bool omp2cuda_fill_L6_launch(int n, double *v, size_t o2c_bytes_v) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_fill_L6, o2c_region, o2c_trip, 0, 0, false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_fill_L6)(n, v_d);
+        omp2cuda_fill_L6<false>, o2c_region, o2c_trip, 0, 0, false);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_fill_L6<true>
+                           : omp2cuda_fill_L6<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, v_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
