@@ -103,20 +103,40 @@ struct SpmdPrinter {
     for (const auto &[Decl, Init] : N.Privates)
       if (!Init.empty())
         Out += fmt::format("const auto o2c_fp_{0} = {0};\n", Init);
+    // A variable the team shares gets a partial of each thread's own, which
+    // the construct reaches by the variable's name (or through a pointer of
+    // that name); the team's result goes into the variable atomically (other
+    // teams may share it too), and a barrier makes that visible to the team.
     for (const SpmdReduction &Red : N.Reductions)
-      Out += fmt::format(
-          "const {0} o2c_red_{1} = {1};\n{1} = {2}::identity<{0}>();\n",
-          Red.Type, Red.Var, Red.Op);
+      Out += !Red.Shared ? fmt::format("const {0} o2c_red_{1} = {1};\n{1} = "
+                                       "{2}::identity<{0}>();\n",
+                                       Red.Type, Red.Var, Red.Op)
+                         : fmt::format("{0} *const o2c_red_{1} = {3}{1};\n"
+                                       "{0} o2c_part_{1} = "
+                                       "{2}::identity<{0}>();\n",
+                                       Red.Type, Red.Var, Red.Op,
+                                       Red.ViaPointer ? "" : "&");
     Out += "{\n";
+    for (const SpmdReduction &Red : N.Reductions)
+      if (Red.Shared)
+        Out += Red.ViaPointer
+                   ? fmt::format("{0} *{1} = &o2c_part_{1};\n", Red.Type, Red.Var)
+                   : fmt::format("{0} &{1} = o2c_part_{1};\n", Red.Type, Red.Var);
     for (const auto &[Decl, Init] : N.Privates)
       Out += Init.empty() ? Decl + ";\n"
                           : fmt::format("{} = o2c_fp_{};\n", Decl, Init);
     Close = "}\n";
     for (const SpmdReduction &Red : N.Reductions)
       Close +=
-          fmt::format("{0} = {1}()(o2c_red_{0}, o2c_dev::teamReduce<{1}>({0}, "
-                      "o2c_scratch));\n",
-                      Red.Var, Red.Op);
+          Red.Shared
+              ? fmt::format("{{\nconst {0} o2c_team_{1} = "
+                            "o2c_dev::teamReduce<{2}>(o2c_part_{1}, o2c_scratch);\n"
+                            "if (threadIdx.x == 0)\n  o2c_dev::atomicCombine<{2}>("
+                            "o2c_red_{1}, o2c_team_{1});\n__syncthreads();\n}}\n",
+                            Red.Type, Red.Var, Red.Op)
+              : fmt::format("{0} = {1}()(o2c_red_{0}, o2c_dev::teamReduce<{1}>("
+                            "{0}, o2c_scratch));\n",
+                            Red.Var, Red.Op);
     return Close + "}\n";
   }
 

@@ -140,6 +140,12 @@ struct SpmdPart {
 
 struct SpmdReduction {
   std::string Var, Type, Op; // Op: o2c_dev::Red* name
+  /// The variable is the team's (mapped or in shared memory), not the
+  /// thread's: the team's result goes into it atomically.
+  bool Shared = false;
+  /// The kernel reaches it through a pointer of its name (a mapped scalar:
+  /// the body says `(*x)`), not by the name itself.
+  bool ViaPointer = false;
 };
 
 struct SpmdNode {

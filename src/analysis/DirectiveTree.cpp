@@ -153,8 +153,18 @@ struct Builder {
       if (!Own(V, "firstprivate"))
         return false;
     for (const auto &R : N.Reductions) {
-      if (!Own(R.first, "reduction"))
-        return false;
+      if (R.first->getType()->isArrayType())
+        return no(Verdict::no(DiagId::HostClause,
+                              "reduction('" + R.first->getNameAsString() +
+                                  "') over an array on a nested construct is "
+                                  "not supported yet"),
+                  D.getBeginLoc());
+      if (!ownCopy(R.first, Vars, Ctx.getSourceManager())) {
+        N.SharedReductions.insert(R.first);
+        if (!Vars.Region || !Vars.Region->getSourceRange().fullyContains(
+                R.first->getSourceRange()))
+          N.MappedReductions.insert(R.first);
+      }
       if (!isAtomicNumber(R.first->getType(), Ctx))
         return no(Verdict::no(DiagId::HostType,
                               "the reduction variable '" +

@@ -41,6 +41,13 @@ struct DirNode {
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;
+  /// Reduction variables the team shares (mapped, or in shared memory):
+  /// each thread reduces into a partial of its own, and the team's result is
+  /// combined into the variable atomically.
+  std::set<const clang::VarDecl *> SharedReductions;
+  /// Those of them declared outside the region: the kernel takes them by
+  /// address (mapped), and its text says `(*x)`.
+  std::set<const clang::VarDecl *> MappedReductions;
 };
 
 /// What one statement of team-master code does (the redundant-or-guard

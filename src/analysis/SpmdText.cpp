@@ -139,7 +139,8 @@ struct TextBuilder {
     for (const auto &[V, Op] : N.Reductions)
       Out.Reductions.push_back(
           {V->getNameAsString(),
-           declText(V->getType().getUnqualifiedType(), "", Ctx), Op});
+           declText(V->getType().getUnqualifiedType(), "", Ctx), Op,
+           N.SharedReductions.count(V) > 0, N.MappedReductions.count(V) > 0});
     if (N.Kind == DirKind::Barrier)
       return {};
     if (N.Kind != DirKind::Guard && !N.Body) { // parallel for: its loop
