@@ -3,6 +3,9 @@
 
 #include "driver/Translate.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+
 #include <string>
 
 namespace omp2cuda::test {
@@ -25,6 +28,16 @@ inline const Capture *findCapture(const Region &R, const std::string &Name) {
 inline bool contains(const std::string &Haystack, const std::string &Needle) {
   return Haystack.find(Needle) != std::string::npos;
 }
+
+/// Finds the first target execution construct of a parsed AST.
+struct FirstTarget : clang::RecursiveASTVisitor<FirstTarget> {
+  const clang::OMPExecutableDirective *D = nullptr;
+  bool VisitOMPExecutableDirective(clang::OMPExecutableDirective *E) {
+    if (!D && clang::isOpenMPTargetExecutionDirective(E->getDirectiveKind()))
+      D = E;
+    return true;
+  }
+};
 
 } // namespace omp2cuda::test
 

@@ -17,15 +17,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-struct FirstTarget : RecursiveASTVisitor<FirstTarget> {
-  const OMPExecutableDirective *D = nullptr;
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *E) {
-    if (!D && isOpenMPTargetExecutionDirective(E->getDirectiveKind()))
-      D = E;
-    return true;
-  }
-};
-
 struct Parsed {
   std::unique_ptr<ASTUnit> AST;
   const OMPExecutableDirective *Target = nullptr;

@@ -17,15 +17,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-struct FirstTarget : RecursiveASTVisitor<FirstTarget> {
-  const OMPExecutableDirective *D = nullptr;
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *E) {
-    if (!D && isOpenMPTargetExecutionDirective(E->getDirectiveKind()))
-      D = E;
-    return true;
-  }
-};
-
 /// A finding with its place spelled out, for comparisons.
 struct Found {
   std::string Var, Message;
