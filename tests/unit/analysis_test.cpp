@@ -458,6 +458,43 @@ void f(int *out, int n) {
   }
 }
 
+TEST_CASE("a nested reduction over a mapped scalar or a team variable "
+          "combines each team's result atomically (issue 9)",
+          "[analysis]") {
+  FileResult F = translateC(R"src(
+void f(int *a, int *seen, int n) {
+  int total = 0;
+#pragma omp target parallel map(tofrom: total) map(to: a[0:n]) map(from: seen[0:n])
+  {
+#pragma omp for reduction(+: total)
+    for (int x = 0; x < n; ++x) total += a[x];
+#pragma omp for
+    for (int x = 0; x < n; ++x) seen[x] = total;
+  }
+#pragma omp target teams map(to: a[0:n]) map(from: seen[0:n])
+  {
+    int m = 0;
+#pragma omp parallel
+    {
+#pragma omp for reduction(max: m)
+      for (int x = 0; x < n; ++x) if (a[x] > m) m = a[x];
+    }
+    seen[0] = m;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // The mapped scalar: the body's (*total) reaches the thread's partial.
+  CHECK(contains(F.Output, "int *total = &o2c_part_total;"));
+  CHECK(contains(F.Output, "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_total,"));
+  // A team-master scalar is each thread's own copy in the SPMD form: every
+  // thread gets the team's result, with no atomic.
+  CHECK(contains(F.Output, "const int o2c_red_m = m;"));
+  CHECK_FALSE(contains(F.Output, "o2c_part_m"));
+}
+
 TEST_CASE("a region from a macro is rewritten at the expansion site", "[analysis]") {
   FileResult F = translateC(R"src(
 #define ZERO(p, n) _Pragma("omp target teams distribute parallel for map(from: q[0:m])") \
