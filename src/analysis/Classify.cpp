@@ -6,6 +6,7 @@
 #include "analysis/TemplateContext.h"
 #include "edits/BodyPrinter.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -121,7 +122,7 @@ std::string sanitize(std::string S) {
 const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
   for (const DeclContext *DC = F; DC; DC = DC->getParent()) {
     const auto *M = dyn_cast<CXXMethodDecl>(DC);
-    if (M && !M->getParent()->isLambda())
+    if (M && !isLambdaCallOperator(M))
       return M;
   }
   return nullptr;
@@ -131,8 +132,8 @@ std::string functionLabel(const FunctionDecl *F) {
   if (!F)
     return "file";
   // A lambda is named for the function it is written in: main_lambda.
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda()) {
-    const DeclContext *DC = M->getParent()->getDeclContext();
+  if (isLambdaCallOperator(F)) {
+    const DeclContext *DC = cast<CXXMethodDecl>(F)->getParent()->getDeclContext();
     while (DC && !isa<FunctionDecl>(DC) && !DC->isFileContext())
       DC = DC->getParent();
     const auto *Outer = dyn_cast_or_null<FunctionDecl>(DC);
@@ -195,7 +196,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   }
   R.Function = C.Function ? C.Function->getQualifiedNameAsString() : "";
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(C.Function);
-      M && M->getParent()->isLambda()) {
+      M && isLambdaCallOperator(M)) {
     // "main()::(anonymous class)::operator()" says less than "a lambda in
     // main()".
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(M->getParent()->getBeginLoc()));

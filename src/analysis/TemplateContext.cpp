@@ -2,12 +2,14 @@
 
 #include "edits/SourceText.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
 #include <vector>
 
 using namespace clang;
@@ -27,13 +29,24 @@ const FunctionDecl *outOfLineDefinition(const FunctionDecl &F) {
   return nullptr;
 }
 
+/// Whether two parameter lists name their parameters alike.
+bool sameNames(const TemplateParameterList &A, const TemplateParameterList &B) {
+  if (A.size() != B.size())
+    return false;
+  for (unsigned I = 0; I < A.size(); ++I)
+    if (A.getParam(I)->getName() != B.getParam(I)->getName())
+      return false;
+  return true;
+}
+
 /// The parameter lists around F's body (not F's own), outermost first: of
 /// the class templates and function templates that enclose it (a lambda in
 /// a function template, a member of a class nested in a class template), or
-/// a reason why there is none to use.
+/// a reason why there is none to use. Renamed: an out-of-line definition
+/// names the class's parameters otherwise than the class does.
 bool enclosingLists(const FunctionDecl &F,
                     std::vector<const TemplateParameterList *> &Lists,
-                    std::string &Problem) {
+                    bool &Renamed, std::string &Problem) {
   for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent()) {
     if (isa<ClassTemplatePartialSpecializationDecl>(DC)) {
       Problem = "regions in members of a class template's partial "
@@ -50,32 +63,15 @@ bool enclosingLists(const FunctionDecl &F,
   // An out-of-line definition spells the class's lists itself, maybe with
   // other parameter names than the class's; its body uses those.
   if (const FunctionDecl *Def = outOfLineDefinition(F)) {
-    unsigned N = Def->getNumTemplateParameterLists();
-    if (N > Lists.size())
-      N = static_cast<unsigned>(Lists.size());
-    for (unsigned I = 0; I < N; ++I)
-      Lists[I] = Def->getTemplateParameterList(I);
+    unsigned N = std::min<unsigned>(Def->getNumTemplateParameterLists(),
+                                    static_cast<unsigned>(Lists.size()));
+    for (unsigned I = 0; I < N; ++I) {
+      const TemplateParameterList *Own = Def->getTemplateParameterList(I);
+      Renamed = Renamed || !sameNames(*Lists[I], *Own);
+      Lists[I] = Own;
+    }
   }
   return true;
-}
-
-/// Whether the out-of-line definition around F names the parameters of the
-/// class templates otherwise than they do.
-bool renamesClassParams(const FunctionDecl &F,
-                        const std::vector<std::vector<std::string>> &Names) {
-  const FunctionDecl *Def = outOfLineDefinition(F);
-  if (!Def)
-    return false;
-  std::vector<const TemplateParameterList *> Class;
-  for (const DeclContext *DC = Def->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
-      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
-        Class.insert(Class.begin(), CT->getTemplateParameters());
-  for (size_t D = 0; D < Class.size() && D < Names.size(); ++D)
-    for (size_t I = 0; I < Class[D]->size() && I < Names[D].size(); ++I)
-      if (Class[D]->getParam(I)->getNameAsString() != Names[D][I])
-        return true;
-  return false;
 }
 
 } // namespace
@@ -103,10 +99,10 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   TemplateContext Out;
   std::vector<const TemplateParameterList *> Lists;
   if (F.getDeclContext()->isDependentContext() &&
-      !enclosingLists(F, Lists, Out.Problem))
+      !enclosingLists(F, Lists, Out.Renamed, Out.Problem))
     return Out;
   if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate()) {
-    if (const auto *M = dyn_cast<CXXMethodDecl>(&F); M && M->getParent()->isLambda()) {
+    if (isLambdaCallOperator(&F)) {
       Out.Problem = "regions in generic lambdas (auto parameters) are not "
                     "supported yet";
       return Out;
@@ -142,7 +138,6 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   }
   if (Params.empty())
     return Out;
-  Out.Renamed = renamesClassParams(F, Out.Names);
   Out.Header = "template <" + Params + ">";
   Out.Args = "<" + Args + ">";
   return Out;
