@@ -187,7 +187,8 @@ bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU);
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);
 // ---- Atomics.cpp -------------------------------------------------------------
-/// True if S holds a directive other than `atomic`; the atomics go to Atomics.
+/// True if S holds a directive other than `atomic` and those rewritten in
+/// place (Transparent.h); the atomics go to Atomics.
 bool containsDirectiveOtherThanAtomic(
     const clang::Stmt *S, std::vector<const clang::OMPAtomicDirective *> &Atomics);
 /// A type that device atomics (and so reductions) handle: integers of 1, 2,

@@ -3,6 +3,7 @@
 // combined-eligible; `atomic read`/`write` of a scalar are plain accesses on
 // the device.
 #include "analysis/Analysis.h"
+#include "analysis/Transparent.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -23,8 +24,11 @@ struct Finder : RecursiveASTVisitor<Finder> {
     Atomics.push_back(A);
     return true; // its helper expressions are not the user's code
   }
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
-    Other = true;
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // Constructs rewritten in place do not shape the kernel (their context
+    // is checked where their edits are made).
+    if (!isTransparent(*D))
+      Other = true;
     return true;
   }
 };

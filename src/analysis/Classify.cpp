@@ -4,7 +4,9 @@
 #include "analysis/Analysis.h"
 #include "analysis/DirectiveTree.h"
 #include "analysis/TemplateContext.h"
+#include "analysis/Transparent.h"
 #include "edits/BodyPrinter.h"
+#include "edits/Edits.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclTemplate.h"
@@ -330,6 +332,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   const Stmt *Body = Inner;
   std::set<const VarDecl *> LoopVars;
   DirectiveTree Tree; // the SPMD form's, for regions with nested constructs
+  // The code that constructs rewritten in place stand in, outside the SPMD
+  // form: one thread per team, every thread of a parallel region, or an
+  // iteration of a worksharing loop.
+  DirContext TextWhere = DirContext::TeamCode;
   bool SpmdLoop = false; // the region is a distribute loop in the SPMD form
   if (R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
     if (LoopDir) {
@@ -350,6 +356,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                     "loop, which is not implemented yet"));
       if (OneTeam || SimdOnly)
         R.SingleTeam = true;
+      TextWhere = TeamsOnly ? DirContext::TeamCode : DirContext::LoopBody;
       R.SimdChunks = SimdOnly;
       if (SimdOnly && R.ThreadLimit.empty())
         // One warp plays the SIMD lanes; with safelen(n) only n iterations
@@ -429,6 +436,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                 "OpenMP constructs; that needs the control "
                                 "loop, which is not implemented yet"));
       R.Class = RegionClass::Sequential;
+      TextWhere = W.Parallel ? DirContext::ParallelCode : DirContext::TeamCode;
       // The body runs on every thread of every team: one team of one thread
       // unless `teams` or `parallel` asked for more.
       if (!W.Teams)
@@ -971,6 +979,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (Body && R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
     unsigned B, E;
     if (!R.BodyFromMacro && fileOffsets(SM, LO, Body->getSourceRange(), B, E)) {
+      // A construct's own range is its pragma line; the body is all of it.
+      if (const auto *BD = dyn_cast<OMPExecutableDirective>(Body)) {
+        B = directiveStart(*BD, Ctx);
+        E = statementEnd(*BD, Ctx);
+      }
       std::vector<TextEdit> All = BodyEdits;
       All.insert(All.end(), TU.FileEdits.begin(), TU.FileEdits.end());
       // Each atomic becomes one CUDA atomic; its own texts carry the edits
@@ -992,6 +1005,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                   All.end());
         All.push_back({AR.Begin, AR.End - AR.Begin, AR.Text});
       }
+      // Constructs rewritten in place: the SPMD tree found them with their
+      // contexts; elsewhere the region's form gives the context.
+      std::vector<TransparentUse> Uses = Tree.Transparent;
+      SourceLocation At;
+      std::vector<const OMPExecutableDirective *> Other;
+      if (R.Class != RegionClass::Spmd)
+        if (Verdict V = findTransparent(Body, TextWhere, Uses, &Other, At); !V.Ok)
+          return FailAt(V, At);
+      if (Verdict V = transparentEdits(Uses, Ctx, All, At); !V.Ok)
+        return FailAt(V, At);
       if (R.Class == RegionClass::Spmd)
         if (Verdict V = spmdText(Tree, R.Loops, Ctx, All, TU.FileName, R.Spmd); !V.Ok)
           return Fail(V);
@@ -1014,6 +1037,15 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         return Fail(Verdict::no(DiagId::HostMacro,
                                 "'#pragma omp atomic' in a region from a macro "
                                 "is not supported yet"));
+      std::vector<TransparentUse> Uses = Tree.Transparent;
+      std::vector<const OMPExecutableDirective *> Other;
+      SourceLocation At;
+      if (R.Class != RegionClass::Spmd)
+        findTransparent(Body, TextWhere, Uses, &Other, At);
+      if (!Uses.empty())
+        return Fail(Verdict::no(DiagId::HostMacro,
+                                "OpenMP constructs inside a region from a "
+                                "macro are not supported yet"));
       R.BodyFromMacro = true;
       R.Body = printBody(Body, Ctx, Respell);
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))

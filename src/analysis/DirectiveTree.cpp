@@ -3,6 +3,7 @@
 // each checked as it is met by the rules of SpmdClassify.cpp with the facts
 // of SpmdFacts.cpp.
 #include "analysis/DirectiveTree.h"
+#include "analysis/Transparent.h"
 
 #include "clang/AST/StmtOpenMP.h"
 
@@ -54,8 +55,11 @@ struct Builder {
 
   /// A reference to VD in S outside nested constructs other than atomics.
   static const Expr *refTo(const Stmt *S, const VarDecl *VD) {
-    if (!S || (isa<OMPExecutableDirective>(S) && !isa<OMPAtomicDirective>(S)))
+    if (!S)
       return nullptr;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S);
+        D && !isa<OMPAtomicDirective>(D))
+      return isTransparent(*D) ? refTo(associatedBody(*D), VD) : nullptr;
     if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
       return DR;
     for (const Stmt *C : S->children())
@@ -192,7 +196,12 @@ struct Builder {
         !V.Ok)
       return no(V, D.getBeginLoc());
     N.Body = Body;
-    if (!sharing(Body, &D, N, Outer))
+    // Variables declared in the enclosing parallel region are each
+    // thread's own, as much as the loop's.
+    const Stmt *Construct = &D;
+    if (Outer)
+      Construct = Outer->D ? static_cast<const Stmt *>(Outer->D) : Vars.Region;
+    if (!sharing(Body, Construct, N, Outer))
       return false;
     Out = add(std::move(N));
     return parallelCode(Body, Out, /*Worksharing=*/false);
@@ -202,9 +211,11 @@ struct Builder {
   /// be nested, and `for` and `barrier` where Worksharing.
   bool parallelCode(const Stmt *Body, unsigned Parent, bool Worksharing) {
     if (!Worksharing) {
-      // A worksharing loop's body: nothing nested but atomics.
+      // A worksharing loop's body: nothing nested but atomics and the
+      // constructs rewritten in place.
       std::vector<const OMPExecutableDirective *> Nested;
-      nested(Body, Nested);
+      if (!nested(Body, DirContext::LoopBody, Nested))
+        return false;
       if (Nested.empty())
         return true;
       DirKind As;
@@ -221,7 +232,8 @@ struct Builder {
     if (!sharing(Body, Construct, Outer, nullptr))
       return false;
     std::vector<const OMPExecutableDirective *> Nested;
-    nested(Body, Nested);
+    if (!nested(Body, DirContext::ParallelCode, Nested))
+      return false;
     for (const OMPExecutableDirective *D : Nested) {
       DirKind As;
       if (Verdict V = constructRule(D->getDirectiveKind(),
@@ -242,18 +254,14 @@ struct Builder {
     return true;
   }
 
-  /// The outermost constructs other than atomics inside S, in source order.
-  static void nested(const Stmt *S,
-                     std::vector<const OMPExecutableDirective *> &Out) {
-    if (!S)
-      return;
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-      if (!isa<OMPAtomicDirective>(D))
-        Out.push_back(D);
-      return;
-    }
-    for (const Stmt *C : S->children())
-      nested(C, Out);
+  /// The outermost constructs inside S, in source order, other than atomics
+  /// and those rewritten in place, which S (in context Where) keeps.
+  bool nested(const Stmt *S, DirContext Where,
+              std::vector<const OMPExecutableDirective *> &Out) {
+    SourceLocation At;
+    if (Verdict V = findTransparent(S, Where, T.Transparent, &Out, At); !V.Ok)
+      return no(V, At);
+    return true;
   }
 
   /// Team-master code: redundant statements, guarded statements, and the
@@ -262,7 +270,7 @@ struct Builder {
     int LastGuard = -1; // the guard the previous statement went to
     for (const Stmt *S : statementsOf(Body)) {
       const auto *D = dyn_cast<OMPExecutableDirective>(S);
-      if (D && !isa<OMPAtomicDirective>(D)) {
+      if (D && !isa<OMPAtomicDirective>(D) && !isTransparent(*D)) {
         LastGuard = -1;
         if (!teamConstruct(*D, Parent, InTeamLoop, false))
           return false;
@@ -275,6 +283,9 @@ struct Builder {
       SourceLocation Where;
       if (Verdict V = teamStmtRule(F, As, Where); !V.Ok)
         return no(V, Where.isValid() ? Where : S->getBeginLoc());
+      std::vector<const OMPExecutableDirective *> Nested;
+      if (!nested(S, DirContext::TeamCode, Nested))
+        return false;
       if (As == DirKind::Guard && LastGuard >= 0) {
         // Side effects one after the other: one guard, one barrier.
         T.Nodes[LastGuard].SEnd = S;
@@ -293,9 +304,6 @@ struct Builder {
       // Constructs inside the team's own control flow (a time-step loop
       // around a parallel for): every thread takes the same path, since
       // that code only computes values.
-      std::vector<const OMPExecutableDirective *> Nested;
-      if (!D)
-        nested(S, Nested);
       for (const OMPExecutableDirective *X : Nested)
         if (!teamConstruct(*X, Parent, InTeamLoop, true))
           return false;

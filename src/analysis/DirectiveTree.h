@@ -29,6 +29,15 @@ enum class DirKind {
 /// Where a construct appears.
 enum class DirContext { TeamCode, ParallelCode, LoopBody };
 
+/// A construct rewritten in place (Transparent.h) and the code it stands in:
+/// TeamCode is code one thread runs for its team (or that every thread runs
+/// redundantly), ParallelCode code every thread of a parallel region runs,
+/// LoopBody an iteration of a worksharing loop.
+struct TransparentUse {
+  const clang::OMPExecutableDirective *D = nullptr;
+  DirContext Where = DirContext::TeamCode;
+};
+
 struct DirNode {
   DirKind Kind = DirKind::Team;
   const clang::OMPExecutableDirective *D = nullptr; // constructs
@@ -82,6 +91,8 @@ struct DirectiveTree {
   /// Team-local arrays of constant size that only parallel code uses:
   /// declared __shared__, one per team as OpenMP has it.
   std::vector<const clang::DeclStmt *> SharedDecls;
+  /// Constructs rewritten in place, outermost first.
+  std::vector<TransparentUse> Transparent;
   Verdict V;                   // the rules' decision
   clang::SourceLocation Where; // the construct that decided a 'no'
 };

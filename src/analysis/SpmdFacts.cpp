@@ -2,6 +2,7 @@
 // (DirectiveTree.h): the facts of team-master statements, and the uses in
 // parallel code that would need the team's variables shared.
 #include "analysis/DirectiveTree.h"
+#include "analysis/Transparent.h"
 
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/Builtins.h"
@@ -116,10 +117,17 @@ struct FactWalker {
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       // An atomic is a side effect of the team master; any other construct
       // is a node of its own, inside team-master control flow.
-      if (isa<OMPAtomicDirective>(D))
+      if (isa<OMPAtomicDirective>(D)) {
         F.WritesMemory = true;
-      else if (!F.Nested)
+      } else if (isTransparent(*D)) {
+        // Rewritten in place: what its statement does is what it does; a
+        // lock or a fence is the team master's to take.
+        if (isa<OMPCriticalDirective, OMPFlushDirective>(D))
+          F.WritesMemory = true;
+        walk(associatedBody(*D), Loops);
+      } else if (!F.Nested) {
         F.Nested = D;
+      }
       return;
     }
     if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
@@ -241,8 +249,12 @@ struct SharingWalker {
         walk(X);
       return;
     }
-    if (isa<OMPExecutableDirective>(S))
-      return; // a construct of its own, checked as its node
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      // Rewritten in place: its statement is the parallel code's own.
+      if (isTransparent(*D))
+        walk(associatedBody(*D));
+      return; // any other is a construct of its own, checked as its node
+    }
     for (const Stmt *C : S->children())
       walk(C);
   }

@@ -43,6 +43,14 @@ struct TextBuilder {
   /// [B, E) of a statement, its ';' included.
   bool stmtRange(const Stmt *S, unsigned &B, unsigned &E) {
     const SourceManager &SM = Ctx.getSourceManager();
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      // A construct's own range is its pragma line.
+      if (D->getBeginLoc().isMacroID())
+        return false;
+      B = directiveStart(*D, Ctx);
+      E = statementEnd(*D, Ctx);
+      return true;
+    }
     if (!fileOffsets(SM, Ctx.getLangOpts(), S->getSourceRange(), B, E))
       return false;
     if (isa<CompoundStmt>(S) || (E > 0 && Buf[E - 1] == ';'))

@@ -77,7 +77,10 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
                     D.getDirectiveKind() != llvm::omp::OMPD_target_data;
   SourceLocation End;
   if (D.hasAssociatedStmt() && !StandAlone) {
-    const Stmt *S = D.getInnermostCapturedStmt()->getCapturedStmt();
+    // Not every construct captures its statement (critical, master).
+    const Stmt *S = D.getAssociatedStmt();
+    while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+      S = CS->getCapturedStmt();
     // A directive's own range ends with its pragma line, not its statement.
     if (const auto *Inner = dyn_cast<OMPExecutableDirective>(S))
       return statementEnd(*Inner, Ctx);

@@ -115,8 +115,10 @@ void f(double *a, int n, double *p) {
     a[0] = 1;
     #pragma omp parallel
     {
-      #pragma omp single
-      a[1] = a[0];
+      #pragma omp sections
+      {
+        a[1] = a[0];
+      }
     }
   }
   #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
@@ -1078,13 +1080,18 @@ void f(int *c, int n) {
 })");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 4);
-  // single, a nested parallel and critical are constructs of their own: the
-  // region needs the control loop (it used to drop them and run the block
-  // in every thread).
-  for (int I = 0; I < 3; ++I) {
-    CHECK_FALSE(F.Regions[I].R.Translate);
-    CHECK(F.Regions[I].R.Why == DiagId::HostGeneral);
-  }
+  // single and critical are constructs of their own (they were once dropped,
+  // running the block in every thread): thread 0 and a barrier, a lock.
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Regions[0].R.Body, "if (threadIdx.x == 0) { // #pragma omp "
+                                      "single"));
+  CHECK(contains(F.Regions[0].R.Body, "__syncthreads(); // the end of single"));
+  CHECK(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Body, "o2c_dev::criticalEnter("));
+  // A parallel region nested in another is serialised by OpenMP (not yet
+  // here).
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostGeneral);
   CHECK(F.Regions[3].R.Translate);
   CHECK(F.Regions[3].R.Class == RegionClass::Combined);
 }

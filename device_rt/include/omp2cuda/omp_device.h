@@ -59,6 +59,27 @@ O2C_DEV_API(omp_get_max_active_levels, 1)
 // On the host, the number the omp2cuda runtime gives the host.
 O2C_DEV_API2(omp_get_device_num, 0, ::o2c::initialDevice())
 
+#if defined(__CUDACC__) || defined(OMP2CUDA_EMU_CUDA_EMU_H)
+/// The lock of `critical` sections whose names hash to Id (0..63): the
+/// threads of all teams exclude each other. A thread that waits spins; on
+/// sm_70 and later every thread of a warp makes progress on its own, and
+/// under the emulation a block's threads switch only at barriers, which a
+/// critical section does not contain.
+__device__ inline unsigned *criticalLocks() {
+  static unsigned Locks[64];
+  return Locks;
+}
+__device__ inline void criticalEnter(unsigned Id) {
+  while (atomicCAS(&criticalLocks()[Id], 0u, 1u) != 0u) {
+  }
+  __threadfence();
+}
+__device__ inline void criticalExit(unsigned Id) {
+  __threadfence();
+  atomicExch(&criticalLocks()[Id], 0u);
+}
+#endif
+
 } // namespace o2c_dev
 
 #undef O2C_DEV_API

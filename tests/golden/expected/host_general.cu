@@ -5,27 +5,29 @@
 extern "C" void external(double *);
 
 extern "C" void general(double *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'single' in a parallel region needs the control loop, which is not implemented yet
-  o2c::leftOnHost(o2c_loc, "'single' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region needs the control loop, which is not implemented yet
+  o2c::leftOnHost(o2c_loc, "'sections' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 5 "inputs/host_general.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     a[0] = 1.0;
 #pragma omp parallel
     {
-#pragma omp single
-      a[1] = a[0];
+#pragma omp sections
+      {
+        a[1] = a[0];
+      }
     }
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 14, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: it calls 'external', whose definition is not in this file
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 16, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: it calls 'external', whose definition is not in this file
   o2c::leftOnHost(o2c_loc, "it calls 'external', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 14 "inputs/host_general.c"
+#line 16 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     external(&a[i]); }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 17, 1, "target teams distribute parallel for"}; // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 19, 1, "target teams distribute parallel for"}; // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
   o2c::leftOnHost(o2c_loc, "the loop is not in canonical form: the loop variable 'p' is not of integer type [omp2cuda-host-loop]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 17 "inputs/host_general.c"
+#line 19 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (double *p = a; p < a + n; ++p)
     *p += 1.0; }

@@ -7,20 +7,22 @@
 extern "C" int next_index(int *);
 
 extern "C" void f(int *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'critical' in a parallel region needs the control loop, which is not implemented yet
-  o2c::leftOnHost(o2c_loc, "'critical' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region needs the control loop, which is not implemented yet
+  o2c::leftOnHost(o2c_loc, "'sections' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
 #pragma omp parallel
     {
-#pragma omp critical
-      a[0]++;
+#pragma omp sections
+      {
+        a[0]++;
+      }
     }
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 15, 1, "target teams distribute"}; // [omp2cuda-host-general] left on the host: team-master code calls 'omp_get_thread_num', which every thread would answer for itself in the SPMD form
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 17, 1, "target teams distribute"}; // [omp2cuda-host-general] left on the host: team-master code calls 'omp_get_thread_num', which every thread would answer for itself in the SPMD form
   o2c::leftOnHost(o2c_loc, "team-master code calls 'omp_get_thread_num', which every thread would answer for itself in the SPMD form [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 15 "inputs/spmd_host.c"
+#line 17 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) {
     int me = omp_get_thread_num();
@@ -28,9 +30,9 @@ extern "C" void f(int *a, int n) {
     for (int j = 0; j < n; j++)
       a[j] += me;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 22, 1, "target teams"}; // [omp2cuda-host-general] left on the host: the parallel region writes 'last' of the team-master code, which needs data sharing in shared memory (not supported yet)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 24, 1, "target teams"}; // [omp2cuda-host-general] left on the host: the parallel region writes 'last' of the team-master code, which needs data sharing in shared memory (not supported yet)
   o2c::leftOnHost(o2c_loc, "the parallel region writes 'last' of the team-master code, which needs data sharing in shared memory (not supported yet) [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 22 "inputs/spmd_host.c"
+#line 24 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     int last = 0;
@@ -39,9 +41,9 @@ extern "C" void f(int *a, int n) {
       last = i;
     a[0] = last;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 30, 1, "target teams"}; // [omp2cuda-host-general] left on the host: team-master code declares a variable whose value comes with side effects (a call, a store); the parallel threads would need it in shared memory (not supported yet)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-general] left on the host: team-master code declares a variable whose value comes with side effects (a call, a store); the parallel threads would need it in shared memory (not supported yet)
   o2c::leftOnHost(o2c_loc, "team-master code declares a variable whose value comes with side effects (a call, a store); the parallel threads would need it in shared memory (not supported yet) [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 30 "inputs/spmd_host.c"
+#line 32 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     int base = next_index(a);
@@ -49,9 +51,9 @@ extern "C" void f(int *a, int n) {
     for (int i = 0; i < n; i++)
       a[i] = base;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 37, 1, "target teams distribute"}; // [omp2cuda-host-clause] left on the host: num_threads on the nested 'parallel for' is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1, "target teams distribute"}; // [omp2cuda-host-clause] left on the host: num_threads on the nested 'parallel for' is not supported yet
   o2c::leftOnHost(o2c_loc, "num_threads on the nested 'parallel for' is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 37 "inputs/spmd_host.c"
+#line 39 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) {
 #pragma omp parallel for num_threads(8)

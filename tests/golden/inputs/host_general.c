@@ -7,8 +7,10 @@ void general(double *a, int n) {
     a[0] = 1.0;
 #pragma omp parallel
     {
-#pragma omp single
-      a[1] = a[0];
+#pragma omp sections
+      {
+        a[1] = a[0];
+      }
     }
   }
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])

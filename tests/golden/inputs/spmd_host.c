@@ -8,8 +8,10 @@ void f(int *a, int n) {
   {
 #pragma omp parallel
     {
-#pragma omp critical
-      a[0]++;
+#pragma omp sections
+      {
+        a[0]++;
+      }
     }
   }
 #pragma omp target teams distribute map(tofrom: a[0:n])

@@ -1,0 +1,42 @@
+// Constructs that keep their place in the user's text (issue 9 points 2 and
+// 5): `simd`, `critical`, `master`/`masked`, `single`, `scope`, `flush` and
+// the tasking constructs. Each is rewritten where it stands, by text edits
+// that replace its pragma line and close its statement, so that it never
+// splits the kernel's structure: a task runs at once on the thread that
+// creates it (the specification allows it, and GPU implementations do it),
+// a simd loop runs in one thread, `single` is thread 0 and a barrier,
+// `critical` takes a device-wide lock.
+#ifndef OMP2CUDA_ANALYSIS_TRANSPARENT_H
+#define OMP2CUDA_ANALYSIS_TRANSPARENT_H
+
+#include "analysis/Analysis.h"
+#include "analysis/DirectiveTree.h"
+
+#include <vector>
+
+namespace omp2cuda {
+
+/// Whether D is rewritten in place (when its context allows it).
+bool isTransparent(const clang::OMPExecutableDirective &D);
+
+/// The statement a construct's pragma applies to (null for stand-alone ones).
+const clang::Stmt *associatedBody(const clang::OMPExecutableDirective &D);
+
+/// Collects the transparent constructs in S, which stands in context Where,
+/// and those nested in them (with the context inside). The first other
+/// construct found inside a transparent one (atomics aside) makes a 'no'
+/// located at it; Other receives the outermost other constructs of S itself.
+Verdict findTransparent(const clang::Stmt *S, DirContext Where,
+                        std::vector<TransparentUse> &Out,
+                        std::vector<const clang::OMPExecutableDirective *> *Other,
+                        clang::SourceLocation &At);
+
+/// The edits that rewrite the uses (in the order findTransparent gives
+/// them), or why one cannot be rewritten (At: the construct).
+Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
+                         clang::ASTContext &Ctx, std::vector<TextEdit> &Out,
+                         clang::SourceLocation &At);
+
+} // namespace omp2cuda
+
+#endif
