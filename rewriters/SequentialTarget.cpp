@@ -11,7 +11,15 @@
 namespace omp2cuda {
 
 void emitSequentialBody(const KernelModel &K, std::string &Out) {
+  // reduction on target teams / parallel: each thread that runs the body
+  // is one team's or one thread's private copy, combined at the end.
+  for (const ReductionModel &Red : K.Reductions)
+    Out += fmt::format("  {0} {1} = {2}::identity<{0}>();\n", Red.Type,
+                       Red.Var, Red.Op);
   Out += placedBody(K);
+  for (const ReductionModel &Red : K.Reductions)
+    Out += fmt::format("  o2c_dev::atomicCombine<{}>({}, {});\n", Red.Op,
+                       Red.Slot, Red.Var);
 }
 
 void emitSequentialLaunch(const KernelModel &K, std::string &Out) {

@@ -173,6 +173,7 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::Guard:
+      Out += N.Prelude;
       Out += "if (threadIdx.x == 0) { // team master only: side effects\n";
       parts(N);
       Close = "}\n" + Close;
@@ -201,8 +202,30 @@ void emitSpmdBody(const KernelModel &K, std::string &Out) {
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
   if (K.Spmd.Nodes.empty())
     return;
+  // reduction on teams: the team's private copy lives in shared memory;
+  // its team-master code and parallel regions update it like any team
+  // variable there, and thread 0 combines it into the result at the end.
+  for (const ReductionModel &Red : K.Reductions)
+    Out += fmt::format("  __shared__ {0} o2c_teamcopy_{1}; // the team's copy of "
+                       "'{1}'\n  if (threadIdx.x == 0)\n    o2c_teamcopy_{1} = "
+                       "{2}::identity<{0}>();\n  __syncthreads();\n",
+                       Red.Type, Red.Var, Red.Op);
+  if (!K.Reductions.empty()) {
+    Out += "  {\n";
+    for (const ReductionModel &Red : K.Reductions)
+      Out += fmt::format("  {0} &{1} = o2c_teamcopy_{1};\n", Red.Type, Red.Var);
+  }
   SpmdPrinter P{K, Out};
   P.node(0);
+  if (!K.Reductions.empty()) {
+    Out += "  }\n";
+    P.sync(" // the team's copies are complete");
+    Out += "  if (threadIdx.x == 0) {\n";
+    for (const ReductionModel &Red : K.Reductions)
+      Out += fmt::format("    o2c_dev::atomicCombine<{}>({}, o2c_teamcopy_{});\n",
+                         Red.Op, Red.Slot, Red.Var);
+    Out += "  }\n";
+  }
 }
 
 void emitSpmdLaunch(const KernelModel &K, std::string &Out) {

@@ -158,6 +158,9 @@ struct SpmdNode {
   /// (firstprivate) the variable they are initialised from.
   std::vector<std::pair<std::string, std::string>> Privates; // (decl, init var)
   std::vector<SpmdReduction> Reductions;
+  /// Guard: declarations printed before it (team locals in shared memory
+  /// whose initial values the guard stores).
+  std::string Prelude;
 };
 
 struct SpmdTree {

@@ -446,9 +446,6 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (!W.Parallel)
         R.ThreadLimit = "1";
       R.SingleThread = !W.Teams && !W.Parallel;
-      if (!CI.Reductions.empty())
-        return Fail(Verdict::no(DiagId::HostClause,
-                                "reductions outside a loop are not supported yet"));
     }
   }
 
@@ -983,6 +980,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (const auto *BD = dyn_cast<OMPExecutableDirective>(Body)) {
         B = directiveStart(*BD, Ctx);
         E = statementEnd(*BD, Ctx);
+      } else if (const auto *TD = trailingDirective(Body)) {
+        E = statementEnd(*TD, Ctx); // a loop whose body is a construct
       }
       std::vector<TextEdit> All = BodyEdits;
       All.insert(All.end(), TU.FileEdits.begin(), TU.FileEdits.end());

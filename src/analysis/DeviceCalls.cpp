@@ -25,7 +25,8 @@ const llvm::StringSet<> &ompDeviceApi() {
       "omp_get_max_threads",   "omp_in_parallel",    "omp_get_level",
       "omp_get_active_level",  "omp_get_num_procs",  "omp_in_final",
       "omp_get_dynamic",       "omp_get_nested",     "omp_get_max_active_levels",
-      "omp_get_device_num"};
+      "omp_get_device_num",    "omp_alloc",          "omp_aligned_alloc",
+      "omp_calloc",            "omp_aligned_calloc", "omp_free"};
   return S;
 }
 

@@ -165,8 +165,9 @@ struct Builder {
                   D.getBeginLoc());
       if (!ownCopy(R.first, Vars, Ctx.getSourceManager())) {
         N.SharedReductions.insert(R.first);
-        if (!Vars.Region || !Vars.Region->getSourceRange().fullyContains(
-                R.first->getSourceRange()))
+        if ((!Vars.Region || !Vars.Region->getSourceRange().fullyContains(
+                                 R.first->getSourceRange())) &&
+            !Vars.Promoted.count(R.first))
           N.MappedReductions.insert(R.first);
       }
       if (!isAtomicNumber(R.first->getType(), Ctx))
@@ -286,6 +287,20 @@ struct Builder {
       std::vector<const OMPExecutableDirective *> Nested;
       if (!nested(S, DirContext::TeamCode, Nested))
         return false;
+      // A team local in shared memory: declared for the team, its initial
+      // value stored by thread 0 (a guard of its own, so that its
+      // declaration goes right before it).
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      const VarDecl *PV =
+          DS && DS->isSingleDecl()
+              ? dyn_cast<VarDecl>(DS->getSingleDecl())
+              : nullptr;
+      if (!PV || !Vars.Promoted.count(PV))
+        PV = nullptr;
+      if (PV && As != DirKind::Guard)
+        T.SharedDecls.push_back(DS);
+      if (PV && As == DirKind::Guard)
+        LastGuard = -1;
       if (As == DirKind::Guard && LastGuard >= 0) {
         // Side effects one after the other: one guard, one barrier.
         T.Nodes[LastGuard].SEnd = S;
@@ -294,6 +309,8 @@ struct Builder {
         DirNode N;
         N.Kind = DirKind::Guard;
         N.S = N.SEnd = S;
+        if (PV)
+          N.PromotedDecls.push_back(DS);
         unsigned I =
             add(std::move(N)); // before naming the parent: add() may move it
         T.Nodes[Parent].Children.push_back(I);
@@ -402,9 +419,13 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
     T.V = Verdict::no(DiagId::HostClause, Why);
     return T;
   };
-  if (!CI.Reductions.empty())
-    return No("a reduction on a region with nested constructs is not "
-              "supported yet");
+  // A teams reduction's private copy is the team's: it goes to shared
+  // memory like the team-master locals the team shares. A parallel
+  // region's copies are each thread's, which nested reductions would
+  // combine again (not supported yet).
+  if (!CI.Reductions.empty() && RootKind == DirKind::Parallel)
+    return No("a reduction on a parallel region with nested constructs is "
+              "not supported yet");
   if (!CI.DistChunk.empty())
     return No("dist_schedule with a chunk on a distribute loop with nested "
               "constructs is not supported yet");
@@ -433,6 +454,11 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
   if (Agg != CI.Defaultmap.end() && Agg->second == "firstprivate")
     return No("defaultmap(firstprivate: aggregate) on a region with nested "
               "constructs is not supported yet");
+  if (RootKind != DirKind::Parallel)
+    Vars.Promoted = promotedTeamVars(Body, Vars, Ctx);
+  for (const auto &R : CI.Reductions)
+    if (const auto *VD = dyn_cast<VarDecl>(R.first))
+      Vars.Promoted.insert(VD);
   return buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams);
 }
 

@@ -50,6 +50,10 @@ struct DirNode {
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;
+  /// Guard: declarations of team locals in shared memory whose initial
+  /// values thread 0 stores (`int x = f();` becomes `x = f();` under the
+  /// guard, `__shared__ int x;` before it).
+  std::vector<const clang::DeclStmt *> PromotedDecls;
   /// Reduction variables the team shares (mapped, or in shared memory):
   /// each thread reduces into a partial of its own, and the team's result is
   /// combined into the variable atomically.
@@ -82,6 +86,8 @@ struct TreeVars {
   const clang::Stmt *Region = nullptr;       ///< declarations inside are local
   std::set<const clang::ValueDecl *> Mapped; ///< scalars in map clauses
   bool ScalarsMapped = false;                ///< defaultmap maps every scalar
+  /// Team-master locals in shared memory (SpmdSharing.cpp).
+  std::set<const clang::VarDecl *> Promoted;
 };
 
 struct DirectiveTree {
@@ -133,6 +139,14 @@ SharingProblem checkSharing(const clang::Stmt *S, const clang::Stmt *Construct,
 /// Facts of one statement of team-master code.
 StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,
                         clang::ASTContext &Ctx);
+
+// ---- SpmdSharing.cpp -------------------------------------------------------
+/// The team-master locals declared by the statements of Body that go to
+/// shared memory: those parallel code writes or takes the address of, and
+/// those team-master code with side effects writes (thread 0 alone runs it).
+std::set<const clang::VarDecl *> promotedTeamVars(const clang::Stmt *Body,
+                                                  const TreeVars &Vars,
+                                                  clang::ASTContext &Ctx);
 
 // ---- SpmdClassify.cpp -----------------------------------------------------
 /// The node a nested construct becomes where it appears, or why it cannot.

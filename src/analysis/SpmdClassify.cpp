@@ -28,6 +28,16 @@ const ConstructRow Rows[] = {
     {llvm::omp::OMPD_parallel_loop, DirContext::TeamCode, DirKind::Parallel,
      false},
     {llvm::omp::OMPD_parallel, DirContext::TeamCode, DirKind::Parallel, false},
+    // The simd part of a composite construct: each thread's share of the
+    // loop runs in order, which is one of the executions simd allows.
+    {llvm::omp::OMPD_parallel_for_simd, DirContext::TeamCode,
+     DirKind::Parallel, false},
+    {llvm::omp::OMPD_distribute_parallel_for_simd, DirContext::TeamCode,
+     DirKind::GridLoop, true},
+    {llvm::omp::OMPD_distribute_simd, DirContext::TeamCode, DirKind::TeamLoop,
+     true},
+    {llvm::omp::OMPD_for_simd, DirContext::ParallelCode, DirKind::ThreadLoop,
+     false},
     {llvm::omp::OMPD_distribute_parallel_for, DirContext::TeamCode,
      DirKind::GridLoop, true},
     {llvm::omp::OMPD_distribute, DirContext::TeamCode, DirKind::TeamLoop, true},

@@ -32,8 +32,8 @@ struct VarClass {
 
   Storage ofVar(const ValueDecl *D) const {
     const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD)
-      return Storage::Memory; // fields of *this
+    if (!VD || Vars.Promoted.count(VD))
+      return Storage::Memory; // fields of *this, team locals in shared memory
     if (isLocal(VD))
       return Storage::Local;
     QualType T = VD->getType();
@@ -134,8 +134,15 @@ struct FactWalker {
         (isa<BreakStmt, ContinueStmt>(S) && Loops == 0))
       if (!F.Jumps)
         F.Jumps = S;
-    if (isa<DeclStmt>(S) && S == Top)
-      F.Declares = true;
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && S == Top)
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (VD && VC.Vars.Promoted.count(VD))
+          // The team's one copy: its initial value is a store.
+          F.WritesMemory = F.WritesMemory || VD->hasInit();
+        else
+          F.Declares = true;
+      }
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp())
       written(BO->getLHS());

@@ -51,6 +51,14 @@ struct TextBuilder {
       E = statementEnd(*D, Ctx);
       return true;
     }
+    if (const auto *D = trailingDirective(S)) {
+      // A loop or branch whose last statement is a construct.
+      if (!fileOffsets(SM, Ctx.getLangOpts(), S->getSourceRange(), B, E) ||
+          D->getBeginLoc().isMacroID())
+        return false;
+      E = statementEnd(*D, Ctx);
+      return true;
+    }
     if (!fileOffsets(SM, Ctx.getLangOpts(), S->getSourceRange(), B, E))
       return false;
     if (isa<CompoundStmt>(S) || (E > 0 && Buf[E - 1] == ';'))
@@ -204,6 +212,25 @@ Verdict spmdText(const DirectiveTree &T,
     const auto *VD = cast<VarDecl>(DS->getSingleDecl());
     Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
   }
+  // A team local in shared memory with an initial value: the guard stores
+  // it (`x = f();`), its declaration goes before the guard.
+  std::vector<std::string> Preludes(T.Nodes.size());
+  for (size_t I = 0; I < T.Nodes.size(); ++I)
+    for (const DeclStmt *DS : T.Nodes[I].PromotedDecls) {
+      const auto *VD = cast<VarDecl>(DS->getSingleDecl());
+      unsigned B, E;
+      if (!fileOffsets(SM, Ctx.getLangOpts(), DS->getSourceRange(), B, E) ||
+          VD->getLocation().isMacroID())
+        return Verdict::no(DiagId::HostMacro,
+                           "a team-local variable comes from a macro");
+      unsigned Name = SM.getFileOffset(VD->getLocation());
+      All.push_back({B, Name - B, ""});
+      Preludes[I] += "__shared__ " +
+                     declText(VD->getType().getUnqualifiedType(),
+                              VD->getNameAsString(), Ctx) +
+                     "; // the team's, in shared memory\n";
+      Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+    }
   for (const DirNode &N : T.Nodes)
     if (!N.Reductions.empty()) {
       Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch
@@ -211,9 +238,11 @@ Verdict spmdText(const DirectiveTree &T,
     }
   TextBuilder B{T, Ctx, All, FileName, SM.getBufferData(SM.getMainFileID())};
   Out.Nodes.assign(T.Nodes.size(), SpmdNode());
-  for (unsigned I = 0; I < T.Nodes.size(); ++I)
+  for (unsigned I = 0; I < T.Nodes.size(); ++I) {
     if (Verdict V = B.node(I, RootLoops, Out.Nodes[I]); !V.Ok)
       return V;
+    Out.Nodes[I].Prelude = Preludes[I];
+  }
   return {};
 }
 

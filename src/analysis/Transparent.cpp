@@ -122,6 +122,8 @@ bool writes(const Stmt *S, const VarDecl *VD) {
     for (const Expr *A : CE->arguments())
       if (A->isLValue() && Names(A))
         return true; // bound to a reference parameter
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    return writes(associatedBody(*D), VD); // not the captures' initialisers
   for (const Stmt *C : S->children())
     if (writes(C, VD))
       return true;
@@ -133,6 +135,8 @@ bool refersTo(const Stmt *S, const VarDecl *VD) {
     return false;
   if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
     return true;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    return refersTo(associatedBody(*D), VD);
   for (const Stmt *C : S->children())
     if (refersTo(C, VD))
       return true;

@@ -97,6 +97,10 @@ MovedType moveLocalType(const LocalTypeMove &M, clang::ASTContext &Ctx,
 /// invocation that produces it).
 unsigned directiveStart(const clang::OMPExecutableDirective &D,
                         clang::ASTContext &Ctx);
+/// The construct whose statement ends S (S itself, or the body of a loop,
+/// the last branch of an if...), whose source range ends with its pragma
+/// line instead; null when S ends with ordinary code.
+const clang::OMPExecutableDirective *trailingDirective(const clang::Stmt *S);
 /// Offset just past the statement associated with D (its ';' included).
 unsigned statementEnd(const clang::OMPExecutableDirective &D,
                       clang::ASTContext &Ctx);

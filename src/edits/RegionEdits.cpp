@@ -68,6 +68,28 @@ unsigned directiveStart(const OMPExecutableDirective &D, ASTContext &Ctx) {
   return Buf[Hash] == '#' ? Hash : Off;
 }
 
+const OMPExecutableDirective *trailingDirective(const Stmt *S) {
+  while (S) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+      return D;
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      S = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      S = W->getBody();
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      S = R->getBody();
+    else if (const auto *I = dyn_cast<IfStmt>(S))
+      S = I->getElse() ? I->getElse() : I->getThen();
+    else if (const auto *L = dyn_cast<LabelStmt>(S))
+      S = L->getSubStmt();
+    else if (const auto *C = dyn_cast<SwitchCase>(S))
+      S = C->getSubStmt();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
@@ -81,8 +103,9 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
     const Stmt *S = D.getAssociatedStmt();
     while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
       S = CS->getCapturedStmt();
-    // A directive's own range ends with its pragma line, not its statement.
-    if (const auto *Inner = dyn_cast<OMPExecutableDirective>(S))
+    // A directive's own range ends with its pragma line, not its statement;
+    // so does a loop or branch whose last statement is one.
+    if (const auto *Inner = trailingDirective(S))
       return statementEnd(*Inner, Ctx);
     End = S->getEndLoc();
   }

@@ -221,10 +221,12 @@ void f(int *a, int n) {
     a[0] = last;
   }
 })src");
+    // Level 0: the team's one copy in shared memory, as OpenMP shares it.
     DirectiveTree T = teamTree(P);
-    REQUIRE_FALSE(T.V.Ok);
-    CHECK(lineOfLoc(P, T.Where) == 8);
-    CHECK(contains(T.V.Reason, "'last'"));
+    REQUIRE(T.V.Ok);
+    TreeVars Vars;
+    Vars.Region = P.Body;
+    CHECK(promotedTeamVars(P.Body, Vars, P.ctx()).size() == 1);
   }
   SECTION("a local written by side-effect code and read by the threads") {
     Parsed P = parse(R"src(
@@ -238,9 +240,31 @@ void f(int *a, int n) {
       a[i] = base;
   }
 })src");
+    // Level 0: thread 0 makes the call and stores base for the team.
+    DirectiveTree T = teamTree(P);
+    REQUIRE(T.V.Ok);
+    REQUIRE(T.Nodes.size() >= 2);
+    CHECK(T.Nodes[1].Kind == DirKind::Guard);
+    CHECK(T.Nodes[1].PromotedDecls.size() == 1);
+  }
+  SECTION("a local written with side effects around a nested construct") {
+    Parsed P = parse(R"src(
+int next(int *);
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int base = 0;
+    if (n > 4) {
+      base = next(a);
+      #pragma omp parallel for
+      for (int i = 0; i < n; i++)
+        a[i] = base;
+    }
+  }
+})src");
     DirectiveTree T = teamTree(P);
     REQUIRE_FALSE(T.V.Ok);
-    CHECK(lineOfLoc(P, T.Where) == 6);
+    CHECK(lineOfLoc(P, T.Where) == 9);
   }
 }
 
@@ -290,4 +314,104 @@ void f(int *a, int n) {
   CHECK(R.Why == DiagId::HostGeneral);
   CHECK(R.WhyPos.Line == 7);
   CHECK(F.LeftOnHost == 1);
+}
+
+TEST_CASE("level 0: team locals that the team must share go to shared memory",
+          "[spmd]") {
+  Parsed P = parse(R"src(
+int next(int *);
+void f(int *a, int *calls, int n) {
+  #pragma omp target teams map(tofrom: a[0:n], calls[0:1])
+  {
+    int count = 0;
+    int k = next(calls);
+    int half = n / 2;
+    #pragma omp parallel
+    {
+      #pragma omp for
+      for (int i = 0; i < half; i++) {
+        a[i] = k;
+        #pragma omp atomic
+        count += 1;
+      }
+    }
+    a[n - 1] = count;
+  }
+})src");
+  TreeVars Vars;
+  Vars.Region = P.Body;
+  std::set<const VarDecl *> Promoted = promotedTeamVars(P.Body, Vars, P.ctx());
+  std::set<std::string> Names;
+  for (const VarDecl *VD : Promoted)
+    Names.insert(VD->getNameAsString());
+  // count: the parallel region writes it; k: a call sets it, which only
+  // thread 0 makes; half only computes a value, each thread its own.
+  CHECK(Names == std::set<std::string>{"count", "k"});
+  DirectiveTree T = teamTree(P);
+  REQUIRE(T.V.Ok);
+  unsigned Guards = 0;
+  for (const DirNode &N : T.Nodes)
+    if (N.Kind == DirKind::Guard && !N.PromotedDecls.empty())
+      ++Guards;
+  CHECK(Guards == 2); // each initial value stored by thread 0
+
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int count = 0;
+    #pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+      #pragma omp atomic
+      count += a[i];
+    }
+    a[0] = count;
+  }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "__shared__ int count;"));
+  CHECK(contains(F.Output, "// the team's, in shared memory"));
+  CHECK(contains(F.Output, "count = 0;"));
+}
+
+TEST_CASE("pipeline: reductions on teams with nested constructs and without",
+          "[spmd]") {
+  FileResult F = translateC(R"src(
+void f(const double *a, double *out, int n) {
+  double t = 0;
+  int teams = 0;
+  #pragma omp target teams reduction(+: t, teams) map(to: a[0:n])
+  {
+    #pragma omp distribute parallel for reduction(+: t)
+    for (int i = 0; i < n; i++)
+      t += a[i];
+    teams += 1;
+  }
+  long long s = 0;
+  #pragma omp target teams num_teams(3) reduction(+: s)
+  s += 5;
+  out[0] = t + teams + s;
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Class == RegionClass::Spmd);
+  // The team's copy in shared memory: the nested reduction combines into
+  // it, team-master code updates it under thread 0, and thread 0 combines
+  // it into the result.
+  CHECK(contains(F.Output, "__shared__ double o2c_teamcopy_t;"));
+  CHECK(contains(F.Output, "double &t = o2c_teamcopy_t;"));
+  CHECK(contains(F.Output, "double *const o2c_red_t = &t;"));
+  CHECK(contains(F.Output, "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_t, "
+                           "o2c_teamcopy_t);"));
+  CHECK(contains(F.Output,
+                 "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_teams, "
+                 "o2c_teamcopy_teams);"));
+  // Without nested constructs each team is one thread: its own copy.
+  CHECK(F.Regions[1].R.Class == RegionClass::Sequential);
+  CHECK(contains(F.Output, "long long s = o2c_dev::RedPlus::identity<long "
+                           "long>();"));
+  CHECK(contains(F.Output,
+                 "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_s, s);"));
 }

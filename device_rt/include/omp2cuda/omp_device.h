@@ -78,7 +78,75 @@ __device__ inline void criticalExit(unsigned Id) {
   __threadfence();
   atomicExch(&criticalLocks()[Id], 0u);
 }
+
+/// The allocation routines in device code take the device heap, whatever
+/// the allocator: the start of the heap block is kept just before the
+/// address returned, so that omp_free finds it for any alignment.
+__device__ inline void *deviceAlloc(size_t Align, size_t Size, bool Zero) {
+  if (Align < 16)
+    Align = 16;
+  char *Raw = static_cast<char *>(malloc(Size + Align + sizeof(void *)));
+  if (!Raw)
+    return nullptr;
+  size_t At = reinterpret_cast<size_t>(Raw) + sizeof(void *) + Align - 1;
+  char *P = reinterpret_cast<char *>(At - At % Align);
+  reinterpret_cast<void **>(P)[-1] = Raw;
+  if (Zero)
+    memset(P, 0, Size);
+  return P;
+}
 #endif
+
+// The allocation routines: the device's heap on the device, the host
+// runtime's on the host.
+#if defined(__CUDA_ARCH__)
+#define O2C_DEV_ALLOC(Call, Host) return Call;
+#elif defined(__CUDACC__)
+#define O2C_DEV_ALLOC(Call, Host) return Host;
+#else
+#define O2C_DEV_ALLOC(Call, Host)                                              \
+  if (::o2c::emu::onDevice())                                                  \
+    return Call;                                                               \
+  return Host;
+#endif
+__host__ __device__ inline void *
+omp_alloc(size_t Size, omp_allocator_handle_t A = omp_null_allocator) {
+  O2C_DEV_ALLOC(deviceAlloc(16, Size, false), ::omp_alloc(Size, A))
+}
+__host__ __device__ inline void *
+omp_aligned_alloc(size_t Align, size_t Size,
+                  omp_allocator_handle_t A = omp_null_allocator) {
+  O2C_DEV_ALLOC(deviceAlloc(Align, Size, false),
+                ::omp_aligned_alloc(Align, Size, A))
+}
+__host__ __device__ inline void *
+omp_calloc(size_t N, size_t Size,
+           omp_allocator_handle_t A = omp_null_allocator) {
+  O2C_DEV_ALLOC(deviceAlloc(16, N * Size, true), ::omp_calloc(N, Size, A))
+}
+__host__ __device__ inline void *
+omp_aligned_calloc(size_t Align, size_t N, size_t Size,
+                   omp_allocator_handle_t A = omp_null_allocator) {
+  O2C_DEV_ALLOC(deviceAlloc(Align, N * Size, true),
+                ::omp_aligned_calloc(Align, N, Size, A))
+}
+#undef O2C_DEV_ALLOC
+__host__ __device__ inline void
+omp_free(void *P, omp_allocator_handle_t A = omp_null_allocator) {
+#if defined(__CUDA_ARCH__)
+  if (P)
+    free(reinterpret_cast<void **>(P)[-1]);
+#else
+#if !defined(__CUDACC__)
+  if (::o2c::emu::onDevice()) {
+    if (P)
+      free(reinterpret_cast<void **>(P)[-1]);
+    return;
+  }
+#endif
+  ::omp_free(P, A);
+#endif
+}
 
 } // namespace o2c_dev
 

@@ -6,6 +6,54 @@
 #include <omp.h>
 extern "C" int next_index(int *);
 
+// omp2cuda: kernel for '#pragma omp target teams map(tofrom: a[0:n])' at
+// inputs/spmd_host.c:24
+#line 24 "inputs/spmd_host.c"
+__global__ void omp2cuda_f_L24(int *a, int n) {
+#line 25 "inputs/spmd_host.c"
+  {
+
+    __shared__ int last;    // the team's, in shared memory
+    if (threadIdx.x == 0) { // team master only: side effects
+#line 26 "inputs/spmd_host.c"
+    last = 0;
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+#line 29 "inputs/spmd_host.c"
+      last = i;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) { // team master only: side effects
+#line 30 "inputs/spmd_host.c"
+    a[0] = last;
+    }
+#line 31 "inputs/spmd_host.c"
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
+// at inputs/spmd_host.c:24
+//
+// Returns false when the region must run on the host.
+#line 1 "omp2cuda_f_L24_launch (generated for inputs/spmd_host.c:24)"
+static bool omp2cuda_f_L24_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 24, 1,
+                                         "target teams"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 0, 0, false), (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L24)(a_d, n);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region needs the control loop, which is not implemented yet
   o2c::leftOnHost(o2c_loc, "'sections' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
@@ -30,8 +78,7 @@ extern "C" void f(int *a, int n) {
     for (int j = 0; j < n; j++)
       a[j] += me;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 24, 1, "target teams"}; // [omp2cuda-host-general] left on the host: the parallel region writes 'last' of the team-master code, which needs data sharing in shared memory (not supported yet)
-  o2c::leftOnHost(o2c_loc, "the parallel region writes 'last' of the team-master code, which needs data sharing in shared memory (not supported yet) [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 24 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -41,8 +88,8 @@ extern "C" void f(int *a, int n) {
       last = i;
     a[0] = last;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-general] left on the host: team-master code declares a variable whose value comes with side effects (a call, a store); the parallel threads would need it in shared memory (not supported yet)
-  o2c::leftOnHost(o2c_loc, "team-master code declares a variable whose value comes with side effects (a call, a store); the parallel threads would need it in shared memory (not supported yet) [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
+  o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 32 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
