@@ -417,8 +417,12 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                 "the loop body contains OpenMP directives; "
                                 "that needs the control loop, which is not "
                                 "implemented yet"));
-    } else if (containsDirectiveOtherThanAtomic(Inner, Atomics) &&
+    } else if ((containsDirectiveOtherThanAtomic(Inner, Atomics) ||
+                (W.Parallel && hasTransparent(Inner))) &&
                !R.BodyFromMacro) {
+      // A parallel region's single, master or critical lets its threads
+      // share what one of them writes: the SPMD tree checks that they share
+      // it for real (the sequential form gives each thread its own copy).
       // Team-master code around parallel regions, or a parallel region
       // with worksharing in it: the SPMD form (issue 9 point 6).
       Tree = spmdTree(W.Parallel ? DirKind::Parallel : DirKind::Team, Inner,

@@ -497,6 +497,17 @@ bool isTransparent(const OMPExecutableDirective &D) {
   }
 }
 
+bool hasTransparent(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    return isTransparent(*D) || hasTransparent(associatedBody(*D));
+  for (const Stmt *C : S->children())
+    if (hasTransparent(C))
+      return true;
+  return false;
+}
+
 const Stmt *associatedBody(const OMPExecutableDirective &D) {
   if (!D.hasAssociatedStmt())
     return nullptr;

@@ -19,6 +19,9 @@ namespace omp2cuda {
 /// Whether D is rewritten in place (when its context allows it).
 bool isTransparent(const clang::OMPExecutableDirective &D);
 
+/// Whether S holds a construct rewritten in place.
+bool hasTransparent(const clang::Stmt *S);
+
 /// The statement a construct's pragma applies to (null for stand-alone ones).
 const clang::Stmt *associatedBody(const clang::OMPExecutableDirective &D);
 

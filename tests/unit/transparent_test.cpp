@@ -260,3 +260,33 @@ void f(int *a, int *s, int n) {
   CHECK(contains(F.Output, "o2c_dev::criticalEnter("));
   CHECK(contains(F.Output, "// #pragma omp taskloop: runs now"));
 }
+
+TEST_CASE("pipeline: single in a parallel region shares only what the threads "
+          "really share",
+          "[transparent]") {
+  FileResult F = translateC(R"src(
+void f(int *out, int n) {
+  int x = 0;
+  #pragma omp target parallel map(from: out[0:64])
+  {
+    #pragma omp single
+    x = 5;
+    out[0] = x;
+  }
+  #pragma omp target parallel map(from: out[0:64])
+  {
+    int y;
+    #pragma omp single copyprivate(y)
+    y = n;
+    out[1] = y;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // x is the target's firstprivate copy, which the threads share: thread
+  // 0's store must reach them, which a copy per thread would not do.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostGeneral);
+  CHECK(contains(F.Regions[0].R.Reason, "'x'"));
+  CHECK(F.Regions[1].R.Translate);
+}
