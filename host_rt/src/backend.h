@@ -49,6 +49,12 @@ public:
   virtual void destroyEvent(int Dev, void *Event) = 0;
 
   virtual DeviceProps props(int Dev) = 0;
+
+  /// The device address of a `__device__` variable of the program, given
+  /// the address the host sees for it (under nvcc its host shadow, under
+  /// the emulation the variable itself).
+  virtual void *symbolAddress(int Dev, const void *Symbol,
+                              const SourceLoc &L) = 0;
 };
 
 /// The backend this library was built with; exactly one backend file

@@ -145,6 +145,14 @@ public:
     return D.Props;
   }
 
+  void *symbolAddress(int Dev, const void *Symbol,
+                      const SourceLoc &L) override {
+    use(Dev, L);
+    void *P = nullptr;
+    check(cudaGetSymbolAddress(&P, Symbol), L, "cudaGetSymbolAddress");
+    return P;
+  }
+
 private:
   struct Device {
     std::mutex Lock; // guards the stream pool

@@ -59,6 +59,11 @@ public:
   void destroyEvent(int, void *) override {}
 
   DeviceProps props(int) override { return {emuWorkers(), 1024, 32}; }
+
+  // Emulated device memory is host memory: the variable is its own copy.
+  void *symbolAddress(int, const void *Symbol, const SourceLoc &) override {
+    return const_cast<void *>(Symbol);
+  }
 };
 
 } // namespace

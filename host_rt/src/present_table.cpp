@@ -68,6 +68,8 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
     return D;
   D.Found = true;
   D.Dev = static_cast<char *>(E->Dev) + (addr(H) - E->Begin);
+  if (E->Ref == Infinite)
+    return D;
   if (SyncedStream && E->ReadyStream == SyncedStream) {
     D.DoneEvent = E->Ready;
     E->Ready = E->ReadyStream = nullptr;
@@ -94,12 +96,27 @@ void *PresentTable::markReady(const void *H, void *SyncedStream) {
   return Ev;
 }
 
+bool PresentTable::addDeclared(const void *H, std::size_t Bytes, void *Dev) {
+  std::lock_guard<std::mutex> G(Lock);
+  Status St;
+  if (Bytes == 0 || locate(H, Bytes, St) || St != Status::Absent)
+    return false;
+  Entry E;
+  E.Begin = addr(H);
+  E.End = E.Begin + Bytes;
+  E.Dev = Dev;
+  E.Ref = Infinite;
+  Entries[E.Begin] = E;
+  return true;
+}
+
 std::vector<PresentTable::Mapping> PresentTable::mappings() const {
   std::lock_guard<std::mutex> G(Lock);
   std::vector<Mapping> Out;
   for (const auto &[Begin, E] : Entries)
     if (E.End > E.Begin)
-      Out.push_back({reinterpret_cast<void *>(Begin), E.End - E.Begin, E.Dev});
+      Out.push_back({reinterpret_cast<void *>(Begin), E.End - E.Begin, E.Dev,
+                     E.Ref == Infinite});
   return Out;
 }
 

@@ -24,6 +24,11 @@ public:
 
   /// The outcome of a look-up. Dev is the device address of the range's
   /// first byte (null unless Contained).
+  /// The reference count of a `declare target` variable's entry (OpenMP
+  /// 5.2 §5.8.1: infinite): maps neither raise nor lower it, and `delete`
+  /// does not remove the entry.
+  static constexpr long Infinite = -1;
+
   struct Hit {
     Status St = Status::Absent;
     void *Dev = nullptr;
@@ -50,7 +55,8 @@ public:
     std::lock_guard<std::mutex> G(Lock);
     Hit R;
     if (Entry *Found = locate(H, Bytes, R.St)) {
-      ++Found->Ref;
+      if (Found->Ref != Infinite)
+        ++Found->Ref;
       if (Found->Ready && Found->ReadyStream != Stream)
         Wait(Found->Ready);
       return hit(*Found, H, R.St);
@@ -68,6 +74,12 @@ public:
     R.Ref = 1;
     return R;
   }
+
+  /// Enters the device copy Dev of a `declare target` variable at
+  /// [H, H + Bytes), with an infinite count. False, and nothing changes,
+  /// when some of those bytes are mapped already (another translation unit
+  /// registered the variable first).
+  bool addDeclared(const void *H, std::size_t Bytes, void *Dev);
 
   /// The outcome of dropping a reference.
   struct Drop {
@@ -97,6 +109,7 @@ public:
     void *Host = nullptr;
     std::size_t Bytes = 0;
     void *Dev = nullptr;
+    bool Declared = false; // a declare target variable's (infinite count)
   };
   std::vector<Mapping> mappings() const;
 

@@ -7,6 +7,7 @@
 // threads (ARCHITECTURE §5, seed 001) will lift this.
 #include "attach_table.h"
 #include "backend.h"
+#include "declared_vars.h"
 #include "device_state.h"
 #include "present_table.h"
 
@@ -54,7 +55,10 @@ PresentTable *detail::table(int Dev) {
   static const Tables Ts = [] {
     TablesMade = true;
     int N = backend().numDevices();
-    return Tables{N, new PresentTable[static_cast<std::size_t>(N)]};
+    Tables New{N, new PresentTable[static_cast<std::size_t>(N)]};
+    for (int D = 0; D < N; ++D)
+      detail::enterDeclared(D, New.T[D]);
+    return New;
   }();
   return Dev >= 0 && Dev < Ts.N ? &Ts.T[Dev] : nullptr;
 }
@@ -478,9 +482,12 @@ bool detail::deviceHoldsData() {
     return true;
   if (!TablesMade.load()) // nothing mapped, and the backend stays unstarted
     return false;
+  // A declare target variable's device copy holds what its initialiser
+  // says, as the host's does, until the program moves data.
   for (int D = 0, N = backend().numDevices(); D < N; ++D)
-    if (!table(D)->mappings().empty())
-      return true;
+    for (const PresentTable::Mapping &M : table(D)->mappings())
+      if (!M.Declared)
+        return true;
   return false;
 }
 

@@ -87,6 +87,18 @@ struct KernelModel {
   std::string Directive;
 };
 
+/// The device copy of a `declare target` variable that device code uses
+/// (issue 10 point 2): a `__device__` mirror defined beside the variable,
+/// which kernels name instead of it, registered with the runtime so that
+/// maps and `target update` of the variable reach it.
+struct DeviceGlobal {
+  std::string Name;   ///< the variable, as host code names it ("g")
+  std::string Mirror; ///< its device copy ("omp2cuda_dev_g")
+  std::string Decl;   ///< the mirror's declarator ("double omp2cuda_dev_g[4]")
+  std::string Init;   ///< " = {1, 2}", or empty for none
+  SourcePos Loc;      ///< where the variable is declared
+};
+
 } // namespace omp2cuda
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "edits/SourceText.h"
 #include "frontend/RegionFinder.h"
+#include "omp2cuda/KernelModel.h"
 #include "omp2cuda/Region.h"
 
 #include "clang/AST/ASTContext.h"
@@ -50,6 +51,13 @@ struct TUState {
   std::vector<TextEdit> HostApiEdits;
   /// Functions called from device code that get `__host__ __device__`.
   std::set<const clang::FunctionDecl *> DeviceFunctions;
+  /// `declare target` variables device code uses, by canonical declaration,
+  /// with their device copies (DeclareTarget.cpp).
+  std::map<const clang::VarDecl *, DeviceGlobal> DeviceGlobals;
+  /// The translation unit's main file (the source manager's main file
+  /// changes while headers are rewritten): only code there can name the
+  /// device copies, which are defined there.
+  clang::FileID UnitMain;
   /// Kernel names handed out so far (for the _<n> suffix).
   std::map<std::string, unsigned> NameCount;
   /// The path the user named the main file by (for messages and #line); a
@@ -62,7 +70,8 @@ struct TUState {
   /// file and the user's headers below --in-root. Functions defined there
   /// can be called on the device. Unset: the main file only.
   std::function<bool(clang::SourceLocation)> Rewritable;
-  explicit TUState(clang::ASTContext &C) : Ctx(C) {}
+  explicit TUState(clang::ASTContext &C)
+      : Ctx(C), UnitMain(C.getSourceManager().getMainFileID()) {}
 };
 
 /// Either fine, or the reason a region cannot be translated.
@@ -186,6 +195,21 @@ bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU);
 /// The OpenMP API routines with device versions that Body calls (as
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);
+// ---- DeclareTarget.cpp -------------------------------------------------------
+/// Whether VD, a variable with static storage, is named in `declare target`
+/// with `to`/`enter` (or declared inside a `declare target` block) for the
+/// device (not device_type(host)). `link` variables are not: their device
+/// copy exists only while mapped.
+bool isDeclareTargetEnter(const clang::VarDecl *VD);
+bool isDeclareTargetLink(const clang::VarDecl *VD);
+/// Plans the device copy of the declare target variable VD for device code
+/// at Use (into TU.DeviceGlobals); false, with Why, when it cannot have one
+/// here.
+bool planDeviceCopy(const clang::VarDecl *VD, clang::SourceLocation Use,
+                    TUState &TU, std::string &Why);
+/// The device copy TU planned for VD, or null.
+const DeviceGlobal *deviceCopyOf(const clang::VarDecl *VD, const TUState &TU);
+
 // ---- Atomics.cpp -------------------------------------------------------------
 /// True if S holds a directive other than `atomic` and those rewritten in
 /// place (Transparent.h); the atomics go to Atomics.

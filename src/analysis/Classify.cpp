@@ -148,6 +148,46 @@ std::string functionLabel(const FunctionDecl *F) {
 }
 
 
+/// Whether a clause of the region names D.
+bool inClause(const ValueDecl *D, const ClauseInfo &CI) {
+  return CI.Maps.count(D) || CI.Private.count(D) || CI.FirstPrivate.count(D) ||
+         CI.LastPrivate.count(D) || CI.IsDevicePtr.count(D) ||
+         CI.HasDeviceAddr.count(D) || CI.Reductions.count(D);
+}
+
+/// Makes U, a use of a declare target variable that no clause names, a use
+/// of its device copy: each reference re-spelled as the mirror. False (and
+/// nothing changed) when it is not one, or when a reference lies where the
+/// host evaluates it too (a distributed loop's bounds, with the loop body
+/// LoopBody) or where no edit reaches (a macro's body): the variable is then
+/// captured as any other.
+bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
+                   bool HostEvaluatesHeader, TUState &TU,
+                   std::vector<TextEdit> &BodyEdits) {
+  const auto *VD = dyn_cast<VarDecl>(U.Decl);
+  if (!VD || !isDeclareTargetEnter(VD) || inClause(VD, CI) || U.Refs.empty())
+    return false;
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  std::vector<TextEdit> Edits;
+  for (SourceRange SR : U.Refs) {
+    unsigned B, E;
+    if (!fileOffsets(SM, TU.Ctx.getLangOpts(), SR, B, E))
+      return false;
+    if (HostEvaluatesHeader && LoopBody &&
+        !SM.isPointWithin(SR.getBegin(), LoopBody->getBeginLoc(),
+                          LoopBody->getEndLoc()))
+      return false;
+    Edits.push_back({B, E - B, ""});
+  }
+  if (std::string Why; !planDeviceCopy(VD, U.Refs.front().getBegin(), TU, Why))
+    return false;
+  for (TextEdit &E : Edits) {
+    E.Text = deviceCopyOf(VD, TU)->Mirror;
+    BodyEdits.push_back(std::move(E));
+  }
+  return true;
+}
+
 } // namespace
 
 bool isAtomicNumber(QualType T, const ASTContext &Ctx) {
@@ -216,11 +256,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   // functions its calls would have made __host__ __device__ stay as they
   // are (a lambda so marked broke the host build).
   const std::set<const FunctionDecl *> DeviceFunctionsBefore = TU.DeviceFunctions;
+  const std::map<const VarDecl *, DeviceGlobal> DeviceGlobalsBefore = TU.DeviceGlobals;
   auto Fail = [&](const Verdict &V) {
     R.Translate = false;
     R.Why = V.Id;
     R.Reason = V.Reason;
     TU.DeviceFunctions = DeviceFunctionsBefore;
+    TU.DeviceGlobals = DeviceGlobalsBefore;
     return R;
   };
   // A decision of the SPMD rules points at the construct that made it.
@@ -576,6 +618,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     // A data construct moves only what its clauses map; other names in its
     // clause expressions (`i` and `p` of `p[i][0:n]`) stay where they are.
     if (IsData && !CI.Maps.count(U.Decl))
+      continue;
+    // A declare target variable that no clause names is its device copy in
+    // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
+    if (!IsData && !R.BodyFromMacro && useDeviceCopy(U, CI, Body, R.Class == RegionClass::Combined || SpmdLoop, TU, BodyEdits))
       continue;
     Capture Cap;
     Cap.Name = U.Decl->getNameAsString();

@@ -12,6 +12,8 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace omp2cuda {
@@ -61,10 +63,13 @@ struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
   }
 };
 
-/// The first non-constant variable with global storage S refers to.
-const VarDecl *firstGlobal(const Stmt *S) {
+/// The non-constant variables with global storage S refers to, in order of
+/// first use.
+/// Unspelled: those with a reference that is no text of the file.
+std::vector<const VarDecl *>
+globalsUsed(const Stmt *S, std::set<const VarDecl *> *Unspelled = nullptr) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *Found = nullptr;
+    std::vector<const VarDecl *> Found;
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
       if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal())
@@ -73,12 +78,22 @@ const VarDecl *firstGlobal(const Stmt *S) {
       if (VD->getType().isConstQualified() && VD->getType()->isIntegralOrEnumerationType() &&
           VD->hasInit() && VD->getInit()->isIntegerConstantExpr(VD->getASTContext()))
         return true;
-      if (!Found)
-        Found = VD;
+      if (std::find(Found.begin(), Found.end(), VD) == Found.end())
+        Found.push_back(VD);
+      // Device code names the variable's device copy by an edit of this
+      // reference (DeviceGlobals.cpp), which needs its text.
+      const ASTContext &Ctx = VD->getASTContext();
+      unsigned B, End;
+      if (!fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                       E->getSourceRange(), B, End))
+        Unspelled.insert(VD);
       return true;
     }
+    std::set<const VarDecl *> Unspelled;
   } F;
   F.TraverseStmt(const_cast<Stmt *>(S));
+  if (Unspelled)
+    *Unspelled = F.Unspelled;
   return F.Found;
 }
 
@@ -180,13 +195,21 @@ private:
       return false;
     }
     // A callee cannot be handed the host's globals the way a kernel is: it
-    // would read host memory on the device.
-    if (const VarDecl *G = firstGlobal(Def->getBody())) {
-      Result = Verdict::no(DiagId::HostCall,
-                           "it calls '" + Name + "', which uses the global '" +
-                               G->getNameAsString() +
-                               "' (device copies of globals are not supported yet)");
-      return false;
+    // would read host memory on the device. Declare target variables have
+    // device copies it uses instead.
+    std::set<const VarDecl *> Unspelled;
+    for (const VarDecl *G : globalsUsed(Def->getBody(), &Unspelled)) {
+      std::string Why;
+      if (planDeviceCopy(G, Def->getBody()->getBeginLoc(), TU, Why) &&
+          Unspelled.count(G))
+        Why = "named inside a macro's body, where the device copy cannot "
+              "replace it";
+      if (!Why.empty()) {
+        Result = Verdict::no(DiagId::HostCall,
+                             "it calls '" + Name + "', which uses the global '" +
+                                 G->getNameAsString() + "' (" + Why + ")");
+        return false;
+      }
     }
     // Its OpenMP API calls get the device versions through a
     // using-declaration at the start of its body, which must be file text.

@@ -287,6 +287,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
 
 void addDeviceMarks(FilePass &P, const TUState &TU) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
+  deviceGlobalEdits(TU, P.Edits, P.Inserts);
   // The OpenMP API they call is o2c_dev's, which answers for the side it
   // runs on.
   for (const FunctionDecl *F : TU.DeviceFunctions) {

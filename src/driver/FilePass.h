@@ -49,7 +49,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
                      const Options &O, FileResult &Out, bool Internal);
 
 /// `__host__ __device__` on the declarations in the file being rewritten
-/// of the functions device code calls, and their OpenMP API's using.
+/// of the functions device code calls, and their OpenMP API's using; the
+/// device copies of declare target variables (the unit's main file only).
 void addDeviceMarks(FilePass &P, const TUState &TU);
 
 /// The text of the file being rewritten with P's edits, Banner first;

@@ -50,6 +50,19 @@ std::vector<TextEdit> hostApiEdits(clang::ASTContext &Ctx,
 /// motion clauses spelled `p[0:1]`, which GCC 12 parses.
 std::vector<TextEdit> atomicFormEdits(clang::ASTContext &Ctx);
 
+/// The device copies of the declare target variables that device code uses
+/// (TU.DeviceGlobals): each mirror into Inserts, after the variable's
+/// declaration or the #include that brings it, and the uses in functions
+/// compiled for both sides re-spelled O2C_DEVICE_COPY(var, mirror). Only in
+/// the unit's main file.
+void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
+                       std::map<unsigned, std::string> &Inserts);
+/// Where the device copy of VD goes in the file being rewritten: after the
+/// statement that first declares it there, else after the #include that
+/// leads to its declaration. False when neither is text of the file.
+bool deviceCopyOffset(const clang::VarDecl *VD, const clang::ASTContext &Ctx,
+                      unsigned &Offset);
+
 /// Where and what to change for one construct.
 struct RegionEdit {
   std::vector<TextEdit> CallSite; // around the construct itself

@@ -5,6 +5,7 @@
 #include "omp2cuda/KernelModel.h"
 
 #include <string>
+#include <vector>
 
 namespace omp2cuda {
 
@@ -17,6 +18,13 @@ std::string placedBody(const KernelModel &K);
 
 std::string emitKernel(const KernelModel &K);
 std::string emitStub(const KernelModel &K);
+/// The `__device__` mirror of a declare target variable.
+std::string emitDeviceGlobal(const DeviceGlobal &G);
+/// The mirrors' registrations with the runtime. They take the variables'
+/// addresses, so they go at the end of the file: after every `declare
+/// target` directive that names a variable (clang warns about a use before
+/// it).
+std::string emitDeviceCopies(const std::vector<DeviceGlobal> &Gs);
 
 } // namespace omp2cuda
 

@@ -10,6 +10,7 @@
 #include "omp2cuda/emu/cuda_emu.h"
 #endif
 
+#include "omp2cuda/device_copy.h"
 #include "omp2cuda/host_rt.h"
 #include "omp2cuda/launch.h"
 #include "omp2cuda/omp_device.h"

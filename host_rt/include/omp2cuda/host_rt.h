@@ -263,8 +263,23 @@ struct DeviceProps {
 };
 DeviceProps deviceProps(int Device);
 
+/// A `declare target` variable at [Host, Host + Bytes) whose device copy is
+/// the `__device__` variable Symbol (the address host code sees for it):
+/// from the first construct on, each device's present table holds the pair
+/// with an infinite reference count (OpenMP 5.2 §7.8.2), so maps and
+/// `target update` of the variable find it present and never free it.
+/// Touches no device; generated code calls it during static initialisation
+/// through a DeviceCopy object.
+void declareTarget(const void *Host, std::size_t Bytes, const void *Symbol);
+struct DeviceCopy {
+  DeviceCopy(const void *Host, std::size_t Bytes, const void *Symbol) {
+    declareTarget(Host, Bytes, Symbol);
+  }
+};
+
 /// For tests: number of present-table entries on Device, and the reference
-/// count of the entry that contains Host (0 when absent).
+/// count of the entry that contains Host (0 when absent, -1 for a declare
+/// target variable's, whose count is infinite).
 std::size_t presentEntries(int Device);
 long presentRefCount(int Device, const void *Host);
 

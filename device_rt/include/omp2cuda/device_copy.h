@@ -1,0 +1,20 @@
+// `declare target` variables in functions compiled for both sides. The
+// translator gives such a variable a `__device__` mirror (its device copy)
+// and spells each use in a `__host__ __device__` function
+// O2C_DEVICE_COPY(var, mirror): the mirror where the code runs on the
+// device, the variable itself on the host. Kernels name the mirror directly.
+#ifndef OMP2CUDA_DEVICE_COPY_H
+#define OMP2CUDA_DEVICE_COPY_H
+
+#if defined(__CUDA_ARCH__)
+#define O2C_DEVICE_COPY(Host, Device) (Device)
+#elif defined(__CUDACC__)
+#define O2C_DEVICE_COPY(Host, Device) (Host)
+#else // the CPU emulation: one compilation for both sides
+// Both operands are lvalues of one type, so the result is that lvalue
+// (arrays stay arrays, `&` and assignment work).
+#define O2C_DEVICE_COPY(Host, Device)                                          \
+  (::o2c::emu::onDevice() ? (Device) : (Host))
+#endif
+
+#endif // OMP2CUDA_DEVICE_COPY_H

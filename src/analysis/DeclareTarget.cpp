@@ -1,0 +1,170 @@
+// Device copies of `declare target` variables (issue 10 point 2). OpenMP
+// gives such a variable a copy on the device for the whole program, which
+// device code uses without any data movement; only `map` and `target update`
+// move values between the copies. Here analysis decides whether a variable
+// that device code uses can have one: a `__device__` mirror of the same type
+// and constant initialiser, defined in the main file's output beside the
+// variable (lowering and the runtime do the rest).
+#include "analysis/Analysis.h"
+#include "edits/Edits.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+std::optional<OMPDeclareTargetDeclAttr::MapTypeTy>
+declareTargetMap(const VarDecl *VD) {
+  if (!VD->hasGlobalStorage() || VD->isStaticLocal())
+    return std::nullopt;
+  // device_type(host): there is no device copy to use.
+  if (std::optional<OMPDeclareTargetDeclAttr::DevTypeTy> DT =
+          OMPDeclareTargetDeclAttr::getDeviceType(VD);
+      DT && *DT == OMPDeclareTargetDeclAttr::DT_Host)
+    return std::nullopt;
+  return OMPDeclareTargetDeclAttr::isDeclareTargetDeclaration(VD);
+}
+
+/// A tag type without a name cannot be spelled for the mirror.
+bool hasUnnamedTag(QualType T, const ASTContext &Ctx) {
+  const TagDecl *TD = Ctx.getBaseElementType(T)->getAsTagDecl();
+  return TD && TD->getName().empty() && !TD->getTypedefNameForAnonDecl();
+}
+
+/// The text of R as written in its file (through macro arguments to the
+/// expansion site), or empty.
+std::string writtenText(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange C = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (C.isInvalid())
+    return "";
+  return Lexer::getSourceText(C, SM, Ctx.getLangOpts()).str();
+}
+
+} // namespace
+
+bool isDeclareTargetEnter(const VarDecl *VD) {
+  auto M = declareTargetMap(VD);
+  return M && *M != OMPDeclareTargetDeclAttr::MT_Link;
+}
+
+bool isDeclareTargetLink(const VarDecl *VD) {
+  auto M = declareTargetMap(VD);
+  return M && *M == OMPDeclareTargetDeclAttr::MT_Link;
+}
+
+const DeviceGlobal *deviceCopyOf(const VarDecl *VD, const TUState &TU) {
+  auto It = TU.DeviceGlobals.find(VD->getCanonicalDecl());
+  return It == TU.DeviceGlobals.end() ? nullptr : &It->second;
+}
+
+bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
+                    std::string &Why) {
+  VD = VD->getCanonicalDecl();
+  if (TU.DeviceGlobals.count(VD))
+    return true;
+  ASTContext &Ctx = TU.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::string Name = VD->getNameAsString();
+  if (!isDeclareTargetEnter(VD)) {
+    Why = isDeclareTargetLink(VD)
+              ? "'declare target link' variables get no device copy yet"
+              : "only 'declare target' variables get a device copy";
+    return false;
+  }
+  // The copy is defined in the main file's output, which the code of a
+  // translated header (shared by every unit that includes it) cannot see.
+  if (SM.getFileID(SM.getExpansionLoc(Use)) != TU.UnitMain ||
+      SM.getMainFileID() != TU.UnitMain) {
+    Why = "device code outside the main file cannot use device copies yet";
+    return false;
+  }
+  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
+    Why = "device copies of namespace and class members are not supported yet";
+    return false;
+  }
+  if (VD->getTLSKind() != VarDecl::TLS_None) {
+    Why = "it is thread-local";
+    return false;
+  }
+  // C++ keywords and CUDA's names are renamed in host code (CCompat.cpp,
+  // CudaNames.cpp); the mirror would have to follow.
+  if ((!LO.CPlusPlus && isCxxOnlyKeyword(Name)) || isCudaName(Name)) {
+    Why = "its name is renamed in the output";
+    return false;
+  }
+  // The device copy starts with the initialiser's value, which needs the
+  // definition of this unit.
+  const VarDecl *Def = VD->getDefinition();
+  if (!Def)
+    Def = VD->getActingDefinition();
+  if (!Def) {
+    Why = "its definition is not in this translation unit";
+    return false;
+  }
+  QualType T = Def->getType();
+  if (T->isIncompleteType() || T->isVariablyModifiedType() ||
+      hasUnnamedTag(T, Ctx)) {
+    Why = "its type cannot be spelled for the device copy";
+    return false;
+  }
+  // A __device__ variable takes no dynamic initialisation.
+  if (const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl())
+    if (!RD->hasTrivialDefaultConstructor() || !RD->isTriviallyCopyable()) {
+      Why = "its class type has constructors";
+      return false;
+    }
+  DeviceGlobal G;
+  G.Name = Name;
+  G.Mirror = "omp2cuda_dev_" + Name;
+  G.Decl = declText(T, G.Mirror, Ctx);
+  if (const Expr *Init = Def->getInit()) {
+    if (!Init->isConstantInitializer(Ctx, T->isReferenceType())) {
+      Why = "its initialiser is not a constant";
+      return false;
+    }
+    std::string Text = writtenText(Init->getSourceRange(), Ctx);
+    if (Text.empty()) {
+      Why = "its initialiser has no text of its own";
+      return false;
+    }
+    switch (Def->getInitStyle()) {
+    case VarDecl::CInit:
+      G.Init = " = " + Text;
+      break;
+    case VarDecl::ListInit:
+      G.Init = " " + Text;
+      break;
+    default: // T x(v): the parentheses are not in the initialiser's range
+      if (!T->isScalarType()) {
+        Why = "it is initialised by a constructor call";
+        return false;
+      }
+      G.Init = " = " + Text;
+    }
+  }
+  if (unsigned Off; !deviceCopyOffset(VD, Ctx, Off)) {
+    Why = "its declaration has no place in the file for the device copy";
+    return false;
+  }
+  // Named as the user named the main file, a header by its file name: the
+  // output does not depend on where the sources live.
+  SourceLocation L = SM.getExpansionLoc(VD->getLocation());
+  PresumedLoc P = SM.getPresumedLoc(L);
+  std::string File = SM.getFileID(L) == TU.UnitMain ? TU.FileName
+                     : P.isValid() ? llvm::sys::path::filename(P.getFilename()).str()
+                                   : "";
+  G.Loc = {File, SM.getExpansionLineNumber(L), SM.getExpansionColumnNumber(L)};
+  TU.DeviceGlobals[VD] = std::move(G);
+  return true;
+}
+
+} // namespace omp2cuda

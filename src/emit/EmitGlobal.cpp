@@ -1,0 +1,27 @@
+#include "emit/Emit.h"
+
+#include <fmt/format.h>
+
+namespace omp2cuda {
+
+std::string emitDeviceGlobal(const DeviceGlobal &G) {
+  // Internal linkage: every unit that uses the variable on the device has
+  // its own mirror (nvcc links device variables across units only with
+  // -rdc), and registers it under the variable's host address.
+  return fmt::format("// omp2cuda: the device copy of '{}' (declare target, "
+                     "{}:{})\n"
+                     "static __device__ {}{};\n",
+                     G.Name, G.Loc.File, G.Loc.Line, G.Decl, G.Init);
+}
+
+std::string emitDeviceCopies(const std::vector<DeviceGlobal> &Gs) {
+  std::string Out = "\n// omp2cuda: the device copies above, registered with "
+                    "the runtime, which\n// puts each in the present table.\n";
+  for (const DeviceGlobal &G : Gs)
+    Out += fmt::format("static const o2c::DeviceCopy omp2cuda_copy_{0}(&{0}, "
+                       "sizeof({0}), &{1});\n",
+                       G.Name, G.Mirror);
+  return Out;
+}
+
+} // namespace omp2cuda

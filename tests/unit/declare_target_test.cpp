@@ -1,0 +1,129 @@
+// Device copies of declare target variables (issue 10 point 2): which
+// globals get one, what the kernels and the functions compiled for both
+// sides name, and which uses keep a region on the host.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+bool has(const std::string &Out, const std::string &S) {
+  return Out.find(S) != std::string::npos;
+}
+} // namespace
+
+TEST_CASE("a declare target variable used in a region is its device copy",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+double scale = 2.0;
+static int hits;
+#pragma omp end declare target
+void f(double *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] *= scale;
+  #pragma omp target
+  hits++;
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  // No kernel parameter, no map: the kernel names the mirror.
+  for (const RegionReport &R : F.Regions)
+    for (const Capture &C : R.R.Captures)
+      CHECK(C.Name != "scale");
+  CHECK(has(F.Output, "static __device__ double omp2cuda_dev_scale = 2.0;"));
+  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_hits;"));
+  CHECK(has(F.Output, "a[i] *= omp2cuda_dev_scale;"));
+  CHECK(has(F.Output, "omp2cuda_dev_hits++;"));
+  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_scale(&scale, "
+                      "sizeof(scale), &omp2cuda_dev_scale);"));
+  // The host fallback keeps the variable.
+  CHECK(has(F.Output, "  hits++; }"));
+}
+
+TEST_CASE("a function a region calls picks the copy of its side",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+int table[4] = {1, 2, 3, 4};
+#pragma omp declare target(table)
+static int look(int i) { return table[i % 4]; }
+void f(int *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = look(i);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_table[4] = {1, 2, 3, 4};"));
+  CHECK(has(F.Output, "return O2C_DEVICE_COPY(table, omp2cuda_dev_table)[i % 4];"));
+  // The mirror comes before the function, the registration after the
+  // directive that makes the variable declare target.
+  CHECK(F.Output.find("omp2cuda_dev_table[4] =") < F.Output.find("static int look"));
+  CHECK(F.Output.find("#pragma omp declare target(table)") <
+        F.Output.find("o2c::DeviceCopy omp2cuda_copy_table"));
+}
+
+TEST_CASE("a variable named in a clause is mapped as before",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+double v[8];
+#pragma omp end declare target
+void f(void) {
+  #pragma omp target map(tofrom: v)
+  v[0] = 1;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  REQUIRE(F.Regions[0].R.Captures.size() == 1);
+  // The runtime finds it present: its device address is the mirror's.
+  CHECK(F.Regions[0].R.Captures[0].How == Passing::MappedObject);
+  CHECK_FALSE(has(F.Output, "omp2cuda_dev_v"));
+}
+
+TEST_CASE("globals without a device copy keep the region on the host",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+int plain;
+double linked[4];
+#pragma omp declare target link(linked)
+static int get_plain(void) { return plain; }
+static double get_linked(void) { return linked[0]; }
+void f(double *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  a[0] = get_plain();
+  #pragma omp target map(tofrom: a[0:2]) map(to: linked)
+  a[1] = get_linked();
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 2);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Why == DiagId::HostCall);
+  CHECK(has(F.Regions[0].R.Reason, "only 'declare target' variables get a device copy"));
+  CHECK(has(F.Regions[1].R.Reason, "'declare target link' variables get no device copy yet"));
+  // Nothing was planned for regions left on the host.
+  CHECK_FALSE(has(F.Output, "__device__ int omp2cuda_dev_plain"));
+  CHECK_FALSE(has(F.Output, "o2c::DeviceCopy"));
+}
+
+TEST_CASE("a region left on the host plans no device copy",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int counter = 7;
+#pragma omp end declare target
+int plain;
+static int both(void) { return counter + plain; }
+void f(int *a) {
+  #pragma omp target map(from: a[0:1])
+  a[0] = both();
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 1);
+  CHECK_FALSE(has(F.Output, "omp2cuda_dev_counter"));
+  CHECK_FALSE(has(F.Output, "O2C_DEVICE_COPY"));
+}

@@ -1,0 +1,89 @@
+// Device copies of declare target variables (issue 10 point 2): the runtime
+// holds each registered pair in the present table with an infinite
+// reference count. Registration is process-wide, so each case runs in a
+// child process (where the tables exist already: the registration after
+// them is the path taken).
+#include "RtTestUtil.h"
+#include "omp2cuda/host_rt.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace o2c;
+
+namespace {
+const SourceLoc Loc = {"globals.c", 12, 1, "target"};
+
+/// Exits the child with status 2 when Cond is false.
+void require(bool Cond) {
+  if (!Cond)
+    _exit(2);
+}
+
+// The variable and its mirror (under the emulation, ordinary memory).
+double G[4] = {1, 2, 3, 4};
+double Mirror[4] = {1, 2, 3, 4};
+} // namespace
+
+TEST_CASE("a declare target variable is present with an infinite count",
+          "[rt][declare-target]") {
+  ChildResult C = runChild([] {
+    std::size_t Before = presentEntries(0);
+    declareTarget(G, sizeof G, Mirror);
+    require(presentEntries(0) == Before + 1);
+    require(presentRefCount(0, G) == -1);
+    require(targetIsPresent(&G[2], 0) == 1);
+    G[0] = 10; // the host's copy changes; the device's does not
+    {
+      TargetRegion R(Loc);
+      require(R.offload());
+      double *D = R.mapArray(G, MapToFrom);
+      require(D == Mirror); // present: no allocation, no copy
+      require(D[0] == 1);
+      D[1] = 20; // the kernel writes the device copy
+      R.finish();
+    }
+    require(G[1] == 2); // no copy back: the count never reaches zero
+    require(presentRefCount(0, G) == -1);
+    // Only target update (or an `always` map) moves values.
+    update(Loc, -1, true, G, sizeof G, false);
+    require(G[0] == 1 && G[1] == 20);
+    G[3] = 40;
+    update(Loc, -1, true, &G[3], sizeof(double), true);
+    require(Mirror[3] == 40);
+    // exit data, even with delete, keeps the entry.
+    exitData(Loc, -1, true, G, sizeof G, MapFrom | MapDelete);
+    require(presentRefCount(0, G) == -1);
+  });
+  CHECK(C.Status == 0);
+  CHECK(C.Err.empty());
+}
+
+TEST_CASE("a region left on the host sees the device copy and writes it back",
+          "[rt][declare-target]") {
+  ChildResult C = runChild([] {
+    declareTarget(G, sizeof G, Mirror);
+    Mirror[0] = 7; // written on the device
+    {
+      HostFallback H(Loc);
+      require(G[0] == 7);
+      G[1] = 8; // the host region writes it
+    }
+    require(Mirror[1] == 8);
+    require(G[0] == 1); // the host's own bytes are given back
+  });
+  CHECK(C.Status == 0);
+  CHECK(C.Err.empty());
+}
+
+TEST_CASE("a declare target variable does not stop runOnHostOnly",
+          "[rt][declare-target]") {
+  ChildResult C = runChild([] {
+    declareTarget(G, sizeof G, Mirror);
+    HostProgram P(Loc, "a construct in a header [omp2cuda-host-header]");
+    require(numDevices() == 0);
+  });
+  CHECK(C.Status == 0);
+  CHECK(C.Err.empty());
+}
