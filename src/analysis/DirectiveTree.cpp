@@ -165,8 +165,10 @@ struct Builder {
                   D.getBeginLoc());
       if (!ownCopy(R.first, Vars, Ctx.getSourceManager())) {
         N.SharedReductions.insert(R.first);
-        if ((!Vars.Region || !Vars.Region->getSourceRange().fullyContains(
-                                 R.first->getSourceRange())) &&
+        if ((!Vars.Region ||
+             !SourceRange(Vars.Region->getBeginLoc(),
+                          stmtEndLoc(Vars.Region))
+                  .fullyContains(R.first->getSourceRange())) &&
             !Vars.Promoted.count(R.first))
           N.MappedReductions.insert(R.first);
       }

@@ -117,6 +117,10 @@ DirectiveTree spmdTree(DirKind RootKind, const clang::Stmt *Body,
                        clang::ASTContext &Ctx, bool Teams);
 
 // ---- SpmdFacts.cpp ---------------------------------------------------------
+/// Where S ends: a construct's own range ends with its pragma line, its
+/// statement's later (also for a loop or branch that ends with a construct).
+clang::SourceLocation stmtEndLoc(const clang::Stmt *S);
+
 /// Whether VD is a thread's own copy in the SPMD form (a region local, a
 /// firstprivate scalar or pointer), not memory the threads share.
 bool ownCopy(const clang::VarDecl *VD, const TreeVars &Vars,

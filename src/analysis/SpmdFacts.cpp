@@ -3,6 +3,7 @@
 // parallel code that would need the team's variables shared.
 #include "analysis/DirectiveTree.h"
 #include "analysis/Transparent.h"
+#include "edits/Edits.h"
 
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/Builtins.h"
@@ -27,7 +28,7 @@ struct VarClass {
       return false;
     SourceLocation L = SM.getExpansionLoc(VD->getLocation());
     return SM.isPointWithin(L, SM.getExpansionLoc(Vars.Region->getBeginLoc()),
-                            SM.getExpansionLoc(Vars.Region->getEndLoc()));
+                            SM.getExpansionLoc(stmtEndLoc(Vars.Region)));
   }
 
   Storage ofVar(const ValueDecl *D) const {
@@ -99,7 +100,7 @@ struct FactWalker {
     const SourceManager &SM = Ctx.getSourceManager();
     return SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
                             SM.getExpansionLoc(Top->getBeginLoc()),
-                            SM.getExpansionLoc(Top->getEndLoc()));
+                            SM.getExpansionLoc(stmtEndLoc(Top)));
   }
 
   void written(const Expr *LHS) {
@@ -179,15 +180,6 @@ struct FactWalker {
   }
 };
 
-/// Where a statement ends; a construct's own range ends with its pragma
-/// line, its statement's later.
-SourceLocation endOf(const Stmt *S) {
-  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-    if (D->hasAssociatedStmt())
-      return D->getAssociatedStmt()->getEndLoc();
-  return S->getEndLoc();
-}
-
 /// Parallel code must not write the team's variables (each thread has its
 /// own copy here, where OpenMP shares one) nor use team-local arrays.
 struct SharingWalker {
@@ -214,7 +206,7 @@ struct SharingWalker {
       return false;
     return !SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
                              SM.getExpansionLoc(Construct->getBeginLoc()),
-                             SM.getExpansionLoc(endOf(Construct)));
+                             SM.getExpansionLoc(stmtEndLoc(Construct)));
   }
 
   void flag(const Expr *E, const VarDecl *VD, const char *What) {
@@ -268,6 +260,16 @@ struct SharingWalker {
 };
 
 } // namespace
+
+SourceLocation stmtEndLoc(const Stmt *S) {
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    const Stmt *Body = associatedBody(*D);
+    return Body ? stmtEndLoc(Body) : D->getEndLoc();
+  }
+  if (const OMPExecutableDirective *D = trailingDirective(S))
+    return stmtEndLoc(D);
+  return S->getEndLoc();
+}
 
 bool ownCopy(const VarDecl *VD, const TreeVars &Vars, const SourceManager &SM) {
   return VarClass{Vars, SM}.ofVar(VD) != Storage::Memory;

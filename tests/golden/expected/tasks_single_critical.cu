@@ -134,10 +134,12 @@ static bool omp2cuda_f_L18_launch(int *count) {
   if (!o2c_region.offload())
     return false;
   auto *count_d = o2c_region.mapSection(count, 0, 2, o2c::MapToFrom);
-  o2c::LaunchShape o2c_shape =
-      o2c::spmdShape(o2c_region, (long long)(1), (long long)(0));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L18)(count_d);
-  o2c_region.launched();
+  {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L18)(count_d);
+    o2c_region.launched();
+  }
   return o2c_region.finish();
 }
 
@@ -146,14 +148,14 @@ static bool omp2cuda_f_L18_launch(int *count) {
 #line 41 "inputs/tasks_single_critical.c"
 __global__ void omp2cuda_f_L41(int *b, int n) {
 #line 43 "inputs/tasks_single_critical.c"
-  {
+{
 if (threadIdx.x == 0) { // #pragma omp single
 // #pragma omp taskloop: runs now, in the thread that creates it
   for (int i = 0; i < n; i++)
     b[i] = 2 * i;
 }
 __syncthreads(); // the end of single
-};
+}
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -168,10 +170,13 @@ static bool omp2cuda_f_L41_launch(int *b, int n) {
   if (!o2c_region.offload())
     return false;
   auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapFrom);
-  o2c::LaunchShape o2c_shape =
-      o2c::spmdShape(o2c_region, (long long)(1), (long long)(0));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L41)(b_d, n);
-  o2c_region.launched();
+  {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, (long long)(1), 0, false),
+        (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L41)(b_d, n);
+    o2c_region.launched();
+  }
   return o2c_region.finish();
 }
 
