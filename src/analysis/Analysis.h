@@ -195,6 +195,32 @@ bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU);
 /// The OpenMP API routines with device versions that Body calls (as
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);
+// ---- DeclareVariant.cpp ------------------------------------------------------
+/// What device code calls in place of a function with `declare variant`s
+/// (clang resolved the call for the host's context only).
+struct DeviceVariant {
+  enum Kind {
+    Base,       ///< no variant matches the device: the function itself
+    Variant,    ///< a variant matches
+    /// In both: Callee, spelled Spelling in the output.
+    Undecidable ///< Why: the translator cannot choose or call it
+  } K = Base;
+  const clang::FunctionDecl *Callee = nullptr;
+  std::string Spelling;
+  std::string Why;
+  /// Some variant's selector has a `device` set: the host's choice may
+  /// differ from the device's.
+  bool DeviceDependent = false;
+};
+bool hasDeclareVariant(const clang::FunctionDecl *F);
+DeviceVariant deviceVariantOf(const clang::FunctionDecl *F,
+                              const clang::ASTContext &Ctx);
+/// A function S calls (directly or through the functions defined in the
+/// unit that it calls) whose choice of variant depends on the device, or
+/// null. A region that calls one cannot stay on the host while the program
+/// uses the device: the host would run the host's variant.
+const clang::FunctionDecl *reachesDeviceVariant(const clang::Stmt *S);
+
 // ---- DeclareTarget.cpp -------------------------------------------------------
 /// Whether VD, a variable with static storage, is named in `declare target`
 /// with `to`/`enter` (or declared inside a `declare target` block) for the

@@ -122,6 +122,17 @@ public:
   /// run there.
   bool checkFunction(const FunctionDecl *F) { return checkCallee(F, nullptr); }
 
+  /// A call of a function with `declare variant`s: clang put the host's
+  /// choice beside the written call, and device code makes its own choice
+  /// from the written one (checkVariant).
+  bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+    if (const auto *C = dyn_cast<CallExpr>(E->getSyntacticForm()))
+      if (const FunctionDecl *FD = C->getDirectCallee();
+          FD && hasDeclareVariant(FD))
+        return TraverseStmt(E->getSyntacticForm());
+    return RecursiveASTVisitor::TraversePseudoObjectExpr(E);
+  }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
     if (Ctor->isTrivial() || Ctor->isDefaulted())
@@ -137,6 +148,11 @@ private:
     if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))
       return true;
     const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (C && hasDeclareVariant(FD)) {
+      if (!checkVariant(FD, C))
+        return false;
+      Name = FD->getNameAsString();
+    }
     if (ompDeviceApi().count(Name)) {
       if (Edits && C) {
         const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
@@ -231,6 +247,35 @@ private:
       return false;
     }
     TU.DeviceFunctions.insert(Def);
+    return true;
+  }
+
+  /// FD has `declare variant`s: FD becomes the one the device calls. In a
+  /// region's body the call names it by an edit; in a function compiled for
+  /// both sides, edits/DeviceVariants.cpp makes the use pick by side.
+  bool checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
+    DeviceVariant V = deviceVariantOf(FD, TU.Ctx);
+    if (V.K == DeviceVariant::Undecidable) {
+      Result = Verdict::no(DiagId::HostVariant, V.Why);
+      return false;
+    }
+    // Only a call spelled in the file can be made to name the variant
+    // (the address of FD taken elsewhere would still be FD's).
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    unsigned B = 0, E = 0;
+    const Expr *Callee = C ? C->getCallee()->IgnoreParenImpCasts() : nullptr;
+    if (!Callee || !isa<DeclRefExpr>(Callee) ||
+        !fileOffsets(SM, TU.Ctx.getLangOpts(), Callee->getSourceRange(), B, E)) {
+      Result = Verdict::no(DiagId::HostVariant,
+                           "it calls '" + FD->getNameAsString() +
+                               "', which has 'declare variant's: the device's "
+                               "choice cannot be spelled here (a call that is "
+                               "no text of the file, or not by name)");
+      return false;
+    }
+    if (Edits)
+      Edits->push_back({B, E - B, V.Spelling});
+    FD = V.Callee;
     return true;
   }
 

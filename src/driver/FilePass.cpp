@@ -9,6 +9,8 @@
 #include "frontend/FileScope.h"
 #include "lowering/Lower.h"
 
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 
@@ -110,6 +112,24 @@ UnguardedConstruct unguarded(const RegionCandidate &C, const Region &R) {
           R.Reason + " [omp2cuda-" + diagIdName(R.Why) + "]"};
 }
 
+/// A function with a device-dependent `declare variant` that target region
+/// C, left on the host, calls (directly or through functions of the unit),
+/// or null.
+const FunctionDecl *hostRunsHostVariant(const RegionCandidate &C) {
+  if (!isOpenMPTargetExecutionDirective(C.Directive->getDirectiveKind()))
+    return nullptr;
+  return reachesDeviceVariant(C.Directive);
+}
+
+UnguardedConstruct unguardedVariant(const RegionCandidate &C, const Region &R,
+                                    const FunctionDecl *F) {
+  UnguardedConstruct U = unguarded(C, R);
+  U.Reason = "it calls '" + F->getNameAsString() +
+             "', whose 'declare variant' for the device the host would not "
+             "run (" + U.Reason + ")";
+  return U;
+}
+
 } // namespace
 
 FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
@@ -185,6 +205,12 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives, ClauseEdits);
       if (!E.Guarded)
         P.Unguarded.push_back(unguarded(C, R));
+      else if (const FunctionDecl *F = hostRunsHostVariant(C))
+        // The host fallback would call the host's variant of F while the
+        // device's is what the program must see with a device present
+        // (issue 8): the program runs on the host, where the host's variant
+        // is the right one.
+        P.Unguarded.push_back(unguardedVariant(C, R, F));
       AddCallSite(E.CallSite);
     } else if (R.Class == RegionClass::DataEnv ||
                R.Class == RegionClass::DataStmt) {
@@ -288,6 +314,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
 void addDeviceMarks(FilePass &P, const TUState &TU) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   deviceGlobalEdits(TU, P.Edits, P.Inserts);
+  deviceVariantEdits(TU, P.Edits);
   // The OpenMP API they call is o2c_dev's, which answers for the side it
   // runs on.
   for (const FunctionDecl *F : TU.DeviceFunctions) {

@@ -57,6 +57,10 @@ std::vector<TextEdit> atomicFormEdits(clang::ASTContext &Ctx);
 /// the unit's main file.
 void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
                        std::map<unsigned, std::string> &Inserts);
+/// Calls of functions with a `declare variant` for the device in functions
+/// compiled for both sides: the callee re-spelled O2C_DEVICE_CALL(base,
+/// variant). Only in the file being rewritten.
+void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits);
 /// Where the device copy of VD goes in the file being rewritten: after the
 /// statement that first declares it there, else after the #include that
 /// leads to its declaration. False when neither is text of the file.

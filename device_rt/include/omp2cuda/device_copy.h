@@ -17,4 +17,21 @@
   (::o2c::emu::onDevice() ? (Device) : (Host))
 #endif
 
+// A call of a function with `declare variant`s, in a function compiled for
+// both sides: the host side calls the base function, which the host
+// compiler resolves for the host's context; the device side calls the
+// device's choice (the translator's). The device's choice may be a
+// device-only function: nvcc's host side never names it. The CPU emulation
+// compiles both sides with one host compiler, which would resolve a direct
+// call for the host on the device side too, so both choices come spelled
+// through their addresses (HostChoice: clang's host choice).
+#if defined(__CUDA_ARCH__)
+#define O2C_DEVICE_CALL(Base, HostChoice, DeviceChoice) (DeviceChoice)
+#elif defined(__CUDACC__)
+#define O2C_DEVICE_CALL(Base, HostChoice, DeviceChoice) (Base)
+#else
+#define O2C_DEVICE_CALL(Base, HostChoice, DeviceChoice)                        \
+  (::o2c::emu::onDevice() ? (DeviceChoice) : (HostChoice))
+#endif
+
 #endif // OMP2CUDA_DEVICE_COPY_H

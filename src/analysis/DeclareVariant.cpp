@@ -1,0 +1,288 @@
+// `declare variant` in device code. Clang, compiling for the host, resolves
+// a call of a function with variants for the host's context only, so a call
+// in a region that becomes a kernel would run the base function where an
+// OpenMP device runs the variant its `device={kind(nohost)}` selector names.
+// This file chooses the variant for our device (a CUDA GPU, arch nvptx64)
+// by the specification's rules (OpenMP 5.2 §7.2 and §7.3), and says when it
+// cannot: then the region stays on the host, where the host compiler's
+// choice is the host context's.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+using namespace clang;
+using llvm::omp::TraitProperty;
+using llvm::omp::TraitSelector;
+using llvm::omp::TraitSet;
+
+namespace omp2cuda {
+
+namespace {
+
+/// Every `declare variant` of F (on any of its declarations), once each.
+std::vector<const OMPDeclareVariantAttr *> variantAttrs(const FunctionDecl *F) {
+  std::vector<const OMPDeclareVariantAttr *> Out;
+  for (const FunctionDecl *D : F->redecls())
+    for (const auto *A : D->specific_attrs<OMPDeclareVariantAttr>())
+      if (!A->isInherited())
+        Out.push_back(A);
+  return Out;
+}
+
+/// The score or condition expression's constant value.
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+    return V->getExtValue();
+  return std::nullopt;
+}
+
+/// Whether one property of the device set holds on a CUDA GPU; nullopt
+/// when the translator cannot know.
+std::optional<bool> deviceProperty(TraitSelector Sel, TraitProperty P,
+                                   bool OnHost) {
+  if (OnHost) {
+    if (P == TraitProperty::device_kind_host ||
+        P == TraitProperty::device_kind_cpu ||
+        P == TraitProperty::device_kind_any)
+      return true;
+    if (Sel == TraitSelector::device_kind)
+      return false;
+    return std::nullopt; // the host's architecture: whichever compiles it
+  }
+  switch (P) {
+  // The device is not the host, is a GPU and "any" device.
+  case TraitProperty::device_kind_nohost:
+  case TraitProperty::device_kind_gpu:
+  case TraitProperty::device_kind_any:
+  case TraitProperty::device_arch_nvptx:
+  case TraitProperty::device_arch_nvptx64:
+    return true;
+  default:
+    break;
+  }
+  // Every other kind and named architecture is some other device. An isa
+  // names what the GPU the program runs on supports (sm_70, ...), which is
+  // chosen when nvcc compiles, not now.
+  if (Sel == TraitSelector::device_kind || Sel == TraitSelector::device_arch)
+    return false;
+  return std::nullopt;
+}
+
+/// A selector's score (its final score adds 1). Nullopt: undecidable, Why
+/// says why. Matches: whether it holds on the device.
+std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
+                                     const ASTContext &Ctx, bool &Matches,
+                                     std::string &Why, bool OnHost = false) {
+  Matches = true;
+  int64_t Score = 0;
+  for (const OMPTraitSet &Set : TI.Sets) {
+    for (const OMPTraitSelector &Sel : Set.Selectors) {
+      switch (Set.Kind) {
+      case TraitSet::device: {
+        if (Sel.Kind == TraitSelector::device_isa) {
+          Why = "its selector names a device 'isa', which depends on the GPU "
+                "that nvcc compiles for";
+          return std::nullopt;
+        }
+        for (const OMPTraitProperty &P : Sel.Properties) {
+          std::optional<bool> Holds = deviceProperty(Sel.Kind, P.Kind, OnHost);
+          if (!Holds) {
+            Why = "its selector names the device trait '" + P.RawString.str() +
+                  "'";
+            return std::nullopt;
+          }
+          Matches &= *Holds;
+        }
+        // §7.3: kind scores 2^l, arch 2^(l+1), where l counts the construct
+        // traits, which are none here (a construct set is undecidable).
+        Score += Sel.Kind == TraitSelector::device_kind ? 1 : 2;
+        break;
+      }
+      case TraitSet::user: {
+        std::optional<int64_t> C = constantOf(Sel.ScoreOrCondition, Ctx);
+        bool Holds = false;
+        if (Sel.Properties.size() == 1 &&
+            Sel.Properties[0].Kind == TraitProperty::user_condition_true)
+          Holds = true;
+        else if (Sel.Properties.size() == 1 &&
+                 Sel.Properties[0].Kind == TraitProperty::user_condition_false)
+          Holds = false;
+        else if (C)
+          Holds = *C != 0;
+        else {
+          Why = "its 'user={condition(...)}' selector is not a constant";
+          return std::nullopt;
+        }
+        Matches &= Holds;
+        break;
+      }
+      case TraitSet::construct:
+        // Which constructs enclose the call on the device (target, teams,
+        // parallel, ...) depends on the call site and its callers.
+        Why = "its selector has a 'construct' set";
+        return std::nullopt;
+      case TraitSet::implementation:
+        // The device code is compiled by nvcc (or the CPU emulation), not
+        // by an OpenMP implementation a vendor selector could name.
+        Why = "its selector has an 'implementation' set";
+        return std::nullopt;
+      default:
+        Why = "its selector has a set the translator does not know";
+        return std::nullopt;
+      }
+      // An explicit score(n) adds n; the device traits' implicit scores
+      // above stand without one.
+      if (Set.Kind != TraitSet::user && Sel.ScoreOrCondition) {
+        std::optional<int64_t> S = constantOf(Sel.ScoreOrCondition, Ctx);
+        if (!S) {
+          Why = "its selector's score is not a constant";
+          return std::nullopt;
+        }
+        Score += *S;
+      }
+    }
+  }
+  return Score;
+}
+
+/// How output code names V at file scope, or "" when it cannot.
+std::string spelling(const FunctionDecl *V) {
+  if (V->isTemplateInstantiation() || isa<CXXMethodDecl>(V) ||
+      !V->getDeclContext()->getRedeclContext()->isFileContext() ||
+      V->getNameAsString().find('[') != std::string::npos ||
+      !V->getDeclName().isIdentifier())
+    return "";
+  return "::" + V->getQualifiedNameAsString();
+}
+
+} // namespace
+
+bool hasDeclareVariant(const FunctionDecl *F) {
+  // The OpenMP API (re-spelled o2c_dev:: in device code) and the system
+  // headers' functions (StdDevice.cpp) have their device versions already;
+  // omp.h gives the API routines variants of its own.
+  if (F->getIdentifier() && F->getName().starts_with("omp_"))
+    return false;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    return false;
+  return !variantAttrs(F).empty();
+}
+
+DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx) {
+  DeviceVariant Out;
+  std::string Base = F->getNameAsString();
+  std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
+  for (const OMPDeclareVariantAttr *A : Attrs)
+    for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
+      Out.DeviceDependent |= Set.Kind == TraitSet::device;
+  // The matching variants with their scores.
+  std::vector<std::pair<int64_t, const FunctionDecl *>> Matching;
+  for (const OMPDeclareVariantAttr *A : Attrs) {
+    std::string Why;
+    bool Matches = false;
+    std::optional<int64_t> Score =
+        scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why);
+    if (!Score) {
+      Out.K = DeviceVariant::Undecidable;
+      Out.Why = "it calls '" + Base + "', whose 'declare variant' the "
+                "translator cannot choose for the device: " + Why;
+      return Out;
+    }
+    if (!Matches)
+      continue;
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+        A->getVariantFuncRef()->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    if (!V || spelling(V).empty() || A->adjustArgsNothing_size() ||
+        A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size()) {
+      Out.K = DeviceVariant::Undecidable;
+      Out.Why = "it calls '" + Base + "', whose 'declare variant' for the "
+                "device the translator cannot call (a member, template or "
+                "'begin declare variant' function, or adjust_args/append_args)";
+      return Out;
+    }
+    Matching.push_back({*Score, V->getCanonicalDecl()});
+  }
+  if (Matching.empty()) {
+    // The base function, as on an OpenMP device. Spelled through its
+    // address: a host compiler with OpenMP (the CPU emulation's) would
+    // otherwise replace a direct call by the host's variant.
+    Out.Spelling = spelling(F);
+    if (Out.Spelling.empty()) {
+      Out.K = DeviceVariant::Undecidable;
+      Out.Why = "it calls '" + Base + "', which has 'declare variant's and "
+                "cannot be named at file scope";
+      return Out;
+    }
+    // A host compiler with OpenMP replaces the base function by its host
+    // variant everywhere, calls through its address included (clang emits
+    // it as an alias): the CPU emulation, which compiles device code as
+    // host code, could not call the base function.
+    for (const OMPDeclareVariantAttr *A : Attrs) {
+      std::string Why;
+      bool OnHost = false;
+      if (!scoreSelector(*A->getTraitInfos(), Ctx, OnHost, Why, true) ||
+          OnHost) {
+        Out.K = DeviceVariant::Undecidable;
+        Out.Why = "it calls '" + Base + "', which the device runs itself but "
+                  "which has a 'declare variant' for the host: the host "
+                  "compiler of the CPU emulation would run that one";
+        return Out;
+      }
+    }
+    Out.Callee = F;
+    Out.Spelling = "(&" + Out.Spelling + ")";
+    return Out;
+  }
+  int64_t Best = std::max_element(Matching.begin(), Matching.end())->first;
+  std::set<const FunctionDecl *> Winners;
+  for (const auto &[Score, V] : Matching)
+    if (Score == Best)
+      Winners.insert(V);
+  if (Winners.size() > 1) {
+    // §7.3 then prefers the selector that is a superset of the others' and
+    // leaves the rest to the implementation: no answer a user could rely on.
+    Out.K = DeviceVariant::Undecidable;
+    Out.Why = "it calls '" + Base + "', for which several 'declare variant' "
+              "functions match the device with the same score";
+    return Out;
+  }
+  Out.K = DeviceVariant::Variant;
+  Out.Callee = *Winners.begin();
+  Out.Spelling = spelling(Out.Callee);
+  return Out;
+}
+
+const FunctionDecl *reachesDeviceVariant(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::set<const FunctionDecl *> Seen;
+    const FunctionDecl *Found = nullptr;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || !Seen.insert(FD->getCanonicalDecl()).second)
+        return true;
+      if (hasDeclareVariant(FD) &&
+          deviceVariantOf(FD, FD->getASTContext()).DeviceDependent) {
+        Found = FD;
+        return false;
+      }
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def)
+        TraverseStmt(Def->getBody());
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+} // namespace omp2cuda

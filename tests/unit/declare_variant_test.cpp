@@ -1,0 +1,112 @@
+// declare variant in device code (issue 10 point 2, issue 8 "Why" 4): which
+// variant the device calls, how device code names it, and which selectors
+// keep a region on the host, soundly.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+bool has(const std::string &Out, const std::string &S) {
+  return Out.find(S) != std::string::npos;
+}
+const char *Variants = R"src(
+int dev(int x);
+#pragma omp declare target enter(dev) device_type(nohost)
+int dev(int x) { return 10 * x; }
+int other(int x) { return 3 * x; }
+)src";
+} // namespace
+
+TEST_CASE("a kind(nohost) variant is what device code calls",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={kind(nohost)})
+int f(int x) { return 2 * x; }
+static int g(int x) { return f(x); }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = f(a[0]); a[1] = g(a[1]); }
+  a[0] += f(1);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::dev(a[0]);"));
+  CHECK(has(F.Output, "return O2C_DEVICE_CALL(f, (&::f), ::dev)(x);"));
+  // The host keeps its own choice; the device-only variant gets a host
+  // version for the CPU emulation.
+  CHECK(has(F.Output, "a[0] += f(1);"));
+  CHECK(has(F.Output, "device_type(any)"));
+}
+
+TEST_CASE("device selectors: gpu and nvptx match, host and cpu do not, the "
+          "best score wins",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(other) match(device={kind(gpu)})
+#pragma omp declare variant(dev) match(device={kind(gpu), arch(nvptx64)})
+int f(int x) { return 2 * x; }
+#pragma omp declare variant(other) match(device={kind(fpga)})
+int h(int x) { return x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = f(a[0]); a[1] = h(a[1]); }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::dev(a[0]);"));
+  CHECK(has(F.Output, "a[1] = (&::h)(a[1]);"));
+}
+
+TEST_CASE("a selector the translator cannot decide keeps the region on the "
+          "host",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(construct={target})
+int f(int x) { return 2 * x; }
+#pragma omp declare variant(dev) match(device={kind(nohost)})
+#pragma omp declare variant(other) match(device={kind(gpu)})
+int tie(int x) { return x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = tie(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &R : F.Regions) {
+    CHECK_FALSE(R.R.Translate);
+    CHECK(R.R.Why == DiagId::HostVariant);
+  }
+  CHECK(has(F.Regions[0].R.Reason, "'construct' set"));
+  CHECK(has(F.Regions[1].R.Reason, "same score"));
+  // The tie is between device variants: the host would run the wrong one.
+  CHECK(has(F.HostProgram, "'tie'"));
+}
+
+TEST_CASE("a region left on the host that reaches a device variant makes the "
+          "program run on the host",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={kind(nohost)})
+int f(int x) { return 2 * x; }
+#pragma omp declare variant(other) match(device={kind(host)})
+int k(int x) { return x; }
+int (*volatile p)(int);
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]) + p(1);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = k(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 2);
+  CHECK(has(F.HostProgram, "'f'"));
+  CHECK(has(F.Output, "static const o2c::HostProgram o2c_host_program("));
+  // k runs itself on the device, but clang would make every call of it on
+  // the CPU emulation's "device" the host's variant.
+  CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
+}
