@@ -5,6 +5,12 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
 
 #include <string>
 
@@ -38,6 +44,27 @@ struct FirstTarget : clang::RecursiveASTVisitor<FirstTarget> {
     return true;
   }
 };
+
+/// A C file parsed with OpenMP 5.2, and its first target construct.
+struct Parsed {
+  std::unique_ptr<clang::ASTUnit> AST;
+  const clang::OMPExecutableDirective *Target = nullptr;
+  const clang::Stmt *Body = nullptr; // the target construct's statement
+  clang::ASTContext &ctx() { return AST->getASTContext(); }
+};
+
+inline Parsed parse(const std::string &Code) {
+  Parsed P;
+  P.AST = clang::tooling::buildASTFromCodeWithArgs(
+      Code, {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"}, "input.c");
+  REQUIRE(P.AST);
+  FirstTarget F;
+  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
+  REQUIRE(F.D);
+  P.Target = F.D;
+  P.Body = F.D->getInnermostCapturedStmt()->getCapturedStmt();
+  return P;
+}
 
 } // namespace omp2cuda::test
 

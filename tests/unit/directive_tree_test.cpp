@@ -17,26 +17,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-struct Parsed {
-  std::unique_ptr<ASTUnit> AST;
-  const OMPExecutableDirective *Target = nullptr;
-  const Stmt *Body = nullptr; // the target construct's statement
-  ASTContext &ctx() { return AST->getASTContext(); }
-};
-
-Parsed parse(const std::string &Code) {
-  Parsed P;
-  P.AST = tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"}, "input.c");
-  REQUIRE(P.AST);
-  FirstTarget F;
-  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
-  REQUIRE(F.D);
-  P.Target = F.D;
-  P.Body = F.D->getInnermostCapturedStmt()->getCapturedStmt();
-  return P;
-}
-
 DirectiveTree teamTree(Parsed &P) {
   return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
 }

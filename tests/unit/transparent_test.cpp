@@ -18,24 +18,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-struct Parsed {
-  std::unique_ptr<ASTUnit> AST;
-  const Stmt *Body = nullptr; // the target construct's statement
-  ASTContext &ctx() { return AST->getASTContext(); }
-};
-
-Parsed parse(const std::string &Code) {
-  Parsed P;
-  P.AST = tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"}, "input.c");
-  REQUIRE(P.AST);
-  FirstTarget F;
-  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
-  REQUIRE(F.D);
-  P.Body = F.D->getInnermostCapturedStmt()->getCapturedStmt();
-  return P;
-}
-
 std::string kindName(const TransparentUse &U) {
   return llvm::omp::getOpenMPDirectiveName(U.D->getDirectiveKind()).str();
 }
