@@ -19,16 +19,6 @@ const Stmt *loopStmt(const OMPExecutableDirective &D) {
   return D.getInnermostCapturedStmt()->getCapturedStmt();
 }
 
-/// The statements of a body: a compound's, or the statement itself.
-std::vector<const Stmt *> statementsOf(const Stmt *Body) {
-  std::vector<const Stmt *> Out;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Out.assign(CS->body_begin(), CS->body_end());
-  else if (Body)
-    Out.push_back(Body);
-  return Out;
-}
-
 struct Builder {
   DirectiveTree &T;
   const TreeVars &Vars;
@@ -386,6 +376,15 @@ struct Builder {
 };
 
 } // namespace
+
+std::vector<const Stmt *> statementsOf(const Stmt *Body) {
+  std::vector<const Stmt *> Out;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Out.assign(CS->body_begin(), CS->body_end());
+  else if (Body)
+    Out.push_back(Body);
+  return Out;
+}
 
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
                                  const TreeVars &Vars, ASTContext &Ctx,

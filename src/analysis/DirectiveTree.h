@@ -144,6 +144,9 @@ SharingProblem checkSharing(const clang::Stmt *S, const clang::Stmt *Construct,
 StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,
                         clang::ASTContext &Ctx);
 
+/// The statements of a body: a compound's, or the statement itself.
+std::vector<const clang::Stmt *> statementsOf(const clang::Stmt *Body);
+
 // ---- SpmdSharing.cpp -------------------------------------------------------
 /// The team-master locals declared by the statements of Body that go to
 /// shared memory: those parallel code writes or takes the address of, and

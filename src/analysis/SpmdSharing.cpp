@@ -15,15 +15,6 @@ namespace omp2cuda {
 
 namespace {
 
-std::vector<const Stmt *> statementsOf(const Stmt *Body) {
-  std::vector<const Stmt *> Out;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Out.assign(CS->body_begin(), CS->body_end());
-  else if (Body)
-    Out.push_back(Body);
-  return Out;
-}
-
 /// A scalar declared alone by a statement of team-master code.
 const VarDecl *candidate(const Stmt *S) {
   const auto *DS = dyn_cast<DeclStmt>(S);

@@ -310,7 +310,7 @@ struct Rewriter {
 
   /// The clauses a construct may carry; the others leave the region on the
   /// host.
-  Verdict clauses(const OMPExecutableDirective &D, DirContext Where) {
+  Verdict clauses(const OMPExecutableDirective &D) {
     for (const OMPClause *C : D.clauses()) {
       if (C->isImplicit() && !isa<OMPFirstprivateClause, OMPPrivateClause>(C))
         continue;
@@ -351,7 +351,6 @@ struct Rewriter {
                       "' clause on " + nameOf(D) +
                       " inside a target region is not supported yet");
     }
-    (void)Where;
     return {};
   }
 
@@ -398,7 +397,7 @@ struct Rewriter {
     OpenMPDirectiveKind K = D.getDirectiveKind();
     if (D.getBeginLoc().isMacroID() || D.getEndLoc().isMacroID())
       return no(D, DiagId::HostMacro, nameOf(D) + " comes from a macro");
-    if (Verdict V = clauses(D, U.Where); !V.Ok)
+    if (Verdict V = clauses(D); !V.Ok)
       return V;
     unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
     std::string Comment = "// " + pragmaText(B, PE);
