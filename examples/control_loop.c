@@ -11,7 +11,10 @@
 //  3. a convergence loop: the parallel for computes the residual, the team
 //     master decides whether to go on;
 //  4. team-master code that asks for its thread number and hands a pointer
-//     to its own array to the parallel region.
+//     to its own array to the parallel region;
+//  5. a distribute loop whose team master runs passes of parallel loops
+//     with stores between them (the team master's loop variable, and a
+//     team local each thread's firstprivate copy starts from).
 // The results do not depend on how many teams or threads run; stderr says
 // where it ran.
 #include <omp.h>
@@ -24,6 +27,7 @@ double u[N], v[N], trace[S];
 int a[S][N][4], tmps[S];
 double x[N], rhs[N];
 int hist[4], hist_total, master_tid;
+int rows[S * N], rowsum[S];
 
 int main(void) {
   int on_device = 0, i, j, k;
@@ -124,6 +128,29 @@ int main(void) {
   }
   printf("histogram %d %d %d %d, total %d, master thread %d\n", hist[0],
          hist[1], hist[2], hist[3], hist_total, master_tid);
+
+  /* 5. Passes of parallel loops inside a distribute loop. */
+  for (i = 0; i < S * N; i++)
+    rows[i] = i % 11;
+#pragma omp target teams num_teams(3) thread_limit(32) map(tofrom: rows, rowsum)
+  {
+#pragma omp distribute
+    for (int r = 0; r < S; r++) {
+      int base = r * N;
+      rowsum[r] = 0;
+      for (int pass = 0; pass < 3; pass++) {
+#pragma omp parallel for firstprivate(base)
+        for (int c = 0; c < N; c++)
+          rows[base + c] += c * pass + r;
+        rowsum[r] += rows[base + pass];
+      }
+    }
+  }
+  long long sr = 0;
+  for (i = 0; i < S * N; i++)
+    sr += rows[i] * (i % 5);
+  printf("passes: rows %lld, rowsum[0] %d, rowsum[%d] %d\n", sr, rowsum[0],
+         S - 1, rowsum[S - 1]);
 
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;

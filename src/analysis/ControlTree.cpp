@@ -112,10 +112,6 @@ struct MasterWalk {
       walk(associatedBody(*D));
       return;
     }
-    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
-      return no("team-master code leaves the region with a jump; the control "
-                "loop needs every thread to reach its end",
-                S->getBeginLoc());
     if (headerDecl(S) && containsState(S))
       return no("a statement that declares a variable in its header holds a "
                 "parallel construct; the control loop cannot resume inside it "
@@ -272,7 +268,16 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
     return No(V, {});
   MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}};
   W.Scopes.emplace_back(); // the region's own statement
-  W.walk(Body);
+  // A distribute loop as the region: its variable is the team master's too
+  // (the threads may read it), declared in its header.
+  const auto *RootLoop = dyn_cast<ForStmt>(Region);
+  if (RootKind == DirKind::TeamLoop &&
+      (!RootLoop || !RootLoop->getInit() || !isa<DeclStmt>(RootLoop->getInit())))
+    return No(Verdict::no(DiagId::HostGeneral,
+                          "the distribute loop of a control-loop region must "
+                          "declare its variable in its header"),
+              Region->getBeginLoc());
+  W.walk(RootKind == DirKind::TeamLoop ? Region : Body);
   if (!W.V.Ok)
     return No(W.V, W.Where);
   // Level 0: team-master variables the threads reach go to shared memory.

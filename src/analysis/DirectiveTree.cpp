@@ -135,7 +135,10 @@ struct Builder {
     // The clauses' copies are declared afresh from the thread's own copy of
     // the team's variable; a variable in shared memory has none.
     auto Own = [&](const VarDecl *V, const char *Clause) {
-      if (ownCopy(V, Vars, Ctx.getSourceManager()) &&
+      // In the control loop a promoted team variable is the team master's
+      // one copy, from which each thread's copy is initialised.
+      if ((ownCopy(V, Vars, Ctx.getSourceManager()) ||
+           (Control && Vars.Promoted.count(V))) &&
           !V->getType()->isArrayType())
         return true;
       return no(Verdict::no(DiagId::HostClause,
@@ -274,21 +277,11 @@ struct Builder {
           return false;
         continue;
       }
-      size_t Known = T.Transparent.size();
+      // Constructs rewritten in place keep their team-code form: thread 0
+      // is the one thread there, and no state is inside them.
       std::vector<const OMPExecutableDirective *> Nested;
       if (!nested(S, DirContext::TeamCode, Nested))
         return false;
-      if (T.Transparent.size() > Known) {
-        const OMPExecutableDirective *X = T.Transparent[Known].D;
-        return no(Verdict::no(DiagId::HostGeneral,
-                              "'" +
-                                  llvm::omp::getOpenMPDirectiveName(
-                                      X->getDirectiveKind())
-                                      .str() +
-                                  "' in the team-master code of a control-loop "
-                                  "region is not supported yet"),
-                  X->getBeginLoc());
-      }
       for (const OMPExecutableDirective *X : Nested)
         if (!teamConstruct(*X, Parent, InTeamLoop, true))
           return false;

@@ -194,8 +194,8 @@ struct SharingWalker {
   std::set<const VarDecl *> *SharedUsed = nullptr;
 
   bool teamVar(const VarDecl *VD) const {
-    if (!VD || Exempt.count(VD))
-      return false;
+    if (!VD || Exempt.count(VD) || VC.Vars.Promoted.count(VD))
+      return false; // promoted: the team's one copy, in shared memory
     if (Shared && Shared->count(VD)) {
       SharedUsed->insert(VD);
       return false;

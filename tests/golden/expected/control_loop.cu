@@ -14,7 +14,10 @@
 //  3. a convergence loop: the parallel for computes the residual, the team
 //     master decides whether to go on;
 //  4. team-master code that asks for its thread number and hands a pointer
-//     to its own array to the parallel region.
+//     to its own array to the parallel region;
+//  5. a distribute loop whose team master runs passes of parallel loops
+//     with stores between them (the team master's loop variable, and a
+//     team local each thread's firstprivate copy starts from).
 // The results do not depend on how many teams or threads run; stderr says
 // where it ran.
 #include <omp.h>
@@ -27,11 +30,12 @@ double u[N], v[N], trace[S];
 int a[S][N][4], tmps[S];
 double x[N], rhs[N];
 int hist[4], hist_total, master_tid;
+int rows[S * N], rowsum[S];
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: u, trace, on_device)
-// map(alloc: v)' at inputs/control_loop.c:41
-#line 41 "inputs/control_loop.c"
-__global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
+// map(alloc: v)' at inputs/control_loop.c:45
+#line 45 "inputs/control_loop.c"
+__global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
                                   double *trace, int *on_device) {
   double(&u)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_u);
   double(&v)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_v);
@@ -51,7 +55,7 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
           default:
             break;
           }
-#line 42 "inputs/control_loop.c"
+#line 46 "inputs/control_loop.c"
   {
     for (step = 0; step < S; step++) {
 
@@ -61,7 +65,7 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
                 goto o2c_cl_barrier;
               o2c_cl_resume_1:;
               }
-#line 47 "inputs/control_loop.c"
+#line 51 "inputs/control_loop.c"
       trace[step] = v[N / 2]; // the team master alone
 
               { // the team's threads run state 2
@@ -70,7 +74,7 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
                 goto o2c_cl_barrier;
               o2c_cl_resume_2:;
               }
-#line 51 "inputs/control_loop.c"
+#line 55 "inputs/control_loop.c"
     }
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
@@ -81,13 +85,13 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
         switch (o2c_cl_state) {
         case 1: {
           for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
-#line 46 "inputs/control_loop.c"
+#line 50 "inputs/control_loop.c"
         v[q] = (u[q - 1] + u[q] + u[q + 1]) / 3.0;
           }
         } break;
         case 2: {
           for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
-#line 50 "inputs/control_loop.c"
+#line 54 "inputs/control_loop.c"
         u[q] = v[q];
           }
         } break;
@@ -108,13 +112,13 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_u, double *o2c_arr_v,
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: u, trace,
-// on_device) map(alloc: v)' at inputs/control_loop.c:41
+// on_device) map(alloc: v)' at inputs/control_loop.c:45
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L41_launch (generated for inputs/control_loop.c:41)"
-static bool omp2cuda_main_L41_launch(double (&u)[64], double (&v)[64],
+#line 1 "omp2cuda_main_L45_launch (generated for inputs/control_loop.c:45)"
+static bool omp2cuda_main_L45_launch(double (&u)[64], double (&v)[64],
                                      double (&trace)[8], int &on_device) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 41, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 45, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -127,20 +131,20 @@ static bool omp2cuda_main_L41_launch(double (&u)[64], double (&v)[64],
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L41)(u_d, v_d, trace_d, on_device_d);
+               omp2cuda_main_L45)(u_d, v_d, trace_d, on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(4) thread_limit(64)
-// map(tofrom: a, tmps)' at inputs/control_loop.c:60
-#line 60 "inputs/control_loop.c"
-__global__ void omp2cuda_main_L60(int (*o2c_arr_a)[64][4], int *tmps) {
+// map(tofrom: a, tmps)' at inputs/control_loop.c:64
+#line 64 "inputs/control_loop.c"
+__global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
   int(&a)[8][64][4] = *reinterpret_cast<int(*)[8][64][4]>(o2c_arr_a);
   __shared__ unsigned long long o2c_scratch[32];
   for (int r = blockIdx.x; r < S; r += gridDim.x) {
-#line 63 "inputs/control_loop.c"
+#line 67 "inputs/control_loop.c"
 {
       int tmp = 0;
 
@@ -151,7 +155,7 @@ __global__ void omp2cuda_main_L60(int (*o2c_arr_a)[64][4], int *tmps) {
         {
           int r = o2c_fp_r;
           for (int c = threadIdx.x; c < N; c += blockDim.x) {
-#line 66 "inputs/control_loop.c"
+#line 70 "inputs/control_loop.c"
 {
         tmp += c + r;
 // #pragma omp simd
@@ -165,23 +169,23 @@ __global__ void omp2cuda_main_L60(int (*o2c_arr_a)[64][4], int *tmps) {
             o2c_dev::teamReduce<o2c_dev::RedPlus>(tmp, o2c_scratch));
       }
       if (threadIdx.x == 0) { // team master only: side effects
-#line 72 "inputs/control_loop.c"
+#line 76 "inputs/control_loop.c"
       tmps[r] = tmp;
       }
       __syncthreads();
-#line 72 "inputs/control_loop.c"
+#line 76 "inputs/control_loop.c"
  // the team master's store
     }
   }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)
-// thread_limit(64) map(tofrom: a, tmps)' at inputs/control_loop.c:60
+// thread_limit(64) map(tofrom: a, tmps)' at inputs/control_loop.c:64
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L60_launch (generated for inputs/control_loop.c:60)"
-static bool omp2cuda_main_L60_launch(int (&a)[8][64][4], int (&tmps)[8]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 60, 1,
+#line 1 "omp2cuda_main_L64_launch (generated for inputs/control_loop.c:64)"
+static bool omp2cuda_main_L64_launch(int (&a)[8][64][4], int (&tmps)[8]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 64, 1,
                                          "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -193,7 +197,7 @@ static bool omp2cuda_main_L60_launch(int (&a)[8][64][4], int (&tmps)[8]) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, (long long)(4), o2c_trip, true),
         (long long)(64));
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L60)(a_d,
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L64)(a_d,
                                                                      tmps_d);
     o2c_region.launched();
   }
@@ -201,14 +205,14 @@ static bool omp2cuda_main_L60_launch(int (&a)[8][64][4], int (&tmps)[8]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(1) map(tofrom: x,
-// iterations) map(to: rhs)' at inputs/control_loop.c:85
-#line 85 "inputs/control_loop.c"
-__global__ void omp2cuda_main_L85(double *o2c_arr_x, double *o2c_arr_rhs,
+// iterations) map(to: rhs)' at inputs/control_loop.c:89
+#line 89 "inputs/control_loop.c"
+__global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
                                   int *iterations) {
   double(&x)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_x);
   double(&rhs)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_rhs);
   __shared__ unsigned long long o2c_scratch[32];
-#line 86 "inputs/control_loop.c"
+#line 90 "inputs/control_loop.c"
   {
     double err = 1.0;
     int it = 0;
@@ -220,7 +224,7 @@ __global__ void omp2cuda_main_L85(double *o2c_arr_x, double *o2c_arr_rhs,
         err = o2c_dev::RedMax::identity<double>();
         {
           for (int q = threadIdx.x; q < N; q += blockDim.x) {
-#line 92 "inputs/control_loop.c"
+#line 96 "inputs/control_loop.c"
 {
         double nx = 0.5 * x[q] + 0.25 * rhs[q];
         double d = nx > x[q] ? nx - x[q] : x[q] - nx;
@@ -233,26 +237,26 @@ __global__ void omp2cuda_main_L85(double *o2c_arr_x, double *o2c_arr_rhs,
             o2c_red_err,
             o2c_dev::teamReduce<o2c_dev::RedMax>(err, o2c_scratch));
       }
-#line 98 "inputs/control_loop.c"
+#line 102 "inputs/control_loop.c"
       it++;
     }
 
     if (threadIdx.x == 0) { // team master only: side effects
-#line 100 "inputs/control_loop.c"
+#line 104 "inputs/control_loop.c"
     (*iterations) = it;
     }
-#line 101 "inputs/control_loop.c"
+#line 105 "inputs/control_loop.c"
   }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
-// map(tofrom: x, iterations) map(to: rhs)' at inputs/control_loop.c:85
+// map(tofrom: x, iterations) map(to: rhs)' at inputs/control_loop.c:89
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L85_launch (generated for inputs/control_loop.c:85)"
-static bool omp2cuda_main_L85_launch(double (&x)[64], double (&rhs)[64],
+#line 1 "omp2cuda_main_L89_launch (generated for inputs/control_loop.c:89)"
+static bool omp2cuda_main_L89_launch(double (&x)[64], double (&rhs)[64],
                                      int &iterations) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 85, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 89, 1,
                                          "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -265,16 +269,16 @@ static bool omp2cuda_main_L85_launch(double (&x)[64], double (&rhs)[64],
         o2c_region, o2c::spmdTeams(o2c_region, (long long)(1), 0, false),
         (long long)(0));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L85)(x_d, rhs_d, iterations_d);
+               omp2cuda_main_L89)(x_d, rhs_d, iterations_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: hist, hist_total,
-// master_tid)' at inputs/control_loop.c:108
-#line 108 "inputs/control_loop.c"
-__global__ void omp2cuda_main_L108(int *hist, int *hist_total,
+// master_tid)' at inputs/control_loop.c:112
+#line 112 "inputs/control_loop.c"
+__global__ void omp2cuda_main_L112(int *hist, int *hist_total,
                                    int *master_tid) {
   {
     __shared__ int local[4];       // the team master's, hoisted
@@ -291,7 +295,7 @@ __global__ void omp2cuda_main_L108(int *hist, int *hist_total,
           default:
             break;
           }
-#line 109 "inputs/control_loop.c"
+#line 113 "inputs/control_loop.c"
   {
     ;
     for (int b = 0; b < 4; b++)
@@ -305,7 +309,7 @@ __global__ void omp2cuda_main_L108(int *hist, int *hist_total,
               goto o2c_cl_barrier;
             o2c_cl_resume_1:;
             }
-#line 120 "inputs/control_loop.c"
+#line 124 "inputs/control_loop.c"
     for (int b = 0; b < 4; b++) {
       hist[b] = local[b];
       (*hist_total) += local[b];
@@ -318,7 +322,7 @@ __global__ void omp2cuda_main_L108(int *hist, int *hist_total,
         switch (o2c_cl_state) {
         case 1: {
           for (int q = threadIdx.x; q < N; q += blockDim.x) {
-#line 116 "inputs/control_loop.c"
+#line 120 "inputs/control_loop.c"
 {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(p[q % 4]), (int)((q)));
 
@@ -342,13 +346,13 @@ __global__ void omp2cuda_main_L108(int *hist, int *hist_total,
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: hist,
-// hist_total, master_tid)' at inputs/control_loop.c:108
+// hist_total, master_tid)' at inputs/control_loop.c:112
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L108_launch (generated for inputs/control_loop.c:108)"
-static bool omp2cuda_main_L108_launch(int (&hist)[4], int &hist_total,
+#line 1 "omp2cuda_main_L112_launch (generated for inputs/control_loop.c:112)"
+static bool omp2cuda_main_L112_launch(int (&hist)[4], int &hist_total,
                                       int &master_tid) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 108, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 112, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -360,13 +364,110 @@ static bool omp2cuda_main_L108_launch(int (&hist)[4], int &hist_total,
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L108)(hist_d, hist_total_d, master_tid_d);
+               omp2cuda_main_L112)(hist_d, hist_total_d, master_tid_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 28 "inputs/control_loop.c"
+// omp2cuda: kernel for '#pragma omp target teams num_teams(3) thread_limit(32)
+// map(tofrom: rows, rowsum)' at inputs/control_loop.c:135
+#line 135 "inputs/control_loop.c"
+__global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
+  int(&rows)[512] = *reinterpret_cast<int(*)[512]>(o2c_arr_rows);
+  {
+    __shared__ int r;              // the team master's, hoisted
+    __shared__ int base;           // the team master's, hoisted
+    __shared__ int pass;           // the team master's, hoisted
+    __shared__ int o2c_cl_next[2]; // the next state, two slots
+    unsigned o2c_cl_slot = 0;
+    int o2c_cl_state = 0, o2c_cl_resume = 0;
+    for (;;) {
+      if (o2c_cl_state == 0) {
+        if (threadIdx.x == 0) { // the team master
+          switch (o2c_cl_resume) {
+          case 1:
+            goto o2c_cl_resume_1;
+          default:
+            break;
+          }
+          for (r = blockIdx.x; r < S; r += gridDim.x) {
+#line 138 "inputs/control_loop.c"
+{
+      base = r * N;
+      rowsum[r] = 0;
+      for (pass = 0; pass < 3; pass++) {
+
+                { // the team's threads run state 1
+                  o2c_cl_next[o2c_cl_slot] = 1;
+                  o2c_cl_resume = 1;
+                  goto o2c_cl_barrier;
+                o2c_cl_resume_1:;
+                }
+#line 145 "inputs/control_loop.c"
+        rowsum[r] += rows[base + pass];
+      }
+    }
+          }
+          o2c_cl_next[o2c_cl_slot] = -1; // the region's end
+          goto o2c_cl_barrier;
+        }
+      } else {
+        switch (o2c_cl_state) {
+        case 1: {
+          {
+            const auto o2c_fp_base = base;
+            {
+              int base = o2c_fp_base;
+              for (int c = threadIdx.x; c < N; c += blockDim.x) {
+#line 144 "inputs/control_loop.c"
+          rows[base + c] += c * pass + r;
+              }
+            }
+          }
+        } break;
+        default:
+          break;
+        }
+        if (threadIdx.x == 0)
+          o2c_cl_next[o2c_cl_slot] = 0; // back to the team master
+      }
+    o2c_cl_barrier:
+      __syncthreads(); // the control loop's one barrier
+      o2c_cl_state = o2c_cl_next[o2c_cl_slot];
+      o2c_cl_slot ^= 1u;
+      if (o2c_cl_state < 0)
+        break;
+    }
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams num_teams(3)
+// thread_limit(32) map(tofrom: rows, rowsum)' at inputs/control_loop.c:135
+//
+// Returns false when the region must run on the host.
+#line 1 "omp2cuda_main_L135_launch (generated for inputs/control_loop.c:135)"
+static bool omp2cuda_main_L135_launch(int (&rows)[512], int (&rowsum)[8]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 135, 1,
+                                         "target teams"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *rows_d = o2c_region.mapArray(rows, o2c::MapToFrom);
+  auto *rowsum_d = o2c_region.mapArray(rowsum, o2c::MapToFrom);
+  const unsigned int o2c_trip = (S > 0 ? (unsigned int)S : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, (long long)(3), o2c_trip, true),
+        (long long)(32));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L135)(rows_d,
+                                                                      rowsum_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 32 "inputs/control_loop.c"
 int main(void) {
   int on_device = 0, i, j, k;
   for (i = 0; i < N; i++) {
@@ -380,8 +481,8 @@ int main(void) {
         a[i][j][k] = i + j + k;
 
   /* 1. Side effects between the parallel loops of each step. */
-if (!omp2cuda_main_L41_launch(u, v, trace, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 41 "inputs/control_loop.c"
+if (!omp2cuda_main_L45_launch(u, v, trace, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 45 "inputs/control_loop.c"
 #pragma omp target map(tofrom: u, trace, on_device) map(alloc: v)
   {
     for (int step = 0; step < S; step++) {
@@ -401,8 +502,8 @@ if (!omp2cuda_main_L41_launch(u, v, trace, on_device)) { // omp2cuda: offloaded 
   printf("time steps: %.6f, trace %.6f %.6f\n", su, trace[0], trace[S - 1]);
 
   /* 2. Seed 004 Fig. 2. */
-if (!omp2cuda_main_L60_launch(a, tmps)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 60 "inputs/control_loop.c"
+if (!omp2cuda_main_L64_launch(a, tmps)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 64 "inputs/control_loop.c"
 #pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: a, tmps)
   {
 #pragma omp distribute
@@ -428,8 +529,8 @@ if (!omp2cuda_main_L60_launch(a, tmps)) { // omp2cuda: offloaded by the stub; ho
 
   /* 3. Iterate until the residual is small: Jacobi on a diagonal system. */
   int iterations = 0;
-if (!omp2cuda_main_L85_launch(x, rhs, iterations)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 85 "inputs/control_loop.c"
+if (!omp2cuda_main_L89_launch(x, rhs, iterations)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 89 "inputs/control_loop.c"
 #pragma omp target teams num_teams(1) map(tofrom: x, iterations) map(to: rhs)
   {
     double err = 1.0;
@@ -453,8 +554,8 @@ if (!omp2cuda_main_L85_launch(x, rhs, iterations)) { // omp2cuda: offloaded by t
   printf("converged after %d iterations: sum %.9f\n", iterations, sx);
 
   /* 4. The team master's thread number and its own array's address. */
-if (!omp2cuda_main_L108_launch(hist, hist_total, master_tid)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 108 "inputs/control_loop.c"
+if (!omp2cuda_main_L112_launch(hist, hist_total, master_tid)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 112 "inputs/control_loop.c"
 #pragma omp target map(tofrom: hist, hist_total, master_tid)
   {
     int local[4];
@@ -474,6 +575,31 @@ if (!omp2cuda_main_L108_launch(hist, hist_total, master_tid)) { // omp2cuda: off
   } }
   printf("histogram %d %d %d %d, total %d, master thread %d\n", hist[0],
          hist[1], hist[2], hist[3], hist_total, master_tid);
+
+  /* 5. Passes of parallel loops inside a distribute loop. */
+  for (i = 0; i < S * N; i++)
+    rows[i] = i % 11;
+if (!omp2cuda_main_L135_launch(rows, rowsum)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 135 "inputs/control_loop.c"
+#pragma omp target teams num_teams(3) thread_limit(32) map(tofrom: rows, rowsum)
+  {
+#pragma omp distribute
+    for (int r = 0; r < S; r++) {
+      int base = r * N;
+      rowsum[r] = 0;
+      for (int pass = 0; pass < 3; pass++) {
+#pragma omp parallel for firstprivate(base)
+        for (int c = 0; c < N; c++)
+          rows[base + c] += c * pass + r;
+        rowsum[r] += rows[base + pass];
+      }
+    }
+  } }
+  long long sr = 0;
+  for (i = 0; i < S * N; i++)
+    sr += rows[i] * (i % 5);
+  printf("passes: rows %lld, rowsum[0] %d, rowsum[%d] %d\n", sr, rowsum[0],
+         S - 1, rowsum[S - 1]);
 
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;

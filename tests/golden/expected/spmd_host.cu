@@ -11,8 +11,8 @@ extern "C" int next_index(int *);
 #line 17 "inputs/spmd_host.c"
 __global__ void omp2cuda_f_L17(int *a, int n) {
   {
+    int i;                         // the team master's, hoisted
     __shared__ int me;             // the team master's, hoisted
-    int i;                         // a distribute loop's variable
     __shared__ int o2c_cl_next[2]; // the next state, two slots
     unsigned o2c_cl_slot = 0;
     int o2c_cl_state = 0, o2c_cl_resume = 0;
