@@ -103,6 +103,9 @@ void emitControlLoopBody(const KernelModel &K, std::string &Out) {
   if (K.Spmd.Nodes.empty())
     return;
   teamCopiesOpen(K, Out);
+  // The team master initialises the team's copies before the first state's
+  // barrier.
+  bool Copies = teamFirstprivatesOpen(K, Out, /*Sync=*/false);
   // A block of its own: the hoisted variables may hide parameters.
   Out += "  {\n";
   std::string Master;
@@ -152,6 +155,8 @@ void emitControlLoopBody(const KernelModel &K, std::string &Out) {
          "    break;\n"
          "  }\n"
          "  }\n";
+  if (Copies)
+    Out += "  }\n";
   SpmdPrinter Tail{K, Out};
   teamCopiesClose(K, Tail);
 }

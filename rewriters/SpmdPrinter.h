@@ -192,6 +192,10 @@ struct SpmdPrinter {
 /// team-master code and parallel regions update it like any team variable
 /// there. Opens the block in which the variable's name refers to it.
 void teamCopiesOpen(const KernelModel &K, std::string &Out);
+/// The team's one copy of each firstprivate scalar its threads share,
+/// initialised by thread 0 (Sync: then a barrier); opens the block in which
+/// the name refers to it, and returns whether it did.
+bool teamFirstprivatesOpen(const KernelModel &K, std::string &Out, bool Sync);
 /// Thread 0 combines the team's copies into the results.
 void teamCopiesClose(const KernelModel &K, SpmdPrinter &P);
 

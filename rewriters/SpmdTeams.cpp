@@ -47,15 +47,34 @@ void teamCopiesClose(const KernelModel &K, SpmdPrinter &P) {
   P.Out += "  }\n";
 }
 
+bool teamFirstprivatesOpen(const KernelModel &K, std::string &Out,
+                           bool Sync) {
+  if (K.Spmd.TeamCopies.empty())
+    return false;
+  for (const auto &[Name, Decl] : K.Spmd.TeamCopies)
+    Out += fmt::format("  {0}; // the team's '{1}'\n  if (threadIdx.x == 0)\n"
+                       "    o2c_teamfp_{1} = {1};\n",
+                       Decl, Name);
+  if (Sync)
+    Out += "  __syncthreads();\n";
+  Out += "  {\n";
+  for (const auto &[Name, Decl] : K.Spmd.TeamCopies)
+    Out += fmt::format("  auto &{0} = o2c_teamfp_{0};\n", Name);
+  return true;
+}
+
 void emitSpmdBody(const KernelModel &K, std::string &Out) {
   if (K.SpmdScratch)
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
   if (K.Spmd.Nodes.empty())
     return;
+  bool Copies = teamFirstprivatesOpen(K, Out, /*Sync=*/true);
   teamCopiesOpen(K, Out);
   SpmdPrinter P{K, Out};
   P.node(0);
   teamCopiesClose(K, P);
+  if (Copies)
+    Out += "  }\n";
 }
 
 void emitSpmdLaunch(const KernelModel &K, std::string &Out) {

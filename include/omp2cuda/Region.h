@@ -172,6 +172,9 @@ struct SpmdTree {
   /// Its team-master variables declared at the kernel's top, (name,
   /// declaration): `__shared__ int n` when the team shares it.
   std::vector<std::pair<std::string, std::string>> Hoisted;
+  /// The region's firstprivate scalars that its threads share (one copy
+  /// per team, in shared memory), (name, declaration of that copy).
+  std::vector<std::pair<std::string, std::string>> TeamCopies;
 };
 
 struct Region {

@@ -20,6 +20,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -149,46 +150,6 @@ struct MasterWalk {
   }
 };
 
-/// The variables a state's construct refers to.
-void referenced(const Stmt *S, std::set<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      Out.insert(VD);
-  for (const Stmt *C : S->children())
-    referenced(C, Out);
-}
-
-/// Writes to VD in team-master code S (outside the states).
-const Expr *writeTo(const Stmt *S, const VarDecl *VD) {
-  if (!S)
-    return nullptr;
-  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-    if (isState(*D) || isa<OMPAtomicDirective>(D))
-      return nullptr;
-    return writeTo(isDistributeOnly(*D)
-                       ? D->getInnermostCapturedStmt()->getCapturedStmt()
-                       : associatedBody(*D),
-                   VD);
-  }
-  auto Names = [&](const Expr *E) {
-    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DR && DR->getDecl() == VD;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-    return BO;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      Names(UO->getSubExpr()))
-    return UO;
-  for (const Stmt *C : S->children())
-    if (const Expr *E = writeTo(C, VD))
-      return E;
-  return nullptr;
-}
-
 bool inside(const SourceManager &SM, SourceLocation L, const Stmt *S) {
   return SM.isPointWithin(SM.getExpansionLoc(L),
                           SM.getExpansionLoc(S->getBeginLoc()),
@@ -283,7 +244,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   // Level 0: team-master variables the threads reach go to shared memory.
   std::set<const VarDecl *> Used;
   for (const OMPExecutableDirective *D : W.States)
-    referenced(D, Used);
+    referencedVars(D, Used);
   std::set<const VarDecl *> Hoisted;
   for (const VarDecl *VD : W.Locals)
     if (Used.count(VD) || W.AddressTaken.count(VD) ||
@@ -296,19 +257,18 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   for (const auto &R : CI.Reductions)
     if (const auto *VD = dyn_cast<VarDecl>(R.first))
       Vars.Promoted.insert(VD);
-  // The region's firstprivate scalars are each thread's own copy: what the
-  // team master writes to one, its threads would not see.
-  for (const VarDecl *VD : Used)
-    if (!inside(SM, VD->getLocation(), Region) &&
-        ownCopy(VD, Vars, SM) && !Vars.Promoted.count(VD))
-      if (const Expr *E = writeTo(Body, VD))
-        return No(Verdict::no(DiagId::HostGeneral,
-                              "team-master code writes '" +
-                                  VD->getNameAsString() +
-                                  "', which a parallel region reads; the "
-                                  "control loop does not share the region's "
-                                  "firstprivate variables yet"),
-                  E->getBeginLoc());
+  // The region's firstprivate scalars the team master or a parallel region
+  // writes while a parallel region uses them are the team's.
+  std::vector<const VarDecl *> TeamCopies;
+  {
+    Verdict V;
+    SourceLocation At;
+    TeamCopies = teamCopies(Body, Used, /*Control=*/true, false, Vars, Ctx,
+                            V, At);
+    if (!V.Ok)
+      return No(V, At);
+  }
+  Vars.Promoted.insert(TeamCopies.begin(), TeamCopies.end());
   DirectiveTree T =
       buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/true);
   if (!T.V.Ok)
@@ -343,7 +303,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   }
   // A hoisted name must not hide a variable from outside the region.
   std::set<const VarDecl *> All;
-  referenced(Region, All);
+  referencedVars(Region, All);
   for (const VarDecl *VD : All)
     if (Names.count(VD->getNameAsString()) && !Hoisted.count(VD) &&
         !inside(SM, VD->getLocation(), Region))
@@ -375,6 +335,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
                             "a team-master declaration comes from a macro"),
                 DS->getBeginLoc());
   }
+  T.TeamCopies = TeamCopies;
   T.ControlLoop = true;
   return T;
 }

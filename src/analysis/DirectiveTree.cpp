@@ -500,7 +500,25 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
   for (const auto &R : CI.Reductions)
     if (const auto *VD = dyn_cast<VarDecl>(R.first))
       Vars.Promoted.insert(VD);
-  return buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams);
+  // The region's firstprivate scalars that parallel code writes: the
+  // threads share the region's one copy.
+  std::set<const VarDecl *> Used;
+  referencedVars(Body, Used);
+  Verdict V;
+  SourceLocation At;
+  std::vector<const VarDecl *> Copies =
+      teamCopies(Body, Used, /*Control=*/false,
+                 RootKind == DirKind::Parallel, Vars, Ctx, V, At);
+  if (!V.Ok) {
+    DirectiveTree T;
+    T.V = V;
+    T.Where = At;
+    return T;
+  }
+  Vars.Promoted.insert(Copies.begin(), Copies.end());
+  DirectiveTree T = buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams);
+  T.TeamCopies = Copies;
+  return T;
 }
 
 } // namespace omp2cuda

@@ -110,6 +110,9 @@ struct DirectiveTree {
   std::vector<const clang::VarDecl *> Hoisted;
   std::set<const clang::VarDecl *> TeamShared;
   std::vector<TextEdit> HoistEdits;
+  /// The region's firstprivate scalars the team shares (a parallel region
+  /// reads what the team master wrote, or writes them itself).
+  std::vector<const clang::VarDecl *> TeamCopies;
 };
 
 /// Builds the tree of a region whose root is RootKind (Team, Parallel or
@@ -170,6 +173,21 @@ StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,
 
 /// The statements of a body: a compound's, or the statement itself.
 std::vector<const clang::Stmt *> statementsOf(const clang::Stmt *Body);
+
+// ---- TeamCopies.cpp --------------------------------------------------------
+/// The variables S refers to, nested constructs included.
+void referencedVars(const clang::Stmt *S,
+                    std::set<const clang::VarDecl *> &Out);
+
+/// The region's firstprivate scalars among Used that the team must share:
+/// written inside parallel code (BodyIsParallel: Body is), or, in the
+/// control loop (Control), written anywhere. A 'no' in V for one that is
+/// not a scalar.
+std::vector<const clang::VarDecl *>
+teamCopies(const clang::Stmt *Body,
+           const std::set<const clang::VarDecl *> &Used, bool Control,
+           bool BodyIsParallel, const TreeVars &Vars, clang::ASTContext &Ctx,
+           Verdict &V, clang::SourceLocation &Where);
 
 // ---- SpmdSharing.cpp -------------------------------------------------------
 /// The team-master locals declared by the statements of Body that go to

@@ -293,6 +293,14 @@ Verdict spmdText(const DirectiveTree &T,
   if (T.ControlLoop && !controlDecls(T, Ctx, All, Out))
     return Verdict::no(DiagId::HostMacro,
                        "a team-master declaration comes from a macro");
+  for (const VarDecl *VD : T.TeamCopies) {
+    Out.TeamCopies.push_back(
+        {VD->getNameAsString(),
+         "__shared__ " + declText(VD->getType().getUnqualifiedType(),
+                                  "o2c_teamfp_" + VD->getNameAsString(),
+                                  Ctx)});
+    Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+  }
   for (const DirNode &N : T.Nodes)
     if (!N.Reductions.empty()) {
       Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch

@@ -129,16 +129,6 @@ void f(int *a, int n) {
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    n = n / 2;
-    #pragma omp parallel for
-    for (int q = 0; q < n; q++) a[q] = q;
-  }
-})src",
-       5, "firstprivate"},
-      {R"src(
-void f(int *a, int n) {
-  #pragma omp target map(tofrom: a[0:n])
-  {
     int w[2] = {1, 2};
     #pragma omp parallel for
     for (int q = 0; q < n; q++) a[q] = w[q % 2];
@@ -166,6 +156,33 @@ void f(int *a, int n) {
     CHECK(T.V.Reason.find(C.Why) != std::string::npos);
     CHECK(lineOfLoc(P, T.Where) == C.Line);
   }
+}
+
+TEST_CASE("control tree: firstprivate scalars the team writes are the team's",
+          "[control]") {
+  Parsed P = parse(R"src(
+void f(int *a, int n, int m, int k) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    n = n / 2;
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) a[q] = q + m;
+    #pragma omp parallel
+    {
+      #pragma omp single
+      k = 7;
+      a[0] += k;
+    }
+  }
+})src");
+  DirectiveTree T = masterTree(P, false);
+  INFO(T.V.Reason);
+  REQUIRE(T.V.Ok);
+  // n: the team master writes it, a parallel loop reads it; k: a parallel
+  // region writes it; m is only read: each thread's own copy will do.
+  CHECK(names(std::set<const VarDecl *>(T.TeamCopies.begin(),
+                                        T.TeamCopies.end())) ==
+        std::vector<std::string>{"k", "n"});
 }
 
 TEST_CASE("control tree: a distribute loop of the team master holds a state",

@@ -266,9 +266,12 @@ void f(int *out, int n) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
   // x is the target's firstprivate copy, which the threads share: thread
-  // 0's store must reach them, which a copy per thread would not do.
-  CHECK_FALSE(F.Regions[0].R.Translate);
-  CHECK(F.Regions[0].R.Why == DiagId::HostGeneral);
-  CHECK(contains(F.Regions[0].R.Reason, "'x'"));
+  // 0's store must reach them, which a copy per thread would not do, so
+  // the team has one copy in shared memory.
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "__shared__ int o2c_teamfp_x;"));
+  CHECK(contains(F.Output, "o2c_teamfp_x = x;"));
+  CHECK(contains(F.Output, "auto &x = o2c_teamfp_x;"));
   CHECK(F.Regions[1].R.Translate);
+  CHECK_FALSE(contains(F.Output, "o2c_teamfp_n"));
 }
