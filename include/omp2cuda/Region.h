@@ -21,7 +21,7 @@ struct SourcePos {
 enum class RegionClass {
   Combined,   // grid-stride kernel (seed 000 §4, seed 004 §3.4)
   Sequential, // target region without parallelism: one-thread kernel
-  General,    // needs the control loop (not translated yet)
+  General,    // nested constructs no form takes (left on the host)
   Spmd,       // nested constructs, team code run by every thread (SpmdTree)
   DataEnv,    // target data: a device data environment around host code
   DataStmt,   // target enter/exit data, target update
@@ -166,6 +166,9 @@ struct SpmdNode {
 struct SpmdTree {
   std::vector<SpmdNode> Nodes; // Nodes[0] is the root
   unsigned SharedBytes = 0;    // team-local arrays and reduction scratch
+  /// Of those, the team master's variables its threads share (Level 0 of
+  /// seed 002: promoted locals, the team's firstprivate copies).
+  unsigned SharingBytes = 0;
   /// The control-loop form (issue 9 point 2): thread 0 runs the team code,
   /// each parallel construct in it is a state every thread runs.
   bool ControlLoop = false;

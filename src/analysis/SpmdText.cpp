@@ -218,8 +218,11 @@ bool controlDecls(const DirectiveTree &T, ASTContext &Ctx,
          std::string(Shared ? "__shared__ " : "") +
              declText(VD->getType().getUnqualifiedType(),
                       VD->getNameAsString(), Ctx)});
-    if (Shared)
-      Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+    if (Shared) {
+      unsigned Bytes = Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      Out.SharedBytes += Bytes;
+      Out.SharingBytes += Bytes;
+    }
   }
   return true;
 }
@@ -289,6 +292,7 @@ Verdict spmdText(const DirectiveTree &T,
                               VD->getNameAsString(), Ctx) +
                      "; // the team's, in shared memory\n";
       Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      Out.SharingBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
     }
   if (T.ControlLoop && !controlDecls(T, Ctx, All, Out))
     return Verdict::no(DiagId::HostMacro,
@@ -299,7 +303,9 @@ Verdict spmdText(const DirectiveTree &T,
          "__shared__ " + declText(VD->getType().getUnqualifiedType(),
                                   "o2c_teamfp_" + VD->getNameAsString(),
                                   Ctx)});
-    Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+    unsigned Bytes = Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+    Out.SharedBytes += Bytes;
+    Out.SharingBytes += Bytes;
   }
   for (const DirNode &N : T.Nodes)
     if (!N.Reductions.empty()) {

@@ -110,10 +110,12 @@ unsigned sharedBytes(const Region &R) {
   return 0;
 }
 
-/// Bytes of the data-sharing stack (variables the team master shares with
-/// its threads). Only general regions need one and those are not translated
-/// yet; combined and SPMD kernels keep every variable in registers.
-unsigned dataSharingBytes(const Region &) { return 0; }
+/// Bytes the team master shares with its threads (seed 002 Level 0): slots
+/// in shared memory, one per team; combined kernels keep every variable in
+/// registers.
+unsigned dataSharingBytes(const Region &R) {
+  return R.Class == RegionClass::Spmd ? R.Spmd.SharingBytes : 0;
+}
 
 /// Counts of one file's regions.
 Totals countFile(const FileResult &F) {
