@@ -40,18 +40,24 @@ std::string emitKernel(const KernelModel &K) {
     Out += "//\n// Two instantiations: the stub launches <true> when the grid "
            "has a thread\n// for every iteration; its loop then runs once, "
            "with no stride state kept.\n";
+    if (K.CounterVariant)
+      Out += "// O2cIdx, the counter's type, is 32 bits wide when the trip "
+             "count allows.\n";
     // A C program's headers are included in `extern "C"`, and so may be the
     // region's function: a template cannot have C linkage.
     Out += "extern \"C++\" {\n";
   }
   Out += lineMarker(K.Loc, K.LineDirectives);
-  if (K.OnePassVariant)
-    // First, so that it never follows a parameter pack.
+  if (K.OnePassVariant) {
+    // First, so that they never follow a parameter pack.
+    std::string Own = K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
+                                       : "bool O2cOnePass";
     Out += K.TemplateHeader.empty()
-               ? "template <bool O2cOnePass>\n"
-               : "template <bool O2cOnePass, " +
+               ? "template <" + Own + ">\n"
+               : "template <" + Own + ", " +
                      K.TemplateHeader.substr(std::string("template <").size()) +
                      "\n";
+  }
   else if (!K.TemplateHeader.empty())
     Out += K.TemplateHeader + "\n";
   std::string Params;

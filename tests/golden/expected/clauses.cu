@@ -53,7 +53,7 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_saxpy_L7<false>, o2c_region, o2c_trip,
-                             (long long)(64), (long long)(128), false);
+                             (long long)(64), (long long)(128), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_saxpy_L7<true>
@@ -101,7 +101,7 @@ static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true);
+        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_saxpy_L14<true>
@@ -191,7 +191,7 @@ static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_saxpy_L21<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_saxpy_L21<true>

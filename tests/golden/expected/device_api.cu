@@ -66,7 +66,7 @@ static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0,
-                             (long long)(1), false);
+                             (long long)(1), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L24<true>
@@ -188,7 +188,7 @@ static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_main_L69<false>, o2c_region, o2c_trip,
-                             (long long)(2), (long long)(32), false);
+                             (long long)(2), (long long)(32), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L69<true>
