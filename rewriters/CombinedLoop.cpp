@@ -30,6 +30,8 @@ std::string variant(const KernelModel &K, bool OnePass,
   std::string Args = OnePass ? "true" : "false";
   if (K.CounterVariant)
     Args += ", " + (Idx.empty() ? K.TripType : Idx);
+  if (K.BoundedThreads)
+    Args += ", o2c_max_threads";
   if (!K.TemplateArgs.empty())
     Args += ", " + K.TemplateArgs.substr(1, K.TemplateArgs.size() - 2);
   return K.Name + "<" + Args + ">";
@@ -193,6 +195,11 @@ void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   else
     Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
   Out += "  if (o2c_trip > 0) {\n";
+  if (K.BoundedThreads)
+    Out += fmt::format("    // The kernel's __launch_bounds__: the clause, if "
+                       "constant.\n    constexpr int o2c_max_threads = "
+                       "O2C_MAX_THREADS({});\n",
+                       K.ThreadLimit);
   // Without num_teams, a kernel with a one-pass instantiation gets a thread
   // for every iteration; the grid-stride instantiation's occupancy sizes
   // the grid otherwise.

@@ -52,6 +52,8 @@ std::string emitKernel(const KernelModel &K) {
     // First, so that they never follow a parameter pack.
     std::string Own = K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
                                        : "bool O2cOnePass";
+    if (K.BoundedThreads)
+      Own += ", int O2cMaxThreads";
     Out += K.TemplateHeader.empty()
                ? "template <" + Own + ">\n"
                : "template <" + Own + ", " +
@@ -65,9 +67,10 @@ std::string emitKernel(const KernelModel &K) {
     Params += (Params.empty() ? "" : ", ") + P.Decl;
   // A template kernel of external linkage would be merged with a namesake
   // of another translation unit (same function and line) without a word.
-  Out += fmt::format("{}__global__ void {}({}) {{\n",
-                     K.Internal || K.OnePassVariant ? "static " : "", K.Name,
-                     Params);
+  Out += fmt::format("{}__global__ void {}{}({}) {{\n",
+                     K.Internal || K.OnePassVariant ? "static " : "",
+                     K.BoundedThreads ? "__launch_bounds__(O2cMaxThreads) " : "",
+                     K.Name, Params);
   // Calls that no edit re-spelled (macro bodies, loop headers) find the
   // device's OpenMP API by unqualified lookup.
   for (const std::string &N : K.DeviceApiUsings)

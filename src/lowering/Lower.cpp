@@ -211,6 +211,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     // A 64-bit count the stub can narrow: the normalised counter, of the
     // width the stub picks.
     K.CounterVariant = Wide && K.OnePassVariant;
+    K.BoundedThreads = K.OnePassVariant && !K.ThreadLimit.empty();
     // lastprivate needs the linear iteration number to spot the last one.
     K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
                    !K.CounterVariant && R.Loops.size() == 1 &&

@@ -234,3 +234,35 @@ void f(double *a, long n, int m) {
   // A 32-bit loop keeps its own variable striding over the grid.
   CHECK(contains(F.Output, "for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < m;"));
 }
+
+TEST_CASE("a thread_limit clause bounds the one-pass kernel's launch when it "
+          "is a constant (issue 11 point 3)",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.OnePassVariant = true;
+  M.BoundedThreads = true;
+  M.ThreadLimit = "THREADS";
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "template <bool O2cOnePass, int O2cMaxThreads>\n"
+                    "static __global__ void __launch_bounds__(O2cMaxThreads) "
+                    "omp2cuda_vadd_L3(double *a, int n) {"));
+  std::string S = emitStub(M);
+  CHECK(contains(S, "constexpr int o2c_max_threads = O2C_MAX_THREADS(THREADS);\n"));
+  CHECK(contains(S, "? omp2cuda_vadd_L3<true, o2c_max_threads> : "
+                    "omp2cuda_vadd_L3<false, o2c_max_threads>;"));
+
+  FileResult F = translateC(R"(
+void f(double *a, int n, int t) {
+#pragma omp target teams distribute parallel for map(from: a[0:n]) thread_limit(64)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a[0:n]) thread_limit(t)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  // A clause that is no constant still compiles: O2C_MAX_THREADS gives 0.
+  CHECK(contains(F.Output, "O2C_MAX_THREADS(64);"));
+  CHECK(contains(F.Output, "O2C_MAX_THREADS(t);"));
+  CHECK(contains(F.Output, "template <bool O2cOnePass>\nstatic __global__ void omp2cuda_f_L7("));
+}

@@ -21,6 +21,16 @@
   ::o2c::emu::launchOf(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
 #endif
 
+/// The `__launch_bounds__` of a kernel whose thread_limit / num_threads
+/// clause is E: E's value, at most 1024 (the stub launches no more threads
+/// than the clause and the device allow), when E is a constant expression;
+/// else 0, which puts no bound. E is not evaluated unless it is a constant:
+/// the untaken operand of ?: is no part of the constant expression, and
+/// __builtin_constant_p never evaluates its argument (GCC, Clang and nvcc
+/// take the idiom in template arguments).
+#define O2C_MAX_THREADS(E)                                                     \
+  (__builtin_constant_p(E) && (E) > 0 ? ((E) < 1024 ? (int)(E) : 1024) : 0)
+
 namespace o2c {
 
 /// A firstprivate array passed to a kernel by value (C++ passes no array by
@@ -159,8 +169,9 @@ inline int deviceClause(long long Dev) {
   return Dev == -1 ? numDevices() : static_cast<int>(Dev);
 }
 
-/// The smaller of two clause limits (thread_limit and num_threads together).
-inline long long minLimit(long long A, long long B) { return A < B ? A : B; }
+/// The smaller of two clause limits (thread_limit and num_threads together);
+/// constexpr, so that two constant clauses give O2C_MAX_THREADS a constant.
+constexpr long long minLimit(long long A, long long B) { return A < B ? A : B; }
 
 } // namespace o2c
 
