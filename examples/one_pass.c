@@ -1,8 +1,8 @@
 // One kernel, two launch shapes (issue 11 point 2): each grid-stride kernel
 // has a one-pass instantiation, which the stub launches when the grid has a
 // thread for every iteration (here 50 iterations on 2 teams of 32 threads),
-// and the grid-stride one otherwise (1000 iterations). `continue` in a body
-// skips one iteration in both. Self-checking; prints exact checksums.
+// and the grid-stride one otherwise (1000 iterations); without num_teams
+// the grid covers the loop. `continue` in a body skips one iteration in both. Self-checking; prints exact checksums.
 // stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
@@ -61,6 +61,27 @@ static int last_value(const int *v, int n) {
   return x;
 }
 
+/* No num_teams: the grid has a thread for every iteration. A 64-bit
+   variable from beyond 2^32, step 3, and a collapsed nest over it: the
+   counter is 32 bits wide (the stub's choice), the variables 64. */
+static long wide_sum(const long *w, long n) {
+  long s = 0;
+  const long base = 5000000000L;
+#pragma omp target teams distribute parallel for map(to: w[0:n]) reduction(+: s)
+  for (long k = base; k < base + 3 * n; k += 3) {
+    long i = (k - base) / 3;
+    if (w[i] % 4 == 0)
+      continue;
+    s += w[i] + k % 7;
+  }
+  long t = 0;
+#pragma omp target teams distribute parallel for collapse(2) map(to: w[0:n]) reduction(+: t)
+  for (long r = base; r > base - n / 10; r--)
+    for (int c = 0; c < 10; c++)
+      t += w[(base - r) * 10 + c] * (r % 5 + c);
+  return s + 3 * t;
+}
+
 static int run(int n) {
   double *a = (double *)malloc(n * sizeof(double));
   long *b = (long *)malloc(n * sizeof(long));
@@ -89,11 +110,25 @@ static int run(int n) {
     if (i < n / 10 * 10 && v[i] % 5 != 0)
       want_s += v[i];
   }
+  long *w = (long *)malloc(n * sizeof(long));
+  for (int i = 0; i < n; i++)
+    w[i] = (i * 29) % 97;
+  long ws = wide_sum(w, n), want_ws = 0, want_wt = 0;
+  for (long i = 0; i < n; i++) {
+    long k = 5000000000L + 3 * i;
+    if (w[i] % 4 != 0)
+      want_ws += w[i] + k % 7;
+    if (i < n / 10 * 10)
+      want_wt += w[i] * ((5000000000L - i / 10) % 5 + i % 10);
+  }
+  errors += ws != want_ws + 3 * want_wt;
+  free(w);
   int want_x = 2 * v[n - 1] + (v[n - 1] % 2 == 0);
   errors += s != want_s;
   errors += x != want_x;
-  printf("one_pass: n=%d scale=%.1f odd_down=%ld grid_sum=%ld last=%d errors=%d\n",
-         n, sa, sb, s, x, errors);
+  printf("one_pass: n=%d scale=%.1f odd_down=%ld grid_sum=%ld last=%d wide=%ld "
+         "errors=%d\n",
+         n, sa, sb, s, x, ws, errors);
   free(a);
   free(b);
   free(v);

@@ -22,13 +22,27 @@ std::string launchArg(const std::string &Clause) {
 const char *const OnePassBreak =
     "    if (O2cOnePass)\n      break; // one thread per iteration\n";
 
-/// "kernel<true>", "kernel<false, T>": an instantiation of a kernel whose
-/// template header starts with `bool O2cOnePass`.
-std::string variant(const KernelModel &K, bool OnePass) {
+/// "kernel<true>", "kernel<false, unsigned int, T>": an instantiation of a
+/// kernel whose template header starts with `bool O2cOnePass` (and `class
+/// O2cIdx`, given as Idx, for a CounterVariant).
+std::string variant(const KernelModel &K, bool OnePass,
+                    const std::string &Idx = "") {
   std::string Args = OnePass ? "true" : "false";
+  if (K.CounterVariant)
+    Args += ", " + (Idx.empty() ? K.TripType : Idx);
+  if (K.BoundedThreads)
+    Args += ", o2c_max_threads";
   if (!K.TemplateArgs.empty())
     Args += ", " + K.TemplateArgs.substr(1, K.TemplateArgs.size() - 2);
   return K.Name + "<" + Args + ">";
+}
+
+/// The type a level's own trip count and variable are computed in when the
+/// counter's width is the stub's choice: 64 bits for a 64-bit variable, and
+/// for an inclusive bound, whose count may be 2^32 even for an `int`.
+std::string levelType(const LoopLevel &L) {
+  bool Incl = L.Cmp == LoopCmp::LE || L.Cmp == LoopCmp::GE;
+  return L.Is64Bit || Incl ? "unsigned long long" : "unsigned int";
 }
 
 } // namespace
@@ -58,14 +72,22 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       Out += placedBody(K);
     }
   } else {
-    const std::string &T = K.TripType;
+    // The counter's type: the template parameter the stub picks, or fixed.
+    const std::string T = K.CounterVariant ? "O2cIdx" : K.TripType;
     // Trip counts of the levels, then the iteration space linearised.
     std::vector<std::string> Trips;
     for (size_t I = 0; I < K.Loops.size(); ++I) {
       std::string Name =
           K.Loops.size() == 1 ? "o2c_trip" : fmt::format("o2c_trip{}", I);
-      Out += fmt::format("  const {} {} = {};\n", T, Name,
-                         tripCountExpr(K.Loops[I], T));
+      if (K.CounterVariant)
+        // Counted at the level's own width (a distance the counter's type
+        // cannot hold may still give a trip count it can), then narrowed:
+        // the stub chose O2cIdx wide enough for the product.
+        Out += fmt::format("  const {} {} = ({})({});\n", T, Name, T,
+                           tripCountExpr(K.Loops[I], levelType(K.Loops[I])));
+      else
+        Out += fmt::format("  const {} {} = {};\n", T, Name,
+                           tripCountExpr(K.Loops[I], T));
       Trips.push_back(Name);
     }
     if (K.Loops.size() > 1) {
@@ -115,6 +137,13 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       if (I > 0)
         Idx = fmt::format("({}) % {}", Idx, Trips[I]);
       bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+      // The variable is computed at its own width: a 32-bit counter must
+      // not truncate a 64-bit bound or product.
+      std::string AT = T;
+      if (K.CounterVariant) {
+        AT = L.Is64Bit ? "unsigned long long" : "unsigned int";
+        Idx = fmt::format("({})({})", AT, Idx);
+      }
       std::string Scaled = L.UnitStep ? "(" + Idx + ")"
                                       : fmt::format("({}) * {}", Idx, L.Step);
       if (L.Lower == "0" && Inc)
@@ -122,7 +151,7 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                            L.UnitStep ? Idx : fmt::format("({}) * {}", Idx, L.Step));
       else
         Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
-                           L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
+                           L.Var, AT, L.Lower, Inc ? "+" : "-", Scaled);
     }
     // The lastprivate forms have a do-while of their own (`continue` must
     // not skip the write-back); the one-pass form needs one for its break.
@@ -166,14 +195,31 @@ void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   else
     Out += fmt::format("  const {} o2c_trip = {};\n", K.TripType, K.TripExpr);
   Out += "  if (o2c_trip > 0) {\n";
-  // The grid-stride instantiation sizes the grid: without num_teams, the
-  // grid stops at as many of its blocks as stay resident.
+  if (K.BoundedThreads)
+    Out += fmt::format("    // The kernel's __launch_bounds__: the clause, if "
+                       "constant.\n    constexpr int o2c_max_threads = "
+                       "O2C_MAX_THREADS({});\n",
+                       K.ThreadLimit);
+  // Without num_teams, a kernel with a one-pass instantiation gets a thread
+  // for every iteration; the grid-stride instantiation's occupancy sizes
+  // the grid otherwise.
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
-                     "o2c_region, o2c_trip, {}, {}, {});\n",
+                     "o2c_region, o2c_trip, {}, {}, {}{});\n",
                      K.OnePassVariant ? variant(K, false) : Kernel,
                      launchArg(K.NumTeams), launchArg(K.ThreadLimit),
-                     K.SingleTeam ? "true" : "false");
-  if (K.OnePassVariant) {
+                     K.SingleTeam ? "true" : "false",
+                     K.OnePassVariant ? ", true" : "");
+  if (K.CounterVariant) {
+    Out += "    // A thread for every iteration: the instantiation without a "
+           "stride loop;\n    // a 32-bit counter when the count allows.\n";
+    Out += "    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);\n";
+    Out += fmt::format(
+        "    auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, o2c_trip)\n"
+        "        ? (o2c_one ? {} : {})\n        : (o2c_one ? {} : {});\n",
+        variant(K, true, "unsigned int"), variant(K, false, "unsigned int"),
+        variant(K, true), variant(K, false));
+    Kernel = "o2c_kernel";
+  } else if (K.OnePassVariant) {
     Out += "    // A thread for every iteration: the instantiation without a "
            "stride loop.\n";
     Out += fmt::format("    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)"

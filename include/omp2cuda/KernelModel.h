@@ -64,6 +64,17 @@ struct KernelModel {
   /// every iteration, and that one runs the loop body once, with none of the
   /// stride loop's state kept live (issue 11 point 2).
   bool OnePassVariant = false;
+  /// The kernel's counter type is its template parameter `class O2cIdx`
+  /// (after O2cOnePass): the stub picks `unsigned int` when the trip count
+  /// and the grid allow it (o2c::countsIn32Bits), else TripType. For loops
+  /// whose own counter is 64 bits wide, and collapsed nests, whose divisions
+  /// and remainders are cheaper in 32 bits (issue 11 point 2).
+  bool CounterVariant = false;
+  /// A thread_limit / num_threads clause bounds the block: the kernel takes
+  /// `int O2cMaxThreads` (after O2cOnePass and O2cIdx) for its
+  /// `__launch_bounds__`, which the stub gives as O2C_MAX_THREADS(clause):
+  /// the clause's value when it is a constant, else 0, no bound.
+  bool BoundedThreads = false;
 
   /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
   /// after which nodes the team synchronises.

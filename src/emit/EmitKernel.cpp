@@ -40,18 +40,26 @@ std::string emitKernel(const KernelModel &K) {
     Out += "//\n// Two instantiations: the stub launches <true> when the grid "
            "has a thread\n// for every iteration; its loop then runs once, "
            "with no stride state kept.\n";
+    if (K.CounterVariant)
+      Out += "// O2cIdx, the counter's type, is 32 bits wide when the trip "
+             "count allows.\n";
     // A C program's headers are included in `extern "C"`, and so may be the
     // region's function: a template cannot have C linkage.
     Out += "extern \"C++\" {\n";
   }
   Out += lineMarker(K.Loc, K.LineDirectives);
-  if (K.OnePassVariant)
-    // First, so that it never follows a parameter pack.
+  if (K.OnePassVariant) {
+    // First, so that they never follow a parameter pack.
+    std::string Own = K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
+                                       : "bool O2cOnePass";
+    if (K.BoundedThreads)
+      Own += ", int O2cMaxThreads";
     Out += K.TemplateHeader.empty()
-               ? "template <bool O2cOnePass>\n"
-               : "template <bool O2cOnePass, " +
+               ? "template <" + Own + ">\n"
+               : "template <" + Own + ", " +
                      K.TemplateHeader.substr(std::string("template <").size()) +
                      "\n";
+  }
   else if (!K.TemplateHeader.empty())
     Out += K.TemplateHeader + "\n";
   std::string Params;
@@ -59,9 +67,10 @@ std::string emitKernel(const KernelModel &K) {
     Params += (Params.empty() ? "" : ", ") + P.Decl;
   // A template kernel of external linkage would be merged with a namesake
   // of another translation unit (same function and line) without a word.
-  Out += fmt::format("{}__global__ void {}({}) {{\n",
-                     K.Internal || K.OnePassVariant ? "static " : "", K.Name,
-                     Params);
+  Out += fmt::format("{}__global__ void {}{}({}) {{\n",
+                     K.Internal || K.OnePassVariant ? "static " : "",
+                     K.BoundedThreads ? "__launch_bounds__(O2cMaxThreads) " : "",
+                     K.Name, Params);
   // Calls that no edit re-spelled (macro bodies, loop headers) find the
   // device's OpenMP API by unqualified lookup.
   for (const std::string &N : K.DeviceApiUsings)

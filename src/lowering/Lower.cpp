@@ -203,17 +203,20 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       Wide = Wide || L.Is64Bit;
     K.TripType = Wide ? "unsigned long long" : "unsigned int";
     const LoopLevel &L0 = R.Loops.front();
-    // lastprivate needs the linear iteration number to spot the last one.
-    K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
-                   R.Loops.size() == 1 && K.Chunk.empty() &&
-                   L0.UnitStep &&
-                   L0.Increasing &&
-                   (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
     // The one-pass instantiation is the same loop with a `break` after the
     // first pass; chunked and simd loops keep their single form (a chunk or
     // a warp's worth of iterations per thread), and so does a trip count
     // only the kernel knows.
     K.OnePassVariant = !K.SimdChunks && K.Chunk.empty() && !K.TripOnDevice;
+    // A 64-bit count the stub can narrow: the normalised counter, of the
+    // width the stub picks.
+    K.CounterVariant = Wide && K.OnePassVariant;
+    K.BoundedThreads = K.OnePassVariant && !K.ThreadLimit.empty();
+    // lastprivate needs the linear iteration number to spot the last one.
+    K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
+                   !K.CounterVariant && R.Loops.size() == 1 &&
+                   K.Chunk.empty() && L0.UnitStep && L0.Increasing &&
+                   (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

@@ -145,6 +145,8 @@ TEST_CASE("grid-stride kernels come in a one-pass instantiation the stub picks "
   CHECK(contains(emitKernel(M), "template <bool O2cOnePass, typename T, int... Ns>\n"));
   CHECK(contains(emitStub(M), "omp2cuda_vadd_L3<true, T, Ns...> : "
                               "omp2cuda_vadd_L3<false, T, Ns...>;"));
+  // Without num_teams the shape may give it a thread for every iteration.
+  CHECK(contains(emitStub(M), "o2c_trip, 0, 0, false, true);"));
 
   // The normalised counter and lastprivate forms end their pass the same way.
   M = vaddModel();
@@ -170,4 +172,97 @@ void f(double *a, int n, int ch) {
   CHECK(contains(F.Output, "template <bool O2cOnePass>\nstatic __global__ void omp2cuda_f_L3("));
   CHECK(contains(F.Output, "__global__ void omp2cuda_f_L5("));
   CHECK_FALSE(contains(F.Output, "omp2cuda_f_L5<true>"));
+}
+
+TEST_CASE("64-bit counts get a 32-bit counter instantiation the stub picks "
+          "per launch (issue 11 point 2)",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.OnePassVariant = true;
+  M.CounterVariant = true;
+  M.SimpleLoop = false;
+  M.TripType = "unsigned long long";
+  M.Loops[0].VarType = "long";
+  M.Loops[0].Is64Bit = true;
+  M.Loops[0].Lower = "lo";
+  M.Loops[0].Step = "2";
+  M.Loops[0].UnitStep = false;
+  LoopLevel J;
+  J.Var = "j";
+  J.VarType = "int";
+  J.Lower = "0";
+  J.Upper = "m";
+  M.Loops.push_back(J);
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "template <bool O2cOnePass, class O2cIdx>\n"));
+  // Each level is counted at its own width, then narrowed to the counter.
+  CHECK(contains(K, "const O2cIdx o2c_trip0 = (O2cIdx)((n > lo ? "
+                    "((unsigned long long)n - (unsigned long long)lo + 2 - 1) / 2 : 0));"));
+  CHECK(contains(K, "const O2cIdx o2c_trip1 = (O2cIdx)((m > 0 ? (unsigned int)m : 0));"));
+  CHECK(contains(K, "for (O2cIdx o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; "
+                    "o2c_iv < o2c_trip; o2c_iv += (O2cIdx)blockDim.x * gridDim.x)"));
+  // The 64-bit variable is computed in 64 bits, whatever the counter's width.
+  CHECK(contains(K, "long i = (long)((unsigned long long)(lo) + "
+                    "((unsigned long long)(o2c_iv / (o2c_trip1))) * 2);"));
+  CHECK(contains(K, "int j = (int)((unsigned int)((o2c_iv) % o2c_trip1));"));
+  std::string S = emitStub(M);
+  CHECK(contains(S, "o2c::gridStrideShape(omp2cuda_vadd_L3<false, unsigned long long>, "));
+  CHECK(contains(S, "const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);\n"
+                    "    auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, o2c_trip)\n"
+                    "        ? (o2c_one ? omp2cuda_vadd_L3<true, unsigned int> : "
+                    "omp2cuda_vadd_L3<false, unsigned int>)\n"
+                    "        : (o2c_one ? omp2cuda_vadd_L3<true, unsigned long long> : "
+                    "omp2cuda_vadd_L3<false, unsigned long long>);\n"));
+}
+
+TEST_CASE("lowering narrows the counter of 64-bit loops and collapsed nests "
+          "only",
+          "[emit]") {
+  FileResult F = translateC(R"(
+void f(double *a, long n, int m) {
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (long i = 0; i < n; i++) a[i] = i;
+#pragma omp target teams distribute parallel for collapse(2) map(from: a[0:n])
+  for (int i = 0; i < m; i++) for (int j = 0; j < m; j++) a[i * m + j] = j;
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < m; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "template <bool O2cOnePass, class O2cIdx>\nstatic __global__ void omp2cuda_f_L3("));
+  CHECK(contains(F.Output, "template <bool O2cOnePass, class O2cIdx>\nstatic __global__ void omp2cuda_f_L5("));
+  CHECK(contains(F.Output, "template <bool O2cOnePass>\nstatic __global__ void omp2cuda_f_L7("));
+  // A 32-bit loop keeps its own variable striding over the grid.
+  CHECK(contains(F.Output, "for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < m;"));
+}
+
+TEST_CASE("a thread_limit clause bounds the one-pass kernel's launch when it "
+          "is a constant (issue 11 point 3)",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.OnePassVariant = true;
+  M.BoundedThreads = true;
+  M.ThreadLimit = "THREADS";
+  std::string K = emitKernel(M);
+  CHECK(contains(K, "template <bool O2cOnePass, int O2cMaxThreads>\n"
+                    "static __global__ void __launch_bounds__(O2cMaxThreads) "
+                    "omp2cuda_vadd_L3(double *a, int n) {"));
+  std::string S = emitStub(M);
+  CHECK(contains(S, "constexpr int o2c_max_threads = O2C_MAX_THREADS(THREADS);\n"));
+  CHECK(contains(S, "? omp2cuda_vadd_L3<true, o2c_max_threads> : "
+                    "omp2cuda_vadd_L3<false, o2c_max_threads>;"));
+
+  FileResult F = translateC(R"(
+void f(double *a, int n, int t) {
+#pragma omp target teams distribute parallel for map(from: a[0:n]) thread_limit(64)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a[0:n]) thread_limit(t)
+  for (int i = 0; i < n; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  // A clause that is no constant still compiles: O2C_MAX_THREADS gives 0.
+  CHECK(contains(F.Output, "O2C_MAX_THREADS(64);"));
+  CHECK(contains(F.Output, "O2C_MAX_THREADS(t);"));
+  CHECK(contains(F.Output, "template <bool O2cOnePass>\nstatic __global__ void omp2cuda_f_L7("));
 }

@@ -21,6 +21,16 @@
   ::o2c::emu::launchOf(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
 #endif
 
+/// The `__launch_bounds__` of a kernel whose thread_limit / num_threads
+/// clause is E: E's value, at most 1024 (the stub launches no more threads
+/// than the clause and the device allow), when E is a constant expression;
+/// else 0, which puts no bound. E is not evaluated unless it is a constant:
+/// the untaken operand of ?: is no part of the constant expression, and
+/// __builtin_constant_p never evaluates its argument (GCC, Clang and nvcc
+/// take the idiom in template arguments).
+#define O2C_MAX_THREADS(E)                                                     \
+  (__builtin_constant_p(E) && (E) > 0 ? ((E) < 1024 ? (int)(E) : 1024) : 0)
+
 namespace o2c {
 
 /// A firstprivate array passed to a kernel by value (C++ passes no array by
@@ -44,15 +54,30 @@ struct LaunchShape {
 /// warps per block, enough for latency hiding and a cheap block reduction.
 constexpr unsigned DefaultThreadsPerBlock = 256;
 
+/// The most threads a grid of a one-pass kernel gets when no clause bounds
+/// it: the kernels compute `blockIdx.x * blockDim.x + threadIdx.x` in 32
+/// bits and give it to the loop's variable, which may be an `int`.
+constexpr unsigned long long MaxOnePassThreads = 1ULL << 31;
+
 /// Shape of a grid-stride kernel over Trip iterations. NumTeams and
 /// ThreadLimit are the clause values (<= 0 when absent); SingleTeam is set
-/// for `target parallel ...` and `target simd`. Without num_teams the grid is
-/// as large as the loop needs but no larger than what the device keeps
-/// resident at once: a grid-stride loop gains nothing from more blocks.
+/// for `target parallel ...` and `target simd`.
+///
+/// Without num_teams, the number of teams is the implementation's choice
+/// (OpenMP 5.1/5.2, teams construct: at least one; this runtime does not
+/// read nteams-var, OMP_NUM_TEAMS). With num_teams(n) it is not: n is an
+/// upper bound before 5.1, and since 5.1 num_teams(n) means num_teams(n:n),
+/// exactly n teams. So only without the clause, and when the kernel has a
+/// one-pass instantiation (OnePass), the grid gets a thread for every
+/// iteration, up to MaxOnePassThreads, and the stub launches that
+/// instantiation. Otherwise, and for larger trips, the grid is as large as
+/// the loop needs but no larger than what the device keeps resident at
+/// once: a grid-stride loop gains nothing from more blocks.
 template <class Kernel>
 inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
                                    unsigned long long Trip, long long NumTeams,
                                    long long ThreadLimit, bool SingleTeam,
+                                   bool OnePass = false,
                                    unsigned SharedBytes = 0) {
   DeviceProps P = deviceProps(R.device());
   unsigned long long Threads = DefaultThreadsPerBlock;
@@ -65,6 +90,9 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
     Blocks = static_cast<unsigned long long>(NumTeams);
   } else if (!SingleTeam) {
     Blocks = Trip / Threads + (Trip % Threads != 0); // no overflow at ~0
+    if (OnePass && Blocks * Threads <= MaxOnePassThreads)
+      return {dim3(static_cast<unsigned>(Blocks)),
+              dim3(static_cast<unsigned>(Threads))};
     int PerSM = 1;
 #if defined(__CUDACC__)
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -96,6 +124,16 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
 /// grid-stride kernel then launches its one-pass instantiation.
 inline bool coversTrip(const LaunchShape &Shape, unsigned long long Trip) {
   return static_cast<unsigned long long>(Shape.Grid.x) * Shape.Block.x >= Trip;
+}
+
+/// Whether a kernel over Trip iterations on Shape may count them in 32 bits:
+/// the normalised counter starts below the grid's thread count and steps by
+/// it until it passes Trip, so the last value it takes is below Trip plus
+/// the thread count (issue 11 point 2).
+inline bool countsIn32Bits(const LaunchShape &Shape, unsigned long long Trip) {
+  unsigned long long Threads =
+      static_cast<unsigned long long>(Shape.Grid.x) * Shape.Block.x;
+  return Trip <= 0xffffffffULL && Trip + Threads <= 0xffffffffULL;
 }
 
 /// Shape of a region whose body every thread runs (SPMD): Teams blocks of
@@ -131,8 +169,9 @@ inline int deviceClause(long long Dev) {
   return Dev == -1 ? numDevices() : static_cast<int>(Dev);
 }
 
-/// The smaller of two clause limits (thread_limit and num_threads together).
-inline long long minLimit(long long A, long long B) { return A < B ? A : B; }
+/// The smaller of two clause limits (thread_limit and num_threads together);
+/// constexpr, so that two constant clauses give O2C_MAX_THREADS a constant.
+constexpr long long minLimit(long long A, long long B) { return A < B ? A : B; }
 
 } // namespace o2c
 

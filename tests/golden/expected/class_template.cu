@@ -43,7 +43,7 @@ static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, int n) {
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Strided_fill_L9<false, T, Stride>,
-                             o2c_region, o2c_trip, 0, 0, false);
+                             o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Strided_fill_L9<true, T, Stride>
@@ -108,7 +108,7 @@ static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, int n) {
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Strided_scale_L18<false, U, S>,
-                             o2c_region, o2c_trip, 0, 0, false);
+                             o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Strided_scale_L18<true, U, S>

@@ -13,9 +13,9 @@
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 #line 7 "inputs/clauses.c"
-template <bool O2cOnePass>
-static __global__ void omp2cuda_saxpy_L7(float a, const float *x, float *y,
-                                         int n, int bias) {
+template <bool O2cOnePass, int O2cMaxThreads>
+static __global__ void __launch_bounds__(O2cMaxThreads)
+    omp2cuda_saxpy_L7(float a, const float *x, float *y, int n, int bias) {
   float t;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
@@ -51,13 +51,15 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
   auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_saxpy_L7<false>, o2c_region, o2c_trip,
-                             (long long)(64), (long long)(128), false);
+    // The kernel's __launch_bounds__: the clause, if constant.
+    constexpr int o2c_max_threads = O2C_MAX_THREADS(128);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_saxpy_L7<false, o2c_max_threads>, o2c_region, o2c_trip,
+        (long long)(64), (long long)(128), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_saxpy_L7<true>
-                           : omp2cuda_saxpy_L7<false>;
+                           ? omp2cuda_saxpy_L7<true, o2c_max_threads>
+                           : omp2cuda_saxpy_L7<false, o2c_max_threads>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, x_d, y_d, n,
                                                               bias);
     o2c_region.launched();
@@ -101,7 +103,7 @@ static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true);
+        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_saxpy_L14<true>
@@ -191,7 +193,7 @@ static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_saxpy_L21<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_saxpy_L21<true>

@@ -9,20 +9,20 @@
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
 #line 5 "inputs/collapse.c"
-template <bool O2cOnePass>
+template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_matmul_L5(const double (*A)[128],
                                           const double (*B)[128],
                                           double (*C)[128]) {
-  const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
-  const unsigned long long o2c_trip1 = (N > 0 ? (unsigned long long)N : 0);
-  const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
-  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip;
-       o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
-    int i = (int)(o2c_iv / (o2c_trip1));
-    int j = (int)((o2c_iv) % o2c_trip1);
+  const O2cIdx o2c_trip0 = (O2cIdx)((N > 0 ? (unsigned int)N : 0));
+  const O2cIdx o2c_trip1 = (O2cIdx)((N > 0 ? (unsigned int)N : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
+  for (O2cIdx o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip;
+       o2c_iv += (O2cIdx)blockDim.x * gridDim.x) {
+    int i = (int)((unsigned int)(o2c_iv / (o2c_trip1)));
+    int j = (int)((unsigned int)((o2c_iv) % o2c_trip1));
     do {
 #line 7 "inputs/collapse.c"
     {
@@ -58,12 +58,18 @@ static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
   const unsigned long long o2c_trip =
       (N > 0 ? (unsigned long long)N : 0) * (N > 0 ? (unsigned long long)N : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_matmul_L5<false>, o2c_region, o2c_trip, 0, 0, false);
-    // A thread for every iteration: the instantiation without a stride loop.
-    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_matmul_L5<true>
-                           : omp2cuda_matmul_L5<false>;
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_matmul_L5<false, unsigned long long>,
+                             o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop;
+    // a 32-bit counter when the count allows.
+    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);
+    auto *o2c_kernel =
+        o2c::countsIn32Bits(o2c_shape, o2c_trip)
+            ? (o2c_one ? omp2cuda_matmul_L5<true, unsigned int>
+                       : omp2cuda_matmul_L5<false, unsigned int>)
+            : (o2c_one ? omp2cuda_matmul_L5<true, unsigned long long>
+                       : omp2cuda_matmul_L5<false, unsigned long long>);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(A_d, B_d, C_d);
     o2c_region.launched();
   }

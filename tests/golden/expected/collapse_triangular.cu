@@ -18,20 +18,20 @@
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
 #line 20 "inputs/collapse_triangular.c"
-template <bool O2cOnePass>
+template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
   int k;
   int l;
-  const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
-  const unsigned long long o2c_trip1 = (M > 0 ? (unsigned long long)M : 0);
-  const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
-  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip;
-       o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
-    int i = (int)(o2c_iv / (o2c_trip1));
-    int j = (int)((o2c_iv) % o2c_trip1);
+  const O2cIdx o2c_trip0 = (O2cIdx)((N > 0 ? (unsigned int)N : 0));
+  const O2cIdx o2c_trip1 = (O2cIdx)((M > 0 ? (unsigned int)M : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
+  for (O2cIdx o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip;
+       o2c_iv += (O2cIdx)blockDim.x * gridDim.x) {
+    int i = (int)((unsigned int)(o2c_iv / (o2c_trip1)));
+    int j = (int)((unsigned int)((o2c_iv) % o2c_trip1));
     do {
 #line 24 "inputs/collapse_triangular.c"
       for (k = i; k < N; k++)
@@ -65,12 +65,18 @@ static bool omp2cuda_main_L20_launch(int (&a)[8][5][8][5], int &on_device) {
   const unsigned long long o2c_trip =
       (N > 0 ? (unsigned long long)N : 0) * (M > 0 ? (unsigned long long)M : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L20<false>, o2c_region, o2c_trip, 0, 0, false);
-    // A thread for every iteration: the instantiation without a stride loop.
-    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L20<true>
-                           : omp2cuda_main_L20<false>;
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_main_L20<false, unsigned long long>,
+                             o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop;
+    // a 32-bit counter when the count allows.
+    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);
+    auto *o2c_kernel =
+        o2c::countsIn32Bits(o2c_shape, o2c_trip)
+            ? (o2c_one ? omp2cuda_main_L20<true, unsigned int>
+                       : omp2cuda_main_L20<false, unsigned int>)
+            : (o2c_one ? omp2cuda_main_L20<true, unsigned long long>
+                       : omp2cuda_main_L20<false, unsigned long long>);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, on_device_d);
     o2c_region.launched();
   }

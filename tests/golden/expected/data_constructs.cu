@@ -42,7 +42,7 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
       ((n - 1) > 1 ? (unsigned int)(n - 1) - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_step_L7<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_step_L7<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_step_L7<true>
@@ -129,7 +129,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_total_L21<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_total_L21<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_total_L21<true>

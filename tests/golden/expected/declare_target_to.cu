@@ -46,7 +46,7 @@ static bool omp2cuda_f_L10_launch(double *a, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_f_L10<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_f_L10<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_f_L10<true>

@@ -28,8 +28,9 @@ extern "C" __host__ __device__ int where(void) { using o2c_dev::omp_get_team_num
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 #line 24 "inputs/device_api.c"
-template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
+template <bool O2cOnePass, int O2cMaxThreads>
+static __global__ void __launch_bounds__(O2cMaxThreads)
+    omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
@@ -64,13 +65,15 @@ static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
   auto *Thr_d = o2c_region.mapArray(Thr, o2c::MapFrom);
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0,
-                             (long long)(1), false);
+    // The kernel's __launch_bounds__: the clause, if constant.
+    constexpr int o2c_max_threads = O2C_MAX_THREADS(1);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_main_L24<false, o2c_max_threads>, o2c_region, o2c_trip, 0,
+        (long long)(1), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L24<true>
-                           : omp2cuda_main_L24<false>;
+                           ? omp2cuda_main_L24<true, o2c_max_threads>
+                           : omp2cuda_main_L24<false, o2c_max_threads>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(A_d, Team_d,
                                                               Thr_d, x);
     o2c_region.launched();
@@ -159,7 +162,9 @@ static bool omp2cuda_main_L58_launch(int (&Mine)[256], int &on_device) {
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 #line 69 "inputs/device_api.c"
-template <bool O2cOnePass> static __global__ void omp2cuda_main_L69(int *Mine) {
+template <bool O2cOnePass, int O2cMaxThreads>
+static __global__ void __launch_bounds__(O2cMaxThreads)
+    omp2cuda_main_L69(int *Mine) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
@@ -186,13 +191,15 @@ static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   auto *Mine_d = o2c_region.mapArray(Mine, o2c::MapFrom);
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_main_L69<false>, o2c_region, o2c_trip,
-                             (long long)(2), (long long)(32), false);
+    // The kernel's __launch_bounds__: the clause, if constant.
+    constexpr int o2c_max_threads = O2C_MAX_THREADS(32);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_main_L69<false, o2c_max_threads>, o2c_region, o2c_trip,
+        (long long)(2), (long long)(32), false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L69<true>
-                           : omp2cuda_main_L69<false>;
+                           ? omp2cuda_main_L69<true, o2c_max_threads>
+                           : omp2cuda_main_L69<false, o2c_max_threads>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(Mine_d);
     o2c_region.launched();
   }

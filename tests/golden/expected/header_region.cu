@@ -57,7 +57,7 @@ static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L17<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L17<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L17<true>
@@ -103,7 +103,7 @@ static bool omp2cuda_main_L24_launch(double (&a)[1000]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L24<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L24<true>

@@ -41,8 +41,9 @@ static bool omp2cuda_scale_lambda_L8_launch(T *a, int n, T k, T extra) {
   auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_scale_lambda_L8<false, T>, o2c_region, o2c_trip, 0, 0, false);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_scale_lambda_L8<false, T>, o2c_region,
+                             o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_scale_lambda_L8<true, T>
@@ -102,8 +103,9 @@ static bool omp2cuda_fill_lambda_L18_launch(int n, double *p, double v) {
   auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_fill_lambda_L18<false>, o2c_region, o2c_trip, 0, 0, false);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_fill_lambda_L18<false>, o2c_region,
+                             o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_fill_lambda_L18<true>

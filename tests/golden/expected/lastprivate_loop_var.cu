@@ -50,7 +50,7 @@ static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L12<false>, o2c_region, o2c_trip, 0, 0, true);
+        omp2cuda_main_L12<false>, o2c_region, o2c_trip, 0, 0, true, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L12<true>
@@ -113,7 +113,7 @@ static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
       (99 >= 3 ? ((unsigned int)99 - (unsigned int)3) / 4 + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L18<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L18<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L18<true>
@@ -131,21 +131,21 @@ static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
 #line 25 "inputs/lastprivate_loop_var.c"
-template <bool O2cOnePass>
+template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
                                          int *o2c_last_j) {
-  const unsigned long long o2c_trip0 = (10 > 0 ? (unsigned long long)10 : 0);
-  const unsigned long long o2c_trip1 =
-      (9 >= 0 ? ((unsigned long long)9) / 3 + 1 : 0);
-  const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
-  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip;
-       o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
+  const O2cIdx o2c_trip0 = (O2cIdx)((10 > 0 ? (unsigned int)10 : 0));
+  const O2cIdx o2c_trip1 =
+      (O2cIdx)((9 >= 0 ? ((unsigned long long)9) / 3 + 1 : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
+  for (O2cIdx o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip;
+       o2c_iv += (O2cIdx)blockDim.x * gridDim.x) {
     do {
-      int k = (int)(o2c_iv / (o2c_trip1));
-      int j = (int)(((o2c_iv) % o2c_trip1) * 3);
+      int k = (int)((unsigned int)(o2c_iv / (o2c_trip1)));
+      int j = (int)(((unsigned int)((o2c_iv) % o2c_trip1)) * 3);
 #line 29 "inputs/lastprivate_loop_var.c"
       a[k * 10 + j] += 2;
     } while (0);
@@ -179,12 +179,18 @@ static bool omp2cuda_main_L25_launch(int (&a)[100], int &k, int &j) {
       (10 > 0 ? (unsigned long long)10 : 0) *
       (9 >= 0 ? ((unsigned long long)9) / 3 + 1 : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L25<false>, o2c_region, o2c_trip, 0, 0, false);
-    // A thread for every iteration: the instantiation without a stride loop.
-    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L25<true>
-                           : omp2cuda_main_L25<false>;
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_main_L25<false, unsigned long long>,
+                             o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop;
+    // a 32-bit counter when the count allows.
+    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);
+    auto *o2c_kernel =
+        o2c::countsIn32Bits(o2c_shape, o2c_trip)
+            ? (o2c_one ? omp2cuda_main_L25<true, unsigned int>
+                       : omp2cuda_main_L25<false, unsigned int>)
+            : (o2c_one ? omp2cuda_main_L25<true, unsigned long long>
+                       : omp2cuda_main_L25<false, unsigned long long>);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, k_d, j_d);
     o2c_region.launched();
   }

@@ -110,7 +110,7 @@ static bool omp2cuda_main_L38_launch(enum o2c_local_L19 scalar_enum,
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L38<true>

@@ -40,7 +40,7 @@ static bool omp2cuda_clear_L7_launch(double *buf, int len) {
   const unsigned int o2c_trip = (((len)) > 0 ? (unsigned int)((len)) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_clear_L7<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_clear_L7<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_clear_L7<true>

@@ -121,7 +121,7 @@ static bool omp2cuda_main_L40_launch(int *view) {
   const unsigned int o2c_trip = ((N / 2) > 0 ? (unsigned int)(N / 2) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L40<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L40<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L40<true>
@@ -203,7 +203,7 @@ static bool omp2cuda_main_L45_launch(int (&data)[256], int (&scratch)[256]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L45<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L45<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L45<true>

@@ -40,8 +40,9 @@ static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
   auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_Field_apply_L9<false>, o2c_region, o2c_trip, 0, 0, false);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_Field_apply_L9<false>, o2c_region,
+                             o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Field_apply_L9<true>

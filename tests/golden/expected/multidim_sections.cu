@@ -88,7 +88,7 @@ static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
   const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L33<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L33<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L33<true>
@@ -136,7 +136,7 @@ static bool omp2cuda_main_L36_launch(double (&a)[4][4]) {
   const unsigned int o2c_trip = (4 > 1 ? (unsigned int)4 - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L36<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L36<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L36<true>

@@ -62,20 +62,18 @@ if (!omp2cuda_ran_on_device_L21_launch(on_device)) { // omp2cuda: offloaded by t
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
 #line 27 "inputs/pointer_rows.c"
-template <bool O2cOnePass>
+template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
-  const unsigned long long o2c_trip0 =
-      (rows > 0 ? (unsigned long long)rows : 0);
-  const unsigned long long o2c_trip1 =
-      (cols > 0 ? (unsigned long long)cols : 0);
-  const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1;
-  for (unsigned long long o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip;
-       o2c_iv += (unsigned long long)blockDim.x * gridDim.x) {
-    int i = (int)(o2c_iv / (o2c_trip1));
-    int j = (int)((o2c_iv) % o2c_trip1);
+  const O2cIdx o2c_trip0 = (O2cIdx)((rows > 0 ? (unsigned int)rows : 0));
+  const O2cIdx o2c_trip1 = (O2cIdx)((cols > 0 ? (unsigned int)cols : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
+  for (O2cIdx o2c_iv = blockIdx.x * blockDim.x + threadIdx.x; o2c_iv < o2c_trip;
+       o2c_iv += (O2cIdx)blockDim.x * gridDim.x) {
+    int i = (int)((unsigned int)(o2c_iv / (o2c_trip1)));
+    int j = (int)((unsigned int)((o2c_iv) % o2c_trip1));
     do {
 #line 30 "inputs/pointer_rows.c"
       p[i][j] = 2 * p[i][j] + i;
@@ -102,12 +100,18 @@ static bool omp2cuda_scale_rows_L27_launch(double **p, int rows, int cols) {
       (rows > 0 ? (unsigned long long)rows : 0) *
       (cols > 0 ? (unsigned long long)cols : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_scale_rows_L27<false>, o2c_region, o2c_trip, 0, 0, false);
-    // A thread for every iteration: the instantiation without a stride loop.
-    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_scale_rows_L27<true>
-                           : omp2cuda_scale_rows_L27<false>;
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_scale_rows_L27<false, unsigned long long>,
+                             o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop;
+    // a 32-bit counter when the count allows.
+    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);
+    auto *o2c_kernel =
+        o2c::countsIn32Bits(o2c_shape, o2c_trip)
+            ? (o2c_one ? omp2cuda_scale_rows_L27<true, unsigned int>
+                       : omp2cuda_scale_rows_L27<false, unsigned int>)
+            : (o2c_one ? omp2cuda_scale_rows_L27<true, unsigned long long>
+                       : omp2cuda_scale_rows_L27<false, unsigned long long>);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(p_d, rows, cols);
     o2c_region.launched();
   }
@@ -160,7 +164,7 @@ static bool omp2cuda_main_L64_launch(Vec &v, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L64<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L64<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L64<true>

@@ -39,7 +39,7 @@ static bool omp2cuda_region_header_h_header_kernel_L2_launch(double *a, int n) {
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_region_header_h_header_kernel_L2<false>,
-                             o2c_region, o2c_trip, 0, 0, false);
+                             o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_region_header_h_header_kernel_L2<true>

@@ -77,7 +77,7 @@ static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L22<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L22<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L22<true>
@@ -132,7 +132,7 @@ static bool omp2cuda_main_L32_launch(char &count, int &on_device) {
   const unsigned int o2c_trip = (200 > 0 ? (unsigned int)200 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L32<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_main_L32<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_main_L32<true>

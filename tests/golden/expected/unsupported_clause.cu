@@ -49,7 +49,7 @@ static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_f_L4<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_f_L4<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_f_L4<true>

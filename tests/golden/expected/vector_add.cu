@@ -42,7 +42,7 @@ static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_vadd_L3<false>, o2c_region, o2c_trip, 0, 0, false);
+        omp2cuda_vadd_L3<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_vadd_L3<true>
