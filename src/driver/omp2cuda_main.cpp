@@ -6,13 +6,16 @@
 #include "driver/OutputPaths.h"
 #include "driver/Report.h"
 #include "driver/Translate.h"
+#include "emit/Emit.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <set>
@@ -314,13 +317,16 @@ bool Run::write(size_t I, const FileResult &R) {
              << R.Headers.front().Original << "'; name an output file\n";
       return false;
     }
-    outs() << R.Output;
+    // Named as the output would be without -o: what it is saved as.
+    SmallString<256> Name(Src);
+    sys::path::replace_extension(Name, ".cu");
+    outs() << resolveGeneratedMarkers(R.Output, std::string(Name));
     outs().flush();
     return true;
   }
   if (!writeHeaders(I, R))
     return false;
-  Error E = writeFileAtomically(Out, R.Output);
+  Error E = writeFileAtomically(Out, resolveGeneratedMarkers(R.Output, Out));
   if (!E && (MD || !MF.empty()))
     E = writeFileAtomically(MF.empty() ? Out + ".d" : std::string(MF),
                             depfileText(Out, R.Dependencies));
@@ -338,14 +344,16 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
     sys::path::append(Path, H.Copy);
     sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     std::string Key(Path);
+    // The copy's own lines (kernels, stubs) are attributed to the copy.
+    std::string Text = resolveGeneratedMarkers(H.Text, Key);
     if (sameFile(Key, H.Original) ||
         llvm::any_of(Sources, [&](const std::string &S) { return sameFile(Key, S); })) {
       errs() << Sources[I] << ": error: the translation of '" << H.Original
              << "' would replace an input, '" << Key << "'\n";
       return false;
     }
-    auto [It, New] = HeadersWritten.insert({Key, H.Text});
-    if (!New && It->second != H.Text) {
+    auto [It, New] = HeadersWritten.insert({Key, Text});
+    if (!New && It->second != Text) {
       errs() << Sources[I] << ": error: '" << H.Original
              << "' translates differently here than in an earlier input of "
                 "this run (different macros or flags?); '" << Key
@@ -355,7 +363,7 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
     if (!New)
       continue;
     sys::fs::create_directories(sys::path::parent_path(Key));
-    if (Error E = writeFileAtomically(Key, H.Text)) {
+    if (Error E = writeFileAtomically(Key, Text)) {
       errs() << Sources[I] << ": error: " << toString(std::move(E)) << "\n";
       return false;
     }
