@@ -196,6 +196,13 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
   std::map<unsigned, std::string> DefineEdits; // data constructs' #define edits
   unsigned Index = 0;
   for (const RegionCandidate &C : Cands) {
+    if (O.Progress)
+      O.Progress(fmt::format(
+          "{}:{}: target construct {} of {} ({})", FileName,
+          SM.getExpansionLineNumber(C.Directive->getBeginLoc()), Index + 1,
+          Cands.size(),
+          llvm::omp::getOpenMPDirectiveName(C.Directive->getDirectiveKind())
+              .str()));
     // OpenMP's semantics, not ours: linted whether or not it is translated.
     for (const LintFinding &F :
          lintFirstprivateWrites(*C.Directive, Ctx, C.Function))

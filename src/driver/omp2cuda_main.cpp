@@ -106,6 +106,14 @@ cl::opt<bool> MD("MD", cl::desc("Write a depfile next to each output (.d)"),
                  cl::cat(Cat));
 cl::opt<std::string> MF("MF", cl::desc("Depfile path (one input only)"),
                         cl::value_desc("file"), cl::cat(Cat));
+cl::opt<bool> ProgressOpt(
+    "progress",
+    cl::desc("Progress on standard error: a line as each file is done "
+             "('[2/5] src/b.c') and as each target construct's translation "
+             "starts. Default: when standard error is a terminal, and then "
+             "the constructs of a file only once it has taken two seconds; "
+             "--progress=false: never"),
+    cl::cat(Cat));
 cl::opt<unsigned> Jobs("j", cl::desc("Translate up to N files at once"),
                        cl::init(1), cl::value_desc("N"), cl::Prefix,
                        cl::cat(Cat));
@@ -237,10 +245,14 @@ std::error_code readable(const std::string &Path) {
 /// completion (each file's messages together).
 class Run {
 public:
+  /// Progress lines: none, those of files that take a while (a terminal),
+  /// or all (--progress).
+  enum class Progress { Off, Slow, All };
+
   Run(const std::vector<std::string> &Sources,
       const std::vector<std::string> &Outputs, const FlagSource &Flags,
-      const Options &O)
-      : Sources(Sources), Outputs(Outputs), Flags(Flags), O(O),
+      const Options &O, Progress Shown)
+      : Sources(Sources), Outputs(Outputs), Flags(Flags), O(O), Shown(Shown),
         Results(Sources.size()) {
     for (size_t I = 0; I < Sources.size(); ++I)
       Results[I].Source = Sources[I];
@@ -252,6 +264,7 @@ private:
   const std::vector<std::string> &Sources, &Outputs;
   const FlagSource &Flags;
   const Options &O;
+  const Progress Shown;
   std::vector<FileResult> Results;
   std::mutex Lock;
   std::atomic<size_t> Next{0};
@@ -263,6 +276,7 @@ private:
   std::map<std::string, std::string> HeadersWritten;
 
   bool precheck(size_t I);
+  Options withProgress(size_t I);
   bool writeHeaders(size_t I, const FileResult &R);
   void one(size_t I);
   void messages(const FileResult &R);
@@ -371,13 +385,37 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
   return true;
 }
 
+/// The options for input I, with its progress lines when they are shown.
+Options Run::withProgress(size_t I) {
+  Options FO = O;
+  if (Shown == Progress::Off)
+    return FO;
+  if (Shown == Progress::All) {
+    std::lock_guard<std::mutex> G(Lock);
+    errs() << "omp2cuda: " << Sources[I] << ": parsing\n";
+  }
+  // On a terminal a small file says nothing; one that takes a while says
+  // where it is.
+  auto Start = std::chrono::steady_clock::now();
+  bool Started = Shown == Progress::All;
+  FO.Progress = [this, Start, Started](const std::string &Msg) mutable {
+    if (!Started && std::chrono::steady_clock::now() - Start <
+                        std::chrono::seconds(2))
+      return;
+    Started = true;
+    std::lock_guard<std::mutex> G(Lock);
+    errs() << "omp2cuda: " << Msg << "\n";
+  };
+  return FO;
+}
+
 void Run::one(size_t I) {
   if (!precheck(I))
     return; // Results[I].Ok stays false
-  FileResult R = translateFile(Sources[I], *Flags.DB, O);
+  FileResult R = translateFile(Sources[I], *Flags.DB, withProgress(I));
   std::lock_guard<std::mutex> G(Lock);
   messages(R);
-  if (Sources.size() > 1)
+  if (Shown != Progress::Off && (Sources.size() > 1 || Shown == Progress::All))
     errs() << "[" << ++Done << "/" << Sources.size() << "] " << Sources[I]
            << "\n";
   ParseFailed = ParseFailed || !R.Parsed;
@@ -467,7 +505,12 @@ int main(int argc, const char **argv) {
       std::move(Fixed), BuildPath, Sources.front(), ArgsBefore, ArgsAfter);
   if (!Flags)
     return fail(toString(Flags.takeError()));
-  Run R(Sources, *Outputs, *Flags, O);
+  Run::Progress Shown =
+      ProgressOpt.getNumOccurrences()
+          ? (ProgressOpt ? Run::Progress::All : Run::Progress::Off)
+          : (sys::Process::StandardErrIsDisplayed() ? Run::Progress::Slow
+                                                    : Run::Progress::Off);
+  Run R(Sources, *Outputs, *Flags, O, Shown);
   R.all(Jobs);
   return R.finish();
 }
