@@ -142,5 +142,18 @@ check "user code after the stubs keeps its line" grep -q "^src/k\.c:35:" err
 "$tool" src/k.c -o gen/nl.cu --no-line-directives -- >/dev/null 2>&1
 check "--no-line-directives writes no marker" test "$(grep -c '#line' gen/nl.cu)" = 0
 
+# omp2cuda-cc --keep: the kept file is what the errors name, at its lines
+# (the compile itself reads the temporary copy beside its headers).
+(cd src && "$build/bin/omp2cuda-cc" --backend=emu --keep -c k.c -o k.o) >cc.log 2>&1
+check "omp2cuda-cc --keep: kept" test -s src/k.o.k.cu
+check "omp2cuda-cc --keep: generated code names the kept file" \
+  grep -q '^#line [0-9]* "k.o.k.cu"$' src/k.o.k.cu
+bad=$(awk '/^#line [0-9]+ "k.o.k.cu"$/ { if ($2 != NR + 1) print NR }' src/k.o.k.cu)
+check "omp2cuda-cc --keep: at its own lines${bad:+ (wrong at line $bad)}" test -z "$bad"
+# Without --keep a failed compile of generated code says how to see it.
+(cd src && "$build/bin/omp2cuda-cc" --backend=emu --host-compiler=false -c k.c -o k2.o) >cc.log 2>&1
+check "omp2cuda-cc: a failed compile of generated code points at --keep" \
+  grep -q "is removed: --keep keeps it as 'k2.o.k.cu', which the errors then name" cc.log
+
 echo "line_markers: $pass passed, $fail failed"
 [ "$fail" = 0 ]
