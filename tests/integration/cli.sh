@@ -257,6 +257,20 @@ for round in 1 2 3; do
   check "-p with -j 2, round $round: nothing under build/" test ! -e jp/build/gen
   rm -rf jp/gen
 done
+# The same with -j 4 and absolute paths of the sources, database and root
+# (the issue's second form: outputs went to build/gen or gen at random):
+# exactly the four outputs, in gen/ (issue 13 point 2).
+for round in 1 2 3; do
+  (cd jp && "$tool" -p "$work/jp/build" "$work"/jp/src/{a,b,c,d}.c \
+     --out-dir gen --in-root "$work/jp/src" -j 4) \
+    >"$work/out" 2>"$work/err"; echo $? >"$work/rc"
+  check "-p, -j 4, absolute paths, round $round: exit 0" rc 0
+  check "-p, -j 4, absolute paths, round $round: exactly the outputs in gen/" \
+    test "$(cd jp/gen && find . -type f | sort | tr '\n' ' ')" = "./a.cu ./b.cu ./c.cu ./d.cu "
+  check "-p, -j 4, absolute paths, round $round: nothing under build/" \
+    test ! -e jp/build/gen
+  rm -rf jp/gen
+done
 
 run --bogus vector_add.c --
 check "unknown option: exit 1" rc 1
