@@ -8,6 +8,8 @@ static const Rewriter Table[] = {
     {"sequential-target", KernelShape::Sequential, emitSequentialBody,
      emitSequentialLaunch},
     {"spmd-teams", KernelShape::Spmd, emitSpmdBody, emitSpmdLaunch},
+    {"control-loop", KernelShape::ControlLoop, emitControlLoopBody,
+     emitSpmdLaunch},
 };
 
 std::string launchKernel(const KernelModel &K) { return K.Name + K.TemplateArgs; }

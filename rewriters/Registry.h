@@ -32,6 +32,7 @@ void emitSequentialBody(const KernelModel &K, std::string &Out);
 void emitSequentialLaunch(const KernelModel &K, std::string &Out);
 void emitSpmdBody(const KernelModel &K, std::string &Out);
 void emitSpmdLaunch(const KernelModel &K, std::string &Out);
+void emitControlLoopBody(const KernelModel &K, std::string &Out);
 
 } // namespace omp2cuda
 

@@ -5,188 +5,13 @@
 // to the whole grid; team-master statements with side effects run on thread
 // 0 alone. Lowering decided where the team synchronises.
 #include "Registry.h"
-#include "emit/Emit.h"
-#include "lowering/Lower.h"
+#include "SpmdPrinter.h"
 
 #include <fmt/format.h>
 
 namespace omp2cuda {
 
 namespace {
-
-struct SpmdPrinter {
-  const KernelModel &K;
-  std::string &Out;
-  size_t SyncedAt = std::string::npos; // Out's size after the last barrier
-
-  /// A barrier, unless one was just printed.
-  void sync(const char *Why) {
-    if (SyncedAt == Out.size())
-      return;
-    Out += "__syncthreads();";
-    Out += Why;
-    Out += "\n";
-    SyncedAt = Out.size();
-  }
-
-  void text(const SpmdPart &P) {
-    Out += "// clang-format off\n";
-    Out += lineMarker(P.Pos, K.LineDirectives);
-    Out += P.Text;
-    Out += "\n// clang-format on\n";
-  }
-
-  /// A loop whose iterations start at Start and stride by Stride (the
-  /// thread's or block's share); Id names its counters. Returns the text
-  /// that closes it.
-  std::string loopOpen(const std::vector<LoopLevel> &Loops, unsigned Id,
-                       const std::string &Start, const std::string &Stride) {
-    const LoopLevel &L0 = Loops.front();
-    bool Simple = Loops.size() == 1 && L0.UnitStep && L0.Increasing &&
-                  (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
-    if (Simple) {
-      std::string From =
-          L0.Lower == "0" ? Start : fmt::format("{} + {}", L0.Lower, Start);
-      std::string By =
-          L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
-      Out += fmt::format(
-          "for ({} {} = {}; {} {} {}; {} += {}) {{\n", L0.VarType, L0.Var, From,
-          L0.Var, L0.Cmp == LoopCmp::LE ? "<=" : "<", L0.Upper, L0.Var, By);
-      return "}\n";
-    }
-    bool Wide = Loops.size() > 1;
-    for (const LoopLevel &L : Loops)
-      Wide = Wide || L.Is64Bit;
-    std::string T = Wide ? "unsigned long long" : "unsigned int";
-    std::string Trip = fmt::format("o2c_trip{}", Id),
-                Iv = fmt::format("o2c_iv{}", Id);
-    std::vector<std::string> Trips;
-    Out += "{\n";
-    for (size_t I = 0; I < Loops.size(); ++I) {
-      Trips.push_back(Loops.size() == 1 ? Trip : fmt::format("{}_{}", Trip, I));
-      Out += fmt::format("const {} {} = {};\n", T, Trips.back(),
-                         tripCountExpr(Loops[I], T));
-    }
-    if (Loops.size() > 1) {
-      std::string Prod;
-      for (const std::string &N : Trips)
-        Prod += (Prod.empty() ? "" : " * ") + N;
-      Out += fmt::format("const {} {} = {};\n", T, Trip, Prod);
-    }
-    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} += ({0})({4})) {{\n",
-                       T, Iv, Start, Trip, Stride);
-    for (size_t I = 0; I < Loops.size(); ++I) {
-      const LoopLevel &L = Loops[I];
-      std::string Idx = Iv, Inner;
-      for (size_t J = I + 1; J < Loops.size(); ++J)
-        Inner += (Inner.empty() ? "" : " * ") + Trips[J];
-      if (!Inner.empty())
-        Idx = fmt::format("{} / ({})", Iv, Inner);
-      if (I > 0)
-        Idx = fmt::format("({}) % {}", Idx, Trips[I]);
-      bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
-      std::string Scaled =
-          L.UnitStep ? "(" + Idx + ")" : fmt::format("({}) * {}", Idx, L.Step);
-      Out += fmt::format("{0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
-                         L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
-    }
-    return "}\n}\n";
-  }
-
-  /// Fresh copies for private/firstprivate items and reduction partials
-  /// around a construct; returns what closes them.
-  std::string dataOpen(const SpmdNode &N) {
-    if (N.Privates.empty() && N.Reductions.empty())
-      return "";
-    std::string Close;
-    Out += "{\n";
-    for (const auto &[Decl, Init] : N.Privates)
-      if (!Init.empty())
-        Out += fmt::format("const auto o2c_fp_{0} = {0};\n", Init);
-    // A variable the team shares gets a partial of each thread's own, which
-    // the construct reaches by the variable's name (or through a pointer of
-    // that name); the team's result goes into the variable atomically (other
-    // teams may share it too), and a barrier makes that visible to the team.
-    for (const SpmdReduction &Red : N.Reductions)
-      Out += !Red.Shared ? fmt::format("const {0} o2c_red_{1} = {1};\n{1} = "
-                                       "{2}::identity<{0}>();\n",
-                                       Red.Type, Red.Var, Red.Op)
-                         : fmt::format("{0} *const o2c_red_{1} = {3}{1};\n"
-                                       "{0} o2c_part_{1} = "
-                                       "{2}::identity<{0}>();\n",
-                                       Red.Type, Red.Var, Red.Op,
-                                       Red.ViaPointer ? "" : "&");
-    Out += "{\n";
-    for (const SpmdReduction &Red : N.Reductions)
-      if (Red.Shared)
-        Out += Red.ViaPointer
-                   ? fmt::format("{0} *{1} = &o2c_part_{1};\n", Red.Type, Red.Var)
-                   : fmt::format("{0} &{1} = o2c_part_{1};\n", Red.Type, Red.Var);
-    for (const auto &[Decl, Init] : N.Privates)
-      Out += Init.empty() ? Decl + ";\n"
-                          : fmt::format("{} = o2c_fp_{};\n", Decl, Init);
-    Close = "}\n";
-    for (const SpmdReduction &Red : N.Reductions)
-      Close +=
-          Red.Shared
-              ? fmt::format("{{\nconst {0} o2c_team_{1} = "
-                            "o2c_dev::teamReduce<{2}>(o2c_part_{1}, o2c_scratch);\n"
-                            "if (threadIdx.x == 0)\n  o2c_dev::atomicCombine<{2}>("
-                            "o2c_red_{1}, o2c_team_{1});\n__syncthreads();\n}}\n",
-                            Red.Type, Red.Var, Red.Op)
-              : fmt::format("{0} = {1}()(o2c_red_{0}, o2c_dev::teamReduce<{1}>("
-                            "{0}, o2c_scratch));\n",
-                            Red.Var, Red.Op);
-    return Close + "}\n";
-  }
-
-  void parts(const SpmdNode &N) {
-    for (const SpmdPart &P : N.Parts)
-      if (P.Child < 0)
-        text(P);
-      else
-        node(static_cast<unsigned>(P.Child));
-  }
-
-  void node(unsigned I) {
-    const SpmdNode &N = K.Spmd.Nodes[I];
-    if (K.SyncBefore[I])
-      sync(" // what the team read before is not overwritten");
-    std::string Close = dataOpen(N);
-    switch (N.Kind) {
-    case SpmdKind::Team:
-    case SpmdKind::Parallel:
-      parts(N);
-      break;
-    case SpmdKind::TeamLoop:
-      Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x") + Close;
-      parts(N);
-      break;
-    case SpmdKind::GridLoop:
-      Close = loopOpen(N.Loops, I, "blockIdx.x * blockDim.x + threadIdx.x",
-                       "blockDim.x * gridDim.x") +
-              Close;
-      parts(N);
-      break;
-    case SpmdKind::ThreadLoop:
-      Close = loopOpen(N.Loops, I, "threadIdx.x", "blockDim.x") + Close;
-      parts(N);
-      break;
-    case SpmdKind::Guard:
-      Out += N.Prelude;
-      Out += "if (threadIdx.x == 0) { // team master only: side effects\n";
-      parts(N);
-      Close = "}\n" + Close;
-      break;
-    case SpmdKind::Barrier:
-      sync(" // #pragma omp barrier");
-      break;
-    }
-    Out += Close;
-    if (K.SyncAfter[I])
-      sync("");
-  }
-};
 
 bool distributes(const KernelModel &K) {
   for (const SpmdNode &N : K.Spmd.Nodes)
@@ -197,14 +22,7 @@ bool distributes(const KernelModel &K) {
 
 } // namespace
 
-void emitSpmdBody(const KernelModel &K, std::string &Out) {
-  if (K.SpmdScratch)
-    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
-  if (K.Spmd.Nodes.empty())
-    return;
-  // reduction on teams: the team's private copy lives in shared memory;
-  // its team-master code and parallel regions update it like any team
-  // variable there, and thread 0 combines it into the result at the end.
+void teamCopiesOpen(const KernelModel &K, std::string &Out) {
   for (const ReductionModel &Red : K.Reductions)
     Out += fmt::format("  __shared__ {0} o2c_teamcopy_{1}; // the team's copy of "
                        "'{1}'\n  if (threadIdx.x == 0)\n    o2c_teamcopy_{1} = "
@@ -215,17 +33,29 @@ void emitSpmdBody(const KernelModel &K, std::string &Out) {
     for (const ReductionModel &Red : K.Reductions)
       Out += fmt::format("  {0} &{1} = o2c_teamcopy_{1};\n", Red.Type, Red.Var);
   }
+}
+
+void teamCopiesClose(const KernelModel &K, SpmdPrinter &P) {
+  if (K.Reductions.empty())
+    return;
+  P.Out += "  }\n";
+  P.sync(" // the team's copies are complete");
+  P.Out += "  if (threadIdx.x == 0) {\n";
+  for (const ReductionModel &Red : K.Reductions)
+    P.Out += fmt::format("    o2c_dev::atomicCombine<{}>({}, o2c_teamcopy_{});\n",
+                         Red.Op, Red.Slot, Red.Var);
+  P.Out += "  }\n";
+}
+
+void emitSpmdBody(const KernelModel &K, std::string &Out) {
+  if (K.SpmdScratch)
+    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
+  if (K.Spmd.Nodes.empty())
+    return;
+  teamCopiesOpen(K, Out);
   SpmdPrinter P{K, Out};
   P.node(0);
-  if (!K.Reductions.empty()) {
-    Out += "  }\n";
-    P.sync(" // the team's copies are complete");
-    Out += "  if (threadIdx.x == 0) {\n";
-    for (const ReductionModel &Red : K.Reductions)
-      Out += fmt::format("    o2c_dev::atomicCombine<{}>({}, o2c_teamcopy_{});\n",
-                         Red.Op, Red.Slot, Red.Var);
-    Out += "  }\n";
-  }
+  teamCopiesClose(K, P);
 }
 
 void emitSpmdLaunch(const KernelModel &K, std::string &Out) {

@@ -10,7 +10,7 @@
 
 namespace omp2cuda {
 
-enum class KernelShape { GridStride, Sequential, Spmd };
+enum class KernelShape { GridStride, Sequential, Spmd, ControlLoop };
 
 struct KernelParam {
   std::string Decl;    // "double *a", "int n"

@@ -166,6 +166,12 @@ struct SpmdNode {
 struct SpmdTree {
   std::vector<SpmdNode> Nodes; // Nodes[0] is the root
   unsigned SharedBytes = 0;    // team-local arrays and reduction scratch
+  /// The control-loop form (issue 9 point 2): thread 0 runs the team code,
+  /// each parallel construct in it is a state every thread runs.
+  bool ControlLoop = false;
+  /// Its team-master variables declared at the kernel's top, (name,
+  /// declaration): `__shared__ int n` when the team shares it.
+  std::vector<std::pair<std::string, std::string>> Hoisted;
 };
 
 struct Region {

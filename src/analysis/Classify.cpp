@@ -451,6 +451,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                 "yet"));
       if (SpmdLoop) {
         Tree = spmdTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
+        if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral)
+          Tree = controlTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
         if (!Tree.V.Ok)
           return FailAt(Tree.V, Tree.Where);
         R.Class = RegionClass::Spmd;
@@ -469,6 +471,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       // with worksharing in it: the SPMD form (issue 9 point 6).
       Tree = spmdTree(W.Parallel ? DirKind::Parallel : DirKind::Team, Inner,
                       Inner, CI, Ctx, W.Teams);
+      // Team-master code the SPMD form cannot run on every thread: thread 0
+      // runs it, and the control loop leads the team through its parallel
+      // constructs.
+      if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral && !W.Parallel)
+        Tree = controlTree(DirKind::Team, Inner, Inner, CI, Ctx, W.Teams);
       if (!Tree.V.Ok)
         return FailAt(Tree.V, Tree.Where);
       R.Class = RegionClass::Spmd;

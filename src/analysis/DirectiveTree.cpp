@@ -6,6 +6,7 @@
 #include "analysis/Transparent.h"
 
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <map>
 
@@ -24,6 +25,9 @@ struct Builder {
   const TreeVars &Vars;
   ASTContext &Ctx;
   bool Teams;
+  /// The control-loop form (ControlTree.cpp): thread 0 alone runs the
+  /// team-master code, so its statements need no rule of the SPMD form.
+  bool Control;
   /// Team-local arrays of constant size without initialiser (candidates for
   /// shared memory), their declarations, and those parallel code uses.
   std::set<const VarDecl *> Shared;
@@ -131,7 +135,10 @@ struct Builder {
     // The clauses' copies are declared afresh from the thread's own copy of
     // the team's variable; a variable in shared memory has none.
     auto Own = [&](const VarDecl *V, const char *Clause) {
-      if (ownCopy(V, Vars, Ctx.getSourceManager()) &&
+      // In the control loop a promoted team variable is the team master's
+      // one copy, from which each thread's copy is initialised.
+      if ((ownCopy(V, Vars, Ctx.getSourceManager()) ||
+           (Control && Vars.Promoted.count(V))) &&
           !V->getType()->isArrayType())
         return true;
       return no(Verdict::no(DiagId::HostClause,
@@ -259,7 +266,32 @@ struct Builder {
 
   /// Team-master code: redundant statements, guarded statements, and the
   /// constructs that split it.
+  /// Team-master code of the control-loop form: thread 0 runs it as it is
+  /// written; each construct in it, at any depth of its control flow, is a
+  /// state of the control loop (or, for distribute, team code again).
+  bool masterCode(const Stmt *Body, unsigned Parent, bool InTeamLoop) {
+    for (const Stmt *S : statementsOf(Body)) {
+      const auto *D = dyn_cast<OMPExecutableDirective>(S);
+      if (D && !isa<OMPAtomicDirective>(D) && !isTransparent(*D)) {
+        if (!teamConstruct(*D, Parent, InTeamLoop, false))
+          return false;
+        continue;
+      }
+      // Constructs rewritten in place keep their team-code form: thread 0
+      // is the one thread there, and no state is inside them.
+      std::vector<const OMPExecutableDirective *> Nested;
+      if (!nested(S, DirContext::TeamCode, Nested))
+        return false;
+      for (const OMPExecutableDirective *X : Nested)
+        if (!teamConstruct(*X, Parent, InTeamLoop, true))
+          return false;
+    }
+    return true;
+  }
+
   bool teamCode(const Stmt *Body, unsigned Parent, bool InTeamLoop) {
+    if (Control)
+      return masterCode(Body, Parent, InTeamLoop);
     int LastGuard = -1; // the guard the previous statement went to
     for (const Stmt *S : statementsOf(Body)) {
       const auto *D = dyn_cast<OMPExecutableDirective>(S);
@@ -388,9 +420,9 @@ std::vector<const Stmt *> statementsOf(const Stmt *Body) {
 
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
                                  const TreeVars &Vars, ASTContext &Ctx,
-                                 bool Teams) {
+                                 bool Teams, bool Control) {
   DirectiveTree T;
-  Builder B{T, Vars, Ctx, Teams, {}, {}, {}};
+  Builder B{T, Vars, Ctx, Teams, Control, {}, {}, {}};
   DirNode Root;
   Root.Kind = RootKind == DirKind::Parallel ? DirKind::Parallel : DirKind::Team;
   Root.Body = Body;
@@ -408,17 +440,15 @@ DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
   } else {
     B.teamCode(Body, 0, /*InTeamLoop=*/false);
   }
-  if (T.V.Ok)
+  if (T.V.Ok && !Control)
     B.sharedArrays();
   return T;
 }
 
-DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
-                       const ClauseInfo &CI, ASTContext &Ctx, bool Teams) {
-  auto No = [&](const std::string &Why) {
-    DirectiveTree T;
-    T.V = Verdict::no(DiagId::HostClause, Why);
-    return T;
+Verdict regionVars(DirKind RootKind, const Stmt *Region, const ClauseInfo &CI,
+                   TreeVars &Vars) {
+  auto No = [](const std::string &Why) {
+    return Verdict::no(DiagId::HostClause, Why);
   };
   // A teams reduction's private copy is the team's: it goes to shared
   // memory like the team-master locals the team shares. A parallel
@@ -440,7 +470,6 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
       if (VD->getType()->isArrayType() || VD->getType()->isRecordType())
         return No("a private array or aggregate of the teams on a region with "
                   "nested constructs is not supported yet");
-  TreeVars Vars;
   Vars.Region = Region;
   // A pointer mapped with a section is a device address the kernel takes
   // by value; a mapped scalar or pointer object lives in device memory.
@@ -455,6 +484,17 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
   if (Agg != CI.Defaultmap.end() && Agg->second == "firstprivate")
     return No("defaultmap(firstprivate: aggregate) on a region with nested "
               "constructs is not supported yet");
+  return {};
+}
+
+DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
+                       const ClauseInfo &CI, ASTContext &Ctx, bool Teams) {
+  TreeVars Vars;
+  if (Verdict V = regionVars(RootKind, Region, CI, Vars); !V.Ok) {
+    DirectiveTree T;
+    T.V = V;
+    return T;
+  }
   if (RootKind != DirKind::Parallel)
     Vars.Promoted = promotedTeamVars(Body, Vars, Ctx);
   for (const auto &R : CI.Reductions)

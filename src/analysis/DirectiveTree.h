@@ -101,14 +101,35 @@ struct DirectiveTree {
   std::vector<TransparentUse> Transparent;
   Verdict V;                   // the rules' decision
   clang::SourceLocation Where; // the construct that decided a 'no'
+
+  /// The control-loop form (ControlTree.cpp): team-master code on thread 0,
+  /// its variables that a resumption would skip, or that the team shares,
+  /// declared at the kernel's top (TeamShared: in shared memory), and the
+  /// edits that turn their declarations into assignments.
+  bool ControlLoop = false;
+  std::vector<const clang::VarDecl *> Hoisted;
+  std::set<const clang::VarDecl *> TeamShared;
+  std::vector<TextEdit> HoistEdits;
 };
 
 /// Builds the tree of a region whose root is RootKind (Team, Parallel or
 /// TeamLoop) over Body; for a TeamLoop root, Loop is the distribute loop
 /// statement whose body Body is. Applies the rules as it goes.
+/// Control: the control-loop form (thread 0 alone runs team-master code).
 DirectiveTree buildDirectiveTree(DirKind RootKind, const clang::Stmt *Body,
                                  const TreeVars &Vars, clang::ASTContext &Ctx,
-                                 bool Teams);
+                                 bool Teams, bool Control = false);
+
+/// The region's variables as the rules see them, after the checks of the
+/// region's own clauses that both forms share.
+Verdict regionVars(DirKind RootKind, const clang::Stmt *Region,
+                   const ClauseInfo &CI, TreeVars &Vars);
+
+/// The tree of a region in the control-loop form (ControlTree.cpp), for
+/// team-master code the SPMD form cannot run on every thread.
+DirectiveTree controlTree(DirKind RootKind, const clang::Stmt *Body,
+                          const clang::Stmt *Region, const ClauseInfo &CI,
+                          clang::ASTContext &Ctx, bool Teams);
 
 /// The tree of a region (statement Region, clauses CI of its combined
 /// construct), with the checks of the region's own clauses first.
@@ -139,6 +160,9 @@ SharingProblem checkSharing(const clang::Stmt *S, const clang::Stmt *Construct,
                             const std::set<const clang::VarDecl *> &Shared,
                             std::set<const clang::VarDecl *> &SharedUsed,
                             const TreeVars &Vars, clang::ASTContext &Ctx);
+
+/// The OpenMP routines whose answer differs per thread (omp_get_thread_num).
+bool isThreadLevelApi(llvm::StringRef Name);
 
 /// Facts of one statement of team-master code.
 StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,

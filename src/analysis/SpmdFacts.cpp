@@ -68,7 +68,7 @@ struct VarClass {
   }
 };
 
-bool isThreadLevelApi(llvm::StringRef N) {
+bool threadLevelApi(llvm::StringRef N) {
   return N == "omp_get_thread_num" || N == "omp_get_num_threads" ||
          N == "omp_in_parallel" || N == "omp_get_level" ||
          N == "omp_get_active_level" || N == "omp_get_ancestor_thread_num" ||
@@ -165,7 +165,7 @@ struct FactWalker {
         F.ReadsMemory = true;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && isThreadLevelApi(FD->getName())) {
+      if (FD && threadLevelApi(FD->getName())) {
         if (!F.ThreadApi)
           F.ThreadApi = CE;
       } else if (!isPureCall(CE, Ctx)) {
@@ -194,8 +194,8 @@ struct SharingWalker {
   std::set<const VarDecl *> *SharedUsed = nullptr;
 
   bool teamVar(const VarDecl *VD) const {
-    if (!VD || Exempt.count(VD))
-      return false;
+    if (!VD || Exempt.count(VD) || VC.Vars.Promoted.count(VD))
+      return false; // promoted: the team's one copy, in shared memory
     if (Shared && Shared->count(VD)) {
       SharedUsed->insert(VD);
       return false;
@@ -260,6 +260,8 @@ struct SharingWalker {
 };
 
 } // namespace
+
+bool isThreadLevelApi(llvm::StringRef Name) { return threadLevelApi(Name); }
 
 SourceLocation stmtEndLoc(const Stmt *S) {
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {

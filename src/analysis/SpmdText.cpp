@@ -7,6 +7,8 @@
 
 #include "clang/AST/StmtOpenMP.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace omp2cuda {
@@ -194,6 +196,63 @@ struct TextBuilder {
   }
 };
 
+/// The control loop's hoisted declarations; their edits replace those
+/// they overlap (a C fix inside a type that no longer stands there).
+bool controlDecls(const DirectiveTree &T, ASTContext &Ctx,
+                  std::vector<TextEdit> &All, SpmdTree &Out) {
+  for (const TextEdit &H : T.HoistEdits)
+    All.erase(std::remove_if(All.begin(), All.end(),
+                             [&](const TextEdit &E) {
+                               return H.Length > 0 && E.Offset >= H.Offset &&
+                                      E.Offset < H.Offset + H.Length;
+                             }),
+              All.end());
+  All.insert(All.end(), T.HoistEdits.begin(), T.HoistEdits.end());
+  Out.ControlLoop = true;
+  for (const VarDecl *VD : T.Hoisted) {
+    if (VD->getLocation().isMacroID())
+      return false;
+    bool Shared = T.TeamShared.count(VD) > 0;
+    Out.Hoisted.push_back(
+        {VD->getNameAsString(),
+         std::string(Shared ? "__shared__ " : "") +
+             declText(VD->getType().getUnqualifiedType(),
+                      VD->getNameAsString(), Ctx)});
+    if (Shared)
+      Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+  }
+  return true;
+}
+
+bool holdsState(const SpmdTree &T, unsigned I) {
+  for (const SpmdPart &P : T.Nodes[I].Parts) {
+    if (P.Child < 0)
+      continue;
+    SpmdKind K = T.Nodes[P.Child].Kind;
+    if (K != SpmdKind::TeamLoop || holdsState(T, P.Child))
+      return true;
+  }
+  return false;
+}
+
+/// Thread 0 resumes inside a distribute loop by a jump: its header must be
+/// one the control loop prints without declarations of its own.
+Verdict resumableLoops(const SpmdTree &T) {
+  for (unsigned I = 0; I < T.Nodes.size(); ++I) {
+    const SpmdNode &N = T.Nodes[I];
+    if (N.Kind != SpmdKind::TeamLoop || !holdsState(T, I))
+      continue;
+    const LoopLevel &L = N.Loops.front();
+    if (N.Loops.size() != 1 || !L.UnitStep || !L.Increasing ||
+        (L.Cmp != LoopCmp::LT && L.Cmp != LoopCmp::LE))
+      return Verdict::no(DiagId::HostLoop,
+                         "a distribute loop around a parallel construct in a "
+                         "control-loop region must count up by one, without "
+                         "collapse (not supported yet)");
+  }
+  return {};
+}
+
 } // namespace
 
 Verdict spmdText(const DirectiveTree &T,
@@ -231,6 +290,9 @@ Verdict spmdText(const DirectiveTree &T,
                      "; // the team's, in shared memory\n";
       Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
     }
+  if (T.ControlLoop && !controlDecls(T, Ctx, All, Out))
+    return Verdict::no(DiagId::HostMacro,
+                       "a team-master declaration comes from a macro");
   for (const DirNode &N : T.Nodes)
     if (!N.Reductions.empty()) {
       Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch
@@ -243,6 +305,8 @@ Verdict spmdText(const DirectiveTree &T,
       return V;
     Out.Nodes[I].Prelude = Preludes[I];
   }
+  if (T.ControlLoop)
+    return resumableLoops(Out);
   return {};
 }
 

@@ -14,8 +14,17 @@ std::string spmdDescription(const Region &R) {
     Guard = Guard || N.Kind == SpmdKind::Guard;
     Parallel = Parallel || N.Kind == SpmdKind::Parallel;
   }
-  std::string What = "spmd team code (no state machine): team-master code on "
-                     "every thread";
+  size_t States = 0;
+  for (const SpmdNode &N : R.Spmd.Nodes)
+    States += N.Kind == SpmdKind::Parallel || N.Kind == SpmdKind::GridLoop;
+  std::string What =
+      R.Spmd.ControlLoop
+          ? fmt::format("control loop: team-master code on thread 0, {} "
+                        "parallel state{} on every thread of the block, one "
+                        "barrier",
+                        States, States == 1 ? "" : "s")
+          : "spmd team code (no state machine): team-master code on every "
+            "thread";
   if (Guard)
     What += ", its side effects on thread 0";
   if (TeamLoop)
@@ -24,7 +33,7 @@ std::string spmdDescription(const Region &R) {
     What += ", distribute parallel for over the grid";
   if (ThreadLoop)
     What += ", worksharing loops over each block's threads";
-  else if (Parallel)
+  else if (Parallel && !R.Spmd.ControlLoop)
     What += ", parallel regions on every thread of the block";
   std::string Teams = R.SingleTeam          ? "1"
                       : !R.NumTeams.empty() ? R.NumTeams

@@ -121,10 +121,18 @@ void lowerSpmd(const Region &R, KernelModel &K) {
   bool Dirty = false;
   if (!N)
     return;
-  if (K.Spmd.Nodes[0].Kind == SpmdKind::Parallel)
+  if (R.Spmd.ControlLoop) {
+    // The control loop's barrier ends every state: only the worksharing
+    // loops inside a parallel region need their own.
+    K.Shape = KernelShape::ControlLoop;
+    for (unsigned I = 0; I < N; ++I)
+      if (K.Spmd.Nodes[I].Kind == SpmdKind::Parallel)
+        P.parallel(I);
+  } else if (K.Spmd.Nodes[0].Kind == SpmdKind::Parallel) {
     P.parallel(0);
-  else
+  } else {
     P.team(0, Dirty, true);
+  }
   // The root distribute loop's trip sizes the grid when the host can count it.
   if (!R.Loops.empty()) {
     bool Wide = R.Loops.size() > 1;

@@ -1,5 +1,5 @@
-// Nestings the SPMD form does not take: the region stays on the host and the
-// warning points at the construct, call or variable that decided.
+// Nestings the SPMD form does not take (the control loop takes the 2nd): the
+// region stays on the host and the warning points at what decided.
 #include <omp.h>
 int next_index(int *);
 

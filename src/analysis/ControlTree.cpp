@@ -1,0 +1,382 @@
+// The control-loop form of a target region (seed 000 §3.2, seed 003,
+// ARCHITECTURE §4; issue 9 point 2): for regions whose team-master code the
+// SPMD form cannot run on every thread (side effects around a nested
+// parallel region, per-thread answers, addresses of team locals). Thread 0
+// runs the team-master code as written; each parallel construct in it, at
+// any depth of its control flow, is a state of the control loop that every
+// thread of the block runs; thread 0 resumes after it.
+//
+// Thread 0 resumes with a jump into the middle of its code, which C++ allows
+// only where no declaration with an initialiser is skipped: the team-master
+// variables declared before a parallel construct in a scope around it are
+// hoisted to the kernel's top (their declarations become assignments), and
+// so are those the parallel regions use or whose address is taken, which
+// go to shared memory, one per team (Level 0 of seed 002).
+#include "analysis/DirectiveTree.h"
+#include "analysis/Transparent.h"
+#include "edits/Edits.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+bool isDistributeOnly(const OMPExecutableDirective &D) {
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  return K == llvm::omp::OMPD_distribute || K == llvm::omp::OMPD_distribute_simd;
+}
+
+/// A construct of team-master code that becomes a state of the loop.
+bool isState(const OMPExecutableDirective &D) {
+  return !isa<OMPAtomicDirective>(D) && !isTransparent(D) &&
+         !isDistributeOnly(D);
+}
+
+bool containsState(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (isState(*D))
+      return true;
+    return !isa<OMPAtomicDirective>(D) && containsState(associatedBody(*D));
+  }
+  for (const Stmt *C : S->children())
+    if (containsState(C))
+      return true;
+  return false;
+}
+
+/// Walks team-master code: its locals, the states, and the locals a jump to
+/// a state would skip.
+struct MasterWalk {
+  ASTContext &Ctx;
+  std::vector<std::vector<const VarDecl *>> Scopes;
+  std::vector<const VarDecl *> Locals; // in source order
+  std::map<const VarDecl *, const DeclStmt *> DeclOf;
+  std::set<const VarDecl *> Skipped, AddressTaken;
+  std::vector<const OMPExecutableDirective *> States;
+  Verdict V;
+  SourceLocation Where;
+
+  void no(const std::string &Why, SourceLocation At) {
+    if (V.Ok) {
+      V = Verdict::no(DiagId::HostGeneral, Why);
+      Where = At;
+    }
+  }
+
+  void state(const OMPExecutableDirective &D) {
+    States.push_back(&D);
+    for (const auto &Scope : Scopes)
+      Skipped.insert(Scope.begin(), Scope.end());
+  }
+
+  /// A statement with a declaration of its own in its header (C++17
+  /// if-init, a condition variable, range-for) around a state.
+  bool headerDecl(const Stmt *S) {
+    if (const auto *I = dyn_cast<IfStmt>(S))
+      return I->getInit() || I->getConditionVariable();
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      return W->getConditionVariable();
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      return Sw->getInit() || Sw->getConditionVariable();
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      return F->getConditionVariable();
+    return isa<CXXForRangeStmt>(S);
+  }
+
+  void walk(const Stmt *S) {
+    if (!S || !V.Ok)
+      return;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (isa<OMPAtomicDirective>(D))
+        return;
+      if (isState(*D)) {
+        state(*D);
+        return;
+      }
+      if (isDistributeOnly(*D)) {
+        // Its loop is team-master code: the emitter prints its header.
+        Scopes.emplace_back();
+        walk(D->getInnermostCapturedStmt()->getCapturedStmt());
+        Scopes.pop_back();
+        return;
+      }
+      walk(associatedBody(*D));
+      return;
+    }
+    if (headerDecl(S) && containsState(S))
+      return no("a statement that declares a variable in its header holds a "
+                "parallel construct; the control loop cannot resume inside it "
+                "yet",
+                S->getBeginLoc());
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee();
+          FD && isThreadLevelApi(FD->getName()) &&
+          FD->getName() != "omp_get_thread_num")
+        return no("team-master code calls '" + FD->getNameAsString() +
+                      "', whose answer there the control loop does not give "
+                      "yet",
+                  CE->getBeginLoc());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *DR =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          AddressTaken.insert(VD);
+    bool Scope = isa<CompoundStmt, ForStmt>(S);
+    if (Scope)
+      Scopes.emplace_back();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && !VD->hasGlobalStorage() && !Scopes.empty()) {
+          Scopes.back().push_back(VD);
+          Locals.push_back(VD);
+          DeclOf[VD] = DS;
+        }
+    for (const Stmt *C : S->children())
+      walk(C);
+    if (Scope)
+      Scopes.pop_back();
+  }
+};
+
+/// The variables a state's construct refers to.
+void referenced(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      Out.insert(VD);
+  for (const Stmt *C : S->children())
+    referenced(C, Out);
+}
+
+/// Writes to VD in team-master code S (outside the states).
+const Expr *writeTo(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return nullptr;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (isState(*D) || isa<OMPAtomicDirective>(D))
+      return nullptr;
+    return writeTo(isDistributeOnly(*D)
+                       ? D->getInnermostCapturedStmt()->getCapturedStmt()
+                       : associatedBody(*D),
+                   VD);
+  }
+  auto Names = [&](const Expr *E) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == VD;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+    return BO;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      Names(UO->getSubExpr()))
+    return UO;
+  for (const Stmt *C : S->children())
+    if (const Expr *E = writeTo(C, VD))
+      return E;
+  return nullptr;
+}
+
+bool inside(const SourceManager &SM, SourceLocation L, const Stmt *S) {
+  return SM.isPointWithin(SM.getExpansionLoc(L),
+                          SM.getExpansionLoc(S->getBeginLoc()),
+                          SM.getExpansionLoc(stmtEndLoc(S)));
+}
+
+/// Why VD cannot live at the kernel's top, or "".
+std::string unhoistable(const VarDecl *VD, const Stmt *Region,
+                        const SourceManager &SM) {
+  QualType T = VD->getType();
+  std::string N = "'" + VD->getNameAsString() + "'";
+  if (VD->getLocation().isMacroID())
+    return N + " is declared by a macro";
+  if (T->isReferenceType())
+    return N + " is a reference";
+  if (T->isVariablyModifiedType() || T->isDependentType())
+    return N + " has a variable or dependent size";
+  if (const auto *Tag = T->getBaseElementTypeUnsafe()->getAsTagDecl()) {
+    if (inside(SM, Tag->getLocation(), Region))
+      return N + " has a type declared in the region";
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(Tag);
+        RD && RD->hasDefinition() &&
+        (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor()))
+      return N + " has a constructor or destructor";
+  }
+  if (VD->hasInit() &&
+      (T->isArrayType() || VD->getInitStyle() != VarDecl::CInit ||
+       isa<InitListExpr>(VD->getInit()->IgnoreImplicit())))
+    return N + " is initialised other than by '= value'";
+  return "";
+}
+
+} // namespace
+
+/// Declarations become assignments: `int i = 0, j;` reads `i = 0;`.
+static bool hoistEdits(const DeclStmt &DS, ASTContext &Ctx,
+                       std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Prev = 0;
+  bool Kept = false, First = true;
+  for (const Decl *D : DS.decls()) {
+    const auto *VD = cast<VarDecl>(D);
+    unsigned B, E;
+    if (!fileOffsets(SM, Ctx.getLangOpts(), VD->getSourceRange(), B, E))
+      return false;
+    if (First) {
+      unsigned DB, DE;
+      if (!fileOffsets(SM, Ctx.getLangOpts(), DS.getSourceRange(), DB, DE))
+        return false;
+      Prev = DB;
+    }
+    unsigned Name = SM.getFileOffset(SM.getExpansionLoc(VD->getLocation()));
+    if (VD->hasInit()) {
+      Out.push_back({Prev, Name - Prev, Kept ? ", " : ""});
+      Kept = true;
+    } else {
+      Out.push_back({Prev, E - Prev, ""});
+    }
+    Prev = E;
+    First = false;
+  }
+  return true;
+}
+
+DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
+                          const Stmt *Region, const ClauseInfo &CI,
+                          ASTContext &Ctx, bool Teams) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto No = [](const Verdict &V, SourceLocation At) {
+    DirectiveTree T;
+    T.V = V;
+    T.Where = At;
+    return T;
+  };
+  TreeVars Vars;
+  if (Verdict V = regionVars(RootKind, Region, CI, Vars); !V.Ok)
+    return No(V, {});
+  MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}};
+  W.Scopes.emplace_back(); // the region's own statement
+  // A distribute loop as the region: its variable is the team master's too
+  // (the threads may read it), declared in its header.
+  const auto *RootLoop = dyn_cast<ForStmt>(Region);
+  if (RootKind == DirKind::TeamLoop &&
+      (!RootLoop || !RootLoop->getInit() || !isa<DeclStmt>(RootLoop->getInit())))
+    return No(Verdict::no(DiagId::HostGeneral,
+                          "the distribute loop of a control-loop region must "
+                          "declare its variable in its header"),
+              Region->getBeginLoc());
+  W.walk(RootKind == DirKind::TeamLoop ? Region : Body);
+  if (!W.V.Ok)
+    return No(W.V, W.Where);
+  // Level 0: team-master variables the threads reach go to shared memory.
+  std::set<const VarDecl *> Used;
+  for (const OMPExecutableDirective *D : W.States)
+    referenced(D, Used);
+  std::set<const VarDecl *> Hoisted;
+  for (const VarDecl *VD : W.Locals)
+    if (Used.count(VD) || W.AddressTaken.count(VD) ||
+        VD->getType()->isArrayType()) {
+      Vars.Promoted.insert(VD);
+      Hoisted.insert(VD);
+    } else if (W.Skipped.count(VD)) {
+      Hoisted.insert(VD);
+    }
+  for (const auto &R : CI.Reductions)
+    if (const auto *VD = dyn_cast<VarDecl>(R.first))
+      Vars.Promoted.insert(VD);
+  // The region's firstprivate scalars are each thread's own copy: what the
+  // team master writes to one, its threads would not see.
+  for (const VarDecl *VD : Used)
+    if (!inside(SM, VD->getLocation(), Region) &&
+        ownCopy(VD, Vars, SM) && !Vars.Promoted.count(VD))
+      if (const Expr *E = writeTo(Body, VD))
+        return No(Verdict::no(DiagId::HostGeneral,
+                              "team-master code writes '" +
+                                  VD->getNameAsString() +
+                                  "', which a parallel region reads; the "
+                                  "control loop does not share the region's "
+                                  "firstprivate variables yet"),
+                  E->getBeginLoc());
+  DirectiveTree T =
+      buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/true);
+  if (!T.V.Ok)
+    return T;
+  for (const DirNode &N : T.Nodes)
+    if (N.Kind == DirKind::TeamLoop && N.D &&
+        (!N.Privates.empty() || !N.FirstPrivates.empty() ||
+         !N.Reductions.empty()))
+      return No(Verdict::no(DiagId::HostClause,
+                            "a data-sharing clause on a distribute loop of a "
+                            "control-loop region is not supported yet"),
+                N.D->getBeginLoc());
+  // Every variable of a declaration goes, or none.
+  std::map<std::string, const VarDecl *> Names;
+  for (const VarDecl *VD : W.Locals) {
+    if (!Hoisted.count(VD))
+      continue;
+    if (std::string Why = unhoistable(VD, Region, SM); !Why.empty())
+      return No(Verdict::no(DiagId::HostGeneral,
+                            "the control loop keeps team-master variables at "
+                            "the kernel's top, and " +
+                                Why),
+                VD->getLocation());
+    auto [It, New] = Names.insert({VD->getNameAsString(), VD});
+    if (!New)
+      return No(Verdict::no(DiagId::HostGeneral,
+                            "two team-master variables named '" +
+                                VD->getNameAsString() +
+                                "' would both live at the kernel's top"),
+                VD->getLocation());
+    T.Hoisted.push_back(VD);
+  }
+  // A hoisted name must not hide a variable from outside the region.
+  std::set<const VarDecl *> All;
+  referenced(Region, All);
+  for (const VarDecl *VD : All)
+    if (Names.count(VD->getNameAsString()) && !Hoisted.count(VD) &&
+        !inside(SM, VD->getLocation(), Region))
+      return No(Verdict::no(DiagId::HostGeneral,
+                            "a team-master variable would hide '" +
+                                VD->getNameAsString() +
+                                "' from outside the region at the kernel's "
+                                "top"),
+                Names[VD->getNameAsString()]->getLocation());
+  for (const VarDecl *VD : T.Hoisted)
+    if (Vars.Promoted.count(VD))
+      T.TeamShared.insert(VD);
+  // The declarations that hoisting rewrites.
+  std::set<const DeclStmt *> Done;
+  for (const VarDecl *VD : W.Locals) {
+    if (!Hoisted.count(VD))
+      continue;
+    const DeclStmt *DS = W.DeclOf[VD];
+    if (!DS || !Done.insert(DS).second)
+      continue;
+    for (const Decl *D : DS->decls())
+      if (!Hoisted.count(cast<VarDecl>(D)))
+        return No(Verdict::no(DiagId::HostGeneral,
+                              "a declaration of team-master variables mixes "
+                              "ones the control loop hoists with others"),
+                  D->getLocation());
+    if (!hoistEdits(*DS, Ctx, T.HoistEdits))
+      return No(Verdict::no(DiagId::HostMacro,
+                            "a team-master declaration comes from a macro"),
+                DS->getBeginLoc());
+  }
+  T.ControlLoop = true;
+  return T;
+}
+
+} // namespace omp2cuda

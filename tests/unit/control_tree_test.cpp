@@ -1,0 +1,231 @@
+// The control-loop form on its own (issue 9 point 2): which team-master
+// variables the control loop hoists to the kernel's top and which of them
+// go to shared memory, what keeps a region on the host and where the
+// warning points; then regions through the whole pipeline.
+#include "ToolTestUtil.h"
+#include "analysis/DirectiveTree.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace clang;
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+
+DirectiveTree masterTree(Parsed &P, bool Teams = true) {
+  return controlTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(),
+                     Teams);
+}
+
+std::vector<std::string> names(const std::vector<const VarDecl *> &Vs) {
+  std::vector<std::string> Out;
+  for (const VarDecl *V : Vs)
+    Out.push_back(V->getNameAsString());
+  return Out;
+}
+
+std::vector<std::string> names(const std::set<const VarDecl *> &Vs) {
+  std::vector<std::string> Out;
+  for (const VarDecl *V : Vs)
+    Out.push_back(V->getNameAsString());
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+unsigned lineOfLoc(Parsed &P, SourceLocation L) {
+  return P.ctx().getSourceManager().getExpansionLineNumber(L);
+}
+
+} // namespace
+
+TEST_CASE("control tree: a step loop with side effects around parallel loops",
+          "[control]") {
+  Parsed P = parse(R"src(
+void f(double *u, double *v, double *trace, int n) {
+  #pragma omp target map(tofrom: u[0:n], trace[0:8]) map(alloc: v[0:n])
+  {
+    int unused = 3;
+    for (int step = 0; step < 8; step++) {
+      double w = 0.5 * step;
+      #pragma omp parallel for
+      for (int q = 1; q < n - 1; q++)
+        v[q] = w * (u[q - 1] + u[q + 1]);
+      trace[step] = v[n / 2];
+      int after = step;
+      trace[after] += 1;
+    }
+  }
+})src");
+  DirectiveTree T = masterTree(P, false);
+  REQUIRE(T.V.Ok);
+  CHECK(T.ControlLoop);
+  // step and w precede the parallel loop in scopes around it: a resumption
+  // would skip their declarations. w is read by the team's threads.
+  CHECK(names(T.Hoisted) ==
+        std::vector<std::string>{"unused", "step", "w"});
+  CHECK(names(T.TeamShared) == std::vector<std::string>{"w"});
+  // Three declarations became assignments (or nothing).
+  CHECK(T.HoistEdits.size() == 3);
+  REQUIRE(T.Nodes.size() == 3);
+  CHECK(T.Nodes[1].Kind == DirKind::Parallel);
+  CHECK(T.Nodes[1].InControlFlow);
+  CHECK(T.Nodes[2].Kind == DirKind::ThreadLoop);
+}
+
+TEST_CASE("control tree: addresses and arrays of the team master are shared",
+          "[control]") {
+  Parsed P = parse(R"src(
+int next(int);
+void f(int *out, int n) {
+  #pragma omp target map(tofrom: out[0:4])
+  {
+    int local[4];
+    int count = next(0);
+    int *p = local;
+    int *c = &count;
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) {
+      #pragma omp atomic
+      p[q % 4] += q;
+    }
+    out[0] = local[0] + *c;
+  }
+})src");
+  DirectiveTree T = masterTree(P, false);
+  REQUIRE(T.V.Ok);
+  CHECK(names(T.TeamShared) ==
+        std::vector<std::string>{"count", "local", "p"});
+  CHECK(names(T.Hoisted) ==
+        std::vector<std::string>{"local", "count", "p", "c"});
+}
+
+TEST_CASE("control tree: what stays on the host, located where it is decided",
+          "[control]") {
+  struct Case {
+    const char *Code;
+    unsigned Line;
+    const char *Why;
+  };
+  const Case Cases[] = {
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    for (int s = 0; s < 2; s++) {
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] += s;
+    }
+    for (int s = 0; s < 2; s++) {
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] -= s;
+    }
+  }
+})src",
+       9, "two team-master variables named 's'"},
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    n = n / 2;
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) a[q] = q;
+  }
+})src",
+       5, "firstprivate"},
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    int w[2] = {1, 2};
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) a[q] = w[q % 2];
+  }
+})src",
+       5, "initialised"},
+      {R"src(
+int omp_get_num_threads(void);
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    a[0] = omp_get_num_threads();
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) a[q] = q;
+  }
+})src",
+       6, "omp_get_num_threads"},
+  };
+  for (const Case &C : Cases) {
+    Parsed P = parse(C.Code);
+    DirectiveTree T = masterTree(P, false);
+    INFO(C.Code);
+    INFO(T.V.Reason);
+    CHECK_FALSE(T.V.Ok);
+    CHECK(T.V.Reason.find(C.Why) != std::string::npos);
+    CHECK(lineOfLoc(P, T.Where) == C.Line);
+  }
+}
+
+TEST_CASE("control tree: a distribute loop of the team master holds a state",
+          "[control]") {
+  Parsed P = parse(R"src(
+int omp_get_thread_num(void);
+void f(int *a, int *who, int n) {
+  #pragma omp target teams map(tofrom: a[0:n*n], who[0:n])
+  {
+    #pragma omp distribute
+    for (int i = 0; i < n; i++) {
+      int base = i * n;
+      who[i] = omp_get_thread_num();
+      #pragma omp parallel for firstprivate(base)
+      for (int j = 0; j < n; j++)
+        a[base + j] += j;
+    }
+  }
+})src");
+  DirectiveTree T = masterTree(P);
+  REQUIRE(T.V.Ok);
+  REQUIRE(T.Nodes.size() == 4);
+  CHECK(T.Nodes[1].Kind == DirKind::TeamLoop);
+  CHECK(T.Nodes[2].Kind == DirKind::Parallel);
+  // The distribute loop's variable is hoisted too; base is the team's.
+  CHECK(names(T.Hoisted) == std::vector<std::string>{"i", "base"});
+  CHECK(names(T.TeamShared) == std::vector<std::string>{"base"});
+}
+
+TEST_CASE("pipeline: control-loop regions translate and say so", "[control]") {
+  FileResult F = translateC(R"src(
+void f(double *x, const double *rhs, int n, int *iterations) {
+  #pragma omp target map(tofrom: x[0:n], iterations[0:1]) map(to: rhs[0:n])
+  {
+    int it = 0;
+    double err = 1.0;
+    while (err > 1e-9 && it < 100) {
+      err = 0.0;
+      #pragma omp parallel for reduction(max: err)
+      for (int q = 0; q < n; q++) {
+        double nx = 0.5 * x[q] + 0.25 * rhs[q];
+        double d = nx > x[q] ? nx - x[q] : x[q] - nx;
+        x[q] = nx;
+        err = d > err ? d : err;
+      }
+      it++;
+      iterations[0] = it;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.Spmd.ControlLoop);
+  CHECK(contains(F.Regions.at(0).LaunchShape, "control loop"));
+  CHECK(contains(F.Output, "__shared__ double err;"));
+  CHECK(contains(F.Output, "  int it;"));
+  CHECK(contains(F.Output, "it = 0;"));
+  CHECK(contains(F.Output, "__syncthreads(); // the control loop's one barrier"));
+  CHECK(contains(F.Output, "goto o2c_cl_resume_1;"));
+  // One barrier in the control loop itself; the reduction has its own.
+  CHECK(F.LeftOnHost == 0);
+}
