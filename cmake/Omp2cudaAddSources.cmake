@@ -1,4 +1,5 @@
-# omp2cuda_add_sources(<target> [BACKEND cuda|emu] SOURCES <src>...)
+# omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX]
+#                      SOURCES <src>... [FLAGS <flag>...])
 #
 # Translates OpenMP offload sources at build time and compiles the generated
 # CUDA into <target>, with the omp2cuda runtime linked in. The translation
@@ -8,10 +9,16 @@
 #   add_executable(app main.c)
 #   omp2cuda_add_sources(app BACKEND emu SOURCES kernels.c)
 #
-# BACKEND cuda (the default when the CUDA language is enabled) compiles with
-# nvcc; BACKEND emu compiles with the C++ compiler for the CPU emulation.
+# BACKEND cuda (the default when the CUDA language is enabled) compiles each
+# .cu with nvcc by a custom command, as omp2cuda-cc does: the project need
+# not enable CUDA (`project(... CUDA)`). nvcc is CMAKE_CUDA_COMPILER when the
+# project has one, else OMP2CUDA_NVCC (cache; found on PATH or in
+# /usr/local/cuda/bin). ARCH (else the variable OMP2CUDA_CUDA_ARCH, else
+# sm_90, omp2cuda-cc's default) is nvcc's -arch; the host compiler is
+# CMAKE_CXX_COMPILER; the C++ level is the target's CXX_STANDARD (17 when
+# unset). BACKEND emu compiles with the C++ compiler for the CPU emulation.
 function(omp2cuda_add_sources target)
-  cmake_parse_arguments(O2C "" "BACKEND" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(O2C "" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
   if(NOT O2C_BACKEND)
     get_property(langs GLOBAL PROPERTY ENABLED_LANGUAGES)
     if("CUDA" IN_LIST langs)
@@ -24,6 +31,9 @@ function(omp2cuda_add_sources target)
     message(FATAL_ERROR "omp2cuda_add_sources: BACKEND must be cuda or emu")
   endif()
   find_package(OpenMP REQUIRED COMPONENTS CXX)
+  if(O2C_BACKEND STREQUAL "cuda")
+    _omp2cuda_cuda_setup(${target})
+  endif()
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   foreach(src ${O2C_SOURCES})
@@ -48,11 +58,78 @@ function(omp2cuda_add_sources target)
       set_source_files_properties(${out} PROPERTIES LANGUAGE CXX
         COMPILE_OPTIONS "-xc++;$<$<CXX_COMPILER_ID:GNU>:-foffload=disable>")
     else()
-      # As omp2cuda-cc: constexpr functions of the standard library
-      # (std::min, std::array, std::complex's members) are device functions.
-      set_source_files_properties(${out} PROPERTIES LANGUAGE CUDA
-        COMPILE_OPTIONS "--expt-relaxed-constexpr")
+      _omp2cuda_nvcc(${target} ${out} ${abs} "${incs}" "${defs}")
     endif()
   endforeach()
   target_link_libraries(${target} PRIVATE omp2cuda::rt_${O2C_BACKEND} OpenMP::OpenMP_CXX)
 endfunction()
+
+# nvcc, the architecture and the CUDA runtime for BACKEND cuda (O2C_* of the
+# caller).
+macro(_omp2cuda_cuda_setup target)
+  if(NOT TARGET omp2cuda::rt_cuda)
+    message(FATAL_ERROR "omp2cuda_add_sources: BACKEND cuda, but this omp2cuda "
+                        "was built without its CUDA runtime (no nvcc then)")
+  endif()
+  if(CMAKE_CUDA_COMPILER)
+    set(_o2c_nvcc ${CMAKE_CUDA_COMPILER})
+  else()
+    find_program(OMP2CUDA_NVCC nvcc HINTS ENV CUDACXX PATHS /usr/local/cuda/bin
+                 DOC "nvcc for omp2cuda_add_sources(... BACKEND cuda)")
+    if(NOT OMP2CUDA_NVCC)
+      message(FATAL_ERROR "omp2cuda_add_sources: BACKEND cuda needs nvcc: "
+                          "set OMP2CUDA_NVCC, or use BACKEND emu")
+    endif()
+    set(_o2c_nvcc ${OMP2CUDA_NVCC})
+  endif()
+  if(NOT O2C_ARCH)
+    set(O2C_ARCH ${OMP2CUDA_CUDA_ARCH})
+  endif()
+  if(NOT O2C_ARCH)
+    set(O2C_ARCH sm_90)
+  endif()
+  if(NOT CUDAToolkit_ROOT)
+    # The CUDA runtime of the toolkit whose nvcc compiles.
+    get_filename_component(_o2c_cuda_bin ${_o2c_nvcc} DIRECTORY)
+    get_filename_component(CUDAToolkit_ROOT ${_o2c_cuda_bin} DIRECTORY)
+  endif()
+  find_package(CUDAToolkit REQUIRED)
+  # The generated objects are C++: a C program links with the C++ driver.
+  set_property(TARGET ${target} PROPERTY LINKER_LANGUAGE CXX)
+  target_link_libraries(${target} PRIVATE CUDA::cudart)
+endmacro()
+
+# Compiles the generated file cu (translated from src) into an object of
+# target with nvcc, as omp2cuda-cc does.
+macro(_omp2cuda_nvcc target cu src incs defs)
+  set(_o2c_obj ${cu}${CMAKE_CXX_OUTPUT_EXTENSION})
+  get_filename_component(_o2c_src_dir ${src} DIRECTORY)
+  get_target_property(_o2c_rt_inc omp2cuda::rt_cuda INTERFACE_INCLUDE_DIRECTORIES)
+  set(_o2c_std "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    set(_o2c_omp "-Xcompiler=-fopenmp,-foffload=disable")
+  else()
+    set(_o2c_omp "-Xcompiler=-fopenmp")
+  endif()
+  add_custom_command(
+    OUTPUT ${_o2c_obj}
+    COMMAND ${_o2c_nvcc} -arch=${O2C_ARCH} -x cu
+            "-std=c++$<IF:$<BOOL:${_o2c_std}>,${_o2c_std},17>"
+            # As omp2cuda-cc: constexpr functions of the standard library
+            # (std::min, std::array, std::complex's members) are device
+            # functions.
+            --expt-relaxed-constexpr
+            -ccbin ${CMAKE_CXX_COMPILER} ${_o2c_omp}
+            "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
+            "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
+            -I${_o2c_src_dir} -I${_o2c_rt_inc}
+            -MD -MF ${_o2c_obj}.d -c ${cu} -o ${_o2c_obj}
+    DEPENDS ${cu}
+    DEPFILE ${_o2c_obj}.d
+    COMMAND_EXPAND_LISTS
+    COMMENT "omp2cuda: nvcc -arch=${O2C_ARCH} ${rel_id}.cu"
+    VERBATIM)
+  set_source_files_properties(${_o2c_obj} PROPERTIES EXTERNAL_OBJECT TRUE
+                                                     GENERATED TRUE)
+  target_sources(${target} PRIVATE ${_o2c_obj})
+endmacro()

@@ -3,6 +3,7 @@
 
 #include "omp2cuda/Diagnostics.h"
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -22,6 +23,9 @@ struct Options {
   /// Headers below this directory may be translated (--in-root); empty:
   /// the main file's directory.
   std::string InRoot;
+  /// Told of each target construct as its translation starts (a line of
+  /// progress, `file:line: ...`); empty: nobody listens.
+  std::function<void(const std::string &)> Progress;
 };
 
 } // namespace omp2cuda

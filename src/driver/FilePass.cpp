@@ -70,9 +70,12 @@ std::string launchDescription(const Region &R) {
   return "";
 }
 
-/// Drops the `// clang-format off/on` lines placedBody() puts around the
-/// user's text.
-std::string stripFormatMarkers(const std::string &Text) {
+/// Drops the `// clang-format off/on` lines placedBody() (and the rewriters
+/// that place the user's text themselves) put around the user's text. With
+/// Markers, the `on` that ends the user's text becomes a generatedMarker():
+/// what follows is the generated file's own (issue 13 point 4, the kernel
+/// epilogue's lines were attributed to the input lines after the body).
+std::string stripFormatMarkers(const std::string &Text, bool Markers) {
   std::string Out;
   size_t Pos = 0;
   while (Pos < Text.size()) {
@@ -80,7 +83,9 @@ std::string stripFormatMarkers(const std::string &Text) {
     size_t Next = End == std::string::npos ? Text.size() : End + 1;
     llvm::StringRef Line = llvm::StringRef(Text).slice(Pos, Next);
     llvm::StringRef T = Line.trim();
-    if (T != "// clang-format off" && T != "// clang-format on")
+    if (T == "// clang-format on")
+      Out += generatedMarker(Markers);
+    else if (T != "// clang-format off")
       Out += Line.str();
     Pos = Next;
   }
@@ -89,22 +94,22 @@ std::string stripFormatMarkers(const std::string &Text) {
 
 /// Formats generated code with the user's .clang-format (LLVM style when
 /// there is none), leaving the copied user text (Body) as written.
-std::string formatGenerated(const std::string &Text, const std::string &,
+std::string formatGenerated(const std::string &Text, bool Markers,
                             const std::string &FileName) {
   llvm::Expected<format::FormatStyle> Style =
       format::getStyle("file", FileName, "LLVM", Text);
   if (!Style) {
     llvm::consumeError(Style.takeError());
-    return Text;
+    return stripFormatMarkers(Text, Markers);
   }
   std::vector<tooling::Range> Ranges{{0, static_cast<unsigned>(Text.size())}};
   tooling::Replacements R = format::reformat(*Style, Text, Ranges, FileName);
   auto Out = tooling::applyAllReplacements(Text, R);
   if (!Out) {
     llvm::consumeError(Out.takeError());
-    return stripFormatMarkers(Text);
+    return stripFormatMarkers(Text, Markers);
   }
-  return stripFormatMarkers(*Out);
+  return stripFormatMarkers(*Out, Markers);
 }
 
 UnguardedConstruct unguarded(const RegionCandidate &C, const Region &R) {
@@ -191,6 +196,13 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
   std::map<unsigned, std::string> DefineEdits; // data constructs' #define edits
   unsigned Index = 0;
   for (const RegionCandidate &C : Cands) {
+    if (O.Progress)
+      O.Progress(fmt::format(
+          "{}:{}: target construct {} of {} ({})", FileName,
+          SM.getExpansionLineNumber(C.Directive->getBeginLoc()), Index + 1,
+          Cands.size(),
+          llvm::omp::getOpenMPDirectiveName(C.Directive->getDirectiveKind())
+              .str()));
     // OpenMP's semantics, not ours: linted whether or not it is translated.
     for (const LintFinding &F :
          lintFirstprivateWrites(*C.Directive, Ctx, C.Function))
@@ -225,8 +237,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       KernelModel K = lowerRegion(R, O);
       K.Internal = Internal;
       std::string Emitted =
-          formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n", K.Body,
-                          Out.Source) +
+          formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n",
+                          K.LineDirectives, Out.Source) +
           "\n";
       RegionEdit E = regionEdits(C, R, K, Emitted, Ctx, O.LineDirectives);
       MacroSite Site;
@@ -344,10 +356,14 @@ std::optional<std::string> applyFilePass(FilePass &P, ASTContext &Ctx,
   // Kernels go before everything else inserted at the same place (the
   // declaration's own `extern "C"` or `__host__ __device__` included).
   std::vector<TextEdit> KernelEdits;
+  // Each is the generated file's own text (kernels, stubs, device copies of
+  // globals) until the marker back to the input after it.
+  const std::string Generated = generatedMarker(O.LineDirectives);
   for (auto &[Off, Text] : P.Inserts) {
     unsigned Line = SM.getLineNumber(SM.getMainFileID(), Off);
+    std::string Own = llvm::StringRef(Text).starts_with(Generated) ? "" : Generated;
     KernelEdits.push_back(
-        {Off, 0, Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
+        {Off, 0, Own + Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
   }
   Edits.insert(Edits.begin(), KernelEdits.begin(), KernelEdits.end());
   // First in the list: insertions at one offset keep their order, and the

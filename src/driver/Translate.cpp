@@ -1,5 +1,6 @@
 #include "driver/Translate.h"
 #include "driver/TranslateUnit.h"
+#include "emit/Emit.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -11,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
@@ -294,6 +296,13 @@ FileResult translateCode(const std::string &Code, const std::string &FileName,
                                            A, FileName);
   if (!Ok)
     R.Ok = false;
+  // Where no output file is named (tests, the fuzzer), the generated code's
+  // lines are attributed to the name the tool would give the output.
+  llvm::SmallString<256> Name(FileName);
+  llvm::sys::path::replace_extension(Name, ".cu");
+  R.Output = resolveGeneratedMarkers(R.Output, std::string(Name));
+  for (HeaderCopy &H : R.Headers)
+    H.Text = resolveGeneratedMarkers(H.Text, H.Copy);
   return R;
 }
 

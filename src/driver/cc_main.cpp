@@ -579,6 +579,30 @@ int Driver::link() {
   return exec(Cmd);
 }
 
+/// Keeps the generated file Cu as Kept (--keep). Its #line markers of the
+/// code omp2cuda wrote name Kept instead of Cu, in both: the compile of Cu
+/// (beside its translated headers) reports errors there at Kept's lines.
+int keep(const std::string &Cu, const std::string &Kept) {
+  auto Buf = llvm::MemoryBuffer::getFile(Cu);
+  if (!Buf)
+    return error("cannot read '" + Cu + "': " + Buf.getError().message());
+  std::string Text = (*Buf)->getBuffer().str();
+  std::string From = "\"" + Cu + "\"\n", To = "\"" + Kept + "\"\n";
+  for (size_t At = 0; (At = Text.find(From, At)) != std::string::npos;
+       At += To.size())
+    Text.replace(At, From.size(), To);
+  Buf->reset();
+  for (const std::string &F : {Kept, Cu}) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(F, EC);
+    if (!EC)
+      OS << Text;
+    if (EC || OS.has_error())
+      return error("cannot keep '" + Kept + "': cannot write '" + F + "'");
+  }
+  return 0;
+}
+
 int Driver::run() {
   llvm::SmallString<256> P(BinDir);
   path::append(P, "omp2cuda");
@@ -658,18 +682,22 @@ int Driver::run() {
         if (compileHost(In, Obj))
           return 1;
       } else {
+        std::string Base =
+            OutBase.empty() ? path::stem(In.Path).str() : OutBase;
+        std::string Kept = Base + "." + path::stem(In.Path).str() + ".cu";
         if (O.Keep) {
-          std::string Base =
-              OutBase.empty() ? path::stem(In.Path).str() : OutBase;
-          std::string Kept =
-              Base + "." + path::stem(In.Path).str() + ".cu";
-          if (std::error_code EC = fs::copy_file(Cu, Kept))
-            return error("cannot keep '" + Kept + "': " + EC.message());
+          if (int RC = keep(std::string(Cu), Kept))
+            return RC;
           if (O.Verbose)
             llvm::errs() << Prog << ": kept " << Kept << "\n";
         }
-        if (compileCu(std::string(Cu), std::string(SrcDir), Obj))
+        if (compileCu(std::string(Cu), std::string(SrcDir), Obj)) {
+          // Errors in generated code name the generated file.
+          if (!O.Keep)
+            note("'" + Cu + "' is removed: --keep keeps it as '" + Kept +
+                 "', which the errors then name");
           return 1;
+        }
       }
     }
     LinkLine.push_back(Obj);

@@ -6,13 +6,16 @@
 #include "driver/OutputPaths.h"
 #include "driver/Report.h"
 #include "driver/Translate.h"
+#include "emit/Emit.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <set>
@@ -103,6 +106,14 @@ cl::opt<bool> MD("MD", cl::desc("Write a depfile next to each output (.d)"),
                  cl::cat(Cat));
 cl::opt<std::string> MF("MF", cl::desc("Depfile path (one input only)"),
                         cl::value_desc("file"), cl::cat(Cat));
+cl::opt<bool> ProgressOpt(
+    "progress",
+    cl::desc("Progress on standard error: a line as each file is done "
+             "('[2/5] src/b.c') and as each target construct's translation "
+             "starts. Default: when standard error is a terminal, and then "
+             "the constructs of a file only once it has taken two seconds; "
+             "--progress=false: never"),
+    cl::cat(Cat));
 cl::opt<unsigned> Jobs("j", cl::desc("Translate up to N files at once"),
                        cl::init(1), cl::value_desc("N"), cl::Prefix,
                        cl::cat(Cat));
@@ -234,10 +245,14 @@ std::error_code readable(const std::string &Path) {
 /// completion (each file's messages together).
 class Run {
 public:
+  /// Progress lines: none, those of files that take a while (a terminal),
+  /// or all (--progress).
+  enum class Progress { Off, Slow, All };
+
   Run(const std::vector<std::string> &Sources,
       const std::vector<std::string> &Outputs, const FlagSource &Flags,
-      const Options &O)
-      : Sources(Sources), Outputs(Outputs), Flags(Flags), O(O),
+      const Options &O, Progress Shown)
+      : Sources(Sources), Outputs(Outputs), Flags(Flags), O(O), Shown(Shown),
         Results(Sources.size()) {
     for (size_t I = 0; I < Sources.size(); ++I)
       Results[I].Source = Sources[I];
@@ -249,6 +264,7 @@ private:
   const std::vector<std::string> &Sources, &Outputs;
   const FlagSource &Flags;
   const Options &O;
+  const Progress Shown;
   std::vector<FileResult> Results;
   std::mutex Lock;
   std::atomic<size_t> Next{0};
@@ -260,6 +276,7 @@ private:
   std::map<std::string, std::string> HeadersWritten;
 
   bool precheck(size_t I);
+  Options withProgress(size_t I);
   bool writeHeaders(size_t I, const FileResult &R);
   void one(size_t I);
   void messages(const FileResult &R);
@@ -314,13 +331,16 @@ bool Run::write(size_t I, const FileResult &R) {
              << R.Headers.front().Original << "'; name an output file\n";
       return false;
     }
-    outs() << R.Output;
+    // Named as the output would be without -o: what it is saved as.
+    SmallString<256> Name(Src);
+    sys::path::replace_extension(Name, ".cu");
+    outs() << resolveGeneratedMarkers(R.Output, std::string(Name));
     outs().flush();
     return true;
   }
   if (!writeHeaders(I, R))
     return false;
-  Error E = writeFileAtomically(Out, R.Output);
+  Error E = writeFileAtomically(Out, resolveGeneratedMarkers(R.Output, Out));
   if (!E && (MD || !MF.empty()))
     E = writeFileAtomically(MF.empty() ? Out + ".d" : std::string(MF),
                             depfileText(Out, R.Dependencies));
@@ -338,14 +358,16 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
     sys::path::append(Path, H.Copy);
     sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     std::string Key(Path);
+    // The copy's own lines (kernels, stubs) are attributed to the copy.
+    std::string Text = resolveGeneratedMarkers(H.Text, Key);
     if (sameFile(Key, H.Original) ||
         llvm::any_of(Sources, [&](const std::string &S) { return sameFile(Key, S); })) {
       errs() << Sources[I] << ": error: the translation of '" << H.Original
              << "' would replace an input, '" << Key << "'\n";
       return false;
     }
-    auto [It, New] = HeadersWritten.insert({Key, H.Text});
-    if (!New && It->second != H.Text) {
+    auto [It, New] = HeadersWritten.insert({Key, Text});
+    if (!New && It->second != Text) {
       errs() << Sources[I] << ": error: '" << H.Original
              << "' translates differently here than in an earlier input of "
                 "this run (different macros or flags?); '" << Key
@@ -355,7 +377,7 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
     if (!New)
       continue;
     sys::fs::create_directories(sys::path::parent_path(Key));
-    if (Error E = writeFileAtomically(Key, H.Text)) {
+    if (Error E = writeFileAtomically(Key, Text)) {
       errs() << Sources[I] << ": error: " << toString(std::move(E)) << "\n";
       return false;
     }
@@ -363,13 +385,37 @@ bool Run::writeHeaders(size_t I, const FileResult &R) {
   return true;
 }
 
+/// The options for input I, with its progress lines when they are shown.
+Options Run::withProgress(size_t I) {
+  Options FO = O;
+  if (Shown == Progress::Off)
+    return FO;
+  if (Shown == Progress::All) {
+    std::lock_guard<std::mutex> G(Lock);
+    errs() << "omp2cuda: " << Sources[I] << ": parsing\n";
+  }
+  // On a terminal a small file says nothing; one that takes a while says
+  // where it is.
+  auto Start = std::chrono::steady_clock::now();
+  bool Started = Shown == Progress::All;
+  FO.Progress = [this, Start, Started](const std::string &Msg) mutable {
+    if (!Started && std::chrono::steady_clock::now() - Start <
+                        std::chrono::seconds(2))
+      return;
+    Started = true;
+    std::lock_guard<std::mutex> G(Lock);
+    errs() << "omp2cuda: " << Msg << "\n";
+  };
+  return FO;
+}
+
 void Run::one(size_t I) {
   if (!precheck(I))
     return; // Results[I].Ok stays false
-  FileResult R = translateFile(Sources[I], *Flags.DB, O);
+  FileResult R = translateFile(Sources[I], *Flags.DB, withProgress(I));
   std::lock_guard<std::mutex> G(Lock);
   messages(R);
-  if (Sources.size() > 1)
+  if (Shown != Progress::Off && (Sources.size() > 1 || Shown == Progress::All))
     errs() << "[" << ++Done << "/" << Sources.size() << "] " << Sources[I]
            << "\n";
   ParseFailed = ParseFailed || !R.Parsed;
@@ -459,7 +505,12 @@ int main(int argc, const char **argv) {
       std::move(Fixed), BuildPath, Sources.front(), ArgsBefore, ArgsAfter);
   if (!Flags)
     return fail(toString(Flags.takeError()));
-  Run R(Sources, *Outputs, *Flags, O);
+  Run::Progress Shown =
+      ProgressOpt.getNumOccurrences()
+          ? (ProgressOpt ? Run::Progress::All : Run::Progress::Off)
+          : (sys::Process::StandardErrIsDisplayed() ? Run::Progress::Slow
+                                                    : Run::Progress::Off);
+  Run R(Sources, *Outputs, *Flags, O, Shown);
   R.all(Jobs);
   return R.finish();
 }

@@ -150,7 +150,8 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
     // Under OMP_TARGET_OFFLOAD=MANDATORY a region that would have offloaded
     // is a run-time error naming the reason; one kept on the host on purpose
     // is the program's own choice, like if(false).
-    Text += "  ";
+    // The runtime calls are the generated file's own lines.
+    Text += generatedMarker(LineDirectives) + "  ";
     if (R.Why != DiagId::HostOnPurpose)
       Text += fmt::format("o2c::leftOnHost(o2c_loc, {}{}); ",
                           cString(R.Reason + " [omp2cuda-" +

@@ -453,7 +453,10 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
     std::string Var = fmt::format("o2c_data_L{}", R.Loc.Line);
     // One mapping per line; the block closes after the construct.
     llvm::StringRef Indent = indentOf(mainBuffer(Ctx), Begin);
+    // The runtime calls are the generated file's own lines (an error in
+    // them must not point at the input lines after the directive).
     std::string Open = "{ // omp2cuda: device data environment\n" +
+                       generatedMarker(LineDirectives) +
                        lines(Calls.open(R, Var), Indent);
     Open += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
     E.CallSite.push_back({Begin, 0, Open});
@@ -484,7 +487,8 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
         BodyBegin = LineStart;
       // The body keeps its line: the block opens on a line of its own,
       // marked as the body's line.
-      Aliases += lineMarker({R.Loc.File, lineOf(Ctx, BodyBegin), 0}, LineDirectives);
+      Aliases = generatedMarker(LineDirectives) + Aliases +
+                lineMarker({R.Loc.File, lineOf(Ctx, BodyBegin), 0}, LineDirectives);
       E.CallSite.push_back({BodyBegin, 0, Aliases});
       E.CallSite.push_back({End, 0, " }"});
     }
@@ -500,6 +504,7 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
   llvm::StringRef Indent = indentOf(mainBuffer(Ctx), Begin);
   std::string Text = "{ " + directiveComment(Old) + "\n" +
+                     generatedMarker(LineDirectives) +
                      lines(Calls.standAlone(D, R), Indent) + Indent.str() + "}";
   llvm::StringRef Rest = mainBuffer(Ctx).substr(End);
   Rest = Rest.take_until([](char Ch) { return Ch == '\n'; });

@@ -11,6 +11,15 @@ namespace omp2cuda {
 
 /// `#line N "file"` and a newline, or nothing when line markers are off.
 std::string lineMarker(const SourcePos &P, bool On);
+/// A marker that attributes the lines after it to the generated file itself
+/// (code omp2cuda writes: kernel preambles and epilogues, stubs, runtime
+/// calls), or nothing when line markers are off. The driver gives it the
+/// output's name and line with resolveGeneratedMarkers once they are known.
+std::string generatedMarker(bool On);
+/// Text with each generatedMarker() line replaced by `#line N "Name"`, N the
+/// number of the line after it in Text.
+std::string resolveGeneratedMarkers(const std::string &Text,
+                                    const std::string &Name);
 /// S as a C string literal.
 std::string cString(const std::string &S);
 /// The user's body text, placed so that its own indentation survives.

@@ -5,22 +5,6 @@
 
 namespace omp2cuda {
 
-std::string lineMarker(const SourcePos &P, bool On) {
-  if (!On || P.Line == 0)
-    return "";
-  return fmt::format("#line {} {}\n", P.Line, cString(P.File));
-}
-
-std::string cString(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '\\' || C == '"')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
-
 std::string placedBody(const KernelModel &K) {
   // The markers keep a formatter off the user's text; the driver removes
   // them after formatting the generated code around it.
@@ -29,12 +13,16 @@ std::string placedBody(const KernelModel &K) {
   // The first line gets its source line's indentation, so the rest of the
   // user's lines keep theirs relative to it.
   unsigned Col = K.BodyIndent < 2 ? 2 : K.BodyIndent;
+  // After the body the driver marks the generated file's own lines again
+  // (where it drops the `clang-format on`).
   Out += std::string(Col, ' ') + K.Body + "\n// clang-format on\n";
   return Out;
 }
 
 std::string emitKernel(const KernelModel &K) {
-  std::string Out;
+  // Nothing here is the user's text but the body, which placedBody()
+  // attributes to the input: the rest is the generated file's own.
+  std::string Out = generatedMarker(K.LineDirectives);
   Out += fmt::format("// omp2cuda: kernel for {}\n", K.Comment);
   if (K.OnePassVariant) {
     Out += "//\n// Two instantiations: the stub launches <true> when the grid "
@@ -47,7 +35,6 @@ std::string emitKernel(const KernelModel &K) {
     // region's function: a template cannot have C linkage.
     Out += "extern \"C++\" {\n";
   }
-  Out += lineMarker(K.Loc, K.LineDirectives);
   if (K.OnePassVariant) {
     // First, so that they never follow a parameter pack.
     std::string Own = K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
@@ -59,9 +46,9 @@ std::string emitKernel(const KernelModel &K) {
                : "template <" + Own + ", " +
                      K.TemplateHeader.substr(std::string("template <").size()) +
                      "\n";
-  }
-  else if (!K.TemplateHeader.empty())
+  } else if (!K.TemplateHeader.empty()) {
     Out += K.TemplateHeader + "\n";
+  }
   std::string Params;
   for (const KernelParam &P : K.Params)
     Params += (Params.empty() ? "" : ", ") + P.Decl;

@@ -12,13 +12,9 @@ std::string emitStub(const KernelModel &K) {
   // The stub is no text of the input: without a marker of its own, the
   // #line of the kernel body before it would attribute its lines to the
   // input lines after that body, and a compiler error here would point at
-  // unrelated user code. A presumed file named after the stub and its
-  // directive sends the reader to the right place.
-  if (K.LineDirectives && K.Loc.Line != 0)
-    Out += fmt::format("#line 1 {}\n",
-                       cString(fmt::format("{} (generated for {}:{})",
-                                           K.StubName, K.Loc.File,
-                                           K.Loc.Line)));
+  // unrelated user code. Its lines are the generated file's own.
+  if (K.Loc.Line != 0)
+    Out += generatedMarker(K.LineDirectives);
   if (!K.TemplateHeader.empty())
     Out += K.TemplateHeader + "\n";
   std::string Params;

@@ -4,11 +4,31 @@
 # translated source includes re-runs the translation (depfile).
 # With "install", the package is first installed to a scratch prefix and
 # found through CMAKE_PREFIX_PATH, as a user of an installed omp2cuda would.
-#   cmake_project.sh BUILD_DIR GENERATOR [install]
+# Further arguments go to the project's configure step:
+#   -DCMAKE_CXX_STANDARD=11|14 (issue 13 point 3): the generated code and
+#     the runtime headers build at the project's C++ level, which the
+#     compile command of the .cu must show;
+#   -DOMP2CUDA_EXAMPLE_BACKEND=cuda (issue 13 point 12): the project enables
+#     only C and C++, yet the .cu is compiled by nvcc for sm_90, omp2cuda-cc's
+#     default (exit 77, skipped, without nvcc or the CUDA runtime).
+#   cmake_project.sh BUILD_DIR GENERATOR [install|build-tree] [-D...]
 set -euo pipefail
 build=$1
 generator=$2
 mode=${3:-build-tree}
+shift $(($# < 3 ? $# : 3))
+extra=("$@")
+backend=emu std=
+for a in "${extra[@]}"; do
+  case $a in
+    -DOMP2CUDA_EXAMPLE_BACKEND=*) backend=${a#*=} ;;
+    -DCMAKE_CXX_STANDARD=*) std=${a#*=} ;;
+  esac
+done
+nvcc=${OMP2CUDA_NVCC:-/usr/local/cuda/bin/nvcc}
+if [ "$backend" = cuda ] && { [ ! -x "$nvcc" ] || [ ! -e "$build/lib/libomp2cuda_rt_cuda.a" ]; }; then
+  echo "no nvcc or no CUDA runtime in $build: skipped"; exit 77
+fi
 src=$(cd "$(dirname "$0")/../../examples/cmake_project" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -25,12 +45,30 @@ if [ "$mode" = install ]; then
 else
   find_args=(-Domp2cuda_DIR="$build")
 fi
-cmake -S "$work/proj" -B "$work/b" -G "$generator" "${find_args[@]}" >/dev/null
+cmake -S "$work/proj" -B "$work/b" -G "$generator" "${find_args[@]}" \
+  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "${extra[@]}" >"$work/log0" 2>&1 ||
+  { cat "$work/log0"; exit 1; }
 cmake --build "$work/b" >"$work/log1" 2>&1 || { cat "$work/log1"; exit 1; }
+# Without a GPU the cuda build runs its regions on the host (the runtime
+# finds no device), with the same result.
 out=$("$work/b/saxpy_app")
 echo "$out"
 [ "$out" = "saxpy checksum 500500.0" ] || { echo "wrong result"; exit 1; }
 grep -q "omp2cuda: translating saxpy.c" "$work/log1" || { echo "no translation step"; exit 1; }
+if [ -n "$std" ]; then
+  grep -q -- "-std=gnu++$std .*saxpy.c.cu" "$work/b/compile_commands.json" ||
+    { echo "the .cu was not compiled at C++$std"; grep saxpy.c.cu "$work/b/compile_commands.json"; exit 1; }
+fi
+if [ "$backend" = cuda ]; then
+  grep -q "omp2cuda: nvcc -arch=sm_90 saxpy.c.cu" "$work/log1" ||
+    { echo "the .cu was not compiled by nvcc for sm_90"; cat "$work/log1"; exit 1; }
+  readelf -S "$work/b/saxpy_app" | grep -q "\.nv_fatbin" ||
+    { echo "no device code in saxpy_app"; exit 1; }
+  if [ "$generator" = Ninja ]; then
+    ninja -C "$work/b" -t commands saxpy_app | grep -q -- "nvcc -arch=sm_90 -x cu -std=c++17 .*saxpy.c.cu" ||
+      { echo "nvcc's command line"; ninja -C "$work/b" -t commands saxpy_app | grep nvcc; exit 1; }
+  fi
+fi
 # The header's device helper reaches the device through its translated copy.
 if ! grep -rqs "__host__ __device__ static inline float axpy" "$work/b"; then
   echo "no translated copy of include/saxpy.h in the build tree"; exit 1
@@ -56,4 +94,4 @@ EOS
 cmake --build "$work/b" >"$work/log4" 2>&1 || { echo "a region left on the host failed the build"; cat "$work/log4"; exit 1; }
 grep -q "omp2cuda-host-call" "$work/log4" || { echo "no warning for the region left on the host"; cat "$work/log4"; exit 1; }
 [ "$("$work/b/saxpy_app")" = "saxpy checksum 500500.0" ] || { echo "wrong result after the host region"; exit 1; }
-echo "cmake integration ($generator, $mode): ok"
+echo "cmake integration ($generator, $mode, $backend${std:+, C++$std}): ok"

@@ -10,6 +10,19 @@ if(TARGET omp2cuda)
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
                    ${CMAKE_BINARY_DIR} Ninja install)
   set_tests_properties(integration.cmake.install PROPERTIES RESOURCE_LOCK cmake_project)
+  # C++11 and C++14 projects (issue 13 point 3), and BACKEND cuda in a project
+  # that does not enable CUDA, built for omp2cuda-cc's sm_90 (point 12).
+  foreach(std 11 14)
+    add_test(NAME integration.cmake.cxx${std}
+             COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
+                     ${CMAKE_BINARY_DIR} Ninja build-tree -DCMAKE_CXX_STANDARD=${std})
+  endforeach()
+  add_test(NAME integration.cmake.cuda
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
+                   ${CMAKE_BINARY_DIR} Ninja build-tree -DOMP2CUDA_EXAMPLE_BACKEND=cuda)
+  set_tests_properties(integration.cmake.cxx11 integration.cmake.cxx14
+                       integration.cmake.cuda PROPERTIES RESOURCE_LOCK cmake_project)
+  set_tests_properties(integration.cmake.cuda PROPERTIES SKIP_RETURN_CODE 77)
   add_test(NAME integration.host_compiler
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/host_compiler.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.language_levels

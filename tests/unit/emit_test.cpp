@@ -80,14 +80,62 @@ TEST_CASE("host stub maps, launches and keeps the host fallback decision", "[emi
   CHECK(contains(S, "return o2c_region.finish();"));
 }
 
-TEST_CASE("the stub's lines are the stub's, not the input's (issue 13 point 4)",
+TEST_CASE("the stub's lines are the generated file's, not the input's (issue "
+          "13 point 4)",
           "[emit]") {
   KernelModel K = vaddModel();
-  CHECK(contains(emitStub(K),
-                 "#line 1 \"omp2cuda_vadd_L3_launch (generated for v.c:3)\"\n"
-                 "static bool omp2cuda_vadd_L3_launch("));
+  CHECK(contains(emitStub(K), generatedMarker(true) +
+                                  "static bool omp2cuda_vadd_L3_launch("));
   K.LineDirectives = false;
   CHECK_FALSE(contains(emitStub(K), "#line"));
+}
+
+TEST_CASE("a kernel is the generated file's but for the user's body (issue 13 "
+          "point 4)",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.Reductions = {{"s", "double", "o2c_dev::RedPlus", "o2c_red_s"}};
+  std::string K = emitKernel(M);
+  CHECK(K.rfind(generatedMarker(true), 0) == 0); // preamble included
+  // The driver turns the `clang-format on` after the body into a marker.
+  CHECK(contains(K, "#line 5 \"v.c\"\n    a[i] = 0;\n// clang-format on\n"));
+  CHECK_FALSE(contains(K, "#line 3 \"v.c\""));
+}
+
+TEST_CASE("generated markers name the output and the line after them (issue "
+          "13 point 4)",
+          "[emit]") {
+  std::string G = generatedMarker(true);
+  CHECK(resolveGeneratedMarkers("#line 1 \"v.c\"\na\n" + G +
+                                    "b\n#line 9 \"v.c\"\nc\n" + G + "d",
+                                "out/v.cu") ==
+        "#line 1 \"v.c\"\na\n#line 4 \"out/v.cu\"\nb\n#line 9 \"v.c\"\nc\n"
+        "#line 8 \"out/v.cu\"\nd");
+  // None where the lines are the file's own already (before any marker,
+  // after a marker to it) or where another marker follows at once; the
+  // lines after are numbered as written.
+  CHECK(resolveGeneratedMarkers("a\n" + G + "b\n#line 9 \"v.c\"\nc\n" + G +
+                                    "#line 2 \"v.c\"\nd\n" + G + "e\n" + G +
+                                    "f\n",
+                                "v.cu") ==
+        "a\nb\n#line 9 \"v.c\"\nc\n#line 2 \"v.c\"\nd\n#line 8 \"v.cu\"\ne\nf\n");
+  CHECK(generatedMarker(false).empty());
+}
+
+TEST_CASE("translations attribute generated code to the output (issue 13 "
+          "point 4)",
+          "[emit]") {
+  Options O; // with line markers
+  FileResult F = translateCode(R"(
+void f(int *a, int n) {
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++) a[i] = i;
+})",
+                               "input.c", {"-xc", "-std=c11"}, O);
+  REQUIRE(F.Ok);
+  CHECK_FALSE(contains(F.Output, "<omp2cuda: generated code>"));
+  CHECK(contains(F.Output, "#line 4 \"input.c\"\n  a[i] = i;\n#line "));
+  CHECK(contains(F.Output, "\"input.cu\"\n"));
 }
 
 TEST_CASE("trip counts for every comparison", "[emit]") {
@@ -128,7 +176,7 @@ TEST_CASE("grid-stride kernels come in a one-pass instantiation the stub picks "
   CHECK(contains(K, "template <bool O2cOnePass>\n"
                     "static __global__ void omp2cuda_vadd_L3(double *a, int n) {"));
   // Templates need C++ linkage, also in a header a C program includes.
-  CHECK(contains(K, "extern \"C++\" {\n#line 3 \"v.c\"\ntemplate <bool O2cOnePass>"));
+  CHECK(contains(K, "extern \"C++\" {\ntemplate <bool O2cOnePass>"));
   CHECK(contains(K, "  }\n}\n} // extern \"C++\"\n"));
   // The body once: `continue` in it reaches the `while`, then the break.
   CHECK(contains(K, "i += blockDim.x * gridDim.x) {\n    do {\n"));

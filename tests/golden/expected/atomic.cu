@@ -3,13 +3,13 @@
 #line 1 "inputs/atomic.c"
 // Atomic updates inside a combined loop become CUDA atomics.
 #include <stdio.h>
+#line 7 "atomic.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: hist, total, cnt) map(to: x)' at inputs/atomic.c:7
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 7 "inputs/atomic.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
                                         double *x) {
@@ -26,6 +26,7 @@ static __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*cnt)), (long)((1)));
 
   }
+#line 30 "atomic.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -37,7 +38,6 @@ static __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
 // for map(tofrom: hist, total, cnt) map(to: x)' at inputs/atomic.c:7
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L7_launch (generated for inputs/atomic.c:7)"
 static bool omp2cuda_main_L7_launch(int (&hist)[8], double &total, long &cnt,
                                     double (&x)[1000]) {
   static const o2c::SourceLoc o2c_loc = {

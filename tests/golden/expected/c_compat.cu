@@ -6,13 +6,13 @@
 
 enum mode { FAST, SLOW };
 
+#line 10 "c_compat.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: new[0:n])' at inputs/c_compat.c:10
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 10 "inputs/c_compat.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
                                          int class_, enum mode other) {
@@ -21,6 +21,7 @@ static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
     do {
 #line 12 "inputs/c_compat.c"
     new_[i] = class_ * i + other;
+#line 25 "c_compat.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -32,7 +33,6 @@ static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
 // for map(from: new[0:n])' at inputs/c_compat.c:10
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_make_L10_launch (generated for inputs/c_compat.c:10)"
 static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
                                      enum mode other) {
   static const o2c::SourceLoc o2c_loc = {

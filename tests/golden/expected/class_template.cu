@@ -4,13 +4,13 @@
 // FLAGS: -std=c++17
 // Regions in members of a class template: the kernels and stubs take the
 // class's template parameters, as the out-of-line definition names them.
+#line 8 "class_template.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: data[0:n * Stride])' at inputs/class_template.cpp:9
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 9 "inputs/class_template.cpp"
 template <bool O2cOnePass, typename T, int Stride>
 static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -18,6 +18,7 @@ static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
     do {
 #line 11 "inputs/class_template.cpp"
       data[i * Stride] = v;
+#line 22 "class_template.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -29,7 +30,6 @@ static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
 // for map(from: data[0:n * Stride])' at inputs/class_template.cpp:9
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_Strided_fill_L9_launch (generated for inputs/class_template.cpp:9)"
 template <typename T, int Stride>
 static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, int n) {
   static const o2c::SourceLoc o2c_loc = {
@@ -69,13 +69,13 @@ if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n)) { // om
   void scale(T s);
 };
 
+#line 73 "class_template.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 18 "inputs/class_template.cpp"
 template <bool O2cOnePass, typename U, int S>
 static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -83,6 +83,7 @@ static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
     do {
 #line 20 "inputs/class_template.cpp"
     data[i * S] *= s;
+#line 87 "class_template.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -94,7 +95,6 @@ static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
 // for map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_Strided_scale_L18_launch (generated for inputs/class_template.cpp:18)"
 template <typename U, int S>
 static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, int n) {
   static const o2c::SourceLoc o2c_loc = {

@@ -4,6 +4,7 @@
 // Launch-shape and data clauses on combined constructs.
 #include <omp.h>
 
+#line 8 "clauses.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // num_teams(64) thread_limit(128) schedule(static, 1) if(n > 1000) device(dev)
 // private(t) firstprivate(bias) map(to: x[0:n]) map(tofrom: y[0:n])' at
@@ -12,7 +13,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 7 "inputs/clauses.c"
 template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_saxpy_L7(float a, const float *x, float *y, int n, int bias) {
@@ -25,6 +25,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     t = a * x[i];
     y[i] = t + y[i] + bias;
   }
+#line 29 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -38,7 +39,6 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // y[0:n])' at inputs/clauses.c:7
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_saxpy_L7_launch (generated for inputs/clauses.c:7)"
 static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
                                      int dev, int bias) {
   static const o2c::SourceLoc o2c_loc = {
@@ -73,7 +73,6 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 14 "inputs/clauses.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -81,6 +80,7 @@ static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
     do {
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
+#line 84 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -92,7 +92,6 @@ static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
 // y[0:n]) nowait' at inputs/clauses.c:14
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_saxpy_L14_launch (generated for inputs/clauses.c:14)"
 static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 14, 1,
                                          "target parallel for"};
@@ -116,7 +115,6 @@ static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
 
 // omp2cuda: kernel for '#pragma omp target simd map(tofrom: y[0:n])' at
 // inputs/clauses.c:18
-#line 18 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L18(float *y, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_base = 0; o2c_base < o2c_trip; o2c_base += blockDim.x) {
@@ -126,6 +124,7 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
         int i = (int)(o2c_iv);
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
+#line 128 "clauses.cu"
       } while (0);
     __syncwarp();
   }
@@ -135,7 +134,6 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
 // at inputs/clauses.c:18
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_saxpy_L18_launch (generated for inputs/clauses.c:18)"
 static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 18, 1,
                                          "target simd"};
@@ -159,7 +157,6 @@ static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 21 "inputs/clauses.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
   const unsigned int o2c_trip =
@@ -170,6 +167,7 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
     do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
+#line 171 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -181,7 +179,6 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
 // y[0:n])' at inputs/clauses.c:21
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_saxpy_L21_launch (generated for inputs/clauses.c:21)"
 static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 21, 1,
                                          "target teams loop"};
@@ -206,7 +203,6 @@ static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
-#line 24 "inputs/clauses.c"
 __global__ void omp2cuda_saxpy_L24(float *y, int n) {
   const unsigned long long o2c_trip =
       (n > 0 ? ((unsigned long long)n + 3 - 1) / 3 : 0);
@@ -219,6 +215,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
     y[i] = -y[i];
+#line 219 "clauses.cu"
     }
 }
 
@@ -226,7 +223,6 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
 // for schedule(static, 8) map(tofrom: y[0:n])' at inputs/clauses.c:24
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_saxpy_L24_launch (generated for inputs/clauses.c:24)"
 static bool omp2cuda_saxpy_L24_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/clauses.c", 24, 1, "target teams distribute parallel for"};

@@ -4,6 +4,7 @@
 // collapse(2) matrix multiply with a sequential inner k loop.
 #define N 128
 
+#line 8 "collapse.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(2) map(to: A[0:N], B[0:N]) map(from: C[0:N])' at inputs/collapse.c:5
 //
@@ -11,7 +12,6 @@
 // for every iteration; its loop then runs once, with no stride state kept.
 // O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
-#line 5 "inputs/collapse.c"
 template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_matmul_L5(const double (*A)[128],
                                           const double (*B)[128],
@@ -31,6 +31,7 @@ static __global__ void omp2cuda_matmul_L5(const double (*A)[128],
         s += A[i][k] * B[k][j];
       C[i][j] = s;
     }
+#line 35 "collapse.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -43,7 +44,6 @@ static __global__ void omp2cuda_matmul_L5(const double (*A)[128],
 // inputs/collapse.c:5
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_matmul_L5_launch (generated for inputs/collapse.c:5)"
 static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
                                       const double (*B)[128],
                                       double (*C)[128]) {

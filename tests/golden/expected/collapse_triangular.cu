@@ -12,6 +12,7 @@
 #define N 8
 #define M 5
 
+#line 16 "collapse_triangular.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(tofrom: a) private(i, j, k, l) map(tofrom: on_device)' at
 // inputs/collapse_triangular.c:20
@@ -20,7 +21,6 @@
 // for every iteration; its loop then runs once, with no stride state kept.
 // O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
-#line 20 "inputs/collapse_triangular.c"
 template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
   int k;
@@ -40,6 +40,7 @@ static __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
           if (i + j + l == 0 && k == 0)
             (*on_device) = !o2c_dev::omp_is_initial_device();
         };
+#line 44 "collapse_triangular.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -52,7 +53,6 @@ static __global__ void omp2cuda_main_L20(int (*a)[5][8][5], int *on_device) {
 // inputs/collapse_triangular.c:20
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L20_launch (generated for inputs/collapse_triangular.c:20)"
 static bool omp2cuda_main_L20_launch(int (&a)[8][5][8][5], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/collapse_triangular.c", 20, 1,

@@ -32,9 +32,9 @@ double x[N], rhs[N];
 int hist[4], hist_total, master_tid;
 int rows[S * N], rowsum[S];
 
+#line 36 "control_loop.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: u, trace, on_device)
 // map(alloc: v)' at inputs/control_loop.c:45
-#line 45 "inputs/control_loop.c"
 __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
                                   double *trace, int *on_device) {
   double(&u)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_u);
@@ -59,6 +59,7 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
   {
     for (step = 0; step < S; step++) {
 
+#line 63 "control_loop.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -68,6 +69,7 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
 #line 51 "inputs/control_loop.c"
       trace[step] = v[N / 2]; // the team master alone
 
+#line 73 "control_loop.cu"
               { // the team's threads run state 2
                 o2c_cl_next[o2c_cl_slot] = 2;
                 o2c_cl_resume = 2;
@@ -78,6 +80,7 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
     }
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 84 "control_loop.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -87,12 +90,14 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
           for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
 #line 50 "inputs/control_loop.c"
         v[q] = (u[q - 1] + u[q] + u[q + 1]) / 3.0;
+#line 94 "control_loop.cu"
           }
         } break;
         case 2: {
           for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
 #line 54 "inputs/control_loop.c"
         u[q] = v[q];
+#line 101 "control_loop.cu"
           }
         } break;
         default:
@@ -115,7 +120,6 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
 // on_device) map(alloc: v)' at inputs/control_loop.c:45
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L45_launch (generated for inputs/control_loop.c:45)"
 static bool omp2cuda_main_L45_launch(double (&u)[64], double (&v)[64],
                                      double (&trace)[8], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 45, 1,
@@ -139,7 +143,6 @@ static bool omp2cuda_main_L45_launch(double (&u)[64], double (&v)[64],
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(4) thread_limit(64)
 // map(tofrom: a, tmps)' at inputs/control_loop.c:64
-#line 64 "inputs/control_loop.c"
 __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
   int(&a)[8][64][4] = *reinterpret_cast<int(*)[8][64][4]>(o2c_arr_a);
   __shared__ unsigned long long o2c_scratch[32];
@@ -148,6 +151,7 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
 {
       int tmp = 0;
 
+#line 155 "control_loop.cu"
       {
         const auto o2c_fp_r = r;
         const int o2c_red_tmp = tmp;
@@ -162,6 +166,7 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
         for (int d = 0; d < 4; d++)
           a[r][c][d] *= 2;
       }
+#line 170 "control_loop.cu"
           }
         }
         tmp = o2c_dev::RedPlus()(
@@ -171,11 +176,13 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
       if (threadIdx.x == 0) { // team master only: side effects
 #line 76 "inputs/control_loop.c"
       tmps[r] = tmp;
+#line 180 "control_loop.cu"
       }
       __syncthreads();
 #line 76 "inputs/control_loop.c"
  // the team master's store
     }
+#line 186 "control_loop.cu"
   }
 }
 
@@ -183,7 +190,6 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
 // thread_limit(64) map(tofrom: a, tmps)' at inputs/control_loop.c:64
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L64_launch (generated for inputs/control_loop.c:64)"
 static bool omp2cuda_main_L64_launch(int (&a)[8][64][4], int (&tmps)[8]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 64, 1,
                                          "target teams"};
@@ -206,7 +212,6 @@ static bool omp2cuda_main_L64_launch(int (&a)[8][64][4], int (&tmps)[8]) {
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(1) map(tofrom: x,
 // iterations) map(to: rhs)' at inputs/control_loop.c:89
-#line 89 "inputs/control_loop.c"
 __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
                                   int *iterations) {
   double(&x)[64] = *reinterpret_cast<double(*)[64]>(o2c_arr_x);
@@ -219,6 +224,7 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
     while (err > 1e-9 && it < 100) {
       err = 0.0;
 
+#line 228 "control_loop.cu"
       {
         const double o2c_red_err = err;
         err = o2c_dev::RedMax::identity<double>();
@@ -231,6 +237,7 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
         x[q] = nx;
         err = d > err ? d : err;
       }
+#line 241 "control_loop.cu"
           }
         }
         err = o2c_dev::RedMax()(
@@ -241,19 +248,21 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
       it++;
     }
 
+#line 252 "control_loop.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 104 "inputs/control_loop.c"
     (*iterations) = it;
+#line 256 "control_loop.cu"
     }
 #line 105 "inputs/control_loop.c"
   }
+#line 260 "control_loop.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
 // map(tofrom: x, iterations) map(to: rhs)' at inputs/control_loop.c:89
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L89_launch (generated for inputs/control_loop.c:89)"
 static bool omp2cuda_main_L89_launch(double (&x)[64], double (&rhs)[64],
                                      int &iterations) {
   static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 89, 1,
@@ -277,7 +286,6 @@ static bool omp2cuda_main_L89_launch(double (&x)[64], double (&rhs)[64],
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: hist, hist_total,
 // master_tid)' at inputs/control_loop.c:112
-#line 112 "inputs/control_loop.c"
 __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
                                    int *master_tid) {
   {
@@ -303,6 +311,7 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
     p = local;
     (*master_tid) = o2c_dev::omp_get_thread_num();
 
+#line 315 "control_loop.cu"
             { // the team's threads run state 1
               o2c_cl_next[o2c_cl_slot] = 1;
               o2c_cl_resume = 1;
@@ -315,6 +324,7 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
       (*hist_total) += local[b];
     }
   }
+#line 328 "control_loop.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -327,6 +337,7 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(p[q % 4]), (int)((q)));
 
     }
+#line 341 "control_loop.cu"
           }
         } break;
         default:
@@ -349,7 +360,6 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
 // hist_total, master_tid)' at inputs/control_loop.c:112
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L112_launch (generated for inputs/control_loop.c:112)"
 static bool omp2cuda_main_L112_launch(int (&hist)[4], int &hist_total,
                                       int &master_tid) {
   static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 112, 1,
@@ -372,7 +382,6 @@ static bool omp2cuda_main_L112_launch(int (&hist)[4], int &hist_total,
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(3) thread_limit(32)
 // map(tofrom: rows, rowsum)' at inputs/control_loop.c:135
-#line 135 "inputs/control_loop.c"
 __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
   int(&rows)[512] = *reinterpret_cast<int(*)[512]>(o2c_arr_rows);
   {
@@ -398,6 +407,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
       rowsum[r] = 0;
       for (pass = 0; pass < 3; pass++) {
 
+#line 411 "control_loop.cu"
                 { // the team's threads run state 1
                   o2c_cl_next[o2c_cl_slot] = 1;
                   o2c_cl_resume = 1;
@@ -408,6 +418,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
         rowsum[r] += rows[base + pass];
       }
     }
+#line 422 "control_loop.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -422,6 +433,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
               for (int c = threadIdx.x; c < N; c += blockDim.x) {
 #line 144 "inputs/control_loop.c"
           rows[base + c] += c * pass + r;
+#line 437 "control_loop.cu"
               }
             }
           }
@@ -446,7 +458,6 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
 // thread_limit(32) map(tofrom: rows, rowsum)' at inputs/control_loop.c:135
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L135_launch (generated for inputs/control_loop.c:135)"
 static bool omp2cuda_main_L135_launch(int (&rows)[512], int (&rowsum)[8]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/control_loop.c", 135, 1,
                                          "target teams"};

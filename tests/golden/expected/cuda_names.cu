@@ -26,16 +26,17 @@ __host__ __device__ static float2_ make_float2_(float x, float y) {
   return p;
 }
 
+#line 30 "cuda_names.cu"
 // omp2cuda: moved here from 'main' (inputs/cuda_names.c:27) so that kernels can name it
 #line 27 "inputs/cuda_names.c"
 enum { n = 4096 };
+#line 34 "cuda_names.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: pts) map(from: len)' at inputs/cuda_names.c:32
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 32 "inputs/cuda_names.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -48,6 +49,7 @@ static __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
     pts[i] = make_float2_(p.x * inv, p.y * inv);
     len[i] = PI_F / inv;
   }
+#line 53 "cuda_names.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -59,7 +61,6 @@ static __global__ void omp2cuda_main_L32(float2_ *pts, float *len) {
 // for map(tofrom: pts) map(from: len)' at inputs/cuda_names.c:32
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L32_launch (generated for inputs/cuda_names.c:32)"
 static bool omp2cuda_main_L32_launch(float2_ (&pts)[4096], float (&len)[4096]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/cuda_names.c", 32, 1, "target teams distribute parallel for"};
@@ -84,17 +85,16 @@ static bool omp2cuda_main_L32_launch(float2_ (&pts)[4096], float (&len)[4096]) {
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on)' at
 // inputs/cuda_names.c:46
-#line 46 "inputs/cuda_names.c"
 __global__ void omp2cuda_main_L46(int *on) {
 #line 47 "inputs/cuda_names.c"
   (*on) = !o2c_dev::omp_is_initial_device();
+#line 92 "cuda_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on)' at
 // inputs/cuda_names.c:46
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L46_launch (generated for inputs/cuda_names.c:46)"
 static bool omp2cuda_main_L46_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/cuda_names.c", 46, 1,
                                          "target"};

@@ -4,13 +4,13 @@
 // Time stepping with a device data environment (seed 002: enter/exit data).
 #include <stdlib.h>
 
+#line 8 "data_constructs.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/data_constructs.c:7
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 7 "inputs/data_constructs.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
   for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
@@ -18,6 +18,7 @@ static __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
     do {
 #line 9 "inputs/data_constructs.c"
       v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+#line 22 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -29,7 +30,6 @@ static __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
 // for' at inputs/data_constructs.c:7
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_step_L7_launch (generated for inputs/data_constructs.c:7)"
 static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/data_constructs.c", 7, 1, "target teams distribute parallel for"};
@@ -56,6 +56,7 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
 #line 4 "inputs/data_constructs.c"
 extern "C" void step(double *u, double *v, int n, int steps) {
 { /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
+#line 60 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo);
   o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc);
@@ -68,18 +69,21 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]); }
 { /* #pragma omp target update from(v[0:n]) */
+#line 73 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false);
 }
 #line 11 "inputs/data_constructs.c"
     // Every other point is sent to the device again (a strided section).
 { /* #pragma omp target update to(u[0:n / 2:2]) */
+#line 80 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"};
   o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true);
 }
 #line 13 "inputs/data_constructs.c"
   }
 { /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
+#line 87 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
   o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete);
@@ -87,13 +91,13 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 #line 15 "inputs/data_constructs.c"
 }
 
+#line 95 "data_constructs.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: s)' at inputs/data_constructs.c:21
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 21 "inputs/data_constructs.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_total_L21(const double *a, int n,
                                           double *o2c_red_s) {
@@ -103,6 +107,7 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
     do {
 #line 23 "inputs/data_constructs.c"
       s += a[i];
+#line 111 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -116,7 +121,6 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
 // for reduction(+: s)' at inputs/data_constructs.c:21
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_total_L21_launch (generated for inputs/data_constructs.c:21)"
 static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/data_constructs.c", 21, 1,
@@ -144,6 +148,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 extern "C" double total(const double *a, int n) {
   double s = 0;
 { // omp2cuda: device data environment
+#line 152 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
   o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
   o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
@@ -162,16 +167,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { /* #pragma omp target enter data map(to: *flag) */
+#line 171 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
 }
 #line 31 "inputs/data_constructs.c"
 { /* #pragma omp target update from(present: *flag) */
+#line 177 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
 }
 #line 32 "inputs/data_constructs.c"
 { /* #pragma omp target exit data map(release: *flag) */
+#line 183 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
 }

@@ -10,18 +10,21 @@
 
 #pragma omp declare target
 double coef[4] = {0.5, 1.5, 2.5, 3.5}, bias = 1.0;
+#line 14 "declare_target_globals.cu"
 // omp2cuda: the device copy of 'coef' (declare target, inputs/declare_target_globals.c:9)
 static __device__ double omp2cuda_dev_coef[4] = {0.5, 1.5, 2.5, 3.5};
 // omp2cuda: the device copy of 'bias' (declare target, inputs/declare_target_globals.c:9)
 static __device__ double omp2cuda_dev_bias = 1.0;
 #line 10 "inputs/declare_target_globals.c"
 static int hits;
+#line 21 "declare_target_globals.cu"
 // omp2cuda: the device copy of 'hits' (declare target, inputs/declare_target_globals.c:10)
 static __device__ int omp2cuda_dev_hits;
 #line 11 "inputs/declare_target_globals.c"
 struct box {
   int lo, hi;
 } limits = {0, N};
+#line 28 "declare_target_globals.cu"
 // omp2cuda: the device copy of 'limits' (declare target, inputs/declare_target_globals.c:13)
 static __device__ struct box omp2cuda_dev_limits = {0, N};
 #line 14 "inputs/declare_target_globals.c"
@@ -29,6 +32,7 @@ __host__ __device__ static double weigh(int i) { return O2C_DEVICE_COPY(coef, om
 #pragma omp end declare target
 
 int count = 3;
+#line 36 "declare_target_globals.cu"
 // omp2cuda: the device copy of 'count' (declare target, inputs/declare_target_globals.c:17)
 static __device__ int omp2cuda_dev_count = 3;
 #line 18 "inputs/declare_target_globals.c"
@@ -42,13 +46,13 @@ static int plain_use(void) { return plain; }
 static double linked_use(int i) { return linked[i]; }
 #pragma omp declare target to(plain_use, linked_use)
 
+#line 50 "declare_target_globals.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:N])' at inputs/declare_target_globals.c:29
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 29 "inputs/declare_target_globals.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_kernels_L29(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
@@ -56,6 +60,7 @@ static __global__ void omp2cuda_kernels_L29(double *a) {
     do {
 #line 31 "inputs/declare_target_globals.c"
     a[i] = i >= omp2cuda_dev_limits.lo && i < omp2cuda_dev_limits.hi ? weigh(i) * omp2cuda_dev_count : 0;
+#line 64 "declare_target_globals.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -67,7 +72,6 @@ static __global__ void omp2cuda_kernels_L29(double *a) {
 // for map(tofrom: a[0:N])' at inputs/declare_target_globals.c:29
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_kernels_L29_launch (generated for inputs/declare_target_globals.c:29)"
 static bool omp2cuda_kernels_L29_launch(double *a) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/declare_target_globals.c", 29, 1,
@@ -92,17 +96,16 @@ static bool omp2cuda_kernels_L29_launch(double *a) {
 
 // omp2cuda: kernel for '#pragma omp target' at
 // inputs/declare_target_globals.c:32
-#line 32 "inputs/declare_target_globals.c"
 __global__ void omp2cuda_kernels_L32() {
 #line 33 "inputs/declare_target_globals.c"
   omp2cuda_dev_hits++;
+#line 103 "declare_target_globals.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at
 // inputs/declare_target_globals.c:32
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_kernels_L32_launch (generated for inputs/declare_target_globals.c:32)"
 static bool omp2cuda_kernels_L32_launch() {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 32,
                                          1, "target"};
@@ -128,21 +131,25 @@ if (!omp2cuda_kernels_L32_launch()) { // omp2cuda: offloaded by the stub; host f
 #pragma omp target
   hits++; }
 { /* #pragma omp target update from(count) */
+#line 135 "declare_target_globals.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 34, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(count), sizeof(count), false);
 }
 #line 35 "inputs/declare_target_globals.c"
 { static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 35, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy)
+#line 141 "declare_target_globals.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 35 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N])
   a[0] = plain_use(); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 37, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'linked_use', which uses the global 'linked' ('declare target link' variables get no device copy yet)
+#line 147 "declare_target_globals.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'linked_use', which uses the global 'linked' ('declare target link' variables get no device copy yet) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 37 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N]) map(to: linked)
   a[1] = linked_use(1); }
 }
+#line 153 "declare_target_globals.cu"
 
 // omp2cuda: the device copies above, registered with the runtime, which
 // puts each in the present table.

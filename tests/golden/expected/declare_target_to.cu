@@ -9,13 +9,13 @@ __host__ __device__ static double scale(double x) { return 2 * x; }
 __host__ __device__ static double twice(double x) { return x + x; }
 #pragma omp declare target to(twice)
 
+#line 13 "declare_target_to.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at inputs/declare_target_to.c:10
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 10 "inputs/declare_target_to.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L10(double *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -23,6 +23,7 @@ static __global__ void omp2cuda_f_L10(double *a, int n) {
     do {
 #line 12 "inputs/declare_target_to.c"
     a[i] = scale(a[i]) + twice(a[i]);
+#line 27 "declare_target_to.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -34,7 +35,6 @@ static __global__ void omp2cuda_f_L10(double *a, int n) {
 // for map(tofrom: a[0:n])' at inputs/declare_target_to.c:10
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L10_launch (generated for inputs/declare_target_to.c:10)"
 static bool omp2cuda_f_L10_launch(double *a, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/declare_target_to.c", 10, 1,

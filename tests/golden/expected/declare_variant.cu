@@ -28,9 +28,9 @@ int add(int x) { return x + 1; } }
 /* Compiled for both sides: each picks its own choice. */
 __host__ __device__ static int twice(int x) { return O2C_DEVICE_CALL(scale, (&::scale), ::dev_scale)(x) + O2C_DEVICE_CALL(add, (&::add), ::gpu_add)(0); }
 
+#line 32 "declare_variant.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a, b, c)' at
 // inputs/declare_variant.c:26
-#line 26 "inputs/declare_variant.c"
 __global__ void omp2cuda_main_L26(int *a, int *b, int *c) {
 #line 27 "inputs/declare_variant.c"
   {
@@ -38,13 +38,13 @@ __global__ void omp2cuda_main_L26(int *a, int *b, int *c) {
     (*b) = ::gpu_add(3);
     (*c) = twice(1);
   }
+#line 42 "declare_variant.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a, b, c)' at
 // inputs/declare_variant.c:26
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L26_launch (generated for inputs/declare_variant.c:26)"
 static bool omp2cuda_main_L26_launch(int &a, int &b, int &c) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_variant.c", 26, 1,
                                          "target"};

@@ -21,13 +21,13 @@ int A[N], Team[N], Thr[N], Mine[N];
 /* Called on both sides: the OpenMP API answers for the side it runs on. */
 extern "C" __host__ __device__ int where(void) { using o2c_dev::omp_get_team_num; using o2c_dev::omp_get_thread_num; return omp_get_team_num() * 1000 + omp_get_thread_num(); }
 
+#line 25 "device_api.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute firstprivate(x)
 // map(from: A, Team, Thr)' at inputs/device_api.c:24
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 24 "inputs/device_api.c"
 template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
@@ -41,6 +41,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     Team[i] = o2c_dev::omp_get_team_num();
     Thr[i] = o2c_dev::omp_get_thread_num();
   }
+#line 45 "device_api.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -52,7 +53,6 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // firstprivate(x) map(from: A, Team, Thr)' at inputs/device_api.c:24
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L24_launch (generated for inputs/device_api.c:24)"
 static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
                                      int (&Thr)[256], int x) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 24, 1,
@@ -83,7 +83,6 @@ static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
 
 // omp2cuda: kernel for '#pragma omp target teams distribute num_teams(4)
 // map(tofrom: A, nteams)' at inputs/device_api.c:45
-#line 45 "inputs/device_api.c"
 __global__ void omp2cuda_main_L45(int *A, int *nteams) {
   using o2c_dev::omp_get_num_teams;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < omp_get_num_teams();
@@ -94,13 +93,13 @@ __global__ void omp2cuda_main_L45(int *A, int *nteams) {
     if (i == 0)
       (*nteams) = o2c_dev::omp_get_num_teams();
   }
+#line 97 "device_api.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
 // num_teams(4) map(tofrom: A, nteams)' at inputs/device_api.c:45
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L45_launch (generated for inputs/device_api.c:45)"
 static bool omp2cuda_main_L45_launch(int (&A)[256], int &nteams) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 45, 1,
                                          "target teams distribute"};
@@ -123,7 +122,6 @@ static bool omp2cuda_main_L45_launch(int (&A)[256], int &nteams) {
 
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(8) map(tofrom:
 // Mine, on_device)' at inputs/device_api.c:58
-#line 58 "inputs/device_api.c"
 __global__ void omp2cuda_main_L58(int *Mine, int *on_device) {
   using o2c_dev::omp_get_thread_num;
 #line 59 "inputs/device_api.c"
@@ -132,13 +130,13 @@ __global__ void omp2cuda_main_L58(int *Mine, int *on_device) {
     if (MY_THREAD == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 134 "device_api.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
 // map(tofrom: Mine, on_device)' at inputs/device_api.c:58
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L58_launch (generated for inputs/device_api.c:58)"
 static bool omp2cuda_main_L58_launch(int (&Mine)[256], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 58, 1,
                                          "target parallel"};
@@ -161,7 +159,6 @@ static bool omp2cuda_main_L58_launch(int (&Mine)[256], int &on_device) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 69 "inputs/device_api.c"
 template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L69(int *Mine) {
@@ -170,6 +167,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     do {
 #line 72 "inputs/device_api.c"
     Mine[i] = where();
+#line 171 "device_api.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -181,7 +179,6 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // for num_teams(2) thread_limit(32) map(from: Mine)' at inputs/device_api.c:69
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L69_launch (generated for inputs/device_api.c:69)"
 static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/device_api.c", 69, 1, "target teams distribute parallel for"};

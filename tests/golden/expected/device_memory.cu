@@ -6,13 +6,13 @@
 #include <omp.h>
 #include <stdio.h>
 
+#line 10 "device_memory.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // is_device_ptr(d) device(dev)' at inputs/device_memory.c:12
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 12 "inputs/device_memory.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L12(int n, double *d) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -20,6 +20,7 @@ static __global__ void omp2cuda_main_L12(int n, double *d) {
     do {
 #line 14 "inputs/device_memory.c"
     d[i] = 2.0 * i;
+#line 24 "device_memory.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -31,7 +32,6 @@ static __global__ void omp2cuda_main_L12(int n, double *d) {
 // for is_device_ptr(d) device(dev)' at inputs/device_memory.c:12
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L12_launch (generated for inputs/device_memory.c:12)"
 static bool omp2cuda_main_L12_launch(int n, int dev, double *d) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/device_memory.c", 12, 1, "target teams distribute parallel for"};

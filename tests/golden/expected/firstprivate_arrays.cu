@@ -8,13 +8,13 @@
 #include <omp.h>
 #include <stdio.h>
 
+#line 12 "firstprivate_arrays.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 14 "inputs/firstprivate_arrays.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
                                          int *o2c_arr_out) {
@@ -30,6 +30,7 @@ static __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
     out[i] = arr[i % 4] >= i && sizeof(out) == 64 * sizeof(int) &&
              sizeof(arr) == 4 * sizeof(int);
   }
+#line 34 "firstprivate_arrays.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -41,7 +42,6 @@ static __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
 // for firstprivate(arr) map(from: out)' at inputs/firstprivate_arrays.c:14
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L14_launch (generated for inputs/firstprivate_arrays.c:14)"
 static bool omp2cuda_main_L14_launch(int (&arr)[4], int (&out)[64]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/firstprivate_arrays.c", 14, 1,
@@ -67,7 +67,6 @@ static bool omp2cuda_main_L14_launch(int (&arr)[4], int (&out)[64]) {
 
 // omp2cuda: kernel for '#pragma omp target firstprivate(m) map(tofrom: tot,
 // on_device)' at inputs/firstprivate_arrays.c:21
-#line 21 "inputs/firstprivate_arrays.c"
 __global__ void omp2cuda_main_L21(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
                                   int *on_device) {
   auto &m = o2c_fp_m.v;
@@ -79,13 +78,13 @@ __global__ void omp2cuda_main_L21(o2c::Box<double[2][3]> o2c_fp_m, double *tot,
         (*tot) += m[i][j];
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 82 "firstprivate_arrays.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target firstprivate(m)
 // map(tofrom: tot, on_device)' at inputs/firstprivate_arrays.c:21
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L21_launch (generated for inputs/firstprivate_arrays.c:21)"
 static bool omp2cuda_main_L21_launch(double (&m)[2][3], double &tot,
                                      int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 21, 1,
@@ -106,7 +105,6 @@ static bool omp2cuda_main_L21_launch(double (&m)[2][3], double &tot,
 
 // omp2cuda: kernel for '#pragma omp target defaultmap(firstprivate: aggregate)
 // map(tofrom: tot)' at inputs/firstprivate_arrays.c:29
-#line 29 "inputs/firstprivate_arrays.c"
 __global__ void omp2cuda_main_L29(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
   auto &arr = o2c_fp_arr.v;
 #line 30 "inputs/firstprivate_arrays.c"
@@ -114,13 +112,13 @@ __global__ void omp2cuda_main_L29(o2c::Box<int[4]> o2c_fp_arr, double *tot) {
     arr[0] = 100;
     (*tot) += arr[0] + arr[3];
   }
+#line 116 "firstprivate_arrays.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target defaultmap(firstprivate:
 // aggregate) map(tofrom: tot)' at inputs/firstprivate_arrays.c:29
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L29_launch (generated for inputs/firstprivate_arrays.c:29)"
 static bool omp2cuda_main_L29_launch(int (&arr)[4], double &tot) {
   static const o2c::SourceLoc o2c_loc = {"inputs/firstprivate_arrays.c", 29, 1,
                                          "target"};

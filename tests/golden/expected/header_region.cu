@@ -13,16 +13,17 @@ extern "C" {
 }
 #line 8
 
+#line 17 "header_region.cu"
 // omp2cuda: moved here from 'main' (inputs/header_region.c:10) so that kernels can name it
 #line 10 "inputs/header_region.c"
 enum { N = 1000 };
+#line 21 "header_region.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: on_device)' at inputs/header_region.c:17
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 17 "inputs/header_region.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L17(double *a, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
@@ -34,6 +35,7 @@ static __global__ void omp2cuda_main_L17(double *a, int *on_device) {
       if (i == 0)
         (*on_device) = !o2c_dev::omp_is_initial_device();
     }
+#line 39 "header_region.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -45,7 +47,6 @@ static __global__ void omp2cuda_main_L17(double *a, int *on_device) {
 // for map(tofrom: on_device)' at inputs/header_region.c:17
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L17_launch (generated for inputs/header_region.c:17)"
 static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/header_region.c", 17, 1, "target teams distribute parallel for"};
@@ -74,13 +75,13 @@ static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 24 "inputs/header_region.c"
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L24(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
 #line 26 "inputs/header_region.c"
       a[i] = sq(a[i]) + 1.0;
+#line 85 "header_region.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -92,7 +93,6 @@ template <bool O2cOnePass> static __global__ void omp2cuda_main_L24(double *a) {
 // for' at inputs/header_region.c:24
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L24_launch (generated for inputs/header_region.c:24)"
 static bool omp2cuda_main_L24_launch(double (&a)[1000]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/header_region.c", 24, 1, "target teams distribute parallel for"};
@@ -122,6 +122,7 @@ int main(void) {
   for (int i = 0; i < N; ++i)
     a[i] = i % 7;
 { // omp2cuda: device data environment
+#line 126 "header_region.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/header_region.c", 15, 1, "target data"};
   o2c::TargetRegion o2c_data_L15(o2c_loc, -1, true, false);
   o2c_data_L15.map(&(a), sizeof(a), o2c::MapToFrom);

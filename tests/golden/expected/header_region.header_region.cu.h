@@ -11,13 +11,13 @@ __host__ __device__ static inline double sq(double x) { return x * x; }
 
 /* Runs inside the caller's `target data` region: the data it maps is
    already on the device, and the results stay there. */
+#line 15 "header_region.cu.h"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at header_region.h:12
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 12 "header_region.h"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_header_region_h_scale_L12(double *a, int n,
                                                           double f) {
@@ -26,6 +26,7 @@ static __global__ void omp2cuda_header_region_h_scale_L12(double *a, int n,
     do {
 #line 14 "header_region.h"
     a[i] = sq(a[i]) * f;
+#line 30 "header_region.cu.h"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -37,7 +38,6 @@ static __global__ void omp2cuda_header_region_h_scale_L12(double *a, int n,
 // for map(tofrom: a[0:n])' at header_region.h:12
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_header_region_h_scale_L12_launch (generated for header_region.h:12)"
 static bool omp2cuda_header_region_h_scale_L12_launch(double *a, int n,
                                                       double f) {
   static const o2c::SourceLoc o2c_loc = {

@@ -11,20 +11,20 @@ extern "C" {
 #line 5
 #include <stdio.h>
 
+#line 15 "include_in_body.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: a)' at
 // inputs/include_in_body.c:9
-#line 9 "inputs/include_in_body.c"
 __global__ void omp2cuda_main_L9(int *a) {
 #line 10 "inputs/include_in_body.c"
   for (int i = 0; i < 8; i++)
     a[i] = i;
+#line 22 "include_in_body.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: a)' at
 // inputs/include_in_body.c:9
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L9_launch (generated for inputs/include_in_body.c:9)"
 static bool omp2cuda_main_L9_launch(int (&a)[8]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/include_in_body.c", 9, 1,
                                          "target"};

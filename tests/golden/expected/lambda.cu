@@ -5,13 +5,13 @@
 // Regions inside lambdas: the kernel and stub go before the function the
 // lambda is written in, named for it; the call inside the lambda passes what
 // the lambda captured. A generic lambda stays on the host.
+#line 9 "lambda.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n])' at inputs/lambda.cpp:8
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 8 "inputs/lambda.cpp"
 template <bool O2cOnePass, typename T>
 static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -19,6 +19,7 @@ static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
     do {
 #line 10 "inputs/lambda.cpp"
       a[i] = a[i] * k + extra;
+#line 23 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -30,7 +31,6 @@ static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
 // for map(tofrom: a[0:n])' at inputs/lambda.cpp:8
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_scale_lambda_L8_launch (generated for inputs/lambda.cpp:8)"
 template <typename T>
 static bool omp2cuda_scale_lambda_L8_launch(T *a, int n, T k, T extra) {
   static const o2c::SourceLoc o2c_loc = {
@@ -68,13 +68,13 @@ if (!omp2cuda_scale_lambda_L8_launch<T>(a, n, k, extra)) { // omp2cuda: offloade
 }
 template void scale<float>(float *, int, float);
 
+#line 72 "lambda.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: p[0:n])' at inputs/lambda.cpp:18
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 18 "inputs/lambda.cpp"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -82,6 +82,7 @@ static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
     do {
 #line 20 "inputs/lambda.cpp"
       p[i] = v;
+#line 86 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -93,7 +94,6 @@ static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
 // for map(from: p[0:n])' at inputs/lambda.cpp:18
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_fill_lambda_L18_launch (generated for inputs/lambda.cpp:18)"
 static bool omp2cuda_fill_lambda_L18_launch(int n, double *p, double v) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lambda.cpp", 18, 1, "target teams distribute parallel for"};
@@ -128,6 +128,7 @@ if (!omp2cuda_fill_lambda_L18_launch(n, p, v)) { // omp2cuda: offloaded by the s
   set(2.0);
   auto generic = [&](auto v) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/lambda.cpp", 24, 1, "target teams distribute parallel for"}; // [omp2cuda-host-context] left on the host: regions in generic lambdas (auto parameters) are not supported yet
+#line 132 "lambda.cu"
   o2c::leftOnHost(o2c_loc, "regions in generic lambdas (auto parameters) are not supported yet [omp2cuda-host-context]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 24 "inputs/lambda.cpp"
 #pragma omp target teams distribute parallel for map(from: a[0:n])

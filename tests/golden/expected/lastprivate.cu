@@ -3,13 +3,13 @@
 #line 1 "inputs/lastprivate.c"
 // lastprivate: the thread that runs the last iteration writes the value back.
 #include <stdio.h>
+#line 7 "lastprivate.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // lastprivate(last, idx) map(to: a)' at inputs/lastprivate.c:6
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 6 "inputs/lastprivate.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
                                         int *o2c_last_idx) {
@@ -26,6 +26,7 @@ static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
     last = a[i];
     idx = i;
   }
+#line 30 "lastprivate.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;
@@ -41,7 +42,6 @@ static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
 // for lastprivate(last, idx) map(to: a)' at inputs/lastprivate.c:6
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L6_launch (generated for inputs/lastprivate.c:6)"
 static bool omp2cuda_main_L6_launch(double (&a)[1000], double &last, int &idx) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate.c", 6, 1, "target teams distribute parallel for"};

@@ -8,13 +8,13 @@
 #include <omp.h>
 #include <stdio.h>
 
+#line 12 "lastprivate_loop_var.cu"
 // omp2cuda: kernel for '#pragma omp target parallel map(tofrom: a, x)' at
 // inputs/lastprivate_loop_var.c:12
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 12 "inputs/lastprivate_loop_var.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
@@ -24,6 +24,7 @@ static __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
       int x = (int)(o2c_iv);
 #line 16 "inputs/lastprivate_loop_var.c"
       a[x] += x;
+#line 28 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_x = (int)((0) + (int)o2c_trip * (1));
@@ -38,7 +39,6 @@ static __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
 // x)' at inputs/lastprivate_loop_var.c:12
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L12_launch (generated for inputs/lastprivate_loop_var.c:12)"
 static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
   static const o2c::SourceLoc o2c_loc = {"inputs/lastprivate_loop_var.c", 12, 1,
                                          "target parallel"};
@@ -67,7 +67,6 @@ static bool omp2cuda_main_L12_launch(int (&a)[100], int &x) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 18 "inputs/lastprivate_loop_var.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
                                          int *on_device) {
@@ -83,6 +82,7 @@ static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
     if (y == 99)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 86 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_y = (int)((99) - (int)o2c_trip * (4));
@@ -98,7 +98,6 @@ static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
 // inputs/lastprivate_loop_var.c:18
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L18_launch (generated for inputs/lastprivate_loop_var.c:18)"
 static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate_loop_var.c", 18, 1,
@@ -133,7 +132,6 @@ static bool omp2cuda_main_L18_launch(int (&a)[100], int &y, int &on_device) {
 // for every iteration; its loop then runs once, with no stride state kept.
 // O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
-#line 25 "inputs/lastprivate_loop_var.c"
 template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
                                          int *o2c_last_j) {
@@ -148,6 +146,7 @@ static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
       int j = (int)(((unsigned int)((o2c_iv) % o2c_trip1)) * 3);
 #line 29 "inputs/lastprivate_loop_var.c"
       a[k * 10 + j] += 2;
+#line 150 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_k = (int)((0) + (int)o2c_trip0 * (1));
@@ -164,7 +163,6 @@ static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
 // inputs/lastprivate_loop_var.c:25
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L25_launch (generated for inputs/lastprivate_loop_var.c:25)"
 static bool omp2cuda_main_L25_launch(int (&a)[100], int &k, int &j) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/lastprivate_loop_var.c", 25, 1,

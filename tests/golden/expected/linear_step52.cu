@@ -7,6 +7,7 @@
 extern "C" void f(double *a, int n) {
   int j = 0;
 { static const o2c::SourceLoc o2c_loc = {"inputs/linear_step52.c", 6, 1, "target parallel for simd"}; // [omp2cuda-host-clause] left on the host: the 'linear' clause is not supported yet
+#line 11 "linear_step52.cu"
   o2c::leftOnHost(o2c_loc, "the 'linear' clause is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 6 "inputs/linear_step52.c"
 #pragma omp target parallel for simd linear(j: step(2)) map(tofrom: a[0:n])

@@ -10,6 +10,7 @@
 
 #define N 4
 
+#line 14 "local_types.cu"
 // omp2cuda: moved here from 'main' (inputs/local_types.c:11) so that kernels can name it
 #line 11 "inputs/local_types.c"
 struct o2c_local_L11 {
@@ -25,9 +26,9 @@ typedef struct {
 // omp2cuda: moved here from 'main' (inputs/local_types.c:19) so that kernels can name it
 #line 19 "inputs/local_types.c"
 enum o2c_local_L19 { VAL1 = 1, VAL2, VAL3 };
+#line 30 "local_types.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: single, array, ts,
 // on_device)' at inputs/local_types.c:30
-#line 30 "inputs/local_types.c"
 __global__ void omp2cuda_main_L30(struct o2c_local_L11 *single,
                                   struct o2c_local_L11 *array, test_struct *ts,
                                   int *on_device) {
@@ -39,13 +40,13 @@ __global__ void omp2cuda_main_L30(struct o2c_local_L11 *single,
     (*ts).v[1] = (*ts).a + VAL3;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 44 "local_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: single, array,
 // ts, on_device)' at inputs/local_types.c:30
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L30_launch (generated for inputs/local_types.c:30)"
 static bool omp2cuda_main_L30_launch(struct o2c_local_L11 &single,
                                      struct o2c_local_L11 (&array)[5],
                                      test_struct &ts, int &on_device) {
@@ -72,13 +73,13 @@ struct named {
     int s;
     int S[N];
   };
+#line 77 "local_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: nm)' at inputs/local_types.c:38
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 38 "inputs/local_types.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
                                          struct named *nm) {
@@ -87,6 +88,7 @@ static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
     do {
 #line 40 "inputs/local_types.c"
     (*nm).S[i] = i * (*nm).s + scalar_enum;
+#line 92 "local_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -98,7 +100,6 @@ static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
 // for map(tofrom: nm)' at inputs/local_types.c:38
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L38_launch (generated for inputs/local_types.c:38)"
 static bool omp2cuda_main_L38_launch(enum o2c_local_L19 scalar_enum,
                                      struct named &nm) {
   static const o2c::SourceLoc o2c_loc = {

@@ -7,6 +7,7 @@
   for (int i = 0; i < (n); ++i)                                                \
     (p)[i] = 0.0;
 
+#line 11 "macro.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/macro.c:7
 //

@@ -13,13 +13,13 @@
 DEF(push_it)
 DEF(push_again)
 
+#line 17 "macro_data.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/macro_data.c:21
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 21 "inputs/macro_data.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L21(double *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -27,6 +27,7 @@ static __global__ void omp2cuda_main_L21(double *a, int n) {
     do {
 #line 23 "inputs/macro_data.c"
       a[i] += 1;
+#line 31 "macro_data.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -38,7 +39,6 @@ static __global__ void omp2cuda_main_L21(double *a, int n) {
 // for' at inputs/macro_data.c:21
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L21_launch (generated for inputs/macro_data.c:21)"
 static bool omp2cuda_main_L21_launch(double (&a)[16], int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/macro_data.c", 21, 1, "target teams distribute parallel for"};
@@ -67,6 +67,7 @@ int main(void) {
   for (i = 0; i < n; i++)
     a[i] = i;
 { // omp2cuda: device data environment
+#line 71 "macro_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 18, 1, "target data"};
   o2c::TargetRegion o2c_data_L18(o2c_loc, -1, true, false);
   o2c_data_L18.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom);
@@ -74,6 +75,7 @@ int main(void) {
 #pragma omp target data map(tofrom: a[0:n])
   {
     { /* PUSH */
+#line 79 "macro_data.cu"
       static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 20, 5, "target update"};
       o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true);
     }
@@ -85,6 +87,7 @@ if (!omp2cuda_main_L21_launch(a, n)) { // omp2cuda: offloaded by the stub; host 
       a[i] += 1; }
     push_it(a, n);
     { /* PUSH2(a, n) */
+#line 91 "macro_data.cu"
       static const o2c::SourceLoc o2c_loc = {"inputs/macro_data.c", 25, 5, "target update"};
       o2c::update(o2c_loc, -1, true, (a) + (0), (size_t)(n) * sizeof(*(a)), true);
     }

@@ -18,19 +18,19 @@
 static int data[N];
 static int scratch[N];
 
+#line 22 "map_semantics.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/map_semantics.c:20
-#line 20 "inputs/map_semantics.c"
 __global__ void omp2cuda_ran_on_device_L20(int *on_device) {
 #line 21 "inputs/map_semantics.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
+#line 28 "map_semantics.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
 // inputs/map_semantics.c:20
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_ran_on_device_L20_launch (generated for inputs/map_semantics.c:20)"
 static bool omp2cuda_ran_on_device_L20_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 20, 1,
                                          "target"};
@@ -56,22 +56,22 @@ if (!omp2cuda_ran_on_device_L20_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
+#line 60 "map_semantics.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: cursor)' at
 // inputs/map_semantics.c:34
-#line 34 "inputs/map_semantics.c"
 __global__ void omp2cuda_main_L34(int **cursor) {
 #line 35 "inputs/map_semantics.c"
   {
     while (*(*cursor) <= 100 || *(*cursor) % 7 != 0)
       ++(*cursor);
   }
+#line 69 "map_semantics.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: cursor)' at
 // inputs/map_semantics.c:34
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L34_launch (generated for inputs/map_semantics.c:34)"
 static bool omp2cuda_main_L34_launch(int *&cursor) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 34, 1,
                                          "target"};
@@ -92,13 +92,13 @@ static bool omp2cuda_main_L34_launch(int *&cursor) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 40 "inputs/map_semantics.c"
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L40(int *view) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N / 2;
        i += blockDim.x * gridDim.x) {
     do {
 #line 42 "inputs/map_semantics.c"
     view[i] *= 3;
+#line 102 "map_semantics.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -110,7 +110,6 @@ template <bool O2cOnePass> static __global__ void omp2cuda_main_L40(int *view) {
 // for map(tofrom: view[0:0])' at inputs/map_semantics.c:40
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L40_launch (generated for inputs/map_semantics.c:40)"
 static bool omp2cuda_main_L40_launch(int *view) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/map_semantics.c", 40, 1, "target teams distribute parallel for"};
@@ -134,17 +133,16 @@ static bool omp2cuda_main_L40_launch(int *view) {
 
 // omp2cuda: kernel for '#pragma omp target map(from: found) map(to: cursor)
 // defaultmap(none)' at inputs/map_semantics.c:43
-#line 43 "inputs/map_semantics.c"
 __global__ void omp2cuda_main_L43(int **cursor, int *found) {
 #line 44 "inputs/map_semantics.c"
   (*found) = *(*cursor);
+#line 140 "map_semantics.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: found) map(to:
 // cursor) defaultmap(none)' at inputs/map_semantics.c:43
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L43_launch (generated for inputs/map_semantics.c:43)"
 static bool omp2cuda_main_L43_launch(int *&cursor, int &found) {
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 43, 1,
                                          "target"};
@@ -168,7 +166,6 @@ static bool omp2cuda_main_L43_launch(int *&cursor, int &found) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 45 "inputs/map_semantics.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L45(int *data, int *scratch) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
@@ -179,6 +176,7 @@ static __global__ void omp2cuda_main_L45(int *data, int *scratch) {
     scratch[i] = data[i] + 1;
     data[i] = scratch[i] * 2;
   }
+#line 180 "map_semantics.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -191,7 +189,6 @@ static __global__ void omp2cuda_main_L45(int *data, int *scratch) {
 // scratch)' at inputs/map_semantics.c:45
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L45_launch (generated for inputs/map_semantics.c:45)"
 static bool omp2cuda_main_L45_launch(int (&data)[256], int (&scratch)[256]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/map_semantics.c", 45, 1, "target teams distribute parallel for"};
@@ -223,6 +220,7 @@ int main(void) {
   int *view = data + N / 2;
   int found = -1;
 { /* #pragma omp target enter data map(to: data) */
+#line 224 "map_semantics.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 31, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapTo);
 }
@@ -254,6 +252,7 @@ if (!omp2cuda_main_L45_launch(data, scratch)) { // omp2cuda: offloaded by the st
     data[i] = scratch[i] * 2;
   } }
 { /* #pragma omp target exit data map(from: data) */
+#line 256 "map_semantics.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_semantics.c", 50, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, &(data), sizeof(data), o2c::MapFrom);
 }

@@ -3,13 +3,13 @@
 #line 1 "inputs/member.cpp"
 // FLAGS: -std=c++17
 // A region in a member function (explicit and implicit member access).
+#line 7 "member.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: p[0:n])' at inputs/member.cpp:9
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 9 "inputs/member.cpp"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
                                                double scale) {
@@ -18,6 +18,7 @@ static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
     do {
 #line 11 "inputs/member.cpp"
       p[i] = p[i] * f + scale;
+#line 22 "member.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -29,7 +30,6 @@ static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
 // for map(tofrom: p[0:n])' at inputs/member.cpp:9
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_Field_apply_L9_launch (generated for inputs/member.cpp:9)"
 static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
                                            double scale) {
   static const o2c::SourceLoc o2c_loc = {

@@ -18,21 +18,21 @@ struct Totals {
   void bump();
 };
 
+#line 22 "member_this.cu"
 // omp2cuda: kernel for '#pragma omp target' at inputs/member_this.cpp:19
-#line 19 "inputs/member_this.cpp"
 __global__ void omp2cuda_Totals_sum_L19(int *v, int *total, int *on_device) {
 #line 20 "inputs/member_this.cpp"
   {
     (*total) = v[1] + v[2] + 3;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 30 "member_this.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at
 // inputs/member_this.cpp:19
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_Totals_sum_L19_launch (generated for inputs/member_this.cpp:19)"
 static bool omp2cuda_Totals_sum_L19_launch(int (&v)[4], int &total,
                                            int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/member_this.cpp", 19, 1,
@@ -64,8 +64,8 @@ if (!omp2cuda_Totals_sum_L19_launch(this->v, this->total, this->on_device)) { //
   } }
 }
 
+#line 68 "member_this.cu"
 // omp2cuda: kernel for '#pragma omp target' at inputs/member_this.cpp:27
-#line 27 "inputs/member_this.cpp"
 __global__ void omp2cuda_Totals_bump_L27(int *v, int total, long *count,
                                          double scale) {
 #line 28 "inputs/member_this.cpp"
@@ -74,13 +74,13 @@ __global__ void omp2cuda_Totals_bump_L27(int *v, int total, long *count,
     c += static_cast<long>(scale * 10);
     v[0] = total;
   }
+#line 78 "member_this.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at
 // inputs/member_this.cpp:27
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_Totals_bump_L27_launch (generated for inputs/member_this.cpp:27)"
 static bool omp2cuda_Totals_bump_L27_launch(int (&v)[4], int total, long &count,
                                             double scale) {
   static const o2c::SourceLoc o2c_loc = {"inputs/member_this.cpp", 27, 1,

@@ -10,9 +10,9 @@
 
 #define N 10
 
+#line 14 "multidim_sections.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a2d[1:N - 2][0:2],
 // a3d[1:N - 2][:2][:2]) map(from: on_device)' at inputs/multidim_sections.c:22
-#line 22 "inputs/multidim_sections.c"
 __global__ void omp2cuda_main_L22(int (*a2d)[2], int (*a3d)[2][2],
                                   int *on_device) {
 #line 24 "inputs/multidim_sections.c"
@@ -25,6 +25,7 @@ __global__ void omp2cuda_main_L22(int (*a2d)[2], int (*a3d)[2][2],
       }
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 29 "multidim_sections.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a2d[1:N -
@@ -32,7 +33,6 @@ __global__ void omp2cuda_main_L22(int (*a2d)[2], int (*a3d)[2][2],
 // inputs/multidim_sections.c:22
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L22_launch (generated for inputs/multidim_sections.c:22)"
 static bool omp2cuda_main_L22_launch(int (&a2d)[10][2], int (&a3d)[10][2][2],
                                      int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/multidim_sections.c", 22, 1,
@@ -57,7 +57,6 @@ static bool omp2cuda_main_L22_launch(int (&a2d)[10][2], int (&a3d)[10][2][2],
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 33 "inputs/multidim_sections.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L33(double (*a)[4]) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
@@ -65,6 +64,7 @@ static __global__ void omp2cuda_main_L33(double (*a)[4]) {
     do {
 #line 35 "inputs/multidim_sections.c"
     a[i][3] *= 2;
+#line 68 "multidim_sections.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -76,7 +76,6 @@ static __global__ void omp2cuda_main_L33(double (*a)[4]) {
 // for map(tofrom: a[0:4][0:4])' at inputs/multidim_sections.c:33
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L33_launch (generated for inputs/multidim_sections.c:33)"
 static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/multidim_sections.c", 33, 1,
@@ -105,7 +104,6 @@ static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 36 "inputs/multidim_sections.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L36(double (*a)[4]) {
   for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < 4;
@@ -113,6 +111,7 @@ static __global__ void omp2cuda_main_L36(double (*a)[4]) {
     do {
 #line 38 "inputs/multidim_sections.c"
     a[i][0] += 100;
+#line 115 "multidim_sections.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -124,7 +123,6 @@ static __global__ void omp2cuda_main_L36(double (*a)[4]) {
 // for map(tofrom: a[1:][0:])' at inputs/multidim_sections.c:36
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L36_launch (generated for inputs/multidim_sections.c:36)"
 static bool omp2cuda_main_L36_launch(double (&a)[4][4]) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/multidim_sections.c", 36, 1,

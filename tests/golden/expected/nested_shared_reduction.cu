@@ -4,14 +4,15 @@
 // A reduction on a construct nested in target parallel over a mapped scalar:
 // each thread reduces into a partial of its own, and the team's result goes
 // into the mapped variable atomically before the construct's barrier.
+#line 8 "nested_shared_reduction.cu"
 // omp2cuda: kernel for '#pragma omp target parallel map(tofrom: total) map(to:
 // a[0:n]) map(from: seen[0:n])' at inputs/nested_shared_reduction.c:6
-#line 6 "inputs/nested_shared_reduction.c"
 __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
   __shared__ unsigned long long o2c_scratch[32];
 #line 7 "inputs/nested_shared_reduction.c"
   {
 
+#line 16 "nested_shared_reduction.cu"
     {
       int *const o2c_red_total = total;
       int o2c_part_total = o2c_dev::RedPlus::identity<int>();
@@ -20,6 +21,7 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
         for (int x = threadIdx.x; x < n; x += blockDim.x) {
 #line 10 "inputs/nested_shared_reduction.c"
       (*total) += a[x];
+#line 25 "nested_shared_reduction.cu"
         }
       }
       {
@@ -34,9 +36,11 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
     for (int x = threadIdx.x; x < n; x += blockDim.x) {
 #line 13 "inputs/nested_shared_reduction.c"
       seen[x] = (*total);
+#line 40 "nested_shared_reduction.cu"
     }
 #line 14 "inputs/nested_shared_reduction.c"
   }
+#line 44 "nested_shared_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
@@ -44,7 +48,6 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
 // inputs/nested_shared_reduction.c:6
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_sum_L6_launch (generated for inputs/nested_shared_reduction.c:6)"
 static bool omp2cuda_sum_L6_launch(const int *a, int *seen, int n, int &total) {
   static const o2c::SourceLoc o2c_loc = {"inputs/nested_shared_reduction.c", 6,
                                          1, "target parallel"};

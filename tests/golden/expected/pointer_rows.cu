@@ -19,19 +19,19 @@ typedef struct {
   double *buf;
 } Vec;
 
+#line 23 "pointer_rows.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/pointer_rows.c:21
-#line 21 "inputs/pointer_rows.c"
 __global__ void omp2cuda_ran_on_device_L21(int *on_device) {
 #line 22 "inputs/pointer_rows.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
+#line 29 "pointer_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
 // inputs/pointer_rows.c:21
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_ran_on_device_L21_launch (generated for inputs/pointer_rows.c:21)"
 static bool omp2cuda_ran_on_device_L21_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 21, 1,
                                          "target"};
@@ -57,6 +57,7 @@ if (!omp2cuda_ran_on_device_L21_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
+#line 61 "pointer_rows.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(2)' at inputs/pointer_rows.c:27
 //
@@ -64,7 +65,6 @@ if (!omp2cuda_ran_on_device_L21_launch(on_device)) { // omp2cuda: offloaded by t
 // for every iteration; its loop then runs once, with no stride state kept.
 // O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
 extern "C++" {
-#line 27 "inputs/pointer_rows.c"
 template <bool O2cOnePass, class O2cIdx>
 static __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
   const O2cIdx o2c_trip0 = (O2cIdx)((rows > 0 ? (unsigned int)rows : 0));
@@ -77,6 +77,7 @@ static __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
     do {
 #line 30 "inputs/pointer_rows.c"
       p[i][j] = 2 * p[i][j] + i;
+#line 81 "pointer_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -88,7 +89,6 @@ static __global__ void omp2cuda_scale_rows_L27(double **p, int rows, int cols) {
 // for collapse(2)' at inputs/pointer_rows.c:27
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_scale_rows_L27_launch (generated for inputs/pointer_rows.c:27)"
 static bool omp2cuda_scale_rows_L27_launch(double **p, int rows, int cols) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/pointer_rows.c", 27, 1, "target teams distribute parallel for"};
@@ -128,13 +128,13 @@ if (!omp2cuda_scale_rows_L27_launch(p, rows, cols)) { // omp2cuda: offloaded by 
       p[i][j] = 2 * p[i][j] + i; }
 }
 
+#line 132 "pointer_rows.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for' at
 // inputs/pointer_rows.c:64
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 64 "inputs/pointer_rows.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L64(Vec *v, int n) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < n;
@@ -142,6 +142,7 @@ static __global__ void omp2cuda_main_L64(Vec *v, int n) {
     do {
 #line 66 "inputs/pointer_rows.c"
       (*v).buf[j] += j;
+#line 146 "pointer_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -153,7 +154,6 @@ static __global__ void omp2cuda_main_L64(Vec *v, int n) {
 // for' at inputs/pointer_rows.c:64
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L64_launch (generated for inputs/pointer_rows.c:64)"
 static bool omp2cuda_main_L64_launch(Vec &v, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/pointer_rows.c", 64, 1, "target teams distribute parallel for"};
@@ -191,12 +191,14 @@ int main(void) {
     v.buf[j] = 1.0;
 
 { /* #pragma omp target enter data map(to: p[0:ROWS]) */
+#line 195 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 47, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapTo);
 }
 #line 48 "inputs/pointer_rows.c"
   for (int i = 0; i < ROWS; ++i) {
 { /* #pragma omp target enter data map(to: p[i][0:COLS]) */
+#line 202 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 49, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS) * sizeof(*(p[i])), o2c::MapTo);
   o2c::attachSection(o2c_loc, -1, true, &(p[i]), 0);
@@ -208,6 +210,7 @@ int main(void) {
   // The first half of each row comes back with an update, the rest at exit.
   for (int i = 0; i < ROWS; ++i) {
 { /* #pragma omp target update from(p[i][0:COLS / 2]) */
+#line 214 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 55, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (p[i]) + (0), (size_t)(COLS / 2) * sizeof(*(p[i])), false);
 }
@@ -215,18 +218,21 @@ int main(void) {
   }
   for (int i = 0; i < ROWS; ++i) {
 { /* #pragma omp target exit data map(from: p[i][COLS / 2:COLS - COLS / 2]) */
+#line 222 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 58, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (p[i]) + (COLS / 2), (size_t)(COLS - COLS / 2) * sizeof(*(p[i])), o2c::MapFrom);
 }
 #line 59 "inputs/pointer_rows.c"
   }
 { /* #pragma omp target exit data map(delete: p[0:ROWS]) */
+#line 229 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 60, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (p) + (0), (size_t)(ROWS) * sizeof(*(p)), o2c::MapDelete);
 }
 #line 61 "inputs/pointer_rows.c"
 
 { // omp2cuda: device data environment
+#line 236 "pointer_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/pointer_rows.c", 62, 1, "target data"};
   o2c::TargetRegion o2c_data_L62(o2c_loc, -1, true, false);
   o2c_data_L62.map(&(v), sizeof(v), o2c::MapTo);

@@ -11,6 +11,7 @@ extern "C" {
 
 int probe_on_device;
 
+#line 15 "probe_macro.cu"
 // omp2cuda: kernel for '#pragma omp target' at inputs/probe_macro.c:8
 __global__ void omp2cuda_main_L8(int *probe_on_device) {
   {

@@ -2,6 +2,7 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/reductions.c"
 // Sum, max and min of one array in one region.
+#line 6 "reductions.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: sum) reduction(max: mx) reduction(min: mn) map(to: x[0:n])' at
 // inputs/reductions.c:4
@@ -9,7 +10,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 4 "inputs/reductions.c"
 template <bool O2cOnePass>
 static __global__ void
 omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
@@ -26,6 +26,7 @@ omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
     mx = x[i] > mx ? x[i] : mx;
     mn = x[i] < mn ? x[i] : mn;
   }
+#line 30 "reductions.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -42,7 +43,6 @@ omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
 // at inputs/reductions.c:4
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_stats_L4_launch (generated for inputs/reductions.c:4)"
 static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
                                      double &mx, double &mn) {
   static const o2c::SourceLoc o2c_loc = {

@@ -7,9 +7,9 @@
 
 __host__ __device__ static int square(int v) { return v * v; }
 
+#line 11 "sequential.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device, acc)' at
 // inputs/sequential.c:9
-#line 9 "inputs/sequential.c"
 __global__ void omp2cuda_probe_L9(int *on_device, int *acc) {
 #line 10 "inputs/sequential.c"
   {
@@ -17,13 +17,13 @@ __global__ void omp2cuda_probe_L9(int *on_device, int *acc) {
     for (int k = 0; k < 10; ++k)
       (*acc) += square(k);
   }
+#line 21 "sequential.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device,
 // acc)' at inputs/sequential.c:9
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_probe_L9_launch (generated for inputs/sequential.c:9)"
 static bool omp2cuda_probe_L9_launch(int &on_device, int &acc) {
   static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 9, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
@@ -41,20 +41,19 @@ static bool omp2cuda_probe_L9_launch(int &on_device, int &acc) {
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(4)' at
 // inputs/sequential.c:15
-#line 15 "inputs/sequential.c"
 __global__ void omp2cuda_probe_L15() {
 #line 16 "inputs/sequential.c"
   {
     if (o2c_dev::omp_get_team_num() == 0)
       printf("teams: %d\n", o2c_dev::omp_get_num_teams());
   }
+#line 51 "sequential.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)' at
 // inputs/sequential.c:15
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_probe_L15_launch (generated for inputs/sequential.c:15)"
 static bool omp2cuda_probe_L15_launch() {
   static const o2c::SourceLoc o2c_loc = {"inputs/sequential.c", 15, 1,
                                          "target teams"};

@@ -19,9 +19,9 @@
 
 int out[N], seen, d, on_device;
 
+#line 23 "shared_firstprivates.cu"
 // omp2cuda: kernel for '#pragma omp target parallel map(from: out)
 // num_threads(32)' at inputs/shared_firstprivates.c:23
-#line 23 "inputs/shared_firstprivates.c"
 __global__ void omp2cuda_main_L23(int *out, int x) {
   __shared__ int o2c_teamfp_x; // the team's 'x'
   if (threadIdx.x == 0)
@@ -39,6 +39,7 @@ __syncthreads(); // the end of single
 }
     out[o2c_dev::omp_get_thread_num()] = x;
   }
+#line 43 "shared_firstprivates.cu"
   }
 }
 
@@ -46,7 +47,6 @@ __syncthreads(); // the end of single
 // num_threads(32)' at inputs/shared_firstprivates.c:23
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L23_launch (generated for inputs/shared_firstprivates.c:23)"
 static bool omp2cuda_main_L23_launch(int (&out)[96], int x) {
   static const o2c::SourceLoc o2c_loc = {"inputs/shared_firstprivates.c", 23, 1,
                                          "target parallel"};
@@ -65,7 +65,6 @@ static bool omp2cuda_main_L23_launch(int (&out)[96], int x) {
 
 // omp2cuda: kernel for '#pragma omp target map(from: d)' at
 // inputs/shared_firstprivates.c:32
-#line 32 "inputs/shared_firstprivates.c"
 __global__ void omp2cuda_main_L32(int *d, int a, int b, int c) {
   __shared__ int o2c_teamfp_a; // the team's 'a'
   if (threadIdx.x == 0)
@@ -101,6 +100,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 }
 __syncthreads(); // the end of single
 }
+#line 104 "shared_firstprivates.cu"
   }
 }
 
@@ -108,7 +108,6 @@ __syncthreads(); // the end of single
 // inputs/shared_firstprivates.c:32
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L32_launch (generated for inputs/shared_firstprivates.c:32)"
 static bool omp2cuda_main_L32_launch(int &d, int a, int b, int c) {
   static const o2c::SourceLoc o2c_loc = {"inputs/shared_firstprivates.c", 32, 1,
                                          "target"};
@@ -128,7 +127,6 @@ static bool omp2cuda_main_L32_launch(int &d, int a, int b, int c) {
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: out, seen, on_device)'
 // at inputs/shared_firstprivates.c:56
-#line 56 "inputs/shared_firstprivates.c"
 __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
                                   int n) {
   int(&out)[96] = *reinterpret_cast<int(*)[96]>(o2c_arr_out);
@@ -155,6 +153,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
   {
     for (pass = 0; pass < 3; pass++) {
 
+#line 157 "shared_firstprivates.cu"
                 { // the team's threads run state 1
                   o2c_cl_next[o2c_cl_slot] = 1;
                   o2c_cl_resume = 1;
@@ -167,6 +166,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
     }
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 170 "shared_firstprivates.cu"
             o2c_cl_next[o2c_cl_slot] = -1; // the region's end
             goto o2c_cl_barrier;
           }
@@ -176,6 +176,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
             for (int q = threadIdx.x; q < n; q += blockDim.x) {
 #line 61 "inputs/shared_firstprivates.c"
         out[q] += pass + 1;
+#line 180 "shared_firstprivates.cu"
             }
           } break;
           default:
@@ -199,7 +200,6 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
 // on_device)' at inputs/shared_firstprivates.c:56
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L56_launch (generated for inputs/shared_firstprivates.c:56)"
 static bool omp2cuda_main_L56_launch(int (&out)[96], int &seen, int &on_device,
                                      int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/shared_firstprivates.c", 56, 1,

@@ -10,6 +10,7 @@
 
 #define N 4096
 
+#line 14 "small_reductions.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a, v) reduction(&&: all) reduction(||: any) reduction(min: lo)
 // reduction(max: hi) reduction(|: bits)' at inputs/small_reductions.c:22
@@ -17,7 +18,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 22 "inputs/small_reductions.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
                                          char *o2c_red_any, short *o2c_red_lo,
@@ -39,6 +39,7 @@ static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
     hi = v[i] > hi ? v[i] : hi;
     bits |= (unsigned char)(1u << (i % 8));
   }
+#line 43 "small_reductions.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -57,7 +58,6 @@ static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
 // reduction(max: hi) reduction(|: bits)' at inputs/small_reductions.c:22
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L22_launch (generated for inputs/small_reductions.c:22)"
 static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
                                      char &all, char &any, short &lo, short &hi,
                                      unsigned char &bits) {
@@ -95,7 +95,6 @@ static bool omp2cuda_main_L22_launch(char (&a)[4096], short (&v)[4096],
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 32 "inputs/small_reductions.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 200;
@@ -108,6 +107,7 @@ static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
     if (i == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
+#line 111 "small_reductions.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -119,7 +119,6 @@ static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
 // for map(tofrom: count, on_device)' at inputs/small_reductions.c:32
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L32_launch (generated for inputs/small_reductions.c:32)"
 static bool omp2cuda_main_L32_launch(char &count, int &on_device) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/small_reductions.c", 32, 1,

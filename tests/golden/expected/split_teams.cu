@@ -3,6 +3,7 @@
 #line 1 "inputs/split_teams.c"
 // LULESH-style split form: target teams around distribute parallel for
 // (seed 000 Table 3, ApplyAccelerationBoundaryConditionsForNodes).
+#line 7 "split_teams.cu"
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: xdd[0:numNode],
 // ydd[0:numNode]) map(to: symmX[0:numBC], symmY[0:numBC])' at
 // inputs/split_teams.c:5
@@ -10,7 +11,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 5 "inputs/split_teams.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd,
                                             const int *symmX, const int *symmY,
@@ -25,6 +25,7 @@ static __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd,
       if (symmY[i] >= 0)
         ydd[symmY[i]] = 0.0;
     }
+#line 29 "split_teams.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -37,7 +38,6 @@ static __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd,
 // inputs/split_teams.c:5
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_apply_bc_L5_launch (generated for inputs/split_teams.c:5)"
 static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
                                         const int *symmX, const int *symmY,
                                         int numBC, int numNode) {

@@ -6,9 +6,9 @@
 #include <omp.h>
 extern "C" int next_index(int *);
 
+#line 10 "spmd_host.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
 // a[0:n])' at inputs/spmd_host.c:17
-#line 17 "inputs/spmd_host.c"
 __global__ void omp2cuda_f_L17(int *a, int n) {
   {
     int i;                         // the team master's, hoisted
@@ -30,6 +30,7 @@ __global__ void omp2cuda_f_L17(int *a, int n) {
 {
     me = o2c_dev::omp_get_thread_num();
 
+#line 34 "spmd_host.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -38,6 +39,7 @@ __global__ void omp2cuda_f_L17(int *a, int n) {
               }
 #line 23 "inputs/spmd_host.c"
   }
+#line 43 "spmd_host.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -48,6 +50,7 @@ __global__ void omp2cuda_f_L17(int *a, int n) {
           for (int j = threadIdx.x; j < n; j += blockDim.x) {
 #line 22 "inputs/spmd_host.c"
       a[j] += me;
+#line 54 "spmd_host.cu"
           }
         } break;
         default:
@@ -70,7 +73,6 @@ __global__ void omp2cuda_f_L17(int *a, int n) {
 // map(tofrom: a[0:n])' at inputs/spmd_host.c:17
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L17_launch (generated for inputs/spmd_host.c:17)"
 static bool omp2cuda_f_L17_launch(int *a, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 17, 1,
                                          "target teams distribute"};
@@ -91,35 +93,38 @@ static bool omp2cuda_f_L17_launch(int *a, int n) {
 
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: a[0:n])' at
 // inputs/spmd_host.c:24
-#line 24 "inputs/spmd_host.c"
 __global__ void omp2cuda_f_L24(int *a, int n) {
 #line 25 "inputs/spmd_host.c"
   {
 
+#line 101 "spmd_host.cu"
     __shared__ int last;    // the team's, in shared memory
     if (threadIdx.x == 0) { // team master only: side effects
 #line 26 "inputs/spmd_host.c"
     last = 0;
+#line 106 "spmd_host.cu"
     }
     __syncthreads();
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
 #line 29 "inputs/spmd_host.c"
       last = i;
+#line 112 "spmd_host.cu"
     }
     __syncthreads();
     if (threadIdx.x == 0) { // team master only: side effects
 #line 30 "inputs/spmd_host.c"
     a[0] = last;
+#line 118 "spmd_host.cu"
     }
 #line 31 "inputs/spmd_host.c"
   }
+#line 122 "spmd_host.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
 // at inputs/spmd_host.c:24
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L24_launch (generated for inputs/spmd_host.c:24)"
 static bool omp2cuda_f_L24_launch(int *a, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 24, 1,
                                          "target teams"};
@@ -139,6 +144,7 @@ static bool omp2cuda_f_L24_launch(int *a, int n) {
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region needs the control loop, which is not implemented yet
+#line 148 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "'sections' in a parallel region needs the control loop, which is not implemented yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -171,6 +177,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     a[0] = last;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
+#line 181 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 32 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -181,6 +188,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
       a[i] = base;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1, "target teams distribute"}; // [omp2cuda-host-clause] left on the host: num_threads on the nested 'parallel for' is not supported yet
+#line 192 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "num_threads on the nested 'parallel for' is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 39 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])

@@ -9,13 +9,13 @@
 #line 5
 #include <cstdio>
 #include <omp.h>
+#line 13 "std_complex.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: z, w) map(from: r)' at inputs/std_complex.cpp:17
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 17 "inputs/std_complex.cpp"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
                                          std::complex<float> *w, double *r,
@@ -33,6 +33,7 @@ static __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
     r[i] = std::abs(z[i]) + std::arg(z[i]) + z[i].real() - std::imag(z[i]);
     w[i] = w[i] * w[i] - std::complex<float>(1.0f, 0.5f) / (w[i] + 2.0f);
   }
+#line 37 "std_complex.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -44,7 +45,6 @@ static __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
 // for map(tofrom: z, w) map(from: r)' at inputs/std_complex.cpp:17
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L17_launch (generated for inputs/std_complex.cpp:17)"
 static bool omp2cuda_main_L17_launch(const int n,
                                      std::complex<double> (&z)[2000],
                                      std::complex<float> (&w)[2000],
@@ -76,17 +76,16 @@ static bool omp2cuda_main_L17_launch(const int n,
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on)' at
 // inputs/std_complex.cpp:39
-#line 39 "inputs/std_complex.cpp"
 __global__ void omp2cuda_main_L39(int *on) {
 #line 40 "inputs/std_complex.cpp"
   (*on) = !o2c_dev::omp_is_initial_device();
+#line 83 "std_complex.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on)' at
 // inputs/std_complex.cpp:39
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L39_launch (generated for inputs/std_complex.cpp:39)"
 static bool omp2cuda_main_L39_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_complex.cpp", 39, 1,
                                          "target"};

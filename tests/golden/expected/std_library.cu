@@ -12,13 +12,13 @@
 #include <limits>
 #include <omp.h>
 #include <utility>
+#line 16 "std_library.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 25 "inputs/std_library.cpp"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L25(const int digits, const int n,
                                          double *d, float *f, int *k, long *l,
@@ -46,6 +46,7 @@ static __global__ void omp2cuda_main_L25(const int digits, const int n,
     k[i] = std::max(std::abs(k[i]), 7) + digits;
     l[i] = std::abs(l[i]) + std::lround(d[i] * 0.001);
   }
+#line 50 "std_library.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -57,7 +58,6 @@ static __global__ void omp2cuda_main_L25(const int digits, const int n,
 // for map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L25_launch (generated for inputs/std_library.cpp:25)"
 static bool omp2cuda_main_L25_launch(const int digits, const int n,
                                      double (&d)[1000], float (&f)[1000],
                                      int (&k)[1000], long (&l)[1000],
@@ -89,17 +89,16 @@ static bool omp2cuda_main_L25_launch(const int digits, const int n,
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on)' at
 // inputs/std_library.cpp:54
-#line 54 "inputs/std_library.cpp"
 __global__ void omp2cuda_main_L54(int *on) {
 #line 55 "inputs/std_library.cpp"
   (*on) = !o2c_dev::omp_is_initial_device();
+#line 96 "std_library.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on)' at
 // inputs/std_library.cpp:54
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L54_launch (generated for inputs/std_library.cpp:54)"
 static bool omp2cuda_main_L54_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_library.cpp", 54, 1,
                                          "target"};

@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <omp.h>
+#line 10 "std_math.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a, b, c)' at inputs/std_math.cpp:12
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 12 "inputs/std_math.cpp"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L12(const int n, float *a, double *b,
                                          int *c) {
@@ -27,6 +27,7 @@ static __global__ void omp2cuda_main_L12(const int n, float *a, double *b,
     b[i] = std::abs(b[i]) + (std::isnan(b[i]) ? 1.0 : 0.0) + std::fmax(b[i], -3.0);
     c[i] = std::abs(c[i]) % 7;
   }
+#line 31 "std_math.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -38,7 +39,6 @@ static __global__ void omp2cuda_main_L12(const int n, float *a, double *b,
 // for map(tofrom: a, b, c)' at inputs/std_math.cpp:12
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L12_launch (generated for inputs/std_math.cpp:12)"
 static bool omp2cuda_main_L12_launch(const int n, float (&a)[1000],
                                      double (&b)[1000], int (&c)[1000]) {
   static const o2c::SourceLoc o2c_loc = {
@@ -65,17 +65,16 @@ static bool omp2cuda_main_L12_launch(const int n, float (&a)[1000],
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on)' at
 // inputs/std_math.cpp:23
-#line 23 "inputs/std_math.cpp"
 __global__ void omp2cuda_main_L23(int *on) {
 #line 24 "inputs/std_math.cpp"
   (*on) = !o2c_dev::omp_is_initial_device();
+#line 72 "std_math.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on)' at
 // inputs/std_math.cpp:23
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L23_launch (generated for inputs/std_math.cpp:23)"
 static bool omp2cuda_main_L23_launch(int &on) {
   static const o2c::SourceLoc o2c_loc = {"inputs/std_math.cpp", 23, 1,
                                          "target"};

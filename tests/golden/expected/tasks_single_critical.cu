@@ -5,6 +5,7 @@
 // section in a combined loop; single with a task and taskwait, master,
 // single nowait, copyprivate and flush in a parallel region; a taskloop in
 // single under target teams.
+#line 9 "tasks_single_critical.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a[0:n]) map(from: b[0:n]) map(tofrom: sum[0:1])' at
 // inputs/tasks_single_critical.c:6
@@ -12,7 +13,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 6 "inputs/tasks_single_critical.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L6(const int *a, int *b, long long *sum,
                                      int n) {
@@ -32,6 +32,7 @@ o2c_dev::criticalEnter(44); // #pragma omp critical(stats)
 o2c_dev::criticalExit(44);
 }
   }
+#line 36 "tasks_single_critical.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -44,7 +45,6 @@ o2c_dev::criticalExit(44);
 // inputs/tasks_single_critical.c:6
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L6_launch (generated for inputs/tasks_single_critical.c:6)"
 static bool omp2cuda_f_L6_launch(const int *a, int *b, long long *sum, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/tasks_single_critical.c", 6, 1,
@@ -72,7 +72,6 @@ static bool omp2cuda_f_L6_launch(const int *a, int *b, long long *sum, int n) {
 
 // omp2cuda: kernel for '#pragma omp target parallel map(tofrom: count[0:2])' at
 // inputs/tasks_single_critical.c:18
-#line 18 "inputs/tasks_single_critical.c"
 __global__ void omp2cuda_f_L18(int *count) {
 #line 19 "inputs/tasks_single_critical.c"
   {
@@ -120,13 +119,13 @@ if (threadIdx.x == 0) { // #pragma omp single nowait
 }
 __threadfence(); // #pragma omp flush
   }
+#line 123 "tasks_single_critical.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
 // count[0:2])' at inputs/tasks_single_critical.c:18
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L18_launch (generated for inputs/tasks_single_critical.c:18)"
 static bool omp2cuda_f_L18_launch(int *count) {
   static const o2c::SourceLoc o2c_loc = {"inputs/tasks_single_critical.c", 18,
                                          1, "target parallel"};
@@ -145,7 +144,6 @@ static bool omp2cuda_f_L18_launch(int *count) {
 
 // omp2cuda: kernel for '#pragma omp target teams num_teams(1) map(from:
 // b[0:n])' at inputs/tasks_single_critical.c:41
-#line 41 "inputs/tasks_single_critical.c"
 __global__ void omp2cuda_f_L41(int *b, int n) {
 #line 43 "inputs/tasks_single_critical.c"
 {
@@ -156,13 +154,13 @@ if (threadIdx.x == 0) { // #pragma omp single
 }
 __syncthreads(); // the end of single
 }
+#line 158 "tasks_single_critical.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
 // map(from: b[0:n])' at inputs/tasks_single_critical.c:41
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L41_launch (generated for inputs/tasks_single_critical.c:41)"
 static bool omp2cuda_f_L41_launch(int *b, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/tasks_single_critical.c", 41,
                                          1, "target teams"};

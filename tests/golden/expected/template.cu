@@ -3,13 +3,13 @@
 #line 1 "inputs/template.cpp"
 // FLAGS: -std=c++17
 // A region in a function template: the kernel and stub become templates.
+#line 7 "template.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 5 "inputs/template.cpp"
 template <bool O2cOnePass, typename T>
 static __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -17,6 +17,7 @@ static __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
     do {
 #line 7 "inputs/template.cpp"
     y[i] = a * x[i] + y[i];
+#line 21 "template.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -28,7 +29,6 @@ static __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
 // for map(to: x[0:n]) map(tofrom: y[0:n])' at inputs/template.cpp:5
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_axpy_L5_launch (generated for inputs/template.cpp:5)"
 template <typename T>
 static bool omp2cuda_axpy_L5_launch(T a, const T *x, T *y, int n) {
   static const o2c::SourceLoc o2c_loc = {

@@ -2,13 +2,13 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/unsupported_clause.c"
 // A valid clause we do not translate yet: the region stays on the host.
+#line 6 "unsupported_clause.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 4 "inputs/unsupported_clause.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
   int last;
@@ -22,6 +22,7 @@ static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
     a[i] = i;
     last = i;
   }
+#line 26 "unsupported_clause.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;
@@ -36,7 +37,6 @@ static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
 // for map(tofrom: a[0:n]) lastprivate(last)' at inputs/unsupported_clause.c:4
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_f_L4_launch (generated for inputs/unsupported_clause.c:4)"
 static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/unsupported_clause.c", 4, 1,

@@ -11,13 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#line 15 "use_device.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // is_device_ptr(da)' at inputs/use_device.c:30
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 30 "inputs/use_device.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L30(int n, double *da) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -25,6 +25,7 @@ static __global__ void omp2cuda_main_L30(int n, double *da) {
     do {
 #line 32 "inputs/use_device.c"
       da[i] *= 2;
+#line 29 "use_device.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -36,7 +37,6 @@ static __global__ void omp2cuda_main_L30(int n, double *da) {
 // for is_device_ptr(da)' at inputs/use_device.c:30
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L30_launch (generated for inputs/use_device.c:30)"
 static bool omp2cuda_main_L30_launch(int n, double *da) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/use_device.c", 30, 1, "target teams distribute parallel for"};
@@ -59,7 +59,6 @@ static bool omp2cuda_main_L30_launch(int n, double *da) {
 
 // omp2cuda: kernel for '#pragma omp target is_device_ptr(db, ds) map(tofrom:
 // on_device)' at inputs/use_device.c:33
-#line 33 "inputs/use_device.c"
 __global__ void omp2cuda_main_L33(int *on_device, double *db, int *ds) {
 #line 34 "inputs/use_device.c"
     {
@@ -67,13 +66,13 @@ __global__ void omp2cuda_main_L33(int *on_device, double *db, int *ds) {
       *ds += 1;
       (*on_device) = !o2c_dev::omp_is_initial_device();
     }
+#line 70 "use_device.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target is_device_ptr(db, ds)
 // map(tofrom: on_device)' at inputs/use_device.c:33
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L33_launch (generated for inputs/use_device.c:33)"
 static bool omp2cuda_main_L33_launch(int &on_device, double *db, int *ds) {
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 33, 1,
                                          "target"};
@@ -91,20 +90,19 @@ static bool omp2cuda_main_L33_launch(int &on_device, double *db, int *ds) {
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: errors) map(to: scalar)'
 // at inputs/use_device.c:40
-#line 40 "inputs/use_device.c"
 __global__ void omp2cuda_main_L40(int *errors, int *scalar, int *ds) {
 #line 41 "inputs/use_device.c"
     {
       if (&(*scalar) != ds)
         (*errors)++;
     }
+#line 100 "use_device.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: errors)
 // map(to: scalar)' at inputs/use_device.c:40
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_main_L40_launch (generated for inputs/use_device.c:40)"
 static bool omp2cuda_main_L40_launch(int &errors, int &scalar, int *ds) {
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 40, 1,
                                          "target"};
@@ -133,6 +131,7 @@ int main(void) {
   for (int i = 0; i < 8; ++i)
     b[i] = 1;
 { // omp2cuda: device data environment
+#line 135 "use_device.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 20, 1, "target data"};
   o2c::TargetRegion o2c_data_L20(o2c_loc, -1, true, false);
   o2c_data_L20.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapToFrom);
@@ -144,10 +143,12 @@ int main(void) {
     double *da = NULL, *db = NULL;
     int *ds = NULL;
 { // omp2cuda: device data environment
+#line 147 "use_device.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/use_device.c", 24, 1, "target data"};
   o2c::TargetRegion o2c_data_L24(o2c_loc, -1, true, false);
 #line 24 "inputs/use_device.c"
 #pragma omp target data use_device_ptr(a) use_device_addr(b, scalar)
+#line 152 "use_device.cu"
 { auto o2c_dev_a = o2c_data_L24.translate(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.translate(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.translate(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
 #line 25 "inputs/use_device.c"
     {

@@ -5,6 +5,7 @@
 // the kernel as it would be without them, and nothing of theirs is captured.
 #include <omp.h>
 
+#line 9 "uses_allocators.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // uses_allocators(omp_low_lat_mem_alloc) allocate(omp_low_lat_mem_alloc: x)
 // private(x) map(from: out[0:n])' at inputs/uses_allocators.c:7
@@ -12,7 +13,6 @@
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 7 "inputs/uses_allocators.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_L7(int *out, int n) {
   int x;
@@ -24,6 +24,7 @@ static __global__ void omp2cuda_fill_L7(int *out, int n) {
     x = 2 * i;
     out[i] = x + 1;
   }
+#line 28 "uses_allocators.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -36,7 +37,6 @@ static __global__ void omp2cuda_fill_L7(int *out, int n) {
 // private(x) map(from: out[0:n])' at inputs/uses_allocators.c:7
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_fill_L7_launch (generated for inputs/uses_allocators.c:7)"
 static bool omp2cuda_fill_L7_launch(int *out, int n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/uses_allocators.c", 7, 1, "target teams distribute parallel for"};

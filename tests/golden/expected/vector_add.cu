@@ -2,13 +2,13 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/vector_add.c"
 // Seed 000 Fig. 4/6: the combined construct over a vector add.
+#line 6 "vector_add.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 3 "inputs/vector_add.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_vadd_L3(double *a, const double *b,
                                         const double *c, int n) {
@@ -17,6 +17,7 @@ static __global__ void omp2cuda_vadd_L3(double *a, const double *b,
     do {
 #line 5 "inputs/vector_add.c"
     a[i] = b[i] + c[i];
+#line 21 "vector_add.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -28,7 +29,6 @@ static __global__ void omp2cuda_vadd_L3(double *a, const double *b,
 // for map(to: b[0:n], c[0:n]) map(from: a[0:n])' at inputs/vector_add.c:3
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_vadd_L3_launch (generated for inputs/vector_add.c:3)"
 static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
                                     int n) {
   static const o2c::SourceLoc o2c_loc = {

@@ -4,13 +4,13 @@
 // A variable-length array travels as its first element and its size.
 #include <stdio.h>
 
+#line 8 "vla.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: v)' at inputs/vla.c:6
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-#line 6 "inputs/vla.c"
 template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_L6(int n, double *v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -18,6 +18,7 @@ static __global__ void omp2cuda_fill_L6(int n, double *v) {
     do {
 #line 8 "inputs/vla.c"
     v[i] = 0.5 * i;
+#line 22 "vla.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -29,7 +30,6 @@ static __global__ void omp2cuda_fill_L6(int n, double *v) {
 // for map(from: v)' at inputs/vla.c:6
 //
 // Returns false when the region must run on the host.
-#line 1 "omp2cuda_fill_L6_launch (generated for inputs/vla.c:6)"
 static bool omp2cuda_fill_L6_launch(int n, double *v, size_t o2c_bytes_v) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/vla.c", 6, 1, "target teams distribute parallel for"};
