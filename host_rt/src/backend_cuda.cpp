@@ -1,10 +1,11 @@
 // The CUDA backend: every runtime call is checked and a failure names the
 // region's source location. Streams come from a per-device pool (32 to
-// start, doubled when exhausted, the last one returned handed out first:
+// start, O2C_STREAMS, doubled when exhausted, the last one returned handed out first:
 // seed 001 §3.3) so concurrent target regions do not serialise on the
 // default stream, and all work of one region goes on one stream with a
 // single synchronisation at the end.
 #include "backend.h"
+#include "helpers.h"
 
 #include <cuda_runtime.h>
 
@@ -80,7 +81,9 @@ public:
     Device &D = device(Dev, L);
     std::lock_guard<std::mutex> G(D.Lock);
     if (D.Free.empty()) {
-      std::size_t Grow = D.Total == 0 ? 32 : D.Total; // 32, then doubling
+      std::size_t Grow = D.Total == 0
+                             ? static_cast<std::size_t>(streamPoolSize())
+                             : D.Total; // O2C_STREAMS, then doubling
       use(Dev, L);
       for (std::size_t I = 0; I < Grow; ++I) {
         cudaStream_t S;

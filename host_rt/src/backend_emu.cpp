@@ -2,13 +2,19 @@
 // so copies between "host" and "device" are real copies and a missing
 // map(from:) shows as stale data, exactly as on a GPU. Kernels of the emu run
 // synchronously in the launching thread (emu/executor.cpp) and copies are
-// plain memcpy, so there is nothing to queue: no streams, no events, and
-// synchronising is a no-op.
+// plain memcpy, so there is nothing to queue: a stream is a number from a
+// pool (O2C_STREAMS, doubling) whose work the thread that holds it runs in
+// order as it is queued, there are no events, and synchronising is a no-op.
 #include "backend.h"
+#include "helpers.h"
+
+#include <cstdint>
 
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 namespace o2c::detail {
 
@@ -49,8 +55,24 @@ public:
     std::memcpy(H, D, Bytes);
   }
 
-  void *acquireStream(int, const SourceLoc &) override { return nullptr; }
-  void releaseStream(int, void *) override {}
+  void *acquireStream(int, const SourceLoc &) override {
+    std::lock_guard<std::mutex> G(PoolLock);
+    if (Free.empty()) {
+      std::uintptr_t Grow = Total == 0 ? static_cast<std::uintptr_t>(
+                                             streamPoolSize())
+                                       : Total;
+      for (std::uintptr_t I = Total + Grow; I > Total; --I)
+        Free.push_back(I); // numbered from 1: a stream is never null
+      Total += Grow;
+    }
+    std::uintptr_t S = Free.back();
+    Free.pop_back();
+    return reinterpret_cast<void *>(S);
+  }
+  void releaseStream(int, void *S) override {
+    std::lock_guard<std::mutex> G(PoolLock);
+    Free.push_back(reinterpret_cast<std::uintptr_t>(S));
+  }
   void synchronize(int, void *, const SourceLoc &) override {}
   void checkLaunch(int, void *, const SourceLoc &) override {}
 
@@ -64,6 +86,11 @@ public:
   void *symbolAddress(int, const void *Symbol, const SourceLoc &) override {
     return const_cast<void *>(Symbol);
   }
+
+private:
+  std::mutex PoolLock; // guards the stream pool
+  std::vector<std::uintptr_t> Free;
+  std::uintptr_t Total = 0;
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ using Status = PresentTable::Status;
 
 void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
                 int Dev) {
+  if (infoEnabled())
+    std::fprintf(stderr, "o2c info: %s:%u: '%s': host fallback (%s)\n",
+                 Loc.File ? Loc.File : "?", Loc.Line,
+                 Loc.Directive ? Loc.Directive : "target",
+                 Reason ? Reason : "no reason given");
   if (!IfClause || !detail::offloadMandatory())
     return;
   // The host by the program's choice (omp_get_initial_device()) is no
@@ -44,6 +50,10 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   int D = Dev < 0 ? defaultDevice() : Dev;
   if (!IfClause || N <= 0 || D < 0 || D >= N)
     return;
+  // Deferred target tasks already running may still write the device
+  // copies this region syncs: they depend on nothing left, so waiting for
+  // them cannot deadlock (docs/async.md).
+  waitAllAsync();
   std::vector<PresentTable::Mapping> All = table(D)->mappings();
   if (All.empty())
     return;

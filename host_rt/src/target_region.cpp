@@ -1,14 +1,15 @@
 // Device selection and OpenMP 5.x map semantics over the present tables;
 // the backend only moves bytes.
 //
-// `nowait` is accepted but a region still completes synchronously in
-// finish(): that satisfies every ordering OpenMP allows for a deferred target
-// task, at the cost of overlap between host and device work. Hidden helper
-// threads (ARCHITECTURE §5, seed 001) will lift this.
+// A `nowait` region runs the same steps as any other, on a hidden helper
+// thread (async.cpp, docs/async.md): everything here is safe to call from
+// several threads at once (the present and attach tables have their locks,
+// the backends theirs).
 #include "attach_table.h"
 #include "backend.h"
 #include "declared_vars.h"
 #include "device_state.h"
+#include "helpers.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
@@ -39,6 +40,61 @@ const SourceLoc &detail::runtimeLoc() {
 }
 
 using Status = PresentTable::Status;
+
+namespace {
+/// Bytes this thread queued for copying each way (for O2C_INFO): a region
+/// runs wholly on one thread, so the difference over its life is its own.
+thread_local std::size_t BytesToDev = 0, BytesToHost = 0;
+
+void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
+           const SourceLoc &Loc) {
+  BytesToDev += Bytes;
+  backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
+}
+void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
+            const SourceLoc &Loc) {
+  BytesToHost += Bytes;
+  backend().toHost(Dev, H, D, Bytes, Stream, Loc);
+}
+} // namespace
+
+bool infoEnabled() {
+  static const bool On = [] {
+    const char *E = std::getenv("O2C_INFO");
+    return E && *E && std::strcmp(E, "0") != 0;
+  }();
+  return On;
+}
+
+namespace {
+/// Who runs this: a hidden helper thread or the encountering thread.
+std::string runner() {
+  int H = detail::helperIndex();
+  return H >= 0 ? "helper thread " + std::to_string(H) : "encountering thread";
+}
+
+void info(const SourceLoc &Loc, const std::string &What) {
+  if (!infoEnabled())
+    return;
+  std::string Line = std::string("o2c info: ") + (Loc.File ? Loc.File : "?") +
+                     ":" + std::to_string(Loc.Line) + ": '" +
+                     (Loc.Directive ? Loc.Directive : "target") + "': " + What +
+                     "\n";
+  std::fputs(Line.c_str(), stderr); // one call: lines of threads do not mix
+}
+
+void infoDevice(const SourceLoc &Loc, int Dev, void *Stream,
+                std::size_t ToD, std::size_t ToH) {
+  if (!infoEnabled())
+    return;
+  info(Loc, "device " + std::to_string(Dev) + " (" + backend().name() +
+                "), stream " +
+                std::to_string(reinterpret_cast<std::uintptr_t>(Stream)) +
+                ", " + runner() + ", " + std::to_string(ToD) +
+                " bytes to the device, " + std::to_string(ToH) +
+                " bytes to the host");
+}
+} // namespace
 
 /// The present table of Dev, null for a number that is no device. The tables
 /// are never destroyed: fatal() exits through static destructors, possibly
@@ -83,7 +139,7 @@ void detail::reattach(int Dev, const void *Host, std::size_t Bytes,
     if (*reinterpret_cast<void *const *>(S.Ptr) != S.HostValue)
       continue;
     std::size_t Off = S.Ptr - reinterpret_cast<std::uintptr_t>(Host);
-    backend().toDevice(Dev, static_cast<char *>(DevBase) + Off, &S.DevValue,
+    toDev(Dev, static_cast<char *>(DevBase) + Off, &S.DevValue,
                        sizeof(void *), Stream, Loc);
     Queued = true;
   }
@@ -146,10 +202,10 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
   // if(false) and DISABLED are the program's own choice of the host, so
   // MANDATORY has nothing to object to.
   if (!IfClause)
-    return false;
+    return info(Loc, "host (the if clause is false)"), false;
   Policy P = offloadPolicy();
   if (P == Policy::Disabled)
-    return false;
+    return info(Loc, "host (OMP_TARGET_OFFLOAD=DISABLED)"), false;
   int N = numDevices();
   if (N == 0) {
     if (P == Policy::Mandatory)
@@ -158,10 +214,11 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
                         detail::noDeviceReason() + ")");
     // A program written for a GPU still runs where there is none: the host
     // fallback is OpenMP's answer to an unavailable device.
-    return false;
+    return info(Loc, "host (no device: " + detail::noDeviceReason() + ")"),
+           false;
   }
   if (Dev == N) // omp_get_initial_device(): the host, by the program's choice
-    return false;
+    return info(Loc, "host (the device clause names the host)"), false;
   if (Dev < 0 || Dev > N)
     fatalStr(Loc, "device number " + std::to_string(Dev) + " does not exist (" +
                       std::to_string(N) + " " + backend().name() +
@@ -198,7 +255,7 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
         Created = true;
         *D = B.alloc(Dev, Bytes, Loc);
         if (Flags & MapTo) {
-          B.toDevice(Dev, *D, Host, Bytes, Stream, Loc);
+          toDev(Dev, *D, Host, Bytes, Stream, Loc);
           *Ready = B.recordEvent(Dev, Stream, Loc);
         }
       },
@@ -209,7 +266,7 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
                "in, or disjoint from, every mapped storage block)");
   bool Always = H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo);
   if (Always)
-    B.toDevice(Dev, H.Dev, Host, Bytes, Stream, Loc);
+    toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
   if (Created || Always)
     reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
   return H.Dev;
@@ -236,7 +293,7 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
-    backend().toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
+    toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
     C.CopiedBack = true;
     C.Received.push_back({Host, Bytes});
   }
@@ -305,6 +362,12 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
   Offload = selectDevice(Loc, Dev, IfClause, Device);
   if (Offload)
     Stream = backend().acquireStream(Device, Loc);
+  ToDev0 = BytesToDev;
+  ToHost0 = BytesToHost;
+}
+
+bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev) {
+  return selectDevice(Loc, Device, IfClause, Dev);
 }
 
 TargetRegion::~TargetRegion() { finish(); }
@@ -344,24 +407,37 @@ bool TargetRegion::finish() {
     leave(Loc, Device, It->Host, It->Bytes, It->Flags, Stream, C);
   Exits.clear();
   complete(Loc, Device, Stream, C);
+  infoDevice(Loc, Device, Stream, BytesToDev - ToDev0, BytesToHost - ToHost0);
   backend().releaseStream(Device, Stream);
   Stream = nullptr;
   return true;
 }
+
+namespace {
+/// A stand-alone data construct's steps on a stream of the pool, with its
+/// O2C_INFO line.
+template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
+  std::size_t ToD = BytesToDev, ToH = BytesToHost;
+  void *S = backend().acquireStream(D, Loc);
+  Steps(S);
+  infoDevice(Loc, D, S, BytesToDev - ToD, BytesToHost - ToH);
+  backend().releaseStream(D, S);
+}
+} // namespace
 
 void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
                std::size_t Bytes, unsigned Flags) {
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D))
     return;
-  void *S = backend().acquireStream(D, Loc);
-  enter(Loc, D, Host, Bytes, Flags, S);
-  backend().synchronize(D, S, Loc);
-  // The copy is complete, so later regions on other streams need not wait.
-  if (Bytes != 0)
-    if (void *E = table(D)->markReady(Host, S))
-      backend().destroyEvent(D, E);
-  backend().releaseStream(D, S);
+  onStream(Loc, D, [&](void *S) {
+    enter(Loc, D, Host, Bytes, Flags, S);
+    backend().synchronize(D, S, Loc);
+    // The copy is complete, so later regions on other streams need not wait.
+    if (Bytes != 0)
+      if (void *E = table(D)->markReady(Host, S))
+        backend().destroyEvent(D, E);
+  });
 }
 
 void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
@@ -369,11 +445,11 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
-  void *S = backend().acquireStream(D, Loc);
-  Cleanup C;
-  leave(Loc, D, Host, Bytes, Flags, S, C);
-  complete(Loc, D, S, C);
-  backend().releaseStream(D, S);
+  onStream(Loc, D, [&](void *S) {
+    Cleanup C;
+    leave(Loc, D, Host, Bytes, Flags, S, C);
+    complete(Loc, D, S, C);
+  });
 }
 
 void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
@@ -386,17 +462,17 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
     fatal(Loc, "'present' update of data that is not on the device");
   if (H.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
-  void *S = backend().acquireStream(D, Loc);
-  if (ToDevice) {
-    backend().toDevice(D, H.Dev, Host, Bytes, S, Loc);
-    reattach(D, Host, Bytes, H.Dev, S, Loc);
-  } else {
-    backend().toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
-  }
-  backend().synchronize(D, S, Loc);
-  if (!ToDevice)
-    restoreHost(D, Host, Bytes);
-  backend().releaseStream(D, S);
+  onStream(Loc, D, [&](void *S) {
+    if (ToDevice) {
+      toDev(D, H.Dev, Host, Bytes, S, Loc);
+      reattach(D, Host, Bytes, H.Dev, S, Loc);
+    } else {
+      toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
+    }
+    backend().synchronize(D, S, Loc);
+    if (!ToDevice)
+      restoreHost(D, Host, Bytes);
+  });
 }
 
 void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
@@ -421,10 +497,10 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   auto *DevBytes = static_cast<char *>(H.Dev);
   for (std::size_t I = 0; I < Count; ++I) {
     if (ToDevice)
-      backend().toDevice(D, DevBytes + I * Step, HostBytes + I * Step, ElemBytes,
+      toDev(D, DevBytes + I * Step, HostBytes + I * Step, ElemBytes,
                          S, Loc);
     else
-      backend().toHost(D, HostBytes + I * Step, DevBytes + I * Step, ElemBytes,
+      toHost(D, HostBytes + I * Step, DevBytes + I * Step, ElemBytes,
                        S, Loc);
   }
   if (ToDevice)
@@ -448,7 +524,7 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
     return; // OpenMP 5.1 §2.21.7.2: only a present pointer is attached
   void *DevValue = static_cast<char *>(S.Dev) - Offset;
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
-  backend().toDevice(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
+  toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
   backend().synchronize(Dev, Stream, Loc);
 }
 } // namespace
@@ -536,14 +612,14 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
   }
   if (!DH && SH) {
     void *St = backend().acquireStream(DstDev, L);
-    backend().toDevice(DstDev, D, S, Length, St, L);
+    toDev(DstDev, D, S, Length, St, L);
     backend().synchronize(DstDev, St, L);
     backend().releaseStream(DstDev, St);
     return 0;
   }
   if (DH && !SH) {
     void *St = backend().acquireStream(SrcDev, L);
-    backend().toHost(SrcDev, D, S, Length, St, L);
+    toHost(SrcDev, D, S, Length, St, L);
     backend().synchronize(SrcDev, St, L);
     backend().releaseStream(SrcDev, St);
     return 0;

@@ -89,6 +89,7 @@ struct KernelModel {
 
   // Host stub.
   std::vector<std::string> StubParams;
+  std::vector<std::string> StubParamNames; // the names StubParams declare
   std::vector<std::string> CallArgs;
   std::vector<StubMap> Maps;
   std::string TripExpr; // host expression for the trip count (text)

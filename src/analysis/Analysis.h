@@ -112,6 +112,12 @@ struct ClauseInfo {
 /// do not translate.
 Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
                     clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits);
+/// The `depend` clauses of D as written (`depend(inout: a[0:n])`, one string
+/// each, in order), for the host task that carries a deferred target task's
+/// dependences (docs/async.md). Empty when D has none, or when a clause comes
+/// from a macro expansion (then nothing can be copied reliably).
+std::vector<std::string> dependClauses(const clang::OMPExecutableDirective &D,
+                                       clang::ASTContext &Ctx);
 
 // ---- LocalTypes.cpp ---------------------------------------------------------
 /// The function-local declarations (typedefs, tags) spelling T needs,

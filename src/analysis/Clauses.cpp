@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 using namespace clang;
@@ -93,6 +94,36 @@ std::string clauseName(const OMPClause *C) {
 }
 
 } // namespace
+
+std::vector<std::string> dependClauses(const OMPExecutableDirective &D,
+                                       ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Out;
+  for (const auto *C : D.getClausesOfKind<OMPDependClause>()) {
+    if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID())
+      return {};
+    std::string Text = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(C->getBeginLoc(),
+                                                          C->getEndLoc()),
+                           SM, Ctx.getLangOpts())
+                           .str();
+    // A clause continued over several lines keeps its backslashes out of
+    // the one-line pragma it goes into.
+    std::string Flat;
+    for (std::size_t I = 0; I < Text.size(); ++I) {
+      if (Text[I] == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+        ++I;
+        Flat += ' ';
+      } else {
+        Flat += Text[I] == '\n' ? ' ' : Text[I];
+      }
+    }
+    if (Flat.empty())
+      return {};
+    Out.push_back(Flat);
+  }
+  return Out;
+}
 
 Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
                     ASTContext &Ctx, const std::vector<TextEdit> &Edits) {
@@ -422,8 +453,10 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     } else if (isa<OMPNowaitClause>(C)) {
       CI.NoWait = true;
     } else if (isa<OMPDependClause>(C)) {
-      // The region runs to completion where it is encountered; waiting for
-      // the sibling tasks first satisfies every dependence it can have.
+      // Without nowait the region runs to completion where it is
+      // encountered, and waiting for the sibling tasks first satisfies every
+      // dependence it can have; with nowait the clauses go, as written
+      // (dependClauses), on the host task that carries the target task.
       CI.Depend = true;
     } else if (const auto *DM = dyn_cast<OMPDefaultmapClause>(C)) {
       std::string Mod = getOpenMPSimpleClauseTypeName(

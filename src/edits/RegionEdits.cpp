@@ -134,6 +134,27 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   return I < Buf.size() && Buf[I] == ';' ? I + 1 : Off;
 }
 
+/// The host task that carries a deferred target task o2c_task (null: run
+/// the host fallback instead) with the construct's dependences: detached,
+/// fulfilled by the helper thread that completes the target task, where the
+/// host compiler's runtime allows it (omp2cuda/async.h).
+static std::string
+deferredTask(const std::vector<std::string> &Depends) {
+  std::string Deps;
+  for (const std::string &X : Depends)
+    Deps += " " + X;
+  return fmt::format("if (o2c_task) {{\n"
+                     "#if O2C_DETACH\n"
+                     "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
+                     "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task)\n"
+                     "o2c::startTask(o2c_task, o2c_event);\n"
+                     "#else\n"
+                     "#pragma omp task{0} firstprivate(o2c_task)\n"
+                     "o2c::runTask(o2c_task);\n"
+                     "#endif\n",
+                     Deps);
+}
+
 RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
                        const KernelModel &K, const std::string &Emitted,
                        ASTContext &Ctx, bool LineDirectives) {
@@ -148,6 +169,29 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
     Args += (Args.empty() ? "" : ", ") + A;
   std::string Call = fmt::format("{}if (!{}{}({})) {{", Braces ? "{ " : "",
                                  K.StubName, K.TemplateArgs, Args);
+  std::vector<std::string> Depends = dependClauses(D, Ctx);
+  if (K.NoWait && (D.getBeginLoc().isMacroID() ||
+                   (R.Depend && Depends.empty()))) {
+    // No host task can be written here: the region completes where it is
+    // encountered, after its predecessors (as without nowait).
+    Call = fmt::format("{}if (!o2c::runNow({}{}({}), {})) {{",
+                       Braces ? "{ " : "", K.StubName, K.TemplateArgs, Args,
+                       R.Depend ? "true" : "false");
+  } else if (K.NoWait) {
+    Call = fmt::format("{{ o2c::AsyncTask *o2c_task = {}{}({});\n",
+                       K.StubName, K.TemplateArgs, Args) +
+           deferredTask(Depends) + "} else {";
+    E.CallSite.push_back({Begin, 0, Call + " // omp2cuda: deferred to a "
+                                           "hidden helper thread; host "
+                                           "fallback below\n" +
+                                        lineMarker({R.Loc.File,
+                                                    lineOf(Ctx, Begin), 0},
+                                                   LineDirectives)});
+    E.CallSite.push_back({End, 0, " } }"});
+    E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
+    E.Insert = (AtLineStart ? "" : "\n") + Emitted;
+    return E;
+  }
   if (D.getBeginLoc().isMacroID()) {
     // The caller prints the macro's expansion around this prefix.
     E.CallSite.push_back({Begin, 0, Call});
@@ -236,16 +280,24 @@ struct DataCalls {
   }
 
   /// The statements of a stand-alone directive (o2c::update(...), ...).
+  /// Deferred (non-empty Depends, or no depend clause at all): `nowait`
+  /// outside a macro; the calls are recorded in a deferred target task.
   std::vector<std::string> standAlone(const OMPExecutableDirective &D,
-                                      const Region &R) const {
+                                      const Region &R, bool Deferred = false,
+                                      const std::vector<std::string> &Depends =
+                                          {}) const {
     std::vector<std::string> Calls{Loc};
-    if (R.Depend)
+    if (Deferred)
+      Calls.push_back("o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);");
+    else if (R.Depend)
       Calls.push_back("o2c::waitForSiblingTasks();");
     const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
                          ? "o2c::enterData"
                      : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
                          ? "o2c::exitData"
                          : "o2c::update";
+    // A deferred construct records the same calls, arguments evaluated now.
+    const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
     std::vector<Capture> Items;
     for (const Capture &Cap : R.Captures)
       if (Cap.Map)
@@ -261,21 +313,24 @@ struct DataCalls {
       if (Cap.Map->Present)
         ToDevice += ", /*Present=*/true";
       if (!Cap.Map->Stride.empty())
-        Calls.push_back(fmt::format("o2c::updateStrided(o2c_loc, {}, {}, {}, "
+        Calls.push_back(fmt::format("{}updateStrided(o2c_loc, {}, {}, {}, "
                                     "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
-                                    Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
+                                    Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
                                     Cap.Map->Stride, ToDevice));
       else if (std::string(Fn) == "o2c::update")
-        Calls.push_back(fmt::format("o2c::update(o2c_loc, {}, {}, {}, {}, {});",
-                                    Dev, If, Addr, Bytes, ToDevice));
+        Calls.push_back(fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});",
+                                    Ns, Dev, If, Addr, Bytes, ToDevice));
       else
-        Calls.push_back(fmt::format("{}(o2c_loc, {}, {}, {}, {}, {});", Fn, Dev,
-                                    If, Addr, Bytes, mapFlags(*Cap.Map)));
+        Calls.push_back(fmt::format("{}{}(o2c_loc, {}, {}, {}, {}, {});", Ns,
+                                    Fn + 5, Dev, If, Addr, Bytes,
+                                    mapFlags(*Cap.Map)));
       if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
           attaches(R.PointerMaps[I - FirstBased]))
-        Calls.push_back(fmt::format("o2c::attachSection(o2c_loc, {}, {}, &({}), {});",
-                                    Dev, If, Cap.CallArg, Cap.Map->Lower));
+        Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), {});",
+                                    Ns, Dev, If, Cap.CallArg, Cap.Map->Lower));
     }
+    if (Deferred)
+      Calls.push_back(deferredTask(Depends) + "}");
     return Calls;
   }
 };
@@ -503,9 +558,12 @@ RegionEdit dataEdits(const RegionCandidate &C, const Region &R, ASTContext &Ctx,
   unsigned End = FromMacro ? MacroEnd : statementEnd(D, Ctx);
   llvm::StringRef Old = mainBuffer(Ctx).slice(Begin, End);
   llvm::StringRef Indent = indentOf(mainBuffer(Ctx), Begin);
+  std::vector<std::string> Depends = dependClauses(D, Ctx);
+  bool Deferred = R.NoWait && !FromMacro && (!R.Depend || !Depends.empty());
   std::string Text = "{ " + directiveComment(Old) + "\n" +
                      generatedMarker(LineDirectives) +
-                     lines(Calls.standAlone(D, R), Indent) + Indent.str() + "}";
+                     lines(Calls.standAlone(D, R, Deferred, Depends), Indent) +
+                     Indent.str() + "}";
   llvm::StringRef Rest = mainBuffer(Ctx).substr(End);
   Rest = Rest.take_until([](char Ch) { return Ch == '\n'; });
   if (!Rest.trim().empty()) {

@@ -5,10 +5,46 @@
 
 namespace omp2cuda {
 
+namespace {
+
+/// The statements from the region object to the end: what the helper thread
+/// runs for a deferred region, and the whole of a synchronous one. Dev and If
+/// are the region's device and if arguments.
+std::string regionBody(const KernelModel &K, const std::string &Dev,
+                       const std::string &If, const std::string &Indent) {
+  std::string Out;
+  Out += fmt::format("{}o2c::TargetRegion o2c_region(o2c_loc, {}, {}, {});\n",
+                     Indent, Dev, If, K.NoWait ? "true" : "false");
+  Out += Indent + "if (!o2c_region.offload())\n" + Indent + "  return false;\n";
+  std::string Steps;
+  for (const StubMap &M : K.Maps)
+    Steps += "  " + M.Stmt + "\n";
+  rewriterFor(K.Shape).EmitLaunch(K, Steps);
+  Steps += "  return o2c_region.finish();\n";
+  // Indent the launch code as deep as the body it stands in.
+  for (std::size_t B = 0; B < Steps.size();) {
+    std::size_t E = Steps.find('\n', B);
+    if (E == std::string::npos)
+      E = Steps.size();
+    if (E > B)
+      Out += Indent.substr(2) + Steps.substr(B, E - B);
+    Out += "\n";
+    B = E + 1;
+  }
+  return Out;
+}
+
+} // namespace
+
 std::string emitStub(const KernelModel &K) {
   std::string Out;
   Out += fmt::format("// omp2cuda: host launch stub for {}\n", K.Comment);
-  Out += "//\n// Returns false when the region must run on the host.\n";
+  if (K.NoWait)
+    Out += "//\n// nowait: returns the deferred target task that a hidden helper "
+           "thread\n// runs (docs/async.md), or null when the region must run "
+           "on the host.\n";
+  else
+    Out += "//\n// Returns false when the region must run on the host.\n";
   // The stub is no text of the input: without a marker of its own, the
   // #line of the kernel body before it would attribute its lines to the
   // input lines after that body, and a compiler error here would point at
@@ -20,21 +56,35 @@ std::string emitStub(const KernelModel &K) {
   std::string Params;
   for (const std::string &P : K.StubParams)
     Params += (Params.empty() ? "" : ", ") + P;
-  Out += fmt::format("static bool {}({}) {{\n", K.StubName, Params);
-  if (K.Depend)
-    Out += "  o2c::waitForSiblingTasks(); // depend: predecessors first\n";
-  Out += fmt::format("  static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};\n",
-                     cString(K.Loc.File), K.Loc.Line, K.Loc.Col,
-                     cString(K.Directive));
-  Out += fmt::format("  o2c::TargetRegion o2c_region(o2c_loc, {}, {}, {});\n",
-                     K.Device.empty() ? "-1" : "o2c::deviceClause(" + K.Device + ")",
-                     K.IfCond.empty() ? "true" : "(bool)(" + K.IfCond + ")",
-                     K.NoWait ? "true" : "false");
-  Out += "  if (!o2c_region.offload())\n    return false;\n";
-  for (const StubMap &M : K.Maps)
-    Out += "  " + M.Stmt + "\n";
-  rewriterFor(K.Shape).EmitLaunch(K, Out);
-  Out += "  return o2c_region.finish();\n}\n";
+  std::string Dev =
+      K.Device.empty() ? "-1" : "o2c::deviceClause(" + K.Device + ")";
+  std::string If = K.IfCond.empty() ? "true" : "(bool)(" + K.IfCond + ")";
+  std::string Loc =
+      fmt::format("  static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};\n",
+                  cString(K.Loc.File), K.Loc.Line, K.Loc.Col,
+                  cString(K.Directive));
+  if (!K.NoWait) {
+    Out += fmt::format("static bool {}({}) {{\n", K.StubName, Params);
+    if (K.Depend)
+      Out += "  o2c::waitForSiblingTasks(); // depend: predecessors first\n";
+    Out += Loc + regionBody(K, Dev, If, "  ") + "}\n";
+    return Out;
+  }
+  // Deferred: the clauses are evaluated and the arguments bound now; the
+  // helper thread runs the lambda, which maps, launches and unmaps.
+  std::string Names;
+  for (const std::string &N : K.StubParamNames)
+    Names += ", " + N;
+  Out += fmt::format("static o2c::AsyncTask *{}({}) {{\n", K.StubName, Params);
+  Out += Loc;
+  Out += fmt::format("  int o2c_dev;\n  if (!o2c::offloads(o2c_loc, {}, {}, "
+                     "o2c_dev))\n    return nullptr;\n",
+                     Dev, If);
+  Out += fmt::format("  return o2c::targetTask(\n      o2c_loc,\n      [](int "
+                     "o2c_dev{}{}) -> bool {{\n",
+                     Params.empty() ? "" : ", ", Params);
+  Out += regionBody(K, "o2c_dev", "true", "        ");
+  Out += fmt::format("      }},\n      o2c_dev{});\n}}\n", Names);
   return Out;
 }
 

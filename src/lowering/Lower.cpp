@@ -105,6 +105,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       continue;
     }
     K.StubParams.push_back(C.StubParam);
+    K.StubParamNames.push_back(C.Name);
+    if (C.IsVLA) // the stub takes a VLA's size after it
+      K.StubParamNames.push_back("o2c_bytes_" + C.Name);
     K.CallArgs.push_back(C.CallArg);
     std::string Arg = C.Name;
     switch (C.How) {

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <vector>
 
@@ -66,7 +67,8 @@ public:
   /// (fatal instead under OMP_TARGET_OFFLOAD=MANDATORY).
   bool offload() const { return Offload; }
   int device() const { return Device; }
-  /// The construct had `nowait` (it still completes in finish() for now).
+  /// The construct had `nowait`: this region runs as a deferred target
+  /// task on a hidden helper thread (see AsyncTask).
   bool nowait() const { return NoWait; }
 
   /// Maps the host bytes [HostBegin, HostBegin + Bytes) with OpenMP 5.x
@@ -149,6 +151,7 @@ private:
   bool Finished = false;
   void *Stream = nullptr;
   std::vector<Pending> Exits;
+  std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
 };
 
 /// Entered by a target region the translator left on the host; Reason says
@@ -254,6 +257,63 @@ int targetIsPresent(const void *P, int Dev);    // omp_target_is_present
 int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
                  std::size_t DstOffset, std::size_t SrcOffset, int DstDev,
                  int SrcDev);                   // omp_target_memcpy
+
+/// A deferred target task (`nowait`): the work of a target region or of a
+/// stand-alone data construct, created where the construct is encountered
+/// (clauses evaluated, firstprivate values and the addresses of mapped data
+/// captured) and run later on a hidden helper thread, which does all of its
+/// map, launch and unmap steps on one stream. The host OpenMP runtime knows
+/// the task as a detached host task (omp2cuda/async.h, docs/async.md), so
+/// taskwait, taskgroup, depend and barriers see it.
+class AsyncTask {
+public:
+  explicit AsyncTask(const SourceLoc &L) : Loc(L) {}
+  const SourceLoc &loc() const { return Loc; }
+  /// Appends a step; the steps run in order on one helper thread.
+  void add(std::function<void()> Step) { Steps.push_back(std::move(Step)); }
+  /// The stand-alone data constructs, recorded with their arguments
+  /// evaluated now and run by the helper (same meaning as o2c::enterData &
+  /// co.).
+  void enterData(const SourceLoc &L, int Dev, bool If, const void *Host,
+                 std::size_t Bytes, unsigned Flags);
+  void exitData(const SourceLoc &L, int Dev, bool If, const void *Host,
+                std::size_t Bytes, unsigned Flags);
+  void update(const SourceLoc &L, int Dev, bool If, const void *Host,
+              std::size_t Bytes, bool ToDevice, bool Present = false);
+  void updateStrided(const SourceLoc &L, int Dev, bool If, const void *Host,
+                     std::size_t ElemBytes, std::size_t Count,
+                     std::size_t Stride, bool ToDevice, bool Present = false);
+  template <class T>
+  void attachSection(const SourceLoc &L, int Dev, bool If, T *const *Ptr,
+                     long long Lo) {
+    const void *P = Ptr, *S = *Ptr + Lo;
+    auto Off =
+        static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T)));
+    SourceLoc At = L;
+    add([=] { attach(At, Dev, If, P, S, Off); });
+  }
+  /// Runs the steps here, on the calling thread.
+  void run();
+
+private:
+  SourceLoc Loc;
+  std::vector<std::function<void()>> Steps;
+};
+
+/// Whether a target region with these `device` and `if` clause values
+/// offloads (as TargetRegion::offload()); Dev receives the device.
+bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev);
+
+/// Queues T on a hidden helper thread, which runs it, deletes it and then
+/// calls Done(Arg) (the generated code's omp_fulfill_event).
+void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg);
+/// Queues T on a hidden helper thread and blocks until it completed.
+void runAsync(AsyncTask *T);
+/// Blocks until every deferred target task queued so far has completed.
+void waitAllAsync();
+
+/// O2C_INFO=1: one line on stderr per construct execution (see README).
+bool infoEnabled();
 
 /// Device properties the launch-shape heuristics need.
 struct DeviceProps {

@@ -91,26 +91,37 @@ static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
 // omp2cuda: host launch stub for '#pragma omp target parallel for map(tofrom:
 // y[0:n]) nowait' at inputs/clauses.c:14
 //
-// Returns false when the region must run on the host.
-static bool omp2cuda_saxpy_L14_launch(float *y, int n) {
+// nowait: returns the deferred target task that a hidden helper thread
+// runs (docs/async.md), or null when the region must run on the host.
+static o2c::AsyncTask *omp2cuda_saxpy_L14_launch(float *y, int n) {
   static const o2c::SourceLoc o2c_loc = {"inputs/clauses.c", 14, 1,
                                          "target parallel for"};
-  o2c::TargetRegion o2c_region(o2c_loc, -1, true, true);
-  if (!o2c_region.offload())
-    return false;
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
-  if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_saxpy_L14<false>, o2c_region, o2c_trip, 0, 0, true, true);
-    // A thread for every iteration: the instantiation without a stride loop.
-    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_saxpy_L14<true>
-                           : omp2cuda_saxpy_L14<false>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(y_d, n);
-    o2c_region.launched();
-  }
-  return o2c_region.finish();
+  int o2c_dev;
+  if (!o2c::offloads(o2c_loc, -1, true, o2c_dev))
+    return nullptr;
+  return o2c::targetTask(
+      o2c_loc,
+      [](int o2c_dev, float *y, int n) -> bool {
+        o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
+        if (!o2c_region.offload())
+          return false;
+        auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+        const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+        if (o2c_trip > 0) {
+          o2c::LaunchShape o2c_shape =
+              o2c::gridStrideShape(omp2cuda_saxpy_L14<false>, o2c_region,
+                                   o2c_trip, 0, 0, true, true);
+          // A thread for every iteration: the instantiation without a stride
+          // loop.
+          auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                                 ? omp2cuda_saxpy_L14<true>
+                                 : omp2cuda_saxpy_L14<false>;
+          O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(y_d, n);
+          o2c_region.launched();
+        }
+        return o2c_region.finish();
+      },
+      o2c_dev, y, n);
 }
 
 // omp2cuda: kernel for '#pragma omp target simd map(tofrom: y[0:n])' at
@@ -124,7 +135,7 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
         int i = (int)(o2c_iv);
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
-#line 128 "clauses.cu"
+#line 139 "clauses.cu"
       } while (0);
     __syncwarp();
   }
@@ -167,7 +178,7 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
     do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
-#line 171 "clauses.cu"
+#line 182 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -215,7 +226,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
     y[i] = -y[i];
-#line 219 "clauses.cu"
+#line 230 "clauses.cu"
     }
 }
 
@@ -254,11 +265,21 @@ if (!omp2cuda_saxpy_L7_launch(a, x, y, n, dev, bias)) { // omp2cuda: offloaded b
     t = a * x[i];
     y[i] = t + y[i] + bias;
   } }
-if (!omp2cuda_saxpy_L14_launch(y, n)) { // omp2cuda: offloaded by the stub; host fallback below
+{ o2c::AsyncTask *o2c_task = omp2cuda_saxpy_L14_launch(y, n);
+if (o2c_task) {
+#if O2C_DETACH
+o2c::Event o2c_event = o2c::Event(); // set by detach
+#pragma omp task detach(o2c_event) firstprivate(o2c_task)
+o2c::startTask(o2c_task, o2c_event);
+#else
+#pragma omp task firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+#endif
+} else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 14 "inputs/clauses.c"
 #pragma omp target parallel for map(tofrom: y[0:n]) nowait
   for (int i = 0; i < n; ++i)
-    y[i] *= 2.0f; }
+    y[i] *= 2.0f; } }
 #pragma omp taskwait
 if (!omp2cuda_saxpy_L18_launch(y, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 18 "inputs/clauses.c"

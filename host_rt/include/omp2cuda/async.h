@@ -1,0 +1,110 @@
+// The generated code's side of deferred target tasks (docs/async.md):
+// compiled in the user's translation unit, where the host OpenMP runtime is
+// visible, so that the runtime library itself needs none.
+//
+// At a `nowait` construct the generated code creates an o2c::AsyncTask and
+// a host task with the construct's `depend` clauses:
+//
+//   #if O2C_DETACH
+//     o2c::Event o2c_event = o2c::Event(); // set by detach
+//   #pragma omp task depend(...) detach(o2c_event) firstprivate(o2c_task)
+//     o2c::startTask(o2c_task, o2c_event);   // queue; fulfilled when done
+//   #else
+//   #pragma omp task depend(...) firstprivate(o2c_task)
+//     o2c::runTask(o2c_task);                // queue and wait
+//   #endif
+//
+// The host runtime then orders the task against every other task and
+// barrier as it would a target task of its own.
+#ifndef OMP2CUDA_ASYNC_H
+#define OMP2CUDA_ASYNC_H
+
+#include "omp2cuda/host_rt.h"
+
+#include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
+
+// detach needs OpenMP 5.0 (201811). libgomp (GCC, 12 included) hangs at
+// the barrier that ends a parallel region when a detached task there is
+// fulfilled by a thread outside the team, so with GCC the host task waits
+// for the helper instead: still a task the runtime orders, but it holds an
+// OpenMP thread while the target task runs.
+#if defined(_OPENMP) && _OPENMP >= 201811 && defined(__clang__) &&            \
+    !defined(O2C_NO_DETACH)
+#define O2C_DETACH 1
+#else
+#define O2C_DETACH 0
+#endif
+
+namespace o2c {
+
+#if O2C_DETACH
+using Event = omp_event_handle_t;
+
+/// Queues T on a hidden helper thread; E is fulfilled when it completed.
+inline void startTask(AsyncTask *T, Event E) {
+  static_assert(sizeof(Event) <= sizeof(std::uintptr_t),
+                "an event handle must fit a uintptr_t");
+  std::uintptr_t Bits = 0;
+  std::memcpy(&Bits, &E, sizeof(E));
+  startAsync(
+      T,
+      [](std::uintptr_t B) {
+        Event Ev;
+        std::memcpy(&Ev, &B, sizeof(Ev));
+        omp_fulfill_event(Ev);
+      },
+      Bits);
+}
+#endif
+
+/// Runs T on a hidden helper thread and waits for it.
+inline void runTask(AsyncTask *T) { runAsync(T); }
+
+/// A deferred region where no host task can carry it (a macro's directive):
+/// it completes here, after the encountering task's children when it has
+/// dependences. False (T null): run the host fallback.
+inline bool runNow(AsyncTask *T, bool Depend) {
+  if (!T)
+    return false;
+  if (Depend) {
+#if defined(_OPENMP)
+#pragma omp taskwait
+#endif
+  }
+  T->run();
+  delete T;
+  return true;
+}
+
+namespace detail {
+template <class F> struct CallArgs : CallArgs<decltype(&F::operator())> {};
+template <class C, class R, class... P> struct CallArgs<R (C::*)(P...) const> {
+  using Tuple = std::tuple<P...>;
+};
+} // namespace detail
+
+/// The deferred half of a `nowait` region's stub: Body (a lambda taking the
+/// device and the stub's parameters) runs later on a helper thread with
+/// Args bound now as its parameters take them: values copied (firstprivate
+/// values as they are at the encounter), references kept (mapped data).
+template <class F, class... A>
+AsyncTask *targetTask(const SourceLoc &Loc, F Body, int Dev, A &&...Args) {
+  using Tuple = typename detail::CallArgs<F>::Tuple;
+  auto *T = new AsyncTask(Loc);
+  T->add([Body, Bound = Tuple(Dev, std::forward<A>(Args)...)]() mutable {
+    std::apply(Body, Bound);
+  });
+  return T;
+}
+
+} // namespace o2c
+
+#endif // OMP2CUDA_ASYNC_H

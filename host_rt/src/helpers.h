@@ -1,0 +1,41 @@
+// Hidden helper threads (seed 001 §3.2): the threads that run deferred
+// (`nowait`) target tasks, so that the encountering thread only creates the
+// task and goes on. A team of O2C_HELPER_THREADS threads (default 8) is
+// created on first use; each has its own queue, a task goes to the queue
+// chosen from the submitting thread's id, and an idle helper steals from the
+// others before it blocks on the pool's condition variable.
+#ifndef OMP2CUDA_HOST_RT_HELPERS_H
+#define OMP2CUDA_HOST_RT_HELPERS_H
+
+#include <cstddef>
+#include <functional>
+
+namespace o2c::detail {
+
+/// Queues Work for a helper thread. Work must not throw.
+void submitToHelper(std::function<void()> Work);
+
+/// The helper's index (0-based) when called on a helper thread, else -1.
+int helperIndex();
+
+/// Number of helper threads (O2C_HELPER_THREADS, default 8; the team is
+/// created by the first submitToHelper).
+int helperThreads();
+
+/// Blocks until every task submitted so far has completed (and those they
+/// submit in turn). Never called from a helper thread.
+void drainHelpers();
+
+/// Tasks submitted and not yet completed.
+std::size_t helperTasksInFlight();
+
+/// The first size of each device's stream pool (O2C_STREAMS, default 32);
+/// a pool doubles when all its streams are taken.
+int streamPoolSize();
+
+/// A positive count from the environment variable Name, else Default.
+int envCount(const char *Name, int Default, int Max);
+
+} // namespace o2c::detail
+
+#endif // OMP2CUDA_HOST_RT_HELPERS_H
