@@ -57,9 +57,17 @@ void report(DiagnosticsEngine &DE, const Options &O, SourceLocation Loc,
 namespace {
 
 std::string launchDescription(const Region &R) {
+  // Without num_teams a kernel with a one-pass form gets a thread per
+  // iteration (launch.h, gridStrideShape); others what the device keeps
+  // resident.
+  bool OnePass = !R.SimdChunks && !R.TripOnDevice &&
+                 (R.ScheduleChunk.empty() || R.ScheduleChunk == "1");
   if (R.Class == RegionClass::Combined)
     return fmt::format("grid-stride; teams: {}; threads: {}",
-                       R.NumTeams.empty() ? "occupancy-based" : R.NumTeams,
+                       !R.NumTeams.empty() ? R.NumTeams
+                       : OnePass ? "one thread per iteration, else "
+                                   "occupancy-based"
+                                 : "occupancy-based",
                        R.ThreadLimit.empty() ? "256" : R.ThreadLimit) +
            (R.SingleTeam ? " (one team)" : "");
   if (R.Class == RegionClass::Sequential)

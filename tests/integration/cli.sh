@@ -110,12 +110,12 @@ check "dry run: json report" python3 -c "import json,sys; d=json.load(open('$wor
 run host_general.c --dry-run --report=text --
 check "text report names the reason" has "left on the host \[omp2cuda-host-general\]"
 run reductions.c --dry-run --report=text --
-check "text report: kernel, launch shape, memory" has "kernel omp2cuda_stats_L4; launch: grid-stride; teams: occupancy-based; threads: 256; shared memory: 256 B; data-sharing stack: 0 B"
+check "text report: kernel, launch shape, memory" has "kernel omp2cuda_stats_L4; launch: grid-stride; teams: one thread per iteration, else occupancy-based; threads: 256; shared memory: 256 B; data-sharing stack: 0 B"
 check "text report: explicit map as written" has "x: device pointer, map(to: x\[0:n\])"
 check "text report: implicit map and reduction operator" has "sum: reduction(+), map(tofrom: sum) implicit"
 run reductions.c --dry-run --report=json --report-file rep.json --
 check "json report file: variables with implicit maps" python3 -c "import json; d=json.load(open('rep.json'))['regions']; v={x['name']: x for x in d[0]['variables']}; assert v['mx']['passing']=='reduction(max)' and v['mx']['implicit'] and v['mx']['map']=='map(tofrom: mx) implicit' and d[0]['shared_bytes']==256 and d[0]['data_sharing_bytes']==0 and d[0]['line']==4"
-check "json report: the launch as fields (issue 13 point 12)" python3 -c "import json; d=json.load(open('rep.json'))['regions']; assert d[0]['launch']=={'form': 'grid-stride', 'teams': 'occupancy-based', 'threads': 256, 'one_team': False}, d[0]['launch']"
+check "json report: the launch as fields (issue 13 point 12)" python3 -c "import json; d=json.load(open('rep.json'))['regions']; assert d[0]['launch']=={'form': 'grid-stride', 'teams': 'one thread per iteration, else occupancy-based', 'threads': 256, 'one_team': False}, d[0]['launch']"
 
 run vector_add.c -o dep.cu -MD --
 check "depfile written" test -s dep.cu.d
