@@ -21,6 +21,7 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <tuple>
@@ -89,6 +90,27 @@ template <class F> struct CallArgs : CallArgs<decltype(&F::operator())> {};
 template <class C, class R, class... P> struct CallArgs<R (C::*)(P...) const> {
   using Tuple = std::tuple<P...>;
 };
+
+// std::apply and init-captures are C++17 and C++14: generated code also
+// builds as C++11 (issue 13 point 3).
+template <std::size_t... I> struct Indices {};
+template <std::size_t N, std::size_t... I>
+struct MakeIndices : MakeIndices<N - 1, N - 1, I...> {};
+template <std::size_t... I> struct MakeIndices<0, I...> {
+  using type = Indices<I...>;
+};
+
+/// Body with its arguments bound.
+template <class F, class Tuple> struct BoundCall {
+  F Body;
+  Tuple Args;
+  template <std::size_t... I> void call(Indices<I...>) {
+    Body(std::get<I>(Args)...);
+  }
+  void operator()() {
+    call(typename MakeIndices<std::tuple_size<Tuple>::value>::type());
+  }
+};
 } // namespace detail
 
 /// The deferred half of a `nowait` region's stub: Body (a lambda taking the
@@ -99,9 +121,8 @@ template <class F, class... A>
 AsyncTask *targetTask(const SourceLoc &Loc, F Body, int Dev, A &&...Args) {
   using Tuple = typename detail::CallArgs<F>::Tuple;
   auto *T = new AsyncTask(Loc);
-  T->add([Body, Bound = Tuple(Dev, std::forward<A>(Args)...)]() mutable {
-    std::apply(Body, Bound);
-  });
+  T->add(detail::BoundCall<F, Tuple>{Body,
+                                     Tuple(Dev, std::forward<A>(Args)...)});
   return T;
 }
 
