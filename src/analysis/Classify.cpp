@@ -394,8 +394,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (!Grid && !OneTeam && !SimdOnly && !TeamsOnly)
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "'" + R.Directive +
-                                    "' with this nesting needs the control "
-                                    "loop, which is not implemented yet"));
+                                    "' with this nesting is not supported "
+                                    "yet"));
       if (OneTeam || SimdOnly)
         R.SingleTeam = true;
       TextWhere = TeamsOnly ? DirContext::TeamCode : DirContext::LoopBody;
@@ -452,15 +452,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (SpmdLoop) {
         Tree = spmdTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
         if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral)
-          Tree = controlTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
+          Tree = controlLoopInstead(Tree, DirKind::TeamLoop, Body, Inner, CI,
+                                    Ctx, true, R);
         if (!Tree.V.Ok)
           return FailAt(Tree.V, Tree.Where);
         R.Class = RegionClass::Spmd;
       } else if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
-                                "the loop body contains OpenMP directives; "
-                                "that needs the control loop, which is not "
-                                "implemented yet"));
+                                "the loop body of '" + R.Directive +
+                                    "' contains OpenMP directives, which is "
+                                    "not supported yet"));
     } else if ((containsDirectiveOtherThanAtomic(Inner, Atomics) ||
                 (W.Parallel && hasTransparent(Inner))) &&
                !R.BodyFromMacro) {
@@ -475,7 +476,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       // runs it, and the control loop leads the team through its parallel
       // constructs.
       if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral && !W.Parallel)
-        Tree = controlTree(DirKind::Team, Inner, Inner, CI, Ctx, W.Teams);
+        Tree = controlLoopInstead(Tree, DirKind::Team, Inner, Inner, CI, Ctx,
+                                  W.Teams, R);
       if (!Tree.V.Ok)
         return FailAt(Tree.V, Tree.Where);
       R.Class = RegionClass::Spmd;
@@ -486,8 +488,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (containsDirectiveOtherThanAtomic(Inner, Atomics))
         return Fail(Verdict::no(DiagId::HostGeneral,
                                 "the region mixes sequential code with nested "
-                                "OpenMP constructs; that needs the control "
-                                "loop, which is not implemented yet"));
+                                "OpenMP constructs in a way not supported "
+                                "yet"));
       R.Class = RegionClass::Sequential;
       TextWhere = W.Parallel ? DirContext::ParallelCode : DirContext::TeamCode;
       // The body runs on every thread of every team: one team of one thread

@@ -341,3 +341,26 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
 }
 
 } // namespace omp2cuda
+
+namespace omp2cuda {
+
+DirectiveTree controlLoopInstead(const DirectiveTree &Spmd, DirKind RootKind,
+                                 const Stmt *Body, const Stmt *Region,
+                                 const ClauseInfo &CI, ASTContext &Ctx,
+                                 bool Teams, omp2cuda::Region &R) {
+  DirectiveTree T = controlTree(RootKind, Body, Region, CI, Ctx, Teams);
+  if (!T.V.Ok)
+    return T;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string At;
+  if (Spmd.Where.isValid())
+    At = " (line " +
+         std::to_string(SM.getExpansionLineNumber(Spmd.Where)) + ")";
+  R.Remarks.emplace_back(DiagId::ControlLoop,
+                         "the region runs in the control-loop form: in the "
+                         "SPMD form " +
+                             Spmd.V.Reason + At);
+  return T;
+}
+
+} // namespace omp2cuda

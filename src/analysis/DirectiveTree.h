@@ -134,6 +134,14 @@ DirectiveTree controlTree(DirKind RootKind, const clang::Stmt *Body,
                           const clang::Stmt *Region, const ClauseInfo &CI,
                           clang::ASTContext &Ctx, bool Teams);
 
+/// controlTree for a region the SPMD form refused (Spmd): when it takes the
+/// region, R gets a remark that says why the SPMD form did not.
+DirectiveTree controlLoopInstead(const DirectiveTree &Spmd, DirKind RootKind,
+                                 const clang::Stmt *Body,
+                                 const clang::Stmt *RegionStmt,
+                                 const ClauseInfo &CI, clang::ASTContext &Ctx,
+                                 bool Teams, omp2cuda::Region &R);
+
 /// The tree of a region (statement Region, clauses CI of its combined
 /// construct), with the checks of the region's own clauses first.
 DirectiveTree spmdTree(DirKind RootKind, const clang::Stmt *Body,

@@ -66,9 +66,7 @@ Verdict constructRule(OpenMPDirectiveKind K, DirContext Where, bool Teams,
                           ? "in a parallel region"
                           : "in the body of a worksharing loop";
   return Verdict::no(DiagId::HostGeneral,
-                     name(K) + " " + Place +
-                         " needs the control loop, which is not implemented "
-                         "yet");
+                     name(K) + " " + Place + " is not supported yet");
 }
 
 Verdict teamStmtRule(const StmtFacts &F, DirKind &As, SourceLocation &Where) {
@@ -89,7 +87,7 @@ Verdict teamStmtRule(const StmtFacts &F, DirKind &As, SourceLocation &Where) {
   if (F.Nested && F.WritesMemory) {
     Where = F.Nested->getBeginLoc();
     return No("team-master code with side effects around a nested construct "
-              "needs the control loop, which is not implemented yet");
+              "must run on the team master alone");
   }
   if (!F.WritesMemory) {
     // It computes values and writes only the thread's own variables: every
@@ -99,8 +97,8 @@ Verdict teamStmtRule(const StmtFacts &F, DirKind &As, SourceLocation &Where) {
   }
   if (F.Jumps) {
     Where = F.Jumps->getBeginLoc();
-    return No("team-master code with side effects jumps out of its statement "
-              "; that needs the control loop, which is not implemented yet");
+    return No("team-master code with side effects jumps out of its "
+              "statement, which only the team master may run");
   }
   if (F.Declares)
     return No("team-master code declares a variable whose value comes with "

@@ -238,6 +238,10 @@ void f(double *x, const double *rhs, int n, int *iterations) {
   REQUIRE(R.Translate);
   CHECK(R.Spmd.ControlLoop);
   CHECK(contains(F.Regions.at(0).LaunchShape, "control loop"));
+  // A remark says why the SPMD form did not take it.
+  REQUIRE(R.Remarks.size() == 1);
+  CHECK(R.Remarks[0].first == DiagId::ControlLoop);
+  CHECK(contains(R.Remarks[0].second, "in the SPMD form"));
   CHECK(contains(F.Output, "__shared__ double err;"));
   CHECK(contains(F.Output, "  int it;"));
   CHECK(contains(F.Output, "it = 0;"));
