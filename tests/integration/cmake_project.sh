@@ -62,11 +62,15 @@ fi
 if [ "$backend" = cuda ]; then
   grep -q "omp2cuda: nvcc -arch=sm_90 saxpy.c.cu" "$work/log1" ||
     { echo "the .cu was not compiled by nvcc for sm_90"; cat "$work/log1"; exit 1; }
-  readelf -S "$work/b/saxpy_app" | grep -q "\.nv_fatbin" ||
+  # Captured first: under pipefail, grep -q closing the pipe early would
+  # fail the writer with SIGPIPE now and then.
+  sections=$(readelf -S "$work/b/saxpy_app")
+  grep -q "\.nv_fatbin" <<<"$sections" ||
     { echo "no device code in saxpy_app"; exit 1; }
   if [ "$generator" = Ninja ]; then
-    ninja -C "$work/b" -t commands saxpy_app | grep -q -- "nvcc -arch=sm_90 -x cu -std=c++17 .*saxpy.c.cu" ||
-      { echo "nvcc's command line"; ninja -C "$work/b" -t commands saxpy_app | grep nvcc; exit 1; }
+    cmds=$(ninja -C "$work/b" -t commands saxpy_app)
+    grep -q -- "nvcc -arch=sm_90 -x cu -std=c++17 .*saxpy.c.cu" <<<"$cmds" ||
+      { echo "nvcc's command line"; grep nvcc <<<"$cmds"; exit 1; }
   fi
 fi
 # The header's device helper reaches the device through its translated copy.
