@@ -8,6 +8,7 @@
 // resumes right after the construct. State -1 ends the loop.
 #include "Registry.h"
 #include "SpmdPrinter.h"
+#include "omp2cuda/SpmdStates.h"
 
 #include <fmt/format.h>
 
@@ -24,12 +25,7 @@ struct ControlPrinter {
   std::vector<unsigned> States; // node of each state, from state 1 on
 
   bool holdsState(unsigned I) const {
-    for (const SpmdPart &Part : K.Spmd.Nodes[I].Parts)
-      if (Part.Child >= 0 &&
-          (K.Spmd.Nodes[Part.Child].Kind != SpmdKind::TeamLoop ||
-           holdsState(Part.Child)))
-        return true;
-    return false;
+    return omp2cuda::holdsState(K.Spmd, I);
   }
 
   /// A distribute loop of the team master: its team's iterations.

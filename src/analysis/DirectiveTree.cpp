@@ -6,7 +6,6 @@
 #include "analysis/Transparent.h"
 
 #include "clang/AST/StmtOpenMP.h"
-#include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <map>
 

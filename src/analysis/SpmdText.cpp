@@ -4,6 +4,7 @@
 // the pieces and never see the AST.
 #include "analysis/DirectiveTree.h"
 #include "edits/Edits.h"
+#include "omp2cuda/SpmdStates.h"
 
 #include "clang/AST/StmtOpenMP.h"
 
@@ -225,17 +226,6 @@ bool controlDecls(const DirectiveTree &T, ASTContext &Ctx,
     }
   }
   return true;
-}
-
-bool holdsState(const SpmdTree &T, unsigned I) {
-  for (const SpmdPart &P : T.Nodes[I].Parts) {
-    if (P.Child < 0)
-      continue;
-    SpmdKind K = T.Nodes[P.Child].Kind;
-    if (K != SpmdKind::TeamLoop || holdsState(T, P.Child))
-      return true;
-  }
-  return false;
 }
 
 /// Thread 0 resumes inside a distribute loop by a jump: its header must be
