@@ -1074,6 +1074,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (Verdict V = transparentEdits(Uses, Ctx, All, At); !V.Ok)
         return FailAt(V, At);
       if (R.Class == RegionClass::Spmd)
+        if (Verdict V = masterApiEdits(Tree, Body, Ctx, All, At); !V.Ok)
+          return FailAt(V, At);
+      if (R.Class == RegionClass::Spmd)
         if (Verdict V = spmdText(Tree, R.Loops, Ctx, All, TU.FileName, R.Spmd); !V.Ok)
           return Fail(V);
       R.Body = textWithEdits(SM.getBufferData(SM.getMainFileID()), B, E, All);

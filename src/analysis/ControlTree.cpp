@@ -120,12 +120,22 @@ struct MasterWalk {
                 S->getBeginLoc());
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *FD = CE->getDirectCallee();
-          FD && isThreadLevelApi(FD->getName()) &&
-          FD->getName() != "omp_get_thread_num")
-        return no("team-master code calls '" + FD->getNameAsString() +
-                      "', whose answer there the control loop does not give "
-                      "yet",
-                  CE->getBeginLoc());
+          FD && !isMasterAnswered(FD->getName())) {
+        // The team master's answers are spelled out (MasterApi.cpp); a
+        // function compiled for the device answers for the block.
+        std::string Api = threadApiReachedBy(FD);
+        if (Api == FD->getName())
+          return no("team-master code calls '" + Api +
+                        "', whose answer there the control loop does not "
+                        "give yet",
+                    CE->getBeginLoc());
+        if (!Api.empty())
+          return no("team-master code calls '" + FD->getNameAsString() +
+                        "', which calls '" + Api +
+                        "': a function cannot be given the team master's "
+                        "answer yet",
+                    CE->getBeginLoc());
+      }
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && UO->getOpcode() == UO_AddrOf)
       if (const auto *DR =

@@ -174,6 +174,13 @@ SharingProblem checkSharing(const clang::Stmt *S, const clang::Stmt *Construct,
 
 /// The OpenMP routines whose answer differs per thread (omp_get_thread_num).
 bool isThreadLevelApi(llvm::StringRef Name);
+/// Those of them whose answer in team-master code is a constant (the team
+/// master is thread 0 of a team of one, at level 0), which MasterApi.cpp
+/// spells out in the kernel.
+bool isMasterAnswered(llvm::StringRef Name);
+/// The thread-level routine that a call of FD asks, itself or through the
+/// functions it calls (with definitions in the unit), or "".
+std::string threadApiReachedBy(const clang::FunctionDecl *FD);
 
 /// Facts of one statement of team-master code.
 StmtFacts teamStmtFacts(const clang::Stmt *S, const TreeVars &Vars,
@@ -217,6 +224,14 @@ Verdict teamStmtRule(const StmtFacts &F, DirKind &As,
 /// Checks a nested construct's clauses (read into NCI) for the SPMD form.
 Verdict nestedClauseRule(const clang::OMPExecutableDirective &D,
                          const ClauseInfo &NCI);
+
+// ---- MasterApi.cpp ---------------------------------------------------------
+/// Respells in Edits the calls of T's team-master code in Body to the
+/// routines isMasterAnswered names: o2c_dev::master::NAME, the team
+/// master's answer. A 'no' (located in At) for one it cannot respell.
+Verdict masterApiEdits(const DirectiveTree &T, const clang::Stmt *Body,
+                       clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
+                       clang::SourceLocation &At);
 
 // ---- SpmdText.cpp ---------------------------------------------------------
 /// The region's SPMD tree with the user's text: Edits are the body's edits

@@ -76,6 +76,10 @@ Verdict teamStmtRule(const StmtFacts &F, DirKind &As, SourceLocation &Where) {
   if (F.ThreadApi) {
     Where = F.ThreadApi->getBeginLoc();
     const FunctionDecl *FD = F.ThreadApi->getDirectCallee();
+    if (!isThreadLevelApi(FD->getName()))
+      return No("team-master code calls '" + FD->getNameAsString() +
+                "', which calls '" + threadApiReachedBy(FD) +
+                "': a function cannot be given the team master's answer yet");
     return No("team-master code calls '" + FD->getNameAsString() +
               "', which every thread would answer for itself in the SPMD form");
   }

@@ -75,6 +75,31 @@ bool threadLevelApi(llvm::StringRef N) {
          N == "omp_get_team_size";
 }
 
+bool masterAnswer(llvm::StringRef N) {
+  return N == "omp_get_thread_num" || N == "omp_get_num_threads" ||
+         N == "omp_in_parallel" || N == "omp_get_level" ||
+         N == "omp_get_active_level";
+}
+
+/// The first thread-level routine that S, or a function it calls, calls.
+std::string reachedApi(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
+  if (!S)
+    return "";
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      if (threadLevelApi(FD->getName()))
+        return FD->getNameAsString();
+      const FunctionDecl *Def = FD->getDefinition();
+      if (Def && Seen.insert(Def).second)
+        if (std::string N = reachedApi(Def->getBody(), Seen); !N.empty())
+          return N;
+    }
+  for (const Stmt *C : S->children())
+    if (std::string N = reachedApi(C, Seen); !N.empty())
+      return N;
+  return "";
+}
+
 /// Calls that only compute a value (the C math library, the team's OpenMP
 /// queries): team-master code may make them in every thread.
 bool isPureCall(const CallExpr *CE, const ASTContext &Ctx) {
@@ -157,6 +182,25 @@ struct FactWalker {
           F.AddressOfLocal = UO;
       }
     }
+    // An array's decay is its address, unless it is only indexed: a
+    // pointer to a thread's own array that parallel code is handed would
+    // reach a different array in every thread.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      const Expr *Base = AS->getBase()->IgnoreParens();
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(Base);
+          IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+        walk(IC->getSubExpr(), Loops);
+        walk(AS->getIdx(), Loops);
+        return;
+      }
+    }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+        IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+      const VarDecl *VD = nullptr;
+      if (VC.ofLValue(IC->getSubExpr(), &VD) != Storage::Memory && VD &&
+          VC.isLocal(VD) && !F.AddressOfLocal)
+        F.AddressOfLocal = IC;
+    }
     // A read is an lvalue-to-rvalue conversion (an address, `&a[i]` or an
     // array's decay, reads nothing).
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(S))
@@ -165,7 +209,12 @@ struct FactWalker {
         F.ReadsMemory = true;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && threadLevelApi(FD->getName())) {
+      // The team master's answers are constants the kernel spells out
+      // (o2c_dev::master); a function that asks cannot be told them.
+      if (FD && masterAnswer(FD->getName())) {
+        // computes a value, like a pure call
+      } else if (FD && (threadLevelApi(FD->getName()) ||
+                        !threadApiReachedBy(FD).empty())) {
         if (!F.ThreadApi)
           F.ThreadApi = CE;
       } else if (!isPureCall(CE, Ctx)) {
@@ -262,6 +311,19 @@ struct SharingWalker {
 } // namespace
 
 bool isThreadLevelApi(llvm::StringRef Name) { return threadLevelApi(Name); }
+
+bool isMasterAnswered(llvm::StringRef Name) { return masterAnswer(Name); }
+
+std::string threadApiReachedBy(const FunctionDecl *FD) {
+  if (threadLevelApi(FD->getName()))
+    return FD->getNameAsString();
+  std::set<const FunctionDecl *> Seen;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def)
+    return "";
+  Seen.insert(Def);
+  return reachedApi(Def->getBody(), Seen);
+}
 
 SourceLocation stmtEndLoc(const Stmt *S) {
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {

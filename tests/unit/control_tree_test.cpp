@@ -137,15 +137,31 @@ void f(int *a, int n) {
        5, "initialised"},
       {R"src(
 int omp_get_num_threads(void);
+int width(void) { return omp_get_num_threads(); }
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    a[0] = omp_get_num_threads();
-    #pragma omp parallel for
-    for (int q = 0; q < n; q++) a[q] = q;
+    for (int s = 0; s < 2; s++) {
+      a[s] = width();
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] += q;
+    }
   }
 })src",
-       6, "omp_get_num_threads"},
+       8, "'width', which calls 'omp_get_num_threads'"},
+      {R"src(
+int omp_get_team_size(int);
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    for (int s = 0; s < 2; s++) {
+      a[s] = omp_get_team_size(0);
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] += q;
+    }
+  }
+})src",
+       7, "omp_get_team_size"},
   };
   for (const Case &C : Cases) {
     Parsed P = parse(C.Code);

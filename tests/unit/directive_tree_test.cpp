@@ -173,21 +173,40 @@ void f(int *a) {
     CHECK(lineOfLoc(P, T.Where) == 7);
     CHECK(contains(T.V.Reason, "'sections'"));
   }
-  SECTION("the thread number in team-master code") {
+  SECTION("the thread number in team-master code is the team master's") {
+    // Spelled o2c_dev::master::omp_get_thread_num() (MasterApi.cpp): every
+    // thread computes the same value.
     Parsed P = parse(R"src(
 int omp_get_thread_num(void);
 void f(int *a, int n) {
-  #pragma omp target teams map(tofrom: a[0:n])
+  #pragma omp target map(tofrom: a[0:n])
   {
     int me =
       omp_get_thread_num();
-    #pragma omp distribute parallel for
+    #pragma omp parallel for
     for (int i = 0; i < n; i++) a[i] = me;
   }
 })src");
     DirectiveTree T = teamTree(P);
+    CHECK(T.V.Ok);
+  }
+  SECTION("a function that asks for the thread number in team-master code") {
+    Parsed P = parse(R"src(
+int omp_get_thread_num(void);
+static int me(void) { return omp_get_thread_num(); }
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    int m =
+      me();
+    #pragma omp parallel for
+    for (int i = 0; i < n; i++) a[i] = m;
+  }
+})src");
+    DirectiveTree T = teamTree(P);
     REQUIRE_FALSE(T.V.Ok);
-    CHECK(lineOfLoc(P, T.Where) == 7);
+    CHECK(lineOfLoc(P, T.Where) == 8);
+    CHECK(contains(T.V.Reason, "'me', which calls 'omp_get_thread_num'"));
   }
   SECTION("a team variable written by the parallel threads") {
     Parsed P = parse(R"src(

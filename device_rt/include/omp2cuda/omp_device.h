@@ -59,6 +59,18 @@ O2C_DEV_API(omp_get_max_active_levels, 1)
 // On the host, the number the omp2cuda runtime gives the host.
 O2C_DEV_API2(omp_get_device_num, 0, ::o2c::initialDevice())
 
+/// The answers in team-master code of a region with nested constructs: its
+/// encountering thread is thread 0 of a team of one, at level 0, whatever
+/// the CUDA block is. The translator spells these there
+/// (o2c_dev::master::omp_get_num_threads()).
+namespace master {
+__host__ __device__ constexpr int omp_get_thread_num() { return 0; }
+__host__ __device__ constexpr int omp_get_num_threads() { return 1; }
+__host__ __device__ constexpr int omp_in_parallel() { return 0; }
+__host__ __device__ constexpr int omp_get_level() { return 0; }
+__host__ __device__ constexpr int omp_get_active_level() { return 0; }
+} // namespace master
+
 #if defined(__CUDACC__) || defined(OMP2CUDA_EMU_CUDA_EMU_H)
 /// The lock of `critical` sections whose names hash to Id (0..63): the
 /// threads of all teams exclude each other. A thread that waits spins; on

@@ -309,7 +309,7 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
     for (int b = 0; b < 4; b++)
       local[b] = 0;
     p = local;
-    (*master_tid) = o2c_dev::omp_get_thread_num();
+    (*master_tid) = o2c_dev::master::omp_get_thread_num();
 
 #line 315 "control_loop.cu"
             { // the team's threads run state 1

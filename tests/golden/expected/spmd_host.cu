@@ -10,62 +10,21 @@ extern "C" int next_index(int *);
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
 // a[0:n])' at inputs/spmd_host.c:17
 __global__ void omp2cuda_f_L17(int *a, int n) {
-  {
-    int i;                         // the team master's, hoisted
-    __shared__ int me;             // the team master's, hoisted
-    __shared__ int o2c_cl_next[2]; // the next state, two slots
-    unsigned o2c_cl_slot = 0;
-    int o2c_cl_state = 0, o2c_cl_resume = 0;
-    for (;;) {
-      if (o2c_cl_state == 0) {
-        if (threadIdx.x == 0) { // the team master
-          switch (o2c_cl_resume) {
-          case 1:
-            goto o2c_cl_resume_1;
-          default:
-            break;
-          }
-          for (i = blockIdx.x; i < n; i += gridDim.x) {
+  for (int i = blockIdx.x; i < n; i += gridDim.x) {
 #line 18 "inputs/spmd_host.c"
 {
-    me = o2c_dev::omp_get_thread_num();
+    int me = o2c_dev::master::omp_get_thread_num();
 
-#line 34 "spmd_host.cu"
-              { // the team's threads run state 1
-                o2c_cl_next[o2c_cl_slot] = 1;
-                o2c_cl_resume = 1;
-                goto o2c_cl_barrier;
-              o2c_cl_resume_1:;
-              }
-#line 23 "inputs/spmd_host.c"
-  }
-#line 43 "spmd_host.cu"
-          }
-          o2c_cl_next[o2c_cl_slot] = -1; // the region's end
-          goto o2c_cl_barrier;
-        }
-      } else {
-        switch (o2c_cl_state) {
-        case 1: {
-          for (int j = threadIdx.x; j < n; j += blockDim.x) {
+#line 19 "spmd_host.cu"
+      for (int j = threadIdx.x; j < n; j += blockDim.x) {
 #line 22 "inputs/spmd_host.c"
       a[j] += me;
-#line 54 "spmd_host.cu"
-          }
-        } break;
-        default:
-          break;
-        }
-        if (threadIdx.x == 0)
-          o2c_cl_next[o2c_cl_slot] = 0; // back to the team master
+#line 23 "spmd_host.cu"
       }
-    o2c_cl_barrier:
-      __syncthreads(); // the control loop's one barrier
-      o2c_cl_state = o2c_cl_next[o2c_cl_slot];
-      o2c_cl_slot ^= 1u;
-      if (o2c_cl_state < 0)
-        break;
-    }
+      __syncthreads();
+#line 23 "inputs/spmd_host.c"
+  }
+#line 28 "spmd_host.cu"
   }
 }
 
@@ -97,28 +56,28 @@ __global__ void omp2cuda_f_L24(int *a, int n) {
 #line 25 "inputs/spmd_host.c"
   {
 
-#line 101 "spmd_host.cu"
+#line 60 "spmd_host.cu"
     __shared__ int last;    // the team's, in shared memory
     if (threadIdx.x == 0) { // team master only: side effects
 #line 26 "inputs/spmd_host.c"
     last = 0;
-#line 106 "spmd_host.cu"
+#line 65 "spmd_host.cu"
     }
     __syncthreads();
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
 #line 29 "inputs/spmd_host.c"
       last = i;
-#line 112 "spmd_host.cu"
+#line 71 "spmd_host.cu"
     }
     __syncthreads();
     if (threadIdx.x == 0) { // team master only: side effects
 #line 30 "inputs/spmd_host.c"
     a[0] = last;
-#line 118 "spmd_host.cu"
+#line 77 "spmd_host.cu"
     }
 #line 31 "inputs/spmd_host.c"
   }
-#line 122 "spmd_host.cu"
+#line 81 "spmd_host.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
@@ -144,7 +103,7 @@ static bool omp2cuda_f_L24_launch(int *a, int n) {
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region is not supported yet
-#line 148 "spmd_host.cu"
+#line 107 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "'sections' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -177,7 +136,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     a[0] = last;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
-#line 181 "spmd_host.cu"
+#line 140 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 32 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -188,7 +147,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
       a[i] = base;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1, "target teams distribute"}; // [omp2cuda-host-clause] left on the host: num_threads on the nested 'parallel for' is not supported yet
-#line 192 "spmd_host.cu"
+#line 151 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "num_threads on the nested 'parallel for' is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 39 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
