@@ -140,6 +140,23 @@ struct SpmdPrinter {
     return Close + "}\n";
   }
 
+  /// A parallel region of fewer threads than the block: its size, as the
+  /// OpenMP routines in its body answer it (o2c_team), and the threads that
+  /// run it. Its body has no barrier (DirectiveTree.cpp).
+  void teamOpen(const SpmdNode &N) {
+    std::string Size = N.NumThreads.empty()
+                           ? "blockDim.x"
+                           : fmt::format("o2c_dev::teamSize({}, blockDim.x)",
+                                         N.NumThreads);
+    if (!N.IfCond.empty())
+      Size = fmt::format("({}) ? {} : 1", N.IfCond, Size);
+    Out += fmt::format("{{\nconst o2c_dev::Team o2c_team{{static_cast<int>({})}};\n",
+                       Size);
+    Out += N.MasterOnly
+               ? "if (threadIdx.x == 0) { // the master thread of the team\n"
+               : "if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads\n";
+  }
+
   void parts(const SpmdNode &N) {
     for (const SpmdPart &P : N.Parts)
       if (P.Child < 0)
@@ -154,8 +171,14 @@ struct SpmdPrinter {
       sync(" // what the team read before is not overwritten");
     std::string Close = dataOpen(N);
     switch (N.Kind) {
-    case SpmdKind::Team:
     case SpmdKind::Parallel:
+      if (N.restricted()) {
+        teamOpen(N);
+        Close = "}\n}\n" + Close;
+      }
+      parts(N);
+      break;
+    case SpmdKind::Team:
       parts(N);
       break;
     case SpmdKind::TeamLoop:

@@ -161,6 +161,14 @@ struct SpmdNode {
   /// Guard: declarations printed before it (team locals in shared memory
   /// whose initial values the guard stores).
   std::string Prelude;
+  /// Parallel: a team smaller than the block, from num_threads and if as
+  /// written ("" when absent); MasterOnly: parallel master, whose body the
+  /// team's thread 0 runs.
+  std::string NumThreads, IfCond;
+  bool MasterOnly = false;
+  bool restricted() const {
+    return !NumThreads.empty() || !IfCond.empty() || MasterOnly;
+  }
 };
 
 struct SpmdTree {

@@ -122,6 +122,20 @@ struct Builder {
       return no(V, D.getBeginLoc());
     N.Collapse = NCI.Collapse;
     N.NoWait = NCI.NoWait;
+    if (isRestrictable(D.getDirectiveKind())) {
+      N.NumThreads = NCI.ThreadLimit;
+      N.IfCond = !NCI.IfCond.empty() ? NCI.IfCond : NCI.ParallelIf;
+      N.MasterOnly = isParallelMaster(D.getDirectiveKind());
+      for (const Expr *E : NCI.ClauseExprs)
+        if (const DeclRefExpr *Bad = nonUniform(E))
+          return no(Verdict::no(DiagId::HostClause,
+                                "num_threads or if on the nested " +
+                                    constructName(D) + " reads '" +
+                                    Bad->getDecl()->getNameAsString() +
+                                    "', which the kernel's threads cannot "
+                                    "all read there yet"),
+                    Bad->getBeginLoc());
+    }
     for (const ValueDecl *VD : NCI.Private)
       if (const auto *V = dyn_cast<VarDecl>(VD))
         N.Privates.push_back(V);
@@ -175,6 +189,68 @@ struct Builder {
                                   "' is not an integer of 1 to 8 bytes or a "
                                   "float or double"),
                   D.getBeginLoc());
+    }
+    return true;
+  }
+
+  /// A variable of E whose value the threads that evaluate a nested
+  /// parallel construct's clauses (every thread of the block, where it
+  /// stands) may not agree on or cannot name: in the control loop, the team
+  /// master's locals; mapped scalars, whose kernel text differs.
+  const DeclRefExpr *nonUniform(const Stmt *E) const {
+    if (!E)
+      return nullptr;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        bool Const = VD->getType().isConstQualified() &&
+                     VD->getType()->isIntegralOrEnumerationType() &&
+                     VD->hasInit() && VD->getInit()->isIntegerConstantExpr(Ctx);
+        bool Local =
+            Vars.Region && !VD->hasGlobalStorage() &&
+            SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
+                             SM.getExpansionLoc(Vars.Region->getBeginLoc()),
+                             SM.getExpansionLoc(stmtEndLoc(Vars.Region)));
+        if (!Const && (!ownCopy(VD, Vars, SM) || (Control && Local)))
+          return DR;
+      }
+    for (const Stmt *C : E->children())
+      if (const DeclRefExpr *DR = nonUniform(C))
+        return DR;
+    return nullptr;
+  }
+
+  static std::string constructName(const OMPExecutableDirective &D) {
+    return "'" +
+           llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str() +
+           "'";
+  }
+
+  /// A parallel region of fewer threads than the block runs on some of its
+  /// threads only, which a barrier of all of them cannot wait for: its body
+  /// must not synchronise (worksharing loops, barrier, single, reductions).
+  bool unsynchronised(unsigned I, size_t FirstUse) {
+    const DirNode &N = T.Nodes[I];
+    if (!N.restricted())
+      return true;
+    auto Refuse = [&](const std::string &What, SourceLocation At) {
+      return no(Verdict::no(DiagId::HostGeneral,
+                            What + " inside a nested " + constructName(*N.D) +
+                                " with num_threads, if or master (a team "
+                                "smaller than the block) is not supported "
+                                "yet"),
+                At);
+    };
+    if (!N.Children.empty())
+      return Refuse(constructName(*T.Nodes[N.Children[0]].D),
+                    T.Nodes[N.Children[0]].D->getBeginLoc());
+    if (!N.Reductions.empty())
+      return Refuse("a reduction", N.D->getBeginLoc());
+    for (size_t U = FirstUse; U < T.Transparent.size(); ++U) {
+      const OMPExecutableDirective *X = T.Transparent[U].D;
+      if (isa<OMPSingleDirective>(X) ||
+          (isa<OMPScopeDirective>(X) && !X->getSingleClause<OMPNowaitClause>()))
+        return Refuse(constructName(*X), X->getBeginLoc());
     }
     return true;
   }
@@ -359,7 +435,24 @@ struct Builder {
         !V.Ok)
       return no(V, D.getBeginLoc());
     unsigned Child;
-    if (As == DirKind::Parallel && isa<OMPLoopDirective>(D)) {
+    size_t FirstUse = T.Transparent.size();
+    if (As == DirKind::Parallel && isParallelMaster(D.getDirectiveKind())) {
+      // One thread runs the body; a taskloop's tasks run in order in it.
+      DirNode P;
+      P.Kind = DirKind::Parallel;
+      P.D = &D;
+      P.Body = loopStmt(D);
+      if (!clauses(D, P))
+        return false;
+      Child = add(std::move(P));
+      DirNode Outer = T.Nodes[Child];
+      if (!sharing(Outer.Body, &D, Outer, nullptr))
+        return false;
+      bool Loop = isa<OMPLoopDirective>(D);
+      if (!parallelCode(Outer.Body, Child, /*Worksharing=*/!Loop) ||
+          !unsynchronised(Child, FirstUse))
+        return false;
+    } else if (As == DirKind::Parallel && isa<OMPLoopDirective>(D)) {
       // parallel for: a parallel region of one worksharing loop.
       DirNode P;
       P.Kind = DirKind::Parallel;
@@ -378,7 +471,8 @@ struct Builder {
       if (!clauses(D, P))
         return false;
       Child = add(std::move(P));
-      if (!parallelCode(T.Nodes[Child].Body, Child, /*Worksharing=*/true))
+      if (!parallelCode(T.Nodes[Child].Body, Child, /*Worksharing=*/true) ||
+          !unsynchronised(Child, FirstUse))
         return false;
     } else if (As == DirKind::TeamLoop) {
       DirNode N;

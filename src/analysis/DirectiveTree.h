@@ -61,6 +61,14 @@ struct DirNode {
   /// Those of them declared outside the region: the kernel takes them by
   /// address (mapped), and its text says `(*x)`.
   std::set<const clang::VarDecl *> MappedReductions;
+  /// A parallel region of fewer threads than the block: num_threads and if
+  /// as written ("" when absent); MasterOnly: parallel master, whose body
+  /// the team's thread 0 runs.
+  std::string NumThreads, IfCond;
+  bool MasterOnly = false;
+  bool restricted() const {
+    return !NumThreads.empty() || !IfCond.empty() || MasterOnly;
+  }
 };
 
 /// What one statement of team-master code does (the redundant-or-guard
@@ -221,6 +229,10 @@ Verdict constructRule(clang::OpenMPDirectiveKind K, DirContext Where,
 /// under thread 0 (As = Guard), or not at all in this form.
 Verdict teamStmtRule(const StmtFacts &F, DirKind &As,
                      clang::SourceLocation &Where);
+/// parallel constructs in team-master code whose team may be smaller than
+/// the block (num_threads, if; parallel master: one thread runs the body).
+bool isRestrictable(clang::OpenMPDirectiveKind K);
+bool isParallelMaster(clang::OpenMPDirectiveKind K);
 /// Checks a nested construct's clauses (read into NCI) for the SPMD form.
 Verdict nestedClauseRule(const clang::OMPExecutableDirective &D,
                          const ClauseInfo &NCI);
@@ -228,7 +240,9 @@ Verdict nestedClauseRule(const clang::OMPExecutableDirective &D,
 // ---- MasterApi.cpp ---------------------------------------------------------
 /// Respells in Edits the calls of T's team-master code in Body to the
 /// routines isMasterAnswered names: o2c_dev::master::NAME, the team
-/// master's answer. A 'no' (located in At) for one it cannot respell.
+/// master's answer; in a parallel region of fewer threads than the block,
+/// the team's (o2c_team.NAME). A 'no' (located in At) for one it cannot
+/// respell, or a function there that asks.
 Verdict masterApiEdits(const DirectiveTree &T, const clang::Stmt *Body,
                        clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
                        clang::SourceLocation &At);

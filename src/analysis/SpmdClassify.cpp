@@ -28,6 +28,14 @@ const ConstructRow Rows[] = {
     {llvm::omp::OMPD_parallel_loop, DirContext::TeamCode, DirKind::Parallel,
      false},
     {llvm::omp::OMPD_parallel, DirContext::TeamCode, DirKind::Parallel, false},
+    // The master thread of the new team runs the body (a taskloop's tasks
+    // run at once, in order, in the thread that creates them).
+    {llvm::omp::OMPD_parallel_master, DirContext::TeamCode, DirKind::Parallel,
+     false},
+    {llvm::omp::OMPD_parallel_master_taskloop, DirContext::TeamCode,
+     DirKind::Parallel, false},
+    {llvm::omp::OMPD_parallel_master_taskloop_simd, DirContext::TeamCode,
+     DirKind::Parallel, false},
     // The simd part of a composite construct: each thread's share of the
     // loop runs in order, which is one of the executions simd allows.
     {llvm::omp::OMPD_parallel_for_simd, DirContext::TeamCode,
@@ -120,6 +128,16 @@ Verdict teamStmtRule(const StmtFacts &F, DirKind &As, SourceLocation &Where) {
   return {};
 }
 
+bool isRestrictable(OpenMPDirectiveKind K) {
+  return K == llvm::omp::OMPD_parallel || isParallelMaster(K);
+}
+
+bool isParallelMaster(OpenMPDirectiveKind K) {
+  return K == llvm::omp::OMPD_parallel_master ||
+         K == llvm::omp::OMPD_parallel_master_taskloop ||
+         K == llvm::omp::OMPD_parallel_master_taskloop_simd;
+}
+
 Verdict nestedClauseRule(const OMPExecutableDirective &D,
                          const ClauseInfo &NCI) {
   std::string N = name(D.getDirectiveKind());
@@ -129,10 +147,14 @@ Verdict nestedClauseRule(const OMPExecutableDirective &D,
   };
   if (!NCI.LastPrivate.empty())
     return No("lastprivate");
-  if (!NCI.ThreadLimit.empty())
-    return No("num_threads");
-  if (!NCI.IfCond.empty() || !NCI.ParallelIf.empty())
-    return No("if");
+  // A parallel region of fewer threads than the block: its body runs on
+  // the first ones (DirNode::NumThreads).
+  if (!isRestrictable(D.getDirectiveKind())) {
+    if (!NCI.ThreadLimit.empty())
+      return No("num_threads");
+    if (!NCI.IfCond.empty() || !NCI.ParallelIf.empty())
+      return No("if");
+  }
   if (!NCI.ScheduleChunk.empty() && NCI.ScheduleChunk != "1")
     return No("a schedule chunk other than 1");
   if (!NCI.DistChunk.empty())

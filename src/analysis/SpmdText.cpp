@@ -135,6 +135,9 @@ struct TextBuilder {
     Out.Kind = spmdKind(N.Kind);
     Out.NoWait = N.NoWait;
     Out.InControlFlow = N.InControlFlow;
+    Out.NumThreads = N.NumThreads;
+    Out.IfCond = N.IfCond;
+    Out.MasterOnly = N.MasterOnly;
     if (N.Kind == DirKind::TeamLoop || N.Kind == DirKind::GridLoop ||
         N.Kind == DirKind::ThreadLoop) {
       if (!N.D) {

@@ -266,3 +266,40 @@ void f(double *x, const double *rhs, int n, int *iterations) {
   // One barrier in the control loop itself; the reduction has its own.
   CHECK(F.LeftOnHost == 0);
 }
+
+TEST_CASE("control tree: num_threads reads what every thread can read",
+          "[control]") {
+  // The team's size is computed by every thread where the state starts: a
+  // team-master local there is thread 0's alone.
+  Parsed P = parse(R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    for (int s = 1; s < 3; s++) {
+      a[s] = s;
+      #pragma omp parallel num_threads(s)
+      a[0] += 1;
+    }
+  }
+})src");
+  DirectiveTree T = masterTree(P, false);
+  INFO(T.V.Reason);
+  REQUIRE_FALSE(T.V.Ok);
+  CHECK(T.V.Reason.find("reads 's'") != std::string::npos);
+  CHECK(lineOfLoc(P, T.Where) == 7);
+
+  Parsed Q = parse(R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    for (int s = 1; s < 3; s++) {
+      a[s] = s;
+      #pragma omp parallel num_threads(n)
+      a[0] += 1;
+    }
+  }
+})src");
+  DirectiveTree U = masterTree(Q, false);
+  INFO(U.V.Reason);
+  CHECK(U.V.Ok);
+}

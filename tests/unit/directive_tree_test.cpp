@@ -414,3 +414,98 @@ void f(const double *a, double *out, int n) {
   CHECK(contains(F.Output,
                  "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_s, s);"));
 }
+
+TEST_CASE("tree: parallel regions of fewer threads than the block",
+          "[spmd]") {
+  SECTION("num_threads, if and parallel master are recorded") {
+    Parsed P = parse(R"src(
+int omp_get_num_threads(void);
+void f(int *a, int n, int k) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    #pragma omp parallel num_threads(4) if(n > 100)
+    a[1] = omp_get_num_threads();
+    #pragma omp parallel master num_threads(k)
+    {
+      #pragma omp taskloop
+      for (int i = 0; i < n; i++) a[i] += i;
+    }
+    #pragma omp parallel master taskloop
+    for (int i = 0; i < n; i++) a[i] -= i;
+  }
+})src");
+    DirectiveTree T = teamTree(P);
+    REQUIRE(T.V.Ok);
+    REQUIRE(T.Nodes.size() == 4);
+    CHECK(T.Nodes[1].NumThreads == "4");
+    CHECK(T.Nodes[1].IfCond == "n > 100");
+    CHECK_FALSE(T.Nodes[1].MasterOnly);
+    CHECK(T.Nodes[2].NumThreads == "k");
+    CHECK(T.Nodes[2].MasterOnly);
+    CHECK(T.Nodes[3].MasterOnly);
+    CHECK(T.Nodes[3].restricted());
+  }
+  struct Case {
+    const char *Code;
+    unsigned Line;
+    const char *Why;
+  };
+  // Only some threads run such a region: a barrier of the block there
+  // would wait for the others forever.
+  const Case Cases[] = {
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    #pragma omp parallel num_threads(2)
+    {
+      #pragma omp for
+      for (int i = 0; i < n; i++) a[i] = i;
+    }
+  }
+})src",
+       7, "'for' inside a nested 'parallel'"},
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    #pragma omp parallel if(n > 4)
+    {
+      #pragma omp single
+      a[0] = 1;
+    }
+  }
+})src",
+       7, "'single' inside"},
+      {R"src(
+int omp_get_num_threads(void);
+int width(void) { return omp_get_num_threads(); }
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    #pragma omp parallel num_threads(2)
+    a[0] = width();
+  }
+})src",
+       8, "'width', which calls 'omp_get_num_threads'"},
+  };
+  for (const Case &C : Cases) {
+    Parsed P = parse(C.Code);
+    DirectiveTree T = teamTree(P);
+    INFO(C.Code);
+    INFO(T.V.Reason);
+    if (T.V.Ok) {
+      // A function that asks for the team's size is refused with the
+      // edits (MasterApi.cpp), where the calls are respelled.
+      std::vector<TextEdit> Edits;
+      SourceLocation At;
+      Verdict V = masterApiEdits(T, P.Body, P.ctx(), Edits, At);
+      CHECK_FALSE(V.Ok);
+      CHECK(V.Reason.find(C.Why) != std::string::npos);
+      CHECK(lineOfLoc(P, At) == C.Line);
+      continue;
+    }
+    CHECK(T.V.Reason.find(C.Why) != std::string::npos);
+    CHECK(lineOfLoc(P, T.Where) == C.Line);
+  }
+}

@@ -71,6 +71,32 @@ __host__ __device__ constexpr int omp_get_level() { return 0; }
 __host__ __device__ constexpr int omp_get_active_level() { return 0; }
 } // namespace master
 
+/// A parallel region nested in team-master code whose team is smaller than
+/// the block (num_threads, if, parallel master): the first N threads. The
+/// translator spells its answers in the region's body
+/// (o2c_team.omp_get_num_threads()).
+/// (The member's name is one no user macro takes.)
+struct Team {
+  int o2c_threads;
+  __host__ __device__ constexpr int omp_get_num_threads() const {
+    return o2c_threads;
+  }
+  __host__ __device__ constexpr int omp_in_parallel() const {
+    return o2c_threads > 1;
+  }
+  __host__ __device__ constexpr int omp_get_level() const { return 1; }
+  __host__ __device__ constexpr int omp_get_active_level() const {
+    return o2c_threads > 1 ? 1 : 0;
+  }
+};
+/// The threads num_threads(Requested) gets in a block of Block threads.
+__host__ __device__ constexpr unsigned teamSize(long long Requested,
+                                                unsigned Block) {
+  return Requested > 0 && static_cast<unsigned long long>(Requested) < Block
+             ? static_cast<unsigned>(Requested)
+             : Block;
+}
+
 #if defined(__CUDACC__) || defined(OMP2CUDA_EMU_CUDA_EMU_H)
 /// The lock of `critical` sections whose names hash to Id (0..63): the
 /// threads of all teams exclude each other. A thread that waits spins; on
