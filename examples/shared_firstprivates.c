@@ -69,6 +69,27 @@ int main(void) {
     s += out[i] * (i + 1);
   printf("halving bounds: sum %lld, seen %d, host n = %d\n", s, seen, n);
 
+  /* 4. A private copy per thread of a firstprivate scalar: its writes are
+     the threads' own, not the team's. */
+  int count = -1, first = 0;
+#pragma omp target parallel map(tofrom: out, first)
+  {
+#pragma omp for private(count)
+    for (int q = 0; q < N; q++) {
+      count = 0;
+      for (int r = 0; r <= q % 5; r++)
+        count++;
+      out[q] = count;
+    }
+    if (omp_get_thread_num() == 0)
+      first = out[N - 1];
+  }
+  s = 0;
+  for (i = 0; i < N; i++)
+    s += out[i];
+  printf("private counts: sum %lld, last %d, host count %d\n", s, first,
+         count);
+
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

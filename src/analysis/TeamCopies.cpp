@@ -22,14 +22,31 @@ bool names(const Expr *E, const VarDecl *VD) {
   return DR && DR->getDecl() == VD;
 }
 
+/// Whether construct D gives each thread a fresh copy of VD (private,
+/// firstprivate): what its body writes is not the team's copy.
+bool privatises(const OMPExecutableDirective &D, const VarDecl *VD) {
+  for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
+    for (const Expr *E : C->varlists())
+      if (names(E, VD))
+        return true;
+  for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : C->varlists())
+      if (names(E, VD))
+        return true;
+  return false;
+}
+
 /// Whether S writes VD (or takes its address); InParallel: only inside a
 /// nested construct other than those rewritten in place and atomics' own.
 bool writes(const Stmt *S, const VarDecl *VD, bool InParallel, bool In) {
   if (!S)
     return false;
-  if (const auto *D = dyn_cast<OMPExecutableDirective>(S);
-      D && !isa<OMPAtomicDirective>(D) && !isTransparent(*D))
-    In = true;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (privatises(*D, VD))
+      return false;
+    if (!isa<OMPAtomicDirective>(D) && !isTransparent(*D))
+      In = true;
+  }
   if (In || !InParallel) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp() && names(BO->getLHS(), VD))

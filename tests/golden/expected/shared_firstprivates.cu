@@ -220,6 +220,59 @@ static bool omp2cuda_main_L56_launch(int (&out)[96], int &seen, int &on_device,
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target parallel map(tofrom: out, first)' at
+// inputs/shared_firstprivates.c:75
+__global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
+  int(&out)[96] = *reinterpret_cast<int(*)[96]>(o2c_arr_out);
+#line 76 "inputs/shared_firstprivates.c"
+  {
+
+#line 231 "shared_firstprivates.cu"
+    {
+      {
+        int count;
+        for (int q = threadIdx.x; q < N; q += blockDim.x) {
+#line 78 "inputs/shared_firstprivates.c"
+{
+      count = 0;
+      for (int r = 0; r <= q % 5; r++)
+        count++;
+      out[q] = count;
+    }
+#line 243 "shared_firstprivates.cu"
+        }
+      }
+    }
+    __syncthreads();
+#line 84 "inputs/shared_firstprivates.c"
+    if (o2c_dev::omp_get_thread_num() == 0)
+      (*first) = out[N - 1];
+  }
+#line 252 "shared_firstprivates.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom: out,
+// first)' at inputs/shared_firstprivates.c:75
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L75_launch(int (&out)[96], int count, int &first) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/shared_firstprivates.c", 75, 1,
+                                         "target parallel"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *out_d = o2c_region.mapArray(out, o2c::MapToFrom);
+  auto *first_d = o2c_region.mapObject(first, o2c::MapToFrom);
+  {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_main_L75)(out_d, count, first_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
 #line 19 "inputs/shared_firstprivates.c"
 int main(void) {
   int x = 0, a = 0, b = 0, c = 0, n = N, i;
@@ -279,6 +332,29 @@ if (!omp2cuda_main_L56_launch(out, seen, on_device, n)) { // omp2cuda: offloaded
   for (i = 0; i < N; i++)
     s += out[i] * (i + 1);
   printf("halving bounds: sum %lld, seen %d, host n = %d\n", s, seen, n);
+
+  /* 4. A private copy per thread of a firstprivate scalar: its writes are
+     the threads' own, not the team's. */
+  int count = -1, first = 0;
+if (!omp2cuda_main_L75_launch(out, count, first)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 75 "inputs/shared_firstprivates.c"
+#pragma omp target parallel map(tofrom: out, first)
+  {
+#pragma omp for private(count)
+    for (int q = 0; q < N; q++) {
+      count = 0;
+      for (int r = 0; r <= q % 5; r++)
+        count++;
+      out[q] = count;
+    }
+    if (omp_get_thread_num() == 0)
+      first = out[N - 1];
+  } }
+  s = 0;
+  for (i = 0; i < N; i++)
+    s += out[i];
+  printf("private counts: sum %lld, last %d, host count %d\n", s, first,
+         count);
 
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
