@@ -157,6 +157,26 @@ struct SpmdPrinter {
                : "if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads\n";
   }
 
+  /// sections: the block's threads take them in turn, each runs its own.
+  /// (The text between the sections is their braces and pragmas.)
+  void sections(const SpmdNode &N, unsigned I) {
+    unsigned Count = 0;
+    for (const SpmdPart &P : N.Parts)
+      Count += P.Child >= 0;
+    Out += fmt::format("for (unsigned o2c_sec{0} = threadIdx.x; o2c_sec{0} < "
+                       "{1}u; o2c_sec{0} += blockDim.x) {{ // sections\n"
+                       "switch (o2c_sec{0}) {{\n",
+                       I, Count);
+    unsigned Case = 0;
+    for (const SpmdPart &P : N.Parts)
+      if (P.Child >= 0) {
+        Out += fmt::format("case {}: {{ // section\n", Case++);
+        node(static_cast<unsigned>(P.Child));
+        Out += "break;\n}\n";
+      }
+    Out += "}\n}\n";
+  }
+
   void parts(const SpmdNode &N) {
     for (const SpmdPart &P : N.Parts)
       if (P.Child < 0)
@@ -203,6 +223,12 @@ struct SpmdPrinter {
       break;
     case SpmdKind::Barrier:
       sync(" // #pragma omp barrier");
+      break;
+    case SpmdKind::Sections:
+      sections(N, I);
+      break;
+    case SpmdKind::Section:
+      parts(N);
       break;
     }
     Out += Close;

@@ -128,6 +128,8 @@ enum class SpmdKind {
   ThreadLoop, // for inside parallel: the block's threads share iterations
   Guard,      // team-master code with side effects: thread 0 alone
   Barrier,    // #pragma omp barrier
+  Sections,   // sections inside parallel: the block's threads share them
+  Section,    // one section of it
 };
 
 /// A piece of a node's body: user text, or a child node.

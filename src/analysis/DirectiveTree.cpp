@@ -255,6 +255,44 @@ struct Builder {
     return true;
   }
 
+  /// A sections construct's node, with a node for each section (the
+  /// first one's pragma may be left out), which the threads share.
+  bool sections(const OMPExecutableDirective &D, unsigned &Out,
+                const DirNode *Outer) {
+    DirNode N;
+    N.Kind = DirKind::Sections;
+    N.D = &D;
+    if (!clauses(D, N))
+      return false;
+    N.Body = loopStmt(D);
+    const Stmt *Construct = &D;
+    if (Outer && Outer->D != &D)
+      Construct = Outer->D ? static_cast<const Stmt *>(Outer->D) : Vars.Region;
+    // Clang requires every statement after the first to be a section.
+    std::vector<const Stmt *> Stmts = statementsOf(N.Body);
+    DirNode Copy = N;
+    Out = add(std::move(N));
+    for (const Stmt *S : Stmts) {
+      DirNode Sec;
+      Sec.Kind = DirKind::Section;
+      if (const auto *SD = dyn_cast<OMPSectionDirective>(S)) {
+        Sec.D = SD;
+        Sec.Body = associatedBody(*SD);
+      } else {
+        Sec.S = S;
+        Sec.Body = S;
+      }
+      const Stmt *Body = Sec.Body;
+      if (!sharing(Body, Construct, Copy, Outer))
+        return false;
+      unsigned I = add(std::move(Sec));
+      T.Nodes[Out].Children.push_back(I);
+      if (!parallelCode(Body, I, /*Worksharing=*/false))
+        return false;
+    }
+    return true;
+  }
+
   /// A loop construct's node: its canonical nest and body.
   bool loop(const OMPExecutableDirective &D, DirKind Kind, unsigned &Out,
             const DirNode *Outer = nullptr) {
@@ -321,6 +359,9 @@ struct Builder {
         N.Kind = DirKind::Barrier;
         N.D = D;
         Child = add(std::move(N));
+      } else if (As == DirKind::Sections) {
+        if (!sections(*D, Child, &Outer))
+          return false;
       } else if (!loop(*D, As, Child, &Outer)) {
         return false;
       }
@@ -452,6 +493,18 @@ struct Builder {
       if (!parallelCode(Outer.Body, Child, /*Worksharing=*/!Loop) ||
           !unsynchronised(Child, FirstUse))
         return false;
+    } else if (As == DirKind::Parallel &&
+               D.getDirectiveKind() == llvm::omp::OMPD_parallel_sections) {
+      // parallel sections: a parallel region of one sections construct.
+      DirNode P;
+      P.Kind = DirKind::Parallel;
+      P.D = &D;
+      Child = add(std::move(P));
+      unsigned S;
+      DirNode Outer = T.Nodes[Child];
+      if (!sections(D, S, &Outer))
+        return false;
+      T.Nodes[Child].Children.push_back(S);
     } else if (As == DirKind::Parallel && isa<OMPLoopDirective>(D)) {
       // parallel for: a parallel region of one worksharing loop.
       DirNode P;

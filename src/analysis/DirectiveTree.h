@@ -24,6 +24,8 @@ enum class DirKind {
   ThreadLoop, // for inside a parallel region
   Guard,      // team-master statement with side effects
   Barrier,
+  Sections, // sections inside a parallel region
+  Section,  // one of them: an OMPSectionDirective, or the first statement
 };
 
 /// Where a construct appears.

@@ -54,6 +54,11 @@ const ConstructRow Rows[] = {
      false},
     {llvm::omp::OMPD_barrier, DirContext::ParallelCode, DirKind::Barrier,
      false},
+    {llvm::omp::OMPD_sections, DirContext::ParallelCode, DirKind::Sections,
+     false},
+    // A parallel region of one sections construct.
+    {llvm::omp::OMPD_parallel_sections, DirContext::TeamCode,
+     DirKind::Parallel, false},
 };
 
 std::string name(OpenMPDirectiveKind K) {

@@ -32,6 +32,10 @@ SpmdKind spmdKind(DirKind K) {
     return SpmdKind::Guard;
   case DirKind::Barrier:
     return SpmdKind::Barrier;
+  case DirKind::Sections:
+    return SpmdKind::Sections;
+  case DirKind::Section:
+    return SpmdKind::Section;
   }
   return SpmdKind::Team;
 }

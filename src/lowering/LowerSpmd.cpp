@@ -15,6 +15,11 @@ namespace omp2cuda {
 
 namespace {
 
+/// The worksharing constructs of a parallel region: a loop, sections.
+bool worksharing(SpmdKind K) {
+  return K == SpmdKind::ThreadLoop || K == SpmdKind::Sections;
+}
+
 struct SyncPlanner {
   const SpmdTree &T;
   KernelModel &K;
@@ -30,7 +35,7 @@ struct SyncPlanner {
       if (empty(N.Parts[P]))
         continue;
       int C = N.Parts[P].Child;
-      return C >= 0 && T.Nodes[C].Kind == SpmdKind::ThreadLoop &&
+      return C >= 0 && worksharing(T.Nodes[C].Kind) &&
              !T.Nodes[C].Reductions.empty();
     }
     return false;
@@ -93,13 +98,13 @@ struct SyncPlanner {
     }
   }
 
-  /// A parallel region's worksharing loops: their closing barrier, unless
+  /// A parallel region's worksharing constructs: their closing barrier, unless
   /// nowait, a reduction's own barrier, or the region's end follows.
   void parallel(unsigned I) {
     const SpmdNode &N = T.Nodes[I];
     for (size_t P = 0; P < N.Parts.size(); ++P) {
       int C = N.Parts[P].Child;
-      if (C < 0 || T.Nodes[C].Kind != SpmdKind::ThreadLoop)
+      if (C < 0 || !worksharing(T.Nodes[C].Kind))
         continue;
       bool Last = lastPart(N, P);
       K.SyncAfter[C] = !T.Nodes[C].NoWait && !Last && !endsWithReduction(C);

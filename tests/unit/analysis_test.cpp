@@ -115,7 +115,7 @@ void f(double *a, int n, double *p) {
     a[0] = 1;
     #pragma omp parallel
     {
-      #pragma omp sections
+      #pragma omp parallel
       {
         a[1] = a[0];
       }

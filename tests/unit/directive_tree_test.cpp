@@ -154,14 +154,14 @@ TEST_CASE(
 }
 
 TEST_CASE("tree: what stays on the host, located at the construct", "[spmd]") {
-  SECTION("sections in a parallel region") {
+  SECTION("a parallel region nested in a parallel region") {
     Parsed P = parse(R"src(
 void f(int *a) {
   #pragma omp target teams map(tofrom: a[0:1])
   {
     #pragma omp parallel
     {
-      #pragma omp sections
+      #pragma omp parallel
       {
         a[0]++;
       }
@@ -171,7 +171,7 @@ void f(int *a) {
     DirectiveTree T = teamTree(P);
     REQUIRE_FALSE(T.V.Ok);
     CHECK(lineOfLoc(P, T.Where) == 7);
-    CHECK(contains(T.V.Reason, "'sections'"));
+    CHECK(contains(T.V.Reason, "'parallel' in a parallel region"));
   }
   SECTION("the thread number in team-master code is the team master's") {
     // Spelled o2c_dev::master::omp_get_thread_num() (MasterApi.cpp): every
@@ -300,7 +300,7 @@ void f(int *a, int n) {
   {
     #pragma omp parallel
     {
-      #pragma omp sections
+      #pragma omp parallel
       {
         a[0] = 1;
       }
@@ -508,4 +508,41 @@ void f(int *a, int n) {
     CHECK(T.V.Reason.find(C.Why) != std::string::npos);
     CHECK(lineOfLoc(P, T.Where) == C.Line);
   }
+}
+
+TEST_CASE("tree: sections and parallel sections", "[spmd]") {
+  Parsed P = parse(R"src(
+void f(int *a, int *b, int n) {
+  #pragma omp target map(tofrom: a[0:n], b[0:n])
+  {
+    #pragma omp parallel
+    {
+      #pragma omp sections nowait
+      {
+        a[0] = 1;
+        #pragma omp section
+        b[0] = 2;
+      }
+    }
+    #pragma omp parallel sections
+    {
+      #pragma omp section
+      a[1] = 3;
+    }
+  }
+})src");
+  DirectiveTree T = teamTree(P);
+  REQUIRE(T.V.Ok);
+  CHECK(kinds(T) ==
+        std::vector<DirKind>{DirKind::Team, DirKind::Parallel,
+                             DirKind::Sections, DirKind::Section,
+                             DirKind::Section, DirKind::Parallel,
+                             DirKind::Sections, DirKind::Section});
+  CHECK(T.Nodes[2].NoWait);
+  // The first section's pragma is left out: the statement is the section.
+  CHECK(T.Nodes[3].D == nullptr);
+  CHECK(T.Nodes[3].S != nullptr);
+  CHECK(T.Nodes[4].D != nullptr);
+  CHECK(T.Nodes[2].Children == std::vector<unsigned>{3, 4});
+  CHECK(T.Nodes[5].Children == std::vector<unsigned>{6});
 }

@@ -5,16 +5,16 @@
 extern "C" void external(double *);
 
 extern "C" void general(double *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 5, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'parallel' in a parallel region is not supported yet
 #line 10 "host_general.cu"
-  o2c::leftOnHost(o2c_loc, "'sections' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "'parallel' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 5 "inputs/host_general.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     a[0] = 1.0;
 #pragma omp parallel
     {
-#pragma omp sections
+#pragma omp parallel
       {
         a[1] = a[0];
       }

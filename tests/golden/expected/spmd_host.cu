@@ -102,15 +102,15 @@ static bool omp2cuda_f_L24_launch(int *a, int n) {
 
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'sections' in a parallel region is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'parallel' in a parallel region is not supported yet
 #line 107 "spmd_host.cu"
-  o2c::leftOnHost(o2c_loc, "'sections' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "'parallel' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
 #pragma omp parallel
     {
-#pragma omp sections
+#pragma omp parallel
       {
         a[0]++;
       }

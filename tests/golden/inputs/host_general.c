@@ -7,7 +7,7 @@ void general(double *a, int n) {
     a[0] = 1.0;
 #pragma omp parallel
     {
-#pragma omp sections
+#pragma omp parallel
       {
         a[1] = a[0];
       }

@@ -8,7 +8,7 @@ void f(int *a, int n) {
   {
 #pragma omp parallel
     {
-#pragma omp sections
+#pragma omp parallel
       {
         a[0]++;
       }
