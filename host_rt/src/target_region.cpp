@@ -11,6 +11,7 @@
 #include "device_state.h"
 #include "faults.h"
 #include "helpers.h"
+#include "info.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
@@ -32,6 +33,8 @@ using detail::AttachTable;
 using detail::backend;
 using detail::PresentTable;
 using detail::attachments;
+using detail::info;
+using detail::infoDevice;
 using detail::reattach;
 using detail::runtimeLoc;
 using detail::table;
@@ -93,65 +96,6 @@ private:
   void *S;
 };
 } // namespace
-
-bool infoEnabled() {
-  static const bool On = [] {
-    const char *E = std::getenv("O2C_INFO");
-    return E && *E && std::strcmp(E, "0") != 0;
-  }();
-  return On;
-}
-
-namespace {
-/// Who runs this: a hidden helper thread or the encountering thread.
-std::string runner() {
-  int H = detail::helperIndex();
-  return H >= 0 ? "helper thread " + std::to_string(H) : "encountering thread";
-}
-
-void info(const SourceLoc &Loc, const std::string &What) {
-  if (!infoEnabled())
-    return;
-  std::string Line = std::string("o2c info: ") + (Loc.File ? Loc.File : "?") +
-                     ":" + std::to_string(Loc.Line) + ": '" +
-                     (Loc.Directive ? Loc.Directive : "target") + "': " + What +
-                     "\n";
-  std::fputs(Line.c_str(), stderr); // one call: lines of threads do not mix
-}
-
-/// The launches of the region running on this thread (recordLaunch), for
-/// its info line: a region runs wholly on one thread, one at a time.
-thread_local std::string Launches;
-
-std::string streamName(void *Stream) {
-  return std::to_string(reinterpret_cast<std::uintptr_t>(Stream));
-}
-
-void infoDevice(const SourceLoc &Loc, int Dev, void *Stream,
-                std::size_t ToD, std::size_t ToH) {
-  if (!infoEnabled())
-    return;
-  info(Loc, "device " + std::to_string(Dev) + " (" + backend().name() +
-                "), stream " + streamName(Stream) + ", " + runner() + ", " +
-                std::to_string(ToD) + " bytes to the device, " +
-                std::to_string(ToH) + " bytes to the host" + Launches);
-  Launches.clear();
-}
-} // namespace
-
-void recordLaunch(const unsigned G[3], const unsigned B[3],
-                  std::size_t DynamicShared, long long StaticShared,
-                  void *Stream) {
-  auto Dim = [](const unsigned D[3]) {
-    return "(" + std::to_string(D[0]) + "," + std::to_string(D[1]) + "," +
-           std::to_string(D[2]) + ")";
-  };
-  Launches += ", launch grid " + Dim(G) + " block " + Dim(B) + " shared " +
-              std::to_string(DynamicShared) + " bytes dynamic";
-  if (StaticShared >= 0)
-    Launches += " + " + std::to_string(StaticShared) + " static";
-  Launches += " on stream " + streamName(Stream);
-}
 
 /// The present table of Dev, null for a number that is no device. The tables
 /// are never destroyed: fatal() exits through static destructors, possibly
@@ -441,7 +385,7 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
   Offload = selectDevice(Loc, Dev, IfClause, Device);
   if (Offload)
     Stream = backend().acquireStream(Device, Loc);
-  Launches.clear();
+  detail::clearLaunches();
   ToDev0 = BytesToDev;
   ToHost0 = BytesToHost;
 }
@@ -548,7 +492,7 @@ void TargetRegion::abandon() noexcept {
   if (Stream)
     backend().releaseStream(Device, Stream);
   Stream = nullptr;
-  Launches.clear();
+  detail::clearLaunches();
 }
 
 namespace {
