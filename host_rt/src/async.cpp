@@ -2,11 +2,13 @@
 // The runtime knows nothing of the host OpenMP runtime: the generated code
 // passes the completion (omp_fulfill_event) in as a callback, so the same
 // library serves programs built with clang's libomp and GCC's libgomp.
+#include "faults.h"
 #include "helpers.h"
 
 #include "omp2cuda/host_rt.h"
 
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 
 namespace o2c {
@@ -41,10 +43,30 @@ void AsyncTask::run() {
     S();
 }
 
-void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg) {
-  detail::submitToHelper([T, Done, Arg] {
-    T->run();
-    delete T;
+namespace {
+/// Runs T on this helper thread; a runtime error in it (faults.h) stops it.
+/// Returns the error's line, or "" when it completed.
+std::string runDeferred(AsyncTask *T) {
+  std::unique_ptr<AsyncTask> Own(T);
+  try {
+    detail::DeferredScope Scope;
+    Own->run();
+  } catch (const detail::TaskFault &F) {
+    return F.Line;
+  }
+  return "";
+}
+} // namespace
+
+void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
+                        std::uintptr_t Arg, OnError E) {
+  detail::submitToHelper([T, Done, Arg, E] {
+    std::string Err = runDeferred(T);
+    if (!Err.empty()) {
+      if (E == OnError::ReportNow)
+        detail::reportNow(Err); // does not return
+      detail::recordDeferred(Err);
+    }
     // Last: the host runtime may release successors (and let the program
     // end) as soon as the event is fulfilled.
     if (Done)
@@ -52,10 +74,18 @@ void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg) 
   });
 }
 
+void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg) {
+  // The host task completes when Done fulfils its event, and nothing of the
+  // host runtime runs our code at the taskwait or barrier that waits for
+  // it: a failed task is reported here and ends the program, so nothing
+  // ordered after it runs on the results it did not produce.
+  detail::submitTask(T, Done, Arg, detail::OnError::ReportNow);
+}
+
 void runAsync(AsyncTask *T) {
   if (detail::helperIndex() >= 0) { // a helper waiting for a helper: run here
-    T->run();
-    delete T;
+    std::unique_ptr<AsyncTask> Own(T); // errors go to the outer task's runner
+    Own->run();
     return;
   }
   struct Wait {
@@ -63,7 +93,7 @@ void runAsync(AsyncTask *T) {
     std::condition_variable CV;
     bool Finished = false;
   } W;
-  startAsync(
+  detail::submitTask(
       T,
       [](std::uintptr_t P) {
         Wait &X = *reinterpret_cast<Wait *>(P);
@@ -71,14 +101,22 @@ void runAsync(AsyncTask *T) {
         X.Finished = true;
         X.CV.notify_all(); // under the lock: W dies once the waiter wakes
       },
-      reinterpret_cast<std::uintptr_t>(&W));
-  std::unique_lock<std::mutex> L(W.M);
-  W.CV.wait(L, [&] { return W.Finished; });
+      reinterpret_cast<std::uintptr_t>(&W), detail::OnError::Record);
+  {
+    std::unique_lock<std::mutex> L(W.M);
+    W.CV.wait(L, [&] { return W.Finished; });
+  }
+  // The host task completes here, on a thread of the encountering team: a
+  // failed target task is reported before any taskwait, taskgroup or
+  // barrier that waits for it returns.
+  detail::reportDeferred();
 }
 
 void waitAllAsync() {
-  if (detail::helperIndex() < 0)
+  if (detail::helperIndex() < 0) {
     detail::drainHelpers();
+    detail::reportDeferred();
+  }
 }
 
 } // namespace o2c

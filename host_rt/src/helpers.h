@@ -8,9 +8,22 @@
 #define OMP2CUDA_HOST_RT_HELPERS_H
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
+namespace o2c {
+class AsyncTask;
+}
+
 namespace o2c::detail {
+
+/// What the helper does with a target task that failed (faults.h): report
+/// it and end the program at once, or record it for the thread that waits
+/// for the task (which calls reportDeferred()).
+enum class OnError { ReportNow, Record };
+/// Queues T on a helper, which runs it, deletes it and calls Done(Arg).
+void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
+                OnError E);
 
 /// Queues Work for a helper thread. Work must not throw.
 void submitToHelper(std::function<void()> Work);

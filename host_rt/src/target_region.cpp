@@ -9,7 +9,9 @@
 #include "backend.h"
 #include "declared_vars.h"
 #include "device_state.h"
+#include "faults.h"
 #include "helpers.h"
+#include "info.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
@@ -21,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,8 @@ using detail::AttachTable;
 using detail::backend;
 using detail::PresentTable;
 using detail::attachments;
+using detail::info;
+using detail::infoDevice;
 using detail::reattach;
 using detail::runtimeLoc;
 using detail::table;
@@ -46,54 +51,50 @@ namespace {
 /// runs wholly on one thread, so the difference over its life is its own.
 thread_local std::size_t BytesToDev = 0, BytesToHost = 0;
 
+[[noreturn]] void injected(const SourceLoc &Loc, detail::Fault K,
+                           const std::string &What) {
+  fatal(Loc, (What + " (injected by " + detail::faultVar(K) + ")").c_str());
+}
+
 void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
            const SourceLoc &Loc) {
+  if (detail::faultNow(detail::Fault::Copy))
+    injected(Loc, detail::Fault::Copy,
+             "copying " + std::to_string(Bytes) + " bytes to the device failed");
   BytesToDev += Bytes;
   backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
 }
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
             const SourceLoc &Loc) {
+  if (detail::faultNow(detail::Fault::Copy))
+    injected(Loc, detail::Fault::Copy,
+             "copying " + std::to_string(Bytes) + " bytes to the host failed");
   BytesToHost += Bytes;
   backend().toHost(Dev, H, D, Bytes, Stream, Loc);
 }
-} // namespace
-
-bool infoEnabled() {
-  static const bool On = [] {
-    const char *E = std::getenv("O2C_INFO");
-    return E && *E && std::strcmp(E, "0") != 0;
-  }();
-  return On;
+void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc) {
+  if (detail::faultNow(detail::Fault::Alloc))
+    injected(Loc, detail::Fault::Alloc,
+             "out of device memory: allocating " + std::to_string(Bytes) +
+                 " bytes failed");
+  return backend().alloc(Dev, Bytes, Loc);
 }
 
-namespace {
-/// Who runs this: a hidden helper thread or the encountering thread.
-std::string runner() {
-  int H = detail::helperIndex();
-  return H >= 0 ? "helper thread " + std::to_string(H) : "encountering thread";
-}
+/// A stream of the pool for one construct's steps, given back however they
+/// end (a deferred task's error unwinds through here).
+class StreamLease {
+public:
+  StreamLease(int Dev, const SourceLoc &Loc)
+      : Dev(Dev), S(backend().acquireStream(Dev, Loc)) {}
+  ~StreamLease() { backend().releaseStream(Dev, S); }
+  StreamLease(const StreamLease &) = delete;
+  StreamLease &operator=(const StreamLease &) = delete;
+  void *get() const { return S; }
 
-void info(const SourceLoc &Loc, const std::string &What) {
-  if (!infoEnabled())
-    return;
-  std::string Line = std::string("o2c info: ") + (Loc.File ? Loc.File : "?") +
-                     ":" + std::to_string(Loc.Line) + ": '" +
-                     (Loc.Directive ? Loc.Directive : "target") + "': " + What +
-                     "\n";
-  std::fputs(Line.c_str(), stderr); // one call: lines of threads do not mix
-}
-
-void infoDevice(const SourceLoc &Loc, int Dev, void *Stream,
-                std::size_t ToD, std::size_t ToH) {
-  if (!infoEnabled())
-    return;
-  info(Loc, "device " + std::to_string(Dev) + " (" + backend().name() +
-                "), stream " +
-                std::to_string(reinterpret_cast<std::uintptr_t>(Stream)) +
-                ", " + runner() + ", " + std::to_string(ToD) +
-                " bytes to the device, " + std::to_string(ToH) +
-                " bytes to the host");
-}
+private:
+  int Dev;
+  void *S;
+};
 } // namespace
 
 /// The present table of Dev, null for a number that is no device. The tables
@@ -253,10 +254,15 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       Host, Bytes, Stream,
       [&](void **D, void **Ready) {
         Created = true;
-        *D = B.alloc(Dev, Bytes, Loc);
-        if (Flags & MapTo) {
-          toDev(Dev, *D, Host, Bytes, Stream, Loc);
-          *Ready = B.recordEvent(Dev, Stream, Loc);
+        *D = devAlloc(Dev, Bytes, Loc);
+        try {
+          if (Flags & MapTo) {
+            toDev(Dev, *D, Host, Bytes, Stream, Loc);
+            *Ready = B.recordEvent(Dev, Stream, Loc);
+          }
+        } catch (const detail::TaskFault &) { // no entry was made: free it
+          B.free(Dev, *D, Loc);
+          throw;
         }
       },
       [&](void *Ready) { B.waitEvent(Dev, Stream, Ready, Loc); });
@@ -265,10 +271,21 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
                "without lying inside it (OpenMP: a list item must be contained "
                "in, or disjoint from, every mapped storage block)");
   bool Always = H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo);
-  if (Always)
-    toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
-  if (Created || Always)
-    reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
+  try {
+    if (Always)
+      toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
+    if (Created || Always)
+      reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
+  } catch (const detail::TaskFault &) {
+    // A deferred task failed after it took its reference: give it back, so
+    // that the present table stays as it was.
+    PresentTable::Drop D = T.release(Host, Bytes, false, nullptr);
+    if (D.DoneEvent)
+      B.destroyEvent(Dev, D.DoneEvent);
+    if (D.Last)
+      B.free(Dev, D.Alloc, Loc);
+    throw;
+  }
   return H.Dev;
 }
 
@@ -292,14 +309,14 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     C.Events.push_back(D.DoneEvent);
   if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
+  if (D.Last) { // first: a failed copy back still frees it
+    C.Allocs.push_back(D.Alloc);
+    C.Freed.push_back({Host, Bytes});
+  }
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
     toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
     C.CopiedBack = true;
     C.Received.push_back({Host, Bytes});
-  }
-  if (D.Last) {
-    C.Allocs.push_back(D.Alloc);
-    C.Freed.push_back({Host, Bytes});
   }
 }
 
@@ -346,11 +363,17 @@ int defaultDevice() {
 }
 
 void fatal(const SourceLoc &Loc, const char *Msg) {
+  std::string Line = std::string(Loc.File ? Loc.File : "<unknown>") + ":" +
+                     std::to_string(Loc.Line) + ":" + std::to_string(Loc.Col) +
+                     ": omp2cuda runtime error: " + (Msg ? Msg : "") +
+                     " (in '#pragma omp " +
+                     (Loc.Directive ? Loc.Directive : "target") + "')";
+  // On a helper thread: the task stops here and the error waits for the
+  // next synchronisation point (faults.h).
+  if (detail::inDeferredTask())
+    throw detail::TaskFault{Line + " in a deferred target task (nowait)"};
   std::fflush(stdout);
-  std::fprintf(stderr,
-               "%s:%u:%u: omp2cuda runtime error: %s (in '#pragma omp %s')\n",
-               Loc.File ? Loc.File : "<unknown>", Loc.Line, Loc.Col,
-               Msg ? Msg : "", Loc.Directive ? Loc.Directive : "target");
+  std::fputs((Line + "\n").c_str(), stderr);
   std::fflush(stderr);
   // exit, not abort: the status says "runtime error" to scripts and tests.
   std::exit(1);
@@ -362,6 +385,7 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
   Offload = selectDevice(Loc, Dev, IfClause, Device);
   if (Offload)
     Stream = backend().acquireStream(Device, Loc);
+  detail::clearLaunches();
   ToDev0 = BytesToDev;
   ToHost0 = BytesToHost;
 }
@@ -370,7 +394,21 @@ bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev) {
   return selectDevice(Loc, Device, IfClause, Dev);
 }
 
-TargetRegion::~TargetRegion() { finish(); }
+TargetRegion::~TargetRegion() {
+  // Unwinding from a deferred task's error: nothing more may fail here.
+  if (!detail::inDeferredTask()) {
+    finish();
+  } else if (std::uncaught_exceptions() > 0) {
+    abandon();
+  } else {
+    try { // a destructor must not throw: keep the error for the task's runner
+      finish();
+    } catch (const detail::TaskFault &F) {
+      detail::recordDeferred(F.Line);
+      abandon();
+    }
+  }
+}
 
 void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   if (!Offload)
@@ -391,8 +429,11 @@ void *TargetRegion::translate(const void *Host) const {
 }
 
 void TargetRegion::launched() {
-  if (Offload && !Finished)
-    backend().checkLaunch(Device, Stream, Loc);
+  if (!Offload || Finished)
+    return;
+  if (detail::faultNow(detail::Fault::Launch))
+    injected(Loc, detail::Fault::Launch, "the kernel launch failed");
+  backend().checkLaunch(Device, Stream, Loc);
 }
 
 bool TargetRegion::finish() {
@@ -403,9 +444,23 @@ bool TargetRegion::finish() {
     return true;
   backend().synchronize(Device, Stream, Loc);
   Cleanup C;
-  for (auto It = Exits.rbegin(); It != Exits.rend(); ++It)
-    leave(Loc, Device, It->Host, It->Bytes, It->Flags, Stream, C);
-  Exits.clear();
+  // Each exit leaves the list before it runs: after an error, abandon()
+  // drops only the references not yet dropped.
+  try {
+    while (!Exits.empty()) {
+      Pending P = Exits.back();
+      Exits.pop_back();
+      leave(Loc, Device, P.Host, P.Bytes, P.Flags, Stream, C);
+    }
+  } catch (const detail::TaskFault &) { // a deferred task's copy back failed
+    C.CopiedBack = false;
+    C.Received.clear();
+    try {
+      complete(Loc, Device, Stream, C);
+    } catch (const detail::TaskFault &) {
+    }
+    throw;
+  }
   complete(Loc, Device, Stream, C);
   infoDevice(Loc, Device, Stream, BytesToDev - ToDev0, BytesToHost - ToHost0);
   backend().releaseStream(Device, Stream);
@@ -413,15 +468,41 @@ bool TargetRegion::finish() {
   return true;
 }
 
+void TargetRegion::abandon() noexcept {
+  Finished = true;
+  if (!Offload)
+    return;
+  // The region failed: its device results are not copied back (they may be
+  // garbage); its references are dropped and what reaches zero is freed.
+  // Errors here are the failed device's echo of the first: ignored.
+  Cleanup C;
+  while (!Exits.empty()) {
+    Pending P = Exits.back();
+    Exits.pop_back();
+    try {
+      leave(Loc, Device, P.Host, P.Bytes, P.Flags & ~unsigned(MapFrom), Stream,
+            C);
+    } catch (const detail::TaskFault &) {
+    }
+  }
+  try {
+    complete(Loc, Device, Stream, C);
+  } catch (const detail::TaskFault &) {
+  }
+  if (Stream)
+    backend().releaseStream(Device, Stream);
+  Stream = nullptr;
+  detail::clearLaunches();
+}
+
 namespace {
 /// A stand-alone data construct's steps on a stream of the pool, with its
 /// O2C_INFO line.
 template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
   std::size_t ToD = BytesToDev, ToH = BytesToHost;
-  void *S = backend().acquireStream(D, Loc);
-  Steps(S);
-  infoDevice(Loc, D, S, BytesToDev - ToD, BytesToHost - ToH);
-  backend().releaseStream(D, S);
+  StreamLease S(D, Loc);
+  Steps(S.get());
+  infoDevice(Loc, D, S.get(), BytesToDev - ToD, BytesToHost - ToH);
 }
 } // namespace
 
@@ -492,7 +573,8 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
     return; // as update(): data that is not present is not updated
   // Only the section's own elements move: what lies between them on the
   // other side keeps its value.
-  void *S = backend().acquireStream(D, Loc);
+  StreamLease Lease(D, Loc);
+  void *S = Lease.get();
   auto *HostBytes = static_cast<char *>(const_cast<void *>(Host));
   auto *DevBytes = static_cast<char *>(H.Dev);
   for (std::size_t I = 0; I < Count; ++I) {
@@ -508,7 +590,6 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   backend().synchronize(D, S, Loc);
   if (!ToDevice)
     restoreHost(D, Host, Span);
-  backend().releaseStream(D, S);
 }
 
 namespace {
@@ -540,9 +621,8 @@ void attach(const SourceLoc &Loc, int Dev, bool IfClause, const void *PtrHost,
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D))
     return;
-  void *S = backend().acquireStream(D, Loc);
-  attachOn(Loc, D, S, PtrHost, Section, Offset);
-  backend().releaseStream(D, S);
+  StreamLease S(D, Loc);
+  attachOn(Loc, D, S.get(), PtrHost, Section, Offset);
 }
 
 // ---- the OpenMP device memory routines (omp_target_alloc & co.) -----------
@@ -572,7 +652,7 @@ void *targetAlloc(std::size_t Bytes, int Dev) {
     return std::malloc(Bytes ? Bytes : 1);
   if (Dev >= numDevices())
     return nullptr;
-  void *P = backend().alloc(Dev, Bytes, runtimeLoc());
+  void *P = devAlloc(Dev, Bytes, runtimeLoc());
   if (P)
     ++LiveAllocs;
   return P;

@@ -3,14 +3,18 @@
 // memory is separate host memory, so every copy is visible.
 #include "omp2cuda/host_rt.h"
 
+#include "RtTestUtil.h"
+#include "faults.h"
 #include "helpers.h"
 
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -152,3 +156,134 @@ TEST_CASE("deferred regions from many host threads keep the present table "
   for (const std::vector<int> &V : Own)
     CHECK(V[N - 1] == Iters);
 }
+
+// ---- errors in deferred target tasks (faults.h) ------------------------------
+
+namespace {
+static const SourceLoc FLoc = {"faults.c", 7, 1,
+                               "target teams distribute parallel for"};
+
+/// Runs Body as a deferred target task, as runAsync does, and waits for the
+/// helpers without reporting (that would end the test program): the
+/// recorded error, "" when none, and whether the task completed.
+std::string runFailing(std::function<void()> Body, bool &Completed) {
+  std::atomic<bool> Done{false};
+  auto *T = new AsyncTask(FLoc);
+  T->add(std::move(Body));
+  detail::submitTask(
+      T,
+      [](std::uintptr_t P) { *reinterpret_cast<std::atomic<bool> *>(P) = true; },
+      reinterpret_cast<std::uintptr_t>(&Done), detail::OnError::Record);
+  detail::drainHelpers();
+  Completed = Done;
+  return detail::takeDeferred();
+}
+} // namespace
+
+TEST_CASE("out of device memory in a deferred task is kept for the next "
+          "synchronisation point, and its references are dropped",
+          "[rt][async][faults]") {
+  constexpr int N = 64;
+  std::vector<double> A(N, 1.0), B(N, 2.0), Held(N, 3.0);
+  // Held stays mapped by a data construct: the failing task maps it again.
+  enterData(FLoc, -1, true, Held.data(), N * sizeof(double), MapTo);
+  std::size_t Before = presentEntries(0);
+  bool AfterMaps = false, Completed = false;
+  detail::setFault(detail::Fault::Alloc, 2); // A allocates, B fails
+  std::string Err = runFailing(
+      [&] {
+        TargetRegion R(FLoc, -1, true, true);
+        R.mapSection(Held.data(), 0, N, MapToFrom);
+        R.mapSection(A.data(), 0, N, MapToFrom);
+        R.mapSection(B.data(), 0, N, MapToFrom);
+        AfterMaps = true; // not reached: the task stops at the error
+        R.finish();
+      },
+      Completed);
+  detail::setFault(detail::Fault::Alloc, 0);
+  CHECK(Completed);
+  CHECK_FALSE(AfterMaps);
+  CHECK(Err.rfind("faults.c:7:1: omp2cuda runtime error: out of device "
+                  "memory: allocating 512 bytes failed (injected by "
+                  "O2C_FAULT_ALLOC) (in '#pragma omp target teams distribute "
+                  "parallel for') in a deferred target task (nowait)",
+                  0) == 0);
+  CHECK(presentEntries(0) == Before);
+  CHECK(presentRefCount(0, A.data()) == 0);
+  CHECK(presentRefCount(0, B.data()) == 0);
+  CHECK(presentRefCount(0, Held.data()) == 1);
+  exitData(FLoc, -1, true, Held.data(), N * sizeof(double), MapRelease);
+  CHECK(presentEntries(0) == 0);
+  CHECK(detail::takeDeferred().empty()); // taken once
+}
+
+TEST_CASE("a failed copy or launch in a deferred task copies nothing back",
+          "[rt][async][faults]") {
+  constexpr int N = 32;
+  for (detail::Fault K : {detail::Fault::Copy, detail::Fault::Launch}) {
+    std::vector<int> A(N, 5);
+    bool Completed = false;
+    // The copy back is the second copy; the launch the first launch.
+    detail::setFault(K, K == detail::Fault::Copy ? 2 : 1);
+    std::string Err = runFailing(
+        [&] {
+          TargetRegion R(FLoc, -1, true, true);
+          int *D = R.mapSection(A.data(), 0, N, MapToFrom);
+          int *Unused = R.mapSection(A.data(), 0, N, MapTo); // a second ref
+          (void)Unused;
+          for (int I = 0; I < N; ++I) // the "kernel"
+            D[I] = 9;
+          R.launched();
+          R.finish();
+        },
+        Completed);
+    detail::setFault(K, 0);
+    CHECK(Completed);
+    CHECK(Err.find(K == detail::Fault::Copy
+                       ? "copying 128 bytes to the host failed (injected by "
+                         "O2C_FAULT_COPY)"
+                       : "the kernel launch failed (injected by "
+                         "O2C_FAULT_LAUNCH)") != std::string::npos);
+    CHECK(Err.find("faults.c:7:1:") == 0);
+    CHECK(A[0] == 5); // a failed region's results never reach the host
+    CHECK(A[N - 1] == 5);
+    CHECK(presentEntries(0) == 0);
+  }
+}
+
+TEST_CASE("the first of several deferred errors is reported, the others "
+          "counted",
+          "[rt][async][faults]") {
+  detail::setFault(detail::Fault::Launch, 1);
+  bool Completed = false;
+  std::vector<int> A(4, 0);
+  auto Body = [&] {
+    TargetRegion R(FLoc, -1, true, true);
+    R.mapSection(A.data(), 0, 4, MapToFrom);
+    R.launched();
+    R.finish();
+  };
+  std::string First = runFailing(Body, Completed);
+  CHECK(First.find("the kernel launch failed") != std::string::npos);
+  detail::setFault(detail::Fault::Launch, 0);
+  // A task that does not fail records nothing.
+  CHECK(runFailing(Body, Completed).empty());
+  CHECK(Completed);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("a runtime error outside a deferred task still ends the program "
+          "at once",
+          "[rt][async][faults]") {
+  ChildResult R = runChild([] {
+    detail::setFault(detail::Fault::Alloc, 1);
+    std::vector<int> A(4, 0);
+    TargetRegion Reg(FLoc);
+    Reg.mapSection(A.data(), 0, 4, MapTo);
+  });
+  CHECK(R.Status == 1);
+  CHECK(R.Err.find("faults.c:7:1: omp2cuda runtime error: out of device "
+                   "memory") == 0);
+  CHECK(R.Err.find("deferred") == std::string::npos);
+}
+

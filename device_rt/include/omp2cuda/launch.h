@@ -12,13 +12,19 @@
 
 #include <cstring>
 
+//
+// Each launch first tells the runtime its shape (O2C_INFO=1 prints it with
+// the region's line; a no-op otherwise). Shape, Smem and Stream are plain
+// names or getters in generated code, so naming them twice is harmless.
 #if defined(__CUDACC__)
 #define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
-  __VA_ARGS__<<<(Shape).Grid, (Shape).Block, (Smem),                           \
-                static_cast<cudaStream_t>(Stream)>>>
+  ::o2c::noteLaunch((Shape), (Smem), (Stream), __VA_ARGS__),                   \
+      __VA_ARGS__<<<(Shape).Grid, (Shape).Block, (Smem),                       \
+                    static_cast<cudaStream_t>(Stream)>>>
 #else
 #define O2C_LAUNCH(Shape, Smem, Stream, ...)                                   \
-  ::o2c::emu::launchOf(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
+  ::o2c::noteLaunch((Shape), (Smem), (Stream), __VA_ARGS__),                   \
+      ::o2c::emu::launchOf(__VA_ARGS__, (Shape).Grid, (Shape).Block, (Smem))
 #endif
 
 /// The `__launch_bounds__` of a kernel whose thread_limit / num_threads
@@ -58,6 +64,29 @@ constexpr unsigned DefaultThreadsPerBlock = 256;
 /// it: the kernels compute `blockIdx.x * blockDim.x + threadIdx.x` in 32
 /// bits and give it to the loop's variable, which may be an `int`.
 constexpr unsigned long long MaxOnePassThreads = 1ULL << 31;
+
+/// For O2C_INFO: records a launch's shape for the region's info line. The
+/// static shared memory of a kernel is known to CUDA only; the emulation
+/// reports the dynamic bytes alone (-1 for the static ones).
+template <class Kernel>
+inline void noteLaunch(const LaunchShape &S, std::size_t DynamicShared,
+                       void *Stream, Kernel K) {
+  if (!infoEnabled())
+    return;
+  long long Static = -1;
+#if defined(__CUDACC__)
+  cudaFuncAttributes A;
+  if (cudaFuncGetAttributes(&A, K) == cudaSuccess)
+    Static = static_cast<long long>(A.sharedSizeBytes);
+  else
+    (void)cudaGetLastError(); // an info query must not leave an error behind
+#else
+  (void)K;
+#endif
+  const unsigned G[3] = {S.Grid.x, S.Grid.y, S.Grid.z};
+  const unsigned B[3] = {S.Block.x, S.Block.y, S.Block.z};
+  recordLaunch(G, B, DynamicShared, Static, Stream);
+}
 
 /// Shape of a grid-stride kernel over Trip iterations. NumTeams and
 /// ThreadLimit are the clause values (<= 0 when absent); SingleTeam is set

@@ -139,6 +139,9 @@ public:
   const SourceLoc &loc() const { return Loc; }
 
 private:
+  /// finish() for a region whose deferred task failed (the destructor,
+  /// while the error unwinds): drops the references, copies nothing back.
+  void abandon() noexcept;
   struct Pending {
     const void *Host;
     std::size_t Bytes;
@@ -314,6 +317,12 @@ void waitAllAsync();
 
 /// O2C_INFO=1: one line on stderr per construct execution (see README).
 bool infoEnabled();
+/// A kernel launch of the region running on this thread, for its O2C_INFO
+/// line (omp2cuda/launch.h's noteLaunch calls it): grid and block
+/// dimensions, dynamic and static (-1: unknown) shared memory bytes, stream.
+void recordLaunch(const unsigned Grid[3], const unsigned Block[3],
+                  std::size_t DynamicShared, long long StaticShared,
+                  void *Stream);
 
 /// Device properties the launch-shape heuristics need.
 struct DeviceProps {
