@@ -254,10 +254,11 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       [&](void **D, void **Ready) {
         Created = true;
         *D = B.alloc(Dev, Bytes, Loc);
-        if (Flags & MapTo) {
+        if (Flags & MapTo)
           toDev(Dev, *D, Host, Bytes, Stream, Loc);
+        detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
+        if (Flags & MapTo)
           *Ready = B.recordEvent(Dev, Stream, Loc);
-        }
       },
       [&](void *Ready) { B.waitEvent(Dev, Stream, Ready, Loc); });
   if (H.St == Status::Overlap)
