@@ -116,6 +116,52 @@ void f(double *a) {
                       "sizeof(linked), &omp2cuda_link_linked);"));
 }
 
+TEST_CASE("declare target functions of other files: --rdc",
+          "[analysis][declaretarget]") {
+  const char *Code = R"src(
+#pragma omp declare target
+double other(double x);
+#pragma omp end declare target
+double host_only(double x);
+double mine(double x) { return x + 1; }
+#pragma omp declare target enter(mine)
+void f(double *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  a[0] = other(a[0]);
+  #pragma omp target map(tofrom: a[0:2])
+  a[1] = host_only(a[1]);
+})src";
+  auto Run = [&](bool Rdc) {
+    Options O;
+    O.LineDirectives = false;
+    O.Rdc = Rdc;
+    return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
+  };
+  FileResult Plain = Run(false);
+  REQUIRE(Plain.Ok);
+  REQUIRE(Plain.Regions.size() == 2);
+  CHECK_FALSE(Plain.Regions[0].R.Translate);
+  CHECK(has(Plain.Regions[0].R.Reason, "whose definition is not in this file; it "
+                                       "is 'declare target'"));
+  CHECK(has(Plain.Regions[0].R.Reason, "--rdc"));
+  CHECK_FALSE(has(Plain.Output, "__host__ __device__ double mine"));
+
+  FileResult Rdc = Run(true);
+  REQUIRE(Rdc.Ok);
+  REQUIRE(Rdc.Regions.size() == 2);
+  CHECK(Rdc.Regions[0].R.Translate);
+  CHECK(has(Rdc.Output, "__host__ __device__ double other(double x);"));
+  // Not declare target: no promise of a device definition.
+  CHECK_FALSE(Rdc.Regions[1].R.Translate);
+  CHECK(has(Rdc.Regions[1].R.Reason, "'host_only', whose definition is not in "
+                                     "this file"));
+  CHECK_FALSE(has(Rdc.Output, "__host__ __device__ double host_only"));
+  // Every declare target function of the file runs on the device, called
+  // here or not; kernels have internal linkage for the device link.
+  CHECK(has(Rdc.Output, "__host__ __device__ double mine(double x)"));
+  CHECK(has(Rdc.Output, "static __global__ void omp2cuda_f_L"));
+}
+
 TEST_CASE("a region left on the host plans no device copy",
           "[analysis][declaretarget]") {
   FileResult F = translateC(R"src(
