@@ -8,10 +8,12 @@
 #   3. omp2cuda --rdc translates every region, marks the declarations, gives
 #      the kernels internal linkage, and translates forces.c (no region);
 #   4. omp2cuda-cc --backend=cuda -fgpu-rdc compiles with nvcc -rdc=true and
-#      links (device link included); no GPU here, so it does not run.
+#      links (device link included); no GPU here, so it does not run;
+#   5. the CMake function with RDC: BACKEND emu builds and prints the same,
+#      BACKEND cuda builds (nvcc -rdc=true, a -dlink object) and links.
 # Usage: rdc.sh BUILD_DIR
 set -uo pipefail
-build=$1
+build=$(cd "$1" && pwd)
 root=$(cd "$(dirname "$0")/../.." && pwd)
 src=$root/examples/rdc
 work=$build/integration/rdc
@@ -74,4 +76,33 @@ if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
 else
   echo "nvcc not found: step 4 skipped"
 fi
+# 5. omp2cuda_add_sources(... RDC).
+proj=$work/proj
+mkdir -p "$proj"
+cp "$src"/main.c "$src"/forces.c "$src"/particles.h "$proj/"
+for be in emu cuda; do
+  cat >"$proj/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(particles C CXX)
+find_package(omp2cuda REQUIRED)
+add_executable(particles_$be)
+omp2cuda_add_sources(particles_$be BACKEND $be RDC SOURCES main.c forces.c)
+CMAKE
+  if [ $be = cuda ] && { [ ! -x /usr/local/cuda/bin/nvcc ] || [ ! -e "$build/lib/libomp2cuda_rt_cuda.a" ]; }; then
+    echo "no nvcc or CUDA runtime: CMake cuda step skipped"; continue
+  fi
+  cmake -S "$proj" -B "$work/cmake_$be" -G Ninja -Domp2cuda_DIR="$build" \
+    >"$work/cmake_$be.log" 2>&1 || { cat "$work/cmake_$be.log"; fail "CMake configure ($be) failed"; }
+  cmake --build "$work/cmake_$be" -v >>"$work/cmake_$be.log" 2>&1 \
+    || { cat "$work/cmake_$be.log"; fail "CMake build ($be) failed"; }
+  grep -q -- "--rdc" "$work/cmake_$be.log" || fail "the CMake function did not pass --rdc ($be)"
+  if [ $be = emu ]; then
+    "$work/cmake_emu/particles_emu" >"$work/cmake_emu.out" 2>/dev/null || fail "CMake emu program failed"
+    diff -u "$work/ref.out" "$work/cmake_emu.out" || fail "CMake emu output differs from the host build"
+  else
+    grep -q -- "-dlink" "$work/cmake_cuda.log" || fail "no device link step in the CMake cuda build"
+    grep -q -- "-rdc=true" "$work/cmake_cuda.log" || fail "nvcc did not get -rdc=true from CMake"
+    [ -x "$work/cmake_cuda/particles_cuda" ] || fail "CMake cuda: no executable"
+  fi
+done
 echo "PASS [rdc]"
