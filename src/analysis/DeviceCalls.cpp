@@ -267,16 +267,20 @@ private:
                            "this file; " + Why);
       return false;
     };
+    // Not what another file's device code can provide: the message of any
+    // function defined nowhere here.
+    const auto *M = dyn_cast<CXXMethodDecl>(FD);
+    if (FD->isVariadic() || FD->isTemplateInstantiation() ||
+        FD->getDescribedFunctionTemplate() || (M && M->isVirtual())) {
+      Result = Verdict::no(DiagId::HostCall, "it calls '" + Name +
+                                                 "', whose definition is not "
+                                                 "in this file");
+      return false;
+    }
     if (!TU.Rdc)
       return No("it is 'declare target', so another file may define it for "
                 "the device: translate with --rdc (omp2cuda-cc -fgpu-rdc, "
                 "omp2cuda_add_sources(... RDC)) to call it there");
-    if (FD->isVariadic() || FD->isTemplateInstantiation() ||
-        FD->getDescribedFunctionTemplate())
-      return No("a variadic or template function cannot be called in another "
-                "file's device code");
-    if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->isVirtual())
-      return No("a virtual function cannot be called on the device");
     const SourceManager &SM = TU.Ctx.getSourceManager();
     for (const FunctionDecl *Re : FD->redecls())
       if (Re->isImplicit() || Re->getBeginLoc().isMacroID() ||
