@@ -82,6 +82,18 @@ int main(void) {
   w = weighted(16, 48);
   printf("section: %.2f (host %.2f)\n", w, weighted(16, 48));
 
+  // Named in a region without a clause: mapped tofrom (OpenMP), not
+  // firstprivate, so the write comes back and the function the region
+  // calls sees the same storage.
+  int first = 0;
+  scale = 4;
+#pragma omp target map(to: table) map(from: first)
+  {
+    scale += 1;
+    first = scaled(3);
+  }
+  printf("implicit map: scale %d, scaled(3) %d\n", scale, first);
+
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

@@ -881,8 +881,14 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       // Scalars: firstprivate unless a clause (or defaultmap) maps them.
       if (!Cap.Map) {
         std::string DM = defaultmapFor('s');
+        const auto *VD = dyn_cast<VarDecl>(U.Decl);
         if (DM == "tofrom" || DM == "from" || DM == "present")
           Cap.Map = implicitMap('s', MapType::ToFrom);
+        else if (VD && isDeclareTargetLink(VD))
+          // A `declare target link` variable is treated as if it appeared
+          // in a map clause with tofrom (OpenMP 4.5 §2.15.5, kept since):
+          // its one device storage, which functions the region calls use.
+          Cap.Map = makeMap(MapType::ToFrom, true);
         else if (U.Member && U.Written)
           // A member is reached through `this`, which OpenMP maps tofrom
           // (this[:1]): what the region writes to it is seen afterwards.

@@ -179,3 +179,22 @@ void f(int *a) {
   CHECK_FALSE(has(F.Output, "omp2cuda_dev_counter"));
   CHECK_FALSE(has(F.Output, "O2C_DEVICE_COPY"));
 }
+
+TEST_CASE("a link variable a region names is mapped tofrom, not firstprivate",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+int count;
+#pragma omp declare target link(count)
+void f(void) {
+  #pragma omp target
+  count += 1;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  const Capture *C = findCapture(F.Regions[0].R, "count");
+  REQUIRE(C);
+  CHECK(C->How == Passing::MappedObject);
+  REQUIRE(C->Map);
+  CHECK(C->Map->Type == MapType::ToFrom);
+}
