@@ -1,4 +1,4 @@
-# omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX]
+# omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX] [RDC]
 #                      SOURCES <src>... [FLAGS <flag>...])
 #
 # Translates OpenMP offload sources at build time and compiles the generated
@@ -17,8 +17,14 @@
 # sm_90, omp2cuda-cc's default) is nvcc's -arch; the host compiler is
 # CMAKE_CXX_COMPILER; the C++ level is the target's CXX_STANDARD (17 when
 # unset). BACKEND emu compiles with the C++ compiler for the CPU emulation.
+#
+# RDC: relocatable device code (docs/rdc.md). Device code may call `declare
+# target` functions defined in other SOURCES of the call (omp2cuda --rdc);
+# BACKEND cuda compiles with nvcc -rdc=true and adds a device-link object
+# of all of them to <target>. Call it once per target with every such
+# source.
 function(omp2cuda_add_sources target)
-  cmake_parse_arguments(O2C "" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(O2C "RDC" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
   if(NOT O2C_BACKEND)
     get_property(langs GLOBAL PROPERTY ENABLED_LANGUAGES)
     if("CUDA" IN_LIST langs)
@@ -34,6 +40,13 @@ function(omp2cuda_add_sources target)
   if(O2C_BACKEND STREQUAL "cuda")
     _omp2cuda_cuda_setup(${target})
   endif()
+  set(_o2c_rdc_tool "")
+  set(_o2c_rdc_nvcc "")
+  set(_o2c_rdc_objs "")
+  if(O2C_RDC)
+    set(_o2c_rdc_tool --rdc)
+    set(_o2c_rdc_nvcc -rdc=true)
+  endif()
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   foreach(src ${O2C_SOURCES})
@@ -45,7 +58,7 @@ function(omp2cuda_add_sources target)
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/omp2cuda
-      COMMAND omp2cuda::omp2cuda --host-regions-ok ${abs} -o ${out} -MF ${out}.d --
+      COMMAND omp2cuda::omp2cuda --host-regions-ok ${_o2c_rdc_tool} ${abs} -o ${out} -MF ${out}.d --
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>" ${O2C_FLAGS}
       DEPENDS ${abs} omp2cuda::omp2cuda
@@ -59,8 +72,29 @@ function(omp2cuda_add_sources target)
         COMPILE_OPTIONS "-xc++;$<$<CXX_COMPILER_ID:GNU>:-foffload=disable>")
     else()
       _omp2cuda_nvcc(${target} ${out} ${abs} "${incs}" "${defs}")
+      list(APPEND _o2c_rdc_objs ${_o2c_obj})
     endif()
   endforeach()
+  if(O2C_RDC AND O2C_BACKEND STREQUAL "cuda")
+    # The device link of the relocatable device code: one object that
+    # resolves the calls between the sources' device code.
+    set(_o2c_dlink ${CMAKE_CURRENT_BINARY_DIR}/omp2cuda/${target}_dlink${CMAKE_CXX_OUTPUT_EXTENSION})
+    add_custom_command(
+      OUTPUT ${_o2c_dlink}
+      COMMAND ${_o2c_nvcc} -arch=${O2C_ARCH} -dlink ${_o2c_rdc_objs} -o ${_o2c_dlink}
+      DEPENDS ${_o2c_rdc_objs}
+      COMMENT "omp2cuda: nvcc -dlink (${target})"
+      VERBATIM)
+    set_source_files_properties(${_o2c_dlink} PROPERTIES EXTERNAL_OBJECT TRUE
+                                                         GENERATED TRUE)
+    target_sources(${target} PRIVATE ${_o2c_dlink})
+    # nvcc links it too with -rdc (CMake 3.25's FindCUDAToolkit has no
+    # target for it).
+    find_library(OMP2CUDA_CUDADEVRT cudadevrt HINTS ${CUDAToolkit_LIBRARY_DIR})
+    if(OMP2CUDA_CUDADEVRT)
+      target_link_libraries(${target} PRIVATE ${OMP2CUDA_CUDADEVRT})
+    endif()
+  endif()
   target_link_libraries(${target} PRIVATE omp2cuda::rt_${O2C_BACKEND} OpenMP::OpenMP_CXX)
 endfunction()
 
@@ -118,7 +152,7 @@ macro(_omp2cuda_nvcc target cu src incs defs)
             # As omp2cuda-cc: constexpr functions of the standard library
             # (std::min, std::array, std::complex's members) are device
             # functions.
-            --expt-relaxed-constexpr
+            --expt-relaxed-constexpr ${_o2c_rdc_nvcc}
             -ccbin ${CMAKE_CXX_COMPILER} ${_o2c_omp}
             "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
             "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"

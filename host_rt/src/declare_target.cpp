@@ -9,12 +9,18 @@
 // Registering touches no device: the entries are made when a device's table
 // is (the first construct that needs it), by which time the CUDA runtime
 // knows the program's device variables.
+//
+// `declare target link` variables have no device copy: the generated code
+// gives each a `__device__` pointer instead, which device code dereferences,
+// and the runtime points it at the variable's device storage each time a map
+// creates storage for the variable's bytes (linkMapped).
 #include "backend.h"
 #include "declared_vars.h"
 #include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
 
+#include <cstdint>
 #include <mutex>
 #include <vector>
 
@@ -31,6 +37,7 @@ struct Declared {
 struct Registry {
   std::mutex M;
   std::vector<Declared> Vars;
+  std::vector<Declared> Links; // Symbol: the device pointer
   std::vector<std::pair<int, detail::PresentTable *>> Tables; // once made
 };
 
@@ -54,6 +61,43 @@ void declareTarget(const void *Host, std::size_t Bytes, const void *Symbol) {
   R.Vars.push_back({Host, Bytes, Symbol});
   for (auto &[Dev, T] : R.Tables)
     enter(Dev, *T, R.Vars.back());
+}
+
+void declareTargetLink(const void *Host, std::size_t Bytes,
+                       const void *PtrSymbol) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> L(R.M);
+  R.Links.push_back({Host, Bytes, PtrSymbol});
+}
+
+void detail::linkMapped(int DevNum, const void *Host, std::size_t Bytes,
+                        void *Dev, void *Stream, const SourceLoc &Loc) {
+  Registry &R = registry();
+  std::vector<Declared> Hit;
+  {
+    std::lock_guard<std::mutex> L(R.M);
+    auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
+    for (const Declared &V : R.Links)
+      if (At(V.Host) < At(Host) + Bytes && At(Host) < At(V.Host) + V.Bytes)
+        Hit.push_back(V);
+  }
+  if (Hit.empty())
+    return;
+  Backend &B = backend();
+  // The pointers must stay alive until the copies complete: one each.
+  std::vector<void *> Ptrs(Hit.size());
+  for (std::size_t I = 0; I < Hit.size(); ++I) {
+    // The variable's first byte on the device, also when the map holds
+    // only a later part of it (as a section `x[2:4]` does).
+    Ptrs[I] = static_cast<char *>(Dev) +
+              (reinterpret_cast<std::intptr_t>(Hit[I].Host) -
+               reinterpret_cast<std::intptr_t>(Host));
+    B.toDevice(DevNum, B.symbolAddress(DevNum, Hit[I].Symbol, Loc), &Ptrs[I],
+               sizeof(void *), Stream, Loc);
+  }
+  // A kernel on another stream that finds the storage present does not
+  // wait for this stream's copies; it must see the pointer set.
+  B.synchronize(DevNum, Stream, Loc);
 }
 
 void detail::enterDeclared(int Dev, PresentTable &T) {

@@ -256,10 +256,11 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
         Created = true;
         *D = devAlloc(Dev, Bytes, Loc);
         try {
-          if (Flags & MapTo) {
+          if (Flags & MapTo)
             toDev(Dev, *D, Host, Bytes, Stream, Loc);
+          detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
+          if (Flags & MapTo)
             *Ready = B.recordEvent(Dev, Stream, Loc);
-          }
         } catch (const detail::TaskFault &) { // no entry was made: free it
           B.free(Dev, *D, Loc);
           throw;

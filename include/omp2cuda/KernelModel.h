@@ -109,6 +109,11 @@ struct DeviceGlobal {
   std::string Decl;   ///< the mirror's declarator ("double omp2cuda_dev_g[4]")
   std::string Init;   ///< " = {1, 2}", or empty for none
   SourcePos Loc;      ///< where the variable is declared
+  /// A `declare target link` variable: no copy of its own but a device
+  /// pointer to the storage its map gives it (Decl declares the pointer,
+  /// Mirror is `(*pointer)`, Init is empty).
+  bool Link = false;
+  std::string Pointer; ///< the device pointer ("omp2cuda_link_g")
 };
 
 } // namespace omp2cuda

@@ -23,6 +23,12 @@ struct Options {
   /// Headers below this directory may be translated (--in-root); empty:
   /// the main file's directory.
   std::string InRoot;
+  /// --rdc: the program is built with relocatable device code (nvcc
+  /// -rdc=true and a device link), so device code may call `declare target`
+  /// functions defined in other files; every `declare target` function
+  /// defined here is compiled for the device, and kernels have internal
+  /// linkage.
+  bool Rdc = false;
   /// Told of each target construct as its translation starts (a line of
   /// progress, `file:line: ...`); empty: nobody listens.
   std::function<void(const std::string &)> Progress;

@@ -70,6 +70,10 @@ struct TUState {
   /// file and the user's headers below --in-root. Functions defined there
   /// can be called on the device. Unset: the main file only.
   std::function<bool(clang::SourceLocation)> Rewritable;
+  /// Relocatable device code (--rdc): device code may call `declare target`
+  /// functions that another translation unit defines. TU.DeviceFunctions
+  /// then holds such functions too, without a body.
+  bool Rdc = false;
   explicit TUState(clang::ASTContext &C)
       : Ctx(C), UnitMain(C.getSourceManager().getMainFileID()) {}
 };
@@ -197,7 +201,12 @@ Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
 /// callees that makes device functions too); false when it cannot run on
 /// the device. For the functions of a translated header, which are all
 /// marked so that every translation unit writes the same copy.
-bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU);
+/// Why: the reason it cannot, when asked.
+bool markIfDeviceCallable(const clang::FunctionDecl *F, TUState &TU,
+                          std::string *Why = nullptr);
+/// Whether a declaration of FD names it in `declare target` for the device
+/// (not device_type(host)).
+bool isDeclareTargetFunction(const clang::FunctionDecl *FD);
 /// The OpenMP API routines with device versions that Body calls (as
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
@@ -186,6 +187,60 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
     BodyEdits.push_back(std::move(E));
   }
   return true;
+}
+
+/// Whether T names the class Top (or a class inside it), which a kernel
+/// placed before Top's definition cannot.
+bool namesClass(QualType T, const Decl *Top) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const DeclContext *Top;
+    bool Found = false;
+    bool inTop(const Decl *D) {
+      for (const DeclContext *DC = dyn_cast_or_null<DeclContext>(D); DC;
+           DC = DC->getParent())
+        if (DC == Top)
+          return true;
+      return false;
+    }
+    bool VisitRecordType(RecordType *RT) {
+      return !(Found = Found || inTop(RT->getDecl()));
+    }
+    bool VisitInjectedClassNameType(InjectedClassNameType *IT) {
+      return !(Found = Found || inTop(IT->getDecl()));
+    }
+    bool VisitTemplateSpecializationType(TemplateSpecializationType *TS) {
+      if (const TemplateDecl *TD = TS->getTemplateName().getAsTemplateDecl())
+        Found = Found || inTop(TD->getTemplatedDecl());
+      return !Found;
+    }
+  } V;
+  V.Top = dyn_cast<DeclContext>(Top);
+  V.TraverseType(T);
+  return V.Found;
+}
+
+/// The class's typedefs that the region's text names (`value_type v;`,
+/// `real(x)`): the kernel is outside the class, so it declares each as an
+/// alias of what it stands for, spelled canonically with the kernel's
+/// template parameter names. Fails when that names a class member or, for a
+/// member defined in its class (InClass: the kernel goes before the class),
+/// the class itself.
+Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass,
+                            const TemplateContext &TC, TUState &TU, Region &R) {
+  for (const TypedefNameDecl *TD : classScopedTypedefsIn(&D)) {
+    QualType T = TD->getUnderlyingType().getCanonicalType();
+    std::string Name = TD->getNameAsString();
+    if (!classScopedName(T).empty() || (InClass && namesClass(T, InClass)))
+      return Verdict::no(DiagId::HostType,
+                         "the region names the class's type '" + Name +
+                             "', which stands for a type the kernel outside "
+                             "the class cannot name");
+    R.TypeAliases.push_back(
+        "using " + Name + " = " +
+        spellParams(renameMovedTags(declText(T, "", TU.Ctx), TU, TU.Ctx), TC) +
+        ";");
+  }
+  return {};
 }
 
 } // namespace
@@ -662,7 +717,11 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                               "'" + Cap.Name + "' is a pointer to a function, "
                               "which the device cannot call"));
     // A dependent type is spelled as written, and at file scope a name of
-    // the class's own scope means nothing.
+    // the class's own scope means nothing: a member typedef is spelled as
+    // what it stands for (canonically: the template's parameters by
+    // position, which spellParams names), a member class cannot be.
+    if (!classScopedName(T).empty())
+      T = T.getCanonicalType();
     if (T->isDependentType())
       if (std::string Name = classScopedName(T); !Name.empty())
         return Fail(Verdict::no(DiagId::HostType,
@@ -822,8 +881,14 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       // Scalars: firstprivate unless a clause (or defaultmap) maps them.
       if (!Cap.Map) {
         std::string DM = defaultmapFor('s');
+        const auto *VD = dyn_cast<VarDecl>(U.Decl);
         if (DM == "tofrom" || DM == "from" || DM == "present")
           Cap.Map = implicitMap('s', MapType::ToFrom);
+        else if (VD && isDeclareTargetLink(VD))
+          // A `declare target link` variable is treated as if it appeared
+          // in a map clause with tofrom (OpenMP 4.5 §2.15.5, kept since):
+          // its one device storage, which functions the region calls use.
+          Cap.Map = makeMap(MapType::ToFrom, true);
         else if (U.Member && U.Written)
           // A member is reached through `this`, which OpenMP maps tofrom
           // (this[:1]): what the region writes to it is seen afterwards.
@@ -1117,6 +1182,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (!R.BodyFromMacro)
     HeaderApi.insert(UneditedApi.begin(), UneditedApi.end());
   R.DeviceApiUsings.assign(HeaderApi.begin(), HeaderApi.end());
+  if (Verdict V = classTypedefAliases(D, InClass ? TopClass : nullptr, TC, TU, R);
+      !V.Ok)
+    return Fail(V);
   return R;
 }
 

@@ -4,7 +4,8 @@
 // move values between the copies. Here analysis decides whether a variable
 // that device code uses can have one: a `__device__` mirror of the same type
 // and constant initialiser, defined in the main file's output beside the
-// variable (lowering and the runtime do the rest).
+// variable (lowering and the runtime do the rest). A `declare target link`
+// variable gets a `__device__` pointer to its mapped storage instead.
 #include "analysis/Analysis.h"
 #include "edits/Edits.h"
 
@@ -48,6 +49,51 @@ std::string writtenText(SourceRange R, const ASTContext &Ctx) {
   return Lexer::getSourceText(C, SM, Ctx.getLangOpts()).str();
 }
 
+/// Enters G, the device copy or pointer of VD, once VD's declaration has a
+/// place for it.
+bool commitDeviceGlobal(const VarDecl *VD, DeviceGlobal G, TUState &TU,
+                        std::string &Why) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  if (unsigned Off; !deviceCopyOffset(VD, TU.Ctx, Off)) {
+    Why = "its declaration has no place in the file for the device copy";
+    return false;
+  }
+  // Named as the user named the main file, a header by its file name: the
+  // output does not depend on where the sources live.
+  SourceLocation L = SM.getExpansionLoc(VD->getLocation());
+  PresumedLoc P = SM.getPresumedLoc(L);
+  std::string File = SM.getFileID(L) == TU.UnitMain ? TU.FileName
+                     : P.isValid() ? llvm::sys::path::filename(P.getFilename()).str()
+                                   : "";
+  G.Loc = {File, SM.getExpansionLineNumber(L), SM.getExpansionColumnNumber(L)};
+  TU.DeviceGlobals[VD] = std::move(G);
+  return true;
+}
+
+/// A `declare target link` variable has no device copy of its own (OpenMP
+/// 5.2 §7.8.2): its device storage is the storage a map gives it. Device
+/// code reaches it through a `__device__` pointer that the runtime sets
+/// when a map creates that storage; no definition or initialiser is needed,
+/// only a type the pointer can spell.
+bool planDeviceLink(const VarDecl *VD, TUState &TU, std::string &Why) {
+  ASTContext &Ctx = TU.Ctx;
+  QualType T;
+  for (const VarDecl *Re : VD->redecls())
+    if (!Re->getType()->isIncompleteType())
+      T = Re->getType();
+  if (T.isNull() || T->isVariablyModifiedType() || hasUnnamedTag(T, Ctx)) {
+    Why = "its type cannot be spelled for its device pointer";
+    return false;
+  }
+  DeviceGlobal G;
+  G.Name = VD->getNameAsString();
+  G.Link = true;
+  G.Pointer = "omp2cuda_link_" + G.Name;
+  G.Mirror = "(*" + G.Pointer + ")";
+  G.Decl = declText(Ctx.getPointerType(T), G.Pointer, Ctx);
+  return commitDeviceGlobal(VD, std::move(G), TU, Why);
+}
+
 } // namespace
 
 bool isDeclareTargetEnter(const VarDecl *VD) {
@@ -74,10 +120,9 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   std::string Name = VD->getNameAsString();
-  if (!isDeclareTargetEnter(VD)) {
-    Why = isDeclareTargetLink(VD)
-              ? "'declare target link' variables get no device copy yet"
-              : "only 'declare target' variables get a device copy";
+  bool Link = isDeclareTargetLink(VD);
+  if (!isDeclareTargetEnter(VD) && !Link) {
+    Why = "only 'declare target' variables get a device copy";
     return false;
   }
   // The copy is defined in the main file's output, which the code of a
@@ -101,6 +146,8 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
     Why = "its name is renamed in the output";
     return false;
   }
+  if (Link)
+    return planDeviceLink(VD, TU, Why);
   // The device copy starts with the initialiser's value, which needs the
   // definition of this unit.
   const VarDecl *Def = VD->getDefinition();
@@ -151,20 +198,7 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
       G.Init = " = " + Text;
     }
   }
-  if (unsigned Off; !deviceCopyOffset(VD, Ctx, Off)) {
-    Why = "its declaration has no place in the file for the device copy";
-    return false;
-  }
-  // Named as the user named the main file, a header by its file name: the
-  // output does not depend on where the sources live.
-  SourceLocation L = SM.getExpansionLoc(VD->getLocation());
-  PresumedLoc P = SM.getPresumedLoc(L);
-  std::string File = SM.getFileID(L) == TU.UnitMain ? TU.FileName
-                     : P.isValid() ? llvm::sys::path::filename(P.getFilename()).str()
-                                   : "";
-  G.Loc = {File, SM.getExpansionLineNumber(L), SM.getExpansionColumnNumber(L)};
-  TU.DeviceGlobals[VD] = std::move(G);
-  return true;
+  return commitDeviceGlobal(VD, std::move(G), TU, Why);
 }
 
 } // namespace omp2cuda

@@ -7,6 +7,7 @@
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -183,6 +184,8 @@ private:
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
       FD = P;
+    if (!FD->hasBody(Def) && isDeclareTargetFunction(FD))
+      return checkElsewhere(FD);
     if (!FD->hasBody(Def) || !Def || !rewritable(TU, Def->getLocation())) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + FD->getQualifiedNameAsString() +
@@ -250,6 +253,44 @@ private:
     return true;
   }
 
+  /// FD is `declare target` and defined in no file of this unit: the user
+  /// promises a device definition in another translation unit (OpenMP
+  /// 5.2 §7.8.1), which device code can call only with relocatable device
+  /// code (--rdc: nvcc -rdc=true and a device link; under the emulation a
+  /// plain link). Each declaration gets `__host__ __device__`, so each must
+  /// be in a file the translation rewrites.
+  bool checkElsewhere(const FunctionDecl *FD) {
+    std::string Name = FD->getQualifiedNameAsString();
+    auto No = [&](const std::string &Why) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name + "', whose definition is not in "
+                           "this file; " + Why);
+      return false;
+    };
+    // Not what another file's device code can provide: the message of any
+    // function defined nowhere here.
+    const auto *M = dyn_cast<CXXMethodDecl>(FD);
+    if (FD->isVariadic() || FD->isTemplateInstantiation() ||
+        FD->getDescribedFunctionTemplate() || (M && M->isVirtual())) {
+      Result = Verdict::no(DiagId::HostCall, "it calls '" + Name +
+                                                 "', whose definition is not "
+                                                 "in this file");
+      return false;
+    }
+    if (!TU.Rdc)
+      return No("it is 'declare target', so another file may define it for "
+                "the device: translate with --rdc (omp2cuda-cc -fgpu-rdc, "
+                "omp2cuda_add_sources(... RDC)) to call it there");
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    for (const FunctionDecl *Re : FD->redecls())
+      if (Re->isImplicit() || Re->getBeginLoc().isMacroID() ||
+          !rewritable(TU, SM.getExpansionLoc(Re->getBeginLoc())))
+        return No("a declaration of it comes from a macro or from a file that "
+                  "is not translated, which cannot be marked for the device");
+    TU.DeviceFunctions.insert(FD->getCanonicalDecl());
+    return true;
+  }
+
   /// FD has `declare variant`s: FD becomes the one the device calls. In a
   /// region's body the call names it by an edit; in a function compiled for
   /// both sides, edits/DeviceVariants.cpp makes the use pick by side.
@@ -287,10 +328,22 @@ private:
 
 } // namespace
 
-bool markIfDeviceCallable(const FunctionDecl *F, TUState &TU) {
+bool markIfDeviceCallable(const FunctionDecl *F, TUState &TU,
+                          std::string *Why) {
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, nullptr, Visiting);
-  return C.checkFunction(F);
+  bool Ok = C.checkFunction(F);
+  if (!Ok && Why)
+    *Why = C.Result.Reason;
+  return Ok;
+}
+
+bool isDeclareTargetFunction(const FunctionDecl *FD) {
+  for (const FunctionDecl *Re : FD->redecls())
+    for (const auto *A : Re->specific_attrs<OMPDeclareTargetDeclAttr>())
+      if (A->getDevType() != OMPDeclareTargetDeclAttr::DT_Host)
+        return true;
+  return false;
 }
 
 bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }

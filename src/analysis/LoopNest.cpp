@@ -66,6 +66,10 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
     return Bad("unsupported init statement");
   }
   QualType VT = Var->getType().getNonReferenceType();
+  if (VT->isDependentType())
+    return Bad("the loop variable '" + Var->getNameAsString() +
+               "' has a type that depends on a template parameter, which "
+               "may not be an integer type");
   if (!VT->isIntegerType())
     return Bad("the loop variable '" + Var->getNameAsString() +
                "' is not of integer type");

@@ -167,4 +167,26 @@ std::string classScopedName(QualType T) {
   return V.Name;
 }
 
+std::vector<const TypedefNameDecl *> classScopedTypedefsIn(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const TypedefNameDecl *> Found;
+    // `Base<T>::value_type`, `std::vector<int>::size_type`: spelled with
+    // its class, valid wherever that class is.
+    bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+      if (TL.getQualifierLoc())
+        return true;
+      return RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      const TypedefNameDecl *D = TL.getTypedefNameDecl();
+      if (D->getDeclContext()->isRecord() &&
+          std::find(Found.begin(), Found.end(), D) == Found.end())
+        Found.push_back(D);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Found;
+}
+
 } // namespace omp2cuda

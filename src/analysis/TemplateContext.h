@@ -6,6 +6,7 @@
 #define OMP2CUDA_ANALYSIS_TEMPLATECONTEXT_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 
 #include <string>
@@ -42,6 +43,12 @@ std::string spellParams(const std::string &Text, const TemplateContext &TC);
 /// class itself): outside the class, where the kernel is, it means nothing.
 /// Returns the name, or empty.
 std::string classScopedName(clang::QualType T);
+
+/// The typedefs and alias declarations of a class (the region's own class,
+/// one around it, or a base) that S names by a type, in order of first use:
+/// the kernel, outside the class, declares each itself.
+std::vector<const clang::TypedefNameDecl *>
+classScopedTypedefsIn(const clang::Stmt *S);
 
 } // namespace omp2cuda
 

@@ -243,7 +243,9 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       for (const auto &[Id, Rem] : R.Remarks)
         report(DE, O, C.Directive->getBeginLoc(), Id, Rem);
       KernelModel K = lowerRegion(R, O);
-      K.Internal = Internal;
+      // Under --rdc the device link sees every unit's kernels: two units'
+      // `omp2cuda_main_L12` must not clash.
+      K.Internal = Internal || O.Rdc;
       std::string Emitted =
           formatGenerated(emitKernel(K) + "\n" + emitStub(K) + "\n",
                           K.LineDirectives, Out.Source) +
@@ -343,7 +345,8 @@ void addDeviceMarks(FilePass &P, const TUState &TU) {
       if (inMainFile(SM, L))
         P.Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
     }
-    if (!inMainFile(SM, F->getBody()->getBeginLoc()))
+    // Defined in another file (--rdc): only its declarations are marked.
+    if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
     std::string Usings;
     for (const std::string &N : ompApiCalledIn(F->getBody()))

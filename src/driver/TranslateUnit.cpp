@@ -133,14 +133,20 @@ Region unreachedRegion(const OMPExecutableDirective &D, const SourceManager &SM,
 
 /// Function definitions per file, for the headers' device marks.
 std::map<FileID, std::vector<const FunctionDecl *>>
-definitionsByFile(ASTContext &Ctx) {
+definitionsByFile(ASTContext &Ctx, bool Rdc) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const SourceManager &SM;
+    bool Rdc;
     std::map<FileID, std::vector<const FunctionDecl *>> Out;
-    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    explicit Finder(const SourceManager &SM, bool Rdc) : SM(SM), Rdc(Rdc) {}
     bool shouldVisitTemplateInstantiations() const { return false; }
     bool VisitFunctionDecl(FunctionDecl *F) {
-      if (!F->doesThisDeclarationHaveABody() || F->isImplicit() ||
+      // Under --rdc, also the declarations of `declare target` functions
+      // (defined here or in another unit): each gets `__host__ __device__`.
+      bool Declared = Rdc && !F->doesThisDeclarationHaveABody() &&
+                      !F->getDescribedFunctionTemplate() &&
+                      isDeclareTargetFunction(F);
+      if ((!F->doesThisDeclarationHaveABody() && !Declared) || F->isImplicit() ||
           F->isMain() || F->getBeginLoc().isMacroID())
         return true;
       if (const auto *M = dyn_cast<CXXMethodDecl>(F))
@@ -149,7 +155,7 @@ definitionsByFile(ASTContext &Ctx) {
       Out[SM.getFileID(SM.getExpansionLoc(F->getBeginLoc()))].push_back(F);
       return true;
     }
-  } V(Ctx.getSourceManager());
+  } V(Ctx.getSourceManager(), Rdc);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(V.Out);
 }
@@ -309,6 +315,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   UnitFiles Files(SM, O);
   TUState TU(Ctx);
+  TU.Rdc = O.Rdc;
   TU.Rewritable = [&](SourceLocation L) {
     return L.isValid() &&
            Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));
@@ -348,16 +355,23 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                           Msg + " [omp2cuda-header-include]"});
       }
   };
-  Out.HasTargets = !Cands.empty();
-  if (Cands.empty() && O.SkipIfNone) {
+  std::map<FileID, std::vector<const FunctionDecl *>> Defs =
+      definitionsByFile(Ctx, O.Rdc);
+  // Under --rdc a file's `declare target` functions are device code that
+  // other files call: the file is translated even without regions.
+  std::vector<const FunctionDecl *> RdcDefs;
+  if (O.Rdc)
+    for (const FunctionDecl *D : Defs[Files.main()])
+      if (D->doesThisDeclarationHaveABody() && isDeclareTargetFunction(D))
+        RdcDefs.push_back(D);
+  Out.HasTargets = !Cands.empty() || !RdcDefs.empty();
+  if (!Out.HasTargets && O.SkipIfNone) {
     Out.Ok = true;
     return;
   }
 
   // The user headers that may be rewritten, in path order (so that a
   // header's copy does not depend on the unit), then the main file.
-  std::map<FileID, std::vector<const FunctionDecl *>> Defs =
-      definitionsByFile(Ctx);
   std::vector<std::pair<std::string, FileID>> Order;
   for (const auto &[F, _] : Defs)
     if (F != Files.main() && Files.rewritable(F))
@@ -390,6 +404,13 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     if (Entry.second != Files.main())
       for (const FunctionDecl *D : Defs[Entry.second])
         markIfDeviceCallable(D, TU);
+  // Under --rdc, another unit's device code may call each of them.
+  for (const FunctionDecl *D : RdcDefs)
+    if (std::string Why; !markIfDeviceCallable(D, TU, &Why))
+      report(DE, O, D->getLocation(), DiagId::RdcFunction,
+             "'declare target' function '" + D->getQualifiedNameAsString() +
+                 "' is not compiled for the device: " + Why +
+                 "; device code of another file that calls it will not link");
   for (auto &[F, P] : Passes) {
     MainFileScope Scope(SM, F);
     addDeviceMarks(P, TU);

@@ -55,6 +55,9 @@ struct Options {
   bool CompileOnly = false;
   bool Verbose = false;
   bool Keep = false;
+  // -fgpu-rdc (clang), -rdc=true (nvcc): relocatable device code, so that
+  // device code calls `declare target` functions of other files.
+  bool Rdc = false;
   std::string Output;
   std::string Arch = "sm_90";
   // --host-compiler: the host C++ compiler for both backends (nvcc -ccbin).
@@ -113,6 +116,12 @@ void printHelp() {
          "  -v                  print every command before running it\n"
          "  --keep              keep each generated .cu as <out>.<stem>.cu\n"
          "  -arch=sm_XX         GPU architecture for nvcc (default sm_90)\n"
+         "  -fgpu-rdc, -rdc=true\n"
+         "                      relocatable device code: device code may "
+         "call\n"
+         "                      'declare target' functions of other files "
+         "(omp2cuda\n"
+         "                      --rdc, nvcc -rdc=true and a device link)\n"
          "  --host-compiler=<c++>\n"
          "                      host C++ compiler of both backends (nvcc "
          "-ccbin),\n"
@@ -325,6 +334,8 @@ int Driver::translate(const Input &In, const std::string &CuOut,
                       bool &Produced) {
   std::vector<std::string> Cmd{Translator, "--skip-if-none", In.Path, "-o",
                                CuOut};
+  if (O.Rdc)
+    Cmd.push_back("--rdc");
   Cmd.insert(Cmd.end(), O.TranslatorOptions.begin(), O.TranslatorOptions.end());
   Cmd.push_back("--");
   // -w and -Wno-... silence warnings of clang's own in the translator's
@@ -465,6 +476,8 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
       return 1;
     Cmd = NVCC;
     Cmd.insert(Cmd.end(), {"-arch=" + O.Arch, "-x", "cu", "-std=" + Std});
+    if (O.Rdc)
+      Cmd.push_back("-rdc=true");
     // C code calls fmin/fmax and friends, which <cmath> declares constexpr
     // for some argument types; device code may call them with this flag.
     Cmd.push_back("--expt-relaxed-constexpr");
@@ -544,6 +557,10 @@ int Driver::link() {
       return 1;
     Cmd = NVCC;
     Cmd.push_back("-arch=" + O.Arch);
+    // nvcc links the relocatable device code of the objects (the device
+    // link) before the host link.
+    if (O.Rdc)
+      Cmd.push_back("-rdc=true");
     for (const std::string &F : O.CommonFlags)
       if (F == "-g")
         Cmd.push_back(F);
@@ -799,6 +816,12 @@ int parse(int Argc, char **Argv, Options &O) {
         return error("unknown backend '" + Val + "' (expected cuda or emu)");
     } else if (A == "-c") {
       O.CompileOnly = true;
+    } else if (A == "-fgpu-rdc" || A == "-rdc=true" ||
+               A == "--relocatable-device-code=true") {
+      O.Rdc = true;
+    } else if (A == "-fno-gpu-rdc" || A == "-rdc=false" ||
+               A == "--relocatable-device-code=false") {
+      O.Rdc = false;
     } else if (A == "-v") {
       O.Verbose = true;
     } else if (A.starts_with("--host-compiler")) {

@@ -97,6 +97,12 @@ cl::opt<bool> SkipIfNone("skip-if-none",
                          cl::desc("Write nothing for an input without target "
                                   "constructs"),
                          cl::cat(Cat));
+cl::opt<bool> Rdc("rdc",
+                  cl::desc("The program is built with relocatable device code "
+                           "(nvcc -rdc=true): device code may call 'declare "
+                           "target' functions defined in other files, and "
+                           "this file's are compiled for the device"),
+                  cl::cat(Cat));
 cl::opt<bool> HostOk("host-regions-ok",
                      cl::desc("Exit 0 also when regions are left on the host "
                               "(their warnings still print); for build steps "
@@ -486,6 +492,7 @@ int main(int argc, const char **argv) {
   Options O;
   O.LineDirectives = !NoLine;
   O.SkipIfNone = SkipIfNone;
+  O.Rdc = Rdc;
   if (!InRoot.empty()) {
     SmallString<256> Root(InRoot);
     sys::fs::make_absolute(Root);

@@ -81,6 +81,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.Loops = R.Loops;
   K.SimdChunks = R.SimdChunks;
   K.DeviceApiUsings = R.DeviceApiUsings;
+  // First among the kernel's declarations, which may name them.
+  K.PrivateDecls = R.TypeAliases;
   K.TripOnDevice = R.TripOnDevice;
   if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
     K.Chunk = R.ScheduleChunk;

@@ -42,6 +42,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.readme_report
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/readme_report.sh
                    $<TARGET_FILE:omp2cuda>)
+  # Separate compilation with relocatable device code (issue 10 point 3).
+  add_test(NAME integration.rdc
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/rdc.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cli.sh
                                         $<TARGET_FILE:omp2cuda>)
 endif()

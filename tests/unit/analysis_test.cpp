@@ -274,17 +274,18 @@ template struct Buf<float>;
                            "this->n)"));
 }
 
-TEST_CASE("class-template members whose types the kernel cannot name stay on "
-          "the host",
+TEST_CASE("class-scope typedefs are spelled as what they stand for; member "
+          "classes and partial specializations stay on the host",
           "[analysis][templates]") {
   FileResult F = translateC(R"src(
 template <typename T> struct V {
   using value_type = T;
-  value_type *data;
+  typedef value_type *pointer;
+  pointer data;
   int n;
   void fill(T v) {
 #pragma omp target teams distribute parallel for map(from: data[0:n])
-    for (int i = 0; i < n; ++i) data[i] = v;
+    for (int i = 0; i < n; ++i) { value_type w = v; data[i] = w; }
   }
 };
 template <typename T> struct W {};
@@ -296,15 +297,44 @@ template <typename T> struct W<T *> {
     for (int i = 0; i < n; ++i) data[i] = v;
   }
 };
+template <typename T> struct X {
+  struct Node { T v; };
+  Node *nodes;
+  int n;
+  void fill(T v) {
+#pragma omp target teams distribute parallel for map(from: nodes[0:n])
+    for (int i = 0; i < n; ++i) nodes[i].v = v;
+  }
+};
+struct P {
+  typedef double real;
+  real *x;
+  int n;
+  void half();
+};
+void P::half() {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+  for (int i = 0; i < n; ++i) { real h = x[i] / 2; x[i] = h; }
+}
 )src", /*Cxx=*/true);
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 2);
-  CHECK_FALSE(F.Regions[0].R.Translate);
-  CHECK(F.Regions[0].R.Why == DiagId::HostType);
-  CHECK(contains(F.Regions[0].R.Reason, "names 'value_type' of the class"));
+  REQUIRE(F.Regions.size() == 4);
+  // The member typedefs: the kernel's parameter is spelled through them,
+  // and the text that names one gets an alias of its own.
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(findCapture(F.Regions[0].R, "data")->KernelParam == "T *data");
+  CHECK(contains(F.Output, "  using value_type = T;\n"));
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostContext);
   CHECK(contains(F.Regions[1].R.Reason, "partial specialization"));
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.Why == DiagId::HostType);
+  CHECK(contains(F.Regions[2].R.Reason, "names 'Node' of the class"));
+  // Not a template: the typedef was printed as `real`, which means nothing
+  // outside the class (nvcc rejected it).
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(findCapture(F.Regions[3].R, "x")->KernelParam == "double *x");
+  CHECK(contains(F.Output, "  using real = double;\n"));
 }
 
 TEST_CASE("mapped objects are copied bitwise; kernel parameters must copy "

@@ -100,14 +100,66 @@ void f(double *a) {
   a[1] = get_linked();
 })src");
   REQUIRE(F.Ok);
-  CHECK(F.LeftOnHost == 2);
+  CHECK(F.LeftOnHost == 1);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Why == DiagId::HostCall);
   CHECK(has(F.Regions[0].R.Reason, "only 'declare target' variables get a device copy"));
-  CHECK(has(F.Regions[1].R.Reason, "'declare target link' variables get no device copy yet"));
   // Nothing was planned for regions left on the host.
   CHECK_FALSE(has(F.Output, "__device__ int omp2cuda_dev_plain"));
   CHECK_FALSE(has(F.Output, "o2c::DeviceCopy"));
+  // A link variable: a device pointer to the storage a map gives it, which
+  // the runtime sets (issue 10 point 2).
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(has(F.Output, "static __device__ double (*omp2cuda_link_linked)[4];"));
+  CHECK(has(F.Output, "return O2C_DEVICE_COPY(linked, (*omp2cuda_link_linked))[0];"));
+  CHECK(has(F.Output, "static const o2c::DeviceLink omp2cuda_copy_linked(&linked, "
+                      "sizeof(linked), &omp2cuda_link_linked);"));
+}
+
+TEST_CASE("declare target functions of other files: --rdc",
+          "[analysis][declaretarget]") {
+  const char *Code = R"src(
+#pragma omp declare target
+double other(double x);
+#pragma omp end declare target
+double host_only(double x);
+double mine(double x) { return x + 1; }
+#pragma omp declare target enter(mine)
+void f(double *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  a[0] = other(a[0]);
+  #pragma omp target map(tofrom: a[0:2])
+  a[1] = host_only(a[1]);
+})src";
+  auto Run = [&](bool Rdc) {
+    Options O;
+    O.LineDirectives = false;
+    O.Rdc = Rdc;
+    return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
+  };
+  FileResult Plain = Run(false);
+  REQUIRE(Plain.Ok);
+  REQUIRE(Plain.Regions.size() == 2);
+  CHECK_FALSE(Plain.Regions[0].R.Translate);
+  CHECK(has(Plain.Regions[0].R.Reason, "whose definition is not in this file; it "
+                                       "is 'declare target'"));
+  CHECK(has(Plain.Regions[0].R.Reason, "--rdc"));
+  CHECK_FALSE(has(Plain.Output, "__host__ __device__ double mine"));
+
+  FileResult Rdc = Run(true);
+  REQUIRE(Rdc.Ok);
+  REQUIRE(Rdc.Regions.size() == 2);
+  CHECK(Rdc.Regions[0].R.Translate);
+  CHECK(has(Rdc.Output, "__host__ __device__ double other(double x);"));
+  // Not declare target: no promise of a device definition.
+  CHECK_FALSE(Rdc.Regions[1].R.Translate);
+  CHECK(has(Rdc.Regions[1].R.Reason, "'host_only', whose definition is not in "
+                                     "this file"));
+  CHECK_FALSE(has(Rdc.Output, "__host__ __device__ double host_only"));
+  // Every declare target function of the file runs on the device, called
+  // here or not; kernels have internal linkage for the device link.
+  CHECK(has(Rdc.Output, "__host__ __device__ double mine(double x)"));
+  CHECK(has(Rdc.Output, "static __global__ void omp2cuda_f_L"));
 }
 
 TEST_CASE("a region left on the host plans no device copy",
@@ -126,4 +178,23 @@ void f(int *a) {
   CHECK(F.LeftOnHost == 1);
   CHECK_FALSE(has(F.Output, "omp2cuda_dev_counter"));
   CHECK_FALSE(has(F.Output, "O2C_DEVICE_COPY"));
+}
+
+TEST_CASE("a link variable a region names is mapped tofrom, not firstprivate",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+int count;
+#pragma omp declare target link(count)
+void f(void) {
+  #pragma omp target
+  count += 1;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  const Capture *C = findCapture(F.Regions[0].R, "count");
+  REQUIRE(C);
+  CHECK(C->How == Passing::MappedObject);
+  REQUIRE(C->Map);
+  CHECK(C->Map->Type == MapType::ToFrom);
 }

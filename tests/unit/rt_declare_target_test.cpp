@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
 
 using namespace o2c;
@@ -84,6 +85,65 @@ TEST_CASE("a declare target variable does not stop runOnHostOnly",
     HostProgram P(Loc, "a construct in a header [omp2cuda-host-header]");
     require(numDevices() == 0);
   });
+  CHECK(C.Status == 0);
+  CHECK(C.Err.empty());
+}
+
+// The failing line on standard error: the child's only way to say which.
+#define LINK_REQUIRE(Cond)                                                     \
+  do {                                                                         \
+    if (!(Cond)) {                                                             \
+      std::fprintf(stderr, "line %d: %s\n", __LINE__, #Cond);                  \
+      _exit(2);                                                                \
+    }                                                                          \
+  } while (0)
+
+namespace {
+// A `declare target link` variable and its device pointer.
+double L[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+double (*LinkPtr)[8] = nullptr;
+int Other[4];
+} // namespace
+
+TEST_CASE("a link variable's device pointer follows the storage maps create",
+          "[rt][declare-target]") {
+  ChildResult C = runChild([] {
+    declareTargetLink(L, sizeof L, &LinkPtr);
+    LINK_REQUIRE(presentRefCount(0, L) == 0); // not mapped by the declaration
+    LINK_REQUIRE(LinkPtr == nullptr);
+    void *First = nullptr;
+    {
+      TargetRegion R(Loc);
+      LINK_REQUIRE(R.offload());
+      double *D = R.mapArray(L, MapToFrom);
+      LINK_REQUIRE(static_cast<void *>(*LinkPtr) == D); // set by the map
+      LINK_REQUIRE((*LinkPtr)[2] == 3);
+      (*LinkPtr)[2] = 30; // device code writes through the pointer
+      First = D;
+      R.finish();
+    }
+    LINK_REQUIRE(L[2] == 30); // the map brought it back
+    // Unrelated data leaves it alone.
+    {
+      TargetRegion R(Loc);
+      LINK_REQUIRE(R.offload());
+      R.mapArray(Other, MapTo);
+      LINK_REQUIRE(static_cast<void *>(*LinkPtr) == First);
+      R.finish();
+    }
+    // A section from L[2]: the pointer is the variable's first byte (as
+    // mapSection's result is the section's base), so that (*LinkPtr)[i] is
+    // element i of the mapped storage.
+    {
+      TargetRegion R(Loc);
+      LINK_REQUIRE(R.offload());
+      double *D = R.mapSection(L, 2, 4, MapTo);
+      LINK_REQUIRE(static_cast<void *>(*LinkPtr) == D);
+      LINK_REQUIRE((*LinkPtr)[5] == 6);
+      R.finish();
+    }
+  });
+  INFO(C.Err);
   CHECK(C.Status == 0);
   CHECK(C.Err.empty());
 }

@@ -346,6 +346,23 @@ struct DeviceCopy {
   }
 };
 
+/// A `declare target link` variable at [Host, Host + Bytes) (OpenMP 5.2
+/// §7.8.2): it has no device copy of its own; while it is mapped, its
+/// device storage is the mapped storage. Device code reaches that storage
+/// through the `__device__` pointer PtrSymbol (the address host code sees
+/// for it), which the runtime sets on a device whenever a map there gives
+/// the variable's bytes new device storage. Using the variable on a device
+/// where it is not mapped is undefined (OpenMP), as is a stale pointer.
+/// Touches no device; generated code calls it during static initialisation
+/// through a DeviceLink object.
+void declareTargetLink(const void *Host, std::size_t Bytes,
+                       const void *PtrSymbol);
+struct DeviceLink {
+  DeviceLink(const void *Host, std::size_t Bytes, const void *PtrSymbol) {
+    declareTargetLink(Host, Bytes, PtrSymbol);
+  }
+};
+
 /// For tests: number of present-table entries on Device, and the reference
 /// count of the entry that contains Host (0 when absent, -1 for a declare
 /// target variable's, whose count is infinite).

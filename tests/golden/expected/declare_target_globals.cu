@@ -4,63 +4,69 @@
 // Declare target variables get device copies (issue 10 point 2): a
 // `__device__` mirror after each declaration, registered with the runtime;
 // kernels name the mirror, functions compiled for both sides pick the copy
-// of the side they run on. Globals outside declare target, and `link`
-// ones, keep their regions on the host.
+// of the side they run on. A `link` variable gets a device pointer to the
+// storage its map creates instead. Globals outside declare target keep
+// their regions on the host.
 #define N 64
 
 #pragma omp declare target
 double coef[4] = {0.5, 1.5, 2.5, 3.5}, bias = 1.0;
-#line 14 "declare_target_globals.cu"
-// omp2cuda: the device copy of 'coef' (declare target, inputs/declare_target_globals.c:9)
+#line 15 "declare_target_globals.cu"
+// omp2cuda: the device copy of 'coef' (declare target, inputs/declare_target_globals.c:10)
 static __device__ double omp2cuda_dev_coef[4] = {0.5, 1.5, 2.5, 3.5};
-// omp2cuda: the device copy of 'bias' (declare target, inputs/declare_target_globals.c:9)
+// omp2cuda: the device copy of 'bias' (declare target, inputs/declare_target_globals.c:10)
 static __device__ double omp2cuda_dev_bias = 1.0;
-#line 10 "inputs/declare_target_globals.c"
-static int hits;
-#line 21 "declare_target_globals.cu"
-// omp2cuda: the device copy of 'hits' (declare target, inputs/declare_target_globals.c:10)
-static __device__ int omp2cuda_dev_hits;
 #line 11 "inputs/declare_target_globals.c"
+static int hits;
+#line 22 "declare_target_globals.cu"
+// omp2cuda: the device copy of 'hits' (declare target, inputs/declare_target_globals.c:11)
+static __device__ int omp2cuda_dev_hits;
+#line 12 "inputs/declare_target_globals.c"
 struct box {
   int lo, hi;
 } limits = {0, N};
-#line 28 "declare_target_globals.cu"
-// omp2cuda: the device copy of 'limits' (declare target, inputs/declare_target_globals.c:13)
+#line 29 "declare_target_globals.cu"
+// omp2cuda: the device copy of 'limits' (declare target, inputs/declare_target_globals.c:14)
 static __device__ struct box omp2cuda_dev_limits = {0, N};
-#line 14 "inputs/declare_target_globals.c"
+#line 15 "inputs/declare_target_globals.c"
 __host__ __device__ static double weigh(int i) { return O2C_DEVICE_COPY(coef, omp2cuda_dev_coef)[i % 4] + O2C_DEVICE_COPY(bias, omp2cuda_dev_bias); }
 #pragma omp end declare target
 
 int count = 3;
-#line 36 "declare_target_globals.cu"
-// omp2cuda: the device copy of 'count' (declare target, inputs/declare_target_globals.c:17)
+#line 37 "declare_target_globals.cu"
+// omp2cuda: the device copy of 'count' (declare target, inputs/declare_target_globals.c:18)
 static __device__ int omp2cuda_dev_count = 3;
-#line 18 "inputs/declare_target_globals.c"
+#line 19 "inputs/declare_target_globals.c"
 #pragma omp declare target(count)
 
 int plain;                   // not declare target
 double linked[N];
+#line 45 "declare_target_globals.cu"
+// omp2cuda: the device pointer of 'linked' (declare target link, inputs/declare_target_globals.c:22): the runtime
+// points it at the variable's device storage whenever a map creates it
+static __device__ double (*omp2cuda_link_linked)[64];
+#line 23 "inputs/declare_target_globals.c"
 #pragma omp declare target link(linked)
 
 static int plain_use(void) { return plain; }
-static double linked_use(int i) { return linked[i]; }
+__host__ __device__ static double linked_use(int i) { return O2C_DEVICE_COPY(linked, (*omp2cuda_link_linked))[i]; }
 #pragma omp declare target to(plain_use, linked_use)
 
-#line 50 "declare_target_globals.cu"
+#line 56 "declare_target_globals.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(tofrom: a[0:N])' at inputs/declare_target_globals.c:29
+// map(tofrom: a[0:N])' at inputs/declare_target_globals.c:30
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_kernels_L29(double *a) {
+static __global__ void omp2cuda_kernels_L30(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
-#line 31 "inputs/declare_target_globals.c"
+#line 32 "inputs/declare_target_globals.c"
     a[i] = i >= omp2cuda_dev_limits.lo && i < omp2cuda_dev_limits.hi ? weigh(i) * omp2cuda_dev_count : 0;
-#line 64 "declare_target_globals.cu"
+#line 70 "declare_target_globals.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -69,12 +75,12 @@ static __global__ void omp2cuda_kernels_L29(double *a) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(tofrom: a[0:N])' at inputs/declare_target_globals.c:29
+// for map(tofrom: a[0:N])' at inputs/declare_target_globals.c:30
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_kernels_L29_launch(double *a) {
+static bool omp2cuda_kernels_L30_launch(double *a) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_target_globals.c", 29, 1,
+      "inputs/declare_target_globals.c", 30, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -83,11 +89,11 @@ static bool omp2cuda_kernels_L29_launch(double *a) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_kernels_L29<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_kernels_L30<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_kernels_L29<true>
-                           : omp2cuda_kernels_L29<false>;
+                           ? omp2cuda_kernels_L30<true>
+                           : omp2cuda_kernels_L30<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
@@ -95,61 +101,86 @@ static bool omp2cuda_kernels_L29_launch(double *a) {
 }
 
 // omp2cuda: kernel for '#pragma omp target' at
-// inputs/declare_target_globals.c:32
-__global__ void omp2cuda_kernels_L32() {
-#line 33 "inputs/declare_target_globals.c"
+// inputs/declare_target_globals.c:33
+__global__ void omp2cuda_kernels_L33() {
+#line 34 "inputs/declare_target_globals.c"
   omp2cuda_dev_hits++;
-#line 103 "declare_target_globals.cu"
+#line 109 "declare_target_globals.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at
-// inputs/declare_target_globals.c:32
+// inputs/declare_target_globals.c:33
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_kernels_L32_launch() {
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 32,
+static bool omp2cuda_kernels_L33_launch() {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 33,
                                          1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_kernels_L32)();
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_kernels_L33)();
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 28 "inputs/declare_target_globals.c"
-extern "C" void kernels(double *a) {
-if (!omp2cuda_kernels_L29_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+// omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:N]) map(to: linked)'
+// at inputs/declare_target_globals.c:38
+__global__ void omp2cuda_kernels_L38(double *a) {
+#line 39 "inputs/declare_target_globals.c"
+  a[1] = linked_use(1);
+#line 134 "declare_target_globals.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:N])
+// map(to: linked)' at inputs/declare_target_globals.c:38
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_kernels_L38_launch(double (&linked)[64], double *a) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 38,
+                                         1, "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *linked_d = o2c_region.mapArray(linked, o2c::MapTo);
+  auto *a_d = o2c_region.mapSection(a, 0, N, o2c::MapToFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_kernels_L38)(a_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
 #line 29 "inputs/declare_target_globals.c"
+extern "C" void kernels(double *a) {
+if (!omp2cuda_kernels_L30_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 30 "inputs/declare_target_globals.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:N])
   for (int i = 0; i < N; i++)
     a[i] = i >= limits.lo && i < limits.hi ? weigh(i) * count : 0; }
-if (!omp2cuda_kernels_L32_launch()) { // omp2cuda: offloaded by the stub; host fallback below
-#line 32 "inputs/declare_target_globals.c"
+if (!omp2cuda_kernels_L33_launch()) { // omp2cuda: offloaded by the stub; host fallback below
+#line 33 "inputs/declare_target_globals.c"
 #pragma omp target
   hits++; }
 { /* #pragma omp target update from(count) */
-#line 135 "declare_target_globals.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 34, 1, "target update"};
+#line 168 "declare_target_globals.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 35, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(count), sizeof(count), false);
 }
-#line 35 "inputs/declare_target_globals.c"
-{ static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 35, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy)
-#line 141 "declare_target_globals.cu"
+#line 36 "inputs/declare_target_globals.c"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 36, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy)
+#line 174 "declare_target_globals.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 35 "inputs/declare_target_globals.c"
+#line 36 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N])
   a[0] = plain_use(); }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 37, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'linked_use', which uses the global 'linked' ('declare target link' variables get no device copy yet)
-#line 147 "declare_target_globals.cu"
-  o2c::leftOnHost(o2c_loc, "it calls 'linked_use', which uses the global 'linked' ('declare target link' variables get no device copy yet) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 37 "inputs/declare_target_globals.c"
+if (!omp2cuda_kernels_L38_launch(linked, a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 38 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N]) map(to: linked)
   a[1] = linked_use(1); }
 }
-#line 153 "declare_target_globals.cu"
+#line 184 "declare_target_globals.cu"
 
 // omp2cuda: the device copies above, registered with the runtime, which
 // puts each in the present table.
@@ -158,4 +189,5 @@ static const o2c::DeviceCopy omp2cuda_copy_bias(&bias, sizeof(bias), &omp2cuda_d
 static const o2c::DeviceCopy omp2cuda_copy_hits(&hits, sizeof(hits), &omp2cuda_dev_hits);
 static const o2c::DeviceCopy omp2cuda_copy_limits(&limits, sizeof(limits), &omp2cuda_dev_limits);
 static const o2c::DeviceCopy omp2cuda_copy_count(&count, sizeof(count), &omp2cuda_dev_count);
-#line 40 "inputs/declare_target_globals.c"
+static const o2c::DeviceLink omp2cuda_copy_linked(&linked, sizeof(linked), &omp2cuda_link_linked);
+#line 41 "inputs/declare_target_globals.c"

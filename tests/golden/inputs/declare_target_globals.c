@@ -1,8 +1,9 @@
 // Declare target variables get device copies (issue 10 point 2): a
 // `__device__` mirror after each declaration, registered with the runtime;
 // kernels name the mirror, functions compiled for both sides pick the copy
-// of the side they run on. Globals outside declare target, and `link`
-// ones, keep their regions on the host.
+// of the side they run on. A `link` variable gets a device pointer to the
+// storage its map creates instead. Globals outside declare target keep
+// their regions on the host.
 #define N 64
 
 #pragma omp declare target

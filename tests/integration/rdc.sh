@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Separate compilation (issue 10 point 3): examples/rdc is a two-file program
+# whose regions call `declare target` functions defined in the other file.
+#   1. without --rdc the regions stay on the host, and the warning says to
+#      use it;
+#   2. omp2cuda-cc --backend=emu -fgpu-rdc: the program prints what the host
+#      build (gcc -fopenmp) prints, and ran on the device;
+#   3. omp2cuda --rdc translates every region, marks the declarations, gives
+#      the kernels internal linkage, and translates forces.c (no region);
+#   4. omp2cuda-cc --backend=cuda -fgpu-rdc compiles with nvcc -rdc=true and
+#      links (device link included); no GPU here, so it does not run;
+#   5. the CMake function with RDC: BACKEND emu builds and prints the same,
+#      BACKEND cuda builds (nvcc -rdc=true, a -dlink object) and links.
+# Usage: rdc.sh BUILD_DIR
+set -uo pipefail
+build=$(cd "$1" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+src=$root/examples/rdc
+work=$build/integration/rdc
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL [rdc]: $*" >&2; exit 1; }
+cc=$build/bin/omp2cuda-cc
+tool=$build/bin/omp2cuda
+
+# 1. Without --rdc: on the host, with the way out in the warning.
+"$tool" "$src/main.c" -o "$work/plain.cu" 2>"$work/plain.err"
+rc=$?
+[ $rc -eq 3 ] || { cat "$work/plain.err"; fail "without --rdc: exit $rc, expected 3"; }
+grep -q "'kick', whose definition is not in this file; it is 'declare target'.*--rdc" \
+  "$work/plain.err" || { cat "$work/plain.err"; fail "the warning does not name --rdc"; }
+
+# 2. emu against the host build.
+gcc -fopenmp -foffload=disable -O2 "$src/main.c" "$src/forces.c" -o "$work/ref" \
+  || fail "reference build failed"
+"$cc" --backend=emu -fgpu-rdc -O2 "$src/main.c" "$src/forces.c" -o "$work/emu" \
+  2>"$work/emu_build.err" || { cat "$work/emu_build.err"; fail "emu build failed"; }
+[ -s "$work/emu_build.err" ] && { cat "$work/emu_build.err"; fail "emu build printed diagnostics"; }
+"$work/ref" >"$work/ref.out" 2>/dev/null || fail "reference run failed"
+"$work/emu" >"$work/emu.out" 2>"$work/emu.err" || { cat "$work/emu.err"; fail "emu run failed"; }
+diff -u "$work/ref.out" "$work/emu.out" || fail "emu output differs from the host build"
+grep -q "ran on the device" "$work/emu.err" || { cat "$work/emu.err"; fail "did not run on the device"; }
+
+# 3. The translation itself.
+"$tool" --rdc "$src/main.c" -o "$work/main.cu" 2>"$work/main.err" \
+  || { cat "$work/main.err"; fail "omp2cuda --rdc main.c did not translate every region"; }
+"$tool" --rdc --skip-if-none "$src/forces.c" -o "$work/forces.cu" 2>"$work/forces.err" \
+  || { cat "$work/forces.err"; fail "omp2cuda --rdc forces.c failed"; }
+[ -f "$work/forces.cu" ] || fail "forces.c (no region) was not translated under --rdc"
+for f in "$work/particles.cu.h"; do
+  grep -q "__host__ __device__ double kick(double v, double x);" "$f" \
+    || { cat "$f"; fail "the header's declaration of kick is not marked"; }
+done
+grep -q "__host__ __device__ double kick(double v, double x) {" "$work/forces.cu" \
+  || fail "forces.c's kick is not a device function"
+grep -q "__host__ __device__ static double spring" "$work/forces.cu" \
+  || fail "forces.c's spring is not a device function"
+grep -q "O2C_DEVICE_COPY(gravity, omp2cuda_dev_gravity)" "$work/forces.cu" \
+  || fail "kick does not use the device copy of gravity"
+if grep -E "^(template <[^>]*> )?__global__" "$work/main.cu"; then
+  fail "a kernel has external linkage under --rdc"
+fi
+
+# 4. nvcc with relocatable device code, compiled and device-linked.
+if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
+  "$cc" --backend=cuda -fgpu-rdc -O2 "$src/main.c" "$src/forces.c" \
+    -o "$work/cuda" -v 2>"$work/cuda.err" || { cat "$work/cuda.err"; fail "cuda build failed"; }
+  grep -q -- "-rdc=true" "$work/cuda.err" || fail "nvcc did not get -rdc=true"
+  [ -x "$work/cuda" ] || fail "no executable"
+  # The device code of main.o calls kick, which only forces.o defines.
+  cuobjdump_=$(dirname "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)")/cuobjdump
+  [ -x "$cuobjdump_" ] || cuobjdump_=/usr/local/cuda/bin/cuobjdump
+  if [ -x "$cuobjdump_" ]; then
+    "$cuobjdump_" -symbols "$work/cuda" >"$work/symbols.txt" 2>&1
+    grep -q "kick" "$work/symbols.txt" || { head -50 "$work/symbols.txt"; fail "no device symbol kick in the executable"; }
+  fi
+else
+  echo "nvcc not found: step 4 skipped"
+fi
+# 5. omp2cuda_add_sources(... RDC).
+proj=$work/proj
+mkdir -p "$proj"
+cp "$src"/main.c "$src"/forces.c "$src"/particles.h "$proj/"
+for be in emu cuda; do
+  cat >"$proj/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(particles C CXX)
+find_package(omp2cuda REQUIRED)
+add_executable(particles_$be)
+omp2cuda_add_sources(particles_$be BACKEND $be RDC SOURCES main.c forces.c)
+CMAKE
+  if [ $be = cuda ] && { [ ! -x /usr/local/cuda/bin/nvcc ] || [ ! -e "$build/lib/libomp2cuda_rt_cuda.a" ]; }; then
+    echo "no nvcc or CUDA runtime: CMake cuda step skipped"; continue
+  fi
+  cmake -S "$proj" -B "$work/cmake_$be" -G Ninja -Domp2cuda_DIR="$build" \
+    >"$work/cmake_$be.log" 2>&1 || { cat "$work/cmake_$be.log"; fail "CMake configure ($be) failed"; }
+  cmake --build "$work/cmake_$be" -v >>"$work/cmake_$be.log" 2>&1 \
+    || { cat "$work/cmake_$be.log"; fail "CMake build ($be) failed"; }
+  grep -q -- "--rdc" "$work/cmake_$be.log" || fail "the CMake function did not pass --rdc ($be)"
+  if [ $be = emu ]; then
+    "$work/cmake_emu/particles_emu" >"$work/cmake_emu.out" 2>/dev/null || fail "CMake emu program failed"
+    diff -u "$work/ref.out" "$work/cmake_emu.out" || fail "CMake emu output differs from the host build"
+  else
+    grep -q -- "-dlink" "$work/cmake_cuda.log" || fail "no device link step in the CMake cuda build"
+    grep -q -- "-rdc=true" "$work/cmake_cuda.log" || fail "nvcc did not get -rdc=true from CMake"
+    [ -x "$work/cmake_cuda/particles_cuda" ] || fail "CMake cuda: no executable"
+  fi
+done
+echo "PASS [rdc]"
