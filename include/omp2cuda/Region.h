@@ -111,6 +111,10 @@ struct PointerMap {
   std::string Base;
   bool AttachBase = false; // Base is a pointer (not an array)
   MapInfo Map;
+  /// A member item (`s.len`, `s.q`): Base is the member's address and Map
+  /// the one element there; a pointer member is attached to its pointee as
+  /// a mapped pointer variable is.
+  bool AttachSelf = false;
 };
 
 /// A use_device_ptr / use_device_addr item of a target data construct:

@@ -123,6 +123,18 @@ const clang::ValueDecl *rowItem(const clang::Expr *E, MapInfo &MI,
                                 clang::ASTContext &Ctx,
                                 const std::vector<TextEdit> &Edits,
                                 std::string &Why);
+/// A member map item of a data construct (`s.len`, `s.q`, `p->n`): the
+/// member itself, evaluated where the construct stands. False when E is no
+/// member access (or a member of `this`, which is a captured field); Why is
+/// set when it is one that cannot be translated.
+bool memberItem(const clang::Expr *E, const MapInfo &MI, clang::ASTContext &Ctx,
+                const std::vector<TextEdit> &Edits, std::vector<PointerMap> &Out,
+                std::string &Why);
+/// A user-defined mapper that applies to a map item of D, explicit or
+/// implicit (`declare mapper(default: T)` maps every T): a negative verdict,
+/// Where at the item when it is written. Such maps are not translated.
+Verdict mapperUse(const clang::OMPExecutableDirective &D,
+                  clang::ASTContext &Ctx, clang::SourceLocation &Where);
 /// Folds New, a second map item of one variable on one construct, into Old
 /// (the union of the map types); else says why they cannot be one map.
 std::string combineMaps(MapInfo &Old, const MapInfo &New);

@@ -308,6 +308,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                                : RegionClass::DataStmt;
     if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
       return FailAt(V, CI.FailLoc);
+    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
+      return FailAt(mapperUse(D, Ctx, Where), Where);
   }
 
   // --- Follow the nest of directives: target [teams] [distribute] ... -------
@@ -334,6 +336,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     for (const OMPExecutableDirective *X : Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
         return FailAt(V, CI.FailLoc);
+    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
+      return FailAt(mapperUse(D, Ctx, Where), Where);
   }
   R.NumTeams = CI.NumTeams;
   R.ThreadLimit = CI.ThreadLimit;

@@ -231,6 +231,15 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     if (!VD && !Deref)
       if (std::optional<Verdict> V = AddBasedItem(E, MI, What))
         return *V;
+    if (!VD && !Deref && DataConstruct) {
+      std::string Why;
+      if (memberItem(E, MI, Ctx, Edits, CI.PointerMaps, Why)) {
+        CI.ClauseExprs.push_back(E->IgnoreParenImpCasts());
+        return {};
+      }
+      if (!Why.empty())
+        return Verdict::no(DiagId::HostClause, Why);
+    }
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +

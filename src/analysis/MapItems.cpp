@@ -4,7 +4,10 @@
 #include "analysis/Analysis.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
 
 #include <cctype>
 
@@ -106,6 +109,62 @@ std::string combineMaps(MapInfo &Old, const MapInfo &New) {
                         : MapType::Alloc;
   Old.Present = Old.Present || New.Present;
   return "";
+}
+
+bool memberItem(const Expr *E, const MapInfo &MI, ASTContext &Ctx,
+                const std::vector<TextEdit> &Edits, std::vector<PointerMap> &Out,
+                std::string &Why) {
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!M || isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ||
+      !isa<FieldDecl>(M->getMemberDecl()))
+    return false;
+  if (M->HasSideEffects(Ctx)) {
+    Why = "the map item '" + exprText(E, Ctx, nullptr) + "' has side effects";
+    return false;
+  }
+  const auto *FD = cast<FieldDecl>(M->getMemberDecl());
+  if (FD->isBitField()) {
+    Why = "the map item '" + exprText(E, Ctx, nullptr) + "' is a bit-field";
+    return false;
+  }
+  PointerMap PM;
+  PM.Base = "&(" + exprText(M, Ctx, &Edits) + ")";
+  PM.Map = MI;
+  PM.Map.Section = true;
+  PM.Map.Lower = "0";
+  PM.Map.Length = "1";
+  QualType T = M->getType();
+  PM.AttachSelf = T->isPointerType() && !T->getPointeeType()->isVoidType() &&
+                  !T->isFunctionPointerType();
+  Out.push_back(PM);
+  return true;
+}
+
+Verdict mapperUse(const OMPExecutableDirective &D, ASTContext &Ctx,
+                  SourceLocation &Where) {
+  // Clang resolves the mapper of every item, implicit ones included (a
+  // `declare mapper(default: T)` applies to any T the construct maps).
+  for (const OMPClause *C : D.clauses()) {
+    const auto *M = dyn_cast_or_null<OMPMapClause>(C);
+    if (!M)
+      continue;
+    auto Items = M->varlist_begin();
+    for (const Expr *Ref : M->mapperlists()) {
+      const Expr *Item = Items != M->varlist_end() ? *Items++ : nullptr;
+      const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref);
+      if (!DR || !isa<OMPDeclareMapperDecl>(DR->getDecl()))
+        continue;
+      Where = Item && !M->isImplicit() ? Item->getBeginLoc() : SourceLocation();
+      return Verdict::no(DiagId::HostClause,
+                         "the 'declare mapper' '" +
+                             DR->getDecl()->getNameAsString() +
+                             "' applies to " +
+                             (Item ? "'" + exprText(Item, Ctx, nullptr) + "'"
+                                   : std::string("a mapped item")) +
+                             "; user-defined mappers are not supported yet");
+    }
+  }
+  return {};
 }
 
 namespace {

@@ -243,6 +243,13 @@ bool attaches(const PointerMap &PM) {
   return PM.AttachBase && T != MapType::Release && T != MapType::Delete;
 }
 
+/// A pointer member item (`s.q`) of an entering map: attached to its
+/// pointee, as a pointer variable is.
+bool attachesSelf(const PointerMap &PM) {
+  MapType T = PM.Map.Type;
+  return PM.AttachSelf && T != MapType::Release && T != MapType::Delete;
+}
+
 /// A pointer variable mapped by an entering map is attached to its pointee,
 /// as a target region's map(tofrom: p) is (o2c::TargetRegion::mapPointer);
 /// a `void *` has no pointee type to attach through, and keeps its value.
@@ -289,6 +296,8 @@ struct DataCalls {
       if (attaches(PM))
         S.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
                                 PM.Map.Lower));
+      if (attachesSelf(PM))
+        S.push_back(fmt::format("{}.attachSection({}, 0);", Var, PM.Base));
     }
     return S;
   }
@@ -341,6 +350,10 @@ struct DataCalls {
       if (I < FirstBased && std::string(Fn) == "o2c::enterData" &&
           attachesItself(Cap))
         Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), 0);",
+                                    Ns, Dev, If, Cap.CallArg));
+      if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
+          attachesSelf(R.PointerMaps[I - FirstBased]))
+        Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, {}, 0);",
                                     Ns, Dev, If, Cap.CallArg));
       if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
           attaches(R.PointerMaps[I - FirstBased]))

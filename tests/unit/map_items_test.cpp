@@ -179,3 +179,30 @@ void f(int *p, int *q, void *r, int n) {
   CHECK_FALSE(contains(F.Output, "&(r), 0);")); // a void * is not attached
   CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapDelete);"));
 }
+
+TEST_CASE("member items of data constructs map the member in place; a "
+          "declare mapper keeps a region on the host", "[analysis][maps]") {
+  FileResult F = translateC(R"src(
+typedef struct { long len; int *data; void *raw; } V;
+#pragma omp declare mapper(default: V v) map(tofrom: v, v.data[0:v.len])
+void f(V s) {
+  #pragma omp target enter data map(to: s.len, s.data[0:s.len], s.raw) map(alloc: s.data)
+  #pragma omp target
+  { s.data[0] = 1; }
+  #pragma omp target exit data map(delete: s.len, s.data, s.data[0:s.len], s.raw)
+})src");
+  REQUIRE(F.Ok);
+  const Region &E = F.Regions.at(0).R;
+  REQUIRE(E.Translate);
+  REQUIRE(E.PointerMaps.size() == 4);
+  CHECK(E.PointerMaps[0].Base == "&(s.len)");
+  CHECK_FALSE(E.PointerMaps[0].AttachSelf);
+  CHECK(E.PointerMaps[3].Base == "&(s.data)");
+  CHECK(E.PointerMaps[3].AttachSelf);
+  CHECK_FALSE(E.PointerMaps[2].AttachSelf); // void *
+  CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);"));
+  const Region &T = F.Regions.at(1).R;
+  CHECK_FALSE(T.Translate);
+  CHECK(contains(T.Reason, "the 'declare mapper' 'default' applies to 's'"));
+  CHECK(F.Regions.at(2).R.Translate);
+}
