@@ -40,6 +40,11 @@ struct MapInfo {
   /// A strided section (to/from of target update only): the step between
   /// the elements, empty for 1.
   std::string Stride;
+  /// An item inside an array of arrays, `a[i][j][lo:len]` of a target
+  /// region: the subscripts before the section (texts, outermost first).
+  /// The item is the contiguous block a[i][j][lo .. lo+len); the variable
+  /// goes to the kernel as the device address of `a` itself.
+  std::vector<std::string> Rows;
 };
 
 inline MapInfo makeMap(MapType T, bool Implicit = false) {
@@ -106,6 +111,10 @@ struct PointerMap {
   std::string Base;
   bool AttachBase = false; // Base is a pointer (not an array)
   MapInfo Map;
+  /// A member item (`s.len`, `s.q`): Base is the member's address and Map
+  /// the one element there; a pointer member is attached to its pointee as
+  /// a mapped pointer variable is.
+  bool AttachSelf = false;
 };
 
 /// A use_device_ptr / use_device_addr item of a target data construct:

@@ -102,6 +102,8 @@ struct ClauseInfo {
   std::vector<std::pair<const clang::VarDecl *, bool>> DeviceAliases;
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
+  /// Where the item that readClauses refused is (invalid: the directive).
+  clang::SourceLocation FailLoc;
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
   std::string DistChunk; // dist_schedule(static, chunk)
   /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
@@ -116,6 +118,36 @@ struct ClauseInfo {
 /// do not translate.
 Verdict readClauses(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
                     clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits);
+// ---- MapItems.cpp -----------------------------------------------------------
+/// A map item of a target region inside an array of arrays (`a[i][lo:len]`,
+/// `a[i][j]`): the variable, with MI's Rows, Lower and Length filled in.
+/// Null when E has another form; then Why is set when E has this form but
+/// cannot be translated (side effects, a stride, no length).
+const clang::ValueDecl *rowItem(const clang::Expr *E, MapInfo &MI,
+                                clang::ASTContext &Ctx,
+                                const std::vector<TextEdit> &Edits,
+                                std::string &Why);
+/// A member map item of a data construct (`s.len`, `s.q`, `p->n`): the
+/// member itself, evaluated where the construct stands. False when E is no
+/// member access (or a member of `this`, which is a captured field); Why is
+/// set when it is one that cannot be translated.
+bool memberItem(const clang::Expr *E, const MapInfo &MI, clang::ASTContext &Ctx,
+                const std::vector<TextEdit> &Edits, std::vector<PointerMap> &Out,
+                std::string &Why);
+/// A user-defined mapper that applies to a map item of D, explicit or
+/// implicit (`declare mapper(default: T)` maps every T): a negative verdict,
+/// Where at the item when it is written. Such maps are not translated.
+Verdict mapperUse(const clang::OMPExecutableDirective &D,
+                  clang::ASTContext &Ctx, clang::SourceLocation &Where);
+/// Folds New, a second map item of one variable on one construct, into Old
+/// (the union of the map types); else says why they cannot be one map.
+std::string combineMaps(MapInfo &Old, const MapInfo &New);
+/// Whether the subscripts of R's row items name only values the stub has
+/// at the encounter (not privates, loop variables, or, under nowait, scalars
+/// mapped by address).
+Verdict checkRowSubscripts(const Region &R,
+                           const std::set<const clang::VarDecl *> &LoopVars);
+
 /// The `depend` clauses of D as written (`depend(inout: a[0:n])`, one string
 /// each, in order), for the host task that carries a deferred target task's
 /// dependences (docs/async.md). Empty when D has none, or when a clause comes

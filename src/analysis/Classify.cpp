@@ -362,7 +362,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
                                                : RegionClass::DataStmt;
     if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
-      return Fail(V);
+      return FailAt(V, CI.FailLoc);
+    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
+      return FailAt(mapperUse(D, Ctx, Where), Where);
   }
 
   // --- Follow the nest of directives: target [teams] [distribute] ... -------
@@ -388,7 +390,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
     for (const OMPExecutableDirective *X : Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
-        return Fail(V);
+        return FailAt(V, CI.FailLoc);
+    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
+      return FailAt(mapperUse(D, Ctx, Where), Where);
   }
   R.NumTeams = CI.NumTeams;
   R.ThreadLimit = CI.ThreadLimit;
@@ -836,6 +840,16 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.BoxedArray = Cap.IsArray;
     } else if (Cap.IsPointer) {
       std::string DM = defaultmapFor('p');
+      // defaultmap(to|from|tofrom|alloc|present: pointer) maps the pointer
+      // variable itself, as map(<type>: p) would (OpenMP 5.2 §5.8.7;
+      // present: map(present, alloc: p)).
+      if (!Cap.Map && !IsData &&
+          (DM == "to" || DM == "from" || DM == "tofrom" || DM == "alloc" ||
+           DM == "present")) {
+        Cap.Map = implicitMap('p', MapType::ToFrom);
+        if (DM == "present")
+          Cap.Map->Type = MapType::Alloc;
+      }
       if (!Cap.Map && DM == "firstprivate")
         Cap.How = Passing::Value; // the host address, untranslated
       else if (!Cap.Map && !DM.empty() && DM != "default")
@@ -847,8 +861,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
         // that is on the device, so that the kernel can dereference it).
         Cap.How = Passing::MappedObject;
         Cap.PointerObject = true;
-      } else
+      } else {
         Cap.How = Passing::DevicePointer;
+        // A data construct's map(to: p) maps the pointer variable too (its
+        // storage, attached like a target region's), so that a later
+        // map(present: p) or defaultmap(present: pointer) finds it.
+        Cap.PointerObject = IsData && Cap.Map && !Cap.Map->Section;
+      }
     } else if (Cap.IsArray) {
       Cap.How = Passing::MappedObject;
       if (!Cap.Map && defaultmapFor('a') == "firstprivate") {
@@ -1078,6 +1097,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                                   "') are larger than a kernel's parameters can be"));
     R.Captures.push_back(std::move(Cap));
   }
+  if (Verdict V = checkRowSubscripts(R, LoopVars); !V.Ok)
+    return Fail(V);
 
   // Each variable becomes a parameter by its plain name: two variables of
   // one name (x and ns::x) cannot both be.

@@ -153,10 +153,12 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     if (!DataConstruct)
       return Verdict::no(DiagId::HostClause,
                          Item + " is based on '" + userText(Base) +
-                             "', not on a variable; such items are translated "
-                             "in target data, enter data, exit data and update "
-                             "constructs only (map it with 'target enter data' "
-                             "before the region)");
+                             "', not on a variable; on a target region such "
+                             "items are translated inside arrays of arrays "
+                             "only (a[i][lo:len]), through pointers in target "
+                             "data, enter data, exit data and update constructs "
+                             "(map it with 'target enter data' before the "
+                             "region)");
     if (Base->HasSideEffects(Ctx))
       return Verdict::no(DiagId::HostClause,
                          Item + " has side effects in its base");
@@ -193,6 +195,17 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     CI.PointerMaps.push_back({exprText_(Base, Ctx), BT->isPointerType(), MI});
     return Verdict{};
   };
+  auto addMap = [&](const ValueDecl *VD, const MapInfo &MI) -> Verdict {
+    auto [It, New] = CI.Maps.emplace(VD, MI);
+    if (New)
+      return {};
+    std::string Why = combineMaps(It->second, MI);
+    if (Why.empty())
+      return {};
+    return Verdict::no(DiagId::HostClause, "'" + VD->getNameAsString() +
+                                               "' appears in more than one map "
+                                               "item, " + Why);
+  };
   auto AddItem = [&](const Expr *E, MapInfo MI, const char *What) -> Verdict {
     const ArraySectionExpr *Sec = nullptr;
     const ArraySubscriptExpr *Elem = nullptr;
@@ -206,9 +219,27 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
     } else {
       Deref = nullptr;
     }
+    if (!VD && !Deref && !DataConstruct) {
+      std::string Why;
+      if (const ValueDecl *RV = rowItem(E, MI, Ctx, Edits, Why)) {
+        CI.ClauseExprs.push_back(E->IgnoreParenImpCasts());
+        return addMap(RV, MI);
+      }
+      if (!Why.empty())
+        return Verdict::no(DiagId::HostClause, Why);
+    }
     if (!VD && !Deref)
       if (std::optional<Verdict> V = AddBasedItem(E, MI, What))
         return *V;
+    if (!VD && !Deref && DataConstruct) {
+      std::string Why;
+      if (memberItem(E, MI, Ctx, Edits, CI.PointerMaps, Why)) {
+        CI.ClauseExprs.push_back(E->IgnoreParenImpCasts());
+        return {};
+      }
+      if (!Why.empty())
+        return Verdict::no(DiagId::HostClause, Why);
+    }
     if (!VD)
       return Verdict::no(DiagId::HostClause,
                          std::string("the ") + What + " item '" +
@@ -277,12 +308,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       MI.Length = "1";
       CI.ClauseExprs.push_back(Deref);
     }
-    auto [It, New] = CI.Maps.emplace(VD, MI);
-    if (!New)
-      return Verdict::no(DiagId::HostClause,
-                         "'" + VD->getNameAsString() +
-                             "' appears in more than one map item");
-    return {};
+    return addMap(VD, MI);
   };
 
   for (const OMPClause *C : D.clauses()) {
@@ -303,8 +329,10 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
                              "not supported");
       }
       for (const Expr *E : M->varlists())
-        if (Verdict V = AddItem(E, MI, "map"); !V.Ok)
+        if (Verdict V = AddItem(E, MI, "map"); !V.Ok) {
+          CI.FailLoc = E->getBeginLoc();
           return V;
+        }
     } else if (isa<OMPToClause, OMPFromClause>(C)) {
       const auto *T = dyn_cast<OMPToClause>(C);
       const auto *F = dyn_cast<OMPFromClause>(C);
@@ -319,8 +347,10 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
                              "not supported");
       }
       for (const Expr *E : T ? T->varlists() : F->varlists())
-        if (Verdict V = AddItem(E, MI, T ? "to" : "from"); !V.Ok)
+        if (Verdict V = AddItem(E, MI, T ? "to" : "from"); !V.Ok) {
+          CI.FailLoc = E->getBeginLoc();
           return V;
+        }
     } else if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
       for (const Expr *E : P->varlists())
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))

@@ -57,6 +57,8 @@ std::string mapText(const Capture &C, const Region &R) {
                                            : "";
   const MapInfo &M = *C.Map;
   std::string Var = C.Name;
+  for (const std::string &I : M.Rows)
+    Var += "[" + I + "]";
   if (M.Section)
     Var += M.Stride.empty() ? fmt::format("[{}:{}]", M.Lower, M.Length)
                             : fmt::format("[{}:{}:{}]", M.Lower, M.Length, M.Stride);

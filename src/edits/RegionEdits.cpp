@@ -217,6 +217,9 @@ void itemText(const Capture &Cap, std::string &Addr, std::string &Bytes) {
   if (M.Section) {
     Addr = fmt::format("({}) + ({})", Cap.CallArg, M.Lower);
     Bytes = fmt::format("(size_t)({}) * sizeof(*({}))", M.Length, Cap.CallArg);
+  } else if (Cap.PointerObject) {
+    Addr = "&(" + Cap.CallArg + ")"; // the pointer variable's own storage
+    Bytes = "sizeof(" + Cap.CallArg + ")";
   } else if (Cap.IsPointer) {
     Addr = Cap.CallArg; // a pointer itself maps as a zero-length section
     Bytes = "0";
@@ -238,6 +241,22 @@ Capture basedItem(const PointerMap &PM) {
 bool attaches(const PointerMap &PM) {
   MapType T = PM.Map.Type;
   return PM.AttachBase && T != MapType::Release && T != MapType::Delete;
+}
+
+/// A pointer member item (`s.q`) of an entering map: attached to its
+/// pointee, as a pointer variable is.
+bool attachesSelf(const PointerMap &PM) {
+  MapType T = PM.Map.Type;
+  return PM.AttachSelf && T != MapType::Release && T != MapType::Delete;
+}
+
+/// A pointer variable mapped by an entering map is attached to its pointee,
+/// as a target region's map(tofrom: p) is (o2c::TargetRegion::mapPointer);
+/// a `void *` has no pointee type to attach through, and keeps its value.
+bool attachesItself(const Capture &Cap) {
+  MapType T = Cap.Map->Type;
+  return Cap.PointerObject && T != MapType::Release && T != MapType::Delete &&
+         !llvm::StringRef(Cap.ElemType).ends_with("void");
 }
 
 /// The runtime text of a data construct, without the comments and line
@@ -266,6 +285,8 @@ struct DataCalls {
       itemText(Cap, Addr, Bytes);
       S.push_back(fmt::format("{}.map({}, {}, {});", Var, Addr, Bytes,
                               mapFlags(*Cap.Map)));
+      if (attachesItself(Cap))
+        S.push_back(fmt::format("{}.attachSection(&({}), 0);", Var, Cap.CallArg));
     }
     for (const PointerMap &PM : R.PointerMaps) {
       std::string Addr, Bytes;
@@ -275,6 +296,8 @@ struct DataCalls {
       if (attaches(PM))
         S.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
                                 PM.Map.Lower));
+      if (attachesSelf(PM))
+        S.push_back(fmt::format("{}.attachSection({}, 0);", Var, PM.Base));
     }
     return S;
   }
@@ -324,6 +347,14 @@ struct DataCalls {
         Calls.push_back(fmt::format("{}{}(o2c_loc, {}, {}, {}, {}, {});", Ns,
                                     Fn + 5, Dev, If, Addr, Bytes,
                                     mapFlags(*Cap.Map)));
+      if (I < FirstBased && std::string(Fn) == "o2c::enterData" &&
+          attachesItself(Cap))
+        Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), 0);",
+                                    Ns, Dev, If, Cap.CallArg));
+      if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
+          attachesSelf(R.PointerMaps[I - FirstBased]))
+        Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, {}, 0);",
+                                    Ns, Dev, If, Cap.CallArg));
       if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
           attaches(R.PointerMaps[I - FirstBased]))
         Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), {});",

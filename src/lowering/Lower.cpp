@@ -140,7 +140,18 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       else if (C.PointerObject)
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapPointer({}, {});",
                                       Arg, C.Name, mapFlags(*C.Map))});
-      else if (C.IsArray && C.Map && C.Map->Section)
+      else if (C.IsArray && C.Map && !C.Map->Rows.empty()) {
+        // a[i][lo:len]: the block inside the array, the array's device
+        // address for the kernel.
+        std::string Row = C.Name;
+        for (const std::string &I : C.Map->Rows)
+          Row += "[" + I + "]";
+        K.Maps.push_back({fmt::format(
+            "auto *{} = o2c_region.mapWithin({}, &({}[{}]), (size_t)({}) * "
+            "sizeof({}[0]), {});",
+            Arg, C.Name, Row, C.Map->Lower, C.Map->Length, Row,
+            mapFlags(*C.Map))});
+      } else if (C.IsArray && C.Map && C.Map->Section)
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});

@@ -18,6 +18,14 @@ case $src in
   *.c) ref_cc=${OMP2CUDA_REF_CC:-gcc} std=() ;;
   *) ref_cc=${OMP2CUDA_REF_CXX:-g++} std=(-std=c++17) ;;
 esac
+# An example that uses OpenMP 5.x forms GCC 12 rejects says so in a line
+# `// exec-reference: clang`: its reference is built by clang 19 instead.
+if grep -q '^// exec-reference: clang$' "$src"; then
+  case $src in
+    *.c) ref_cc=${OMP2CUDA_REF_CLANG:-clang-19} ;;
+    *) ref_cc=${OMP2CUDA_REF_CLANGXX:-clang++-19} ;;
+  esac
+fi
 no_offload=()
 case $($ref_cc --version 2>/dev/null | head -1) in
   *clang*) ;;

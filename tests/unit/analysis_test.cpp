@@ -1214,7 +1214,7 @@ DEF2(push_it)
   }
   SECTION("expansions that give the names different types are an error") {
     FileResult F = translateC(R"src(
-#define PUSH _Pragma("omp target update to(a)")
+#define PUSH _Pragma("omp target enter data map(to: a)")
 #define DEF(name, T) void name(T a) { PUSH }
 DEF(f1, double *)
 DEF(f2, double)

@@ -86,6 +86,17 @@ public:
         map(Base + Lo, static_cast<std::size_t>(Len) * sizeof(T), Flags));
     return reinterpret_cast<T *>(D - Lo * static_cast<long long>(sizeof(T)));
   }
+  /// Maps the Bytes at Begin, which lie inside the array that Base points
+  /// into (`a[i][lo:len]` of an array of arrays), and returns the device
+  /// pointer that corresponds to Base, so that the kernel indexes the array
+  /// with the user's own subscripts.
+  template <class T, class E>
+  T *mapWithin(T *Base, E *Begin, std::size_t Bytes, unsigned Flags) {
+    char *D = static_cast<char *>(map(Begin, Bytes, Flags));
+    std::ptrdiff_t Offset = reinterpret_cast<const char *>(Begin) -
+                            reinterpret_cast<const char *>(Base);
+    return reinterpret_cast<T *>(D - Offset);
+  }
   /// Maps one object (a scalar or a whole fixed-size array).
   template <class T> T *mapObject(T &Obj, unsigned Flags) {
     return static_cast<T *>(map(&Obj, sizeof(T), Flags));

@@ -1,0 +1,208 @@
+// Map items of target regions beyond plain variables and their sections
+// (issue 8 point 4): rows of arrays of arrays (`a[i][lo:len]`), and
+// defaultmap(...: pointer), which maps the pointer variable itself.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+/// The text with every run of white space as one space, and none after an
+/// opening parenthesis: the generated code
+/// is formatted, so its line breaks depend on the names' lengths.
+std::string flat(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    bool Space = C == ' ' || C == '\n';
+    if (Space && !Out.empty() && (Out.back() == ' ' || Out.back() == '('))
+      continue;
+    Out += Space ? ' ' : C;
+  }
+  return Out;
+}
+} // namespace
+
+TEST_CASE("a row of an array of arrays on a target region maps the block "
+          "and passes the array", "[analysis][rows]") {
+  FileResult F = translateC(R"src(
+void f(int n, int k, int d) {
+  int a[4][16];
+  double m[n][8];
+  float c[2][3][5];
+  #pragma omp target map(tofrom: a[k][2:10])
+  for (int j = 2; j < 12; ++j) a[k][j] += j;
+  #pragma omp target teams distribute parallel for map(from: m[d][:])
+  for (int j = 0; j < 8; ++j) m[d][j] = j;
+  #pragma omp target map(to: c[1][k][0:5]) map(tofrom: a[0][3])
+  a[0][3] = c[1][k][4];
+})src");
+  REQUIRE(F.Ok);
+  const Region &R0 = F.Regions.at(0).R;
+  REQUIRE(R0.Translate);
+  const Capture *A = findCapture(R0, "a");
+  REQUIRE(A);
+  REQUIRE(A->Map);
+  CHECK(A->How == Passing::MappedObject);
+  CHECK(A->Map->Rows == std::vector<std::string>{"k"});
+  CHECK(A->Map->Lower == "2");
+  CHECK(A->Map->Length == "10");
+  CHECK(findCapture(R0, "k")); // the row index reaches the stub
+  CHECK(contains(flat(F.Output), "auto *a_d = o2c_region.mapWithin(a, &(a[k][2]), "
+                           "(size_t)(10) * sizeof(a[k][0]), o2c::MapToFrom);"));
+  const Region &R1 = F.Regions.at(1).R;
+  REQUIRE(R1.Translate);
+  const Capture *M = findCapture(R1, "m");
+  REQUIRE(M);
+  CHECK(M->IsVLA);
+  CHECK(M->Map->Length == "8 - (0)");
+  CHECK(contains(flat(F.Output), "o2c_region.mapWithin(m, &(m[d][0]), (size_t)(8 - (0)) * "
+                           "sizeof(m[d][0]), o2c::MapFrom);"));
+  const Region &R2 = F.Regions.at(2).R;
+  REQUIRE(R2.Translate);
+  CHECK(contains(flat(F.Output), "o2c_region.mapWithin(c, &(c[1][k][0]), (size_t)(5) * "
+                           "sizeof(c[1][k][0]), o2c::MapTo);"));
+  CHECK(contains(flat(F.Output), "o2c_region.mapWithin(a, &(a[0][3]), (size_t)(1) * "
+                           "sizeof(a[0][0]), o2c::MapToFrom);"));
+}
+
+TEST_CASE("rows through pointers and rows with side effects stay on the "
+          "host, the warning at the item", "[analysis][rows]") {
+  FileResult F = translateC(R"src(
+void f(double **p, int c, int k) {
+  double a[4][8];
+  #pragma omp target map(tofrom: p[k][0:c])
+  for (int j = 0; j < c; ++j) p[k][j] += 1;
+  #pragma omp target map(tofrom: a[k++][0:8])
+  a[0][0] = 1;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R0 = F.Regions.at(0).R;
+  CHECK_FALSE(R0.Translate);
+  CHECK(contains(R0.Reason, "'p[k][0:c]' is based on 'p[k]'"));
+  CHECK(R0.WhyPos.Line == 4);
+  CHECK(R0.WhyPos.Col == 34);
+  CHECK_FALSE(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Regions.at(1).R.Reason, "side effects"));
+}
+
+TEST_CASE("a row index that is private, a loop variable, or mapped by "
+          "address under nowait keeps the region on the host",
+          "[analysis][rows]") {
+  FileResult F = translateC(R"src(
+void f(int k) {
+  int a[4][16];
+  #pragma omp target map(tofrom: a[k][0:16]) private(k)
+  { k = 1; a[k][0] = 1; }
+  #pragma omp target map(tofrom: a[k][0:16]) map(tofrom: k) nowait
+  { a[k][0] = k; }
+  #pragma omp taskwait
+  #pragma omp target map(tofrom: a[k][0:16]) map(tofrom: k)
+  { a[k][0] = k; }
+})src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Regions.at(0).R.Reason, "names 'k', which is private"));
+  CHECK_FALSE(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Regions.at(1).R.Reason, "mapped by address on a nowait"));
+  CHECK(F.Regions.at(2).R.Translate); // the stub reads k before the kernel
+}
+
+TEST_CASE("several map items of one variable are one map with the union of "
+          "the map types", "[analysis][maps]") {
+  FileResult F = translateC(R"src(
+void f(int *p, int n) {
+  int x = 1, v[8], w[8];
+  #pragma omp target map(alloc: x, v) map(to: x, v)
+  { w[0] = x + v[0]; }
+  #pragma omp target map(present, to: v) map(from: v)
+  { v[0] = 2; }
+  #pragma omp target map(to: p[0:n]) map(from: p[0:n])
+  { p[0] = 1; }
+  #pragma omp target map(to: p[0:n]) map(from: p[1:n])
+  { p[0] = 1; }
+  #pragma omp target map(always, to: x) map(from: x)
+  { x = 3; }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R0 = F.Regions.at(0).R;
+  REQUIRE(R0.Translate);
+  CHECK(findCapture(R0, "x")->Map->Type == MapType::To);
+  CHECK(findCapture(R0, "v")->Map->Type == MapType::To);
+  const Region &R1 = F.Regions.at(1).R;
+  REQUIRE(R1.Translate);
+  CHECK(findCapture(R1, "v")->Map->Type == MapType::ToFrom);
+  CHECK(findCapture(R1, "v")->Map->Present);
+  CHECK(contains(flat(F.Output), "o2c_region.mapArray(v, o2c::MapToFrom | o2c::MapPresent);"));
+  REQUIRE(F.Regions.at(2).R.Translate);
+  CHECK(findCapture(F.Regions.at(2).R, "p")->Map->Type == MapType::ToFrom);
+  const Region &R3 = F.Regions.at(3).R;
+  CHECK_FALSE(R3.Translate);
+  CHECK(contains(R3.Reason, "'p' appears in more than one map item, as different parts"));
+  CHECK(R3.WhyPos.Line == 10);
+  const Region &R4 = F.Regions.at(4).R;
+  CHECK_FALSE(R4.Translate);
+  CHECK(contains(R4.Reason, "'always' on only one"));
+}
+
+TEST_CASE("defaultmap(...: pointer) maps the pointer variable itself, and "
+          "enter data maps a pointer's own storage", "[analysis][maps]") {
+  FileResult F = translateC(R"src(
+void f(int *p, int *q, void *r, int n) {
+  #pragma omp target defaultmap(to: pointer)
+  { p[0] = 1; }
+  #pragma omp target defaultmap(present: pointer)
+  { q = q + 1; q[0] = 2; }
+  #pragma omp target defaultmap(from)
+  { p = q + n; }
+  #pragma omp target enter data map(to: q, r)
+  #pragma omp target exit data map(delete: q, r)
+})src");
+  REQUIRE(F.Ok);
+  const Region &R0 = F.Regions.at(0).R;
+  REQUIRE(R0.Translate);
+  const Capture *P = findCapture(R0, "p");
+  REQUIRE(P);
+  CHECK(P->PointerObject);
+  CHECK(contains(F.Output, "o2c_region.mapPointer(p, o2c::MapTo | o2c::MapImplicit);"));
+  REQUIRE(F.Regions.at(1).R.Translate);
+  CHECK(contains(flat(F.Output), "o2c_region.mapPointer(q, o2c::MapAlloc | o2c::MapPresent | "
+                           "o2c::MapImplicit);"));
+  REQUIRE(F.Regions.at(2).R.Translate);
+  CHECK(contains(F.Output, "o2c_region.mapPointer(p, o2c::MapFrom | o2c::MapImplicit);"));
+  CHECK(contains(F.Output, "o2c_region.mapPointer(q, o2c::MapFrom | o2c::MapImplicit);"));
+  REQUIRE(F.Regions.at(3).R.Translate);
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c::attachSection(o2c_loc, -1, true, &(q), 0);"));
+  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(r), sizeof(r), o2c::MapTo);"));
+  CHECK_FALSE(contains(F.Output, "&(r), 0);")); // a void * is not attached
+  CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapDelete);"));
+}
+
+TEST_CASE("member items of data constructs map the member in place; a "
+          "declare mapper keeps a region on the host", "[analysis][maps]") {
+  FileResult F = translateC(R"src(
+typedef struct { long len; int *data; void *raw; } V;
+#pragma omp declare mapper(default: V v) map(tofrom: v, v.data[0:v.len])
+void f(V s) {
+  #pragma omp target enter data map(to: s.len, s.data[0:s.len], s.raw) map(alloc: s.data)
+  #pragma omp target
+  { s.data[0] = 1; }
+  #pragma omp target exit data map(delete: s.len, s.data, s.data[0:s.len], s.raw)
+})src");
+  REQUIRE(F.Ok);
+  const Region &E = F.Regions.at(0).R;
+  REQUIRE(E.Translate);
+  REQUIRE(E.PointerMaps.size() == 4);
+  CHECK(E.PointerMaps[0].Base == "&(s.len)");
+  CHECK_FALSE(E.PointerMaps[0].AttachSelf);
+  CHECK(E.PointerMaps[3].Base == "&(s.data)");
+  CHECK(E.PointerMaps[3].AttachSelf);
+  CHECK_FALSE(E.PointerMaps[2].AttachSelf); // void *
+  CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);"));
+  const Region &T = F.Regions.at(1).R;
+  CHECK_FALSE(T.Translate);
+  CHECK(contains(T.Reason, "the 'declare mapper' 'default' applies to 's'"));
+  CHECK(F.Regions.at(2).R.Translate);
+}
