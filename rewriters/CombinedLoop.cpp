@@ -153,6 +153,17 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
                            L.Var, AT, L.Lower, Inc ? "+" : "-", Scaled);
     }
+    // Linear items: their values in this logical iteration. A body that
+    // uses only them need not name the loop's own variables.
+    bool Linear = false;
+    for (const LastPrivateModel &L : K.LastPrivates)
+      if (!L.Start.empty()) {
+        Out += "    " + L.Start + "\n";
+        Linear = true;
+      }
+    if (Linear)
+      for (const LoopLevel &L : K.Loops)
+        Out += "    (void)" + L.Var + ";\n";
     // The lastprivate forms have a do-while of their own (`continue` must
     // not skip the write-back); the one-pass form needs one for its break.
     bool Wrap = K.OnePassVariant && K.LastPrivates.empty();

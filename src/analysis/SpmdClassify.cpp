@@ -125,6 +125,10 @@ Verdict nestedClauseRule(const OMPExecutableDirective &D,
   };
   if (!NCI.LastPrivate.empty())
     return No("lastprivate");
+  if (!NCI.Linear.empty())
+    return No("linear");
+  if (!NCI.ArrayReductions.empty())
+    return No("an array reduction");
   if (!NCI.ThreadLimit.empty())
     return No("num_threads");
   if (!NCI.IfCond.empty() || !NCI.ParallelIf.empty())
