@@ -179,15 +179,22 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       // closed its do-while above).
       if (!K.SimdChunks)
         Out += "    } while (0);\n";
-      Out += "    if (o2c_iv == o2c_trip - 1) {\n";
+      std::string Last;
       for (const LastPrivateModel &L : K.LastPrivates)
-        Out += fmt::format("      *{} = {};\n", L.Slot, L.Value);
-      Out += "    }\n";
+        if (!L.Conditional)
+          Last += fmt::format("      *{} = {};\n", L.Slot, L.Value);
+      if (!Last.empty())
+        Out += "    if (o2c_iv == o2c_trip - 1) {\n" + Last + "    }\n";
     }
     if (K.OnePassVariant)
       Out += OnePassBreak;
     Out += "  }\n";
   }
+  // lastprivate(conditional:): every thread takes part (it synchronises).
+  for (const LastPrivateModel &L : K.LastPrivates)
+    if (L.Conditional)
+      Out += fmt::format("  o2c_dev::lastConditional(o2c_w_{0}, {0}, o2c_cs_{0}, {1});\n",
+                         L.Var, L.Slot);
   if (!K.Reductions.empty()) {
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
     for (const ReductionModel &Red : K.Reductions)

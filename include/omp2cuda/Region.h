@@ -86,6 +86,9 @@ struct Capture {
   /// computed in 64 bits (else 32).
   std::string LinearStep;
   bool LinearWide = false;
+  /// lastprivate(conditional:) (LastPrivate): the body's assignments record
+  /// their iteration in o2c_w_<Name>, combined at the kernel's end.
+  bool CondLast = false;
 };
 
 enum class LoopCmp { LT, LE, GT, GE, NE };

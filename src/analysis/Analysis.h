@@ -91,6 +91,8 @@ struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
   std::vector<PointerMap> PointerMaps; // data constructs: items on p[i], s.q
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
+  /// lastprivate(conditional: ...) items (also in LastPrivate).
+  std::set<const clang::ValueDecl *> CondLastPrivate;
   std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
   /// has_device_addr items: pointers as is_device_ptr; objects whose address
   /// is a device address (use_device_addr aliases) are passed by address.
@@ -268,6 +270,14 @@ const DeviceGlobal *deviceCopyOf(const clang::VarDecl *VD, const TUState &TU);
 Verdict arrayReductionEdits(const clang::Stmt *Body, const clang::ValueDecl *VD,
                             const std::string &Op, clang::ASTContext &Ctx,
                             std::vector<TextEdit> &All);
+
+// ---- CondLastprivate.cpp -------------------------------------------------------
+/// The edits that make every assignment of the conditional lastprivate item
+/// VD (spelled Name) in Body record its logical iteration, into Out; a
+/// verdict located at a use that could write it otherwise.
+Verdict condLastprivateEdits(const clang::Stmt *Body, const clang::VarDecl *VD,
+                             const std::string &Name, clang::ASTContext &Ctx,
+                             std::vector<TextEdit> &Out);
 
 // ---- Atomics.cpp -------------------------------------------------------------
 /// True if S holds a directive other than `atomic` and those rewritten in

@@ -860,6 +860,29 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.How = Passing::LastPrivate;
       if (!Cap.Map)
         Cap.Map = makeMap(MapType::ToFrom, true);
+      if (CI.CondLastPrivate.count(U.Decl)) {
+        // Keys of (iteration + 1) << 32 | value: a 32-bit count, values of
+        // up to 4 bytes, and every write an assignment the text shows.
+        const auto *VD = dyn_cast<VarDecl>(U.Decl);
+        std::string Why;
+        if (!VD || LoopVariable || SpmdLoop || R.BodyFromMacro || !Body)
+          Why = "is supported on variables of a loop's body only";
+        else if (R.Loops.size() != 1 || R.Loops[0].Is64Bit)
+          Why = "is supported on one loop with a 32-bit count only";
+        else if (T->isDependentType() || !isAtomicNumber(T, Ctx) ||
+                 Ctx.getTypeSize(T) > 32)
+          Why = "is supported on integers and floats of up to 4 bytes only";
+        else if (!Atomics.empty())
+          Why = "is not supported in a body with atomics yet";
+        if (!Why.empty())
+          return Fail(Verdict::no(DiagId::HostClause,
+                                  "lastprivate(conditional: " + Cap.Name +
+                                      ") " + Why));
+        if (Verdict V = condLastprivateEdits(Body, VD, Cap.Name, Ctx, BodyEdits);
+            !V.Ok)
+          return FailAt(V, V.Where);
+        Cap.CondLast = true;
+      }
     } else if (CI.Private.count(U.Decl)) {
       Cap.How = Passing::Private;
     } else if (CI.HasDeviceAddr.count(U.Decl) && !Cap.IsPointer) {

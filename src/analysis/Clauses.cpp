@@ -361,12 +361,16 @@ Verdict readClausesAt(const OMPExecutableDirective &D, ClauseInfo &CI,
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.Private.insert(VD);
     } else if (const auto *LP = dyn_cast<OMPLastprivateClause>(C)) {
-      if (LP->getKind() != OMPC_LASTPRIVATE_unknown)
+      bool Conditional = LP->getKind() == OMPC_LASTPRIVATE_conditional;
+      if (LP->getKind() != OMPC_LASTPRIVATE_unknown && !Conditional)
         return Verdict::no(DiagId::HostClause,
-                           "lastprivate(conditional: ...) is not supported yet");
+                           "this lastprivate modifier is not supported yet");
       for (const Expr *E : LP->varlists())
-        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr)) {
           CI.LastPrivate.insert(VD);
+          if (Conditional)
+            CI.CondLastPrivate.insert(VD);
+        }
     } else if (isa<OMPUseDevicePtrClause, OMPUseDeviceAddrClause>(C)) {
       bool Addr = isa<OMPUseDeviceAddrClause>(C);
       llvm::SmallVector<const Expr *, 4> Items;
@@ -426,10 +430,17 @@ Verdict readClausesAt(const OMPExecutableDirective &D, ClauseInfo &CI,
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.FirstPrivate.insert(VD);
     } else if (const auto *R = dyn_cast<OMPReductionClause>(C)) {
-      if (R->getModifier() != OMPC_REDUCTION_unknown &&
-          R->getModifier() != OMPC_REDUCTION_default)
+      // `default` is the plain reduction; `inscan` needs the scan directive
+      // and `task` task reductions over the region's tasks, neither of which
+      // the kernels have yet.
+      if (R->getModifier() == OMPC_REDUCTION_inscan)
         return Verdict::no(DiagId::HostClause,
-                           "reduction modifiers are not supported");
+                           "reduction(inscan, ...) needs the 'scan' directive, "
+                           "which is not supported yet");
+      if (R->getModifier() == OMPC_REDUCTION_task)
+        return Verdict::no(DiagId::HostClause,
+                           "reduction(task, ...) (task reductions) is not "
+                           "supported yet");
       std::string Op = reductionOp(*R);
       if (Op.empty())
         return Verdict::no(DiagId::HostClause,

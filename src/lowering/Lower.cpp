@@ -202,7 +202,17 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       if (!C.PrivateDecl.empty())
         K.PrivateDecls.push_back(C.PrivateDecl);
       K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name, C.Name,
-                                linearStart(C)});
+                                linearStart(C), C.CondLast});
+      if (C.CondLast) {
+        // A fresh slot for the blocks to combine in, zeroed by its map.
+        K.Maps.push_back({fmt::format("o2c_dev::CondSlot o2c_cs_{0}{{}};\n  auto "
+                                      "*o2c_cs_{0}_d = o2c_region.mapObject("
+                                      "o2c_cs_{0}, o2c::MapTo);",
+                                      C.Name)});
+        K.Params.push_back({"o2c_dev::CondSlot *o2c_cs_" + C.Name,
+                            "o2c_cs_" + C.Name + "_d"});
+        K.PrivateDecls.push_back("unsigned int o2c_w_" + C.Name + " = 0;");
+      }
       if (C.LoopVariable)
         for (size_t I = 0; I < R.Loops.size(); ++I)
           if (R.Loops[I].Var == C.Name) {

@@ -92,3 +92,27 @@ void f(int *a, int n) {
   const Region &Nested = F.Regions.at(3).R;
   CHECK_FALSE(Nested.Translate);
 }
+
+TEST_CASE("reduction(default, ...) is a plain reduction; task and inscan stay "
+          "on the host, located at the clause",
+          "[analysis][array-reduction]") {
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  int s = 0;
+  #pragma omp target teams distribute parallel for reduction(default, +: s) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) s += a[i];
+  #pragma omp target parallel for reduction(task, +: s) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) s += a[i];
+})src");
+  REQUIRE(F.Ok);
+  const Region &D = F.Regions.at(0).R;
+  CHECK(D.Translate);
+  REQUIRE(findCapture(D, "s"));
+  CHECK(findCapture(D, "s")->How == Passing::Reduction);
+  const Region &T = F.Regions.at(1).R;
+  CHECK_FALSE(T.Translate);
+  CHECK(T.Why == DiagId::HostClause);
+  CHECK(contains(T.Reason, "reduction(task, ...)"));
+  CHECK(T.WhyPos.Line == 6);
+  CHECK(T.WhyPos.Col == 35);
+}

@@ -1,5 +1,7 @@
 // linear clauses on grid-stride kernels (issue 8 point 4): each iteration's
-// value from the logical iteration number, the final value as lastprivate.
+// value from the logical iteration number, the final value as lastprivate;
+// and lastprivate(conditional:), whose value comes from the sequentially
+// last iteration that assigned it.
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
@@ -125,4 +127,58 @@ void f(int *a, int n, int &r) {
   CHECK_FALSE(R.Translate);
   CHECK(R.Why == DiagId::HostClause);
   CHECK(contains(R.Reason, "'ref' or 'uval'"));
+}
+
+TEST_CASE("lastprivate(conditional:) records each assignment's iteration",
+          "[analysis][lastprivate-conditional]") {
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  int x = -1;
+  float y = 0;
+  #pragma omp target parallel for lastprivate(conditional: x, y) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) { if (a[i] > 3) { x = i; y += 1.0f; } if (a[i] == 0) x++; }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  const Capture *X = findCapture(R, "x");
+  REQUIRE(X);
+  CHECK(X->How == Passing::LastPrivate);
+  CHECK(X->CondLast);
+  CHECK(contains(F.Output, "(o2c_w_x = o2c_iv + 1, x = i)"));
+  CHECK(contains(F.Output, "(o2c_w_x = o2c_iv + 1, x++)"));
+  CHECK(contains(F.Output, "(o2c_w_y = o2c_iv + 1, y += 1.0f)"));
+  CHECK(contains(F.Output, "o2c_dev::lastConditional(o2c_w_x, x, o2c_cs_x, o2c_last_x);"));
+  CHECK(contains(F.Output, "o2c_dev::CondSlot o2c_cs_x{};"));
+  // The value is not the last iteration's: no unconditional write-back.
+  CHECK_FALSE(contains(F.Output, "*o2c_last_x = x;"));
+}
+
+TEST_CASE("lastprivate(conditional:) forms the keys cannot hold stay on the "
+          "host",
+          "[analysis][lastprivate-conditional]") {
+  FileResult F = translateC(R"src(
+void g(int *);
+void f(int *a, int n) {
+  int x = -1;
+  double d = 0;
+  #pragma omp target parallel for lastprivate(conditional: x) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) { int *p = &x; *p = i; }
+  #pragma omp target parallel for lastprivate(conditional: d) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) if (a[i]) d = i;
+  #pragma omp target parallel for collapse(2) lastprivate(conditional: x) map(to: a[0:n])
+  for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) if (a[j]) x = i;
+})src");
+  REQUIRE(F.Ok);
+  const Region &Addr = F.Regions.at(0).R;
+  CHECK_FALSE(Addr.Translate);
+  CHECK(Addr.Why == DiagId::HostClause);
+  CHECK(Addr.WhyPos.Line == 7);
+  CHECK(Addr.WhyPos.Col == 43);
+  const Region &Wide = F.Regions.at(1).R;
+  CHECK_FALSE(Wide.Translate);
+  CHECK(contains(Wide.Reason, "up to 4 bytes"));
+  const Region &Nest = F.Regions.at(2).R;
+  CHECK_FALSE(Nest.Translate);
+  CHECK(contains(Nest.Reason, "32-bit count"));
 }
