@@ -153,6 +153,17 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += fmt::format("    {0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
                            L.Var, AT, L.Lower, Inc ? "+" : "-", Scaled);
     }
+    // Linear items: their values in this logical iteration. A body that
+    // uses only them need not name the loop's own variables.
+    bool Linear = false;
+    for (const LastPrivateModel &L : K.LastPrivates)
+      if (!L.Start.empty()) {
+        Out += "    " + L.Start + "\n";
+        Linear = true;
+      }
+    if (Linear)
+      for (const LoopLevel &L : K.Loops)
+        Out += "    (void)" + L.Var + ";\n";
     // The lastprivate forms have a do-while of their own (`continue` must
     // not skip the write-back); the one-pass form needs one for its break.
     bool Wrap = K.OnePassVariant && K.LastPrivates.empty();
@@ -168,15 +179,22 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       // closed its do-while above).
       if (!K.SimdChunks)
         Out += "    } while (0);\n";
-      Out += "    if (o2c_iv == o2c_trip - 1) {\n";
+      std::string Last;
       for (const LastPrivateModel &L : K.LastPrivates)
-        Out += fmt::format("      *{} = {};\n", L.Slot, L.Value);
-      Out += "    }\n";
+        if (!L.Conditional)
+          Last += fmt::format("      *{} = {};\n", L.Slot, L.Value);
+      if (!Last.empty())
+        Out += "    if (o2c_iv == o2c_trip - 1) {\n" + Last + "    }\n";
     }
     if (K.OnePassVariant)
       Out += OnePassBreak;
     Out += "  }\n";
   }
+  // lastprivate(conditional:): every thread takes part (it synchronises).
+  for (const LastPrivateModel &L : K.LastPrivates)
+    if (L.Conditional)
+      Out += fmt::format("  o2c_dev::lastConditional(o2c_w_{0}, {0}, o2c_cs_{0}, {1});\n",
+                         L.Var, L.Slot);
   if (!K.Reductions.empty()) {
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
     for (const ReductionModel &Red : K.Reductions)

@@ -429,6 +429,13 @@ void *TargetRegion::translate(const void *Host) const {
   return H.St == Status::Contained ? H.Dev : const_cast<void *>(Host);
 }
 
+void TargetRegion::readDevice(void *H, const void *D, std::size_t Bytes) const {
+  // On the region's own stream, before anything of the region is queued
+  // there: the device copy as earlier constructs left it.
+  toHost(Device, H, D, Bytes, Stream, Loc);
+  backend().synchronize(Device, Stream, Loc);
+}
+
 void TargetRegion::launched() {
   if (!Offload || Finished)
     return;

@@ -28,6 +28,12 @@ struct LastPrivateModel {
   std::string Var;  // the private copy keeps the user's name
   std::string Slot; // kernel parameter pointing at the mapped original
   std::string Value; // what the last iteration writes back (default: Var)
+  /// A linear item: the statement that gives the private copy its value at
+  /// the start of each iteration, from the logical iteration number o2c_iv.
+  std::string Start;
+  /// lastprivate(conditional:): the value comes from the sequentially last
+  /// assigning iteration, through the slot o2c_cs_<Var>.
+  bool Conditional = false;
 };
 
 struct StubMap {

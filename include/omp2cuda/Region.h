@@ -87,6 +87,13 @@ struct Capture {
   std::optional<MapInfo> Map;
   std::string ReductionOp; // o2c_dev::Red* name when How == Reduction
   std::string PrivateDecl; // LastPrivate: the kernel's private copy
+  /// A linear item (LastPrivate): its step's text, and whether its value is
+  /// computed in 64 bits (else 32).
+  std::string LinearStep;
+  bool LinearWide = false;
+  /// lastprivate(conditional:) (LastPrivate): the body's assignments record
+  /// their iteration in o2c_w_<Name>, combined at the kernel's end.
+  bool CondLast = false;
 };
 
 enum class LoopCmp { LT, LE, GT, GE, NE };

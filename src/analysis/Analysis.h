@@ -83,7 +83,11 @@ struct Verdict {
   bool Ok = true;
   DiagId Id = DiagId::HostGeneral;
   std::string Reason;
-  static Verdict no(DiagId I, std::string R) { return {false, I, std::move(R)}; }
+  /// The clause that decided, when one did (the warning points at it).
+  clang::SourceLocation Where;
+  static Verdict no(DiagId I, std::string R) {
+    return {false, I, std::move(R), {}};
+  }
 };
 
 // ---- Clauses.cpp ----------------------------------------------------------
@@ -91,6 +95,8 @@ struct ClauseInfo {
   std::map<const clang::ValueDecl *, MapInfo> Maps;
   std::vector<PointerMap> PointerMaps; // data constructs: items on p[i], s.q
   std::set<const clang::ValueDecl *> Private, FirstPrivate, LastPrivate;
+  /// lastprivate(conditional: ...) items (also in LastPrivate).
+  std::set<const clang::ValueDecl *> CondLastPrivate;
   std::set<const clang::ValueDecl *> IsDevicePtr; // already device addresses
   /// has_device_addr items: pointers as is_device_ptr; objects whose address
   /// is a device address (use_device_addr aliases) are passed by address.
@@ -101,6 +107,20 @@ struct ClauseInfo {
   /// name becomes a reference to the device object (use_device_addr).
   std::vector<std::pair<const clang::VarDecl *, bool>> DeviceAliases;
   std::map<const clang::ValueDecl *, std::string> Reductions; // -> Red* name
+  /// linear items (OpenMP 5.2 §5.4.6): the step's text ("1" when absent),
+  /// and where the clause is.
+  struct LinearItem {
+    std::string Step = "1";
+    clang::SourceLocation Where;
+  };
+  std::map<const clang::ValueDecl *, LinearItem> Linear;
+  /// Reductions over arrays and array sections: the operator, and for a
+  /// section its bounds (Map.Section, Lower, Length).
+  struct ArrayReduction {
+    std::string Op;
+    MapInfo Map;
+  };
+  std::map<const clang::ValueDecl *, ArrayReduction> ArrayReductions;
   std::vector<const clang::Expr *> ClauseExprs; // every expression clauses use
   /// Where the item that readClauses refused is (invalid: the directive).
   clang::SourceLocation FailLoc;
@@ -282,6 +302,23 @@ bool planDeviceCopy(const clang::VarDecl *VD, clang::SourceLocation Use,
                     TUState &TU, std::string &Why);
 /// The device copy TU planned for VD, or null.
 const DeviceGlobal *deviceCopyOf(const clang::VarDecl *VD, const TUState &TU);
+
+// ---- ArrayReductions.cpp ------------------------------------------------------
+/// Rewrites every update of the array-reduction item VD in Body (`a[e] op=
+/// v` with the reduction's operator Op) into a device atomic on the mapped
+/// copy, into All (the body's edits); a verdict located at the first other
+/// use, which keeps the region on the host.
+Verdict arrayReductionEdits(const clang::Stmt *Body, const clang::ValueDecl *VD,
+                            const std::string &Op, clang::ASTContext &Ctx,
+                            std::vector<TextEdit> &All);
+
+// ---- CondLastprivate.cpp -------------------------------------------------------
+/// The edits that make every assignment of the conditional lastprivate item
+/// VD (spelled Name) in Body record its logical iteration, into Out; a
+/// verdict located at a use that could write it otherwise.
+Verdict condLastprivateEdits(const clang::Stmt *Body, const clang::VarDecl *VD,
+                             const std::string &Name, clang::ASTContext &Ctx,
+                             std::vector<TextEdit> &Out);
 
 // ---- Atomics.cpp -------------------------------------------------------------
 /// True if S holds a directive other than `atomic` and those rewritten in

@@ -240,6 +240,85 @@ Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass
         spellParams(renameMovedTags(declText(T, "", TU.Ctx), TU, TU.Ctx), TC) +
         ";");
   }
+
+/// Where the grid-stride kernel can give linear items their values: the
+/// kernel's loop counter is the logical iteration number only when every
+/// level of the nest is distributed. The loop's own variable is linear by
+/// itself (predetermined); one also mapped is lastprivate (OpenMP 5.2 §17.2
+/// keeps a simd loop's own variable out of the outer leaves' clauses).
+Verdict linearRule(ClauseInfo &CI, const Region &R, bool SpmdLoop,
+                   const std::set<const VarDecl *> &LoopVars) {
+  for (auto It = CI.Linear.begin(); It != CI.Linear.end();) {
+    const auto *VD = dyn_cast<VarDecl>(It->first);
+    if (!VD || !LoopVars.count(VD)) {
+      ++It;
+      continue;
+    }
+    if (CI.Maps.count(VD))
+      CI.LastPrivate.insert(VD);
+    It = CI.Linear.erase(It);
+  }
+  if (CI.Linear.empty())
+    return {};
+  const auto &[VD, Item] = *CI.Linear.begin();
+  auto No = [&](const std::string &Why) {
+    Verdict V = Verdict::no(DiagId::HostClause, Why);
+    V.Where = Item.Where;
+    return V;
+  };
+  if (R.Class != RegionClass::Combined || SpmdLoop)
+    return No("linear on a region with nested constructs is not supported "
+              "yet");
+  if (R.Loops.size() < CI.Collapse)
+    return No("linear on a collapsed nest whose inner loops run in each "
+              "thread is not supported yet (the kernel's counter is not the "
+              "logical iteration number)");
+  for (const auto &[V, L] : CI.Linear)
+    if (CI.LastPrivate.count(V) || CI.FirstPrivate.count(V) ||
+        CI.Private.count(V) || CI.Reductions.count(V))
+      return No("'" + V->getNameAsString() +
+                "' is linear and in another data-sharing clause");
+  return {};
+}
+
+/// How a reduction over an array or array section reaches the kernel: the
+/// device copy (mapped tofrom, as OpenMP 5.2 §17.2 maps a combined target
+/// construct's reduction items), which the body's updates reach through
+/// device atomics (arrayReductionEdits).
+Verdict arrayReductionCapture(const Use &U, QualType T,
+                              const ClauseInfo::ArrayReduction &AR,
+                              const Region &R, bool SpmdLoop, const Stmt *Body,
+                              ASTContext &Ctx, Capture &Cap) {
+  auto No = [&](const std::string &Why) {
+    return Verdict::no(DiagId::HostClause,
+                       "the array reduction of '" + Cap.Name + "' " + Why);
+  };
+  if (R.Class != RegionClass::Combined || SpmdLoop || !Body)
+    return No("on a region with nested constructs is not supported yet");
+  QualType Elem;
+  if (T->isPointerType() && AR.Map.Section)
+    Elem = T->getPointeeType();
+  else if (T->isConstantArrayType())
+    Elem = Ctx.getAsArrayType(T)->getElementType();
+  if (Elem.isNull() || Elem->isArrayType() || Cap.IsVLA)
+    return No("is supported on one-dimensional fixed-size arrays and sections "
+              "of pointers only");
+  if (!isAtomicNumber(Elem, Ctx) || Elem->isBooleanType() ||
+      Elem.isConstQualified())
+    return No("has elements that are not integers of 1 to 8 bytes, float or "
+              "double");
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceRange SR : U.Refs)
+    if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
+      return No("is used in the loop bounds");
+  if (!Cap.Map)
+    Cap.Map = AR.Map;
+  else if (AR.Map.Section && !Cap.Map->Section)
+    return No("maps the whole array and reduces a section of it, which is "
+              "not supported yet");
+  // The combined result must come back whatever the map says.
+  Cap.Map->Type = MapType::ToFrom;
+  Cap.How = Cap.IsPointer ? Passing::DevicePointer : Passing::MappedObject;
   return {};
 }
 
@@ -362,7 +441,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
                                                : RegionClass::DataStmt;
     if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
-      return FailAt(V, CI.FailLoc);
+      return FailAt(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
     if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
       return FailAt(mapperUse(D, Ctx, Where), Where);
   }
@@ -390,7 +469,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
     for (const OMPExecutableDirective *X : Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
-        return FailAt(V, CI.FailLoc);
+        return FailAt(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
     if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
       return FailAt(mapperUse(D, Ctx, Where), Where);
   }
@@ -563,6 +642,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
   }
 
+  if (Verdict V = linearRule(CI, R, SpmdLoop, LoopVars); !V.Ok)
+    return FailAt(V, V.Where);
+
   // if(parallel: c) false: teams of one thread; if(teams: c) false: one
   // team (a launch bound of 0 means none).
   if (!CI.ParallelIf.empty() && W.Parallel)
@@ -626,6 +708,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (!Scan.ThisProblem.empty())
     return Fail(Verdict::no(DiagId::HostContext, Scan.ThisProblem));
   scanClauseExprs(CI.ClauseExprs, Scan, Ctx);
+  // A linear variable the body does not name still gets its final value.
+  for (const auto &[VD, L] : CI.Linear)
+    if (!CI.Maps.count(VD))
+      CI.Maps.emplace(VD, makeMap(MapType::ToFrom, true));
   // Variables named only in clauses (map(to: x) with x unused) still map.
   for (const auto &[VD, MI] : CI.Maps) {
     bool Known = false;
@@ -676,6 +762,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   bool InClass = isa<CXXMethodDecl>(C.Function) && TopClass &&
                  isa<CXXRecordDecl>(TopClass);
   int64_t ParamBytes = 0;
+  // Array reductions whose updates the body text turns into atomics.
+  std::vector<std::pair<const ValueDecl *, std::string>> ArrayRed;
   for (const Use &U : Scan.Uses) {
     // Loop variables are predetermined private; lastprivate ones get the
     // value they would have after the sequential loop.
@@ -799,7 +887,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     if (MapIt != CI.Maps.end())
       Cap.Map = MapIt->second;
 
-    if (CI.Reductions.count(U.Decl)) {
+    if (auto AR = CI.ArrayReductions.find(U.Decl); AR != CI.ArrayReductions.end()) {
+      if (Verdict V = arrayReductionCapture(U, T, AR->second, R, SpmdLoop,
+                                            Body, Ctx, Cap);
+          !V.Ok)
+        return FailAt(V, V.Where);
+      ArrayRed.emplace_back(U.Decl, AR->second.Op);
+    } else if (CI.Reductions.count(U.Decl)) {
       if (!isAtomicNumber(T, Ctx))
         return Fail(Verdict::no(DiagId::HostType,
                                 "the reduction variable '" + Cap.Name +
@@ -809,6 +903,13 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.ReductionOp = CI.Reductions[U.Decl];
       if (!Cap.Map)
         Cap.Map = makeMap(MapType::ToFrom, true);
+    } else if (CI.Linear.count(U.Decl)) {
+      // OpenMP 5.2 §17.2: on a combined target construct a linear item is
+      // firstprivate and lastprivate for the outer leaves, so mapped
+      // tofrom; each iteration starts from the original's value.
+      Cap.How = Passing::LastPrivate;
+      Cap.LinearStep = CI.Linear[U.Decl].Step;
+      Cap.LinearWide = T->isDependentType() || Ctx.getTypeSize(T) > 32;
     } else if (CI.LastPrivate.count(U.Decl)) {
       if (R.Class != RegionClass::Combined || Cap.IsArray ||
           CI.FirstPrivate.count(U.Decl))
@@ -820,6 +921,29 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       Cap.How = Passing::LastPrivate;
       if (!Cap.Map)
         Cap.Map = makeMap(MapType::ToFrom, true);
+      if (CI.CondLastPrivate.count(U.Decl)) {
+        // Keys of (iteration + 1) << 32 | value: a 32-bit count, values of
+        // up to 4 bytes, and every write an assignment the text shows.
+        const auto *VD = dyn_cast<VarDecl>(U.Decl);
+        std::string Why;
+        if (!VD || LoopVariable || SpmdLoop || R.BodyFromMacro || !Body)
+          Why = "is supported on variables of a loop's body only";
+        else if (R.Loops.size() != 1 || R.Loops[0].Is64Bit)
+          Why = "is supported on one loop with a 32-bit count only";
+        else if (T->isDependentType() || !isAtomicNumber(T, Ctx) ||
+                 Ctx.getTypeSize(T) > 32)
+          Why = "is supported on integers and floats of up to 4 bytes only";
+        else if (!Atomics.empty())
+          Why = "is not supported in a body with atomics yet";
+        if (!Why.empty())
+          return Fail(Verdict::no(DiagId::HostClause,
+                                  "lastprivate(conditional: " + Cap.Name +
+                                      ") " + Why));
+        if (Verdict V = condLastprivateEdits(Body, VD, Cap.Name, Ctx, BodyEdits);
+            !V.Ok)
+          return FailAt(V, V.Where);
+        Cap.CondLast = true;
+      }
     } else if (CI.Private.count(U.Decl)) {
       Cap.How = Passing::Private;
     } else if (CI.HasDeviceAddr.count(U.Decl) && !Cap.IsPointer) {
@@ -1149,6 +1273,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                   All.end());
         All.push_back({AR.Begin, AR.End - AR.Begin, AR.Text});
       }
+      for (const auto &[VD, Op] : ArrayRed)
+        if (Verdict V = arrayReductionEdits(Body, VD, Op, Ctx, All); !V.Ok)
+          return FailAt(V, V.Where);
       // Constructs rewritten in place: the SPMD tree found them with their
       // contexts; elsewhere the region's form gives the context.
       std::vector<TransparentUse> Uses = Tree.Transparent;
@@ -1180,10 +1307,10 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))
         R.Body += ";";
     } else {
-      if (!Atomics.empty())
+      if (!Atomics.empty() || !ArrayRed.empty())
         return Fail(Verdict::no(DiagId::HostMacro,
-                                "'#pragma omp atomic' in a region from a macro "
-                                "is not supported yet"));
+                                "'#pragma omp atomic' or an array reduction in "
+                                "a region from a macro is not supported yet"));
       std::vector<TransparentUse> Uses = Tree.Transparent;
       std::vector<const OMPExecutableDirective *> Other;
       SourceLocation At;

@@ -125,8 +125,42 @@ std::vector<std::string> dependClauses(const OMPExecutableDirective &D,
   return Out;
 }
 
-Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
-                    ASTContext &Ctx, const std::vector<TextEdit> &Edits) {
+namespace {
+/// linear(x[: step]), linear(x: val, step(s)): integer variables whose
+/// value in each iteration the kernel computes from the logical iteration
+/// number. Reference items (ref, uval) stay on the host.
+template <class TextFn>
+Verdict readLinear(const OMPLinearClause &L, ClauseInfo &CI, ASTContext &Ctx,
+                   TextFn exprText_) {
+  if (L.getModifier() != OMPC_LINEAR_val)
+    return Verdict::no(DiagId::HostClause,
+                       "linear with the 'ref' or 'uval' modifier is not "
+                       "supported yet");
+  ClauseInfo::LinearItem Item;
+  Item.Where = L.getBeginLoc();
+  if (const Expr *Step = L.getStep()) {
+    Item.Step = exprText_(userExpr(Step), Ctx);
+    CI.ClauseExprs.push_back(userExpr(Step));
+  }
+  for (const Expr *E : L.varlists()) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    QualType T = VD ? VD->getType() : QualType();
+    if (!VD || T->isReferenceType() ||
+        !(T->isIntegerType() || T->isDependentType()) || T->isBooleanType() ||
+        T->isEnumeralType())
+      return Verdict::no(DiagId::HostClause,
+                         "linear of '" + exprText(E, Ctx, nullptr) +
+                             "' is supported for integer variables only "
+                             "(not yet for pointers, references or members)");
+    CI.Linear[VD] = Item;
+  }
+  return {};
+}
+
+Verdict readClausesAt(const OMPExecutableDirective &D, ClauseInfo &CI,
+                      ASTContext &Ctx, const std::vector<TextEdit> &Edits,
+                      const OMPClause *&Current) {
   auto exprText_ = [&](const Expr *E, ASTContext &C) {
     return exprText(E, C, &Edits);
   };
@@ -314,6 +348,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
   for (const OMPClause *C : D.clauses()) {
     if (!C || C->isImplicit())
       continue;
+    Current = C;
     if (const auto *M = dyn_cast<OMPMapClause>(C)) {
       MapInfo MI;
       MI.Type = mapType(M->getMapType());
@@ -356,12 +391,16 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.Private.insert(VD);
     } else if (const auto *LP = dyn_cast<OMPLastprivateClause>(C)) {
-      if (LP->getKind() != OMPC_LASTPRIVATE_unknown)
+      bool Conditional = LP->getKind() == OMPC_LASTPRIVATE_conditional;
+      if (LP->getKind() != OMPC_LASTPRIVATE_unknown && !Conditional)
         return Verdict::no(DiagId::HostClause,
-                           "lastprivate(conditional: ...) is not supported yet");
+                           "this lastprivate modifier is not supported yet");
       for (const Expr *E : LP->varlists())
-        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
+        if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr)) {
           CI.LastPrivate.insert(VD);
+          if (Conditional)
+            CI.CondLastPrivate.insert(VD);
+        }
     } else if (isa<OMPUseDevicePtrClause, OMPUseDeviceAddrClause>(C)) {
       bool Addr = isa<OMPUseDeviceAddrClause>(C);
       llvm::SmallVector<const Expr *, 4> Items;
@@ -421,20 +460,58 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
         if (const ValueDecl *VD = itemDecl(E, nullptr, nullptr))
           CI.FirstPrivate.insert(VD);
     } else if (const auto *R = dyn_cast<OMPReductionClause>(C)) {
-      if (R->getModifier() != OMPC_REDUCTION_unknown &&
-          R->getModifier() != OMPC_REDUCTION_default)
+      // `default` is the plain reduction; `inscan` needs the scan directive
+      // and `task` task reductions over the region's tasks, neither of which
+      // the kernels have yet.
+      if (R->getModifier() == OMPC_REDUCTION_inscan)
         return Verdict::no(DiagId::HostClause,
-                           "reduction modifiers are not supported");
+                           "reduction(inscan, ...) needs the 'scan' directive, "
+                           "which is not supported yet");
+      if (R->getModifier() == OMPC_REDUCTION_task)
+        return Verdict::no(DiagId::HostClause,
+                           "reduction(task, ...) (task reductions) is not "
+                           "supported yet");
       std::string Op = reductionOp(*R);
       if (Op.empty())
         return Verdict::no(DiagId::HostClause,
                            "user-defined reductions are not supported");
       for (const Expr *E : R->varlists()) {
-        const ValueDecl *VD = itemDecl(E, nullptr, nullptr);
-        if (!VD || !isa<DeclRefExpr, MemberExpr>(E->IgnoreParenImpCasts()))
+        const ArraySectionExpr *Sec = nullptr;
+        const ArraySubscriptExpr *Elem = nullptr;
+        const ValueDecl *VD = itemDecl(E, &Sec, &Elem);
+        if (!VD || Elem ||
+            !isa<DeclRefExpr, MemberExpr, ArraySectionExpr>(E->IgnoreParenImpCasts()))
           return Verdict::no(DiagId::HostClause,
-                             "reductions over array sections are not supported");
-        CI.Reductions[VD] = Op;
+                             "the reduction item '" + userText(E) +
+                                 "' is not a variable, an array or a "
+                                 "one-dimensional array section");
+        QualType T = VD->getType().getNonReferenceType();
+        if (!Sec && !T->isArrayType()) {
+          CI.Reductions[VD] = Op;
+          continue;
+        }
+        ClauseInfo::ArrayReduction AR;
+        AR.Op = Op;
+        AR.Map = makeMap(MapType::ToFrom, true);
+        if (Sec) {
+          if (Sec->getStride())
+            return Verdict::no(DiagId::HostClause,
+                               "strided array sections in a reduction are "
+                               "not supported");
+          AR.Map.Section = true;
+          AR.Map.Lower =
+              Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
+          if (Sec->getLength())
+            AR.Map.Length = exprText_(Sec->getLength(), Ctx);
+          else if (const auto *AT = Ctx.getAsConstantArrayType(T))
+            AR.Map.Length = std::to_string(AT->getSize().getZExtValue()) +
+                            " - (" + AR.Map.Lower + ")";
+          else
+            return Verdict::no(DiagId::HostClause,
+                               "array section without a length on a pointer");
+          CI.ClauseExprs.push_back(Sec);
+        }
+        CI.ArrayReductions[VD] = AR;
       }
     } else if (const auto *Co = dyn_cast<OMPCollapseClause>(C)) {
       if (auto V = Co->getNumForLoops()->getIntegerConstantExpr(Ctx))
@@ -539,12 +616,25 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       // registers or local memory as CUDA code does. The allocators'
       // handles and traits are not captured: the kernel never names them.
       // A call of omp_alloc in the region still has no device version.
+    } else if (const auto *Lin = dyn_cast<OMPLinearClause>(C)) {
+      if (Verdict V = readLinear(*Lin, CI, Ctx, exprText_); !V.Ok)
+        return V;
     } else {
       return Verdict::no(DiagId::HostClause,
                          "the '" + clauseName(C) + "' clause is not supported yet");
     }
   }
   return {};
+}
+} // namespace
+
+Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
+                    ASTContext &Ctx, const std::vector<TextEdit> &Edits) {
+  const OMPClause *Current = nullptr;
+  Verdict V = readClausesAt(D, CI, Ctx, Edits, Current);
+  if (!V.Ok && V.Where.isInvalid() && Current)
+    V.Where = Current->getBeginLoc();
+  return V;
 }
 
 } // namespace omp2cuda

@@ -152,6 +152,10 @@ Verdict nestedClauseRule(const OMPExecutableDirective &D,
   };
   if (!NCI.LastPrivate.empty())
     return No("lastprivate");
+  if (!NCI.Linear.empty())
+    return No("linear");
+  if (!NCI.ArrayReductions.empty())
+    return No("an array reduction");
   // A parallel region of fewer threads than the block: its body runs on
   // the first ones (DirNode::NumThreads).
   if (!isRestrictable(D.getDirectiveKind())) {

@@ -34,6 +34,36 @@ std::string operand(const std::string &E) {
                         C == '.');
   return Simple ? E : "(" + E + ")";
 }
+
+/// A linear item's start value and step reach the kernel as parameters: the
+/// start is read before the kernel runs, since the sequentially last
+/// iteration may store the final value while others still start. The start
+/// is the device copy's when the item is already present.
+void lowerLinear(const Capture &C, KernelModel &K) {
+  K.Maps.push_back({fmt::format("const {} o2c_lin_{} = o2c_region.startValue({});",
+                                C.ValueType, C.Name, C.Name)});
+  K.Params.push_back({C.ValueType + " o2c_lin_" + C.Name, "o2c_lin_" + C.Name});
+  bool Literal = std::all_of(C.LinearStep.begin(), C.LinearStep.end(),
+                             [](char Ch) { return Ch >= '0' && Ch <= '9'; });
+  if (!Literal)
+    K.Params.push_back({"long long o2c_step_" + C.Name,
+                        "(long long)(" + C.LinearStep + ")"});
+}
+
+/// The statement that starts a linear item's iteration: the original value
+/// plus the logical iteration number times the step, in unsigned arithmetic
+/// (wrapping as the sequence of increments would).
+std::string linearStart(const Capture &C) {
+  if (C.LinearStep.empty())
+    return "";
+  std::string U = C.LinearWide ? "unsigned long long" : "unsigned int";
+  bool Literal = std::all_of(C.LinearStep.begin(), C.LinearStep.end(),
+                             [](char Ch) { return Ch >= '0' && Ch <= '9'; });
+  std::string Step = Literal ? C.LinearStep : "o2c_step_" + C.Name;
+  std::string Times = Step == "1" ? "" : fmt::format(" * ({})({})", U, Step);
+  return fmt::format("{0} = ({1})(({2})o2c_lin_{0} + ({2})o2c_iv{3});", C.Name,
+                     C.ValueType, U, Times);
+}
 } // namespace
 
 std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
@@ -178,11 +208,24 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::LastPrivate:
       Arg = DevName(C.Name);
+      if (!C.LinearStep.empty())
+        lowerLinear(C, K);
       K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapObject({}, {});", Arg,
                                     C.Name, mapFlags(*C.Map))});
       if (!C.PrivateDecl.empty())
         K.PrivateDecls.push_back(C.PrivateDecl);
-      K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name, C.Name});
+      K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name, C.Name,
+                                linearStart(C), C.CondLast});
+      if (C.CondLast) {
+        // A fresh slot for the blocks to combine in, zeroed by its map.
+        K.Maps.push_back({fmt::format("o2c_dev::CondSlot o2c_cs_{0}{{}};\n  auto "
+                                      "*o2c_cs_{0}_d = o2c_region.mapObject("
+                                      "o2c_cs_{0}, o2c::MapTo);",
+                                      C.Name)});
+        K.Params.push_back({"o2c_dev::CondSlot *o2c_cs_" + C.Name,
+                            "o2c_cs_" + C.Name + "_d"});
+        K.PrivateDecls.push_back("unsigned int o2c_w_" + C.Name + " = 0;");
+      }
       if (C.LoopVariable)
         for (size_t I = 0; I < R.Loops.size(); ++I)
           if (R.Loops[I].Var == C.Name) {

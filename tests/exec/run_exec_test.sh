@@ -18,13 +18,16 @@ case $src in
   *.c) ref_cc=${OMP2CUDA_REF_CC:-gcc} std=() ;;
   *) ref_cc=${OMP2CUDA_REF_CXX:-g++} std=(-std=c++17) ;;
 esac
-# An example that uses OpenMP 5.x forms GCC 12 rejects says so in a line
-# `// exec-reference: clang`: its reference is built by clang 19 instead.
+# An example that uses OpenMP 5.x forms GCC 12 rejects or gets wrong (linear
+# on target constructs) says so in a line `// exec-reference: clang`: its
+# reference is built by clang 19 at OpenMP 5.2 instead.
+ref_flags=()
 if grep -q '^// exec-reference: clang$' "$src"; then
   case $src in
     *.c) ref_cc=${OMP2CUDA_REF_CLANG:-clang-19} ;;
     *) ref_cc=${OMP2CUDA_REF_CLANGXX:-clang++-19} ;;
   esac
+  ref_flags=(-fopenmp-version=52)
 fi
 no_offload=()
 case $($ref_cc --version 2>/dev/null | head -1) in
@@ -37,7 +40,7 @@ show() { echo "--- $1:"; cat "$2"; }
 
 case $mode in
 exec)
-  $ref_cc "${std[@]}" -fopenmp "${no_offload[@]}" -O2 "$src" -o "$work/ref" \
+  $ref_cc "${std[@]}" -fopenmp "${no_offload[@]}" "${ref_flags[@]}" -O2 "$src" -o "$work/ref" \
     || fail "reference build failed"
   "$cc" --backend=emu "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
     || { cat "$work/build.err"; fail "omp2cuda-cc --backend=emu failed"; }

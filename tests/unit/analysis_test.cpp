@@ -124,8 +124,8 @@ void f(double *a, int n, double *p) {
   #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) ext(&a[i]);
   double r[2] = {0, 0};
-  #pragma omp target teams distribute parallel for map(tofrom: p[0:n]) reduction(+: r[0:2])
-  for (int i = 0; i < n; i++) { r[i % 2] += p[i]; }
+  #pragma omp target teams distribute parallel for map(tofrom: p[0:n]) reduction(min: r[0:2])
+  for (int i = 0; i < n; i++) { r[i % 2] = p[i] < r[i % 2] ? p[i] : r[i % 2]; }
 })src");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 3);
@@ -133,7 +133,7 @@ void f(double *a, int n, double *p) {
   CHECK(F.Regions[1].R.Why == DiagId::HostCall);
   CHECK(contains(F.Regions[1].R.Reason, "'ext'"));
   CHECK(F.Regions[2].R.Why == DiagId::HostClause);
-  CHECK(contains(F.Regions[2].R.Reason, "array sections"));
+  CHECK(contains(F.Regions[2].R.Reason, "array reductions with min"));
   CHECK(F.LeftOnHost == 3);
   // The output keeps each region and names the diagnostic at the spot.
   CHECK(contains(F.Output, "[omp2cuda-host-general]"));

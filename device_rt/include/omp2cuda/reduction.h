@@ -215,6 +215,42 @@ __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) 
   __syncthreads();
 }
 
+/// lastprivate(conditional: x) in a grid-stride kernel: where the blocks
+/// combine their threads' last assignments. The stub maps a value-initialised
+/// one (Key and Done 0) for each item.
+struct CondSlot {
+  unsigned long long Key; // (last assigning iteration + 1) << 32 | value bits
+  unsigned int Done;      // blocks that have folded their keys in
+};
+
+/// Every thread of every block calls it once, at the kernel's end. Iter1 is
+/// the thread's last iteration that assigned x, plus one (0: none), and V
+/// the value x had after it (a thread's iterations ascend, so that is the
+/// value x holds at the end). The largest key is the sequentially last
+/// assignment; the last block to finish writes its value to *X. Values of
+/// up to 4 bytes, iteration numbers below 2^32 - 1.
+template <class T>
+__device__ void lastConditional(unsigned int Iter1, T V, CondSlot *S, T *X) {
+  static_assert(sizeof(T) <= 4, "conditional lastprivate of up to 4 bytes");
+  if (Iter1 != 0) {
+    unsigned int Bits = 0;
+    memcpy(&Bits, &V, sizeof(T));
+    atomicMax(&S->Key, (static_cast<unsigned long long>(Iter1) << 32) | Bits);
+  }
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0 && atomicAdd(&S->Done, 1u) == gridDim.x - 1) {
+    __threadfence(); // every block's key is in
+    unsigned long long K = atomicAdd(&S->Key, 0ull);
+    if (K != 0) {
+      unsigned int Bits = static_cast<unsigned int>(K);
+      T Out;
+      memcpy(&Out, &Bits, sizeof(T));
+      *X = Out;
+    }
+  }
+}
+
 } // namespace o2c_dev
 
 #endif // OMP2CUDA_REDUCTION_H

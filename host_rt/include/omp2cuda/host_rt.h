@@ -136,6 +136,19 @@ public:
     return static_cast<T *>(translate(static_cast<const void *>(Host)));
   }
 
+  /// The value a kernel would find in Obj if it were mapped now: its device
+  /// copy's when Obj is already present, else the host's (which a new map
+  /// copies). Call before mapping Obj. A linear item's start value (issue 8):
+  /// every iteration needs it while the sequentially last one may already
+  /// be storing the final value into the device copy.
+  template <class T> T startValue(const T &Obj) const {
+    T V = Obj;
+    const void *D = translate(static_cast<const void *>(&Obj));
+    if (Offload && D != static_cast<const void *>(&Obj))
+      readDevice(&V, D, sizeof(T));
+    return V;
+  }
+
   /// The stream (cudaStream_t for cuda, nullptr for emu) all work of this
   /// region is queued on.
   void *stream() const { return Stream; }
@@ -153,6 +166,8 @@ private:
   /// finish() for a region whose deferred task failed (the destructor,
   /// while the error unwinds): drops the references, copies nothing back.
   void abandon() noexcept;
+  /// Copies Bytes at the device address D to H and waits for the copy.
+  void readDevice(void *H, const void *D, std::size_t Bytes) const;
   struct Pending {
     const void *Host;
     std::size_t Bytes;

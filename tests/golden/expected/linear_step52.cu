@@ -2,14 +2,74 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/linear_step52.c"
 // OpenMP 5.2 syntax: linear(j: step(2)) parses only at 5.2 (at 5.1 'step' is
-// an undeclared function); the region itself stays on the host (linear), and
-// its host copy compiles with clang (nvcc -ccbin clang++-19).
+// an undeclared function). Each iteration's j is the start value plus the
+// logical iteration number times 2; after the region j holds the last
+// iteration's value.
+#line 9 "linear_step52.cu"
+// omp2cuda: kernel for '#pragma omp target parallel for simd linear(j: step(2))
+// map(tofrom: a[0:n])' at inputs/linear_step52.c:7
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_f_L7(double *a, int n, int o2c_lin_j,
+                                     int *o2c_last_j) {
+  int j;
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+    do {
+      int i = (int)(o2c_iv);
+      j = (int)((unsigned int)o2c_lin_j +
+                (unsigned int)o2c_iv * (unsigned int)(2));
+      (void)i;
+#line 9 "inputs/linear_step52.c"
+    a[i] += j;
+#line 30 "linear_step52.cu"
+    } while (0);
+    if (o2c_iv == o2c_trip - 1) {
+      *o2c_last_j = j;
+    }
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target parallel for simd
+// linear(j: step(2)) map(tofrom: a[0:n])' at inputs/linear_step52.c:7
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_f_L7_launch(double *a, int n, int &j) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/linear_step52.c", 7, 1,
+                                         "target parallel for simd"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const int o2c_lin_j = o2c_region.startValue(j);
+  auto *j_d = o2c_region.mapObject(j, o2c::MapToFrom | o2c::MapImplicit);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_f_L7<false>, o2c_region, o2c_trip, 0, 0, true, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_f_L7<true>
+                           : omp2cuda_f_L7<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, o2c_lin_j,
+                                                              j_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 5 "inputs/linear_step52.c"
 extern "C" void f(double *a, int n) {
   int j = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/linear_step52.c", 6, 1, "target parallel for simd"}; // [omp2cuda-host-clause] left on the host: the 'linear' clause is not supported yet
-#line 11 "linear_step52.cu"
-  o2c::leftOnHost(o2c_loc, "the 'linear' clause is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 6 "inputs/linear_step52.c"
+if (!omp2cuda_f_L7_launch(a, n, j)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 7 "inputs/linear_step52.c"
 #pragma omp target parallel for simd linear(j: step(2)) map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     a[i] += j; }

@@ -1,6 +1,7 @@
 // OpenMP 5.2 syntax: linear(j: step(2)) parses only at 5.2 (at 5.1 'step' is
-// an undeclared function); the region itself stays on the host (linear), and
-// its host copy compiles with clang (nvcc -ccbin clang++-19).
+// an undeclared function). Each iteration's j is the start value plus the
+// logical iteration number times 2; after the region j holds the last
+// iteration's value.
 void f(double *a, int n) {
   int j = 0;
 #pragma omp target parallel for simd linear(j: step(2)) map(tofrom: a[0:n])
