@@ -240,6 +240,8 @@ Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass
         spellParams(renameMovedTags(declText(T, "", TU.Ctx), TU, TU.Ctx), TC) +
         ";");
   }
+  return {};
+}
 
 /// Where the grid-stride kernel can give linear items their values: the
 /// kernel's loop counter is the logical iteration number only when every
