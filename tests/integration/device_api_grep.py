@@ -2,7 +2,9 @@
 """Every OpenMP API call in device code of generated .cu files resolves to
 the device runtime (issue 14): in each __global__ kernel and each
 __host__ __device__ function, an `omp_*(` call is either qualified
-`o2c_dev::omp_*` or named by a `using o2c_dev::omp_*;` in that function.
+`o2c_dev::omp_*` (`o2c_dev::master::omp_*`, the team master's answers) or
+named by a `using o2c_dev::omp_*;` in that function, or a member call of
+the team of a nested parallel region (`o2c_team.omp_*`).
 Host code (stubs, host fallbacks) keeps the host routines.
 
     device_api_grep.py FILE.cu...
@@ -12,7 +14,7 @@ import re
 import sys
 
 DEVICE_HEAD = re.compile(r"(__global__|__host__ __device__)[^;{]*\)\s*\{")
-CALL = re.compile(r"(?<![\w:])(omp_\w+)\s*\(")
+CALL = re.compile(r"(?<![\w:.])(omp_\w+)\s*\(")
 USING = re.compile(r"using\s+o2c_dev::(omp_\w+)\s*;")
 
 
