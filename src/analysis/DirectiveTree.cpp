@@ -468,6 +468,41 @@ struct Builder {
     return true;
   }
 
+  /// A parallel construct of team-master code: its node in Child.
+  bool parallelConstruct(const OMPExecutableDirective &D, unsigned &Child) {
+    size_t FirstUse = T.Transparent.size();
+    OpenMPDirectiveKind K = D.getDirectiveKind();
+    DirNode P;
+    P.Kind = DirKind::Parallel;
+    P.D = &D;
+    if (K == llvm::omp::OMPD_parallel_sections ||
+        (isa<OMPLoopDirective>(D) && !isParallelMaster(K))) {
+      // parallel for, parallel sections: a parallel region of one
+      // worksharing construct, which takes the clauses.
+      Child = add(std::move(P));
+      DirNode Outer = T.Nodes[Child];
+      unsigned W;
+      if (K == llvm::omp::OMPD_parallel_sections ? !sections(D, W, &Outer)
+                                                 : !loop(D, DirKind::ThreadLoop,
+                                                         W, &Outer))
+        return false;
+      T.Nodes[Child].Children.push_back(W);
+      return true;
+    }
+    P.Body = loopStmt(D);
+    if (!clauses(D, P))
+      return false;
+    Child = add(std::move(P));
+    // parallel master taskloop: one thread runs the loop, its tasks in
+    // order; its body is checked here as a worksharing loop's would be.
+    DirNode Outer = T.Nodes[Child];
+    bool Loop = isa<OMPLoopDirective>(D);
+    if (Loop && !sharing(Outer.Body, &D, Outer, nullptr))
+      return false;
+    return parallelCode(Outer.Body, Child, /*Worksharing=*/!Loop) &&
+           unsynchronised(Child, FirstUse);
+  }
+
   bool teamConstruct(const OMPExecutableDirective &D, unsigned Parent,
                      bool InTeamLoop, bool InControlFlow) {
     DirKind As;
@@ -476,56 +511,8 @@ struct Builder {
         !V.Ok)
       return no(V, D.getBeginLoc());
     unsigned Child;
-    size_t FirstUse = T.Transparent.size();
-    if (As == DirKind::Parallel && isParallelMaster(D.getDirectiveKind())) {
-      // One thread runs the body; a taskloop's tasks run in order in it.
-      DirNode P;
-      P.Kind = DirKind::Parallel;
-      P.D = &D;
-      P.Body = loopStmt(D);
-      if (!clauses(D, P))
-        return false;
-      Child = add(std::move(P));
-      DirNode Outer = T.Nodes[Child];
-      if (!sharing(Outer.Body, &D, Outer, nullptr))
-        return false;
-      bool Loop = isa<OMPLoopDirective>(D);
-      if (!parallelCode(Outer.Body, Child, /*Worksharing=*/!Loop) ||
-          !unsynchronised(Child, FirstUse))
-        return false;
-    } else if (As == DirKind::Parallel &&
-               D.getDirectiveKind() == llvm::omp::OMPD_parallel_sections) {
-      // parallel sections: a parallel region of one sections construct.
-      DirNode P;
-      P.Kind = DirKind::Parallel;
-      P.D = &D;
-      Child = add(std::move(P));
-      unsigned S;
-      DirNode Outer = T.Nodes[Child];
-      if (!sections(D, S, &Outer))
-        return false;
-      T.Nodes[Child].Children.push_back(S);
-    } else if (As == DirKind::Parallel && isa<OMPLoopDirective>(D)) {
-      // parallel for: a parallel region of one worksharing loop.
-      DirNode P;
-      P.Kind = DirKind::Parallel;
-      P.D = &D;
-      Child = add(std::move(P));
-      unsigned L;
-      DirNode Outer = T.Nodes[Child];
-      if (!loop(D, DirKind::ThreadLoop, L, &Outer))
-        return false;
-      T.Nodes[Child].Children.push_back(L);
-    } else if (As == DirKind::Parallel) {
-      DirNode P;
-      P.Kind = DirKind::Parallel;
-      P.D = &D;
-      P.Body = loopStmt(D);
-      if (!clauses(D, P))
-        return false;
-      Child = add(std::move(P));
-      if (!parallelCode(T.Nodes[Child].Body, Child, /*Worksharing=*/true) ||
-          !unsynchronised(Child, FirstUse))
+    if (As == DirKind::Parallel) {
+      if (!parallelConstruct(D, Child))
         return false;
     } else if (As == DirKind::TeamLoop) {
       DirNode N;
