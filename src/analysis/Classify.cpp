@@ -262,10 +262,10 @@ Verdict linearRule(ClauseInfo &CI, const Region &R, bool SpmdLoop,
   }
   if (CI.Linear.empty())
     return {};
-  const auto &[VD, Item] = *CI.Linear.begin();
+  clang::SourceLocation Where = CI.Linear.begin()->second.Where;
   auto No = [&](const std::string &Why) {
     Verdict V = Verdict::no(DiagId::HostClause, Why);
-    V.Where = Item.Where;
+    V.Where = Where;
     return V;
   };
   if (R.Class != RegionClass::Combined || SpmdLoop)
