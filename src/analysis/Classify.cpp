@@ -678,10 +678,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       // The header is evaluated before the parallel level starts (one
       // thread, level 0), where every kernel thread would give its own
       // answer.
-      static const std::set<std::string> ThreadLevel = {
-          "omp_get_thread_num", "omp_get_num_threads", "omp_in_parallel",
-          "omp_get_level", "omp_get_active_level"};
-      if (InHeader && W.Parallel && ThreadLevel.count(AC.Name))
+      if (InHeader && W.Parallel && isMasterAnswered(AC.Name))
         return Fail(Verdict::no(DiagId::HostCall,
                                 "the loop bounds call '" + AC.Name +
                                     "', which the kernel's threads would answer "

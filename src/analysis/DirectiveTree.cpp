@@ -206,12 +206,8 @@ struct Builder {
         bool Const = VD->getType().isConstQualified() &&
                      VD->getType()->isIntegralOrEnumerationType() &&
                      VD->hasInit() && VD->getInit()->isIntegerConstantExpr(Ctx);
-        bool Local =
-            Vars.Region && !VD->hasGlobalStorage() &&
-            SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
-                             SM.getExpansionLoc(Vars.Region->getBeginLoc()),
-                             SM.getExpansionLoc(stmtEndLoc(Vars.Region)));
-        if (!Const && (!ownCopy(VD, Vars, SM) || (Control && Local)))
+        if (!Const && (!ownCopy(VD, Vars, SM) ||
+                       (Control && regionLocal(VD, Vars, SM))))
           return DR;
       }
     for (const Stmt *C : E->children())

@@ -163,6 +163,10 @@ DirectiveTree spmdTree(DirKind RootKind, const clang::Stmt *Body,
 /// statement's later (also for a loop or branch that ends with a construct).
 clang::SourceLocation stmtEndLoc(const clang::Stmt *S);
 
+/// Whether VD is declared inside the region (Vars.Region), not a global.
+bool regionLocal(const clang::VarDecl *VD, const TreeVars &Vars,
+                 const clang::SourceManager &SM);
+
 /// Whether VD is a thread's own copy in the SPMD form (a region local, a
 /// firstprivate scalar or pointer), not memory the threads share.
 bool ownCopy(const clang::VarDecl *VD, const TreeVars &Vars,

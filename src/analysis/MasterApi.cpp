@@ -67,9 +67,9 @@ struct MasterCalls {
     llvm::StringRef N = FD->getName();
     if (L == Level::Master && isMasterAnswered(N))
       return respell(CE, *FD, L);
-    if (L == Level::SmallTeam &&
-        (N == "omp_get_num_threads" || N == "omp_in_parallel" ||
-         N == "omp_get_level" || N == "omp_get_active_level"))
+    // The team's thread numbers are the block's (o2c_dev::).
+    if (L == Level::SmallTeam && isMasterAnswered(N) &&
+        N != "omp_get_thread_num")
       return respell(CE, *FD, L);
     // The block's answers (o2c_dev::) are right for thread numbers; a
     // function compiled for the device answers for the whole block.

@@ -23,13 +23,7 @@ struct VarClass {
   const TreeVars &Vars;
   const SourceManager &SM;
 
-  bool isLocal(const VarDecl *VD) const {
-    if (VD->hasGlobalStorage() || !Vars.Region)
-      return false;
-    SourceLocation L = SM.getExpansionLoc(VD->getLocation());
-    return SM.isPointWithin(L, SM.getExpansionLoc(Vars.Region->getBeginLoc()),
-                            SM.getExpansionLoc(stmtEndLoc(Vars.Region)));
-  }
+  bool isLocal(const VarDecl *VD) const { return regionLocal(VD, Vars, SM); }
 
   Storage ofVar(const ValueDecl *D) const {
     const auto *VD = dyn_cast<VarDecl>(D);
@@ -333,6 +327,15 @@ SourceLocation stmtEndLoc(const Stmt *S) {
   if (const OMPExecutableDirective *D = trailingDirective(S))
     return stmtEndLoc(D);
   return S->getEndLoc();
+}
+
+bool regionLocal(const VarDecl *VD, const TreeVars &Vars,
+                 const SourceManager &SM) {
+  if (VD->hasGlobalStorage() || !Vars.Region)
+    return false;
+  SourceLocation L = SM.getExpansionLoc(VD->getLocation());
+  return SM.isPointWithin(L, SM.getExpansionLoc(Vars.Region->getBeginLoc()),
+                          SM.getExpansionLoc(stmtEndLoc(Vars.Region)));
 }
 
 bool ownCopy(const VarDecl *VD, const TreeVars &Vars, const SourceManager &SM) {

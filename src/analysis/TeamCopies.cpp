@@ -89,10 +89,8 @@ teamCopies(const Stmt *Body, const std::set<const VarDecl *> &Used,
   for (const VarDecl *VD : Used) {
     if (!Vars.Region || Vars.Promoted.count(VD) || !ownCopy(VD, Vars, SM))
       continue;
-    if (SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
-                         SM.getExpansionLoc(Vars.Region->getBeginLoc()),
-                         SM.getExpansionLoc(stmtEndLoc(Vars.Region))))
-      continue; // a region local
+    if (regionLocal(VD, Vars, SM))
+      continue;
     // The control loop: only the team master runs team code, so any write
     // counts; the SPMD form: every thread runs it alike.
     if (!writes(Body, VD, /*InParallel=*/!Control, BodyIsParallel))
