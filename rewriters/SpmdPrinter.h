@@ -199,6 +199,7 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::Team:
+    case SpmdKind::Section:
       parts(N);
       break;
     case SpmdKind::TeamLoop:
@@ -226,9 +227,6 @@ struct SpmdPrinter {
       break;
     case SpmdKind::Sections:
       sections(N, I);
-      break;
-    case SpmdKind::Section:
-      parts(N);
       break;
     }
     Out += Close;
