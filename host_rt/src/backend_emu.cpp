@@ -31,6 +31,14 @@ int emuWorkers() {
   return H ? static_cast<int>(H) : 1;
 }
 
+bool poison() {
+  static const bool On = [] {
+    const char *E = std::getenv("O2C_EMU_POISON");
+    return !(E && std::strcmp(E, "0") == 0);
+  }();
+  return On;
+}
+
 class EmuBackend final : public Backend {
 public:
   const char *name() override { return "emu"; }
@@ -43,6 +51,13 @@ public:
     void *P = std::aligned_alloc(64, Rounded ? Rounded : 64);
     if (!P)
       fatal(L, "out of emulated device memory");
+    // A GPU's fresh allocation holds whatever was there before. Recycled
+    // host memory often holds zeros, which hid programs that read `map(alloc)`
+    // storage before writing it (their emu run matched the host and their
+    // GPU run did not): all-ones bytes are NaN as a float or double and -1
+    // as an integer, so such a read shows. O2C_EMU_POISON=0 turns it off.
+    if (poison())
+      std::memset(P, 0xff, Rounded ? Rounded : 64);
     return P;
   }
   void free(int, void *P, const SourceLoc &) override { std::free(P); }
