@@ -24,7 +24,10 @@ static long long *pick(int *calls, long long *pool, int team) {
 }
 
 int main(void) {
-  int on_device = 0, calls = 0, teams_seen = 0;
+  // One counter per team: the team masters of all teams run at once on a GPU
+  // (one shared counter, incremented without an atomic, lost counts on an
+  // H100; under emu and on the host the teams ran one after another).
+  int on_device = 0, calls[TEAMS] = {0}, teams_seen = 0;
   for (int i = 0; i < N; i++)
     in[i] = (i * 29) % 17 - 8;
 #pragma omp target map(from: on_device)
@@ -35,8 +38,8 @@ int main(void) {
   {
     int team = omp_get_team_num(), nteams = omp_get_num_teams();
     int count = 0; // the parallel region counts into the team's copy
-    long long *buf = pick(&calls, work, team);
-    int k = scaled(&calls, team + 1);
+    long long *buf = pick(&calls[team], work, team);
+    int k = scaled(&calls[team], team + 1);
 #pragma omp parallel
     {
 #pragma omp for
@@ -60,13 +63,14 @@ int main(void) {
   }
 
   long long total = 0;
-  int positives = 0;
+  int positives = 0, all_calls = 0;
   for (int t = 0; t < teams_seen && t < TEAMS; t++) {
     total += team_total[t];
     positives += team_count[t];
+    all_calls += calls[t];
   }
   printf("teams: total %lld, positives %d, two calls per team: %d\n", total,
-         positives, calls == 2 * teams_seen);
+         positives, all_calls == 2 * teams_seen);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }
