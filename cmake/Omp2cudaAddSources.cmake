@@ -153,6 +153,9 @@ macro(_omp2cuda_nvcc target cu src incs defs)
             # (std::min, std::array, std::complex's members) are device
             # functions.
             --expt-relaxed-constexpr ${_o2c_rdc_nvcc}
+            # As omp2cuda-cc: a host function reached from device code
+            # stops the build (nvcc would skip the call on the device).
+            -Werror cross-execution-space-call
             -ccbin ${CMAKE_CXX_COMPILER} ${_o2c_omp}
             "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
             "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"

@@ -32,6 +32,10 @@ if command -v clang++-19 >/dev/null; then
     "$cc" --backend=cuda -v "$src" -o "$work/cuda" 2>"$work/cuda.err"
     check "clang host: cuda build links" test $? -eq 0
     check "clang host: nvcc -ccbin" grep -q -- "-ccbin [^ ]*clang++-19" "$work/cuda.err"
+    # nvcc only warns of a host function called from device code, and the
+    # device skips the call: the driver makes that an error.
+    check "cuda build: host calls in device code are errors" \
+      grep -q -- "-Werror cross-execution-space-call" "$work/cuda.err"
   fi
 fi
 echo "host_compiler: $pass passed, $fail failed"
