@@ -136,12 +136,65 @@ public:
 
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
-    if (Ctor->isTrivial() || Ctor->isDefaulted())
+    if (!Ctor->isTrivial()) {
+      // nvcc compiles a defaulted constructor for the device by itself, and
+      // where it reaches a host-only constructor of a member or base it
+      // only warns and skips the call on the device (a wrong answer on a
+      // GPU): what it calls is checked and marked here.
+      if (Ctor->isDefaulted() ? !checkInits(Ctor) : !checkCallee(Ctor, nullptr))
+        return false;
+    }
+    return true;
+  }
+  /// A local object and a temporary also die in device code.
+  bool VisitVarDecl(VarDecl *V) {
+    if (!V->hasLocalStorage() || V->getType()->isReferenceType())
       return true;
-    return checkCallee(Ctor, nullptr);
+    return checkDestructor(
+        TU.Ctx.getBaseElementType(V->getType())->getAsCXXRecordDecl());
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    return checkDestructor(E->getTemporary()->getDestructor()->getParent());
+  }
+  /// Default member initialisers and default arguments are evaluated
+  /// where they are used: in device code, here.
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
   }
 
 private:
+  /// The member and base initialisers of a constructor (written ones and
+  /// those the compiler adds).
+  bool checkInits(const CXXConstructorDecl *Ctor) {
+    for (const CXXCtorInitializer *I : Ctor->inits())
+      if (I->getInit() && !TraverseStmt(I->getInit()))
+        return false;
+    return true;
+  }
+  /// The destructor of RD, a user-written one marked like any callee, an
+  /// implicit one through those of its members and bases.
+  bool checkDestructor(const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor())
+      return true;
+    const CXXDestructorDecl *D = RD->getDestructor();
+    if (!D)
+      return true;
+    if (!D->isDefaulted())
+      return checkCallee(D, nullptr);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (!checkDestructor(B.getType()->getAsCXXRecordDecl()))
+        return false;
+    for (const FieldDecl *F : RD->fields()) {
+      QualType T = TU.Ctx.getBaseElementType(F->getType());
+      if (!checkDestructor(T->getAsCXXRecordDecl()))
+        return false;
+    }
+    return true;
+  }
+
   bool checkCallee(const FunctionDecl *FD, const CallExpr *C) {
     std::string Name = FD->getNameAsString();
     // A `declare variant` specialisation is named "f[device=...]".
@@ -243,7 +296,9 @@ private:
     }
     Visiting.insert(Def);
     CallChecker Inner(TU, nullptr, Visiting);
-    Inner.TraverseStmt(Def->getBody());
+    if (Inner.TraverseStmt(Def->getBody()))
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+        Inner.checkInits(Ctor);
     Visiting.erase(Def);
     if (!Inner.Result.Ok) {
       Result = Inner.Result;

@@ -145,3 +145,39 @@ void f(int n, int m) {
   CHECK_FALSE(F.Regions.at(0).R.Translate);
   CHECK_FALSE(contains(F.Output, "__host__ __device__"));
 }
+
+TEST_CASE("constructors reached through implicit ones, and destructors, are "
+          "marked for the device",
+          "[analysis][devicecalls]") {
+  // S's implicit default constructor calls V's template constructor, which
+  // nvcc would only warn about and skip on the device; W's destructor runs
+  // where the object dies, in the kernel; a default member initialiser and
+  // a default argument are evaluated there too.
+  FileResult F = translateC(R"src(
+static int seven() { return 7; }
+static int eight() { return 8; }
+template <int D> struct V {
+  int called;
+  template <bool B = (D == 0)> V() { called = 1; }
+};
+template <int D> struct S { V<D> v; int extra = seven(); };
+struct W { int *p; ~W() { *p = 3; } };
+static int twice(int x = eight()) { return 2 * x; }
+void f(int *out) {
+  #pragma omp target map(from: out[0:4])
+  {
+    S<0> s;
+    out[0] = s.v.called;
+    out[1] = s.extra;
+    out[2] = twice();
+    W w{out + 3};
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "__host__ __device__ V()"));
+  CHECK(contains(F.Output, "__host__ __device__ ~W()"));
+  CHECK(contains(F.Output, "__host__ __device__ static int seven()"));
+  CHECK(contains(F.Output, "__host__ __device__ static int eight()"));
+}
