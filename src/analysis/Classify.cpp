@@ -2,6 +2,7 @@
 // clauses, finds the captured variables and the loop nest, and classifies
 // the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
 #include "analysis/Analysis.h"
+#include "analysis/RegionSteps.h"
 #include "analysis/DirectiveTree.h"
 #include "analysis/TemplateContext.h"
 #include "analysis/Transparent.h"
@@ -56,70 +57,6 @@ bool hasConstMember(QualType T, const ASTContext &Ctx) {
 }
 
 
-/// The words of a directive name: "target teams distribute parallel for".
-struct Words {
-  bool Teams = false, Distribute = false, Parallel = false, For = false,
-       Loop = false, Simd = false;
-  /// Whether K only adds levels this nest lacks: `target parallel {
-  /// single }` or `target parallel { parallel for }` are not one construct.
-  bool extendsWith(OpenMPDirectiveKind K) const {
-    Words Copy = *this;
-    bool Any = false;
-    for (const std::string &W : words(K)) {
-      bool *Level = Copy.level(W);
-      if (!Level || *Level) // single, critical, task, ... or a repeat
-        return false;
-      Any = true;
-    }
-    return Any;
-  }
-  void add(OpenMPDirectiveKind K) {
-    for (const std::string &W : words(K))
-      if (bool *Level = level(W))
-        *Level = true;
-  }
-
-private:
-  static std::vector<std::string> words(OpenMPDirectiveKind K) {
-    std::istringstream In(llvm::omp::getOpenMPDirectiveName(K).str());
-    std::vector<std::string> Out;
-    for (std::string W; In >> W;)
-      Out.push_back(W);
-    return Out;
-  }
-  bool *level(const std::string &W) {
-    return W == "teams"        ? &Teams
-           : W == "distribute" ? &Distribute
-           : W == "parallel"   ? &Parallel
-           : W == "for"        ? &For
-           : W == "loop"       ? &Loop
-           : W == "simd"       ? &Simd
-                               : nullptr;
-  }
-};
-
-const Stmt *regionBody(const OMPExecutableDirective &D) {
-  if (!D.hasAssociatedStmt())
-    return nullptr;
-  return D.getInnermostCapturedStmt()->getCapturedStmt();
-}
-
-const Stmt *unwrapSingle(const Stmt *S) {
-  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-    if (CS->size() != 1)
-      break;
-    S = CS->body_front();
-  }
-  return S;
-}
-
-std::string sanitize(std::string S) {
-  for (char &C : S)
-    if (!isalnum(static_cast<unsigned char>(C)) && C != '_')
-      C = '_';
-  return S;
-}
-
 /// The member function whose `this` a region in F uses: F, or for a lambda
 /// the member function it is written in. Null outside member functions.
 const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
@@ -130,24 +67,6 @@ const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
   }
   return nullptr;
 }
-
-std::string functionLabel(const FunctionDecl *F) {
-  if (!F)
-    return "file";
-  // A lambda is named for the function it is written in: main_lambda.
-  if (isLambdaCallOperator(F)) {
-    const DeclContext *DC = cast<CXXMethodDecl>(F)->getParent()->getDeclContext();
-    while (DC && !isa<FunctionDecl>(DC) && !DC->isFileContext())
-      DC = DC->getParent();
-    const auto *Outer = dyn_cast_or_null<FunctionDecl>(DC);
-    return (Outer ? functionLabel(Outer) : std::string("file")) + "_lambda";
-  }
-  std::string N = F->getNameAsString();
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
-    N = M->getParent()->getNameAsString() + "_" + N;
-  return sanitize(N);
-}
-
 
 /// Whether a clause of the region names D.
 bool inClause(const ValueDecl *D, const ClauseInfo &CI) {
@@ -243,46 +162,6 @@ Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass
   return {};
 }
 
-/// Where the grid-stride kernel can give linear items their values: the
-/// kernel's loop counter is the logical iteration number only when every
-/// level of the nest is distributed. The loop's own variable is linear by
-/// itself (predetermined); one also mapped is lastprivate (OpenMP 5.2 §17.2
-/// keeps a simd loop's own variable out of the outer leaves' clauses).
-Verdict linearRule(ClauseInfo &CI, const Region &R, bool SpmdLoop,
-                   const std::set<const VarDecl *> &LoopVars) {
-  for (auto It = CI.Linear.begin(); It != CI.Linear.end();) {
-    const auto *VD = dyn_cast<VarDecl>(It->first);
-    if (!VD || !LoopVars.count(VD)) {
-      ++It;
-      continue;
-    }
-    if (CI.Maps.count(VD))
-      CI.LastPrivate.insert(VD);
-    It = CI.Linear.erase(It);
-  }
-  if (CI.Linear.empty())
-    return {};
-  clang::SourceLocation Where = CI.Linear.begin()->second.Where;
-  auto No = [&](const std::string &Why) {
-    Verdict V = Verdict::no(DiagId::HostClause, Why);
-    V.Where = Where;
-    return V;
-  };
-  if (R.Class != RegionClass::Combined || SpmdLoop)
-    return No("linear on a region with nested constructs is not supported "
-              "yet");
-  if (R.Loops.size() < CI.Collapse)
-    return No("linear on a collapsed nest whose inner loops run in each "
-              "thread is not supported yet (the kernel's counter is not the "
-              "logical iteration number)");
-  for (const auto &[V, L] : CI.Linear)
-    if (CI.LastPrivate.count(V) || CI.FirstPrivate.count(V) ||
-        CI.Private.count(V) || CI.Reductions.count(V))
-      return No("'" + V->getNameAsString() +
-                "' is linear and in another data-sharing clause");
-  return {};
-}
-
 /// How a reduction over an array or array section reaches the kernel: the
 /// device copy (mapped tofrom, as OpenMP 5.2 §17.2 maps a combined target
 /// construct's reduction items), which the body's updates reach through
@@ -344,49 +223,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   const LangOptions &LO = Ctx.getLangOpts();
 
   Region R;
-  R.Index = Index;
-  TU.PendingMoves.clear();
-  SourceLocation Loc = SM.getExpansionLoc(D.getBeginLoc());
-  R.Loc = {TU.FileName, SM.getExpansionLineNumber(Loc),
-           SM.getExpansionColumnNumber(Loc)};
-  R.Directive = llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str();
-  {
-    unsigned B, E;
-    if (!D.getBeginLoc().isMacroID() &&
-        fileOffsets(SM, LO, SourceRange(D.getBeginLoc(), D.getEndLoc()), B, E)) {
-      std::string P = SM.getBufferData(SM.getMainFileID()).slice(B, E).str();
-      // Continuation lines become one line for comments and reports.
-      std::string Flat;
-      for (size_t I = 0; I < P.size(); ++I) {
-        if (P[I] == '\\' && I + 1 < P.size() && P[I + 1] == '\n') {
-          ++I;
-          continue;
-        }
-        char Ch = P[I] == '\n' || P[I] == '\t' ? ' ' : P[I];
-        if (Ch == ' ' && !Flat.empty() && Flat.back() == ' ')
-          continue;
-        Flat += Ch;
-      }
-      R.Pragma = Flat;
-    } else {
-      R.Pragma = "#pragma omp " + R.Directive;
-    }
-  }
-  R.Function = C.Function ? C.Function->getQualifiedNameAsString() : "";
-  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(C.Function);
-      M && isLambdaCallOperator(M)) {
-    // "main()::(anonymous class)::operator()" says less than "a lambda in
-    // main()".
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(M->getParent()->getBeginLoc()));
-    std::string Outer = R.Function.substr(0, R.Function.find("::(anonymous class)"));
-    R.Function = "the lambda at line " + std::to_string(P.isValid() ? P.getLine() : 0) +
-                 " in " + Outer;
-  }
-  std::string Base =
-      "omp2cuda_" + TU.KernelPrefix + functionLabel(C.Function) + "_L" +
-      std::to_string(R.Loc.Line);
-  unsigned N = TU.NameCount[Base]++;
-  R.KernelBase = N ? Base + "_" + std::to_string(N) : Base;
+  describeRegion(C, TU, Index, R);
 
   // Analysis has no side effects on a region it leaves on the host: the
   // functions its calls would have made __host__ __device__ stay as they
@@ -410,295 +247,30 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     }
     return Fail(V);
   };
-  // The user keeps this region on the host (`// omp2cuda: host`): a remark,
-  // and nothing else to analyse.
-  if (!C.HostComment.empty())
-    return Fail(Verdict::no(DiagId::HostOnPurpose,
-                            "the comment '// " + C.HostComment + "' asks for it"));
-
-  // --- Where the construct is --------------------------------------------
-  if (D.getBeginLoc().isMacroID()) {
-    if (SM.isMacroArgExpansion(D.getBeginLoc()))
-      return Fail(Verdict::no(DiagId::HostMacro,
-                              "the construct is written in a macro argument"));
-    R.BodyFromMacro = true;
-  }
-  if (!C.Function)
-    return Fail(Verdict::no(DiagId::HostContext, "the construct is not in a function"));
-  // In a function template or a member of a class template, the kernel and
-  // stub take the same template parameters.
-  TemplateContext TC = templateContextOf(*C.Function, SM, LO);
-  if (!TC.Problem.empty())
-    return Fail(Verdict::no(DiagId::HostContext, TC.Problem));
-  R.TemplateHeader = TC.Header;
-  R.TemplateArgs = TC.Args;
-
-  // --- Data constructs -------------------------------------------------------
-  OpenMPDirectiveKind K = D.getDirectiveKind();
-  ClauseInfo CI;
-  std::vector<TextEdit> ClauseEdits = TU.FileEdits;
-  ClauseEdits.insert(ClauseEdits.end(), TU.HostApiEdits.begin(),
-                     TU.HostApiEdits.end());
-  if (isOpenMPTargetDataManagementDirective(K)) {
-    R.Class = K == llvm::omp::OMPD_target_data ? RegionClass::DataEnv
-                                               : RegionClass::DataStmt;
-    if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
-      return FailAt(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
-    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
-      return FailAt(mapperUse(D, Ctx, Where), Where);
-  }
-
-  // --- Follow the nest of directives: target [teams] [distribute] ... -------
-  std::vector<const OMPExecutableDirective *> Chain{&D};
-  const OMPLoopDirective *LoopDir = nullptr;
-  Words W;
-  if (!isOpenMPTargetDataManagementDirective(K)) {
-    const OMPExecutableDirective *Cur = &D;
-    while (true) {
-      W.add(Cur->getDirectiveKind());
-      if (const auto *L = dyn_cast<OMPLoopDirective>(Cur)) {
-        LoopDir = L;
-        break;
-      }
-      const auto *Child =
-          dyn_cast_or_null<OMPExecutableDirective>(unwrapSingle(regionBody(*Cur)));
-      if (!Child || !Child->hasAssociatedStmt() ||
-          isOpenMPTargetExecutionDirective(Child->getDirectiveKind()) ||
-          !W.extendsWith(Child->getDirectiveKind()))
-        break;
-      Chain.push_back(Child);
-      Cur = Child;
-    }
-    for (const OMPExecutableDirective *X : Chain)
-      if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
-        return FailAt(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
-    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
-      return FailAt(mapperUse(D, Ctx, Where), Where);
-  }
-  R.NumTeams = CI.NumTeams;
-  R.ThreadLimit = CI.ThreadLimit;
-  R.IfCond = CI.IfCond;
-  R.Device = CI.Device;
-  R.NoWait = CI.NoWait;
-  for (const auto &[VD, Reference] : CI.DeviceAliases) {
-    // The alias hides the variable in the body; a qualified name would not
-    // be hidden.
-    if (VD->isStaticDataMember() || !VD->getDeclContext()->isFunctionOrMethod())
-      if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit())
-        return Fail(Verdict::no(DiagId::HostClause,
-                                "use_device_ptr/use_device_addr of '" +
-                                    VD->getQualifiedNameAsString() +
-                                    "', a member or namespace variable, is not "
-                                    "supported yet"));
-    std::string Name = VD->getNameAsString();
-    if (!LO.CPlusPlus && isCxxOnlyKeyword(Name))
-      Name += "_"; // renamed in the whole file (CCompat.cpp)
-    R.DeviceAliases.push_back({Name, Reference});
-  }
-  // The aliases are declared at the start of the construct's body, which
-  // must be text of the file.
-  if (!R.DeviceAliases.empty() &&
-      (D.getBeginLoc().isMacroID() ||
-       D.getStructuredBlock()->getBeginLoc().isMacroID()))
-    return Fail(Verdict::no(DiagId::HostMacro,
-                            "use_device_ptr/use_device_addr on a construct "
-                            "from a macro is not supported yet"));
-  R.Depend = CI.Depend;
-  R.PointerMaps = CI.PointerMaps;
-  R.Collapse = CI.Collapse;
-  R.ScheduleChunk = CI.ScheduleChunk;
-  R.Remarks = CI.Remarks;
-
-  const Stmt *Inner = regionBody(*Chain.back());
-  std::vector<const OMPAtomicDirective *> Atomics;
-  const Stmt *Body = Inner;
-  std::set<const VarDecl *> LoopVars;
-  DirectiveTree Tree; // the SPMD form's, for regions with nested constructs
-  // The code that constructs rewritten in place stand in, outside the SPMD
-  // form: one thread per team, every thread of a parallel region, or an
-  // iteration of a worksharing loop.
-  DirContext TextWhere = DirContext::TeamCode;
-  bool SpmdLoop = false; // the region is a distribute loop in the SPMD form
-  if (R.Class != RegionClass::DataEnv && R.Class != RegionClass::DataStmt) {
-    if (LoopDir) {
-      R.Class = RegionClass::Combined;
-      bool Grid = (W.Teams && W.Distribute && W.Parallel && W.For) ||
-                  (W.Teams && W.Loop);
-      bool OneTeam = !W.Teams && W.Parallel && (W.For || W.Loop);
-      bool SimdOnly = !W.Teams && !W.Parallel && W.Simd && !W.For;
-      bool TeamsOnly = W.Teams && W.Distribute && !W.Parallel;
-      // teams distribute with parallel constructs in its body: one block
-      // per iteration at a time (issue 9 point 6).
-      SpmdLoop = TeamsOnly && !W.Simd && !R.BodyFromMacro &&
-                 containsDirectiveOtherThanAtomic(Inner, Atomics);
-      if (!Grid && !OneTeam && !SimdOnly && !TeamsOnly)
-        return Fail(Verdict::no(DiagId::HostGeneral,
-                                "'" + R.Directive +
-                                    "' with this nesting is not supported "
-                                    "yet"));
-      if (OneTeam || SimdOnly)
-        R.SingleTeam = true;
-      TextWhere = TeamsOnly ? DirContext::TeamCode : DirContext::LoopBody;
-      R.SimdChunks = SimdOnly;
-      if (SimdOnly && R.ThreadLimit.empty())
-        // One warp plays the SIMD lanes; with safelen(n) only n iterations
-        // may run at once, and a stride of n keeps each dependence chain
-        // on one thread.
-        R.ThreadLimit = CI.Safelen && CI.Safelen < 32
-                            ? std::to_string(CI.Safelen)
-                            : "32";
-      if (TeamsOnly && !SpmdLoop) {
-        // Only each team's initial thread runs a distribute loop: a team is
-        // one CUDA thread, so that its private copies (firstprivate x)
-        // persist over all of the team's iterations; the grid's threads are
-        // the teams, so dist_schedule's chunks are the kernel's chunks.
-        R.ThreadLimit = "1";
-        R.ScheduleChunk = CI.DistChunk;
-      }
-      std::vector<const VarDecl *> Sequential;
-      if (Verdict V = analyzeLoopNest(Inner, R.Collapse, Ctx, TU.FileEdits, R.Loops, LoopVars,
-                                      &Body, &Sequential);
-          !V.Ok)
-        return Fail(V);
-      if (R.Loops.size() < R.Collapse) {
-        // A level's bounds depend on an outer variable: the rectangular
-        // outer levels are distributed, the others run in each thread.
-        R.Remarks.emplace_back(
-            DiagId::CollapsePartial,
-            "collapse(" + std::to_string(R.Collapse) + "): loop " +
-                std::to_string(R.Loops.size() + 1) +
-                " depends on an outer loop variable; the kernel distributes "
-                "the iterations of the outer " +
-                (R.Loops.size() == 1 ? std::string("loop")
-                                     : std::to_string(R.Loops.size()) + " loops") +
-                " and runs the inner loops in each thread");
-        R.Collapse = R.Loops.size();
-        for (const VarDecl *V : Sequential) {
-          if (CI.LastPrivate.count(V) || CI.FirstPrivate.count(V) ||
-              CI.Reductions.count(V))
-            return Fail(Verdict::no(DiagId::HostClause,
-                                    "a data-sharing clause on '" +
-                                        V->getNameAsString() +
-                                        "', the variable of a loop that is "
-                                        "not collapsed, is not supported yet"));
-          CI.Private.insert(V); // predetermined private
-        }
-      }
-      if (SpmdLoop && R.Loops.size() < R.Collapse)
-        return Fail(Verdict::no(DiagId::HostLoop,
-                                "a non-rectangular collapse of a distribute "
-                                "loop with nested constructs is not supported "
-                                "yet"));
-      if (SpmdLoop) {
-        Tree = spmdTree(DirKind::TeamLoop, Body, Inner, CI, Ctx, true);
-        if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral)
-          Tree = controlLoopInstead(Tree, DirKind::TeamLoop, Body, Inner, CI,
-                                    Ctx, true, R);
-        if (!Tree.V.Ok)
-          return FailAt(Tree.V, Tree.Where);
-        R.Class = RegionClass::Spmd;
-      } else if (containsDirectiveOtherThanAtomic(Inner, Atomics))
-        return Fail(Verdict::no(DiagId::HostGeneral,
-                                "the loop body of '" + R.Directive +
-                                    "' contains OpenMP directives, which is "
-                                    "not supported yet"));
-    } else if ((containsDirectiveOtherThanAtomic(Inner, Atomics) ||
-                (W.Parallel && hasTransparent(Inner))) &&
-               !R.BodyFromMacro) {
-      // A parallel region's single, master or critical lets its threads
-      // share what one of them writes: the SPMD tree checks that they share
-      // it for real (the sequential form gives each thread its own copy).
-      // Team-master code around parallel regions, or a parallel region
-      // with worksharing in it: the SPMD form (issue 9 point 6).
-      Tree = spmdTree(W.Parallel ? DirKind::Parallel : DirKind::Team, Inner,
-                      Inner, CI, Ctx, W.Teams);
-      // Team-master code the SPMD form cannot run on every thread: thread 0
-      // runs it, and the control loop leads the team through its parallel
-      // constructs.
-      if (!Tree.V.Ok && Tree.V.Id == DiagId::HostGeneral && !W.Parallel)
-        Tree = controlLoopInstead(Tree, DirKind::Team, Inner, Inner, CI, Ctx,
-                                  W.Teams, R);
-      if (!Tree.V.Ok)
-        return FailAt(Tree.V, Tree.Where);
-      R.Class = RegionClass::Spmd;
-      if (!W.Teams)
-        R.NumTeams = "1";
-      R.SingleTeam = !W.Teams;
-    } else {
-      if (containsDirectiveOtherThanAtomic(Inner, Atomics))
-        return Fail(Verdict::no(DiagId::HostGeneral,
-                                "the region mixes sequential code with nested "
-                                "OpenMP constructs in a way not supported "
-                                "yet"));
-      R.Class = RegionClass::Sequential;
-      TextWhere = W.Parallel ? DirContext::ParallelCode : DirContext::TeamCode;
-      // The body runs on every thread of every team: one team of one thread
-      // unless `teams` or `parallel` asked for more.
-      if (!W.Teams)
-        R.NumTeams = "1";
-      else if (R.NumTeams.empty())
-        R.NumTeams = "1";
-      if (!W.Parallel)
-        R.ThreadLimit = "1";
-      R.SingleThread = !W.Teams && !W.Parallel;
-    }
-  }
-
-  if (Verdict V = linearRule(CI, R, SpmdLoop, LoopVars); !V.Ok)
+  TemplateContext TC;
+  if (Verdict V = checkPlacement(C, TU, R, TC); !V.Ok)
     return FailAt(V, V.Where);
-
-  // if(parallel: c) false: teams of one thread; if(teams: c) false: one
-  // team (a launch bound of 0 means none).
-  if (!CI.ParallelIf.empty() && W.Parallel)
-    R.ThreadLimit = "((" + CI.ParallelIf + ") ? (" +
-                    (R.ThreadLimit.empty() ? "0" : R.ThreadLimit) + ") : 1)";
-  if (!CI.TeamsIf.empty() && W.Teams)
-    R.NumTeams = "((" + CI.TeamsIf + ") ? (" +
-                 (R.NumTeams.empty() ? "0" : R.NumTeams) + ") : 1)";
-
-  // --- Calls -----------------------------------------------------------------
-  // OpenMP API calls in the loop header, and in the body where no edit
-  // re-spells them (a body printed from the AST respells them all).
-  std::set<std::string> HeaderApi, UneditedApi;
-  std::vector<TextEdit> BodyEdits;
-  std::vector<TextEdit> BoundEdits = TU.FileEdits; // loop headers' texts
-  BodyRespell Respell; // the same changes, for bodies printed from the AST
-  Respell.RenameCxxKeywords = !LO.CPlusPlus;
-  bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
-  if (Inner && !IsData) {
-    std::vector<ApiCall> Calls;
-    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls); !V.Ok)
-      return Fail(V);
-    for (const ApiCall &AC : Calls) {
-      bool InHeader = (R.Class == RegionClass::Combined || SpmdLoop) && Body &&
-                      !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),
-                                        SM.getExpansionLoc(Body->getBeginLoc()),
-                                        SM.getExpansionLoc(Body->getEndLoc()));
-      R.TripOnDevice = R.TripOnDevice || InHeader;
-      // The header is evaluated before the parallel level starts (one
-      // thread, level 0), where every kernel thread would give its own
-      // answer.
-      if (InHeader && W.Parallel && isMasterAnswered(AC.Name))
-        return Fail(Verdict::no(DiagId::HostCall,
-                                "the loop bounds call '" + AC.Name +
-                                    "', which the kernel's threads would answer "
-                                    "each for itself inside the parallel level"));
-      if (InHeader)
-        HeaderApi.insert(AC.Name);
-      else if (!AC.Edited)
-        UneditedApi.insert(AC.Name);
-    }
-  }
-  if (Inner && !IsData)
-    for (const NamedDecl *Local : localTypesNamedIn(Inner, Ctx))
-      if (std::string Why; !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))
-        return Fail(Verdict::no(
-            DiagId::HostType,
-            "the region names " +
-                (Local->getName().empty() ? std::string("an unnamed type")
-                                          : "'" + Local->getNameAsString() + "'") +
-                ", declared inside the function, which cannot move to file "
-                "scope: " + Why));
+  RegionNest Nest;
+  if (Verdict V = followNest(D, TU, R, Nest); !V.Ok)
+    return FailAt(V, V.Where);
+  ClauseInfo &CI = Nest.CI;
+  RegionShape Shape;
+  if (Verdict V = decideShape(Nest, TU, R, Shape); !V.Ok)
+    return FailAt(V, V.Where);
+  RegionText Text;
+  if (Verdict V = checkRegionCalls(C, Nest, Shape, TU, R, Text); !V.Ok)
+    return FailAt(V, V.Where);
+  const Stmt *Inner = Shape.Inner;
+  const Stmt *&Body = Shape.Body;
+  std::vector<const OMPAtomicDirective *> &Atomics = Shape.Atomics;
+  std::set<const VarDecl *> &LoopVars = Shape.LoopVars;
+  DirectiveTree &Tree = Shape.Tree;
+  DirContext TextWhere = Shape.TextWhere;
+  bool SpmdLoop = Shape.SpmdLoop;
+  std::set<std::string> &HeaderApi = Text.HeaderApi, &UneditedApi = Text.UneditedApi;
+  std::vector<TextEdit> &BodyEdits = Text.BodyEdits, &BoundEdits = Text.BoundEdits;
+  BodyRespell &Respell = Text.Respell;
+  bool IsData = isDataRegion(R);
 
   // --- Captured variables ----------------------------------------------------
   CaptureScan Scan;
