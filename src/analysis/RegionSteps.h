@@ -119,6 +119,40 @@ Verdict checkRegionCalls(const RegionCandidate &C, const RegionNest &Nest,
                          const RegionShape &Shape, TUState &TU, Region &R,
                          RegionText &Text);
 
+// ---- CaptureVars.cpp --------------------------------------------------------
+/// The class (or class template) whose definition holds the region's member
+/// function: the kernel goes before it. Null elsewhere.
+const clang::Decl *classBeingDefined(const RegionCandidate &C);
+
+/// What deciding how each variable reaches the kernel reads, and what it
+/// adds to besides R.Captures.
+struct CaptureSite {
+  const RegionCandidate &C;
+  const TemplateContext &TC;
+  const clang::Decl *InClass; ///< classBeingDefined(C)
+  ClauseInfo &CI;
+  RegionShape &Shape;
+  TUState &TU;
+  Region &R;
+  RegionText &Text;
+  bool IsData;
+  /// What the kernel takes by value so far, in bytes.
+  int64_t ParamBytes = 0;
+};
+/// The variables the region uses, each a capture (R.Captures) passed as its
+/// clauses and type say; then the loop headers again with the captures'
+/// edits.
+Verdict captureVars(CaptureSite &S);
+
+// ---- CapturePassing.cpp -----------------------------------------------------
+/// How U, of type T as the kernel spells it, reaches the kernel (Cap.How,
+/// Cap.Map): from its clause, or implicitly from its type and defaultmap.
+Verdict choosePassing(CaptureSite &S, const Use &U, clang::QualType T,
+                      bool LoopVariable, Capture &Cap);
+/// The stub's and the kernel's parameters (and private declaration) for Cap.
+Verdict captureParams(CaptureSite &S, const Use &U, clang::QualType T,
+                      Capture &Cap);
+
 } // namespace omp2cuda
 
 #endif
