@@ -153,6 +153,19 @@ Verdict choosePassing(CaptureSite &S, const Use &U, clang::QualType T,
 Verdict captureParams(CaptureSite &S, const Use &U, clang::QualType T,
                       Capture &Cap);
 
+// ---- RegionBody.cpp ---------------------------------------------------------
+/// The kernel's body text: the file's text with every edit made (atomics,
+/// array reductions, constructs rewritten in place, the SPMD form), or the
+/// body printed from the AST for a region from a macro.
+Verdict regionBodyText(const RegionShape &Shape, TUState &TU, Region &R,
+                       RegionText &Text);
+/// The last facts of the region: the OpenMP API routines its device code
+/// uses, and the aliases of the class's typedefs it names (InClass: see
+/// classBeingDefined).
+Verdict finishRegion(const clang::OMPExecutableDirective &D,
+                     const clang::Decl *InClass, const TemplateContext &TC,
+                     TUState &TU, Region &R, RegionText &Text);
+
 } // namespace omp2cuda
 
 #endif
