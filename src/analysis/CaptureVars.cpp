@@ -1,0 +1,395 @@
+// The variables a region captures: which variables it uses (body and
+// clauses), the type each has in the kernel at file scope, and the edits
+// that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
+// CapturePassing.cpp decides how each is passed.
+#include "analysis/RegionSteps.h"
+
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/DeclTemplate.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace {
+
+/// The member function whose `this` a region in F uses: F, or for a lambda
+/// the member function it is written in. Null outside member functions.
+const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
+  for (const DeclContext *DC = F; DC; DC = DC->getParent()) {
+    const auto *M = dyn_cast<CXXMethodDecl>(DC);
+    if (M && !isLambdaCallOperator(M))
+      return M;
+  }
+  return nullptr;
+}
+
+/// Whether a clause of the region names D.
+bool inClause(const ValueDecl *D, const ClauseInfo &CI) {
+  return CI.Maps.count(D) || CI.Private.count(D) || CI.FirstPrivate.count(D) ||
+         CI.LastPrivate.count(D) || CI.IsDevicePtr.count(D) ||
+         CI.HasDeviceAddr.count(D) || CI.Reductions.count(D);
+}
+
+/// Makes U, a use of a declare target variable that no clause names, a use
+/// of its device copy: each reference re-spelled as the mirror. False (and
+/// nothing changed) when it is not one, or when a reference lies where the
+/// host evaluates it too (a distributed loop's bounds, with the loop body
+/// LoopBody) or where no edit reaches (a macro's body): the variable is then
+/// captured as any other.
+bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
+                   bool HostEvaluatesHeader, TUState &TU,
+                   std::vector<TextEdit> &BodyEdits) {
+  const auto *VD = dyn_cast<VarDecl>(U.Decl);
+  if (!VD || !isDeclareTargetEnter(VD) || inClause(VD, CI) || U.Refs.empty())
+    return false;
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  std::vector<TextEdit> Edits;
+  for (SourceRange SR : U.Refs) {
+    unsigned B, E;
+    if (!fileOffsets(SM, TU.Ctx.getLangOpts(), SR, B, E))
+      return false;
+    if (HostEvaluatesHeader && LoopBody &&
+        !SM.isPointWithin(SR.getBegin(), LoopBody->getBeginLoc(),
+                          LoopBody->getEndLoc()))
+      return false;
+    Edits.push_back({B, E - B, ""});
+  }
+  if (std::string Why; !planDeviceCopy(VD, U.Refs.front().getBegin(), TU, Why))
+    return false;
+  for (TextEdit &E : Edits) {
+    E.Text = deviceCopyOf(VD, TU)->Mirror;
+    BodyEdits.push_back(std::move(E));
+  }
+  return true;
+}
+
+/// The variables the region uses, in its body and its clauses, in
+/// declaration order.
+Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
+  ASTContext &Ctx = S.TU.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  ClauseInfo &CI = S.CI;
+  if (S.Shape.Inner && !S.IsData)
+    Scan = scanCaptures(S.Shape.Inner, Ctx);
+  if (!Scan.ThisProblem.empty())
+    return Verdict::no(DiagId::HostContext, Scan.ThisProblem);
+  scanClauseExprs(CI.ClauseExprs, Scan, Ctx);
+  // A linear variable the body does not name still gets its final value.
+  for (const auto &[VD, L] : CI.Linear)
+    if (!CI.Maps.count(VD))
+      CI.Maps.emplace(VD, makeMap(MapType::ToFrom, true));
+  // Variables named only in clauses (map(to: x) with x unused) still map.
+  for (const auto &[VD, MI] : CI.Maps) {
+    bool Known = false;
+    for (const Use &U : Scan.Uses)
+      Known = Known || U.Decl == VD;
+    if (!Known)
+      Scan.Uses.push_back(Use{VD, isa<FieldDecl>(VD), false, {}, {}});
+  }
+
+  // Parameters in declaration order read like the function's own.
+  std::stable_sort(Scan.Uses.begin(), Scan.Uses.end(),
+                   [&](const Use &A, const Use &B) {
+                     if (A.Member != B.Member)
+                       return B.Member;
+                     return SM.isBeforeInTranslationUnit(A.Decl->getLocation(),
+                                                         B.Decl->getLocation());
+                   });
+  return {};
+}
+
+/// The capture's names: its parameter's, and the call's argument.
+Capture namedCapture(const Use &U, const LangOptions &LO) {
+  Capture Cap;
+  Cap.Name = U.Decl->getNameAsString();
+  if (!LO.CPlusPlus && isCxxOnlyKeyword(Cap.Name))
+    Cap.Name += "_"; // renamed in the whole file (CCompat.cpp)
+  Cap.IsMember = U.Member;
+  Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
+  if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isStaticDataMember())
+    Cap.CallArg = VD->getQualifiedNameAsString();
+  else if (VD && VD->getDeclContext()->isNamespace())
+    Cap.CallArg = namespaceQualified(VD);
+  Cap.InBody = !U.Refs.empty();
+  Cap.Written = U.Written;
+  return Cap;
+}
+
+/// U's type as the kernel at file scope spells it: canonical where the
+/// written one names the class's scope.
+Verdict classScopeType(const CaptureSite &S, const Use &U,
+                       const std::string &Name, QualType &T) {
+  ASTContext &Ctx = S.TU.Ctx;
+  T = U.Decl->getType().getNonReferenceType();
+  // In a const member function the data members are const too (in a
+  // lambda, the function whose `this` it captured decides).
+  if (const CXXMethodDecl *MD = thisOwner(S.C.Function);
+      U.Member && MD && MD->isConst() && !cast<FieldDecl>(U.Decl)->isMutable())
+    T = Ctx.getConstType(T);
+  // A member function defined inside its class gets its kernel before the
+  // class, where the class's own member types cannot be named: spell such
+  // types canonically.
+  if (S.InClass && !T->isDependentType())
+    T = T.getCanonicalType();
+  // Written with the class's parameter names; spellParams puts in the
+  // out-of-line definition's.
+  if (S.TC.Renamed && U.Member && T->isDependentType())
+    T = T.getCanonicalType();
+  if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
+      T->isFunctionReferenceType())
+    return Verdict::no(DiagId::HostType,
+                       "'" + Name + "' is a pointer to a function, "
+                       "which the device cannot call");
+  // A dependent type is spelled as written, and at file scope a name of
+  // the class's own scope means nothing: a member typedef is spelled as
+  // what it stands for (canonically: the template's parameters by
+  // position, which spellParams names), a member class cannot be.
+  if (!classScopedName(T).empty())
+    T = T.getCanonicalType();
+  if (T->isDependentType())
+    if (std::string CN = classScopedName(T); !CN.empty())
+      return Verdict::no(DiagId::HostType,
+                         "'" + Name + "' has a type that names '" + CN +
+                             "' of the class template, which the kernel "
+                             "outside the class cannot name");
+  if (spelledByExpression(T)) {
+    if (T->isDependentType())
+      return Verdict::no(DiagId::HostType,
+                         "'" + Name + "' has a type written with "
+                         "decltype or typeof in a template");
+    T = T.getCanonicalType();
+  }
+  return {};
+}
+
+/// Whether the kernel at file scope can name T: a local type is spelled
+/// through or moves to file scope, and a class being defined is incomplete
+/// before it.
+Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
+  // The kernel and stub are at file scope: a local typedef is spelled
+  // through, a local struct, union or enum cannot be named there. Data
+  // constructs name no type (their runtime calls take addresses and sizes
+  // in place).
+  if (!S.IsData && !localTypesOf(T).empty()) {
+    if (T->isDependentType())
+      // Its canonical spelling would name the template's parameters by
+      // position (type-parameter-0-0).
+      return Verdict::no(DiagId::HostType,
+                         "'" + Name + "' has a type declared inside "
+                         "a function template, which the kernel cannot "
+                         "name");
+    if (localTypesOf(T.getCanonicalType()).empty())
+      T = T.getCanonicalType();
+    else
+      for (const NamedDecl *Local : localTypesOf(T))
+        if (std::string Why;
+            !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function, S.TU, Why))
+          return Verdict::no(
+              DiagId::HostType,
+              "'" + Name + "' has a type declared inside the function, "
+              "which the kernel cannot name and which cannot move to file "
+              "scope: " + Why);
+  }
+  if (S.InClass && !S.IsData) {
+    // The kernel goes before the class, where the class is incomplete (a
+    // data construct's calls stay in the member's body, where it is
+    // complete).
+    const Type *Base = T->getPointeeOrArrayElementType();
+    while (Base->isPointerType() || Base->isArrayType())
+      Base = Base->getPointeeOrArrayElementType();
+    if (const TagDecl *TD = Base->getAsTagDecl())
+      for (const DeclContext *DC = TD; DC; DC = DC->getParent())
+        if (DC == dyn_cast<DeclContext>(S.InClass))
+          return Verdict::no(DiagId::HostContext,
+                             "'" + Name + "' has a type of the class "
+                             "being defined; define the member function "
+                             "outside the class to offload it");
+  }
+  return {};
+}
+
+/// The capture's type texts and kind (pointer, array, variable-length
+/// array), and its map clause.
+Verdict typeTexts(const CaptureSite &S, const Use &U, QualType T,
+                  Capture &Cap) {
+  ASTContext &Ctx = S.TU.Ctx;
+  // A one-dimensional variable-length array travels as its first
+  // element's address and its size (C++ has no reference to a VLA).
+  Cap.IsVLA = T->isVariableArrayType();
+  if (Cap.IsVLA && Ctx.getAsArrayType(T)->getElementType()->isVariablyModifiedType())
+    return Verdict::no(DiagId::HostType,
+                       "'" + Cap.Name +
+                           "' is a multi-dimensional variable-length array");
+  Cap.ValueType = declText(T, "", Ctx);
+  Cap.IsPointer = T->isPointerType();
+  Cap.IsArray = T->isConstantArrayType() || Cap.IsVLA ||
+                (T->isArrayType() && T->isDependentType());
+  if (Cap.IsPointer)
+    Cap.ElemType = declText(T->getPointeeType(), "", Ctx);
+  if (Cap.IsArray) {
+    QualType Decayed = Ctx.getArrayDecayedType(T);
+    Cap.DecayType = declText(Decayed, "", Ctx);
+    Cap.ElemType = declText(Decayed->getPointeeType(), "", Ctx);
+  }
+  auto MapIt = S.CI.Maps.find(U.Decl);
+  if (MapIt != S.CI.Maps.end())
+    Cap.Map = MapIt->second;
+  return {};
+}
+
+/// Re-spells U's references for Cap: a mapped object through its pointer,
+/// a qualified name as the parameter's, `this->` dropped.
+Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
+                     Capture &Cap) {
+  const SourceManager &SM = S.TU.Ctx.getSourceManager();
+  const LangOptions &LO = S.TU.Ctx.getLangOpts();
+  const Stmt *Body = S.Shape.Body;
+  bool HostHeader = S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop;
+  // A private copy has no value in the loop header, which the stub and
+  // the kernel evaluate with the original.
+  Cap.LoopVariable = LoopVariable;
+  if ((Cap.How == Passing::Private || Cap.How == Passing::LastPrivate) &&
+      !LoopVariable && Body && HostHeader)
+    for (SourceRange SR : U.Refs)
+      if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
+        return Verdict::no(DiagId::HostClause,
+                           "the private variable '" + Cap.Name +
+                               "' is used in the loop bounds");
+  // References to a variable that becomes a pointer in the kernel.
+  if (Cap.How == Passing::MappedObject && !Cap.IsArray)
+    S.Text.Respell.Deref.insert(U.Decl);
+  if (Cap.How == Passing::MappedObject && !Cap.IsArray)
+    for (SourceRange SR : U.Refs) {
+      unsigned B, E;
+      if (fileOffsets(SM, LO, SR, B, E)) {
+        S.Text.BodyEdits.push_back({B, E - B, "(*" + Cap.Name + ")"});
+        // Loop bounds are evaluated by the stub too, where the variable is
+        // no pointer: keep such regions on the host.
+        if (Body && !SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(),
+                                      Body->getEndLoc()) &&
+            HostHeader)
+          return Verdict::no(DiagId::HostClause,
+                             "'" + Cap.Name + "' is mapped back to the "
+                             "host and used in the loop bounds");
+      } else if (!S.R.BodyFromMacro) {
+        return Verdict::no(DiagId::HostMacro,
+                           "'" + Cap.Name +
+                               "' is used inside a macro expansion "
+                               "where the kernel cannot re-spell it");
+      }
+    }
+  else if (!U.Member)
+    // A qualified name (B::var) becomes the parameter's plain name.
+    for (SourceRange SR : U.Refs) {
+      unsigned B, E;
+      if (!fileOffsets(SM, LO, SR, B, E))
+        continue;
+      llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
+      if (Text != Cap.Name && Text.ends_with(Cap.Name)) {
+        S.Text.BodyEdits.push_back({B, E - B, Cap.Name});
+        S.Text.BoundEdits.push_back({B, E - B, Cap.Name});
+      }
+    }
+  else
+    for (SourceRange SR : U.ThisArrows) {
+      unsigned B, E;
+      if (fileOffsets(SM, LO, SourceRange(SR.getBegin(), SR.getBegin()), B, E)) {
+        unsigned MB, ME;
+        if (fileOffsets(SM, LO, SourceRange(SR.getEnd(), SR.getEnd()), MB, ME)) {
+          S.Text.BodyEdits.push_back({B, MB - B, ""});
+          S.Text.BoundEdits.push_back({B, MB - B, ""});
+        }
+      }
+    }
+  return {};
+}
+
+/// One variable the region uses, as a capture.
+Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
+  Capture Cap = namedCapture(U, S.TU.Ctx.getLangOpts());
+  QualType T;
+  if (Verdict V = classScopeType(S, U, Cap.Name, T); !V.Ok)
+    return V;
+  if (Verdict V = fileScopeType(S, Cap.Name, T); !V.Ok)
+    return V;
+  if (Verdict V = typeTexts(S, U, T, Cap); !V.Ok)
+    return V;
+  if (Verdict V = choosePassing(S, U, T, LoopVariable, Cap); !V.Ok)
+    return V;
+  if (Verdict V = captureEdits(S, U, LoopVariable, Cap); !V.Ok)
+    return V;
+  if (Verdict V = captureParams(S, U, T, Cap); !V.Ok)
+    return V;
+  S.R.Captures.push_back(std::move(Cap));
+  return {};
+}
+
+/// Checks of the captures together; the loop headers again, now with
+/// `this->` dropped as in the body.
+Verdict afterCaptures(CaptureSite &S) {
+  Region &R = S.R;
+  if (Verdict V = checkRowSubscripts(R, S.Shape.LoopVars); !V.Ok)
+    return unplaced(V);
+
+  // Each variable becomes a parameter by its plain name: two variables of
+  // one name (x and ns::x) cannot both be.
+  for (size_t I = 0; I < R.Captures.size(); ++I)
+    for (size_t J = I + 1; J < R.Captures.size(); ++J)
+      if (R.Captures[I].Name == R.Captures[J].Name)
+        return Verdict::no(DiagId::HostContext,
+                           "the region uses two variables named '" +
+                               R.Captures[I].Name + "'");
+
+  if ((R.Class == RegionClass::Combined || S.Shape.SpmdLoop) &&
+      S.Text.BoundEdits.size() > S.TU.FileEdits.size()) {
+    R.Loops.clear();
+    std::set<const VarDecl *> Vars;
+    analyzeLoopNest(S.Shape.Inner, R.Collapse, S.TU.Ctx, S.Text.BoundEdits,
+                    R.Loops, Vars, &S.Shape.Body);
+  }
+  return {};
+}
+
+} // namespace
+
+const Decl *classBeingDefined(const RegionCandidate &C) {
+  const Decl *TopClass = C.TopLevel;
+  if (const auto *CT = dyn_cast_or_null<ClassTemplateDecl>(TopClass))
+    TopClass = CT->getTemplatedDecl();
+  bool InClass = isa<CXXMethodDecl>(C.Function) && TopClass &&
+                 isa<CXXRecordDecl>(TopClass);
+  return InClass ? TopClass : nullptr;
+}
+
+Verdict captureVars(CaptureSite &S) {
+  CaptureScan Scan;
+  if (Verdict V = scanUses(S, Scan); !V.Ok)
+    return V;
+  const ClauseInfo &CI = S.CI;
+  for (const Use &U : Scan.Uses) {
+    // Loop variables are predetermined private; lastprivate ones get the
+    // value they would have after the sequential loop.
+    const auto *LoopVD = dyn_cast<VarDecl>(U.Decl);
+    bool LoopVariable = LoopVD && S.Shape.LoopVars.count(LoopVD);
+    if (LoopVariable && !CI.LastPrivate.count(LoopVD))
+      continue;
+    // A data construct moves only what its clauses map; other names in its
+    // clause expressions (`i` and `p` of `p[i][0:n]`) stay where they are.
+    if (S.IsData && !CI.Maps.count(U.Decl))
+      continue;
+    // A declare target variable that no clause names is its device copy in
+    // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
+    if (!S.IsData && !S.R.BodyFromMacro &&
+        useDeviceCopy(U, CI, S.Shape.Body,
+                      S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop,
+                      S.TU, S.Text.BodyEdits))
+      continue;
+    if (Verdict V = captureUse(S, U, LoopVariable); !V.Ok)
+      return V;
+  }
+  return afterCaptures(S);
+}
+
+} // namespace omp2cuda

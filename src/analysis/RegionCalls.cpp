@@ -1,0 +1,66 @@
+// The calls a region makes (each must run on the device; OpenMP API calls
+// are re-spelled) and the local types it names (which move to file scope
+// with the kernel).
+#include "analysis/RegionSteps.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace {
+
+/// Checks the region's calls; notes the OpenMP API calls of the loop
+/// header and those no edit re-spells.
+Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
+                   Region &R, RegionText &Text) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  const Stmt *Body = S.Body;
+  std::vector<ApiCall> Calls;
+  if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls); !V.Ok)
+    return unplaced(V);
+  for (const ApiCall &AC : Calls) {
+    bool InHeader = (R.Class == RegionClass::Combined || S.SpmdLoop) && Body &&
+                    !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),
+                                      SM.getExpansionLoc(Body->getBeginLoc()),
+                                      SM.getExpansionLoc(Body->getEndLoc()));
+    R.TripOnDevice = R.TripOnDevice || InHeader;
+    // The header is evaluated before the parallel level starts (one
+    // thread, level 0), where every kernel thread would give its own
+    // answer.
+    if (InHeader && Nest.W.Parallel && isMasterAnswered(AC.Name))
+      return Verdict::no(DiagId::HostCall,
+                         "the loop bounds call '" + AC.Name +
+                             "', which the kernel's threads would answer "
+                             "each for itself inside the parallel level");
+    if (InHeader)
+      Text.HeaderApi.insert(AC.Name);
+    else if (!AC.Edited)
+      Text.UneditedApi.insert(AC.Name);
+  }
+  return {};
+}
+
+} // namespace
+
+Verdict checkRegionCalls(const RegionCandidate &C, const RegionNest &Nest,
+                         const RegionShape &S, TUState &TU, Region &R,
+                         RegionText &Text) {
+  Text.BoundEdits = TU.FileEdits;
+  Text.Respell.RenameCxxKeywords = !TU.Ctx.getLangOpts().CPlusPlus;
+  if (!S.Inner || isDataRegion(R))
+    return {};
+  if (Verdict V = checkCalls(Nest, S, TU, R, Text); !V.Ok)
+    return V;
+  for (const NamedDecl *Local : localTypesNamedIn(S.Inner, TU.Ctx))
+    if (std::string Why;
+        !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))
+      return Verdict::no(
+          DiagId::HostType,
+          "the region names " +
+              (Local->getName().empty() ? std::string("an unnamed type")
+                                        : "'" + Local->getNameAsString() + "'") +
+              ", declared inside the function, which cannot move to file "
+              "scope: " + Why);
+  return {};
+}
+
+} // namespace omp2cuda
