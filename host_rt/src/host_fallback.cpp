@@ -59,6 +59,11 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
     return;
   Device = D;
   void *S = backend().acquireStream(Device, Loc);
+  // A data construct's first copies run on its own stream and may not be
+  // done: the device copies read below must be complete.
+  table(D)->awaitFirstCopies(S, [&](void *Ready) {
+    backend().waitEvent(Device, S, Ready, Loc);
+  });
   for (const PresentTable::Mapping &M : All) {
     const auto *H = static_cast<const unsigned char *>(M.Host);
     Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes),

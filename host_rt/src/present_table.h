@@ -40,6 +40,35 @@ public:
   /// is a valid C pointer and translates like the elements before it).
   Hit lookup(const void *H, std::size_t Bytes) const;
 
+  /// As lookup(), for work about to be queued on Stream that uses the
+  /// device copy: when the entry's first copy was queued on another stream
+  /// and may still be running, Wait(Event) makes Stream wait for it (as
+  /// acquire() does). A pointer translated for a kernel, a `target update`
+  /// and an attach read or write the device copy too; without this, a
+  /// `target data`'s copy on its own stream raced the kernel of the region
+  /// inside it (LULESH on an H100).
+  template <class WaitFn>
+  Hit lookupOn(const void *H, std::size_t Bytes, void *Stream, WaitFn &&Wait) {
+    std::lock_guard<std::mutex> G(Lock);
+    Hit R;
+    if (Entry *Found = locate(H, Bytes, R.St)) {
+      if (Found->Ready && Found->ReadyStream != Stream)
+        Wait(Found->Ready);
+      return hit(*Found, H, R.St);
+    }
+    return R;
+  }
+
+  /// Makes Stream wait (Wait(Event)) for every first copy queued on another
+  /// stream that may still be running: for a host fallback that reads every
+  /// device copy.
+  template <class WaitFn> void awaitFirstCopies(void *Stream, WaitFn &&Wait) {
+    std::lock_guard<std::mutex> G(Lock);
+    for (auto &[Begin, E] : Entries)
+      if (E.Ready && E.ReadyStream != Stream)
+        Wait(E.Ready);
+  }
+
   /// Entry half of a map of Bytes > 0 by work queued on Stream.
   /// Contained: the count goes up, and when the entry's first copy was queued
   /// on another stream and may still be running, Wait(Event) makes Stream

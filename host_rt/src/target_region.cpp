@@ -228,13 +228,23 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
   return true;
 }
 
+/// Makes Stream wait for the first copy of the entry holding [Host, Host +
+/// Bytes) when another stream queued it and it may still run; returns the
+/// look-up (PresentTable::lookupOn).
+PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
+                                 void *Stream, const SourceLoc &Loc) {
+  return table(Dev)->lookupOn(Host, Bytes, Stream, [&](void *Ready) {
+    backend().waitEvent(Dev, Stream, Ready, Loc);
+  });
+}
+
 /// Entry half of a map: returns the device address of Host.
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream) {
   PresentTable &T = *table(Dev);
   if (Bytes == 0) {
     // Look up only: a zero-length section never allocates.
-    PresentTable::Hit H = T.lookup(Host, 0);
+    PresentTable::Hit H = awaitFirstCopy(Dev, Host, 0, Stream, Loc);
     if (H.St == Status::Contained)
       return H.Dev;
     if (Flags & MapPresent)
@@ -425,7 +435,7 @@ void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
 void *TargetRegion::translate(const void *Host) const {
   if (!Offload || !Host)
     return const_cast<void *>(Host);
-  PresentTable::Hit H = table(Device)->lookup(Host, 0);
+  PresentTable::Hit H = awaitFirstCopy(Device, Host, 0, Stream, Loc);
   return H.St == Status::Contained ? H.Dev : const_cast<void *>(Host);
 }
 
@@ -552,6 +562,7 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   if (H.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
   onStream(Loc, D, [&](void *S) {
+    awaitFirstCopy(D, Host, Bytes, S, Loc);
     if (ToDevice) {
       toDev(D, H.Dev, Host, Bytes, S, Loc);
       reattach(D, Host, Bytes, H.Dev, S, Loc);
@@ -583,6 +594,7 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   // other side keeps its value.
   StreamLease Lease(D, Loc);
   void *S = Lease.get();
+  awaitFirstCopy(D, Host, Span, S, Loc);
   auto *HostBytes = static_cast<char *>(const_cast<void *>(Host));
   auto *DevBytes = static_cast<char *>(H.Dev);
   for (std::size_t I = 0; I < Count; ++I) {
@@ -606,9 +618,8 @@ namespace {
 /// both are on the device.
 void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
               const void *Section, std::ptrdiff_t Offset) {
-  PresentTable &T = *table(Dev);
-  PresentTable::Hit P = T.lookup(PtrHost, sizeof(void *));
-  PresentTable::Hit S = T.lookup(Section, 0);
+  PresentTable::Hit P = awaitFirstCopy(Dev, PtrHost, sizeof(void *), Stream, Loc);
+  PresentTable::Hit S = awaitFirstCopy(Dev, Section, 0, Stream, Loc);
   if (P.St != Status::Contained || S.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.7.2: only a present pointer is attached
   void *DevValue = static_cast<char *>(S.Dev) - Offset;

@@ -3,7 +3,7 @@
 # with one).
 find_package(Threads REQUIRED)
 set(RT_SRC ${PROJECT_SOURCE_DIR}/host_rt/src)
-add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp
+add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp rt_present_test.cpp
                rt_declare_target_test.cpp rt_async_test.cpp
                ${RT_SRC}/async.cpp ${RT_SRC}/faults.cpp ${RT_SRC}/helpers.cpp ${RT_SRC}/info.cpp
                ${RT_SRC}/attach_table.cpp ${RT_SRC}/declare_target.cpp

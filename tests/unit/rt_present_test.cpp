@@ -1,0 +1,57 @@
+// The present table's ordering of streams (seed 001: device events): an
+// entry's first copy is queued on its creator's stream, and any other stream
+// that uses the device copy, through a map, a look-up for a kernel's pointer,
+// an update or a host fallback's read, must wait for it.
+#include "present_table.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using o2c::detail::PresentTable;
+
+namespace {
+int Event = 7; // stands for a device event
+void *const Creator = reinterpret_cast<void *>(0x100);
+void *const Other = reinterpret_cast<void *>(0x200);
+
+void enterWithCopy(PresentTable &T, const double *A, std::size_t Bytes) {
+  static double Dev[8];
+  T.acquire(
+      A, Bytes, Creator,
+      [](void **D, void **Ready) {
+        *D = Dev;
+        *Ready = &Event;
+      },
+      [](void *) {});
+}
+} // namespace
+
+TEST_CASE("look-ups for another stream wait for a pending first copy",
+          "[rt][present]") {
+  PresentTable T;
+  double A[8] = {};
+  enterWithCopy(T, A, sizeof A);
+  std::vector<void *> Waited;
+  auto Wait = [&](void *E) { Waited.push_back(E); };
+
+  // The creator's own stream is ordered after its copy already.
+  CHECK(T.lookupOn(A + 2, 0, Creator, Wait).St == PresentTable::Status::Contained);
+  CHECK(Waited.empty());
+  // A pointer translated for a kernel on another stream.
+  CHECK(T.lookupOn(A + 2, 0, Other, Wait).St == PresentTable::Status::Contained);
+  REQUIRE(Waited.size() == 1);
+  CHECK(Waited[0] == &Event);
+  // A host fallback's read of every device copy.
+  T.awaitFirstCopies(Other, Wait);
+  CHECK(Waited.size() == 2);
+  // Once the creator has synchronised, nobody waits.
+  CHECK(T.markReady(A, Creator) == &Event);
+  T.lookupOn(A, sizeof A, Other, Wait);
+  T.awaitFirstCopies(Other, Wait);
+  CHECK(Waited.size() == 2);
+  // Absent data: nothing to wait for.
+  double B[2];
+  CHECK(T.lookupOn(B, sizeof B, Other, Wait).St == PresentTable::Status::Absent);
+  CHECK(Waited.size() == 2);
+}
