@@ -43,7 +43,7 @@ void f(float *a, double *b, int *c, long *l, std::array<float, 4> *arr, int n) {
     sincosf(a[i], &s, &co);
     b[i] = std::sqrt(c[i]) + std::pow(c[i], 2) + exp10(b[i]) + std::fmin(a[i], 2.0f);
     c[i] = std::isnan(b[i]) + std::isinf(a[i]) + std::isfinite(b[i]) +
-           std::signbit(a[i]) + std::fpclassify(b[i]) + std::abs(c[i]);
+           std::signbit(a[i]) + std::isnormal(b[i]) + std::abs(c[i]);
     l[i] = std::abs(l[i]) + std::lround(b[i]);
     a[i] = std::min(a[i], 1.0f) + std::max(s, co) + std::clamp(a[i], 0.0f, 2.0f) +
            std::numeric_limits<float>::epsilon() + (*arr)[1] + arr->size();
@@ -98,6 +98,8 @@ TEST_CASE("what the standard library has no device version of stays on the host"
       "a[i] = std::abs(std::complex<long double>(a[i], 1.0L));",
       // Algorithms other than min/max/clamp.
       "std::sort(a, a + 1);",
+      // nvcc's device code classified every value as FP_NAN (an H100).
+      "a[i] = std::fpclassify(a[i]) == FP_NORMAL;",
   };
   for (const char *Body : Bodies) {
     FileResult F = translateC(std::string(R"src(#include <algorithm>
@@ -180,4 +182,20 @@ void f(int *out) {
   CHECK(contains(F.Output, "__host__ __device__ ~W()"));
   CHECK(contains(F.Output, "__host__ __device__ static int seven()"));
   CHECK(contains(F.Output, "__host__ __device__ static int eight()"));
+}
+
+TEST_CASE("C's fpclassify keeps the region on the host",
+          "[analysis][devicecalls]") {
+  // The macro becomes __builtin_fpclassify, which nvcc's device code
+  // answered with 0 (FP_NAN) for every value on an H100.
+  FileResult F = translateC(R"src(#include <math.h>
+void f(double *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = fpclassify(a[i]) == FP_ZERO;
+})src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
+  CHECK(contains(F.Regions.at(0).R.Reason, "fpclassify"));
 }
