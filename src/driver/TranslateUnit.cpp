@@ -2,6 +2,7 @@
 
 #include "analysis/Analysis.h"
 #include "driver/FilePass.h"
+#include "driver/Metadirectives.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
@@ -258,8 +259,10 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
         "#include \"{}\"\n",
         OMP2CUDA_VERSION, Name, Version / 10, Version % 10,
         IsMain ? "" : ": a translated header", O.RuntimeInclude);
-    if (IsMain)
+    if (IsMain) {
       Banner += Registration;
+      restoreMetadirectives(Out, Passes[F].Edits);
+    }
     std::optional<std::string> Text =
         applyFilePass(Passes[F], Ctx, Banner, Name, O);
     if (!Text)
