@@ -3,6 +3,7 @@
 #include "analysis/Analysis.h"
 #include "driver/FilePass.h"
 #include "driver/Metadirectives.h"
+#include "driver/Requires.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
@@ -260,7 +261,7 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
         OMP2CUDA_VERSION, Name, Version / 10, Version % 10,
         IsMain ? "" : ": a translated header", O.RuntimeInclude);
     if (IsMain) {
-      Banner += Registration;
+      Banner += Registration + requiresRegistration(Ctx, Name);
       restoreMetadirectives(Out, Passes[F].Edits);
     }
     std::optional<std::string> Text =
