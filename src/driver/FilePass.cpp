@@ -217,8 +217,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
          lintFirstprivateWrites(*C.Directive, Ctx, C.Function))
       report(DE, O, F.Loc, DiagId::FirstprivateWrite, F.Message);
     Region R = analyzeRegion(C, TU, Index++);
-    if (R.Translate && !Internal)
-      holdForMetadirective(C, SM, Out, R);
+    if (R.Translate)
+      holdForMetadirective(C, SM, Out, R, Internal);
     RegionReport Rep{R, "", ""};
     if (!R.Translate) {
       // Kept there on purpose: a remark, and no exit status 3.

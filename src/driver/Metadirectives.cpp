@@ -121,10 +121,35 @@ bool resolveMetadirectives(ASTContext &Ctx, FileResult &R) {
 }
 
 bool holdForMetadirective(const RegionCandidate &C, const SourceManager &SM,
-                          const FileResult &R, Region &Reg) {
+                          const FileResult &R, Region &Reg, bool Header) {
+  const OMPExecutableDirective *D = C.Directive;
+  if (Header) {
+    // Only the main file's pragmas are respelled: in a header, Clang's
+    // choice (the host's) would be translated.
+    SourceLocation BL = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation EL = SM.getExpansionLoc(
+        D->hasAssociatedStmt() && D->getAssociatedStmt()
+            ? D->getAssociatedStmt()->getEndLoc()
+            : D->getEndLoc());
+    FileID F = SM.getFileID(BL);
+    if (F != SM.getFileID(EL))
+      return false;
+    unsigned B = SM.getFileOffset(BL), E = SM.getFileOffset(EL);
+    llvm::StringRef Text = SM.getBufferData(F);
+    if (E > Text.size() || B > E)
+      return false;
+    for (const MetaSite &S : findMetadirectives(Text))
+      if ((B <= S.Begin && S.Begin < E) || (S.Begin <= B && B < S.End)) {
+        Reg.Translate = false;
+        Reg.Why = DiagId::HostVariant;
+        Reg.Reason = "it holds a metadirective in a header, which omp2cuda "
+                     "does not resolve for the device";
+        return true;
+      }
+    return false;
+  }
   if (R.MetaUndecided.empty())
     return false;
-  const OMPExecutableDirective *D = C.Directive;
   SourceLocation BL = SM.getExpansionLoc(D->getBeginLoc());
   SourceLocation EL = SM.getExpansionLoc(
       D->hasAssociatedStmt() && D->getAssociatedStmt()

@@ -30,9 +30,10 @@ std::string metaParseText(llvm::StringRef Text, const FileResult &R);
 bool resolveMetadirectives(clang::ASTContext &Ctx, FileResult &R);
 
 /// A region that holds (or is) a metadirective left undecided stays on the
-/// host: true after setting Reg's reason.
+/// host, and so does one in a header (Header: its pass) that holds one:
+/// true after setting Reg's reason.
 bool holdForMetadirective(const RegionCandidate &C, const clang::SourceManager &SM,
-                          const FileResult &R, Region &Reg);
+                          const FileResult &R, Region &Reg, bool Header);
 
 /// The output's text of each respelled pragma, replacing whatever other
 /// edits would have changed inside it.
