@@ -24,6 +24,9 @@ public:
   virtual int numDevices() = 0;
   /// Why numDevices() is 0, for the OMP_TARGET_OFFLOAD=MANDATORY error.
   virtual std::string noDeviceReason() { return ""; }
+  /// Whether every device can dereference any host address (`requires
+  /// unified_shared_memory`); empty when it can, else why not.
+  virtual std::string noUnifiedSharedMemory() { return ""; }
 
   virtual void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) = 0;
   virtual void free(int Dev, void *P, const SourceLoc &L) = 0;

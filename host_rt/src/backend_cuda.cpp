@@ -53,6 +53,23 @@ public:
     numDevices();
     return Reason.empty() ? "CUDA reports no device" : Reason;
   }
+  // Host memory the program never mapped (its stack, malloc, globals) is
+  // reachable from a kernel only with pageable memory access (HMM or ATS).
+  std::string noUnifiedSharedMemory() override {
+    for (int D = 0, N = numDevices(); D < N; ++D) {
+      int Pageable = 0;
+      if (cudaDeviceGetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess,
+                                 D) != cudaSuccess) {
+        (void)cudaGetLastError();
+        Pageable = 0;
+      }
+      if (!Pageable)
+        return "CUDA device " + std::to_string(D) +
+               " cannot access pageable host memory "
+               "(cudaDevAttrPageableMemoryAccess is 0)";
+    }
+    return "";
+  }
 
   void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) override {
     use(Dev, L);

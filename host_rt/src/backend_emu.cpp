@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -43,6 +44,14 @@ class EmuBackend final : public Backend {
 public:
   const char *name() override { return "emu"; }
   int numDevices() override { return 1; }
+  // The emulated device shares the host's memory. O2C_EMU_NO_USM (testing)
+  // makes it answer as a GPU without pageable memory access would.
+  std::string noUnifiedSharedMemory() override {
+    const char *E = std::getenv("O2C_EMU_NO_USM");
+    return E && *E && std::string(E) != "0"
+               ? "the emulated device cannot (O2C_EMU_NO_USM is set)"
+               : "";
+  }
 
   void *alloc(int, std::size_t Bytes, const SourceLoc &L) override {
     // aligned_alloc wants a multiple of the alignment. 64 bytes covers every

@@ -18,6 +18,9 @@ namespace {
 struct HostOnlyState {
   std::mutex M;
   std::string Why; // the first unit's reason, for messages
+  // `requires unified_shared_memory`: where the first unit said it, and
+  // why the devices cannot serve it (empty: they can).
+  std::string UsmWhere, UsmWhyNot;
 };
 
 HostOnlyState &state() {
@@ -27,15 +30,51 @@ HostOnlyState &state() {
 
 std::atomic<bool> HostOnly{false};
 
+// Set by units' static initialisers, which may run before this file's own
+// (hence constant-initialised flags, and strings in state()).
+std::atomic<bool> UsmRequired{false};
+std::once_flag UsmChecked;
+
+/// Why the devices cannot serve the program's requirement; empty when
+/// they can or nothing is required.
+const std::string &usmWhyNot() {
+  static const std::string None;
+  if (!UsmRequired.load(std::memory_order_acquire))
+    return None;
+  std::call_once(UsmChecked, [] {
+    std::string Why = detail::backend().noUnifiedSharedMemory();
+    std::lock_guard<std::mutex> L(state().M);
+    if (!Why.empty())
+      state().UsmWhyNot = "the program requires unified_shared_memory (" +
+                          state().UsmWhere + "), which " + Why +
+                          "; its target regions run on the host";
+  });
+  return state().UsmWhyNot;
+}
+
 } // namespace
 
-bool detail::hostOnly() { return HostOnly.load(std::memory_order_acquire); }
+bool detail::hostOnly() {
+  return HostOnly.load(std::memory_order_acquire) || !usmWhyNot().empty();
+}
 
 std::string detail::noDeviceReason() {
-  if (!hostOnly())
-    return backend().noDeviceReason();
-  std::lock_guard<std::mutex> L(state().M);
-  return state().Why;
+  if (HostOnly.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> L(state().M);
+    return state().Why;
+  }
+  if (!usmWhyNot().empty())
+    return usmWhyNot();
+  return backend().noDeviceReason();
+}
+
+void requireUnifiedSharedMemory(const SourceLoc &Loc) {
+  {
+    std::lock_guard<std::mutex> L(state().M);
+    if (state().UsmWhere.empty())
+      state().UsmWhere = std::string(Loc.File) + ":" + std::to_string(Loc.Line);
+  }
+  UsmRequired.store(true, std::memory_order_release);
 }
 
 void runOnHostOnly(const SourceLoc &Loc, const char *Reason) {

@@ -103,6 +103,73 @@ bool containsDirectiveOtherThanAtomic(const Stmt *S,
   return F.Other;
 }
 
+namespace {
+
+/// The parts of an `atomic capture`: `v = x++`, `v = ++x`, `v = x op= e`,
+/// `v = x = x op e`, and the blocks `{v = x; <update>;}` (the value before)
+/// and `{<update>; v = x;}` (the value after).
+struct CaptureForm {
+  const Stmt *Whole = nullptr; // the statement the directive applies to
+  const Expr *Update = nullptr;
+  const Expr *V = nullptr;
+  bool New = false; // v gets x's value after the update
+  std::string WhyNot;
+};
+
+/// `v = x` with x the update's variable: v, else null.
+const Expr *readOf(const Stmt *S, const Expr *X, const ASTContext &Ctx) {
+  const auto *BA = dyn_cast_or_null<BinaryOperator>(S);
+  if (!BA || BA->getOpcode() != BO_Assign || !X ||
+      !sameLValue(BA->getRHS(), X, Ctx))
+    return nullptr;
+  return BA->getLHS();
+}
+
+CaptureForm captureForm(const OMPAtomicDirective &A, const ASTContext &Ctx) {
+  CaptureForm F;
+  const Stmt *S = A.getAssociatedStmt();
+  if (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  F.Whole = S;
+  F.WhyNot = "capture in this form is not supported yet";
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (Block->size() != 2)
+      return F;
+    const auto *First = dyn_cast<Expr>(Block->body_front());
+    const auto *Second = dyn_cast<Expr>(Block->body_back());
+    if (!First || !Second)
+      return F;
+    First = First->IgnoreImplicit()->IgnoreParens();
+    Second = Second->IgnoreImplicit()->IgnoreParens();
+    AtomicUpdate U2 = atomicUpdate(Second, Ctx);
+    if (U2.WhyNot.empty()) {
+      if (const Expr *V = readOf(First, U2.X, Ctx)) {
+        F.Update = Second, F.V = V, F.WhyNot.clear();
+        return F;
+      }
+    }
+    AtomicUpdate U1 = atomicUpdate(First, Ctx);
+    if (U1.WhyNot.empty())
+      if (const Expr *V = readOf(Second, U1.X, Ctx))
+        F.Update = First, F.V = V, F.New = true, F.WhyNot.clear();
+    return F;
+  }
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *BA = E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens())
+                     : nullptr;
+  if (!BA || BA->getOpcode() != BO_Assign)
+    return F;
+  const Expr *R = bare(BA->getRHS());
+  if (const auto *Un = dyn_cast<UnaryOperator>(R))
+    F.New = Un->isPrefix();
+  else
+    F.New = true; // x op= e, x = x op e: the value of the assignment
+  F.Update = R, F.V = BA->getLHS(), F.WhyNot.clear();
+  return F;
+}
+
+} // namespace
+
 Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
                       const std::vector<TextEdit> &Known, AtomicRewrite &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -111,16 +178,26 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     return Verdict::no(DiagId::HostGeneral, "'#pragma omp atomic' " + Why);
   };
   bool Plain = false; // read / write: an ordinary access on the device
+  bool Capture = false;
   for (const OMPClause *C : A.clauses()) {
     if (isa<OMPReadClause, OMPWriteClause>(C))
       Plain = true;
+    else if (isa<OMPCaptureClause>(C))
+      Capture = true;
     else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
                   OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause,
                   OMPHintClause>(C))
       return No("with this clause is not supported yet");
   }
-  const Expr *E = atomicStatement(A);
-  if (!E)
+  CaptureForm CF;
+  if (Capture) {
+    CF = captureForm(A, Ctx);
+    if (!CF.WhyNot.empty())
+      return No(CF.WhyNot);
+  }
+  const Stmt *Whole = Capture ? CF.Whole : atomicStatement(A);
+  const Expr *E = Capture ? CF.Update : atomicStatement(A);
+  if (!E || !Whole)
     return No("on a statement that is not an expression");
 
   // The directive line through the end of its statement.
@@ -128,7 +205,7 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
   if (B.isMacroID())
     return No("from a macro is not supported yet");
   unsigned DB = SM.getFileOffset(B), SB, SE;
-  if (!fileOffsets(SM, LO, E->getSourceRange(), SB, SE))
+  if (!fileOffsets(SM, LO, Whole->getSourceRange(), SB, SE))
     return No("whose statement comes from a macro is not supported yet");
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   // `#pragma omp atomic` from its '#'; `_Pragma("omp atomic")` from the
@@ -146,9 +223,11 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
       --DB;
   }
   unsigned End = SE;
-  while (End < Buf.size() && Buf[End] != ';')
+  // A structured block (atomic capture's `{v = x; x += e;}`) ends at its
+  // brace; an expression statement at its semicolon.
+  while (!isa<CompoundStmt>(Whole) && End < Buf.size() && Buf[End] != ';')
     ++End;
-  if (End < Buf.size())
+  if (!isa<CompoundStmt>(Whole) && End < Buf.size())
     ++End;
   Out.Begin = DB;
   Out.End = End;
@@ -185,8 +264,15 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
   std::string Val = V ? "(" + Text(V) + ")" : "1";
   if (Negate)
     Val = "-" + Val;
-  Out.Text = "/* omp atomic */ o2c_dev::atomicCombine<" + Op + ">(&(" + Text(X) + "), (" + Type +
-             ")(" + Val + "));" + Lines;
+  std::string Args = "<" + Op + ">(&(" + Text(X) + "), (" + Type + ")(" + Val + "))";
+  if (Capture) {
+    // fetch-and-op returns the value before; the new one is that combined.
+    Out.Text = "/* omp atomic capture */ " + Text(CF.V) + " = o2c_dev::" +
+               (CF.New ? "atomicCombineFetch" : "atomicFetchCombine") + Args +
+               ";" + Lines;
+    return {};
+  }
+  Out.Text = "/* omp atomic */ o2c_dev::atomicCombine" + Args + ";" + Lines;
   return {};
 }
 

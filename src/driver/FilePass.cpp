@@ -1,4 +1,5 @@
 #include "driver/FilePass.h"
+#include "driver/Metadirectives.h"
 #include "driver/RegionForm.h"
 
 #include "analysis/Lint.h"
@@ -216,6 +217,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
          lintFirstprivateWrites(*C.Directive, Ctx, C.Function))
       report(DE, O, F.Loc, DiagId::FirstprivateWrite, F.Message);
     Region R = analyzeRegion(C, TU, Index++);
+    if (R.Translate)
+      holdForMetadirective(C, SM, Out, R, Internal);
     RegionReport Rep{R, "", ""};
     if (!R.Translate) {
       // Kept there on purpose: a remark, and no exit status 3.

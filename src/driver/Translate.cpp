@@ -1,4 +1,5 @@
 #include "driver/Translate.h"
+#include "driver/Metadirectives.h"
 #include "driver/TranslateUnit.h"
 #include "emit/Emit.h"
 
@@ -12,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -76,7 +78,9 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.Dependencies.push_back(It->first.getName().str());
-
+    // Parsed again with the metadirectives the device resolves respelled.
+    if (!resolveMetadirectives(Ctx, Out))
+      return;
     translateUnit(Ctx, Includes, O, Out);
   }
 
@@ -230,11 +234,16 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   return Out;
 }
 
-FileResult translateFileAt(const std::string &Source,
-                           const tooling::CompilationDatabase &DB,
-                           const Options &O, llvm::StringRef Version,
-                           llvm::raw_ostream &Diags) {
-  FileResult R;
+namespace {
+
+/// One parse and translation of Source; Meta holds the metadirective state
+/// (its sites and respellings), and Text, when not null, what is parsed in
+/// place of the file.
+FileResult parseOnce(const std::string &Source,
+                     const tooling::CompilationDatabase &DB, const Options &O,
+                     llvm::StringRef Version, llvm::raw_ostream &Diags,
+                     const FileResult &Meta, const std::string *Text) {
+  FileResult R = Meta;
   R.Source = Source;
   // A file system of its own: ClangTool moves to each compile command's
   // directory, which on the real file system is the process's working
@@ -255,13 +264,17 @@ FileResult translateFileAt(const std::string &Source,
   TextDiagnosticPrinter Printer(Diags, DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
+  // The tool keeps the mapped path and text by reference: both live until
+  // it has run.
+  llvm::SmallString<256> Abs(Source);
+  llvm::sys::fs::make_absolute(Abs);
   {
-    llvm::SmallString<256> Abs(Source);
-    llvm::sys::fs::make_absolute(Abs);
     std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(Abs);
     if (!Cmds.empty())
       R.FlagsHeuristic = Cmds.front().Heuristic;
   }
+  if (Text)
+    Tool.mapVirtualFile(Abs, *Text);
   Factory F(R, O, &Diags);
   // Clang 19 itself crashes on some invalid input (e.g. _Pragma inside an
   // OpenMP pragma line): report it as an error for this file, write nothing.
@@ -286,16 +299,67 @@ FileResult translateFileAt(const std::string &Source,
   return R;
 }
 
+/// Runs Once (a parse of the given text) until the metadirectives need no
+/// new respelling; the diagnostics of a parse that is redone are dropped.
+template <typename Fn>
+FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
+                              Fn Once) {
+  FileResult Meta;
+  planMetadirectives(Text, Meta);
+  if (Meta.MetaSites.empty())
+    return Once(Meta, nullptr, Diags);
+  for (unsigned Try = 0;; ++Try) {
+    std::string Parsed = metaParseText(Text, Meta);
+    std::string Held;
+    llvm::raw_string_ostream HeldOS(Held);
+    HeldOS.enable_colors(Diags.has_colors());
+    FileResult R = Once(Meta, &Parsed, HeldOS);
+    HeldOS.flush();
+    // Each parse decides every site it finds undecided: a second suffices.
+    if (!R.MetaReparse || Try == 2) {
+      Diags << Held;
+      return R;
+    }
+    Meta.MetaSites = R.MetaSites;
+    Meta.MetaDone = R.MetaDone;
+    Meta.MetaEdits = R.MetaEdits;
+    Meta.MetaUndecided = R.MetaUndecided;
+  }
+}
+
+} // namespace
+
+FileResult translateFileAt(const std::string &Source,
+                           const tooling::CompilationDatabase &DB,
+                           const Options &O, llvm::StringRef Version,
+                           llvm::raw_ostream &Diags) {
+  llvm::SmallString<256> Abs(Source);
+  llvm::sys::fs::make_absolute(Abs);
+  auto Buf = llvm::MemoryBuffer::getFile(Abs);
+  auto Once = [&](const FileResult &Meta, const std::string *Text,
+                  llvm::raw_ostream &D) {
+    return parseOnce(Source, DB, O, Version, D, Meta, Text);
+  };
+  if (!Buf)
+    return Once(FileResult(), nullptr, Diags);
+  return withMetadirectives((*Buf)->getBuffer(), Diags, Once);
+}
+
 FileResult translateCode(const std::string &Code, const std::string &FileName,
                          const std::vector<std::string> &Args,
                          const Options &O) {
-  FileResult R;
-  R.Source = FileName;
   std::vector<std::string> A = adjustArgs(Args, nullptr);
-  bool Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(R, O), Code,
-                                           A, FileName);
-  if (!Ok)
-    R.Ok = false;
+  auto Once = [&](const FileResult &Meta, const std::string *Text,
+                  llvm::raw_ostream &) {
+    FileResult R = Meta;
+    R.Source = FileName;
+    bool Ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(R, O),
+                                             Text ? *Text : Code, A, FileName);
+    if (!Ok)
+      R.Ok = false;
+    return R;
+  };
+  FileResult R = withMetadirectives(Code, llvm::errs(), Once);
   // Where no output file is named (tests, the fuzzer), the generated code's
   // lines are attributed to the name the tool would give the output.
   llvm::SmallString<256> Name(FileName);

@@ -2,6 +2,7 @@
 #ifndef OMP2CUDA_DRIVER_TRANSLATE_H
 #define OMP2CUDA_DRIVER_TRANSLATE_H
 
+#include "frontend/Metadirective.h"
 #include "omp2cuda/KernelModel.h"
 #include "omp2cuda/Options.h"
 #include "omp2cuda/Region.h"
@@ -46,6 +47,19 @@ struct FileResult {
   /// How the flags were found when the database has no entry for the file
   /// ("inferred from src/a.c"); empty otherwise.
   std::string FlagsHeuristic;
+  /// The main file's metadirectives (driver/Metadirectives.h): each
+  /// respelled pragma's text for the parse and for the output, the sites
+  /// left undecided (offset of `#`, why), and whether the file must be
+  /// parsed again with new respellings.
+  struct MetaEdit {
+    unsigned Begin = 0, End = 0;
+    std::string Parsed, Output;
+  };
+  std::vector<MetaSite> MetaSites;
+  std::vector<bool> MetaDone; // per site: respelled, undecided or left
+  std::vector<MetaEdit> MetaEdits;
+  std::vector<std::pair<unsigned, std::string>> MetaUndecided;
+  bool MetaReparse = false;
 };
 
 /// Parses Source with the flags the database gives it, translates it and

@@ -2,6 +2,8 @@
 
 #include "analysis/Analysis.h"
 #include "driver/FilePass.h"
+#include "driver/Metadirectives.h"
+#include "driver/Requires.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
@@ -258,8 +260,10 @@ void writeOutputs(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
         "#include \"{}\"\n",
         OMP2CUDA_VERSION, Name, Version / 10, Version % 10,
         IsMain ? "" : ": a translated header", O.RuntimeInclude);
-    if (IsMain)
-      Banner += Registration;
+    if (IsMain) {
+      Banner += Registration + requiresRegistration(Ctx, Name);
+      restoreMetadirectives(Out, Passes[F].Edits);
+    }
     std::optional<std::string> Text =
         applyFilePass(Passes[F], Ctx, Banner, Name, O);
     if (!Text)

@@ -30,6 +30,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.mandatory_host
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/mandatory_host.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.requires_usm
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/requires_usm.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.async_faults
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/async_faults.sh
                    ${CMAKE_BINARY_DIR})

@@ -155,3 +155,30 @@ void a(double *x, int n) {
   // The copy is the header plus the translation's additions, in order.
   CHECK(H.find("#ifndef V_H\n#define V_H\n") != std::string::npos);
 }
+
+TEST_CASE("a region of a translated header that holds a metadirective stays "
+          "on the host",
+          "[headers][metadirective]") {
+  // Only the main file's pragmas are respelled as the device's variant.
+  Tree T;
+  T.put("k.h", R"(static inline void kern(int *a, int n) {
+#pragma omp target map(tofrom: a[0:n])
+  {
+#pragma omp metadirective when(device={kind(nohost)}: nothing) default(parallel for)
+    for (int i = 0; i < n; ++i) a[i] += 1;
+  }
+#pragma omp target map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i) a[i] += 2;
+}
+)");
+  std::string M = T.put("m.c", "#include \"k.h\"\n"
+                               "void m(int *a) { kern(a, 4); }\n");
+  FileResult R = translate(M);
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 1);
+  REQUIRE(R.Regions.size() == 2);
+  CHECK(R.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(R.Regions[0].R.Reason.find("metadirective in a header") !=
+        std::string::npos);
+  CHECK(R.Regions[1].R.Translate);
+}

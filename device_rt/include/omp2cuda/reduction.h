@@ -83,11 +83,12 @@ struct RedLogOr {
 };
 
 namespace detail {
-// One CAS loop serves every operator on 4- and 8-byte types; 1- and 2-byte
+// One CAS loop serves every operator on 4- and 8-byte types, and returns the
+// value it replaced (atomic capture); 1- and 2-byte
 // types (char, short, bool) use the aligned 4-byte word that holds them,
 // changing only their own bytes. Device allocations are at least 64-byte
 // aligned, so that word lies inside the allocation.
-template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
+template <class Op, class T> __device__ T casCombine(T *Slot, T V) {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
                     sizeof(T) == 8,
                 "reductions support 1-, 2-, 4- and 8-byte types");
@@ -97,47 +98,53 @@ template <class Op, class T> __device__ void casCombine(T *Slot, T V) {
     const unsigned Shift = static_cast<unsigned>(Addr & 3ull) * 8u;
     const unsigned Mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << Shift;
     unsigned int Old = *Word, Assumed;
+    T Cur;
     do {
       Assumed = Old;
-      T Cur, Next;
+      T Next;
       unsigned int Part = (Assumed & Mask) >> Shift;
       memcpy(&Cur, &Part, sizeof(T));
       Next = Op()(Cur, V);
       if (Next == Cur)
-        return;
+        return Cur;
       unsigned int Bits = 0;
       memcpy(&Bits, &Next, sizeof(T));
       Old = atomicCAS(Word, Assumed, (Assumed & ~Mask) | (Bits << Shift));
     } while (Old != Assumed);
+    return Cur;
   } else if constexpr (sizeof(T) == 8) {
     auto *Word = reinterpret_cast<unsigned long long *>(Slot);
     unsigned long long Old = *Word, Assumed;
+    T Cur;
     do {
       Assumed = Old;
-      T Cur, Next;
+      T Next;
       memcpy(&Cur, &Assumed, 8);
       Next = Op()(Cur, V);
       // min/max: nothing to do once the slot is already as good.
       if (Next == Cur)
-        return;
+        return Cur;
       unsigned long long Bits;
       memcpy(&Bits, &Next, 8);
       Old = atomicCAS(Word, Assumed, Bits);
     } while (Old != Assumed);
+    return Cur;
   } else {
     auto *Word = reinterpret_cast<unsigned int *>(Slot);
     unsigned int Old = *Word, Assumed;
+    T Cur;
     do {
       Assumed = Old;
-      T Cur, Next;
+      T Next;
       memcpy(&Cur, &Assumed, 4);
       Next = Op()(Cur, V);
       if (Next == Cur)
-        return;
+        return Cur;
       unsigned int Bits;
       memcpy(&Bits, &Next, 4);
       Old = atomicCAS(Word, Assumed, Bits);
     } while (Old != Assumed);
+    return Cur;
   }
 }
 
@@ -180,6 +187,22 @@ template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
     atomicMax(Slot, V);
   else
     detail::casCombine<Op>(Slot, V);
+}
+
+/// `atomic capture`: folds V into *Slot atomically with Op and returns the
+/// value it had before.
+template <class Op, class T> __device__ T atomicFetchCombine(T *Slot, T V) {
+  if constexpr (std::is_same<Op, RedPlus>::value &&
+                detail::HasAtomicAdd<T>::value)
+    return atomicAdd(Slot, V);
+  else
+    return detail::casCombine<Op>(Slot, V);
+}
+
+/// `atomic capture` of the value after: the value before, combined with V
+/// as the update did.
+template <class Op, class T> __device__ T atomicCombineFetch(T *Slot, T V) {
+  return Op()(atomicFetchCombine<Op>(Slot, V), V);
 }
 
 /// Block-wide reduction of every thread's Partial, folded into *Slot by one

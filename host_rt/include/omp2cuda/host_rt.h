@@ -208,6 +208,20 @@ struct HostProgram {
   }
 };
 
+/// `#pragma omp requires unified_shared_memory` in a unit of the program:
+/// its regions may dereference host memory that no map put on the device.
+/// A device that cannot (a GPU without pageable memory access) is then not
+/// available, as OpenMP allows: regions run on the host, and
+/// OMP_TARGET_OFFLOAD=MANDATORY is an error that says why. The emulated
+/// device shares the host's memory. docs/unified-shared-memory.md.
+void requireUnifiedSharedMemory(const SourceLoc &Loc);
+
+struct RequiresUnifiedSharedMemory {
+  explicit RequiresUnifiedSharedMemory(const SourceLoc &Loc) {
+    requireUnifiedSharedMemory(Loc);
+  }
+};
+
 /// A region the translator left on the host while data may live on the
 /// device (mapped by enclosing or earlier data constructs that were
 /// translated). Whatever way the region reaches memory (directly, through
