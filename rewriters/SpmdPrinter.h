@@ -157,6 +157,31 @@ struct SpmdPrinter {
                : "if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads\n";
   }
 
+  /// The rank type of an ordered loop: as wide as its iteration count.
+  static const char *orderedType(const SpmdNode &N) {
+    bool Wide = N.Loops.size() > 1;
+    for (const LoopLevel &L : N.Loops)
+      Wide = Wide || L.Is64Bit;
+    return Wide ? "unsigned long long" : "unsigned";
+  }
+
+  /// A loop with the ordered clause: the team's counter of the rank whose
+  /// ordered region may run starts at 0 (the barrier after the loop's last
+  /// run lets nobody read it still), and each thread counts the ranks of
+  /// its iterations (threadIdx.x, then by blockDim.x, as the loop takes
+  /// them). Returns what closes the block.
+  std::string orderedOpen(const SpmdNode &N, unsigned I) {
+    Out += fmt::format(
+        "__shared__ {0} o2c_ord_next{1}; // ordered: the rank whose turn it is\n"
+        "if (threadIdx.x == 0)\n  o2c_ord_next{1} = 0;\n",
+        orderedType(N), I);
+    SyncedAt = std::string::npos;
+    sync(" // the first iteration's turn is set");
+    Out += fmt::format("{{\n{} o2c_ord_rank{} = threadIdx.x;\n",
+                       orderedType(N), I);
+    return "}\n";
+  }
+
   /// sections: the block's threads take them in turn, each runs its own.
   /// (The text between the sections is their braces and pragmas.)
   void sections(const SpmdNode &N, unsigned I) {
@@ -213,7 +238,14 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::ThreadLoop:
+      if (N.Ordered)
+        Close = orderedOpen(N, I) + Close;
       Close = loopOpen(N.Loops, I, "threadIdx.x", "blockDim.x") + Close;
+      if (N.Ordered)
+        Out += fmt::format("o2c_dev::OrderedTurn<{0}> o2c_ord(o2c_ord_next{1}, "
+                           "o2c_ord_rank{1}); // this iteration's turn\n"
+                           "o2c_ord_rank{1} += blockDim.x;\n",
+                           orderedType(N), I);
       parts(N);
       break;
     case SpmdKind::Guard:

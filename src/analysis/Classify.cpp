@@ -464,7 +464,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
           dyn_cast_or_null<OMPExecutableDirective>(unwrapSingle(regionBody(*Cur)));
       if (!Child || !Child->hasAssociatedStmt() ||
           isOpenMPTargetExecutionDirective(Child->getDirectiveKind()) ||
-          !W.extendsWith(Child->getDirectiveKind()))
+          !W.extendsWith(Child->getDirectiveKind()) || orderedLoop(*Child))
         break;
       Chain.push_back(Child);
       Cur = Child;
@@ -472,6 +472,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
     for (const OMPExecutableDirective *X : Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
         return FailAt(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
+    if (Verdict V = orderedOnRegion(Chain); !V.Ok)
+      return FailAt(V, V.Where);
     if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
       return FailAt(mapperUse(D, Ctx, Where), Where);
   }
@@ -1258,7 +1260,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
       for (const OMPAtomicDirective *A : Atomics) {
         AtomicRewrite AR;
         if (Verdict V = rewriteAtomic(*A, Ctx, All, AR); !V.Ok)
-          return Fail(V);
+          return FailAt(V, V.Where.isValid() ? V.Where : A->getBeginLoc());
         // An edit outside the body would be lost: the atomic would run as
         // a plain update.
         if (AR.Begin < B || AR.End > E)

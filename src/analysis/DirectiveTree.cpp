@@ -7,6 +7,7 @@
 
 #include "clang/AST/StmtOpenMP.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -117,11 +118,12 @@ struct Builder {
   bool clauses(const OMPExecutableDirective &D, DirNode &N) {
     ClauseInfo NCI;
     if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
-      return no(V, D.getBeginLoc());
+      return no(V, V.Where.isValid() ? V.Where : D.getBeginLoc());
     if (Verdict V = nestedClauseRule(D, NCI); !V.Ok)
       return no(V, D.getBeginLoc());
     N.Collapse = NCI.Collapse;
     N.NoWait = NCI.NoWait;
+    N.Ordered = NCI.Ordered;
     if (isRestrictable(D.getDirectiveKind())) {
       N.NumThreads = NCI.ThreadLimit;
       N.IfCond = !NCI.IfCond.empty() ? NCI.IfCond : NCI.ParallelIf;
@@ -297,6 +299,13 @@ struct Builder {
     N.D = &D;
     if (!clauses(D, N))
       return false;
+    // The threads of one block take turns; iterations spread over the
+    // grid could not.
+    if (N.Ordered && Kind != DirKind::ThreadLoop)
+      return no(Verdict::no(DiagId::HostClause,
+                            "the 'ordered' clause on the nested " +
+                                constructName(D) + " is not supported yet"),
+                D.getBeginLoc());
     std::vector<LoopLevel> Levels;
     std::set<const VarDecl *> LoopVars;
     const Stmt *Body = nullptr;
@@ -361,6 +370,13 @@ struct Builder {
       } else if (!loop(*D, As, Child, &Outer)) {
         return false;
       }
+      // Inside the parallel region's own loops and branches a construct
+      // may run again after itself, or after the one that follows it: its
+      // closing barrier stays even where nothing follows it in the text
+      // (LowerSpmd.cpp).
+      std::vector<const Stmt *> Direct = statementsOf(Body);
+      T.Nodes[Child].InControlFlow =
+          std::find(Direct.begin(), Direct.end(), D) == Direct.end();
       T.Nodes[Parent].Children.push_back(Child);
     }
     return true;

@@ -101,8 +101,8 @@ __host__ __device__ constexpr unsigned teamSize(long long Requested,
 /// The lock of `critical` sections whose names hash to Id (0..63): the
 /// threads of all teams exclude each other. A thread that waits spins; on
 /// sm_70 and later every thread of a warp makes progress on its own, and
-/// under the emulation a block's threads switch only at barriers, which a
-/// critical section does not contain.
+/// under the emulation a block's threads switch only at barriers and sleeps,
+/// which a critical section does not contain.
 __device__ inline unsigned *criticalLocks() {
   static unsigned Locks[64];
   return Locks;
@@ -116,6 +116,42 @@ __device__ inline void criticalExit(unsigned Id) {
   __threadfence();
   atomicExch(&criticalLocks()[Id], 0u);
 }
+
+/// One iteration of a worksharing loop with the ordered clause, whose
+/// iterations the block's threads take in turn (thread t: the iterations of
+/// rank t, t + blockDim.x, ...). Next, in shared memory, is the rank whose
+/// ordered region may run; enter() waits for this iteration's rank, leave()
+/// passes the turn on. An iteration that runs no ordered region passes its
+/// turn when it ends, so that the next one never waits for it in vain. A
+/// thread's own earlier iterations have lower ranks, so whoever holds the
+/// turn is never waiting for a later one: no deadlock.
+template <class T> class OrderedTurn {
+public:
+  __device__ OrderedTurn(volatile T &Next, T Rank) : Next(Next), Rank(Rank) {}
+  OrderedTurn(const OrderedTurn &) = delete;
+  OrderedTurn &operator=(const OrderedTurn &) = delete;
+  __device__ void enter() {
+    while (Next != Rank)
+      __nanosleep(32); // the emulation runs the other threads meanwhile
+    __threadfence_block(); // what the earlier ordered regions wrote
+  }
+  __device__ void leave() {
+    __threadfence_block();
+    Next = Rank + 1;
+    Passed = true;
+  }
+  __device__ ~OrderedTurn() {
+    if (!Passed) {
+      enter();
+      leave();
+    }
+  }
+
+private:
+  volatile T &Next;
+  T Rank;
+  bool Passed = false;
+};
 
 /// The allocation routines in device code take the device heap, whatever
 /// the allocator: the start of the heap block is kept just before the

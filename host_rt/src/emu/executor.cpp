@@ -1,9 +1,11 @@
 // The emulated device's executor. A grid's blocks are dealt to a pool of
 // worker threads; a worker runs one block to completion, its CUDA threads as
-// Boost.Context fibers. A fiber runs until it finishes or waits at a barrier
-// (__syncthreads, or a warp barrier of __syncwarp, a shuffle or a vote); a
-// barrier opens when every fiber of the block (of the warp's mask) that has
-// not returned has arrived, as on sm_70 and later.
+// Boost.Context fibers. A fiber runs until it finishes, waits at a barrier
+// (__syncthreads, or a warp barrier of __syncwarp, a shuffle or a vote), or
+// sleeps (__nanosleep, which a spin-wait calls: it goes to the back of the
+// queue of runnable fibers); a barrier opens when every fiber of the block
+// (of the warp's mask) that has not returned has arrived, as on sm_70 and
+// later.
 //
 // Control-loop kernels cross a barrier per state with up to 1024 threads, so
 // every step here is O(1) per thread: runnable fibers wait in a FIFO queue,
@@ -466,6 +468,15 @@ void syncWarp(unsigned Mask) {
   if (B.Count == 1)
     return;
   arriveWarp(B, Mask, WarpOp::Sync);
+}
+
+void yieldThread() {
+  Block &B = *CurrentBlock;
+  if (B.Count == 1)
+    return;
+  // To the back of the queue: every runnable thread runs before it again.
+  makeReady(B, B.Current);
+  switchAway();
 }
 
 bool onDevice() { return CurrentBlock != nullptr; }
