@@ -8,6 +8,7 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <algorithm>
 
@@ -111,14 +112,24 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     return Verdict::no(DiagId::HostGeneral, "'#pragma omp atomic' " + Why);
   };
   bool Plain = false; // read / write: an ordinary access on the device
+  bool Compare = false;
   for (const OMPClause *C : A.clauses()) {
     if (isa<OMPReadClause, OMPWriteClause>(C))
       Plain = true;
+    else if (isa<OMPCompareClause>(C))
+      Compare = true;
     else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
                   OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause,
-                  OMPHintClause>(C))
-      return No("with this clause is not supported yet");
+                  OMPHintClause>(C)) {
+      Verdict V = No("with the '" +
+                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                     "' clause is not supported yet");
+      V.Where = C->getBeginLoc();
+      return V;
+    }
   }
+  if (Compare)
+    return rewriteAtomicCompare(A, Ctx, Known, Out);
   const Expr *E = atomicStatement(A);
   if (!E)
     return No("on a statement that is not an expression");
