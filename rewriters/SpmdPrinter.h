@@ -18,12 +18,16 @@ struct SpmdPrinter {
   const KernelModel &K;
   std::string &Out;
   size_t SyncedAt = std::string::npos; // Out's size after the last barrier
+  /// Inside a parallel region of fewer threads than the block (whole warps,
+  /// DirectiveTree.cpp): its barriers wait for its threads alone.
+  bool InTeam = false;
 
   /// A barrier, unless one was just printed.
   inline void sync(const char *Why) {
     if (SyncedAt == Out.size())
       return;
-    Out += "__syncthreads();";
+    Out += InTeam ? "o2c_dev::teamSync(o2c_team.o2c_threads);"
+                  : "__syncthreads();";
     Out += Why;
     Out += "\n";
     SyncedAt = Out.size();
@@ -142,7 +146,8 @@ struct SpmdPrinter {
 
   /// A parallel region of fewer threads than the block: its size, as the
   /// OpenMP routines in its body answer it (o2c_team), and the threads that
-  /// run it. Its body has no barrier (DirectiveTree.cpp).
+  /// run it. Its body has no barrier, or it is whole warps and its barriers
+  /// are named ones (DirectiveTree.cpp).
   void teamOpen(const SpmdNode &N) {
     std::string Size = N.NumThreads.empty()
                            ? "blockDim.x"
@@ -221,7 +226,9 @@ struct SpmdPrinter {
         teamOpen(N);
         Close = "}\n}\n" + Close;
       }
+      InTeam = N.restricted();
       parts(N);
+      InTeam = false;
       break;
     case SpmdKind::Team:
     case SpmdKind::Section:
@@ -240,7 +247,9 @@ struct SpmdPrinter {
     case SpmdKind::ThreadLoop:
       if (N.Ordered)
         Close = orderedOpen(N, I) + Close;
-      Close = loopOpen(N.Loops, I, "threadIdx.x", "blockDim.x") + Close;
+      Close = loopOpen(N.Loops, I, "threadIdx.x",
+                       InTeam ? "o2c_team.o2c_threads" : "blockDim.x") +
+              Close;
       if (N.Ordered)
         Out += fmt::format("o2c_dev::OrderedTurn<{0}> o2c_ord(o2c_ord_next{1}, "
                            "o2c_ord_rank{1}); // this iteration's turn\n"

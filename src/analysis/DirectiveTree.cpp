@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -224,9 +225,22 @@ struct Builder {
            "'";
   }
 
+  /// A restricted team whose size, when smaller than the block, is whole
+  /// warps: num_threads(N) with N a constant multiple of 32, no if.
+  bool warpTeam(const DirNode &N) const {
+    const auto *NT = N.D->getSingleClause<OMPNumThreadsClause>();
+    if (!NT || !N.IfCond.empty() || N.MasterOnly)
+      return false;
+    std::optional<llvm::APSInt> V =
+        NT->getNumThreads()->getIntegerConstantExpr(Ctx);
+    return V && V->isStrictlyPositive() && V->getExtValue() % 32 == 0;
+  }
+
   /// A parallel region of fewer threads than the block runs on some of its
   /// threads only, which a barrier of all of them cannot wait for: its body
-  /// must not synchronise (worksharing loops, barrier, single, reductions).
+  /// must not synchronise (worksharing loops, barrier, single, reductions),
+  /// unless it is whole warps, which a named barrier waits for (warpTeam):
+  /// then its barriers and plain worksharing loops are translated.
   bool unsynchronised(unsigned I, size_t FirstUse) {
     const DirNode &N = T.Nodes[I];
     if (!N.restricted())
@@ -239,9 +253,17 @@ struct Builder {
                                 "yet"),
                 At);
     };
-    if (!N.Children.empty())
-      return Refuse(constructName(*T.Nodes[N.Children[0]].D),
-                    T.Nodes[N.Children[0]].D->getBeginLoc());
+    // A team of whole warps can wait alone: a named barrier of its threads
+    // (o2c_dev::teamSync), for its barriers and worksharing loops.
+    for (unsigned C : N.Children) {
+      const DirNode &X = T.Nodes[C];
+      bool Named = warpTeam(N) &&
+                   (X.Kind == DirKind::Barrier ||
+                    (X.Kind == DirKind::ThreadLoop && X.Reductions.empty() &&
+                     !X.Ordered));
+      if (!Named)
+        return Refuse(constructName(*X.D), X.D->getBeginLoc());
+    }
     if (!N.Reductions.empty())
       return Refuse("a reduction", N.D->getBeginLoc());
     for (size_t U = FirstUse; U < T.Transparent.size(); ++U) {

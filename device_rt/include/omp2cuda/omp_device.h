@@ -117,6 +117,22 @@ __device__ inline void criticalExit(unsigned Id) {
   atomicExch(&criticalLocks()[Id], 0u);
 }
 
+/// The barrier of a parallel region whose team is the block's first Threads
+/// threads (num_threads): named barrier 1 of the team's threads, a multiple
+/// of 32 (the translator checks it), or the block's barrier when the team
+/// is the whole block (which may be no multiple of 32).
+__device__ inline void teamSync(int Threads) {
+  if (Threads == static_cast<int>(blockDim.x)) {
+    __syncthreads();
+    return;
+  }
+#if defined(__CUDA_ARCH__)
+  asm volatile("bar.sync 1, %0;" ::"r"(Threads) : "memory");
+#elif defined(OMP2CUDA_EMU_CUDA_EMU_H)
+  ::o2c::emu::syncNamed(1, static_cast<unsigned>(Threads));
+#endif
+}
+
 /// One iteration of a worksharing loop with the ordered clause, whose
 /// iterations the block's threads take in turn (thread t: the iterations of
 /// rank t, t + blockDim.x, ...). Next, in shared memory, is the rank whose

@@ -78,6 +78,9 @@ int workers();
 void syncBlock();
 int syncBlockCount(int Pred);
 void syncWarp(unsigned Mask);
+/// PTX `bar.sync Id, Count`: waits until Count threads (a multiple of 32)
+/// have arrived at named barrier Id (1 to 15); returned threads do not count.
+void syncNamed(unsigned Id, unsigned Count);
 /// The running thread lets the block's other runnable threads run first
 /// (__nanosleep in a spin-wait: a waiting fiber must not keep the worker).
 void yieldThread();
