@@ -18,12 +18,16 @@ struct SpmdPrinter {
   const KernelModel &K;
   std::string &Out;
   size_t SyncedAt = std::string::npos; // Out's size after the last barrier
+  /// Inside a parallel region of fewer threads than the block (whole warps,
+  /// DirectiveTree.cpp): its barriers wait for its threads alone.
+  bool InTeam = false;
 
   /// A barrier, unless one was just printed.
   inline void sync(const char *Why) {
     if (SyncedAt == Out.size())
       return;
-    Out += "__syncthreads();";
+    Out += InTeam ? "o2c_dev::teamSync(o2c_team.o2c_threads);"
+                  : "__syncthreads();";
     Out += Why;
     Out += "\n";
     SyncedAt = Out.size();
@@ -142,7 +146,8 @@ struct SpmdPrinter {
 
   /// A parallel region of fewer threads than the block: its size, as the
   /// OpenMP routines in its body answer it (o2c_team), and the threads that
-  /// run it. Its body has no barrier (DirectiveTree.cpp).
+  /// run it. Its body has no barrier, or it is whole warps and its barriers
+  /// are named ones (DirectiveTree.cpp).
   void teamOpen(const SpmdNode &N) {
     std::string Size = N.NumThreads.empty()
                            ? "blockDim.x"
@@ -155,6 +160,31 @@ struct SpmdPrinter {
     Out += N.MasterOnly
                ? "if (threadIdx.x == 0) { // the master thread of the team\n"
                : "if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads\n";
+  }
+
+  /// The rank type of an ordered loop: as wide as its iteration count.
+  static const char *orderedType(const SpmdNode &N) {
+    bool Wide = N.Loops.size() > 1;
+    for (const LoopLevel &L : N.Loops)
+      Wide = Wide || L.Is64Bit;
+    return Wide ? "unsigned long long" : "unsigned";
+  }
+
+  /// A loop with the ordered clause: the team's counter of the rank whose
+  /// ordered region may run starts at 0 (the barrier after the loop's last
+  /// run lets nobody read it still), and each thread counts the ranks of
+  /// its iterations (threadIdx.x, then by blockDim.x, as the loop takes
+  /// them). Returns what closes the block.
+  std::string orderedOpen(const SpmdNode &N, unsigned I) {
+    Out += fmt::format(
+        "__shared__ {0} o2c_ord_next{1}; // ordered: the rank whose turn it is\n"
+        "if (threadIdx.x == 0)\n  o2c_ord_next{1} = 0;\n",
+        orderedType(N), I);
+    SyncedAt = std::string::npos;
+    sync(" // the first iteration's turn is set");
+    Out += fmt::format("{{\n{} o2c_ord_rank{} = threadIdx.x;\n",
+                       orderedType(N), I);
+    return "}\n";
   }
 
   /// sections: the block's threads take them in turn, each runs its own.
@@ -196,7 +226,9 @@ struct SpmdPrinter {
         teamOpen(N);
         Close = "}\n}\n" + Close;
       }
+      InTeam = N.restricted();
       parts(N);
+      InTeam = false;
       break;
     case SpmdKind::Team:
     case SpmdKind::Section:
@@ -213,7 +245,16 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::ThreadLoop:
-      Close = loopOpen(N.Loops, I, "threadIdx.x", "blockDim.x") + Close;
+      if (N.Ordered)
+        Close = orderedOpen(N, I) + Close;
+      Close = loopOpen(N.Loops, I, "threadIdx.x",
+                       InTeam ? "o2c_team.o2c_threads" : "blockDim.x") +
+              Close;
+      if (N.Ordered)
+        Out += fmt::format("o2c_dev::OrderedTurn<{0}> o2c_ord(o2c_ord_next{1}, "
+                           "o2c_ord_rank{1}); // this iteration's turn\n"
+                           "o2c_ord_rank{1} += blockDim.x;\n",
+                           orderedType(N), I);
       parts(N);
       break;
     case SpmdKind::Guard:

@@ -171,6 +171,9 @@ struct SpmdNode {
   std::vector<LoopLevel> Loops; // the loop levels of TeamLoop/GridLoop/ThreadLoop
   std::vector<SpmdPart> Parts;
   bool NoWait = false;          // a for without its closing barrier
+  /// ThreadLoop: the ordered clause; its iterations take turns through a
+  /// counter in shared memory (o2c_dev::OrderedTurn).
+  bool Ordered = false;
   bool InControlFlow = false;   // inside a statement of team-master code
   /// private/firstprivate items of the construct: fresh declarations, and
   /// (firstprivate) the variable they are initialised from.

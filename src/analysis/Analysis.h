@@ -130,6 +130,9 @@ struct ClauseInfo {
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;
   bool Depend = false;
+  /// The ordered clause without a parameter: the loop's ordered regions
+  /// run in the order of its iterations.
+  bool Ordered = false;
   unsigned Collapse = 1;
   unsigned Safelen = 0; // 0: no safelen clause
   std::vector<std::pair<DiagId, std::string>> Remarks;
@@ -351,6 +354,13 @@ struct AtomicRewrite {
 /// Known: edits already decided inside the statement (applied to its texts).
 Verdict rewriteAtomic(const clang::OMPAtomicDirective &A, clang::ASTContext &Ctx,
                       const std::vector<TextEdit> &Known, AtomicRewrite &Out);
+/// The same for `atomic compare` (AtomicCompare.cpp): min and max forms
+/// become o2c_dev::atomicCombine with RedMin/RedMax, `x == e` forms
+/// o2c_dev::atomicCompareAssign; capture forms stay on the host.
+Verdict rewriteAtomicCompare(const clang::OMPAtomicDirective &A,
+                             clang::ASTContext &Ctx,
+                             const std::vector<TextEdit> &Known,
+                             AtomicRewrite &Out);
 
 /// True for the OpenMP API routines device code may call.
 bool isOmpDeviceApi(llvm::StringRef Name);

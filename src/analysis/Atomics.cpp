@@ -8,6 +8,7 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <algorithm>
 
@@ -178,17 +179,27 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     return Verdict::no(DiagId::HostGeneral, "'#pragma omp atomic' " + Why);
   };
   bool Plain = false; // read / write: an ordinary access on the device
-  bool Capture = false;
+  bool Capture = false, Compare = false;
   for (const OMPClause *C : A.clauses()) {
     if (isa<OMPReadClause, OMPWriteClause>(C))
       Plain = true;
     else if (isa<OMPCaptureClause>(C))
       Capture = true;
+    else if (isa<OMPCompareClause>(C))
+      Compare = true;
     else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
                   OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause,
-                  OMPHintClause>(C))
-      return No("with this clause is not supported yet");
+                  OMPHintClause>(C)) {
+      Verdict V = No("with the '" +
+                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                     "' clause is not supported yet");
+      V.Where = C->getBeginLoc();
+      return V;
+    }
   }
+  // rewriteAtomicCompare refuses `compare capture` itself.
+  if (Compare)
+    return rewriteAtomicCompare(A, Ctx, Known, Out);
   CaptureForm CF;
   if (Capture) {
     CF = captureForm(A, Ctx);

@@ -559,6 +559,13 @@ Verdict readClausesAt(const OMPExecutableDirective &D, ClauseInfo &CI,
       CI.ClauseExprs.push_back(userExpr(Dev->getDevice()));
     } else if (isa<OMPNowaitClause>(C)) {
       CI.NoWait = true;
+    } else if (const auto *O = dyn_cast<OMPOrderedClause>(C)) {
+      // ordered(n) makes a doacross loop nest (depend(sink/source)).
+      if (O->getNumForLoops())
+        return Verdict::no(DiagId::HostClause,
+                           "ordered(n), a doacross loop nest, is not "
+                           "supported yet");
+      CI.Ordered = true;
     } else if (isa<OMPDependClause>(C)) {
       // Without nowait the region runs to completion where it is
       // encountered, and waiting for the sibling tasks first satisfies every

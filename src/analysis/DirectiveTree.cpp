@@ -7,7 +7,9 @@
 
 #include "clang/AST/StmtOpenMP.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -117,11 +119,12 @@ struct Builder {
   bool clauses(const OMPExecutableDirective &D, DirNode &N) {
     ClauseInfo NCI;
     if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
-      return no(V, D.getBeginLoc());
+      return no(V, V.Where.isValid() ? V.Where : D.getBeginLoc());
     if (Verdict V = nestedClauseRule(D, NCI); !V.Ok)
       return no(V, D.getBeginLoc());
     N.Collapse = NCI.Collapse;
     N.NoWait = NCI.NoWait;
+    N.Ordered = NCI.Ordered;
     if (isRestrictable(D.getDirectiveKind())) {
       N.NumThreads = NCI.ThreadLimit;
       N.IfCond = !NCI.IfCond.empty() ? NCI.IfCond : NCI.ParallelIf;
@@ -222,9 +225,22 @@ struct Builder {
            "'";
   }
 
+  /// A restricted team whose size, when smaller than the block, is whole
+  /// warps: num_threads(N) with N a constant multiple of 32, no if.
+  bool warpTeam(const DirNode &N) const {
+    const auto *NT = N.D->getSingleClause<OMPNumThreadsClause>();
+    if (!NT || !N.IfCond.empty() || N.MasterOnly)
+      return false;
+    std::optional<llvm::APSInt> V =
+        NT->getNumThreads()->getIntegerConstantExpr(Ctx);
+    return V && V->isStrictlyPositive() && V->getExtValue() % 32 == 0;
+  }
+
   /// A parallel region of fewer threads than the block runs on some of its
   /// threads only, which a barrier of all of them cannot wait for: its body
-  /// must not synchronise (worksharing loops, barrier, single, reductions).
+  /// must not synchronise (worksharing loops, barrier, single, reductions),
+  /// unless it is whole warps, which a named barrier waits for (warpTeam):
+  /// then its barriers and plain worksharing loops are translated.
   bool unsynchronised(unsigned I, size_t FirstUse) {
     const DirNode &N = T.Nodes[I];
     if (!N.restricted())
@@ -237,9 +253,17 @@ struct Builder {
                                 "yet"),
                 At);
     };
-    if (!N.Children.empty())
-      return Refuse(constructName(*T.Nodes[N.Children[0]].D),
-                    T.Nodes[N.Children[0]].D->getBeginLoc());
+    // A team of whole warps can wait alone: a named barrier of its threads
+    // (o2c_dev::teamSync), for its barriers and worksharing loops.
+    for (unsigned C : N.Children) {
+      const DirNode &X = T.Nodes[C];
+      bool Named = warpTeam(N) &&
+                   (X.Kind == DirKind::Barrier ||
+                    (X.Kind == DirKind::ThreadLoop && X.Reductions.empty() &&
+                     !X.Ordered));
+      if (!Named)
+        return Refuse(constructName(*X.D), X.D->getBeginLoc());
+    }
     if (!N.Reductions.empty())
       return Refuse("a reduction", N.D->getBeginLoc());
     for (size_t U = FirstUse; U < T.Transparent.size(); ++U) {
@@ -297,6 +321,13 @@ struct Builder {
     N.D = &D;
     if (!clauses(D, N))
       return false;
+    // The threads of one block take turns; iterations spread over the
+    // grid could not.
+    if (N.Ordered && Kind != DirKind::ThreadLoop)
+      return no(Verdict::no(DiagId::HostClause,
+                            "the 'ordered' clause on the nested " +
+                                constructName(D) + " is not supported yet"),
+                D.getBeginLoc());
     std::vector<LoopLevel> Levels;
     std::set<const VarDecl *> LoopVars;
     const Stmt *Body = nullptr;
@@ -361,6 +392,13 @@ struct Builder {
       } else if (!loop(*D, As, Child, &Outer)) {
         return false;
       }
+      // Inside the parallel region's own loops and branches a construct
+      // may run again after itself, or after the one that follows it: its
+      // closing barrier stays even where nothing follows it in the text
+      // (LowerSpmd.cpp).
+      std::vector<const Stmt *> Direct = statementsOf(Body);
+      T.Nodes[Child].InControlFlow =
+          std::find(Direct.begin(), Direct.end(), D) == Direct.end();
       T.Nodes[Parent].Children.push_back(Child);
     }
     return true;

@@ -49,6 +49,9 @@ struct DirNode {
   std::vector<unsigned> Children;    // node indices in source order
   unsigned Collapse = 1;             // loops
   bool NoWait = false;
+  /// A ThreadLoop with the ordered clause: its iterations' ordered regions
+  /// run in turn (o2c_dev::OrderedTurn).
+  bool Ordered = false;
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;

@@ -76,7 +76,7 @@ Verdict atomicEdits(const RegionShape &S, ASTContext &Ctx, unsigned B,
   for (const OMPAtomicDirective *A : S.Atomics) {
     AtomicRewrite AR;
     if (Verdict V = rewriteAtomic(*A, Ctx, All, AR); !V.Ok)
-      return unplaced(V);
+      return placed(V, V.Where.isValid() ? V.Where : A->getBeginLoc());
     // An edit outside the body would be lost: the atomic would run as
     // a plain update.
     if (AR.Begin < B || AR.End > E)

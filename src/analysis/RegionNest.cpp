@@ -247,7 +247,7 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
           dyn_cast_or_null<OMPExecutableDirective>(unwrapSingle(regionBody(*Cur)));
       if (!Child || !Child->hasAssociatedStmt() ||
           isOpenMPTargetExecutionDirective(Child->getDirectiveKind()) ||
-          !Nest.W.extendsWith(Child->getDirectiveKind()))
+          !Nest.W.extendsWith(Child->getDirectiveKind()) || orderedLoop(*Child))
         break;
       Nest.Chain.push_back(Child);
       Cur = Child;
@@ -255,6 +255,8 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
     for (const OMPExecutableDirective *X : Nest.Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
         return placed(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
+    if (Verdict V = orderedOnRegion(Nest.Chain); !V.Ok)
+      return placed(V, V.Where);
     if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
       return placed(mapperUse(D, Ctx, Where), Where);
   }

@@ -138,6 +138,7 @@ struct TextBuilder {
     const DirNode &N = T.Nodes[I];
     Out.Kind = spmdKind(N.Kind);
     Out.NoWait = N.NoWait;
+    Out.Ordered = N.Ordered;
     Out.InControlFlow = N.InControlFlow;
     Out.NumThreads = N.NumThreads;
     Out.IfCond = N.IfCond;
@@ -304,6 +305,8 @@ Verdict spmdText(const DirectiveTree &T,
     Out.SharedBytes += Bytes;
     Out.SharingBytes += Bytes;
   }
+  for (const DirNode &N : T.Nodes)
+    Out.SharedBytes += N.Ordered ? 8 : 0; // the turn's counter
   for (const DirNode &N : T.Nodes)
     if (!N.Reductions.empty()) {
       Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch

@@ -45,6 +45,8 @@ DirContext innerContext(const OMPExecutableDirective &D, DirContext Where) {
     return DirContext::LoopBody;
   if (K == Directive::OMPD_taskgroup || K == Directive::OMPD_scope)
     return Where;
+  if (K == Directive::OMPD_ordered) // still the loop's iteration
+    return DirContext::LoopBody;
   // Task bodies, single, master and critical sections: one thread.
   return DirContext::TeamCode;
 }
@@ -354,6 +356,27 @@ struct Rewriter {
     return {};
   }
 
+  /// ordered: a region in the body of a worksharing loop with the ordered
+  /// clause (clang checks that it is one) that the block's threads share
+  /// (DirectiveTree.cpp refuses the others); no doacross, no simd.
+  Verdict orderedRule(const OMPExecutableDirective &D, DirContext Where) {
+    for (const OMPClause *C : D.clauses())
+      if (!isa<OMPThreadsClause>(C)) {
+        At = C->getBeginLoc();
+        return Verdict::no(
+            DiagId::HostClause,
+            "the '" +
+                llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                "' clause on 'ordered' inside a target region is not "
+                "supported yet");
+      }
+    if (Where != DirContext::LoopBody || !associatedBody(D))
+      return no(D, DiagId::HostGeneral,
+                "'ordered' outside the body of a worksharing loop is not "
+                "supported");
+    return {};
+  }
+
   /// thread 0 unless filter says another.
   std::string masterThread(const OMPExecutableDirective &D) {
     for (const auto *F : D.getClausesOfKind<OMPFilterClause>())
@@ -397,8 +420,12 @@ struct Rewriter {
     OpenMPDirectiveKind K = D.getDirectiveKind();
     if (D.getBeginLoc().isMacroID() || D.getEndLoc().isMacroID())
       return no(D, DiagId::HostMacro, nameOf(D) + " comes from a macro");
-    if (Verdict V = clauses(D); !V.Ok)
+    if (K == Directive::OMPD_ordered) {
+      if (Verdict V = orderedRule(D, U.Where); !V.Ok)
+        return V;
+    } else if (Verdict V = clauses(D); !V.Ok) {
       return V;
+    }
     unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
     std::string Comment = "// " + pragmaText(B, PE);
     bool Parallel = U.Where == DirContext::ParallelCode;
@@ -418,7 +445,11 @@ struct Rewriter {
     if (Verdict V = privates(D, Before, Decls); !V.Ok)
       return V;
     std::string Open, Close;
-    if (K == Directive::OMPD_critical) {
+    if (K == Directive::OMPD_ordered) {
+      // The loop's iteration holds its turn (o2c_ord, SpmdPrinter.h).
+      Open = "o2c_ord.enter(); " + Comment + "\n";
+      Close = "o2c_ord.leave();\n";
+    } else if (K == Directive::OMPD_critical) {
       std::string Name =
           cast<OMPCriticalDirective>(D).getDirectiveName().getAsString();
       unsigned L = lockOf(Name);
@@ -471,6 +502,23 @@ struct Rewriter {
 
 } // namespace
 
+Verdict orderedOnRegion(const std::vector<const OMPExecutableDirective *> &Chain) {
+  for (const OMPExecutableDirective *D : Chain)
+    if (const auto *C = D->getSingleClause<OMPOrderedClause>()) {
+      Verdict V = Verdict::no(DiagId::HostClause,
+                              "the 'ordered' clause on a combined target "
+                              "construct is not supported yet");
+      V.Where = C->getBeginLoc();
+      return V;
+    }
+  return {};
+}
+
+bool orderedLoop(const OMPExecutableDirective &D) {
+  return isa<OMPLoopDirective>(D) && D.getSingleClause<OMPOrderedClause>() &&
+         !isOpenMPTargetExecutionDirective(D.getDirectiveKind());
+}
+
 bool isTransparent(const OMPExecutableDirective &D) {
   switch (D.getDirectiveKind()) {
   case Directive::OMPD_simd:
@@ -490,6 +538,7 @@ bool isTransparent(const OMPExecutableDirective &D) {
   case Directive::OMPD_masked:
   case Directive::OMPD_single:
   case Directive::OMPD_scope:
+  case Directive::OMPD_ordered:
     return true;
   default:
     return false;

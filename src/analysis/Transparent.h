@@ -1,6 +1,6 @@
 // Constructs that keep their place in the user's text (issue 9 points 2 and
-// 5): `simd`, `critical`, `master`/`masked`, `single`, `scope`, `flush` and
-// the tasking constructs. Each is rewritten where it stands, by text edits
+// 5): `simd`, `critical`, `master`/`masked`, `single`, `scope`, `flush`,
+// `ordered` and the tasking constructs. Each is rewritten where it stands, by text edits
 // that replace its pragma line and close its statement, so that it never
 // splits the kernel's structure: a task runs at once on the thread that
 // creates it (the specification allows it, and GPU implementations do it),
@@ -15,6 +15,17 @@
 #include <vector>
 
 namespace omp2cuda {
+
+/// The ordered clause on the region's own constructs (Chain): a combined
+/// loop spreads its iterations over a grid (or one block) whose threads do
+/// not take turns yet. A 'no' located at the clause when one is there.
+Verdict orderedOnRegion(
+    const std::vector<const clang::OMPExecutableDirective *> &Chain);
+
+/// A loop construct with the ordered clause nested alone in a target region:
+/// not part of a combined loop, but a nested construct whose threads take
+/// turns (target parallel { for ordered }).
+bool orderedLoop(const clang::OMPExecutableDirective &D);
 
 /// Whether D is rewritten in place (when its context allows it).
 bool isTransparent(const clang::OMPExecutableDirective &D);

@@ -10,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -169,6 +170,10 @@ public:
     const Expr *E = atomicStatement(*A);
     if (!E)
       return true;
+    if (A->getSingleClause<OMPCompareClause>()) {
+      compareForm(E);
+      return true;
+    }
     AtomicUpdate U = atomicUpdate(E, Ctx);
     if (!U.WhyNot.empty() || !U.Assign)
       return true;
@@ -182,6 +187,30 @@ public:
   }
 
 private:
+  /// `x = c ? e : x;` under `atomic compare`: nvcc's front end adds
+  /// parentheses that host compilers reject there; `if (c) { x = e; }`
+  /// (an OpenMP 5.1 form of the same update) survives.
+  void compareForm(const Expr *E) {
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    const auto *CO =
+        BO && BO->getOpcode() == BO_Assign
+            ? dyn_cast<ConditionalOperator>(BO->getRHS()->IgnoreParenImpCasts())
+            : nullptr;
+    unsigned B, En;
+    if (!CO || !fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, En))
+      return;
+    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    unsigned Semi = En;
+    while (Semi < Buf.size() && isspace(static_cast<unsigned char>(Buf[Semi])))
+      ++Semi;
+    if (Semi >= Buf.size() || Buf[Semi] != ';')
+      return;
+    Out.push_back({B, Semi + 1 - B,
+                   "if (" + exprText(CO->getCond(), Ctx) + ") { " +
+                       exprText(BO->getLHS(), Ctx) + " = " +
+                       exprText(CO->getTrueExpr(), Ctx) + "; }"});
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<TextEdit> &Out;

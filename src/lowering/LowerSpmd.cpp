@@ -92,22 +92,28 @@ struct SyncPlanner {
       }
       K.SyncBefore[C] = Dirty;
       if (Child.Kind == SpmdKind::Parallel)
-        parallel(C);
+        parallel(C, Last && !Child.InControlFlow);
       K.SyncAfter[C] = !Last && !endsWithReduction(C);
       Dirty = false;
     }
   }
 
   /// A parallel region's worksharing constructs: their closing barrier, unless
-  /// nowait, a reduction's own barrier, or the region's end follows.
-  void parallel(unsigned I) {
+  /// nowait, a reduction's own barrier, or the region's end follows. Tail:
+  /// nothing follows the region in the kernel.
+  void parallel(unsigned I, bool Tail) {
     const SpmdNode &N = T.Nodes[I];
     for (size_t P = 0; P < N.Parts.size(); ++P) {
       int C = N.Parts[P].Child;
       if (C < 0 || !worksharing(T.Nodes[C].Kind))
         continue;
-      bool Last = lastPart(N, P);
-      K.SyncAfter[C] = !T.Nodes[C].NoWait && !Last && !endsWithReduction(C);
+      // Inside the region's own loops, the next round may follow.
+      bool Last = lastPart(N, P) && !T.Nodes[C].InControlFlow;
+      // An ordered loop's turn counter starts afresh at its next run: no
+      // thread may still be reading it then (SpmdPrinter::orderedOpen).
+      bool Keep = (T.Nodes[C].Ordered && !(Last && Tail)) ||
+                  (!T.Nodes[C].NoWait && !Last);
+      K.SyncAfter[C] = Keep && !endsWithReduction(C);
     }
   }
 };
@@ -132,9 +138,9 @@ void lowerSpmd(const Region &R, KernelModel &K) {
     K.Shape = KernelShape::ControlLoop;
     for (unsigned I = 0; I < N; ++I)
       if (K.Spmd.Nodes[I].Kind == SpmdKind::Parallel)
-        P.parallel(I);
+        P.parallel(I, false);
   } else if (K.Spmd.Nodes[0].Kind == SpmdKind::Parallel) {
-    P.parallel(0);
+    P.parallel(0, true);
   } else {
     P.team(0, Dirty, true);
   }

@@ -412,3 +412,58 @@ TEST_CASE("deadlock and invalid block sizes end the program", "[emu]") {
   CHECK(runHidden("hidden: invalid block", Err) == 1);
   CHECK(Err.find("omp2cuda emu: invalid block size") != std::string::npos);
 }
+
+namespace {
+
+/// Threads take turns in thread order through a counter in shared memory:
+/// each spins with __nanosleep until the counter is its own number. Without
+/// a fiber switch in __nanosleep the first waiting thread would hold the
+/// worker forever.
+__global__ void turns(int *Order) {
+  __shared__ volatile unsigned Next;
+  __shared__ int Pos;
+  if (threadIdx.x == 0) {
+    Next = 0;
+    Pos = 0;
+  }
+  __syncthreads();
+  unsigned Me = blockDim.x - 1 - threadIdx.x; // the last thread goes first
+  while (Next != Me)
+    __nanosleep(32);
+  Order[blockIdx.x * blockDim.x + Pos++] = static_cast<int>(threadIdx.x);
+  Next = Me + 1;
+}
+
+/// The first 64 threads of a block of 128 meet at named barrier 1 (bar.sync
+/// 1, 64) between a write and a read of a neighbour's value; the others
+/// return at once.
+__global__ void namedTeam(int *Out) {
+  __shared__ int S[64];
+  if (threadIdx.x >= 64)
+    return;
+  S[threadIdx.x] = static_cast<int>(threadIdx.x) * 2;
+  o2c::emu::syncNamed(1, 64);
+  Out[blockIdx.x * 64 + threadIdx.x] = S[(threadIdx.x + 1) % 64];
+}
+
+} // namespace
+
+TEST_CASE("__nanosleep lets the block's other threads run", "[emu]") {
+  std::vector<int> Order(2 * 96, -1);
+  Launch(turns, dim3(2), dim3(96), 0)(Order.data());
+  bool Ok = true;
+  for (int B = 0; B < 2; ++B)
+    for (int K = 0; K < 96; ++K)
+      Ok = Ok && Order[B * 96 + K] == 95 - K;
+  CHECK(Ok);
+}
+
+TEST_CASE("a named barrier waits for its count of threads", "[emu]") {
+  std::vector<int> Out(3 * 64, -1);
+  Launch(namedTeam, dim3(3), dim3(128), 0)(Out.data());
+  bool Ok = true;
+  for (int B = 0; B < 3; ++B)
+    for (int T = 0; T < 64; ++T)
+      Ok = Ok && Out[B * 64 + T] == ((T + 1) % 64) * 2;
+  CHECK(Ok);
+}

@@ -101,8 +101,8 @@ __host__ __device__ constexpr unsigned teamSize(long long Requested,
 /// The lock of `critical` sections whose names hash to Id (0..63): the
 /// threads of all teams exclude each other. A thread that waits spins; on
 /// sm_70 and later every thread of a warp makes progress on its own, and
-/// under the emulation a block's threads switch only at barriers, which a
-/// critical section does not contain.
+/// under the emulation a block's threads switch only at barriers and sleeps,
+/// which a critical section does not contain.
 __device__ inline unsigned *criticalLocks() {
   static unsigned Locks[64];
   return Locks;
@@ -116,6 +116,58 @@ __device__ inline void criticalExit(unsigned Id) {
   __threadfence();
   atomicExch(&criticalLocks()[Id], 0u);
 }
+
+/// The barrier of a parallel region whose team is the block's first Threads
+/// threads (num_threads): named barrier 1 of the team's threads, a multiple
+/// of 32 (the translator checks it), or the block's barrier when the team
+/// is the whole block (which may be no multiple of 32).
+__device__ inline void teamSync(int Threads) {
+  if (Threads == static_cast<int>(blockDim.x)) {
+    __syncthreads();
+    return;
+  }
+#if defined(__CUDA_ARCH__)
+  asm volatile("bar.sync 1, %0;" ::"r"(Threads) : "memory");
+#elif defined(OMP2CUDA_EMU_CUDA_EMU_H)
+  ::o2c::emu::syncNamed(1, static_cast<unsigned>(Threads));
+#endif
+}
+
+/// One iteration of a worksharing loop with the ordered clause, whose
+/// iterations the block's threads take in turn (thread t: the iterations of
+/// rank t, t + blockDim.x, ...). Next, in shared memory, is the rank whose
+/// ordered region may run; enter() waits for this iteration's rank, leave()
+/// passes the turn on. An iteration that runs no ordered region passes its
+/// turn when it ends, so that the next one never waits for it in vain. A
+/// thread's own earlier iterations have lower ranks, so whoever holds the
+/// turn is never waiting for a later one: no deadlock.
+template <class T> class OrderedTurn {
+public:
+  __device__ OrderedTurn(volatile T &Next, T Rank) : Next(Next), Rank(Rank) {}
+  OrderedTurn(const OrderedTurn &) = delete;
+  OrderedTurn &operator=(const OrderedTurn &) = delete;
+  __device__ void enter() {
+    while (Next != Rank)
+      __nanosleep(32); // the emulation runs the other threads meanwhile
+    __threadfence_block(); // what the earlier ordered regions wrote
+  }
+  __device__ void leave() {
+    __threadfence_block();
+    Next = Rank + 1;
+    Passed = true;
+  }
+  __device__ ~OrderedTurn() {
+    if (!Passed) {
+      enter();
+      leave();
+    }
+  }
+
+private:
+  volatile T &Next;
+  T Rank;
+  bool Passed = false;
+};
 
 /// The allocation routines in device code take the device heap, whatever
 /// the allocator: the start of the heap block is kept just before the

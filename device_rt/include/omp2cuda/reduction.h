@@ -205,6 +205,19 @@ template <class Op, class T> __device__ T atomicCombineFetch(T *Slot, T V) {
   return Op()(atomicFetchCombine<Op>(Slot, V), V);
 }
 
+/// `#pragma omp atomic compare` with `x == E ? D : x` on an integer of 4 or
+/// 8 bytes: x becomes D if it equals E, atomically (one atomicCAS). Returns
+/// the value x had.
+template <class T> __device__ T atomicCompareAssign(T *X, T E, T D) {
+  static_assert(std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8),
+                "atomic compare of 4- and 8-byte integers");
+  using Word = typename std::conditional<sizeof(T) == 8, unsigned long long,
+                                         unsigned int>::type;
+  Word Old = atomicCAS(reinterpret_cast<Word *>(X), static_cast<Word>(E),
+                       static_cast<Word>(D));
+  return static_cast<T>(Old);
+}
+
 /// Block-wide reduction of every thread's Partial, folded into *Slot by one
 /// thread. Every thread of the block must call it (it synchronises).
 /// Scratch is a __shared__ buffer of at least 32 eight-byte words; it can be

@@ -1,9 +1,12 @@
 // The emulated device's executor. A grid's blocks are dealt to a pool of
 // worker threads; a worker runs one block to completion, its CUDA threads as
-// Boost.Context fibers. A fiber runs until it finishes or waits at a barrier
-// (__syncthreads, or a warp barrier of __syncwarp, a shuffle or a vote); a
-// barrier opens when every fiber of the block (of the warp's mask) that has
-// not returned has arrived, as on sm_70 and later.
+// Boost.Context fibers. A fiber runs until it finishes, waits at a barrier
+// (__syncthreads, a named barrier of Count threads, or a warp barrier of
+// __syncwarp, a shuffle or a vote), or
+// sleeps (__nanosleep, which a spin-wait calls: it goes to the back of the
+// queue of runnable fibers); a barrier opens when every fiber of the block
+// (of the warp's mask) that has not returned has arrived, as on sm_70 and
+// later.
 //
 // Control-loop kernels cross a barrier per state with up to 1024 threads, so
 // every step here is O(1) per thread: runnable fibers wait in a FIFO queue,
@@ -151,6 +154,7 @@ struct Block {
   unsigned Ready[1024];          // FIFO ring of runnable threads
   unsigned Head = 0, NReady = 0;
   std::vector<unsigned> AtBlock; // waiting at __syncthreads, in order
+  std::vector<unsigned> AtNamed[16]; // waiting at bar.sync Id, Count
   unsigned Count = 0;            // threads in the block
   unsigned Live = 0;             // threads that have not returned
   unsigned Current = 0;          // the running thread
@@ -257,6 +261,8 @@ void initBlock(Block &B, dim3 BlockDim) {
   B.Live = B.Count;
   B.AtBlock.clear();
   B.AtBlock.reserve(B.Count);
+  for (std::vector<unsigned> &W : B.AtNamed)
+    W.clear();
   B.BarrierSum = 0;
   B.LastSum = 0;
   B.Head = 0;
@@ -461,11 +467,38 @@ int syncBlockCount(int Pred) {
   return B.LastSum;
 }
 
+void syncNamed(unsigned Id, unsigned Count) {
+  Block &B = *CurrentBlock;
+  if (B.Count == 1 || Count <= 1)
+    return;
+  if (Id == 0 || Id >= 16 || Count % 32 != 0 || Count > B.Count)
+    die("invalid named barrier (bar.sync id 1-15, a count that is a "
+        "multiple of 32 and at most the block's threads)");
+  std::vector<unsigned> &W = B.AtNamed[Id];
+  B.Threads[B.Current].State = Wait::Block;
+  W.push_back(B.Current);
+  if (W.size() == Count) { // the last one to arrive opens it
+    for (unsigned I : W)
+      makeReady(B, I);
+    W.clear();
+  }
+  switchAway();
+}
+
 void syncWarp(unsigned Mask) {
   Block &B = *CurrentBlock;
   if (B.Count == 1)
     return;
   arriveWarp(B, Mask, WarpOp::Sync);
+}
+
+void yieldThread() {
+  Block &B = *CurrentBlock;
+  if (B.Count == 1)
+    return;
+  // To the back of the queue: every runnable thread runs before it again.
+  makeReady(B, B.Current);
+  switchAway();
 }
 
 bool onDevice() { return CurrentBlock != nullptr; }

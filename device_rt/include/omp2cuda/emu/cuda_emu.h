@@ -78,6 +78,12 @@ int workers();
 void syncBlock();
 int syncBlockCount(int Pred);
 void syncWarp(unsigned Mask);
+/// PTX `bar.sync Id, Count`: waits until Count threads (a multiple of 32)
+/// have arrived at named barrier Id (1 to 15); returned threads do not count.
+void syncNamed(unsigned Id, unsigned Count);
+/// The running thread lets the block's other runnable threads run first
+/// (__nanosleep in a spin-wait: a waiting fiber must not keep the worker).
+void yieldThread();
 /// Every lane in Mask deposits V; returns the value lane Src deposited.
 unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src);
 unsigned laneId();
@@ -150,6 +156,9 @@ inline int __syncthreads_or(int P) {
 inline void __syncwarp(unsigned Mask = 0xffffffffu) {
   o2c::emu::syncWarp(Mask);
 }
+/// A thread that sleeps in a spin-wait lets the others run: under the
+/// emulation a block's threads share one worker, so it must switch fibers.
+inline void __nanosleep(unsigned) { o2c::emu::yieldThread(); }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
