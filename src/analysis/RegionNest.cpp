@@ -2,6 +2,7 @@
 // kernel is called, and the nest of directives that form the construct with
 // their clauses (seed 000 §4.2, ARCHITECTURE.md §3).
 #include "analysis/RegionSteps.h"
+#include "analysis/Transparent.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
