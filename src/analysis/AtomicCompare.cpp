@@ -82,7 +82,9 @@ Verdict rewriteAtomicCompare(const OMPAtomicDirective &A, ASTContext &Ctx,
   };
   for (const OMPClause *C : A.clauses())
     if (isa<OMPCaptureClause, OMPFailClause, OMPWeakClause>(C))
-      return No("with capture, fail or weak is not supported yet");
+      return No("with the '" +
+                llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                "' clause is not supported yet");
   if (A.getBeginLoc().isMacroID())
     return No("from a macro is not supported yet");
   const Stmt *S = A.getAssociatedStmt();

@@ -33,7 +33,7 @@ static __global__ void omp2cuda_main_L25(const int digits, const int n,
     const bool bad = std::isnan(d[i]) || std::isinf(d[i]) || !std::isfinite(d[i]);
     double v = bad ? std::numeric_limits<double>::max() : s * c + std::cos(f[i]);
     v = std::min(v, 1.0e6) + (std::signbit(d[i]) ? 1.0 : 0.0) +
-        (std::fpclassify(d[i]) == FP_NORMAL ? 2.0 : 0.0);
+        (std::isnormal(d[i]) ? 2.0 : 0.0);
     v += std::sqrt(std::abs(k[i])) + std::pow(k[i] % 5, 2) + exp10((double)f[i]) +
          std::fmin(f[i], 0.5f) + std::fmax(d[i], -1.0);
     float a = f[i], b = 1.0f - f[i];
@@ -136,7 +136,7 @@ if (!omp2cuda_main_L25_launch(std::numeric_limits<int>::digits, n, d, f, k, l, c
     const bool bad = std::isnan(d[i]) || std::isinf(d[i]) || !std::isfinite(d[i]);
     double v = bad ? std::numeric_limits<double>::max() : s * c + std::cos(f[i]);
     v = std::min(v, 1.0e6) + (std::signbit(d[i]) ? 1.0 : 0.0) +
-        (std::fpclassify(d[i]) == FP_NORMAL ? 2.0 : 0.0);
+        (std::isnormal(d[i]) ? 2.0 : 0.0);
     v += std::sqrt(std::abs(k[i])) + std::pow(k[i] % 5, 2) + exp10((double)f[i]) +
          std::fmin(f[i], 0.5f) + std::fmax(d[i], -1.0);
     float a = f[i], b = 1.0f - f[i];
