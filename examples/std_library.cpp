@@ -1,6 +1,8 @@
 // The rest of the standard library that device code may use: <cmath>
-// classification and integer overloads, std::abs, fmin/fmax, exp10, sincos,
-// std::min/max/swap/clamp, std::numeric_limits, std::array and std::pair.
+// classification (isnan, isinf, isfinite, signbit: those a GPU got right;
+// fpclassify and isnormal keep a region on the host) and integer overloads,
+// std::abs, fmin/fmax, exp10, sincos, std::min/max/swap/clamp,
+// std::numeric_limits, std::array and std::pair.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -29,7 +31,7 @@ int main() {
     const bool bad = std::isnan(d[i]) || std::isinf(d[i]) || !std::isfinite(d[i]);
     double v = bad ? std::numeric_limits<double>::max() : s * c + std::cos(f[i]);
     v = std::min(v, 1.0e6) + (std::signbit(d[i]) ? 1.0 : 0.0) +
-        (std::isnormal(d[i]) ? 2.0 : 0.0);
+        (d[i] != 0.0 && std::isfinite(d[i]) ? 2.0 : 0.0);
     v += std::sqrt(std::abs(k[i])) + std::pow(k[i] % 5, 2) + exp10(f[i]) +
          std::fmin(f[i], 0.5f) + std::fmax(d[i], -1.0);
     float a = f[i], b = 1.0f - f[i];

@@ -33,6 +33,22 @@ const llvm::StringSet<> &ompDeviceApi() {
   return S;
 }
 
+/// What <math.h>'s classification macros and their std:: functions become,
+/// where CUDA's device code cannot be trusted with them: fpclassify and
+/// isnormal answered 0 for every value on an H100; the comparisons were
+/// not checked on a GPU. Null for the others.
+const char *unsafeClassification(llvm::StringRef Name) {
+  if (Name == "__builtin_fpclassify" || Name == "__builtin_isnormal")
+    return "it calls fpclassify or isnormal, which CUDA's device code gets "
+           "wrong (0 for every value on an H100)";
+  if (Name == "__builtin_isgreater" || Name == "__builtin_isgreaterequal" ||
+      Name == "__builtin_isless" || Name == "__builtin_islessequal" ||
+      Name == "__builtin_islessgreater" || Name == "__builtin_isunordered")
+    return "it calls a floating-point comparison macro (isgreater, isless, "
+           "...), which CUDA's device code was not checked with on a GPU";
+  return nullptr;
+}
+
 /// A file the translation rewrites (see TUState::Rewritable).
 bool rewritable(const TUState &TU, SourceLocation L) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
@@ -199,12 +215,8 @@ private:
     std::string Name = FD->getNameAsString();
     // A `declare variant` specialisation is named "f[device=...]".
     Name = Name.substr(0, Name.find('['));
-    if (Name == "__builtin_fpclassify") {
-      // What <math.h>'s fpclassify and std::fpclassify become: nvcc's
-      // device code answered 0 (FP_NAN) for every value on an H100.
-      Result = Verdict::no(DiagId::HostCall,
-                           "it calls fpclassify, which CUDA's device code "
-                           "gets wrong");
+    if (const char *Why = unsafeClassification(Name)) {
+      Result = Verdict::no(DiagId::HostCall, Why);
       return false;
     }
     if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))

@@ -43,7 +43,7 @@ void f(float *a, double *b, int *c, long *l, std::array<float, 4> *arr, int n) {
     sincosf(a[i], &s, &co);
     b[i] = std::sqrt(c[i]) + std::pow(c[i], 2) + exp10(b[i]) + std::fmin(a[i], 2.0f);
     c[i] = std::isnan(b[i]) + std::isinf(a[i]) + std::isfinite(b[i]) +
-           std::signbit(a[i]) + std::isnormal(b[i]) + std::abs(c[i]);
+           std::signbit(a[i]) + std::abs(c[i]);
     l[i] = std::abs(l[i]) + std::lround(b[i]);
     a[i] = std::min(a[i], 1.0f) + std::max(s, co) + std::clamp(a[i], 0.0f, 2.0f) +
            std::numeric_limits<float>::epsilon() + (*arr)[1] + arr->size();
@@ -100,6 +100,8 @@ TEST_CASE("what the standard library has no device version of stays on the host"
       "std::sort(a, a + 1);",
       // nvcc's device code classified every value as FP_NAN (an H100).
       "a[i] = std::fpclassify(a[i]) == FP_NORMAL;",
+      "a[i] = std::isnormal(a[i]);",
+      "a[i] = std::isgreater(a[i], 1.0f);",
   };
   for (const char *Body : Bodies) {
     FileResult F = translateC(std::string(R"src(#include <algorithm>
@@ -184,7 +186,7 @@ void f(int *out) {
   CHECK(contains(F.Output, "__host__ __device__ static int eight()"));
 }
 
-TEST_CASE("C's fpclassify keeps the region on the host",
+TEST_CASE("C's fpclassify and isnormal keep the region on the host",
           "[analysis][devicecalls]") {
   // The macro becomes __builtin_fpclassify, which nvcc's device code
   // answered with 0 (FP_NAN) for every value on an H100.
@@ -192,7 +194,7 @@ TEST_CASE("C's fpclassify keeps the region on the host",
 void f(double *a, int n) {
   #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
-    a[i] = fpclassify(a[i]) == FP_ZERO;
+    a[i] = (fpclassify(a[i]) == FP_ZERO) + isnormal(a[i]);
 })src");
   REQUIRE(F.Ok);
   CHECK_FALSE(F.Regions.at(0).R.Translate);

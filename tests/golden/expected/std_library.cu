@@ -2,8 +2,10 @@
 #include "omp2cuda/device_rt.h"
 #line 1 "inputs/std_library.cpp"
 // The rest of the standard library that device code may use: <cmath>
-// classification and integer overloads, std::abs, fmin/fmax, exp10, sincos,
-// std::min/max/swap/clamp, std::numeric_limits, std::array and std::pair.
+// classification (isnan, isinf, isfinite, signbit: those a GPU got right;
+// fpclassify and isnormal keep a region on the host) and integer overloads,
+// std::abs, fmin/fmax, exp10, sincos, std::min/max/swap/clamp,
+// std::numeric_limits, std::array and std::pair.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -12,28 +14,28 @@
 #include <limits>
 #include <omp.h>
 #include <utility>
-#line 16 "std_library.cu"
+#line 18 "std_library.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
+// map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:27
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L25(const int digits, const int n,
+static __global__ void omp2cuda_main_L27(const int digits, const int n,
                                          double *d, float *f, int *k, long *l,
                                          std::array<double, 4> *coef) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
     do {
-#line 26 "inputs/std_library.cpp"
+#line 28 "inputs/std_library.cpp"
   {
     double s, c;
     sincos(d[i], &s, &c);
     const bool bad = std::isnan(d[i]) || std::isinf(d[i]) || !std::isfinite(d[i]);
     double v = bad ? std::numeric_limits<double>::max() : s * c + std::cos(f[i]);
     v = std::min(v, 1.0e6) + (std::signbit(d[i]) ? 1.0 : 0.0) +
-        (std::isnormal(d[i]) ? 2.0 : 0.0);
+        (d[i] != 0.0 && std::isfinite(d[i]) ? 2.0 : 0.0);
     v += std::sqrt(std::abs(k[i])) + std::pow(k[i] % 5, 2) + exp10((double)f[i]) +
          std::fmin(f[i], 0.5f) + std::fmax(d[i], -1.0);
     float a = f[i], b = 1.0f - f[i];
@@ -46,7 +48,7 @@ static __global__ void omp2cuda_main_L25(const int digits, const int n,
     k[i] = std::max(std::abs(k[i]), 7) + digits;
     l[i] = std::abs(l[i]) + std::lround(d[i] * 0.001);
   }
-#line 50 "std_library.cu"
+#line 52 "std_library.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -55,15 +57,15 @@ static __global__ void omp2cuda_main_L25(const int digits, const int n,
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:25
+// for map(tofrom: d, f, k, l) map(to: coef)' at inputs/std_library.cpp:27
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L25_launch(const int digits, const int n,
+static bool omp2cuda_main_L27_launch(const int digits, const int n,
                                      double (&d)[1000], float (&f)[1000],
                                      int (&k)[1000], long (&l)[1000],
                                      std::array<double, 4> &coef) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/std_library.cpp", 25, 1, "target teams distribute parallel for"};
+      "inputs/std_library.cpp", 27, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -75,11 +77,11 @@ static bool omp2cuda_main_L25_launch(const int digits, const int n,
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L25<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L27<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L25<true>
-                           : omp2cuda_main_L25<false>;
+                           ? omp2cuda_main_L27<true>
+                           : omp2cuda_main_L27<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
                o2c_kernel)(digits, n, d_d, f_d, k_d, l_d, coef_d);
     o2c_region.launched();
@@ -88,19 +90,19 @@ static bool omp2cuda_main_L25_launch(const int digits, const int n,
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on)' at
-// inputs/std_library.cpp:54
-__global__ void omp2cuda_main_L54(int *on) {
-#line 55 "inputs/std_library.cpp"
+// inputs/std_library.cpp:56
+__global__ void omp2cuda_main_L56(int *on) {
+#line 57 "inputs/std_library.cpp"
   (*on) = !o2c_dev::omp_is_initial_device();
-#line 96 "std_library.cu"
+#line 98 "std_library.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on)' at
-// inputs/std_library.cpp:54
+// inputs/std_library.cpp:56
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L54_launch(int &on) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/std_library.cpp", 54, 1,
+static bool omp2cuda_main_L56_launch(int &on) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/std_library.cpp", 56, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -108,12 +110,12 @@ static bool omp2cuda_main_L54_launch(int &on) {
   auto *on_d = o2c_region.mapObject(on, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L54)(on_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L56)(on_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 12 "inputs/std_library.cpp"
+#line 14 "inputs/std_library.cpp"
 int main() {
   const int n = 1000;
   double d[n];
@@ -127,8 +129,8 @@ int main() {
     k[i] = i - 400;
     l[i] = 1000L - 3L * i;
   }
-if (!omp2cuda_main_L25_launch(std::numeric_limits<int>::digits, n, d, f, k, l, coef)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 25 "inputs/std_library.cpp"
+if (!omp2cuda_main_L27_launch(std::numeric_limits<int>::digits, n, d, f, k, l, coef)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 27 "inputs/std_library.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: d, f, k, l) map(to: coef)
   for (int i = 0; i < n; ++i) {
     double s, c;
@@ -136,7 +138,7 @@ if (!omp2cuda_main_L25_launch(std::numeric_limits<int>::digits, n, d, f, k, l, c
     const bool bad = std::isnan(d[i]) || std::isinf(d[i]) || !std::isfinite(d[i]);
     double v = bad ? std::numeric_limits<double>::max() : s * c + std::cos(f[i]);
     v = std::min(v, 1.0e6) + (std::signbit(d[i]) ? 1.0 : 0.0) +
-        (std::isnormal(d[i]) ? 2.0 : 0.0);
+        (d[i] != 0.0 && std::isfinite(d[i]) ? 2.0 : 0.0);
     v += std::sqrt(std::abs(k[i])) + std::pow(k[i] % 5, 2) + exp10((double)f[i]) +
          std::fmin(f[i], 0.5f) + std::fmax(d[i], -1.0);
     float a = f[i], b = 1.0f - f[i];
@@ -158,8 +160,8 @@ if (!omp2cuda_main_L25_launch(std::numeric_limits<int>::digits, n, d, f, k, l, c
   }
   printf("std_library: d=%.6e f=%.6e k=%ld\n", sd, sf, sk);
   int on = 0;
-if (!omp2cuda_main_L54_launch(on)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 54 "inputs/std_library.cpp"
+if (!omp2cuda_main_L56_launch(on)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 56 "inputs/std_library.cpp"
 #pragma omp target map(tofrom: on)
   on = !omp_is_initial_device(); }
   fprintf(stderr, "std_library: ran on %s\n", on ? "the device" : "the host");
