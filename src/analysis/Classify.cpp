@@ -3,6 +3,7 @@
 // the region (seed 000 §4.2, seed 004 §3.4, ARCHITECTURE.md §3).
 #include "analysis/Analysis.h"
 #include "analysis/DirectiveTree.h"
+#include "analysis/Orphaned.h"
 #include "analysis/TemplateContext.h"
 #include "analysis/Transparent.h"
 #include "edits/BodyPrinter.h"
@@ -668,7 +669,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (Inner && !IsData) {
     std::vector<ApiCall> Calls;
     if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls); !V.Ok)
-      return Fail(V);
+      return FailAt(fromRegionAt(V, R.Loc.Line), V.Where);
     for (const ApiCall &AC : Calls) {
       bool InHeader = (R.Class == RegionClass::Combined || SpmdLoop) && Body &&
                       !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),

@@ -4,6 +4,7 @@
 // whose definition is in this file and is itself callable on the device
 // (those get __host__ __device__).
 #include "analysis/Analysis.h"
+#include "analysis/Orphaned.h"
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
@@ -56,14 +57,6 @@ const char *hostOnlyConstruct(const Stmt *S) {
   return F.What;
 }
 
-struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
-  bool Found = false;
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
-    Found = true;
-    return false;
-  }
-};
-
 /// The non-constant variables with global storage S refers to, in order of
 /// first use.
 /// Unspelled: those with a reference that is no text of the file.
@@ -106,6 +99,8 @@ public:
       : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls) {}
 
   Verdict Result;
+  /// The functions called from the region down to this one, for messages.
+  std::vector<std::string> Path;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
@@ -205,12 +200,11 @@ private:
                                                  " (not available on the device)");
       return false;
     }
-    DirectiveFinder DF;
-    DF.TraverseStmt(Def->getBody());
-    if (DF.Found) {
-      Result = Verdict::no(DiagId::HostCall,
-                           "it calls '" + Name +
-                               "', which contains OpenMP directives");
+    // Orphaned constructs: atomics and simd loops run on the device.
+    std::vector<std::string> Chain = Path;
+    Chain.push_back(Name);
+    if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx); !V.Ok) {
+      Result = V;
       return false;
     }
     // A callee cannot be handed the host's globals the way a kernel is: it
@@ -243,6 +237,7 @@ private:
     }
     Visiting.insert(Def);
     CallChecker Inner(TU, nullptr, Visiting);
+    Inner.Path = std::move(Chain);
     Inner.TraverseStmt(Def->getBody());
     Visiting.erase(Def);
     if (!Inner.Result.Ok) {

@@ -1,0 +1,157 @@
+// Orphaned constructs in functions device code calls (Orphaned.h).
+#include "analysis/Orphaned.h"
+
+#include "frontend/FileScope.h"
+
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <algorithm>
+
+using namespace clang;
+using llvm::omp::Directive;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The atomics of S (not descending into them: their helper expressions
+/// are not the user's code) and every other directive, in source order.
+struct DirectiveList : RecursiveASTVisitor<DirectiveList> {
+  std::vector<const OMPExecutableDirective *> All;
+  bool TraverseOMPAtomicDirective(OMPAtomicDirective *A) {
+    All.push_back(A);
+    return true;
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    All.push_back(D);
+    return true;
+  }
+};
+
+std::vector<const OMPExecutableDirective *> directivesIn(const Stmt *S) {
+  DirectiveList L;
+  L.TraverseStmt(const_cast<Stmt *>(S));
+  return L.All;
+}
+
+std::string directiveName(const OMPExecutableDirective &D) {
+  return "'#pragma omp " +
+         llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str() + "'";
+}
+
+/// Whether an orphaned simd loop that one CUDA thread runs in order keeps
+/// the meaning of clause C (the host compiler implements all of them).
+bool sequentialKeeps(const OMPClause *C) {
+  if (const auto *R = dyn_cast<OMPReductionClause>(C))
+    return R->getModifier() == OMPC_REDUCTION_unknown;
+  if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
+    return L->getKind() != OMPC_LASTPRIVATE_conditional;
+  // A private copy the loop would not make (private, linear of a variable
+  // other than the loop's) would change the original.
+  return isa<OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
+             OMPNontemporalClause, OMPOrderClause, OMPCollapseClause,
+             OMPIfClause>(C);
+}
+
+} // namespace
+
+Verdict checkOrphaned(const FunctionDecl *Def,
+                      const std::vector<std::string> &Chain, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Calls = "it calls '" + Chain.front() + "'";
+  for (size_t I = 1; I < Chain.size(); ++I)
+    Calls += ", which calls '" + Chain[I] + "'";
+  for (const OMPExecutableDirective *D : directivesIn(Def->getBody())) {
+    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+    auto No = [&](const std::string &Why) {
+      Verdict V = Verdict::no(
+          DiagId::HostCall,
+          Calls + ", whose " + directiveName(*D) + " (line " +
+              std::to_string(SM.getExpansionLineNumber(L)) + ") " + Why);
+      V.Where = inMainFile(SM, L) ? L : SourceLocation();
+      return V;
+    };
+    // A lambda's body is the region's own text when the region defines it,
+    // where the region's rules apply to its directives; called from
+    // elsewhere, it is not a function the file can mark.
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def);
+        M && isLambdaCallOperator(M))
+      return No("is in a lambda, where OpenMP directives are not supported "
+                "on the device yet");
+    if (const auto *A = dyn_cast<OMPAtomicDirective>(D)) {
+      if (A->getSingleClause<OMPReadClause>() ||
+          A->getSingleClause<OMPWriteClause>())
+        return No("reads or writes atomically in a called function, which is "
+                  "not supported on the device yet (only the update forms)");
+      if (SM.getFileID(L) != SM.getMainFileID())
+        return No("is in another file than the region, whose atomics cannot "
+                  "be rewritten for the device");
+      AtomicRewrite Out;
+      if (Verdict V = rewriteAtomic(*A, Ctx, {}, Out); !V.Ok)
+        return No("cannot run on the device: " + V.Reason);
+      continue;
+    }
+    if (D->getDirectiveKind() == Directive::OMPD_simd) {
+      for (const OMPClause *C : D->clauses())
+        if (!C->isImplicit() && !sequentialKeeps(C))
+          return No("has the clause '" +
+                    llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                    "', whose meaning a loop run in order by one device "
+                    "thread would not keep (not supported yet)");
+      continue;
+    }
+    // Worksharing, barriers, critical sections, tasks, nested parallelism:
+    // they bind to the team that encounters the call, which a function
+    // compiled for the device does not know.
+    return No("is an orphaned construct that binds to the calling team, "
+              "which device code cannot do yet in a called function (only "
+              "'atomic' and 'simd' are translated there)");
+  }
+  return {};
+}
+
+Verdict fromRegionAt(Verdict V, unsigned RegionLine) {
+  const std::string It = "it calls ";
+  if (!V.Ok && V.Where.isValid() && V.Reason.compare(0, It.size(), It) == 0)
+    V.Reason.replace(0, It.size() - 1,
+                     "the target region at line " + std::to_string(RegionLine) +
+                         " calls");
+  return V;
+}
+
+void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
+  ASTContext &Ctx = TU.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *F : TU.DeviceFunctions) {
+    if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
+      continue;
+    for (const OMPExecutableDirective *D : directivesIn(F->getBody())) {
+      const auto *A = dyn_cast<OMPAtomicDirective>(D);
+      if (!A)
+        continue;
+      AtomicRewrite Out;
+      // checkOrphaned made the same rewrite before F was marked.
+      if (!rewriteAtomic(*A, Ctx, Edits, Out).Ok)
+        continue;
+      // The device's atomic in a form the host side runs too.
+      const std::string Kernel = "o2c_dev::atomicCombine<";
+      size_t At = Out.Text.find(Kernel);
+      if (At != std::string::npos)
+        Out.Text.replace(At, Kernel.size(), "o2c_dev::atomicUpdate<");
+      Edits.erase(std::remove_if(Edits.begin(), Edits.end(),
+                                 [&](const TextEdit &E) {
+                                   return E.Offset >= Out.Begin &&
+                                          E.Offset < Out.End;
+                                 }),
+                  Edits.end());
+      Edits.push_back({Out.Begin, Out.End - Out.Begin, Out.Text});
+    }
+  }
+}
+
+} // namespace omp2cuda
