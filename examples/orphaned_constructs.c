@@ -1,9 +1,10 @@
 // OpenMP directives inside functions that target regions call ("orphaned"
 // constructs): an atomic update in a `declare target` helper (a histogram),
 // an atomic `x = x | bits` in a static helper called from a worksharing loop
-// of a parallel region,
-// and a `simd` reduction in a helper that each thread of a combined loop
-// runs for its row. The values are integers, exact in double.
+// of a parallel region, a `simd` reduction in a helper that each thread of
+// a combined loop runs for its row, and a `parallel for` reduction in a
+// helper called from a plain target region and from each thread of a
+// combined loop. The values are integers, exact in double.
 // stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
@@ -33,6 +34,20 @@ static double row_sum(const double *row, int n) {
     s += row[j];
   return s;
 }
+
+// A worksharing loop of its own: the host runs it with a team, a device
+// thread as a team of one (each calling thread runs the whole loop).
+#pragma omp declare target
+int doubled_sum(int *out, const int *in, int n) {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s) schedule(static)
+  for (int i = 0; i < n; ++i) {
+    out[i] = 2 * in[i];
+    s += out[i];
+  }
+  return s;
+}
+#pragma omp end declare target
 
 static int ran_on_device(void) {
   int on_device = 0;
@@ -64,6 +79,20 @@ int main(void) {
 #pragma omp target teams distribute parallel for map(to: m) map(from: sums)
   for (int r = 0; r < ROWS; ++r)
     sums[r] = row_sum(&m[r * COLS], COLS);
+
+  static int twice[N], part[8];
+  int whole = 0;
+#pragma omp target map(to: data) map(from: twice) map(tofrom: whole)
+  whole = doubled_sum(twice, data, N);
+#pragma omp target teams distribute parallel for map(to: data) map(from: part)
+  for (int k = 0; k < 8; ++k) {
+    int scratch[N / 8];
+    part[k] = doubled_sum(scratch, &data[k * (N / 8)], N / 8);
+  }
+  int parts = 0;
+  for (int k = 0; k < 8; ++k)
+    parts += part[k];
+  printf("doubled: whole %d, parts %d, twice[77] %d\n", whole, parts, twice[77]);
 
   // The same helper in the host's own parallel loop: its atomic is the
   // host's there.

@@ -11,6 +11,7 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 using llvm::omp::Directive;
@@ -56,6 +57,73 @@ bool sequentialKeeps(const OMPClause *C) {
   return isa<OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
              OMPNontemporalClause, OMPOrderClause, OMPCollapseClause,
              OMPIfClause>(C);
+}
+
+/// Whether a `parallel for` whose team is one thread keeps the meaning of
+/// clause C (the host's team keeps them all).
+bool oneThreadKeeps(const OMPClause *C) {
+  if (const auto *D = dyn_cast<OMPDefaultClause>(C))
+    return D->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared ||
+           D->getDefaultKind() == llvm::omp::OMP_DEFAULT_none;
+  return sequentialKeeps(C) ||
+         isa<OMPSharedClause, OMPNumThreadsClause, OMPScheduleClause,
+             OMPProcBindClause>(C);
+}
+
+/// Whether S, or a function it calls (with a body here), calls one of the
+/// OpenMP API routines: inside a team of one they would answer for the
+/// caller's thread, not for that team.
+bool asksOpenMP(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
+  if (!S)
+    return false;
+  if (!ompApiCalledIn(S).empty())
+    return true;
+  struct Calls : RecursiveASTVisitor<Calls> {
+    std::vector<const FunctionDecl *> Callees;
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *F = C->getDirectCallee())
+        Callees.push_back(F);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  for (const FunctionDecl *F : V.Callees) {
+    const FunctionDecl *Def = nullptr;
+    if (F->hasBody(Def) && Def && Seen.insert(Def).second &&
+        asksOpenMP(Def->getBody(), Seen))
+      return true;
+  }
+  return false;
+}
+
+/// Why an orphaned `parallel for` cannot run on the device as a team of one
+/// thread (an inactive parallel region: the device allows no nested active
+/// level, OpenMP 5.2 §12.1), or "".
+std::string oneThreadProblem(const OMPExecutableDirective &D) {
+  if (D.getBeginLoc().isMacroID())
+    return "comes from a macro, where the device's 'if' cannot be added";
+  for (const OMPClause *C : D.clauses()) {
+    if (C->isImplicit())
+      continue;
+    if (isa<OMPIfClause>(C))
+      return "has an 'if' clause of its own (not supported yet)";
+    if (!oneThreadKeeps(C))
+      return "has the clause '" +
+             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+             "', whose meaning a team of one device thread would not keep "
+             "(not supported yet)";
+  }
+  const auto *For = dyn_cast_or_null<ForStmt>(
+      D.getInnermostCapturedStmt()->getCapturedStmt());
+  if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
+    return "has a loop variable declared outside the loop, which a team of "
+           "one device thread would leave changed (not supported yet)";
+  std::set<const FunctionDecl *> Seen;
+  if (asksOpenMP(For->getBody(), Seen))
+    return "calls the OpenMP API inside the loop, which would answer for "
+           "the calling thread rather than the loop's team (not supported "
+           "yet)";
+  return "";
 }
 
 } // namespace
@@ -105,12 +173,20 @@ Verdict checkOrphaned(const FunctionDecl *Def,
                     "thread would not keep (not supported yet)");
       continue;
     }
+    if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
+      if (std::string Why = oneThreadProblem(*D); !Why.empty())
+        return No(Why);
+      if (SM.getFileID(L) != SM.getMainFileID())
+        return No("is in another file than the region, whose directives "
+                  "cannot be rewritten for the device");
+      continue;
+    }
     // Worksharing, barriers, critical sections, tasks, nested parallelism:
     // they bind to the team that encounters the call, which a function
     // compiled for the device does not know.
     return No("is an orphaned construct that binds to the calling team, "
               "which device code cannot do yet in a called function (only "
-              "'atomic' and 'simd' are translated there)");
+              "'atomic', 'simd' and 'parallel for' are translated there)");
   }
   return {};
 }
@@ -131,6 +207,13 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody())) {
+      if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
+        // On the device the loop's team is the calling thread alone (under
+        // the emulation the host's OpenMP would otherwise fork its own).
+        Edits.push_back({SM.getFileOffset(SM.getExpansionLoc(D->getEndLoc())),
+                         0, " if(o2c_dev::omp_is_initial_device())"});
+        continue;
+      }
       const auto *A = dyn_cast<OMPAtomicDirective>(D);
       if (!A)
         continue;

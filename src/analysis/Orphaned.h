@@ -7,6 +7,11 @@
 // - `simd` keeps its pragma: the host vectorises, and a CUDA thread runs the
 //   loop in order, which is a legal schedule of a simd loop (only clauses
 //   whose meaning that schedule keeps are accepted).
+// - `parallel for` gets `if(o2c_dev::omp_is_initial_device())`: the host's
+//   team as before, and on the device a team of one, the calling thread (an
+//   inactive parallel region), when nothing in the loop could tell: no
+//   private copies the one thread would not make, the loop's variable its
+//   own, no OpenMP API calls (they would answer for the caller);
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.

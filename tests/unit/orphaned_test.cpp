@@ -114,3 +114,84 @@ void f(double *a, int *x, int n) {
   CHECK(!contains(F.Output, "__host__ __device__"));
   CHECK(contains(F.Output, "#pragma omp atomic read\n  v = *x;"));
 }
+
+TEST_CASE("a parallel for in a called function runs as a team of one "
+          "device thread",
+          "[analysis][orphaned]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int fill(int *a, const int *b, int n) {
+  int s = 0;
+  #pragma omp parallel for reduction(+: s) num_threads(4) schedule(static)
+  for (int i = 0; i < n; i++) {
+    a[i] = 2 * b[i];
+    s += a[i];
+  }
+  return s;
+}
+#pragma omp end declare target
+void f(int *a, const int *b, int *s, int n) {
+  #pragma omp target map(tofrom: a[0:n], s[0:1]) map(to: b[0:n])
+  s[0] = fill(a, b, n);
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // The host's team as before; on the device (and under the emulation,
+  // whose host OpenMP would fork) the calling thread alone.
+  CHECK(contains(F.Output, "schedule(static) "
+                           "if(o2c_dev::omp_is_initial_device())\n"));
+}
+
+TEST_CASE("an orphaned parallel for that a team of one would change stays "
+          "on the host",
+          "[analysis][orphaned]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+int i;
+void outside(int *a, int n) {
+  #pragma omp parallel for
+  for (i = 0; i < n; i++)
+    a[i] = 1;
+}
+void asks(int *a, int n) {
+  #pragma omp parallel for
+  for (int k = 0; k < n; k++)
+    a[k] = omp_get_thread_num();
+}
+void own_if(int *a, int n) {
+  #pragma omp parallel for if(n > 100)
+  for (int k = 0; k < n; k++)
+    a[k] = 1;
+}
+void priv(int *a, int n) {
+  int t = 0;
+  #pragma omp parallel for private(t)
+  for (int k = 0; k < n; k++) {
+    t = k;
+    a[k] = t;
+  }
+}
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  outside(a, n);
+  #pragma omp target map(tofrom: a[0:n])
+  asks(a, n);
+  #pragma omp target map(tofrom: a[0:n])
+  own_if(a, n);
+  #pragma omp target map(tofrom: a[0:n])
+  priv(a, n);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (const RegionReport &Rep : F.Regions) {
+    CHECK(!Rep.R.Translate);
+    CHECK(Rep.R.Why == DiagId::HostCall);
+  }
+  CHECK(contains(F.Regions[0].R.Reason, "a loop variable declared outside"));
+  CHECK(contains(F.Regions[1].R.Reason, "calls the OpenMP API inside the loop"));
+  CHECK(contains(F.Regions[2].R.Reason, "an 'if' clause of its own"));
+  CHECK(contains(F.Regions[3].R.Reason, "the clause 'private'"));
+  CHECK(F.Regions[3].R.WhyPos.Line == 21);
+  CHECK(!contains(F.Output, "omp_is_initial_device())"));
+}

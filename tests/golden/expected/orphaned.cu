@@ -17,27 +17,39 @@ __host__ __device__ static double dot(const double *x, const double *y, int n) {
   return s;
 }
 
+#pragma omp declare target
+extern "C" __host__ __device__ int fill(int *a, int n) {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s) if(o2c_dev::omp_is_initial_device())
+  for (int i = 0; i < n; ++i) {
+    a[i] = i;
+    s += i;
+  }
+  return s;
+}
+#pragma omp end declare target
+
 extern "C" void scale(double *a, int n) {
 #pragma omp for
   for (int i = 0; i < n; ++i)
     a[i] *= 2;
 }
 
-#line 27 "orphaned.cu"
+#line 39 "orphaned.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(to: v[0:n]) map(tofrom: hist[0:8])' at inputs/orphaned.c:24
+// map(to: v[0:n]) map(tofrom: hist[0:8])' at inputs/orphaned.c:36
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_run_L24(int *hist, const int *v, int n) {
+static __global__ void omp2cuda_run_L36(int *hist, const int *v, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
     do {
-#line 26 "inputs/orphaned.c"
+#line 38 "inputs/orphaned.c"
     add_to(hist, v[i]);
-#line 41 "orphaned.cu"
+#line 53 "orphaned.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -46,12 +58,12 @@ static __global__ void omp2cuda_run_L24(int *hist, const int *v, int n) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(to: v[0:n]) map(tofrom: hist[0:8])' at inputs/orphaned.c:24
+// for map(to: v[0:n]) map(tofrom: hist[0:8])' at inputs/orphaned.c:36
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_run_L24_launch(int *hist, const int *v, int n) {
+static bool omp2cuda_run_L36_launch(int *hist, const int *v, int n) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/orphaned.c", 24, 1, "target teams distribute parallel for"};
+      "inputs/orphaned.c", 36, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -60,11 +72,11 @@ static bool omp2cuda_run_L24_launch(int *hist, const int *v, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_run_L24<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_run_L36<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_run_L24<true>
-                           : omp2cuda_run_L24<false>;
+                           ? omp2cuda_run_L36<true>
+                           : omp2cuda_run_L36<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(hist_d, v_d, n);
     o2c_region.launched();
   }
@@ -72,19 +84,19 @@ static bool omp2cuda_run_L24_launch(int *hist, const int *v, int n) {
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(to: a[0:n * n]) map(from: out[0:n])' at inputs/orphaned.c:27
+// map(to: a[0:n * n]) map(from: out[0:n])' at inputs/orphaned.c:39
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_run_L27(double *a, double *out, int n) {
+static __global__ void omp2cuda_run_L39(double *a, double *out, int n) {
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < n;
        r += blockDim.x * gridDim.x) {
     do {
-#line 29 "inputs/orphaned.c"
+#line 41 "inputs/orphaned.c"
     out[r] = dot(&a[r * n], &a[r * n], n);
-#line 88 "orphaned.cu"
+#line 100 "orphaned.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -93,12 +105,12 @@ static __global__ void omp2cuda_run_L27(double *a, double *out, int n) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(to: a[0:n * n]) map(from: out[0:n])' at inputs/orphaned.c:27
+// for map(to: a[0:n * n]) map(from: out[0:n])' at inputs/orphaned.c:39
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_run_L27_launch(double *a, double *out, int n) {
+static bool omp2cuda_run_L39_launch(double *a, double *out, int n) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/orphaned.c", 27, 1, "target teams distribute parallel for"};
+      "inputs/orphaned.c", 39, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -107,34 +119,65 @@ static bool omp2cuda_run_L27_launch(double *a, double *out, int n) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_run_L27<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_run_L39<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_run_L27<true>
-                           : omp2cuda_run_L27<false>;
+                           ? omp2cuda_run_L39<true>
+                           : omp2cuda_run_L39<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, out_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 23 "inputs/orphaned.c"
+// omp2cuda: kernel for '#pragma omp target map(from: a[0:n]) map(tofrom:
+// hist[0:1])' at inputs/orphaned.c:42
+__global__ void omp2cuda_run_L42(int *hist, double *a, int n) {
+#line 43 "inputs/orphaned.c"
+  hist[0] = fill((int *)a, n / 2);
+#line 139 "orphaned.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(from: a[0:n])
+// map(tofrom: hist[0:1])' at inputs/orphaned.c:42
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_run_L42_launch(int *hist, double *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 42, 1, "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *hist_d = o2c_region.mapSection(hist, 0, 1, o2c::MapToFrom);
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_run_L42)(hist_d, a_d,
+                                                                  n);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
+#line 35 "inputs/orphaned.c"
 extern "C" void run(int *hist, const int *v, double *a, double *out, int n) {
-if (!omp2cuda_run_L24_launch(hist, v, n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 24 "inputs/orphaned.c"
+if (!omp2cuda_run_L36_launch(hist, v, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 36 "inputs/orphaned.c"
 #pragma omp target teams distribute parallel for map(to: v[0:n]) map(tofrom: hist[0:8])
   for (int i = 0; i < n; ++i)
     add_to(hist, v[i]); }
-if (!omp2cuda_run_L27_launch(a, out, n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 27 "inputs/orphaned.c"
+if (!omp2cuda_run_L39_launch(a, out, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 39 "inputs/orphaned.c"
 #pragma omp target teams distribute parallel for map(to: a[0:n * n]) map(from: out[0:n])
   for (int r = 0; r < n; ++r)
     out[r] = dot(&a[r * n], &a[r * n], n); }
+if (!omp2cuda_run_L42_launch(hist, a, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 42 "inputs/orphaned.c"
+#pragma omp target map(from: a[0:n]) map(tofrom: hist[0:1])
+  hist[0] = fill((int *)a, n / 2); }
   // The worksharing loop in scale() binds to the team that calls it.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 31, 1, "target parallel"}; // [omp2cuda-host-call] left on the host: the target region at line 31 calls 'scale', whose '#pragma omp for' (line 18) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic' and 'simd' are translated there)
-#line 136 "orphaned.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 31 calls 'scale', whose '#pragma omp for' (line 18) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic' and 'simd' are translated there) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 31 "inputs/orphaned.c"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 45, 1, "target parallel"}; // [omp2cuda-host-call] left on the host: the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic', 'simd' and 'parallel for' are translated there)
+#line 179 "orphaned.cu"
+  o2c::leftOnHost(o2c_loc, "the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic', 'simd' and 'parallel for' are translated there) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+#line 45 "inputs/orphaned.c"
 #pragma omp target parallel map(tofrom: a[0:n])
   scale(a, n); }
 }

@@ -14,6 +14,18 @@ static double dot(const double *x, const double *y, int n) {
   return s;
 }
 
+#pragma omp declare target
+int fill(int *a, int n) {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; ++i) {
+    a[i] = i;
+    s += i;
+  }
+  return s;
+}
+#pragma omp end declare target
+
 void scale(double *a, int n) {
 #pragma omp for
   for (int i = 0; i < n; ++i)
@@ -27,6 +39,8 @@ void run(int *hist, const int *v, double *a, double *out, int n) {
 #pragma omp target teams distribute parallel for map(to: a[0:n * n]) map(from: out[0:n])
   for (int r = 0; r < n; ++r)
     out[r] = dot(&a[r * n], &a[r * n], n);
+#pragma omp target map(from: a[0:n]) map(tofrom: hist[0:1])
+  hist[0] = fill((int *)a, n / 2);
   // The worksharing loop in scale() binds to the team that calls it.
 #pragma omp target parallel map(tofrom: a[0:n])
   scale(a, n);
