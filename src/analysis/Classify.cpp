@@ -228,6 +228,14 @@ bool namesClass(QualType T, const Decl *Top) {
 /// the class itself.
 Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass,
                             const TemplateContext &TC, TUState &TU, Region &R) {
+  if (SourceLocation L = qualifiedByClass(&D, InClass); L.isValid()) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "the region names a member of its own class by "
+                            "the class's name, which the kernel, placed "
+                            "before the class, cannot (not supported yet)");
+    V.Where = L;
+    return V;
+  }
   for (const TypedefNameDecl *TD : classScopedTypedefsIn(&D)) {
     QualType T = TD->getUnderlyingType().getCanonicalType();
     std::string Name = TD->getNameAsString();
@@ -1332,7 +1340,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   R.DeviceApiUsings.assign(HeaderApi.begin(), HeaderApi.end());
   if (Verdict V = classTypedefAliases(D, InClass ? TopClass : nullptr, TC, TU, R);
       !V.Ok)
-    return Fail(V);
+    return FailAt(V, V.Where);
   return R;
 }
 
