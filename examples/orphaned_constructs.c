@@ -4,7 +4,8 @@
 // of a parallel region, a `simd` reduction in a helper that each thread of
 // a combined loop runs for its row, and a `parallel for` reduction in a
 // helper called from a plain target region and from each thread of a
-// combined loop. The values are integers, exact in double.
+// combined loop (and one whose loop asks omp_get_thread_num(), from a plain
+// target region). The values are integers, exact in double.
 // stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
@@ -49,6 +50,20 @@ int doubled_sum(int *out, const int *in, int n) {
 }
 #pragma omp end declare target
 
+// Its loop asks the OpenMP API: a plain target region (one thread) may call
+// it on the device, where the team of one answers thread 0 of 1.
+#pragma omp declare target
+int team_checked(int *out, int n) {
+  int bad = 0;
+#pragma omp parallel for reduction(+ : bad)
+  for (int i = 0; i < n; ++i) {
+    out[i] = i + 1;
+    bad += omp_get_thread_num() >= omp_get_num_threads();
+  }
+  return bad;
+}
+#pragma omp end declare target
+
 static int ran_on_device(void) {
   int on_device = 0;
 #pragma omp target map(tofrom: on_device)
@@ -89,6 +104,11 @@ int main(void) {
     int scratch[N / 8];
     part[k] = doubled_sum(scratch, &data[k * (N / 8)], N / 8);
   }
+  static int counted[N];
+  int bad = -1;
+#pragma omp target map(from: counted) map(tofrom: bad)
+  bad = team_checked(counted, N);
+  printf("team answers: %d bad, counted[9] %d\n", bad, counted[9]);
   int parts = 0;
   for (int k = 0; k < 8; ++k)
     parts += part[k];

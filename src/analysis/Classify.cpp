@@ -676,7 +676,9 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   bool IsData = R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
   if (Inner && !IsData) {
     std::vector<ApiCall> Calls;
-    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls); !V.Ok)
+    if (Verdict V = checkDeviceCalls(Inner, TU, BodyEdits, &Calls,
+                                     R.SingleThread);
+        !V.Ok)
       return FailAt(fromRegionAt(V, R.Loc.Line), V.Where);
     for (const ApiCall &AC : Calls) {
       bool InHeader = (R.Class == RegionClass::Combined || SpmdLoop) && Body &&

@@ -101,6 +101,8 @@ public:
   Verdict Result;
   /// The functions called from the region down to this one, for messages.
   std::vector<std::string> Path;
+  /// The region is one thread of one team (a plain `target`).
+  bool OneThread = false;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
@@ -192,8 +194,19 @@ private:
                            "it calls '" + Name + "', which cannot run on the device");
       return false;
     }
-    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def))
+    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def)) {
+      // Compiled for the device for a one-thread region: right only there.
+      if (!OneThread && needsOneThread(Def)) {
+        Result = Verdict::no(DiagId::HostCall,
+                             "it calls '" + Name +
+                                 "', which holds a 'parallel for' whose loop "
+                                 "asks the OpenMP API: on the device only a "
+                                 "region of one thread (a plain 'target') "
+                                 "may call it");
+        return false;
+      }
       return true;
+    }
     if (const char *What = hostOnlyConstruct(Def->getBody())) {
       Result = Verdict::no(DiagId::HostCall, "it calls '" + Name + "', which " +
                                                  What +
@@ -203,7 +216,7 @@ private:
     // Orphaned constructs: atomics and simd loops run on the device.
     std::vector<std::string> Chain = Path;
     Chain.push_back(Name);
-    if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx); !V.Ok) {
+    if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread); !V.Ok) {
       Result = V;
       return false;
     }
@@ -238,6 +251,7 @@ private:
     Visiting.insert(Def);
     CallChecker Inner(TU, nullptr, Visiting);
     Inner.Path = std::move(Chain);
+    Inner.OneThread = OneThread;
     Inner.TraverseStmt(Def->getBody());
     Visiting.erase(Def);
     if (!Inner.Result.Ok) {
@@ -345,9 +359,10 @@ bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
-                         std::vector<ApiCall> *Calls) {
+                         std::vector<ApiCall> *Calls, bool OneThread) {
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, &BodyEdits, Visiting, Calls);
+  C.OneThread = OneThread;
   C.TraverseStmt(const_cast<Stmt *>(S));
   return C.Result;
 }

@@ -70,14 +70,15 @@ bool oneThreadKeeps(const OMPClause *C) {
              OMPProcBindClause>(C);
 }
 
-/// Whether S, or a function it calls (with a body here), calls one of the
-/// OpenMP API routines: inside a team of one they would answer for the
-/// caller's thread, not for that team.
-bool asksOpenMP(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
+/// The OpenMP API routines that S, or a function it calls (with a body
+/// here), calls, into Names: inside a team of one they answer for the
+/// caller's thread, which is that team only in a one-thread region.
+void asksOpenMP(const Stmt *S, std::set<const FunctionDecl *> &Seen,
+                std::set<std::string> &Names) {
   if (!S)
-    return false;
-  if (!ompApiCalledIn(S).empty())
-    return true;
+    return;
+  std::set<std::string> Own = ompApiCalledIn(S);
+  Names.insert(Own.begin(), Own.end());
   struct Calls : RecursiveASTVisitor<Calls> {
     std::vector<const FunctionDecl *> Callees;
     bool VisitCallExpr(CallExpr *C) {
@@ -89,17 +90,32 @@ bool asksOpenMP(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
   V.TraverseStmt(const_cast<Stmt *>(S));
   for (const FunctionDecl *F : V.Callees) {
     const FunctionDecl *Def = nullptr;
-    if (F->hasBody(Def) && Def && Seen.insert(Def).second &&
-        asksOpenMP(Def->getBody(), Seen))
-      return true;
+    if (F->hasBody(Def) && Def && Seen.insert(Def).second)
+      asksOpenMP(Def->getBody(), Seen, Names);
   }
-  return false;
+}
+
+/// The loop of a `parallel for` (collapse is not accepted).
+const ForStmt *loopOf(const OMPExecutableDirective &D) {
+  return dyn_cast_or_null<ForStmt>(
+      D.getInnermostCapturedStmt()->getCapturedStmt());
+}
+
+/// Whether the loop of the `parallel for` D asks the OpenMP API, and so
+/// is right on the device only in a one-thread region.
+bool loopAsks(const OMPExecutableDirective &D) {
+  const ForStmt *For = loopOf(D);
+  std::set<const FunctionDecl *> Seen;
+  std::set<std::string> Names;
+  asksOpenMP(For ? For->getBody() : nullptr, Seen, Names);
+  return !Names.empty();
 }
 
 /// Why an orphaned `parallel for` cannot run on the device as a team of one
 /// thread (an inactive parallel region: the device allows no nested active
 /// level, OpenMP 5.2 §12.1), or "".
-std::string oneThreadProblem(const OMPExecutableDirective &D) {
+std::string oneThreadProblem(const OMPExecutableDirective &D,
+                             bool OneThread) {
   if (D.getBeginLoc().isMacroID())
     return "comes from a macro, where the device's 'if' cannot be added";
   for (const OMPClause *C : D.clauses()) {
@@ -113,23 +129,30 @@ std::string oneThreadProblem(const OMPExecutableDirective &D) {
              "', whose meaning a team of one device thread would not keep "
              "(not supported yet)";
   }
-  const auto *For = dyn_cast_or_null<ForStmt>(
-      D.getInnermostCapturedStmt()->getCapturedStmt());
+  const ForStmt *For = loopOf(D);
   if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
     return "has a loop variable declared outside the loop, which a team of "
            "one device thread would leave changed (not supported yet)";
   std::set<const FunctionDecl *> Seen;
-  if (asksOpenMP(For->getBody(), Seen))
+  std::set<std::string> Names;
+  asksOpenMP(For->getBody(), Seen, Names);
+  if (!Names.empty() && !OneThread)
     return "calls the OpenMP API inside the loop, which would answer for "
-           "the calling thread rather than the loop's team (not supported "
-           "yet)";
+           "the calling thread rather than the loop's team (supported only "
+           "from a region of one thread, a plain 'target')";
+  // The device's answer is the block's nesting, 0 here; the team of one is
+  // at level 1.
+  if (Names.count("omp_get_level"))
+    return "calls 'omp_get_level' inside the loop, whose device answer would "
+           "not count the team of one (not supported yet)";
   return "";
 }
 
 } // namespace
 
 Verdict checkOrphaned(const FunctionDecl *Def,
-                      const std::vector<std::string> &Chain, ASTContext &Ctx) {
+                      const std::vector<std::string> &Chain, ASTContext &Ctx,
+                      bool OneThread) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Calls = "it calls '" + Chain.front() + "'";
   for (size_t I = 1; I < Chain.size(); ++I)
@@ -174,7 +197,7 @@ Verdict checkOrphaned(const FunctionDecl *Def,
       continue;
     }
     if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
-      if (std::string Why = oneThreadProblem(*D); !Why.empty())
+      if (std::string Why = oneThreadProblem(*D, OneThread); !Why.empty())
         return No(Why);
       if (SM.getFileID(L) != SM.getMainFileID())
         return No("is in another file than the region, whose directives "
@@ -189,6 +212,36 @@ Verdict checkOrphaned(const FunctionDecl *Def,
               "'atomic', 'simd' and 'parallel for' are translated there)");
   }
   return {};
+}
+
+bool needsOneThread(const FunctionDecl *Def) {
+  std::vector<const FunctionDecl *> Work = {Def};
+  std::set<const FunctionDecl *> Seen = {Def};
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (!F->getBody())
+      continue;
+    for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
+      if (D->getDirectiveKind() == Directive::OMPD_parallel_for &&
+          loopAsks(*D))
+        return true;
+    struct Calls : RecursiveASTVisitor<Calls> {
+      std::vector<const FunctionDecl *> Callees;
+      bool VisitCallExpr(CallExpr *C) {
+        if (const FunctionDecl *G = C->getDirectCallee())
+          Callees.push_back(G);
+        return true;
+      }
+    } V;
+    V.TraverseStmt(F->getBody());
+    for (const FunctionDecl *G : V.Callees) {
+      const FunctionDecl *GDef = nullptr;
+      if (G->hasBody(GDef) && GDef && Seen.insert(GDef).second)
+        Work.push_back(GDef);
+    }
+  }
+  return false;
 }
 
 Verdict fromRegionAt(Verdict V, unsigned RegionLine) {

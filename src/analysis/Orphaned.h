@@ -11,7 +11,8 @@
 //   team as before, and on the device a team of one, the calling thread (an
 //   inactive parallel region), when nothing in the loop could tell: no
 //   private copies the one thread would not make, the loop's variable its
-//   own, no OpenMP API calls (they would answer for the caller);
+//   own, no OpenMP API calls (they would answer for the caller) unless the
+//   region is one thread, whose answers are the team of one's;
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.
@@ -27,10 +28,18 @@ namespace omp2cuda {
 
 /// Whether the directives in Def's body can run on the device. Chain: the
 /// functions called from the region down to Def (Def last), for the message;
-/// the verdict is located at the directive that decided.
+/// the verdict is located at the directive that decided. OneThread: the
+/// region runs as one thread of one team, where the OpenMP API answers
+/// inside a team of one as it should (all but omp_get_level).
 Verdict checkOrphaned(const clang::FunctionDecl *Def,
                       const std::vector<std::string> &Chain,
-                      clang::ASTContext &Ctx);
+                      clang::ASTContext &Ctx, bool OneThread = false);
+
+/// Whether Def, or a function it calls, holds a `parallel for` that only a
+/// one-thread region may call (its loop asks the OpenMP API): a function
+/// already compiled for the device for such a region, reached again from
+/// another region, must not be taken as it is.
+bool needsOneThread(const clang::FunctionDecl *Def);
 
 /// V, whose warning is located away from the region (inside a function it
 /// calls), saying which region's calls lead there: "the target region at

@@ -175,7 +175,7 @@ void priv(int *a, int n) {
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   outside(a, n);
-  #pragma omp target map(tofrom: a[0:n])
+  #pragma omp target parallel map(tofrom: a[0:n])
   asks(a, n);
   #pragma omp target map(tofrom: a[0:n])
   own_if(a, n);
@@ -194,4 +194,51 @@ void f(int *a, int n) {
   CHECK(contains(F.Regions[3].R.Reason, "the clause 'private'"));
   CHECK(F.Regions[3].R.WhyPos.Line == 21);
   CHECK(!contains(F.Output, "omp_is_initial_device())"));
+}
+
+TEST_CASE("an orphaned parallel for whose loop asks the OpenMP API runs on "
+          "the device only from a one-thread region",
+          "[analysis][orphaned]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+#pragma omp declare target
+int ids(int *a, int n) {
+  int nt = 0;
+  #pragma omp parallel for shared(nt)
+  for (int i = 0; i < n; i++) {
+    a[i] = omp_get_thread_num();
+    if (omp_get_thread_num() == 0)
+      nt = omp_get_num_threads();
+  }
+  return nt;
+}
+int via(int *a, int n) { return ids(a, n); }
+int level(int *a, int n) {
+  #pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] = omp_get_level();
+  return 0;
+}
+#pragma omp end declare target
+void f(int *a, int *t, int n) {
+  #pragma omp target map(tofrom: a[0:n], t[0:1])
+  t[0] = ids(a, n);
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int k = 0; k < n; ++k)
+    a[k] = via(a, 1);
+  #pragma omp target map(tofrom: a[0:n])
+  level(a, n);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  // One thread of one team: the team of one's thread 0 of 1.
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  // Already compiled for the device, but each thread of this region would
+  // answer for itself.
+  CHECK(!F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "only a region of one thread"));
+  CHECK(!F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason, "'omp_get_level'"));
+  CHECK(contains(F.Output, "using o2c_dev::omp_get_thread_num;"));
 }
