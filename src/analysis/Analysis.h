@@ -249,9 +249,11 @@ struct ApiCall {
   clang::SourceLocation Loc;
   bool Edited = false;
 };
+/// OneThread: the region runs as one thread of one team (Orphaned.h).
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
-                         std::vector<ApiCall> *Calls = nullptr);
+                         std::vector<ApiCall> *Calls = nullptr,
+                         bool OneThread = false);
 /// Adds F to TU.DeviceFunctions when device code could call it (with the
 /// callees that makes device functions too); false when it cannot run on
 /// the device. For the functions of a translated header, which are all

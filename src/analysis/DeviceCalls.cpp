@@ -4,6 +4,7 @@
 // whose definition is in this file and is itself callable on the device
 // (those get __host__ __device__).
 #include "analysis/Analysis.h"
+#include "analysis/Orphaned.h"
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
@@ -72,14 +73,6 @@ const char *hostOnlyConstruct(const Stmt *S) {
   return F.What;
 }
 
-struct DirectiveFinder : RecursiveASTVisitor<DirectiveFinder> {
-  bool Found = false;
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
-    Found = true;
-    return false;
-  }
-};
-
 /// The non-constant variables with global storage S refers to, in order of
 /// first use.
 /// Unspelled: those with a reference that is no text of the file.
@@ -122,6 +115,10 @@ public:
       : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls) {}
 
   Verdict Result;
+  /// The functions called from the region down to this one, for messages.
+  std::vector<std::string> Path;
+  /// The region is one thread of one team (a plain `target`).
+  bool OneThread = false;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
@@ -270,20 +267,30 @@ private:
                            "it calls '" + Name + "', which cannot run on the device");
       return false;
     }
-    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def))
+    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def)) {
+      // Compiled for the device for a one-thread region: right only there.
+      if (!OneThread && needsOneThread(Def)) {
+        Result = Verdict::no(DiagId::HostCall,
+                             "it calls '" + Name +
+                                 "', which holds a 'parallel for' whose loop "
+                                 "asks the OpenMP API: on the device only a "
+                                 "region of one thread (a plain 'target') "
+                                 "may call it");
+        return false;
+      }
       return true;
+    }
     if (const char *What = hostOnlyConstruct(Def->getBody())) {
       Result = Verdict::no(DiagId::HostCall, "it calls '" + Name + "', which " +
                                                  What +
                                                  " (not available on the device)");
       return false;
     }
-    DirectiveFinder DF;
-    DF.TraverseStmt(Def->getBody());
-    if (DF.Found) {
-      Result = Verdict::no(DiagId::HostCall,
-                           "it calls '" + Name +
-                               "', which contains OpenMP directives");
+    // Orphaned constructs: atomics and simd loops run on the device.
+    std::vector<std::string> Chain = Path;
+    Chain.push_back(Name);
+    if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread); !V.Ok) {
+      Result = V;
       return false;
     }
     // A callee cannot be handed the host's globals the way a kernel is: it
@@ -316,6 +323,8 @@ private:
     }
     Visiting.insert(Def);
     CallChecker Inner(TU, nullptr, Visiting);
+    Inner.Path = std::move(Chain);
+    Inner.OneThread = OneThread;
     if (Inner.TraverseStmt(Def->getBody()))
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
         Inner.checkInits(Ctor);
@@ -425,9 +434,10 @@ bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
-                         std::vector<ApiCall> *Calls) {
+                         std::vector<ApiCall> *Calls, bool OneThread) {
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, &BodyEdits, Visiting, Calls);
+  C.OneThread = OneThread;
   C.TraverseStmt(const_cast<Stmt *>(S));
   return C.Result;
 }

@@ -2,6 +2,7 @@
 // routines it uses, the aliases of its class's typedefs): the text of the
 // file with every edit the analysis made, so that the kernel reads like the
 // region (seed 000 §4.2, ARCHITECTURE.md §3).
+#include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
@@ -53,6 +54,14 @@ bool namesClass(QualType T, const Decl *Top) {
 /// the class itself.
 Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass,
                             const TemplateContext &TC, TUState &TU, Region &R) {
+  if (SourceLocation L = qualifiedByClass(&D, InClass); L.isValid()) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "the region names a member of its own class by "
+                            "the class's name, which the kernel, placed "
+                            "before the class, cannot (not supported yet)");
+    V.Where = L;
+    return V;
+  }
   for (const TypedefNameDecl *TD : classScopedTypedefsIn(&D)) {
     QualType T = TD->getUnderlyingType().getCanonicalType();
     std::string Name = TD->getNameAsString();
@@ -204,7 +213,8 @@ Verdict finishRegion(const OMPExecutableDirective &D, const Decl *InClass,
   if (!R.BodyFromMacro)
     Text.HeaderApi.insert(Text.UneditedApi.begin(), Text.UneditedApi.end());
   R.DeviceApiUsings.assign(Text.HeaderApi.begin(), Text.HeaderApi.end());
-  return unplaced(classTypedefAliases(D, InClass, TC, TU, R));
+  Verdict V = classTypedefAliases(D, InClass, TC, TU, R);
+  return V.Ok ? V : placed(V, V.Where);
 }
 
 } // namespace omp2cuda

@@ -1,6 +1,7 @@
 // The calls a region makes (each must run on the device; OpenMP API calls
 // are re-spelled) and the local types it names (which move to file scope
 // with the kernel).
+#include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
 
 using namespace clang;
@@ -15,8 +16,10 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   const SourceManager &SM = TU.Ctx.getSourceManager();
   const Stmt *Body = S.Body;
   std::vector<ApiCall> Calls;
-  if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls); !V.Ok)
-    return unplaced(V);
+  if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls,
+                                   R.SingleThread);
+      !V.Ok)
+    return placed(fromRegionAt(V, R.Loc.Line), V.Where);
   for (const ApiCall &AC : Calls) {
     bool InHeader = (R.Class == RegionClass::Combined || S.SpmdLoop) && Body &&
                     !SM.isPointWithin(SM.getExpansionLoc(AC.Loc),

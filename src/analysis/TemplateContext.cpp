@@ -189,4 +189,41 @@ std::vector<const TypedefNameDecl *> classScopedTypedefsIn(const Stmt *S) {
   return V.Found;
 }
 
+SourceLocation qualifiedByClass(const Stmt *S, const Decl *Top) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const DeclContext *Top = nullptr;
+    SourceLocation Found;
+    bool inTop(const Decl *D) {
+      for (const DeclContext *DC = dyn_cast_or_null<DeclContext>(D); DC;
+           DC = DC->getParent())
+        if (DC == Top)
+          return true;
+      return false;
+    }
+    /// The class a qualifier names, dependent spellings included.
+    static const Decl *classOf(const NestedNameSpecifier *NNS) {
+      const Type *T = NNS ? NNS->getAsType() : nullptr;
+      if (!T)
+        return nullptr;
+      if (const auto *IT = T->getAs<InjectedClassNameType>())
+        return IT->getDecl();
+      if (const auto *TS = T->getAs<TemplateSpecializationType>())
+        if (const auto *CT = dyn_cast_or_null<ClassTemplateDecl>(
+                TS->getTemplateName().getAsTemplateDecl()))
+          return CT->getTemplatedDecl();
+      return T->getAsCXXRecordDecl();
+    }
+    bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+      if (Found.isInvalid() && NNS && inTop(classOf(NNS.getNestedNameSpecifier())))
+        Found = NNS.getBeginLoc();
+      return Found.isInvalid() &&
+             RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+    }
+  } V;
+  V.Top = dyn_cast_or_null<DeclContext>(Top);
+  if (V.Top)
+    V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Found;
+}
+
 } // namespace omp2cuda

@@ -50,6 +50,13 @@ std::string classScopedName(clang::QualType T);
 std::vector<const clang::TypedefNameDecl *>
 classScopedTypedefsIn(const clang::Stmt *S);
 
+/// Where S names the class Top (or a class inside it) as the qualifier of a
+/// name (`Vec::value_type`, `typename Vec<T>::value_type`, `Plain::limit`),
+/// or an invalid location. A kernel placed before Top's definition (the
+/// region is in a member function defined in the class) cannot.
+clang::SourceLocation qualifiedByClass(const clang::Stmt *S,
+                                       const clang::Decl *Top);
+
 } // namespace omp2cuda
 
 #endif

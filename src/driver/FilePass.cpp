@@ -3,6 +3,7 @@
 #include "driver/RegionForm.h"
 
 #include "analysis/Lint.h"
+#include "analysis/Orphaned.h"
 
 #include "edits/BodyPrinter.h"
 #include "edits/Edits.h"
@@ -340,6 +341,7 @@ void addDeviceMarks(FilePass &P, const TUState &TU) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   deviceGlobalEdits(TU, P.Edits, P.Inserts);
   deviceVariantEdits(TU, P.Edits);
+  orphanedAtomicEdits(TU, P.Edits);
   // The OpenMP API they call is o2c_dev's, which answers for the side it
   // runs on.
   for (const FunctionDecl *F : TU.DeviceFunctions) {

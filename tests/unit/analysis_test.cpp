@@ -1387,3 +1387,61 @@ void f(int *A, int n, int c) {
   CHECK(contains(F.Output, "long long o2c_chunk"));
   CHECK(F.Regions.at(1).R.ScheduleChunk.empty());
 }
+
+TEST_CASE("a region in an in-class member that names its class's members "
+          "through the class stays on the host, located",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+struct Plain {
+  typedef double real;
+  real *v;
+  int n;
+  void scale(real f) {
+    #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i) {
+      Plain::real t = v[i] * f;
+      v[i] = t;
+    }
+  }
+  void plain(real f) {
+    #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i) {
+      real t = v[i] * f;
+      v[i] = t;
+    }
+  }
+};
+template <class T> struct Vec {
+  using value_type = T;
+  T *v;
+  int n;
+  void scale(T f) {
+    #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i)
+      v[i] = typename Vec<T>::value_type(v[i] * f);
+  }
+};
+void use(double *a) {
+  Plain p{a, 4};
+  p.scale(2);
+  p.plain(2);
+  Vec<double> q{a, 4};
+  q.scale(3);
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  // nvcc rejected the kernel, placed before the class: 'Plain' is not yet
+  // a class there.
+  const Region &Q = F.Regions[0].R;
+  CHECK(!Q.Translate);
+  CHECK(Q.Why == DiagId::HostType);
+  CHECK(Q.WhyPos.Line == 9);
+  CHECK(Q.WhyPos.Col == 7);
+  // The unqualified name is an alias the kernel declares.
+  CHECK(F.Regions[1].R.Translate);
+  const Region &V = F.Regions[2].R;
+  CHECK(!V.Translate);
+  CHECK(V.WhyPos.Line == 28);
+  CHECK(contains(V.Reason, "names a member of its own class by the class's name"));
+}

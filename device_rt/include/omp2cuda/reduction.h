@@ -47,39 +47,39 @@ __device__ inline double lowest(double) { return -DBL_MAX; }
 
 struct RedPlus {
   template <class T> __device__ static T identity() { return T(0); }
-  template <class T> __device__ T operator()(T A, T B) const { return A + B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A + B; }
 };
 struct RedTimes {
   template <class T> __device__ static T identity() { return T(1); }
-  template <class T> __device__ T operator()(T A, T B) const { return A * B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A * B; }
 };
 struct RedMin {
   template <class T> __device__ static T identity() { return highest(T()); }
-  template <class T> __device__ T operator()(T A, T B) const { return B < A ? B : A; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return B < A ? B : A; }
 };
 struct RedMax {
   template <class T> __device__ static T identity() { return lowest(T()); }
-  template <class T> __device__ T operator()(T A, T B) const { return A < B ? B : A; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A < B ? B : A; }
 };
 struct RedBitAnd {
   template <class T> __device__ static T identity() { return static_cast<T>(~T(0)); }
-  template <class T> __device__ T operator()(T A, T B) const { return A & B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A & B; }
 };
 struct RedBitOr {
   template <class T> __device__ static T identity() { return T(0); }
-  template <class T> __device__ T operator()(T A, T B) const { return A | B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A | B; }
 };
 struct RedBitXor {
   template <class T> __device__ static T identity() { return T(0); }
-  template <class T> __device__ T operator()(T A, T B) const { return A ^ B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A ^ B; }
 };
 struct RedLogAnd {
   template <class T> __device__ static T identity() { return T(1); }
-  template <class T> __device__ T operator()(T A, T B) const { return A && B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A && B; }
 };
 struct RedLogOr {
   template <class T> __device__ static T identity() { return T(0); }
-  template <class T> __device__ T operator()(T A, T B) const { return A || B; }
+  template <class T> __host__ __device__ T operator()(T A, T B) const { return A || B; }
 };
 
 namespace detail {
@@ -216,6 +216,24 @@ template <class T> __device__ T atomicCompareAssign(T *X, T E, T D) {
   Word Old = atomicCAS(reinterpret_cast<Word *>(X), static_cast<Word>(E),
                        static_cast<Word>(D));
   return static_cast<T>(Old);
+}
+
+/// `#pragma omp atomic` (update forms) in a function compiled for both sides
+/// (one a region calls): the device's atomic on the device and under the
+/// emulation (whose atomics are the host's), a compare-and-swap loop of the
+/// host compiler's atomics in nvcc's host pass, which is what the host's
+/// OpenMP does for an atomic update.
+template <class Op, class T> __host__ __device__ void atomicUpdate(T *Slot, T V) {
+#if defined(__CUDA_ARCH__) || !defined(__CUDACC__)
+  atomicCombine<Op>(Slot, V);
+#else
+  T Old, Next;
+  __atomic_load(Slot, &Old, __ATOMIC_RELAXED);
+  do
+    Next = Op()(Old, V);
+  while (!__atomic_compare_exchange(Slot, &Old, &Next, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED));
+#endif
 }
 
 /// Block-wide reduction of every thread's Partial, folded into *Slot by one

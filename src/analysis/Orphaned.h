@@ -1,0 +1,56 @@
+// OpenMP directives in the body of a function that device code calls
+// ("orphaned" constructs, OpenMP 5.2 §1.2.2: they bind to the region that
+// encounters the call). The function is compiled for both sides, so what a
+// directive becomes must be right on the host too:
+// - `atomic` (the update forms) becomes o2c_dev::atomicUpdate, the device's
+//   atomic on the device and the host compiler's atomics on the host;
+// - `simd` keeps its pragma: the host vectorises, and a CUDA thread runs the
+//   loop in order, which is a legal schedule of a simd loop (only clauses
+//   whose meaning that schedule keeps are accepted).
+// - `parallel for` gets `if(o2c_dev::omp_is_initial_device())`: the host's
+//   team as before, and on the device a team of one, the calling thread (an
+//   inactive parallel region), when nothing in the loop could tell: no
+//   private copies the one thread would not make, the loop's variable its
+//   own, no OpenMP API calls (they would answer for the caller) unless the
+//   region is one thread, whose answers are the team of one's;
+// Any other directive (worksharing, barrier, critical, parallel, ...) would
+// need the calling team's threads: the region stays on the host, with a
+// warning at the directive that names the chain of calls to it.
+#ifndef OMP2CUDA_ANALYSIS_ORPHANED_H
+#define OMP2CUDA_ANALYSIS_ORPHANED_H
+
+#include "analysis/Analysis.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// Whether the directives in Def's body can run on the device. Chain: the
+/// functions called from the region down to Def (Def last), for the message;
+/// the verdict is located at the directive that decided. OneThread: the
+/// region runs as one thread of one team, where the OpenMP API answers
+/// inside a team of one as it should (all but omp_get_level).
+Verdict checkOrphaned(const clang::FunctionDecl *Def,
+                      const std::vector<std::string> &Chain,
+                      clang::ASTContext &Ctx, bool OneThread = false);
+
+/// Whether Def, or a function it calls, holds a `parallel for` that only a
+/// one-thread region may call (its loop asks the OpenMP API): a function
+/// already compiled for the device for such a region, reached again from
+/// another region, must not be taken as it is.
+bool needsOneThread(const clang::FunctionDecl *Def);
+
+/// V, whose warning is located away from the region (inside a function it
+/// calls), saying which region's calls lead there: "the target region at
+/// line N calls ..." rather than "it calls ...".
+Verdict fromRegionAt(Verdict V, unsigned RegionLine);
+
+/// The edits that rewrite the atomics of the functions compiled for both
+/// sides whose bodies are in the main file; Edits holds the file's other
+/// edits (those inside an atomic's statement are folded into its text).
+void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits);
+
+} // namespace omp2cuda
+
+#endif
