@@ -4,6 +4,7 @@
 // (docs/host-fallback.md, "Constructs the translator cannot guard").
 #include "backend.h"
 #include "device_state.h"
+#include "present_table.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -75,6 +76,7 @@ void requireUnifiedSharedMemory(const SourceLoc &Loc) {
       state().UsmWhere = std::string(Loc.File) + ":" + std::to_string(Loc.Line);
   }
   UsmRequired.store(true, std::memory_order_release);
+  detail::PresentTable::endPointersInside(false);
 }
 
 void runOnHostOnly(const SourceLoc &Loc, const char *Reason) {

@@ -1,8 +1,17 @@
 #include "present_table.h"
 
+#include <atomic>
 #include <iterator>
 
 namespace o2c::detail {
+
+namespace {
+std::atomic<bool> EndInside{true};
+} // namespace
+
+void PresentTable::endPointersInside(bool Inside) {
+  EndInside.store(Inside, std::memory_order_release);
+}
 
 PresentTable::Entry *PresentTable::locate(const void *H, std::size_t Bytes,
                                           Status &St) const {
@@ -14,7 +23,8 @@ PresentTable::Entry *PresentTable::locate(const void *H, std::size_t Bytes,
   auto Next = Entries.upper_bound(B);
   if (Next != Entries.begin()) {
     const Entry &P = std::prev(Next)->second;
-    if (B < P.End || (Bytes == 0 && B == P.End)) {
+    if (B < P.End || (Bytes == 0 && B == P.End &&
+                      EndInside.load(std::memory_order_acquire))) {
       if (E > P.End) {
         St = Status::Overlap; // starts inside, extends past the end
         return nullptr;

@@ -37,8 +37,16 @@ public:
 
   /// Classifies [H, H + Bytes). A zero-length range is Contained when H is
   /// inside an entry or one past its end (the end pointer of a mapped array
-  /// is a valid C pointer and translates like the elements before it).
+  /// is a valid C pointer and translates like the elements before it),
+  /// unless endPointersInside(false) was called.
   Hit lookup(const void *H, std::size_t Bytes) const;
+
+  /// Whether one past an entry's end counts as inside it (default true).
+  /// A program that requires unified_shared_memory may hand the device a
+  /// pointer to host data that merely lies right after a mapped block: it
+  /// must stay the host's pointer (OpenMP 5.1 §2.21.7.2), not become that
+  /// block's end on the device.
+  static void endPointersInside(bool Inside);
 
   /// As lookup(), for work about to be queued on Stream that uses the
   /// device copy: when the entry's first copy was queued on another stream

@@ -55,3 +55,19 @@ TEST_CASE("look-ups for another stream wait for a pending first copy",
   CHECK(T.lookupOn(B, sizeof B, Other, Wait).St == PresentTable::Status::Absent);
   CHECK(Waited.size() == 2);
 }
+
+TEST_CASE("one past a block's end is inside it, except under unified shared "
+          "memory",
+          "[rt][present]") {
+  PresentTable T;
+  double A[8] = {};
+  enterWithCopy(T, A, sizeof A);
+  // The end pointer of a mapped array translates like its elements.
+  CHECK(T.lookup(A + 8, 0).St == PresentTable::Status::Contained);
+  // Under unified shared memory it may point at host data that merely
+  // follows the block: it stays the host's.
+  PresentTable::endPointersInside(false);
+  CHECK(T.lookup(A + 8, 0).St == PresentTable::Status::Absent);
+  CHECK(T.lookup(A + 7, 0).St == PresentTable::Status::Contained);
+  PresentTable::endPointersInside(true);
+}
