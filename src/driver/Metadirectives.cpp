@@ -159,8 +159,10 @@ bool holdForMetadirective(const RegionCandidate &C, const SourceManager &SM,
     return false;
   unsigned B = SM.getFileOffset(BL), E = SM.getFileOffset(EL);
   for (const auto &[At, Why] : R.MetaUndecided) {
+    // A copy: a lambda may not capture a structured binding in C++17.
+    const auto Pos = At;
     auto Site = std::find_if(R.MetaSites.begin(), R.MetaSites.end(),
-                             [&](const MetaSite &S) { return S.Begin == At; });
+                             [&](const MetaSite &S) { return S.Begin == Pos; });
     if (Site == R.MetaSites.end())
       continue;
     bool Inside = B < At && At < E;
