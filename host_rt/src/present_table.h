@@ -60,8 +60,7 @@ public:
     std::lock_guard<std::mutex> G(Lock);
     Hit R;
     if (Entry *Found = locate(H, Bytes, R.St)) {
-      if (Found->Ready && Found->ReadyStream != Stream)
-        Wait(Found->Ready);
+      awaitReady(*Found, Stream, Wait);
       return hit(*Found, H, R.St);
     }
     return R;
@@ -73,8 +72,7 @@ public:
   template <class WaitFn> void awaitFirstCopies(void *Stream, WaitFn &&Wait) {
     std::lock_guard<std::mutex> G(Lock);
     for (auto &[Begin, E] : Entries)
-      if (E.Ready && E.ReadyStream != Stream)
-        Wait(E.Ready);
+      awaitReady(E, Stream, Wait);
   }
 
   /// Entry half of a map of Bytes > 0 by work queued on Stream.
@@ -94,8 +92,7 @@ public:
     if (Entry *Found = locate(H, Bytes, R.St)) {
       if (Found->Ref != Infinite)
         ++Found->Ref;
-      if (Found->Ready && Found->ReadyStream != Stream)
-        Wait(Found->Ready);
+      awaitReady(*Found, Stream, Wait);
       return hit(*Found, H, R.St);
     }
     if (R.St == Status::Overlap)
@@ -170,6 +167,14 @@ private:
     void *Ready = nullptr;
     void *ReadyStream = nullptr;
   };
+
+  /// Work on Stream waits (Wait(Event)) for E's first copy when another
+  /// stream queued it and it may still be running.
+  template <class WaitFn>
+  static void awaitReady(const Entry &E, void *Stream, WaitFn &&Wait) {
+    if (E.Ready && E.ReadyStream != Stream)
+      Wait(E.Ready);
+  }
 
   static std::uintptr_t addr(const void *P) {
     return reinterpret_cast<std::uintptr_t>(P);

@@ -4,6 +4,7 @@
 // region (seed 000 §4.2, ARCHITECTURE.md §3).
 #include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
+#include "analysis/TemplateContext.h"
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
 
@@ -22,13 +23,7 @@ bool namesClass(QualType T, const Decl *Top) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const DeclContext *Top;
     bool Found = false;
-    bool inTop(const Decl *D) {
-      for (const DeclContext *DC = dyn_cast_or_null<DeclContext>(D); DC;
-           DC = DC->getParent())
-        if (DC == Top)
-          return true;
-      return false;
-    }
+    bool inTop(const Decl *D) { return declaredWithin(D, Top); }
     bool VisitRecordType(RecordType *RT) {
       return !(Found = Found || inTop(RT->getDecl()));
     }

@@ -189,17 +189,19 @@ std::vector<const TypedefNameDecl *> classScopedTypedefsIn(const Stmt *S) {
   return V.Found;
 }
 
+bool declaredWithin(const Decl *D, const DeclContext *Top) {
+  for (const DeclContext *DC = dyn_cast_or_null<DeclContext>(D); DC;
+       DC = DC->getParent())
+    if (DC == Top)
+      return true;
+  return false;
+}
+
 SourceLocation qualifiedByClass(const Stmt *S, const Decl *Top) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const DeclContext *Top = nullptr;
     SourceLocation Found;
-    bool inTop(const Decl *D) {
-      for (const DeclContext *DC = dyn_cast_or_null<DeclContext>(D); DC;
-           DC = DC->getParent())
-        if (DC == Top)
-          return true;
-      return false;
-    }
+    bool inTop(const Decl *D) { return declaredWithin(D, Top); }
     /// The class a qualifier names, dependent spellings included.
     static const Decl *classOf(const NestedNameSpecifier *NNS) {
       const Type *T = NNS ? NNS->getAsType() : nullptr;

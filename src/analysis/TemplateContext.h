@@ -50,6 +50,9 @@ std::string classScopedName(clang::QualType T);
 std::vector<const clang::TypedefNameDecl *>
 classScopedTypedefsIn(const clang::Stmt *S);
 
+/// Whether D is Top or lies inside it (a class nested in Top, a member).
+bool declaredWithin(const clang::Decl *D, const clang::DeclContext *Top);
+
 /// Where S names the class Top (or a class inside it) as the qualifier of a
 /// name (`Vec::value_type`, `typename Vec<T>::value_type`, `Plain::limit`),
 /// or an invalid location. A kernel placed before Top's definition (the
