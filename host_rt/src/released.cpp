@@ -1,0 +1,104 @@
+// The registry of target tasks released early (released.h). One lock: a
+// task announces and retires its event once each, and every piece of
+// device work reads the list once; the list holds only the tasks whose
+// helper has not yet synchronised, a handful at a time.
+#include "released.h"
+
+#include "backend.h"
+#include "device_state.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace o2c::detail {
+
+namespace {
+
+thread_local EarlyRelease *Current = nullptr;
+
+struct Released {
+  int Dev;
+  std::uint64_t Ticket;
+  void *Event;
+};
+
+struct Registry {
+  std::mutex M;
+  std::vector<Released> Live;
+  std::uint64_t Next = 1;
+  std::size_t Total = 0;
+};
+
+// Never destroyed: a helper may retire its task while static destructors
+// run (fatal() exits through them).
+Registry &registry() {
+  static Registry *R = new Registry;
+  return *R;
+}
+
+} // namespace
+
+EarlyRelease *earlyRelease() { return Current; }
+
+ReleaseScope::ReleaseScope(EarlyRelease *R) : Outer(Current) { Current = R; }
+ReleaseScope::~ReleaseScope() { Current = Outer; }
+
+bool earlyReleaseAllowed() {
+  static const bool Env = [] {
+    const char *E = std::getenv("O2C_DEVICE_DEPS");
+    return !(E && std::strcmp(E, "0") == 0);
+  }();
+  return Env && !unifiedMemoryRequired();
+}
+
+std::uint64_t announceReleased(int Dev, void *Event) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> G(R.M);
+  std::uint64_t T = R.Next++;
+  R.Live.push_back({Dev, T, Event});
+  ++R.Total;
+  return T;
+}
+
+void retireReleased(int Dev, std::uint64_t Ticket) {
+  Registry &R = registry();
+  void *Ev = nullptr;
+  {
+    std::lock_guard<std::mutex> G(R.M);
+    for (std::size_t I = 0; I < R.Live.size(); ++I)
+      if (R.Live[I].Ticket == Ticket) {
+        Ev = R.Live[I].Event;
+        R.Live.erase(R.Live.begin() + static_cast<std::ptrdiff_t>(I));
+        break;
+      }
+  }
+  // Out of the list first: no stream can start waiting on it any more (a
+  // stream already waiting keeps its wait: CUDA releases the event after).
+  if (Ev)
+    backend().destroyEvent(Dev, Ev);
+}
+
+void awaitReleased(int Dev, void *Stream, const SourceLoc &Loc) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> G(R.M); // the events stay alive meanwhile
+  for (const Released &X : R.Live)
+    if (X.Dev == Dev && X.Event)
+      backend().waitEvent(Dev, Stream, X.Event, Loc);
+}
+
+std::size_t releasedEarly() {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> G(R.M);
+  return R.Total;
+}
+
+std::size_t releasedInFlight() {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> G(R.M);
+  return R.Live.size();
+}
+
+} // namespace o2c::detail
