@@ -23,6 +23,9 @@ struct Released {
   int Dev;
   std::uint64_t Ticket;
   void *Event;
+  // A later task's stream waited for Event before its own work, and that
+  // task is still here: waiting for its event waits for this one too.
+  bool Covered;
 };
 
 struct Registry {
@@ -54,11 +57,17 @@ bool earlyReleaseAllowed() {
   return Env && !unifiedMemoryRequired();
 }
 
-std::uint64_t announceReleased(int Dev, void *Event) {
+std::uint64_t announceReleased(int Dev, void *Event, std::uint64_t Seen) {
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.M);
+  // Only an event covers: a null one (work complete when queued) covers
+  // nothing still running anyway, but keep the rule simple.
+  if (Event)
+    for (Released &X : R.Live)
+      if (X.Dev == Dev && X.Ticket < Seen)
+        X.Covered = true;
   std::uint64_t T = R.Next++;
-  R.Live.push_back({Dev, T, Event});
+  R.Live.push_back({Dev, T, Event, false});
   ++R.Total;
   return T;
 }
@@ -81,12 +90,14 @@ void retireReleased(int Dev, std::uint64_t Ticket) {
     backend().destroyEvent(Dev, Ev);
 }
 
-void awaitReleased(int Dev, void *Stream, const SourceLoc &Loc) {
+std::uint64_t awaitReleased(int Dev, void *Stream, const SourceLoc &Loc) {
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.M); // the events stay alive meanwhile
+  // A chain of tasks in flight costs one wait, not one per link.
   for (const Released &X : R.Live)
-    if (X.Dev == Dev && X.Event)
+    if (X.Dev == Dev && X.Event && !X.Covered)
       backend().waitEvent(Dev, Stream, X.Event, Loc);
+  return R.Next;
 }
 
 std::size_t releasedEarly() {
@@ -99,6 +110,15 @@ std::size_t releasedInFlight() {
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.M);
   return R.Live.size();
+}
+
+std::size_t releasedWaits(int Dev) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> G(R.M);
+  std::size_t N = 0;
+  for (const Released &X : R.Live)
+    N += X.Dev == Dev && X.Event && !X.Covered;
+  return N;
 }
 
 } // namespace o2c::detail

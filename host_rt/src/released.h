@@ -61,19 +61,24 @@ bool earlyReleaseAllowed();
 
 /// A task on Dev released early whose device work ends with Event (null on
 /// a device whose work is complete when queued, as the emulated one's).
-/// Returns the ticket for retireReleased().
-std::uint64_t announceReleased(int Dev, void *Event);
+/// Seen: what awaitReleased() returned before the task queued its work;
+/// the tasks it waited for are covered by Event from now on, so later work
+/// waits for Event alone instead of the whole chain. Returns the ticket for
+/// retireReleased().
+std::uint64_t announceReleased(int Dev, void *Event, std::uint64_t Seen);
 /// The task's stream is synchronised: drops its entry and destroys Event.
 void retireReleased(int Dev, std::uint64_t Ticket);
 /// Work queued on Stream from now on waits for every task released early
 /// on Dev whose work may still run (backend waitEvent; the host does not
-/// block).
-void awaitReleased(int Dev, void *Stream, const SourceLoc &Loc);
+/// block). Returns the tickets seen (for announceReleased).
+std::uint64_t awaitReleased(int Dev, void *Stream, const SourceLoc &Loc);
 
 /// For tests and O2C_INFO: tasks released early so far, and those whose
 /// helper has not yet synchronised.
 std::size_t releasedEarly();
 std::size_t releasedInFlight();
+/// For tests: how many events awaitReleased(Dev, ...) would wait on now.
+std::size_t releasedWaits(int Dev);
 
 } // namespace o2c::detail
 

@@ -401,7 +401,7 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
   if (Offload) {
     Stream = backend().acquireStream(Device, Loc);
     // After every target task released early (released.h), on the device.
-    detail::awaitReleased(Device, Stream, Loc);
+    ReleasedSeen = detail::awaitReleased(Device, Stream, Loc);
   }
   detail::clearLaunches();
   ToDev0 = BytesToDev;
@@ -534,7 +534,7 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
       attachments(Device)->forget(Host, Bytes);
     C.Freed.clear();
     Ticket = detail::announceReleased(
-        Device, backend().recordEvent(Device, Stream, Loc));
+        Device, backend().recordEvent(Device, Stream, Loc), ReleasedSeen);
     Release.fire(); // the host runtime may start the successors now
   }
   try {

@@ -431,3 +431,30 @@ TEST_CASE("a data construct's deferred task releases its successors when it "
   exitData(ALoc, -1, true, A.data(), A.size() * sizeof(double), MapRelease);
   CHECK(presentEntries(0) == 0);
 }
+
+TEST_CASE("a chain of target tasks in flight costs its successor one "
+          "device wait",
+          "[rt][async][chain]") {
+  // Stand-in events: the emulated device's waitEvent and destroyEvent
+  // ignore them, so only the registry's bookkeeping is seen.
+  void *EA = reinterpret_cast<void *>(0x1000), *EB = reinterpret_cast<void *>(0x2000),
+       *EC = reinterpret_cast<void *>(0x3000);
+  std::uint64_t Before = detail::awaitReleased(0, nullptr, ALoc);
+  std::uint64_t A = detail::announceReleased(0, EA, Before);
+  CHECK(detail::releasedWaits(0) == 1);
+  // B's stream waited for A before its work: B's event covers A's.
+  std::uint64_t SeenByB = detail::awaitReleased(0, nullptr, ALoc);
+  std::uint64_t B = detail::announceReleased(0, EB, SeenByB);
+  CHECK(detail::releasedWaits(0) == 1);
+  // C started before A was announced: it covers nothing, B does not cover it.
+  std::uint64_t C = detail::announceReleased(0, EC, Before);
+  CHECK(detail::releasedWaits(0) == 2);
+  CHECK(detail::releasedWaits(1) == 0); // another device's work waits for none
+  // A task whose helper synchronised leaves; the rest still count.
+  detail::retireReleased(0, B);
+  CHECK(detail::releasedWaits(0) == 1); // C; A's work is complete (B was)
+  detail::retireReleased(0, A);
+  detail::retireReleased(0, C);
+  CHECK(detail::releasedWaits(0) == 0);
+  CHECK(detail::releasedInFlight() == 0);
+}

@@ -188,6 +188,7 @@ private:
   void *Stream = nullptr;
   std::vector<Pending> Exits;
   std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
+  std::uint64_t ReleasedSeen = 0; // tasks released early it waits for
 };
 
 /// Entered by a target region the translator left on the host; Reason says
