@@ -97,6 +97,29 @@ static double data_chain(double *v) {
   return host_seen;
 }
 
+// A host task ordered after target tasks by `depend` alone: they copy
+// nothing back (v stays mapped), so each releases its successors once its
+// kernel is queued, and the update in the host task waits for the last
+// kernel on the device (docs/async.md, "Device events between target tasks").
+static double released_chain(double *v) {
+  double seen = 0;
+#pragma omp target data map(to: v[0:N])
+  {
+    for (int s = 0; s < 3; ++s) {
+#pragma omp target teams distribute parallel for nowait depend(inout: v[0:N])
+      for (int i = 0; i < N; ++i)
+        v[i] = v[i] * 2 + 1;
+    }
+#pragma omp task depend(in: v[0:N]) shared(seen)
+    {
+#pragma omp target update from(v[0:N])
+      seen = sum(v, N);
+    }
+#pragma omp taskwait
+  }
+  return seen;
+}
+
 int main(void) {
   double *X = (double *)malloc(N * sizeof(double));
   double *Y = (double *)malloc((long)T * N * sizeof(double));
@@ -152,6 +175,11 @@ int main(void) {
   errors += seen != 3.0 * N * (N - 1) / 2;
   printf("data constructs: host task saw %.1f, x[N-1]=%.1f errors=%d\n", seen,
          x[N - 1], errors);
+  for (int i = 0; i < N; ++i)
+    x[i] = i;
+  seen = released_chain(x);
+  errors += seen != 8.0 * N * (N - 1) / 2 + 7.0 * N;
+  printf("released chain: host task saw %.1f errors=%d\n", seen, errors);
   fprintf(stderr, "async_offload: ran on %s\n",
           ran_on_device() ? "device" : "host");
   free(X);

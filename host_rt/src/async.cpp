@@ -46,10 +46,13 @@ void AsyncTask::run() {
 namespace {
 /// Runs T on this helper thread; a runtime error in it (faults.h) stops it.
 /// Returns the error's line, or "" when it completed.
-std::string runDeferred(AsyncTask *T) {
+std::string runDeferred(AsyncTask *T, detail::EarlyRelease *Release) {
   std::unique_ptr<AsyncTask> Own(T);
   try {
     detail::DeferredScope Scope;
+    // Only a single target region knows when its device work is all queued.
+    detail::ReleaseScope Early(
+        Own->region() && detail::earlyReleaseAllowed() ? Release : nullptr);
     Own->run();
   } catch (const detail::TaskFault &F) {
     return F.Line;
@@ -59,9 +62,9 @@ std::string runDeferred(AsyncTask *T) {
 } // namespace
 
 void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
-                        std::uintptr_t Arg, OnError E) {
-  detail::submitToHelper([T, Done, Arg, E] {
-    std::string Err = runDeferred(T);
+                        std::uintptr_t Arg, OnError E, EarlyRelease Release) {
+  detail::submitToHelper([T, Done, Arg, E, Release]() mutable {
+    std::string Err = runDeferred(T, Release.Fn ? &Release : nullptr);
     if (!Err.empty()) {
       if (E == OnError::ReportNow)
         detail::reportNow(Err); // does not return
@@ -69,9 +72,15 @@ void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
     }
     // Last: the host runtime may release successors (and let the program
     // end) as soon as the event is fulfilled.
+    Release.fire(); // unless the region did already
     if (Done)
       Done(Arg);
   });
+}
+
+void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
+                        std::uintptr_t Arg, OnError E) {
+  submitTask(T, Done, Arg, E, EarlyRelease());
 }
 
 void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg) {
@@ -80,6 +89,18 @@ void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg) 
   // it: a failed task is reported here and ends the program, so nothing
   // ordered after it runs on the results it did not produce.
   detail::submitTask(T, Done, Arg, detail::OnError::ReportNow);
+}
+
+void startChained(AsyncTask *T, void (*Released)(std::uintptr_t),
+                  std::uintptr_t RelArg, void (*Done)(std::uintptr_t),
+                  std::uintptr_t Arg) {
+  // As startAsync: a failed task ends the program from its helper, before
+  // either event is fulfilled (an early release precedes only failures of
+  // the device work itself: see docs/async.md).
+  detail::EarlyRelease R;
+  R.Fn = Released;
+  R.Arg = RelArg;
+  detail::submitTask(T, Done, Arg, detail::OnError::ReportNow, R);
 }
 
 void runAsync(AsyncTask *T) {

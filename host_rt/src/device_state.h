@@ -26,6 +26,9 @@ void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
 /// OMP_TARGET_OFFLOAD=MANDATORY (in any case).
 bool offloadMandatory();
 
+/// A unit of the program requires unified_shared_memory.
+bool unifiedMemoryRequired();
+
 /// A unit called runOnHostOnly(): the program behaves as if there were no
 /// device (numDevices() is 0).
 bool hostOnly();

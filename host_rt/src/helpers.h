@@ -7,6 +7,8 @@
 #ifndef OMP2CUDA_HOST_RT_HELPERS_H
 #define OMP2CUDA_HOST_RT_HELPERS_H
 
+#include "released.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -22,6 +24,10 @@ namespace o2c::detail {
 /// for the task (which calls reportDeferred()).
 enum class OnError { ReportNow, Record };
 /// Queues T on a helper, which runs it, deletes it and calls Done(Arg).
+/// Release, when given, is fired once: by T's target region as soon as its
+/// device work is queued (released.h), else just before Done.
+void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
+                OnError E, EarlyRelease Release);
 void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
                 OnError E);
 

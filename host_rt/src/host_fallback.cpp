@@ -4,6 +4,7 @@
 #include "backend.h"
 #include "device_state.h"
 #include "present_table.h"
+#include "released.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -59,6 +60,7 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
     return;
   Device = D;
   void *S = backend().acquireStream(Device, Loc);
+  detail::awaitReleased(Device, S, Loc); // as every stream that starts work
   // A data construct's first copies run on its own stream and may not be
   // done: the device copies read below must be complete.
   table(D)->awaitFirstCopies(S, [&](void *Ready) {
@@ -119,6 +121,7 @@ HostFallback::~HostFallback() {
     return;
   PresentTable *T = table(Device);
   void *S = backend().acquireStream(Device, Loc);
+  detail::awaitReleased(Device, S, Loc); // as every stream that starts work
   for (const Range &R : Synced) {
     // The entry may have gone while the region ran (exit data in it): the
     // host's bytes are the program's from then on.

@@ -55,6 +55,10 @@ const std::string &usmWhyNot() {
 
 } // namespace
 
+bool detail::unifiedMemoryRequired() {
+  return UsmRequired.load(std::memory_order_acquire);
+}
+
 bool detail::hostOnly() {
   return HostOnly.load(std::memory_order_acquire) || !usmWhyNot().empty();
 }

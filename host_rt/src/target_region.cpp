@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "info.h"
 #include "present_table.h"
+#include "released.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -85,7 +86,9 @@ void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc) {
 class StreamLease {
 public:
   StreamLease(int Dev, const SourceLoc &Loc)
-      : Dev(Dev), S(backend().acquireStream(Dev, Loc)) {}
+      : Dev(Dev), S(backend().acquireStream(Dev, Loc)) {
+    detail::awaitReleased(Dev, S, Loc);
+  }
   ~StreamLease() { backend().releaseStream(Dev, S); }
   StreamLease(const StreamLease &) = delete;
   StreamLease &operator=(const StreamLease &) = delete;
@@ -311,11 +314,12 @@ struct Cleanup {
 };
 
 /// Exit half of a map: drops the reference and copies back as OpenMP
-/// prescribes. Stream is synchronised (its earlier work is complete).
+/// prescribes. Synced: Stream is synchronised (its earlier work is
+/// complete); else its first copies stay pending (markReady after).
 void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
-           unsigned Flags, void *Stream, Cleanup &C) {
-  PresentTable::Drop D =
-      table(Dev)->release(Host, Bytes, Flags & MapDelete, Stream);
+           unsigned Flags, void *Stream, Cleanup &C, bool Synced = true) {
+  PresentTable::Drop D = table(Dev)->release(Host, Bytes, Flags & MapDelete,
+                                             Synced ? Stream : nullptr);
   if (D.DoneEvent)
     C.Events.push_back(D.DoneEvent);
   if (!D.Found)
@@ -394,8 +398,11 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
                            bool NoWaitClause)
     : Loc(L), NoWait(NoWaitClause) {
   Offload = selectDevice(Loc, Dev, IfClause, Device);
-  if (Offload)
+  if (Offload) {
     Stream = backend().acquireStream(Device, Loc);
+    // After every target task released early (released.h), on the device.
+    ReleasedSeen = detail::awaitReleased(Device, Stream, Loc);
+  }
   detail::clearLaunches();
   ToDev0 = BytesToDev;
   ToHost0 = BytesToHost;
@@ -460,6 +467,13 @@ bool TargetRegion::finish() {
   Finished = true;
   if (!Offload)
     return true;
+  if (NoWait && detail::earlyRelease())
+    return finishReleasing(*detail::earlyRelease());
+  // A `target data` region lives on: what it copies back now must follow
+  // the target tasks released early since it began (after `taskwait
+  // depend(...)`, which waits only for their release).
+  if (!NoWait)
+    detail::awaitReleased(Device, Stream, Loc);
   backend().synchronize(Device, Stream, Loc);
   Cleanup C;
   // Each exit leaves the list before it runs: after an error, abandon()
@@ -479,6 +493,62 @@ bool TargetRegion::finish() {
     }
     throw;
   }
+  complete(Loc, Device, Stream, C);
+  infoDevice(Loc, Device, Stream, BytesToDev - ToDev0, BytesToHost - ToHost0);
+  backend().releaseStream(Device, Stream);
+  Stream = nullptr;
+  return true;
+}
+
+bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
+  // The exit actions before the stream is synchronised (their copies are
+  // queued after the kernel): whether one copies into host memory decides
+  // whether the task's successors may go before its work completed.
+  Cleanup C;
+  std::vector<Pending> Left;
+  try {
+    while (!Exits.empty()) {
+      Pending P = Exits.back();
+      Exits.pop_back();
+      Left.push_back(P);
+      leave(Loc, Device, P.Host, P.Bytes, P.Flags, Stream, C, false);
+    }
+  } catch (const detail::TaskFault &) { // a copy back failed
+    C.CopiedBack = false;
+    C.Received.clear();
+    try {
+      backend().synchronize(Device, Stream, Loc);
+      complete(Loc, Device, Stream, C);
+    } catch (const detail::TaskFault &) {
+    }
+    throw;
+  }
+  std::uint64_t Ticket = 0;
+  // Any copy into host memory during the region (its exits', a start
+  // value's) keeps the release for completion.
+  bool Early = !C.CopiedBack && BytesToHost == ToHost0;
+  if (Early) {
+    // Device copies that go are forgotten now: a successor may map the
+    // same host bytes anew and attach pointers in them before we free.
+    for (const auto &[Host, Bytes] : C.Freed)
+      attachments(Device)->forget(Host, Bytes);
+    C.Freed.clear();
+    Ticket = detail::announceReleased(
+        Device, backend().recordEvent(Device, Stream, Loc), ReleasedSeen);
+    Release.fire(); // the host runtime may start the successors now
+  }
+  try {
+    backend().synchronize(Device, Stream, Loc);
+  } catch (const detail::TaskFault &) {
+    if (Early)
+      detail::retireReleased(Device, Ticket);
+    throw; // ends the program (startChained reports at once)
+  }
+  if (Early)
+    detail::retireReleased(Device, Ticket);
+  for (const Pending &P : Left) // first copies queued here are done
+    if (void *E = table(Device)->markReady(P.Host, Stream))
+      backend().destroyEvent(Device, E);
   complete(Loc, Device, Stream, C);
   infoDevice(Loc, Device, Stream, BytesToDev - ToDev0, BytesToHost - ToHost0);
   backend().releaseStream(Device, Stream);
@@ -711,6 +781,7 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
   }
   if (!DH && SH) {
     void *St = backend().acquireStream(DstDev, L);
+    detail::awaitReleased(DstDev, St, L);
     toDev(DstDev, D, S, Length, St, L);
     backend().synchronize(DstDev, St, L);
     backend().releaseStream(DstDev, St);
@@ -718,6 +789,7 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
   }
   if (DH && !SH) {
     void *St = backend().acquireStream(SrcDev, L);
+    detail::awaitReleased(SrcDev, St, L);
     toHost(SrcDev, D, S, Length, St, L);
     backend().synchronize(SrcDev, St, L);
     backend().releaseStream(SrcDev, St);

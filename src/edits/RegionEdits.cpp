@@ -137,22 +137,39 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
 /// The host task that carries a deferred target task o2c_task (null: run
 /// the host fallback instead) with the construct's dependences: detached,
 /// fulfilled by the helper thread that completes the target task, where the
-/// host compiler's runtime allows it (omp2cuda/async.h).
+/// host compiler's runtime allows it (omp2cuda/async.h). With dependences,
+/// a detached sibling without them (o2c_done) is what taskwait, taskgroup
+/// and barriers wait for, so that the one with them can release its
+/// successors as soon as the device work is queued (docs/async.md).
 static std::string
 deferredTask(const std::vector<std::string> &Depends) {
   std::string Deps;
   for (const std::string &X : Depends)
     Deps += " " + X;
-  return fmt::format("if (o2c_task) {{\n"
-                     "#if O2C_DETACH\n"
-                     "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
-                     "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task)\n"
-                     "o2c::startTask(o2c_task, o2c_event);\n"
-                     "#else\n"
-                     "#pragma omp task{0} firstprivate(o2c_task)\n"
-                     "o2c::runTask(o2c_task);\n"
-                     "#endif\n",
-                     Deps);
+  if (Depends.empty())
+    return fmt::format("if (o2c_task) {{\n"
+                       "#if O2C_DETACH\n"
+                       "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
+                       "#pragma omp task detach(o2c_event) firstprivate(o2c_task)\n"
+                       "o2c::startTask(o2c_task, o2c_event);\n"
+                       "#else\n"
+                       "#pragma omp task firstprivate(o2c_task)\n"
+                       "o2c::runTask(o2c_task);\n"
+                       "#endif\n");
+  return fmt::format(
+      "if (o2c_task) {{\n"
+      "#if O2C_DETACH\n"
+      "o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by "
+      "detach\n"
+      "#pragma omp task detach(o2c_done)\n"
+      "{{ }} // completes with the target task\n"
+      "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task, o2c_done)\n"
+      "o2c::startTask(o2c_task, o2c_event, o2c_done);\n"
+      "#else\n"
+      "#pragma omp task{0} firstprivate(o2c_task)\n"
+      "o2c::runTask(o2c_task);\n"
+      "#endif\n",
+      Deps);
 }
 
 RegionEdit regionEdits(const RegionCandidate &C, const Region &R,

@@ -287,3 +287,174 @@ TEST_CASE("a runtime error outside a deferred task still ends the program "
   CHECK(R.Err.find("deferred") == std::string::npos);
 }
 
+
+// ---- dependences between target tasks as device events (released.h) --------
+
+namespace {
+/// A chain of target tasks as the generated code makes them with `depend`
+/// and detach: each task's release (the host task with the dependences) is
+/// where the host runtime would start its successor, which here is the next
+/// task of the chain; its completion (the sibling without dependences) is
+/// counted. Each task's "kernel" checks that its predecessor's ran, then
+/// adds one to every element of the device copy of Y.
+struct Chain {
+  int *Y = nullptr;
+  int N = 0, Length = 0;
+  std::atomic<int> Started{0}, Wrong{0}, Released{0}, Completed{0};
+  std::atomic<int> ReleasedBeforeCompletion{0}, InFlightAtRelease{0};
+  std::atomic<bool> MapBack{false};
+
+  void start(int K) {
+    auto *T = new AsyncTask(ALoc);
+    T->markRegion(); // what o2c::targetTask does
+    T->add([this, K] {
+      TargetRegion R(ALoc, -1, true, true);
+      int *D = R.mapSection(Y, 0, N, MapMode);
+      ++Started;
+      for (int I = 0; I < N; ++I) { // the kernel
+        if (D[I] != K)
+          ++Wrong; // the predecessor's kernel has not run
+        D[I] += 1;
+      }
+      R.launched();
+      R.finish();
+    });
+    Step *S = new Step{this, K};
+    startChained(T, &Step::released, reinterpret_cast<std::uintptr_t>(S),
+                 &Step::done, reinterpret_cast<std::uintptr_t>(S));
+  }
+
+  unsigned MapMode = MapToFrom;
+
+  struct Step {
+    Chain *C;
+    int K;
+    bool Done = false;
+    std::atomic<bool> WasReleased{false};
+    static void released(std::uintptr_t P) {
+      Step &S = *reinterpret_cast<Step *>(P);
+      Chain &C = *S.C;
+      S.WasReleased = true;
+      ++C.Released;
+      if (detail::releasedInFlight() > 0)
+        ++C.InFlightAtRelease; // its event is there for successors to wait on
+      if (S.K + 1 < C.Length)
+        C.start(S.K + 1); // the host runtime releases the successor
+    }
+    static void done(std::uintptr_t P) {
+      Step *S = reinterpret_cast<Step *>(P);
+      if (S->WasReleased)
+        ++S->C->ReleasedBeforeCompletion;
+      ++S->C->Completed;
+      delete S;
+    }
+  };
+};
+} // namespace
+
+TEST_CASE("a target task with no host-side work left releases its successor "
+          "before it completed, and the successor's work follows its own",
+          "[rt][async][chain]") {
+  constexpr int N = 512, Length = 200;
+  std::vector<int> Y(N, 0);
+  // Y stays mapped by a data construct: the tasks copy nothing back.
+  enterData(ALoc, -1, true, Y.data(), N * sizeof(int), MapTo);
+  std::size_t Early0 = detail::releasedEarly();
+  Chain C;
+  C.Y = Y.data();
+  C.N = N;
+  C.Length = Length;
+  C.start(0);
+  // Every task is queued from its predecessor's release, so the helpers
+  // may run dry before the chain is complete: wait for the last one.
+  while (C.Completed < Length)
+    waitAllAsync();
+  CHECK(C.Started == Length);
+  CHECK(C.Wrong == 0);
+  CHECK(C.Released == Length);
+  CHECK(C.ReleasedBeforeCompletion == Length);
+  CHECK(C.InFlightAtRelease == Length);
+  CHECK(detail::releasedEarly() - Early0 == Length);
+  CHECK(detail::releasedInFlight() == 0);
+  CHECK(presentRefCount(0, Y.data()) == 1);
+  exitData(ALoc, -1, true, Y.data(), N * sizeof(int), MapFrom);
+  CHECK(presentEntries(0) == 0);
+  CHECK(Y[0] == Length);
+  CHECK(Y[N - 1] == Length);
+}
+
+TEST_CASE("a target task that copies into host memory releases its "
+          "successor only once the copy is there",
+          "[rt][async][chain]") {
+  constexpr int N = 256, Length = 50;
+  std::vector<int> Y(N, 0);
+  std::size_t Early0 = detail::releasedEarly();
+  Chain C;
+  C.Y = Y.data();
+  C.N = N;
+  C.Length = Length;
+  C.start(0); // each task maps Y tofrom itself: its exit copies back
+  while (C.Completed < Length)
+    waitAllAsync();
+  CHECK(C.Wrong == 0); // each successor copied in its predecessor's result
+  CHECK(C.Released == Length);
+  CHECK(C.InFlightAtRelease == 0);
+  CHECK(detail::releasedEarly() == Early0);
+  CHECK(presentEntries(0) == 0);
+  CHECK(Y[0] == Length);
+  CHECK(Y[N - 1] == Length);
+}
+
+TEST_CASE("a data construct's deferred task releases its successors when it "
+          "completed",
+          "[rt][async][chain]") {
+  std::vector<double> A(64, 1.0);
+  struct Seen {
+    std::atomic<int> Steps{0}, StepsAtRelease{-1};
+  } S;
+  std::size_t Early0 = detail::releasedEarly();
+  auto *T = new AsyncTask(ALoc);
+  T->enterData(ALoc, -1, true, A.data(), A.size() * sizeof(double), MapTo);
+  T->add([&] { ++S.Steps; });
+  T->add([&] { ++S.Steps; });
+  startChained(
+      T,
+      [](std::uintptr_t P) {
+        Seen &X = *reinterpret_cast<Seen *>(P);
+        X.StepsAtRelease = X.Steps.load();
+      },
+      reinterpret_cast<std::uintptr_t>(&S), nullptr, 0);
+  waitAllAsync();
+  CHECK(S.StepsAtRelease == 2);
+  CHECK(detail::releasedEarly() == Early0);
+  CHECK(presentRefCount(0, A.data()) == 1);
+  exitData(ALoc, -1, true, A.data(), A.size() * sizeof(double), MapRelease);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("a chain of target tasks in flight costs its successor one "
+          "device wait",
+          "[rt][async][chain]") {
+  // Stand-in events: the emulated device's waitEvent and destroyEvent
+  // ignore them, so only the registry's bookkeeping is seen.
+  void *EA = reinterpret_cast<void *>(0x1000), *EB = reinterpret_cast<void *>(0x2000),
+       *EC = reinterpret_cast<void *>(0x3000);
+  std::uint64_t Before = detail::awaitReleased(0, nullptr, ALoc);
+  std::uint64_t A = detail::announceReleased(0, EA, Before);
+  CHECK(detail::releasedWaits(0) == 1);
+  // B's stream waited for A before its work: B's event covers A's.
+  std::uint64_t SeenByB = detail::awaitReleased(0, nullptr, ALoc);
+  std::uint64_t B = detail::announceReleased(0, EB, SeenByB);
+  CHECK(detail::releasedWaits(0) == 1);
+  // C started before A was announced: it covers nothing, B does not cover it.
+  std::uint64_t C = detail::announceReleased(0, EC, Before);
+  CHECK(detail::releasedWaits(0) == 2);
+  CHECK(detail::releasedWaits(1) == 0); // another device's work waits for none
+  // A task whose helper synchronised leaves; the rest still count.
+  detail::retireReleased(0, B);
+  CHECK(detail::releasedWaits(0) == 1); // C; A's work is complete (B was)
+  detail::retireReleased(0, A);
+  detail::retireReleased(0, C);
+  CHECK(detail::releasedWaits(0) == 0);
+  CHECK(detail::releasedInFlight() == 0);
+}

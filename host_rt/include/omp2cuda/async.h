@@ -14,6 +14,12 @@
 //     o2c::runTask(o2c_task);                // queue and wait
 //   #endif
 //
+// With `depend` clauses (and detach), a detached host task without
+// dependences (o2c_done) comes first, fulfilled when the target task
+// completed; the one with the dependences is fulfilled once its successors
+// may go, which for a target region is as soon as its device work is queued
+// (startTask's three-argument form, docs/async.md).
+//
 // The host runtime then orders the task against every other task and
 // barrier as it would a target task of its own.
 #ifndef OMP2CUDA_ASYNC_H
@@ -49,20 +55,35 @@ namespace o2c {
 #if O2C_DETACH
 using Event = omp_event_handle_t;
 
-/// Queues T on a hidden helper thread; E is fulfilled when it completed.
-inline void startTask(AsyncTask *T, Event E) {
+namespace detail {
+inline std::uintptr_t eventBits(Event E) {
   static_assert(sizeof(Event) <= sizeof(std::uintptr_t),
                 "an event handle must fit a uintptr_t");
   std::uintptr_t Bits = 0;
   std::memcpy(&Bits, &E, sizeof(E));
-  startAsync(
-      T,
-      [](std::uintptr_t B) {
-        Event Ev;
-        std::memcpy(&Ev, &B, sizeof(Ev));
-        omp_fulfill_event(Ev);
-      },
-      Bits);
+  return Bits;
+}
+inline void fulfil(std::uintptr_t B) {
+  Event Ev;
+  std::memcpy(&Ev, &B, sizeof(Ev));
+  omp_fulfill_event(Ev);
+}
+} // namespace detail
+
+/// Queues T on a hidden helper thread; E is fulfilled when it completed.
+inline void startTask(AsyncTask *T, Event E) {
+  startAsync(T, detail::fulfil, detail::eventBits(E));
+}
+
+/// A construct with `depend` clauses: E is the event of the host task that
+/// carries them, fulfilled once T's successors may start (as soon as its
+/// device work is queued when nothing of it is left for the host; their
+/// device work then waits for T's on the device); Done is the event of a
+/// sibling host task without dependences, fulfilled when T completed, which
+/// taskwait, taskgroup and barriers wait for (docs/async.md).
+inline void startTask(AsyncTask *T, Event E, Event Done) {
+  startChained(T, detail::fulfil, detail::eventBits(E), detail::fulfil,
+               detail::eventBits(Done));
 }
 #endif
 
@@ -121,6 +142,7 @@ template <class F, class... A>
 AsyncTask *targetTask(const SourceLoc &Loc, F Body, int Dev, A &&...Args) {
   using Tuple = typename detail::CallArgs<F>::Tuple;
   auto *T = new AsyncTask(Loc);
+  T->markRegion();
   T->add(detail::BoundCall<F, Tuple>{Body,
                                      Tuple(Dev, std::forward<A>(Args)...)});
   return T;

@@ -21,6 +21,10 @@
 
 namespace o2c {
 
+namespace detail {
+struct EarlyRelease;
+} // namespace detail
+
 /// Where a region comes from; used in every runtime error message.
 struct SourceLoc {
   const char *File;
@@ -163,6 +167,9 @@ public:
   const SourceLoc &loc() const { return Loc; }
 
 private:
+  /// finish() for a deferred target task that may release its successors
+  /// before its device work completed (src/released.h).
+  bool finishReleasing(detail::EarlyRelease &Release);
   /// finish() for a region whose deferred task failed (the destructor,
   /// while the error unwinds): drops the references, copies nothing back.
   void abandon() noexcept;
@@ -181,6 +188,7 @@ private:
   void *Stream = nullptr;
   std::vector<Pending> Exits;
   std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
+  std::uint64_t ReleasedSeen = 0; // tasks released early it waits for
 };
 
 /// Entered by a target region the translator left on the host; Reason says
@@ -337,10 +345,16 @@ public:
   }
   /// Runs the steps here, on the calling thread.
   void run();
+  /// The task is one target region (o2c::targetTask): started with
+  /// startChained, it may release its successors as soon as its device work
+  /// is queued (docs/async.md, "Device events between target tasks").
+  void markRegion() { Region = true; }
+  bool region() const { return Region; }
 
 private:
   SourceLoc Loc;
   std::vector<std::function<void()>> Steps;
+  bool Region = false;
 };
 
 /// Whether a target region with these `device` and `if` clause values
@@ -350,6 +364,17 @@ bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev);
 /// Queues T on a hidden helper thread, which runs it, deletes it and then
 /// calls Done(Arg) (the generated code's omp_fulfill_event).
 void startAsync(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg);
+/// As startAsync, for a construct with `depend` clauses: Released(RelArg)
+/// (the omp_fulfill_event of the host task that carries the dependences) is
+/// called once T's successors may start: early, when T is one target region
+/// whose device work is queued and leaves nothing for the host to do (no
+/// copy into host memory), else when T completed; Done(Arg) (the event of
+/// the host task that taskwait, taskgroup and barriers wait for) when T
+/// completed. Device work queued after an early release waits for T's on
+/// the device.
+void startChained(AsyncTask *T, void (*Released)(std::uintptr_t),
+                  std::uintptr_t RelArg, void (*Done)(std::uintptr_t),
+                  std::uintptr_t Arg);
 /// Queues T on a hidden helper thread and blocks until it completed.
 void runAsync(AsyncTask *T);
 /// Blocks until every deferred target task queued so far has completed.
