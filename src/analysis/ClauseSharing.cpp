@@ -70,17 +70,15 @@ Verdict ClauseReader::lastprivates(const OMPLastprivateClause *LP) {
 }
 
 Verdict ClauseReader::reduction(const OMPReductionClause *R) {
-  // `default` is the plain reduction; `inscan` needs the scan directive
-  // and `task` task reductions over the region's tasks, neither of which
-  // the kernels have yet.
+  // `default` is the plain reduction; `inscan` needs the scan directive,
+  // which the kernels do not have yet. `task` is the plain reduction too:
+  // tasks inside a target region run when they are created, in the thread
+  // that creates them, so the in_reduction tasks that take part update that
+  // thread's own copy (InReduction.cpp).
   if (R->getModifier() == OMPC_REDUCTION_inscan)
     return Verdict::no(DiagId::HostClause,
                        "reduction(inscan, ...) needs the 'scan' directive, "
                        "which is not supported yet");
-  if (R->getModifier() == OMPC_REDUCTION_task)
-    return Verdict::no(DiagId::HostClause,
-                       "reduction(task, ...) (task reductions) is not "
-                       "supported yet");
   std::string Op = reductionOp(*R);
   if (Op.empty())
     return Verdict::no(DiagId::HostClause,

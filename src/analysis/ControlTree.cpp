@@ -237,6 +237,11 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   TreeVars Vars;
   if (Verdict V = regionVars(RootKind, Region, CI, Vars); !V.Ok)
     return No(V, {});
+  if (RootKind == DirKind::Parallel && !CI.Reductions.empty())
+    return No(Verdict::no(DiagId::HostClause,
+                          "a reduction on a parallel region in the control "
+                          "loop is not supported yet"),
+              {});
   MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}};
   W.Scopes.emplace_back(); // the region's own statement
   // A distribute loop as the region: its variable is the team master's too

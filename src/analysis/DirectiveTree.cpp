@@ -80,14 +80,23 @@ std::vector<const Stmt *> statementsOf(const Stmt *Body) {
   return Out;
 }
 
-DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
-                                 const TreeVars &Vars, ASTContext &Ctx,
-                                 bool Teams, bool Control) {
+namespace {
+
+using RootReductionList = std::vector<std::pair<const VarDecl *, std::string>>;
+
+/// buildDirectiveTree, with the reductions of a parallel root: each
+/// thread's partial of the team's copy (SpmdPrinter.h, dataOpen).
+DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
+                        const TreeVars &Vars, ASTContext &Ctx, bool Teams,
+                        bool Control, const RootReductionList &RootReductions) {
   DirectiveTree T;
   TreeBuilder B{T, Vars, Ctx, Teams, Control, {}, {}, {}};
   DirNode Root;
   Root.Kind = RootKind == DirKind::Parallel ? DirKind::Parallel : DirKind::Team;
   Root.Body = Body;
+  Root.Reductions = RootReductions;
+  for (const auto &R : RootReductions)
+    Root.SharedReductions.insert(R.first);
   B.add(std::move(Root));
   if (RootKind == DirKind::Parallel) {
     B.parallelCode(Body, 0, /*Worksharing=*/true);
@@ -107,6 +116,14 @@ DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
   return T;
 }
 
+} // namespace
+
+DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
+                                 const TreeVars &Vars, ASTContext &Ctx,
+                                 bool Teams, bool Control) {
+  return buildTree(RootKind, Body, Vars, Ctx, Teams, Control, {});
+}
+
 Verdict regionVars(DirKind RootKind, const Stmt *Region, const ClauseInfo &CI,
                    TreeVars &Vars) {
   auto No = [](const std::string &Why) {
@@ -114,11 +131,13 @@ Verdict regionVars(DirKind RootKind, const Stmt *Region, const ClauseInfo &CI,
   };
   // A teams reduction's private copy is the team's: it goes to shared
   // memory like the team-master locals the team shares. A parallel
-  // region's copies are each thread's, which nested reductions would
-  // combine again (not supported yet).
-  if (!CI.Reductions.empty() && RootKind == DirKind::Parallel)
-    return No("a reduction on a parallel region with nested constructs is "
-              "not supported yet");
+  // region's copies are each thread's: partials of the root node, which
+  // the team combines into that shared copy (a nested reduction of the
+  // same variable would not be conforming: it is private there).
+  for (const auto &R : CI.Reductions)
+    if (RootKind == DirKind::Parallel && !isa<VarDecl>(R.first))
+      return No("a reduction of a member on a parallel region with nested "
+                "constructs is not supported yet");
   if (!CI.DistChunk.empty())
     return No("dist_schedule with a chunk on a distribute loop with nested "
               "constructs is not supported yet");
@@ -178,7 +197,14 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
     return T;
   }
   Vars.Promoted.insert(Copies.begin(), Copies.end());
-  DirectiveTree T = buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams);
+  // A parallel root's reductions are its threads' partials (the control
+  // loop, which has no such root, refuses them).
+  RootReductionList RootReductions;
+  if (RootKind == DirKind::Parallel)
+    for (const auto &[VD, Op] : CI.Reductions)
+      RootReductions.push_back({cast<VarDecl>(VD), Op});
+  DirectiveTree T = buildTree(RootKind, Body, Vars, Ctx, Teams,
+                              /*Control=*/false, RootReductions);
   T.TeamCopies = Copies;
   return T;
 }
