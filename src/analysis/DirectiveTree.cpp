@@ -9,6 +9,7 @@
 #include "analysis/TreeBuilder.h"
 
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 
 using namespace clang;
 
@@ -84,13 +85,41 @@ namespace {
 
 using RootReductionList = std::vector<std::pair<const VarDecl *, std::string>>;
 
+/// The num_threads value every parallel construct in S asks for: a
+/// constant of 1 to 1024, the same for all, with no if clause. 0: none, or
+/// they differ (Mixed).
+void uniformNumThreads(const Stmt *S, ASTContext &Ctx, unsigned &N,
+                       bool &Mixed) {
+  if (!S || Mixed)
+    return;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S);
+      D && isOpenMPParallelDirective(D->getDirectiveKind())) {
+    const auto *NT = D->getSingleClause<OMPNumThreadsClause>();
+    std::optional<llvm::APSInt> V;
+    if (NT)
+      V = NT->getNumThreads()->getIntegerConstantExpr(Ctx);
+    if (!V || *V < 1 || *V > 1024 ||
+        !D->getClausesOfKind<OMPIfClause>().empty() ||
+        (N && V->getExtValue() != N)) {
+      Mixed = true;
+      return;
+    }
+    N = static_cast<unsigned>(V->getExtValue());
+  }
+  for (const Stmt *C : S->children())
+    uniformNumThreads(C, Ctx, N, Mixed);
+}
+
 /// buildDirectiveTree, with the reductions of a parallel root: each
-/// thread's partial of the team's copy (SpmdPrinter.h, dataOpen).
+/// thread's partial of the team's copy (SpmdPrinter.h, dataOpen), and the
+/// block size that num_threads asks for (DirectiveTree::BlockThreads).
 DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
                         const TreeVars &Vars, ASTContext &Ctx, bool Teams,
-                        bool Control, const RootReductionList &RootReductions) {
+                        bool Control, const RootReductionList &RootReductions,
+                        unsigned BlockThreads) {
   DirectiveTree T;
-  TreeBuilder B{T, Vars, Ctx, Teams, Control, {}, {}, {}};
+  TreeBuilder B{T, Vars, Ctx, Teams, Control, {}, {}, {}, BlockThreads};
+  T.BlockThreads = BlockThreads;
   DirNode Root;
   Root.Kind = RootKind == DirKind::Parallel ? DirKind::Parallel : DirKind::Team;
   Root.Body = Body;
@@ -120,8 +149,21 @@ DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
 
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
                                  const TreeVars &Vars, ASTContext &Ctx,
-                                 bool Teams, bool Control) {
-  return buildTree(RootKind, Body, Vars, Ctx, Teams, Control, {});
+                                 bool Teams, bool Control,
+                                 unsigned BlockThreads) {
+  return buildTree(RootKind, Body, Vars, Ctx, Teams, Control, {}, BlockThreads);
+}
+
+unsigned blockThreads(DirKind RootKind, const Stmt *Body, const ClauseInfo &CI,
+                      ASTContext &Ctx) {
+  // A parallel root's block is its own team; a thread limit of the region
+  // bounds the block.
+  if (RootKind == DirKind::Parallel || !CI.ThreadLimit.empty())
+    return 0;
+  unsigned N = 0;
+  bool Mixed = false;
+  uniformNumThreads(Body, Ctx, N, Mixed);
+  return Mixed ? 0 : N;
 }
 
 Verdict regionVars(DirKind RootKind, const Stmt *Region, const ClauseInfo &CI,
@@ -203,8 +245,12 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
   if (RootKind == DirKind::Parallel)
     for (const auto &[VD, Op] : CI.Reductions)
       RootReductions.push_back({cast<VarDecl>(VD), Op});
-  DirectiveTree T = buildTree(RootKind, Body, Vars, Ctx, Teams,
-                              /*Control=*/false, RootReductions);
+  // Parallel constructs that all ask for num_threads(n): a block of n
+  // threads is each of them whole (they may synchronise as any parallel
+  // region).
+  DirectiveTree T =
+      buildTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/false,
+                RootReductions, blockThreads(RootKind, Body, CI, Ctx));
   T.TeamCopies = Copies;
   return T;
 }

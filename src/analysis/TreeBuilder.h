@@ -40,6 +40,8 @@ struct TreeBuilder {
   std::set<const clang::VarDecl *> Shared;
   std::map<const clang::VarDecl *, const clang::DeclStmt *> SharedDecl;
   std::set<const clang::VarDecl *> SharedUsed;
+  /// DirectiveTree::BlockThreads: num_threads then asks for the block.
+  unsigned BlockThreads = 0;
 
   // ---- DirectiveTree.cpp ----------------------------------------------------
   void sharedCandidate(const clang::Stmt *S);

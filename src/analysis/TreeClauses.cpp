@@ -5,6 +5,7 @@
 #include "analysis/TreeBuilder.h"
 
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 
 #include <optional>
 
@@ -16,6 +17,12 @@ bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
   ClauseInfo NCI;
   if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
     return no(V, V.Where.isValid() ? V.Where : D.getBeginLoc());
+  // A block of num_threads(n) threads (BlockThreads): the clause asks for
+  // the whole block, which every parallel construct of the region is.
+  // (parallel master keeps its team: one thread runs its body).
+  if (BlockThreads && isOpenMPParallelDirective(D.getDirectiveKind()) &&
+      !isParallelMaster(D.getDirectiveKind()))
+    NCI.ThreadLimit.clear();
   if (Verdict V = nestedClauseRule(D, NCI); !V.Ok)
     return no(V, D.getBeginLoc());
   N.Collapse = NCI.Collapse;

@@ -154,6 +154,9 @@ void f(double *w, int n, double *out) {
     #pragma omp for
     for (int i = 0; i < n; i++)
       total += w[i];
+    #pragma omp barrier
+    #pragma omp single
+    total += 1;
   }
   out[0] = total;
 })src");
@@ -161,20 +164,4 @@ void f(double *w, int n, double *out) {
   CHECK(F.LeftOnHost == 0);
   CHECK(contains(F.Output,
                  "o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_total"));
-}
-
-TEST_CASE("reduction(inscan) still stays on the host", "[task_reduction]") {
-  FileResult F = translateC(R"src(
-void f(int *a, int *b, int n) {
-  int s = 0;
-  #pragma omp target teams distribute parallel for reduction(inscan, +: s) map(to: a[0:n]) map(from: b[0:n])
-  for (int i = 0; i < n; i++) {
-    s += a[i];
-    #pragma omp scan inclusive(s)
-    b[i] = s;
-  }
-})src");
-  REQUIRE(F.Ok);
-  CHECK(F.LeftOnHost == 1);
-  CHECK(contains(F.Regions[0].R.Reason, "inscan"));
 }
