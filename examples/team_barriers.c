@@ -1,7 +1,9 @@
 // A nested parallel region of fewer threads than the block that
 // synchronises: num_threads of whole warps (a multiple of 32), whose barriers
 // and worksharing loops wait for the team's threads alone (PTX named barrier
-// bar.sync 1, n; the emulation waits for n threads).
+// bar.sync 1, n; the emulation waits for n threads). thread_limit keeps the
+// block larger than the team: without it, a region whose parallel constructs
+// all ask for one num_threads(n) is a block of n threads (num_threads_block.c).
 #include <omp.h>
 #include <stdio.h>
 
@@ -14,7 +16,8 @@ int main(void) {
 
   /* 1. a barrier between writing and reading the neighbour's value, then a
      worksharing loop, in a team of 64 threads. */
-#pragma omp target map(from: a, b, team) map(tofrom: c, on_device)
+#pragma omp target map(from: a, b, team) map(tofrom: c, on_device)            \
+    thread_limit(256)
   {
     on_device = !omp_is_initial_device();
 #pragma omp parallel num_threads(64)
@@ -45,7 +48,8 @@ int main(void) {
   /* 2. inside a distribute loop: each team's rows, a team of 32 threads
      per row with a loop and a barrier. */
   int rows[4][32];
-#pragma omp target teams distribute num_teams(2) map(from: rows)
+#pragma omp target teams distribute num_teams(2) thread_limit(256)           \
+    map(from: rows)
   for (int r = 0; r < 4; r++) {
 #pragma omp parallel num_threads(32)
     {

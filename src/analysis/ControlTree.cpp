@@ -31,7 +31,8 @@ namespace {
 
 bool isDistributeOnly(const OMPExecutableDirective &D) {
   OpenMPDirectiveKind K = D.getDirectiveKind();
-  return K == llvm::omp::OMPD_distribute || K == llvm::omp::OMPD_distribute_simd;
+  return K == llvm::omp::OMPD_distribute ||
+         K == llvm::omp::OMPD_distribute_simd;
 }
 
 /// A construct of team-master code that becomes a state of the loop.
@@ -237,13 +238,18 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   TreeVars Vars;
   if (Verdict V = regionVars(RootKind, Region, CI, Vars); !V.Ok)
     return No(V, {});
+  if (RootKind == DirKind::Parallel && !CI.Reductions.empty())
+    return No(Verdict::no(DiagId::HostClause,
+                          "a reduction on a parallel region in the control "
+                          "loop is not supported yet"),
+              {});
   MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}};
   W.Scopes.emplace_back(); // the region's own statement
   // A distribute loop as the region: its variable is the team master's too
   // (the threads may read it), declared in its header.
   const auto *RootLoop = dyn_cast<ForStmt>(Region);
-  if (RootKind == DirKind::TeamLoop &&
-      (!RootLoop || !RootLoop->getInit() || !isa<DeclStmt>(RootLoop->getInit())))
+  if (RootKind == DirKind::TeamLoop && (!RootLoop || !RootLoop->getInit() ||
+                                        !isa<DeclStmt>(RootLoop->getInit())))
     return No(Verdict::no(DiagId::HostGeneral,
                           "the distribute loop of a control-loop region must "
                           "declare its variable in its header"),
@@ -273,14 +279,15 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   {
     Verdict V;
     SourceLocation At;
-    TeamCopies = teamCopies(Body, Used, /*Control=*/true, false, Vars, Ctx,
-                            V, At);
+    TeamCopies =
+        teamCopies(Body, Used, /*Control=*/true, false, Vars, Ctx, V, At);
     if (!V.Ok)
       return No(V, At);
   }
   Vars.Promoted.insert(TeamCopies.begin(), TeamCopies.end());
   DirectiveTree T =
-      buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/true);
+      buildDirectiveTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/true,
+                         blockThreads(RootKind, Body, CI, Ctx));
   if (!T.V.Ok)
     return T;
   for (const DirNode &N : T.Nodes)
@@ -364,8 +371,8 @@ DirectiveTree controlLoopInstead(const DirectiveTree &Spmd, DirKind RootKind,
   const SourceManager &SM = Ctx.getSourceManager();
   std::string At;
   if (Spmd.Where.isValid())
-    At = " (line " +
-         std::to_string(SM.getExpansionLineNumber(Spmd.Where)) + ")";
+    At =
+        " (line " + std::to_string(SM.getExpansionLineNumber(Spmd.Where)) + ")";
   R.Remarks.emplace_back(DiagId::ControlLoop,
                          "the region runs in the control-loop form: in the "
                          "SPMD form " +

@@ -126,15 +126,27 @@ struct DirectiveTree {
   /// The region's firstprivate scalars the team shares (a parallel region
   /// reads what the team master wrote, or writes them itself).
   std::vector<const clang::VarDecl *> TeamCopies;
+  /// Every parallel construct of the region asks for the same constant
+  /// num_threads(n) (and the region sets no thread limit): the block is n
+  /// threads, and each of those constructs is the whole block (0: none).
+  unsigned BlockThreads = 0;
 };
 
 /// Builds the tree of a region whose root is RootKind (Team, Parallel or
 /// TeamLoop) over Body; for a TeamLoop root, Loop is the distribute loop
 /// statement whose body Body is. Applies the rules as it goes.
 /// Control: the control-loop form (thread 0 alone runs team-master code).
+/// BlockThreads: DirectiveTree::BlockThreads (blockThreads).
 DirectiveTree buildDirectiveTree(DirKind RootKind, const clang::Stmt *Body,
                                  const TreeVars &Vars, clang::ASTContext &Ctx,
-                                 bool Teams, bool Control = false);
+                                 bool Teams, bool Control = false,
+                                 unsigned BlockThreads = 0);
+
+/// The num_threads(n) that every parallel construct of Body asks for (a
+/// constant of 1 to 1024, the same for all, with no if clause), where the
+/// region (root RootKind, clauses CI) sets no thread limit of its own; else 0.
+unsigned blockThreads(DirKind RootKind, const clang::Stmt *Body,
+                      const ClauseInfo &CI, clang::ASTContext &Ctx);
 
 /// The region's variables as the rules see them, after the checks of the
 /// region's own clauses that both forms share.

@@ -138,6 +138,8 @@ Verdict loopShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
     if (!S.Tree.V.Ok)
       return placed(S.Tree.V, S.Tree.Where);
     R.Class = RegionClass::Spmd;
+    if (S.Tree.BlockThreads) // num_threads(n) of every parallel construct
+      R.ThreadLimit = std::to_string(S.Tree.BlockThreads);
   } else if (containsDirectiveOtherThanAtomic(S.Inner, S.Atomics))
     return Verdict::no(DiagId::HostGeneral,
                        "the loop body of '" + R.Directive +
@@ -164,6 +166,8 @@ Verdict nestedShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
   if (!S.Tree.V.Ok)
     return placed(S.Tree.V, S.Tree.Where);
   R.Class = RegionClass::Spmd;
+  if (S.Tree.BlockThreads) // num_threads(n) of every parallel construct
+    R.ThreadLimit = std::to_string(S.Tree.BlockThreads);
   if (!W.Teams)
     R.NumTeams = "1";
   R.SingleTeam = !W.Teams;

@@ -2,6 +2,7 @@
 // a construct becomes in each context; the clauses it may carry are a white
 // list, so that anything not thought through leaves the region on the host.
 #include "analysis/Transparent.h"
+#include "analysis/InReduction.h"
 #include "edits/Edits.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -335,6 +336,14 @@ struct Rewriter {
         Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
       if (isa<OMPCopyprivateClause>(C))
         Ok = true; // checked with the single
+      if (const auto *IR = dyn_cast<OMPInReductionClause>(C);
+          IR && isTasking(D.getDirectiveKind())) {
+        if (Verdict V = inReductionInPlace(*IR, associatedBody(D)); !V.Ok) {
+          At = V.Where;
+          return V;
+        }
+        Ok = true;
+      }
       if (const auto *F = dyn_cast<OMPFilterClause>(C))
         Ok = F->getThreadID()->isIntegerConstantExpr(Ctx);
       if (isa<OMPNumTasksClause, OMPGrainsizeClause>(C) &&

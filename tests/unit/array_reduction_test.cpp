@@ -93,14 +93,21 @@ void f(int *a, int n) {
   CHECK_FALSE(Nested.Translate);
 }
 
-TEST_CASE("reduction(default, ...) is a plain reduction; task and inscan stay "
-          "on the host, located at the clause",
+TEST_CASE("reduction(default, ...) and reduction(task, ...) are plain "
+          "reductions; inscan stays on the host, located at the clause",
           "[analysis][array-reduction]") {
   FileResult F = translateC(R"src(
-void f(int *a, int n) {
+void f(int *a, int *b, int n) {
   int s = 0;
   #pragma omp target teams distribute parallel for reduction(default, +: s) map(to: a[0:n])
   for (int i = 0; i < n; ++i) s += a[i];
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  #pragma omp parallel for reduction(inscan, +: s)
+  for (int i = 0; i < n; ++i) {
+    s += a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
   #pragma omp target parallel for reduction(task, +: s) map(to: a[0:n])
   for (int i = 0; i < n; ++i) s += a[i];
 })src");
@@ -112,7 +119,12 @@ void f(int *a, int n) {
   const Region &T = F.Regions.at(1).R;
   CHECK_FALSE(T.Translate);
   CHECK(T.Why == DiagId::HostClause);
-  CHECK(contains(T.Reason, "reduction(task, ...)"));
-  CHECK(T.WhyPos.Line == 6);
-  CHECK(T.WhyPos.Col == 35);
+  CHECK(contains(T.Reason, "reduction(inscan, ...)"));
+  CHECK(T.WhyPos.Line == 7);
+  CHECK(T.WhyPos.Col == 28);
+  // Tasks in device code run in the thread that creates them.
+  const Region &Task = F.Regions.at(2).R;
+  CHECK(Task.Translate);
+  REQUIRE(findCapture(Task, "s"));
+  CHECK(findCapture(Task, "s")->How == Passing::Reduction);
 }

@@ -451,13 +451,15 @@ void f(int *a, int n, int k) {
     const char *Why;
   };
   // Only some threads run such a region: a barrier of the block there
+  // (num_threads(n) is no constant here: one constant for every parallel
+  // construct sizes the block instead, team_barrier_test.cpp)
   // would wait for the others forever.
   const Case Cases[] = {
       {R"src(
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(n)
     {
       #pragma omp for
       for (int i = 0; i < n; i++) a[i] = i;
@@ -483,7 +485,7 @@ int width(void) { return omp_get_num_threads(); }
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(n)
     a[0] = width();
   }
 })src",

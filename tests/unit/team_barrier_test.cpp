@@ -13,8 +13,12 @@ using namespace omp2cuda::test;
 
 namespace {
 
+/// A region with a thread limit of its own: the block keeps its size, and
+/// a parallel construct with num_threads is a team smaller than it.
 DirectiveTree teamTree(Parsed &P) {
-  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
+  ClauseInfo CI;
+  CI.ThreadLimit = "256";
+  return spmdTree(DirKind::Team, P.Body, P.Body, CI, P.ctx(), true);
 }
 
 } // namespace
@@ -85,7 +89,7 @@ TEST_CASE("pipeline: a team's barriers are named barriers", "[teambarrier]") {
   // region's own (whose team is the whole block).
   FileResult F = translateC(R"src(
 void f(int *a, int n) {
-  #pragma omp target map(tofrom: a[0:n])
+  #pragma omp target map(tofrom: a[0:n]) thread_limit(256)
   {
     int k = n / 2;
     #pragma omp parallel num_threads(32)
@@ -104,4 +108,78 @@ void f(int *a, int n) {
   CHECK(contains(F.Output, "o2c_dev::teamSync(o2c_team.o2c_threads);"));
   CHECK(contains(F.Output, "i += o2c_team.o2c_threads"));
   CHECK(F.LeftOnHost == 0);
+}
+
+TEST_CASE("tree: one num_threads(n) for every parallel construct sizes the "
+          "block",
+          "[teambarrier]") {
+  const char *Code = R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    int s = 0;
+    #pragma omp parallel num_threads(12)
+    {
+      #pragma omp for reduction(+: s)
+      for (int i = 0; i < n; i++) s += i;
+      #pragma omp barrier
+    }
+    #pragma omp parallel for num_threads(12)
+    for (int i = 0; i < n; i++) a[i] += s;
+    #pragma omp parallel master num_threads(12)
+    a[0] = 1;
+  }
+})src";
+  Parsed P = parse(Code);
+  DirectiveTree T =
+      spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
+  INFO(T.V.Reason);
+  REQUIRE(T.V.Ok);
+  CHECK(T.BlockThreads == 12);
+  CHECK(blockThreads(DirKind::Team, P.Body, ClauseInfo(), P.ctx()) == 12);
+  // The first two are the whole block; parallel master keeps its team.
+  unsigned Whole = 0, Restricted = 0;
+  for (const DirNode &N : T.Nodes)
+    if (N.Kind == DirKind::Parallel && N.D)
+      (N.restricted() ? Restricted : Whole) += 1;
+  CHECK(Whole == 2);
+  CHECK(Restricted == 1);
+
+  // A thread limit of the region, different sizes, a size that is not a
+  // constant or an if clause: the block keeps its size.
+  ClauseInfo Limited;
+  Limited.ThreadLimit = "64";
+  CHECK(blockThreads(DirKind::Team, P.Body, Limited, P.ctx()) == 0);
+  for (const char *Other :
+       {"num_threads(13)", "num_threads(n)", "num_threads(12) if(n > 1)", ""}) {
+    std::string Two = std::string(R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    #pragma omp parallel num_threads(12)
+    a[1] = 2;
+    #pragma omp parallel )src") + Other + R"src(
+    a[0] = 1;
+  }
+})src";
+    Parsed Q = parse(Two);
+    INFO(Two);
+    CHECK(blockThreads(DirKind::Team, Q.Body, ClauseInfo(), Q.ctx()) == 0);
+  }
+}
+
+TEST_CASE("pipeline: a block of num_threads(n) threads", "[teambarrier]") {
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  #pragma omp target teams distribute num_teams(4) map(tofrom: a[0:n])
+  for (int t = 0; t < 4; t++) {
+    #pragma omp parallel for num_threads(8)
+    for (int i = t; i < n; i += 4) a[i] = i;
+  }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.ThreadLimit == "8");
+  CHECK_FALSE(contains(F.Output, "o2c_team"));
 }

@@ -100,10 +100,52 @@ static bool omp2cuda_f_L24_launch(int *a, int n) {
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
+// a[0:n])' at inputs/spmd_host.c:39
+__global__ void omp2cuda_f_L39(int *a, int n) {
+  for (int i = blockIdx.x; i < n; i += gridDim.x) {
+#line 40 "inputs/spmd_host.c"
+{
+
+#line 111 "spmd_host.cu"
+      for (int j = threadIdx.x; j < n; j += blockDim.x) {
+#line 43 "inputs/spmd_host.c"
+      a[j] += i;
+#line 115 "spmd_host.cu"
+      }
+      __syncthreads();
+#line 44 "inputs/spmd_host.c"
+  }
+#line 120 "spmd_host.cu"
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute
+// map(tofrom: a[0:n])' at inputs/spmd_host.c:39
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_f_L39_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1,
+                                         "target teams distribute"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 0, o2c_trip, true),
+        (long long)(8));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L39)(a_d, n);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'parallel' in a parallel region is not supported yet
-#line 107 "spmd_host.cu"
+#line 149 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "'parallel' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -136,7 +178,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     a[0] = last;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
-#line 140 "spmd_host.cu"
+#line 182 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 32 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -146,9 +188,7 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     for (int i = 0; i < n; i++)
       a[i] = base;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1, "target teams distribute"}; // [omp2cuda-host-clause] left on the host: num_threads on the nested 'parallel for' is not supported yet
-#line 151 "spmd_host.cu"
-  o2c::leftOnHost(o2c_loc, "num_threads on the nested 'parallel for' is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+if (!omp2cuda_f_L39_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 39 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) {

@@ -4,35 +4,37 @@
 // A nested parallel region of fewer threads than the block that
 // synchronises: num_threads of whole warps (a multiple of 32), whose barriers
 // and worksharing loops wait for the team's threads alone (PTX named barrier
-// bar.sync 1, n; the emulation waits for n threads).
+// bar.sync 1, n; the emulation waits for n threads). thread_limit keeps the
+// block larger than the team: without it, a region whose parallel constructs
+// all ask for one num_threads(n) is a block of n threads (num_threads_block.c).
 #include <omp.h>
 #include <stdio.h>
 
 #define N 1000
 
-#line 14 "team_barriers.cu"
+#line 16 "team_barriers.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: a, b, team) map(tofrom: c,
-// on_device)' at inputs/team_barriers.c:17
-__global__ void omp2cuda_main_L17(int *o2c_arr_a, int *o2c_arr_b,
+// on_device) thread_limit(256)' at inputs/team_barriers.c:19
+__global__ void omp2cuda_main_L19(int *o2c_arr_a, int *o2c_arr_b,
                                   int *o2c_arr_c, int *on_device, int *team) {
   int(&a)[64] = *reinterpret_cast<int(*)[64]>(o2c_arr_a);
   int(&b)[64] = *reinterpret_cast<int(*)[64]>(o2c_arr_b);
   int(&c)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_c);
-#line 18 "inputs/team_barriers.c"
+#line 21 "inputs/team_barriers.c"
   {
 
-#line 25 "team_barriers.cu"
+#line 27 "team_barriers.cu"
     if (threadIdx.x == 0) { // team master only: side effects
-#line 19 "inputs/team_barriers.c"
+#line 22 "inputs/team_barriers.c"
     (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 29 "team_barriers.cu"
+#line 31 "team_barriers.cu"
     }
     __syncthreads();
     {
       const o2c_dev::Team o2c_team{
           static_cast<int>(o2c_dev::teamSize(64, blockDim.x))};
       if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads
-#line 21 "inputs/team_barriers.c"
+#line 24 "inputs/team_barriers.c"
     {
       int t = o2c_dev::omp_get_thread_num();
       int n = o2c_team.omp_get_num_threads();
@@ -40,40 +42,40 @@ __global__ void omp2cuda_main_L17(int *o2c_arr_a, int *o2c_arr_b,
         (*team) = n;
       a[t] = t * 3;
 
-#line 44 "team_barriers.cu"
+#line 46 "team_barriers.cu"
           o2c_dev::teamSync(o2c_team.o2c_threads); // #pragma omp barrier
-#line 28 "inputs/team_barriers.c"
+#line 31 "inputs/team_barriers.c"
       b[t] = a[(t + 1) % n] + 1;
 
-#line 49 "team_barriers.cu"
+#line 51 "team_barriers.cu"
           for (int i = threadIdx.x; i < N; i += o2c_team.o2c_threads) {
-#line 31 "inputs/team_barriers.c"
+#line 34 "inputs/team_barriers.c"
         c[i] = i % 7;
-#line 53 "team_barriers.cu"
+#line 55 "team_barriers.cu"
           }
           o2c_dev::teamSync(o2c_team.o2c_threads);
           for (int i = threadIdx.x; i < N; i += o2c_team.o2c_threads) {
-#line 34 "inputs/team_barriers.c"
+#line 37 "inputs/team_barriers.c"
         c[i] += b[i % n];
-#line 59 "team_barriers.cu"
+#line 61 "team_barriers.cu"
           }
-#line 35 "inputs/team_barriers.c"
+#line 38 "inputs/team_barriers.c"
     }
-#line 63 "team_barriers.cu"
+#line 65 "team_barriers.cu"
       }
     }
-#line 36 "inputs/team_barriers.c"
+#line 39 "inputs/team_barriers.c"
   }
-#line 68 "team_barriers.cu"
+#line 70 "team_barriers.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: a, b, team)
-// map(tofrom: c, on_device)' at inputs/team_barriers.c:17
+// map(tofrom: c, on_device) thread_limit(256)' at inputs/team_barriers.c:19
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L17_launch(int (&a)[64], int (&b)[64], int (&c)[1000],
+static bool omp2cuda_main_L19_launch(int (&a)[64], int (&b)[64], int (&c)[1000],
                                      int &on_device, int &team) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/team_barriers.c", 17, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/team_barriers.c", 19, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -85,59 +87,59 @@ static bool omp2cuda_main_L17_launch(int (&a)[64], int (&b)[64], int (&c)[1000],
   auto *team_d = o2c_region.mapObject(team, o2c::MapFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
-        o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
+        o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(256));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L17)(a_d, b_d, c_d, on_device_d, team_d);
+               omp2cuda_main_L19)(a_d, b_d, c_d, on_device_d, team_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute num_teams(2)
-// map(from: rows)' at inputs/team_barriers.c:48
-__global__ void omp2cuda_main_L48(int (*o2c_arr_rows)[32]) {
+// thread_limit(256) map(from: rows)' at inputs/team_barriers.c:51
+__global__ void omp2cuda_main_L51(int (*o2c_arr_rows)[32]) {
   int(&rows)[4][32] = *reinterpret_cast<int(*)[4][32]>(o2c_arr_rows);
   for (int r = blockIdx.x; r < 4; r += gridDim.x) {
-#line 49 "inputs/team_barriers.c"
+#line 53 "inputs/team_barriers.c"
 {
 
-#line 105 "team_barriers.cu"
+#line 107 "team_barriers.cu"
       {
         const o2c_dev::Team o2c_team{
             static_cast<int>(o2c_dev::teamSize(32, blockDim.x))};
         if (threadIdx.x < o2c_team.o2c_threads) { // the team's threads
-#line 51 "inputs/team_barriers.c"
+#line 55 "inputs/team_barriers.c"
     {
       int t = o2c_dev::omp_get_thread_num();
 
-#line 114 "team_barriers.cu"
+#line 116 "team_barriers.cu"
             for (int j = threadIdx.x; j < 32; j += o2c_team.o2c_threads) {
-#line 55 "inputs/team_barriers.c"
+#line 59 "inputs/team_barriers.c"
         rows[r][j] = r * 100 + j;
-#line 118 "team_barriers.cu"
+#line 120 "team_barriers.cu"
             }
             o2c_dev::teamSync(o2c_team.o2c_threads);
-#line 57 "inputs/team_barriers.c"
+#line 61 "inputs/team_barriers.c"
       if (t == 0)
         for (int j = 1; j < 32; j++)
           rows[r][j] += rows[r][j - 1];
     }
-#line 126 "team_barriers.cu"
+#line 128 "team_barriers.cu"
         }
       }
       __syncthreads();
-#line 61 "inputs/team_barriers.c"
+#line 65 "inputs/team_barriers.c"
   }
-#line 132 "team_barriers.cu"
+#line 134 "team_barriers.cu"
   }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
-// num_teams(2) map(from: rows)' at inputs/team_barriers.c:48
+// num_teams(2) thread_limit(256) map(from: rows)' at inputs/team_barriers.c:51
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L48_launch(int (&rows)[4][32]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/team_barriers.c", 48, 1,
+static bool omp2cuda_main_L51_launch(int (&rows)[4][32]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/team_barriers.c", 51, 1,
                                          "target teams distribute"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -147,14 +149,14 @@ static bool omp2cuda_main_L48_launch(int (&rows)[4][32]) {
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, (long long)(2), o2c_trip, true),
-        (long long)(0));
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L48)(rows_d);
+        (long long)(256));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L51)(rows_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 10 "inputs/team_barriers.c"
+#line 12 "inputs/team_barriers.c"
 int main(void) {
   int a[64], b[64], c[N], on_device = 0, team = 0;
   for (int i = 0; i < N; i++)
@@ -162,9 +164,10 @@ int main(void) {
 
   /* 1. a barrier between writing and reading the neighbour's value, then a
      worksharing loop, in a team of 64 threads. */
-if (!omp2cuda_main_L17_launch(a, b, c, on_device, team)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 17 "inputs/team_barriers.c"
-#pragma omp target map(from: a, b, team) map(tofrom: c, on_device)
+if (!omp2cuda_main_L19_launch(a, b, c, on_device, team)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 19 "inputs/team_barriers.c"
+#pragma omp target map(from: a, b, team) map(tofrom: c, on_device)            \
+    thread_limit(256)
   {
     on_device = !omp_is_initial_device();
 #pragma omp parallel num_threads(64)
@@ -195,9 +198,10 @@ if (!omp2cuda_main_L17_launch(a, b, c, on_device, team)) { // omp2cuda: offloade
   /* 2. inside a distribute loop: each team's rows, a team of 32 threads
      per row with a loop and a barrier. */
   int rows[4][32];
-if (!omp2cuda_main_L48_launch(rows)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 48 "inputs/team_barriers.c"
-#pragma omp target teams distribute num_teams(2) map(from: rows)
+if (!omp2cuda_main_L51_launch(rows)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 51 "inputs/team_barriers.c"
+#pragma omp target teams distribute num_teams(2) thread_limit(256)           \
+    map(from: rows)
   for (int r = 0; r < 4; r++) {
 #pragma omp parallel num_threads(32)
     {

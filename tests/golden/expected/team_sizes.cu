@@ -252,10 +252,60 @@ if (!omp2cuda_steps_L33_launch(a, n)) { // omp2cuda: offloaded by the stub; host
   } }
 }
 
+#line 256 "team_sizes.cu"
+// omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n])' at
+// inputs/team_sizes.c:47
+__global__ void omp2cuda_must_synchronise_L47(int *a, int n) {
+#line 48 "inputs/team_sizes.c"
+  {
+
+#line 263 "team_sizes.cu"
+    if (threadIdx.x == 0) { // team master only: side effects
+#line 49 "inputs/team_sizes.c"
+    a[0] = n;
+#line 267 "team_sizes.cu"
+    }
+    __syncthreads();
+#line 51 "inputs/team_sizes.c"
+    {
+
+#line 273 "team_sizes.cu"
+      for (int i = threadIdx.x; i < n; i += blockDim.x) {
+#line 54 "inputs/team_sizes.c"
+        a[i] = i;
+#line 277 "team_sizes.cu"
+      }
+#line 55 "inputs/team_sizes.c"
+    }
+#line 56 "inputs/team_sizes.c"
+  }
+#line 283 "team_sizes.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:n])' at
+// inputs/team_sizes.c:47
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_must_synchronise_L47_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/team_sizes.c", 47, 1,
+                                         "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(2));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_must_synchronise_L47)(a_d, n);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 46 "inputs/team_sizes.c"
 extern "C" void must_synchronise(int *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/team_sizes.c", 47, 1, "target"}; // [omp2cuda-host-general] left on the host: 'for' inside a nested 'parallel' with num_threads, if or master (a team smaller than the block) is not supported yet
-#line 258 "team_sizes.cu"
-  o2c::leftOnHost(o2c_loc, "'for' inside a nested 'parallel' with num_threads, if or master (a team smaller than the block) is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+if (!omp2cuda_must_synchronise_L47_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 47 "inputs/team_sizes.c"
 #pragma omp target map(tofrom: a[0:n])
   {

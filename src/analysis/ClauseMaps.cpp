@@ -1,0 +1,299 @@
+// Map, to and from clauses: their modifiers, and each item's variable and
+// bounds (a variable, a section of one, an element, `*p`, an array of
+// arrays' row, or for data constructs an lvalue based on a pointer or a
+// member).
+#include "analysis/ClauseReader.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+MapType mapType(OpenMPMapClauseKind K) {
+  switch (K) {
+  case OMPC_MAP_to:
+    return MapType::To;
+  case OMPC_MAP_from:
+    return MapType::From;
+  case OMPC_MAP_alloc:
+    return MapType::Alloc;
+  case OMPC_MAP_release:
+    return MapType::Release;
+  case OMPC_MAP_delete:
+    return MapType::Delete;
+  default:
+    return MapType::ToFrom;
+  }
+}
+
+} // namespace
+
+/// The variable or field (of *this) an item names, with its section: the
+/// one on the variable itself (the first dimension); sections of further
+/// dimensions go to Inner, second dimension first.
+const ValueDecl *itemDecl(const Expr *E, const ArraySectionExpr **Section,
+                          const ArraySubscriptExpr **Element,
+                          std::vector<const ArraySectionExpr *> *Inner) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<ArraySectionExpr>(E)) {
+    std::vector<const ArraySectionExpr *> Chain{S};
+    while (const auto *B = dyn_cast<ArraySectionExpr>(
+               Chain.back()->getBase()->IgnoreParenImpCasts()))
+      Chain.push_back(B);
+    if (Chain.size() > 1 && !Inner)
+      return nullptr;
+    if (Section)
+      *Section = Chain.back();
+    if (Inner)
+      Inner->assign(Chain.rbegin() + 1, Chain.rend());
+    E = Chain.back()->getBase()->IgnoreParenImpCasts();
+  } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (Element)
+      *Element = A;
+    E = A->getBase()->IgnoreParenImpCasts();
+  }
+  return namedVariable(E);
+}
+
+Verdict ClauseReader::map(const OMPMapClause *M) {
+  MapInfo MI;
+  MI.Type = mapType(M->getMapType());
+  for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
+    if (Mod == OMPC_MAP_MODIFIER_always)
+      MI.Always = true;
+    else if (Mod == OMPC_MAP_MODIFIER_present)
+      MI.Present = true;
+    else if (Mod == OMPC_MAP_MODIFIER_mapper ||
+             Mod == OMPC_MAP_MODIFIER_iterator)
+      return Verdict::no(DiagId::HostClause,
+                         "map-type modifiers 'mapper' and 'iterator' are "
+                         "not supported");
+  }
+  for (const Expr *E : M->varlists())
+    if (Verdict V = addItem(E, MI, "map"); !V.Ok) {
+      CI.FailLoc = E->getBeginLoc();
+      return V;
+    }
+  return {};
+}
+
+Verdict ClauseReader::motion(const OMPClause *C) {
+  const auto *T = dyn_cast<OMPToClause>(C);
+  const auto *F = dyn_cast<OMPFromClause>(C);
+  MapInfo MI = makeMap(T ? MapType::To : MapType::From);
+  for (OpenMPMotionModifierKind Mod :
+       T ? T->getMotionModifiers() : F->getMotionModifiers()) {
+    if (Mod == OMPC_MOTION_MODIFIER_present)
+      MI.Present = true;
+    else if (Mod != OMPC_MOTION_MODIFIER_unknown)
+      return Verdict::no(DiagId::HostClause,
+                         "the 'mapper' and 'iterator' motion modifiers are "
+                         "not supported");
+  }
+  for (const Expr *E : T ? T->varlists() : F->varlists())
+    if (Verdict V = addItem(E, MI, T ? "to" : "from"); !V.Ok) {
+      CI.FailLoc = E->getBeginLoc();
+      return V;
+    }
+  return {};
+}
+
+Verdict ClauseReader::addItem(const Expr *E, MapInfo MI, const char *What) {
+  const ArraySectionExpr *Sec = nullptr;
+  const ArraySubscriptExpr *Elem = nullptr;
+  std::vector<const ArraySectionExpr *> InnerSecs;
+  const ValueDecl *VD = itemDecl(E, &Sec, &Elem, &InnerSecs);
+  // `*p` (OpenMP 5.0 lvalue items) is the section p[0:1].
+  const auto *Deref = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (Deref && Deref->getOpcode() == UO_Deref) {
+    const auto *DR =
+        dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
+    VD = DR && DR->getType()->isPointerType() ? DR->getDecl() : nullptr;
+  } else {
+    Deref = nullptr;
+  }
+  if (!VD && !Deref && !DataConstruct) {
+    std::string Why;
+    if (const ValueDecl *RV = rowItem(E, MI, Ctx, Edits, Why)) {
+      CI.ClauseExprs.push_back(E->IgnoreParenImpCasts());
+      return addMap(RV, MI);
+    }
+    if (!Why.empty())
+      return Verdict::no(DiagId::HostClause, Why);
+  }
+  if (!VD && !Deref)
+    if (std::optional<Verdict> V = addBasedItem(E, MI, What))
+      return *V;
+  if (!VD && !Deref && DataConstruct) {
+    std::string Why;
+    if (memberItem(E, MI, Ctx, Edits, CI.PointerMaps, Why)) {
+      CI.ClauseExprs.push_back(E->IgnoreParenImpCasts());
+      return {};
+    }
+    if (!Why.empty())
+      return Verdict::no(DiagId::HostClause, Why);
+  }
+  if (!VD)
+    return Verdict::no(DiagId::HostClause,
+                       std::string("the ") + What + " item '" + userText(E) +
+                           "' is not a variable or an array section of one");
+  if (Verdict V = wholeInnerDims(E, VD, InnerSecs, What); !V.Ok)
+    return V;
+  if (Verdict V = itemBounds(VD, Sec, Elem, Deref, MI, What); !V.Ok)
+    return V;
+  return addMap(VD, MI);
+}
+
+Verdict ClauseReader::wholeInnerDims(
+    const Expr *E, const ValueDecl *VD,
+    const std::vector<const ArraySectionExpr *> &InnerSecs, const char *What) {
+  QualType Dim = VD->getType().getNonReferenceType();
+  Dim = Dim->isPointerType() ? Dim->getPointeeType()
+        : Dim->isArrayType() ? Ctx.getAsArrayType(Dim)->getElementType()
+                             : QualType();
+  for (const ArraySectionExpr *In : InnerSecs) {
+    const ConstantArrayType *AT =
+        Dim.isNull() ? nullptr : Ctx.getAsConstantArrayType(Dim);
+    auto Const = [&](const Expr *X) -> std::optional<llvm::APSInt> {
+      return X ? X->getIntegerConstantExpr(Ctx) : std::nullopt;
+    };
+    bool FromZero = !In->getLowerBound() || (Const(In->getLowerBound()) &&
+                                             *Const(In->getLowerBound()) == 0);
+    bool ToEnd = !In->getLength() || (AT && Const(In->getLength()) &&
+                                      Const(In->getLength())->getZExtValue() ==
+                                          AT->getSize().getZExtValue());
+    if (!AT || !FromZero || !ToEnd || In->getStride())
+      return Verdict::no(DiagId::HostClause,
+                         "the " + std::string(What) + " item '" + userText(E) +
+                             "' is not contiguous (only the first dimension "
+                             "of a multi-dimensional section may be partial)");
+    Dim = AT->getElementType();
+  }
+  return {};
+}
+
+Verdict ClauseReader::itemBounds(const ValueDecl *VD,
+                                 const ArraySectionExpr *Sec,
+                                 const ArraySubscriptExpr *Elem,
+                                 const UnaryOperator *Deref, MapInfo &MI,
+                                 const char *What) {
+  if (Sec) {
+    if (const Expr *Stride = Sec->getStride()) {
+      // OpenMP allows strides only in the motion clauses of target update.
+      std::optional<llvm::APSInt> S = Stride->getIntegerConstantExpr(Ctx);
+      bool Motion = std::string(What) == "to" || std::string(What) == "from";
+      if (!Motion || !Sec->getLength() || (S && *S < 1))
+        return Verdict::no(DiagId::HostClause,
+                           "strided array sections are supported in target "
+                           "update only, with a length and a positive stride");
+      if (!S || *S != 1) {
+        MI.Stride = exprText_(Stride, Ctx);
+        CI.ClauseExprs.push_back(Stride);
+      }
+    }
+    MI.Section = true;
+    MI.Lower =
+        Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
+    if (Sec->getLength()) {
+      MI.Length = exprText_(Sec->getLength(), Ctx);
+    } else if (const auto *AT = Ctx.getAsConstantArrayType(
+                   VD->getType().getNonReferenceType())) {
+      MI.Length = std::to_string(AT->getSize().getZExtValue()) + " - (" +
+                  MI.Lower + ")";
+    } else {
+      return Verdict::no(DiagId::HostClause,
+                         "array section without a length on a pointer");
+    }
+    CI.ClauseExprs.push_back(Sec);
+  } else if (Elem) {
+    MI.Section = true;
+    MI.Lower = exprText_(Elem->getIdx(), Ctx);
+    MI.Length = "1";
+    CI.ClauseExprs.push_back(Elem);
+  } else if (Deref) {
+    MI.Section = true;
+    MI.Lower = "0";
+    MI.Length = "1";
+    CI.ClauseExprs.push_back(Deref);
+  }
+  return {};
+}
+
+std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
+                                                  const char *What) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  const auto *Sec = dyn_cast<ArraySectionExpr>(X);
+  const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
+  const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
+                     : Elem ? Elem->getBase()->IgnoreParenImpCasts()
+                            : nullptr;
+  if (!Base || isa<ArraySectionExpr>(Base))
+    return std::nullopt;
+  QualType BT = Base->getType();
+  if (!Base->isLValue() || !(BT->isPointerType() || BT->isConstantArrayType()))
+    return std::nullopt;
+  std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
+  if (!DataConstruct)
+    return Verdict::no(DiagId::HostClause,
+                       Item + " is based on '" + userText(Base) +
+                           "', not on a variable; on a target region such "
+                           "items are translated inside arrays of arrays "
+                           "only (a[i][lo:len]), through pointers in target "
+                           "data, enter data, exit data and update constructs "
+                           "(map it with 'target enter data' before the "
+                           "region)");
+  if (Base->HasSideEffects(Ctx))
+    return Verdict::no(DiagId::HostClause,
+                       Item + " has side effects in its base");
+  if (Sec && Sec->getStride() && std::string(What) != "to" &&
+      std::string(What) != "from")
+    return Verdict::no(DiagId::HostClause,
+                       "strided array sections are supported in target "
+                       "update only");
+  MI.Section = true;
+  if (Sec) {
+    MI.Lower =
+        Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
+    if (Sec->getLength())
+      MI.Length = exprText_(Sec->getLength(), Ctx);
+    else if (const auto *AT = Ctx.getAsConstantArrayType(BT))
+      MI.Length = std::to_string(AT->getSize().getZExtValue()) + " - (" +
+                  MI.Lower + ")";
+    else
+      return Verdict::no(DiagId::HostClause,
+                         "array section without a length on a pointer");
+    if (const Expr *Stride = Sec->getStride()) {
+      std::optional<llvm::APSInt> S = Stride->getIntegerConstantExpr(Ctx);
+      if (!Sec->getLength() || (S && *S < 1))
+        return Verdict::no(DiagId::HostClause,
+                           "strided array sections need a length and a "
+                           "positive stride");
+      if (!S || *S != 1)
+        MI.Stride = exprText_(Stride, Ctx);
+    }
+  } else {
+    MI.Lower = exprText_(Elem->getIdx(), Ctx);
+    MI.Length = "1";
+  }
+  CI.ClauseExprs.push_back(X);
+  CI.PointerMaps.push_back({exprText_(Base, Ctx), BT->isPointerType(), MI});
+  return Verdict{};
+}
+
+Verdict ClauseReader::addMap(const ValueDecl *VD, const MapInfo &MI) {
+  auto [It, New] = CI.Maps.emplace(VD, MI);
+  if (New)
+    return {};
+  std::string Why = combineMaps(It->second, MI);
+  if (Why.empty())
+    return {};
+  return Verdict::no(DiagId::HostClause, "'" + VD->getNameAsString() +
+                                             "' appears in more than one map "
+                                             "item, " +
+                                             Why);
+}
+
+} // namespace omp2cuda

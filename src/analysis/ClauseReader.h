@@ -1,0 +1,105 @@
+// The clause reader behind readClauses (Analysis.h), private to the files
+// that hold its readers, one per clause family:
+// - Clauses.cpp: the dispatch over clause kinds, and depend clauses' text;
+// - ClauseMaps.cpp: map, to and from, and their items;
+// - ClauseSharing.cpp: private, firstprivate, lastprivate, reduction,
+//   linear, and the device-address clauses (use_device_ptr/addr,
+//   has_device_addr, is_device_ptr);
+// - ClauseValues.cpp: the clauses of one value (num_teams, if, schedule...).
+#ifndef OMP2CUDA_ANALYSIS_CLAUSEREADER_H
+#define OMP2CUDA_ANALYSIS_CLAUSEREADER_H
+
+#include "analysis/Analysis.h"
+
+#include "clang/AST/OpenMPClause.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// The variable or field (of *this) an item names, with its section: the
+/// one on the variable itself (the first dimension); sections of further
+/// dimensions go to Inner, second dimension first.
+const clang::ValueDecl *
+itemDecl(const clang::Expr *E, const clang::ArraySectionExpr **Section,
+         const clang::ArraySubscriptExpr **Element,
+         std::vector<const clang::ArraySectionExpr *> *Inner = nullptr);
+
+std::string clauseName(const clang::OMPClause *C);
+
+/// Reads the clauses of one directive into CI. Each reader returns a
+/// negative verdict for a clause, or an item of it, that is not translated.
+struct ClauseReader {
+  const clang::OMPExecutableDirective &D;
+  ClauseInfo &CI;
+  clang::ASTContext &Ctx;
+  const std::vector<TextEdit> &Edits;
+  /// target data, enter/exit data, update: items are evaluated where the
+  /// construct stands.
+  bool DataConstruct;
+
+  /// E's text in the kernel's or stub's spelling (after Edits).
+  std::string exprText_(const clang::Expr *E, clang::ASTContext &C) const {
+    return exprText(E, C, &Edits);
+  }
+  /// Messages quote the user's own text, before any C-to-C++ renames.
+  std::string userText(const clang::Expr *E) const {
+    return exprText(E, Ctx, nullptr);
+  }
+
+  // ---- Clauses.cpp ----------------------------------------------------------
+  /// One clause, by its kind.
+  Verdict read(const clang::OMPClause *C);
+
+  // ---- ClauseMaps.cpp -------------------------------------------------------
+  Verdict map(const clang::OMPMapClause *M);
+  Verdict motion(const clang::OMPClause *C); // to, from
+  /// One item of a map, to or from clause (What: its name).
+  Verdict addItem(const clang::Expr *E, MapInfo MI, const char *What);
+  /// An item on an lvalue that is not a variable (`p[i][0:n]`, `s.q[0:n]`):
+  /// data constructs evaluate it where they stand; a target region would
+  /// need it as a parameter of its stub. None when E has no such form.
+  std::optional<Verdict> addBasedItem(const clang::Expr *E, MapInfo MI,
+                                      const char *What);
+  Verdict addMap(const clang::ValueDecl *VD, const MapInfo &MI);
+  /// Sections of further dimensions must cover them whole: then the item
+  /// is one contiguous block, rows [lower, lower + length) of the first.
+  Verdict wholeInnerDims(const clang::Expr *E, const clang::ValueDecl *VD,
+                         const std::vector<const clang::ArraySectionExpr *> &In,
+                         const char *What);
+  /// The bounds of an item's section, element or `*p` into MI.
+  Verdict itemBounds(const clang::ValueDecl *VD,
+                     const clang::ArraySectionExpr *Sec,
+                     const clang::ArraySubscriptExpr *Elem,
+                     const clang::UnaryOperator *Deref, MapInfo &MI,
+                     const char *What);
+
+  // ---- ClauseSharing.cpp ----------------------------------------------------
+  Verdict privates(const clang::OMPPrivateClause *P);
+  Verdict firstprivates(const clang::OMPFirstprivateClause *FP);
+  Verdict lastprivates(const clang::OMPLastprivateClause *LP);
+  Verdict reduction(const clang::OMPReductionClause *R);
+  Verdict linear(const clang::OMPLinearClause *L);
+  Verdict deviceAliases(const clang::OMPClause *C); // use_device_ptr/addr
+  Verdict hasDeviceAddr(const clang::OMPHasDeviceAddrClause *HDA);
+  Verdict isDevicePtr(const clang::OMPIsDevicePtrClause *IDP);
+
+  // ---- ClauseValues.cpp -----------------------------------------------------
+  Verdict collapse(const clang::OMPCollapseClause *Co);
+  Verdict numTeams(const clang::OMPNumTeamsClause *NT);
+  Verdict threadLimit(const clang::OMPThreadLimitClause *TL);
+  Verdict numThreads(const clang::OMPNumThreadsClause *NTh);
+  Verdict ifClause(const clang::OMPIfClause *If);
+  Verdict device(const clang::OMPDeviceClause *Dev);
+  Verdict ordered(const clang::OMPOrderedClause *O);
+  Verdict defaultmap(const clang::OMPDefaultmapClause *DM);
+  Verdict schedule(const clang::OMPScheduleClause *S);
+  Verdict safelen(const clang::OMPSafelenClause *SL);
+  Verdict distSchedule(const clang::OMPDistScheduleClause *DS);
+};
+
+} // namespace omp2cuda
+
+#endif

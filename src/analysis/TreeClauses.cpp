@@ -1,0 +1,177 @@
+// The directive tree's view of a nested construct's clauses (its private,
+// firstprivate and reduction copies, collapse, nowait, ordered), and of the
+// parallel regions smaller than the block: which clause values every thread
+// can evaluate, and what such a team may synchronise.
+#include "analysis/TreeBuilder.h"
+
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
+  ClauseInfo NCI;
+  if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
+    return no(V, V.Where.isValid() ? V.Where : D.getBeginLoc());
+  // A block of num_threads(n) threads (BlockThreads): the clause asks for
+  // the whole block, which every parallel construct of the region is.
+  // (parallel master keeps its team: one thread runs its body).
+  if (BlockThreads && isOpenMPParallelDirective(D.getDirectiveKind()) &&
+      !isParallelMaster(D.getDirectiveKind()))
+    NCI.ThreadLimit.clear();
+  if (Verdict V = nestedClauseRule(D, NCI); !V.Ok)
+    return no(V, D.getBeginLoc());
+  N.Collapse = NCI.Collapse;
+  N.NoWait = NCI.NoWait;
+  N.Ordered = NCI.Ordered;
+  if (isRestrictable(D.getDirectiveKind()) && !restrictedTeam(D, N, NCI))
+    return false;
+  for (const ValueDecl *VD : NCI.Private)
+    if (const auto *V = dyn_cast<VarDecl>(VD))
+      N.Privates.push_back(V);
+  for (const ValueDecl *VD : NCI.FirstPrivate)
+    if (const auto *V = dyn_cast<VarDecl>(VD))
+      N.FirstPrivates.push_back(V);
+  for (const auto &[VD, Op] : NCI.Reductions)
+    if (const auto *V = dyn_cast<VarDecl>(VD))
+      N.Reductions.push_back({V, Op});
+  return clauseCopies(D, N);
+}
+
+bool TreeBuilder::restrictedTeam(const OMPExecutableDirective &D, DirNode &N,
+                                 const ClauseInfo &NCI) {
+  N.NumThreads = NCI.ThreadLimit;
+  N.IfCond = !NCI.IfCond.empty() ? NCI.IfCond : NCI.ParallelIf;
+  N.MasterOnly = isParallelMaster(D.getDirectiveKind());
+  for (const Expr *E : NCI.ClauseExprs)
+    if (const DeclRefExpr *Bad = nonUniform(E))
+      return no(Verdict::no(DiagId::HostClause,
+                            "num_threads or if on the nested " +
+                                constructName(D) + " reads '" +
+                                Bad->getDecl()->getNameAsString() +
+                                "', which the kernel's threads cannot "
+                                "all read there yet"),
+                Bad->getBeginLoc());
+  return true;
+}
+
+bool TreeBuilder::clauseCopies(const OMPExecutableDirective &D, DirNode &N) {
+  // The clauses' copies are declared afresh from the thread's own copy of
+  // the team's variable; a variable in shared memory has none.
+  auto Own = [&](const VarDecl *V, const char *Clause) {
+    // In the control loop a promoted team variable is the team master's
+    // one copy, from which each thread's copy is initialised.
+    if ((ownCopy(V, Vars, Ctx.getSourceManager()) ||
+         (Control && Vars.Promoted.count(V))) &&
+        !V->getType()->isArrayType())
+      return true;
+    return no(Verdict::no(DiagId::HostClause,
+                          std::string(Clause) + "('" + V->getNameAsString() +
+                              "') on a nested construct over a mapped or "
+                              "shared variable is not supported yet"),
+              D.getBeginLoc());
+  };
+  for (const VarDecl *V : N.Privates)
+    if (!Own(V, "private"))
+      return false;
+  for (const VarDecl *V : N.FirstPrivates)
+    if (!Own(V, "firstprivate"))
+      return false;
+  for (const auto &R : N.Reductions) {
+    if (R.first->getType()->isArrayType())
+      return no(Verdict::no(DiagId::HostClause,
+                            "reduction('" + R.first->getNameAsString() +
+                                "') over an array on a nested construct is "
+                                "not supported yet"),
+                D.getBeginLoc());
+    if (!ownCopy(R.first, Vars, Ctx.getSourceManager())) {
+      N.SharedReductions.insert(R.first);
+      if ((!Vars.Region ||
+           !SourceRange(Vars.Region->getBeginLoc(), stmtEndLoc(Vars.Region))
+                .fullyContains(R.first->getSourceRange())) &&
+          !Vars.Promoted.count(R.first))
+        N.MappedReductions.insert(R.first);
+    }
+    if (!isAtomicNumber(R.first->getType(), Ctx))
+      return no(Verdict::no(DiagId::HostType,
+                            "the reduction variable '" +
+                                R.first->getNameAsString() +
+                                "' is not an integer of 1 to 8 bytes or a "
+                                "float or double"),
+                D.getBeginLoc());
+  }
+  return true;
+}
+
+const DeclRefExpr *TreeBuilder::nonUniform(const Stmt *E) const {
+  if (!E)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      bool Const = VD->getType().isConstQualified() &&
+                   VD->getType()->isIntegralOrEnumerationType() &&
+                   VD->hasInit() && VD->getInit()->isIntegerConstantExpr(Ctx);
+      if (!Const &&
+          (!ownCopy(VD, Vars, SM) || (Control && regionLocal(VD, Vars, SM))))
+        return DR;
+    }
+  for (const Stmt *C : E->children())
+    if (const DeclRefExpr *DR = nonUniform(C))
+      return DR;
+  return nullptr;
+}
+
+std::string TreeBuilder::constructName(const OMPExecutableDirective &D) {
+  return "'" + llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str() +
+         "'";
+}
+
+bool TreeBuilder::warpTeam(const DirNode &N) const {
+  const auto *NT = N.D->getSingleClause<OMPNumThreadsClause>();
+  if (!NT || !N.IfCond.empty() || N.MasterOnly)
+    return false;
+  std::optional<llvm::APSInt> V =
+      NT->getNumThreads()->getIntegerConstantExpr(Ctx);
+  return V && V->isStrictlyPositive() && V->getExtValue() % 32 == 0;
+}
+
+bool TreeBuilder::unsynchronised(unsigned I, size_t FirstUse) {
+  const DirNode &N = T.Nodes[I];
+  if (!N.restricted())
+    return true;
+  auto Refuse = [&](const std::string &What, SourceLocation At) {
+    return no(Verdict::no(DiagId::HostGeneral,
+                          What + " inside a nested " + constructName(*N.D) +
+                              " with num_threads, if or master (a team "
+                              "smaller than the block) is not supported "
+                              "yet"),
+              At);
+  };
+  // A team of whole warps can wait alone: a named barrier of its threads
+  // (o2c_dev::teamSync), for its barriers and worksharing loops.
+  for (unsigned C : N.Children) {
+    const DirNode &X = T.Nodes[C];
+    bool Named =
+        warpTeam(N) &&
+        (X.Kind == DirKind::Barrier ||
+         (X.Kind == DirKind::ThreadLoop && X.Reductions.empty() && !X.Ordered));
+    if (!Named)
+      return Refuse(constructName(*X.D), X.D->getBeginLoc());
+  }
+  if (!N.Reductions.empty())
+    return Refuse("a reduction", N.D->getBeginLoc());
+  for (size_t U = FirstUse; U < T.Transparent.size(); ++U) {
+    const OMPExecutableDirective *X = T.Transparent[U].D;
+    if (isa<OMPSingleDirective>(X) ||
+        (isa<OMPScopeDirective>(X) && !X->getSingleClause<OMPNowaitClause>()))
+      return Refuse(constructName(*X), X->getBeginLoc());
+  }
+  return true;
+}
+
+} // namespace omp2cuda

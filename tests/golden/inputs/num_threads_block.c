@@ -1,0 +1,1 @@
+../../../examples/num_threads_block.c
