@@ -181,7 +181,13 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
         Out += "    } while (0);\n";
       std::string Last;
       for (const LastPrivateModel &L : K.LastPrivates)
-        if (!L.Conditional)
+        if (L.Array) // byte by byte: no header needed on either side
+          Last += fmt::format(
+              "      for (unsigned long o2c_k = 0; o2c_k < sizeof({1}); ++o2c_k)\n"
+              "        ((unsigned char *)*{0})[o2c_k] = ((const unsigned char "
+              "*){1})[o2c_k];\n",
+              L.Slot, L.Var);
+        else if (!L.Conditional)
           Last += fmt::format("      *{} = {};\n", L.Slot, L.Value);
       if (!Last.empty())
         Out += "    if (o2c_iv == o2c_trip - 1) {\n" + Last + "    }\n";

@@ -34,6 +34,8 @@ struct LastPrivateModel {
   /// lastprivate(conditional:): the value comes from the sequentially last
   /// assigning iteration, through the slot o2c_cs_<Var>.
   bool Conditional = false;
+  /// A fixed-size array: its bytes are copied back.
+  bool Array = false;
 };
 
 struct StubMap {

@@ -96,7 +96,11 @@ Verdict lastprivatePassing(CaptureSite &S, const Use &U, QualType T,
   ASTContext &Ctx = S.TU.Ctx;
   const Region &R = S.R;
   const Stmt *Body = S.Shape.Body;
-  if (R.Class != RegionClass::Combined || Cap.IsArray ||
+  // A fixed-size array of scalars: the last iteration copies its bytes.
+  const ConstantArrayType *CA = Ctx.getAsConstantArrayType(T);
+  bool ScalarArray = CA && Ctx.getBaseElementType(T)->isScalarType() &&
+                     !LoopVariable && !S.CI.CondLastPrivate.count(U.Decl);
+  if (R.Class != RegionClass::Combined || (Cap.IsArray && !ScalarArray) ||
       S.CI.FirstPrivate.count(U.Decl))
     return Verdict::no(DiagId::HostClause,
                        "lastprivate of '" + Cap.Name +

@@ -74,6 +74,12 @@ Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
           " and runs the inner loops in each thread");
   R.Collapse = R.Loops.size();
   for (const VarDecl *V : Sequential) {
+    // lastprivate: the thread of the last distributed iteration runs that
+    // iteration's inner loops to their end, as the sequential nest does
+    // last, so its copy holds the value after the nest.
+    if (CI.LastPrivate.count(V) && !CI.CondLastPrivate.count(V) &&
+        !CI.FirstPrivate.count(V) && !CI.Reductions.count(V))
+      continue;
     if (CI.LastPrivate.count(V) || CI.FirstPrivate.count(V) ||
         CI.Reductions.count(V))
       return Verdict::no(DiagId::HostClause,

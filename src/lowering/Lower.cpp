@@ -215,7 +215,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       if (!C.PrivateDecl.empty())
         K.PrivateDecls.push_back(C.PrivateDecl);
       K.LastPrivates.push_back({C.Name, "o2c_last_" + C.Name, C.Name,
-                                linearStart(C), C.CondLast});
+                                linearStart(C), C.CondLast, C.IsArray});
       if (C.CondLast) {
         // A fresh slot for the blocks to combine in, zeroed by its map.
         K.Maps.push_back({fmt::format("o2c_dev::CondSlot o2c_cs_{0}{{}};\n  auto "

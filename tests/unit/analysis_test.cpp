@@ -799,8 +799,12 @@ void f(double *a, int n) {
   REQUIRE(J);
   CHECK(J->How == Passing::Private); // predetermined private, in the kernel
   CHECK_FALSE(findCapture(R, "i")); // the distributed loop's own variable
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(contains(F.Regions[1].R.Reason, "the variable of a loop that is not collapsed"));
+  // lastprivate(j): the thread of the last distributed iteration runs its
+  // j loop to the end, as the sequential nest does last.
+  const Region &L = F.Regions[1].R;
+  CHECK(L.Translate);
+  REQUIRE(findCapture(L, "j"));
+  CHECK(findCapture(L, "j")->How == Passing::LastPrivate);
 }
 
 TEST_CASE("multi-dimensional sections: whole inner dimensions map as rows",
@@ -1444,4 +1448,35 @@ void use(double *a) {
   CHECK(!V.Translate);
   CHECK(V.WhyPos.Line == 28);
   CHECK(contains(V.Reason, "names a member of its own class by the class's name"));
+}
+
+TEST_CASE("lastprivate of an inner loop's variable in a non-rectangular "
+          "collapse, and of a fixed-size array, translates",
+          "[analysis]") {
+  FileResult F = translateC(R"src(
+void f(int a[8][10], int *out) {
+  int i, j, k;
+  #pragma omp target teams distribute parallel for collapse(2) lastprivate(i, j) map(tofrom: a[0:8])
+  for (i = 0; i < 8; i++)
+    for (j = i; j < 10; j++)
+      a[i][j] += j;
+  int pair[2];
+  #pragma omp target teams distribute lastprivate(pair) map(tofrom: a[0:8])
+  for (i = 0; i < 8; i++) {
+    pair[0] = a[i][0];
+    pair[1] = i;
+  }
+  out[0] = i + j + k + pair[0];
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &L = F.Regions[0].R;
+  CHECK(L.Translate);
+  REQUIRE(findCapture(L, "j"));
+  CHECK(findCapture(L, "j")->How == Passing::LastPrivate);
+  const Region &P = F.Regions[1].R;
+  CHECK(P.Translate);
+  REQUIRE(findCapture(P, "pair"));
+  CHECK(findCapture(P, "pair")->How == Passing::LastPrivate);
+  CHECK(contains(F.Output, "< sizeof(pair); ++o2c_k)"));
 }
