@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "info.h"
 #include "present_table.h"
+#include "stream_work.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -31,6 +32,7 @@ namespace o2c {
 
 using detail::AttachTable;
 using detail::backend;
+using detail::counts;
 using detail::PresentTable;
 using detail::attachments;
 using detail::info;
@@ -63,6 +65,7 @@ void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
              "copying " + std::to_string(Bytes) + " bytes to the device failed");
   BytesToDev += Bytes;
   backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
+  detail::noteQueued(Dev, Stream);
 }
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
             const SourceLoc &Loc) {
@@ -71,13 +74,42 @@ void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
              "copying " + std::to_string(Bytes) + " bytes to the host failed");
   BytesToHost += Bytes;
   backend().toHost(Dev, H, D, Bytes, Stream, Loc);
+  detail::noteQueued(Dev, Stream);
 }
 void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc) {
   if (detail::faultNow(detail::Fault::Alloc))
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
+  ++counts().Allocs;
   return backend().alloc(Dev, Bytes, Loc);
+}
+void devFree(int Dev, void *P, const SourceLoc &Loc) {
+  ++counts().Frees;
+  backend().free(Dev, P, Loc);
+}
+
+/// Blocks until the work queued on Stream is complete. Entries whose first
+/// copy ran there are ready from now on: they forget their events.
+void syncStream(int Dev, void *Stream, const SourceLoc &Loc) {
+  ++counts().Syncs;
+  backend().synchronize(Dev, Stream, Loc);
+  if (detail::noteSynced(Dev, Stream))
+    for (void *E : detail::table(Dev)->streamSynced(Stream))
+      backend().destroyEvent(Dev, E);
+}
+/// syncStream() when anything was queued on Stream since its last
+/// synchronisation; otherwise there is nothing to wait for.
+void syncIfQueued(int Dev, void *Stream, const SourceLoc &Loc) {
+  if (detail::queuedOn(Dev, Stream))
+    syncStream(Dev, Stream, Loc);
+  else
+    ++counts().Skipped;
+}
+/// Work queued on Stream from now on waits for Event (a first copy).
+void streamWait(int Dev, void *Stream, void *Event, const SourceLoc &Loc) {
+  ++counts().StreamWaits;
+  backend().waitEvent(Dev, Stream, Event, Loc);
 }
 
 /// A stream of the pool for one construct's steps, given back however they
@@ -145,7 +177,7 @@ void detail::reattach(int Dev, const void *Host, std::size_t Bytes,
     Queued = true;
   }
   if (Queued) // the values live in Slots
-    backend().synchronize(Dev, Stream, Loc);
+    syncStream(Dev, Stream, Loc);
 }
 
 namespace {
@@ -228,13 +260,19 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
   return true;
 }
 
-/// Makes Stream wait for the first copy of the entry holding [Host, Host +
-/// Bytes) when another stream queued it and it may still run; returns the
-/// look-up (PresentTable::lookupOn).
+/// Waits for the first copy of the entry holding [Host, Host + Bytes) when
+/// another stream queued it and it may still run; returns the look-up
+/// (PresentTable::lookupOn). The wait is the host's, not only Stream's: the
+/// device address may leave the runtime (use_device_ptr/addr hands it to
+/// the program, which may give it to a region with is_device_ptr or to a
+/// CUDA library on a stream of its own). The entry then forgets the event.
 PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
                                  void *Stream, const SourceLoc &Loc) {
   return table(Dev)->lookupOn(Host, Bytes, Stream, [&](void *Ready) {
-    backend().waitEvent(Dev, Stream, Ready, Loc);
+    ++counts().HostWaits;
+    backend().eventSynchronize(Dev, Ready, Loc);
+    backend().destroyEvent(Dev, Ready);
+    return true;
   });
 }
 
@@ -269,14 +307,16 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
           if (Flags & MapTo)
             toDev(Dev, *D, Host, Bytes, Stream, Loc);
           detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
-          if (Flags & MapTo)
+          if (Flags & MapTo) {
             *Ready = B.recordEvent(Dev, Stream, Loc);
+            detail::noteQueued(Dev, Stream, /*FirstCopy=*/true);
+          }
         } catch (const detail::TaskFault &) { // no entry was made: free it
-          B.free(Dev, *D, Loc);
+          devFree(Dev, *D, Loc);
           throw;
         }
       },
-      [&](void *Ready) { B.waitEvent(Dev, Stream, Ready, Loc); });
+      [&](void *Ready) { streamWait(Dev, Stream, Ready, Loc); });
   if (H.St == Status::Overlap)
     fatal(Loc, "the mapped range overlaps data that is already on the device "
                "without lying inside it (OpenMP: a list item must be contained "
@@ -294,7 +334,7 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     if (D.DoneEvent)
       B.destroyEvent(Dev, D.DoneEvent);
     if (D.Last)
-      B.free(Dev, D.Alloc, Loc);
+      devFree(Dev, D.Alloc, Loc);
     throw;
   }
   return H.Dev;
@@ -316,6 +356,10 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
            unsigned Flags, void *Stream, Cleanup &C) {
   PresentTable::Drop D =
       table(Dev)->release(Host, Bytes, Flags & MapDelete, Stream);
+  if (D.PendingCopy) { // its creator's stream was not synchronised
+    ++counts().HostWaits;
+    backend().eventSynchronize(Dev, D.DoneEvent, Loc);
+  }
   if (D.DoneEvent)
     C.Events.push_back(D.DoneEvent);
   if (!D.Found)
@@ -334,7 +378,7 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 /// Waits for the copies back, then frees what the exit actions released.
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   if (C.CopiedBack)
-    backend().synchronize(Dev, Stream, Loc);
+    syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
     restoreHost(Dev, Host, Bytes);
   for (const auto &[Host, Bytes] : C.Freed)
@@ -342,7 +386,7 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
-    backend().free(Dev, P, Loc);
+    devFree(Dev, P, Loc);
 }
 
 } // namespace
@@ -394,8 +438,10 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
                            bool NoWaitClause)
     : Loc(L), NoWait(NoWaitClause) {
   Offload = selectDevice(Loc, Dev, IfClause, Device);
-  if (Offload)
+  if (Offload) {
     Stream = backend().acquireStream(Device, Loc);
+    ++counts().Constructs;
+  }
   detail::clearLaunches();
   ToDev0 = BytesToDev;
   ToHost0 = BytesToHost;
@@ -443,7 +489,7 @@ void TargetRegion::readDevice(void *H, const void *D, std::size_t Bytes) const {
   // On the region's own stream, before anything of the region is queued
   // there: the device copy as earlier constructs left it.
   toHost(Device, H, D, Bytes, Stream, Loc);
-  backend().synchronize(Device, Stream, Loc);
+  syncStream(Device, Stream, Loc);
 }
 
 void TargetRegion::launched() {
@@ -451,6 +497,7 @@ void TargetRegion::launched() {
     return;
   if (detail::faultNow(detail::Fault::Launch))
     injected(Loc, detail::Fault::Launch, "the kernel launch failed");
+  detail::noteQueued(Device, Stream);
   backend().checkLaunch(Device, Stream, Loc);
 }
 
@@ -460,7 +507,9 @@ bool TargetRegion::finish() {
   Finished = true;
   if (!Offload)
     return true;
-  backend().synchronize(Device, Stream, Loc);
+  // A region whose maps found everything present and that launched nothing
+  // (a `target data` around data mapped before) has nothing to wait for.
+  syncIfQueued(Device, Stream, Loc);
   Cleanup C;
   // Each exit leaves the list before it runs: after an error, abandon()
   // drops only the references not yet dropped.
@@ -519,6 +568,7 @@ namespace {
 template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
   std::size_t ToD = BytesToDev, ToH = BytesToHost;
   StreamLease S(D, Loc);
+  ++counts().Constructs;
   Steps(S.get());
   infoDevice(Loc, D, S.get(), BytesToDev - ToD, BytesToHost - ToH);
 }
@@ -531,11 +581,16 @@ void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
     return;
   onStream(Loc, D, [&](void *S) {
     enter(Loc, D, Host, Bytes, Flags, S);
-    backend().synchronize(D, S, Loc);
-    // The copy is complete, so later regions on other streams need not wait.
-    if (Bytes != 0)
-      if (void *E = table(D)->markReady(Host, S))
-        backend().destroyEvent(D, E);
+    // What may be left on S are first copies to the device (this
+    // construct's, or an earlier enter data's): each entry keeps its copy's
+    // event, and every later use waits for it (docs/async.md, "Host
+    // synchronisations"). The host may change its bytes at once when the
+    // copy no longer reads them. An `always` copy into present data has no
+    // such event: it completes here.
+    if ((Flags & MapAlways) || !backend().copyLeavesHostFree(Host))
+      syncIfQueued(D, S, Loc);
+    else
+      ++counts().Skipped;
   });
 }
 
@@ -545,6 +600,11 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
   onStream(Loc, D, [&](void *S) {
+    // leave() tells the present table that S holds no work still running
+    // (not counted as skipped when S is clear: no exit data synchronised
+    // here before).
+    if (detail::queuedOn(D, S))
+      syncStream(D, S, Loc);
     Cleanup C;
     leave(Loc, D, Host, Bytes, Flags, S, C);
     complete(Loc, D, S, C);
@@ -569,7 +629,7 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
     } else {
       toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
     }
-    backend().synchronize(D, S, Loc);
+    syncStream(D, S, Loc);
     if (!ToDevice)
       restoreHost(D, Host, Bytes);
   });
@@ -607,7 +667,7 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   }
   if (ToDevice)
     reattach(D, Host, Span, H.Dev, S, Loc);
-  backend().synchronize(D, S, Loc);
+  syncStream(D, S, Loc);
   if (!ToDevice)
     restoreHost(D, Host, Span);
 }
@@ -625,7 +685,7 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
   void *DevValue = static_cast<char *>(S.Dev) - Offset;
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
   toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
-  backend().synchronize(Dev, Stream, Loc);
+  syncStream(Dev, Stream, Loc);
 }
 } // namespace
 
@@ -712,14 +772,14 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
   if (!DH && SH) {
     void *St = backend().acquireStream(DstDev, L);
     toDev(DstDev, D, S, Length, St, L);
-    backend().synchronize(DstDev, St, L);
+    syncStream(DstDev, St, L);
     backend().releaseStream(DstDev, St);
     return 0;
   }
   if (DH && !SH) {
     void *St = backend().acquireStream(SrcDev, L);
     toHost(SrcDev, D, S, Length, St, L);
-    backend().synchronize(SrcDev, St, L);
+    syncStream(SrcDev, St, L);
     backend().releaseStream(SrcDev, St);
     return 0;
   }
