@@ -50,6 +50,13 @@ public:
   virtual void waitEvent(int Dev, void *Stream, void *Event,
                          const SourceLoc &L) = 0;
   virtual void destroyEvent(int Dev, void *Event) = 0;
+  /// Blocks the host until Event has fired.
+  virtual void eventSynchronize(int Dev, void *Event, const SourceLoc &L) = 0;
+  /// Whether a copy from the host bytes at H to the device, once queued,
+  /// no longer reads them: the host may change them while the copy is still
+  /// on its way. CUDA stages a copy from pageable memory before
+  /// cudaMemcpyAsync returns, not one from page-locked or managed memory.
+  virtual bool copyLeavesHostFree(const void *H) = 0;
 
   virtual DeviceProps props(int Dev) = 0;
 

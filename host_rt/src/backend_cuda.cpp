@@ -150,6 +150,24 @@ public:
           "cudaEventDestroy");
   }
 
+  void eventSynchronize(int Dev, void *E, const SourceLoc &L) override {
+    use(Dev, L);
+    check(cudaEventSynchronize(static_cast<cudaEvent_t>(E)), L,
+          "device copy (cudaEventSynchronize)");
+  }
+  // CUDA's "API synchronization behavior": a copy from pageable host memory
+  // to the device returns once the bytes are staged for DMA; from
+  // page-locked memory it is asynchronous and reads them later. Unknown
+  // memory counts as not free.
+  bool copyLeavesHostFree(const void *H) override {
+    cudaPointerAttributes A;
+    if (cudaPointerGetAttributes(&A, H) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    return A.type == cudaMemoryTypeUnregistered;
+  }
+
   DeviceProps props(int Dev) override {
     Device &D = device(Dev, runtimeLoc());
     std::call_once(D.PropsOnce, [&] {

@@ -100,9 +100,16 @@ public:
   void synchronize(int, void *, const SourceLoc &) override {}
   void checkLaunch(int, void *, const SourceLoc &) override {}
 
-  void *recordEvent(int, void *, const SourceLoc &) override { return nullptr; }
+  // Copies are complete when queued, so no event is needed; O2C_EMU_EVENTS=1
+  // (tests) hands out tokens anyway, to follow who waits for what.
+  void *recordEvent(int, void *, const SourceLoc &) override {
+    const char *E = std::getenv("O2C_EMU_EVENTS");
+    return E && std::strcmp(E, "1") == 0 ? new char('e') : nullptr;
+  }
   void waitEvent(int, void *, void *, const SourceLoc &) override {}
-  void destroyEvent(int, void *) override {}
+  void destroyEvent(int, void *E) override { delete static_cast<char *>(E); }
+  void eventSynchronize(int, void *, const SourceLoc &) override {}
+  bool copyLeavesHostFree(const void *) override { return true; }
 
   DeviceProps props(int) override { return {emuWorkers(), 1024, 32}; }
 

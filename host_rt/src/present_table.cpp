@@ -89,8 +89,10 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
     return D;
   D.Last = true;
   D.Alloc = E->Dev;
-  if (E->Ready) // only when a `delete` cut a running creator short
+  if (E->Ready) { // a creator not yet synchronised (enter data, delete)
     D.DoneEvent = E->Ready;
+    D.PendingCopy = true;
+  }
   Entries.erase(E->Begin);
   return D;
 }
@@ -104,6 +106,19 @@ void *PresentTable::markReady(const void *H, void *SyncedStream) {
   void *Ev = E->Ready;
   E->Ready = E->ReadyStream = nullptr;
   return Ev;
+}
+
+std::vector<void *> PresentTable::streamSynced(void *SyncedStream) {
+  std::lock_guard<std::mutex> G(Lock);
+  std::vector<void *> Done;
+  if (!SyncedStream)
+    return Done;
+  for (auto &[Begin, E] : Entries)
+    if (E.Ready && E.ReadyStream == SyncedStream) {
+      Done.push_back(E.Ready);
+      E.Ready = E.ReadyStream = nullptr;
+    }
+  return Done;
 }
 
 bool PresentTable::addDeclared(const void *H, std::size_t Bytes, void *Dev) {

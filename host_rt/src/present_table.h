@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 
 namespace o2c::detail {
@@ -51,8 +52,10 @@ public:
   /// As lookup(), for work about to be queued on Stream that uses the
   /// device copy: when the entry's first copy was queued on another stream
   /// and may still be running, Wait(Event) makes Stream wait for it (as
-  /// acquire() does). A pointer translated for a kernel, a `target update`
-  /// and an attach read or write the device copy too; without this, a
+  /// acquire() does), or waits for it on the host and returns true, and the
+  /// entry forgets the event (awaitReady). A pointer translated for a
+  /// kernel, a `target update` and an attach read or write the device copy
+  /// too; without this, a
   /// `target data`'s copy on its own stream raced the kernel of the region
   /// inside it (LULESH on an H100).
   template <class WaitFn>
@@ -122,6 +125,9 @@ public:
     void *Dev = nullptr;       // device address of the range's first byte
     void *Alloc = nullptr;     // when Last: the allocation to free
     void *DoneEvent = nullptr; // an event nobody needs any more: destroy it
+    /// Last, and the first copy (DoneEvent) may still run on a stream that
+    /// was not synchronised: wait for it before the memory is freed.
+    bool PendingCopy = false;
   };
 
   /// Exit half of a map: drops one reference (all of them when Delete).
@@ -133,6 +139,10 @@ public:
   /// Marks the entry holding H ready when its first copy ran on
   /// SyncedStream; returns the event to destroy (or null).
   void *markReady(const void *H, void *SyncedStream);
+
+  /// SyncedStream was synchronised: every entry whose first copy ran on it
+  /// is ready. Returns their events, to destroy.
+  std::vector<void *> streamSynced(void *SyncedStream);
 
   /// The whole entry holding H: its host range and device address.
   bool entryOf(const void *H, const void **Begin, std::size_t *Bytes,
@@ -170,10 +180,19 @@ private:
 
   /// Work on Stream waits (Wait(Event)) for E's first copy when another
   /// stream queued it and it may still be running.
+  /// A Wait that returns bool took the event over when it returns true: it
+  /// waited on the host until the copy was done (and destroyed the event),
+  /// so nobody needs to wait for it again.
   template <class WaitFn>
-  static void awaitReady(const Entry &E, void *Stream, WaitFn &&Wait) {
-    if (E.Ready && E.ReadyStream != Stream)
+  static void awaitReady(Entry &E, void *Stream, WaitFn &&Wait) {
+    if (!E.Ready || E.ReadyStream == Stream)
+      return;
+    if constexpr (std::is_same_v<decltype(Wait(E.Ready)), bool>) {
+      if (Wait(E.Ready))
+        E.Ready = E.ReadyStream = nullptr;
+    } else {
       Wait(E.Ready);
+    }
   }
 
   static std::uintptr_t addr(const void *P) {

@@ -14,6 +14,7 @@
 #include "info.h"
 #include "present_table.h"
 #include "released.h"
+#include "stream_work.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -32,6 +33,7 @@ namespace o2c {
 
 using detail::AttachTable;
 using detail::backend;
+using detail::counts;
 using detail::PresentTable;
 using detail::attachments;
 using detail::info;
@@ -64,6 +66,7 @@ void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
              "copying " + std::to_string(Bytes) + " bytes to the device failed");
   BytesToDev += Bytes;
   backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
+  detail::noteQueued(Dev, Stream);
 }
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
             const SourceLoc &Loc) {
@@ -72,13 +75,42 @@ void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
              "copying " + std::to_string(Bytes) + " bytes to the host failed");
   BytesToHost += Bytes;
   backend().toHost(Dev, H, D, Bytes, Stream, Loc);
+  detail::noteQueued(Dev, Stream);
 }
 void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc) {
   if (detail::faultNow(detail::Fault::Alloc))
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
+  ++counts().Allocs;
   return backend().alloc(Dev, Bytes, Loc);
+}
+void devFree(int Dev, void *P, const SourceLoc &Loc) {
+  ++counts().Frees;
+  backend().free(Dev, P, Loc);
+}
+
+/// Blocks until the work queued on Stream is complete. Entries whose first
+/// copy ran there are ready from now on: they forget their events.
+void syncStream(int Dev, void *Stream, const SourceLoc &Loc) {
+  ++counts().Syncs;
+  backend().synchronize(Dev, Stream, Loc);
+  if (detail::noteSynced(Dev, Stream))
+    for (void *E : detail::table(Dev)->streamSynced(Stream))
+      backend().destroyEvent(Dev, E);
+}
+/// syncStream() when anything was queued on Stream since its last
+/// synchronisation; otherwise there is nothing to wait for.
+void syncIfQueued(int Dev, void *Stream, const SourceLoc &Loc) {
+  if (detail::queuedOn(Dev, Stream))
+    syncStream(Dev, Stream, Loc);
+  else
+    ++counts().Skipped;
+}
+/// Work queued on Stream from now on waits for Event (a first copy).
+void streamWait(int Dev, void *Stream, void *Event, const SourceLoc &Loc) {
+  ++counts().StreamWaits;
+  backend().waitEvent(Dev, Stream, Event, Loc);
 }
 
 /// A stream of the pool for one construct's steps, given back however they
@@ -148,7 +180,7 @@ void detail::reattach(int Dev, const void *Host, std::size_t Bytes,
     Queued = true;
   }
   if (Queued) // the values live in Slots
-    backend().synchronize(Dev, Stream, Loc);
+    syncStream(Dev, Stream, Loc);
 }
 
 namespace {
@@ -231,13 +263,19 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause,
   return true;
 }
 
-/// Makes Stream wait for the first copy of the entry holding [Host, Host +
-/// Bytes) when another stream queued it and it may still run; returns the
-/// look-up (PresentTable::lookupOn).
+/// Waits for the first copy of the entry holding [Host, Host + Bytes) when
+/// another stream queued it and it may still run; returns the look-up
+/// (PresentTable::lookupOn). The wait is the host's, not only Stream's: the
+/// device address may leave the runtime (use_device_ptr/addr hands it to
+/// the program, which may give it to a region with is_device_ptr or to a
+/// CUDA library on a stream of its own). The entry then forgets the event.
 PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
                                  void *Stream, const SourceLoc &Loc) {
   return table(Dev)->lookupOn(Host, Bytes, Stream, [&](void *Ready) {
-    backend().waitEvent(Dev, Stream, Ready, Loc);
+    ++counts().HostWaits;
+    backend().eventSynchronize(Dev, Ready, Loc);
+    backend().destroyEvent(Dev, Ready);
+    return true;
   });
 }
 
@@ -272,14 +310,16 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
           if (Flags & MapTo)
             toDev(Dev, *D, Host, Bytes, Stream, Loc);
           detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
-          if (Flags & MapTo)
+          if (Flags & MapTo) {
             *Ready = B.recordEvent(Dev, Stream, Loc);
+            detail::noteQueued(Dev, Stream, /*FirstCopy=*/true);
+          }
         } catch (const detail::TaskFault &) { // no entry was made: free it
-          B.free(Dev, *D, Loc);
+          devFree(Dev, *D, Loc);
           throw;
         }
       },
-      [&](void *Ready) { B.waitEvent(Dev, Stream, Ready, Loc); });
+      [&](void *Ready) { streamWait(Dev, Stream, Ready, Loc); });
   if (H.St == Status::Overlap)
     fatal(Loc, "the mapped range overlaps data that is already on the device "
                "without lying inside it (OpenMP: a list item must be contained "
@@ -297,7 +337,7 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     if (D.DoneEvent)
       B.destroyEvent(Dev, D.DoneEvent);
     if (D.Last)
-      B.free(Dev, D.Alloc, Loc);
+      devFree(Dev, D.Alloc, Loc);
     throw;
   }
   return H.Dev;
@@ -320,6 +360,15 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
            unsigned Flags, void *Stream, Cleanup &C, bool Synced = true) {
   PresentTable::Drop D = table(Dev)->release(Host, Bytes, Flags & MapDelete,
                                              Synced ? Stream : nullptr);
+  // The last reference to a copy whose first copy may still run on a stream
+  // nobody synchronised (a `target enter data`'s): wait before it is freed.
+  // Unsynced (finishReleasing), Stream's own synchronisation comes first and
+  // covers it: the region's maps made Stream wait for every first copy they
+  // used, and the memory is freed only after that synchronisation.
+  if (D.PendingCopy && Synced) {
+    ++counts().HostWaits;
+    backend().eventSynchronize(Dev, D.DoneEvent, Loc);
+  }
   if (D.DoneEvent)
     C.Events.push_back(D.DoneEvent);
   if (!D.Found)
@@ -338,7 +387,7 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 /// Waits for the copies back, then frees what the exit actions released.
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   if (C.CopiedBack)
-    backend().synchronize(Dev, Stream, Loc);
+    syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
     restoreHost(Dev, Host, Bytes);
   for (const auto &[Host, Bytes] : C.Freed)
@@ -346,7 +395,7 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
-    backend().free(Dev, P, Loc);
+    devFree(Dev, P, Loc);
 }
 
 } // namespace
@@ -402,6 +451,7 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
     Stream = backend().acquireStream(Device, Loc);
     // After every target task released early (released.h), on the device.
     ReleasedSeen = detail::awaitReleased(Device, Stream, Loc);
+    ++counts().Constructs;
   }
   detail::clearLaunches();
   ToDev0 = BytesToDev;
@@ -450,7 +500,7 @@ void TargetRegion::readDevice(void *H, const void *D, std::size_t Bytes) const {
   // On the region's own stream, before anything of the region is queued
   // there: the device copy as earlier constructs left it.
   toHost(Device, H, D, Bytes, Stream, Loc);
-  backend().synchronize(Device, Stream, Loc);
+  syncStream(Device, Stream, Loc);
 }
 
 void TargetRegion::launched() {
@@ -458,6 +508,7 @@ void TargetRegion::launched() {
     return;
   if (detail::faultNow(detail::Fault::Launch))
     injected(Loc, detail::Fault::Launch, "the kernel launch failed");
+  detail::noteQueued(Device, Stream);
   backend().checkLaunch(Device, Stream, Loc);
 }
 
@@ -474,7 +525,9 @@ bool TargetRegion::finish() {
   // depend(...)`, which waits only for their release).
   if (!NoWait)
     detail::awaitReleased(Device, Stream, Loc);
-  backend().synchronize(Device, Stream, Loc);
+  // A region whose maps found everything present and that launched nothing
+  // (a `target data` around data mapped before) has nothing to wait for.
+  syncIfQueued(Device, Stream, Loc);
   Cleanup C;
   // Each exit leaves the list before it runs: after an error, abandon()
   // drops only the references not yet dropped.
@@ -517,7 +570,7 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
     C.CopiedBack = false;
     C.Received.clear();
     try {
-      backend().synchronize(Device, Stream, Loc);
+      syncStream(Device, Stream, Loc);
       complete(Loc, Device, Stream, C);
     } catch (const detail::TaskFault &) {
     }
@@ -538,7 +591,7 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
     Release.fire(); // the host runtime may start the successors now
   }
   try {
-    backend().synchronize(Device, Stream, Loc);
+    syncStream(Device, Stream, Loc);
   } catch (const detail::TaskFault &) {
     if (Early)
       detail::retireReleased(Device, Ticket);
@@ -589,6 +642,7 @@ namespace {
 template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
   std::size_t ToD = BytesToDev, ToH = BytesToHost;
   StreamLease S(D, Loc);
+  ++counts().Constructs;
   Steps(S.get());
   infoDevice(Loc, D, S.get(), BytesToDev - ToD, BytesToHost - ToH);
 }
@@ -601,11 +655,16 @@ void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
     return;
   onStream(Loc, D, [&](void *S) {
     enter(Loc, D, Host, Bytes, Flags, S);
-    backend().synchronize(D, S, Loc);
-    // The copy is complete, so later regions on other streams need not wait.
-    if (Bytes != 0)
-      if (void *E = table(D)->markReady(Host, S))
-        backend().destroyEvent(D, E);
+    // What may be left on S are first copies to the device (this
+    // construct's, or an earlier enter data's): each entry keeps its copy's
+    // event, and every later use waits for it (docs/async.md, "Host
+    // synchronisations"). The host may change its bytes at once when the
+    // copy no longer reads them. An `always` copy into present data has no
+    // such event: it completes here.
+    if ((Flags & MapAlways) || !backend().copyLeavesHostFree(Host))
+      syncIfQueued(D, S, Loc);
+    else
+      ++counts().Skipped;
   });
 }
 
@@ -615,6 +674,11 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
   onStream(Loc, D, [&](void *S) {
+    // leave() tells the present table that S holds no work still running
+    // (not counted as skipped when S is clear: no exit data synchronised
+    // here before).
+    if (detail::queuedOn(D, S))
+      syncStream(D, S, Loc);
     Cleanup C;
     leave(Loc, D, Host, Bytes, Flags, S, C);
     complete(Loc, D, S, C);
@@ -639,7 +703,7 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
     } else {
       toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
     }
-    backend().synchronize(D, S, Loc);
+    syncStream(D, S, Loc);
     if (!ToDevice)
       restoreHost(D, Host, Bytes);
   });
@@ -677,7 +741,7 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
   }
   if (ToDevice)
     reattach(D, Host, Span, H.Dev, S, Loc);
-  backend().synchronize(D, S, Loc);
+  syncStream(D, S, Loc);
   if (!ToDevice)
     restoreHost(D, Host, Span);
 }
@@ -695,7 +759,7 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
   void *DevValue = static_cast<char *>(S.Dev) - Offset;
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
   toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
-  backend().synchronize(Dev, Stream, Loc);
+  syncStream(Dev, Stream, Loc);
 }
 } // namespace
 
@@ -783,7 +847,7 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
     void *St = backend().acquireStream(DstDev, L);
     detail::awaitReleased(DstDev, St, L);
     toDev(DstDev, D, S, Length, St, L);
-    backend().synchronize(DstDev, St, L);
+    syncStream(DstDev, St, L);
     backend().releaseStream(DstDev, St);
     return 0;
   }
@@ -791,7 +855,7 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
     void *St = backend().acquireStream(SrcDev, L);
     detail::awaitReleased(SrcDev, St, L);
     toHost(SrcDev, D, S, Length, St, L);
-    backend().synchronize(SrcDev, St, L);
+    syncStream(SrcDev, St, L);
     backend().releaseStream(SrcDev, St);
     return 0;
   }

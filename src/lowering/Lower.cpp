@@ -149,6 +149,12 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         K.Maps.push_back({fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
         if (C.InBody)
           K.PrivateDecls.push_back(C.PrivateDecl);
+      } else if (C.InBody && C.Written) {
+        // A firstprivate the region assigns may never be read (LULESH's
+        // vol_error): nvcc then warns that the parameter "was set but never
+        // used" (#550), which neither a (void) cast nor [[maybe_unused]]
+        // silences. Taking its address does, and costs no register.
+        K.PrivateDecls.push_back("(void)&" + C.Name + ";");
       }
       break;
     case Passing::DevicePointer:

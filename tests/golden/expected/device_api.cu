@@ -31,6 +31,7 @@ extern "C++" {
 template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
+  (void)&x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
@@ -41,7 +42,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     Team[i] = o2c_dev::omp_get_team_num();
     Thr[i] = o2c_dev::omp_get_thread_num();
   }
-#line 45 "device_api.cu"
+#line 46 "device_api.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -93,7 +94,7 @@ __global__ void omp2cuda_main_L45(int *A, int *nteams) {
     if (i == 0)
       (*nteams) = o2c_dev::omp_get_num_teams();
   }
-#line 97 "device_api.cu"
+#line 98 "device_api.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
@@ -130,7 +131,7 @@ __global__ void omp2cuda_main_L58(int *Mine, int *on_device) {
     if (MY_THREAD == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 134 "device_api.cu"
+#line 135 "device_api.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
@@ -167,7 +168,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     do {
 #line 72 "inputs/device_api.c"
     Mine[i] = where();
-#line 171 "device_api.cu"
+#line 172 "device_api.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -23,6 +23,7 @@ int out[N], seen, d, on_device;
 // omp2cuda: kernel for '#pragma omp target parallel map(from: out)
 // num_threads(32)' at inputs/shared_firstprivates.c:23
 __global__ void omp2cuda_main_L23(int *out, int x) {
+  (void)&x;
   __shared__ int o2c_teamfp_x; // the team's 'x'
   if (threadIdx.x == 0)
     o2c_teamfp_x = x;
@@ -39,7 +40,7 @@ __syncthreads(); // the end of single
 }
     out[o2c_dev::omp_get_thread_num()] = x;
   }
-#line 43 "shared_firstprivates.cu"
+#line 44 "shared_firstprivates.cu"
   }
 }
 
@@ -66,6 +67,9 @@ static bool omp2cuda_main_L23_launch(int (&out)[96], int x) {
 // omp2cuda: kernel for '#pragma omp target map(from: d)' at
 // inputs/shared_firstprivates.c:32
 __global__ void omp2cuda_main_L32(int *d, int a, int b, int c) {
+  (void)&a;
+  (void)&b;
+  (void)&c;
   __shared__ int o2c_teamfp_a; // the team's 'a'
   if (threadIdx.x == 0)
     o2c_teamfp_a = a;
@@ -100,7 +104,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 }
 __syncthreads(); // the end of single
 }
-#line 104 "shared_firstprivates.cu"
+#line 108 "shared_firstprivates.cu"
   }
 }
 
@@ -130,6 +134,7 @@ static bool omp2cuda_main_L32_launch(int &d, int a, int b, int c) {
 __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
                                   int n) {
   int(&out)[96] = *reinterpret_cast<int(*)[96]>(o2c_arr_out);
+  (void)&n;
   __shared__ int o2c_teamfp_n; // the team's 'n'
   if (threadIdx.x == 0)
     o2c_teamfp_n = n;
@@ -153,7 +158,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
   {
     for (pass = 0; pass < 3; pass++) {
 
-#line 157 "shared_firstprivates.cu"
+#line 162 "shared_firstprivates.cu"
                 { // the team's threads run state 1
                   o2c_cl_next[o2c_cl_slot] = 1;
                   o2c_cl_resume = 1;
@@ -166,7 +171,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
     }
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 170 "shared_firstprivates.cu"
+#line 175 "shared_firstprivates.cu"
             o2c_cl_next[o2c_cl_slot] = -1; // the region's end
             goto o2c_cl_barrier;
           }
@@ -176,7 +181,7 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
             for (int q = threadIdx.x; q < n; q += blockDim.x) {
 #line 61 "inputs/shared_firstprivates.c"
         out[q] += pass + 1;
-#line 180 "shared_firstprivates.cu"
+#line 185 "shared_firstprivates.cu"
             }
           } break;
           default:
@@ -224,10 +229,11 @@ static bool omp2cuda_main_L56_launch(int (&out)[96], int &seen, int &on_device,
 // inputs/shared_firstprivates.c:75
 __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
   int(&out)[96] = *reinterpret_cast<int(*)[96]>(o2c_arr_out);
+  (void)&count;
 #line 76 "inputs/shared_firstprivates.c"
   {
 
-#line 231 "shared_firstprivates.cu"
+#line 237 "shared_firstprivates.cu"
     {
       {
         int count;
@@ -239,7 +245,7 @@ __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
         count++;
       out[q] = count;
     }
-#line 243 "shared_firstprivates.cu"
+#line 249 "shared_firstprivates.cu"
         }
       }
     }
@@ -248,7 +254,7 @@ __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
     if (o2c_dev::omp_get_thread_num() == 0)
       (*first) = out[N - 1];
   }
-#line 252 "shared_firstprivates.cu"
+#line 258 "shared_firstprivates.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom: out,

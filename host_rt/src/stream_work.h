@@ -1,0 +1,46 @@
+// What each stream has queued since it was last synchronised, and the
+// runtime's counts of host synchronisations (O2C_STATS, docs/async.md).
+//
+// A stream of the pool is lent to one construct at a time, but a construct
+// may give it back with work still queued (a `target enter data` whose only
+// copies go to the device: the present table's first-copy events order every
+// later user). So whether a synchronisation is needed is a property of the
+// stream, not of the construct that holds it: every copy and launch the
+// runtime queues marks its stream, and a synchronisation clears the mark. A
+// stream with no mark has nothing outstanding, and synchronising it would
+// wait for nothing.
+#ifndef OMP2CUDA_HOST_RT_STREAM_WORK_H
+#define OMP2CUDA_HOST_RT_STREAM_WORK_H
+
+#include <atomic>
+
+namespace o2c::detail {
+
+/// Work (a copy, a kernel) was queued on Stream of device Dev. FirstCopy: a
+/// present-table entry's first copy, whose event the entry keeps until a
+/// synchronisation of Stream shows it complete.
+void noteQueued(int Dev, void *Stream, bool FirstCopy = false);
+
+/// Whether anything was queued on Stream since its last synchronisation.
+bool queuedOn(int Dev, void *Stream);
+
+/// Stream was synchronised: it is clear again. Returns whether first copies
+/// were queued on it since its last synchronisation (their entries can
+/// forget their events).
+bool noteSynced(int Dev, void *Stream);
+
+/// The runtime's counts since the start of the process, for O2C_STATS=1
+/// (printed at exit) and the tests.
+struct Counts {
+  std::atomic<unsigned long> Constructs{0}; // constructs that used a device
+  std::atomic<unsigned long> Syncs{0};      // stream synchronisations
+  std::atomic<unsigned long> Skipped{0};    // ... found unnecessary
+  std::atomic<unsigned long> HostWaits{0};  // host waits for one event
+  std::atomic<unsigned long> StreamWaits{0}; // streams made to wait
+  std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory
+};
+Counts &counts();
+
+} // namespace o2c::detail
+
+#endif // OMP2CUDA_HOST_RT_STREAM_WORK_H
