@@ -316,8 +316,16 @@ private:
     }
     // Written in device code: a device function as it is, whose text the
     // region's or its function's checks have seen; what it calls, seen.
-    if (L.K == DeviceLambda::Implicit)
+    if (L.K == DeviceLambda::Implicit) {
+      if (const char *What = hostOnlyConstruct(Own->getBody())) {
+        Result = Verdict::no(DiagId::HostCall, "it calls a lambda that " +
+                                                   std::string(What) +
+                                                   " (not available on the "
+                                                   "device)");
+        return false;
+      }
       return Visiting.count(Own) || checkBody(Own, Def, Path, false);
+    }
     if (Visiting.count(Own) ||
         (TU.DeviceFunctions.count(Def) && (!Inst || Checked.count(Inst)))) {
       // Compiled for the device for a one-thread region: right only there.

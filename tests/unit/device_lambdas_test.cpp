@@ -223,3 +223,19 @@ void g(double *a, int n, double off) {
     CHECK(R.WhyPos.Line == 6); // the call in the region
   }
 }
+
+TEST_CASE("a lambda written in the region that throws keeps it on the host",
+          "[analysis][lambdas]") {
+  FileResult F = translateC(R"src(
+void f(double *a, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i) {
+    auto h = [](double y) { if (y < 0) throw 1; return y; };
+    a[i] = h(a[i]);
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Regions.at(0).R.Reason, "throws"));
+}
