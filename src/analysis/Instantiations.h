@@ -20,8 +20,8 @@ namespace omp2cuda {
 std::vector<const clang::Stmt *> instantiatedCopies(const clang::Stmt *Pattern,
                                                     clang::ASTContext &Ctx);
 
-/// Whether S, a statement of a template's pattern, holds a call that names
-/// no function until the template is instantiated.
+/// Whether E, an expression of a template's pattern, is a call (or a
+/// construction) that names no function until the template is instantiated.
 bool isDependentCall(const clang::Expr *E);
 
 } // namespace omp2cuda
