@@ -153,6 +153,9 @@ macro(_omp2cuda_nvcc target cu src incs defs)
             # (std::min, std::array, std::complex's members) are device
             # functions.
             --expt-relaxed-constexpr ${_o2c_rdc_nvcc}
+            # As omp2cuda-cc: host lambdas a region calls are marked
+            # __host__ __device__ (extended lambdas).
+            --extended-lambda
             # As omp2cuda-cc: a host function reached from device code
             # stops the build (nvcc would skip the call on the device).
             -Werror cross-execution-space-call

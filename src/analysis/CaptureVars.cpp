@@ -135,7 +135,8 @@ Verdict classScopeType(const CaptureSite &S, const Use &U,
     T = T.getCanonicalType();
   // Written with the class's parameter names; spellParams puts in the
   // out-of-line definition's.
-  if (S.TC.Renamed && U.Member && T->isDependentType())
+  if ((S.TC.Renamed && U.Member && T->isDependentType()) ||
+      (S.TC.Invented && T->isDependentType()))
     T = T.getCanonicalType();
   if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
       T->isFunctionReferenceType())
@@ -164,6 +165,20 @@ Verdict classScopeType(const CaptureSite &S, const Use &U,
   return {};
 }
 
+/// T names a local typedef that cannot move (file scope has its name):
+/// whether what it stands for moves without it (LocalTypes.cpp), T then
+/// spelled as that.
+bool tagMovesAlone(CaptureSite &S, QualType &T) {
+  QualType C = T.getCanonicalType();
+  for (const NamedDecl *Local : localTypesOf(C))
+    if (std::string Why; !isa<TagDecl>(Local) ||
+                         !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function,
+                                            S.TU, Why))
+      return false;
+  T = C;
+  return true;
+}
+
 /// Whether the kernel at file scope can name T: a local type is spelled
 /// through or moves to file scope, and a class being defined is incomplete
 /// before it.
@@ -185,7 +200,8 @@ Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
     else
       for (const NamedDecl *Local : localTypesOf(T))
         if (std::string Why;
-            !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function, S.TU, Why))
+            !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function, S.TU, Why) &&
+            !tagMovesAlone(S, T))
           return Verdict::no(
               DiagId::HostType,
               "'" + Name + "' has a type declared inside the function, "

@@ -4,6 +4,8 @@
 // whose definition is in this file and is itself callable on the device
 // (those get __host__ __device__).
 #include "analysis/Analysis.h"
+#include "analysis/DeviceLambdas.h"
+#include "analysis/Instantiations.h"
 #include "analysis/Orphaned.h"
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
@@ -111,25 +113,49 @@ class CallChecker : public RecursiveASTVisitor<CallChecker> {
 public:
   CallChecker(TUState &TU, std::vector<TextEdit> *Edits,
               std::set<const FunctionDecl *> &Visiting,
-              std::vector<ApiCall> *Calls = nullptr)
-      : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls) {}
+              std::vector<ApiCall> *Calls = nullptr,
+              std::set<const FunctionDecl *> *Checked = nullptr)
+      : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls),
+        Checked(Checked ? *Checked : OwnChecked) {}
 
   Verdict Result;
   /// The functions called from the region down to this one, for messages.
   std::vector<std::string> Path;
   /// The region is one thread of one team (a plain `target`).
   bool OneThread = false;
+  /// The region's statement: lambdas written inside it are device code.
+  SourceRange Region;
+  /// A call that names no function until its template is instantiated is
+  /// left to the check of the instantiations (SawDependent says there was
+  /// one); else it keeps the region on the host.
+  bool AllowDependent = false;
+  bool SawDependent = false;
+  /// Checking an instantiation's copy of the region, whose variables of a
+  /// dependent type the kernel gets as copies.
+  bool InInstance = false;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
     if (!FD) {
       if (isa<CXXPseudoDestructorExpr>(C->getCallee()))
         return true;
+      if (isDependentCall(C)) {
+        SawDependent = true;
+        if (AllowDependent)
+          return true;
+        Result = Verdict::no(DiagId::HostCall,
+                             "it makes a call that depends on template "
+                             "arguments in a template that is not "
+                             "instantiated");
+        return false;
+      }
       Result = Verdict::no(DiagId::HostCall,
                            "it calls through a function pointer, which the "
                            "device cannot follow");
       return false;
     }
+    if (InInstance && !checkCopiedObject(FD, C))
+      return false;
     return checkCallee(FD, C);
   }
   /// F as a callee of device code: marks it (and its callees) when it can
@@ -157,6 +183,12 @@ public:
       if (Ctor->isDefaulted() ? !checkInits(Ctor) : !checkCallee(Ctor, nullptr))
         return false;
     }
+    return true;
+  }
+  /// `T(x)` of a template parameter T: a constructor known per
+  /// instantiation.
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *) {
+    SawDependent = true;
     return true;
   }
   /// A local object and a temporary also die in device code.
@@ -252,8 +284,15 @@ private:
       return Std.OnDevice;
     }
     const FunctionDecl *Def = nullptr;
-    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+    // An instantiation's own body says what its calls that depend on the
+    // template's arguments run (a lambda object passed for a parameter F);
+    // its pattern is what gets marked.
+    const FunctionDecl *Inst = nullptr;
+    if (const FunctionDecl *P = FD->getTemplateInstantiationPattern()) {
+      if (FD->hasBody(Inst) && !Inst->isTemplateInstantiation())
+        Inst = nullptr;
       FD = P;
+    }
     if (!FD->hasBody(Def) && isDeclareTargetFunction(FD))
       return checkElsewhere(FD);
     if (!FD->hasBody(Def) || !Def || !rewritable(TU, Def->getLocation())) {
@@ -267,7 +306,28 @@ private:
                            "it calls '" + Name + "', which cannot run on the device");
       return false;
     }
-    if (TU.DeviceFunctions.count(Def) || Visiting.count(Def)) {
+    const FunctionDecl *Own = Inst ? Inst : Def;
+    DeviceLambda L = deviceLambda(
+        Own, Region, [&](const FunctionDecl *P) { return inDevice(P); }, TU);
+    if (L.K == DeviceLambda::Refused) {
+      Result = Verdict::no(DiagId::HostCall, L.Why);
+      Result.Where = L.Where;
+      return false;
+    }
+    // Written in device code: a device function as it is, whose text the
+    // region's or its function's checks have seen; what it calls, seen.
+    if (L.K == DeviceLambda::Implicit) {
+      if (const char *What = hostOnlyConstruct(Own->getBody())) {
+        Result = Verdict::no(DiagId::HostCall, "it calls a lambda that " +
+                                                   std::string(What) +
+                                                   " (not available on the "
+                                                   "device)");
+        return false;
+      }
+      return Visiting.count(Own) || checkBody(Own, Def, Path, false);
+    }
+    if (Visiting.count(Own) ||
+        (TU.DeviceFunctions.count(Def) && (!Inst || Checked.count(Inst)))) {
       // Compiled for the device for a one-thread region: right only there.
       if (!OneThread && needsOneThread(Def)) {
         Result = Verdict::no(DiagId::HostCall,
@@ -321,20 +381,71 @@ private:
                                "OpenMP API");
       return false;
     }
-    Visiting.insert(Def);
-    CallChecker Inner(TU, nullptr, Visiting);
+    return checkBody(Own, Def, Chain, true);
+  }
+
+  /// In an instantiation's copy of the region: a non-const member function
+  /// (a stateful function object's, a `mutable` lambda's) called on a
+  /// variable from outside the region, which the kernel gets as a copy of a
+  /// dependent type (OpenMP maps an object tofrom: its changes would be
+  /// lost).
+  bool checkCopiedObject(const FunctionDecl *FD, const CallExpr *C) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->isInstance() || MD->isConst())
+      return true;
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      Obj = MC->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(C) && C->getNumArgs() > 0)
+      Obj = C->getArg(0);
+    const auto *DRE =
+        Obj ? dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (!VD || SM.isPointWithin(SM.getExpansionLoc(VD->getLocation()),
+                                SM.getExpansionLoc(Region.getBegin()),
+                                SM.getExpansionLoc(Region.getEnd())))
+      return true;
+    Result = Verdict::no(DiagId::HostCall,
+                         "it calls '" + MD->getNameAsString() + "' of '" +
+                             VD->getNameAsString() +
+                             "', which is not const: the kernel gets a copy "
+                             "of it, whose changes would be lost");
+    Result.Where = SM.getExpansionLoc(C->getBeginLoc());
+    return false;
+  }
+
+  /// What Own's body (Def's, or an instantiation's of it) calls must run on
+  /// the device; Def gets `__host__ __device__` when Mark.
+  bool checkBody(const FunctionDecl *Own, const FunctionDecl *Def,
+                 std::vector<std::string> Chain, bool Mark) {
+    Visiting.insert(Own);
+    CallChecker Inner(TU, nullptr, Visiting, nullptr, &Checked);
     Inner.Path = std::move(Chain);
     Inner.OneThread = OneThread;
-    if (Inner.TraverseStmt(Def->getBody()))
-      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    Inner.Region = Region;
+    Inner.AllowDependent = AllowDependent;
+    if (Inner.TraverseStmt(Own->getBody()))
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Own))
         Inner.checkInits(Ctor);
-    Visiting.erase(Def);
+    Visiting.erase(Own);
     if (!Inner.Result.Ok) {
       Result = Inner.Result;
       return false;
     }
-    TU.DeviceFunctions.insert(Def);
+    if (Own != Def)
+      Checked.insert(Own);
+    if (Mark)
+      TU.DeviceFunctions.insert(Def);
     return true;
+  }
+
+  /// Whether P is compiled for the device: being checked for it, or marked.
+  bool inDevice(const FunctionDecl *P) const {
+    const FunctionDecl *Pattern = P->getTemplateInstantiationPattern();
+    const FunctionDecl *D = (Pattern ? Pattern : P)->getDefinition();
+    return Visiting.count(P) ||
+           (D && (Visiting.count(D) || TU.DeviceFunctions.count(D)));
   }
 
   /// FD is `declare target` and defined in no file of this unit: the user
@@ -408,6 +519,10 @@ private:
   std::vector<TextEdit> *Edits;
   std::set<const FunctionDecl *> &Visiting;
   std::vector<ApiCall> *Calls;
+  /// Instantiations whose bodies passed, in this region's check (their
+  /// pattern may be marked already for another instantiation).
+  std::set<const FunctionDecl *> OwnChecked;
+  std::set<const FunctionDecl *> &Checked;
 };
 
 } // namespace
@@ -438,8 +553,26 @@ Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, &BodyEdits, Visiting, Calls);
   C.OneThread = OneThread;
+  C.Region = S->getSourceRange();
+  C.AllowDependent = true;
   C.TraverseStmt(const_cast<Stmt *>(S));
-  return C.Result;
+  if (!C.Result.Ok || !C.SawDependent)
+    return C.Result;
+  // A region in a template: each instantiation's copy of it says what its
+  // calls through template parameters run (Instantiations.h). The pattern
+  // made the edits.
+  for (const Stmt *Copy : instantiatedCopies(S, TU.Ctx)) {
+    std::set<const FunctionDecl *> InstVisiting;
+    CallChecker I(TU, nullptr, InstVisiting);
+    I.OneThread = OneThread;
+    I.Region = S->getSourceRange();
+    I.AllowDependent = true;
+    I.InInstance = true;
+    I.TraverseStmt(const_cast<Stmt *>(Copy));
+    if (!I.Result.Ok)
+      return I.Result;
+  }
+  return {};
 }
 
 std::set<std::string> ompApiCalledIn(const Stmt *Body) {

@@ -6,11 +6,14 @@
 // and none of its names is taken there. Otherwise the region stays on the
 // host.
 #include "analysis/Analysis.h"
+#include "analysis/LocalTypes.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <fmt/format.h>
+
+#include <cctype>
 
 using namespace clang;
 
@@ -69,6 +72,67 @@ std::string nameOf(const NamedDecl *D) {
   return N.empty() ? "an unnamed type" : "'" + N + "'";
 }
 
+/// Whether one of the typedef names DS declares is Taken at file scope.
+template <typename TakenFn>
+bool typedefNameTaken(const DeclStmt &DS, const TakenFn &Taken) {
+  for (const Decl *X : DS.decls())
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(X);
+        TD && Taken(TD->getNameAsString()))
+      return true;
+  return false;
+}
+
+/// Whether two local definitions declare the same members: fields of one
+/// canonical type and name each, or enumerators of one name and value.
+bool sameMembers(const TagDecl *A, const TagDecl *B) {
+  if (const auto *EA = dyn_cast<EnumDecl>(A)) {
+    const auto *EB = dyn_cast<EnumDecl>(B);
+    if (!EB || EA->getIntegerType().getCanonicalType() !=
+                   EB->getIntegerType().getCanonicalType())
+      return false;
+    auto IA = EA->enumerator_begin(), IB = EB->enumerator_begin();
+    for (; IA != EA->enumerator_end() && IB != EB->enumerator_end(); ++IA, ++IB)
+      if (IA->getName() != IB->getName() || IA->getInitVal() != IB->getInitVal())
+        return false;
+    return IA == EA->enumerator_end() && IB == EB->enumerator_end();
+  }
+  const auto *RA = dyn_cast<RecordDecl>(A), *RB = dyn_cast<RecordDecl>(B);
+  if (!RA || !RB)
+    return false;
+  auto FA = RA->field_begin(), FB = RB->field_begin();
+  for (; FA != RA->field_end() && FB != RB->field_end(); ++FA, ++FB)
+    if (FA->getName() != FB->getName() || FA->isBitField() != FB->isBitField() ||
+        FA->getType().getCanonicalType() != FB->getType().getCanonicalType())
+      return false;
+  return FA == RA->field_end() && FB == RB->field_end();
+}
+
+/// A move, planned or made, of a definition identical to Tag's (another
+/// function's: the same kind, name, text and members), or null. The first
+/// such definition in the file moves; the others name it (reusesMove).
+const LocalTypeMove *identicalMove(const TagDecl *Tag, const DeclStmt *DS,
+                                   const TUState &TU) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  auto Text = [&](const TagDecl *T) -> llvm::StringRef {
+    SourceRange R = T->getBraceRange();
+    if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID() ||
+        !SM.isWrittenInMainFile(R.getBegin()))
+      return "";
+    return SM.getBufferData(SM.getMainFileID())
+        .slice(SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd()) + 1);
+  };
+  if (!Tag || Text(Tag).empty())
+    return nullptr;
+  for (const auto *List : {&TU.Moves, &TU.PendingMoves})
+    for (const LocalTypeMove &Other : *List)
+      if (Other.Tag && Other.Stmt != DS &&
+          Other.Tag->getKind() == Tag->getKind() &&
+          Other.Tag->getName() == Tag->getName() &&
+          Text(Other.Tag) == Text(Tag) && sameMembers(Other.Tag, Tag))
+        return &Other;
+  return nullptr;
+}
+
 bool planMove(const NamedDecl *D, const Decl *TopLevel,
               const FunctionDecl *Function, TUState &TU, std::string &Why,
               unsigned Depth) {
@@ -83,8 +147,14 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
   }
   for (const auto *List : {&TU.Moves, &TU.PendingMoves})
     for (const LocalTypeMove &M : *List)
-      if (M.Stmt == DS)
+      if (M.Stmt == DS) {
+        // The tag moved without its typedefs (TagAlone below).
+        if (M.Split && isa<TypedefNameDecl>(D)) {
+          Why = "'" + D->getNameAsString() + "' is also declared at file scope";
+          return false;
+        }
         return true;
+      }
   if (Depth > 8 || (Function && Function->isTemplated())) {
     Why = nameOf(D) + " is declared in a template";
     return false;
@@ -131,11 +201,35 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
       return false;
     }
   }
+  const DeclContext *Scope = TopLevel->getDeclContext();
+  auto Taken = [&](const std::string &N) {
+    if (!Scope->lookup(DeclarationName(&Ctx.Idents.get(N))).empty())
+      return true;
+    for (const auto *List : {&TU.Moves, &TU.PendingMoves})
+      for (const LocalTypeMove &Other : *List)
+        if (std::find(Other.Names.begin(), Other.Names.end(), N) != Other.Names.end())
+          return true;
+    return false;
+  };
+  // `typedef struct {...} name;` where file scope has the name for what is
+  // no type (a function, a variable): the tag moves alone, and the
+  // typedef stays (`typedef struct o2c_local_L9 name;`). Kernels name the
+  // tag (CaptureVars.cpp spells the canonical type); a region that names
+  // the typedef itself stays on the host.
+  auto TakenByNonType = [&](const std::string &N) {
+    auto Found = Scope->lookup(DeclarationName(&Ctx.Idents.get(N)));
+    return !Found.empty() && std::none_of(Found.begin(), Found.end(),
+                                          [](const NamedDecl *X) {
+                                            return isa<TypeDecl>(X);
+                                          });
+  };
+  bool TagAlone = HasTypedefs && !HasVars && M.Tag && D == M.Tag &&
+                  typedefNameTaken(*DS, TakenByNonType);
   if (HasVars && (HasTypedefs || !M.Tag)) {
     Why = nameOf(D) + " is declared together with variables";
     return false;
   }
-  M.Split = HasVars;
+  M.Split = HasVars || TagAlone;
   // Only the braces move apart from the variables: attributes written after
   // them would be lost.
   if (M.Split && M.Tag->hasAttrs()) {
@@ -152,21 +246,25 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
   std::vector<std::string> Names;
   for (const Decl *X : DS->decls())
     if (const auto *ND = dyn_cast<NamedDecl>(X);
-        ND && !isa<VarDecl>(ND) && !ND->getName().empty())
+        ND && !isa<VarDecl>(ND) && !ND->getName().empty() &&
+        !(TagAlone && isa<TypedefNameDecl>(ND)))
       Names.push_back(ND->getNameAsString());
   if (const auto *E = dyn_cast_or_null<EnumDecl>(M.Tag))
     for (const EnumConstantDecl *EC : E->enumerators())
       Names.push_back(EC->getNameAsString());
-  const DeclContext *Scope = TopLevel->getDeclContext();
-  auto Taken = [&](const std::string &N) {
-    if (!Scope->lookup(DeclarationName(&Ctx.Idents.get(N))).empty())
-      return true;
-    for (const auto *List : {&TU.Moves, &TU.PendingMoves})
-      for (const LocalTypeMove &Other : *List)
-        if (std::find(Other.Names.begin(), Other.Names.end(), N) != Other.Names.end())
-          return true;
-    return false;
-  };
+  // The same definition in another function (OpenMP_VV declares one enum
+  // or struct in each test function) moves once; both functions use it.
+  if (const LocalTypeMove *Same = identicalMove(M.Tag, DS, TU);
+      Same && std::all_of(Names.begin(), Names.end(), [&](const std::string &N) {
+        return Scope->lookup(DeclarationName(&Ctx.Idents.get(N))).empty() &&
+               std::find(Same->Names.begin(), Same->Names.end(), N) !=
+                   Same->Names.end();
+      })) {
+    M.NewTagName = Same->NewTagName;
+    M.Names = Same->Names;
+    TU.PendingMoves.push_back(std::move(M));
+    return true;
+  }
   if (M.Split && M.Tag->getName().empty()) {
     unsigned Line = SM.getExpansionLineNumber(M.Tag->getBeginLoc());
     M.NewTagName = fmt::format("o2c_local_L{}", Line);
@@ -200,6 +298,11 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
 }
 
 } // namespace
+
+bool reusesMove(const LocalTypeMove &M, const TUState &TU) {
+  const LocalTypeMove *Same = identicalMove(M.Tag, M.Stmt, TU);
+  return Same && Same->Names == M.Names;
+}
 
 namespace {
 void collectLocalTypes(QualType T, std::vector<const NamedDecl *> &Out,
@@ -311,6 +414,19 @@ std::string renameMovedTags(std::string Text, const TUState &TU,
     for (const LocalTypeMove &M : *List) {
       if (M.NewTagName.empty())
         continue;
+      // A tag that moved without its typedef (TagAlone) prints by the
+      // typedef's name, which file scope gives to something else (no type:
+      // else the tag would not move alone).
+      if (const TypedefNameDecl *TD = M.Tag->getTypedefNameForAnonDecl();
+          TD && M.Split) {
+        std::string Name = TD->getNameAsString();
+        auto Word = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+        for (size_t P = Text.find(Name); P != std::string::npos;
+             P = Text.find(Name, P + 1))
+          if ((P == 0 || !Word(Text[P - 1])) &&
+              (P + Name.size() == Text.size() || !Word(Text[P + Name.size()])))
+            Text.replace(P, Name.size(), M.NewTagName);
+      }
       // Clang spells an unnamed tag "(unnamed [struct] at FILE:LINE:COL)"
       // in C and "(anonymous [struct] at FILE:LINE:COL)" in C++.
       PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(M.Tag->getLocation());

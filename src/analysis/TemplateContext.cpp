@@ -74,6 +74,61 @@ bool enclosingLists(const FunctionDecl &F,
   return true;
 }
 
+/// The kernel's parameters for a generic lambda's template parameters,
+/// each with the argument the call in the lambda's body passes for it:
+/// `typename O2cAuto0` and `std::remove_reference_t<decltype(x)>` for an
+/// `auto &x`. The reason why not, or empty.
+std::string
+genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
+                    const SourceManager &SM, const LangOptions &LO,
+                    std::vector<std::pair<std::string, std::string>> &Out,
+                    bool &Found) {
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  unsigned Invented = 0;
+  for (const NamedDecl *P : *FT.getTemplateParameters()) {
+    const auto *TP = dyn_cast<TemplateTypeParmDecl>(P);
+    if (!TP || TP->isParameterPack())
+      return "regions in generic lambdas with a parameter pack or a "
+             "non-type template parameter are not supported yet";
+    if (!TP->isImplicit()) {
+      // `[]<typename T>(T x)`: T names it in the body too.
+      unsigned B, E;
+      if (TP->getName().empty() ||
+          !fileOffsets(SM, LO, SourceRange(TP->getBeginLoc(), TP->getLocation()),
+                       B, E))
+        return "a generic lambda's template parameter has no name, or comes "
+               "from a macro";
+      Out.push_back({Buffer.slice(B, E).str(), TP->getNameAsString()});
+      continue;
+    }
+    // An `auto` parameter: the function parameter it is the type of.
+    const ParmVarDecl *PV = nullptr;
+    for (const ParmVarDecl *Q : F.parameters())
+      if (const auto *TT = Q->getType()
+                               .getNonReferenceType()
+                               .getUnqualifiedType()
+                               ->getAs<TemplateTypeParmType>();
+          TT && TT->getDepth() == TP->getDepth() &&
+          TT->getIndex() == TP->getIndex())
+        PV = Q;
+    QualType T = PV ? PV->getType() : QualType();
+    if (!PV || PV->getName().empty() || T->isRValueReferenceType() ||
+        T.getNonReferenceType().isVolatileQualified())
+      return "regions in generic lambdas are supported where each `auto` "
+             "parameter is `auto x`, `const auto x`, `auto &x` or `const "
+             "auto &x`";
+    // What decltype(x) says, undone down to the deduced type.
+    std::string Arg = "decltype(" + PV->getNameAsString() + ")";
+    if (T->isReferenceType())
+      Arg = "std::remove_reference_t<" + Arg + ">";
+    if (T.getNonReferenceType().isConstQualified())
+      Arg = "std::remove_const_t<" + Arg + ">";
+    Out.push_back({"typename O2cAuto" + std::to_string(Invented++), Arg});
+    Found = true;
+  }
+  return "";
+}
+
 } // namespace
 
 std::string spellParams(const std::string &Text, const TemplateContext &TC) {
@@ -101,15 +156,18 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   if (F.getDeclContext()->isDependentContext() &&
       !enclosingLists(F, Lists, Out.Renamed, Out.Problem))
     return Out;
+  // A generic lambda's parameters come last; the call inside its body
+  // names them through its function parameters.
+  std::vector<std::pair<std::string, std::string>> Generic;
   if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate()) {
     if (isLambdaCallOperator(&F)) {
-      Out.Problem = "regions in generic lambdas (auto parameters) are not "
-                    "supported yet";
-      return Out;
-    }
-    Lists.push_back(FT->getTemplateParameters());
+      Out.Problem = genericLambdaParams(F, *FT, SM, LO, Generic, Out.Invented);
+      if (!Out.Problem.empty())
+        return Out;
+    } else
+      Lists.push_back(FT->getTemplateParameters());
   }
-  if (Lists.empty())
+  if (Lists.empty() && Generic.empty())
     return Out;
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   std::string Params, Args;
@@ -135,6 +193,13 @@ TemplateContext templateContextOf(const FunctionDecl &F,
       if (P->isParameterPack())
         Args += "...";
     }
+  }
+  if (!Generic.empty())
+    Out.Names.emplace_back();
+  for (const auto &[Param, Arg] : Generic) {
+    Out.Names.back().push_back(Param.substr(Param.rfind(' ') + 1));
+    Params += (Params.empty() ? "" : ", ") + Param;
+    Args += (Args.empty() ? "" : ", ") + Arg;
   }
   if (Params.empty())
     return Out;

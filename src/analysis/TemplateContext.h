@@ -27,6 +27,10 @@ struct TemplateContext {
   /// class does: the members' types, written with the class's names, must be
   /// spelled with the definition's (spellParams).
   bool Renamed = false;
+  /// A generic lambda's `auto` parameters are among the parameters (named
+  /// O2cAuto0, ...): types that name them print as `auto`, and must be
+  /// spelled canonically (spellParams).
+  bool Invented = false;
 };
 
 /// The parameter lists around F, outermost first, as the source spells

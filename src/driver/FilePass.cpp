@@ -2,6 +2,8 @@
 #include "driver/Metadirectives.h"
 #include "driver/RegionForm.h"
 
+#include "analysis/DeviceLambdas.h"
+#include "analysis/LocalTypes.h"
 #include "analysis/Lint.h"
 #include "analysis/Orphaned.h"
 
@@ -284,6 +286,9 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
                 });
       for (LocalTypeMove &M : TU.PendingMoves) {
         MovedType T = moveLocalType(M, Ctx, TU.FileEdits, FileName, O.LineDirectives);
+        // Another function's identical definition is at file scope already.
+        if (reusesMove(M, TU))
+          T.FileScopeText.clear();
         Inserts[E.InsertAt] += T.FileScopeText;
         Moved.push_back(std::move(T));
         TU.Moves.push_back(std::move(M));
@@ -347,8 +352,11 @@ void addDeviceMarks(FilePass &P, const TUState &TU) {
   for (const FunctionDecl *F : TU.DeviceFunctions) {
     for (const FunctionDecl *Re : F->redecls()) {
       SourceLocation L = SM.getExpansionLoc(Re->getBeginLoc());
+      TextEdit Mark{SM.getFileOffset(L), 0, "__host__ __device__ "};
+      // A lambda is marked after its capture list (DeviceLambdas.h).
+      lambdaMark(Re, SM, Mark);
       if (inMainFile(SM, L))
-        P.Edits.push_back({SM.getFileOffset(L), 0, "__host__ __device__ "});
+        P.Edits.push_back(std::move(Mark));
     }
     // Defined in another file (--rdc): only its declarations are marked.
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))

@@ -481,6 +481,10 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
     // C code calls fmin/fmax and friends, which <cmath> declares constexpr
     // for some argument types; device code may call them with this flag.
     Cmd.push_back("--expt-relaxed-constexpr");
+    // A lambda written in host code that a region calls (passed to a
+    // function template) is marked `__host__ __device__`: an extended
+    // lambda, which nvcc accepts only with this flag.
+    Cmd.push_back("--extended-lambda");
     // A host function reached from device code is only a warning to nvcc,
     // and the device then skips the call: a wrong answer on the GPU that
     // the emulated device cannot show (seen on an H100). Stop the build.

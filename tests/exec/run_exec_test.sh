@@ -76,7 +76,7 @@ nvcc)
   fi
   # As omp2cuda-cc compiles it: constexpr functions of the standard library
   # are device functions too (README: the standard library on the device).
-  "$nvcc" -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr \
+  "$nvcc" -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr --extended-lambda \
     -I"$build/include" -I"$(dirname "$src")" \
     "${ccbin[@]}" -Xcompiler -fopenmp \
     -Werror all-warnings -c "$work/$name.cu" -o "$work/$name.o" \

@@ -54,7 +54,7 @@ if(TARGET omp2cuda)
           configure_file(${h} ${hdr_dir}/${copy_name} COPYONLY)
         endforeach()
         add_test(NAME nvcc.golden.${base}
-                 COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr
+                 COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr --extended-lambda
                          -Werror all-warnings
                          ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
                          -I${hdr_dir}

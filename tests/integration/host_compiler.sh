@@ -36,6 +36,9 @@ if command -v clang++-19 >/dev/null; then
     # device skips the call: the driver makes that an error.
     check "cuda build: host calls in device code are errors" \
       grep -q -- "-Werror cross-execution-space-call" "$work/cuda.err"
+    # Host lambdas that regions call are marked __host__ __device__.
+    check "cuda build: extended lambdas" \
+      grep -q -- "--extended-lambda" "$work/cuda.err"
   fi
 fi
 echo "host_compiler: $pass passed, $fail failed"

@@ -103,7 +103,7 @@ case_() {
   check "$cxx, $name: no error blamed on the input" test "$(grep -c '^src/' err)" = 0
   [ "$fail" = "$before" ] || { echo "--- $cxx said:"; cat err; }
   if [ -n "$with_nvcc" ] && [ -n "$nvcc" ]; then
-    "$nvcc" -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr -I "$inc" -I src \
+    "$nvcc" -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr --extended-lambda -I "$inc" -I src \
       -c b/k.cu -o b/k.o 2>err >&2
     check "nvcc, $name: the error is at $file($at)" grep -qF "$file($at): error" err
     check "nvcc, $name: no error blamed on the input" test "$(grep -c '^src/' err)" = 0

@@ -460,10 +460,11 @@ void h(double *a, int n) {
   CHECK(findCapture(Inc, "a")->StubParam == "U *a");
   CHECK(contains(F.Output, "omp2cuda_Box_inc_lambda_L30_launch<U>(d, this->a, "
                            "this->n)"));
+  // In a generic lambda: its `auto` parameter, named through decltype.
   const Region &Gen = F.Regions[4].R;
-  CHECK_FALSE(Gen.Translate);
-  CHECK(Gen.Why == DiagId::HostContext);
-  CHECK(contains(Gen.Reason, "generic lambdas"));
+  CHECK(Gen.Translate);
+  CHECK(Gen.TemplateHeader == "template <typename O2cAuto0>");
+  CHECK(Gen.TemplateArgs == "<decltype(k)>");
 }
 
 TEST_CASE("uses_allocators and allocate are hints the kernel takes as such",
@@ -1479,4 +1480,71 @@ void f(int a[8][10], int *out) {
   REQUIRE(findCapture(P, "pair"));
   CHECK(findCapture(P, "pair")->How == Passing::LastPrivate);
   CHECK(contains(F.Output, "< sizeof(pair); ++o2c_k)"));
+}
+
+TEST_CASE("a local typedef's struct moves alone when file scope has the "
+          "typedef's name",
+          "[analysis][types]") {
+  // OpenMP_VV 4.5 target_enter_data_struct: `test_struct` is a function
+  // and, in another function, the typedef of an unnamed struct.
+  FileResult F = translateC(R"(
+int rec(void) { return 0; }
+void g(void) {
+  typedef struct { int a; int b[2]; } rec;
+  rec one, many[2];
+#pragma omp target map(tofrom: one, many)
+  { one.a = 1; many[1].b[0] = 2; }
+#pragma omp target map(tofrom: one)
+  one.a = (int)sizeof(rec);
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const std::string &O = F.Output;
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(O, "struct o2c_local_L4 { int a; int b[2]; };\n"));
+  CHECK(contains(O, "  typedef struct o2c_local_L4 rec;\n"));
+  CHECK(contains(O, "(o2c_local_L4 *one, o2c_local_L4 *many)"));
+  // A region that names the typedef itself cannot have it at file scope.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostType);
+  CHECK(contains(F.Regions[1].R.Reason, "'rec' is also declared at file scope"));
+}
+
+TEST_CASE("the same local definition in two functions moves once",
+          "[analysis][types]") {
+  // OpenMP_VV's defaultmap tests declare one enum and one struct in each
+  // test function.
+  FileResult F = translateC(R"(
+void f(void) {
+  enum { A1 = 1, A2 } e = A1;
+  struct pt { int x; } p;
+#pragma omp target map(tofrom: e, p)
+  { e = A2; p.x = 1; }
+}
+void g(void) {
+  enum { A1 = 1, A2 } e = A1;
+  struct pt { int x; } p;
+#pragma omp target map(tofrom: e, p)
+  { e = A2; p.x = 2; }
+}
+void h(void) {
+  struct pt { long x; } p;
+#pragma omp target map(tofrom: p)
+  p.x = 3;
+})");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  const std::string &O = F.Output;
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(O, "  enum o2c_local_L3 e = A1;\n  struct pt p;\n"));
+  CHECK(contains(O, "omp2cuda_g_L11(enum o2c_local_L3 *e, struct pt *p)"));
+  // g's copies are taken out, and name f's.
+  CHECK(O.find("enum o2c_local_L3 { A1 = 1, A2 };") ==
+        O.rfind("enum o2c_local_L3 { A1 = 1, A2 };"));
+  CHECK(O.find("enum o2c_local_L3 e = A1;") !=
+        O.rfind("enum o2c_local_L3 e = A1;"));
+  // A different definition of the name still cannot move.
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason, "'pt' is also declared at file scope"));
 }

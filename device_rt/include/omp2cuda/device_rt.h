@@ -6,6 +6,14 @@
 
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
+// nvcc gives the host compiler each `__host__ __device__` lambda written in
+// host code (one a region calls, marked by omp2cuda) as a wrapper class that
+// is not trivially copyable. A host fallback that maps such a lambda object
+// draws clang's warning, though the host's OpenMP, with no offload target,
+// copies nothing (the stub passes the lambda to the kernel, as nvcc allows).
+#if defined(__clang__) && !defined(__CUDA_ARCH__)
+#pragma clang diagnostic ignored "-Wopenmp-mapping"
+#endif
 #else
 #include "omp2cuda/emu/cuda_emu.h"
 #endif

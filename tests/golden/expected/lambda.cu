@@ -4,22 +4,23 @@
 // FLAGS: -std=c++17
 // Regions inside lambdas: the kernel and stub go before the function the
 // lambda is written in, named for it; the call inside the lambda passes what
-// the lambda captured. A generic lambda stays on the host.
-#line 9 "lambda.cu"
+// the lambda captured. A generic lambda's `auto` parameters become the
+// kernel's template parameters, named through decltype at the call.
+#line 10 "lambda.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(tofrom: a[0:n])' at inputs/lambda.cpp:8
+// map(tofrom: a[0:n])' at inputs/lambda.cpp:9
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass, typename T>
-static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
+static __global__ void omp2cuda_scale_lambda_L9(T *a, int n, T k, T extra) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
     do {
-#line 10 "inputs/lambda.cpp"
+#line 11 "inputs/lambda.cpp"
       a[i] = a[i] * k + extra;
-#line 23 "lambda.cu"
+#line 24 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -28,13 +29,13 @@ static __global__ void omp2cuda_scale_lambda_L8(T *a, int n, T k, T extra) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(tofrom: a[0:n])' at inputs/lambda.cpp:8
+// for map(tofrom: a[0:n])' at inputs/lambda.cpp:9
 //
 // Returns false when the region must run on the host.
 template <typename T>
-static bool omp2cuda_scale_lambda_L8_launch(T *a, int n, T k, T extra) {
+static bool omp2cuda_scale_lambda_L9_launch(T *a, int n, T k, T extra) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/lambda.cpp", 8, 1, "target teams distribute parallel for"};
+      "inputs/lambda.cpp", 9, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -42,24 +43,24 @@ static bool omp2cuda_scale_lambda_L8_launch(T *a, int n, T k, T extra) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_scale_lambda_L8<false, T>, o2c_region,
+        o2c::gridStrideShape(omp2cuda_scale_lambda_L9<false, T>, o2c_region,
                              o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_scale_lambda_L8<true, T>
-                           : omp2cuda_scale_lambda_L8<false, T>;
+                           ? omp2cuda_scale_lambda_L9<true, T>
+                           : omp2cuda_scale_lambda_L9<false, T>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, k, extra);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 5 "inputs/lambda.cpp"
+#line 6 "inputs/lambda.cpp"
 template <typename T>
 void scale(T *a, int n, T k) {
   auto run = [&](T extra) {
-if (!omp2cuda_scale_lambda_L8_launch<T>(a, n, k, extra)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 8 "inputs/lambda.cpp"
+if (!omp2cuda_scale_lambda_L9_launch<T>(a, n, k, extra)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 9 "inputs/lambda.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
     for (int i = 0; i < n; ++i)
       a[i] = a[i] * k + extra; }
@@ -68,21 +69,21 @@ if (!omp2cuda_scale_lambda_L8_launch<T>(a, n, k, extra)) { // omp2cuda: offloade
 }
 template void scale<float>(float *, int, float);
 
-#line 72 "lambda.cu"
+#line 73 "lambda.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(from: p[0:n])' at inputs/lambda.cpp:18
+// map(from: p[0:n])' at inputs/lambda.cpp:19
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
+static __global__ void omp2cuda_fill_lambda_L19(int n, double *p, double v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
     do {
-#line 20 "inputs/lambda.cpp"
+#line 21 "inputs/lambda.cpp"
       p[i] = v;
-#line 86 "lambda.cu"
+#line 87 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -91,12 +92,12 @@ static __global__ void omp2cuda_fill_lambda_L18(int n, double *p, double v) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(from: p[0:n])' at inputs/lambda.cpp:18
+// for map(from: p[0:n])' at inputs/lambda.cpp:19
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_fill_lambda_L18_launch(int n, double *p, double v) {
+static bool omp2cuda_fill_lambda_L19_launch(int n, double *p, double v) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/lambda.cpp", 18, 1, "target teams distribute parallel for"};
+      "inputs/lambda.cpp", 19, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -104,33 +105,79 @@ static bool omp2cuda_fill_lambda_L18_launch(int n, double *p, double v) {
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_fill_lambda_L18<false>, o2c_region,
+        o2c::gridStrideShape(omp2cuda_fill_lambda_L19<false>, o2c_region,
                              o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_fill_lambda_L18<true>
-                           : omp2cuda_fill_lambda_L18<false>;
+                           ? omp2cuda_fill_lambda_L19<true>
+                           : omp2cuda_fill_lambda_L19<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, p_d, v);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 16 "inputs/lambda.cpp"
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(from: a[0:n])' at inputs/lambda.cpp:25
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass, typename O2cAuto0>
+static __global__ void omp2cuda_fill_lambda_L25(double *a, int n, O2cAuto0 v) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    do {
+#line 27 "inputs/lambda.cpp"
+      a[i] = v;
+#line 134 "lambda.cu"
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(from: a[0:n])' at inputs/lambda.cpp:25
+//
+// Returns false when the region must run on the host.
+template <typename O2cAuto0>
+static bool omp2cuda_fill_lambda_L25_launch(double *a, int n, O2cAuto0 v) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/lambda.cpp", 25, 1, "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_fill_lambda_L25<false, decltype(v)>,
+                             o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_fill_lambda_L25<true, decltype(v)>
+                           : omp2cuda_fill_lambda_L25<false, decltype(v)>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, n, v);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 17 "inputs/lambda.cpp"
 void fill(double *a, int n) {
   auto set = [p = a, n](double v) {
-if (!omp2cuda_fill_lambda_L18_launch(n, p, v)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 18 "inputs/lambda.cpp"
+if (!omp2cuda_fill_lambda_L19_launch(n, p, v)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 19 "inputs/lambda.cpp"
 #pragma omp target teams distribute parallel for map(from: p[0:n])
     for (int i = 0; i < n; ++i)
       p[i] = v; }
   };
   set(2.0);
   auto generic = [&](auto v) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/lambda.cpp", 24, 1, "target teams distribute parallel for"}; // [omp2cuda-host-context] left on the host: regions in generic lambdas (auto parameters) are not supported yet
-#line 132 "lambda.cu"
-  o2c::leftOnHost(o2c_loc, "regions in generic lambdas (auto parameters) are not supported yet [omp2cuda-host-context]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 24 "inputs/lambda.cpp"
+if (!omp2cuda_fill_lambda_L25_launch<decltype(v)>(a, n, v)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 25 "inputs/lambda.cpp"
 #pragma omp target teams distribute parallel for map(from: a[0:n])
     for (int i = 0; i < n; ++i)
       a[i] = v; }

@@ -1,7 +1,8 @@
 // FLAGS: -std=c++17
 // Regions inside lambdas: the kernel and stub go before the function the
 // lambda is written in, named for it; the call inside the lambda passes what
-// the lambda captured. A generic lambda stays on the host.
+// the lambda captured. A generic lambda's `auto` parameters become the
+// kernel's template parameters, named through decltype at the call.
 template <typename T>
 void scale(T *a, int n, T k) {
   auto run = [&](T extra) {

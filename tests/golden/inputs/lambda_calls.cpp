@@ -1,0 +1,1 @@
+../../../examples/lambda_calls.cpp
