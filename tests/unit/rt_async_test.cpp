@@ -435,10 +435,10 @@ TEST_CASE("a data construct's deferred task releases its successors when it "
 TEST_CASE("a chain of target tasks in flight costs its successor one "
           "device wait",
           "[rt][async][chain]") {
-  // Stand-in events: the emulated device's waitEvent and destroyEvent
-  // ignore them, so only the registry's bookkeeping is seen.
-  void *EA = reinterpret_cast<void *>(0x1000), *EB = reinterpret_cast<void *>(0x2000),
-       *EC = reinterpret_cast<void *>(0x3000);
+  // Stand-in events, of the emulated device's kind (O2C_EMU_EVENTS): its
+  // waitEvent ignores them and destroyEvent frees them, so only the
+  // registry's bookkeeping is seen.
+  void *EA = new char('a'), *EB = new char('b'), *EC = new char('c');
   std::uint64_t Before = detail::awaitReleased(0, nullptr, ALoc);
   std::uint64_t A = detail::announceReleased(0, EA, Before);
   CHECK(detail::releasedWaits(0) == 1);
