@@ -19,6 +19,8 @@ set(OMP2CUDA_GOLDEN_CCBIN)
 if(OMP2CUDA_CLANGXX19)
   set(OMP2CUDA_GOLDEN_CCBIN -ccbin ${OMP2CUDA_CLANGXX19})
 endif()
+# Goldens whose kernels hold atomics on variables of every memory space.
+set(OMP2CUDA_PTX_NO_TRAP atomic atomic_capture atomic_compare atomic_private)
 if(TARGET omp2cuda)
   if(NOT OMP2CUDA_NVCC)
     message(WARNING "nvcc not found: the nvcc golden-compile tests are not registered")
@@ -62,6 +64,22 @@ if(TARGET omp2cuda)
                          -I${PROJECT_SOURCE_DIR}/device_rt/include
                          -I${PROJECT_SOURCE_DIR}/host_rt/include
                          -Xcompiler -fopenmp -c ${cu} -o ${CMAKE_CURRENT_BINARY_DIR}/golden_${base}.o)
+        # nvcc compiles what PTX leaves undefined (an atomic on a thread's
+        # local memory) to a trap without failing: these goldens' kernels
+        # must have none.
+        if(base IN_LIST OMP2CUDA_PTX_NO_TRAP)
+          set(ptx ${CMAKE_CURRENT_BINARY_DIR}/golden_${base}.ptx)
+          add_test(NAME ptx.golden.${base}
+                   COMMAND sh -c "\"$0\" \"$@\" && ! grep -n 'trap;' '${ptx}'"
+                           ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr --extended-lambda
+                           -Werror all-warnings
+                           ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
+                           -I${hdr_dir}
+                           -I${CMAKE_CURRENT_SOURCE_DIR}/golden/inputs
+                           -I${PROJECT_SOURCE_DIR}/device_rt/include
+                           -I${PROJECT_SOURCE_DIR}/host_rt/include
+                           -Xcompiler -fopenmp -ptx ${cu} -o ${ptx})
+        endif()
       endif()
     endforeach()
   endif()

@@ -173,9 +173,40 @@ template <class T> __device__ T shuffleDown(T V, int Off) {
     return __shfl_down_sync(0xffffffffu, V, Off);
 }
 
+/// Whether Slot is in the calling thread's local memory (a kernel's local
+/// variable, a thread's private or reduction copy). PTX leaves atomics on
+/// local memory undefined, and no other thread can reach it, so the atomic
+/// forms below update it in place. nvcc folds the test where it knows the
+/// pointer's space (a kernel parameter, `&local`); under the emulation every
+/// address is the host's, where atomics are defined.
+template <class T> __device__ bool inLocalMemory(const T *Slot) {
+#if defined(__CUDA_ARCH__)
+  return __isLocal(Slot) != 0;
+#else
+  (void)Slot;
+  return false;
+#endif
+}
+
+/// Slot, with what the compiler knows of its address space forgotten: on
+/// a path where Slot is not local, nvcc must still not see an atomic on an
+/// address it proved local (it warns and compiles a trap, before it drops
+/// that path).
+template <class T> __device__ T *spaceUnknown(T *Slot) {
+#if defined(__CUDA_ARCH__)
+  asm("" : "+l"(Slot));
+#endif
+  return Slot;
+}
+
 /// Folds V into *Slot atomically with Op: a native atomic where CUDA has one,
 /// a CAS loop otherwise.
 template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
+  if (inLocalMemory(Slot)) {
+    *Slot = Op()(*Slot, V);
+    return;
+  }
+  Slot = spaceUnknown(Slot);
   if constexpr (std::is_same<Op, RedPlus>::value &&
                 detail::HasAtomicAdd<T>::value)
     atomicAdd(Slot, V);
@@ -192,6 +223,12 @@ template <class Op, class T> __device__ void atomicCombine(T *Slot, T V) {
 /// `atomic capture`: folds V into *Slot atomically with Op and returns the
 /// value it had before.
 template <class Op, class T> __device__ T atomicFetchCombine(T *Slot, T V) {
+  if (inLocalMemory(Slot)) {
+    T Old = *Slot;
+    *Slot = Op()(Old, V);
+    return Old;
+  }
+  Slot = spaceUnknown(Slot);
   if constexpr (std::is_same<Op, RedPlus>::value &&
                 detail::HasAtomicAdd<T>::value)
     return atomicAdd(Slot, V);
@@ -211,6 +248,13 @@ template <class Op, class T> __device__ T atomicCombineFetch(T *Slot, T V) {
 template <class T> __device__ T atomicCompareAssign(T *X, T E, T D) {
   static_assert(std::is_integral<T>::value && (sizeof(T) == 4 || sizeof(T) == 8),
                 "atomic compare of 4- and 8-byte integers");
+  if (inLocalMemory(X)) {
+    T Old = *X;
+    if (Old == E)
+      *X = D;
+    return Old;
+  }
+  X = spaceUnknown(X);
   using Word = typename std::conditional<sizeof(T) == 8, unsigned long long,
                                          unsigned int>::type;
   Word Old = atomicCAS(reinterpret_cast<Word *>(X), static_cast<Word>(E),
