@@ -235,6 +235,19 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
   }
   if (T->isRecordType())
     return recordPassing(S, T, Cap);
+  // OpenMP maps a class object tofrom and makes a scalar firstprivate, so a
+  // template's instantiations disagree on whether the region's assignment
+  // is seen after it; the kernel is one pattern and passes by value.
+  std::string AggregateDM = defaultmapFor(S.CI, 'a'),
+              ScalarDM = defaultmapFor(S.CI, 's');
+  bool Agree = AggregateDM == "firstprivate" || ScalarDM == "tofrom" ||
+               ScalarDM == "from" || ScalarDM == "present";
+  if (T->isDependentType() && Cap.Written && !Cap.Map && !Agree)
+    return Verdict::no(DiagId::HostType,
+                       "'" + Cap.Name + "' has a type that depends on the "
+                       "template and the region assigns it: an "
+                       "instantiation with a class type maps it tofrom, one "
+                       "with a scalar type makes it firstprivate");
   scalarPassing(S, U, Cap);
   return {};
 }

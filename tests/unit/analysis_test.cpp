@@ -1548,3 +1548,36 @@ void h(void) {
   CHECK_FALSE(F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "'pt' is also declared at file scope"));
 }
+
+TEST_CASE("a template region that assigns a variable of dependent type it "
+          "does not map stays on the host",
+          "[analysis][templates]") {
+  // setit<P> maps `loc` tofrom (a class), setit<int> makes it firstprivate:
+  // one kernel by value lost the class instantiation's assignment.
+  FileResult F = translateC(R"src(
+struct P { int a, b; };
+template <class T> void setit(T &out, T v) {
+  T loc = out;
+  #pragma omp target
+  { loc = v; }
+  #pragma omp target defaultmap(firstprivate: aggregate)
+  { loc = v; }
+  #pragma omp target map(tofrom: loc)
+  { loc = v; }
+  T r = v;
+  #pragma omp target map(tofrom: out)
+  { out = r; }
+}
+void g(P &p, int &i) { setit(p, P{1, 2}); setit(i, 7); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  const Region &Assigns = F.Regions[0].R;
+  CHECK_FALSE(Assigns.Translate);
+  CHECK(Assigns.Why == DiagId::HostType);
+  CHECK(contains(Assigns.Reason, "'loc' has a type that depends on the "
+                                 "template and the region assigns it"));
+  CHECK(F.Regions[1].R.Translate); // both instantiations firstprivate
+  CHECK(F.Regions[2].R.Translate); // both mapped
+  CHECK(F.Regions[3].R.Translate); // `r` is only read
+}
