@@ -1,0 +1,280 @@
+// The stand-alone data constructs (`target enter data`, `exit data`,
+// `update`, attach) and the OpenMP device memory routines (omp_target_alloc
+// & co.), over the map steps that target regions use (map_steps.h).
+#include "attach_table.h"
+#include "backend.h"
+#include "device_state.h"
+#include "info.h"
+#include "map_steps.h"
+#include "present_table.h"
+#include "released.h"
+#include "stream_work.h"
+
+#include "omp2cuda/host_rt.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace o2c {
+
+using detail::attachments;
+using detail::backend;
+using detail::counts;
+using detail::infoDevice;
+using detail::PresentTable;
+using detail::reattach;
+using detail::runtimeLoc;
+using detail::table;
+using Status = PresentTable::Status;
+using namespace steps;
+
+namespace {
+/// A stand-alone data construct's steps on a stream of the pool, with its
+/// O2C_INFO line.
+template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
+  std::size_t ToD = BytesToDev, ToH = BytesToHost;
+  StreamLease S(D, Loc);
+  ++counts().Constructs;
+  Steps(S.get());
+  infoDevice(Loc, D, S.get(), BytesToDev - ToD, BytesToHost - ToH);
+}
+} // namespace
+
+void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
+               std::size_t Bytes, unsigned Flags) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D))
+    return;
+  onStream(Loc, D, [&](void *S) {
+    enter(Loc, D, Host, Bytes, Flags, S);
+    // What may be left on S are first copies to the device (this
+    // construct's, or an earlier enter data's): each entry keeps its copy's
+    // event, and every later use waits for it (docs/async.md, "Host
+    // synchronisations"). The host may change its bytes at once when the
+    // copy no longer reads them. An `always` copy into present data has no
+    // such event: it completes here.
+    if ((Flags & MapAlways) || !backend().copyLeavesHostFree(Host))
+      syncIfQueued(D, S, Loc);
+    else
+      ++counts().Skipped;
+  });
+}
+
+void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
+              std::size_t Bytes, unsigned Flags) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
+    return;
+  onStream(Loc, D, [&](void *S) {
+    // leave() tells the present table that S holds no work still running
+    // (not counted as skipped when S is clear: no exit data synchronised
+    // here before).
+    if (detail::queuedOn(D, S))
+      syncStream(D, S, Loc);
+    Cleanup C;
+    leave(Loc, D, Host, Bytes, Flags, S, C);
+    complete(Loc, D, S, C);
+  });
+}
+
+void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
+            std::size_t Bytes, bool ToDevice, bool Present) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
+    return;
+  PresentTable::Hit H = table(D)->lookup(Host, Bytes);
+  if (H.St != Status::Contained && Present)
+    fatal(Loc, "'present' update of data that is not on the device");
+  if (H.St != Status::Contained)
+    return; // OpenMP 5.1 §2.21.6: data that is not present is not updated
+  onStream(Loc, D, [&](void *S) {
+    awaitFirstCopy(D, Host, Bytes, S, Loc);
+    if (ToDevice) {
+      toDev(D, H.Dev, Host, Bytes, S, Loc);
+      reattach(D, Host, Bytes, H.Dev, S, Loc);
+    } else {
+      toHost(D, const_cast<void *>(Host), H.Dev, Bytes, S, Loc);
+    }
+    syncStream(D, S, Loc);
+    if (!ToDevice)
+      restoreHost(D, Host, Bytes);
+  });
+}
+
+void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
+                   const void *Host, std::size_t ElemBytes, std::size_t Count,
+                   std::size_t Stride, bool ToDevice, bool Present) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D) || Count == 0 || ElemBytes == 0)
+    return;
+  if (Stride == 0)
+    fatal(Loc, "the stride of a target update section must be positive");
+  std::size_t Step = Stride * ElemBytes;
+  std::size_t Span = (Count - 1) * Step + ElemBytes;
+  PresentTable::Hit H = table(D)->lookup(Host, Span);
+  if (H.St != Status::Contained && Present)
+    fatal(Loc, "'present' update of data that is not on the device");
+  if (H.St != Status::Contained)
+    return; // as update(): data that is not present is not updated
+  // Only the section's own elements move: what lies between them on the
+  // other side keeps its value.
+  StreamLease Lease(D, Loc);
+  void *S = Lease.get();
+  awaitFirstCopy(D, Host, Span, S, Loc);
+  auto *HostBytes = static_cast<char *>(const_cast<void *>(Host));
+  auto *DevBytes = static_cast<char *>(H.Dev);
+  for (std::size_t I = 0; I < Count; ++I) {
+    if (ToDevice)
+      toDev(D, DevBytes + I * Step, HostBytes + I * Step, ElemBytes,
+                         S, Loc);
+    else
+      toHost(D, HostBytes + I * Step, DevBytes + I * Step, ElemBytes,
+                       S, Loc);
+  }
+  if (ToDevice)
+    reattach(D, Host, Span, H.Dev, S, Loc);
+  syncStream(D, S, Loc);
+  if (!ToDevice)
+    restoreHost(D, Host, Span);
+}
+
+namespace {
+/// Points the device copy of the pointer stored at PtrHost at the device
+/// copy of Section, minus Offset bytes (the section's lower bound), when
+/// both are on the device.
+void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
+              const void *Section, std::ptrdiff_t Offset) {
+  PresentTable::Hit P = awaitFirstCopy(Dev, PtrHost, sizeof(void *), Stream, Loc);
+  PresentTable::Hit S = awaitFirstCopy(Dev, Section, 0, Stream, Loc);
+  if (P.St != Status::Contained || S.St != Status::Contained)
+    return; // OpenMP 5.1 §2.21.7.2: only a present pointer is attached
+  void *DevValue = static_cast<char *>(S.Dev) - Offset;
+  attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
+  toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
+  syncStream(Dev, Stream, Loc);
+}
+} // namespace
+
+void TargetRegion::attach(const void *PtrHost, const void *Section,
+                          std::ptrdiff_t Offset) {
+  if (Offload && !Finished)
+    attachOn(Loc, Device, Stream, PtrHost, Section, Offset);
+}
+
+void attach(const SourceLoc &Loc, int Dev, bool IfClause, const void *PtrHost,
+            const void *Section, std::ptrdiff_t Offset) {
+  int D;
+  if (!selectDevice(Loc, Dev, IfClause, D))
+    return;
+  StreamLease S(D, Loc);
+  attachOn(Loc, D, S.get(), PtrHost, Section, Offset);
+}
+
+// ---- the OpenMP device memory routines (omp_target_alloc & co.) -----------
+
+namespace {
+bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
+/// Device memory from targetAlloc not yet freed.
+std::atomic<long> LiveAllocs{0};
+} // namespace
+
+bool detail::deviceHoldsData() {
+  if (LiveAllocs.load() > 0)
+    return true;
+  if (!TablesMade.load()) // nothing mapped, and the backend stays unstarted
+    return false;
+  // A declare target variable's device copy holds what its initialiser
+  // says, as the host's does, until the program moves data.
+  for (int D = 0, N = backend().numDevices(); D < N; ++D)
+    for (const PresentTable::Mapping &M : table(D)->mappings())
+      if (!M.Declared)
+        return true;
+  return false;
+}
+
+void *targetAlloc(std::size_t Bytes, int Dev) {
+  if (isHostDevice(Dev))
+    return std::malloc(Bytes ? Bytes : 1);
+  if (Dev >= numDevices())
+    return nullptr;
+  void *P = devAlloc(Dev, Bytes, runtimeLoc());
+  if (P)
+    ++LiveAllocs;
+  return P;
+}
+
+void targetFree(void *P, int Dev) {
+  if (!P)
+    return;
+  if (isHostDevice(Dev)) {
+    std::free(P);
+  } else if (Dev < numDevices()) {
+    backend().free(Dev, P, runtimeLoc());
+    --LiveAllocs;
+  }
+}
+
+int targetIsPresent(const void *P, int Dev) {
+  if (isHostDevice(Dev))
+    return 1;
+  if (Dev >= numDevices())
+    return 0;
+  return table(Dev)->lookup(P, 0).St == Status::Contained;
+}
+
+int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
+                 std::size_t DstOffset, std::size_t SrcOffset, int DstDev,
+                 int SrcDev) {
+  char *D = static_cast<char *>(Dst) + DstOffset;
+  const char *S = static_cast<const char *>(Src) + SrcOffset;
+  bool DH = isHostDevice(DstDev), SH = isHostDevice(SrcDev);
+  if ((!DH && DstDev >= numDevices()) || (!SH && SrcDev >= numDevices()))
+    return 1;
+  const SourceLoc &L = runtimeLoc();
+  if (DH && SH) {
+    std::memmove(D, S, Length);
+    return 0;
+  }
+  if (!DH && SH) {
+    void *St = backend().acquireStream(DstDev, L);
+    detail::awaitReleased(DstDev, St, L);
+    toDev(DstDev, D, S, Length, St, L);
+    syncStream(DstDev, St, L);
+    backend().releaseStream(DstDev, St);
+    return 0;
+  }
+  if (DH && !SH) {
+    void *St = backend().acquireStream(SrcDev, L);
+    detail::awaitReleased(SrcDev, St, L);
+    toHost(SrcDev, D, S, Length, St, L);
+    syncStream(SrcDev, St, L);
+    backend().releaseStream(SrcDev, St);
+    return 0;
+  }
+  // Device to device: through the host, which works for every backend.
+  std::vector<char> Tmp(Length);
+  targetMemcpy(Tmp.data(), S, Length, 0, 0, numDevices(), SrcDev);
+  return targetMemcpy(D, Tmp.data(), Length, 0, 0, DstDev, numDevices());
+}
+
+DeviceProps deviceProps(int Device) {
+  if (Device < 0 || Device >= numDevices())
+    fatalStr(runtimeLoc(), "deviceProps: device " + std::to_string(Device) +
+                               " does not exist");
+  return backend().props(Device);
+}
+
+std::size_t presentEntries(int Device) {
+  PresentTable *T = table(Device);
+  return T ? T->size() : 0;
+}
+
+long presentRefCount(int Device, const void *Host) {
+  PresentTable *T = table(Device);
+  return T ? T->refCount(Host) : 0;
+}
+
+} // namespace o2c

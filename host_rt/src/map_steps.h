@@ -1,0 +1,102 @@
+// The steps that target regions, data constructs and the device memory
+// routines share (target_region.cpp): device selection, the two halves of a
+// map over the present table, and the copies and synchronisations they
+// queue. Private to the runtime.
+#ifndef OMP2CUDA_HOST_RT_MAP_STEPS_H
+#define OMP2CUDA_HOST_RT_MAP_STEPS_H
+
+#include "backend.h"
+#include "present_table.h"
+#include "released.h"
+
+#include "omp2cuda/host_rt.h"
+
+#include <atomic>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace o2c::steps {
+
+/// Bytes this thread queued for copying each way (for O2C_INFO): a region
+/// runs wholly on one thread, so the difference over its life is its own.
+extern thread_local std::size_t BytesToDev, BytesToHost;
+/// Whether the present tables were made (detail::table's first call).
+extern std::atomic<bool> TablesMade;
+
+/// Copies and allocations, counted and open to injected faults.
+void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
+           const SourceLoc &Loc);
+void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
+            const SourceLoc &Loc);
+void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc);
+void devFree(int Dev, void *P, const SourceLoc &Loc);
+
+/// Blocks until the work queued on Stream is complete. Entries whose first
+/// copy ran there are ready from now on: they forget their events.
+void syncStream(int Dev, void *Stream, const SourceLoc &Loc);
+/// syncStream() when anything was queued on Stream since its last
+/// synchronisation; otherwise there is nothing to wait for.
+void syncIfQueued(int Dev, void *Stream, const SourceLoc &Loc);
+
+/// A stream of the pool for one construct's steps, given back however they
+/// end (a deferred task's error unwinds through here).
+class StreamLease {
+public:
+  StreamLease(int Dev, const SourceLoc &Loc)
+      : Dev(Dev), S(detail::backend().acquireStream(Dev, Loc)) {
+    detail::awaitReleased(Dev, S, Loc);
+  }
+  ~StreamLease() { detail::backend().releaseStream(Dev, S); }
+  StreamLease(const StreamLease &) = delete;
+  StreamLease &operator=(const StreamLease &) = delete;
+  void *get() const { return S; }
+
+private:
+  int Dev;
+  void *S;
+};
+
+/// After device bytes arrived in [Host, Host + Bytes): attached pointers get
+/// their host values back.
+void restoreHost(int Dev, const void *Host, std::size_t Bytes);
+
+[[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg);
+
+/// Resolves the device of a construct: true and Dev set when it offloads,
+/// false when it runs on the host.
+bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev);
+
+/// Waits on the host for the first copy of the entry holding [Host, Host +
+/// Bytes) when another stream queued it; returns the look-up.
+detail::PresentTable::Hit awaitFirstCopy(int Dev, const void *Host,
+                                         std::size_t Bytes, void *Stream,
+                                         const SourceLoc &Loc);
+
+/// Entry half of a map: returns the device address of Host.
+void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
+            unsigned Flags, void *Stream);
+
+/// What an exit action leaves to do once the stream is synchronised.
+struct Cleanup {
+  std::vector<void *> Allocs;
+  std::vector<void *> Events;
+  bool CopiedBack = false;
+  /// Host ranges that received device bytes, and those whose device copy
+  /// goes (for the attached pointers among them).
+  std::vector<std::pair<const void *, std::size_t>> Received, Freed;
+};
+
+/// Exit half of a map: drops the reference and copies back as OpenMP
+/// prescribes. Synced: Stream is synchronised (its earlier work is
+/// complete); else its first copies stay pending (markReady after).
+void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
+           unsigned Flags, void *Stream, Cleanup &C, bool Synced = true);
+
+/// Waits for the copies back, then frees what the exit actions released.
+void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C);
+
+} // namespace o2c::steps
+
+#endif // OMP2CUDA_HOST_RT_MAP_STEPS_H
