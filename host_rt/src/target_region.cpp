@@ -52,8 +52,6 @@ using Status = PresentTable::Status;
 using namespace steps;
 
 namespace steps {
-/// Bytes this thread queued for copying each way (for O2C_INFO): a region
-/// runs wholly on one thread, so the difference over its life is its own.
 thread_local std::size_t BytesToDev = 0, BytesToHost = 0;
 
 [[noreturn]] void injected(const SourceLoc &Loc, detail::Fault K,
@@ -92,8 +90,6 @@ void devFree(int Dev, void *P, const SourceLoc &Loc) {
   backend().free(Dev, P, Loc);
 }
 
-/// Blocks until the work queued on Stream is complete. Entries whose first
-/// copy ran there are ready from now on: they forget their events.
 void syncStream(int Dev, void *Stream, const SourceLoc &Loc) {
   ++counts().Syncs;
   backend().synchronize(Dev, Stream, Loc);
@@ -101,8 +97,6 @@ void syncStream(int Dev, void *Stream, const SourceLoc &Loc) {
     for (void *E : detail::table(Dev)->streamSynced(Stream))
       backend().destroyEvent(Dev, E);
 }
-/// syncStream() when anything was queued on Stream since its last
-/// synchronisation; otherwise there is nothing to wait for.
 void syncIfQueued(int Dev, void *Stream, const SourceLoc &Loc) {
   if (detail::queuedOn(Dev, Stream))
     syncStream(Dev, Stream, Loc);
@@ -215,8 +209,6 @@ namespace steps {
   fatal(Loc, Msg.c_str());
 }
 
-/// Resolves the device of a construct: true and Dev set when it offloads,
-/// false when it runs on the host.
 bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev) {
   Dev = Requested == -1 ? defaultDevice() : Requested;
   // if(false) and DISABLED are the program's own choice of the host, so
@@ -263,7 +255,6 @@ PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
   });
 }
 
-/// Entry half of a map: returns the device address of Host.
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream) {
   PresentTable &T = *table(Dev);
@@ -328,9 +319,6 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 }
 
 
-/// Exit half of a map: drops the reference and copies back as OpenMP
-/// prescribes. Synced: Stream is synchronised (its earlier work is
-/// complete); else its first copies stay pending (markReady after).
 void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
            unsigned Flags, void *Stream, Cleanup &C, bool Synced) {
   PresentTable::Drop D = table(Dev)->release(Host, Bytes, Flags & MapDelete,
@@ -359,7 +347,6 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   }
 }
 
-/// Waits for the copies back, then frees what the exit actions released.
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   if (C.CopiedBack)
     syncStream(Dev, Stream, Loc);

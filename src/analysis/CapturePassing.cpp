@@ -194,13 +194,19 @@ Verdict recordPassing(const CaptureSite &S, QualType T, Capture &Cap) {
   return {};
 }
 
+/// Whether defaultmap maps the scalars no clause names (tofrom) rather than
+/// making them firstprivate.
+bool defaultmapMapsScalars(const ClauseInfo &CI) {
+  std::string DM = defaultmapFor(CI, 's');
+  return DM == "tofrom" || DM == "from" || DM == "present";
+}
+
 /// A scalar no data-sharing clause names: firstprivate unless a clause (or
 /// defaultmap) maps it.
 void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
   if (!Cap.Map) {
-    std::string DM = defaultmapFor(S.CI, 's');
     const auto *VD = dyn_cast<VarDecl>(U.Decl);
-    if (DM == "tofrom" || DM == "from" || DM == "present")
+    if (defaultmapMapsScalars(S.CI))
       Cap.Map = implicitMap(S.CI, 's', MapType::ToFrom);
     else if (VD && isDeclareTargetLink(VD))
       // A `declare target link` variable is treated as if it appeared
@@ -238,10 +244,8 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
   // OpenMP maps a class object tofrom and makes a scalar firstprivate, so a
   // template's instantiations disagree on whether the region's assignment
   // is seen after it; the kernel is one pattern and passes by value.
-  std::string AggregateDM = defaultmapFor(S.CI, 'a'),
-              ScalarDM = defaultmapFor(S.CI, 's');
-  bool Agree = AggregateDM == "firstprivate" || ScalarDM == "tofrom" ||
-               ScalarDM == "from" || ScalarDM == "present";
+  bool Agree = defaultmapFor(S.CI, 'a') == "firstprivate" ||
+               defaultmapMapsScalars(S.CI);
   if (T->isDependentType() && Cap.Written && !Cap.Map && !Agree)
     return Verdict::no(DiagId::HostType,
                        "'" + Cap.Name + "' has a type that depends on the "
