@@ -2,6 +2,7 @@
 // clauses), the type each has in the kernel at file scope, and the edits
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
+#include "analysis/LoopNest.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/ASTLambda.h"
@@ -362,8 +363,9 @@ Verdict afterCaptures(CaptureSite &S) {
       S.Text.BoundEdits.size() > S.TU.FileEdits.size()) {
     R.Loops.clear();
     std::set<const VarDecl *> Vars;
+    std::vector<TextEdit> Headers;
     analyzeLoopNest(S.Shape.Inner, R.Collapse, S.TU.Ctx, S.Text.BoundEdits,
-                    R.Loops, Vars, &S.Shape.Body);
+                    R.Loops, Vars, &S.Shape.Body, nullptr, &Headers);
   }
   return {};
 }

@@ -2,12 +2,11 @@
 // linear) and the device-address clauses (use_device_ptr, use_device_addr,
 // has_device_addr, is_device_ptr).
 #include "analysis/ClauseReader.h"
+#include "analysis/Scope.h"
 
 using namespace clang;
 
 namespace omp2cuda {
-
-namespace {
 
 std::string reductionOp(const OMPReductionClause &C) {
   DeclarationName N = C.getNameInfo().getName();
@@ -38,8 +37,6 @@ std::string reductionOp(const OMPReductionClause &C) {
   }
   return "";
 }
-
-} // namespace
 
 Verdict ClauseReader::privates(const OMPPrivateClause *P) {
   for (const Expr *E : P->varlists())

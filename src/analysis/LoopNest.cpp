@@ -1,8 +1,11 @@
 // Canonical loop nests (OpenMP 5.2 §4.4.1): `for (init; var relop ub; incr)`
 // with an integer variable, loop-invariant bounds and a constant-sign step.
-#include "analysis/Analysis.h"
+#include "analysis/LoopNest.h"
+#include "edits/SourceText.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 
 using namespace clang;
 
@@ -162,6 +165,107 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
   return {};
 }
 
+/// Whether S holds a directive, a jump or a label: intervening code may
+/// hold none (and a continue in the inner body would skip what follows it).
+const Stmt *notIntervening(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (isa<OMPExecutableDirective, BreakStmt, ContinueStmt, ReturnStmt, GotoStmt,
+          IndirectGotoStmt, LabelStmt, CXXTryStmt>(S))
+    return S;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getIdentifier() && FD->getName().starts_with("omp_"))
+      return S; // the OpenMP API: intervening code may not call it
+  for (const Stmt *C : S->children())
+    if (const Stmt *X = notIntervening(C))
+      return X;
+  return nullptr;
+}
+
+/// A level with intervening code: S, the body of the loop around it, is a
+/// compound with one loop among other statements. Inner: that loop;
+/// Header: the edit that removes its header (the body then runs once per
+/// collapsed iteration, in the compound's text).
+Verdict interveningLevel(const Stmt *S, ASTContext &Ctx, const ForStmt *&Inner,
+                         TextEdit &Header) {
+  auto No = [](const std::string &Why) {
+    return Verdict::no(DiagId::HostLoop, "the collapsed loops are not "
+                                         "perfectly nested: " + Why);
+  };
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(S);
+  if (!CS)
+    return No("the body is not a loop or a block");
+  Inner = nullptr;
+  std::set<const VarDecl *> Declared;
+  for (const Stmt *C : CS->body()) {
+    if (const auto *F = dyn_cast<ForStmt>(C)) {
+      if (Inner)
+        return No("two loops at one level");
+      Inner = F;
+      continue;
+    }
+    if (notIntervening(C))
+      return No("the intervening code holds a directive, a jump or an OpenMP "
+                "API call (not supported)");
+    if (const auto *DS = dyn_cast<DeclStmt>(C))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Declared.insert(VD);
+  }
+  if (!Inner)
+    return No("no loop at the next level");
+  if (!isa_and_nonnull<DeclStmt>(Inner->getInit()))
+    return No("the inner loop's variable is declared outside it, and the "
+              "intervening code after the loop could read it");
+  // The collapsed trip count is computed before the body's text runs.
+  if (refersTo(Inner->getInit(), Declared) ||
+      refersTo(Inner->getCond(), Declared) ||
+      (Inner->getInc() && refersTo(Inner->getInc(), Declared)))
+    return No("the inner loop's bounds use a variable of the intervening code");
+  if (notIntervening(Inner->getBody()))
+    return No("the inner loop's body holds a directive, a jump or an OpenMP "
+              "API call (not supported with intervening code)");
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned B, E, BB, BE;
+  if (!fileOffsets(SM, Ctx.getLangOpts(), Inner->getSourceRange(), B, E) ||
+      !fileOffsets(SM, Ctx.getLangOpts(), Inner->getBody()->getSourceRange(),
+                   BB, BE) ||
+      BB < B)
+    return No("the loop comes from a macro");
+  Header = {B, BB - B, ""};
+  return {};
+}
+
+/// Whether the loop of level L (statement F) runs at least once, proved
+/// from constant bounds: the intervening code must run at least once per
+/// iteration of the loop around it (OpenMP 5.0 §2.9.2), which an empty
+/// inner loop would not give.
+bool runsOnce(const ForStmt *F, const LoopLevel &L, const ASTContext &Ctx) {
+  const auto *DS = cast<DeclStmt>(F->getInit());
+  const auto *Var = cast<VarDecl>(DS->getSingleDecl());
+  const auto *Cond = cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+  const Expr *Bound = asVar(Cond->getLHS()) == Var ? Cond->getRHS()
+                                                   : Cond->getLHS();
+  Expr::EvalResult Lo, Up;
+  if (!Var->getInit()->EvaluateAsInt(Lo, Ctx) || !Bound->EvaluateAsInt(Up, Ctx))
+    return false;
+  const llvm::APSInt &A = Lo.Val.getInt(), &Z = Up.Val.getInt();
+  int64_t LoV = A.getExtValue(), UpV = Z.getExtValue();
+  switch (L.Cmp) {
+  case LoopCmp::LT:
+    return LoV < UpV;
+  case LoopCmp::LE:
+    return LoV <= UpV;
+  case LoopCmp::GT:
+    return LoV > UpV;
+  case LoopCmp::GE:
+    return LoV >= UpV;
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
@@ -170,8 +274,29 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
                         std::set<const VarDecl *> &LoopVars,
                         const Stmt **Body,
                         std::vector<const VarDecl *> *SequentialVars) {
+  return analyzeLoopNest(S, Depth, Ctx, Edits, Levels, LoopVars, Body,
+                         SequentialVars, nullptr);
+}
+
+Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
+                        const std::vector<TextEdit> &Edits,
+                        std::vector<LoopLevel> &Levels,
+                        std::set<const VarDecl *> &LoopVars,
+                        const Stmt **Body,
+                        std::vector<const VarDecl *> *SequentialVars,
+                        std::vector<TextEdit> *Intervening) {
+  const Stmt *Outer = nullptr; // the first level with intervening code
   for (unsigned D = 0; D < Depth; ++D) {
     const auto *F = dyn_cast_or_null<ForStmt>(unwrap(S));
+    bool Imperfect = false;
+    if (!F && D > 0 && Intervening) {
+      TextEdit Header;
+      if (Verdict V = interveningLevel(unwrap(S), Ctx, F, Header); !V.Ok)
+        return V;
+      Intervening->push_back(Header);
+      Outer = Outer ? Outer : unwrap(S);
+      Imperfect = true;
+    }
     if (!F)
       return Verdict::no(DiagId::HostLoop,
                          D == 0 ? "the construct is not followed by a for loop"
@@ -180,12 +305,17 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
     const VarDecl *Var = nullptr;
     if (Verdict V = one(F, Ctx, Edits, L, Var); !V.Ok)
       return V;
+    if (Imperfect && !runsOnce(F, L, Ctx))
+      return Verdict::no(DiagId::HostLoop,
+                         "the collapsed loops are not perfectly nested, and "
+                         "the inner loop is not proved to run at least once "
+                         "(constant bounds), which the intervening code needs");
     // Collapsed levels must be rectangular: the iteration space is
     // linearised once, before any iteration runs.
     if (refersTo(F->getCond(), LoopVars) ||
         (F->getInit() && refersTo(F->getInit(), LoopVars)) ||
         (F->getInc() && refersTo(F->getInc(), LoopVars))) {
-      if (!SequentialVars)
+      if (!SequentialVars || Outer)
         return Verdict::no(DiagId::HostLoop,
                            "non-rectangular collapsed loop nests are not supported");
       // The rectangular outer levels are collapsed; this level and those
@@ -210,7 +340,7 @@ Verdict analyzeLoopNest(const Stmt *S, unsigned Depth, ASTContext &Ctx,
     Levels.push_back(L);
     S = F->getBody();
   }
-  *Body = S;
+  *Body = Outer ? Outer : S;
   return {};
 }
 

@@ -2,6 +2,7 @@
 // routines it uses, the aliases of its class's typedefs): the text of the
 // file with every edit the analysis made, so that the kernel reads like the
 // region (seed 000 §4.2, ARCHITECTURE.md §3).
+#include "analysis/LoopNest.h"
 #include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/TemplateContext.h"
@@ -126,6 +127,25 @@ Verdict constructEdits(const RegionShape &S, TUState &TU, Region &R,
   return {};
 }
 
+/// The edits that remove the headers of a collapsed nest's inner loops
+/// that have intervening code (LoopNest.h): S.Body is then the outer
+/// level's body.
+std::vector<TextEdit> interveningHeaders(const RegionShape &S,
+                                         const Region &R, ASTContext &Ctx) {
+  std::vector<TextEdit> Headers;
+  if (!S.Inner || R.Loops.size() < 2)
+    return Headers;
+  std::vector<LoopLevel> Levels;
+  std::set<const VarDecl *> Vars;
+  const Stmt *Body = nullptr;
+  std::vector<const VarDecl *> Sequential;
+  if (!analyzeLoopNest(S.Inner, R.Loops.size(), Ctx, {}, Levels, Vars, &Body,
+                       &Sequential, &Headers)
+           .Ok)
+    Headers.clear();
+  return Headers;
+}
+
 /// The body from the file's text B..E with every edit made.
 Verdict fileBody(const RegionShape &S, TUState &TU, Region &R,
                  const RegionText &Text, unsigned B, unsigned E) {
@@ -139,7 +159,10 @@ Verdict fileBody(const RegionShape &S, TUState &TU, Region &R,
   } else if (const auto *TD = trailingDirective(Body)) {
     E = statementEnd(*TD, Ctx); // a loop whose body is a construct
   }
-  std::vector<TextEdit> All = Text.BodyEdits;
+  // Inner headers first among the edits at their offsets: they hide the
+  // edits inside them.
+  std::vector<TextEdit> All = interveningHeaders(S, R, Ctx);
+  All.insert(All.end(), Text.BodyEdits.begin(), Text.BodyEdits.end());
   All.insert(All.end(), TU.FileEdits.begin(), TU.FileEdits.end());
   if (Verdict V = atomicEdits(S, Ctx, B, E, All); !V.Ok)
     return V;
@@ -180,6 +203,10 @@ Verdict macroBody(const RegionShape &S, TUState &TU, Region &R,
     return Verdict::no(DiagId::HostMacro,
                        "OpenMP constructs inside a region from a "
                        "macro are not supported yet");
+  if (!interveningHeaders(S, R, TU.Ctx).empty())
+    return Verdict::no(DiagId::HostMacro,
+                       "a collapsed nest with intervening code in a region "
+                       "from a macro is not supported yet");
   R.BodyFromMacro = true;
   R.Body = printBody(Body, TU.Ctx, Text.Respell);
   if (!isa<CompoundStmt>(Body) && !llvm::StringRef(R.Body).rtrim().ends_with(";"))

@@ -2,6 +2,7 @@
 // loop nest (the grid-stride kernel), the SPMD form of nested constructs
 // (issue 9 point 6), or sequential code; then the launch bounds that the
 // clauses give it (seed 000 §4.2, ARCHITECTURE.md §3).
+#include "analysis/LoopNest.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/Transparent.h"
 
@@ -55,8 +56,10 @@ Verdict linearRule(ClauseInfo &CI, const Region &R, bool SpmdLoop,
 Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
   ClauseInfo &CI = Nest.CI;
   std::vector<const VarDecl *> Sequential;
+  std::vector<TextEdit> Headers; // intervening code: RegionBody.cpp
   if (Verdict V = analyzeLoopNest(S.Inner, R.Collapse, TU.Ctx, TU.FileEdits,
-                                  R.Loops, S.LoopVars, &S.Body, &Sequential);
+                                  R.Loops, S.LoopVars, &S.Body, &Sequential,
+                                  &Headers);
       !V.Ok)
     return unplaced(V);
   if (R.Loops.size() >= R.Collapse)

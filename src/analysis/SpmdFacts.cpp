@@ -2,6 +2,7 @@
 // (DirectiveTree.h): the facts of team-master statements, and the uses in
 // parallel code that would need the team's variables shared.
 #include "analysis/DirectiveTree.h"
+#include "analysis/Scope.h"
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
 
@@ -236,8 +237,12 @@ struct SharingWalker {
   const std::set<const VarDecl *> *Shared = nullptr;
   std::set<const VarDecl *> *SharedUsed = nullptr;
 
+  /// The copies of the scopes the walk is in (scopeCopies).
+  std::set<const VarDecl *> InScope;
+
   bool teamVar(const VarDecl *VD) const {
-    if (!VD || Exempt.count(VD) || VC.Vars.Promoted.count(VD))
+    if (!VD || Exempt.count(VD) || InScope.count(VD) ||
+        VC.Vars.Promoted.count(VD))
       return false; // promoted: the team's one copy, in shared memory
     if (Shared && Shared->count(VD)) {
       SharedUsed->insert(VD);
@@ -287,14 +292,22 @@ struct SharingWalker {
           VD && VD->getType()->isArrayType() && VC.isLocal(VD) && teamVar(VD))
         flag(DR, VD, "uses the array");
     if (const auto *A = dyn_cast<OMPAtomicDirective>(S)) {
-      if (const Expr *X = atomicStatement(*A))
-        walk(X);
+      // The whole statement: the compare forms are `if` statements, the
+      // capture forms blocks, and they write x too.
+      walk(associatedBody(*A));
       return;
     }
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       // Rewritten in place: its statement is the parallel code's own.
-      if (isTransparent(*D))
+      if (isTransparent(*D)) {
+        std::vector<const VarDecl *> Added;
+        for (const VarDecl *VD : scopeCopies(*D))
+          if (InScope.insert(VD).second)
+            Added.push_back(VD);
         walk(associatedBody(*D));
+        for (const VarDecl *VD : Added)
+          InScope.erase(VD);
+      }
       return; // any other is a construct of its own, checked as its node
     }
     for (const Stmt *C : S->children())
@@ -351,7 +364,8 @@ SharingProblem checkSharing(const Stmt *S, const Stmt *Construct,
   SharingWalker W{VC,        Ctx.getSourceManager(),
                   Construct, Exempt,
                   nullptr,   {},
-                  &Shared,   &SharedUsed};
+                  &Shared,   &SharedUsed,
+                  {}};
   W.walk(S);
   return {W.Bad, W.Why};
 }

@@ -3,6 +3,7 @@
 // stands; lowering and emission add the loops, guards and barriers around
 // the pieces and never see the AST.
 #include "analysis/DirectiveTree.h"
+#include "analysis/LoopNest.h"
 #include "edits/Edits.h"
 #include "omp2cuda/SpmdStates.h"
 
@@ -150,9 +151,11 @@ struct TextBuilder {
       } else {
         std::set<const VarDecl *> Vars;
         const Stmt *Body = nullptr;
+        std::vector<TextEdit> Headers; // in Edits already (loopHeaders)
         if (Verdict V = analyzeLoopNest(
                 N.D->getInnermostCapturedStmt()->getCapturedStmt(), N.Collapse,
-                Ctx, Edits, Out.Loops, Vars, &Body);
+                Ctx, Edits, Out.Loops, Vars, &Body, nullptr,
+                N.Kind == DirKind::ThreadLoop ? &Headers : nullptr);
             !V.Ok)
           return V;
       }
@@ -292,6 +295,21 @@ Verdict spmdText(const DirectiveTree &T,
       Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
       Out.SharingBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
     }
+  // Collapsed loops' headers inside intervening code go, with the edits in
+  // them: first among the edits at their offset, they hide the others.
+  for (const DirNode &N : T.Nodes) {
+    if (N.Kind != DirKind::ThreadLoop || !N.D || N.Collapse < 2)
+      continue;
+    std::vector<LoopLevel> Levels;
+    std::set<const VarDecl *> Vars;
+    const Stmt *Body = nullptr;
+    std::vector<TextEdit> Headers;
+    if (analyzeLoopNest(N.D->getInnermostCapturedStmt()->getCapturedStmt(),
+                        N.Collapse, Ctx, {}, Levels, Vars, &Body, nullptr,
+                        &Headers)
+            .Ok)
+      All.insert(All.begin(), Headers.begin(), Headers.end());
+  }
   if (T.ControlLoop && !controlDecls(T, Ctx, All, Out))
     return Verdict::no(DiagId::HostMacro,
                        "a team-master declaration comes from a macro");

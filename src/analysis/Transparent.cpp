@@ -3,6 +3,7 @@
 // list, so that anything not thought through leaves the region on the host.
 #include "analysis/Transparent.h"
 #include "analysis/InReduction.h"
+#include "analysis/Scope.h"
 #include "edits/Edits.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -86,8 +87,14 @@ struct Finder {
         return;
       }
       Out.push_back({D, Where});
-      walk(associatedBody(*D), innerContext(*D, Where), Depth + 1,
-           InCritical || Critical);
+      // A scope in parallel code is a worksharing construct's frame: the
+      // constructs in it are the parallel region's own (its loops, barriers).
+      // (Its block holds the closing barrier after the loop's text.)
+      bool Frame = D->getDirectiveKind() == Directive::OMPD_scope &&
+                   Where == DirContext::ParallelCode &&
+                   isa_and_nonnull<CompoundStmt>(associatedBody(*D));
+      walk(associatedBody(*D), innerContext(*D, Where),
+           Frame ? Depth : Depth + 1, InCritical || Critical);
       return;
     }
     for (const Stmt *C : S->children())
@@ -311,6 +318,53 @@ struct Rewriter {
     return {};
   }
 
+  /// scope reduction(op: x) in parallel code: each thread's copy of x
+  /// starts at op's identity and is folded into the team's x atomically at
+  /// the end of the scope (Combine, where the copy is still visible), before
+  /// its barrier.
+  Verdict scopeReductions(const OMPExecutableDirective &D, std::string &Before,
+                          std::string &Decls, std::string &Combine) {
+    for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
+      std::string Op = reductionOp(*C);
+      for (const Expr *E : C->varlists()) {
+        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        if (!VD || Op.empty() || !VD->getType()->isArithmeticType() ||
+            VD->getType()->isReferenceType())
+          return no(D, DiagId::HostClause,
+                    "a reduction on 'scope' inside a target region is "
+                    "supported for scalar numbers and the built-in "
+                    "operators only");
+        std::string N = VD->getNameAsString();
+        QualType T = VD->getType().getUnqualifiedType();
+        std::string Sp = spelling(associatedBody(D), VD);
+        std::string Init =
+            Op + "::identity<" + declText(T, "", Ctx) + ">()";
+        std::string Ptr = declText(Ctx.getPointerType(T), "o2c_red_" + N, Ctx);
+        if (Sp.empty()) {
+          Before += Ptr + " = &" + N + ";\n";
+          Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
+          Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_red_{}, {});\n",
+                                 Op, N, N);
+        } else if (Sp == "(*" + N + ")") {
+          // A mapped scalar the body reaches through its pointer.
+          Before += Ptr + " = " + N + ";\n";
+          Decls += declText(T, "o2c_rv_" + N, Ctx) + " = " + Init + ";\n" +
+                   declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_rv_" +
+                   N + ";\n";
+          Combine += fmt::format(
+              "o2c_dev::atomicCombine<{}>(o2c_red_{}, o2c_rv_{});\n", Op, N,
+              N);
+        } else {
+          return no(D, DiagId::HostClause,
+                    "reduction('" + N + "') on 'scope': the body names it as '" +
+                        Sp + "', which is not supported");
+        }
+      }
+    }
+    return {};
+  }
+
   /// The clauses a construct may carry; the others leave the region on the
   /// host.
   Verdict clauses(const OMPExecutableDirective &D) {
@@ -329,9 +383,9 @@ struct Rewriter {
                     OMPAcquireClause, OMPReleaseClause, OMPRelaxedClause>(C);
       // A loop the thread runs alone reduces in program order; a reduction
       // on a construct of several threads would need their partials.
+      // (scope: scopeReductions, in parallel code only.)
       if (const auto *R = dyn_cast<OMPReductionClause>(C))
-        Ok = R->getModifier() == OMPC_REDUCTION_unknown &&
-             D.getDirectiveKind() != Directive::OMPD_scope;
+        Ok = R->getModifier() == OMPC_REDUCTION_unknown;
       if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
         Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
       if (isa<OMPCopyprivateClause>(C))
@@ -450,9 +504,18 @@ struct Rewriter {
       Out.push_back({B, statementEnd(D, Ctx) - B, Text});
       return {};
     }
-    std::string Before, Decls;
+    std::string Before, Decls, Combine;
     if (Verdict V = privates(D, Before, Decls); !V.Ok)
       return V;
+    if (K == Directive::OMPD_scope &&
+        D.hasClausesOfKind<OMPReductionClause>()) {
+      if (!Parallel)
+        return no(D, DiagId::HostClause,
+                  "a reduction on 'scope' outside a parallel region inside a "
+                  "target region is not supported yet");
+      if (Verdict V = scopeReductions(D, Before, Decls, Combine); !V.Ok)
+        return V;
+    }
     std::string Open, Close;
     if (K == Directive::OMPD_ordered) {
       // The loop's iteration holds its turn (o2c_ord, SpmdPrinter.h).
@@ -482,8 +545,9 @@ struct Rewriter {
       Close = "}\n";
     } else if (K == Directive::OMPD_scope && Parallel) {
       Open = Comment + "\n";
+      Close = Combine;
       if (D.getSingleClause<OMPNowaitClause>() == nullptr)
-        Close = "__syncthreads(); // the end of scope\n";
+        Close += "__syncthreads(); // the end of scope\n";
     } else if (isTasking(K)) {
       Open = Comment + ": runs now, in the thread that creates it\n";
     } else {
@@ -563,6 +627,24 @@ bool hasTransparent(const Stmt *S) {
     if (hasTransparent(C))
       return true;
   return false;
+}
+
+std::vector<const VarDecl *> scopeCopies(const OMPExecutableDirective &D) {
+  std::vector<const VarDecl *> Out;
+  if (D.getDirectiveKind() != Directive::OMPD_scope)
+    return Out;
+  auto Add = [&](const Expr *E) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Out.push_back(VD);
+  };
+  for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
+    for (const Expr *E : C->varlists())
+      Add(E);
+  for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : C->varlists())
+      Add(E);
+  return Out;
 }
 
 const Stmt *associatedBody(const OMPExecutableDirective &D) {

@@ -1,6 +1,8 @@
 // The directive tree's parallel code: parallel regions of team-master code,
 // the worksharing loops, sections and barriers inside them, and what their
 // threads do to the team's variables.
+#include "analysis/LoopNest.h"
+#include "analysis/Scope.h"
 #include "analysis/Transparent.h"
 #include "analysis/TreeBuilder.h"
 
@@ -23,6 +25,14 @@ bool TreeBuilder::sharing(const Stmt *S, const Stmt *Construct,
     for (const auto &R : X->Reductions)
       Exempt.insert(R.first);
   }
+  // A loop inside a scope uses the scope's private copies.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const TransparentUse &U : T.Transparent)
+    if (const Stmt *B = associatedBody(*U.D);
+        B && S && SM.isPointWithin(S->getBeginLoc(), B->getBeginLoc(),
+                                   B->getEndLoc()))
+      for (const VarDecl *VD : scopeCopies(*U.D))
+        Exempt.insert(VD);
   if (SharingProblem P =
           checkSharing(S, Construct, Exempt, Shared, SharedUsed, Vars, Ctx);
       P.Where)
@@ -83,8 +93,13 @@ bool TreeBuilder::loop(const OMPExecutableDirective &D, DirKind Kind,
   std::vector<LoopLevel> Levels;
   std::set<const VarDecl *> LoopVars;
   const Stmt *Body = nullptr;
+  // Intervening code (SpmdText.cpp removes the inner headers): each thread
+  // runs it for its iterations.
+  std::vector<TextEdit> Headers;
+  bool Thread = Kind == DirKind::ThreadLoop;
   if (Verdict V = analyzeLoopNest(loopStmt(D), N.Collapse, Ctx, {}, Levels,
-                                  LoopVars, &Body);
+                                  LoopVars, &Body, nullptr,
+                                  Thread ? &Headers : nullptr);
       !V.Ok)
     return no(V, D.getBeginLoc());
   N.Body = Body;

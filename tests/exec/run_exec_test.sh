@@ -29,6 +29,13 @@ if grep -q '^// exec-reference: clang$' "$src"; then
   esac
   ref_flags=(-fopenmp-version=52)
 fi
+# An example whose host fallback clang 19 cannot compile (`scope`: "cannot
+# compile this scope with FE outlining yet") says `// exec-host-compiler: g++`:
+# omp2cuda-cc and nvcc then use g++ as the host compiler.
+host_cxx=()
+if grep -q '^// exec-host-compiler: g++$' "$src"; then
+  host_cxx=(--host-compiler=g++)
+fi
 no_offload=()
 case $($ref_cc --version 2>/dev/null | head -1) in
   *clang*) ;;
@@ -42,7 +49,7 @@ case $mode in
 exec)
   $ref_cc "${std[@]}" -fopenmp "${no_offload[@]}" "${ref_flags[@]}" -O2 "$src" -o "$work/ref" \
     || fail "reference build failed"
-  "$cc" --backend=emu "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
+  "$cc" --backend=emu "${host_cxx[@]}" "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
     || { cat "$work/build.err"; fail "omp2cuda-cc --backend=emu failed"; }
   cat "$work/build.err"
   "$work/ref" >"$work/ref.out" 2>"$work/ref.err"
@@ -69,7 +76,9 @@ nvcc)
   # The host side as omp2cuda-cc compiles it: clang++-19, at the OpenMP
   # version the generated file's first line records.
   ccbin=()
-  if command -v clang++-19 >/dev/null; then
+  if [ ${#host_cxx[@]} -gt 0 ]; then
+    ccbin=(-ccbin "$(command -v g++)")
+  elif command -v clang++-19 >/dev/null; then
     ccbin=(-ccbin "$(command -v clang++-19)" -Xcompiler -Wno-vla-cxx-extension)
     v=$(head -1 "$work/$name.cu" | sed -n 's/.*(OpenMP \([0-9]\)\.\([0-9]\)).*/\1\2/p')
     [ -n "$v" ] && ccbin+=(-Xcompiler "-fopenmp-version=$v")
@@ -83,7 +92,7 @@ nvcc)
     || fail "nvcc rejected the generated $name.cu"
   ;;
 cuda_link)
-  "$cc" --backend=cuda "${std[@]}" -O2 "$src" -o "$work/$name.cuda" \
+  "$cc" --backend=cuda "${host_cxx[@]}" "${std[@]}" -O2 "$src" -o "$work/$name.cuda" \
     || fail "omp2cuda-cc --backend=cuda failed"
   [ -x "$work/$name.cuda" ] || fail "no executable produced"
   ;;

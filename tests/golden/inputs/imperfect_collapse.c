@@ -1,0 +1,1 @@
+../../../examples/imperfect_collapse.c
