@@ -179,17 +179,17 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     return Verdict::no(DiagId::HostGeneral, "'#pragma omp atomic' " + Why);
   };
   bool Plain = false; // read / write: an ordinary access on the device
-  bool Capture = false, Compare = false;
+  bool Capture = false;
+  bool Compare = A.getSingleClause<OMPCompareClause>() != nullptr;
   for (const OMPClause *C : A.clauses()) {
     if (isa<OMPReadClause, OMPWriteClause>(C))
       Plain = true;
     else if (isa<OMPCaptureClause>(C))
       Capture = true;
-    else if (isa<OMPCompareClause>(C))
-      Compare = true;
-    else if (!isa<OMPUpdateClause, OMPSeqCstClause, OMPRelaxedClause,
-                  OMPAcqRelClause, OMPAcquireClause, OMPReleaseClause,
-                  OMPHintClause>(C)) {
+    else if (!isa<OMPCompareClause, OMPUpdateClause, OMPSeqCstClause,
+                  OMPRelaxedClause, OMPAcqRelClause, OMPAcquireClause,
+                  OMPReleaseClause, OMPHintClause>(C) &&
+             !(Compare && isa<OMPWeakClause, OMPFailClause>(C))) {
       Verdict V = No("with the '" +
                      llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
                      "' clause is not supported yet");
@@ -197,7 +197,6 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
       return V;
     }
   }
-  // rewriteAtomicCompare refuses `compare capture` itself.
   if (Compare)
     return rewriteAtomicCompare(A, Ctx, Known, Out);
   CaptureForm CF;

@@ -1,5 +1,6 @@
 // Orphaned constructs in functions device code calls (Orphaned.h).
 #include "analysis/Orphaned.h"
+#include "analysis/OrphanedTasks.h"
 
 #include "frontend/FileScope.h"
 
@@ -130,7 +131,8 @@ std::string oneThreadProblem(const OMPExecutableDirective &D,
              "(not supported yet)";
   }
   const ForStmt *For = loopOf(D);
-  if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
+  if (!For || (!isa_and_nonnull<DeclStmt>(For->getInit()) &&
+               !redeclaredLoopVar(D)))
     return "has a loop variable declared outside the loop, which a team of "
            "one device thread would leave changed (not supported yet)";
   std::set<const FunctionDecl *> Seen;
@@ -179,6 +181,10 @@ Verdict checkOrphaned(const FunctionDecl *Def,
           A->getSingleClause<OMPWriteClause>())
         return No("reads or writes atomically in a called function, which is "
                   "not supported on the device yet (only the update forms)");
+      // Its device texts (compare-and-swap) have no host side yet.
+      if (A->getSingleClause<OMPCompareClause>())
+        return No("compares atomically in a called function, which is not "
+                  "supported on the device yet (only the update forms)");
       if (SM.getFileID(L) != SM.getMainFileID())
         return No("is in another file than the region, whose atomics cannot "
                   "be rewritten for the device");
@@ -202,6 +208,11 @@ Verdict checkOrphaned(const FunctionDecl *Def,
       if (SM.getFileID(L) != SM.getMainFileID())
         return No("is in another file than the region, whose directives "
                   "cannot be rewritten for the device");
+      continue;
+    }
+    if (isa<OMPTaskDirective, OMPTaskgroupDirective>(D)) {
+      if (std::string Why = orphanedTaskProblem(*D, Def); !Why.empty())
+        return No(Why);
       continue;
     }
     // Worksharing, barriers, critical sections, tasks, nested parallelism:
@@ -265,6 +276,14 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
         // the emulation the host's OpenMP would otherwise fork its own).
         Edits.push_back({SM.getFileOffset(SM.getExpansionLoc(D->getEndLoc())),
                          0, " if(o2c_dev::omp_is_initial_device())"});
+        // The loop declares its variable, the private copy OpenMP makes.
+        if (const VarDecl *VD = redeclaredLoopVar(*D)) {
+          const auto *Init = cast<BinaryOperator>(loopOf(*D)->getInit());
+          Edits.push_back(
+              {SM.getFileOffset(Init->getLHS()->getBeginLoc()), 0,
+               VD->getType().getUnqualifiedType().getAsString(typePolicy(Ctx)) +
+                   " "});
+        }
         continue;
       }
       const auto *A = dyn_cast<OMPAtomicDirective>(D);

@@ -4,6 +4,7 @@
 // header declaring it, so that every use in the file comes after it; their
 // registrations with the runtime at the end of the file; and
 // the functions compiled for both sides name the mirror on the device.
+#include "analysis/OrphanedTasks.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
@@ -89,9 +90,22 @@ void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
   struct Refs : RecursiveASTVisitor<Refs> {
     const TUState &TU;
     std::vector<TextEdit> &Edits;
+    /// The variable an orphaned parallel for declares in its loop: inside
+    /// it, the name is the loop's own.
+    const VarDecl *LoopVar = nullptr;
     Refs(const TUState &TU, std::vector<TextEdit> &E) : TU(TU), Edits(E) {}
+    bool TraverseOMPParallelForDirective(OMPParallelForDirective *D) {
+      const VarDecl *Outer = LoopVar;
+      if (const VarDecl *VD = redeclaredLoopVar(*D))
+        LoopVar = VD;
+      bool Go = RecursiveASTVisitor::TraverseOMPParallelForDirective(D);
+      LoopVar = Outer;
+      return Go;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (VD && VD == LoopVar)
+        return true;
       const DeviceGlobal *G = VD ? deviceCopyOf(VD, TU) : nullptr;
       const SourceManager &SM = TU.Ctx.getSourceManager();
       unsigned B, En;

@@ -62,17 +62,17 @@ TEST_CASE("atomic compare: what stays on the host, located",
     const char *Why;
   };
   const Case Cases[] = {
-      {"#pragma omp atomic compare capture\n    { v = x[0]; if (x[0] == 1) "
-       "{ x[0] = i; } }",
-       "with the 'capture' clause"},
+      {"#pragma omp atomic compare capture\n    { dv = d[0]; if (d[0] == "
+       "0.5) { d[0] = i; } }",
+       "'x == e' on a variable other than an integer"},
       {"#pragma omp atomic compare\n    if (d[0] == 0.5) { d[0] = i; }",
        "'x == e' on a variable other than an integer"},
   };
   for (const Case &C : Cases) {
     std::string Code = R"src(
 void f(int *x, double *d, int n) {
-  int v = 0;
-#pragma omp target teams distribute parallel for map(tofrom: x[0:1], d[0:1], v)
+  int v = 0; double dv = 0;
+#pragma omp target teams distribute parallel for map(tofrom: x[0:1], d[0:1], v, dv)
   for (int i = 0; i < n; ++i) {
     )src" + std::string(C.Body) +
                        "\n  }\n}\n";
@@ -86,4 +86,55 @@ void f(int *x, double *d, int n) {
     CHECK(R.WhyPos.Line == 6); // the atomic construct
     CHECK(F.LeftOnHost == 1);
   }
+}
+
+TEST_CASE("atomic compare capture: the texts", "[analysis][atomic]") {
+  FileResult F = translateC(R"src(
+void f(int *x, double *d, long long *t, int *out, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:1], d[0:1], t[0:1], out[0:2*n])
+  for (int i = 0; i < n; ++i) {
+    int v = 0, r = 0;
+    double w = 0;
+    long long g = -1;
+#pragma omp atomic compare capture
+    { v = x[0]; if (i < x[0]) { x[0] = i; } }
+#pragma omp atomic compare capture
+    { d[0] = d[0] < i ? i : d[0]; w = d[0]; }
+#pragma omp atomic compare capture weak
+    { v = x[0]; x[0] = x[0] == 3 ? i : x[0]; }
+#pragma omp atomic compare capture
+    { if (x[0] == 4) { x[0] = i; } v = x[0]; }
+#pragma omp atomic compare capture
+    if (t[0] == 0) { t[0] = i; } else { g = t[0]; }
+#pragma omp atomic compare capture
+    { r = x[0] == 5; if (r) { x[0] = i; } }
+#pragma omp atomic compare capture fail(relaxed)
+    { r = t[0] == 6; if (r) { t[0] = i; } else { g = t[0]; } }
+    out[2 * i] = v + r + (int)w + (int)g;
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  INFO(R.Reason);
+  REQUIRE(R.Translate);
+  const std::string &O = F.Output;
+  // min, old value.
+  CHECK(contains(O, "v = o2c_dev::atomicFetchCombine<o2c_dev::RedMin>(&(x[0]), "
+                    "(int)(i));"));
+  // max, new value.
+  CHECK(contains(O, "w = o2c_dev::atomicCombineFetch<o2c_dev::RedMax>(&(d[0]), "
+                    "(double)(i));"));
+  // x == e, old value (weak: a strong CAS).
+  CHECK(contains(O, "const int o2c_e = (int)(3), o2c_d = (int)(i); const int "
+                    "o2c_old = o2c_dev::atomicCompareAssign(&(x[0]), o2c_e, "
+                    "o2c_d); v = o2c_old; }"));
+  // x == e, new value.
+  CHECK(contains(O, "v = o2c_old == o2c_e ? o2c_d : o2c_old; }"));
+  // else { v = x; }: only when the comparison failed.
+  CHECK(contains(O, "if (!(o2c_old == o2c_e)) g = o2c_old; }"));
+  // r = x == e.
+  CHECK(contains(O, "r = o2c_old == o2c_e; }"));
+  CHECK(contains(O, "r = o2c_old == o2c_e; if (!(o2c_old == o2c_e)) g = "
+                    "o2c_old; }"));
+  CHECK(F.LeftOnHost == 0);
 }

@@ -150,7 +150,7 @@ TEST_CASE("an orphaned parallel for that a team of one would change stays "
 #include <omp.h>
 int i;
 void outside(int *a, int n) {
-  #pragma omp parallel for
+  #pragma omp parallel for lastprivate(i)
   for (i = 0; i < n; i++)
     a[i] = 1;
 }
@@ -241,4 +241,118 @@ void f(int *a, int *t, int n) {
   CHECK(!F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "'omp_get_level'"));
   CHECK(contains(F.Output, "using o2c_dev::omp_get_thread_num;"));
+}
+
+TEST_CASE("an orphaned parallel for over a variable declared outside the "
+          "loop declares it in the loop",
+          "[analysis][orphaned]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int gi = -3;
+int g[64];
+void fill(int k) {
+  #pragma omp parallel for
+  for (gi = 0; gi < 64; gi++)
+    g[gi] = k * gi;
+  g[1] = gi;
+}
+int local_fill(int *out, int n) {
+  unsigned long j = 5;
+  #pragma omp parallel for
+  for (j = 0; j < n; j++)
+    out[j] = j;
+  return (int)j;
+}
+#pragma omp end declare target
+void f(int *out, int *kept, int n) {
+  #pragma omp target map(tofrom: out[0:n], kept[0:1])
+  {
+    fill(2);
+    kept[0] = local_fill(out, n) + gi;
+  }
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // The loop's own variable, on both sides; the global's other uses name
+  // the side's copy.
+  CHECK(contains(F.Output, "for (int gi = 0; gi < 64; gi++)\n"
+                           "    O2C_DEVICE_COPY(g, "));
+  CHECK(contains(F.Output, "for (unsigned long j = 0; j < n; j++)"));
+  CHECK(contains(F.Output, "] = O2C_DEVICE_COPY(gi, "));
+}
+
+TEST_CASE("an orphaned taskgroup with task reductions runs its tasks in "
+          "place on the device",
+          "[analysis][orphaned]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int chain(const int *next, const int *val, int p) {
+  int result = 0;
+  #pragma omp taskgroup task_reduction(+: result)
+  {
+    while (p >= 0) {
+      #pragma omp task in_reduction(+: result)
+      result += val[p];
+      p = next[p];
+    }
+  }
+  return result;
+}
+#pragma omp end declare target
+void f(const int *next, const int *val, int *s, int n) {
+  #pragma omp target parallel map(to: next[0:n], val[0:n]) map(tofrom: s[0:1])
+  #pragma omp single
+  s[0] = chain(next, val, 0);
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // The pragmas stay for the host.
+  CHECK(contains(F.Output, "#pragma omp taskgroup task_reduction(+: result)"));
+  CHECK(contains(F.Output, "#pragma omp task in_reduction(+: result)"));
+}
+
+TEST_CASE("orphaned tasks that running in place would change stay on the "
+          "host",
+          "[analysis][orphaned]") {
+  struct Case {
+    const char *Fn;
+    const char *Why;
+  };
+  const Case Cases[] = {
+      // The task would write its own copy of p.
+      {"int g(int p) {\n  int r = 0;\n  #pragma omp taskgroup "
+       "task_reduction(+: r)\n  {\n    #pragma omp task in_reduction(+: r)\n"
+       "    { r += p; p++; }\n  }\n  return r + p;\n}",
+       "writes a variable of the function"},
+      // Read outside the tasks: the partial sum.
+      {"int g(int p) {\n  int r = 0, q = 0;\n  #pragma omp taskgroup "
+       "task_reduction(+: r)\n  {\n    #pragma omp task in_reduction(+: r)\n"
+       "    r += p;\n    q = r;\n  }\n  return r + q;\n}",
+       "outside the tasks that participate"},
+      // A global: the calling threads share it.
+      {"int r;\nint g(int p) {\n  #pragma omp taskgroup task_reduction(+: r)\n"
+       "  {\n    #pragma omp task in_reduction(+: r)\n    r += p;\n  }\n"
+       "  return r;\n}",
+       "not a scalar local of the function"},
+      // A task with clauses a task run in place would not keep.
+      {"int g(int p) {\n  int r = 0;\n  #pragma omp task private(r)\n"
+       "  r = p;\n  return r;\n}",
+       "a clause other than in_reduction"},
+  };
+  for (const Case &C : Cases) {
+    std::string Code = "#pragma omp declare target\n" + std::string(C.Fn) +
+                       "\n#pragma omp end declare target\n"
+                       "void f(int *s) {\n"
+                       "  #pragma omp target map(tofrom: s[0:1])\n"
+                       "  s[0] = g(s[0]);\n}\n";
+    FileResult F = translateC(Code);
+    INFO(Code);
+    REQUIRE(F.Ok);
+    const Region &R = F.Regions.at(0).R;
+    CHECK_FALSE(R.Translate);
+    CHECK(R.Why == DiagId::HostCall);
+    CHECK(contains(R.Reason, C.Why));
+  }
 }

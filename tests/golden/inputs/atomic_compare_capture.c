@@ -1,0 +1,1 @@
+../../../examples/atomic_compare_capture.c
