@@ -358,7 +358,8 @@ Verdict rewriteAtomic(const clang::OMPAtomicDirective &A, clang::ASTContext &Ctx
                       const std::vector<TextEdit> &Known, AtomicRewrite &Out);
 /// The same for `atomic compare` (AtomicCompare.cpp): min and max forms
 /// become o2c_dev::atomicCombine with RedMin/RedMax, `x == e` forms
-/// o2c_dev::atomicCompareAssign; capture forms stay on the host.
+/// o2c_dev::atomicCompareAssign; capture forms take x's value from the
+/// same atomic operation.
 Verdict rewriteAtomicCompare(const clang::OMPAtomicDirective &A,
                              clang::ASTContext &Ctx,
                              const std::vector<TextEdit> &Known,

@@ -11,8 +11,10 @@
 //   team as before, and on the device a team of one, the calling thread (an
 //   inactive parallel region), when nothing in the loop could tell: no
 //   private copies the one thread would not make, the loop's variable its
-//   own, no OpenMP API calls (they would answer for the caller) unless the
+//   own (or declared by the loop instead, OrphanedTasks.h), no OpenMP API
+//   calls (they would answer for the caller) unless the
 //   region is one thread, whose answers are the team of one's;
+// - `task` and `taskgroup` that can run in place (OrphanedTasks.h);
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.
