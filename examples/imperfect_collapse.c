@@ -4,8 +4,9 @@
 // iteration. The results do not depend on the count: the intervening code
 // computes values (a row's offset, a scale) and writes what every run
 // writes the same. A parallel for inside a target region (the OpenMP_VV
-// test's shape), with code before and after the inner loop, and a
-// three-level nest with code at two levels. stderr says where it ran.
+// test's shape), with code before and after the inner loop, a
+// three-level nest with code at two levels, and a parallel for inside a
+// distribute loop. stderr says where it ran.
 // GCC 12 rejects intervening code in a collapsed nest:
 // exec-reference: clang
 #include <omp.h>
@@ -45,7 +46,28 @@ int main(void) {
     }
   }
 
+  /* A parallel for inside a distribute loop (a general region): each
+     team's threads share its rows. */
+  int rows2[4][N], grid2[4][N][M];
+#pragma omp target teams distribute num_teams(2) map(from: rows2, grid2)
+  for (int t = 0; t < 4; t++) {
+    int off = 10000 * t;
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < N; i++) {
+      int base = off + 100 * i;
+      for (int j = 0; j < M; j++)
+        grid2[t][i][j] = base + j;
+      rows2[t][i] = base;
+    }
+  }
+
   long sum = 0;
+  for (int t = 0; t < 4; t++)
+    for (int i = 0; i < N; i++) {
+      sum += rows2[t][i] * 3;
+      for (int j = 0; j < M; j++)
+        sum += grid2[t][i][j] * (j + 2);
+    }
   for (int i = 0; i < N; i++) {
     sum += rows[i];
     for (int j = 0; j < M; j++) {

@@ -7,8 +7,9 @@
 // iteration. The results do not depend on the count: the intervening code
 // computes values (a row's offset, a scale) and writes what every run
 // writes the same. A parallel for inside a target region (the OpenMP_VV
-// test's shape), with code before and after the inner loop, and a
-// three-level nest with code at two levels. stderr says where it ran.
+// test's shape), with code before and after the inner loop, a
+// three-level nest with code at two levels, and a parallel for inside a
+// distribute loop. stderr says where it ran.
 // GCC 12 rejects intervening code in a collapsed nest:
 // exec-reference: clang
 #include <omp.h>
@@ -18,21 +19,21 @@
 #define M 16
 #define K 4
 
-#line 22 "imperfect_collapse.cu"
+#line 23 "imperfect_collapse.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: rows, grid, on_device)' at
-// inputs/imperfect_collapse.c:21
-__global__ void omp2cuda_main_L21(int *o2c_arr_rows, int (*o2c_arr_grid)[16],
+// inputs/imperfect_collapse.c:22
+__global__ void omp2cuda_main_L22(int *o2c_arr_rows, int (*o2c_arr_grid)[16],
                                   int *on_device) {
   int(&rows)[10] = *reinterpret_cast<int(*)[10]>(o2c_arr_rows);
   int(&grid)[10][16] = *reinterpret_cast<int(*)[10][16]>(o2c_arr_grid);
-#line 22 "inputs/imperfect_collapse.c"
+#line 23 "inputs/imperfect_collapse.c"
   {
 
-#line 32 "imperfect_collapse.cu"
+#line 33 "imperfect_collapse.cu"
     if (threadIdx.x == 0) { // team master only: side effects
-#line 23 "inputs/imperfect_collapse.c"
+#line 24 "inputs/imperfect_collapse.c"
     (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 36 "imperfect_collapse.cu"
+#line 37 "imperfect_collapse.cu"
     }
     __syncthreads();
     {
@@ -45,7 +46,7 @@ __global__ void omp2cuda_main_L21(int *o2c_arr_rows, int (*o2c_arr_grid)[16],
            o2c_iv3 += (unsigned long long)(blockDim.x)) {
         int i = (int)((unsigned long long)(0) + (o2c_iv3 / (o2c_trip3_1)));
         int j = (int)((unsigned long long)(0) + ((o2c_iv3) % o2c_trip3_1));
-#line 25 "inputs/imperfect_collapse.c"
+#line 26 "inputs/imperfect_collapse.c"
 {
       int base = 100 * i;
       rows[i] = base;
@@ -54,21 +55,21 @@ __global__ void omp2cuda_main_L21(int *o2c_arr_rows, int (*o2c_arr_grid)[16],
       }
       rows[i] = base + 1;
     }
-#line 58 "imperfect_collapse.cu"
+#line 59 "imperfect_collapse.cu"
       }
     }
-#line 33 "inputs/imperfect_collapse.c"
+#line 34 "inputs/imperfect_collapse.c"
   }
-#line 63 "imperfect_collapse.cu"
+#line 64 "imperfect_collapse.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: rows, grid,
-// on_device)' at inputs/imperfect_collapse.c:21
+// on_device)' at inputs/imperfect_collapse.c:22
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L21_launch(int (&rows)[10], int (&grid)[10][16],
+static bool omp2cuda_main_L22_launch(int (&rows)[10], int (&grid)[10][16],
                                      int &on_device) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/imperfect_collapse.c", 21, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/imperfect_collapse.c", 22, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -80,15 +81,15 @@ static bool omp2cuda_main_L21_launch(int (&rows)[10], int (&grid)[10][16],
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L21)(rows_d, grid_d, on_device_d);
+               omp2cuda_main_L22)(rows_d, grid_d, on_device_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(from: cube)' at
-// inputs/imperfect_collapse.c:35
-__global__ void omp2cuda_main_L35(int (*cube)[16][4]) {
+// inputs/imperfect_collapse.c:36
+__global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
   const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
   const unsigned long long o2c_trip1 =
       ((M - 1) >= 0 ? (unsigned long long)(M - 1) + 1 : 0);
@@ -103,7 +104,7 @@ __global__ void omp2cuda_main_L35(int (*cube)[16][4]) {
       int i = (int)(o2c_iv / (o2c_trip1 * o2c_trip2));
       int j = (int)((o2c_iv / (o2c_trip2)) % o2c_trip1);
       int k = (int)((unsigned long long)(K) - ((o2c_iv) % o2c_trip2));
-#line 38 "inputs/imperfect_collapse.c"
+#line 39 "inputs/imperfect_collapse.c"
     {
       int a = i * 1000;
       {
@@ -111,16 +112,16 @@ __global__ void omp2cuda_main_L35(int (*cube)[16][4]) {
         cube[i][j][k - 1] = b + k;
       }
     }
-#line 115 "imperfect_collapse.cu"
+#line 116 "imperfect_collapse.cu"
     }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: cube)' at
-// inputs/imperfect_collapse.c:35
+// inputs/imperfect_collapse.c:36
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L35_launch(int (&cube)[10][16][4]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/imperfect_collapse.c", 35, 1,
+static bool omp2cuda_main_L36_launch(int (&cube)[10][16][4]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/imperfect_collapse.c", 36, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -132,19 +133,82 @@ static bool omp2cuda_main_L35_launch(int (&cube)[10][16][4]) {
       (K > 0 ? (unsigned long long)K : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L35, o2c_region, o2c_trip, 0, 0, true);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L35)(cube_d);
+        omp2cuda_main_L36, o2c_region, o2c_trip, 0, 0, true);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L36)(cube_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 18 "inputs/imperfect_collapse.c"
+// omp2cuda: kernel for '#pragma omp target teams distribute num_teams(2)
+// map(from: rows2, grid2)' at inputs/imperfect_collapse.c:52
+__global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
+                                  int (*o2c_arr_grid2)[10][16]) {
+  int(&rows2)[4][10] = *reinterpret_cast<int(*)[4][10]>(o2c_arr_rows2);
+  int(&grid2)[4][10][16] = *reinterpret_cast<int(*)[4][10][16]>(o2c_arr_grid2);
+  for (int t = blockIdx.x; t < 4; t += gridDim.x) {
+#line 53 "inputs/imperfect_collapse.c"
+{
+    int off = 10000 * t;
+
+#line 155 "imperfect_collapse.cu"
+      {
+        const unsigned long long o2c_trip3_0 =
+            (N > 0 ? (unsigned long long)N : 0);
+        const unsigned long long o2c_trip3_1 =
+            (M > 0 ? (unsigned long long)M : 0);
+        const unsigned long long o2c_trip3 = o2c_trip3_0 * o2c_trip3_1;
+        for (unsigned long long o2c_iv3 = threadIdx.x; o2c_iv3 < o2c_trip3;
+             o2c_iv3 += (unsigned long long)(blockDim.x)) {
+          int i = (int)((unsigned long long)(0) + (o2c_iv3 / (o2c_trip3_1)));
+          int j = (int)((unsigned long long)(0) + ((o2c_iv3) % o2c_trip3_1));
+#line 56 "inputs/imperfect_collapse.c"
+{
+      int base = off + 100 * i;
+      grid2[t][i][j] = base + j;
+      rows2[t][i] = base;
+    }
+#line 172 "imperfect_collapse.cu"
+        }
+      }
+      __syncthreads();
+#line 62 "inputs/imperfect_collapse.c"
+  }
+#line 178 "imperfect_collapse.cu"
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute
+// num_teams(2) map(from: rows2, grid2)' at inputs/imperfect_collapse.c:52
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L52_launch(int (&rows2)[4][10],
+                                     int (&grid2)[4][10][16]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/imperfect_collapse.c", 52, 1,
+                                         "target teams distribute"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *rows2_d = o2c_region.mapArray(rows2, o2c::MapFrom);
+  auto *grid2_d = o2c_region.mapArray(grid2, o2c::MapFrom);
+  const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, (long long)(2), o2c_trip, true),
+        (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L52)(rows2_d,
+                                                                     grid2_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 19 "inputs/imperfect_collapse.c"
 int main(void) {
   int rows[N], grid[N][M], cube[N][M][K], on_device = 0;
 
-if (!omp2cuda_main_L21_launch(rows, grid, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 21 "inputs/imperfect_collapse.c"
+if (!omp2cuda_main_L22_launch(rows, grid, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 22 "inputs/imperfect_collapse.c"
 #pragma omp target map(from: rows, grid, on_device)
   {
     on_device = !omp_is_initial_device();
@@ -159,8 +223,8 @@ if (!omp2cuda_main_L21_launch(rows, grid, on_device)) { // omp2cuda: offloaded b
     }
   } }
 
-if (!omp2cuda_main_L35_launch(cube)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 35 "inputs/imperfect_collapse.c"
+if (!omp2cuda_main_L36_launch(cube)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 36 "inputs/imperfect_collapse.c"
 #pragma omp target map(from: cube)
   {
 #pragma omp parallel for collapse(3) schedule(static, 3)
@@ -174,7 +238,30 @@ if (!omp2cuda_main_L35_launch(cube)) { // omp2cuda: offloaded by the stub; host 
     }
   } }
 
+  /* A parallel for inside a distribute loop (a general region): each
+     team's threads share its rows. */
+  int rows2[4][N], grid2[4][N][M];
+if (!omp2cuda_main_L52_launch(rows2, grid2)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 52 "inputs/imperfect_collapse.c"
+#pragma omp target teams distribute num_teams(2) map(from: rows2, grid2)
+  for (int t = 0; t < 4; t++) {
+    int off = 10000 * t;
+#pragma omp parallel for collapse(2)
+    for (int i = 0; i < N; i++) {
+      int base = off + 100 * i;
+      for (int j = 0; j < M; j++)
+        grid2[t][i][j] = base + j;
+      rows2[t][i] = base;
+    }
+  } }
+
   long sum = 0;
+  for (int t = 0; t < 4; t++)
+    for (int i = 0; i < N; i++) {
+      sum += rows2[t][i] * 3;
+      for (int j = 0; j < M; j++)
+        sum += grid2[t][i][j] * (j + 2);
+    }
   for (int i = 0; i < N; i++) {
     sum += rows[i];
     for (int j = 0; j < M; j++) {
