@@ -74,6 +74,23 @@ int main(void) {
   for (int r = 0; r < 4; r++)
     printf("2. row %d: min %d, first %d\n", r, row_min[r], first[r]);
 
+  /* 3. The if-form on a row-local declared with another variable: the
+     team shares it (before the fix each thread kept its own maximum). */
+  int row_max[4];
+#pragma omp target teams distribute num_teams(2) map(from: row_max)
+  for (int r = 0; r < 4; r++) {
+    int m = -1, count = 0;
+#pragma omp parallel for reduction(+ : count)
+    for (int j = 0; j < 64; j++) {
+#pragma omp atomic compare
+      if (m < r + j) { m = r + j; }
+      count += 1;
+    }
+    row_max[r] = m * 100 + count;
+  }
+  for (int r = 0; r < 4; r++)
+    printf("3. row %d: %d\n", r, row_max[r]);
+
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

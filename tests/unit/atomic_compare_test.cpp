@@ -138,3 +138,30 @@ void f(int *x, double *d, long long *t, int *out, int n) {
                     "o2c_old; }"));
   CHECK(F.LeftOnHost == 0);
 }
+
+TEST_CASE("atomic compare: an if-form writing a team local shares it",
+          "[analysis][atomic]") {
+  // The SPMD form's sharing rules looked only at atomics whose statement is
+  // an expression: f, declared with another variable (so not promoted with
+  // its declaration), stayed each thread's own and the claim was lost.
+  FileResult F = translateC(R"src(
+void g(int *row_first) {
+#pragma omp target teams distribute num_teams(2) map(from: row_first[0:4])
+  for (int r = 0; r < 4; r++) {
+    int f = -1, mine = 0;
+#pragma omp parallel for reduction(+ : mine)
+    for (int j = 0; j < 64; j++) {
+      int was;
+#pragma omp atomic compare capture
+      { was = f; if (f == -1) { f = r; } }
+      mine += was == -1;
+    }
+    row_first[r] = f * 10 + mine;
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  INFO(R.Reason);
+  REQUIRE(R.Translate);
+  CHECK(contains(F.Output, "__shared__ int f;"));
+}

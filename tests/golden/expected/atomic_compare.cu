@@ -197,6 +197,112 @@ static bool omp2cuda_main_L60_launch(int (&row_min)[4], int (&first)[4]) {
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target teams distribute num_teams(2)
+// map(from: row_max)' at inputs/atomic_compare.c:80
+__global__ void omp2cuda_main_L80(int *row_max) {
+  __shared__ unsigned long long o2c_scratch[32];
+  {
+    __shared__ int r;              // the team master's, hoisted
+    __shared__ int m;              // the team master's, hoisted
+    __shared__ int count;          // the team master's, hoisted
+    __shared__ int o2c_cl_next[2]; // the next state, two slots
+    unsigned o2c_cl_slot = 0;
+    int o2c_cl_state = 0, o2c_cl_resume = 0;
+    for (;;) {
+      if (o2c_cl_state == 0) {
+        if (threadIdx.x == 0) { // the team master
+          switch (o2c_cl_resume) {
+          case 1:
+            goto o2c_cl_resume_1;
+          default:
+            break;
+          }
+          for (r = blockIdx.x; r < 4; r += gridDim.x) {
+#line 81 "inputs/atomic_compare.c"
+{
+    m = -1, count = 0;
+
+#line 226 "atomic_compare.cu"
+              { // the team's threads run state 1
+                o2c_cl_next[o2c_cl_slot] = 1;
+                o2c_cl_resume = 1;
+                goto o2c_cl_barrier;
+              o2c_cl_resume_1:;
+              }
+#line 89 "inputs/atomic_compare.c"
+    row_max[r] = m * 100 + count;
+  }
+#line 236 "atomic_compare.cu"
+          }
+          o2c_cl_next[o2c_cl_slot] = -1; // the region's end
+          goto o2c_cl_barrier;
+        }
+      } else {
+        switch (o2c_cl_state) {
+        case 1: {
+          {
+            int *const o2c_red_count = &count;
+            int o2c_part_count = o2c_dev::RedPlus::identity<int>();
+            {
+              int &count = o2c_part_count;
+              for (int j = threadIdx.x; j < 64; j += blockDim.x) {
+#line 84 "inputs/atomic_compare.c"
+{
+/* omp atomic compare */ o2c_dev::atomicCombine<o2c_dev::RedMax>(&(m), (int)(r + j));
+
+      count += 1;
+    }
+#line 256 "atomic_compare.cu"
+              }
+            }
+            {
+              const int o2c_team_count = o2c_dev::teamReduce<o2c_dev::RedPlus>(
+                  o2c_part_count, o2c_scratch);
+              if (threadIdx.x == 0)
+                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_count,
+                                                         o2c_team_count);
+              __syncthreads();
+            }
+          }
+        } break;
+        default:
+          break;
+        }
+        if (threadIdx.x == 0)
+          o2c_cl_next[o2c_cl_slot] = 0; // back to the team master
+      }
+    o2c_cl_barrier:
+      __syncthreads(); // the control loop's one barrier
+      o2c_cl_state = o2c_cl_next[o2c_cl_slot];
+      o2c_cl_slot ^= 1u;
+      if (o2c_cl_state < 0)
+        break;
+    }
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute
+// num_teams(2) map(from: row_max)' at inputs/atomic_compare.c:80
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L80_launch(int (&row_max)[4]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/atomic_compare.c", 80, 1,
+                                         "target teams distribute"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *row_max_d = o2c_region.mapArray(row_max, o2c::MapFrom);
+  const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, (long long)(2), o2c_trip, true),
+        (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L80)(row_max_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
 #line 10 "inputs/atomic_compare.c"
 int main(void) {
   int lo = 1 << 30, hi = -(1 << 30), on_device = 0;
@@ -268,6 +374,25 @@ if (!omp2cuda_main_L60_launch(row_min, first)) { // omp2cuda: offloaded by the s
   } }
   for (int r = 0; r < 4; r++)
     printf("2. row %d: min %d, first %d\n", r, row_min[r], first[r]);
+
+  /* 3. The if-form on a row-local declared with another variable: the
+     team shares it (before the fix each thread kept its own maximum). */
+  int row_max[4];
+if (!omp2cuda_main_L80_launch(row_max)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 80 "inputs/atomic_compare.c"
+#pragma omp target teams distribute num_teams(2) map(from: row_max)
+  for (int r = 0; r < 4; r++) {
+    int m = -1, count = 0;
+#pragma omp parallel for reduction(+ : count)
+    for (int j = 0; j < 64; j++) {
+#pragma omp atomic compare
+      if (m < r + j) { m = r + j; }
+      count += 1;
+    }
+    row_max[r] = m * 100 + count;
+  } }
+  for (int r = 0; r < 4; r++)
+    printf("3. row %d: %d\n", r, row_max[r]);
 
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
