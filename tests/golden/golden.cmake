@@ -20,7 +20,8 @@ if(OMP2CUDA_CLANGXX19)
   set(OMP2CUDA_GOLDEN_CCBIN -ccbin ${OMP2CUDA_CLANGXX19})
 endif()
 # Goldens whose kernels hold atomics on variables of every memory space.
-set(OMP2CUDA_PTX_NO_TRAP atomic atomic_capture atomic_compare atomic_private)
+set(OMP2CUDA_PTX_NO_TRAP atomic atomic_capture atomic_compare atomic_private
+    atomic_compare_capture)
 if(TARGET omp2cuda)
   if(NOT OMP2CUDA_NVCC)
     message(WARNING "nvcc not found: the nvcc golden-compile tests are not registered")
