@@ -45,6 +45,15 @@ if(TARGET omp2cuda)
                  -Xcompiler -fopenmp-version=${CMAKE_MATCH_1}${CMAKE_MATCH_2})
           endif()
         endif()
+        # An input whose host fallback clang 19 cannot compile (`scope`)
+        # says `// exec-host-compiler: g++`, as for the exec tests.
+        set(cu_ccbin ${OMP2CUDA_GOLDEN_CCBIN})
+        file(STRINGS ${cu} cu_gxx REGEX "^// exec-host-compiler: g\\+\\+$")
+        find_program(OMP2CUDA_GXX g++)
+        if(cu_gxx AND OMP2CUDA_GXX)
+          set(cu_ccbin -ccbin ${OMP2CUDA_GXX})
+          set(cu_host_flags)
+        endif()
         # Translated headers (expected/<base>.<copy name>) under the names
         # the .cu includes them by.
         set(hdr_dir ${CMAKE_CURRENT_BINARY_DIR}/golden_headers/${base})
@@ -59,7 +68,7 @@ if(TARGET omp2cuda)
         add_test(NAME nvcc.golden.${base}
                  COMMAND ${OMP2CUDA_NVCC} -arch=sm_90 -x cu -std=c++17 --expt-relaxed-constexpr --extended-lambda
                          -Werror all-warnings
-                         ${OMP2CUDA_GOLDEN_CCBIN} ${cu_host_flags}
+                         ${cu_ccbin} ${cu_host_flags}
                          -I${hdr_dir}
                          -I${CMAKE_CURRENT_SOURCE_DIR}/golden/inputs
                          -I${PROJECT_SOURCE_DIR}/device_rt/include
