@@ -230,6 +230,9 @@ struct Region {
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
   bool NoWait = false;
   bool Depend = false;     // depend clauses: wait for sibling tasks first
+  /// in_reduction clauses of the target construct as written: the call
+  /// site runs in an undeferred host task that carries them.
+  std::string InReduction;
   bool SingleTeam = false; // target parallel ..., target simd
   bool SingleThread = false;
   bool SimdChunks = false; // target simd: chunks of lanes, in order

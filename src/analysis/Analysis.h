@@ -130,6 +130,8 @@ struct ClauseInfo {
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;
   bool Depend = false;
+  /// in_reduction clauses of a target construct, as written (one line).
+  std::string TargetInReduction;
   /// The ordered clause without a parameter: the loop's ordered regions
   /// run in the order of its iterations.
   bool Ordered = false;
@@ -157,11 +159,13 @@ const clang::ValueDecl *rowItem(const clang::Expr *E, MapInfo &MI,
 bool memberItem(const clang::Expr *E, const MapInfo &MI, clang::ASTContext &Ctx,
                 const std::vector<TextEdit> &Edits, std::vector<PointerMap> &Out,
                 std::string &Why);
-/// A user-defined mapper that applies to a map item of D, explicit or
-/// implicit (`declare mapper(default: T)` maps every T): a negative verdict,
-/// Where at the item when it is written. Such maps are not translated.
-Verdict mapperUse(const clang::OMPExecutableDirective &D,
-                  clang::ASTContext &Ctx, clang::SourceLocation &Where);
+/// User-defined mappers that apply to map items of D, explicit or implicit
+/// (`declare mapper(default: T)` maps every T), after readClauses: each
+/// mapped struct variable gets the mapper's map type, and the mapper's
+/// other items go to CI.PointerMaps (Mappers.cpp). Else a negative
+/// verdict, Where at the item when it is written.
+Verdict expandMappers(const clang::OMPExecutableDirective &D, ClauseInfo &CI,
+                      clang::ASTContext &Ctx, clang::SourceLocation &Where);
 /// Folds New, a second map item of one variable on one construct, into Old
 /// (the union of the map types); else says why they cannot be one map.
 std::string combineMaps(MapInfo &Old, const MapInfo &New);
@@ -177,6 +181,9 @@ Verdict checkRowSubscripts(const Region &R,
 /// from a macro expansion (then nothing can be copied reliably).
 std::vector<std::string> dependClauses(const clang::OMPExecutableDirective &D,
                                        clang::ASTContext &Ctx);
+/// A clause's text as written, on one line; empty when it comes from a
+/// macro expansion.
+std::string clauseSourceText(const clang::OMPClause *C, clang::ASTContext &Ctx);
 
 // ---- LocalTypes.cpp ---------------------------------------------------------
 /// The function-local declarations (typedefs, tags) spelling T needs,

@@ -66,11 +66,10 @@ Verdict ClauseReader::map(const OMPMapClause *M) {
       MI.Always = true;
     else if (Mod == OMPC_MAP_MODIFIER_present)
       MI.Present = true;
-    else if (Mod == OMPC_MAP_MODIFIER_mapper ||
-             Mod == OMPC_MAP_MODIFIER_iterator)
+    else if (Mod == OMPC_MAP_MODIFIER_iterator)
       return Verdict::no(DiagId::HostClause,
-                         "map-type modifiers 'mapper' and 'iterator' are "
-                         "not supported");
+                         "the map-type modifier 'iterator' is not supported");
+  // mapper(...): expandMappers (Mappers.cpp) applies the mapper's clauses.
   }
   for (const Expr *E : M->varlists())
     if (Verdict V = addItem(E, MI, "map"); !V.Ok) {

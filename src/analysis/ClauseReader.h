@@ -53,6 +53,9 @@ struct ClauseReader {
   /// One clause, by its kind.
   Verdict read(const clang::OMPClause *C);
 
+  // ---- TargetInReduction.cpp -------------------------------------------------
+  Verdict targetInReduction(const clang::OMPInReductionClause *C);
+
   // ---- ClauseMaps.cpp -------------------------------------------------------
   Verdict map(const clang::OMPMapClause *M);
   Verdict motion(const clang::OMPClause *C); // to, from

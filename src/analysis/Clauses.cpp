@@ -17,29 +17,33 @@ std::string clauseName(const OMPClause *C) {
   return llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
 }
 
+std::string clauseSourceText(const OMPClause *C, ASTContext &Ctx) {
+  if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID())
+    return "";
+  std::string Text =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()),
+          Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+  // A clause continued over several lines keeps its backslashes out of
+  // the one-line pragma it goes into.
+  std::string Flat;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+      ++I;
+      Flat += ' ';
+    } else {
+      Flat += Text[I] == '\n' ? ' ' : Text[I];
+    }
+  }
+  return Flat;
+}
+
 std::vector<std::string> dependClauses(const OMPExecutableDirective &D,
                                        ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::string> Out;
   for (const auto *C : D.getClausesOfKind<OMPDependClause>()) {
-    if (C->getBeginLoc().isMacroID() || C->getEndLoc().isMacroID())
-      return {};
-    std::string Text =
-        Lexer::getSourceText(
-            CharSourceRange::getTokenRange(C->getBeginLoc(), C->getEndLoc()),
-            SM, Ctx.getLangOpts())
-            .str();
-    // A clause continued over several lines keeps its backslashes out of
-    // the one-line pragma it goes into.
-    std::string Flat;
-    for (std::size_t I = 0; I < Text.size(); ++I) {
-      if (Text[I] == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
-        ++I;
-        Flat += ' ';
-      } else {
-        Flat += Text[I] == '\n' ? ' ' : Text[I];
-      }
-    }
+    std::string Flat = clauseSourceText(C, Ctx);
     if (Flat.empty())
       return {};
     Out.push_back(Flat);
@@ -122,6 +126,8 @@ Verdict ClauseReader::read(const OMPClause *C) {
     return {};
   case OMPC_linear:
     return linear(cast<OMPLinearClause>(C));
+  case OMPC_in_reduction:
+    return targetInReduction(cast<OMPInReductionClause>(C));
   default:
     return Verdict::no(DiagId::HostClause, "the '" + clauseName(C) +
                                                "' clause is not supported yet");

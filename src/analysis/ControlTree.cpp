@@ -168,8 +168,8 @@ bool inside(const SourceManager &SM, SourceLocation L, const Stmt *S) {
 }
 
 /// Why VD cannot live at the kernel's top, or "".
-std::string unhoistable(const VarDecl *VD, const Stmt *Region,
-                        const SourceManager &SM) {
+std::string unhoistable(const VarDecl *VD, const DeclStmt *DS,
+                        const Stmt *Region, const SourceManager &SM) {
   QualType T = VD->getType();
   std::string N = "'" + VD->getNameAsString() + "'";
   if (VD->getLocation().isMacroID())
@@ -186,9 +186,14 @@ std::string unhoistable(const VarDecl *VD, const Stmt *Region,
         (!RD->hasTrivialDefaultConstructor() || !RD->hasTrivialDestructor()))
       return N + " has a constructor or destructor";
   }
+  // `T a[n] = {...}` and `S s = {...}` are copied from a temporary
+  // (hoistEdits), which needs the declaration to itself.
   if (VD->hasInit() &&
-      (T->isArrayType() || VD->getInitStyle() != VarDecl::CInit ||
-       isa<InitListExpr>(VD->getInit()->IgnoreImplicit())))
+      (T->isArrayType() || isa<InitListExpr>(VD->getInit()->IgnoreImplicit())) &&
+      (VD->getInitStyle() != VarDecl::CInit || !DS || !DS->isSingleDecl()))
+    return N + " is initialised by braces other than as the only variable "
+               "of its declaration, by '= {...}'";
+  if (VD->hasInit() && VD->getInitStyle() != VarDecl::CInit)
     return N + " is initialised other than by '= value'";
   return "";
 }
@@ -213,6 +218,23 @@ static bool hoistEdits(const DeclStmt &DS, ASTContext &Ctx,
       Prev = DB;
     }
     unsigned Name = SM.getFileOffset(SM.getExpansionLoc(VD->getLocation()));
+    const Expr *Init = VD->getInit();
+    if (Init && (VD->getType()->isArrayType() ||
+                 isa<InitListExpr>(Init->IgnoreImplicit()))) {
+      // Not assignable, or braces an assignment does not take: the
+      // initialiser makes a temporary of the variable's type, copied in.
+      unsigned IB, IE;
+      if (!DS.isSingleDecl() ||
+          !fileOffsets(SM, Ctx.getLangOpts(), Init->getSourceRange(), IB, IE))
+        return false;
+      std::string N = VD->getNameAsString();
+      Out.push_back({Prev, IB - Prev,
+                     "{ decltype(" + N + ") o2c_init_" + N + " = "});
+      Out.push_back({IE, 0,
+                     "; memcpy((void *)&" + N + ", (const void *)&o2c_init_" +
+                         N + ", sizeof(" + N + ")); }"});
+      return true;
+    }
     if (VD->hasInit()) {
       Out.push_back({Prev, Name - Prev, Kept ? ", " : ""});
       Kept = true;
@@ -303,7 +325,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   for (const VarDecl *VD : W.Locals) {
     if (!Hoisted.count(VD))
       continue;
-    if (std::string Why = unhoistable(VD, Region, SM); !Why.empty())
+    if (std::string Why = unhoistable(VD, W.DeclOf[VD], Region, SM); !Why.empty())
       return No(Verdict::no(DiagId::HostGeneral,
                             "the control loop keeps team-master variables at "
                             "the kernel's top, and " +

@@ -140,33 +140,6 @@ bool memberItem(const Expr *E, const MapInfo &MI, ASTContext &Ctx,
   return true;
 }
 
-Verdict mapperUse(const OMPExecutableDirective &D, ASTContext &Ctx,
-                  SourceLocation &Where) {
-  // Clang resolves the mapper of every item, implicit ones included (a
-  // `declare mapper(default: T)` applies to any T the construct maps).
-  for (const OMPClause *C : D.clauses()) {
-    const auto *M = dyn_cast_or_null<OMPMapClause>(C);
-    if (!M)
-      continue;
-    auto Items = M->varlist_begin();
-    for (const Expr *Ref : M->mapperlists()) {
-      const Expr *Item = Items != M->varlist_end() ? *Items++ : nullptr;
-      const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref);
-      if (!DR || !isa<OMPDeclareMapperDecl>(DR->getDecl()))
-        continue;
-      Where = Item && !M->isImplicit() ? Item->getBeginLoc() : SourceLocation();
-      return Verdict::no(DiagId::HostClause,
-                         "the 'declare mapper' '" +
-                             DR->getDecl()->getNameAsString() +
-                             "' applies to " +
-                             (Item ? "'" + exprText(Item, Ctx, nullptr) + "'"
-                                   : std::string("a mapped item")) +
-                             "; user-defined mappers are not supported yet");
-    }
-  }
-  return {};
-}
-
 namespace {
 /// The identifiers in an expression's text.
 std::set<std::string> identifiers(const std::string &Text) {

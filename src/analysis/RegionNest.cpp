@@ -163,6 +163,12 @@ Verdict takeClauses(const OMPExecutableDirective &D, const ClauseInfo &CI,
                        "use_device_ptr/use_device_addr on a construct "
                        "from a macro is not supported yet");
   R.Depend = CI.Depend;
+  R.InReduction = CI.TargetInReduction;
+  if (!R.InReduction.empty() &&
+      (CI.NoWait || CI.Depend || D.getBeginLoc().isMacroID()))
+    return Verdict::no(DiagId::HostClause,
+                       "in_reduction on a target construct with nowait or "
+                       "depend, or from a macro, is not supported yet");
   R.PointerMaps = CI.PointerMaps;
   R.Collapse = CI.Collapse;
   R.ScheduleChunk = CI.ScheduleChunk;
@@ -232,8 +238,9 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
                                                : RegionClass::DataStmt;
     if (Verdict V = readClauses(D, CI, Ctx, ClauseEdits); !V.Ok)
       return placed(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
-    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
-      return placed(mapperUse(D, Ctx, Where), Where);
+    SourceLocation Where;
+    if (Verdict V = expandMappers(D, CI, Ctx, Where); !V.Ok)
+      return placed(V, Where);
   } else {
     // target [teams] [distribute] ...: each directive nested alone in the
     // last that adds levels the nest lacks.
@@ -258,8 +265,9 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
         return placed(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
     if (Verdict V = orderedOnRegion(Nest.Chain); !V.Ok)
       return placed(V, V.Where);
-    if (SourceLocation Where; !mapperUse(D, Ctx, Where).Ok)
-      return placed(mapperUse(D, Ctx, Where), Where);
+    SourceLocation Where;
+    if (Verdict V = expandMappers(D, CI, Ctx, Where); !V.Ok)
+      return placed(V, Where);
   }
   if (Verdict V = takeClauses(D, CI, Ctx.getLangOpts(), R); !V.Ok)
     return V;

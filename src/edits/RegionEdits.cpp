@@ -217,9 +217,15 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
   } else {
     Call += " // omp2cuda: offloaded by the stub; host fallback below\n";
     Call += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
+    // in_reduction (TargetInReduction.cpp): the item is the private copy of
+    // an undeferred task that takes part in the taskgroup's reduction.
+    if (!R.InReduction.empty())
+      Call = "{\n#pragma omp task if(0) default(shared) " + R.InReduction +
+             " // omp2cuda: the target task's reduction\n" + Call;
     E.CallSite.push_back({Begin, 0, Call});
   }
-  E.CallSite.push_back({End, 0, Braces ? " } }" : " }"});
+  E.CallSite.push_back({End, 0, std::string(Braces ? " } }" : " }") +
+                                    (R.InReduction.empty() ? "" : " }")});
 
   E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
   E.Insert = (AtLineStart ? "" : "\n") + Emitted;

@@ -26,6 +26,21 @@ std::string mapFlags(const MapInfo &M) {
 }
 
 namespace {
+/// The stub's map step for a map item on an lvalue (`s.len`, `s.p[lo:n]`),
+/// with the attachment of the pointer it lies behind or is.
+std::string pointerMapStep(const PointerMap &PM) {
+  const MapInfo &M = PM.Map;
+  std::string S = fmt::format("o2c_region.map(({0}) + ({1}), (size_t)({2}) * "
+                              "sizeof(*({0})), {3});",
+                              PM.Base, M.Lower, M.Length, mapFlags(M));
+  bool Entering = M.Type != MapType::Release && M.Type != MapType::Delete;
+  if (Entering && PM.AttachBase)
+    S += fmt::format("\n  o2c_region.attachSection(&({}), {});", PM.Base, M.Lower);
+  if (Entering && PM.AttachSelf)
+    S += fmt::format("\n  o2c_region.attachSection({}, 0);", PM.Base);
+  return S;
+}
+
 /// Parentheses only where an expression needs them to stay one operand.
 std::string operand(const std::string &E) {
   bool Simple = !E.empty();
@@ -252,6 +267,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     if (C.InBody || C.How == Passing::Reduction || C.How == Passing::LastPrivate)
       K.Params.push_back({C.KernelParam, Arg});
   }
+
+  // The items a user-defined mapper adds (Mappers.cpp), after the captures
+  // whose storage they lie in or that point to them.
+  for (const PointerMap &PM : R.PointerMaps)
+    K.Maps.push_back({pointerMapStep(PM)});
 
   // A chunk size other than a literal is evaluated by the stub, where the
   // variables it names are, and reaches the kernel as a parameter.

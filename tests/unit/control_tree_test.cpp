@@ -129,12 +129,12 @@ void f(int *a, int n) {
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    int w[2] = {1, 2};
+    int w[2] = {1, 2}, z[2] = {3, 4};
     #pragma omp parallel for
-    for (int q = 0; q < n; q++) a[q] = w[q % 2];
+    for (int q = 0; q < n; q++) a[q] = w[q % 2] + z[0];
   }
 })src",
-       5, "initialised"},
+       5, "initialised by braces other than as the only variable"},
       {R"src(
 int omp_get_num_threads(void);
 int width(void) { return omp_get_num_threads(); }
@@ -265,6 +265,32 @@ void f(double *x, const double *rhs, int n, int *iterations) {
   CHECK(contains(F.Output, "goto o2c_cl_resume_1;"));
   // One barrier in the control loop itself; the reduction has its own.
   CHECK(F.LeftOnHost == 0);
+}
+
+TEST_CASE("pipeline: control-loop variables initialised by braces are "
+          "copied from a temporary", "[control]") {
+  FileResult F = translateC(R"src(
+typedef struct { int key; long value; } Trait;
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    Trait t[2] = {{1, 64}, {2, 8}};
+    Trait one = {3, 5};
+    for (int s = 0; s < 2; s++) {
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] += t[s].value + one.key;
+      a[0] += s;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.Spmd.ControlLoop);
+  CHECK(contains(F.Output, "__shared__ Trait t[2];"));
+  CHECK(contains(F.Output, "{ decltype(t) o2c_init_t = {{1, 64}, {2, 8}}; "
+                           "memcpy((void *)&t, (const void *)&o2c_init_t, sizeof(t)); };"));
+  CHECK(contains(F.Output, "{ decltype(one) o2c_init_one = {3, 5}; memcpy("));
 }
 
 TEST_CASE("control tree: num_threads reads what every thread can read",

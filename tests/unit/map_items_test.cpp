@@ -181,7 +181,7 @@ void f(int *p, int *q, void *r, int n) {
 }
 
 TEST_CASE("member items of data constructs map the member in place; a "
-          "declare mapper keeps a region on the host", "[analysis][maps]") {
+          "declare mapper maps the members it names", "[analysis][maps]") {
   FileResult F = translateC(R"src(
 typedef struct { long len; int *data; void *raw; } V;
 #pragma omp declare mapper(default: V v) map(tofrom: v, v.data[0:v.len])
@@ -202,7 +202,96 @@ void f(V s) {
   CHECK_FALSE(E.PointerMaps[2].AttachSelf); // void *
   CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);"));
   const Region &T = F.Regions.at(1).R;
-  CHECK_FALSE(T.Translate);
-  CHECK(contains(T.Reason, "the 'declare mapper' 'default' applies to 's'"));
+  REQUIRE(T.Translate);
+  REQUIRE(T.PointerMaps.size() == 1);
+  CHECK(T.PointerMaps[0].Base == "s.data");
+  CHECK(T.PointerMaps[0].AttachBase);
+  CHECK(T.PointerMaps[0].Map.Length == "s.len");
+  CHECK(contains(flat(F.Output), "o2c_region.map((s.data) + (0), (size_t)(s.len) * "
+                                 "sizeof(*(s.data)), o2c::MapToFrom | o2c::MapImplicit);"));
+  CHECK(contains(flat(F.Output), "o2c_region.attachSection(&(s.data), 0);"));
   CHECK(F.Regions.at(2).R.Translate);
+}
+
+TEST_CASE("declare mapper: map types combine with the construct's, named "
+          "mappers, members, and what stays on the host", "[analysis][maps][mapper]") {
+  FileResult F = translateC(R"src(
+typedef struct { int len; int *vals; int k; } C;
+#pragma omp declare mapper(half: C c) map(to: c, c.len) map(tofrom: c.vals[0:c.len / 2])
+#pragma omp declare mapper(C c) map(c.vals[0:c.len])
+#pragma omp declare mapper(noself: C c) map(c.vals[0:c.len])
+void f(C s, C arr[4]) {
+  #pragma omp target data map(mapper(half), from: s)
+  { s.vals[0] = 0; }
+  #pragma omp target enter data map(mapper(half), tofrom: s)
+  #pragma omp target map(mapper(noself), tofrom: s)
+  { s.vals[0] = 2; }
+  #pragma omp target map(tofrom: arr[0:4])
+  { arr[1].k = 3; }
+  #pragma omp target update to(s)
+})src");
+  REQUIRE(F.Ok);
+  // target data, from with the mapper's to: alloc; c.vals from.
+  const Region &D = F.Regions.at(0).R;
+  REQUIRE(D.Translate);
+  const Capture *S = findCapture(D, "s");
+  REQUIRE(S);
+  REQUIRE(S->Map);
+  CHECK(S->Map->Type == MapType::Alloc);
+  REQUIRE(D.PointerMaps.size() == 2);
+  CHECK(D.PointerMaps[0].Base == "&(s.len)");
+  CHECK(D.PointerMaps[0].Map.Type == MapType::Alloc);
+  CHECK(D.PointerMaps[1].Base == "s.vals");
+  CHECK(D.PointerMaps[1].Map.Type == MapType::From);
+  CHECK(D.PointerMaps[1].Map.Length == "s.len / 2");
+  // enter data, tofrom with the mapper's: to, to, tofrom; attached.
+  const Region &E = F.Regions.at(1).R;
+  REQUIRE(E.Translate);
+  REQUIRE(E.PointerMaps.size() == 2);
+  CHECK(E.PointerMaps[1].Map.Type == MapType::ToFrom);
+  CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.vals), 0);"));
+  // A mapper that does not map its own variable, an array of structs, a
+  // motion clause: on the host.
+  CHECK_FALSE(F.Regions.at(2).R.Translate);
+  CHECK(contains(F.Regions.at(2).R.Reason, "does not map its variable 'c' itself"));
+  CHECK_FALSE(F.Regions.at(3).R.Translate);
+  CHECK(contains(F.Regions.at(3).R.Reason, "other than a struct variable"));
+  CHECK_FALSE(F.Regions.at(4).R.Translate);
+  CHECK(contains(F.Regions.at(4).R.Reason, "'target update' through the mapper"));
+}
+
+TEST_CASE("in_reduction on target maps the item of an undeferred host task "
+          "with the clause", "[analysis][maps][in_reduction]") {
+  FileResult F = translateC(R"src(
+void add(int *s, int n) { for (int i = 0; i < n; i++) *s += 2; }
+int f(int n, double *x) {
+  int sum = 0;
+  #pragma omp parallel master
+  #pragma omp taskgroup task_reduction(+: sum)
+  {
+    #pragma omp target in_reduction(+: sum)
+    add(&sum, n);
+    #pragma omp target in_reduction(+: sum) nowait
+    sum += 1;
+    #pragma omp target in_reduction(+: x[0:2])
+    x[0] += 1;
+  }
+  return sum;
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  CHECK(R.InReduction == "in_reduction(+: sum)");
+  const Capture *S = findCapture(R, "sum");
+  REQUIRE(S);
+  REQUIRE(S->Map);
+  CHECK(S->Map->Type == MapType::ToFrom);
+  CHECK(contains(F.Output, "{\n#pragma omp task if(0) default(shared) "
+                           "in_reduction(+: sum) // omp2cuda: the target "
+                           "task's reduction\nif (!"));
+  CHECK(contains(F.Output, "add(&sum, n); } }"));
+  CHECK_FALSE(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Regions.at(1).R.Reason, "with nowait or depend"));
+  CHECK_FALSE(F.Regions.at(2).R.Translate);
+  CHECK(contains(F.Regions.at(2).R.Reason, "not a scalar variable"));
 }

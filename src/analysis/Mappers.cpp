@@ -1,0 +1,312 @@
+// User-defined mappers (`declare mapper`, the `mapper(...)` modifier; issue
+// 8): a struct variable mapped through a mapper is mapped as the mapper's
+// own map clauses say, with the mapper's variable standing for the item.
+// The struct itself keeps its capture (its map type combined with the
+// mapper's), and the mapper's other items (`v.len`, `v.data[0:v.len]`)
+// become map steps on lvalues (PointerMap), evaluated by the stub or at the
+// construct, with the pointer members attached to their device copies.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+MapType clauseType(OpenMPMapClauseKind K) {
+  switch (K) {
+  case OMPC_MAP_to:
+    return MapType::To;
+  case OMPC_MAP_from:
+    return MapType::From;
+  case OMPC_MAP_alloc:
+    return MapType::Alloc;
+  case OMPC_MAP_release:
+    return MapType::Release;
+  case OMPC_MAP_delete:
+    return MapType::Delete;
+  default:
+    return MapType::ToFrom;
+  }
+}
+
+/// The map type of a mapper's item when the construct maps with type C
+/// (OpenMP 5.0 §2.19.7.3, table 2.?): the directions both allow; release and
+/// delete of the construct win.
+MapType combinedType(MapType C, MapType M) {
+  if (C == MapType::Release || C == MapType::Delete)
+    return C;
+  bool To = (C == MapType::To || C == MapType::ToFrom) &&
+            (M == MapType::To || M == MapType::ToFrom);
+  bool From = (C == MapType::From || C == MapType::ToFrom) &&
+              (M == MapType::From || M == MapType::ToFrom);
+  return To && From ? MapType::ToFrom
+         : To       ? MapType::To
+         : From     ? MapType::From
+                    : MapType::Alloc;
+}
+
+/// Prints a mapper's expression with its variable replaced by the item's.
+struct Substitute : PrinterHelper {
+  const VarDecl *Var;
+  std::string Item;
+  Substitute(const VarDecl *V, std::string I) : Var(V), Item(std::move(I)) {}
+  bool handledStmt(Stmt *S, raw_ostream &OS) override {
+    const auto *DR = dyn_cast<DeclRefExpr>(S);
+    if (!DR || DR->getDecl() != Var)
+      return false;
+    OS << Item;
+    return true;
+  }
+};
+
+/// Why an expression of a mapper cannot be evaluated for an item: it names
+/// a variable other than the mapper's own, or has side effects.
+struct OnlyMapperVar : RecursiveASTVisitor<OnlyMapperVar> {
+  const VarDecl *Var;
+  std::string Why;
+  bool VisitDeclRefExpr(DeclRefExpr *DR) {
+    if (isa<VarDecl>(DR->getDecl()) && DR->getDecl() != Var)
+      Why = "names '" + DR->getDecl()->getNameAsString() +
+            "', which is not the mapper's variable";
+    return Why.empty();
+  }
+};
+
+class Expander {
+public:
+  Expander(ClauseInfo &CI, ASTContext &Ctx, const VarDecl *Item,
+           const OMPDeclareMapperDecl *Mapper, const MapInfo &Construct)
+      : CI(CI), Ctx(Ctx), Item(Item), Mapper(Mapper), Construct(Construct),
+        Var(cast<VarDecl>(
+            cast<DeclRefExpr>(Mapper->getMapperVarRef())->getDecl())),
+        Sub(Var, Item->getNameAsString()) {}
+
+  /// Adds the mapper's items; else says why it cannot.
+  std::string run() {
+    bool MapsItself = false;
+    for (const OMPClause *C : Mapper->clauselists()) {
+      const auto *M = dyn_cast<OMPMapClause>(C);
+      if (!M)
+        return "its '" + clauseName(C) + "' clause is not supported";
+      MapInfo MI = Construct;
+      MI.Section = false;
+      MI.Lower.clear();
+      MI.Length.clear();
+      MI.Type = combinedType(Construct.Type, clauseType(M->getMapType()));
+      for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
+        if (Mod == OMPC_MAP_MODIFIER_always)
+          MI.Always = true;
+        else if (Mod == OMPC_MAP_MODIFIER_present)
+          // The struct is typically present member by member then (enter
+          // data of v.len, v.data), which the present table keeps as
+          // separate blocks: mapping v whole would fail at run time.
+          return "its map clause has the 'present' modifier, which is not "
+                 "supported yet";
+        else if (Mod != OMPC_MAP_MODIFIER_unknown)
+          return "its map clause has a modifier other than 'always' and "
+                 "'present'";
+      }
+      // The mapper's own variable is mapped as it is (Clang records the
+      // default mapper of its type on it too).
+      auto Item = M->varlist_begin();
+      for (const Expr *Ref : M->mapperlists()) {
+        const Expr *E = Item != M->varlist_end() ? *Item++ : nullptr;
+        const auto *Self =
+            E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+        if (Self && Self->getDecl() == Var)
+          continue;
+        if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref))
+          if (isa<OMPDeclareMapperDecl>(DR->getDecl()))
+            return "it maps a member through another mapper";
+      }
+      for (const Expr *E : M->varlists()) {
+        std::string Why = item(E, MI, MapsItself);
+        if (!Why.empty())
+          return "its item '" + print(E) + "' " + Why;
+      }
+    }
+    if (!MapsItself)
+      return "it does not map its variable '" + Var->getNameAsString() +
+             "' itself";
+    return "";
+  }
+
+private:
+  std::string clauseName(const OMPClause *C) const {
+    return llvm::omp::getOpenMPClauseName(C->getClauseKind()).str();
+  }
+  std::string print(const Expr *E) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    E->printPretty(OS, &Sub, Ctx.getPrintingPolicy());
+    return OS.str();
+  }
+
+  /// One item of the mapper's map clauses.
+  std::string item(const Expr *E, MapInfo MI, bool &MapsItself) {
+    OnlyMapperVar Check;
+    Check.Var = Var;
+    Check.TraverseStmt(const_cast<Expr *>(E));
+    if (!Check.Why.empty())
+      return Check.Why;
+    if (E->HasSideEffects(Ctx))
+      return "has side effects";
+    const Expr *X = E->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(X); DR && DR->getDecl() == Var) {
+      MapsItself = true;
+      MapInfo &Own = CI.Maps[Item];
+      bool Present = Own.Present;
+      Own = MI;
+      Own.Present = Own.Present || Present;
+      return "";
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(X))
+      return member(M, MI);
+    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
+    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
+    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
+                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
+                              : nullptr;
+    const auto *BM = dyn_cast_or_null<MemberExpr>(Base);
+    if (!BM || !BM->getType()->isPointerType() || !onVar(BM))
+      return "is not the variable, one of its members, or a section of a "
+             "pointer member";
+    if (Sec && Sec->getStride())
+      return "is strided";
+    MI.Section = true;
+    if (Sec) {
+      if (!Sec->getLength())
+        return "has no length";
+      MI.Lower = Sec->getLowerBound() ? print(Sec->getLowerBound()) : "0";
+      MI.Length = print(Sec->getLength());
+    } else {
+      MI.Lower = print(Elem->getIdx());
+      MI.Length = "1";
+    }
+    PointerMap PM;
+    PM.Base = print(BM);
+    PM.AttachBase = true;
+    PM.Map = MI;
+    CI.PointerMaps.push_back(PM);
+    return "";
+  }
+
+  /// Whether M is a member of the mapper's variable itself (v.f, v.g.f).
+  bool onVar(const MemberExpr *M) const {
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    while (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+      if (Inner->isArrow())
+        return false;
+      B = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(B);
+    return !M->isArrow() && DR && DR->getDecl() == Var;
+  }
+
+  std::string member(const MemberExpr *M, const MapInfo &MI) {
+    const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!FD || !onVar(M))
+      return "is not a member of the mapper's variable";
+    if (FD->isBitField())
+      return "is a bit-field";
+    PointerMap PM;
+    PM.Base = "&(" + print(M) + ")";
+    PM.Map = MI;
+    PM.Map.Section = true;
+    PM.Map.Lower = "0";
+    PM.Map.Length = "1";
+    QualType T = M->getType();
+    PM.AttachSelf = T->isPointerType() && !T->getPointeeType()->isVoidType() &&
+                    !T->isFunctionPointerType();
+    CI.PointerMaps.push_back(PM);
+    return "";
+  }
+
+  ClauseInfo &CI;
+  ASTContext &Ctx;
+  const VarDecl *Item;
+  const OMPDeclareMapperDecl *Mapper;
+  MapInfo Construct;
+  const VarDecl *Var;
+  Substitute Sub;
+};
+
+/// The item's variable when it is a plain struct variable of the function
+/// or the file (the stub and the construct name it by its name).
+const VarDecl *structVar(const Expr *E, const LangOptions &LO) {
+  const auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                   : nullptr);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isRecordType() || VD->isStaticDataMember())
+    return nullptr;
+  if (!VD->getDeclContext()->getRedeclContext()->isFunctionOrMethod() &&
+      !VD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return nullptr;
+  if (!LO.CPlusPlus && isCxxOnlyKeyword(VD->getNameAsString()))
+    return nullptr;
+  return VD;
+}
+
+} // namespace
+
+Verdict expandMappers(const OMPExecutableDirective &D, ClauseInfo &CI,
+                      ASTContext &Ctx, SourceLocation &Where) {
+  for (const OMPClause *C : D.clauses()) {
+    if (C && (isa<OMPToClause>(C) || isa<OMPFromClause>(C))) {
+      // Motion clauses through a mapper stay on the host.
+      std::vector<const Expr *> Refs;
+      if (const auto *T = dyn_cast<OMPToClause>(C))
+        Refs.assign(T->mapperlist_begin(), T->mapperlist_end());
+      else if (const auto *F = dyn_cast<OMPFromClause>(C))
+        Refs.assign(F->mapperlist_begin(), F->mapperlist_end());
+      for (const Expr *Ref : Refs)
+        if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref))
+          if (isa<OMPDeclareMapperDecl>(DR->getDecl())) {
+            Where = C->getBeginLoc();
+            return Verdict::no(DiagId::HostClause,
+                               "'target update' through the mapper '" +
+                                   DR->getDecl()->getNameAsString() +
+                                   "' is not supported yet");
+          }
+    }
+    const auto *M = dyn_cast_or_null<OMPMapClause>(C);
+    if (!M)
+      continue;
+    auto Items = M->varlist_begin();
+    for (const Expr *Ref : M->mapperlists()) {
+      const Expr *E = Items != M->varlist_end() ? *Items++ : nullptr;
+      const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref);
+      const auto *Mapper =
+          DR ? dyn_cast<OMPDeclareMapperDecl>(DR->getDecl()) : nullptr;
+      if (!Mapper)
+        continue;
+      Where = E && !M->isImplicit() ? E->getBeginLoc() : SourceLocation();
+      std::string Name = "the mapper '" + Mapper->getNameAsString() + "'";
+      const VarDecl *VD = structVar(E, Ctx.getLangOpts());
+      if (!VD)
+        return Verdict::no(DiagId::HostClause,
+                           Name + " applies to an item other than a struct "
+                                  "variable (an element, a member, an "
+                                  "array of structs)");
+      // The construct's own map of the item: its explicit item (read
+      // before), else the implicit tofrom of an aggregate.
+      MapInfo Construct = makeMap(clauseType(M->getMapType()), M->isImplicit());
+      if (auto It = CI.Maps.find(VD); It != CI.Maps.end())
+        Construct = It->second;
+      std::string Why = Expander(CI, Ctx, VD, Mapper, Construct).run();
+      if (!Why.empty())
+        return Verdict::no(DiagId::HostClause,
+                           Name + " cannot be translated: " + Why);
+    }
+  }
+  return {};
+}
+
+} // namespace omp2cuda
