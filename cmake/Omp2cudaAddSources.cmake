@@ -1,4 +1,4 @@
-# omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX] [RDC]
+# omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX] [RDC] [FULL_GRID]
 #                      SOURCES <src>... [FLAGS <flag>...])
 #
 # Translates OpenMP offload sources at build time and compiles the generated
@@ -23,8 +23,12 @@
 # BACKEND cuda compiles with nvcc -rdc=true and adds a device-link object
 # of all of them to <target>. Call it once per target with every such
 # source.
+#
+# FULL_GRID: omp2cuda --full-grid (README, "Launch shape"): num_teams does
+# not cap the grid of combined loops that cannot tell how many teams run
+# them. Off by default: OpenMP 5.1's num_teams(n) asks for exactly n teams.
 function(omp2cuda_add_sources target)
-  cmake_parse_arguments(O2C "RDC" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(O2C "RDC;FULL_GRID" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
   if(NOT O2C_BACKEND)
     get_property(langs GLOBAL PROPERTY ENABLED_LANGUAGES)
     if("CUDA" IN_LIST langs)
@@ -46,6 +50,9 @@ function(omp2cuda_add_sources target)
   if(O2C_RDC)
     set(_o2c_rdc_tool --rdc)
     set(_o2c_rdc_nvcc -rdc=true)
+  endif()
+  if(O2C_FULL_GRID)
+    list(APPEND _o2c_rdc_tool --full-grid)
   endif()
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")

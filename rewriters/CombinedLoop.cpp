@@ -227,10 +227,16 @@ void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   // Without num_teams, a kernel with a one-pass instantiation gets a thread
   // for every iteration; the grid-stride instantiation's occupancy sizes
   // the grid otherwise.
+  std::string Teams = launchArg(K.NumTeams);
+  if (K.FullGrid) {
+    Out += "    // --full-grid: the region cannot tell how many teams run it, so\n"
+           "    // num_teams does not cap the grid (evaluated, not used).\n";
+    Teams = "o2c::uncappedTeams(" + Teams + ")";
+  }
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
                      "o2c_region, o2c_trip, {}, {}, {}{});\n",
-                     K.OnePassVariant ? variant(K, false) : Kernel,
-                     launchArg(K.NumTeams), launchArg(K.ThreadLimit),
+                     K.OnePassVariant ? variant(K, false) : Kernel, Teams,
+                     launchArg(K.ThreadLimit),
                      K.SingleTeam ? "true" : "false",
                      K.OnePassVariant ? ", true" : "");
   if (K.CounterVariant) {

@@ -30,6 +30,14 @@ public:
 
   virtual void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) = 0;
   virtual void free(int Dev, void *P, const SourceLoc &L) = 0;
+  /// As alloc, but null when the device is out of memory (the caller may
+  /// free some and try again).
+  virtual void *tryAlloc(int Dev, std::size_t Bytes, const SourceLoc &L) {
+    return alloc(Dev, Bytes, L);
+  }
+  /// A block of Bytes the device memory cache hands out again (a fresh
+  /// allocation to the program).
+  virtual void recycled(int, void *, std::size_t) {}
   /// Copies queued on Stream; complete after synchronize(Stream).
   virtual void toDevice(int Dev, void *D, const void *H, std::size_t Bytes,
                         void *Stream, const SourceLoc &L) = 0;

@@ -81,6 +81,17 @@ public:
     use(Dev, L);
     check(cudaFree(P), L, "cudaFree");
   }
+  void *tryAlloc(int Dev, std::size_t Bytes, const SourceLoc &L) override {
+    use(Dev, L);
+    void *P = nullptr;
+    cudaError_t E = cudaMalloc(&P, Bytes ? Bytes : 1);
+    if (E == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError(); // not sticky: clear it for the next call
+      return nullptr;
+    }
+    check(E, L, "cudaMalloc");
+    return P;
+  }
   void toDevice(int Dev, void *D, const void *H, std::size_t Bytes, void *S,
                 const SourceLoc &L) override {
     use(Dev, L);

@@ -70,6 +70,10 @@ public:
     return P;
   }
   void free(int, void *P, const SourceLoc &) override { std::free(P); }
+  void recycled(int, void *P, std::size_t Bytes) override {
+    if (poison()) // as a fresh allocation (alloc)
+      std::memset(P, 0xff, Bytes);
+  }
   void toDevice(int, void *D, const void *H, std::size_t Bytes, void *,
                 const SourceLoc &) override {
     std::memcpy(D, H, Bytes);

@@ -200,7 +200,7 @@ void *targetAlloc(std::size_t Bytes, int Dev) {
     return std::malloc(Bytes ? Bytes : 1);
   if (Dev >= numDevices())
     return nullptr;
-  void *P = devAlloc(Dev, Bytes, runtimeLoc());
+  void *P = devAlloc(Dev, Bytes, runtimeLoc(), /*Cached=*/false);
   if (P)
     ++LiveAllocs;
   return P;
@@ -212,6 +212,7 @@ void targetFree(void *P, int Dev) {
   if (isHostDevice(Dev)) {
     std::free(P);
   } else if (Dev < numDevices()) {
+    ++counts().Frees;
     backend().free(Dev, P, runtimeLoc());
     --LiveAllocs;
   }

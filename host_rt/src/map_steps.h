@@ -30,7 +30,10 @@ void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
            const SourceLoc &Loc);
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
             const SourceLoc &Loc);
-void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc);
+/// Device memory through the cache (device_cache.h); not Cached: from the
+/// backend, for omp_target_alloc, whose memory the program owns.
+void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc,
+               bool Cached = true);
 void devFree(int Dev, void *P, const SourceLoc &Loc);
 
 /// Blocks until the work queued on Stream is complete. Entries whose first

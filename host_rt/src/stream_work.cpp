@@ -13,6 +13,7 @@ namespace {
 struct State {
   bool Queued = false;
   bool FirstCopies = false;
+  unsigned long Syncs = 0; // kept across synchronisations
 };
 
 struct Streams {
@@ -38,10 +39,11 @@ void printStats() {
                "o2c stats: %lu constructs on a device, %lu stream "
                "synchronisations (%lu found nothing to wait for and were "
                "skipped), %lu host waits for a first copy, %lu stream waits, "
-               "%lu device allocations, %lu frees\n",
+               "%lu device allocations, %lu frees, %lu allocations served by "
+               "the device memory cache\n",
                C.Constructs.load(), C.Syncs.load(), C.Skipped.load(),
                C.HostWaits.load(), C.StreamWaits.load(), C.Allocs.load(),
-               C.Frees.load());
+               C.Frees.load(), C.Reused.load());
 }
 } // namespace
 
@@ -76,8 +78,30 @@ bool noteSynced(int Dev, void *Stream) {
   if (It == S.Of.end())
     return false;
   bool First = It->second.FirstCopies;
-  It->second = State();
+  It->second.Queued = It->second.FirstCopies = false;
+  ++It->second.Syncs;
   return First;
+}
+
+std::vector<StreamMark> busyStreams() {
+  Streams &S = streams();
+  std::lock_guard<std::mutex> G(S.Lock);
+  std::vector<StreamMark> Busy;
+  for (const auto &[Key, St] : S.Of)
+    if (St.Queued)
+      Busy.push_back({Key.first, Key.second, St.Syncs});
+  return Busy;
+}
+
+bool syncedSince(const std::vector<StreamMark> &Marks) {
+  Streams &S = streams();
+  std::lock_guard<std::mutex> G(S.Lock);
+  for (const StreamMark &M : Marks) {
+    auto It = S.Of.find({M.Dev, M.Stream});
+    if (It != S.Of.end() && It->second.Syncs == M.Syncs)
+      return false;
+  }
+  return true;
 }
 
 } // namespace o2c::detail

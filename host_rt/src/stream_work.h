@@ -13,6 +13,7 @@
 #define OMP2CUDA_HOST_RT_STREAM_WORK_H
 
 #include <atomic>
+#include <vector>
 
 namespace o2c::detail {
 
@@ -29,6 +30,22 @@ bool queuedOn(int Dev, void *Stream);
 /// forget their events).
 bool noteSynced(int Dev, void *Stream);
 
+/// A stream with work queued, as it stood at one moment: Syncs is how many
+/// synchronisations it had had then.
+struct StreamMark {
+  int Dev;
+  void *Stream;
+  unsigned long Syncs;
+};
+
+/// Every stream with work queued now (on any device). Work queued before
+/// this call is complete once each of them has been synchronised since
+/// (syncedSince): a stream without queued work has nothing running.
+std::vector<StreamMark> busyStreams();
+
+/// Whether every stream of Marks has been synchronised since it was marked.
+bool syncedSince(const std::vector<StreamMark> &Marks);
+
 /// The runtime's counts since the start of the process, for O2C_STATS=1
 /// (printed at exit) and the tests.
 struct Counts {
@@ -37,7 +54,8 @@ struct Counts {
   std::atomic<unsigned long> Skipped{0};    // ... found unnecessary
   std::atomic<unsigned long> HostWaits{0};  // host waits for one event
   std::atomic<unsigned long> StreamWaits{0}; // streams made to wait
-  std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory
+  std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory (backend)
+  std::atomic<unsigned long> Reused{0}; // allocations the cache served
 };
 Counts &counts();
 

@@ -8,6 +8,7 @@
 #include "attach_table.h"
 #include "backend.h"
 #include "declared_vars.h"
+#include "device_cache.h"
 #include "device_state.h"
 #include "faults.h"
 #include "helpers.h"
@@ -77,17 +78,16 @@ void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
   backend().toHost(Dev, H, D, Bytes, Stream, Loc);
   detail::noteQueued(Dev, Stream);
 }
-void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc) {
+void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc, bool Cached) {
   if (detail::faultNow(detail::Fault::Alloc))
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
-  ++counts().Allocs;
-  return backend().alloc(Dev, Bytes, Loc);
+  return Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
+                : detail::uncachedAlloc(Dev, Bytes, Loc);
 }
 void devFree(int Dev, void *P, const SourceLoc &Loc) {
-  ++counts().Frees;
-  backend().free(Dev, P, Loc);
+  detail::cacheFree(Dev, P, Loc);
 }
 
 void syncStream(int Dev, void *Stream, const SourceLoc &Loc) {

@@ -83,6 +83,10 @@ struct KernelModel {
   /// `__launch_bounds__`, which the stub gives as O2C_MAX_THREADS(clause):
   /// the clause's value when it is a constant, else 0, no bound.
   bool BoundedThreads = false;
+  /// --full-grid, and the region cannot tell the number of teams apart
+  /// (Region::GridObserver): num_teams does not cap the grid, which gets a
+  /// thread per iteration like a loop without the clause.
+  bool FullGrid = false;
 
   /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
   /// after which nodes the team synchronises.

@@ -29,6 +29,11 @@ struct Options {
   /// defined here is compiled for the device, and kernels have internal
   /// linkage.
   bool Rdc = false;
+  /// --full-grid: a combined loop whose grid num_teams caps gets a thread
+  /// per iteration (the one-pass kernel) instead, where the program cannot
+  /// tell the number of teams apart (Region::GridObserver is empty). Not the
+  /// default: since OpenMP 5.1 num_teams(n) asks for exactly n teams.
+  bool FullGrid = false;
   /// Told of each target construct as its translation starts (a line of
   /// progress, `file:line: ...`); empty: nobody listens.
   std::function<void(const std::string &)> Progress;

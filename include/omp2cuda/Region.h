@@ -253,6 +253,9 @@ struct Region {
   /// The loop bounds call the OpenMP API, whose values only the device
   /// knows (omp_get_num_teams()): the kernel, not the stub, counts the trip.
   bool TripOnDevice = false;
+  /// Why the program could tell how many teams run the loop (empty: it
+  /// cannot): what lets --full-grid launch past num_teams (GridObservers.cpp).
+  std::string GridObserver;
 
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)

@@ -80,6 +80,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
                    R,  Text, isDataRegion(R)};
   if (Verdict V = captureVars(Site); !V.Ok)
     return Fail(V);
+  R.GridObserver = gridObserver(Nest, Shape, R, TU.Ctx);
   if (Verdict V = regionBodyText(Shape, TU, R, Text); !V.Ok)
     return Fail(V);
   if (Verdict V = finishRegion(*C.Directive, InClass, TC, TU, R, Text); !V.Ok)

@@ -100,6 +100,13 @@ inline bool isDataRegion(const Region &R) {
   return R.Class == RegionClass::DataEnv || R.Class == RegionClass::DataStmt;
 }
 
+// ---- GridObservers.cpp ------------------------------------------------------
+/// Why the program could tell how many teams run the combined loop, which
+/// num_teams caps (empty: it cannot, or there is no such cap): what
+/// --full-grid needs empty (Region::GridObserver).
+std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
+                         const Region &R, clang::ASTContext &Ctx);
+
 // ---- RegionCalls.cpp --------------------------------------------------------
 /// The edits and facts that the kernel's body and loop-header texts are
 /// made with, gathered by the calls and captures steps.

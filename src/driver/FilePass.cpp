@@ -60,15 +60,21 @@ void report(DiagnosticsEngine &DE, const Options &O, SourceLocation Loc,
 
 namespace {
 
-std::string launchDescription(const Region &R) {
+std::string launchDescription(const Region &R, const KernelModel &K,
+                              bool FullGridAsked) {
   // Without num_teams a kernel with a one-pass form gets a thread per
   // iteration (launch.h, gridStrideShape); others what the device keeps
   // resident.
   bool OnePass = !R.SimdChunks && !R.TripOnDevice &&
                  (R.ScheduleChunk.empty() || R.ScheduleChunk == "1");
+  std::string Teams = R.NumTeams;
+  if (K.FullGrid)
+    Teams = "one thread per iteration (--full-grid, not " + R.NumTeams + ")";
+  else if (FullGridAsked && !R.GridObserver.empty())
+    Teams += " (kept by --full-grid: " + R.GridObserver + ")";
   if (R.Class == RegionClass::Combined)
     return fmt::format("grid-stride; teams: {}; threads: {}",
-                       !R.NumTeams.empty() ? R.NumTeams
+                       !R.NumTeams.empty() ? Teams
                        : OnePass ? "one thread per iteration, else "
                                    "occupancy-based"
                                  : "occupancy-based",
@@ -296,7 +302,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       TU.PendingMoves.clear();
       Inserts[E.InsertAt] += E.Insert;
       Rep.Kernel = K.Name;
-      Rep.LaunchShape = launchDescription(R);
+      Rep.LaunchShape = launchDescription(R, K, O.FullGrid);
     }
     Out.Regions.push_back(std::move(Rep));
   }

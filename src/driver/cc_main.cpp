@@ -131,6 +131,9 @@ void printHelp() {
          "  --report[=text|json], -Minfo[=mp]\n"
          "                      omp2cuda's per-region report on standard "
          "output\n"
+         "  --full-grid         omp2cuda --full-grid: num_teams does not cap "
+         "the grid\n"
+         "                      of loops that cannot tell (README, Options)\n"
          "  --suppress=<ID,...>, --warnings-as-errors=<ID,...|all>\n"
          "                      control omp2cuda's diagnostics "
          "([omp2cuda-<ID>])\n"
@@ -758,6 +761,10 @@ int translatorOption(StringRef A, Options &O) {
     else
       note("'-Minfo=" + A +
            "' is ignored; -Minfo=mp reports the target regions");
+    return 0;
+  }
+  if (A == "--full-grid") {
+    O.TranslatorOptions.push_back(A.str());
     return 0;
   }
   if (A.starts_with("--suppress=") || A.starts_with("--warnings-as-errors=")) {

@@ -103,6 +103,13 @@ cl::opt<bool> Rdc("rdc",
                            "target' functions defined in other files, and "
                            "this file's are compiled for the device"),
                   cl::cat(Cat));
+cl::opt<bool> FullGrid(
+    "full-grid",
+    cl::desc("A combined loop that num_teams caps gets a thread per "
+             "iteration where the program cannot tell how many teams run it "
+             "(no OpenMP API calls, no firstprivate it assigns, only integer "
+             "reductions); not OpenMP 5.1's exact num_teams"),
+    cl::cat(Cat));
 cl::opt<bool> HostOk("host-regions-ok",
                      cl::desc("Exit 0 also when regions are left on the host "
                               "(their warnings still print); for build steps "
@@ -493,6 +500,7 @@ int main(int argc, const char **argv) {
   O.LineDirectives = !NoLine;
   O.SkipIfNone = SkipIfNone;
   O.Rdc = Rdc;
+  O.FullGrid = FullGrid;
   if (!InRoot.empty()) {
     SmallString<256> Root(InRoot);
     sys::fs::make_absolute(Root);

@@ -297,6 +297,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     // width the stub picks.
     K.CounterVariant = Wide && K.OnePassVariant;
     K.BoundedThreads = K.OnePassVariant && !K.ThreadLimit.empty();
+    K.FullGrid = O.FullGrid && K.OnePassVariant && !K.NumTeams.empty() &&
+                 !K.SingleTeam && R.GridObserver.empty();
     // lastprivate needs the linear iteration number to spot the last one.
     K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
                    !K.CounterVariant && R.Loops.size() == 1 &&

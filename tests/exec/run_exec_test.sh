@@ -37,6 +37,12 @@ if grep -q '^// exec-host-compiler: g++$' "$src"; then
   host_cxx=(--host-compiler=g++)
 fi
 no_offload=()
+# Translator options an example needs, on a line `// omp2cuda-options: ...`
+# (e.g. --full-grid): given to omp2cuda and omp2cuda-cc alike.
+tool_opts=()
+if grep -q '^// omp2cuda-options:' "$src"; then
+  read -r -a tool_opts <<<"$(grep -m1 '^// omp2cuda-options:' "$src" | sed 's|^// omp2cuda-options:||')"
+fi
 case $($ref_cc --version 2>/dev/null | head -1) in
   *clang*) ;;
   *) no_offload=(-foffload=disable) ;;
@@ -49,7 +55,7 @@ case $mode in
 exec)
   $ref_cc "${std[@]}" -fopenmp "${no_offload[@]}" "${ref_flags[@]}" -O2 "$src" -o "$work/ref" \
     || fail "reference build failed"
-  "$cc" --backend=emu "${host_cxx[@]}" "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
+  "$cc" --backend=emu "${host_cxx[@]}" "${tool_opts[@]}" "${std[@]}" -O2 "$src" -o "$work/emu" 2>"$work/build.err" \
     || { cat "$work/build.err"; fail "omp2cuda-cc --backend=emu failed"; }
   cat "$work/build.err"
   "$work/ref" >"$work/ref.out" 2>"$work/ref.err"
@@ -68,7 +74,7 @@ nvcc)
   [ -n "$nvcc" ] || { [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc; }
   [ -n "$nvcc" ] || nvcc=$(command -v nvcc || true)
   [ -n "$nvcc" ] || fail "nvcc not found: it is part of this machine's image (/usr/local/cuda/bin/nvcc)"
-  "$build/bin/omp2cuda" "$src" -o "$work/$name.cu" -- "${std[@]}"
+  "$build/bin/omp2cuda" "${tool_opts[@]}" "$src" -o "$work/$name.cu" -- "${std[@]}"
   rc=$?
   [ $rc -eq 0 ] || fail "omp2cuda exited $rc (3: a region was left on the host)"
   # The .cu is compiled away from its source: the source's own includes
@@ -92,7 +98,7 @@ nvcc)
     || fail "nvcc rejected the generated $name.cu"
   ;;
 cuda_link)
-  "$cc" --backend=cuda "${host_cxx[@]}" "${std[@]}" -O2 "$src" -o "$work/$name.cuda" \
+  "$cc" --backend=cuda "${host_cxx[@]}" "${tool_opts[@]}" "${std[@]}" -O2 "$src" -o "$work/$name.cuda" \
     || fail "omp2cuda-cc --backend=cuda failed"
   [ -x "$work/$name.cuda" ] || fail "no executable produced"
   ;;

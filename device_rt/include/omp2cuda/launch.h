@@ -149,6 +149,11 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
           dim3(static_cast<unsigned>(Threads))};
 }
 
+/// The num_teams argument of gridStrideShape for a region translated with
+/// --full-grid that cannot tell how many teams run it: the clause was
+/// evaluated (as OpenMP evaluates it), and the grid is not capped by it.
+inline long long uncappedTeams(long long) { return 0; }
+
 /// Whether Shape has a thread for each of Trip iterations: the stub of a
 /// grid-stride kernel then launches its one-pass instantiation.
 inline bool coversTrip(const LaunchShape &Shape, unsigned long long Trip) {
