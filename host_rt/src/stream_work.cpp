@@ -1,5 +1,7 @@
 #include "stream_work.h"
 
+#include "device_state.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -38,10 +40,10 @@ void printStats() {
                "o2c stats: %lu constructs on a device, %lu stream "
                "synchronisations (%lu found nothing to wait for and were "
                "skipped), %lu host waits for a first copy, %lu stream waits, "
-               "%lu device allocations, %lu frees\n",
+               "%lu device allocations, %lu frees; %s\n",
                C.Constructs.load(), C.Syncs.load(), C.Skipped.load(),
                C.HostWaits.load(), C.StreamWaits.load(), C.Allocs.load(),
-               C.Frees.load());
+               C.Frees.load(), liveMappings().c_str());
 }
 } // namespace
 

@@ -15,6 +15,17 @@
 // one instead of going through a scheduler. The queue empties with threads
 // still waiting only when no barrier can ever open: that is a deadlock.
 // A block of one thread runs on the worker's own stack.
+//
+// Under ThreadSanitizer the fibers are not announced to TSan: it sees them as
+// the worker thread they run on, which is exact for races (they run one at a
+// time, in the order of the switches). TSan's per-thread shadow stack of
+// function entries must then stay balanced, and Boost.Context's fiber_entry
+// (instantiated and instrumented here) enters once per fiber and never
+// returns: it ends with a context switch. Unbalanced, the worker's shadow
+// stack grew by one entry per fiber (6658 after 10 kernels of 1024 threads on
+// 2 workers) until TSan wrote past a trace part or past the shadow stack
+// itself (the 64-thread async_stress fault, docs/async.md). ShadowStack
+// restores its depth after each block.
 #include "omp2cuda/emu/cuda_emu.h"
 
 #include <boost/context/fiber.hpp>
@@ -36,12 +47,44 @@ thread_local uint3 blockIdx = {0, 0, 0};
 thread_local dim3 blockDim;
 thread_local dim3 gridDim;
 
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define O2C_EMU_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(O2C_EMU_TSAN)
+#define O2C_EMU_TSAN 1
+#endif
+#ifdef O2C_EMU_TSAN
+extern "C" unsigned long __tsan_testonly_shadow_stack_current_size();
+extern "C" void __tsan_func_exit();
+#endif
+
 namespace o2c {
 namespace emu {
 
 namespace ctx = boost::context;
 
 namespace {
+
+/// Under TSan: the worker's shadow-stack depth when a block starts, restored
+/// when it ends (the fibers' entries that never return are dropped). Both
+/// not inlined, so that each measures with its own entry on the stack.
+class ShadowStack {
+public:
+#ifdef O2C_EMU_TSAN
+  __attribute__((noinline)) ShadowStack()
+      : Depth(__tsan_testonly_shadow_stack_current_size()) {}
+  __attribute__((noinline)) ~ShadowStack() {
+    for (unsigned long D = __tsan_testonly_shadow_stack_current_size();
+         D > Depth; --D)
+      __tsan_func_exit();
+  }
+
+private:
+  unsigned long Depth;
+#endif
+};
 
 [[noreturn]] void die(const char *Msg) {
   std::fflush(stdout);
@@ -295,6 +338,7 @@ void runBlock(Block &B, dim3 Grid, dim3 BlockDim, uint3 BlockId,
     return;
   }
   initBlock(B, BlockDim);
+  [[maybe_unused]] ShadowStack Balance; // empty without TSan
   for (unsigned I = 0; I < B.Count; ++I)
     B.Threads[I].Fiber = ctx::fiber(
         std::allocator_arg, PooledStack{&Stacks},
