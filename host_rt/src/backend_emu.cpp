@@ -110,6 +110,7 @@ public:
   void destroyEvent(int, void *E) override { delete static_cast<char *>(E); }
   void eventSynchronize(int, void *, const SourceLoc &) override {}
   bool copyLeavesHostFree(const void *) override { return true; }
+  bool eventDone(int, void *) override { return true; } // complete when made
 
   DeviceProps props(int) override { return {emuWorkers(), 1024, 32}; }
 

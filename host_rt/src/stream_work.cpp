@@ -40,10 +40,10 @@ void printStats() {
                "o2c stats: %lu constructs on a device, %lu stream "
                "synchronisations (%lu found nothing to wait for and were "
                "skipped), %lu host waits for a first copy, %lu stream waits, "
-               "%lu device allocations, %lu frees; %s\n",
+               "%lu device allocations, %lu frees, %lu staged copies; %s\n",
                C.Constructs.load(), C.Syncs.load(), C.Skipped.load(),
                C.HostWaits.load(), C.StreamWaits.load(), C.Allocs.load(),
-               C.Frees.load(), liveMappings().c_str());
+               C.Frees.load(), C.Staged.load(), liveMappings().c_str());
 }
 } // namespace
 

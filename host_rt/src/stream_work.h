@@ -38,6 +38,7 @@ struct Counts {
   std::atomic<unsigned long> HostWaits{0};  // host waits for one event
   std::atomic<unsigned long> StreamWaits{0}; // streams made to wait
   std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory
+  std::atomic<unsigned long> Staged{0}; // copies through staging buffers
 };
 Counts &counts();
 
