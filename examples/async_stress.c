@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-// scripts/tsan builds it with 32 threads (docs/async.md, ThreadSanitizer).
+// STRESS_THREADS: fewer host threads, for a quick look under a tool.
 #ifndef STRESS_THREADS
 #define STRESS_THREADS 64
 #endif

@@ -12,6 +12,7 @@
 #include "omp2cuda/host_rt.h"
 
 #include <cstddef>
+#include <cstdlib>
 #include <string>
 
 namespace o2c::detail {
@@ -65,6 +66,13 @@ public:
   /// on its way. CUDA stages a copy from pageable memory before
   /// cudaMemcpyAsync returns, not one from page-locked or managed memory.
   virtual bool copyLeavesHostFree(const void *H) = 0;
+
+  /// Staging copies through page-locked memory (staging.h): whether it pays
+  /// for pageable memory, a page-locked buffer of Bytes (null: none), and
+  /// whether Event has fired, without blocking (a null event has).
+  virtual bool stagingPays() { return false; }
+  virtual void *allocPinned(std::size_t Bytes) { return std::malloc(Bytes); }
+  virtual bool eventDone(int Dev, void *Event) { return Event == nullptr; }
 
   virtual DeviceProps props(int Dev) = 0;
 

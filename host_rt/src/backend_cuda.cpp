@@ -179,6 +179,30 @@ public:
     return A.type == cudaMemoryTypeUnregistered;
   }
 
+  // Pageable copies go through the driver's own small staging buffers with
+  // the calling thread copying and waiting; page-locked ones are DMA'd.
+  bool stagingPays() override { return true; }
+  void *allocPinned(std::size_t Bytes) override {
+    void *P = nullptr;
+    if (cudaHostAlloc(&P, Bytes, cudaHostAllocPortable) != cudaSuccess) {
+      (void)cudaGetLastError(); // no staging then: copy directly
+      return nullptr;
+    }
+    return P;
+  }
+  bool eventDone(int Dev, void *E) override {
+    if (!E)
+      return true;
+    cudaError_t R = cudaEventQuery(static_cast<cudaEvent_t>(E));
+    if (R == cudaErrorNotReady) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    // Done, or failed: a failure shows at its stream's synchronisation.
+    (void)cudaGetLastError();
+    return true;
+  }
+
   DeviceProps props(int Dev) override {
     Device &D = device(Dev, runtimeLoc());
     std::call_once(D.PropsOnce, [&] {

@@ -16,6 +16,9 @@ class AttachTable;
 
 /// The present table of Dev, null for a number that is no device.
 PresentTable *table(int Dev);
+/// "N mappings with R references left in the present tables" (declare
+/// target variables not counted), for O2C_STATS at exit.
+std::string liveMappings();
 /// The attached pointers of Dev (see attach_table.h).
 AttachTable *attachments(int Dev);
 /// After host bytes [Host, Host + Bytes) were queued for copying to DevBase

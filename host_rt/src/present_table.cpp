@@ -1,5 +1,9 @@
 #include "present_table.h"
 
+#include "backend.h"
+#include "device_state.h"
+#include "map_steps.h"
+
 #include <atomic>
 #include <iterator>
 
@@ -161,12 +165,38 @@ std::size_t PresentTable::size() const {
   return Entries.size();
 }
 
+std::pair<std::size_t, long> PresentTable::live() const {
+  std::lock_guard<std::mutex> G(Lock);
+  std::pair<std::size_t, long> L{0, 0};
+  for (const auto &[Begin, E] : Entries)
+    if (E.Ref != Infinite) {
+      ++L.first;
+      L.second += E.Ref;
+    }
+  return L;
+}
+
 long PresentTable::refCount(const void *H) const {
   std::lock_guard<std::mutex> G(Lock);
   Status St;
   // One byte, not zero: the end pointer of an entry is not inside it.
   const Entry *E = locate(H, 1, St);
   return E ? E->Ref : 0;
+}
+
+std::string liveMappings() {
+  std::size_t Entries = 0;
+  long Refs = 0;
+  // Tables never made hold nothing; making them now would query the device.
+  if (steps::TablesMade)
+    for (int D = 0, N = backend().numDevices(); D < N; ++D)
+      if (const PresentTable *T = table(D)) {
+        auto [E, R] = T->live();
+        Entries += E;
+        Refs += R;
+      }
+  return std::to_string(Entries) + " mappings with " + std::to_string(Refs) +
+         " references left in the present tables";
 }
 
 } // namespace o2c::detail

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace o2c::detail {
@@ -162,6 +163,9 @@ public:
   void *hostOf(const void *D) const;
 
   std::size_t size() const;
+  /// Entries with a finite count (not `declare target` variables) and the
+  /// sum of their counts: both 0 once everything mapped was unmapped.
+  std::pair<std::size_t, long> live() const;
   /// Reference count of the entry holding H (0 when absent).
   long refCount(const void *H) const;
 

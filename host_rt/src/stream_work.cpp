@@ -1,5 +1,7 @@
 #include "stream_work.h"
 
+#include "device_state.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -40,10 +42,11 @@ void printStats() {
                "synchronisations (%lu found nothing to wait for and were "
                "skipped), %lu host waits for a first copy, %lu stream waits, "
                "%lu device allocations, %lu frees, %lu allocations served by "
-               "the device memory cache\n",
+               "the device memory cache, %lu staged copies; %s\n",
                C.Constructs.load(), C.Syncs.load(), C.Skipped.load(),
                C.HostWaits.load(), C.StreamWaits.load(), C.Allocs.load(),
-               C.Frees.load(), C.Reused.load());
+               C.Frees.load(), C.Reused.load(), C.Staged.load(),
+               liveMappings().c_str());
 }
 } // namespace
 

@@ -56,6 +56,7 @@ struct Counts {
   std::atomic<unsigned long> StreamWaits{0}; // streams made to wait
   std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory (backend)
   std::atomic<unsigned long> Reused{0}; // allocations the cache served
+  std::atomic<unsigned long> Staged{0}; // copies through staging buffers
 };
 Counts &counts();
 

@@ -16,6 +16,7 @@
 #include "map_steps.h"
 #include "present_table.h"
 #include "released.h"
+#include "staging.h"
 #include "stream_work.h"
 
 #include "omp2cuda/host_rt.h"
@@ -66,7 +67,8 @@ void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
     injected(Loc, detail::Fault::Copy,
              "copying " + std::to_string(Bytes) + " bytes to the device failed");
   BytesToDev += Bytes;
-  backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
+  if (!detail::stagedToDevice(Dev, D, H, Bytes, Stream, Loc))
+    backend().toDevice(Dev, D, H, Bytes, Stream, Loc);
   detail::noteQueued(Dev, Stream);
 }
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,

@@ -137,25 +137,28 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
 /// The host task that carries a deferred target task o2c_task (null: run
 /// the host fallback instead) with the construct's dependences: detached,
 /// fulfilled by the helper thread that completes the target task, where the
-/// host compiler's runtime allows it (omp2cuda/async.h). With dependences,
-/// a detached sibling without them (o2c_done) is what taskwait, taskgroup
-/// and barriers wait for, so that the one with them can release its
-/// successors as soon as the device work is queued (docs/async.md).
-static std::string
-deferredTask(const std::vector<std::string> &Depends) {
+/// host compiler's runtime allows it (omp2cuda/async.h). A target region
+/// with dependences (Early) also gets a detached sibling without them
+/// (o2c_done), which is what taskwait, taskgroup and barriers wait for, so
+/// that the one with them can release its successors as soon as the device
+/// work is queued (docs/async.md). A data construct is never released
+/// early: its one task completes with it, and no sibling is needed.
+static std::string deferredTask(const std::vector<std::string> &Depends,
+                                bool Early) {
   std::string Deps;
   for (const std::string &X : Depends)
     Deps += " " + X;
-  if (Depends.empty())
+  if (Depends.empty() || !Early)
     return fmt::format("if (o2c_task) {{\n"
                        "#if O2C_DETACH\n"
                        "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
-                       "#pragma omp task detach(o2c_event) firstprivate(o2c_task)\n"
+                       "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task)\n"
                        "o2c::startTask(o2c_task, o2c_event);\n"
                        "#else\n"
-                       "#pragma omp task firstprivate(o2c_task)\n"
+                       "#pragma omp task{0} firstprivate(o2c_task)\n"
                        "o2c::runTask(o2c_task);\n"
-                       "#endif\n");
+                       "#endif\n",
+                       Deps);
   return fmt::format(
       "if (o2c_task) {{\n"
       "#if O2C_DETACH\n"
@@ -197,7 +200,7 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
   } else if (K.NoWait) {
     Call = fmt::format("{{ o2c::AsyncTask *o2c_task = {}{}({});\n",
                        K.StubName, K.TemplateArgs, Args) +
-           deferredTask(Depends) + "} else {";
+           deferredTask(Depends, /*Early=*/true) + "} else {";
     E.CallSite.push_back({Begin, 0, Call + " // omp2cuda: deferred to a "
                                            "hidden helper thread; host "
                                            "fallback below\n" +
@@ -384,7 +387,7 @@ struct DataCalls {
                                     Ns, Dev, If, Cap.CallArg, Cap.Map->Lower));
     }
     if (Deferred)
-      Calls.push_back(deferredTask(Depends) + "}");
+      Calls.push_back(deferredTask(Depends, /*Early=*/false) + "}");
     return Calls;
   }
 };

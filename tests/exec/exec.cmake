@@ -17,4 +17,11 @@ if(TARGET omp2cuda-cc)
       set_tests_properties(${mode}.${name} PROPERTIES LABELS "examples;${mode}" TIMEOUT 900)
     endforeach()
   endforeach()
+  # Every copy to the device through a staging buffer (docs/async.md,
+  # "Staging"), which the emulated device never does by itself.
+  add_test(NAME exec_staged.async_offload
+           COMMAND ${_o2c_exec_runner} exec ${PROJECT_SOURCE_DIR}/examples/async_offload.c
+                   ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/exec_staged.async_offload)
+  set_tests_properties(exec_staged.async_offload PROPERTIES LABELS "examples;exec"
+                       ENVIRONMENT "O2C_STAGING=1;O2C_STAGING_MIN=0" TIMEOUT 900)
 endif()

@@ -71,3 +71,19 @@ TEST_CASE("one past a block's end is inside it, except under unified shared "
   CHECK(T.lookup(A + 7, 0).St == PresentTable::Status::Contained);
   PresentTable::endPointersInside(true);
 }
+
+TEST_CASE("live() counts finite mappings and their references",
+          "[rt][present]") {
+  PresentTable T;
+  double A[8] = {}, B[4] = {};
+  static double Dev[8];
+  enterWithCopy(T, A, sizeof A);
+  enterWithCopy(T, A, sizeof A); // a second reference
+  CHECK(T.addDeclared(B, sizeof B, Dev)); // infinite: not counted
+  CHECK(T.live() == std::make_pair(std::size_t{1}, 2L));
+  T.release(A, sizeof A, /*Delete=*/false, Creator);
+  CHECK(T.live() == std::make_pair(std::size_t{1}, 1L));
+  T.release(A, sizeof A, /*Delete=*/false, Creator);
+  CHECK(T.live() == std::make_pair(std::size_t{0}, 0L));
+  CHECK(T.size() == 1); // the declared variable stays
+}

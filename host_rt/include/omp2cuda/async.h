@@ -14,11 +14,12 @@
 //     o2c::runTask(o2c_task);                // queue and wait
 //   #endif
 //
-// With `depend` clauses (and detach), a detached host task without
-// dependences (o2c_done) comes first, fulfilled when the target task
-// completed; the one with the dependences is fulfilled once its successors
-// may go, which for a target region is as soon as its device work is queued
-// (startTask's three-argument form, docs/async.md).
+// A target region with `depend` clauses (and detach) also gets a detached
+// host task without dependences (o2c_done), created first and fulfilled
+// when the target task completed; the one with the dependences is fulfilled
+// as soon as its device work is queued (startTask's three-argument form,
+// docs/async.md). A data construct with `depend` completes its one task at
+// completion and needs no o2c_done.
 //
 // The host runtime then orders the task against every other task and
 // barrier as it would a target task of its own.
