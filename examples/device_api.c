@@ -75,6 +75,20 @@ int main(void) {
     ok = ok && Mine[i] % 1000 < 32 && Mine[i] / 1000 < 2;
   printf("OpenMP API in a called function: %s, on the host: %d\n",
          ok ? "PASS" : "FAIL", where());
+
+  /* The device's nteams-var and teams-thread-limit-var: their initial
+     value, 0, as the host's are without OMP_NUM_TEAMS and
+     OMP_TEAMS_THREAD_LIMIT. */
+  {
+    int max_teams = -1, teams_limit = -1;
+#pragma omp target map(tofrom: max_teams, teams_limit)
+    {
+      max_teams = omp_get_max_teams();
+      teams_limit = omp_get_teams_thread_limit();
+    }
+    printf("omp_get_max_teams() %d, omp_get_teams_thread_limit() %d\n",
+           max_teams, teams_limit);
+  }
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

@@ -52,6 +52,9 @@ struct KernelModel {
   std::string Comment;  // "target teams ... at file.c:12"
   SourcePos Loc;
   std::string TemplateHeader, TemplateArgs;
+  /// "struct S;": kernel and stub follow class S, the stub is declared
+  /// ahead of it (Region::ClassAhead).
+  std::string ClassAhead;
 
   std::vector<KernelParam> Params;
   std::vector<std::string> PrivateDecls; // "double t;"

@@ -264,6 +264,10 @@ struct Region {
 
   std::string TemplateHeader; // "template <typename T>" or empty
   std::string TemplateArgs;   // "<T>" or empty
+  /// "struct S;": the region is in a member defined in class S and names
+  /// S, so its kernel and stub follow S and the stub is declared ahead of
+  /// it, after this (analysis/ClassAhead.h). Empty otherwise.
+  std::string ClassAhead;
 
   SpmdTree Spmd; // Class == Spmd
 };

@@ -2,6 +2,7 @@
 // clauses), the type each has in the kernel at file scope, and the edits
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
+#include "analysis/ClassAhead.h"
 #include "analysis/LoopNest.h"
 #include "analysis/RegionSteps.h"
 
@@ -180,9 +181,23 @@ bool tagMovesAlone(CaptureSite &S, QualType &T) {
   return true;
 }
 
+/// The region names the class whose member holds it (What says how): its
+/// kernel and stub follow the class (ClassAhead.h), which must allow it.
+Verdict kernelAfterClass(CaptureSite &S, const std::string &What) {
+  std::string Why;
+  std::string Forward = classForward(S.InClass, S.TU.Ctx, Why);
+  if (Forward.empty())
+    return Verdict::no(DiagId::HostContext,
+                       What + ", and the kernel cannot follow the class: " +
+                           Why + "; define the member function outside the "
+                           "class to offload it");
+  S.R.ClassAhead = Forward;
+  return {};
+}
+
 /// Whether the kernel at file scope can name T: a local type is spelled
 /// through or moves to file scope, and a class being defined is incomplete
-/// before it.
+/// before it (the kernel then follows it).
 Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
   // The kernel and stub are at file scope: a local typedef is spelled
   // through, a local struct, union or enum cannot be named there. Data
@@ -219,10 +234,8 @@ Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
     if (const TagDecl *TD = Base->getAsTagDecl())
       for (const DeclContext *DC = TD; DC; DC = DC->getParent())
         if (DC == dyn_cast<DeclContext>(S.InClass))
-          return Verdict::no(DiagId::HostContext,
-                             "'" + Name + "' has a type of the class "
-                             "being defined; define the member function "
-                             "outside the class to offload it");
+          return kernelAfterClass(S, "'" + Name + "' has a type of the "
+                                  "class being defined");
   }
   return {};
 }
@@ -382,6 +395,15 @@ const Decl *classBeingDefined(const RegionCandidate &C) {
 }
 
 Verdict captureVars(CaptureSite &S) {
+  // (A name qualified by the class's own is reported, located, by
+  // finishRegion.)
+  if (S.InClass && !S.IsData &&
+      qualifiedByClass(S.C.Directive, S.InClass).isInvalid() &&
+      writesClassType(S.C.Directive, S.InClass))
+    if (Verdict V = kernelAfterClass(S, "the region names the class being "
+                                        "defined");
+        !V.Ok)
+      return V;
   CaptureScan Scan;
   if (Verdict V = scanUses(S, Scan); !V.Ok)
     return V;

@@ -8,6 +8,8 @@
 #include "analysis/Instantiations.h"
 #include "analysis/Orphaned.h"
 #include "analysis/StdDevice.h"
+#include "analysis/StdString.h"
+#include "analysis/VirtualCalls.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/Attr.h"
@@ -32,7 +34,8 @@ const llvm::StringSet<> &ompDeviceApi() {
       "omp_get_active_level",  "omp_get_num_procs",  "omp_in_final",
       "omp_get_dynamic",       "omp_get_nested",     "omp_get_max_active_levels",
       "omp_get_device_num",    "omp_alloc",          "omp_aligned_alloc",
-      "omp_calloc",            "omp_aligned_calloc", "omp_free"};
+      "omp_calloc",            "omp_aligned_calloc", "omp_free",
+      "omp_get_max_teams",     "omp_get_teams_thread_limit"};
   return S;
 }
 
@@ -156,6 +159,8 @@ public:
     }
     if (InInstance && !checkCopiedObject(FD, C))
       return false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C); MC && dispatches(MC))
+      return checkDispatch(MC);
     return checkCallee(FD, C);
   }
   /// F as a callee of device code: marks it (and its callees) when it can
@@ -175,6 +180,12 @@ public:
 
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
+    // An object the device constructs gets the device's virtual table:
+    // every function in it must exist there.
+    if (const CXXRecordDecl *RD = Ctor->getParent();
+        RD->isPolymorphic() && VtablesChecked.insert(RD).second &&
+        !checkVirtuals(overrideFamily(virtualsOf(RD), TU.Ctx)))
+      return false;
     if (!Ctor->isTrivial()) {
       // nvcc compiles a defaulted constructor for the device by itself, and
       // where it reaches a host-only constructor of a member or base it
@@ -184,6 +195,24 @@ public:
         return false;
     }
     return true;
+  }
+  /// `delete p` runs the destructor, through the virtual table when it is
+  /// virtual (then as a virtual call: checkDispatch).
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    const CXXRecordDecl *RD = E->getDestroyedType()->getAsCXXRecordDecl();
+    const CXXDestructorDecl *D =
+        RD && RD->hasDefinition() ? RD->getDestructor() : nullptr;
+    if (!D || !D->isVirtual())
+      return checkDestructor(RD);
+    std::string Why = pointeeNotDeviceBuilt(E->getArgument(), E, TU.Ctx);
+    if (!Why.empty()) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it deletes, through its virtual destructor, an "
+                           "object " + Why);
+      Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
+      return false;
+    }
+    return checkVirtuals(overrideFamily({D}, TU.Ctx));
   }
   /// `T(x)` of a template parameter T: a constructor known per
   /// instantiation.
@@ -211,6 +240,45 @@ public:
   }
 
 private:
+  /// A virtual call that dispatches: on an object the device constructed,
+  /// to any overrider (VirtualCalls.h).
+  bool checkDispatch(const CXXMemberCallExpr *C) {
+    const CXXMethodDecl *MD = C->getMethodDecl();
+    std::string Why = receiverNotDeviceBuilt(C, TU.Ctx);
+    if (!Why.empty()) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls the virtual function '" +
+                               MD->getQualifiedNameAsString() +
+                               "' on an object " + Why);
+      Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+      return false;
+    }
+    return checkVirtuals(overrideFamily({MD}, TU.Ctx));
+  }
+  /// Each of Ms runs on the device (a pure one without a body is only
+  /// declared so).
+  bool checkVirtuals(const std::vector<const CXXMethodDecl *> &Ms) {
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    for (const CXXMethodDecl *M : Ms) {
+      if (M->isPureVirtual() && !M->isDefined()) {
+        if (!rewritable(TU, SM.getExpansionLoc(M->getBeginLoc()))) {
+          Result = Verdict::no(DiagId::HostCall,
+                               "it needs the virtual function '" +
+                                   M->getQualifiedNameAsString() +
+                                   "' on the device, which is declared in a "
+                                   "file that is not translated");
+          return false;
+        }
+        TU.DeviceFunctions.insert(M);
+        continue;
+      }
+      if (!checkCallee(M, nullptr))
+        return false;
+    }
+    return true;
+  }
+  std::set<const CXXRecordDecl *> VtablesChecked;
+
   /// The member and base initialisers of a constructor (written ones and
   /// those the compiler adds).
   bool checkInits(const CXXConstructorDecl *Ctor) {
@@ -276,6 +344,10 @@ private:
                            "it calls '" + Name +
                                "', which is not available in device code");
       return false;
+    }
+    if (isStringSubscript(FD)) {
+      Result = stringSubscript(C, TU.Ctx, C ? Edits : nullptr);
+      return Result.Ok;
     }
     // The C and C++ standard library (StdDevice.cpp says which parts).
     if (StdCall Std = stdDeviceCall(FD, TU.Ctx); Std.IsLibrary) {

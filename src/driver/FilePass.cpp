@@ -263,6 +263,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
                           K.LineDirectives, Out.Source) +
           "\n";
       RegionEdit E = regionEdits(C, R, K, Emitted, Ctx, O.LineDirectives);
+      if (!K.ClassAhead.empty())
+        placeAfterClass(C, K, Ctx, E);
       MacroSite Site;
       if (C.Directive->getBeginLoc().isMacroID()) {
         // Rewritten at the expansion site, from the expanded statements.
@@ -295,11 +297,13 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
         // Another function's identical definition is at file scope already.
         if (reusesMove(M, TU))
           T.FileScopeText.clear();
-        Inserts[E.InsertAt] += T.FileScopeText;
+        Inserts[E.Ahead.empty() ? E.InsertAt : E.AheadAt] += T.FileScopeText;
         Moved.push_back(std::move(T));
         TU.Moves.push_back(std::move(M));
       }
       TU.PendingMoves.clear();
+      if (!E.Ahead.empty())
+        Inserts[E.AheadAt] += E.Ahead;
       Inserts[E.InsertAt] += E.Insert;
       Rep.Kernel = K.Name;
       Rep.LaunchShape = launchDescription(R, K, O.FullGrid);

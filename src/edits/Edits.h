@@ -72,6 +72,10 @@ struct RegionEdit {
   std::vector<TextEdit> CallSite; // around the construct itself
   unsigned InsertAt = 0;          // kernel and stub go here ...
   std::string Insert;             // ... (empty for data constructs)
+  /// Kernel and stub after the class (Region::ClassAhead): the class's
+  /// forward declaration and the stub's go here, before it.
+  unsigned AheadAt = 0;
+  std::string Ahead;
   std::string Problem;            // why the construct cannot be rewritten
   /// A construct left on the host runs inside an o2c::HostFallback (false:
   /// produced by a macro, or a data construct the host runtime would skip).
@@ -83,6 +87,10 @@ struct RegionEdit {
 RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
                        const KernelModel &K, const std::string &Emitted,
                        clang::ASTContext &Ctx, bool LineDirectives);
+/// Moves the kernel and stub of E after the class that K.ClassAhead
+/// declares, and declares the stub ahead of the class.
+void placeAfterClass(const RegionCandidate &C, const KernelModel &K,
+                     clang::ASTContext &Ctx, RegionEdit &E);
 /// The edits for a data construct (target data / enter / exit / update).
 /// One that a macro produces along with other code is rewritten in the
 /// main file's #define body; DefineEdits (offset -> text) holds the edits

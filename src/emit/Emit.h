@@ -27,6 +27,9 @@ std::string placedBody(const KernelModel &K);
 
 std::string emitKernel(const KernelModel &K);
 std::string emitStub(const KernelModel &K);
+/// The stub's declaration, for a stub defined after the class whose member
+/// calls it (KernelModel::ClassAhead).
+std::string emitStubDeclaration(const KernelModel &K);
 /// The `__device__` mirror of a declare target variable.
 std::string emitDeviceGlobal(const DeviceGlobal &G);
 /// The mirrors' registrations with the runtime. They take the variables'

@@ -88,4 +88,14 @@ std::string emitStub(const KernelModel &K) {
   return Out;
 }
 
+std::string emitStubDeclaration(const KernelModel &K) {
+  std::string Params;
+  for (const std::string &P : K.StubParams)
+    Params += (Params.empty() ? "" : ", ") + P;
+  return (K.TemplateHeader.empty() ? "" : K.TemplateHeader + "\n") +
+         fmt::format("static {}{}({});\n",
+                     K.NoWait ? "o2c::AsyncTask *" : "bool ", K.StubName,
+                     Params);
+}
+
 } // namespace omp2cuda

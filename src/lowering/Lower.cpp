@@ -112,6 +112,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.Directive = R.Directive;
   K.TemplateHeader = R.TemplateHeader;
   K.TemplateArgs = R.TemplateArgs;
+  K.ClassAhead = R.ClassAhead;
   K.Body = R.Body;
   K.BodyPos = R.BodyPos;
   K.BodyIndent = R.BodyIndent;

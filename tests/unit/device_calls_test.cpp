@@ -201,3 +201,21 @@ void f(double *a, int n) {
   CHECK(F.Regions.at(0).R.Why == DiagId::HostCall);
   CHECK(contains(F.Regions.at(0).R.Reason, "fpclassify"));
 }
+
+TEST_CASE("omp_get_max_teams and omp_get_teams_thread_limit run on the device",
+          "[analysis][devicecalls]") {
+  // The device's nteams-var and teams-thread-limit-var (0: omp_device.h).
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *m, int *t) {
+  #pragma omp target map(tofrom: m[0:1], t[0:1])
+  {
+    m[0] = omp_get_max_teams();
+    t[0] = omp_get_teams_thread_limit();
+  }
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "o2c_dev::omp_get_max_teams()"));
+  CHECK(contains(F.Output, "o2c_dev::omp_get_teams_thread_limit()"));
+}

@@ -3,7 +3,7 @@ if(TARGET omp2cuda_tool)
                          output_paths_test.cpp header_copies_test.cpp cuda_names_test.cpp lint_test.cpp
                          linear_test.cpp array_reduction_test.cpp metadirective_test.cpp
                          atomic_capture_test.cpp task_reduction_test.cpp
-                         scope_test.cpp imperfect_nest_test.cpp)
+                         scope_test.cpp imperfect_nest_test.cpp class_members_test.cpp)
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)
   add_test(NAME unit.tool COMMAND tool_test)

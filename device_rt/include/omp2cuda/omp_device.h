@@ -54,6 +54,12 @@ O2C_DEV_API(omp_get_dynamic, 0)
 // omp_get_nested is deprecated: its meaning, without the warning.
 O2C_DEV_API2(omp_get_nested, 0, ::omp_get_max_active_levels() > 1)
 O2C_DEV_API(omp_get_max_active_levels, 1)
+// The device's nteams-var and teams-thread-limit-var keep their initial
+// value, 0 (OpenMP 5.1: OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT without a
+// suffix set the host's; this runtime reads no _DEV or _ALL variant, and
+// kernels cannot call omp_set_num_teams).
+O2C_DEV_API(omp_get_max_teams, 0)
+O2C_DEV_API(omp_get_teams_thread_limit, 0)
 // Kernels do not know which of several GPUs runs them; omp2cuda offloads to
 // the default device unless a device clause says otherwise.
 // On the host, the number the omp2cuda runtime gives the host.

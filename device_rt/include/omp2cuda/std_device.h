@@ -42,4 +42,24 @@ template <class T> __host__ __device__ inline void swap(T *&A, T *&B) noexcept {
 #undef O2C_STD_SWAP
 #endif // __CUDACC__ && __cplusplus
 
+#if defined(__cplusplus)
+namespace o2c_dev {
+/// `s[i]` of a std::basic_string read in device code. The translator writes
+/// it only in a unit with `requires unified_shared_memory` (the characters
+/// are in host memory, even those of a mapped string, whose copy points to
+/// the original's) and only for libstdc++'s string, whose first member is
+/// the pointer to its characters (_M_dataplus._M_p); the host calls the
+/// library.
+template <class S>
+__host__ __device__ inline typename S::value_type
+stringAt(const S &s, typename S::size_type i) {
+#if defined(__CUDA_ARCH__)
+  return (*reinterpret_cast<const typename S::value_type *const *>(&s))[i];
+#else
+  return s[i];
+#endif
+}
+} // namespace o2c_dev
+#endif
+
 #endif // OMP2CUDA_STD_DEVICE_H

@@ -204,6 +204,37 @@ static bool omp2cuda_main_L69_launch(int (&Mine)[256]) {
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target map(tofrom: max_teams, teams_limit)'
+// at inputs/device_api.c:84
+__global__ void omp2cuda_main_L84(int *max_teams, int *teams_limit) {
+#line 85 "inputs/device_api.c"
+    {
+      (*max_teams) = o2c_dev::omp_get_max_teams();
+      (*teams_limit) = o2c_dev::omp_get_teams_thread_limit();
+    }
+#line 216 "device_api.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(tofrom: max_teams,
+// teams_limit)' at inputs/device_api.c:84
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L84_launch(int &max_teams, int &teams_limit) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_api.c", 84, 1,
+                                         "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *max_teams_d = o2c_region.mapObject(max_teams, o2c::MapToFrom);
+  auto *teams_limit_d = o2c_region.mapObject(teams_limit, o2c::MapToFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+             omp2cuda_main_L84)(max_teams_d, teams_limit_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
 #line 21 "inputs/device_api.c"
 int main(void) {
   int x = 5, i, ok, nteams = 0, on_device = 0;
@@ -270,6 +301,22 @@ if (!omp2cuda_main_L69_launch(Mine)) { // omp2cuda: offloaded by the stub; host 
     ok = ok && Mine[i] % 1000 < 32 && Mine[i] / 1000 < 2;
   printf("OpenMP API in a called function: %s, on the host: %d\n",
          ok ? "PASS" : "FAIL", where());
+
+  /* The device's nteams-var and teams-thread-limit-var: their initial
+     value, 0, as the host's are without OMP_NUM_TEAMS and
+     OMP_TEAMS_THREAD_LIMIT. */
+  {
+    int max_teams = -1, teams_limit = -1;
+if (!omp2cuda_main_L84_launch(max_teams, teams_limit)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 84 "inputs/device_api.c"
+#pragma omp target map(tofrom: max_teams, teams_limit)
+    {
+      max_teams = omp_get_max_teams();
+      teams_limit = omp_get_teams_thread_limit();
+    } }
+    printf("omp_get_max_teams() %d, omp_get_teams_thread_limit() %d\n",
+           max_teams, teams_limit);
+  }
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

@@ -1,0 +1,89 @@
+// Kernels that follow the class whose member holds their region (see
+// ClassAhead.h).
+#include "analysis/ClassAhead.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The offset just past the `;` that closes RD's definition, 0 when the
+/// `}` is not followed by it (`} s;`, a macro) or the text is not the main
+/// file's.
+unsigned semicolonEnd(const CXXRecordDecl *RD, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation RBrace = RD->getBraceRange().getEnd();
+  if (RBrace.isInvalid() || RBrace.isMacroID() ||
+      SM.getFileID(RBrace) != SM.getMainFileID())
+    return 0;
+  SourceLocation After = Lexer::findLocationAfterToken(
+      RBrace, tok::semi, SM,
+      Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
+  return After.isValid() ? SM.getFileOffset(After) : 0;
+}
+
+} // namespace
+
+unsigned afterClassOffset(const Decl *InClass, ASTContext &Ctx) {
+  const auto *RD = dyn_cast_or_null<CXXRecordDecl>(InClass);
+  unsigned Off = RD ? semicolonEnd(RD, Ctx) : 0;
+  if (!Off)
+    return 0;
+  // Only blanks or a line comment may follow on the line: the kernel starts
+  // a line of its own, and the input resumes at the next one.
+  llvm::StringRef Buf =
+      Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
+  size_t EOL = Buf.find('\n', Off);
+  if (EOL == llvm::StringRef::npos)
+    return 0;
+  llvm::StringRef Rest = Buf.slice(Off, EOL).trim();
+  if (!Rest.empty() && !Rest.starts_with("//"))
+    return 0;
+  return EOL + 1;
+}
+
+std::string classForward(const Decl *InClass, ASTContext &Ctx,
+                         std::string &Why) {
+  const auto *RD = dyn_cast_or_null<CXXRecordDecl>(InClass);
+  if (!RD || !RD->getIdentifier() || RD->getDescribedClassTemplate() ||
+      isa<ClassTemplateSpecializationDecl>(RD)) {
+    Why = "it is a class template (not supported yet)";
+    return "";
+  }
+  if (!RD->getDeclContext()->isFileContext()) {
+    Why = "it is a nested class";
+    return "";
+  }
+  if (!afterClassOffset(RD, Ctx)) {
+    Why = "its closing '};' is not alone at the end of its line";
+    return "";
+  }
+  return std::string(RD->getKindName()) + " " + RD->getNameAsString() + ";";
+}
+
+bool writesClassType(const Stmt *S, const Decl *InClass) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Decl *Top;
+    bool Found = false;
+    bool VisitTypeLoc(TypeLoc TL) {
+      const Type *T = TL.getTypePtr();
+      const TagDecl *TD = T ? T->getAsTagDecl() : nullptr;
+      if (const auto *IT = dyn_cast_or_null<InjectedClassNameType>(T))
+        TD = IT->getDecl();
+      return !(Found = Found || (TD && TD->getCanonicalDecl() == Top));
+    }
+  } F;
+  F.Top = InClass ? InClass->getCanonicalDecl() : nullptr;
+  if (!F.Top || !S)
+    return false;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+} // namespace omp2cuda

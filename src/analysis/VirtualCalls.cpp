@@ -1,0 +1,171 @@
+// Virtual calls in device code (see VirtualCalls.h).
+#include "analysis/VirtualCalls.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The target construct whose region holds S, or null (S is in a function
+/// the region calls).
+const OMPExecutableDirective *enclosingTarget(const Stmt *S, ASTContext &Ctx) {
+  // Up through statements and the regions' captured declarations, not out
+  // of a function.
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty() && !Parents[0].get<FunctionDecl>()) {
+    if (const auto *D = Parents[0].get<OMPExecutableDirective>())
+      if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+        return D;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
+bool isDevicePtr(const OMPExecutableDirective *D, const VarDecl *V) {
+  for (const auto *C : D->getClausesOfKind<OMPIsDevicePtrClause>())
+    for (const Expr *E : C->varlists())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (DRE->getDecl() == V)
+          return true;
+  return false;
+}
+
+/// V is declared in D's region, initialised by `new` (or by another such
+/// variable: `Base *b = d;`), and every later use only reads its value.
+bool newAndOnlyRead(const OMPExecutableDirective *D, const VarDecl *V,
+                    ASTContext &Ctx, unsigned Depth = 0) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Body = D->getAssociatedStmt();
+  if (!Body || !V->hasLocalStorage() ||
+      !SM.isPointWithin(V->getLocation(), Body->getBeginLoc(),
+                        Body->getEndLoc()))
+    return false;
+  const Expr *Init = V->getInit() ? V->getInit()->IgnoreParenImpCasts() : nullptr;
+  const auto *From = dyn_cast_or_null<DeclRefExpr>(Init);
+  const auto *W = From ? dyn_cast<VarDecl>(From->getDecl()) : nullptr;
+  if (!Init || (!isa<CXXNewExpr>(Init) &&
+                !(W && W != V && Depth < 8 && newAndOnlyRead(D, W, Ctx, Depth + 1))))
+    return false;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    ASTContext *Ctx;
+    bool OnlyRead = true;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() != V)
+        return true;
+      DynTypedNodeList P = Ctx->getParents(*E);
+      const auto *Cast = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+      OnlyRead = Cast && Cast->getCastKind() == CK_LValueToRValue;
+      return OnlyRead;
+    }
+  } U;
+  U.V = V;
+  U.Ctx = &Ctx;
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  return U.OnlyRead;
+}
+
+/// Every complete, non-dependent class of the file.
+std::vector<const CXXRecordDecl *> fileClasses(ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const CXXRecordDecl *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+      if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
+          RD->isPolymorphic())
+        Found.push_back(RD);
+      return true;
+    }
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
+} // namespace
+
+bool dispatches(const CXXMemberCallExpr *C) {
+  const CXXMethodDecl *MD = C->getMethodDecl();
+  const auto *ME = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParens());
+  if (!MD || !MD->isVirtual() || !ME || ME->hasQualifier())
+    return false;
+  return !MD->getDevirtualizedMethod(C->getImplicitObjectArgument(),
+                                     /*IsAppleKext=*/false);
+}
+
+std::string pointeeNotDeviceBuilt(const Expr *P, const Stmt *At,
+                                  ASTContext &Ctx) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(P->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const OMPExecutableDirective *D = enclosingTarget(At, Ctx);
+  if (!D)
+    return "in a function the region calls, where it cannot be shown that "
+           "the device constructed the object";
+  if (V && (isDevicePtr(D, V) || newAndOnlyRead(D, V, Ctx)))
+    return "";
+  return "that the device may not have constructed (only a pointer the "
+         "region initialises with 'new' and only reads, or an "
+         "'is_device_ptr' pointer, is known to point to one)";
+}
+
+std::string receiverNotDeviceBuilt(const CXXMemberCallExpr *C,
+                                   ASTContext &Ctx) {
+  const Expr *Obj = C->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  const auto *ME = cast<MemberExpr>(C->getCallee()->IgnoreParens());
+  // `(*p).f()` is `p->f()`.
+  if (const auto *U = dyn_cast<UnaryOperator>(Obj);
+      !ME->isArrow() && U && U->getOpcode() == UO_Deref)
+    Obj = U->getSubExpr()->IgnoreParenImpCasts();
+  else if (!ME->isArrow())
+    return "named through a reference, which the device may not have "
+           "constructed";
+  return pointeeNotDeviceBuilt(Obj, C, Ctx);
+}
+
+std::vector<const CXXMethodDecl *>
+overrideFamily(std::vector<const CXXMethodDecl *> Work, ASTContext &Ctx) {
+  std::vector<const CXXRecordDecl *> Classes = fileClasses(Ctx);
+  std::set<const CXXMethodDecl *> Seen;
+  std::vector<const CXXMethodDecl *> Family;
+  while (!Work.empty()) {
+    const CXXMethodDecl *M = Work.back()->getCanonicalDecl();
+    Work.pop_back();
+    if (!Seen.insert(M).second)
+      continue;
+    if (!M->isImplicit())
+      Family.push_back(M);
+    for (const CXXMethodDecl *O : M->overridden_methods())
+      Work.push_back(O->getCanonicalDecl());
+    for (const CXXRecordDecl *RD : Classes)
+      if (RD != M->getParent() && RD->isDerivedFrom(M->getParent()))
+        if (const CXXMethodDecl *O =
+                M->getCorrespondingMethodDeclaredInClass(RD))
+          Work.push_back(O->getCanonicalDecl());
+  }
+  return Family;
+}
+
+std::vector<const CXXMethodDecl *> virtualsOf(const CXXRecordDecl *RD) {
+  std::vector<const CXXMethodDecl *> Out;
+  auto Add = [&](const CXXRecordDecl *C) {
+    for (const CXXMethodDecl *M : C->methods())
+      if (M->isVirtual() && !M->isImplicit())
+        Out.push_back(M->getCanonicalDecl());
+  };
+  Add(RD);
+  RD->forallBases([&](const CXXRecordDecl *B) {
+    Add(B);
+    return true;
+  });
+  return Out;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,52 @@
+// Virtual calls in device code. CUDA dispatches a virtual call through the
+// object's virtual-table pointer; an object constructed on the host holds
+// the host's table, which the device cannot follow (OpenMP 5.2 §6.1 leaves
+// a virtual call on an object constructed on another device implementation
+// defined). So a call that dispatches runs on the device only on an object
+// the device constructed: through a pointer the region initialises with
+// `new` and only reads after, or an `is_device_ptr` pointer (device memory,
+// where objects with virtual functions come from device code). Every
+// function that may be called - the overriders in the file - then runs on
+// the device, together with every function of their override family: nvcc
+// requires an overrider to have the execution space of what it overrides.
+#ifndef OMP2CUDA_ANALYSIS_VIRTUALCALLS_H
+#define OMP2CUDA_ANALYSIS_VIRTUALCALLS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+
+/// Whether C dispatches: a virtual function that the compiler cannot
+/// resolve from the object's static type (no qualifier, no `final`, not a
+/// complete object named directly).
+bool dispatches(const clang::CXXMemberCallExpr *C);
+
+/// Why C's object may not have been constructed on the device (text after
+/// "on an object "), empty when the region proves it was.
+std::string receiverNotDeviceBuilt(const clang::CXXMemberCallExpr *C,
+                                   clang::ASTContext &Ctx);
+
+/// The same for the object P points to, in an expression at At (`delete
+/// p` of a class with a virtual destructor).
+std::string pointeeNotDeviceBuilt(const clang::Expr *P, const clang::Stmt *At,
+                                  clang::ASTContext &Ctx);
+
+/// The user-written virtual functions that override, or are overridden by,
+/// one of Seeds or of these, transitively, in every complete class of the
+/// file.
+std::vector<const clang::CXXMethodDecl *>
+overrideFamily(std::vector<const clang::CXXMethodDecl *> Seeds,
+               clang::ASTContext &Ctx);
+
+/// The user-written virtual functions of RD and its bases (a class the
+/// device constructs: its virtual table is the device's).
+std::vector<const clang::CXXMethodDecl *>
+virtualsOf(const clang::CXXRecordDecl *RD);
+
+} // namespace omp2cuda
+
+#endif // OMP2CUDA_ANALYSIS_VIRTUALCALLS_H

@@ -1,0 +1,228 @@
+// Regions in member functions defined in their class that name the class
+// (kernels after the class), virtual calls on the device, and std::string
+// reads on the device.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("a region in a member defined in its class that names the class "
+          "gets its kernel after the class",
+          "[analysis][classahead]") {
+  FileResult F = translateC(R"src(
+struct S {
+  int v = 3;
+  S *clone() {
+    S *p = nullptr;
+#pragma omp target map(tofrom: p)
+    { p = new S(); p->v = 5; }
+    return p;
+  }
+  int size() {
+    int n = 0;
+#pragma omp target map(tofrom: n)
+    n = (int)sizeof(S);
+    return n;
+  }
+};
+int main() { S s; return s.size() == 0; }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const auto &Reg : F.Regions) {
+    INFO(Reg.R.Reason);
+    CHECK(Reg.R.Translate);
+    CHECK(Reg.R.ClassAhead == "struct S;");
+  }
+  // Declared ahead of the class; kernel and stub defined after it.
+  size_t Fwd = F.Output.find("struct S;\nstatic bool omp2cuda_S_clone_L6_launch(");
+  size_t Class = F.Output.find("struct S {");
+  size_t Kernel = F.Output.find("__global__ void omp2cuda_S_clone_L6(");
+  size_t End = F.Output.find("};", Class);
+  CHECK(Fwd < Class);
+  CHECK(Kernel != std::string::npos);
+  CHECK(End < Kernel);
+  CHECK(F.Output.find("__global__ void omp2cuda_S_size_L12(") > End);
+}
+
+TEST_CASE("a class template or a class closed by '} x;' keeps such a region "
+          "on the host",
+          "[analysis][classahead]") {
+  FileResult F = translateC(R"src(
+template <class T> struct S {
+  int f() {
+    int n = 0;
+#pragma omp target map(tofrom: n)
+    n = (int)sizeof(S);
+    return n;
+  }
+};
+struct U {
+  int f() {
+    int n = 0;
+#pragma omp target map(tofrom: n)
+    n = (int)sizeof(U);
+    return n;
+  }
+} u;
+template struct S<int>;
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "class template"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "not alone at the end of its line"));
+}
+
+TEST_CASE("a virtual call runs on the device only on an object the device "
+          "constructed",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual int get() = 0; };
+struct D : B { int x = 1; int get() override { return x; } };
+struct E : B { int get() override { return 2; } };
+int run(B *devp, B *hostp) {
+  int r = 0;
+#pragma omp target map(tofrom: r) is_device_ptr(devp)
+  r = devp->get();
+#pragma omp target map(tofrom: r)
+  { B *p = new D(); r += p->get(); }
+#pragma omp target map(tofrom: r) map(tofrom: hostp[0:1])
+  r += hostp->get();
+#pragma omp target map(tofrom: r)
+  { D d; r += d.get(); }
+  return r;
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  INFO(F.Regions[1].R.Reason);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason,
+                 "virtual function 'B::get' on an object that the device "
+                 "may not have constructed"));
+  CHECK(F.Regions[3].R.Translate);
+  // Every function of the override family, the pure one included.
+  CHECK(contains(F.Output, "__host__ __device__ virtual int get() = 0;"));
+  CHECK(contains(F.Output, "__host__ __device__ int get() override { return x; }"));
+  CHECK(contains(F.Output, "__host__ __device__ int get() override { return 2; }"));
+}
+
+TEST_CASE("a pointer the region reassigns is no proof of a device object",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual int get() { return 0; } };
+int run(B *hostp) {
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: hostp[0:1])
+  { B *p = new B(); p = hostp; r = p->get(); }
+  return r;
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "may not have constructed"));
+}
+
+TEST_CASE("an object the device constructs needs its virtual functions there",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+int host_only(int);
+struct B { virtual int get() { return host_only(1); } int v = 0; };
+int run() {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  { B b; r = b.v; }
+  return r;
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK_FALSE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "host_only"));
+}
+
+TEST_CASE("std::string reads run on the device only under requires "
+          "unified_shared_memory",
+          "[analysis][devicecalls][string]") {
+  const char *Body = R"src(
+#include <string>
+struct P { std::string name; int id; };
+int count(std::string &s, P &p, int n) {
+  int e = 0;
+#pragma omp target map(to: s) map(tofrom: e, p)
+  for (int i = 0; i <= n; ++i)
+    if (s[i] != p.name[i])
+      e++;
+#pragma omp target map(tofrom: s)
+  s[0] = 'x';
+  return e;
+}
+)src";
+  FileResult Plain = translateC(Body, /*Cxx=*/true);
+  REQUIRE(Plain.Ok);
+  CHECK_FALSE(Plain.Regions.at(0).R.Translate);
+  CHECK(contains(Plain.Regions[0].R.Reason, "requires unified_shared_memory"));
+
+  FileResult Usm = translateC(
+      std::string("#pragma omp requires unified_shared_memory\n") + Body,
+      /*Cxx=*/true);
+  REQUIRE(Usm.Ok);
+  INFO(Usm.Regions.at(0).R.Reason);
+  CHECK(Usm.Regions.at(0).R.Translate);
+  CHECK(contains(Usm.Output,
+                 "o2c_dev::stringAt((*s), i) != o2c_dev::stringAt((*p).name, i)"));
+  // A write stays on the host.
+  CHECK_FALSE(Usm.Regions.at(1).R.Translate);
+  CHECK(contains(Usm.Regions[1].R.Reason, "only reads"));
+}
+
+TEST_CASE("delete through a virtual destructor dispatches like a virtual call",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual ~B() {} int v = 0; };
+struct D : B { ~D() override {} };
+int run(B *hp) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  { B *p = new D(); r = p->v; delete p; }
+#pragma omp target map(tofrom: r) map(to: hp[0:1])
+  { delete hp; }
+  return r;
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "__host__ __device__ virtual ~B() {}"));
+  CHECK(contains(F.Output, "__host__ __device__ ~D() override {}"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason,
+                 "deletes, through its virtual destructor, an object that "
+                 "the device may not have constructed"));
+}
+
+TEST_CASE("a pointer initialised from a device-built one is one too",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual ~B() = 0; int v = 0; };
+B::~B() {}
+struct D : B { ~D() {} };
+int run() {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  { D *d = new D(); B *b = d; r = b->v; delete b; }
+  return r;
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "__host__ __device__ B::~B() {}"));
+}
