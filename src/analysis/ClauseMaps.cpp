@@ -12,22 +12,6 @@ namespace omp2cuda {
 
 namespace {
 
-MapType mapType(OpenMPMapClauseKind K) {
-  switch (K) {
-  case OMPC_MAP_to:
-    return MapType::To;
-  case OMPC_MAP_from:
-    return MapType::From;
-  case OMPC_MAP_alloc:
-    return MapType::Alloc;
-  case OMPC_MAP_release:
-    return MapType::Release;
-  case OMPC_MAP_delete:
-    return MapType::Delete;
-  default:
-    return MapType::ToFrom;
-  }
-}
 
 } // namespace
 
@@ -293,6 +277,23 @@ Verdict ClauseReader::addMap(const ValueDecl *VD, const MapInfo &MI) {
                                              "' appears in more than one map "
                                              "item, " +
                                              Why);
+}
+
+MapType mapType(OpenMPMapClauseKind K) {
+  switch (K) {
+  case OMPC_MAP_to:
+    return MapType::To;
+  case OMPC_MAP_from:
+    return MapType::From;
+  case OMPC_MAP_alloc:
+    return MapType::Alloc;
+  case OMPC_MAP_release:
+    return MapType::Release;
+  case OMPC_MAP_delete:
+    return MapType::Delete;
+  default:
+    return MapType::ToFrom;
+  }
 }
 
 } // namespace omp2cuda

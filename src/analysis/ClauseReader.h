@@ -29,6 +29,9 @@ itemDecl(const clang::Expr *E, const clang::ArraySectionExpr **Section,
 
 std::string clauseName(const clang::OMPClause *C);
 
+/// The map type a map clause's kind names (ToFrom when it names none).
+MapType mapType(clang::OpenMPMapClauseKind K);
+
 /// Reads the clauses of one directive into CI. Each reader returns a
 /// negative verdict for a clause, or an item of it, that is not translated.
 struct ClauseReader {

@@ -6,6 +6,7 @@
 // become map steps on lvalues (PointerMap), evaluated by the stub or at the
 // construct, with the pointer members attached to their device copies.
 #include "analysis/Analysis.h"
+#include "analysis/ClauseReader.h"
 
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprOpenMP.h"
@@ -19,25 +20,8 @@ namespace omp2cuda {
 
 namespace {
 
-MapType clauseType(OpenMPMapClauseKind K) {
-  switch (K) {
-  case OMPC_MAP_to:
-    return MapType::To;
-  case OMPC_MAP_from:
-    return MapType::From;
-  case OMPC_MAP_alloc:
-    return MapType::Alloc;
-  case OMPC_MAP_release:
-    return MapType::Release;
-  case OMPC_MAP_delete:
-    return MapType::Delete;
-  default:
-    return MapType::ToFrom;
-  }
-}
-
 /// The map type of a mapper's item when the construct maps with type C
-/// (OpenMP 5.0 §2.19.7.3, table 2.?): the directions both allow; release and
+/// (OpenMP 5.0 §2.19.7.3): the directions both allow; release and
 /// delete of the construct win.
 MapType combinedType(MapType C, MapType M) {
   if (C == MapType::Release || C == MapType::Delete)
@@ -99,7 +83,7 @@ public:
       MI.Section = false;
       MI.Lower.clear();
       MI.Length.clear();
-      MI.Type = combinedType(Construct.Type, clauseType(M->getMapType()));
+      MI.Type = combinedType(Construct.Type, mapType(M->getMapType()));
       for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
         if (Mod == OMPC_MAP_MODIFIER_always)
           MI.Always = true;
@@ -297,7 +281,7 @@ Verdict expandMappers(const OMPExecutableDirective &D, ClauseInfo &CI,
                                   "array of structs)");
       // The construct's own map of the item: its explicit item (read
       // before), else the implicit tofrom of an aggregate.
-      MapInfo Construct = makeMap(clauseType(M->getMapType()), M->isImplicit());
+      MapInfo Construct = makeMap(mapType(M->getMapType()), M->isImplicit());
       if (auto It = CI.Maps.find(VD); It != CI.Maps.end())
         Construct = It->second;
       std::string Why = Expander(CI, Ctx, VD, Mapper, Construct).run();
