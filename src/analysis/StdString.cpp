@@ -76,12 +76,13 @@ Verdict stringSubscript(const CallExpr *C, ASTContext &Ctx,
       !fileOffsets(SM, Ctx.getLangOpts(), Op->getSourceRange(), OpB, OpE))
     return no("it is spelled inside a macro's body");
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  unsigned LSq = Buf.find('[', E), RSq = OpE - 1;
-  if (LSq == llvm::StringRef::npos || Buf[RSq] != ']' ||
+  size_t LSq = Buf.find('[', E);
+  unsigned RSq = OpE - 1;
+  if (LSq == llvm::StringRef::npos || LSq >= RSq || Buf[RSq] != ']' ||
       !Buf.slice(E, LSq).trim().empty())
     return no("it is not spelled as 's[i]'");
   Edits->push_back({B, 0, "o2c_dev::stringAt("});
-  Edits->push_back({LSq, 1, ", "});
+  Edits->push_back({static_cast<unsigned>(LSq), 1, ", "});
   Edits->push_back({RSq, 1, ")"});
   return {};
 }
