@@ -11,6 +11,8 @@
 #   -DOMP2CUDA_EXAMPLE_BACKEND=cuda (issue 13 point 12): the project enables
 #     only C and C++, yet the .cu is compiled by nvcc for sm_90, omp2cuda-cc's
 #     default (exit 77, skipped, without nvcc or the CUDA runtime).
+#   -DOMP2CUDA_EXAMPLE_FULL_GRID=ON (issue 11): omp2cuda_add_sources(...
+#     FULL_GRID) translates with --full-grid (checked on Ninja's commands).
 #   cmake_project.sh BUILD_DIR GENERATOR [install|build-tree] [-D...]
 set -euo pipefail
 build=$1
@@ -18,11 +20,12 @@ generator=$2
 mode=${3:-build-tree}
 shift $(($# < 3 ? $# : 3))
 extra=("$@")
-backend=emu std=
+backend=emu std= full_grid=
 for a in "${extra[@]}"; do
   case $a in
     -DOMP2CUDA_EXAMPLE_BACKEND=*) backend=${a#*=} ;;
     -DCMAKE_CXX_STANDARD=*) std=${a#*=} ;;
+    -DOMP2CUDA_EXAMPLE_FULL_GRID=ON) full_grid=1 ;;
   esac
 done
 nvcc=${OMP2CUDA_NVCC:-/usr/local/cuda/bin/nvcc}
@@ -71,6 +74,16 @@ if [ "$backend" = cuda ]; then
     cmds=$(ninja -C "$work/b" -t commands saxpy_app)
     grep -q -- "nvcc -arch=sm_90 -x cu -std=c++17 .*saxpy.c.cu" <<<"$cmds" ||
       { echo "nvcc's command line"; grep nvcc <<<"$cmds"; exit 1; }
+  fi
+fi
+if [ "$generator" = Ninja ]; then
+  # Captured first, as above (pipefail and grep -q).
+  tool_cmds=$(ninja -C "$work/b" -t commands saxpy_app | grep -- "omp2cuda .*saxpy.c" || true)
+  [ -n "$tool_cmds" ] || { echo "no omp2cuda command for saxpy.c"; exit 1; }
+  if [ -n "$full_grid" ]; then
+    grep -q -- "--full-grid" <<<"$tool_cmds" || { echo "FULL_GRID: no --full-grid"; echo "$tool_cmds"; exit 1; }
+  else
+    ! grep -q -- "--full-grid" <<<"$tool_cmds" || { echo "--full-grid without FULL_GRID"; exit 1; }
   fi
 fi
 # The header's device helper reaches the device through its translated copy.
