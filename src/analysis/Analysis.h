@@ -159,6 +159,10 @@ const clang::ValueDecl *rowItem(const clang::Expr *E, MapInfo &MI,
 bool memberItem(const clang::Expr *E, const MapInfo &MI, clang::ASTContext &Ctx,
                 const std::vector<TextEdit> &Edits, std::vector<PointerMap> &Out,
                 std::string &Why);
+/// The map step of the member lvalue Lvalue (its text) of type T: a
+/// section of one element at &(Lvalue), attached to its device copy when
+/// it is a pointer to data.
+PointerMap memberStep(std::string Lvalue, const MapInfo &MI, clang::QualType T);
 /// User-defined mappers that apply to map items of D, explicit or implicit
 /// (`declare mapper(default: T)` maps every T), after readClauses: each
 /// mapped struct variable gets the mapper's map type, and the mapper's

@@ -37,20 +37,22 @@ struct CompareForm {
   std::string WhyNot;
 };
 
+/// An assignment `L = R` (alone in a compound, or as a statement).
+const BinaryOperator *assignIn(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *BO =
+      E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens())
+        : nullptr;
+  return BO && BO->getOpcode() == BO_Assign ? BO : nullptr;
+}
+
 /// `x = Cond ? Then : x;` or `if (Cond) { x = Then; }`.
 CompareForm splitForm(const Stmt *S, const ASTContext &Ctx) {
   CompareForm F;
-  auto Assign = [](const Stmt *S) -> const BinaryOperator * {
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      S = CS->size() == 1 ? CS->body_front() : nullptr;
-    const auto *E = dyn_cast_or_null<Expr>(S);
-    const auto *BO =
-        E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens())
-          : nullptr;
-    return BO && BO->getOpcode() == BO_Assign ? BO : nullptr;
-  };
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    const BinaryOperator *BO = Assign(If->getThen());
+    const BinaryOperator *BO = assignIn(If->getThen());
     if (If->getElse() || If->getInit() || If->getConditionVariable() || !BO) {
       F.WhyNot = "in this form is not supported yet";
       return F;
@@ -60,7 +62,7 @@ CompareForm splitForm(const Stmt *S, const ASTContext &Ctx) {
     F.Then = BO->getRHS();
     return F;
   }
-  const BinaryOperator *BO = Assign(S);
+  const BinaryOperator *BO = assignIn(S);
   const auto *CO =
       BO ? dyn_cast<ConditionalOperator>(bare(BO->getRHS())) : nullptr;
   if (!CO || !same(CO->getFalseExpr(), BO->getLHS(), Ctx)) {
@@ -71,17 +73,6 @@ CompareForm splitForm(const Stmt *S, const ASTContext &Ctx) {
   F.Cond = CO->getCond();
   F.Then = CO->getTrueExpr();
   return F;
-}
-
-/// An assignment `L = R` (alone in a compound, or as a statement).
-const BinaryOperator *assignIn(const Stmt *S) {
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
-    S = CS->size() == 1 ? CS->body_front() : nullptr;
-  const auto *E = dyn_cast_or_null<Expr>(S);
-  const auto *BO =
-      E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()->IgnoreParens())
-        : nullptr;
-  return BO && BO->getOpcode() == BO_Assign ? BO : nullptr;
 }
 
 /// The capture forms: the compare form (Update), v and when it takes x

@@ -127,17 +127,20 @@ bool memberItem(const Expr *E, const MapInfo &MI, ASTContext &Ctx,
     Why = "the map item '" + exprText(E, Ctx, nullptr) + "' is a bit-field";
     return false;
   }
+  Out.push_back(memberStep(exprText(M, Ctx, &Edits), MI, M->getType()));
+  return true;
+}
+
+PointerMap memberStep(std::string Lvalue, const MapInfo &MI, QualType T) {
   PointerMap PM;
-  PM.Base = "&(" + exprText(M, Ctx, &Edits) + ")";
+  PM.Base = "&(" + Lvalue + ")";
   PM.Map = MI;
   PM.Map.Section = true;
   PM.Map.Lower = "0";
   PM.Map.Length = "1";
-  QualType T = M->getType();
   PM.AttachSelf = T->isPointerType() && !T->getPointeeType()->isVoidType() &&
                   !T->isFunctionPointerType();
-  Out.push_back(PM);
-  return true;
+  return PM;
 }
 
 namespace {

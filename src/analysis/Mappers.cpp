@@ -200,16 +200,7 @@ private:
       return "is not a member of the mapper's variable";
     if (FD->isBitField())
       return "is a bit-field";
-    PointerMap PM;
-    PM.Base = "&(" + print(M) + ")";
-    PM.Map = MI;
-    PM.Map.Section = true;
-    PM.Map.Lower = "0";
-    PM.Map.Length = "1";
-    QualType T = M->getType();
-    PM.AttachSelf = T->isPointerType() && !T->getPointeeType()->isVoidType() &&
-                    !T->isFunctionPointerType();
-    CI.PointerMaps.push_back(PM);
+    CI.PointerMaps.push_back(memberStep(print(M), MI, M->getType()));
     return "";
   }
 

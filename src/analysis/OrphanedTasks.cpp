@@ -68,16 +68,7 @@ const Expr *outsideWrite(const Stmt *S, const std::set<const VarDecl *> &Local,
   if (!S)
     return nullptr;
   auto Outside = [&](const Expr *E) -> const Expr * {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-          AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        E = AS->getBase();
-      else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-        E = ME->getBase();
-      else
-        break;
-    }
+    E = lvalueRoot(E);
     const VarDecl *VD = varOf(E);
     return VD && !Local.count(VD) && !Allowed.count(VD) ? E : nullptr;
   };

@@ -106,19 +106,8 @@ struct Finder {
 bool writes(const Stmt *S, const VarDecl *VD) {
   if (!S)
     return false;
-  // The variable an lvalue is part of: a[i] of an array, s.f of a struct.
   auto Names = [&](const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-          AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        E = AS->getBase();
-      else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-        E = ME->getBase();
-      else
-        break;
-    }
-    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    const auto *DR = dyn_cast<DeclRefExpr>(lvalueRoot(E));
     return DR && DR->getDecl() == VD;
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(S);
@@ -574,6 +563,19 @@ struct Rewriter {
 };
 
 } // namespace
+
+const Expr *lvalueRoot(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+        AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else
+      return E;
+  }
+}
 
 Verdict orderedOnRegion(const std::vector<const OMPExecutableDirective *> &Chain) {
   for (const OMPExecutableDirective *D : Chain)

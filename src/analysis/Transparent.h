@@ -51,6 +51,10 @@ Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
                          clang::ASTContext &Ctx, std::vector<TextEdit> &Out,
                          clang::SourceLocation &At);
 
+/// The expression an lvalue is part of: the array of a[i] (an array, not a
+/// pointer), the struct of s.f (not p->f), through any nesting of both.
+const clang::Expr *lvalueRoot(const clang::Expr *E);
+
 } // namespace omp2cuda
 
 #endif
