@@ -1,10 +1,13 @@
 // `#pragma omp atomic` inside device code: an update of one scalar becomes
 // one CUDA atomic (o2c_dev::atomicCombine), so loops with atomics stay
-// combined-eligible; `atomic read`/`write` of a scalar are plain accesses on
-// the device.
+// combined-eligible; `atomic read`/`write` of a scalar become
+// o2c_dev::atomicRead/atomicWrite (a plain access would let the compiler keep
+// a spin-wait's value in a register: OpenMP_VV's atomic_default_mem_order
+// tests hung on an H200). A memory order other than relaxed adds fences.
 #include "analysis/Analysis.h"
 #include "analysis/Transparent.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -38,6 +41,51 @@ const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 bool sameLValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return exprText(bare(A), Ctx) == exprText(bare(B), Ctx);
+}
+
+/// The memory order of an atomic construct, as o2c_dev's template argument:
+/// 0 relaxed, 1 acquire, 2 release, 3 seq_cst (fences on both sides). An
+/// `acq_rel` read acquires and an `acq_rel` write releases (OpenMP 5.2
+/// §15.8.4); without a clause the order is the one `requires
+/// atomic_default_mem_order` names, else relaxed.
+int memoryOrder(const OMPAtomicDirective &A, const ASTContext &Ctx, bool Read,
+                bool Write) {
+  auto AcqRel = [&] { return Read ? 1 : Write ? 2 : 3; };
+  for (const OMPClause *C : A.clauses()) {
+    if (isa<OMPSeqCstClause>(C))
+      return 3;
+    if (isa<OMPAcqRelClause>(C))
+      return AcqRel();
+    if (isa<OMPAcquireClause>(C))
+      return 1;
+    if (isa<OMPReleaseClause>(C))
+      return 2;
+    if (isa<OMPRelaxedClause>(C))
+      return 0;
+  }
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *R = dyn_cast<OMPRequiresDecl>(D))
+      for (const OMPClause *C : R->clauselists())
+        if (const auto *M = dyn_cast<OMPAtomicDefaultMemOrderClause>(C)) {
+          switch (M->getAtomicDefaultMemOrderKind()) {
+          case OMPC_ATOMIC_DEFAULT_MEM_ORDER_seq_cst: return 3;
+          case OMPC_ATOMIC_DEFAULT_MEM_ORDER_acq_rel: return AcqRel();
+          default: return 0;
+          }
+        }
+  return 0;
+}
+
+/// An update, capture or compare text with the fences of a stronger order
+/// than relaxed, in braces: the construct may be an if's or loop's body.
+void fence(AtomicRewrite &Out, int Order) {
+  if (Order == 0)
+    return;
+  size_t Body = Out.Text.find_last_not_of('\n') + 1;
+  Out.Text = "{ " + std::string(Order != 1 ? "o2c_dev::atomicFence(); " : "") +
+             Out.Text.substr(0, Body) +
+             (Order != 2 ? " o2c_dev::atomicFence();" : "") + " }" +
+             Out.Text.substr(Body);
 }
 
 } // namespace
@@ -197,8 +245,14 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
       return V;
     }
   }
-  if (Compare)
-    return rewriteAtomicCompare(A, Ctx, Known, Out);
+  bool Read = A.getSingleClause<OMPReadClause>() != nullptr;
+  int Order = memoryOrder(A, Ctx, Read, Plain && !Read);
+  if (Compare) {
+    Verdict V = rewriteAtomicCompare(A, Ctx, Known, Out);
+    if (V.Ok)
+      fence(Out, Order);
+    return V;
+  }
   CaptureForm CF;
   if (Capture) {
     CF = captureForm(A, Ctx);
@@ -249,7 +303,21 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
   };
   std::string Lines(std::count(Buf.begin() + DB, Buf.begin() + End, '\n'), '\n');
   if (Plain) {
-    Out.Text = Text(E) + ";" + Lines;
+    const auto *BA = dyn_cast<BinaryOperator>(E);
+    if (!BA || BA->getOpcode() != BO_Assign)
+      return No("on a statement that is not an assignment");
+    const Expr *X = Read ? BA->getRHS() : BA->getLHS();
+    QualType T = X->getType();
+    if (X->IgnoreParenImpCasts()->refersToBitField() ||
+        !(isAtomicNumber(T, Ctx) || T->isPointerType() ||
+          T->isEnumeralType() || T->isBooleanType()))
+      return No("on a variable that is not an integer of 1 to 8 bytes, a "
+                "float, a double or a pointer");
+    std::string O = "<" + std::to_string(Order) + ">(";
+    Out.Text = Read ? "/* omp atomic read */ " + Text(BA->getLHS()) +
+                          " = o2c_dev::atomicRead" + O + Text(X) + ");" + Lines
+                    : "/* omp atomic write */ o2c_dev::atomicWrite" + O +
+                          Text(X) + ", (" + Text(BA->getRHS()) + "));" + Lines;
     return {};
   }
 
@@ -280,9 +348,11 @@ Verdict rewriteAtomic(const OMPAtomicDirective &A, ASTContext &Ctx,
     Out.Text = "/* omp atomic capture */ " + Text(CF.V) + " = o2c_dev::" +
                (CF.New ? "atomicCombineFetch" : "atomicFetchCombine") + Args +
                ";" + Lines;
+    fence(Out, Order);
     return {};
   }
   Out.Text = "/* omp atomic */ o2c_dev::atomicCombine" + Args + ";" + Lines;
+  fence(Out, Order);
   return {};
 }
 

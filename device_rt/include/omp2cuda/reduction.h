@@ -280,6 +280,50 @@ template <class Op, class T> __host__ __device__ void atomicUpdate(T *Slot, T V)
 #endif
 }
 
+/// The fence of an atomic construct whose memory order is stronger than
+/// relaxed; also in functions compiled for both sides.
+__host__ __device__ inline void atomicFence() {
+#if defined(__CUDA_ARCH__) || !defined(__CUDACC__)
+  __threadfence();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+/// `atomic read` and `atomic write` of a scalar; Order is the construct's
+/// memory order (0 relaxed, 1 acquire, 2 release, 3 seq_cst). On the GPU a
+/// volatile access, which the compiler neither keeps in a register nor
+/// drops, so that a spin-wait on an atomic read sees another thread's
+/// write; under the emulation a host atomic, after which the thread lets the
+/// block's others run (they share one worker, so a spin-wait would starve
+/// the writer).
+template <int Order, class T> __device__ T atomicRead(const T &X) {
+  if (Order == 3)
+    atomicFence();
+#if defined(__CUDACC__)
+  T V = *static_cast<const volatile T *>(&X);
+#else
+  T V;
+  __atomic_load(&X, &V, __ATOMIC_SEQ_CST);
+  o2c::emu::yieldThread();
+#endif
+  if (Order == 1 || Order == 3)
+    atomicFence();
+  return V;
+}
+template <int Order, class T, class U> __device__ void atomicWrite(T &X, const U &V) {
+  T W = static_cast<T>(V);
+  if (Order >= 2)
+    atomicFence();
+#if defined(__CUDACC__)
+  *static_cast<volatile T *>(&X) = W;
+#else
+  __atomic_store(&X, &W, __ATOMIC_SEQ_CST);
+#endif
+  if (Order == 3)
+    atomicFence();
+}
+
 /// Block-wide reduction of every thread's Partial, folded into *Slot by one
 /// thread. Every thread of the block must call it (it synchronises).
 /// Scratch is a __shared__ buffer of at least 32 eight-byte words; it can be
