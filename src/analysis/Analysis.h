@@ -74,6 +74,8 @@ struct TUState {
   /// functions that another translation unit defines. TU.DeviceFunctions
   /// then holds such functions too, without a body.
   bool Rdc = false;
+  /// --data-sharing: where data-sharing slots go (SharingSlots.h).
+  DataSharing Sharing = DataSharing::Auto;
   explicit TUState(clang::ASTContext &C)
       : Ctx(C), UnitMain(C.getSourceManager().getMainFileID()) {}
 };
