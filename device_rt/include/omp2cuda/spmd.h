@@ -94,7 +94,9 @@ __device__ inline char *teamSlots(char *Global, unsigned long long Bytes) {
   if (Global)
     return Global + static_cast<unsigned long long>(blockIdx.x) * Bytes;
 #if defined(__CUDACC__)
-  extern __shared__ unsigned long long o2c_dynamic_shared[];
+  // 16-byte aligned, as the slots' offsets assume (static shared memory
+  // comes first in the block's window).
+  extern __shared__ __align__(16) unsigned char o2c_dynamic_shared[];
   return reinterpret_cast<char *>(o2c_dynamic_shared);
 #else
   return static_cast<char *>(o2c::emu::dynamicShared());
