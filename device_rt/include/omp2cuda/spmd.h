@@ -134,6 +134,12 @@ __device__ T teamReduce(T Partial, unsigned long long *Scratch) {
       S[Tid >> 5] = Partial;
     __syncthreads();
     R = S[0];
+    // Unrolled, ptxas keeps several warps' loads in flight: 10 registers
+    // more for the whole kernel (atomic_compare.c:80, 30 against 20),
+    // for a loop of at most 31 shared-memory reads.
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
     for (unsigned W = 1; W < (N >> 5); ++W)
       R = O(R, S[W]);
   }
