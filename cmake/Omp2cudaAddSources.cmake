@@ -1,5 +1,5 @@
 # omp2cuda_add_sources(<target> [BACKEND cuda|emu] [ARCH sm_XX] [RDC] [FULL_GRID]
-#                      SOURCES <src>... [FLAGS <flag>...])
+#                      [DATA_SHARING auto|shared|global] SOURCES <src>... [FLAGS <flag>...])
 #
 # Translates OpenMP offload sources at build time and compiles the generated
 # CUDA into <target>, with the omp2cuda runtime linked in. The translation
@@ -27,8 +27,11 @@
 # FULL_GRID: omp2cuda --full-grid (README, "Launch shape"): num_teams does
 # not cap the grid of combined loops that cannot tell how many teams run
 # them. Off by default: OpenMP 5.1's num_teams(n) asks for exactly n teams.
+#
+# DATA_SHARING: omp2cuda --data-sharing (README, Options): where the teams'
+# data-sharing slots go; auto (the default) when absent.
 function(omp2cuda_add_sources target)
-  cmake_parse_arguments(O2C "RDC;FULL_GRID" "BACKEND;ARCH" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(O2C "RDC;FULL_GRID" "BACKEND;ARCH;DATA_SHARING" "SOURCES;FLAGS" ${ARGN})
   if(NOT O2C_BACKEND)
     get_property(langs GLOBAL PROPERTY ENABLED_LANGUAGES)
     if("CUDA" IN_LIST langs)
@@ -53,6 +56,12 @@ function(omp2cuda_add_sources target)
   endif()
   if(O2C_FULL_GRID)
     list(APPEND _o2c_rdc_tool --full-grid)
+  endif()
+  if(O2C_DATA_SHARING)
+    if(NOT O2C_DATA_SHARING MATCHES "^(auto|shared|global)$")
+      message(FATAL_ERROR "omp2cuda_add_sources: DATA_SHARING must be auto, shared or global")
+    endif()
+    list(APPEND _o2c_rdc_tool --data-sharing=${O2C_DATA_SHARING})
   endif()
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")

@@ -121,6 +121,11 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                          "o2c_trip; o2c_base += ({0})blockDim.x * gridDim.x * "
                          "({2}))\n",
                          T, Gtid, K.Chunk);
+      // A collapsed nest's chunk, unrolled by ptxas, recovers every
+      // iteration's indices at once: 32 registers against 20
+      // (imperfect_collapse.c:36). Host compilers may not know the pragma.
+      if (K.Loops.size() > 1)
+        Out += "#if defined(__CUDA_ARCH__)\n#pragma unroll 1\n#endif\n";
       Out += fmt::format("  for ({0} o2c_iv = o2c_base; o2c_iv < o2c_base + "
                          "({1}) && o2c_iv < o2c_trip; ++o2c_iv) {{\n",
                          T, K.Chunk);

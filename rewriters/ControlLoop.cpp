@@ -94,6 +94,7 @@ struct ControlPrinter {
 } // namespace
 
 void emitControlLoopBody(const KernelModel &K, std::string &Out) {
+  teamSlotsOpen(K, Out);
   if (K.SpmdScratch)
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
   if (K.Spmd.Nodes.empty())

@@ -284,6 +284,9 @@ void teamCopiesOpen(const KernelModel &K, std::string &Out);
 /// initialised by thread 0 (Sync: then a barrier); opens the block in which
 /// the name refers to it, and returns whether it did.
 bool teamFirstprivatesOpen(const KernelModel &K, std::string &Out, bool Sync);
+/// The base of the team's data-sharing slots outside static shared memory
+/// (SpmdTree::SlotBytes), o2c_ds, which the slots' references use.
+void teamSlotsOpen(const KernelModel &K, std::string &Out);
 /// Thread 0 combines the team's copies into the results.
 void teamCopiesClose(const KernelModel &K, SpmdPrinter &P);
 

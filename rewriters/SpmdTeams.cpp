@@ -63,7 +63,15 @@ bool teamFirstprivatesOpen(const KernelModel &K, std::string &Out,
   return true;
 }
 
+void teamSlotsOpen(const KernelModel &K, std::string &Out) {
+  if (K.Spmd.SlotBytes)
+    Out += fmt::format("  char *const o2c_ds = o2c_dev::teamSlots(o2c_ds_global, "
+                       "{}); // the team's data-sharing slots\n",
+                       K.Spmd.SlotBytes);
+}
+
 void emitSpmdBody(const KernelModel &K, std::string &Out) {
+  teamSlotsOpen(K, Out);
   if (K.SpmdScratch)
     Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
   if (K.Spmd.Nodes.empty())
@@ -94,9 +102,19 @@ void emitSpmdLaunch(const KernelModel &K, std::string &Out) {
       "o2c::spmdTeams(o2c_region, {}, {}, {}), (long long)({}));\n",
       Teams, HostTrip ? "o2c_trip" : "0", distributes(K) ? "true" : "false",
       K.ThreadLimit.empty() ? "0" : K.ThreadLimit);
+  std::string Smem = "0";
+  if (K.Spmd.SlotBytes) {
+    const char *Mode = K.Spmd.SlotMode == DataSharing::Global   ? "Global"
+                       : K.Spmd.SlotMode == DataSharing::Shared ? "Shared"
+                                                                : "Auto";
+    Out += fmt::format("    const o2c::TeamSlots o2c_slots = o2c::teamSlots({}, "
+                       "o2c_region, o2c_shape, {}, o2c::SlotsIn::{});\n",
+                       Kernel, K.Spmd.SlotBytes, Mode);
+    Smem = "o2c_slots.Dynamic";
+  }
   Out += fmt::format(
-      "    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), {})({});\n", Kernel,
-      Args);
+      "    O2C_LAUNCH(o2c_shape, {}, o2c_region.stream(), {})({});\n", Smem,
+      Kernel, Args);
   Out += "    o2c_region.launched();\n  }\n";
 }
 

@@ -213,7 +213,9 @@ public:
       };
       D.Props = {Attr(cudaDevAttrMultiProcessorCount, "multiprocessor count"),
                  Attr(cudaDevAttrMaxThreadsPerBlock, "max threads per block"),
-                 Attr(cudaDevAttrWarpSize, "warp size")};
+                 Attr(cudaDevAttrWarpSize, "warp size"),
+                 Attr(cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                      "opt-in shared memory per block")};
     });
     return D.Props;
   }
@@ -232,7 +234,7 @@ private:
     std::vector<cudaStream_t> Free;
     std::size_t Total = 0;
     std::once_flag PropsOnce;
-    DeviceProps Props = {0, 0, 0};
+    DeviceProps Props = {0, 0, 0, 0};
   };
 
   Device &device(int Dev, const SourceLoc &L) {

@@ -121,7 +121,7 @@ public:
   // time per region, 20-40 on a loaded machine, most of an empty region).
   DeviceProps props(int) override {
     static const int Workers = emuWorkers();
-    return {Workers, 1024, 32};
+    return {Workers, 1024, 32, 227 * 1024}; // sm_90's opt-in limit
   }
 
   // Emulated device memory is host memory: the variable is its own copy.

@@ -9,6 +9,14 @@
 
 namespace omp2cuda {
 
+/// Where a team's data-sharing slots (Level 0 locals, team-local arrays, the
+/// team's firstprivate copies) go: Auto keeps them in static shared memory
+/// while the kernel's static layout fits the 48 KiB every device offers, and
+/// otherwise lets the stub place them at run time, in dynamic shared memory
+/// up to the device's opt-in limit, else in global memory, one block per
+/// team (issue 9 point 3). Shared and Global force either (--data-sharing).
+enum class DataSharing { Auto, Shared, Global };
+
 struct Options {
   bool LineDirectives = true;
   bool SkipIfNone = false;
@@ -34,6 +42,8 @@ struct Options {
   /// tell the number of teams apart (Region::GridObserver is empty). Not the
   /// default: since OpenMP 5.1 num_teams(n) asks for exactly n teams.
   bool FullGrid = false;
+  /// --data-sharing=auto|shared|global.
+  DataSharing Sharing = DataSharing::Auto;
   /// Told of each target construct as its translation starts (a line of
   /// progress, `file:line: ...`); empty: nobody listens.
   std::function<void(const std::string &)> Progress;

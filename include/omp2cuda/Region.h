@@ -5,6 +5,7 @@
 #define OMP2CUDA_REGION_H
 
 #include "omp2cuda/Diagnostics.h"
+#include "omp2cuda/Options.h"
 
 #include <optional>
 #include <string>
@@ -207,6 +208,11 @@ struct SpmdTree {
   /// The region's firstprivate scalars that its threads share (one copy
   /// per team, in shared memory), (name, declaration of that copy).
   std::vector<std::pair<std::string, std::string>> TeamCopies;
+  /// Bytes per team of the slots outside static shared memory (0: none):
+  /// the kernel reaches them through o2c_ds, which the stub points at
+  /// dynamic shared memory or at the team's block of global memory.
+  unsigned SlotBytes = 0;
+  DataSharing SlotMode = DataSharing::Auto;
 };
 
 struct Region {

@@ -74,6 +74,8 @@ struct TUState {
   /// functions that another translation unit defines. TU.DeviceFunctions
   /// then holds such functions too, without a body.
   bool Rdc = false;
+  /// --data-sharing: where data-sharing slots go (SharingSlots.h).
+  DataSharing Sharing = DataSharing::Auto;
   explicit TUState(clang::ASTContext &C)
       : Ctx(C), UnitMain(C.getSourceManager().getMainFileID()) {}
 };
@@ -135,6 +137,8 @@ struct ClauseInfo {
   /// The ordered clause without a parameter: the loop's ordered regions
   /// run in the order of its iterations.
   bool Ordered = false;
+  /// ordered(n): a doacross loop nest of n loops (Ordered is set too).
+  unsigned Doacross = 0;
   unsigned Collapse = 1;
   unsigned Safelen = 0; // 0: no safelen clause
   std::vector<std::pair<DiagId, std::string>> Remarks;

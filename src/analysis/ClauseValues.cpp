@@ -73,11 +73,16 @@ Verdict ClauseReader::device(const OMPDeviceClause *Dev) {
 }
 
 Verdict ClauseReader::ordered(const OMPOrderedClause *O) {
-  // ordered(n) makes a doacross loop nest (depend(sink/source)).
-  if (O->getNumForLoops())
-    return Verdict::no(DiagId::HostClause,
-                       "ordered(n), a doacross loop nest, is not "
-                       "supported yet");
+  // ordered(n) makes a doacross loop nest (depend(sink/source)): its
+  // iterations take turns as an ordered loop's (Doacross.cpp).
+  if (const Expr *N = O->getNumForLoops()) {
+    std::optional<llvm::APSInt> V = N->getIntegerConstantExpr(Ctx);
+    if (!V || V->getExtValue() < 1)
+      return Verdict::no(DiagId::HostClause,
+                         "ordered(n), a doacross loop nest, needs a constant "
+                         "n");
+    CI.Doacross = static_cast<unsigned>(V->getExtValue());
+  }
   CI.Ordered = true;
   return {};
 }

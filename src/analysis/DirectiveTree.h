@@ -275,7 +275,8 @@ Verdict masterApiEdits(const DirectiveTree &T, const clang::Stmt *Body,
 Verdict spmdText(const DirectiveTree &T,
                  const std::vector<LoopLevel> &RootLoops,
                  clang::ASTContext &Ctx, const std::vector<TextEdit> &Edits,
-                 const std::string &FileName, SpmdTree &Out);
+                 const std::string &FileName, DataSharing Mode,
+                 SpmdTree &Out);
 
 } // namespace omp2cuda
 

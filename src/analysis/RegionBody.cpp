@@ -121,7 +121,8 @@ Verdict constructEdits(const RegionShape &S, TUState &TU, Region &R,
     if (Verdict V = masterApiEdits(S.Tree, Body, Ctx, All, At); !V.Ok)
       return placed(V, At);
   if (R.Class == RegionClass::Spmd)
-    if (Verdict V = spmdText(S.Tree, R.Loops, Ctx, All, TU.FileName, R.Spmd);
+    if (Verdict V = spmdText(S.Tree, R.Loops, Ctx, All, TU.FileName,
+                               TU.Sharing, R.Spmd);
         !V.Ok)
       return unplaced(V);
   return {};

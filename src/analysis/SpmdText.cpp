@@ -4,6 +4,7 @@
 // the pieces and never see the AST.
 #include "analysis/DirectiveTree.h"
 #include "analysis/LoopNest.h"
+#include "analysis/SharingSlots.h"
 #include "edits/Edits.h"
 #include "omp2cuda/SpmdStates.h"
 
@@ -211,7 +212,7 @@ struct TextBuilder {
 /// The control loop's hoisted declarations; their edits replace those
 /// they overlap (a C fix inside a type that no longer stands there).
 bool controlDecls(const DirectiveTree &T, ASTContext &Ctx,
-                  std::vector<TextEdit> &All, SpmdTree &Out) {
+                  std::vector<TextEdit> &All, SlotLayout &L, SpmdTree &Out) {
   for (const TextEdit &H : T.HoistEdits)
     All.erase(std::remove_if(All.begin(), All.end(),
                              [&](const TextEdit &E) {
@@ -227,12 +228,12 @@ bool controlDecls(const DirectiveTree &T, ASTContext &Ctx,
     bool Shared = T.TeamShared.count(VD) > 0;
     Out.Hoisted.push_back(
         {VD->getNameAsString(),
-         std::string(Shared ? "__shared__ " : "") +
-             declText(VD->getType().getUnqualifiedType(),
-                      VD->getNameAsString(), Ctx)});
+         Shared ? L.decl(VD->getType(), VD->getNameAsString())
+                : declText(VD->getType().getUnqualifiedType(),
+                           VD->getNameAsString(), Ctx)});
     if (Shared) {
       unsigned Bytes = Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
-      Out.SharedBytes += Bytes;
+      Out.SharedBytes += L.outside() ? 0 : Bytes;
       Out.SharingBytes += Bytes;
     }
   }
@@ -262,18 +263,45 @@ Verdict resumableLoops(const SpmdTree &T) {
 Verdict spmdText(const DirectiveTree &T,
                  const std::vector<LoopLevel> &RootLoops, ASTContext &Ctx,
                  const std::vector<TextEdit> &Edits,
-                 const std::string &FileName, SpmdTree &Out) {
+                 const std::string &FileName, DataSharing Mode,
+                 SpmdTree &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
-  // Team-local arrays that parallel regions share live in shared memory.
+  // Team-local arrays that parallel regions share live in shared memory,
+  // or in the team's block of o2c_ds (SharingSlots.h).
+  unsigned Fixed = 0;
+  for (const DirNode &N : T.Nodes)
+    Fixed += N.Ordered ? 8 : 0;
+  for (const DirNode &N : T.Nodes)
+    if (!N.Reductions.empty()) {
+      Fixed += 32 * 8;
+      break;
+    }
+  SlotLayout L(T, Ctx, Mode, Fixed);
   std::vector<TextEdit> All = Edits;
   for (const DeclStmt *DS : T.SharedDecls) {
     unsigned B, E;
     if (!fileOffsets(SM, Ctx.getLangOpts(), DS->getSourceRange(), B, E))
       return Verdict::no(DiagId::HostMacro,
                          "a team-local array comes from a macro");
-    All.push_back({B, 0, "__shared__ "});
     const auto *VD = cast<VarDecl>(DS->getSingleDecl());
-    Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+    if (!L.outside()) {
+      All.push_back({B, 0, "__shared__ "});
+      Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      continue;
+    }
+    if (VD->hasInit() || VD->getLocation().isMacroID())
+      return Verdict::no(DiagId::HostGeneral,
+                         "a team-local array outside static shared memory "
+                         "must be declared without an initialiser, outside "
+                         "macros");
+    // The declaration becomes the reference: edits inside it go.
+    All.erase(std::remove_if(All.begin(), All.end(),
+                             [&](const TextEdit &X) {
+                               return X.Offset >= B && X.Offset < E;
+                             }),
+              All.end());
+    All.push_back({B, E - B, L.decl(VD->getType(), VD->getNameAsString()) +
+                                 ";"});
   }
   // A team local in shared memory with an initial value: the guard stores
   // it (`x = f();`), its declaration goes before the guard.
@@ -288,12 +316,12 @@ Verdict spmdText(const DirectiveTree &T,
                            "a team-local variable comes from a macro");
       unsigned Name = SM.getFileOffset(VD->getLocation());
       All.push_back({B, Name - B, ""});
-      Preludes[I] += "__shared__ " +
-                     declText(VD->getType().getUnqualifiedType(),
-                              VD->getNameAsString(), Ctx) +
-                     "; // the team's, in shared memory\n";
-      Out.SharedBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
-      Out.SharingBytes += Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      Preludes[I] += L.decl(VD->getType(), VD->getNameAsString()) +
+                     (L.outside() ? "; // the team's, in its block of o2c_ds\n"
+                                  : "; // the team's, in shared memory\n");
+      unsigned Bytes = Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      Out.SharedBytes += L.outside() ? 0 : Bytes;
+      Out.SharingBytes += Bytes;
     }
   // Collapsed loops' headers inside intervening code go, with the edits in
   // them: first among the edits at their offset, they hide the others.
@@ -310,26 +338,20 @@ Verdict spmdText(const DirectiveTree &T,
             .Ok)
       All.insert(All.begin(), Headers.begin(), Headers.end());
   }
-  if (T.ControlLoop && !controlDecls(T, Ctx, All, Out))
+  if (T.ControlLoop && !controlDecls(T, Ctx, All, L, Out))
     return Verdict::no(DiagId::HostMacro,
                        "a team-master declaration comes from a macro");
   for (const VarDecl *VD : T.TeamCopies) {
     Out.TeamCopies.push_back(
         {VD->getNameAsString(),
-         "__shared__ " + declText(VD->getType().getUnqualifiedType(),
-                                  "o2c_teamfp_" + VD->getNameAsString(),
-                                  Ctx)});
+         L.decl(VD->getType(), "o2c_teamfp_" + VD->getNameAsString())});
     unsigned Bytes = Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
-    Out.SharedBytes += Bytes;
+    Out.SharedBytes += L.outside() ? 0 : Bytes;
     Out.SharingBytes += Bytes;
   }
-  for (const DirNode &N : T.Nodes)
-    Out.SharedBytes += N.Ordered ? 8 : 0; // the turn's counter
-  for (const DirNode &N : T.Nodes)
-    if (!N.Reductions.empty()) {
-      Out.SharedBytes += 32 * 8; // o2c_dev::teamReduce's scratch
-      break;
-    }
+  Out.SharedBytes += Fixed; // ordered turns, the reductions' scratch
+  Out.SlotBytes = L.bytes();
+  Out.SlotMode = Mode;
   TextBuilder B{T, Ctx, All, FileName, SM.getBufferData(SM.getMainFileID())};
   Out.Nodes.assign(T.Nodes.size(), SpmdNode());
   for (unsigned I = 0; I < T.Nodes.size(); ++I) {

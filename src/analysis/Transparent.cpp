@@ -412,8 +412,10 @@ struct Rewriter {
   /// clause (clang checks that it is one) that the block's threads share
   /// (DirectiveTree.cpp refuses the others); no doacross, no simd.
   Verdict orderedRule(const OMPExecutableDirective &D, DirContext Where) {
+    bool StandAlone = !associatedBody(D); // a doacross sink or source
     for (const OMPClause *C : D.clauses())
-      if (!isa<OMPThreadsClause>(C)) {
+      if (!isa<OMPThreadsClause>(C) &&
+          !(StandAlone && isa<OMPDependClause, OMPDoacrossClause>(C))) {
         At = C->getBeginLoc();
         return Verdict::no(
             DiagId::HostClause,
@@ -422,7 +424,9 @@ struct Rewriter {
                 "' clause on 'ordered' inside a target region is not "
                 "supported yet");
       }
-    if (Where != DirContext::LoopBody || !associatedBody(D))
+    if (Where != DirContext::LoopBody ||
+        (!associatedBody(D) && !D.hasClausesOfKind<OMPDependClause>() &&
+         !D.hasClausesOfKind<OMPDoacrossClause>()))
       return no(D, DiagId::HostGeneral,
                 "'ordered' outside the body of a worksharing loop is not "
                 "supported");
@@ -486,6 +490,15 @@ struct Rewriter {
         U.Where == DirContext::LoopBody)
       return no(D, DiagId::HostGeneral,
                 nameOf(D) + " inside a worksharing loop is not allowed");
+    if (K == Directive::OMPD_ordered && !associatedBody(D)) {
+      // Doacross (Doacross.cpp): a sink waits for the iteration's turn, the
+      // source passes it on.
+      Out.push_back({B, statementEnd(D, Ctx) - B,
+                     (doacrossSource(D) ? "o2c_ord.leave(); "
+                                        : "o2c_ord.enter(); ") +
+                         Comment});
+      return {};
+    }
     if (!associatedBody(D)) { // stand-alone: flush, taskwait, taskyield
       std::string Text = K == Directive::OMPD_flush
                              ? "__threadfence(); " + Comment

@@ -27,6 +27,14 @@ Verdict orderedOnRegion(
 /// turns (target parallel { for ordered }).
 bool orderedLoop(const clang::OMPExecutableDirective &D);
 
+/// A doacross loop nest (Doacross.cpp): loop construct D with ordered(N)
+/// and collapse(Collapse) whose sinks and source the translation supports,
+/// or why not (At: where).
+Verdict doacrossRule(const clang::OMPExecutableDirective &D, unsigned N,
+                     unsigned Collapse, clang::SourceLocation &At);
+/// Whether D is a stand-alone ordered construct with a source.
+bool doacrossSource(const clang::OMPExecutableDirective &D);
+
 /// Whether D is rewritten in place (when its context allows it).
 bool isTransparent(const clang::OMPExecutableDirective &D);
 

@@ -2,6 +2,7 @@
 // firstprivate and reduction copies, collapse, nowait, ordered), and of the
 // parallel regions smaller than the block: which clause values every thread
 // can evaluate, and what such a team may synchronise.
+#include "analysis/Transparent.h"
 #include "analysis/TreeBuilder.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -28,6 +29,11 @@ bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
   N.Collapse = NCI.Collapse;
   N.NoWait = NCI.NoWait;
   N.Ordered = NCI.Ordered;
+  if (NCI.Doacross) {
+    SourceLocation At;
+    if (Verdict V = doacrossRule(D, NCI.Doacross, NCI.Collapse, At); !V.Ok)
+      return no(V, At);
+  }
   if (isRestrictable(D.getDirectiveKind()) && !restrictedTeam(D, N, NCI))
     return false;
   for (const ValueDecl *VD : NCI.Private)

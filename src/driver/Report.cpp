@@ -119,6 +119,21 @@ unsigned dataSharingBytes(const Region &R) {
   return R.Class == RegionClass::Spmd ? R.Spmd.SharingBytes : 0;
 }
 
+/// Where the data-sharing slots outside static shared memory go
+/// (SharingSlots.h, o2c::teamSlots).
+const char *slotPlace(const Region &R) {
+  switch (R.Spmd.SlotMode) {
+  case DataSharing::Global:
+    return "global memory (--data-sharing=global)";
+  case DataSharing::Shared:
+    return "dynamic shared memory (--data-sharing=shared)";
+  case DataSharing::Auto:
+    break;
+  }
+  return "dynamic shared memory up to the device's opt-in limit, else global "
+         "memory (past 48 KiB of static shared memory)";
+}
+
 /// Counts of one file's regions.
 Totals countFile(const FileResult &F) {
   Totals T;
@@ -239,6 +254,9 @@ std::string textReport(const std::vector<FileResult> &Files) {
                            "data-sharing stack: {} B",
                            Rep.Kernel, Rep.LaunchShape, sharedBytes(R),
                            dataSharingBytes(R));
+      if (R.Class == RegionClass::Spmd && R.Spmd.SlotBytes)
+        Out += fmt::format("; data-sharing slots: {} B per team in {}",
+                           R.Spmd.SlotBytes, slotPlace(R));
       Out += "\n";
       for (const Capture &C : R.Captures)
         Out += fmt::format("    {}: {}{}{}\n", C.Name, passingText(C),
@@ -310,6 +328,10 @@ std::string jsonReport(const std::vector<FileResult> &Files) {
         O["launch"] = launchFields(Rep.LaunchShape);
         O["shared_bytes"] = sharedBytes(R);
         O["data_sharing_bytes"] = dataSharingBytes(R);
+        if (R.Class == RegionClass::Spmd && R.Spmd.SlotBytes) {
+          O["data_sharing_slot_bytes"] = R.Spmd.SlotBytes;
+          O["data_sharing_slots"] = slotPlace(R);
+        }
       }
       Arr.push_back(std::move(O));
     }

@@ -320,6 +320,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   UnitFiles Files(SM, O);
   TUState TU(Ctx);
   TU.Rdc = O.Rdc;
+  TU.Sharing = O.Sharing;
   TU.Rewritable = [&](SourceLocation L) {
     return L.isValid() &&
            Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));

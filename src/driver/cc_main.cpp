@@ -134,6 +134,8 @@ void printHelp() {
          "  --full-grid         omp2cuda --full-grid: num_teams does not cap "
          "the grid\n"
          "                      of loops that cannot tell (README, Options)\n"
+         "  --data-sharing=auto|shared|global\n"
+         "                      omp2cuda --data-sharing: where team slots go\n"
          "  --suppress=<ID,...>, --warnings-as-errors=<ID,...|all>\n"
          "                      control omp2cuda's diagnostics "
          "([omp2cuda-<ID>])\n"
@@ -763,7 +765,7 @@ int translatorOption(StringRef A, Options &O) {
            "' is ignored; -Minfo=mp reports the target regions");
     return 0;
   }
-  if (A == "--full-grid") {
+  if (A == "--full-grid" || A.starts_with("--data-sharing=")) {
     O.TranslatorOptions.push_back(A.str());
     return 0;
   }

@@ -110,6 +110,21 @@ cl::opt<bool> FullGrid(
              "(no OpenMP API calls, no firstprivate it assigns, only integer "
              "reductions); not OpenMP 5.1's exact num_teams"),
     cl::cat(Cat));
+cl::opt<DataSharing> Sharing(
+    "data-sharing",
+    cl::desc("Where a team's data-sharing slots (locals its threads share, "
+             "team-local arrays) go"),
+    cl::values(clEnumValN(DataSharing::Auto, "auto",
+                          "static shared memory while it fits 48 KiB, else "
+                          "chosen at launch: dynamic shared memory up to the "
+                          "device's opt-in limit, else global memory "
+                          "(default)"),
+               clEnumValN(DataSharing::Shared, "shared",
+                          "shared memory only (dynamic beyond 48 KiB; an "
+                          "error at launch when the device cannot hold it)"),
+               clEnumValN(DataSharing::Global, "global",
+                          "global memory, a block per team")),
+    cl::init(DataSharing::Auto), cl::cat(Cat));
 cl::opt<bool> HostOk("host-regions-ok",
                      cl::desc("Exit 0 also when regions are left on the host "
                               "(their warnings still print); for build steps "
@@ -501,6 +516,7 @@ int main(int argc, const char **argv) {
   O.SkipIfNone = SkipIfNone;
   O.Rdc = Rdc;
   O.FullGrid = FullGrid;
+  O.Sharing = Sharing;
   if (!InRoot.empty()) {
     SmallString<256> Root(InRoot);
     sys::fs::make_absolute(Root);

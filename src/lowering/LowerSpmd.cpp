@@ -123,6 +123,10 @@ struct SyncPlanner {
 void lowerSpmd(const Region &R, KernelModel &K) {
   K.Shape = KernelShape::Spmd;
   K.Spmd = R.Spmd;
+  // Data-sharing slots outside static shared memory: the team's block of
+  // global memory, or null for dynamic shared memory (o2c::teamSlots).
+  if (R.Spmd.SlotBytes)
+    K.Params.push_back({"char *o2c_ds_global", "o2c_slots.Global"});
   size_t N = R.Spmd.Nodes.size();
   K.SyncBefore.assign(N, false);
   K.SyncAfter.assign(N, false);

@@ -24,4 +24,20 @@ if(TARGET omp2cuda-cc)
                    ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/exec_staged.async_offload)
   set_tests_properties(exec_staged.async_offload PROPERTIES LABELS "examples;exec"
                        ENVIRONMENT "O2C_STAGING=1;O2C_STAGING_MIN=0" TIMEOUT 900)
+  # Every data-sharing slot in global memory (--data-sharing=global, README
+  # "Options"): the examples with team-local arrays, team-master locals and
+  # team copies of firstprivates, built and run, and one compiled by nvcc.
+  foreach(name data_sharing_budget spmd_block_code control_loop
+               team_shared_locals shared_firstprivates)
+    add_test(NAME exec_global.${name}
+             COMMAND ${_o2c_exec_runner} exec ${PROJECT_SOURCE_DIR}/examples/${name}.c
+                     ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/exec_global.${name})
+    set_tests_properties(exec_global.${name} PROPERTIES LABELS "examples;exec"
+                         ENVIRONMENT "OMP2CUDA_TOOL_OPTS=--data-sharing=global" TIMEOUT 900)
+  endforeach()
+  add_test(NAME nvcc_global.data_sharing_budget
+           COMMAND ${_o2c_exec_runner} nvcc ${PROJECT_SOURCE_DIR}/examples/data_sharing_budget.c
+                   ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/nvcc_global.data_sharing_budget)
+  set_tests_properties(nvcc_global.data_sharing_budget PROPERTIES LABELS "examples;nvcc"
+                       ENVIRONMENT "OMP2CUDA_TOOL_OPTS=--data-sharing=global" TIMEOUT 900)
 endif()

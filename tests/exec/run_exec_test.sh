@@ -43,6 +43,11 @@ tool_opts=()
 if grep -q '^// omp2cuda-options:' "$src"; then
   read -r -a tool_opts <<<"$(grep -m1 '^// omp2cuda-options:' "$src" | sed 's|^// omp2cuda-options:||')"
 fi
+# More of them from the test (exec.cmake: --data-sharing=global runs).
+if [ -n "${OMP2CUDA_TOOL_OPTS:-}" ]; then
+  read -r -a more_opts <<<"$OMP2CUDA_TOOL_OPTS"
+  tool_opts+=("${more_opts[@]}")
+fi
 case $($ref_cc --version 2>/dev/null | head -1) in
   *clang*) ;;
   *) no_offload=(-foffload=disable) ;;

@@ -13,6 +13,8 @@
 #     default (exit 77, skipped, without nvcc or the CUDA runtime).
 #   -DOMP2CUDA_EXAMPLE_FULL_GRID=ON (issue 11): omp2cuda_add_sources(...
 #     FULL_GRID) translates with --full-grid (checked on Ninja's commands).
+#   -DOMP2CUDA_EXAMPLE_DATA_SHARING=global (issue 9 point 3): ... DATA_SHARING
+#     global) translates with --data-sharing=global (Ninja's commands).
 #   cmake_project.sh BUILD_DIR GENERATOR [install|build-tree] [-D...]
 set -euo pipefail
 build=$1
@@ -20,12 +22,13 @@ generator=$2
 mode=${3:-build-tree}
 shift $(($# < 3 ? $# : 3))
 extra=("$@")
-backend=emu std= full_grid=
+backend=emu std= full_grid= data_sharing=
 for a in "${extra[@]}"; do
   case $a in
     -DOMP2CUDA_EXAMPLE_BACKEND=*) backend=${a#*=} ;;
     -DCMAKE_CXX_STANDARD=*) std=${a#*=} ;;
     -DOMP2CUDA_EXAMPLE_FULL_GRID=ON) full_grid=1 ;;
+    -DOMP2CUDA_EXAMPLE_DATA_SHARING=*) data_sharing=${a#*=} ;;
   esac
 done
 nvcc=${OMP2CUDA_NVCC:-/usr/local/cuda/bin/nvcc}
@@ -84,6 +87,12 @@ if [ "$generator" = Ninja ]; then
     grep -q -- "--full-grid" <<<"$tool_cmds" || { echo "FULL_GRID: no --full-grid"; echo "$tool_cmds"; exit 1; }
   else
     ! grep -q -- "--full-grid" <<<"$tool_cmds" || { echo "--full-grid without FULL_GRID"; exit 1; }
+  fi
+  if [ -n "$data_sharing" ]; then
+    grep -q -- "--data-sharing=$data_sharing" <<<"$tool_cmds" ||
+      { echo "DATA_SHARING: no --data-sharing=$data_sharing"; echo "$tool_cmds"; exit 1; }
+  else
+    ! grep -q -- "--data-sharing" <<<"$tool_cmds" || { echo "--data-sharing without DATA_SHARING"; exit 1; }
   fi
 fi
 # The header's device helper reaches the device through its translated copy.

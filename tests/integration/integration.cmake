@@ -23,9 +23,12 @@ if(TARGET omp2cuda)
   add_test(NAME integration.cmake.full_grid
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
                    ${CMAKE_BINARY_DIR} Ninja build-tree -DOMP2CUDA_EXAMPLE_FULL_GRID=ON)
+  add_test(NAME integration.cmake.data_sharing
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cmake_project.sh
+                   ${CMAKE_BINARY_DIR} Ninja build-tree -DOMP2CUDA_EXAMPLE_DATA_SHARING=global)
   set_tests_properties(integration.cmake.cxx11 integration.cmake.cxx14
                        integration.cmake.cuda integration.cmake.full_grid
-                       PROPERTIES RESOURCE_LOCK cmake_project)
+                       integration.cmake.data_sharing PROPERTIES RESOURCE_LOCK cmake_project)
   set_tests_properties(integration.cmake.cuda PROPERTIES SKIP_RETURN_CODE 77)
   add_test(NAME integration.host_compiler
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/host_compiler.sh ${CMAKE_BINARY_DIR})

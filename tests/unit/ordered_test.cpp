@@ -103,20 +103,22 @@ void f(int *a, int n) {
   }
 })src",
        3, 35, DiagId::HostClause, "'ordered' clause on a combined"},
-      // Doacross loops: ordered(n) and depend(sink/source).
+      // Doacross loops: ordered(n) past the collapsed loops (doacross_test
+      // has those that translate).
       {R"src(
 void f(int *a, int n) {
   #pragma omp target map(tofrom: a[0:n])
   {
-    #pragma omp parallel for ordered(1)
-    for (int i = 1; i < n; i++) {
-      #pragma omp ordered depend(sink: i - 1)
-      a[i] += a[i - 1];
-      #pragma omp ordered depend(source)
-    }
+    #pragma omp parallel for ordered(2)
+    for (int i = 1; i < n; i++)
+      for (int j = 1; j < n; j++) {
+        #pragma omp ordered depend(sink: i - 1, j)
+        a[i] += a[i - 1] + j;
+        #pragma omp ordered depend(source)
+      }
   }
 })src",
-       5, 30, DiagId::HostClause, "ordered(n)"},
+       5, 5, DiagId::HostClause, "ordered(n) on more loops"},
       // ordered simd: the lanes of one thread's share, not supported yet.
       {R"src(
 void f(int *a, int n) {

@@ -9,6 +9,8 @@
 #include "omp2cuda/launch.h"
 #include "omp2cuda/reduction.h"
 
+#include <string>
+
 namespace o2c {
 
 /// Teams of an SPMD kernel: the num_teams value when positive; else, when
@@ -28,9 +30,84 @@ inline long long spmdTeams(const TargetRegion &R, long long NumTeams,
   return static_cast<long long>(Trip > 0 && Trip < Resident ? Trip : Resident);
 }
 
+
+/// Where a kernel's data-sharing slots go (issue 9 point 3, --data-sharing):
+/// Auto: dynamic shared memory when the device offers enough, else global
+/// memory; Shared: dynamic shared memory only; Global: global memory only.
+enum class SlotsIn { Auto, Shared, Global };
+
+/// The placement the stub chose: Dynamic bytes of dynamic shared memory for
+/// the launch, or Global, a block of Bytes per team (null: none).
+struct TeamSlots {
+  std::size_t Dynamic;
+  char *Global;
+};
+
+/// Places the Bytes of data-sharing slots each team of kernel K needs on
+/// launch Shape. Dynamic shared memory beyond the 48 KiB every block may
+/// have needs the kernel's opt-in; static and dynamic shared memory together
+/// stay within the device's opt-in limit. Under SlotsIn::Shared a layout the
+/// device cannot hold is an error, not a wrong answer.
+template <class Kernel>
+inline TeamSlots teamSlots(Kernel K, TargetRegion &R, const LaunchShape &Shape,
+                           std::size_t Bytes, SlotsIn Where) {
+  if (Where != SlotsIn::Global) {
+    long long Limit = deviceProps(R.device()).SharedPerBlockOptin;
+#if defined(__CUDACC__)
+    cudaFuncAttributes A;
+    if (cudaFuncGetAttributes(&A, K) == cudaSuccess)
+      Limit -= static_cast<long long>(A.sharedSizeBytes);
+    else
+      Limit = 0; // unknown: global memory
+    (void)cudaGetLastError();
+    if (static_cast<long long>(Bytes) <= Limit &&
+        cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(Bytes)) != cudaSuccess) {
+      (void)cudaGetLastError();
+      Limit = 0;
+    }
+#else
+    (void)K;
+    Limit -= 1024; // the emulation cannot see the static bytes: a margin
+#endif
+    if (static_cast<long long>(Bytes) <= Limit)
+      return {Bytes, nullptr};
+    if (Where == SlotsIn::Shared) {
+      std::string M = "the region's data-sharing slots need " +
+                      std::to_string(Bytes) +
+                      " bytes of shared memory per team, more than the "
+                      "device offers (--data-sharing=shared; auto would use "
+                      "global memory)";
+      fatal(R.loc(), M.c_str());
+    }
+  }
+  return {0, static_cast<char *>(R.teamMemory(Bytes * Shape.Grid.x))};
+}
+
 } // namespace o2c
 
 namespace o2c_dev {
+
+/// The team's block of data-sharing slots: its part of Global (Bytes per
+/// team), or the block's dynamic shared memory when Global is null.
+__device__ inline char *teamSlots(char *Global, unsigned long long Bytes) {
+  if (Global)
+    return Global + static_cast<unsigned long long>(blockIdx.x) * Bytes;
+#if defined(__CUDACC__)
+  // 16-byte aligned, as the slots' offsets assume (static shared memory
+  // comes first in the block's window).
+  extern __shared__ __align__(16) unsigned char o2c_dynamic_shared[];
+  return reinterpret_cast<char *>(o2c_dynamic_shared);
+#else
+  return static_cast<char *>(o2c::emu::dynamicShared());
+#endif
+}
+
+/// The slot of type T at byte Offset of the team's block Base.
+template <class T>
+__device__ inline T &slot(char *Base, unsigned long long Offset) {
+  return *reinterpret_cast<T *>(Base + Offset);
+}
 
 /// Combines every thread's Partial with Op and returns the result to every
 /// thread of the block, folded in one order so that all get the same value.
@@ -57,6 +134,12 @@ __device__ T teamReduce(T Partial, unsigned long long *Scratch) {
       S[Tid >> 5] = Partial;
     __syncthreads();
     R = S[0];
+    // Unrolled, ptxas keeps several warps' loads in flight: 10 registers
+    // more for the whole kernel (atomic_compare.c:80, 30 against 20),
+    // for a loop of at most 31 shared-memory reads.
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
     for (unsigned W = 1; W < (N >> 5); ++W)
       R = O(R, S[W]);
   }

@@ -166,6 +166,11 @@ public:
 
   const SourceLoc &loc() const { return Loc; }
 
+  /// Bytes of device memory for the kernel's own use (the teams'
+  /// data-sharing slots, o2c::teamSlots), freed once the region's device
+  /// work is complete.
+  void *teamMemory(std::size_t Bytes);
+
 private:
   /// finish() for a deferred target task that may release its successors
   /// before its device work completed (src/released.h).
@@ -187,6 +192,7 @@ private:
   bool Finished = false;
   void *Stream = nullptr;
   std::vector<Pending> Exits;
+  std::vector<void *> TeamMemory; // teamMemory()'s blocks
   std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
   std::uint64_t ReleasedSeen = 0; // tasks released early it waits for
 };
@@ -394,6 +400,9 @@ struct DeviceProps {
   int MultiProcessors;
   int MaxThreadsPerBlock;
   int WarpSize;
+  /// The shared memory a block may have when the kernel opts in (static
+  /// and dynamic together; 48 KiB without opting in).
+  int SharedPerBlockOptin;
 };
 DeviceProps deviceProps(int Device);
 

@@ -99,6 +99,9 @@ __global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
            (unsigned long long)(blockIdx.x * blockDim.x + threadIdx.x) * (3);
        o2c_base < o2c_trip;
        o2c_base += (unsigned long long)blockDim.x * gridDim.x * (3))
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
     for (unsigned long long o2c_iv = o2c_base;
          o2c_iv < o2c_base + (3) && o2c_iv < o2c_trip; ++o2c_iv) {
       int i = (int)(o2c_iv / (o2c_trip1 * o2c_trip2));
@@ -112,7 +115,7 @@ __global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
         cube[i][j][k - 1] = b + k;
       }
     }
-#line 116 "imperfect_collapse.cu"
+#line 119 "imperfect_collapse.cu"
     }
 }
 
@@ -151,7 +154,7 @@ __global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
 {
     int off = 10000 * t;
 
-#line 155 "imperfect_collapse.cu"
+#line 158 "imperfect_collapse.cu"
       {
         const unsigned long long o2c_trip3_0 =
             (N > 0 ? (unsigned long long)N : 0);
@@ -168,13 +171,13 @@ __global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
       grid2[t][i][j] = base + j;
       rows2[t][i] = base;
     }
-#line 172 "imperfect_collapse.cu"
+#line 175 "imperfect_collapse.cu"
         }
       }
       __syncthreads();
 #line 62 "inputs/imperfect_collapse.c"
   }
-#line 178 "imperfect_collapse.cu"
+#line 181 "imperfect_collapse.cu"
   }
 }
 

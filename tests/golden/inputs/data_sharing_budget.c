@@ -1,0 +1,1 @@
+../../../examples/data_sharing_budget.c
