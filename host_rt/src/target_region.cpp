@@ -18,6 +18,7 @@
 #include "released.h"
 #include "staging.h"
 #include "stream_work.h"
+#include "struct_span.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -259,6 +260,10 @@ PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
 
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream) {
+  if (Flags & MapMember) // inside the span mapped just before (struct_span.h)
+    return enterMember(Loc, Dev, Host, Bytes, Flags, Stream);
+  if (Flags & MapStruct) // the span copies nothing; its members do
+    Flags &= ~unsigned(MapTo | MapFrom | MapAlways | MapPresent);
   PresentTable &T = *table(Dev);
   if (Bytes == 0) {
     // Look up only: a zero-length section never allocates.
@@ -301,6 +306,8 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     fatal(Loc, "the mapped range overlaps data that is already on the device "
                "without lying inside it (OpenMP: a list item must be contained "
                "in, or disjoint from, every mapped storage block)");
+  if (Flags & MapStruct)
+    noteSpan(Host, Bytes, Created);
   bool Always = H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo);
   try {
     if (Always)
@@ -323,6 +330,10 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 
 void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
            unsigned Flags, void *Stream, Cleanup &C, bool Synced) {
+  if (Flags & MapMember)
+    return leaveMember(Loc, Dev, Host, Bytes, Flags, Stream, C);
+  if (Flags & MapStruct) // the members copied back what was mapped from
+    Flags &= ~unsigned(MapFrom);
   PresentTable::Drop D = table(Dev)->release(Host, Bytes, Flags & MapDelete,
                                              Synced ? Stream : nullptr);
   // The last reference to a copy whose first copy may still run on a stream

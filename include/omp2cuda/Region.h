@@ -46,6 +46,11 @@ struct MapInfo {
   /// The item is the contiguous block a[i][j][lo .. lo+len); the variable
   /// goes to the kernel as the device address of `a` itself.
   std::vector<std::string> Rows;
+  /// Members of one struct mapped one by one on a data construct (issue 8,
+  /// StructSpans.cpp): the span step (o2c::MapStruct) and its members
+  /// (o2c::MapMember).
+  bool StructSpan = false;
+  bool Member = false;
 };
 
 inline MapInfo makeMap(MapType T, bool Implicit = false) {
@@ -123,6 +128,10 @@ struct PointerMap {
   /// the one element there; a pointer member is attached to its pointee as
   /// a mapped pointer variable is.
   bool AttachSelf = false;
+  /// For a member item: the text of the struct it is a member of (`s`,
+  /// `p->`) and the member's field index there; empty otherwise.
+  std::string Parent;
+  unsigned Field = 0;
 };
 
 /// A use_device_ptr / use_device_addr item of a target data construct:

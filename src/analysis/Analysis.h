@@ -167,6 +167,10 @@ bool memberItem(const clang::Expr *E, const MapInfo &MI, clang::ASTContext &Ctx,
 /// section of one element at &(Lvalue), attached to its device copy when
 /// it is a pointer to data.
 PointerMap memberStep(std::string Lvalue, const MapInfo &MI, clang::QualType T);
+/// Members of one struct mapped one by one on a data construct (`map(to:
+/// s.len, s.data)`) become one span step and member steps, as libomptarget
+/// maps them (StructSpans.cpp).
+void groupStructMembers(llvm::omp::Directive Kind, std::vector<PointerMap> &Maps);
 /// User-defined mappers that apply to map items of D, explicit or implicit
 /// (`declare mapper(default: T)` maps every T), after readClauses: each
 /// mapped struct variable gets the mapper's map type, and the mapper's

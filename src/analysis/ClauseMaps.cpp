@@ -71,10 +71,8 @@ Verdict ClauseReader::motion(const OMPClause *C) {
        T ? T->getMotionModifiers() : F->getMotionModifiers()) {
     if (Mod == OMPC_MOTION_MODIFIER_present)
       MI.Present = true;
-    else if (Mod != OMPC_MOTION_MODIFIER_unknown)
-      return Verdict::no(DiagId::HostClause,
-                         "the 'mapper' and 'iterator' motion modifiers are "
-                         "not supported");
+    // 'mapper' (the only other one Clang 19 knows): expandMappers
+    // (Mappers.cpp) reads it.
   }
   for (const Expr *E : T ? T->varlists() : F->varlists())
     if (Verdict V = addItem(E, MI, T ? "to" : "from"); !V.Ok) {
@@ -262,7 +260,11 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
     MI.Length = "1";
   }
   CI.ClauseExprs.push_back(X);
-  CI.PointerMaps.push_back({exprText_(Base, Ctx), BT->isPointerType(), MI});
+  PointerMap PM;
+  PM.Base = exprText_(Base, Ctx);
+  PM.AttachBase = BT->isPointerType();
+  PM.Map = MI;
+  CI.PointerMaps.push_back(PM);
   return Verdict{};
 }
 

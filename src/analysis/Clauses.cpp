@@ -147,6 +147,7 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       return V;
     }
   }
+  groupStructMembers(D.getDirectiveKind(), CI.PointerMaps);
   return {};
 }
 

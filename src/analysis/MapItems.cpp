@@ -128,6 +128,9 @@ bool memberItem(const Expr *E, const MapInfo &MI, ASTContext &Ctx,
     return false;
   }
   Out.push_back(memberStep(exprText(M, Ctx, &Edits), MI, M->getType()));
+  // The struct it belongs to, for StructSpans.cpp.
+  Out.back().Parent = exprText(M->getBase(), Ctx, nullptr) + (M->isArrow() ? "->" : ".");
+  Out.back().Field = FD->getFieldIndex();
   return true;
 }
 

@@ -14,6 +14,8 @@
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace omp2cuda {
@@ -89,10 +91,9 @@ public:
           MI.Always = true;
         else if (Mod == OMPC_MAP_MODIFIER_present)
           // The struct is typically present member by member then (enter
-          // data of v.len, v.data), which the present table keeps as
-          // separate blocks: mapping v whole would fail at run time.
-          return "its map clause has the 'present' modifier, which is not "
-                 "supported yet";
+          // data of v.len, v.data): one span in the present table
+          // (StructSpans.cpp), inside which v lies.
+          MI.Present = true;
         else if (Mod != OMPC_MAP_MODIFIER_unknown)
           return "its map clause has a modifier other than 'always' and "
                  "'present'";
@@ -231,25 +232,68 @@ const VarDecl *structVar(const Expr *E, const LangOptions &LO) {
 
 } // namespace
 
+/// `target update to(mapper(id): s)` / `from(...)` (OpenMP 5.1 §2.14.6):
+/// the update covers the mapper's items whose map type includes the motion's
+/// direction (combinedType: the others become alloc and are dropped), with
+/// s itself; the struct copy keeps its attached pointers (update()
+/// re-attaches after a copy to the device, restores them after one back).
+static Verdict expandMotion(const OMPClause *C, ClauseInfo &CI, ASTContext &Ctx,
+                     SourceLocation &Where) {
+  const auto *T = dyn_cast<OMPToClause>(C);
+  const auto *F = dyn_cast<OMPFromClause>(C);
+  std::vector<const Expr *> Refs, Items;
+  if (T) {
+    Refs.assign(T->mapperlist_begin(), T->mapperlist_end());
+    Items.assign(T->varlist_begin(), T->varlist_end());
+  } else {
+    Refs.assign(F->mapperlist_begin(), F->mapperlist_end());
+    Items.assign(F->varlist_begin(), F->varlist_end());
+  }
+  for (std::size_t I = 0; I < Refs.size(); ++I) {
+    const auto *DR = dyn_cast_or_null<DeclRefExpr>(Refs[I]);
+    const auto *Mapper =
+        DR ? dyn_cast<OMPDeclareMapperDecl>(DR->getDecl()) : nullptr;
+    if (!Mapper)
+      continue;
+    const Expr *E = I < Items.size() ? Items[I] : nullptr;
+    Where = E ? E->getBeginLoc() : C->getBeginLoc();
+    std::string Name = "'target update' through the mapper '" +
+                       Mapper->getNameAsString() + "'";
+    const VarDecl *VD = structVar(E, Ctx.getLangOpts());
+    auto It = VD ? CI.Maps.find(VD) : CI.Maps.end();
+    if (It == CI.Maps.end())
+      return Verdict::no(DiagId::HostClause,
+                         Name + " applies to an item other than a struct "
+                                "variable");
+    MapInfo Motion = It->second;
+    std::size_t Before = CI.PointerMaps.size();
+    std::string Why = Expander(CI, Ctx, VD, Mapper, Motion).run();
+    if (!Why.empty())
+      return Verdict::no(DiagId::HostClause, Name + " cannot be translated: " + Why);
+    MapInfo &Own = CI.Maps[VD];
+    if (Own.Type != Motion.Type)
+      return Verdict::no(DiagId::HostClause,
+                         Name + " cannot be translated: the mapper maps '" +
+                             VD->getNameAsString() +
+                             "' itself without the update's direction");
+    Own.Always = false;
+    auto Dropped = std::remove_if(
+        CI.PointerMaps.begin() + Before, CI.PointerMaps.end(),
+        [&](const PointerMap &PM) { return PM.Map.Type != Motion.Type; });
+    CI.PointerMaps.erase(Dropped, CI.PointerMaps.end());
+    for (auto P = CI.PointerMaps.begin() + Before; P != CI.PointerMaps.end(); ++P)
+      P->Map.Always = false;
+  }
+  return {};
+}
+
 Verdict expandMappers(const OMPExecutableDirective &D, ClauseInfo &CI,
                       ASTContext &Ctx, SourceLocation &Where) {
   for (const OMPClause *C : D.clauses()) {
     if (C && (isa<OMPToClause>(C) || isa<OMPFromClause>(C))) {
-      // Motion clauses through a mapper stay on the host.
-      std::vector<const Expr *> Refs;
-      if (const auto *T = dyn_cast<OMPToClause>(C))
-        Refs.assign(T->mapperlist_begin(), T->mapperlist_end());
-      else if (const auto *F = dyn_cast<OMPFromClause>(C))
-        Refs.assign(F->mapperlist_begin(), F->mapperlist_end());
-      for (const Expr *Ref : Refs)
-        if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(Ref))
-          if (isa<OMPDeclareMapperDecl>(DR->getDecl())) {
-            Where = C->getBeginLoc();
-            return Verdict::no(DiagId::HostClause,
-                               "'target update' through the mapper '" +
-                                   DR->getDecl()->getNameAsString() +
-                                   "' is not supported yet");
-          }
+      if (Verdict V = expandMotion(C, CI, Ctx, Where); !V.Ok)
+        return V;
+      continue;
     }
     const auto *M = dyn_cast_or_null<OMPMapClause>(C);
     if (!M)

@@ -22,6 +22,10 @@ std::string mapFlags(const MapInfo &M) {
     S += " | o2c::MapPresent";
   if (M.Implicit)
     S += " | o2c::MapImplicit";
+  if (M.StructSpan)
+    S += " | o2c::MapStruct";
+  if (M.Member)
+    S += " | o2c::MapMember";
   return S;
 }
 

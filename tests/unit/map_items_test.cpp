@@ -194,12 +194,16 @@ void f(V s) {
   REQUIRE(F.Ok);
   const Region &E = F.Regions.at(0).R;
   REQUIRE(E.Translate);
-  REQUIRE(E.PointerMaps.size() == 4);
-  CHECK(E.PointerMaps[0].Base == "&(s.len)");
-  CHECK_FALSE(E.PointerMaps[0].AttachSelf);
-  CHECK(E.PointerMaps[3].Base == "&(s.data)");
-  CHECK(E.PointerMaps[3].AttachSelf);
-  CHECK_FALSE(E.PointerMaps[2].AttachSelf); // void *
+  // The members share one span (StructSpans.cpp), from s.len to s.raw.
+  REQUIRE(E.PointerMaps.size() == 5);
+  CHECK(E.PointerMaps[0].Map.StructSpan);
+  CHECK(E.PointerMaps[0].Map.Length ==
+        "(const char *)(&(s.raw) + 1) - (const char *)&(s.len)");
+  CHECK(E.PointerMaps[1].Base == "&(s.len)");
+  CHECK_FALSE(E.PointerMaps[1].AttachSelf);
+  CHECK(E.PointerMaps[4].Base == "&(s.data)");
+  CHECK(E.PointerMaps[4].AttachSelf);
+  CHECK_FALSE(E.PointerMaps[3].AttachSelf); // void *
   CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);"));
   const Region &T = F.Regions.at(1).R;
   REQUIRE(T.Translate);
@@ -294,4 +298,72 @@ int f(int n, double *x) {
   CHECK(contains(F.Regions.at(1).R.Reason, "with nowait or depend"));
   CHECK_FALSE(F.Regions.at(2).R.Translate);
   CHECK(contains(F.Regions.at(2).R.Reason, "not a scalar variable"));
+}
+
+TEST_CASE("members of one struct on a data construct share one span; a "
+          "mapper's present and target update through a mapper translate",
+          "[analysis][maps][mapper][span]") {
+  FileResult F = translateC(R"src(
+typedef struct { long len; int pad; int *data; } V;
+typedef struct { long n; double *v; double *w; } B;
+#pragma omp declare mapper(V v) map(always, present, from: v, v.len, v.data[0:v.len])
+#pragma omp declare mapper(bm: B b) map(tofrom: b, b.v[0:b.n]) map(alloc: b.w[0:b.n])
+void f(V s, B b) {
+  #pragma omp target enter data map(to: s.len, s.data[0:s.len]) map(alloc: s.data)
+  #pragma omp target
+  { s.data[0] = 1; }
+  #pragma omp target exit data map(from: s.len) map(delete: s.data)
+  #pragma omp target exit data map(from: s.data, s.len)
+  #pragma omp target enter data map(to: s.len)
+  #pragma omp target update to(mapper(bm): b)
+  #pragma omp target update from(mapper(bm): b)
+})src");
+  REQUIRE(F.Ok);
+  // Entering: the span first, then the members (the section stays apart).
+  const Region &E = F.Regions.at(0).R;
+  REQUIRE(E.Translate);
+  REQUIRE(E.PointerMaps.size() == 4);
+  CHECK(E.PointerMaps[0].Map.StructSpan);
+  CHECK(E.PointerMaps[0].Base == "(const char *)&(s.len)");
+  CHECK(E.PointerMaps[0].Map.Length ==
+        "(const char *)(&(s.data) + 1) - (const char *)&(s.len)");
+  CHECK(E.PointerMaps[0].Map.Type == MapType::Alloc);
+  CHECK(E.PointerMaps[1].Map.Member);
+  CHECK_FALSE(E.PointerMaps[2].Map.Member); // s.data[0:s.len]
+  CHECK(E.PointerMaps[3].Map.Member);
+  CHECK(contains(flat(F.Output), "o2c::MapAlloc | o2c::MapStruct);"));
+  CHECK(contains(flat(F.Output), "o2c::MapTo | o2c::MapMember);"));
+  // The mapper's present: the region translates, s present and from.
+  const Region &R = F.Regions.at(1).R;
+  REQUIRE(R.Translate);
+  const Capture *S = findCapture(R, "s");
+  REQUIRE(S);
+  REQUIRE(S->Map);
+  CHECK(S->Map->Present);
+  // from and delete mixed: each member keeps its own block.
+  for (const PointerMap &PM : F.Regions.at(2).R.PointerMaps)
+    CHECK_FALSE((PM.Map.Member || PM.Map.StructSpan));
+  // Exit data: the members first, then the span, released.
+  const Region &X = F.Regions.at(3).R;
+  REQUIRE(X.PointerMaps.size() == 3);
+  CHECK(X.PointerMaps[0].Map.Member);
+  CHECK(X.PointerMaps[1].Map.Member);
+  CHECK(X.PointerMaps[2].Map.StructSpan);
+  CHECK(X.PointerMaps[2].Map.Type == MapType::Release);
+  // One member: its own block is the span.
+  REQUIRE(F.Regions.at(4).R.PointerMaps.size() == 1);
+  CHECK_FALSE(F.Regions.at(4).R.PointerMaps[0].Map.Member);
+  // target update through a mapper: b and the items of the update's
+  // direction (b.w is alloc in the mapper: not updated).
+  for (int I : {5, 6}) {
+    const Region &U = F.Regions.at(I).R;
+    REQUIRE(U.Translate);
+    REQUIRE(U.PointerMaps.size() == 1);
+    CHECK(U.PointerMaps[0].Base == "b.v");
+    CHECK(U.PointerMaps[0].Map.Type == (I == 5 ? MapType::To : MapType::From));
+  }
+  CHECK(contains(flat(F.Output), "o2c::update(o2c_loc, -1, true, &(b), sizeof(b), true);"));
+  CHECK(contains(flat(F.Output), "o2c::update(o2c_loc, -1, true, (b.v) + (0), "
+                                 "(size_t)(b.n) * sizeof(*(b.v)), false);"));
+  CHECK_FALSE(contains(flat(F.Output), "update(o2c_loc, -1, true, (b.w)"));
 }

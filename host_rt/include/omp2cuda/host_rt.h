@@ -44,6 +44,17 @@ enum MapFlags : unsigned {
   MapRelease = 1u << 4,
   MapImplicit = 1u << 5,
   MapPresent = 1u << 6, // 'present' modifier: error if not already mapped
+  // A struct whose members are mapped one by one (issue 8), as libomptarget
+  // does: MapStruct maps the span from the first mapped member to the end of
+  // the last as one present-table entry, which holds the construct's one
+  // reference and copies nothing itself; each MapMember step that follows
+  // (on the same thread) lies inside it, takes no reference of its own,
+  // copies in when the span was new or with MapAlways, and copies out when
+  // the span's last reference goes or with MapAlways. Exit actions of the
+  // members must run before the span's (reverse order in a region; members
+  // first in exit data).
+  MapStruct = 1u << 7,
+  MapMember = 1u << 8,
 };
 
 /// Number of offload devices of the linked backend (emu: 1; cuda: the

@@ -1,0 +1,1 @@
+../../../examples/struct_members.c
