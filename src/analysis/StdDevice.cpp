@@ -51,7 +51,7 @@ bool isCLibraryName(llvm::StringRef N) {
       // Of the classification functions only those seen right on a GPU:
       // nvcc's device code answered 0 for every value to fpclassify and
       // isnormal on an H100, and the comparison macros (isgreater, ...)
-      // were not checked there (DeviceCalls refuses their builtins too).
+      // were not checked there (CallRules.cpp refuses their builtins too).
       "isnan",         "isinf",        "isfinite",      "signbit",
       "nan",           "sincos"};
   if (S.count(N))

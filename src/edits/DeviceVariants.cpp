@@ -3,7 +3,7 @@
 // context), the device calls the variant DeclareVariant.cpp chose for it:
 // the callee is re-spelled O2C_DEVICE_CALL(base, host's, device's), which
 // picks by side as O2C_DEVICE_COPY does. Kernels, which only run on the device, name
-// the variant directly (DeviceCalls.cpp).
+// the variant directly (CallDeclarations.cpp).
 #include "analysis/Analysis.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
@@ -54,7 +54,7 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
       const SourceManager &SM = TU.Ctx.getSourceManager();
       const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
       unsigned B, E;
-      // DeviceCalls.cpp made the function a device function only if so.
+      // CallDeclarations.cpp made the function a device function only if so.
       if (!fileOffsets(SM, TU.Ctx.getLangOpts(), Callee->getSourceRange(), B, E))
         return true;
       llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);

@@ -1,0 +1,136 @@
+// The checker of calls in device code (DeviceCalls.cpp's entry points use
+// it): a region stays combined-eligible only if every call can run on the
+// device (seed 000 §4.2: "no opaque calls"). Its parts live in files named
+// for what they check: CallChecker.cpp (the walk), CallTargets.cpp (what a
+// call names and whether its definition can run on the device),
+// CallObjects.cpp (constructors, destructors, virtual calls),
+// CallDeclarations.cpp (declare variant, declare target defined
+// elsewhere), CallRules.cpp (the fixed lists and small finders).
+#ifndef OMP2CUDA_ANALYSIS_CALLCHECKER_H
+#define OMP2CUDA_ANALYSIS_CALLCHECKER_H
+
+#include "analysis/Analysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace omp2cuda {
+namespace calls {
+
+/// The OpenMP API functions device code has (rewritten to o2c_dev::).
+const llvm::StringSet<> &ompDeviceApi();
+/// Why a <math.h> classification builtin cannot be trusted in CUDA device
+/// code, or null.
+const char *unsafeClassification(llvm::StringRef Name);
+/// A file the translation rewrites (see TUState::Rewritable).
+bool rewritable(const TUState &TU, clang::SourceLocation L);
+/// What in S CUDA device code cannot do, or null: exceptions, run-time
+/// type information, host inline assembly.
+const char *hostOnlyConstruct(const clang::Stmt *S);
+/// The non-constant variables with global storage S refers to, in order of
+/// first use. Unspelled: those with a reference that is no text of the file.
+std::vector<const clang::VarDecl *>
+globalsUsed(const clang::Stmt *S,
+            std::set<const clang::VarDecl *> *Unspelled = nullptr);
+
+class CallChecker : public clang::RecursiveASTVisitor<CallChecker> {
+  using Base = clang::RecursiveASTVisitor<CallChecker>;
+
+public:
+  CallChecker(TUState &TU, std::vector<TextEdit> *Edits,
+              std::set<const clang::FunctionDecl *> &Visiting,
+              std::vector<ApiCall> *Calls = nullptr,
+              std::set<const clang::FunctionDecl *> *Checked = nullptr)
+      : TU(TU), Edits(Edits), Visiting(Visiting), Calls(Calls),
+        Checked(Checked ? *Checked : OwnChecked) {}
+
+  Verdict Result;
+  /// The functions called from the region down to this one, for messages.
+  std::vector<std::string> Path;
+  /// The region is one thread of one team (a plain `target`).
+  bool OneThread = false;
+  /// The region's statement: lambdas written inside it are device code.
+  clang::SourceRange Region;
+  /// A call that names no function until its template is instantiated is
+  /// left to the check of the instantiations (SawDependent says there was
+  /// one); else it keeps the region on the host.
+  bool AllowDependent = false;
+  bool SawDependent = false;
+  /// Checking an instantiation's copy of the region, whose variables of a
+  /// dependent type the kernel gets as copies.
+  bool InInstance = false;
+
+  bool VisitCallExpr(clang::CallExpr *C);
+  /// F as a callee of device code: marks it (and its callees) when it can
+  /// run there.
+  bool checkFunction(const clang::FunctionDecl *F) {
+    return checkCallee(F, nullptr);
+  }
+  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *E);
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *C);
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *E);
+  /// `T(x)` of a template parameter T: a constructor known per
+  /// instantiation.
+  bool VisitCXXUnresolvedConstructExpr(clang::CXXUnresolvedConstructExpr *) {
+    SawDependent = true;
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *V);
+  bool VisitCXXBindTemporaryExpr(clang::CXXBindTemporaryExpr *E);
+  /// Default member initialisers and default arguments are evaluated
+  /// where they are used: in device code, here.
+  bool VisitCXXDefaultInitExpr(clang::CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXDefaultArgExpr(clang::CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+
+private:
+  // CallObjects.cpp
+  bool checkDispatch(const clang::CXXMemberCallExpr *C);
+  bool checkVirtuals(const std::vector<const clang::CXXMethodDecl *> &Ms);
+  bool checkInits(const clang::CXXConstructorDecl *Ctor);
+  bool checkDestructor(const clang::CXXRecordDecl *RD);
+  std::set<const clang::CXXRecordDecl *> VtablesChecked;
+
+  // CallTargets.cpp
+  bool checkCallee(const clang::FunctionDecl *FD, const clang::CallExpr *C);
+  bool checkApiCall(const std::string &Name, const clang::CallExpr *C);
+  bool checkDefined(const clang::FunctionDecl *FD, const std::string &Name);
+  bool checkDeviceLambda(const clang::FunctionDecl *Own,
+                         const clang::FunctionDecl *Def, bool &Decided);
+  bool checkDefinitionFits(const clang::FunctionDecl *Def,
+                           const std::string &Name,
+                           const std::vector<std::string> &Chain);
+
+  // CallChecker.cpp
+  bool checkCopiedObject(const clang::FunctionDecl *FD,
+                         const clang::CallExpr *C);
+  bool checkBody(const clang::FunctionDecl *Own, const clang::FunctionDecl *Def,
+                 std::vector<std::string> Chain, bool Mark);
+  bool inDevice(const clang::FunctionDecl *P) const;
+
+  // CallDeclarations.cpp
+  bool checkElsewhere(const clang::FunctionDecl *FD);
+  bool checkVariant(const clang::FunctionDecl *&FD, const clang::CallExpr *C);
+
+  TUState &TU;
+  std::vector<TextEdit> *Edits;
+  std::set<const clang::FunctionDecl *> &Visiting;
+  std::vector<ApiCall> *Calls;
+  /// Instantiations whose bodies passed, in this region's check (their
+  /// pattern may be marked already for another instantiation).
+  std::set<const clang::FunctionDecl *> OwnChecked;
+  std::set<const clang::FunctionDecl *> &Checked;
+};
+
+} // namespace calls
+} // namespace omp2cuda
+
+#endif

@@ -1,0 +1,132 @@
+// Objects in device code (CallChecker.h): the constructors and destructors
+// they run, and the virtual calls on them, whose every overrider must exist
+// on the device (VirtualCalls.h).
+#include "analysis/CallChecker.h"
+#include "analysis/VirtualCalls.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace calls {
+
+bool CallChecker::VisitCXXConstructExpr(CXXConstructExpr *C) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  // An object the device constructs gets the device's virtual table:
+  // every function in it must exist there.
+  if (const CXXRecordDecl *RD = Ctor->getParent();
+      RD->isPolymorphic() && VtablesChecked.insert(RD).second &&
+      !checkVirtuals(overrideFamily(virtualsOf(RD), TU.Ctx)))
+    return false;
+  if (!Ctor->isTrivial()) {
+    // nvcc compiles a defaulted constructor for the device by itself, and
+    // where it reaches a host-only constructor of a member or base it
+    // only warns and skips the call on the device (a wrong answer on a
+    // GPU): what it calls is checked and marked here.
+    if (Ctor->isDefaulted() ? !checkInits(Ctor) : !checkCallee(Ctor, nullptr))
+      return false;
+  }
+  return true;
+}
+
+/// `delete p` runs the destructor, through the virtual table when it is
+/// virtual (then as a virtual call: checkDispatch).
+bool CallChecker::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  const CXXRecordDecl *RD = E->getDestroyedType()->getAsCXXRecordDecl();
+  const CXXDestructorDecl *D =
+      RD && RD->hasDefinition() ? RD->getDestructor() : nullptr;
+  if (!D || !D->isVirtual())
+    return checkDestructor(RD);
+  std::string Why = pointeeNotDeviceBuilt(E->getArgument(), E, TU.Ctx);
+  if (!Why.empty()) {
+    Result = Verdict::no(DiagId::HostCall,
+                         "it deletes, through its virtual destructor, an "
+                         "object " + Why);
+    Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
+    return false;
+  }
+  return checkVirtuals(overrideFamily({D}, TU.Ctx));
+}
+
+/// A local object and a temporary also die in device code.
+bool CallChecker::VisitVarDecl(VarDecl *V) {
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+    return true;
+  return checkDestructor(
+      TU.Ctx.getBaseElementType(V->getType())->getAsCXXRecordDecl());
+}
+
+bool CallChecker::VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+  return checkDestructor(E->getTemporary()->getDestructor()->getParent());
+}
+
+/// A virtual call that dispatches: on an object the device constructed,
+/// to any overrider (VirtualCalls.h).
+bool CallChecker::checkDispatch(const CXXMemberCallExpr *C) {
+  const CXXMethodDecl *MD = C->getMethodDecl();
+  std::string Why = receiverNotDeviceBuilt(C, TU.Ctx);
+  if (!Why.empty()) {
+    Result = Verdict::no(DiagId::HostCall,
+                         "it calls the virtual function '" +
+                             MD->getQualifiedNameAsString() +
+                             "' on an object " + Why);
+    Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+    return false;
+  }
+  return checkVirtuals(overrideFamily({MD}, TU.Ctx));
+}
+
+/// Each of Ms runs on the device (a pure one without a body is only
+/// declared so).
+bool CallChecker::checkVirtuals(const std::vector<const CXXMethodDecl *> &Ms) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  for (const CXXMethodDecl *M : Ms) {
+    if (M->isPureVirtual() && !M->isDefined()) {
+      if (!rewritable(TU, SM.getExpansionLoc(M->getBeginLoc()))) {
+        Result = Verdict::no(DiagId::HostCall,
+                             "it needs the virtual function '" +
+                                 M->getQualifiedNameAsString() +
+                                 "' on the device, which is declared in a "
+                                 "file that is not translated");
+        return false;
+      }
+      TU.DeviceFunctions.insert(M);
+      continue;
+    }
+    if (!checkCallee(M, nullptr))
+      return false;
+  }
+  return true;
+}
+
+/// The member and base initialisers of a constructor (written ones and
+/// those the compiler adds).
+bool CallChecker::checkInits(const CXXConstructorDecl *Ctor) {
+  for (const CXXCtorInitializer *I : Ctor->inits())
+    if (I->getInit() && !TraverseStmt(I->getInit()))
+      return false;
+  return true;
+}
+
+/// The destructor of RD, a user-written one marked like any callee, an
+/// implicit one through those of its members and bases.
+bool CallChecker::checkDestructor(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor())
+    return true;
+  const CXXDestructorDecl *D = RD->getDestructor();
+  if (!D)
+    return true;
+  if (!D->isDefaulted())
+    return checkCallee(D, nullptr);
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!checkDestructor(B.getType()->getAsCXXRecordDecl()))
+      return false;
+  for (const FieldDecl *F : RD->fields()) {
+    QualType T = TU.Ctx.getBaseElementType(F->getType());
+    if (!checkDestructor(T->getAsCXXRecordDecl()))
+      return false;
+  }
+  return true;
+}
+
+} // namespace calls
+} // namespace omp2cuda
