@@ -6,6 +6,7 @@
 #define OMP2CUDA_HOST_RT_MAP_STEPS_H
 
 #include "backend.h"
+#include "faults.h"
 #include "present_table.h"
 #include "released.h"
 
@@ -24,6 +25,10 @@ namespace o2c::steps {
 extern thread_local std::size_t BytesToDev, BytesToHost;
 /// Whether the present tables were made (detail::table's first call).
 extern std::atomic<bool> TablesMade;
+
+/// A fault injected by O2C_FAULT_* (faults.h): fatal, naming the variable.
+[[noreturn]] void injected(const SourceLoc &Loc, detail::Fault K,
+                           const std::string &What);
 
 /// Copies and allocations, counted and open to injected faults.
 void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,

@@ -12,6 +12,7 @@ add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp r
                ${RT_SRC}/omp_api.cpp ${RT_SRC}/present_table.cpp ${RT_SRC}/released.cpp
                ${RT_SRC}/staging.cpp ${RT_SRC}/stream_work.cpp ${RT_SRC}/struct_span.cpp ${RT_SRC}/device_cache.cpp
                ${RT_SRC}/data_constructs.cpp
+               ${RT_SRC}/map_steps.cpp ${RT_SRC}/device_tables.cpp ${RT_SRC}/device_select.cpp
                ${RT_SRC}/target_region.cpp ${RT_SRC}/backend_emu.cpp)
 target_include_directories(rt_test PRIVATE ${PROJECT_SOURCE_DIR}/host_rt/include ${RT_SRC})
 target_compile_options(rt_test PRIVATE ${OMP2CUDA_WARNINGS})
