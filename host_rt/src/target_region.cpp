@@ -114,6 +114,20 @@ void TargetRegion::launched() {
   backend().checkLaunch(Device, Stream, Loc);
 }
 
+void *TargetRegion::teamMemory(std::size_t Bytes) {
+  if (!Offload || Finished)
+    fatal(Loc, "teamMemory() outside an offloaded region");
+  TeamMemory.push_back(devAlloc(Device, Bytes, Loc, true));
+  return TeamMemory.back();
+}
+
+/// The region's teamMemory() blocks go with the exits' allocations, after
+/// the device work that uses them.
+static void freeLater(std::vector<void *> &TeamMemory, Cleanup &C) {
+  C.Allocs.insert(C.Allocs.end(), TeamMemory.begin(), TeamMemory.end());
+  TeamMemory.clear();
+}
+
 bool TargetRegion::finish() {
   if (Finished)
     return true;
@@ -131,6 +145,7 @@ bool TargetRegion::finish() {
   // (a `target data` around data mapped before) has nothing to wait for.
   syncIfQueued(Device, Stream, Loc);
   Cleanup C;
+  freeLater(TeamMemory, C);
   // Each exit leaves the list before it runs: after an error, abandon()
   // drops only the references not yet dropped.
   try {
@@ -160,6 +175,7 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
   // queued after the kernel): whether one copies into host memory decides
   // whether the task's successors may go before its work completed.
   Cleanup C;
+  freeLater(TeamMemory, C);
   std::vector<Pending> Left;
   try {
     while (!Exits.empty()) {
@@ -219,6 +235,7 @@ void TargetRegion::abandon() noexcept {
   // garbage); its references are dropped and what reaches zero is freed.
   // Errors here are the failed device's echo of the first: ignored.
   Cleanup C;
+  freeLater(TeamMemory, C);
   while (!Exits.empty()) {
     Pending P = Exits.back();
     Exits.pop_back();
