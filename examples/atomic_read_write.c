@@ -5,7 +5,8 @@
 // would never end), and under the emulation the waiting thread must let the
 // writer run. Both hand-offs run in either direction: thread 0 waits for
 // thread 1, then thread 1 for thread 0, and one thread per team of several
-// teams waits for its team's last thread.
+// teams waits for its team's last thread. Last, atomics inside a critical
+// section of 64 threads.
 // Self-checking; stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
@@ -63,11 +64,29 @@ int main(void) {
     }
   }
 
+  // Atomics inside a critical section: under the emulation the holder
+  // switches away at its atomic read, and the threads waiting for the lock
+  // must let it run again.
+  int turns = 0, sum = 0;
+#pragma omp target parallel num_threads(64) map(tofrom: turns, sum)
+  {
+#pragma omp critical
+    {
+      int f;
+#pragma omp atomic read
+      f = turns;
+      sum += f + 1;
+#pragma omp atomic write
+      turns = f + 1;
+    }
+  }
+
   int ok = 1;
   for (int t = 0; t < TEAMS; ++t)
     ok &= team_seen[t] == 100 * t + 63;
   printf("data %d seen %d flag %d teams %s total %lld\n", data, seen, flag,
          ok ? "ok" : "wrong", total);
+  printf("critical: turns %d sum %d\n", turns, sum);
   if (on_device)
     fprintf(stderr, "ran on the device\n");
   return 0;

@@ -106,15 +106,19 @@ __host__ __device__ constexpr unsigned teamSize(long long Requested,
 #if defined(__CUDACC__) || defined(OMP2CUDA_EMU_CUDA_EMU_H)
 /// The lock of `critical` sections whose names hash to Id (0..63): the
 /// threads of all teams exclude each other. A thread that waits spins; on
-/// sm_70 and later every thread of a warp makes progress on its own, and
-/// under the emulation a block's threads switch only at barriers and sleeps,
-/// which a critical section does not contain.
+/// sm_70 and later every thread of a warp makes progress on its own; under
+/// the emulation a block's threads switch only at barriers, sleeps and
+/// atomic reads (o2c_dev::atomicRead), so a waiting thread yields: the
+/// holder may have switched away inside its critical section.
 __device__ inline unsigned *criticalLocks() {
   static unsigned Locks[64];
   return Locks;
 }
 __device__ inline void criticalEnter(unsigned Id) {
   while (atomicCAS(&criticalLocks()[Id], 0u, 1u) != 0u) {
+#if !defined(__CUDACC__)
+    o2c::emu::yieldThread();
+#endif
   }
   __threadfence();
 }
