@@ -5,9 +5,9 @@
 // a spin-wait's value in a register: OpenMP_VV's atomic_default_mem_order
 // tests hung on an H200). A memory order other than relaxed adds fences.
 #include "analysis/Analysis.h"
+#include "analysis/RequiresClause.h"
 #include "analysis/Transparent.h"
 
-#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -63,16 +63,13 @@ int memoryOrder(const OMPAtomicDirective &A, const ASTContext &Ctx, bool Read,
     if (isa<OMPRelaxedClause>(C))
       return 0;
   }
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *R = dyn_cast<OMPRequiresDecl>(D))
-      for (const OMPClause *C : R->clauselists())
-        if (const auto *M = dyn_cast<OMPAtomicDefaultMemOrderClause>(C)) {
-          switch (M->getAtomicDefaultMemOrderKind()) {
-          case OMPC_ATOMIC_DEFAULT_MEM_ORDER_seq_cst: return 3;
-          case OMPC_ATOMIC_DEFAULT_MEM_ORDER_acq_rel: return AcqRel();
-          default: return 0;
-          }
-        }
+  if (const auto *M = requiresClause<OMPAtomicDefaultMemOrderClause>(Ctx)) {
+    switch (M->getAtomicDefaultMemOrderKind()) {
+    case OMPC_ATOMIC_DEFAULT_MEM_ORDER_seq_cst: return 3;
+    case OMPC_ATOMIC_DEFAULT_MEM_ORDER_acq_rel: return AcqRel();
+    default: return 0;
+    }
+  }
   return 0;
 }
 

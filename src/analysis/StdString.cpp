@@ -1,5 +1,6 @@
 // std::string's operator[] read in device code (see StdString.h).
 #include "analysis/StdString.h"
+#include "analysis/RequiresClause.h"
 
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
@@ -15,12 +16,7 @@ namespace {
 
 /// The unit has `#pragma omp requires unified_shared_memory`.
 bool requiresUsm(ASTContext &Ctx) {
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *R = dyn_cast<OMPRequiresDecl>(D))
-      for (const OMPClause *C : R->clauselists())
-        if (isa<OMPUnifiedSharedMemoryClause>(C))
-          return true;
-  return false;
+  return requiresClause<OMPUnifiedSharedMemoryClause>(Ctx) != nullptr;
 }
 
 /// libstdc++'s string of the C++11 ABI: its first member holds the
