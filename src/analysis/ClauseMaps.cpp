@@ -67,12 +67,17 @@ Verdict ClauseReader::motion(const OMPClause *C) {
   const auto *T = dyn_cast<OMPToClause>(C);
   const auto *F = dyn_cast<OMPFromClause>(C);
   MapInfo MI = makeMap(T ? MapType::To : MapType::From);
+  // 'mapper' is read by expandMappers (Mappers.cpp). Any other modifier
+  // (none in Clang 19) would change what is copied.
   for (OpenMPMotionModifierKind Mod :
        T ? T->getMotionModifiers() : F->getMotionModifiers()) {
     if (Mod == OMPC_MOTION_MODIFIER_present)
       MI.Present = true;
-    // 'mapper' (the only other one Clang 19 knows): expandMappers
-    // (Mappers.cpp) reads it.
+    else if (Mod != OMPC_MOTION_MODIFIER_unknown &&
+             Mod != OMPC_MOTION_MODIFIER_mapper)
+      return Verdict::no(DiagId::HostClause,
+                         "a motion modifier other than 'present' and "
+                         "'mapper' is not supported");
   }
   for (const Expr *E : T ? T->varlists() : F->varlists())
     if (Verdict V = addItem(E, MI, T ? "to" : "from"); !V.Ok) {
