@@ -31,6 +31,23 @@ int main(void) {
         on_device = !omp_is_initial_device();
     }
 
+  /* lastprivate and a reduction on a chunked nest whose inner loop counts
+     down by 2: the last iteration is found through the (32-bit) counter. */
+  int rows[N][M] = {{0}}, last_i = -1, last_j = -1;
+  long long sum = 0;
+#pragma omp target teams distribute parallel for collapse(2) \
+    schedule(static, 4) lastprivate(last_i, last_j) reduction(+: sum) \
+    map(from: rows)
+  for (int i = 0; i < N; i++)
+    for (int j = M - 1; j >= 0; j -= 2) {
+      rows[i][j] = 100 * i + j;
+      last_i = i;
+      last_j = j;
+      sum += rows[i][j];
+    }
+  printf("last %d %d sum %lld rows[11][8] %d\n", last_i, last_j, sum,
+         rows[11][8]);
+
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
       total += small[i][j] * (j + 1);

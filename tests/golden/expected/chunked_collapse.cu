@@ -139,6 +139,90 @@ static bool omp2cuda_main_L25_launch(int (&huge)[12][9], int &on_device) {
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// collapse(2) schedule(static, 4) lastprivate(last_i, last_j) reduction(+: sum)
+// map(from: rows)' at inputs/chunked_collapse.c:38
+//
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
+extern "C++" {
+template <class O2cIdx>
+static __global__ void omp2cuda_main_L38(int (*rows)[9], int *o2c_last_last_i,
+                                         int *o2c_last_last_j,
+                                         long long *o2c_red_sum) {
+  int last_i;
+  int last_j;
+  long long sum = o2c_dev::RedPlus::identity<long long>();
+  const O2cIdx o2c_trip0 = (O2cIdx)((N > 0 ? (unsigned int)N : 0));
+  const O2cIdx o2c_trip1 =
+      (O2cIdx)(((M - 1) >= 0 ? ((unsigned long long)(M - 1)) / 2 + 1 : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
+  for (O2cIdx o2c_base = (O2cIdx)(blockIdx.x * blockDim.x + threadIdx.x) * (4);
+       o2c_base < o2c_trip; o2c_base += (O2cIdx)blockDim.x * gridDim.x * (4))
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
+    for (O2cIdx o2c_iv = o2c_base; o2c_iv < o2c_base + (4) && o2c_iv < o2c_trip;
+         ++o2c_iv) {
+      int i = (int)((unsigned int)(o2c_iv / (o2c_trip1)));
+      int j = (int)((unsigned int)(M - 1) -
+                    ((unsigned int)((o2c_iv) % o2c_trip1)) * 2);
+      do {
+#line 42 "inputs/chunked_collapse.c"
+    {
+      rows[i][j] = 100 * i + j;
+      last_i = i;
+      last_j = j;
+      sum += rows[i][j];
+    }
+#line 178 "chunked_collapse.cu"
+      } while (0);
+      if (o2c_iv == o2c_trip - 1) {
+        *o2c_last_last_i = last_i;
+        *o2c_last_last_j = last_j;
+      }
+    }
+  __shared__ unsigned long long o2c_scratch[32];
+  o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for collapse(2) schedule(static, 4) lastprivate(last_i, last_j) reduction(+:
+// sum) map(from: rows)' at inputs/chunked_collapse.c:38
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L38_launch(int (&rows)[12][9], int &last_i,
+                                     int &last_j, long long &sum) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/chunked_collapse.c", 38, 1,
+      "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *rows_d = o2c_region.mapArray(rows, o2c::MapFrom);
+  auto *last_i_d =
+      o2c_region.mapObject(last_i, o2c::MapToFrom | o2c::MapImplicit);
+  auto *last_j_d =
+      o2c_region.mapObject(last_j, o2c::MapToFrom | o2c::MapImplicit);
+  auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom | o2c::MapImplicit);
+  const unsigned long long o2c_trip =
+      (N > 0 ? (unsigned long long)N : 0) *
+      ((M - 1) >= 0 ? ((unsigned long long)(M - 1)) / 2 + 1 : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_main_L38<unsigned long long>, o2c_region,
+                             o2c_trip, 0, 0, false);
+    // A 32-bit counter when the count allows.
+    auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, o2c_trip, 4)
+                           ? omp2cuda_main_L38<unsigned int>
+                           : omp2cuda_main_L38<unsigned long long>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(rows_d, last_i_d,
+                                                              last_j_d, sum_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
 #line 15 "inputs/chunked_collapse.c"
 int main(void) {
   int small[N][M] = {{0}}, huge[N][M] = {{0}}, on_device = 0;
@@ -162,6 +246,25 @@ if (!omp2cuda_main_L25_launch(huge, on_device)) { // omp2cuda: offloaded by the 
       if (i == 0 && j == 0)
         on_device = !omp_is_initial_device();
     } }
+
+  /* lastprivate and a reduction on a chunked nest whose inner loop counts
+     down by 2: the last iteration is found through the (32-bit) counter. */
+  int rows[N][M] = {{0}}, last_i = -1, last_j = -1;
+  long long sum = 0;
+if (!omp2cuda_main_L38_launch(rows, last_i, last_j, sum)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 38 "inputs/chunked_collapse.c"
+#pragma omp target teams distribute parallel for collapse(2) \
+    schedule(static, 4) lastprivate(last_i, last_j) reduction(+: sum) \
+    map(from: rows)
+  for (int i = 0; i < N; i++)
+    for (int j = M - 1; j >= 0; j -= 2) {
+      rows[i][j] = 100 * i + j;
+      last_i = i;
+      last_j = j;
+      sum += rows[i][j];
+    } }
+  printf("last %d %d sum %lld rows[11][8] %d\n", last_i, last_j, sum,
+         rows[11][8]);
 
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
