@@ -24,12 +24,15 @@ const char *const OnePassBreak =
 
 /// "kernel<true>", "kernel<false, unsigned int, T>": an instantiation of a
 /// kernel whose template header starts with `bool O2cOnePass` (and `class
-/// O2cIdx`, given as Idx, for a CounterVariant).
+/// O2cIdx`, given as Idx, for a CounterVariant); a chunked loop's header has
+/// `class O2cIdx` alone ("kernel<unsigned int>").
 std::string variant(const KernelModel &K, bool OnePass,
                     const std::string &Idx = "") {
-  std::string Args = OnePass ? "true" : "false";
+  std::string Args;
+  if (K.OnePassVariant)
+    Args = OnePass ? "true" : "false";
   if (K.CounterVariant)
-    Args += ", " + (Idx.empty() ? K.TripType : Idx);
+    Args += (Args.empty() ? "" : ", ") + (Idx.empty() ? K.TripType : Idx);
   if (K.BoundedThreads)
     Args += ", o2c_max_threads";
   if (!K.TemplateArgs.empty())
@@ -240,11 +243,22 @@ void emitGridStrideLaunch(const KernelModel &K, std::string &Out) {
   }
   Out += fmt::format("    o2c::LaunchShape o2c_shape = o2c::gridStrideShape({}, "
                      "o2c_region, o2c_trip, {}, {}, {}{});\n",
-                     K.OnePassVariant ? variant(K, false) : Kernel, Teams,
+                     K.OnePassVariant || K.CounterVariant ? variant(K, false)
+                                                          : Kernel,
+                     Teams,
                      launchArg(K.ThreadLimit),
                      K.SingleTeam ? "true" : "false",
                      K.OnePassVariant ? ", true" : "");
-  if (K.CounterVariant) {
+  if (K.CounterVariant && !K.OnePassVariant) {
+    // A chunked loop: its counter steps by the grid's threads times the
+    // chunk.
+    Out += "    // A 32-bit counter when the count allows.\n";
+    Out += fmt::format(
+        "    auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, o2c_trip, {})\n"
+        "        ? {} : {};\n",
+        K.Chunk, variant(K, false, "unsigned int"), variant(K, false));
+    Kernel = "o2c_kernel";
+  } else if (K.CounterVariant) {
     Out += "    // A thread for every iteration: the instantiation without a "
            "stride loop;\n    // a 32-bit counter when the count allows.\n";
     Out += "    const bool o2c_one = o2c::coversTrip(o2c_shape, o2c_trip);\n";

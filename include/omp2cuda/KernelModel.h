@@ -79,7 +79,10 @@ struct KernelModel {
   /// (after O2cOnePass): the stub picks `unsigned int` when the trip count
   /// and the grid allow it (o2c::countsIn32Bits), else TripType. For loops
   /// whose own counter is 64 bits wide, and collapsed nests, whose divisions
-  /// and remainders are cheaper in 32 bits (issue 11 point 2).
+  /// and remainders are cheaper in 32 bits (issue 11 point 2). Without
+  /// OnePassVariant (a collapsed nest with a literal schedule chunk), the
+  /// template header is `class O2cIdx` alone and the stub multiplies the
+  /// grid by the chunk (o2c::countsIn32Bits(shape, trip, chunk)).
   bool CounterVariant = false;
   /// A thread_limit / num_threads clause bounds the block: the kernel takes
   /// `int O2cMaxThreads` (after O2cOnePass and O2cIdx) for its

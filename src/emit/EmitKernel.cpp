@@ -24,21 +24,24 @@ std::string emitKernel(const KernelModel &K) {
   // attributes to the input: the rest is the generated file's own.
   std::string Out = generatedMarker(K.LineDirectives);
   Out += fmt::format("// omp2cuda: kernel for {}\n", K.Comment);
-  if (K.OnePassVariant) {
+  bool Template = K.OnePassVariant || K.CounterVariant;
+  if (K.OnePassVariant)
     Out += "//\n// Two instantiations: the stub launches <true> when the grid "
            "has a thread\n// for every iteration; its loop then runs once, "
            "with no stride state kept.\n";
-    if (K.CounterVariant)
-      Out += "// O2cIdx, the counter's type, is 32 bits wide when the trip "
-             "count allows.\n";
+  else if (K.CounterVariant) // a chunked loop: one pass is no shape of it
+    Out += "//\n";
+  if (K.CounterVariant)
+    Out += "// O2cIdx, the counter's type, is 32 bits wide when the trip "
+           "count allows.\n";
+  if (Template) {
     // A C program's headers are included in `extern "C"`, and so may be the
     // region's function: a template cannot have C linkage.
     Out += "extern \"C++\" {\n";
-  }
-  if (K.OnePassVariant) {
     // First, so that they never follow a parameter pack.
-    std::string Own = K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
-                                       : "bool O2cOnePass";
+    std::string Own = !K.OnePassVariant  ? "class O2cIdx"
+                      : K.CounterVariant ? "bool O2cOnePass, class O2cIdx"
+                                         : "bool O2cOnePass";
     if (K.BoundedThreads)
       Own += ", int O2cMaxThreads";
     Out += K.TemplateHeader.empty()
@@ -55,7 +58,7 @@ std::string emitKernel(const KernelModel &K) {
   // A template kernel of external linkage would be merged with a namesake
   // of another translation unit (same function and line) without a word.
   Out += fmt::format("{}__global__ void {}{}({}) {{\n",
-                     K.Internal || K.OnePassVariant ? "static " : "",
+                     K.Internal || Template ? "static " : "",
                      K.BoundedThreads ? "__launch_bounds__(O2cMaxThreads) " : "",
                      K.Name, Params);
   // Calls that no edit re-spelled (macro bodies, loop headers) find the
@@ -66,7 +69,7 @@ std::string emitKernel(const KernelModel &K) {
     Out += "  " + D + "\n";
   rewriterFor(K.Shape).EmitBody(K, Out);
   Out += "}\n";
-  if (K.OnePassVariant)
+  if (Template)
     Out += "} // extern \"C++\"\n";
   return Out;
 }

@@ -300,7 +300,17 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     K.OnePassVariant = !K.SimdChunks && K.Chunk.empty() && !K.TripOnDevice;
     // A 64-bit count the stub can narrow: the normalised counter, of the
     // width the stub picks.
-    K.CounterVariant = Wide && K.OnePassVariant;
+    // A chunked collapsed nest's too, when the chunk is a literal the stub
+    // can multiply the grid by (o2c::countsIn32Bits): its divisions and
+    // remainders are what 64 bits make dear (imperfect_collapse.c:36, 20
+    // registers against 16). A single 64-bit loop's chunk gains nothing
+    // (clauses.c:24, 26 against 28).
+    bool LiteralChunk =
+        R.Loops.size() > 1 && !K.Chunk.empty() && !K.SimdChunks &&
+        !K.TripOnDevice &&
+        std::all_of(K.Chunk.begin(), K.Chunk.end(),
+                    [](char Ch) { return Ch >= '0' && Ch <= '9'; });
+    K.CounterVariant = Wide && (K.OnePassVariant || LiteralChunk);
     K.BoundedThreads = K.OnePassVariant && !K.ThreadLimit.empty();
     K.FullGrid = O.FullGrid && K.OnePassVariant && !K.NumTeams.empty() &&
                  !K.SingleTeam && R.GridObserver.empty();

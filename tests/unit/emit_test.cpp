@@ -283,6 +283,40 @@ void f(double *a, long n, int m) {
   CHECK(contains(F.Output, "for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < m;"));
 }
 
+TEST_CASE("a chunked collapsed nest gets a 32-bit counter instantiation when "
+          "its chunk is a literal (issue 9)",
+          "[emit]") {
+  FileResult F = translateC(R"(
+void f(double *a, int n, int m, int ch) {
+#pragma omp target teams distribute parallel for collapse(2) map(from: a[0:n]) schedule(static, 3)
+  for (int i = 0; i < m; i++) for (int j = 0; j < m; j++) a[i * m + j] = j;
+#pragma omp target teams distribute parallel for collapse(2) map(from: a[0:n]) schedule(static, ch)
+  for (int i = 0; i < m; i++) for (int j = 0; j < m; j++) a[i * m + j] = j;
+#pragma omp target teams distribute parallel for map(from: a[0:n]) schedule(static, 3)
+  for (long i = 0; i < m; i++) a[i] = i;
+})");
+  REQUIRE(F.Ok);
+  // (The output is formatted: the checks stop at its line breaks.)
+  CHECK(contains(F.Output, "template <class O2cIdx> static __global__ void "
+                           "omp2cuda_f_L3(double *a, int m) {"));
+  CHECK(contains(F.Output, "for (O2cIdx o2c_base = (O2cIdx)(blockIdx.x * "
+                           "blockDim.x + threadIdx.x) * (3);\n"));
+  CHECK(contains(F.Output, "o2c_base += (O2cIdx)blockDim.x * gridDim.x * (3))"));
+  // The stub multiplies the grid by the chunk.
+  CHECK(contains(F.Output, "omp2cuda_f_L3<unsigned long long>, o2c_region, "
+                           "o2c_trip, 0, 0, false);"));
+  CHECK(contains(F.Output, "auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, "
+                           "o2c_trip, 3)\n"));
+  CHECK(contains(F.Output, "? omp2cuda_f_L3<unsigned int>\n"));
+  CHECK(contains(F.Output, ": omp2cuda_f_L3<unsigned long long>;\n"));
+  // A chunk the stub evaluates, and one 64-bit loop (no divisions to
+  // spare): one fixed counter.
+  CHECK(contains(F.Output, "__global__ void omp2cuda_f_L5("));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_f_L5<"));
+  CHECK(contains(F.Output, "__global__ void omp2cuda_f_L7("));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_f_L7<"));
+}
+
 TEST_CASE("a thread_limit clause bounds the one-pass kernel's launch when it "
           "is a constant (issue 11 point 3)",
           "[emit]") {

@@ -170,6 +170,19 @@ inline bool countsIn32Bits(const LaunchShape &Shape, unsigned long long Trip) {
   return Trip <= 0xffffffffULL && Trip + Threads <= 0xffffffffULL;
 }
 
+/// The same for a loop of schedule(static, Chunk): each thread's counter
+/// starts at a chunk's first iteration and steps by the thread count times
+/// Chunk, so its last value is below Trip plus that step, and the chunk's
+/// end (start plus Chunk) is too.
+inline bool countsIn32Bits(const LaunchShape &Shape, unsigned long long Trip,
+                           unsigned long long Chunk) {
+  unsigned long long Threads =
+      static_cast<unsigned long long>(Shape.Grid.x) * Shape.Block.x;
+  if (Chunk == 0 || Chunk > 0xffffffffULL || Trip > 0xffffffffULL)
+    return false;
+  return Threads <= (0xffffffffULL - Trip) / Chunk;
+}
+
 /// Shape of a region whose body every thread runs (SPMD): Teams blocks of
 /// Threads threads (<= 0: the default block size).
 inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,

@@ -89,24 +89,26 @@ static bool omp2cuda_main_L22_launch(int (&rows)[10], int (&grid)[10][16],
 
 // omp2cuda: kernel for '#pragma omp target map(from: cube)' at
 // inputs/imperfect_collapse.c:36
-__global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
-  const unsigned long long o2c_trip0 = (N > 0 ? (unsigned long long)N : 0);
-  const unsigned long long o2c_trip1 =
-      ((M - 1) >= 0 ? (unsigned long long)(M - 1) + 1 : 0);
-  const unsigned long long o2c_trip2 = (K > 0 ? (unsigned long long)K : 0);
-  const unsigned long long o2c_trip = o2c_trip0 * o2c_trip1 * o2c_trip2;
-  for (unsigned long long o2c_base =
-           (unsigned long long)(blockIdx.x * blockDim.x + threadIdx.x) * (3);
-       o2c_base < o2c_trip;
-       o2c_base += (unsigned long long)blockDim.x * gridDim.x * (3))
+//
+// O2cIdx, the counter's type, is 32 bits wide when the trip count allows.
+extern "C++" {
+template <class O2cIdx>
+static __global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
+  const O2cIdx o2c_trip0 = (O2cIdx)((N > 0 ? (unsigned int)N : 0));
+  const O2cIdx o2c_trip1 =
+      (O2cIdx)(((M - 1) >= 0 ? (unsigned long long)(M - 1) + 1 : 0));
+  const O2cIdx o2c_trip2 = (O2cIdx)((K > 0 ? (unsigned int)K : 0));
+  const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1 * o2c_trip2;
+  for (O2cIdx o2c_base = (O2cIdx)(blockIdx.x * blockDim.x + threadIdx.x) * (3);
+       o2c_base < o2c_trip; o2c_base += (O2cIdx)blockDim.x * gridDim.x * (3))
 #if defined(__CUDA_ARCH__)
 #pragma unroll 1
 #endif
-    for (unsigned long long o2c_iv = o2c_base;
-         o2c_iv < o2c_base + (3) && o2c_iv < o2c_trip; ++o2c_iv) {
-      int i = (int)(o2c_iv / (o2c_trip1 * o2c_trip2));
-      int j = (int)((o2c_iv / (o2c_trip2)) % o2c_trip1);
-      int k = (int)((unsigned long long)(K) - ((o2c_iv) % o2c_trip2));
+    for (O2cIdx o2c_iv = o2c_base; o2c_iv < o2c_base + (3) && o2c_iv < o2c_trip;
+         ++o2c_iv) {
+      int i = (int)((unsigned int)(o2c_iv / (o2c_trip1 * o2c_trip2)));
+      int j = (int)((unsigned int)((o2c_iv / (o2c_trip2)) % o2c_trip1));
+      int k = (int)((unsigned int)(K) - ((unsigned int)((o2c_iv) % o2c_trip2)));
 #line 39 "inputs/imperfect_collapse.c"
     {
       int a = i * 1000;
@@ -115,9 +117,10 @@ __global__ void omp2cuda_main_L36(int (*cube)[16][4]) {
         cube[i][j][k - 1] = b + k;
       }
     }
-#line 119 "imperfect_collapse.cu"
+#line 121 "imperfect_collapse.cu"
     }
 }
+} // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: cube)' at
 // inputs/imperfect_collapse.c:36
@@ -135,9 +138,14 @@ static bool omp2cuda_main_L36_launch(int (&cube)[10][16][4]) {
       ((M - 1) >= 0 ? (unsigned long long)(M - 1) + 1 : 0) *
       (K > 0 ? (unsigned long long)K : 0);
   if (o2c_trip > 0) {
-    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L36, o2c_region, o2c_trip, 0, 0, true);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L36)(cube_d);
+    o2c::LaunchShape o2c_shape =
+        o2c::gridStrideShape(omp2cuda_main_L36<unsigned long long>, o2c_region,
+                             o2c_trip, 0, 0, true);
+    // A 32-bit counter when the count allows.
+    auto *o2c_kernel = o2c::countsIn32Bits(o2c_shape, o2c_trip, 3)
+                           ? omp2cuda_main_L36<unsigned int>
+                           : omp2cuda_main_L36<unsigned long long>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(cube_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -154,7 +162,7 @@ __global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
 {
     int off = 10000 * t;
 
-#line 158 "imperfect_collapse.cu"
+#line 166 "imperfect_collapse.cu"
       {
         const unsigned long long o2c_trip3_0 =
             (N > 0 ? (unsigned long long)N : 0);
@@ -171,13 +179,13 @@ __global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
       grid2[t][i][j] = base + j;
       rows2[t][i] = base;
     }
-#line 175 "imperfect_collapse.cu"
+#line 183 "imperfect_collapse.cu"
         }
       }
       __syncthreads();
 #line 62 "inputs/imperfect_collapse.c"
   }
-#line 181 "imperfect_collapse.cu"
+#line 189 "imperfect_collapse.cu"
   }
 }
 

@@ -1,0 +1,1 @@
+../../../examples/chunked_collapse.c
