@@ -8,20 +8,22 @@
 // switch only where one waits, so `flush` yields: before it did, the
 // waiting thread spun forever. The wait gives up after many flushes, so a
 // device that never lets the writer run prints "gave up" instead of hanging.
+// stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
 
 #define SPINS 20000000L
 
-#line 17 "flush_spin_wait.cu"
+#line 18 "flush_spin_wait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(4) map(tofrom:
-// flag, data, seen, gaveUp)' at inputs/flush_spin_wait.c:15
-__global__ void omp2cuda_main_L15(int *flag, int *data, int *seen,
-                                  int *gaveUp) {
-#line 16 "inputs/flush_spin_wait.c"
+// flag, data, seen, gaveUp, dev)' at inputs/flush_spin_wait.c:16
+__global__ void omp2cuda_main_L16(int *flag, int *data, int *seen, int *gaveUp,
+                                  int *dev) {
+#line 17 "inputs/flush_spin_wait.c"
   {
     int t = o2c_dev::omp_get_thread_num();
     if (t == 3) {
+      (*dev) = !o2c_dev::omp_is_initial_device();
       (*data) = 42;
 o2c_dev::ompFlush(); // #pragma omp flush
       (*flag) = 1;
@@ -42,16 +44,16 @@ o2c_dev::ompFlush(); // #pragma omp flush
       seen[t] = (*data);
     }
   }
-#line 46 "flush_spin_wait.cu"
+#line 48 "flush_spin_wait.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(4)
-// map(tofrom: flag, data, seen, gaveUp)' at inputs/flush_spin_wait.c:15
+// map(tofrom: flag, data, seen, gaveUp, dev)' at inputs/flush_spin_wait.c:16
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L15_launch(int &flag, int &data, int (&seen)[4],
-                                     int &gaveUp) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/flush_spin_wait.c", 15, 1,
+static bool omp2cuda_main_L16_launch(int &flag, int &data, int (&seen)[4],
+                                     int &gaveUp, int &dev) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/flush_spin_wait.c", 16, 1,
                                          "target parallel"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -60,25 +62,27 @@ static bool omp2cuda_main_L15_launch(int &flag, int &data, int (&seen)[4],
   auto *data_d = o2c_region.mapObject(data, o2c::MapToFrom);
   auto *seen_d = o2c_region.mapArray(seen, o2c::MapToFrom);
   auto *gaveUp_d = o2c_region.mapObject(gaveUp, o2c::MapToFrom);
+  auto *dev_d = o2c_region.mapObject(dev, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(4));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L15)(flag_d, data_d, seen_d, gaveUp_d);
+               omp2cuda_main_L16)(flag_d, data_d, seen_d, gaveUp_d, dev_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 13 "inputs/flush_spin_wait.c"
+#line 14 "inputs/flush_spin_wait.c"
 int main(void) {
-  int flag = 0, data = 0, seen[4] = {0, 0, 0, 0}, gaveUp = 0;
-if (!omp2cuda_main_L15_launch(flag, data, seen, gaveUp)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 15 "inputs/flush_spin_wait.c"
-#pragma omp target parallel num_threads(4) map(tofrom: flag, data, seen, gaveUp)
+  int flag = 0, data = 0, seen[4] = {0, 0, 0, 0}, gaveUp = 0, dev = 0;
+if (!omp2cuda_main_L16_launch(flag, data, seen, gaveUp, dev)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 16 "inputs/flush_spin_wait.c"
+#pragma omp target parallel num_threads(4) map(tofrom: flag, data, seen, gaveUp, dev)
   {
     int t = omp_get_thread_num();
     if (t == 3) {
+      dev = !omp_is_initial_device();
       data = 42;
 #pragma omp flush
       flag = 1;
@@ -99,6 +103,7 @@ if (!omp2cuda_main_L15_launch(flag, data, seen, gaveUp)) { // omp2cuda: offloade
       seen[t] = data;
     }
   } }
+  fprintf(stderr, "flush_spin_wait: ran on %s\n", dev ? "device" : "host");
   if (gaveUp)
     printf("gave up waiting for the flag\n");
   printf("seen %d %d %d\n", seen[0], seen[1], seen[2]);
