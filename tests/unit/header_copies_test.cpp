@@ -211,3 +211,23 @@ x += 1;
   REQUIRE(R.Headers.size() == 1);
   CHECK(R.Output.find("#include \"body.cu.c\"") != std::string::npos);
 }
+
+TEST_CASE("a whole C program included as '.c' gets no extern \"C\" block "
+          "around its include (main may not have a linkage specification)",
+          "[headers][included-source]") {
+  Tree T;
+  T.put("prog.c", R"(int main(void) {
+  int x = 1;
+#pragma omp target map(tofrom: x)
+  x += POLICY;
+  return x != 3;
+}
+)");
+  std::string M = T.put("m.c", "#define POLICY 2\n#include \"prog.c\"\n");
+  FileResult R = translate(M);
+  REQUIRE(R.Ok);
+  REQUIRE(R.Regions.size() == 1);
+  CHECK(R.Regions[0].R.Translate);
+  CHECK(R.Output.find("#include \"prog.cu.c\"") != std::string::npos);
+  CHECK(R.Output.find("extern \"C\"") == std::string::npos);
+}
