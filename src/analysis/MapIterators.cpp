@@ -20,9 +20,10 @@ namespace {
 /// `for (T it = (lo); it < (hi); it += (step)) ` for each iterator,
 /// outermost first; a negative constant step counts down. Empty and Why set
 /// when one cannot be written.
-std::vector<std::string> iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
-                          const std::function<std::string(const Expr *)> &Text,
-                          std::string &Why) {
+std::vector<std::string>
+iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
+              const std::function<std::string(const Expr *)> &Text,
+              std::string &Why) {
   std::vector<std::string> Loops;
   for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
     const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
@@ -43,9 +44,10 @@ std::vector<std::string> iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ct
       Down = S->isNegative();
     }
     std::string Name = VD->getNameAsString();
-    Loops.push_back(fmt::format("for ({0} {1} = ({2}); {1} {3} ({4}); {1} += ({5})) ",
-                         VD->getType().getAsString(), Name, Text(R.Begin),
-                         Down ? ">" : "<", Text(R.End), Step));
+    Loops.push_back(
+        fmt::format("for ({0} {1} = ({2}); {1} {3} ({4}); {1} += ({5})) ",
+                    VD->getType().getAsString(), Name, Text(R.Begin),
+                    Down ? ">" : "<", Text(R.End), Step));
   }
   return Loops;
 }
@@ -62,8 +64,7 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' is supported on "
                        "target regions only");
-  if (MI.Present || MI.Type == MapType::Release ||
-      MI.Type == MapType::Delete)
+  if (MI.Present || MI.Type == MapType::Release || MI.Type == MapType::Delete)
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' with 'present', "
                        "'release' or 'delete' is not supported");
@@ -118,9 +119,8 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
       PM.Map.Length =
           Sec->getLength()
               ? exprText_(Sec->getLength(), Ctx)
-              : std::to_string(Ctx.getAsConstantArrayType(BT)
-                                   ->getSize()
-                                   .getZExtValue()) +
+              : std::to_string(
+                    Ctx.getAsConstantArrayType(BT)->getSize().getZExtValue()) +
                     " - (" + PM.Map.Lower + ")";
     } else {
       PM.Map.Lower = exprText_(Elem->getIdx(), Ctx);
@@ -132,14 +132,14 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
   return {};
 }
 
-std::set<const ValueDecl *>
-iteratorVariables(const OMPExecutableDirective &D) {
+std::set<const ValueDecl *> iteratorVariables(const OMPExecutableDirective &D) {
   std::set<const ValueDecl *> Out;
   for (const auto *M : D.getClausesOfKind<OMPMapClause>())
     if (const auto *IE = dyn_cast_or_null<OMPIteratorExpr>(
             const_cast<OMPMapClause *>(M)->getIteratorModifier()))
       for (unsigned I = 0; I < IE->numOfIterators(); ++I)
-        if (const auto *VD = dyn_cast_or_null<ValueDecl>(IE->getIteratorDecl(I)))
+        if (const auto *VD =
+                dyn_cast_or_null<ValueDecl>(IE->getIteratorDecl(I)))
           Out.insert(VD);
   return Out;
 }
