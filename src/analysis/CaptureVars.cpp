@@ -3,6 +3,7 @@
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
 #include "analysis/ClassAhead.h"
+#include "analysis/ClauseReader.h"
 #include "analysis/LoopNest.h"
 #include "analysis/RegionSteps.h"
 
@@ -78,6 +79,9 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
   if (!Scan.ThisProblem.empty())
     return Verdict::no(DiagId::HostContext, Scan.ThisProblem);
   scanClauseExprs(CI.ClauseExprs, Scan, Ctx);
+  std::set<const ValueDecl *> Iterators = iteratorVariables(*S.C.Directive);
+  llvm::erase_if(Scan.Uses,
+                 [&](const Use &U) { return Iterators.count(U.Decl); });
   // A linear variable the body does not name still gets its final value.
   for (const auto &[VD, L] : CI.Linear)
     if (!CI.Maps.count(VD))

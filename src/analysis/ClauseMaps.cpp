@@ -50,11 +50,10 @@ Verdict ClauseReader::map(const OMPMapClause *M) {
       MI.Always = true;
     else if (Mod == OMPC_MAP_MODIFIER_present)
       MI.Present = true;
-    else if (Mod == OMPC_MAP_MODIFIER_iterator)
-      return Verdict::no(DiagId::HostClause,
-                         "the map-type modifier 'iterator' is not supported");
   // mapper(...): expandMappers (Mappers.cpp) applies the mapper's clauses.
   }
+  if (llvm::is_contained(M->getMapTypeModifiers(), OMPC_MAP_MODIFIER_iterator))
+    return iteratorMap(M, MI); // MapIterators.cpp
   for (const Expr *E : M->varlists())
     if (Verdict V = addItem(E, MI, "map"); !V.Ok) {
       CI.FailLoc = E->getBeginLoc();

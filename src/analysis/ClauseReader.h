@@ -14,6 +14,7 @@
 #include "clang/AST/OpenMPClause.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ std::string clauseName(const clang::OMPClause *C);
 
 /// The map type a map clause's kind names (ToFrom when it names none).
 MapType mapType(clang::OpenMPMapClauseKind K);
+
+/// The variables the iterator modifiers of D's map clauses declare
+/// (MapIterators.cpp): no captures.
+std::set<const clang::ValueDecl *>
+iteratorVariables(const clang::OMPExecutableDirective &D);
 
 /// Reads the clauses of one directive into CI. Each reader returns a
 /// negative verdict for a clause, or an item of it, that is not translated.
@@ -62,6 +68,8 @@ struct ClauseReader {
   // ---- ClauseMaps.cpp -------------------------------------------------------
   Verdict map(const clang::OMPMapClause *M);
   Verdict motion(const clang::OMPClause *C); // to, from
+  /// A map clause with the 'iterator' modifier (MapIterators.cpp).
+  Verdict iteratorMap(const clang::OMPMapClause *M, const MapInfo &MI);
   /// One item of a map, to or from clause (What: its name).
   Verdict addItem(const clang::Expr *E, MapInfo MI, const char *What);
   /// An item on an lvalue that is not a variable (`p[i][0:n]`, `s.q[0:n]`):

@@ -501,7 +501,7 @@ struct Rewriter {
     }
     if (!associatedBody(D)) { // stand-alone: flush, taskwait, taskyield
       std::string Text = K == Directive::OMPD_flush
-                             ? "__threadfence(); " + Comment
+                             ? "o2c_dev::ompFlush(); " + Comment
                              : Comment + ": tasks run when they are created";
       Out.push_back({B, statementEnd(D, Ctx) - B, Text});
       return {};

@@ -35,7 +35,8 @@ namespace path = llvm::sys::path;
 /// included once (whyNot says the rest).
 class UnitFiles {
 public:
-  UnitFiles(const SourceManager &SM, const Options &O) : SM(SM) {
+  UnitFiles(const ASTContext &Ctx, const Options &O)
+      : SM(Ctx.getSourceManager()) {
     FileManager &FM = SM.getFileManager();
     Main = SM.getMainFileID();
     MainPath = pathOf(Main);
@@ -52,6 +53,7 @@ public:
         ++Count[P];
       }
     }
+    findNestedIncludes(Ctx);
   }
 
   FileID main() const { return Main; }
@@ -97,8 +99,14 @@ public:
     llvm::StringRef Ext = path::extension(P);
     if (Ext.empty() || isHeaderName(P))
       return "";
+    // Any other file (OpenMP_VV's `#include "test_..._DEFAULT.c"`) is one
+    // too where it is included at file scope: the kernels and stubs then go
+    // before the function of their region, inside it, as in a header.
+    if (!Nested.count(F))
+      return "";
     return "it is in an included '" + Ext.str() +
-           "' file, which may be text inside a function";
+           "' file that is included inside a declaration (a function's "
+           "body, a class, a namespace), where its kernels cannot go";
   }
   bool rewritable(FileID F) const { return whyNot(F).empty(); }
 
@@ -112,7 +120,38 @@ public:
   }
 
 private:
+  /// The included files whose #include is inside a declaration at file
+  /// scope (a function, a class, a namespace) of the file that includes
+  /// them: Nested.
+  void findNestedIncludes(const ASTContext &Ctx) {
+    std::vector<std::pair<FileID, SourceLocation>> Files; // not headers
+    for (const auto &[F, P] : Paths) {
+      llvm::StringRef Ext = path::extension(P);
+      if (F != Main && !Ext.empty() && !isHeaderName(P))
+        Files.push_back({F, SM.getIncludeLoc(F)});
+    }
+    if (Files.empty())
+      return;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+      SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
+      if (B.isInvalid() || E.isInvalid())
+        continue;
+      for (const auto &[F, In] : Files)
+        if (In.isValid() && SM.isBeforeInTranslationUnit(B, In) &&
+            SM.isBeforeInTranslationUnit(In, E))
+          Nested.insert(F);
+    }
+    // A file included (at its own file scope) by a nested one is nested.
+    for (const auto &[F, In] : Files)
+      for (FileID G = SM.getFileID(In); G.isValid() && G != Main;
+           G = SM.getFileID(SM.getIncludeLoc(G)))
+        if (Nested.count(G))
+          Nested.insert(F);
+  }
+
   const SourceManager &SM;
+  std::set<FileID> Nested;
   FileID Main;
   std::string MainPath, Root;
   std::map<FileID, std::string> Paths;
@@ -317,7 +356,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                    const Options &O, FileResult &Out) {
   SourceManager &SM = Ctx.getSourceManager();
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
-  UnitFiles Files(SM, O);
+  UnitFiles Files(Ctx, O);
   TUState TU(Ctx);
   TU.Rdc = O.Rdc;
   TU.Sharing = O.Sharing;

@@ -338,6 +338,17 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::vector<std::pair<unsigned, unsigned>> Spans = topLevelSpans(Ctx);
   std::set<unsigned> Done;
+  // A file that defines main (a whole program included as `.c`, as
+  // OpenMP_VV's OMP_TARGET_OFFLOAD tests do), or includes one that does,
+  // gets no block: main may not be declared in a linkage specification.
+  std::set<FileID> HoldsMain;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->isMain() && FD->doesThisDeclarationHaveABody())
+      for (FileID F = SM.getFileID(SM.getExpansionLoc(FD->getBeginLoc()));
+           F.isValid() && F != SM.getMainFileID();
+           F = SM.getFileID(SM.getIncludeLoc(F)))
+        HoldsMain.insert(F);
   for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
     const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
     if (!E.isFile())
@@ -347,7 +358,9 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
         E.getFile().getFileCharacteristic() != SrcMgr::C_User)
       continue;
     unsigned Off = SM.getFileOffset(Inc);
-    if (!atFileScope(Off, Spans))
+    if (!atFileScope(Off, Spans) ||
+        HoldsMain.count(SM.getFileID(
+            SourceLocation::getFromRawEncoding(E.getOffset()))))
       continue;
     unsigned B = Off, En = Off;
     while (B > 0 && Buf[B - 1] != '\n')

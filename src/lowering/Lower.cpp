@@ -30,6 +30,14 @@ std::string mapFlags(const MapInfo &M) {
 }
 
 namespace {
+/// S with its continuation lines indented one level deeper.
+std::string indentMore(std::string S) {
+  for (size_t P = S.find("\n  "); P != std::string::npos;
+       P = S.find("\n  ", P + 5))
+    S.insert(P + 1, "  ");
+  return S;
+}
+
 /// The stub's map step for a map item on an lvalue (`s.len`, `s.p[lo:n]`),
 /// with the attachment of the pointer it lies behind or is.
 std::string pointerMapStep(const PointerMap &PM) {
@@ -42,6 +50,12 @@ std::string pointerMapStep(const PointerMap &PM) {
     S += fmt::format("\n  o2c_region.attachSection(&({}), {});", PM.Base, M.Lower);
   if (Entering && PM.AttachSelf)
     S += fmt::format("\n  o2c_region.attachSection({}, 0);", PM.Base);
+  if (!M.Rows.empty()) { // map(iterator(...), ...): one step per value, in
+    std::string Loops;    // the loops (MapIterators.cpp)
+    for (const std::string &L : M.Rows)
+      Loops += L;
+    S = fmt::format("{}{{\n    {}\n  }}", Loops, indentMore(S));
+  }
   return S;
 }
 
@@ -150,6 +164,18 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     return D;
   };
 
+  // An iterator item on a pointer variable the kernel takes (`p[it]`) is
+  // mapped before the stub translates p; other items after the captures
+  // whose storage they lie in or that point to them.
+  auto Early = [&](const PointerMap &PM) {
+    return !PM.Map.Rows.empty() &&
+           std::any_of(R.Captures.begin(), R.Captures.end(), [&](const Capture &C) {
+             return C.Name == PM.Base && C.How == Passing::DevicePointer;
+           });
+  };
+  for (const PointerMap &PM : R.PointerMaps)
+    if (Early(PM))
+      K.Maps.push_back({pointerMapStep(PM)});
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
       if (C.InBody)
@@ -276,7 +302,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // The items a user-defined mapper adds (Mappers.cpp), after the captures
   // whose storage they lie in or that point to them.
   for (const PointerMap &PM : R.PointerMaps)
-    K.Maps.push_back({pointerMapStep(PM)});
+    if (!Early(PM))
+      K.Maps.push_back({pointerMapStep(PM)});
 
   // A chunk size other than a literal is evaluated by the stub, where the
   // variables it names are, and reaches the kernel as a parameter.

@@ -182,3 +182,58 @@ TEST_CASE("a region of a translated header that holds a metadirective stays "
         std::string::npos);
   CHECK(R.Regions[1].R.Translate);
 }
+
+TEST_CASE("a '.c' file included at file scope is translated as a header; "
+          "one included inside a function stays on the host",
+          "[headers][included-source]") {
+  Tree T;
+  T.put("body.c", R"(static void scale(int *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i) a[i] *= SCALE;
+}
+)");
+  T.put("stmts.c", R"(#pragma omp target map(tofrom: x)
+x += 1;
+)");
+  std::string M = T.put("m.c", "#define SCALE 3\n#include \"body.c\"\n"
+                               "void m(int *a, int x) {\n"
+                               "  scale(a, 4);\n"
+                               "#include \"stmts.c\"\n"
+                               "}\n");
+  FileResult R = translate(M);
+  REQUIRE(R.Ok);
+  REQUIRE(R.Regions.size() == 2);
+  for (const auto &G : R.Regions) {
+    if (G.R.Loc.Line == 2) { // body.c, at file scope
+      CHECK(G.R.Translate);
+      continue;
+    }
+    CHECK_FALSE(G.R.Translate); // stmts.c, in m's body
+    CHECK(G.R.Why == DiagId::HostHeader);
+    CHECK(G.R.Reason.find("included inside a declaration") !=
+          std::string::npos);
+  }
+  CHECK(R.LeftOnHost == 1);
+  REQUIRE(R.Headers.size() == 1);
+  CHECK(R.Output.find("#include \"body.cu.c\"") != std::string::npos);
+}
+
+TEST_CASE("a whole C program included as '.c' gets no extern \"C\" block "
+          "around its include (main may not have a linkage specification)",
+          "[headers][included-source]") {
+  Tree T;
+  T.put("prog.c", R"(int main(void) {
+  int x = 1;
+#pragma omp target map(tofrom: x)
+  x += POLICY;
+  return x != 3;
+}
+)");
+  std::string M = T.put("m.c", "#define POLICY 2\n#include \"prog.c\"\n");
+  FileResult R = translate(M);
+  REQUIRE(R.Ok);
+  REQUIRE(R.Regions.size() == 1);
+  CHECK(R.Regions[0].R.Translate);
+  CHECK(R.Output.find("#include \"prog.cu.c\"") != std::string::npos);
+  CHECK(R.Output.find("extern \"C\"") == std::string::npos);
+}

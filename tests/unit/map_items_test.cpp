@@ -367,3 +367,57 @@ void f(V s, B b) {
                                  "(size_t)(b.n) * sizeof(*(b.v)), false);"));
   CHECK_FALSE(contains(flat(F.Output), "update(o2c_loc, -1, true, (b.w)"));
 }
+
+TEST_CASE("the iterator map modifier maps each item of the iterator space "
+          "in a loop of the stub, after the other maps",
+          "[analysis][iterator]") {
+  FileResult F = translateC(R"src(
+void f(int n, int m, int *lst[], double *b) {
+  #pragma omp target map(iterator(it = 0:n), tofrom: lst[it][:m]) map(to: lst[0:n])
+  for (int i = 0; i < n; i++) lst[i][0] += 1;
+  #pragma omp target map(iterator(i = 0:n:2, j = n-1:-1:-1), to: b[i + j])
+  b[0] += 1;
+  #pragma omp target map(iterator(it = 0:n:m), to: lst[it][:m])
+  lst[0][0] = 1;
+  #pragma omp target enter data map(iterator(it = 0:n), to: lst[it][:m])
+})src");
+  REQUIRE(F.Ok);
+  const Region &R0 = F.Regions.at(0).R;
+  REQUIRE(R0.Translate);
+  REQUIRE(R0.PointerMaps.size() == 1);
+  CHECK(R0.PointerMaps[0].Base == "lst[it]");
+  CHECK(R0.PointerMaps[0].AttachBase);
+  CHECK(R0.PointerMaps[0].Map.Length == "m");
+  CHECK(!findCapture(R0, "it")); // declared by the clause
+  const Capture *M = findCapture(R0, "m");
+  REQUIRE(M); // the length reaches the stub
+  // The loop comes after lst's own map, so the pointers are attached.
+  std::string Out = flat(F.Output);
+  size_t Lst = Out.find("o2c_region.mapSection(lst, 0, n, o2c::MapTo);");
+  size_t Loop = Out.find("for (int it = (0); it < (n); it += (1)) { "
+                         "o2c_region.map((lst[it]) + (0), (size_t)(m) * "
+                         "sizeof(*(lst[it])), o2c::MapToFrom); "
+                         "o2c_region.attachSection(&(lst[it]), 0); }");
+  CHECK(Lst != std::string::npos);
+  CHECK(Loop != std::string::npos);
+  CHECK(Lst < Loop);
+  // Two iterators, a step and a count-down.
+  const Region &R1 = F.Regions.at(1).R;
+  REQUIRE(R1.Translate);
+  CHECK(contains(Out, "for (int i = (0); i < (n); i += (2)) "
+                      "for (int j = (n - 1); j > (-1); j += (-1)) { "
+                      "o2c_region.map((b) + (i + j), (size_t)(1) * "
+                      "sizeof(*(b)), o2c::MapTo); }"));
+  // b's pointee is mapped before the stub translates b for the kernel.
+  size_t TranslateB = Out.find("o2c_region.translate(b)");
+  REQUIRE(TranslateB != std::string::npos);
+  CHECK(Out.find("j += (-1))") < TranslateB);
+  CHECK(!findCapture(R1, "i"));
+  CHECK(!findCapture(R1, "j"));
+  // Not translated: a step that is not a constant, and the data
+  // constructs.
+  CHECK_FALSE(F.Regions.at(2).R.Translate);
+  CHECK(contains(F.Regions.at(2).R.Reason, "not a non-zero constant"));
+  CHECK_FALSE(F.Regions.at(3).R.Translate);
+  CHECK(contains(F.Regions.at(3).R.Reason, "on target regions only"));
+}

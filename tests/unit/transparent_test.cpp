@@ -134,7 +134,7 @@ void f(int *a, int n) {
   CHECK(contains(T, "int x = o2c_fp_x;"));
   CHECK(contains(T, "// #pragma omp taskwait: tasks run when they are "
                     "created"));
-  CHECK(contains(T, "__threadfence(); // #pragma omp flush"));
+  CHECK(contains(T, "o2c_dev::ompFlush(); // #pragma omp flush"));
   CHECK_FALSE(contains(T, "#pragma omp task\n"));
 
   // The same constructs in one thread's code: no conditions, no barriers.

@@ -127,6 +127,17 @@ __device__ inline void criticalExit(unsigned Id) {
   atomicExch(&criticalLocks()[Id], 0u);
 }
 
+/// `#pragma omp flush`: a device-wide fence. Under the emulation a block's
+/// threads switch only where one waits, so the thread also yields: a
+/// spin-wait that reads a plain variable between flushes lets the writer
+/// run (on a GPU every thread makes progress on its own).
+__device__ inline void ompFlush() {
+  __threadfence();
+#if !defined(__CUDACC__)
+  o2c::emu::yieldThread();
+#endif
+}
+
 /// The barrier of a parallel region whose team is the block's first Threads
 /// threads (num_threads): named barrier 1 of the team's threads, a multiple
 /// of 32 (the translator checks it), or the block's barrier when the team

@@ -117,7 +117,7 @@ if (threadIdx.x == 0) { // #pragma omp single nowait
     count[0] += 100;
 }
 }
-__threadfence(); // #pragma omp flush
+o2c_dev::ompFlush(); // #pragma omp flush
   }
 #line 123 "tasks_single_critical.cu"
 }

@@ -1,0 +1,147 @@
+// The `iterator` map-type modifier (OpenMP 5.1 §2.21.7.1, §3.2.6):
+// `map(iterator(it = lo:hi[:step]), tofrom: a[it][:m])` maps one list item
+// per value of the iterator. A target region's stub maps each of them in a
+// loop over the iterator space, after the region's other maps (so the array
+// holding a pointer item is present to attach to), and finish() takes them
+// back in reverse order.
+#include "analysis/ClauseReader.h"
+
+#include "clang/AST/ExprOpenMP.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+/// `for (T it = (lo); it < (hi); it += (step)) ` for each iterator,
+/// outermost first; a negative constant step counts down. Empty and Why set
+/// when one cannot be written.
+std::vector<std::string>
+iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
+              const std::function<std::string(const Expr *)> &Text,
+              std::string &Why) {
+  std::vector<std::string> Loops;
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
+    OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);
+    if (!VD || !R.Begin || !R.End || !VD->getType()->isIntegerType()) {
+      Why = "an iterator that is not of integer type is not supported";
+      return {};
+    }
+    std::string Step = R.Step ? Text(R.Step) : "1";
+    bool Down = false;
+    if (R.Step) {
+      std::optional<llvm::APSInt> S = R.Step->getIntegerConstantExpr(Ctx);
+      if (!S || *S == 0) {
+        Why = "an iterator step that is not a non-zero constant is not "
+              "supported";
+        return {};
+      }
+      Down = S->isNegative();
+    }
+    std::string Name = VD->getNameAsString();
+    Loops.push_back(
+        fmt::format("for ({0} {1} = ({2}); {1} {3} ({4}); {1} += ({5})) ",
+                    VD->getType().getAsString(), Name, Text(R.Begin),
+                    Down ? ">" : "<", Text(R.End), Step));
+  }
+  return Loops;
+}
+} // namespace
+
+Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
+  const auto *IE = dyn_cast_or_null<OMPIteratorExpr>(
+      const_cast<OMPMapClause *>(M)->getIteratorModifier());
+  if (!IE)
+    return Verdict::no(DiagId::HostClause,
+                       "the map-type modifier 'iterator' without its "
+                       "iterators is not supported");
+  if (DataConstruct)
+    return Verdict::no(DiagId::HostClause,
+                       "the map-type modifier 'iterator' is supported on "
+                       "target regions only");
+  if (MI.Present || MI.Type == MapType::Release || MI.Type == MapType::Delete)
+    return Verdict::no(DiagId::HostClause,
+                       "the map-type modifier 'iterator' with 'present', "
+                       "'release' or 'delete' is not supported");
+  std::string Why;
+  std::vector<std::string> Loops = iteratorLoops(
+      IE, Ctx, [&](const Expr *E) { return exprText_(E, Ctx); }, Why);
+  if (Loops.empty())
+    return Verdict::no(DiagId::HostClause, Why);
+  // The iterators' own variables are no captures (iteratorVariables).
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
+    OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);
+    for (const Expr *E : {R.Begin, R.End, R.Step})
+      if (E)
+        CI.ClauseExprs.push_back(E);
+  }
+  for (const Expr *E : M->varlists()) {
+    const Expr *X = E->IgnoreParenImpCasts();
+    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
+    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
+    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
+                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
+                              : nullptr;
+    QualType BT = Base ? Base->getType() : QualType();
+    bool Ok = Base && !isa<ArraySectionExpr>(Base) && Base->isLValue() &&
+              (BT->isPointerType() || BT->isConstantArrayType()) &&
+              !Base->HasSideEffects(Ctx) && (!Sec || !Sec->getStride());
+    if (Ok && Sec && !Sec->getLength() && !BT->isConstantArrayType())
+      Ok = false;
+    if (!Ok) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map item '" + userText(E) +
+                             "' with the 'iterator' modifier is not an "
+                             "element or a contiguous section of an array "
+                             "or of a pointer");
+    }
+    PointerMap PM;
+    PM.Base = exprText_(Base, Ctx);
+    // A pointer variable is the kernel's firstprivate copy, translated by
+    // the stub (Lower.cpp maps its items first): nothing to attach. Other
+    // pointer bases (`lst[it]`, `s.p`) are attached once their storage is
+    // mapped.
+    PM.AttachBase = BT->isPointerType() && !isa<DeclRefExpr>(Base);
+    PM.Map = MI;
+    PM.Map.Section = true;
+    // Rows, unused by a PointerMap's step otherwise, holds the loop headers
+    // (outermost first) the step runs in.
+    PM.Map.Rows = Loops;
+    if (Sec) {
+      PM.Map.Lower =
+          Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
+      PM.Map.Length =
+          Sec->getLength()
+              ? exprText_(Sec->getLength(), Ctx)
+              : std::to_string(
+                    Ctx.getAsConstantArrayType(BT)->getSize().getZExtValue()) +
+                    " - (" + PM.Map.Lower + ")";
+    } else {
+      PM.Map.Lower = exprText_(Elem->getIdx(), Ctx);
+      PM.Map.Length = "1";
+    }
+    CI.ClauseExprs.push_back(X);
+    CI.PointerMaps.push_back(PM);
+  }
+  return {};
+}
+
+std::set<const ValueDecl *> iteratorVariables(const OMPExecutableDirective &D) {
+  std::set<const ValueDecl *> Out;
+  for (const auto *M : D.getClausesOfKind<OMPMapClause>())
+    if (const auto *IE = dyn_cast_or_null<OMPIteratorExpr>(
+            const_cast<OMPMapClause *>(M)->getIteratorModifier()))
+      for (unsigned I = 0; I < IE->numOfIterators(); ++I)
+        if (const auto *VD =
+                dyn_cast_or_null<ValueDecl>(IE->getIteratorDecl(I)))
+          Out.insert(VD);
+  return Out;
+}
+
+} // namespace omp2cuda
