@@ -144,8 +144,10 @@ bool TargetRegion::finish() {
     // needs abandon()'s clean-up.
     *Tail = [Loc = Loc, Device = Device, S = Stream, Exits = std::move(Exits),
              Team = std::move(TeamMemory), ToDev = BytesToDev - ToDev0,
-             ToHost = BytesToHost - ToHost0]() mutable {
+             ToHost = BytesToHost - ToHost0,
+             Launched = detail::takeLaunches()]() mutable {
       std::size_t Host0 = BytesToHost;
+      detail::restoreLaunches(std::move(Launched));
       syncIfQueued(Device, S, Loc);
       Cleanup C;
       freeLater(Team, C);
@@ -239,9 +241,10 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
   // issued inline (async.cpp; the release above already let successors go).
   auto Rest = [Loc = Loc, Device = Device, S = Stream, Early, Ticket,
                Left = std::move(Left), C = std::move(C),
-               ToDev = BytesToDev - ToDev0,
-               ToHost = BytesToHost - ToHost0]() mutable {
+               ToDev = BytesToDev - ToDev0, ToHost = BytesToHost - ToHost0,
+               Launched = detail::takeLaunches()]() mutable {
     std::size_t Host0 = BytesToHost;
+    detail::restoreLaunches(std::move(Launched));
     try {
       syncStream(Device, S, Loc);
     } catch (const detail::TaskFault &) {
