@@ -7,6 +7,7 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
@@ -88,13 +89,21 @@ std::string runDeferred(AsyncTask *T, detail::EarlyRelease *Release) {
 }
 } // namespace
 
-bool detail::inlineIssue() {
-  static const bool On = [] {
+namespace {
+std::atomic<int> InlineLevel{-1}; // -1: not read yet
+} // namespace
+
+int detail::inlineIssue() {
+  int L = InlineLevel.load(std::memory_order_relaxed);
+  if (L < 0) {
     const char *E = std::getenv("O2C_INLINE_ISSUE");
-    return !(E && std::strcmp(E, "0") == 0);
-  }();
-  return On;
+    L = E && *E >= '0' && *E <= '2' && E[1] == '\0' ? *E - '0' : 1;
+    InlineLevel.store(L, std::memory_order_relaxed);
+  }
+  return L;
 }
+
+void detail::setInlineIssue(int Level) { InlineLevel = Level; }
 
 std::function<void()> *detail::finishTail() { return Tail; }
 
@@ -143,8 +152,8 @@ void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
   // Only a single target region splits into an issue and a tail; data
   // constructs wait for their copies, and a task whose waiter records its
   // error (runAsync) runs whole on the helper as before.
-  if (E == OnError::ReportNow && T->region() && inlineIssue() &&
-      helperIndex() < 0)
+  if (E == OnError::ReportNow && T->region() &&
+      inlineIssue() >= (Release.Fn ? 2 : 1) && helperIndex() < 0)
     return issueHere(T, Done, Arg, Release);
   detail::submitToHelper([T, Done, Arg, E, Release]() mutable {
     std::string Err = runDeferred(T, Release.Fn ? &Release : nullptr);

@@ -31,10 +31,15 @@ void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
 void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
                 OnError E);
 
-/// Whether a deferred target region is issued (mapped, launched, released
-/// early) on the thread that runs its host task, with only what waits for
-/// the device left to a helper (O2C_INLINE_ISSUE, default 1; async.cpp).
-bool inlineIssue();
+/// Which deferred target regions are issued (mapped, launched, released
+/// early) on the thread that runs their host task, with only what waits
+/// for the device left to a helper (async.cpp): O2C_INLINE_ISSUE=0 none,
+/// 1 (default) those without `depend`, 2 those with `depend` too (off by
+/// default: clang-19's libomp then trips an assertion now and then,
+/// docs/async.md "Issue inline, wait on a helper").
+int inlineIssue();
+/// For tests: overrides O2C_INLINE_ISSUE.
+void setInlineIssue(int Level);
 
 /// While a deferred target region is issued inline on this thread: where
 /// its finish() leaves the rest (synchronise, copy back, free, release the

@@ -517,6 +517,8 @@ TEST_CASE("a chain of target tasks issued inline is started by the thread "
   constexpr int N = 32, Length = 50;
   std::vector<int> Y(N, 0);
   enterData(ALoc, -1, true, Y.data(), N * sizeof(int), MapTo);
+  int Level0 = detail::inlineIssue();
+  detail::setInlineIssue(2); // tasks with depend too (O2C_INLINE_ISSUE=2)
   unsigned long Tasks0 = detail::counts().HelperTasks.load();
   Chain C;
   C.Y = Y.data();
@@ -532,6 +534,7 @@ TEST_CASE("a chain of target tasks issued inline is started by the thread "
   CHECK(C.ReleasedBeforeCompletion == Length);
   // One hand-off per task (its wait), none for its issue.
   CHECK(detail::counts().HelperTasks.load() - Tasks0 == Length);
+  detail::setInlineIssue(Level0);
   exitData(ALoc, -1, true, Y.data(), N * sizeof(int), MapFrom);
   CHECK(presentEntries(0) == 0);
   CHECK(Y[0] == Length);
