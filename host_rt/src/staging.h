@@ -28,11 +28,12 @@ namespace o2c::detail {
 ///
 /// It pays (O2C_STAGING unset) on a backend whose direct copies from
 /// pageable memory are slow (Backend::stagingPays: CUDA), in a deferred
-/// task (a helper, or the thread issuing it inline), for pageable memory (copyLeavesHostFree) and at least
-/// O2C_STAGING_MIN bytes (default 65536). O2C_STAGING=0 turns it off;
-/// O2C_STAGING=1 stages every copy of at least O2C_STAGING_MIN bytes on any
-/// backend and thread (tests: the emulated device then copies twice). The
-/// pool holds at most O2C_STAGING_MB MiB (default 64).
+/// task (a helper, or the thread issuing it inline), for pageable memory
+/// (copyLeavesHostFree) and at least O2C_STAGING_MIN bytes (default 65536).
+/// O2C_STAGING=0 turns it off; O2C_STAGING=1 stages every copy of at least
+/// O2C_STAGING_MIN bytes on any backend and thread (tests: the emulated
+/// device then copies twice). The pool holds at most O2C_STAGING_MB MiB
+/// (default 64).
 bool stagedToDevice(int Dev, void *D, const void *H, std::size_t Bytes,
                     void *Stream, const SourceLoc &L);
 

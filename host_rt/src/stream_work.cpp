@@ -62,8 +62,9 @@ void printStats() {
                       N ? static_cast<double>(V) / N : 0.0);
         Line += Buf;
       }
-    std::fprintf(stderr, "o2c api %s: %lu constructs; calls(per construct):%s\n",
-                 D ? "deferred" : "sync", N, Line.empty() ? " none" : Line.c_str());
+    std::fprintf(
+        stderr, "o2c api %s: %lu constructs; calls(per construct):%s\n",
+        D ? "deferred" : "sync", N, Line.empty() ? " none" : Line.c_str());
   }
   std::fprintf(stderr,
                "o2c threads: %lu tasks to helpers, %lu helper wake-ups, %lu "
@@ -83,12 +84,20 @@ Counts &counts() {
 }
 
 const char *apiName(Api K) {
-  static const char *const Names[] = {
-      "cudaMalloc",          "cudaFree",         "cudaMemcpyAsync(H2D)",
-      "cudaMemcpyAsync(D2H)", "cudaStreamSynchronize", "cudaGetLastError",
-      "cudaEventRecord",     "cudaStreamWaitEvent", "cudaEventDestroy",
-      "cudaEventSynchronize", "cudaEventQuery",  "cudaPointerGetAttributes",
-      "cudaStreamCreate",    "cudaEventCreate"};
+  static const char *const Names[] = {"cudaMalloc",
+                                      "cudaFree",
+                                      "cudaMemcpyAsync(H2D)",
+                                      "cudaMemcpyAsync(D2H)",
+                                      "cudaStreamSynchronize",
+                                      "cudaGetLastError",
+                                      "cudaEventRecord",
+                                      "cudaStreamWaitEvent",
+                                      "cudaEventDestroy",
+                                      "cudaEventSynchronize",
+                                      "cudaEventQuery",
+                                      "cudaPointerGetAttributes",
+                                      "cudaStreamCreate",
+                                      "cudaEventCreate"};
   static_assert(sizeof(Names) / sizeof(Names[0]) ==
                     static_cast<unsigned>(Api::Count),
                 "one name per Api");
