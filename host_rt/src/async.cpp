@@ -7,7 +7,10 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <atomic>
 #include <condition_variable>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -44,6 +47,31 @@ void AsyncTask::run() {
 }
 
 namespace {
+thread_local std::function<void()> *Tail = nullptr;
+
+/// While alive, finishTail() is Slot on this thread.
+class TailScope {
+public:
+  explicit TailScope(std::function<void()> *Slot) : Outer(Tail) { Tail = Slot; }
+  ~TailScope() { Tail = Outer; }
+  TailScope(const TailScope &) = delete;
+  TailScope &operator=(const TailScope &) = delete;
+
+private:
+  std::function<void()> *Outer;
+};
+
+/// Runs a region's finish tail on a helper; "" or the error's line.
+std::string runTail(std::function<void()> &Work) {
+  try {
+    detail::DeferredScope Scope;
+    Work();
+  } catch (const detail::TaskFault &F) {
+    return F.Line;
+  }
+  return "";
+}
+
 /// Runs T on this helper thread; a runtime error in it (faults.h) stops it.
 /// Returns the error's line, or "" when it completed.
 std::string runDeferred(AsyncTask *T, detail::EarlyRelease *Release) {
@@ -61,8 +89,72 @@ std::string runDeferred(AsyncTask *T, detail::EarlyRelease *Release) {
 }
 } // namespace
 
+namespace {
+std::atomic<int> InlineLevel{-1}; // -1: not read yet
+} // namespace
+
+int detail::inlineIssue() {
+  int L = InlineLevel.load(std::memory_order_relaxed);
+  if (L < 0) {
+    const char *E = std::getenv("O2C_INLINE_ISSUE");
+    L = E && *E >= '0' && *E <= '2' && E[1] == '\0' ? *E - '0' : 1;
+    InlineLevel.store(L, std::memory_order_relaxed);
+  }
+  return L;
+}
+
+void detail::setInlineIssue(int Level) { InlineLevel = Level; }
+
+std::function<void()> *detail::finishTail() { return Tail; }
+
+/// A target region's task issued here, on the thread that runs its host
+/// task: mapping, launch and an early release queue device work and do not
+/// wait for it, so they cost this thread what a synchronous region costs
+/// before its synchronisation, and a successor released early is started
+/// by this same thread (no hand-off to a helper and back on the dependence
+/// chain, which dominated seed 001's B4 on a GPU). The rest, which waits
+/// for the device, goes to a helper, so no more regions wait at once than
+/// there are helpers is no longer a limit on how many run at once.
+static void issueHere(AsyncTask *T, void (*Done)(std::uintptr_t),
+                      std::uintptr_t Arg, detail::EarlyRelease Release) {
+  // In flight for a host fallback's drainHelpers() until its tail is queued.
+  struct Hold {
+    Hold() { detail::holdHelpers(); }
+    ~Hold() { detail::unholdHelpers(); }
+  } Held;
+  std::function<void()> Rest;
+  std::string Err;
+  {
+    TailScope Scope(&Rest);
+    Err = runDeferred(T, Release.Fn ? &Release : nullptr);
+  }
+  if (!Err.empty())
+    detail::reportNow(Err); // does not return, as on a helper
+  if (!Rest) { // nothing waits for the device
+    Release.fire();
+    if (Done)
+      Done(Arg);
+    return;
+  }
+  detail::submitToHelper([Rest, Done, Arg, Release]() mutable {
+    std::string Err = runTail(Rest);
+    if (!Err.empty())
+      detail::reportNow(Err);
+    Rest = nullptr; // its captures go before the task completes
+    Release.fire(); // unless the region did already
+    if (Done)
+      Done(Arg);
+  });
+}
+
 void detail::submitTask(AsyncTask *T, void (*Done)(std::uintptr_t),
                         std::uintptr_t Arg, OnError E, EarlyRelease Release) {
+  // Only a single target region splits into an issue and a tail; data
+  // constructs wait for their copies, and a task whose waiter records its
+  // error (runAsync) runs whole on the helper as before.
+  if (E == OnError::ReportNow && T->region() &&
+      inlineIssue() >= (Release.Fn ? 2 : 1) && helperIndex() < 0)
+    return issueHere(T, Done, Arg, Release);
   detail::submitToHelper([T, Done, Arg, E, Release]() mutable {
     std::string Err = runDeferred(T, Release.Fn ? &Release : nullptr);
     if (!Err.empty()) {

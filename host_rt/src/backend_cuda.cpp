@@ -5,7 +5,9 @@
 // default stream, and all work of one region goes on one stream with a
 // single synchronisation at the end.
 #include "backend.h"
+#include "counted_backend.h"
 #include "helpers.h"
+#include "stream_work.h"
 
 #include <cuda_runtime.h>
 
@@ -27,7 +29,7 @@ void check(cudaError_t E, const SourceLoc &L, const char *What) {
 
 cudaStream_t asStream(void *S) { return static_cast<cudaStream_t>(S); }
 
-class CudaBackend final : public Backend {
+class CudaBackend : public Backend {
 public:
   const char *name() override { return "cuda"; }
 
@@ -117,6 +119,7 @@ public:
         cudaStream_t S;
         // Non-blocking: the legacy default stream that other code in the
         // program may use must not serialise our regions.
+        noteApi(Api::StreamCreate);
         check(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking), L,
               "cudaStreamCreateWithFlags");
         D.Free.push_back(S);
@@ -142,11 +145,27 @@ public:
     check(cudaGetLastError(), L, "kernel launch");
   }
 
+  // Events come from a per-device pool: a deferred target task records one
+  // per release and per first copy, and cudaEventCreate/cudaEventDestroy
+  // each cost about as much as the record itself. Reusing an event is safe
+  // once it was "destroyed": a cudaStreamWaitEvent already queued waits for
+  // the record it saw when it was queued, not for a later one.
   void *recordEvent(int Dev, void *S, const SourceLoc &L) override {
     use(Dev, L);
-    cudaEvent_t E;
-    check(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), L,
-          "cudaEventCreateWithFlags");
+    Device &D = device(Dev, L);
+    cudaEvent_t E = nullptr;
+    {
+      std::lock_guard<std::mutex> G(D.EventLock);
+      if (!D.Events.empty()) {
+        E = D.Events.back();
+        D.Events.pop_back();
+      }
+    }
+    if (!E) {
+      noteApi(Api::EventCreate);
+      check(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), L,
+            "cudaEventCreateWithFlags");
+    }
     check(cudaEventRecord(E, asStream(S)), L, "cudaEventRecord");
     return E;
   }
@@ -156,9 +175,10 @@ public:
           "cudaStreamWaitEvent");
   }
   void destroyEvent(int Dev, void *E) override {
-    // Safe while a stream still waits on it: CUDA releases it afterwards.
-    check(cudaEventDestroy(static_cast<cudaEvent_t>(E)), runtimeLoc(),
-          "cudaEventDestroy");
+    // Back to the pool (see recordEvent); the pool lives with the process.
+    Device &D = device(Dev, runtimeLoc());
+    std::lock_guard<std::mutex> G(D.EventLock);
+    D.Events.push_back(static_cast<cudaEvent_t>(E));
   }
 
   void eventSynchronize(int Dev, void *E, const SourceLoc &L) override {
@@ -233,6 +253,8 @@ private:
     std::mutex Lock; // guards the stream pool
     std::vector<cudaStream_t> Free;
     std::size_t Total = 0;
+    std::mutex EventLock; // guards the event pool
+    std::vector<cudaEvent_t> Events;
     std::once_flag PropsOnce;
     DeviceProps Props = {0, 0, 0, 0};
   };
@@ -260,7 +282,7 @@ private:
 } // namespace
 
 Backend &backend() {
-  static CudaBackend B;
+  static CountedBackend<CudaBackend> B;
   return B;
 }
 

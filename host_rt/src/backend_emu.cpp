@@ -6,6 +6,7 @@
 // pool (O2C_STREAMS, doubling) whose work the thread that holds it runs in
 // order as it is queued, there are no events, and synchronising is a no-op.
 #include "backend.h"
+#include "counted_backend.h"
 #include "helpers.h"
 
 #include <cstdint>
@@ -40,7 +41,7 @@ bool poison() {
   return On;
 }
 
-class EmuBackend final : public Backend {
+class EmuBackend : public Backend {
 public:
   const char *name() override { return "emu"; }
   int numDevices() override { return 1; }
@@ -138,7 +139,7 @@ private:
 } // namespace
 
 Backend &backend() {
-  static EmuBackend B;
+  static CountedBackend<EmuBackend> B;
   return B;
 }
 

@@ -37,7 +37,7 @@ namespace {
 template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
   std::size_t ToD = BytesToDev, ToH = BytesToHost;
   StreamLease S(D, Loc);
-  ++counts().Constructs;
+  detail::noteConstruct();
   Steps(S.get());
   infoDevice(Loc, D, S.get(), BytesToDev - ToD, BytesToHost - ToH);
 }

@@ -5,6 +5,8 @@
 // destructors while helpers may still be running.
 #include "helpers.h"
 
+#include "counted_lock.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdlib>
@@ -41,12 +43,26 @@ public:
     // on one helper unless another helper is idle and steals them.
     std::size_t Q = std::hash<std::thread::id>()(std::this_thread::get_id()) %
                     Queues.size();
+    ++counts().HelperTasks;
     {
-      std::lock_guard<std::mutex> G(M);
+      std::unique_lock<std::mutex> G(M, std::defer_lock);
+      lockCounted(G);
       Queues[Q].push_back(std::move(Work));
       ++Pending;
     }
     Ready.notify_one();
+  }
+
+  void hold() {
+    std::unique_lock<std::mutex> G(M, std::defer_lock);
+    lockCounted(G);
+    ++Pending;
+  }
+  void unhold() {
+    std::unique_lock<std::mutex> G(M, std::defer_lock);
+    lockCounted(G);
+    if (--Pending == 0)
+      Done.notify_all();
   }
 
   void drain() {
@@ -84,11 +100,14 @@ private:
     std::unique_lock<std::mutex> L(M);
     for (;;) {
       std::function<void()> Work;
-      Ready.wait(L, [&] { return take(I, Work); });
+      if (!take(I, Work)) { // asleep until a task comes: a futex wake-up
+        Ready.wait(L, [&] { return take(I, Work); });
+        ++counts().HelperWakes;
+      }
       L.unlock();
       Work();
       Work = nullptr; // its captures go before the task counts as done
-      L.lock();
+      lockCounted(L);
       if (--Pending == 0)
         Done.notify_all();
     }
@@ -122,6 +141,9 @@ int helperIndex() { return MyIndex; }
 void submitToHelper(std::function<void()> Work) {
   TheTeam()->submit(std::move(Work));
 }
+
+void holdHelpers() { TheTeam()->hold(); }
+void unholdHelpers() { TheTeam()->unhold(); }
 
 void drainHelpers() {
   if (Started) // no task was ever queued: no team to start

@@ -31,6 +31,21 @@ void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
 void submitTask(AsyncTask *T, void (*Done)(std::uintptr_t), std::uintptr_t Arg,
                 OnError E);
 
+/// Which deferred target regions are issued (mapped, launched, released
+/// early) on the thread that runs their host task, with only what waits
+/// for the device left to a helper (async.cpp): O2C_INLINE_ISSUE=0 none,
+/// 1 (default) those without `depend`, 2 those with `depend` too (off by
+/// default: clang-19's libomp then trips an assertion now and then,
+/// docs/async.md "Issue inline, wait on a helper").
+int inlineIssue();
+/// For tests: overrides O2C_INLINE_ISSUE.
+void setInlineIssue(int Level);
+
+/// While a deferred target region is issued inline on this thread: where
+/// its finish() leaves the rest (synchronise, copy back, free, release the
+/// stream) for a helper thread. Null otherwise: finish() does it itself.
+std::function<void()> *finishTail();
+
 /// Queues Work for a helper thread. Work must not throw.
 void submitToHelper(std::function<void()> Work);
 
@@ -40,6 +55,12 @@ int helperIndex();
 /// Number of helper threads (O2C_HELPER_THREADS, default 8; the team is
 /// created by the first submitToHelper).
 int helperThreads();
+
+/// A task issued outside the helpers (async.cpp issueHere) counts as in
+/// flight from holdHelpers() to unholdHelpers(): drainHelpers() (a host
+/// fallback) waits for it as for a queued one.
+void holdHelpers();
+void unholdHelpers();
 
 /// Blocks until every task submitted so far has completed (and those they
 /// submit in turn). Never called from a helper thread.

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace o2c {
 
@@ -59,6 +60,14 @@ void detail::infoDevice(const SourceLoc &Loc, int Dev, void *Stream,
 }
 
 void detail::clearLaunches() { Launches.clear(); }
+
+std::string detail::takeLaunches() {
+  std::string L;
+  L.swap(Launches);
+  return L;
+}
+
+void detail::restoreLaunches(std::string L) { Launches = std::move(L); }
 
 void recordLaunch(const unsigned G[3], const unsigned B[3],
                   std::size_t DynamicShared, long long StaticShared,

@@ -18,6 +18,11 @@ void infoDevice(const SourceLoc &Loc, int Dev, void *Stream, std::size_t ToD,
                 std::size_t ToH);
 /// Forgets the launches recorded on this thread (a region starts or failed).
 void clearLaunches();
+/// Takes the launches recorded on this thread, for a region whose line is
+/// printed by another (a helper finishing a task issued inline), which
+/// hands them back with restoreLaunches() before its infoDevice().
+std::string takeLaunches();
+void restoreLaunches(std::string L);
 
 } // namespace o2c::detail
 

@@ -53,7 +53,7 @@ PresentTable::Hit PresentTable::hit(const Entry &E, const void *H, Status St) {
 
 bool PresentTable::entryOf(const void *H, const void **Begin,
                            std::size_t *Bytes, void **Dev) const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Status St;
   const Entry *E = locate(H, 0, St);
   if (!E || E->End == E->Begin)
@@ -65,7 +65,7 @@ bool PresentTable::entryOf(const void *H, const void **Begin,
 }
 
 PresentTable::Hit PresentTable::lookup(const void *H, std::size_t Bytes) const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Hit R;
   if (const Entry *E = locate(H, Bytes, R.St))
     return hit(*E, H, R.St);
@@ -74,7 +74,7 @@ PresentTable::Hit PresentTable::lookup(const void *H, std::size_t Bytes) const {
 
 PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
                                          bool Delete, void *SyncedStream) {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Drop D;
   Status St;
   Entry *E = locate(H, Bytes, St);
@@ -102,7 +102,7 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
 }
 
 void *PresentTable::markReady(const void *H, void *SyncedStream) {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Status St;
   Entry *E = locate(H, 1, St);
   if (!E || !SyncedStream || E->ReadyStream != SyncedStream)
@@ -113,7 +113,7 @@ void *PresentTable::markReady(const void *H, void *SyncedStream) {
 }
 
 std::vector<void *> PresentTable::streamSynced(void *SyncedStream) {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   std::vector<void *> Done;
   if (!SyncedStream)
     return Done;
@@ -126,7 +126,7 @@ std::vector<void *> PresentTable::streamSynced(void *SyncedStream) {
 }
 
 bool PresentTable::addDeclared(const void *H, std::size_t Bytes, void *Dev) {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Status St;
   if (Bytes == 0 || locate(H, Bytes, St) || St != Status::Absent)
     return false;
@@ -140,7 +140,7 @@ bool PresentTable::addDeclared(const void *H, std::size_t Bytes, void *Dev) {
 }
 
 std::vector<PresentTable::Mapping> PresentTable::mappings() const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   std::vector<Mapping> Out;
   for (const auto &[Begin, E] : Entries)
     if (E.End > E.Begin)
@@ -150,7 +150,7 @@ std::vector<PresentTable::Mapping> PresentTable::mappings() const {
 }
 
 void *PresentTable::hostOf(const void *D) const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   // Device allocations are not ordered like host ranges: look at each.
   for (const auto &[Begin, E] : Entries) {
     std::uintptr_t DB = addr(E.Dev);
@@ -161,12 +161,12 @@ void *PresentTable::hostOf(const void *D) const {
 }
 
 std::size_t PresentTable::size() const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   return Entries.size();
 }
 
 std::pair<std::size_t, long> PresentTable::live() const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   std::pair<std::size_t, long> L{0, 0};
   for (const auto &[Begin, E] : Entries)
     if (E.Ref != Infinite) {
@@ -177,7 +177,7 @@ std::pair<std::size_t, long> PresentTable::live() const {
 }
 
 long PresentTable::refCount(const void *H) const {
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<CountedMutex> G(Lock);
   Status St;
   // One byte, not zero: the end pointer of an entry is not inside it.
   const Entry *E = locate(H, 1, St);

@@ -6,6 +6,8 @@
 #ifndef OMP2CUDA_HOST_RT_PRESENT_TABLE_H
 #define OMP2CUDA_HOST_RT_PRESENT_TABLE_H
 
+#include "counted_lock.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -61,7 +63,7 @@ public:
   /// inside it (LULESH on an H100).
   template <class WaitFn>
   Hit lookupOn(const void *H, std::size_t Bytes, void *Stream, WaitFn &&Wait) {
-    std::lock_guard<std::mutex> G(Lock);
+    std::lock_guard<CountedMutex> G(Lock);
     Hit R;
     if (Entry *Found = locate(H, Bytes, R.St)) {
       awaitReady(*Found, Stream, Wait);
@@ -74,7 +76,7 @@ public:
   /// stream that may still be running: for a host fallback that reads every
   /// device copy.
   template <class WaitFn> void awaitFirstCopies(void *Stream, WaitFn &&Wait) {
-    std::lock_guard<std::mutex> G(Lock);
+    std::lock_guard<CountedMutex> G(Lock);
     for (auto &[Begin, E] : Entries)
       awaitReady(E, Stream, Wait);
   }
@@ -91,7 +93,7 @@ public:
   template <class CreateFn, class WaitFn>
   Hit acquire(const void *H, std::size_t Bytes, void *Stream, CreateFn &&Create,
               WaitFn &&Wait) {
-    std::lock_guard<std::mutex> G(Lock);
+    std::lock_guard<CountedMutex> G(Lock);
     Hit R;
     if (Entry *Found = locate(H, Bytes, R.St)) {
       if (Found->Ref != Infinite)
@@ -206,7 +208,7 @@ private:
   Entry *locate(const void *H, std::size_t Bytes, Status &St) const;
   static Hit hit(const Entry &E, const void *H, Status St);
 
-  mutable std::mutex Lock;
+  mutable CountedMutex Lock;
   std::map<std::uintptr_t, Entry> Entries; // keyed by Begin, disjoint
 };
 

@@ -5,6 +5,7 @@
 #include "released.h"
 
 #include "backend.h"
+#include "counted_lock.h"
 #include "device_state.h"
 
 #include <atomic>
@@ -29,7 +30,7 @@ struct Released {
 };
 
 struct Registry {
-  std::mutex M;
+  CountedMutex M;
   std::vector<Released> Live;
   std::uint64_t Next = 1;
   std::size_t Total = 0;
@@ -59,7 +60,7 @@ bool earlyReleaseAllowed() {
 
 std::uint64_t announceReleased(int Dev, void *Event, std::uint64_t Seen) {
   Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.M);
+  std::lock_guard<CountedMutex> G(R.M);
   // Only an event covers: a null one (work complete when queued) covers
   // nothing still running anyway, but keep the rule simple.
   if (Event)
@@ -76,7 +77,7 @@ void retireReleased(int Dev, std::uint64_t Ticket) {
   Registry &R = registry();
   void *Ev = nullptr;
   {
-    std::lock_guard<std::mutex> G(R.M);
+    std::lock_guard<CountedMutex> G(R.M);
     for (std::size_t I = 0; I < R.Live.size(); ++I)
       if (R.Live[I].Ticket == Ticket) {
         Ev = R.Live[I].Event;
@@ -92,7 +93,7 @@ void retireReleased(int Dev, std::uint64_t Ticket) {
 
 std::uint64_t awaitReleased(int Dev, void *Stream, const SourceLoc &Loc) {
   Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.M); // the events stay alive meanwhile
+  std::lock_guard<CountedMutex> G(R.M); // the events stay alive meanwhile
   // A chain of tasks in flight costs one wait, not one per link.
   for (const Released &X : R.Live)
     if (X.Dev == Dev && X.Event && !X.Covered)
@@ -102,19 +103,19 @@ std::uint64_t awaitReleased(int Dev, void *Stream, const SourceLoc &Loc) {
 
 std::size_t releasedEarly() {
   Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.M);
+  std::lock_guard<CountedMutex> G(R.M);
   return R.Total;
 }
 
 std::size_t releasedInFlight() {
   Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.M);
+  std::lock_guard<CountedMutex> G(R.M);
   return R.Live.size();
 }
 
 std::size_t releasedWaits(int Dev) {
   Registry &R = registry();
-  std::lock_guard<std::mutex> G(R.M);
+  std::lock_guard<CountedMutex> G(R.M);
   std::size_t N = 0;
   for (const Released &X : R.Live)
     N += X.Dev == Dev && X.Event && !X.Covered;

@@ -1,6 +1,7 @@
 #include "staging.h"
 
 #include "backend.h"
+#include "faults.h"
 #include "helpers.h"
 #include "stream_work.h"
 
@@ -99,7 +100,9 @@ bool pays(const Policy &P, const void *H, std::size_t Bytes) {
     return false;
   if (P.M == Mode::On)
     return true;
-  return backend().stagingPays() && helperIndex() >= 0 &&
+  // A deferred task, on a helper or issued inline (async.cpp): the thread
+  // must not wait for the stream a pageable copy may synchronise with.
+  return backend().stagingPays() && inDeferredTask() &&
          backend().copyLeavesHostFree(H);
 }
 

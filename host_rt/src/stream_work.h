@@ -46,6 +46,31 @@ std::vector<StreamMark> busyStreams();
 /// Whether every stream of Marks has been synchronised since it was marked.
 bool syncedSince(const std::vector<StreamMark> &Marks);
 
+/// The backend calls the runtime makes (counted_backend.h), each named for
+/// the CUDA runtime call the cuda backend makes for it, so that a run on
+/// the emulated device shows what the same run costs a GPU in API calls.
+/// StreamCreate and EventCreate come from the cuda backend's pools only.
+enum class Api : unsigned {
+  Malloc,            // alloc, tryAlloc
+  Free,              // free
+  MemcpyToDevice,    // toDevice (cudaMemcpyAsync)
+  MemcpyToHost,      // toHost (cudaMemcpyAsync)
+  StreamSynchronize, // synchronize
+  GetLastError,      // checkLaunch
+  EventRecord,       // recordEvent
+  StreamWaitEvent,   // waitEvent
+  EventDestroy,      // destroyEvent (to the pool, under cuda)
+  EventSynchronize,  // eventSynchronize
+  EventQuery,        // eventDone
+  PointerAttributes, // copyLeavesHostFree
+  StreamCreate,      // a stream pool grows
+  EventCreate,       // the event pool is empty
+  Count
+};
+const char *apiName(Api K);
+/// Counts one call, as made for a deferred (nowait) task or not.
+void noteApi(Api K);
+
 /// The runtime's counts since the start of the process, for O2C_STATS=1
 /// (printed at exit) and the tests.
 struct Counts {
@@ -57,7 +82,17 @@ struct Counts {
   std::atomic<unsigned long> Allocs{0}, Frees{0}; // device memory (backend)
   std::atomic<unsigned long> Reused{0}; // allocations the cache served
   std::atomic<unsigned long> Staged{0}; // copies through staging buffers
+  // Per deferred task or not ([1]: in a DeferredScope, faults.h): target
+  // regions and data constructs, and the backend calls made for them.
+  std::atomic<unsigned long> ConstructsBy[2] = {};
+  std::atomic<unsigned long> ApiCalls[2][static_cast<unsigned>(Api::Count)] = {};
+  // Hidden helper threads: tasks handed to them, times one went to sleep
+  // and was woken for work; the runtime's locks taken, and found held.
+  std::atomic<unsigned long> HelperTasks{0}, HelperWakes{0};
+  std::atomic<unsigned long> LockTakes{0}, LockWaits{0};
 };
+/// Counts a construct that used a device (Constructs and ConstructsBy).
+void noteConstruct();
 Counts &counts();
 
 } // namespace o2c::detail

@@ -30,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,7 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
     Stream = backend().acquireStream(Device, Loc);
     // After every target task released early (released.h), on the device.
     ReleasedSeen = detail::awaitReleased(Device, Stream, Loc);
-    ++counts().Constructs;
+    detail::noteConstruct();
   }
   detail::clearLaunches();
   ToDev0 = BytesToDev;
@@ -136,6 +137,34 @@ bool TargetRegion::finish() {
     return true;
   if (NoWait && detail::earlyRelease())
     return finishReleasing(*detail::earlyRelease());
+  if (std::function<void()> *Tail = NoWait ? detail::finishTail() : nullptr) {
+    // Issued inline (async.cpp): what waits for the device goes to a
+    // helper, as the blocking steps below. A failure there ends the
+    // program (the task's error is reported at once), so nothing here
+    // needs abandon()'s clean-up.
+    *Tail = [Loc = Loc, Device = Device, S = Stream, Exits = std::move(Exits),
+             Team = std::move(TeamMemory), ToDev = BytesToDev - ToDev0,
+             ToHost = BytesToHost - ToHost0,
+             Launched = detail::takeLaunches()]() mutable {
+      std::size_t Host0 = BytesToHost;
+      detail::restoreLaunches(std::move(Launched));
+      syncIfQueued(Device, S, Loc);
+      Cleanup C;
+      freeLater(Team, C);
+      while (!Exits.empty()) {
+        Pending P = Exits.back();
+        Exits.pop_back();
+        leave(Loc, Device, P.Host, P.Bytes, P.Flags, S, C);
+      }
+      complete(Loc, Device, S, C);
+      infoDevice(Loc, Device, S, ToDev, ToHost + (BytesToHost - Host0));
+      backend().releaseStream(Device, S);
+    };
+    Exits.clear();
+    TeamMemory.clear();
+    Stream = nullptr;
+    return true;
+  }
   // A `target data` region lives on: what it copies back now must follow
   // the target tasks released early since it began (after `taskwait
   // depend(...)`, which waits only for their release).
@@ -208,21 +237,35 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
         Device, backend().recordEvent(Device, Stream, Loc), ReleasedSeen);
     Release.fire(); // the host runtime may start the successors now
   }
-  try {
-    syncStream(Device, Stream, Loc);
-  } catch (const detail::TaskFault &) {
+  // What waits for the device: here, or on a helper when the task was
+  // issued inline (async.cpp; the release above already let successors go).
+  auto Rest = [Loc = Loc, Device = Device, S = Stream, Early, Ticket,
+               Left = std::move(Left), C = std::move(C),
+               ToDev = BytesToDev - ToDev0, ToHost = BytesToHost - ToHost0,
+               Launched = detail::takeLaunches()]() mutable {
+    std::size_t Host0 = BytesToHost;
+    detail::restoreLaunches(std::move(Launched));
+    try {
+      syncStream(Device, S, Loc);
+    } catch (const detail::TaskFault &) {
+      if (Early)
+        detail::retireReleased(Device, Ticket);
+      throw; // ends the program (startChained reports at once)
+    }
     if (Early)
       detail::retireReleased(Device, Ticket);
-    throw; // ends the program (startChained reports at once)
+    for (const Pending &P : Left) // first copies queued here are done
+      if (void *E = table(Device)->markReady(P.Host, S))
+        backend().destroyEvent(Device, E);
+    complete(Loc, Device, S, C);
+    infoDevice(Loc, Device, S, ToDev, ToHost + (BytesToHost - Host0));
+    backend().releaseStream(Device, S);
+  };
+  if (std::function<void()> *Tail = detail::finishTail()) {
+    *Tail = std::move(Rest);
+  } else {
+    Rest(); // a failure leaves Stream to abandon()
   }
-  if (Early)
-    detail::retireReleased(Device, Ticket);
-  for (const Pending &P : Left) // first copies queued here are done
-    if (void *E = table(Device)->markReady(P.Host, Stream))
-      backend().destroyEvent(Device, E);
-  complete(Loc, Device, Stream, C);
-  infoDevice(Loc, Device, Stream, BytesToDev - ToDev0, BytesToHost - ToHost0);
-  backend().releaseStream(Device, Stream);
   Stream = nullptr;
   return true;
 }

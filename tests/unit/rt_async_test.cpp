@@ -6,6 +6,7 @@
 #include "RtTestUtil.h"
 #include "faults.h"
 #include "helpers.h"
+#include "stream_work.h"
 
 #include <catch2/catch.hpp>
 
@@ -457,4 +458,159 @@ TEST_CASE("a chain of target tasks in flight costs its successor one "
   detail::retireReleased(0, C);
   CHECK(detail::releasedWaits(0) == 0);
   CHECK(detail::releasedInFlight() == 0);
+}
+
+// ---- issue inline, wait on a helper (async.cpp: issueHere) -----------------
+
+TEST_CASE("a deferred target region is issued on the thread that runs its "
+          "host task and waits for the device on a helper",
+          "[rt][async][inline]") {
+  constexpr int N = 64;
+  std::vector<int> Y(N, 1);
+  struct Seen {
+    std::atomic<int> IssuedOn{-2}, DoneOn{-2}, Done{0};
+  } S;
+  detail::Counts &K = detail::counts();
+  auto Calls = [&](detail::Api A, int Deferred) {
+    return K.ApiCalls[Deferred][static_cast<unsigned>(A)].load();
+  };
+  unsigned long Syncs0 = Calls(detail::Api::StreamSynchronize, 1);
+  unsigned long Back0 = Calls(detail::Api::MemcpyToHost, 1);
+  unsigned long Deferred0 = K.ConstructsBy[1].load();
+  auto *T = new AsyncTask(ALoc);
+  T->markRegion(); // what o2c::targetTask does
+  T->add([&] {
+    TargetRegion R(ALoc, -1, true, true);
+    int *D = R.mapSection(Y.data(), 0, N, MapToFrom);
+    S.IssuedOn = detail::helperIndex();
+    for (int I = 0; I < N; ++I) // the kernel
+      D[I] *= 3;
+    R.launched();
+    R.finish(); // leaves the copy back and the unmap to a helper
+    CHECK(presentRefCount(0, Y.data()) == 1); // not yet unmapped here
+  });
+  startAsync(
+      T,
+      [](std::uintptr_t P) {
+        Seen &X = *reinterpret_cast<Seen *>(P);
+        X.DoneOn = detail::helperIndex();
+        ++X.Done;
+      },
+      reinterpret_cast<std::uintptr_t>(&S));
+  CHECK(S.IssuedOn == -1); // here, not on a helper
+  waitAllAsync();
+  CHECK(S.Done == 1);
+  CHECK(S.DoneOn >= 0); // completed by a helper
+  CHECK(Y[0] == 3);
+  CHECK(Y[N - 1] == 3);
+  CHECK(presentEntries(0) == 0);
+  // Counted as a deferred task's: one construct, its synchronisation and
+  // its copy back, whichever thread made them.
+  CHECK(K.ConstructsBy[1].load() - Deferred0 == 1);
+  CHECK(Calls(detail::Api::StreamSynchronize, 1) - Syncs0 >= 1);
+  CHECK(Calls(detail::Api::MemcpyToHost, 1) - Back0 == 1);
+}
+
+TEST_CASE("a chain of target tasks issued inline is started by the thread "
+          "that released it, with no helper in between",
+          "[rt][async][inline][chain]") {
+  constexpr int N = 32, Length = 50;
+  std::vector<int> Y(N, 0);
+  enterData(ALoc, -1, true, Y.data(), N * sizeof(int), MapTo);
+  int Level0 = detail::inlineIssue();
+  detail::setInlineIssue(2); // tasks with depend too (O2C_INLINE_ISSUE=2)
+  unsigned long Tasks0 = detail::counts().HelperTasks.load();
+  Chain C;
+  C.Y = Y.data();
+  C.N = N;
+  C.Length = Length;
+  C.start(0); // each release starts the next task here, inline
+  // Every task was issued before start() returned; helpers only wait.
+  CHECK(C.Started == Length);
+  CHECK(C.Released == Length);
+  while (C.Completed < Length)
+    waitAllAsync();
+  CHECK(C.Wrong == 0);
+  CHECK(C.ReleasedBeforeCompletion == Length);
+  // One hand-off per task (its wait), none for its issue.
+  CHECK(detail::counts().HelperTasks.load() - Tasks0 == Length);
+  detail::setInlineIssue(Level0);
+  exitData(ALoc, -1, true, Y.data(), N * sizeof(int), MapFrom);
+  CHECK(presentEntries(0) == 0);
+  CHECK(Y[0] == Length);
+}
+
+TEST_CASE("the runtime counts its backend calls, sync and deferred apart, "
+          "and its locks",
+          "[rt][async][counts]") {
+  detail::Counts &K = detail::counts();
+  auto Calls = [&](detail::Api A, int Deferred) {
+    return K.ApiCalls[Deferred][static_cast<unsigned>(A)].load();
+  };
+  std::vector<double> A(16, 2.0);
+  unsigned long Sync0 = K.ConstructsBy[0].load();
+  unsigned long H2D0 = Calls(detail::Api::MemcpyToDevice, 0);
+  unsigned long D2H0 = Calls(detail::Api::MemcpyToHost, 0);
+  unsigned long Launch0 = Calls(detail::Api::GetLastError, 0);
+  unsigned long Locks0 = K.LockTakes.load();
+  {
+    TargetRegion R(ALoc);
+    R.mapSection(A.data(), 0, 16, MapToFrom);
+    R.launched();
+  }
+  CHECK(K.ConstructsBy[0].load() - Sync0 == 1);
+  CHECK(Calls(detail::Api::MemcpyToDevice, 0) - H2D0 == 1);
+  CHECK(Calls(detail::Api::MemcpyToHost, 0) - D2H0 == 1);
+  CHECK(Calls(detail::Api::GetLastError, 0) - Launch0 == 1);
+  CHECK(K.LockTakes.load() > Locks0); // the present table's, at least
+  CHECK(std::string(detail::apiName(detail::Api::StreamWaitEvent)) ==
+        "cudaStreamWaitEvent");
+}
+
+TEST_CASE("target regions issued inline from many host threads keep the "
+          "present table consistent",
+          "[rt][async][inline]") {
+  constexpr int Threads = 16, Iters = 40, N = 128;
+  std::vector<int> Shared(N, 1);
+  std::vector<std::vector<int>> Own(Threads, std::vector<int>(N, 0));
+  enterData(ALoc, -1, true, Shared.data(), N * sizeof(int), MapTo);
+  std::atomic<int> Done{0};
+  std::vector<std::thread> Hosts;
+  for (int H = 0; H < Threads; ++H)
+    Hosts.emplace_back([&, H] {
+      int *Mine = Own[static_cast<std::size_t>(H)].data();
+      for (int I = 0; I < Iters; ++I) {
+        auto *T = new AsyncTask(ALoc);
+        T->markRegion();
+        T->add([Mine, &Shared] {
+          TargetRegion R(ALoc, -1, true, true);
+          int *D = R.mapSection(Mine, 0, N, MapToFrom);
+          int *S = R.mapSection(Shared.data(), 0, N, MapTo);
+          for (int K = 0; K < N; ++K)
+            D[K] += S[K];
+          R.launched();
+          R.finish();
+        });
+        std::atomic<bool> Finished{false};
+        startAsync(
+            T,
+            [](std::uintptr_t P) {
+              *reinterpret_cast<std::atomic<bool> *>(P) = true;
+            },
+            reinterpret_cast<std::uintptr_t>(&Finished));
+        while (!Finished) // this thread's tasks in order (each maps Mine)
+          std::this_thread::yield();
+        ++Done;
+      }
+    });
+  for (std::thread &T : Hosts)
+    T.join();
+  waitAllAsync();
+  CHECK(Done == Threads * Iters);
+  CHECK(presentRefCount(0, Shared.data()) == 1);
+  CHECK(presentEntries(0) == 1);
+  exitData(ALoc, -1, true, Shared.data(), N * sizeof(int), MapRelease);
+  CHECK(presentEntries(0) == 0);
+  for (const std::vector<int> &V : Own)
+    CHECK(V[N - 1] == Iters);
 }
