@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -64,9 +65,18 @@ void IncludeRecorder::InclusionDirective(
 std::string canonicalPath(clang::FileManager &FM, llvm::StringRef Path) {
   llvm::SmallString<256> Abs(Path);
   FM.makeAbsolutePath(Abs);
+  // real_path reads every component's link: on LULESH, some 8000 readlink
+  // calls for the few hundred files of the unit, asked for once per
+  // #include and once per file entry. Only resolved paths are kept (a
+  // file the run has yet to write may appear later); per thread, since
+  // -j workers translate at once.
+  thread_local llvm::StringMap<std::string> Resolved;
+  auto It = Resolved.find(Abs);
+  if (It != Resolved.end())
+    return It->second;
   llvm::SmallString<256> Real;
   if (!llvm::sys::fs::real_path(Abs, Real))
-    return std::string(Real);
+    return Resolved.try_emplace(Abs, std::string(Real)).first->second;
   path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
 }

@@ -4,6 +4,7 @@
 #include "driver/HeaderCopies.h"
 #include "driver/Translate.h"
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -68,6 +69,32 @@ static inline void fill(double *a, int n) {
 )";
 
 } // namespace
+
+TEST_CASE("canonical paths resolve links, and a path not there yet is "
+          "resolved once it is",
+          "[headers]") {
+  Tree T;
+  std::string Real = T.put("real.h", "\n");
+  llvm::SmallString<128> Link(T.Dir), Later(T.Dir), Dotted(T.Dir);
+  llvm::sys::path::append(Link, "link.h");
+  llvm::sys::path::append(Later, "later.h");
+  llvm::sys::path::append(Dotted, "sub", "..", "later.h");
+  REQUIRE(!llvm::sys::fs::create_link(Real, Link));
+  llvm::SmallString<128> RealDir;
+  REQUIRE(!llvm::sys::fs::real_path(T.Dir, RealDir));
+  llvm::SmallString<128> Want(RealDir);
+  llvm::sys::path::append(Want, "real.h");
+  clang::FileSystemOptions FSO;
+  clang::FileManager FM(FSO);
+  CHECK(canonicalPath(FM, Link) == std::string(Want));
+  CHECK(canonicalPath(FM, Link) == std::string(Want)); // kept: the same
+  // Not there: the absolute path without dots, and nothing kept, so the
+  // link made afterwards is followed.
+  CHECK(canonicalPath(FM, Dotted) == std::string(Later));
+  CHECK(canonicalPath(FM, Later) == std::string(Later));
+  REQUIRE(!llvm::sys::fs::create_link(Real, Later));
+  CHECK(canonicalPath(FM, Later) == std::string(Want));
+}
 
 TEST_CASE("every unit that includes a header writes the same copy",
           "[headers]") {
