@@ -132,6 +132,9 @@ struct PointerMap {
   /// `p->`) and the member's field index there; empty otherwise.
   std::string Parent;
   unsigned Field = 0;
+  /// map(iterator(...), ...) (MapIterators.cpp): the `for` headers,
+  /// outermost first, the step runs in, once per iterator value.
+  std::vector<std::string> Loops;
 };
 
 /// A use_device_ptr / use_device_addr item of a target data construct:

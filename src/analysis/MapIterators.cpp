@@ -110,9 +110,7 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     PM.AttachBase = BT->isPointerType() && !isa<DeclRefExpr>(Base);
     PM.Map = MI;
     PM.Map.Section = true;
-    // Rows, unused by a PointerMap's step otherwise, holds the loop headers
-    // (outermost first) the step runs in.
-    PM.Map.Rows = Loops;
+    PM.Loops = Loops;
     if (Sec) {
       PM.Map.Lower =
           Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";

@@ -50,9 +50,9 @@ std::string pointerMapStep(const PointerMap &PM) {
     S += fmt::format("\n  o2c_region.attachSection(&({}), {});", PM.Base, M.Lower);
   if (Entering && PM.AttachSelf)
     S += fmt::format("\n  o2c_region.attachSection({}, 0);", PM.Base);
-  if (!M.Rows.empty()) { // map(iterator(...), ...): one step per value, in
-    std::string Loops;    // the loops (MapIterators.cpp)
-    for (const std::string &L : M.Rows)
+  if (!PM.Loops.empty()) { // map(iterator(...), ...): one step per value, in
+    std::string Loops;      // the loops (MapIterators.cpp)
+    for (const std::string &L : PM.Loops)
       Loops += L;
     S = fmt::format("{}{{\n    {}\n  }}", Loops, indentMore(S));
   }
@@ -168,7 +168,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // mapped before the stub translates p; other items after the captures
   // whose storage they lie in or that point to them.
   auto Early = [&](const PointerMap &PM) {
-    return !PM.Map.Rows.empty() &&
+    return !PM.Loops.empty() &&
            std::any_of(R.Captures.begin(), R.Captures.end(), [&](const Capture &C) {
              return C.Name == PM.Base && C.How == Passing::DevicePointer;
            });
