@@ -25,10 +25,7 @@ bool CallChecker::VisitCallExpr(CallExpr *C) {
                            "instantiated");
       return false;
     }
-    Result = Verdict::no(DiagId::HostCall,
-                         "it calls through a function pointer, which the "
-                         "device cannot follow");
-    return false;
+    return checkIndirect(C); // IndirectCalls.cpp
   }
   if (InInstance && !checkCopiedObject(FD, C))
     return false;

@@ -116,6 +116,9 @@ private:
                  std::vector<std::string> Chain, bool Mark);
   bool inDevice(const clang::FunctionDecl *P) const;
 
+  // IndirectCalls.cpp: a call through a function pointer.
+  bool checkIndirect(const clang::CallExpr *C);
+
   // CallDeclarations.cpp
   bool checkElsewhere(const clang::FunctionDecl *FD);
   bool checkVariant(const clang::FunctionDecl *&FD, const clang::CallExpr *C);
