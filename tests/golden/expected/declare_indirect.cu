@@ -15,17 +15,20 @@
 
 typedef int (*op_t)(int);
 
+// (The list form, `declare target enter(...) indirect`, is spelled `to`
+// before OpenMP 5.2: blocks read the same in both.)
+#pragma omp begin declare target indirect
 extern "C" __host__ __device__ int add_one(int x) { return x + 1; }
 extern "C" __host__ __device__ int twice(int x) { return 2 * x; }
-#pragma omp declare target enter(add_one, twice) indirect
+#pragma omp end declare target
 
 #pragma omp begin declare target indirect
 extern "C" __host__ __device__ int negate(int x) { return -x; }
 extern "C" __host__ __device__ int square(int x) { return x * x; }
 #pragma omp end declare target
-#line 27 "declare_indirect.cu"
+#line 30 "declare_indirect.cu"
 
-// omp2cuda: the 'declare target ... indirect' functions of this file (inputs/declare_indirect.c:15 and after),
+// omp2cuda: the 'declare target ... indirect' functions of this file (inputs/declare_indirect.c:18 and after),
 // for calls through function pointers in kernels. A pointer holds the host's
 // address of its function; the runtime fills omp2cuda_indirect_host with those
 // addresses on each device, and omp2cuda_indirect finds the device's.
@@ -54,31 +57,31 @@ template <class F> static __device__ F *omp2cuda_indirect(F *P) {
 static const void *const omp2cuda_indirect_hosts[] = {(const void *)&add_one, (const void *)&twice, (const void *)&negate, (const void *)&square};
 static const o2c::IndirectTable omp2cuda_indirect_table(omp2cuda_indirect_hosts, 4, &omp2cuda_indirect_host);
 
-#line 23 "inputs/declare_indirect.c"
+#line 26 "inputs/declare_indirect.c"
 
 struct stage {
   op_t f;
   int bias;
 };
 
-#line 65 "declare_indirect.cu"
+#line 68 "declare_indirect.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: r, on_device)' at
-// inputs/declare_indirect.c:38
-__global__ void omp2cuda_main_L38(int *on_device, op_t p, int *r) {
-#line 39 "inputs/declare_indirect.c"
+// inputs/declare_indirect.c:41
+__global__ void omp2cuda_main_L41(int *on_device, op_t p, int *r) {
+#line 42 "inputs/declare_indirect.c"
   {
     (*on_device) = !o2c_dev::omp_is_initial_device();
     (*r) = omp2cuda_indirect(p)(20) + omp2cuda_indirect((*p))(1);
   }
-#line 74 "declare_indirect.cu"
+#line 77 "declare_indirect.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: r, on_device)'
-// at inputs/declare_indirect.c:38
+// at inputs/declare_indirect.c:41
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L38_launch(int &on_device, op_t p, int &r) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_indirect.c", 38, 1,
+static bool omp2cuda_main_L41_launch(int &on_device, op_t p, int &r) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_indirect.c", 41, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -87,26 +90,26 @@ static bool omp2cuda_main_L38_launch(int &on_device, op_t p, int &r) {
   auto *r_d = o2c_region.mapObject(r, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L38)(on_device_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L41)(on_device_d,
                                                                    p, r_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(to: ops) map(from: out)' at inputs/declare_indirect.c:46
+// map(to: ops) map(from: out)' at inputs/declare_indirect.c:49
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L46(int *out, op_t *ops) {
+static __global__ void omp2cuda_main_L49(int *out, op_t *ops) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i += blockDim.x * gridDim.x) {
     do {
-#line 48 "inputs/declare_indirect.c"
+#line 51 "inputs/declare_indirect.c"
     out[i] = omp2cuda_indirect(ops[i % 4])(i);
-#line 110 "declare_indirect.cu"
+#line 113 "declare_indirect.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -115,12 +118,12 @@ static __global__ void omp2cuda_main_L46(int *out, op_t *ops) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(to: ops) map(from: out)' at inputs/declare_indirect.c:46
+// for map(to: ops) map(from: out)' at inputs/declare_indirect.c:49
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L46_launch(int (&out)[96], op_t (&ops)[4]) {
+static bool omp2cuda_main_L49_launch(int (&out)[96], op_t (&ops)[4]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_indirect.c", 46, 1,
+      "inputs/declare_indirect.c", 49, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -130,11 +133,11 @@ static bool omp2cuda_main_L46_launch(int (&out)[96], op_t (&ops)[4]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L46<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L49<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L46<true>
-                           : omp2cuda_main_L46<false>;
+                           ? omp2cuda_main_L49<true>
+                           : omp2cuda_main_L49<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(out_d, ops_d);
     o2c_region.launched();
   }
@@ -142,22 +145,22 @@ static bool omp2cuda_main_L46_launch(int (&out)[96], op_t (&ops)[4]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: s) map(tofrom: t)' at
-// inputs/declare_indirect.c:58
-__global__ void omp2cuda_main_L58(struct stage *s, int *t) {
-#line 59 "inputs/declare_indirect.c"
+// inputs/declare_indirect.c:61
+__global__ void omp2cuda_main_L61(struct stage *s, int *t) {
+#line 62 "inputs/declare_indirect.c"
   {
     for (int i = 0; i < 10; i++)
       (*t) += omp2cuda_indirect((*s).f)(i) + (*s).bias;
   }
-#line 153 "declare_indirect.cu"
+#line 156 "declare_indirect.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: s) map(tofrom: t)'
-// at inputs/declare_indirect.c:58
+// at inputs/declare_indirect.c:61
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L58_launch(struct stage &s, int &t) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_indirect.c", 58, 1,
+static bool omp2cuda_main_L61_launch(struct stage &s, int &t) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_indirect.c", 61, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -166,12 +169,12 @@ static bool omp2cuda_main_L58_launch(struct stage &s, int &t) {
   auto *t_d = o2c_region.mapObject(t, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L58)(s_d, t_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L61)(s_d, t_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 29 "inputs/declare_indirect.c"
+#line 32 "inputs/declare_indirect.c"
 int main(void) {
   int on_device = 0;
   int out[N];
@@ -181,8 +184,8 @@ int main(void) {
   // (*p)(...).
   op_t p = twice;
   int r = 0;
-if (!omp2cuda_main_L38_launch(on_device, p, r)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 38 "inputs/declare_indirect.c"
+if (!omp2cuda_main_L41_launch(on_device, p, r)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 41 "inputs/declare_indirect.c"
 #pragma omp target map(from: r, on_device)
   {
     on_device = !omp_is_initial_device();
@@ -191,8 +194,8 @@ if (!omp2cuda_main_L38_launch(on_device, p, r)) { // omp2cuda: offloaded by the 
   printf("local pointer: %d\n", r);
 
   // An array of pointers mapped to the device: each iteration picks one.
-if (!omp2cuda_main_L46_launch(out, ops)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 46 "inputs/declare_indirect.c"
+if (!omp2cuda_main_L49_launch(out, ops)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 49 "inputs/declare_indirect.c"
 #pragma omp target teams distribute parallel for map(to: ops) map(from: out)
   for (int i = 0; i < N; i++)
     out[i] = ops[i % 4](i); }
@@ -205,8 +208,8 @@ if (!omp2cuda_main_L46_launch(out, ops)) { // omp2cuda: offloaded by the stub; h
   // A struct member, chosen on the host at run time.
   struct stage s = {N % 2 ? negate : square, 7};
   int t = 0;
-if (!omp2cuda_main_L58_launch(s, t)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 58 "inputs/declare_indirect.c"
+if (!omp2cuda_main_L61_launch(s, t)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 61 "inputs/declare_indirect.c"
 #pragma omp target map(to: s) map(tofrom: t)
   {
     for (int i = 0; i < 10; i++)

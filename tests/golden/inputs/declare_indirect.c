@@ -12,9 +12,12 @@
 
 typedef int (*op_t)(int);
 
+// (The list form, `declare target enter(...) indirect`, is spelled `to`
+// before OpenMP 5.2: blocks read the same in both.)
+#pragma omp begin declare target indirect
 int add_one(int x) { return x + 1; }
 int twice(int x) { return 2 * x; }
-#pragma omp declare target enter(add_one, twice) indirect
+#pragma omp end declare target
 
 #pragma omp begin declare target indirect
 int negate(int x) { return -x; }
