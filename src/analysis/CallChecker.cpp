@@ -11,6 +11,7 @@ namespace omp2cuda {
 namespace calls {
 
 bool CallChecker::VisitCallExpr(CallExpr *C) {
+  DirectCallees.insert(C->getCallee()->IgnoreParenImpCasts());
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
     if (isa<CXXPseudoDestructorExpr>(C->getCallee()))

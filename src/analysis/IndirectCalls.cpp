@@ -256,6 +256,21 @@ bool CallChecker::checkIndirect(const CallExpr *C) {
   return true;
 }
 
+bool CallChecker::VisitDeclRefExpr(DeclRefExpr *E) {
+  const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+  if (!FD || isa<CXXMethodDecl>(FD) || DirectCallees.count(E) ||
+      !indirectTableServes(TU))
+    return true;
+  // Where pointers the host took reach device code, a function's address
+  // taken there (the device's) would compare unequal to the host's.
+  Result = Verdict::no(DiagId::HostCall,
+                       "it takes the address of '" + FD->getNameAsString() +
+                           "' in device code, where it is the device's "
+                           "address and differs from pointers the host took");
+  Result.Where = E->getBeginLoc();
+  return false;
+}
+
 } // namespace calls
 
 void indirectTableEdits(const TUState &TU,

@@ -83,6 +83,22 @@ int inc(int x) { return x + 1; }
                                      "indirect' function") !=
           std::string::npos);
   }
+  SECTION("a function's address taken in the region") {
+    FileResult F = translateC(R"src(
+int inc(int x) { return x + 1; }
+#pragma omp declare target enter(inc) indirect
+int run(int (*p)(int)) {
+  int r = 0;
+#pragma omp target map(from: r)
+  r = p == inc;
+  return r;
+}
+)src");
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Reason.find("takes the address of 'inc'") !=
+          std::string::npos);
+  }
   SECTION("in a function the region calls") {
     FileResult F = translateC(R"src(
 int inc(int x) { return x + 1; }
