@@ -38,6 +38,7 @@ struct Registry {
   std::mutex M;
   std::vector<Declared> Vars;
   std::vector<Declared> Links; // Symbol: the device pointer
+  std::vector<Declared> Indirect; // Host: the addresses; Bytes: theirs
   std::vector<std::pair<int, detail::PresentTable *>> Tables; // once made
 };
 
@@ -53,7 +54,27 @@ void enter(int Dev, detail::PresentTable &T, const Declared &V) {
   T.addDeclared(V.Host, V.Bytes, D);
 }
 
+/// The host addresses of a unit's indirect functions, into its device table.
+void fillIndirect(int Dev, const Declared &V) {
+  detail::Backend &B = detail::backend();
+  const SourceLoc &Loc = detail::runtimeLoc();
+  void *Stream = B.acquireStream(Dev, Loc);
+  B.toDevice(Dev, B.symbolAddress(Dev, V.Symbol, Loc), V.Host, V.Bytes,
+             Stream, Loc);
+  B.synchronize(Dev, Stream, Loc);
+  B.releaseStream(Dev, Stream);
+}
+
 } // namespace
+
+void declareIndirect(const void *const *Host, std::size_t N,
+                     const void *HostSymbol) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> L(R.M);
+  R.Indirect.push_back({Host, N * sizeof(void *), HostSymbol});
+  for (auto &[Dev, T] : R.Tables)
+    fillIndirect(Dev, R.Indirect.back());
+}
 
 void declareTarget(const void *Host, std::size_t Bytes, const void *Symbol) {
   Registry &R = registry();
@@ -106,6 +127,8 @@ void detail::enterDeclared(int Dev, PresentTable &T) {
   R.Tables.push_back({Dev, &T});
   for (const Declared &V : R.Vars)
     enter(Dev, T, V);
+  for (const Declared &V : R.Indirect)
+    fillIndirect(Dev, V);
 }
 
 } // namespace o2c

@@ -11,6 +11,7 @@ namespace omp2cuda {
 namespace calls {
 
 bool CallChecker::VisitCallExpr(CallExpr *C) {
+  DirectCallees.insert(C->getCallee()->IgnoreParenImpCasts());
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
     if (isa<CXXPseudoDestructorExpr>(C->getCallee()))
@@ -25,10 +26,7 @@ bool CallChecker::VisitCallExpr(CallExpr *C) {
                            "instantiated");
       return false;
     }
-    Result = Verdict::no(DiagId::HostCall,
-                         "it calls through a function pointer, which the "
-                         "device cannot follow");
-    return false;
+    return checkIndirect(C); // IndirectCalls.cpp
   }
   if (InInstance && !checkCopiedObject(FD, C))
     return false;

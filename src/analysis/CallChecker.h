@@ -81,6 +81,9 @@ public:
     return true;
   }
   bool VisitVarDecl(clang::VarDecl *V);
+  /// A function named other than as a call's callee: its address is the
+  /// device's (IndirectCalls.cpp).
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E);
   bool VisitCXXBindTemporaryExpr(clang::CXXBindTemporaryExpr *E);
   /// Default member initialisers and default arguments are evaluated
   /// where they are used: in device code, here.
@@ -115,6 +118,11 @@ private:
   bool checkBody(const clang::FunctionDecl *Own, const clang::FunctionDecl *Def,
                  std::vector<std::string> Chain, bool Mark);
   bool inDevice(const clang::FunctionDecl *P) const;
+
+  // IndirectCalls.cpp: a call through a function pointer.
+  bool checkIndirect(const clang::CallExpr *C);
+  /// The callees of the calls seen (visited before their children).
+  std::set<const clang::Expr *> DirectCallees;
 
   // CallDeclarations.cpp
   bool checkElsewhere(const clang::FunctionDecl *FD);

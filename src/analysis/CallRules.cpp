@@ -21,7 +21,8 @@ const llvm::StringSet<> &ompDeviceApi() {
       "omp_get_dynamic",       "omp_get_nested",     "omp_get_max_active_levels",
       "omp_get_device_num",    "omp_alloc",          "omp_aligned_alloc",
       "omp_calloc",            "omp_aligned_calloc", "omp_free",
-      "omp_get_max_teams",     "omp_get_teams_thread_limit"};
+      "omp_get_max_teams",     "omp_get_teams_thread_limit",
+      "omp_init_allocator",    "omp_destroy_allocator"};
   return S;
 }
 

@@ -2,6 +2,7 @@
 // clauses), the type each has in the kernel at file scope, and the edits
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
+#include "analysis/IndirectCalls.h"
 #include "analysis/ClassAhead.h"
 #include "analysis/ClauseReader.h"
 #include "analysis/LoopNest.h"
@@ -144,8 +145,10 @@ Verdict classScopeType(const CaptureSite &S, const Use &U,
   if ((S.TC.Renamed && U.Member && T->isDependentType()) ||
       (S.TC.Invented && T->isDependentType()))
     T = T.getCanonicalType();
-  if (T->isFunctionPointerType() || T->isMemberFunctionPointerType() ||
-      T->isFunctionReferenceType())
+  // A pointer to a function holds the host's address, which kernels call
+  // through the file's table of indirect functions (IndirectCalls.h).
+  if ((T->isFunctionPointerType() && !indirectTableServes(S.TU)) ||
+      T->isMemberFunctionPointerType() || T->isFunctionReferenceType())
     return Verdict::no(DiagId::HostType,
                        "'" + Name + "' is a pointer to a function, "
                        "which the device cannot call");
@@ -257,7 +260,9 @@ Verdict typeTexts(const CaptureSite &S, const Use &U, QualType T,
                        "'" + Cap.Name +
                            "' is a multi-dimensional variable-length array");
   Cap.ValueType = declText(T, "", Ctx);
-  Cap.IsPointer = T->isPointerType();
+  // A pointer to a function points into no data: its value (the host's
+  // address, IndirectCalls.h) travels as it is.
+  Cap.IsPointer = T->isPointerType() && !T->isFunctionPointerType();
   Cap.IsArray = T->isConstantArrayType() || Cap.IsVLA ||
                 (T->isArrayType() && T->isDependentType());
   if (Cap.IsPointer)

@@ -3,6 +3,7 @@
 #include "driver/RegionForm.h"
 
 #include "analysis/DeviceLambdas.h"
+#include "analysis/IndirectCalls.h"
 #include "analysis/LocalTypes.h"
 #include "analysis/Lint.h"
 #include "analysis/Orphaned.h"
@@ -355,6 +356,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
 void addDeviceMarks(FilePass &P, const TUState &TU) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   deviceGlobalEdits(TU, P.Edits, P.Inserts);
+  indirectTableEdits(TU, P.Inserts);
   deviceVariantEdits(TU, P.Edits);
   orphanedAtomicEdits(TU, P.Edits);
   // The OpenMP API they call is o2c_dev's, which answers for the side it

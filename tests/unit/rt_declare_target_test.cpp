@@ -147,3 +147,36 @@ TEST_CASE("a link variable's device pointer follows the storage maps create",
   CHECK(C.Status == 0);
   CHECK(C.Err.empty());
 }
+
+namespace {
+int indirectA(int X) { return X + 1; }
+int indirectB(int X) { return X * 2; }
+const void *IndirectDevice[2] = {nullptr, nullptr};
+} // namespace
+
+TEST_CASE("declare target indirect host addresses reach the device table",
+          "[rt][declare-target][indirect]") {
+  ChildResult C = runChild([] {
+    static const void *const Hosts[] = {
+        reinterpret_cast<const void *>(&indirectA),
+        reinterpret_cast<const void *>(&indirectB)};
+    // Filled at once when the tables exist (as in this child), else when
+    // they are made: by the first construct in any case.
+    declareIndirect(Hosts, 2, IndirectDevice);
+    {
+      TargetRegion R(Loc);
+      require(R.offload());
+      R.mapArray(G, MapTo); // the first map makes the tables
+      R.finish();
+    }
+    require(IndirectDevice[0] == Hosts[0]);
+    require(IndirectDevice[1] == Hosts[1]);
+    static const void *Later[1] = {nullptr};
+    static const void *const LaterHosts[] = {
+        reinterpret_cast<const void *>(&indirectB)};
+    declareIndirect(LaterHosts, 1, Later);
+    require(Later[0] == LaterHosts[0]);
+  });
+  INFO(C.Err);
+  CHECK(C.Status == 0);
+}

@@ -26,5 +26,6 @@
 #include "omp2cuda/reduction.h"
 #include "omp2cuda/std_device.h"
 #include "omp2cuda/spmd.h"
+#include "omp2cuda/indirect.h"
 
 #endif // OMP2CUDA_DEVICE_RT_H

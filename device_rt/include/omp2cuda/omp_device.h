@@ -190,6 +190,14 @@ private:
   bool Passed = false;
 };
 
+/// Handles omp_init_allocator made in device code: this tag, and the
+/// log2 of the alignment in the low byte.
+constexpr unsigned long long DeviceAllocatorTag = 0xf2c0a11000000000ULL;
+__host__ __device__ inline size_t deviceAlignment(omp_allocator_handle_t A) {
+  unsigned long long V = static_cast<unsigned long long>(A);
+  return (V & ~0xffULL) == DeviceAllocatorTag ? size_t(1) << (V & 63) : 16;
+}
+
 /// The allocation routines in device code take the device heap, whatever
 /// the allocator: the start of the heap block is kept just before the
 /// address returned, so that omp_free finds it for any alignment.
@@ -222,7 +230,8 @@ __device__ inline void *deviceAlloc(size_t Align, size_t Size, bool Zero) {
 #endif
 __host__ __device__ inline void *
 omp_alloc(size_t Size, omp_allocator_handle_t A = omp_null_allocator) {
-  O2C_DEV_ALLOC(deviceAlloc(16, Size, false), ::omp_alloc(Size, A))
+  O2C_DEV_ALLOC(deviceAlloc(deviceAlignment(A), Size, false),
+                ::omp_alloc(Size, A))
 }
 __host__ __device__ inline void *
 omp_aligned_alloc(size_t Align, size_t Size,
@@ -240,6 +249,52 @@ omp_aligned_calloc(size_t Align, size_t N, size_t Size,
                    omp_allocator_handle_t A = omp_null_allocator) {
   O2C_DEV_ALLOC(deviceAlloc(Align, N * Size, true),
                 ::omp_aligned_calloc(Align, N, Size, A))
+}
+// omp_init_allocator in device code (`requires dynamic_allocators`): the
+// handle holds its alignment in its value, tagged so that it is never a
+// host allocator's address (whose top bits are clear), and needs no memory:
+// omp_alloc reads it without dereferencing a handle that may be the host's.
+// Traits the device heap cannot honour (pool_size, allocator_fb) give
+// omp_null_allocator, the specification's answer for an allocator that
+// cannot be created.
+__host__ __device__ inline omp_allocator_handle_t
+omp_init_allocator(omp_memspace_handle_t M, int N, const omp_alloctrait_t *T) {
+#if defined(__CUDA_ARCH__) || !defined(__CUDACC__)
+#if !defined(__CUDA_ARCH__)
+  if (::o2c::emu::onDevice())
+#endif
+  {
+    unsigned Log = 4;
+    for (int I = 0; I < N; ++I) {
+      if (T[I].key == omp_atk_pool_size ||
+          (T[I].key == omp_atk_fallback &&
+           T[I].value == static_cast<omp_uintptr_t>(omp_atv_allocator_fb)))
+        return omp_null_allocator;
+      if (T[I].key != omp_atk_alignment)
+        continue; // hints, or what the heap does anyway
+      size_t A = static_cast<size_t>(T[I].value);
+      if (A == 0 || (A & (A - 1)) != 0)
+        return omp_null_allocator;
+      unsigned L = 0;
+      while ((size_t(1) << L) < A)
+        ++L;
+      Log = L > Log ? L : Log;
+    }
+    return static_cast<omp_allocator_handle_t>(DeviceAllocatorTag | Log);
+  }
+#endif
+#if !defined(__CUDA_ARCH__)
+  return ::omp_init_allocator(M, N, const_cast<omp_alloctrait_t *>(T));
+#endif
+}
+__host__ __device__ inline void omp_destroy_allocator(omp_allocator_handle_t A) {
+#if defined(__CUDA_ARCH__)
+  (void)A;
+#else
+  if ((static_cast<unsigned long long>(A) & ~0xffULL) == DeviceAllocatorTag)
+    return;
+  ::omp_destroy_allocator(A);
+#endif
 }
 #undef O2C_DEV_ALLOC
 __host__ __device__ inline void

@@ -448,6 +448,23 @@ struct DeviceLink {
   }
 };
 
+/// The `declare target ... indirect` functions of a translation unit
+/// (OpenMP 5.1 §7.8.3): device code that calls through a function pointer
+/// gets the host's address of the function and finds the device's by its
+/// place in the unit's table. Host holds the N host addresses; HostSymbol
+/// is the unit's `__device__ void *[N]` that device code searches. Each
+/// device gets the addresses when its present table is made (the first
+/// construct). Touches no device; generated code calls it during static
+/// initialisation through an IndirectTable object.
+void declareIndirect(const void *const *Host, std::size_t N,
+                     const void *HostSymbol);
+struct IndirectTable {
+  IndirectTable(const void *const *Host, std::size_t N,
+                const void *HostSymbol) {
+    declareIndirect(Host, N, HostSymbol);
+  }
+};
+
 /// For tests: number of present-table entries on Device, and the reference
 /// count of the entry that contains Host (0 when absent, -1 for a declare
 /// target variable's, whose count is infinite).
