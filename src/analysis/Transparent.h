@@ -63,6 +63,9 @@ Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
 /// pointer), the struct of s.f (not p->f), through any nesting of both.
 const clang::Expr *lvalueRoot(const clang::Expr *E);
 
+/// The construct's name in quotes (`'single'`), for a warning's text.
+std::string quotedName(const clang::OMPExecutableDirective &D);
+
 } // namespace omp2cuda
 
 #endif
