@@ -20,6 +20,9 @@ int main(void) {
 #pragma omp target map(from: on_device, sum, aligned64, aligned256, zeroed)
   {
     on_device = !omp_is_initial_device();
+    // map(from) leaves the device copy uninitialised: the reduction below
+    // must not start from it (a GPU's fresh memory read 0 here).
+    zeroed = 1;
     omp_alloctrait_t traits[2] = {{omp_atk_alignment, 64},
                                   {omp_atk_fallback, omp_atv_null_fb}};
     omp_allocator_handle_t a64 =
