@@ -3,7 +3,11 @@
 // per value of the iterator. A target region's stub maps each of them in a
 // loop over the iterator space, after the region's other maps (so the array
 // holding a pointer item is present to attach to), and finish() takes them
-// back in reverse order.
+// back in reverse order. Data constructs (target data, enter data, exit
+// data) run the same loop where they stand (DataCalls.cpp): one runtime
+// call per item, so reference counts go up and down once per value.
+// Clang 19 parses the modifier on data constructs at OpenMP 5.2 only, and
+// not at all in the motion clauses of `target update`.
 #include "analysis/ClauseReader.h"
 
 #include "clang/AST/ExprOpenMP.h"
@@ -60,14 +64,13 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' without its "
                        "iterators is not supported");
-  if (DataConstruct)
+  // On a data construct each item is one runtime call with its own check
+  // (DataCalls.cpp); a region's stub would map the items after the others,
+  // so a 'present' check there could see what this construct just mapped.
+  if (!DataConstruct && MI.Present)
     return Verdict::no(DiagId::HostClause,
-                       "the map-type modifier 'iterator' is supported on "
-                       "target regions only");
-  if (MI.Present || MI.Type == MapType::Release || MI.Type == MapType::Delete)
-    return Verdict::no(DiagId::HostClause,
-                       "the map-type modifier 'iterator' with 'present', "
-                       "'release' or 'delete' is not supported");
+                       "the map-type modifier 'iterator' with 'present' is "
+                       "supported on data constructs only");
   std::string Why;
   std::vector<std::string> Loops = iteratorLoops(
       IE, Ctx, [&](const Expr *E) { return exprText_(E, Ctx); }, Why);
