@@ -85,11 +85,7 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
   }
   for (const Expr *E : M->varlists()) {
     const Expr *X = E->IgnoreParenImpCasts();
-    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
-    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
-    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
-                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
-                              : nullptr;
+    auto [Sec, Elem, Base] = sectionBase(E);
     QualType BT = Base ? Base->getType() : QualType();
     bool Ok = Base && !isa<ArraySectionExpr>(Base) && Base->isLValue() &&
               (BT->isPointerType() || BT->isConstantArrayType()) &&
