@@ -80,8 +80,10 @@ int main(void) {
 #pragma omp target enter data map(iterator(it = 0:ROWS:2), to: rows[it][:len]) \
     map(iterator(it = 1:ROWS:2), to: rows[it][:len])
   long sum2 = deviceSum(rows, len, &on_device);
+  // nowait: the calls are recorded now and run as a deferred task.
 #pragma omp target exit data map(iterator(it = 0:ROWS), release: rows[it][:len]) \
-    map(release: rows)
+    map(release: rows) nowait
+#pragma omp taskwait
 
   // Members of an array of structs, rows of different lengths, written on
   // the device and copied back at the end of the target data region.

@@ -104,17 +104,17 @@ static bool omp2cuda_main_L42_launch(int *(&rows)[8], int len, int &on_device) {
   return o2c_region.finish();
 }
 
-// omp2cuda: moved here from 'main' (inputs/map_iterator_data.c:88) so that kernels can name it
-#line 88 "inputs/map_iterator_data.c"
+// omp2cuda: moved here from 'main' (inputs/map_iterator_data.c:90) so that kernels can name it
+#line 90 "inputs/map_iterator_data.c"
 struct Row {
     int len;
     double *data;
   };
 #line 114 "map_iterator_data.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
-// inputs/map_iterator_data.c:102
-__global__ void omp2cuda_main_L102(int *on_device, struct Row *rs) {
-#line 103 "inputs/map_iterator_data.c"
+// inputs/map_iterator_data.c:104
+__global__ void omp2cuda_main_L104(int *on_device, struct Row *rs) {
+#line 105 "inputs/map_iterator_data.c"
     {
       (*on_device) = !o2c_dev::omp_is_initial_device();
       for (int r = 0; r < 4; r++)
@@ -125,11 +125,11 @@ __global__ void omp2cuda_main_L102(int *on_device, struct Row *rs) {
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
-// inputs/map_iterator_data.c:102
+// inputs/map_iterator_data.c:104
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L102_launch(int &on_device, struct Row (&rs)[4]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 102, 1,
+static bool omp2cuda_main_L104_launch(int &on_device, struct Row (&rs)[4]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 104, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -138,7 +138,7 @@ static bool omp2cuda_main_L102_launch(int &on_device, struct Row (&rs)[4]) {
   auto *rs_d = o2c_region.mapArray(rs, o2c::MapToFrom | o2c::MapImplicit);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L102)(on_device_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L104)(on_device_d,
                                                                     rs_d);
   o2c_region.launched();
   return o2c_region.finish();
@@ -236,13 +236,26 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
 }
 #line 82 "inputs/map_iterator_data.c"
   long sum2 = deviceSum(rows, len, &on_device);
-{ /* #pragma omp target exit data map(iterator(it = 0:ROWS), release: rows[it][:len])     map(release: rows) */
-#line 241 "map_iterator_data.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 83, 1, "target exit data"};
-  o2c::exitData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapRelease);
-  for (int it = (0); it < (ROWS); it += (1)) { o2c::exitData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapRelease); }
+  // nowait: the calls are recorded now and run as a deferred task.
+{ /* #pragma omp target exit data map(iterator(it = 0:ROWS), release: rows[it][:len])     map(release: rows) nowait */
+#line 242 "map_iterator_data.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 84, 1, "target exit data"};
+  o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
+  o2c_task->exitData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapRelease);
+  for (int it = (0); it < (ROWS); it += (1)) { o2c_task->exitData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapRelease); }
+  if (o2c_task) {
+#if O2C_DETACH
+o2c::Event o2c_event = o2c::Event(); // set by detach
+#pragma omp task detach(o2c_event) firstprivate(o2c_task)
+o2c::startTask(o2c_task, o2c_event);
+#else
+#pragma omp task firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+#endif
 }
-#line 85 "inputs/map_iterator_data.c"
+}
+#line 86 "inputs/map_iterator_data.c"
+#pragma omp taskwait
 
   // Members of an array of structs, rows of different lengths, written on
   // the device and copied back at the end of the target data region.
@@ -258,17 +271,17 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
   }
   on_device = 0;
 { // omp2cuda: device data environment
-#line 262 "map_iterator_data.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 99, 1, "target data"};
-  o2c::TargetRegion o2c_data_L99(o2c_loc, -1, true, false);
-  o2c_data_L99.map(&(rs), sizeof(rs), o2c::MapTo);
-  for (int it = (3); it > (-1); it += (-1)) { o2c_data_L99.map((rs[it].data) + (0), (size_t)(rs[it].len) * sizeof(*(rs[it].data)), o2c::MapToFrom); o2c_data_L99.attachSection(&(rs[it].data), 0); }
-#line 99 "inputs/map_iterator_data.c"
+#line 275 "map_iterator_data.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 101, 1, "target data"};
+  o2c::TargetRegion o2c_data_L101(o2c_loc, -1, true, false);
+  o2c_data_L101.map(&(rs), sizeof(rs), o2c::MapTo);
+  for (int it = (3); it > (-1); it += (-1)) { o2c_data_L101.map((rs[it].data) + (0), (size_t)(rs[it].len) * sizeof(*(rs[it].data)), o2c::MapToFrom); o2c_data_L101.attachSection(&(rs[it].data), 0); }
+#line 101 "inputs/map_iterator_data.c"
 #pragma omp target data map(to: rs) \
     map(iterator(it = 3:-1:-1), tofrom: rs[it].data[0:rs[it].len])
   {
-if (!omp2cuda_main_L102_launch(on_device, rs)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 102 "inputs/map_iterator_data.c"
+if (!omp2cuda_main_L104_launch(on_device, rs)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 104 "inputs/map_iterator_data.c"
 #pragma omp target map(tofrom: on_device)
     {
       on_device = !omp_is_initial_device();
