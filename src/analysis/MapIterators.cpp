@@ -21,6 +21,23 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
+/// Whether E names a variable that is not one of Its but has the name of
+/// one: in the loops the iterator would hide it (`iterator(n = 0:n)`
+/// would become `for (int n = (0); n < (n); ...)`).
+bool namesHidden(const Stmt *E, const std::vector<const VarDecl *> &Its) {
+  if (!E)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (!llvm::is_contained(Its, DR->getDecl()))
+      for (const VarDecl *V : Its)
+        if (V->getDeclName() == DR->getDecl()->getDeclName())
+          return true;
+  for (const Stmt *C : E->children())
+    if (namesHidden(C, Its))
+      return true;
+  return false;
+}
+
 /// `for (T it = (lo); it < (hi); it += (step)) ` for each iterator,
 /// outermost first; a negative constant step counts down. Empty and Why set
 /// when one cannot be written.
@@ -29,6 +46,19 @@ iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
               const std::function<std::string(const Expr *)> &Text,
               std::string &Why) {
   std::vector<std::string> Loops;
+  std::vector<const VarDecl *> Its;
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I)
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I)))
+      Its.push_back(VD);
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
+    OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);
+    if (namesHidden(R.Begin, Its) || namesHidden(R.End, Its) ||
+        namesHidden(R.Step, Its)) {
+      Why = "an iterator's range names a variable of the same name as an "
+            "iterator, which the iterator would hide";
+      return {};
+    }
+  }
   for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
     const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
     OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);

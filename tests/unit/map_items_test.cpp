@@ -436,9 +436,11 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
   #pragma omp target enter data map(iterator(it = 0:n), present, alloc: p[it])
   #pragma omp target exit data map(iterator(it = 0:n), delete: p[it]) nowait
   #pragma omp target exit data map(iterator(it = 0:n:m), release: p[it])
+  #pragma omp target enter data map(iterator(n = 0:n), to: p[n])
+  #pragma omp target enter data map(iterator(j = 0:n, n = 0:2), to: lst[j][n])
 })src");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 6);
+  REQUIRE(F.Regions.size() == 8);
   std::string Out = flat(F.Output);
   // enter data: lst first, then each row, attached to its slot of lst.
   const Region &E = F.Regions[0].R;
@@ -481,4 +483,11 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
   // A step that is not a constant stays refused, as on a region.
   CHECK_FALSE(F.Regions[5].R.Translate);
   CHECK(contains(F.Regions[5].R.Reason, "not a non-zero constant"));
+  // A bound naming a variable an iterator hides stays refused: `n < (n)`
+  // would never run the loop, and an inner loop's n would hide the outer
+  // bound's.
+  for (int I : {6, 7}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "which the iterator would hide"));
+  }
 }
