@@ -198,10 +198,11 @@ std::vector<std::string> DataCalls::itemCalls(const Capture &Cap,
   if (Cap.Map->Present)
     ToDevice += ", /*Present=*/true";
   if (!Cap.Map->Stride.empty())
-    Calls.push_back(fmt::format("{}updateStrided(o2c_loc, {}, {}, {}, "
-                                "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
-                                Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
-                                Cap.Map->Stride, ToDevice));
+    Calls.push_back(fmt::format(
+        "{}updateStrided(o2c_loc, {}, {}, {}, sizeof(*({})), (size_t)({}), "
+        "(size_t)({}), {});",
+        Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length, Cap.Map->Stride,
+        ToDevice));
   else if (std::string(Fn) == "o2c::update")
     Calls.push_back(fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});", Ns,
                                 Dev, If, Addr, Bytes, ToDevice));
