@@ -94,9 +94,11 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' without its "
                        "iterators is not supported");
-  // On a data construct each item is one runtime call with its own check
-  // (DataCalls.cpp); a region's stub would map the items after the others,
-  // so a 'present' check there could see what this construct just mapped.
+  // OpenMP 5.1 orders a 'present' map before the construct's other maps.
+  // Neither form does (the items come after the others, for attach), which
+  // only matters to a program the check should stop; data constructs take
+  // that (each item is one checked runtime call, as for items without
+  // iterators), regions keep refusing it.
   if (!DataConstruct && MI.Present)
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' with 'present' is "
