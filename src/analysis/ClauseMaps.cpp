@@ -10,10 +10,16 @@ using namespace clang;
 
 namespace omp2cuda {
 
-namespace {
-
-
-} // namespace
+SectionBase sectionBase(const Expr *E) {
+  SectionBase S;
+  const Expr *X = E->IgnoreParenImpCasts();
+  S.Sec = dyn_cast<ArraySectionExpr>(X);
+  S.Elem = dyn_cast<ArraySubscriptExpr>(X);
+  S.Base = S.Sec    ? S.Sec->getBase()->IgnoreParenImpCasts()
+           : S.Elem ? S.Elem->getBase()->IgnoreParenImpCasts()
+                    : nullptr;
+  return S;
+}
 
 /// The variable or field (of *this) an item names, with its section: the
 /// one on the variable itself (the first dimension); sections of further
@@ -210,11 +216,7 @@ Verdict ClauseReader::itemBounds(const ValueDecl *VD,
 std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
                                                   const char *What) {
   const Expr *X = E->IgnoreParenImpCasts();
-  const auto *Sec = dyn_cast<ArraySectionExpr>(X);
-  const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
-  const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
-                     : Elem ? Elem->getBase()->IgnoreParenImpCasts()
-                            : nullptr;
+  auto [Sec, Elem, Base] = sectionBase(E);
   if (!Base || isa<ArraySectionExpr>(Base))
     return std::nullopt;
   QualType BT = Base->getType();

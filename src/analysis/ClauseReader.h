@@ -28,6 +28,16 @@ itemDecl(const clang::Expr *E, const clang::ArraySectionExpr **Section,
          const clang::ArraySubscriptExpr **Element,
          std::vector<const clang::ArraySectionExpr *> *Inner = nullptr);
 
+/// An item that is an array section or element (`x[lo:len]`, `p[i]`): that
+/// expression and its base, parentheses and implicit casts ignored. All
+/// null for other items.
+struct SectionBase {
+  const clang::ArraySectionExpr *Sec = nullptr;
+  const clang::ArraySubscriptExpr *Elem = nullptr;
+  const clang::Expr *Base = nullptr;
+};
+SectionBase sectionBase(const clang::Expr *E);
+
 std::string clauseName(const clang::OMPClause *C);
 
 /// The map type a map clause's kind names (ToFrom when it names none).

@@ -3,7 +3,11 @@
 // per value of the iterator. A target region's stub maps each of them in a
 // loop over the iterator space, after the region's other maps (so the array
 // holding a pointer item is present to attach to), and finish() takes them
-// back in reverse order.
+// back in reverse order. Data constructs (target data, enter data, exit
+// data) run the same loop where they stand (DataCalls.cpp): one runtime
+// call per item, so reference counts go up and down once per value.
+// Clang 19 parses the modifier on data constructs at OpenMP 5.2 only, and
+// not at all in the motion clauses of `target update`.
 #include "analysis/ClauseReader.h"
 
 #include "clang/AST/ExprOpenMP.h"
@@ -17,6 +21,23 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
+/// Whether E names a variable that is not one of Its but has the name of
+/// one: in the loops the iterator would hide it (`iterator(n = 0:n)`
+/// would become `for (int n = (0); n < (n); ...)`).
+bool namesHidden(const Stmt *E, const std::vector<const VarDecl *> &Its) {
+  if (!E)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (!llvm::is_contained(Its, DR->getDecl()))
+      for (const VarDecl *V : Its)
+        if (V->getDeclName() == DR->getDecl()->getDeclName())
+          return true;
+  for (const Stmt *C : E->children())
+    if (namesHidden(C, Its))
+      return true;
+  return false;
+}
+
 /// `for (T it = (lo); it < (hi); it += (step)) ` for each iterator,
 /// outermost first; a negative constant step counts down. Empty and Why set
 /// when one cannot be written.
@@ -25,6 +46,19 @@ iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
               const std::function<std::string(const Expr *)> &Text,
               std::string &Why) {
   std::vector<std::string> Loops;
+  std::vector<const VarDecl *> Its;
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I)
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I)))
+      Its.push_back(VD);
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
+    OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);
+    if (namesHidden(R.Begin, Its) || namesHidden(R.End, Its) ||
+        namesHidden(R.Step, Its)) {
+      Why = "an iterator's range names a variable of the same name as an "
+            "iterator, which the iterator would hide";
+      return {};
+    }
+  }
   for (unsigned I = 0; I < IE->numOfIterators(); ++I) {
     const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
     OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(I);
@@ -60,14 +94,15 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     return Verdict::no(DiagId::HostClause,
                        "the map-type modifier 'iterator' without its "
                        "iterators is not supported");
-  if (DataConstruct)
+  // OpenMP 5.1 orders a 'present' map before the construct's other maps.
+  // Neither form does (the items come after the others, for attach), which
+  // only matters to a program the check should stop; data constructs take
+  // that (each item is one checked runtime call, as for items without
+  // iterators), regions keep refusing it.
+  if (!DataConstruct && MI.Present)
     return Verdict::no(DiagId::HostClause,
-                       "the map-type modifier 'iterator' is supported on "
-                       "target regions only");
-  if (MI.Present || MI.Type == MapType::Release || MI.Type == MapType::Delete)
-    return Verdict::no(DiagId::HostClause,
-                       "the map-type modifier 'iterator' with 'present', "
-                       "'release' or 'delete' is not supported");
+                       "the map-type modifier 'iterator' with 'present' is "
+                       "supported on data constructs only");
   std::string Why;
   std::vector<std::string> Loops = iteratorLoops(
       IE, Ctx, [&](const Expr *E) { return exprText_(E, Ctx); }, Why);
@@ -82,11 +117,7 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
   }
   for (const Expr *E : M->varlists()) {
     const Expr *X = E->IgnoreParenImpCasts();
-    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
-    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
-    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
-                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
-                              : nullptr;
+    auto [Sec, Elem, Base] = sectionBase(E);
     QualType BT = Base ? Base->getType() : QualType();
     bool Ok = Base && !isa<ArraySectionExpr>(Base) && Base->isLValue() &&
               (BT->isPointerType() || BT->isConstantArrayType()) &&

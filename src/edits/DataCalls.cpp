@@ -92,6 +92,22 @@ bool attachesItself(const Capture &Cap) {
          !llvm::StringRef(Cap.ElemType).ends_with("void");
 }
 
+/// The steps of an item with the 'iterator' modifier (MapIterators.cpp) in
+/// one line, inside its loops: once per iterator value, in the order of the
+/// iterator space; other items' steps as they are.
+std::vector<std::string> inLoops(const std::vector<std::string> &Loops,
+                                 std::vector<std::string> Steps) {
+  if (Loops.empty() || Steps.empty())
+    return Steps;
+  std::string S;
+  for (const std::string &L : Loops)
+    S += L;
+  S += "{";
+  for (const std::string &X : Steps)
+    S += " " + X;
+  return {S + " }"};
+}
+
 } // namespace
 
 DataCalls::DataCalls(const Region &R, unsigned Line, unsigned Col) {
@@ -121,13 +137,15 @@ std::vector<std::string> DataCalls::open(const Region &R,
   for (const PointerMap &PM : R.PointerMaps) {
     std::string Addr, Bytes;
     itemText(basedItem(PM), Addr, Bytes);
-    S.push_back(fmt::format("{}.map({}, {}, {});", Var, Addr, Bytes,
-                            mapFlags(PM.Map)));
+    std::vector<std::string> Steps{fmt::format("{}.map({}, {}, {});", Var, Addr,
+                                               Bytes, mapFlags(PM.Map))};
     if (attaches(PM))
-      S.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
-                              PM.Map.Lower));
+      Steps.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
+                                  PM.Map.Lower));
     if (attachesSelf(PM))
-      S.push_back(fmt::format("{}.attachSection({}, 0);", Var, PM.Base));
+      Steps.push_back(fmt::format("{}.attachSection({}, 0);", Var, PM.Base));
+    for (std::string &X : inLoops(PM.Loops, std::move(Steps)))
+      S.push_back(std::move(X));
   }
   return S;
 }
@@ -156,39 +174,53 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
   for (const PointerMap &PM : R.PointerMaps)
     Items.push_back(basedItem(PM));
   for (size_t I = 0; I < Items.size(); ++I) {
-    const Capture &Cap = Items[I];
-    std::string Addr, Bytes;
-    itemText(Cap, Addr, Bytes);
-    std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
-    if (Cap.Map->Present)
-      ToDevice += ", /*Present=*/true";
-    if (!Cap.Map->Stride.empty())
-      Calls.push_back(fmt::format("{}updateStrided(o2c_loc, {}, {}, {}, "
-                                  "sizeof(*({})), (size_t)({}), (size_t)({}), {});",
-                                  Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length,
-                                  Cap.Map->Stride, ToDevice));
-    else if (std::string(Fn) == "o2c::update")
-      Calls.push_back(fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});",
-                                  Ns, Dev, If, Addr, Bytes, ToDevice));
-    else
-      Calls.push_back(fmt::format("{}{}(o2c_loc, {}, {}, {}, {}, {});", Ns,
-                                  Fn + 5, Dev, If, Addr, Bytes,
-                                  mapFlags(*Cap.Map)));
-    if (I < FirstBased && std::string(Fn) == "o2c::enterData" &&
-        attachesItself(Cap))
-      Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), 0);",
-                                  Ns, Dev, If, Cap.CallArg));
-    if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
-        attachesSelf(R.PointerMaps[I - FirstBased]))
-      Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, {}, 0);",
-                                  Ns, Dev, If, Cap.CallArg));
-    if (I >= FirstBased && std::string(Fn) == "o2c::enterData" &&
-        attaches(R.PointerMaps[I - FirstBased]))
-      Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), {});",
-                                  Ns, Dev, If, Cap.CallArg, Cap.Map->Lower));
+    const PointerMap *PM =
+        I >= FirstBased ? &R.PointerMaps[I - FirstBased] : nullptr;
+    // The item's calls, in its iterator loops when it has some.
+    std::vector<std::string> Steps = itemCalls(Items[I], PM, Fn, Ns);
+    for (std::string &X : inLoops(PM ? PM->Loops : std::vector<std::string>{},
+                                  std::move(Steps)))
+      Calls.push_back(std::move(X));
   }
   if (Deferred)
     Calls.push_back(deferredTask(Depends, /*Early=*/false) + "}");
+  return Calls;
+}
+
+std::vector<std::string> DataCalls::itemCalls(const Capture &Cap,
+                                              const PointerMap *PM,
+                                              const char *Fn,
+                                              const std::string &Ns) const {
+  std::vector<std::string> Calls;
+  std::string Addr, Bytes;
+  itemText(Cap, Addr, Bytes);
+  std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
+  if (Cap.Map->Present)
+    ToDevice += ", /*Present=*/true";
+  if (!Cap.Map->Stride.empty())
+    Calls.push_back(fmt::format(
+        "{}updateStrided(o2c_loc, {}, {}, {}, sizeof(*({})), (size_t)({}), "
+        "(size_t)({}), {});",
+        Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length, Cap.Map->Stride,
+        ToDevice));
+  else if (std::string(Fn) == "o2c::update")
+    Calls.push_back(fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});", Ns,
+                                Dev, If, Addr, Bytes, ToDevice));
+  else
+    Calls.push_back(fmt::format("{}{}(o2c_loc, {}, {}, {}, {}, {});", Ns,
+                                Fn + 5, Dev, If, Addr, Bytes,
+                                mapFlags(*Cap.Map)));
+  if (std::string(Fn) != "o2c::enterData")
+    return Calls;
+  if (!PM && attachesItself(Cap))
+    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), 0);",
+                                Ns, Dev, If, Cap.CallArg));
+  if (PM && attachesSelf(*PM))
+    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, {}, 0);", Ns,
+                                Dev, If, Cap.CallArg));
+  if (PM && attaches(*PM))
+    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), {});",
+                                Ns, Dev, If, Cap.CallArg, Cap.Map->Lower));
   return Calls;
 }
 

@@ -41,6 +41,14 @@ struct DataCalls {
   standAlone(const clang::OMPExecutableDirective &D, const Region &R,
              bool Deferred = false,
              const std::vector<std::string> &Depends = {}) const;
+
+private:
+  /// The calls of one item of standAlone (Fn: the runtime function, Ns: its
+  /// namespace or the deferred task); PM: the item's PointerMap, null for a
+  /// capture.
+  std::vector<std::string> itemCalls(const Capture &Cap, const PointerMap *PM,
+                                     const char *Fn,
+                                     const std::string &Ns) const;
 };
 
 } // namespace omp2cuda

@@ -379,7 +379,8 @@ void f(int n, int m, int *lst[], double *b) {
   b[0] += 1;
   #pragma omp target map(iterator(it = 0:n:m), to: lst[it][:m])
   lst[0][0] = 1;
-  #pragma omp target enter data map(iterator(it = 0:n), to: lst[it][:m])
+  #pragma omp target map(iterator(it = 0:n), present, to: lst[it][:m])
+  lst[0][0] = 1;
 })src");
   REQUIRE(F.Ok);
   const Region &R0 = F.Regions.at(0).R;
@@ -414,10 +415,79 @@ void f(int n, int m, int *lst[], double *b) {
   CHECK(Out.find("j += (-1))") < TranslateB);
   CHECK(!findCapture(R1, "i"));
   CHECK(!findCapture(R1, "j"));
-  // Not translated: a step that is not a constant, and the data
-  // constructs.
+  // Not translated: a step that is not a constant, and 'present' on a
+  // target region.
   CHECK_FALSE(F.Regions.at(2).R.Translate);
   CHECK(contains(F.Regions.at(2).R.Reason, "not a non-zero constant"));
   CHECK_FALSE(F.Regions.at(3).R.Translate);
-  CHECK(contains(F.Regions.at(3).R.Reason, "on target regions only"));
+  CHECK(contains(F.Regions.at(3).R.Reason, "on data constructs only"));
+}
+
+TEST_CASE("the iterator map modifier on data constructs: one runtime call "
+          "per iterator value, where the construct stands",
+          "[analysis][iterator]") {
+  FileResult F = translateC(R"src(
+struct S { int len; double *data; };
+void f(int n, int m, int *lst[], struct S *s, int *p) {
+  #pragma omp target enter data map(to: lst[0:n]) map(iterator(it = 0:n), to: lst[it][:m])
+  #pragma omp target exit data map(iterator(it = 0:n), from: lst[it][:m]) map(release: lst[0:n])
+  #pragma omp target data map(iterator(i = 0:n:2, j = 1:-1:-1), tofrom: s[i + j].data[0:s[i + j].len])
+  { }
+  #pragma omp target enter data map(iterator(it = 0:n), present, alloc: p[it])
+  #pragma omp target exit data map(iterator(it = 0:n), delete: p[it]) nowait
+  #pragma omp target exit data map(iterator(it = 0:n:m), release: p[it])
+  #pragma omp target enter data map(iterator(n = 0:n), to: p[n])
+  #pragma omp target enter data map(iterator(j = 0:n, n = 0:2), to: lst[j][n])
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  std::string Out = flat(F.Output);
+  // enter data: lst first, then each row, attached to its slot of lst.
+  const Region &E = F.Regions[0].R;
+  REQUIRE(E.Translate);
+  REQUIRE(E.PointerMaps.size() == 1);
+  CHECK(E.PointerMaps[0].AttachBase);
+  CHECK(!findCapture(E, "it"));
+  size_t Lst = Out.find("o2c::enterData(o2c_loc, -1, true, (lst) + (0), "
+                        "(size_t)(n) * sizeof(*(lst)), o2c::MapTo);");
+  size_t Rows = Out.find(
+      "for (int it = (0); it < (n); it += (1)) { o2c::enterData(o2c_loc, -1, "
+      "true, (lst[it]) + (0), (size_t)(m) * sizeof(*(lst[it])), o2c::MapTo); "
+      "o2c::attachSection(o2c_loc, -1, true, &(lst[it]), 0); }");
+  CHECK(Lst != std::string::npos);
+  CHECK(Rows != std::string::npos);
+  CHECK(Lst < Rows);
+  // exit data: the rows in the clause's order, never attached (the loop's
+  // body is the one call).
+  REQUIRE(F.Regions[1].R.Translate);
+  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1)) { "
+                      "o2c::exitData(o2c_loc, -1, true, (lst[it]) + (0), "
+                      "(size_t)(m) * sizeof(*(lst[it])), o2c::MapFrom); }"));
+  // target data: two iterators, each member's pointee attached.
+  REQUIRE(F.Regions[2].R.Translate);
+  CHECK(contains(Out, "for (int i = (0); i < (n); i += (2)) "
+                      "for (int j = (1); j > (-1); j += (-1)) { "
+                      "o2c_data_L6.map((s[i + j].data) + (0), "
+                      "(size_t)(s[i + j].len) * sizeof(*(s[i + j].data)), "
+                      "o2c::MapToFrom); "
+                      "o2c_data_L6.attachSection(&(s[i + j].data), 0); }"));
+  // present, delete (deferred: recorded now), release with a step.
+  REQUIRE(F.Regions[3].R.Translate);
+  CHECK(contains(Out, "{ o2c::enterData(o2c_loc, -1, true, (p) + (it), "
+                      "(size_t)(1) * sizeof(*(p)), o2c::MapAlloc | "
+                      "o2c::MapPresent); }"));
+  REQUIRE(F.Regions[4].R.Translate);
+  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1)) { "
+                      "o2c_task->exitData(o2c_loc, -1, true, (p) + (it), "
+                      "(size_t)(1) * sizeof(*(p)), o2c::MapDelete); }"));
+  // A step that is not a constant stays refused, as on a region.
+  CHECK_FALSE(F.Regions[5].R.Translate);
+  CHECK(contains(F.Regions[5].R.Reason, "not a non-zero constant"));
+  // A bound naming a variable an iterator hides stays refused: `n < (n)`
+  // would never run the loop, and an inner loop's n would hide the outer
+  // bound's.
+  for (int I : {6, 7}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "which the iterator would hide"));
+  }
 }

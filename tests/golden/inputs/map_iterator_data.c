@@ -1,0 +1,1 @@
+../../../examples/map_iterator_data.c
