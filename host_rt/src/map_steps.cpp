@@ -133,6 +133,13 @@ PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
   });
 }
 
+PresentTable::Hit lookupForStream(int Dev, const void *Host, void *Stream,
+                                  const SourceLoc &Loc) {
+  return table(Dev)->lookupOn(Host, 0, Stream, [&](void *Ready) {
+    streamWait(Dev, Stream, Ready, Loc);
+  });
+}
+
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream) {
   if (Flags & MapMember) // inside the span mapped just before (struct_span.h)

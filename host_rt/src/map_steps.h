@@ -76,6 +76,11 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes);
 /// false when it runs on the host.
 bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev);
 
+/// As awaitFirstCopy, for an address that only work queued on Stream will
+/// use (a kernel argument, a readDevice on Stream): Stream waits for the
+/// copy, the host goes on.
+detail::PresentTable::Hit lookupForStream(int Dev, const void *Host,
+                                          void *Stream, const SourceLoc &Loc);
 /// Waits on the host for the first copy of the entry holding [Host, Host +
 /// Bytes) when another stream queued it; returns the look-up.
 detail::PresentTable::Hit awaitFirstCopy(int Dev, const void *Host,

@@ -186,13 +186,15 @@ void deviceAliasEdits(const OMPExecutableDirective &D, const Region &R,
                       const std::string &Var, ASTContext &Ctx,
                       bool LineDirectives, unsigned End, RegionEdit &E) {
   std::string Aliases = "{";
+  // deviceAddress, not translate: the program may hand the address to work
+  // on any stream, so the host waits for a first copy still running.
   for (const DeviceAlias &A : R.DeviceAliases)
     Aliases += A.Reference
-                   ? fmt::format(" auto *o2c_dev_{0} = {1}.translate(&{0}); "
-                                 "auto &{0} = *o2c_dev_{0}; (void){0};",
+                   ? fmt::format(" auto *o2c_dev_{0} = {1}.deviceAddress(&{0});"
+                                 " auto &{0} = *o2c_dev_{0}; (void){0};",
                                  A.Name, Var)
-                   : fmt::format(" auto o2c_dev_{0} = {1}.translate({0}); "
-                                 "auto {0} = o2c_dev_{0}; (void){0};",
+                   : fmt::format(" auto o2c_dev_{0} = {1}.deviceAddress({0});"
+                                 " auto {0} = o2c_dev_{0}; (void){0};",
                                  A.Name, Var);
   Aliases += " // omp2cuda: device addresses\n";
   SourceLocation BodyLoc = D.getStructuredBlock()->getBeginLoc();

@@ -99,12 +99,19 @@ TEST_CASE("enter data map(to:) does not block; later users wait for its "
   double *D = Other.mapSection(A.data(), 0, 64, MapTo);
   CHECK(S.streamWaits() == 1);
   CHECK(D[0] == 2.0); // the device has the bytes of the enter data
+  // A kernel argument: only the region's stream uses it, so the stream
+  // waits again and the host does not.
+  CHECK(Other.translate(A.data()) == D);
+  CHECK(S.streamWaits() == 2);
+  CHECK(S.hostWaits() == 0);
   // An address that may leave the runtime (use_device_ptr): the host waits,
   // and the entry forgets the event.
-  CHECK(Other.translate(A.data()) == D);
+  CHECK(Other.deviceAddress(A.data()) == D);
   CHECK(S.hostWaits() == 1);
-  CHECK(Other.translate(A.data() + 1) == D + 1);
+  CHECK(Other.deviceAddress(A.data() + 1) == D + 1);
+  CHECK(Other.translate(A.data() + 2) == D + 2);
   CHECK(S.hostWaits() == 1);
+  CHECK(S.streamWaits() == 2);
   Other.launched();
   CHECK(Other.finish());
   exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);

@@ -145,10 +145,18 @@ public:
 
   /// The implicit rule for a pointer that no clause maps (OpenMP 5.1 §2.21.7:
   /// a zero-length array section): the device address of the pointee when it
-  /// lies in mapped storage, else the pointer unchanged.
+  /// lies in mapped storage, else the pointer unchanged. For work queued on
+  /// this region's stream only (a kernel argument).
   void *translate(const void *Host) const;
   template <class T> T *translate(T *Host) const {
     return static_cast<T *>(translate(static_cast<const void *>(Host)));
+  }
+  /// As translate(), for an address handed to the program (use_device_ptr,
+  /// use_device_addr), which may pass it to work on any stream: the host
+  /// waits for a first copy still running on another stream.
+  void *deviceAddress(const void *Host) const;
+  template <class T> T *deviceAddress(T *Host) const {
+    return static_cast<T *>(deviceAddress(static_cast<const void *>(Host)));
   }
 
   /// The value a kernel would find in Obj if it were mapped now: its device

@@ -149,7 +149,7 @@ int main(void) {
 #line 24 "inputs/use_device.c"
 #pragma omp target data use_device_ptr(a) use_device_addr(b, scalar)
 #line 152 "use_device.cu"
-{ auto o2c_dev_a = o2c_data_L24.translate(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.translate(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.translate(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
+{ auto o2c_dev_a = o2c_data_L24.deviceAddress(a); auto a = o2c_dev_a; (void)a; auto *o2c_dev_b = o2c_data_L24.deviceAddress(&b); auto &b = *o2c_dev_b; (void)b; auto *o2c_dev_scalar = o2c_data_L24.deviceAddress(&scalar); auto &scalar = *o2c_dev_scalar; (void)scalar; // omp2cuda: device addresses
 #line 25 "inputs/use_device.c"
     {
       da = a;
