@@ -2,6 +2,7 @@
 // (CallChecker.h): `declare variant` (the device makes its own choice) and
 // `declare target` functions defined in another translation unit.
 #include "analysis/CallChecker.h"
+#include "analysis/ConstructContext.h"
 #include "frontend/FileScope.h"
 
 using namespace clang;
@@ -51,7 +52,11 @@ bool CallChecker::checkElsewhere(const FunctionDecl *FD) {
 /// region's body the call names it by an edit; in a function compiled for
 /// both sides, edits/DeviceVariants.cpp makes the use pick by side.
 bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
-  DeviceVariant V = deviceVariantOf(FD, TU.Ctx);
+  ConstructContext Where;
+  Where.Why = "the call is not spelled in the file";
+  if (C)
+    Where = constructContextOf(C, TU.Ctx);
+  DeviceVariant V = deviceVariantOf(FD, TU.Ctx, &Where);
   if (V.K == DeviceVariant::Undecidable) {
     Result = Verdict::no(DiagId::HostVariant, V.Why);
     return false;

@@ -192,6 +192,21 @@ bool tagMovesAlone(CaptureSite &S, QualType &T) {
 /// kernel and stub follow the class (ClassAhead.h), which must allow it.
 Verdict kernelAfterClass(CaptureSite &S, const std::string &What) {
   std::string Why;
+  // A class template: the kernel stays before it, the class declared ahead
+  // of it, and its injected name spelled with its arguments.
+  if (std::string Forward = classTemplateForward(S.InClass, Why);
+      !Forward.empty()) {
+    std::vector<TextEdit> Names;
+    if (!injectedNameEdits(S.C.Directive, S.InClass, S.TU.Ctx, Names))
+      return Verdict::no(DiagId::HostContext,
+                         What + ", and its name comes from a macro");
+    S.Text.BodyEdits.insert(S.Text.BodyEdits.end(), Names.begin(),
+                            Names.end());
+    S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(),
+                             Names.end());
+    S.R.ClassAhead = Forward;
+    return {};
+  }
   std::string Forward = classForward(S.InClass, S.TU.Ctx, Why);
   if (Forward.empty())
     return Verdict::no(DiagId::HostContext,
@@ -406,9 +421,19 @@ const Decl *classBeingDefined(const RegionCandidate &C) {
 Verdict captureVars(CaptureSite &S) {
   // (A name qualified by the class's own is reported, located, by
   // finishRegion.)
+  if (S.InClass && !S.IsData && writesNestedClassType(S.C.Directive, S.InClass))
+    return Verdict::no(DiagId::HostContext,
+                       "the region names a class nested in the class being "
+                       "defined, which the kernel outside the class cannot; "
+                       "define the member function outside the class to "
+                       "offload it");
+  // A class template's region may name it as a qualifier too (`Vec::K`).
+  bool Template = S.InClass && cast<CXXRecordDecl>(S.InClass)
+                                   ->getDescribedClassTemplate();
   if (S.InClass && !S.IsData &&
-      qualifiedByClass(S.C.Directive, S.InClass).isInvalid() &&
-      writesClassType(S.C.Directive, S.InClass))
+      qualifiedByClass(S.C.Directive, S.InClass, Template).isInvalid() &&
+      (writesClassType(S.C.Directive, S.InClass) ||
+       (Template && qualifiedByClass(S.C.Directive, S.InClass).isValid())))
     if (Verdict V = kernelAfterClass(S, "the region names the class being "
                                         "defined");
         !V.Ok)

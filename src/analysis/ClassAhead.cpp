@@ -67,6 +67,106 @@ std::string classForward(const Decl *InClass, ASTContext &Ctx,
   return std::string(RD->getKindName()) + " " + RD->getNameAsString() + ";";
 }
 
+std::string classTemplateForward(const Decl *InClass, std::string &Why) {
+  const auto *RD = dyn_cast_or_null<CXXRecordDecl>(InClass);
+  const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr;
+  if (!CT || !RD->getIdentifier()) {
+    Why = "it is a specialization of a class template";
+    return "";
+  }
+  if (!RD->getDeclContext()->isFileContext()) {
+    Why = "it is a nested class";
+    return "";
+  }
+  // Written without the defaults: a redeclaration may not repeat them.
+  std::string Params;
+  PrintingPolicy PP(RD->getASTContext().getLangOpts());
+  for (const NamedDecl *P : *CT->getTemplateParameters()) {
+    if (!P->getIdentifier()) {
+      Why = "a parameter of the class template has no name";
+      return "";
+    }
+    std::string Name = P->getNameAsString();
+    if (!Params.empty())
+      Params += ", ";
+    if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(P))
+      Params += std::string(TP->wasDeclaredWithTypename() ? "typename" : "class") +
+                (TP->isParameterPack() ? "... " : " ") + Name;
+    else if (const auto *NP = dyn_cast<NonTypeTemplateParmDecl>(P))
+      Params += NP->getType().getAsString(PP) +
+                (NP->isParameterPack() ? "... " : " ") + Name;
+    else {
+      Why = "a parameter of the class template is a template";
+      return "";
+    }
+  }
+  return "template <" + Params + "> " + RD->getKindName().str() + " " +
+         RD->getNameAsString() + ";";
+}
+
+bool injectedNameEdits(const Stmt *S, const Decl *InClass, ASTContext &Ctx,
+                       std::vector<TextEdit> &Out) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CXXRecordDecl *Def;
+    ASTContext &Ctx;
+    std::vector<TextEdit> &Out;
+    bool Ok = true;
+    Finder(const Decl *D, ASTContext &C, std::vector<TextEdit> &O)
+        : Def(cast<CXXRecordDecl>(D)), Ctx(C), Out(O) {}
+    // A static data member (`Vec::limit`) reaches the kernel as a value
+    // whose use loses its qualifier (CaptureVars.cpp): no edit there.
+    bool TraverseDeclRefExpr(DeclRefExpr *E) {
+      if (isa<VarDecl>(E->getDecl()) && E->getQualifier())
+        return true;
+      return RecursiveASTVisitor::TraverseDeclRefExpr(E);
+    }
+    bool VisitInjectedClassNameTypeLoc(InjectedClassNameTypeLoc TL) {
+      if (TL.getDecl()->getCanonicalDecl() != Def->getCanonicalDecl())
+        return true;
+      unsigned B = 0, E = 0;
+      if (!fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                       TL.getSourceRange(), B, E))
+        return Ok = false;
+      std::string Args;
+      // The parameters as the class's definition names them, which are
+      // the kernel's (the member is defined in it).
+      for (const NamedDecl *P :
+           *Def->getDescribedClassTemplate()->getTemplateParameters())
+        Args += (Args.empty() ? "" : ", ") + P->getNameAsString() +
+                (P->isParameterPack() ? "..." : "");
+      Out.push_back({B, E - B, TL.getDecl()->getNameAsString() + "<" + Args +
+                                   ">"});
+      return true;
+    }
+  } F(InClass, Ctx, Out);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Ok;
+}
+
+bool writesNestedClassType(const Stmt *S, const Decl *InClass) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const DeclContext *Top;
+    bool Found = false;
+    bool VisitTypeLoc(TypeLoc TL) {
+      const Type *T = TL.getTypePtr();
+      const TagDecl *TD = T ? T->getAsTagDecl() : nullptr;
+      if (const auto *IT = dyn_cast_or_null<InjectedClassNameType>(T))
+        TD = IT->getDecl();
+      if (TD && TD->getCanonicalDecl() != cast<Decl>(Top)->getCanonicalDecl())
+        for (const DeclContext *DC = TD->getDeclContext(); DC;
+             DC = DC->getParent())
+          Found = Found || cast<Decl>(DC)->getCanonicalDecl() ==
+                               cast<Decl>(Top)->getCanonicalDecl();
+      return !Found;
+    }
+  } F;
+  F.Top = dyn_cast_or_null<DeclContext>(InClass);
+  if (!F.Top || !S)
+    return false;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 bool writesClassType(const Stmt *S, const Decl *InClass) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const Decl *Top;

@@ -8,9 +8,12 @@
 #ifndef OMP2CUDA_ANALYSIS_CLASSAHEAD_H
 #define OMP2CUDA_ANALYSIS_CLASSAHEAD_H
 
+#include "edits/SourceText.h"
+
 #include "clang/AST/ASTContext.h"
 
 #include <string>
+#include <vector>
 
 namespace omp2cuda {
 
@@ -25,6 +28,28 @@ unsigned afterClassOffset(const clang::Decl *InClass, clang::ASTContext &Ctx);
 
 /// Whether the text of S writes InClass's type (`new S()`, `sizeof(S)`).
 bool writesClassType(const clang::Stmt *S, const clang::Decl *InClass);
+
+/// Whether the text of S names a class nested in InClass by a type (`Inner
+/// x;`, `sizeof(Inner)`): a kernel outside InClass cannot, before it or
+/// after it.
+bool writesNestedClassType(const clang::Stmt *S, const clang::Decl *InClass);
+
+/// A class template's regions stay before the class: their kernels and
+/// stubs are templates, whose names of the class (`sizeof(Vec<T>)`,
+/// `Vec<T>::K`) depend on the parameters and are looked up when they are
+/// instantiated, after the class. They need only the class declared: the
+/// declaration ("template <typename T, int N> struct Vec;") when InClass is
+/// a class template at namespace scope whose parameters are types or
+/// values, each named; else empty, with Why.
+std::string classTemplateForward(const clang::Decl *InClass, std::string &Why);
+
+/// Edits that spell each use of InClass's injected name in S (`Vec`,
+/// `Vec::K`) with its arguments (`Vec<T>`), which is what it means inside
+/// the class and what the kernel outside it must write. False when one is
+/// not text of the main file.
+bool injectedNameEdits(const clang::Stmt *S, const clang::Decl *InClass,
+                       clang::ASTContext &Ctx,
+                       std::vector<TextEdit> &Out);
 
 } // namespace omp2cuda
 

@@ -6,7 +6,7 @@
 // by the specification's rules (OpenMP 5.2 §7.2 and §7.3), and says when it
 // cannot: then the region stays on the host, where the host compiler's
 // choice is the host context's.
-#include "analysis/Analysis.h"
+#include "analysis/ConstructContext.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/OpenMPClause.h"
@@ -76,14 +76,69 @@ std::optional<bool> deviceProperty(TraitSelector Sel, TraitProperty P,
   return std::nullopt;
 }
 
+/// Whether the construct selectors Set match the call's construct traits
+/// Where (§7.2: in order, not necessarily adjacent); Score adds 2^(p-1) for
+/// each, p its place in Where (§7.3). Clang takes each at its first place
+/// after the previous one; ConstructContext.cpp refuses the contexts where
+/// that differs from the specification's highest-scoring places.
+bool matchConstructs(const OMPTraitSet &Set,
+                     const std::vector<TraitProperty> &Where,
+                     int64_t &Score) {
+  size_t At = 0;
+  for (const OMPTraitSelector &Sel : Set.Selectors) {
+    if (Sel.Properties.size() != 1)
+      return false; // not reached: simd with properties is refused first
+    TraitProperty P = Sel.Properties[0].Kind;
+    while (At < Where.size() && Where[At] != P)
+      ++At;
+    if (At == Where.size())
+      return false;
+    Score += int64_t(1) << At;
+    ++At;
+  }
+  return true;
+}
+
 /// A selector's score (its final score adds 1). Nullopt: undecidable, Why
-/// says why. Matches: whether it holds on the device.
+/// says why. Matches: whether it holds on the device. Where: the construct
+/// traits at the call, or null where unknown; on the host (the CPU
+/// emulation's compile of a kernel) there are none.
 std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
                                      const ASTContext &Ctx, bool &Matches,
-                                     std::string &Why, bool OnHost = false) {
+                                     std::string &Why, bool OnHost = false,
+                                     const ConstructContext *Where = nullptr) {
   Matches = true;
   int64_t Score = 0;
+  static const std::vector<TraitProperty> None;
+  const std::vector<TraitProperty> *Traits =
+      OnHost ? &None
+             : Where && Where->K == ConstructContext::Known ? &Where->Traits
+                                                           : nullptr;
+  // §7.3: kind scores 2^l, arch 2^(l+1), l "the number of traits in the
+  // construct set": clang, which chooses for the host fallback, counts the
+  // selector's own construct set.
+  int64_t L = 0;
+  for (const OMPTraitSet &Set : TI.Sets)
+    if (Set.Kind == TraitSet::construct)
+      L += int64_t(Set.Selectors.size());
   for (const OMPTraitSet &Set : TI.Sets) {
+    if (Set.Kind == TraitSet::construct) {
+      for (const OMPTraitSelector &Sel : Set.Selectors)
+        if (Sel.Properties.size() != 1 || Sel.ScoreOrCondition) {
+          Why = "its 'construct' selector has properties or a score (a simd "
+                "selector's simdlen, uniform, ...)";
+          return std::nullopt;
+        }
+      if (!Traits) {
+        Why = "its selector has a 'construct' set, and " +
+              (Where ? Where->Why
+                     : std::string("the constructs that enclose the call "
+                                   "are not known here"));
+        return std::nullopt;
+      }
+      Matches &= matchConstructs(Set, *Traits, Score);
+      continue;
+    }
     for (const OMPTraitSelector &Sel : Set.Selectors) {
       switch (Set.Kind) {
       case TraitSet::device: {
@@ -101,9 +156,7 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
           }
           Matches &= *Holds;
         }
-        // §7.3: kind scores 2^l, arch 2^(l+1), where l counts the construct
-        // traits, which are none here (a construct set is undecidable).
-        Score += Sel.Kind == TraitSelector::device_kind ? 1 : 2;
+        Score += (Sel.Kind == TraitSelector::device_kind ? 1 : 2) << L;
         break;
       }
       case TraitSet::user: {
@@ -124,11 +177,6 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
         Matches &= Holds;
         break;
       }
-      case TraitSet::construct:
-        // Which constructs enclose the call on the device (target, teams,
-        // parallel, ...) depends on the call site and its callers.
-        Why = "its selector has a 'construct' set";
-        return std::nullopt;
       case TraitSet::implementation:
         // The device code is compiled by nvcc (or the CPU emulation), not
         // by an OpenMP implementation a vendor selector could name.
@@ -178,6 +226,11 @@ bool hasDeclareVariant(const FunctionDecl *F) {
 }
 
 DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx) {
+  return deviceVariantOf(F, Ctx, nullptr);
+}
+
+DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
+                              const ConstructContext *Where) {
   DeviceVariant Out;
   std::string Base = F->getNameAsString();
   std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
@@ -190,7 +243,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx) {
     std::string Why;
     bool Matches = false;
     std::optional<int64_t> Score =
-        scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why);
+        scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
     if (!Score) {
       Out.K = DeviceVariant::Undecidable;
       Out.Why = "it calls '" + Base + "', whose 'declare variant' the "

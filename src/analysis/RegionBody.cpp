@@ -50,7 +50,11 @@ bool namesClass(QualType T, const Decl *Top) {
 /// the class itself.
 Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass,
                             const TemplateContext &TC, TUState &TU, Region &R) {
-  if (SourceLocation L = qualifiedByClass(&D, InClass); L.isValid()) {
+  // A class template's own name is spelled in its kernel (ClassAhead.h).
+  bool Template = InClass && cast<CXXRecordDecl>(InClass)
+                                 ->getDescribedClassTemplate();
+  if (SourceLocation L = qualifiedByClass(&D, InClass, Template);
+      L.isValid()) {
     Verdict V = Verdict::no(DiagId::HostType,
                             "the region names a member of its own class by "
                             "the class's name, which the kernel, placed "

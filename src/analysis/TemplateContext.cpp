@@ -262,9 +262,10 @@ bool declaredWithin(const Decl *D, const DeclContext *Top) {
   return false;
 }
 
-SourceLocation qualifiedByClass(const Stmt *S, const Decl *Top) {
+SourceLocation qualifiedByClass(const Stmt *S, const Decl *Top, bool SkipTop) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const DeclContext *Top = nullptr;
+    bool SkipTop = false;
     SourceLocation Found;
     bool inTop(const Decl *D) { return declaredWithin(D, Top); }
     /// The class a qualifier names, dependent spellings included.
@@ -286,8 +287,18 @@ SourceLocation qualifiedByClass(const Stmt *S, const Decl *Top) {
       return Found.isInvalid() &&
              RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
     }
+    // A value named through Top itself (`Vec::limit`, `Vec<T>::limit`):
+    // with SkipTop, not counted (a type so named would need `typename`).
+    bool TraverseDeclRefExpr(DeclRefExpr *E) {
+      const Decl *C = classOf(E->getQualifier());
+      if (SkipTop && C &&
+          C->getCanonicalDecl() == cast<Decl>(Top)->getCanonicalDecl())
+        return true;
+      return RecursiveASTVisitor::TraverseDeclRefExpr(E);
+    }
   } V;
   V.Top = dyn_cast_or_null<DeclContext>(Top);
+  V.SkipTop = SkipTop;
   if (V.Top)
     V.TraverseStmt(const_cast<Stmt *>(S));
   return V.Found;

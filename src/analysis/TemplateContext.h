@@ -61,8 +61,11 @@ bool declaredWithin(const clang::Decl *D, const clang::DeclContext *Top);
 /// name (`Vec::value_type`, `typename Vec<T>::value_type`, `Plain::limit`),
 /// or an invalid location. A kernel placed before Top's definition (the
 /// region is in a member function defined in the class) cannot.
+/// SkipTop: values qualified by Top itself do not count (a class
+/// template's kernel can name them: ClassAhead.h).
 clang::SourceLocation qualifiedByClass(const clang::Stmt *S,
-                                       const clang::Decl *Top);
+                                       const clang::Decl *Top,
+                                       bool SkipTop = false);
 
 } // namespace omp2cuda
 

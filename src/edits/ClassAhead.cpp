@@ -8,6 +8,14 @@ namespace omp2cuda {
 
 void placeAfterClass(const RegionCandidate &C, const KernelModel &K,
                      clang::ASTContext &Ctx, RegionEdit &E) {
+  if (llvm::StringRef(K.ClassAhead).starts_with("template")) {
+    // A class template's kernel stays before it: only the class is
+    // declared ahead of the kernel (analysis/ClassAhead.h).
+    bool NewLine = llvm::StringRef(E.Insert).starts_with("\n");
+    E.Insert = (NewLine ? "\n" : "") + K.ClassAhead + "\n" +
+               (NewLine ? E.Insert.substr(1) : E.Insert);
+    return;
+  }
   unsigned After = afterClassOffset(C.TopLevel, Ctx);
   if (!After)
     return; // the analysis checked it: kernels stay where they were

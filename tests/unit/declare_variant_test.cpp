@@ -69,9 +69,10 @@ int f(int x) { return 2 * x; }
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 #pragma omp declare variant(other) match(device={kind(gpu)})
 int tie(int x) { return x; }
+static int callsF(int x) { return f(x); }
 void run(int *a) {
   #pragma omp target map(tofrom: a[0:1])
-  a[0] = f(a[0]);
+  a[0] = callsF(a[0]);
   #pragma omp target map(tofrom: a[0:1])
   a[0] = tie(a[0]);
 })src");
@@ -82,6 +83,7 @@ void run(int *a) {
     CHECK(R.R.Why == DiagId::HostVariant);
   }
   CHECK(has(F.Regions[0].R.Reason, "'construct' set"));
+  CHECK(has(F.Regions[0].R.Reason, "depend on its callers"));
   CHECK(has(F.Regions[1].R.Reason, "same score"));
   // The tie is between device variants: the host would run the wrong one.
   CHECK(has(F.HostProgram, "'tie'"));

@@ -1,0 +1,73 @@
+// Regions in members defined inside a class template that name the class
+// itself (issue 10 point 4): the kernel template stays before the class,
+// which is declared ahead of it, and the injected class name is spelled
+// with its arguments.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+bool has(const std::string &Out, const std::string &S) {
+  return Out.find(S) != std::string::npos;
+}
+} // namespace
+
+TEST_CASE("a class template's in-class region may name the class",
+          "[analysis][classtemplate]") {
+  FileResult F = translateC(R"src(
+template <typename T, int W = 4>
+struct Grid {
+  static constexpr int scale = 3 * W;
+  int n;
+  T *cells;
+  void stamp() {
+    #pragma omp target teams distribute parallel for map(tofrom: cells[0:n])
+    for (int i = 0; i < this->n; ++i)
+      cells[i] += T(sizeof(Grid) % 5);
+  }
+  void scaled() {
+    #pragma omp target teams distribute parallel for map(tofrom: cells[0:n])
+    for (int i = 0; i < n; ++i)
+      cells[i] = cells[i] * T(Grid::scale) + T(Grid<T, W>::scale % 4);
+  }
+};
+void use() { Grid<double> g{}; g.stamp(); g.scaled(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  // Declared ahead of each kernel, without the default argument.
+  CHECK(has(F.Output, "template <typename T, int W> struct Grid;"));
+  CHECK(has(F.Output, "T(sizeof(Grid<T, W>) % 5)"));
+  // The static member reaches the kernel as a value, both spellings.
+  CHECK(has(F.Output, "T(scale) + T(scale % 4)"));
+  CHECK(has(F.Output, "_launch<T, W>(Grid::scale, this->n, this->cells)"));
+}
+
+TEST_CASE("a nested class of a class template that names itself stays on "
+          "the host",
+          "[analysis][classtemplate]") {
+  FileResult F = translateC(R"src(
+template <typename T>
+struct Outer {
+  struct Inner {
+    T *p;
+    int n;
+    void run() {
+      #pragma omp target map(tofrom: p[0:n])
+      for (int i = 0; i < n; ++i)
+        p[i] = T(sizeof(Inner));
+    }
+  };
+};
+void use() { Outer<float>::Inner in{}; in.run(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostContext);
+}
