@@ -674,10 +674,10 @@ void f(double *p, int n) {
 })");
   REQUIRE(F.Ok);
   const std::string &O = F.Output;
-  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L5.translate(p); auto p = o2c_dev_p;"));
-  CHECK(contains(O, "auto *o2c_dev_x = o2c_data_L5.translate(&x); auto &x = *o2c_dev_x;"));
+  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L5.deviceAddress(p); auto p = o2c_dev_p;"));
+  CHECK(contains(O, "auto *o2c_dev_x = o2c_data_L5.deviceAddress(&x); auto &x = *o2c_dev_x;"));
   // A section of a pointer: the pointer is translated, as use_device_ptr.
-  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L7.translate(p); auto p = o2c_dev_p;"));
+  CHECK(contains(O, "auto o2c_dev_p = o2c_data_L7.deviceAddress(p); auto p = o2c_dev_p;"));
   // An element is not supported: that construct stays on the host.
   CHECK(F.LeftOnHost == 1);
   CHECK(contains(O, "'use_device_addr' of 'x[1]' is not supported yet"));
@@ -949,7 +949,7 @@ void f(int *new, int n) {
 })");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
-  CHECK(contains(F.Output, "auto o2c_dev_new_ = o2c_data_L4.translate(new_); "
+  CHECK(contains(F.Output, "auto o2c_dev_new_ = o2c_data_L4.deviceAddress(new_); "
                            "auto new_ = o2c_dev_new_;"));
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "sections that do not start at element 0"));
