@@ -38,6 +38,12 @@ enum class DirContext { TeamCode, ParallelCode, LoopBody };
 struct TransparentUse {
   const clang::OMPExecutableDirective *D = nullptr;
   DirContext Where = DirContext::TeamCode;
+  /// A parallel region nested in parallel code, run by its encountering
+  /// thread alone (docs/nested-parallel.md), or a worksharing construct or
+  /// barrier that binds to such a team of one. Own: the parallel code whose
+  /// locals are the encountering thread's own.
+  bool Serial = false;
+  const clang::Stmt *Own = nullptr;
 };
 
 struct DirNode {

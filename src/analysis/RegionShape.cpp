@@ -97,6 +97,19 @@ Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
 /// A loop construct: the grid-stride kernel over the nest, one team for
 /// `parallel for` and `simd`, one thread per team for `teams distribute`,
 /// or the SPMD form when that has parallel constructs in its body.
+/// Whether the constructs of a parallel loop's body other than atomics are
+/// all rewritten in place: nested parallel regions its threads run alone
+/// (docs/nested-parallel.md) and those Transparent.cpp takes there.
+bool onlySerialised(const Stmt *Body) {
+  std::vector<TransparentUse> Uses;
+  std::vector<const OMPExecutableDirective *> Other;
+  SourceLocation At;
+  // A construct refused there is refused where the edits are made, with
+  // its location (RegionBody.cpp).
+  return !findTransparent(Body, DirContext::LoopBody, Uses, &Other, At).Ok ||
+         Other.empty();
+}
+
 Verdict loopShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
   const NestWords &W = Nest.W;
   const ClauseInfo &CI = Nest.CI;
@@ -149,7 +162,8 @@ Verdict loopShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
     R.Class = RegionClass::Spmd;
     if (S.Tree.BlockThreads) // num_threads(n) of every parallel construct
       R.ThreadLimit = std::to_string(S.Tree.BlockThreads);
-  } else if (containsDirectiveOtherThanAtomic(S.Inner, S.Atomics))
+  } else if (containsDirectiveOtherThanAtomic(S.Inner, S.Atomics) &&
+             !((Grid || OneTeam) && onlySerialised(S.Body)))
     return Verdict::no(DiagId::HostGeneral,
                        "the loop body of '" + R.Directive +
                            "' contains OpenMP directives, which is not "

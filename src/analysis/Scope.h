@@ -10,7 +10,9 @@
 
 namespace omp2cuda {
 
-/// The private and firstprivate items of a scope construct (none for other
+/// The private and firstprivate items of a scope construct, or of a
+/// serialised nested parallel region and the loops bound to its team of one
+/// with their loop variables declared outside the loop (none for other
 /// constructs): the copies its rewrite declares, which its statements
 /// (nested loops included) use as each thread's own.
 std::vector<const clang::VarDecl *>

@@ -239,6 +239,8 @@ struct SharingWalker {
 
   /// The copies of the scopes the walk is in (scopeCopies).
   std::set<const VarDecl *> InScope;
+  /// Inside a serialised nested parallel region (Transparent.h).
+  bool Serial = false;
 
   bool teamVar(const VarDecl *VD) const {
     if (!VD || Exempt.count(VD) || InScope.count(VD) ||
@@ -298,13 +300,17 @@ struct SharingWalker {
       return;
     }
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
-      // Rewritten in place: its statement is the parallel code's own.
-      if (isTransparent(*D)) {
+      // Rewritten in place, or a nested parallel region its thread runs
+      // alone: its statement is the parallel code's own.
+      if (inThreadCode(*D, Serial)) {
         std::vector<const VarDecl *> Added;
         for (const VarDecl *VD : scopeCopies(*D))
           if (InScope.insert(VD).second)
             Added.push_back(VD);
+        bool Was = Serial;
+        Serial = Serial || isSerialisable(*D);
         walk(associatedBody(*D));
+        Serial = Was;
         for (const VarDecl *VD : Added)
           InScope.erase(VD);
       }
@@ -365,7 +371,7 @@ SharingProblem checkSharing(const Stmt *S, const Stmt *Construct,
                   Construct, Exempt,
                   nullptr,   {},
                   &Shared,   &SharedUsed,
-                  {}};
+                  {},        false};
   W.walk(S);
   return {W.Bad, W.Why};
 }

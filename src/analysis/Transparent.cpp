@@ -26,11 +26,35 @@ DirContext innerContext(const OMPExecutableDirective &D, DirContext Where) {
   return DirContext::TeamCode;
 }
 
+/// A construct that binds to the innermost team: inside a serialised
+/// parallel region, its team of one.
+bool bindsToTeamOfOne(const OMPExecutableDirective &D) {
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  return isSerialisable(D) || K == Directive::OMPD_for ||
+         K == Directive::OMPD_for_simd || K == Directive::OMPD_loop ||
+         K == Directive::OMPD_barrier;
+}
+
 struct Finder {
   std::vector<TransparentUse> &Out;
   std::vector<const OMPExecutableDirective *> *Other;
   SourceLocation &At;
   Verdict V;
+  /// Whether the walk started in parallel code (S's locals are then each
+  /// thread's own: Own), and how many serialised regions it is in.
+  bool Parallel = false;
+  const Stmt *Own = nullptr;
+  unsigned Serial = 0;
+
+  /// A parallel region nested in parallel code: the encountering thread
+  /// runs it alone, as a team of one (docs/nested-parallel.md).
+  void serial(const OMPExecutableDirective &D, DirContext Where,
+              unsigned Depth, bool InCritical) {
+    Out.push_back({&D, Where, true, Own});
+    ++Serial;
+    walk(associatedBody(D), DirContext::TeamCode, Depth + 1, InCritical);
+    --Serial;
+  }
 
   void walk(const Stmt *S, DirContext Where, unsigned Depth,
             bool InCritical) {
@@ -39,14 +63,21 @@ struct Finder {
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       if (isa<OMPAtomicDirective>(D))
         return;
+      if (Serial ? bindsToTeamOfOne(*D) : Parallel && isSerialisable(*D))
+        return serial(*D, Where, Depth, InCritical);
       if (!isTransparent(*D)) {
         if (Depth == 0 && Other) {
           Other->push_back(D);
           return;
         }
         V = Verdict::no(DiagId::HostGeneral,
-                        quotedName(*D) + " inside a task, single, master, critical "
-                                     "or simd construct is not supported yet");
+                        quotedName(*D) +
+                            (Serial ? " inside a nested parallel region "
+                                      "(run by one thread) is not supported "
+                                      "yet"
+                                    : " inside a task, single, master, "
+                                      "critical or simd construct is not "
+                                      "supported yet"));
         At = D->getBeginLoc();
         return;
       }
@@ -134,6 +165,18 @@ bool isTransparent(const OMPExecutableDirective &D) {
   }
 }
 
+bool isSerialisable(const OMPExecutableDirective &D) {
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  return K == Directive::OMPD_parallel || K == Directive::OMPD_parallel_for ||
+         K == Directive::OMPD_parallel_for_simd ||
+         K == Directive::OMPD_parallel_loop;
+}
+
+bool inThreadCode(const OMPExecutableDirective &D, bool InSerial) {
+  return isTransparent(D) || isSerialisable(D) ||
+         (InSerial && bindsToTeamOfOne(D));
+}
+
 bool hasTransparent(const Stmt *S) {
   if (!S)
     return false;
@@ -147,7 +190,8 @@ bool hasTransparent(const Stmt *S) {
 
 std::vector<const VarDecl *> scopeCopies(const OMPExecutableDirective &D) {
   std::vector<const VarDecl *> Out;
-  if (D.getDirectiveKind() != Directive::OMPD_scope)
+  if (D.getDirectiveKind() != Directive::OMPD_scope && !isSerialisable(D) &&
+      !bindsToTeamOfOne(D))
     return Out;
   auto Add = [&](const Expr *E) {
     if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -160,6 +204,25 @@ std::vector<const VarDecl *> scopeCopies(const OMPExecutableDirective &D) {
   for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : C->varlists())
       Add(E);
+  for (const VarDecl *VD : outerCounters(D))
+    Out.push_back(VD);
+  return Out;
+}
+
+std::vector<const VarDecl *> outerCounters(const OMPExecutableDirective &D) {
+  std::vector<const VarDecl *> Out;
+  const auto *L = dyn_cast<OMPLoopDirective>(&D);
+  const Stmt *Body = associatedBody(D);
+  if (!L || !Body || !bindsToTeamOfOne(D))
+    return Out;
+  for (const Expr *E : L->counters()) {
+    const auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                     : nullptr);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (VD && (VD->getLocation() < Body->getBeginLoc() ||
+               Body->getEndLoc() < VD->getLocation()))
+      Out.push_back(VD);
+  }
   return Out;
 }
 
@@ -177,6 +240,8 @@ Verdict findTransparent(const Stmt *S, DirContext Where,
                         std::vector<const OMPExecutableDirective *> *Other,
                         SourceLocation &At) {
   Finder F{Out, Other, At, {}};
+  F.Parallel = Where != DirContext::TeamCode;
+  F.Own = S;
   F.walk(S, Where, 0, false);
   return F.V;
 }

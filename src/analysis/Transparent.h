@@ -38,6 +38,22 @@ bool doacrossSource(const clang::OMPExecutableDirective &D);
 /// Whether D is rewritten in place (when its context allows it).
 bool isTransparent(const clang::OMPExecutableDirective &D);
 
+/// Whether D is a parallel construct that, nested in parallel code, runs
+/// on its encountering thread alone (parallel, parallel for, parallel for
+/// simd, parallel loop).
+bool isSerialisable(const clang::OMPExecutableDirective &D);
+
+/// Whether a walker over parallel code (InSerial: inside a serialised
+/// region) reads D's body as the code of the thread that meets D: D is
+/// rewritten in place there, serialised, or binds to a team of one.
+bool inThreadCode(const clang::OMPExecutableDirective &D, bool InSerial);
+
+/// The loop variables of a serialised loop construct (isSerialisable, or
+/// one bound to a team of one) declared outside its loop statement: its
+/// rewrite gives them fresh copies, as the construct privatises them.
+std::vector<const clang::VarDecl *>
+outerCounters(const clang::OMPExecutableDirective &D);
+
 /// Whether S holds a construct rewritten in place.
 bool hasTransparent(const clang::Stmt *S);
 

@@ -7,10 +7,13 @@
 #include "analysis/Scope.h"
 #include "edits/Edits.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <fmt/format.h>
+
+#include <set>
 
 using namespace clang;
 using llvm::omp::Directive;
@@ -410,6 +413,8 @@ struct Rewriter {
     OpenMPDirectiveKind K = D.getDirectiveKind();
     if (D.getBeginLoc().isMacroID() || D.getEndLoc().isMacroID())
       return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
+    if (U.Serial)
+      return serial(U);
     if (K == Directive::OMPD_ordered) {
       if (Verdict V = orderedRule(D, U.Where); !V.Ok)
         return V;
@@ -489,6 +494,15 @@ struct Rewriter {
     } else {
       Open = Comment + "\n";
     }
+    place(D, B, PE, Before, Decls, Open, Close);
+    return {};
+  }
+
+  /// The opening text (after the copies' declarations) in place of D's
+  /// pragma line, the closing text after its statement.
+  void place(const OMPExecutableDirective &D, unsigned B, unsigned PE,
+             const std::string &Before, const std::string &Decls,
+             std::string Open, std::string Close) {
     bool Block = !Before.empty() || !Decls.empty() || !Close.empty();
     if (Block) {
       Open = "{\n" + Before + (Decls.empty() ? "" : "{\n" + Decls) + Open;
@@ -501,6 +515,194 @@ struct Rewriter {
     std::string Ind = Buf.slice(LS, B).str();
     Out.push_back({B, PE - B, indented(llvm::StringRef(Open).rtrim("\n"), Ind)});
     Pending.push_back({statementEnd(D, Ctx), 0, indented(Close, Ind)});
+  }
+
+  // ---- Serialised nested parallel regions (docs/nested-parallel.md) ----
+
+  /// Where the variable a reduction on D folds into lives, as far as the
+  /// constructs around D (up to the target construct) tell.
+  enum class Home {
+    Original, ///< no construct around D makes a copy of it
+    Thread,   ///< a copy of the encountering thread's (a local)
+    Unknown,  ///< a team's copy, or a clause the fold does not know
+  };
+  Home homeOf(const OMPExecutableDirective &D, const VarDecl *VD) {
+    auto Names = [&](const OMPClause &C) {
+      for (const Stmt *E : C.children())
+        if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(
+                E ? cast<Expr>(E)->IgnoreParenImpCasts() : nullptr);
+            DR && DR->getDecl() == VD)
+          return true;
+      return false;
+    };
+    DynTypedNodeList Ps = Ctx.getParents(D);
+    while (!Ps.empty()) {
+      DynTypedNode P = Ps[0];
+      if (const auto *A = P.get<OMPExecutableDirective>()) {
+        OpenMPDirectiveKind K = A->getDirectiveKind();
+        for (const OMPClause *C : A->clauses()) {
+          if (!isa<OMPPrivateClause, OMPFirstprivateClause,
+                   OMPLastprivateClause, OMPReductionClause, OMPLinearClause,
+                   OMPInReductionClause, OMPTaskReductionClause,
+                   OMPCopyinClause>(C) ||
+              !Names(*C))
+            continue;
+          // A parallel thread's partial, a private or firstprivate copy of
+          // a construct of threads (also `distribute parallel for`, whose
+          // copies are its loop's): the thread's local. A team's copy
+          // (teams, distribute alone) may be in shared memory.
+          bool Local =
+              isa<OMPPrivateClause, OMPFirstprivateClause, OMPReductionClause>(
+                  C) &&
+              !isOpenMPTargetExecutionDirective(K) &&
+              (isOpenMPParallelDirective(K) ||
+               (!isOpenMPTeamsDirective(K) && !isOpenMPDistributeDirective(K)));
+          return Local ? Home::Thread : Home::Unknown;
+        }
+        if (isOpenMPTargetExecutionDirective(K))
+          return Home::Original;
+      }
+      Ps = Ctx.getParents(P);
+    }
+    return Home::Unknown;
+  }
+
+  /// reduction(op: x) on a construct one thread runs: a copy of x starts at
+  /// op's identity and is folded into x at the end: plainly where x is the
+  /// encountering thread's own (declared in its code, or a copy an
+  /// enclosing construct made for it), atomically where it is a mapped
+  /// scalar that other threads may fold into too (an atomic on a thread's
+  /// local memory is undefined in CUDA). Anything else (the team's
+  /// variables in shared memory) stays refused.
+  Verdict serialReductions(const TransparentUse &U, std::string &Before,
+                           std::string &Decls, std::string &Combine) {
+    const OMPExecutableDirective &D = *U.D;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
+      std::string Op = reductionOp(*C);
+      for (const Expr *E : C->varlists()) {
+        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        if (!VD || Op.empty() || C->getModifier() != OMPC_REDUCTION_unknown ||
+            !VD->getType()->isArithmeticType() ||
+            VD->getType()->isReferenceType())
+          return no(D, DiagId::HostClause,
+                    "a reduction on a nested " + quotedName(D) +
+                        " run by one thread is supported for scalar numbers "
+                        "and the built-in operators only");
+        std::string N = VD->getNameAsString();
+        QualType T = VD->getType().getUnqualifiedType();
+        std::string Sp = spelling(associatedBody(D), VD);
+        std::string Init = Op + "::identity<" + declText(T, "", Ctx) + ">()";
+        std::string Ptr =
+            declText(Ctx.getPointerType(T), "o2c_sred_" + N, Ctx);
+        bool Pointer = Sp == "(*" + N + ")";
+        Home H = homeOf(D, VD);
+        bool Declared = !VD->hasGlobalStorage() && U.Own &&
+                        SM.isPointWithin(
+                            SM.getExpansionLoc(VD->getLocation()),
+                            SM.getExpansionLoc(U.Own->getBeginLoc()),
+                            SM.getExpansionLoc(U.Own->getEndLoc()));
+        bool Plain = (Sp.empty() || Pointer) &&
+                     (H == Home::Thread || (H == Home::Original && Declared));
+        bool Atomic = Pointer && H == Home::Original;
+        if (!Plain && !Atomic)
+          return no(D, DiagId::HostClause,
+                    "reduction('" + N + "') on a nested " + quotedName(D) +
+                        " run by one thread: only a variable of the "
+                        "encountering thread or a mapped scalar is supported "
+                        "yet");
+        if (Pointer) {
+          Before += Ptr + " = " + N + ";\n";
+          Decls += declText(T, "o2c_srv_" + N, Ctx) + " = " + Init + ";\n" +
+                   declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_srv_" +
+                   N + ";\n";
+        } else {
+          Before += Ptr + " = &" + N + ";\n";
+          Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
+        }
+        std::string Val = Pointer ? "o2c_srv_" + N : N;
+        Combine += Atomic ? fmt::format("o2c_dev::atomicCombine<{}>("
+                                        "o2c_sred_{}, {});\n",
+                                        Op, N, Val)
+                          : fmt::format("*o2c_sred_{0} = {1}{{}}("
+                                        "*o2c_sred_{0}, {2});\n",
+                                        N, Op, Val);
+      }
+    }
+    return {};
+  }
+
+  /// The clauses of a serialised construct: those that mean nothing to a
+  /// team of one (num_threads, if, proc_bind, schedule) are ignored; their
+  /// expressions must not have side effects, which ignoring would skip.
+  Verdict serialClauses(const OMPExecutableDirective &D) {
+    for (const OMPClause *C : D.clauses()) {
+      if (C->isImplicit() && !isa<OMPFirstprivateClause, OMPPrivateClause>(C))
+        continue;
+      bool Ok = isa<OMPPrivateClause, OMPFirstprivateClause, OMPSharedClause,
+                    OMPDefaultClause, OMPProcBindClause, OMPCollapseClause,
+                    OMPNowaitClause, OMPOrderClause, OMPSafelenClause,
+                    OMPSimdlenClause, OMPAlignedClause, OMPNontemporalClause,
+                    OMPBindClause, OMPReductionClause>(C);
+      const Expr *Ignored = nullptr;
+      if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C))
+        Ignored = NT->getNumThreads();
+      if (const auto *IC = dyn_cast<OMPIfClause>(C))
+        Ignored = IC->getCondition();
+      if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
+        Ignored = SC->getChunkSize();
+        Ok = true;
+      }
+      if (Ignored || isa<OMPNumThreadsClause, OMPIfClause>(C))
+        Ok = !Ignored || !Ignored->HasSideEffects(Ctx);
+      if (!Ok) {
+        At = C->getBeginLoc();
+        return Verdict::no(
+            DiagId::HostClause,
+            "the '" +
+                llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                "' clause on a nested " + quotedName(D) +
+                " run by one thread is not supported yet");
+      }
+    }
+    return {};
+  }
+
+  /// A parallel region nested in parallel code, or a construct bound to its
+  /// team of one (Transparent.h): the encountering thread runs the body
+  /// alone, a loop all its iterations in order; a barrier is nothing.
+  Verdict serial(const TransparentUse &U) {
+    const OMPExecutableDirective &D = *U.D;
+    unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
+    std::string Comment = "// " + pragmaText(B, PE) + ": a team of one thread";
+    if (!associatedBody(D)) { // barrier
+      Out.push_back({B, statementEnd(D, Ctx) - B, Comment});
+      return {};
+    }
+    if (Verdict V = serialClauses(D); !V.Ok)
+      return V;
+    std::string Before, Decls, Combine;
+    if (Verdict V = privates(D, Before, Decls); !V.Ok)
+      return V;
+    std::set<const VarDecl *> Listed;
+    for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
+      for (const Expr *E : C->varlists())
+        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          Listed.insert(dyn_cast<VarDecl>(DR->getDecl()));
+    for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+      for (const Expr *E : C->varlists())
+        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          Listed.insert(dyn_cast<VarDecl>(DR->getDecl()));
+    // The loop's own variables: private to the construct.
+    for (const VarDecl *VD : outerCounters(D))
+      if (!Listed.count(VD))
+        if (Verdict V = freshCopy(D, VD, false, "private", Before, Decls);
+            !V.Ok)
+          return V;
+    if (Verdict V = serialReductions(U, Before, Decls, Combine); !V.Ok)
+      return V;
+    place(D, B, PE, Before, Decls, Comment + "\n", Combine);
     return {};
   }
 

@@ -43,6 +43,16 @@ program maps its data, computes, checks against a sequentially computed
 expected value, prints the results (deterministic stdout) and `FAIL ...`
 lines on mismatch; it exits 1 if a check failed.
 
+Nested parallel (--nested N): a seeded subset of N cases in which the
+body of the innermost `for` holds one more parallel level, `parallel for`
+combined or `parallel` { `for` } split (abbreviated p_f or p.f at the end of
+the name), which OpenMP runs with a team of one thread (max-active-levels
+1, GCC's default too); every pair of iterations still runs once.  Bases:
+the nests whose innermost directive ends with `for`, at most two loops.
+Bodies: copy, atomic, and reduce with the clause also on the nested `for`
+(its fold goes into the enclosing `for`'s partial; not under a combined
+`target ... for`, whose reduction copy the fold does not take yet).
+
 Names: directives outermost first, separated by '.', the leaves of one
 combined directive joined by '_' (t target, tm teams, d distribute,
 p parallel, f for, s simd, l loop), then the body and the type:
@@ -205,7 +215,9 @@ FMT = {"int": ("%d", ""), "float": ("%.1f", "(double)"),
        "double": ("%.1f", "(double)")}
 
 
-def render(name, dirs, body, typ):
+def render(name, dirs, body, typ, nested=0):
+    """nested: how many of the last directives are the nested parallel
+    level (0: none)."""
     nloops = sum(1 for d in dirs if d[-1] in LOOP_LEAVES) or 1
     dims = DIMS[nloops]
     n = 1
@@ -227,7 +239,10 @@ def render(name, dirs, body, typ):
                 "#pragma omp atomic",
                 "cnt += a[idx];"]
     else:
-        holders = red_holders(dirs, body == "reduce-outer")
+        holders = red_holders(dirs[:len(dirs) - nested],
+                              body == "reduce-outer")
+        if nested:
+            holders.append(len(dirs) - 1)
         for h in holders:
             clauses[h].append("reduction(+: s)")
         clauses[0].append("map(to: a[0:N])")
@@ -403,6 +418,35 @@ def all_cases():
     return cases
 
 
+NESTED_BODIES = ("copy", "atomic", "reduce")
+
+
+def nested_cases():
+    """The nested-parallel shape (see the module's doc)."""
+    cases = []
+    for ch in chains():
+        for dirs in groupings(ch):
+            nloops = sum(1 for d in dirs if d[-1] in LOOP_LEAVES)
+            if dirs[-1][-1] != "for" or nloops > 2:
+                continue
+            for inner in ([["parallel", "for"]],
+                          [["parallel"], ["for"]]):
+                full = dirs + inner
+                nest = nest_name(full)
+                for body in NESTED_BODIES:
+                    # reduce on a combined `target ... for`: the nested
+                    # fold into a copy of the target construct's own is
+                    # refused (docs/nested-parallel.md)
+                    if not applies(dirs, body) or \
+                            (body == "reduce" and dirs[0][-1] == "for"):
+                        continue
+                    for typ in TYPES:
+                        name = f"{nest}-{body}-{typ}"
+                        cases.append(Case(name, "c", render(
+                            name, full, body, typ, len(inner))))
+    return cases
+
+
 def select(cases, count=None, seed=0, match=None):
     if match:
         cases = [c for c in cases if any(m in c.name for m in match)]
@@ -410,6 +454,15 @@ def select(cases, count=None, seed=0, match=None):
         rng = random.Random(seed)
         keep = set(c.name for c in rng.sample(cases, count))
         cases = [c for c in cases if c.name in keep]
+    return cases
+
+
+def select_all(count=None, seed=0, match=None, nested=0):
+    """The cases of the matrix, then those of the nested-parallel shape."""
+    cases = select(all_cases(), count, seed, match)
+    if nested:
+        cases += select(nested_cases(), None if nested < 0 else nested, seed,
+                        match)
     return cases
 
 
@@ -421,8 +474,11 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0, help="seed for --count")
     ap.add_argument("--match", action="append",
                     help="only cases whose name contains this (repeatable)")
+    ap.add_argument("--nested", type=int, default=0,
+                    help="add a seeded subset of N nested-parallel cases "
+                         "(-1: all of them)")
     a = ap.parse_args(argv)
-    cases = select(all_cases(), a.count, a.seed, a.match)
+    cases = select_all(a.count, a.seed, a.match, a.nested)
     if a.list:
         for c in cases:
             print(c.name)

@@ -7,8 +7,10 @@
 #
 # The whole matrix (681 cases) takes 13 to 21 minutes on a 2-core machine, so
 # CTest runs a seeded subset (OMP2CUDA_NESTING_COUNT cases,
-# OMP2CUDA_NESTING_SEED; a count of 0 runs all).  scripts/nesting-matrix runs
-# everything.
+# OMP2CUDA_NESTING_SEED; a count of 0 runs all), and a seeded subset of the
+# nested-parallel shape (OMP2CUDA_NESTING_NESTED cases, gen_nesting.py
+# --nested).  scripts/nesting-matrix runs everything (--nested -1 adds all
+# nested-parallel cases).
 if(TARGET omp2cuda-cc)
   find_package(Python3 COMPONENTS Interpreter QUIET)
   if(Python3_Interpreter_FOUND)
@@ -16,7 +18,10 @@ if(TARGET omp2cuda-cc)
         "Cases of the nesting matrix run by CTest (0: all)")
     set(OMP2CUDA_NESTING_SEED 1 CACHE STRING
         "Seed that picks the CTest subset of the nesting matrix")
+    set(OMP2CUDA_NESTING_NESTED 12 CACHE STRING
+        "Nested-parallel cases of the matrix run by CTest (seeded; -1: all)")
     set(_o2c_nest_args --build ${CMAKE_BINARY_DIR}
+        --nested ${OMP2CUDA_NESTING_NESTED}
         --work ${CMAKE_CURRENT_BINARY_DIR}/nesting -j 2)
     if(OMP2CUDA_NESTING_COUNT GREATER 0)
       list(APPEND _o2c_nest_args --count ${OMP2CUDA_NESTING_COUNT}

@@ -23,6 +23,7 @@ failure.  --write-known FILE writes a known_host.txt from the run: the cases
 that pass with a region left on the host, with omp2cuda's warning.
 
 Usage: run_nesting.py [--build DIR] [--work DIR] [--count N --seed S]
+                      [--nested N]
                       [--match SUBSTR ...] [-j 2] [--opt -O2]
                       [--known FILE] [--write-known FILE]
 """
@@ -75,6 +76,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--match", action="append",
                     help="only cases whose name contains this (repeatable)")
+    ap.add_argument("--nested", type=int, default=0,
+                    help="also a seeded subset of N nested-parallel cases "
+                         "(gen_nesting.py; -1: all)")
     ap.add_argument("-j", "--jobs", type=int, default=2,
                     help="cases at once (each compiles one file at a time)")
     ap.add_argument("--opt", default="-O2", help="optimisation for the emu build")
@@ -89,7 +93,9 @@ def main(argv=None):
     os.makedirs(a.work, exist_ok=True)
 
     everything = gen_nesting.all_cases()
-    cases = gen_nesting.select(everything, a.count, a.seed, a.match)
+    if a.nested:
+        everything += gen_nesting.nested_cases()
+    cases = gen_nesting.select_all(a.count, a.seed, a.match, a.nested)
     known = run_matrix.load_known(a.known)
     names = {c.name for c in everything}
     stale = sorted(k for k in known if k not in names)

@@ -117,7 +117,10 @@ void f(double *a, int n, double *p) {
     {
       #pragma omp parallel
       {
-        a[1] = a[0];
+        #pragma omp sections
+        {
+          a[1] = a[0];
+        }
       }
     }
   }
@@ -1124,10 +1127,11 @@ void f(int *c, int n) {
   CHECK(contains(F.Regions[0].R.Body, "__syncthreads(); // the end of single"));
   CHECK(F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Body, "o2c_dev::criticalEnter("));
-  // A parallel region nested in another is serialised by OpenMP (not yet
-  // here).
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(F.Regions[1].R.Why == DiagId::HostGeneral);
+  // A parallel region nested in another runs on its encountering thread
+  // alone (docs/nested-parallel.md).
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(F.Output, "// #pragma omp parallel for: a team "
+                          "of one thread"));
   CHECK(F.Regions[3].R.Translate);
   CHECK(F.Regions[3].R.Class == RegionClass::Combined);
 }

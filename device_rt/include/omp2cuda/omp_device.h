@@ -77,6 +77,17 @@ __host__ __device__ constexpr int omp_get_level() { return 0; }
 __host__ __device__ constexpr int omp_get_active_level() { return 0; }
 } // namespace master
 
+/// A parallel region nested in parallel code runs on its encountering
+/// thread alone (as with max-active-levels 1): thread 0 of a team of one,
+/// at level Level; omp_in_parallel and omp_get_active_level answer as
+/// outside it. The translator spells these in its body
+/// (o2c_dev::serial<2>::omp_get_level()).
+template <int Level> struct serial {
+  __host__ __device__ static constexpr int omp_get_thread_num() { return 0; }
+  __host__ __device__ static constexpr int omp_get_num_threads() { return 1; }
+  __host__ __device__ static constexpr int omp_get_level() { return Level; }
+};
+
 /// A parallel region nested in team-master code whose team is smaller than
 /// the block (num_threads, if, parallel master): the first N threads. The
 /// translator spells its answers in the region's body

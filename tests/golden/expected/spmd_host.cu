@@ -8,32 +8,32 @@ extern "C" int next_index(int *);
 
 #line 10 "spmd_host.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
-// a[0:n])' at inputs/spmd_host.c:17
-__global__ void omp2cuda_f_L17(int *a, int n) {
+// a[0:n])' at inputs/spmd_host.c:18
+__global__ void omp2cuda_f_L18(int *a, int n) {
   for (int i = blockIdx.x; i < n; i += gridDim.x) {
-#line 18 "inputs/spmd_host.c"
+#line 19 "inputs/spmd_host.c"
 {
     int me = o2c_dev::master::omp_get_thread_num();
 
 #line 19 "spmd_host.cu"
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
-#line 22 "inputs/spmd_host.c"
+#line 23 "inputs/spmd_host.c"
       a[j] += me;
 #line 23 "spmd_host.cu"
       }
       __syncthreads();
-#line 23 "inputs/spmd_host.c"
+#line 24 "inputs/spmd_host.c"
   }
 #line 28 "spmd_host.cu"
   }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
-// map(tofrom: a[0:n])' at inputs/spmd_host.c:17
+// map(tofrom: a[0:n])' at inputs/spmd_host.c:18
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_f_L17_launch(int *a, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 17, 1,
+static bool omp2cuda_f_L18_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 18, 1,
                                          "target teams distribute"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -44,48 +44,48 @@ static bool omp2cuda_f_L17_launch(int *a, int n) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 0, o2c_trip, true),
         (long long)(0));
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L17)(a_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L18)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: a[0:n])' at
-// inputs/spmd_host.c:24
-__global__ void omp2cuda_f_L24(int *a, int n) {
-#line 25 "inputs/spmd_host.c"
+// inputs/spmd_host.c:25
+__global__ void omp2cuda_f_L25(int *a, int n) {
+#line 26 "inputs/spmd_host.c"
   {
 
 #line 60 "spmd_host.cu"
     __shared__ int last;    // the team's, in shared memory
     if (threadIdx.x == 0) { // team master only: side effects
-#line 26 "inputs/spmd_host.c"
+#line 27 "inputs/spmd_host.c"
     last = 0;
 #line 65 "spmd_host.cu"
     }
     __syncthreads();
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
-#line 29 "inputs/spmd_host.c"
+#line 30 "inputs/spmd_host.c"
       last = i;
 #line 71 "spmd_host.cu"
     }
     __syncthreads();
     if (threadIdx.x == 0) { // team master only: side effects
-#line 30 "inputs/spmd_host.c"
+#line 31 "inputs/spmd_host.c"
     a[0] = last;
 #line 77 "spmd_host.cu"
     }
-#line 31 "inputs/spmd_host.c"
+#line 32 "inputs/spmd_host.c"
   }
 #line 81 "spmd_host.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
-// at inputs/spmd_host.c:24
+// at inputs/spmd_host.c:25
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_f_L24_launch(int *a, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 24, 1,
+static bool omp2cuda_f_L25_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 25, 1,
                                          "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -94,38 +94,38 @@ static bool omp2cuda_f_L24_launch(int *a, int n) {
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 0, 0, false), (long long)(0));
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L24)(a_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L25)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
-// a[0:n])' at inputs/spmd_host.c:39
-__global__ void omp2cuda_f_L39(int *a, int n) {
+// a[0:n])' at inputs/spmd_host.c:40
+__global__ void omp2cuda_f_L40(int *a, int n) {
   for (int i = blockIdx.x; i < n; i += gridDim.x) {
-#line 40 "inputs/spmd_host.c"
+#line 41 "inputs/spmd_host.c"
 {
 
 #line 111 "spmd_host.cu"
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
-#line 43 "inputs/spmd_host.c"
+#line 44 "inputs/spmd_host.c"
       a[j] += i;
 #line 115 "spmd_host.cu"
       }
       __syncthreads();
-#line 44 "inputs/spmd_host.c"
+#line 45 "inputs/spmd_host.c"
   }
 #line 120 "spmd_host.cu"
   }
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute
-// map(tofrom: a[0:n])' at inputs/spmd_host.c:39
+// map(tofrom: a[0:n])' at inputs/spmd_host.c:40
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_f_L39_launch(int *a, int n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 39, 1,
+static bool omp2cuda_f_L40_launch(int *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 40, 1,
                                          "target teams distribute"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -136,7 +136,7 @@ static bool omp2cuda_f_L39_launch(int *a, int n) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 0, o2c_trip, true),
         (long long)(8));
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L39)(a_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_f_L40)(a_d, n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -144,22 +144,23 @@ static bool omp2cuda_f_L39_launch(int *a, int n) {
 
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-general] left on the host: 'parallel' in a parallel region is not supported yet
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet
 #line 149 "spmd_host.cu"
-  o2c::leftOnHost(o2c_loc, "'parallel' in a parallel region is not supported yet [omp2cuda-host-general]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
 #pragma omp parallel
     {
-#pragma omp parallel
-      {
-        a[0]++;
-      }
+      int x = 0;
+#pragma omp parallel for lastprivate(x)
+      for (int j = 0; j < n; j++)
+        x = j;
+      a[omp_get_thread_num()] = x;
     }
   } }
-if (!omp2cuda_f_L17_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 17 "inputs/spmd_host.c"
+if (!omp2cuda_f_L18_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 18 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) {
     int me = omp_get_thread_num();
@@ -167,8 +168,8 @@ if (!omp2cuda_f_L17_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     for (int j = 0; j < n; j++)
       a[j] += me;
   } }
-if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 24 "inputs/spmd_host.c"
+if (!omp2cuda_f_L25_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 25 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     int last = 0;
@@ -177,10 +178,10 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
       last = i;
     a[0] = last;
   } }
-{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 32, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
-#line 182 "spmd_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 33, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
+#line 183 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 32 "inputs/spmd_host.c"
+#line 33 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
     int base = next_index(a);
@@ -188,8 +189,8 @@ if (!omp2cuda_f_L24_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     for (int i = 0; i < n; i++)
       a[i] = base;
   } }
-if (!omp2cuda_f_L39_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 39 "inputs/spmd_host.c"
+if (!omp2cuda_f_L40_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 40 "inputs/spmd_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int i = 0; i < n; i++) {
 #pragma omp parallel for num_threads(8)

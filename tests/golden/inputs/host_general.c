@@ -9,7 +9,10 @@ void general(double *a, int n) {
     {
 #pragma omp parallel
       {
-        a[1] = a[0];
+#pragma omp sections
+        {
+          a[1] = a[0];
+        }
       }
     }
   }

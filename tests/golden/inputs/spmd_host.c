@@ -8,10 +8,11 @@ void f(int *a, int n) {
   {
 #pragma omp parallel
     {
-#pragma omp parallel
-      {
-        a[0]++;
-      }
+      int x = 0;
+#pragma omp parallel for lastprivate(x)
+      for (int j = 0; j < n; j++)
+        x = j;
+      a[omp_get_thread_num()] = x;
     }
   }
 #pragma omp target teams distribute map(tofrom: a[0:n])
