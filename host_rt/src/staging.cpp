@@ -100,12 +100,10 @@ bool pays(const Policy &P, const void *H, std::size_t Bytes) {
     return false;
   if (P.M == Mode::On)
     return true;
-  // A deferred task must not wait for the stream a pageable copy may
-  // synchronise with; a synchronous region gains too: its thread's memcpy
-  // into the buffer overlaps the DMA of the copy before, where the driver's
-  // own staging copies and waits chunk by chunk (LULESH -s 30 on an H100:
-  // docs/async.md, "Staging").
-  return backend().stagingPays() && backend().copyLeavesHostFree(H);
+  // A deferred task, on a helper or issued inline (async.cpp): the thread
+  // must not wait for the stream a pageable copy may synchronise with.
+  return backend().stagingPays() && inDeferredTask() &&
+         backend().copyLeavesHostFree(H);
 }
 
 } // namespace

@@ -2,8 +2,8 @@
 // 2, seed 001 §3.3). CUDA copies from pageable host memory through its own
 // small staging buffers, chunk by chunk, with the calling thread copying and
 // waiting; from page-locked memory the DMA engine reads the bytes itself,
-// at full bandwidth, while the thread goes on. For a target task or region
-// whose host data is pageable, the thread mapping it copies the bytes into
+// at full bandwidth, while the thread goes on. For a deferred target task
+// whose host data is pageable, the thread issuing it copies the bytes into
 // a page-locked buffer of a pool (a plain memcpy, at the task's map time:
 // OpenMP's map(to:) reads the host data when the task maps it, and so does
 // this) and queues an asynchronous copy from there. The buffer goes back to
@@ -28,7 +28,8 @@ namespace o2c::detail {
 ///
 /// It pays (O2C_STAGING unset) on a backend whose direct copies from
 /// pageable memory are slow (Backend::stagingPays: CUDA), in a deferred
-/// task or a synchronous region, for pageable memory (copyLeavesHostFree) and at least O2C_STAGING_MIN bytes (default 65536).
+/// task (a helper, or the thread issuing it inline), for pageable memory
+/// (copyLeavesHostFree) and at least O2C_STAGING_MIN bytes (default 65536).
 /// O2C_STAGING=0 turns it off; O2C_STAGING=1 stages every copy of at least
 /// O2C_STAGING_MIN bytes on any backend and thread (tests: the emulated
 /// device then copies twice). The pool holds at most O2C_STAGING_MB MiB
