@@ -143,47 +143,57 @@ bool injectedNameEdits(const Stmt *S, const Decl *InClass, ASTContext &Ctx,
   return F.Ok;
 }
 
-bool writesNestedClassType(const Stmt *S, const Decl *InClass) {
+namespace {
+
+/// The class a type written in the source names, the injected class name
+/// (`Vec` inside `Vec<T>`) included; null for other types.
+const TagDecl *writtenTag(TypeLoc TL) {
+  const Type *T = TL.getTypePtr();
+  if (const auto *IT = dyn_cast_or_null<InjectedClassNameType>(T))
+    return IT->getDecl();
+  return T ? T->getAsTagDecl() : nullptr;
+}
+
+/// Whether a type written in S names a class for which Is holds.
+bool writesTag(const Stmt *S, llvm::function_ref<bool(const TagDecl *)> Is) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const DeclContext *Top;
+    llvm::function_ref<bool(const TagDecl *)> Is;
     bool Found = false;
     bool VisitTypeLoc(TypeLoc TL) {
-      const Type *T = TL.getTypePtr();
-      const TagDecl *TD = T ? T->getAsTagDecl() : nullptr;
-      if (const auto *IT = dyn_cast_or_null<InjectedClassNameType>(T))
-        TD = IT->getDecl();
-      if (TD && TD->getCanonicalDecl() != cast<Decl>(Top)->getCanonicalDecl())
-        for (const DeclContext *DC = TD->getDeclContext(); DC;
-             DC = DC->getParent())
-          Found = Found || cast<Decl>(DC)->getCanonicalDecl() ==
-                               cast<Decl>(Top)->getCanonicalDecl();
+      const TagDecl *TD = writtenTag(TL);
+      Found = TD && Is(TD);
       return !Found;
     }
   } F;
-  F.Top = dyn_cast_or_null<DeclContext>(InClass);
-  if (!F.Top || !S)
-    return false;
-  F.TraverseStmt(const_cast<Stmt *>(S));
+  F.Is = Is;
+  if (S)
+    F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
 }
 
-bool writesClassType(const Stmt *S, const Decl *InClass) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const Decl *Top;
-    bool Found = false;
-    bool VisitTypeLoc(TypeLoc TL) {
-      const Type *T = TL.getTypePtr();
-      const TagDecl *TD = T ? T->getAsTagDecl() : nullptr;
-      if (const auto *IT = dyn_cast_or_null<InjectedClassNameType>(T))
-        TD = IT->getDecl();
-      return !(Found = Found || (TD && TD->getCanonicalDecl() == Top));
-    }
-  } F;
-  F.Top = InClass ? InClass->getCanonicalDecl() : nullptr;
-  if (!F.Top || !S)
+} // namespace
+
+bool writesNestedClassType(const Stmt *S, const Decl *InClass) {
+  const auto *DC = dyn_cast_or_null<DeclContext>(InClass);
+  if (!DC)
     return false;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
+  const Decl *Top = cast<Decl>(DC)->getCanonicalDecl();
+  return writesTag(S, [&](const TagDecl *TD) {
+    if (TD->getCanonicalDecl() == Top)
+      return false;
+    for (const DeclContext *C = TD->getDeclContext(); C; C = C->getParent())
+      if (cast<Decl>(C)->getCanonicalDecl() == Top)
+        return true;
+    return false;
+  });
+}
+
+bool writesClassType(const Stmt *S, const Decl *InClass) {
+  if (!InClass)
+    return false;
+  const Decl *Top = InClass->getCanonicalDecl();
+  return writesTag(
+      S, [&](const TagDecl *TD) { return TD->getCanonicalDecl() == Top; });
 }
 
 } // namespace omp2cuda

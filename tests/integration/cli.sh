@@ -383,7 +383,7 @@ check "--suppress: those IDs are not printed" lacks "omp2cuda-host-call\|omp2cud
 check "--suppress: others are" has "warning: .*\[omp2cuda-host-general\]"
 run host_general.c -o wae.cu --warnings-as-errors=host-call --
 check "--warnings-as-errors=ID: exit 1" rc 1
-check "--warnings-as-errors=ID: the message says error" has "host_general.c:16:1: error: target region left on the host: .*\[omp2cuda-host-call,-warnings-as-errors\]"
+check "--warnings-as-errors=ID: the message says error" has "host_general.c:19:1: error: target region left on the host: .*\[omp2cuda-host-call,-warnings-as-errors\]"
 check "--warnings-as-errors=ID: other warnings stay warnings" has "warning: .*\[omp2cuda-host-loop\]"
 check "--warnings-as-errors=ID: nothing written" test ! -e wae.cu
 run host_general.c -o wae.cu --warnings-as-errors=all --
