@@ -2,7 +2,7 @@
 // the text edits of each rule, after findTransparent has accepted the
 // construct in its context. The clauses a construct may carry are a white
 // list, so that anything not thought through leaves the region on the host.
-#include "analysis/Transparent.h"
+#include "analysis/TransparentRewriter.h"
 #include "analysis/InReduction.h"
 #include "analysis/Scope.h"
 #include "edits/Edits.h"
@@ -99,625 +99,407 @@ std::string indented(llvm::StringRef T, const std::string &Ind) {
   }
   return Out;
 }
+} // namespace
 
-struct Rewriter {
-  ASTContext &Ctx;
-  llvm::StringRef Buf;
-  std::vector<TextEdit> &Out;
-  SourceLocation &At;
+namespace transparent {
 
-  Verdict no(const OMPExecutableDirective &D, DiagId Id,
-             const std::string &Why) {
-    At = D.getBeginLoc();
-    return Verdict::no(Id, Why);
-  }
+Verdict Rewriter::no(const OMPExecutableDirective &D, DiagId Id,
+           const std::string &Why) {
+  At = D.getBeginLoc();
+  return Verdict::no(Id, Why);
+}
 
-  /// The end of the pragma line (continuations included).
-  unsigned pragmaEnd(unsigned B) const {
-    unsigned I = B;
-    while (I < Buf.size() && Buf[I] != '\n')
-      I += Buf[I] == '\\' && I + 1 < Buf.size() ? 2 : 1;
-    return I;
-  }
+unsigned Rewriter::pragmaEnd(unsigned B) const {
+  unsigned I = B;
+  while (I < Buf.size() && Buf[I] != '\n')
+    I += Buf[I] == '\\' && I + 1 < Buf.size() ? 2 : 1;
+  return I;
+}
 
-  /// The pragma's text on one line, for a comment that names it.
-  std::string pragmaText(unsigned B, unsigned E) const {
-    std::string T;
-    for (unsigned I = B; I < E; ++I) {
-      if (Buf[I] == '\\' && I + 1 < E && Buf[I + 1] == '\n') {
-        ++I;
-        T += ' ';
-      } else {
-        T += Buf[I];
-      }
+std::string Rewriter::pragmaText(unsigned B, unsigned E) const {
+  std::string T;
+  for (unsigned I = B; I < E; ++I) {
+    if (Buf[I] == '\\' && I + 1 < E && Buf[I + 1] == '\n') {
+      ++I;
+      T += ' ';
+    } else {
+      T += Buf[I];
     }
-    return llvm::StringRef(T).trim().str();
   }
+  return llvm::StringRef(T).trim().str();
+}
 
-  /// How the body spells VD: as itself (""), through the pointer the
-  /// kernel takes a mapped scalar by ("(*x)"), or otherwise.
-  std::string spelling(const Stmt *S, const VarDecl *VD) {
-    if (!S)
-      return "";
-    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      SourceLocation L = DR->getLocation();
-      if (L.isMacroID())
-        return "?";
-      unsigned Off = SM.getFileOffset(L);
-      for (const TextEdit &E : Out)
-        if (E.Offset == Off && E.Length == VD->getName().size())
-          return E.Text;
-      // Inside an atomic, whose replacement carries the edits made in it.
-      std::string Deref = "(*" + VD->getNameAsString() + ")";
-      for (const TextEdit &E : Out)
-        if (E.Offset <= Off && Off < E.Offset + E.Length &&
-            E.Text.find(Deref) != std::string::npos)
-          return Deref;
-      return "";
-    }
-    for (const Stmt *C : S->children())
-      if (std::string Sp = spelling(C, VD); !Sp.empty())
-        return Sp;
+std::string Rewriter::spelling(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return "";
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = DR->getLocation();
+    if (L.isMacroID())
+      return "?";
+    unsigned Off = SM.getFileOffset(L);
+    for (const TextEdit &E : Out)
+      if (E.Offset == Off && E.Length == VD->getName().size())
+        return E.Text;
+    // Inside an atomic, whose replacement carries the edits made in it.
+    std::string Deref = "(*" + VD->getNameAsString() + ")";
+    for (const TextEdit &E : Out)
+      if (E.Offset <= Off && Off < E.Offset + E.Length &&
+          E.Text.find(Deref) != std::string::npos)
+        return Deref;
     return "";
   }
+  for (const Stmt *C : S->children())
+    if (std::string Sp = spelling(C, VD); !Sp.empty())
+      return Sp;
+  return "";
+}
 
-  /// The declarations of a fresh copy of VD named as the body names it:
-  /// Init is the value it starts from ("" for none). Before goes outside
-  /// the block the copies are declared in (the original is still visible
-  /// there), Decls inside.
-  Verdict freshCopy(const OMPExecutableDirective &D, const VarDecl *VD,
-                    bool Init, const char *Clause, std::string &Before,
-                    std::string &Decls) {
-    const Stmt *Body = associatedBody(D);
-    std::string N = VD->getNameAsString();
-    QualType T = VD->getType().getUnqualifiedType();
-    std::string Sp = spelling(Body, VD);
-    auto No = [&](const std::string &Why) {
-      return no(D, DiagId::HostClause,
-                std::string(Clause) + "('" + N + "') on " + quotedName(D) +
-                    " inside a target region: " + Why);
-    };
-    if (T->isReferenceType())
-      return No("references are not supported yet");
-    const ConstantArrayType *CA = Ctx.getAsConstantArrayType(T);
-    if (CA && CA->getElementType()->isScalarType() && Sp.empty()) {
-      // An array the kernel names as a reference to the mapped one, or a
-      // local: a copy of each element, and the name bound to the copy.
-      Before += declText(T, "o2c_fp_" + N, Ctx) + ";\n";
-      if (Init)
-        Before += fmt::format(
-            "for (unsigned long o2c_k = 0; o2c_k < {0}; ++o2c_k)\n"
-            "  o2c_fp_{1}[o2c_k] = {1}[o2c_k];\n",
-            CA->getSize().getZExtValue(), N);
-      Decls += declText(Ctx.getLValueReferenceType(T), N, Ctx) + " = o2c_fp_" +
-               N + ";\n";
-      return {};
-    }
-    if (!T->isScalarType())
-      return No("supported for scalars and arrays of scalars only");
-    if (Sp == "(*" + N + ")") {
-      // A mapped scalar the body reaches through its pointer: the pointer's
-      // name now points at the copy.
-      Before += Init ? fmt::format("{} = (*{});\n",
-                                   declText(T, "o2c_fp_" + N, Ctx), N)
-                     : declText(T, "o2c_fp_" + N, Ctx) + ";\n";
-      Decls += declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_fp_" + N +
-               ";\n";
-      return {};
-    }
-    if (!Sp.empty())
-      return No("the body names it as '" + Sp + "', which is not supported");
-    if (Init) {
-      Before += fmt::format("const {} = {};\n",
-                            declText(T, "o2c_fp_" + N, Ctx), N);
-      Decls += fmt::format("{} = o2c_fp_{};\n", declText(T, N, Ctx), N);
-    } else {
-      Decls += declText(T, N, Ctx) + ";\n";
-    }
-    return {};
-  }
-
-  /// Fresh copies of the private and firstprivate items that the body uses
-  /// (private) or writes (firstprivate; reads see the value a copy would
-  /// have).
-  Verdict privates(const OMPExecutableDirective &D, std::string &Before,
-                   std::string &Decls) {
-    const Stmt *Body = associatedBody(D);
-    auto Var = [](const Expr *E) -> const VarDecl * {
-      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    };
-    for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
-      for (const Expr *E : C->varlists())
-        if (const VarDecl *VD = Var(E); VD && refersTo(Body, VD))
-          if (Verdict V = freshCopy(D, VD, false, "private", Before, Decls);
-              !V.Ok)
-            return V;
-    for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
-      for (const Expr *E : C->varlists())
-        if (const VarDecl *VD = Var(E); VD && writes(Body, VD))
-          if (Verdict V =
-                  freshCopy(D, VD, true, "firstprivate", Before, Decls);
-              !V.Ok)
-            return V;
-    return {};
-  }
-
-  /// scope reduction(op: x) in parallel code: each thread's copy of x
-  /// starts at op's identity and is folded into the team's x atomically at
-  /// the end of the scope (Combine, where the copy is still visible), before
-  /// its barrier.
-  Verdict scopeReductions(const OMPExecutableDirective &D, std::string &Before,
-                          std::string &Decls, std::string &Combine) {
-    for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
-      std::string Op = reductionOp(*C);
-      for (const Expr *E : C->varlists()) {
-        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-        if (!VD || Op.empty() || !VD->getType()->isArithmeticType() ||
-            VD->getType()->isReferenceType())
-          return no(D, DiagId::HostClause,
-                    "a reduction on 'scope' inside a target region is "
-                    "supported for scalar numbers and the built-in "
-                    "operators only");
-        std::string N = VD->getNameAsString();
-        QualType T = VD->getType().getUnqualifiedType();
-        std::string Sp = spelling(associatedBody(D), VD);
-        std::string Init =
-            Op + "::identity<" + declText(T, "", Ctx) + ">()";
-        std::string Ptr = declText(Ctx.getPointerType(T), "o2c_red_" + N, Ctx);
-        if (Sp.empty()) {
-          Before += Ptr + " = &" + N + ";\n";
-          Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
-          Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_red_{}, {});\n",
-                                 Op, N, N);
-        } else if (Sp == "(*" + N + ")") {
-          // A mapped scalar the body reaches through its pointer.
-          Before += Ptr + " = " + N + ";\n";
-          Decls += declText(T, "o2c_rv_" + N, Ctx) + " = " + Init + ";\n" +
-                   declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_rv_" +
-                   N + ";\n";
-          Combine += fmt::format(
-              "o2c_dev::atomicCombine<{}>(o2c_red_{}, o2c_rv_{});\n", Op, N,
-              N);
-        } else {
-          return no(D, DiagId::HostClause,
-                    "reduction('" + N + "') on 'scope': the body names it as '" +
-                        Sp + "', which is not supported");
-        }
-      }
-    }
-    return {};
-  }
-
-  /// The clauses a construct may carry; the others leave the region on the
-  /// host.
-  Verdict clauses(const OMPExecutableDirective &D) {
-    for (const OMPClause *C : D.clauses()) {
-      if (C->isImplicit() && !isa<OMPFirstprivateClause, OMPPrivateClause>(C))
-        continue;
-      bool Ok = isa<OMPPrivateClause, OMPFirstprivateClause, OMPSharedClause,
-                    OMPDefaultClause, OMPIfClause, OMPFinalClause,
-                    OMPUntiedClause, OMPMergeableClause, OMPPriorityClause,
-                    OMPDependClause, OMPAffinityClause, OMPAllocateClause,
-                    OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause,
-                    OMPCollapseClause, OMPSafelenClause, OMPSimdlenClause,
-                    OMPAlignedClause, OMPNontemporalClause, OMPOrderClause,
-                    OMPNowaitClause, OMPFilterClause, OMPHintClause,
-                    OMPFlushClause, OMPSeqCstClause, OMPAcqRelClause,
-                    OMPAcquireClause, OMPReleaseClause, OMPRelaxedClause>(C);
-      // A loop the thread runs alone reduces in program order; a reduction
-      // on a construct of several threads would need their partials.
-      // (scope: scopeReductions, in parallel code only.)
-      if (const auto *R = dyn_cast<OMPReductionClause>(C))
-        Ok = R->getModifier() == OMPC_REDUCTION_unknown;
-      if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
-        Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
-      if (isa<OMPCopyprivateClause>(C))
-        Ok = true; // checked with the single
-      if (const auto *IR = dyn_cast<OMPInReductionClause>(C);
-          IR && isTasking(D.getDirectiveKind())) {
-        if (Verdict V = inReductionInPlace(*IR, associatedBody(D)); !V.Ok) {
-          At = V.Where;
-          return V;
-        }
-        Ok = true;
-      }
-      if (const auto *F = dyn_cast<OMPFilterClause>(C))
-        Ok = F->getThreadID()->isIntegerConstantExpr(Ctx);
-      if (isa<OMPNumTasksClause, OMPGrainsizeClause>(C) &&
-          !D.getClausesOfKind<OMPFirstprivateClause>().empty())
-        // Each task of a taskloop starts from the original value; one loop
-        // in one thread would carry the first task's writes on.
-        for (const auto *FC : D.getClausesOfKind<OMPFirstprivateClause>())
-          for (const Expr *E : FC->varlists())
-            if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-              if (writes(associatedBody(D), dyn_cast<VarDecl>(DR->getDecl())))
-                Ok = false;
-      if (!Ok)
-        return no(D, DiagId::HostClause,
-                  "the '" +
-                      llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
-                      "' clause on " + quotedName(D) +
-                      " inside a target region is not supported yet");
-    }
-    return {};
-  }
-
-  /// ordered: a region in the body of a worksharing loop with the ordered
-  /// clause (clang checks that it is one) that the block's threads share
-  /// (DirectiveTree.cpp refuses the others); no doacross, no simd.
-  Verdict orderedRule(const OMPExecutableDirective &D, DirContext Where) {
-    bool StandAlone = !associatedBody(D); // a doacross sink or source
-    for (const OMPClause *C : D.clauses())
-      if (!isa<OMPThreadsClause>(C) &&
-          !(StandAlone && isa<OMPDependClause, OMPDoacrossClause>(C))) {
-        At = C->getBeginLoc();
-        return Verdict::no(
-            DiagId::HostClause,
-            "the '" +
-                llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
-                "' clause on 'ordered' inside a target region is not "
-                "supported yet");
-      }
-    if (Where != DirContext::LoopBody ||
-        (!associatedBody(D) && !D.hasClausesOfKind<OMPDependClause>() &&
-         !D.hasClausesOfKind<OMPDoacrossClause>()))
-      return no(D, DiagId::HostGeneral,
-                "'ordered' outside the body of a worksharing loop is not "
-                "supported");
-    return {};
-  }
-
-  /// thread 0 unless filter says another.
-  std::string masterThread(const OMPExecutableDirective &D) {
-    for (const auto *F : D.getClausesOfKind<OMPFilterClause>())
-      if (auto V = F->getThreadID()->getIntegerConstantExpr(Ctx))
-        return std::to_string(V->getExtValue());
-    return "0";
-  }
-
-  /// single with copyprivate: the values of thread 0's items go to every
-  /// thread through shared memory.
-  Verdict copyPrivate(const OMPExecutableDirective &D, std::string &Open,
-                      std::string &Close, std::string &After) {
-    std::string Decl, Save, Load;
-    for (const auto *C : D.getClausesOfKind<OMPCopyprivateClause>())
-      for (const Expr *E : C->varlists()) {
-        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-        if (!VD || !VD->getType()->isScalarType() ||
-            VD->getType()->isReferenceType())
-          return no(D, DiagId::HostClause,
-                    "copyprivate is supported for scalar variables only");
-        std::string N = VD->getNameAsString();
-        Decl += "__shared__ " +
-                declText(VD->getType().getUnqualifiedType(), "o2c_cp_" + N,
-                         Ctx) +
-                ";\n";
-        Save += fmt::format("o2c_cp_{0} = {0};\n", N);
-        Load += fmt::format("{0} = o2c_cp_{0};\n", N);
-      }
-    if (Decl.empty())
-      return {};
-    Open = Decl + Open;
-    Close = Save + Close;
-    After = "__syncthreads(); // copyprivate: thread 0's values are ready\n" +
-            Load + "__syncthreads(); // every thread has read them\n";
-    return {};
-  }
-
-  Verdict use(const TransparentUse &U) {
-    const OMPExecutableDirective &D = *U.D;
-    OpenMPDirectiveKind K = D.getDirectiveKind();
-    if (D.getBeginLoc().isMacroID() || D.getEndLoc().isMacroID())
-      return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
-    if (U.Serial)
-      return serial(U);
-    if (K == Directive::OMPD_ordered) {
-      if (Verdict V = orderedRule(D, U.Where); !V.Ok)
-        return V;
-    } else if (Verdict V = clauses(D); !V.Ok) {
-      return V;
-    }
-    unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
-    std::string Comment = "// " + pragmaText(B, PE);
-    bool Parallel = U.Where == DirContext::ParallelCode;
-    if ((isMasterLike(K) || K == Directive::OMPD_single ||
-         K == Directive::OMPD_scope) &&
-        U.Where == DirContext::LoopBody)
-      return no(D, DiagId::HostGeneral,
-                quotedName(D) + " inside a worksharing loop is not allowed");
-    if (K == Directive::OMPD_ordered && !associatedBody(D)) {
-      // Doacross (Doacross.cpp): a sink waits for the iteration's turn, the
-      // source passes it on.
-      Out.push_back({B, statementEnd(D, Ctx) - B,
-                     (doacrossSource(D) ? "o2c_ord.leave(); "
-                                        : "o2c_ord.enter(); ") +
-                         Comment});
-      return {};
-    }
-    if (!associatedBody(D)) { // stand-alone: flush, taskwait, taskyield
-      std::string Text = K == Directive::OMPD_flush
-                             ? "o2c_dev::ompFlush(); " + Comment
-                             : Comment + ": tasks run when they are created";
-      Out.push_back({B, statementEnd(D, Ctx) - B, Text});
-      return {};
-    }
-    std::string Before, Decls, Combine;
-    if (Verdict V = privates(D, Before, Decls); !V.Ok)
-      return V;
-    if (K == Directive::OMPD_scope &&
-        D.hasClausesOfKind<OMPReductionClause>()) {
-      if (!Parallel)
-        return no(D, DiagId::HostClause,
-                  "a reduction on 'scope' outside a parallel region inside a "
-                  "target region is not supported yet");
-      if (Verdict V = scopeReductions(D, Before, Decls, Combine); !V.Ok)
-        return V;
-    }
-    std::string Open, Close;
-    if (K == Directive::OMPD_ordered) {
-      // The loop's iteration holds its turn (o2c_ord, SpmdPrinter.h).
-      Open = "o2c_ord.enter(); " + Comment + "\n";
-      Close = "o2c_ord.leave();\n";
-    } else if (K == Directive::OMPD_critical) {
-      std::string Name =
-          cast<OMPCriticalDirective>(D).getDirectiveName().getAsString();
-      unsigned L = lockOf(Name);
-      Open = fmt::format("o2c_dev::criticalEnter({}); {}\n", L, Comment);
-      Close = fmt::format("o2c_dev::criticalExit({});\n", L);
-    } else if (K == Directive::OMPD_single && Parallel) {
-      Open = "if (threadIdx.x == 0) { " + Comment + "\n";
-      Close = "}\n";
-      std::string After;
-      if (Verdict V = copyPrivate(D, Open, Close, After); !V.Ok)
-        return V;
-      if (!After.empty())
-        Close += After;
-      else if (D.getSingleClause<OMPNowaitClause>() == nullptr)
-        Close += "__syncthreads(); // the end of single\n";
-    } else if (isMasterLike(K) && (Parallel || masterThread(D) != "0")) {
-      // Outside a parallel region the one thread is thread 0.
-      Open = fmt::format("if ({} == {}) {{ {}\n",
-                         Parallel ? "threadIdx.x" : "0", masterThread(D),
-                         Comment);
-      Close = "}\n";
-    } else if (K == Directive::OMPD_scope && Parallel) {
-      Open = Comment + "\n";
-      Close = Combine;
-      if (D.getSingleClause<OMPNowaitClause>() == nullptr)
-        Close += "__syncthreads(); // the end of scope\n";
-    } else if (isTasking(K)) {
-      Open = Comment + ": runs now, in the thread that creates it\n";
-    } else {
-      Open = Comment + "\n";
-    }
-    place(D, B, PE, Before, Decls, Open, Close);
-    return {};
-  }
-
-  /// The opening text (after the copies' declarations) in place of D's
-  /// pragma line, the closing text after its statement.
-  void place(const OMPExecutableDirective &D, unsigned B, unsigned PE,
-             const std::string &Before, const std::string &Decls,
-             std::string Open, std::string Close) {
-    bool Block = !Before.empty() || !Decls.empty() || !Close.empty();
-    if (Block) {
-      Open = "{\n" + Before + (Decls.empty() ? "" : "{\n" + Decls) + Open;
-      Close = "\n" + Close + (Decls.empty() ? "" : "}\n") + "}";
-    }
-    // The lines added take the indentation of the pragma's line.
-    unsigned LS = B;
-    while (LS > 0 && Buf[LS - 1] != '\n')
-      --LS;
-    std::string Ind = Buf.slice(LS, B).str();
-    Out.push_back({B, PE - B, indented(llvm::StringRef(Open).rtrim("\n"), Ind)});
-    Pending.push_back({statementEnd(D, Ctx), 0, indented(Close, Ind)});
-  }
-
-  // ---- Serialised nested parallel regions (docs/nested-parallel.md) ----
-
-  /// Where the variable a reduction on D folds into lives, as far as the
-  /// constructs around D (up to the target construct) tell.
-  enum class Home {
-    Original, ///< no construct around D makes a copy of it
-    Thread,   ///< a copy of the encountering thread's (a local)
-    Unknown,  ///< a team's copy, or a clause the fold does not know
+Verdict Rewriter::freshCopy(const OMPExecutableDirective &D, const VarDecl *VD,
+                  bool Init, const char *Clause, std::string &Before,
+                  std::string &Decls) {
+  const Stmt *Body = associatedBody(D);
+  std::string N = VD->getNameAsString();
+  QualType T = VD->getType().getUnqualifiedType();
+  std::string Sp = spelling(Body, VD);
+  auto No = [&](const std::string &Why) {
+    return no(D, DiagId::HostClause,
+              std::string(Clause) + "('" + N + "') on " + quotedName(D) +
+                  " inside a target region: " + Why);
   };
-  Home homeOf(const OMPExecutableDirective &D, const VarDecl *VD) {
-    auto Names = [&](const OMPClause &C) {
-      for (const Stmt *E : C.children())
-        if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(
-                E ? cast<Expr>(E)->IgnoreParenImpCasts() : nullptr);
-            DR && DR->getDecl() == VD)
-          return true;
-      return false;
-    };
-    DynTypedNodeList Ps = Ctx.getParents(D);
-    while (!Ps.empty()) {
-      DynTypedNode P = Ps[0];
-      if (const auto *A = P.get<OMPExecutableDirective>()) {
-        OpenMPDirectiveKind K = A->getDirectiveKind();
-        for (const OMPClause *C : A->clauses()) {
-          if (!isa<OMPPrivateClause, OMPFirstprivateClause,
-                   OMPLastprivateClause, OMPReductionClause, OMPLinearClause,
-                   OMPInReductionClause, OMPTaskReductionClause,
-                   OMPCopyinClause>(C) ||
-              !Names(*C))
-            continue;
-          // A parallel thread's partial, a private or firstprivate copy of
-          // a construct of threads (also `distribute parallel for`, whose
-          // copies are its loop's): the thread's local. A team's copy
-          // (teams, distribute alone) may be in shared memory.
-          bool Local =
-              isa<OMPPrivateClause, OMPFirstprivateClause, OMPReductionClause>(
-                  C) &&
-              !isOpenMPTargetExecutionDirective(K) &&
-              (isOpenMPParallelDirective(K) ||
-               (!isOpenMPTeamsDirective(K) && !isOpenMPDistributeDirective(K)));
-          return Local ? Home::Thread : Home::Unknown;
-        }
-        if (isOpenMPTargetExecutionDirective(K))
-          return Home::Original;
-      }
-      Ps = Ctx.getParents(P);
-    }
-    return Home::Unknown;
-  }
-
-  /// reduction(op: x) on a construct one thread runs: a copy of x starts at
-  /// op's identity and is folded into x at the end: plainly where x is the
-  /// encountering thread's own (declared in its code, or a copy an
-  /// enclosing construct made for it), atomically where it is a mapped
-  /// scalar that other threads may fold into too (an atomic on a thread's
-  /// local memory is undefined in CUDA). Anything else (the team's
-  /// variables in shared memory) stays refused.
-  Verdict serialReductions(const TransparentUse &U, std::string &Before,
-                           std::string &Decls, std::string &Combine) {
-    const OMPExecutableDirective &D = *U.D;
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
-      std::string Op = reductionOp(*C);
-      for (const Expr *E : C->varlists()) {
-        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-        if (!VD || Op.empty() || C->getModifier() != OMPC_REDUCTION_unknown ||
-            !VD->getType()->isArithmeticType() ||
-            VD->getType()->isReferenceType())
-          return no(D, DiagId::HostClause,
-                    "a reduction on a nested " + quotedName(D) +
-                        " run by one thread is supported for scalar numbers "
-                        "and the built-in operators only");
-        std::string N = VD->getNameAsString();
-        QualType T = VD->getType().getUnqualifiedType();
-        std::string Sp = spelling(associatedBody(D), VD);
-        std::string Init = Op + "::identity<" + declText(T, "", Ctx) + ">()";
-        std::string Ptr =
-            declText(Ctx.getPointerType(T), "o2c_sred_" + N, Ctx);
-        bool Pointer = Sp == "(*" + N + ")";
-        Home H = homeOf(D, VD);
-        bool Declared = !VD->hasGlobalStorage() && U.Own &&
-                        SM.isPointWithin(
-                            SM.getExpansionLoc(VD->getLocation()),
-                            SM.getExpansionLoc(U.Own->getBeginLoc()),
-                            SM.getExpansionLoc(U.Own->getEndLoc()));
-        bool Plain = (Sp.empty() || Pointer) &&
-                     (H == Home::Thread || (H == Home::Original && Declared));
-        bool Atomic = Pointer && H == Home::Original;
-        if (!Plain && !Atomic)
-          return no(D, DiagId::HostClause,
-                    "reduction('" + N + "') on a nested " + quotedName(D) +
-                        " run by one thread: only a variable of the "
-                        "encountering thread or a mapped scalar is supported "
-                        "yet");
-        if (Pointer) {
-          Before += Ptr + " = " + N + ";\n";
-          Decls += declText(T, "o2c_srv_" + N, Ctx) + " = " + Init + ";\n" +
-                   declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_srv_" +
-                   N + ";\n";
-        } else {
-          Before += Ptr + " = &" + N + ";\n";
-          Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
-        }
-        std::string Val = Pointer ? "o2c_srv_" + N : N;
-        Combine += Atomic ? fmt::format("o2c_dev::atomicCombine<{}>("
-                                        "o2c_sred_{}, {});\n",
-                                        Op, N, Val)
-                          : fmt::format("*o2c_sred_{0} = {1}{{}}("
-                                        "*o2c_sred_{0}, {2});\n",
-                                        N, Op, Val);
-      }
-    }
+  if (T->isReferenceType())
+    return No("references are not supported yet");
+  const ConstantArrayType *CA = Ctx.getAsConstantArrayType(T);
+  if (CA && CA->getElementType()->isScalarType() && Sp.empty()) {
+    // An array the kernel names as a reference to the mapped one, or a
+    // local: a copy of each element, and the name bound to the copy.
+    Before += declText(T, "o2c_fp_" + N, Ctx) + ";\n";
+    if (Init)
+      Before += fmt::format(
+          "for (unsigned long o2c_k = 0; o2c_k < {0}; ++o2c_k)\n"
+          "  o2c_fp_{1}[o2c_k] = {1}[o2c_k];\n",
+          CA->getSize().getZExtValue(), N);
+    Decls += declText(Ctx.getLValueReferenceType(T), N, Ctx) + " = o2c_fp_" +
+             N + ";\n";
     return {};
   }
-
-  /// The clauses of a serialised construct: those that mean nothing to a
-  /// team of one (num_threads, if, proc_bind, schedule) are ignored; their
-  /// expressions must not have side effects, which ignoring would skip.
-  Verdict serialClauses(const OMPExecutableDirective &D) {
-    for (const OMPClause *C : D.clauses()) {
-      if (C->isImplicit() && !isa<OMPFirstprivateClause, OMPPrivateClause>(C))
-        continue;
-      bool Ok = isa<OMPPrivateClause, OMPFirstprivateClause, OMPSharedClause,
-                    OMPDefaultClause, OMPProcBindClause, OMPCollapseClause,
-                    OMPNowaitClause, OMPOrderClause, OMPSafelenClause,
-                    OMPSimdlenClause, OMPAlignedClause, OMPNontemporalClause,
-                    OMPBindClause, OMPReductionClause>(C);
-      const Expr *Ignored = nullptr;
-      if (const auto *NT = dyn_cast<OMPNumThreadsClause>(C))
-        Ignored = NT->getNumThreads();
-      if (const auto *IC = dyn_cast<OMPIfClause>(C))
-        Ignored = IC->getCondition();
-      if (const auto *SC = dyn_cast<OMPScheduleClause>(C)) {
-        Ignored = SC->getChunkSize();
-        Ok = true;
-      }
-      if (Ignored || isa<OMPNumThreadsClause, OMPIfClause>(C))
-        Ok = !Ignored || !Ignored->HasSideEffects(Ctx);
-      if (!Ok) {
-        At = C->getBeginLoc();
-        return Verdict::no(
-            DiagId::HostClause,
-            "the '" +
-                llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
-                "' clause on a nested " + quotedName(D) +
-                " run by one thread is not supported yet");
-      }
-    }
+  if (!T->isScalarType())
+    return No("supported for scalars and arrays of scalars only");
+  if (Sp == "(*" + N + ")") {
+    // A mapped scalar the body reaches through its pointer: the pointer's
+    // name now points at the copy.
+    Before += Init ? fmt::format("{} = (*{});\n",
+                                 declText(T, "o2c_fp_" + N, Ctx), N)
+                   : declText(T, "o2c_fp_" + N, Ctx) + ";\n";
+    Decls += declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_fp_" + N +
+             ";\n";
     return {};
   }
+  if (!Sp.empty())
+    return No("the body names it as '" + Sp + "', which is not supported");
+  if (Init) {
+    Before += fmt::format("const {} = {};\n",
+                          declText(T, "o2c_fp_" + N, Ctx), N);
+    Decls += fmt::format("{} = o2c_fp_{};\n", declText(T, N, Ctx), N);
+  } else {
+    Decls += declText(T, N, Ctx) + ";\n";
+  }
+  return {};
+}
 
-  /// A parallel region nested in parallel code, or a construct bound to its
-  /// team of one (Transparent.h): the encountering thread runs the body
-  /// alone, a loop all its iterations in order; a barrier is nothing.
-  Verdict serial(const TransparentUse &U) {
-    const OMPExecutableDirective &D = *U.D;
-    unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
-    std::string Comment = "// " + pragmaText(B, PE) + ": a team of one thread";
-    if (!associatedBody(D)) { // barrier
-      Out.push_back({B, statementEnd(D, Ctx) - B, Comment});
-      return {};
-    }
-    if (Verdict V = serialClauses(D); !V.Ok)
-      return V;
-    std::string Before, Decls, Combine;
-    if (Verdict V = privates(D, Before, Decls); !V.Ok)
-      return V;
-    std::set<const VarDecl *> Listed;
-    for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
-      for (const Expr *E : C->varlists())
-        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-          Listed.insert(dyn_cast<VarDecl>(DR->getDecl()));
-    for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
-      for (const Expr *E : C->varlists())
-        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-          Listed.insert(dyn_cast<VarDecl>(DR->getDecl()));
-    // The loop's own variables: private to the construct.
-    for (const VarDecl *VD : outerCounters(D))
-      if (!Listed.count(VD))
+Verdict Rewriter::privates(const OMPExecutableDirective &D, std::string &Before,
+                 std::string &Decls) {
+  const Stmt *Body = associatedBody(D);
+  auto Var = [](const Expr *E) -> const VarDecl * {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  };
+  for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
+    for (const Expr *E : C->varlists())
+      if (const VarDecl *VD = Var(E); VD && refersTo(Body, VD))
         if (Verdict V = freshCopy(D, VD, false, "private", Before, Decls);
             !V.Ok)
           return V;
-    if (Verdict V = serialReductions(U, Before, Decls, Combine); !V.Ok)
+  for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : C->varlists())
+      if (const VarDecl *VD = Var(E); VD && writes(Body, VD))
+        if (Verdict V =
+                freshCopy(D, VD, true, "firstprivate", Before, Decls);
+            !V.Ok)
+          return V;
+  return {};
+}
+
+Verdict Rewriter::scopeReductions(const OMPExecutableDirective &D,
+                                  std::string &Before, std::string &Decls,
+                                  std::string &Combine) {
+  for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
+    std::string Op = reductionOp(*C);
+    for (const Expr *E : C->varlists()) {
+      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD || Op.empty() || !VD->getType()->isArithmeticType() ||
+          VD->getType()->isReferenceType())
+        return no(D, DiagId::HostClause,
+                  "a reduction on 'scope' inside a target region is "
+                  "supported for scalar numbers and the built-in "
+                  "operators only");
+      std::string N = VD->getNameAsString();
+      QualType T = VD->getType().getUnqualifiedType();
+      std::string Sp = spelling(associatedBody(D), VD);
+      std::string Init =
+          Op + "::identity<" + declText(T, "", Ctx) + ">()";
+      std::string Ptr = declText(Ctx.getPointerType(T), "o2c_red_" + N, Ctx);
+      if (Sp.empty()) {
+        Before += Ptr + " = &" + N + ";\n";
+        Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
+        Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_red_{}, {});\n",
+                               Op, N, N);
+      } else if (Sp == "(*" + N + ")") {
+        // A mapped scalar the body reaches through its pointer.
+        Before += Ptr + " = " + N + ";\n";
+        Decls += declText(T, "o2c_rv_" + N, Ctx) + " = " + Init + ";\n" +
+                 declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_rv_" +
+                 N + ";\n";
+        Combine += fmt::format(
+            "o2c_dev::atomicCombine<{}>(o2c_red_{}, o2c_rv_{});\n", Op, N,
+            N);
+      } else {
+        return no(D, DiagId::HostClause,
+                  "reduction('" + N + "') on 'scope': the body names it as '" +
+                      Sp + "', which is not supported");
+      }
+    }
+  }
+  return {};
+}
+
+Verdict Rewriter::clauses(const OMPExecutableDirective &D) {
+  for (const OMPClause *C : D.clauses()) {
+    if (C->isImplicit() && !isa<OMPFirstprivateClause, OMPPrivateClause>(C))
+      continue;
+    bool Ok = isa<OMPPrivateClause, OMPFirstprivateClause, OMPSharedClause,
+                  OMPDefaultClause, OMPIfClause, OMPFinalClause,
+                  OMPUntiedClause, OMPMergeableClause, OMPPriorityClause,
+                  OMPDependClause, OMPAffinityClause, OMPAllocateClause,
+                  OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause,
+                  OMPCollapseClause, OMPSafelenClause, OMPSimdlenClause,
+                  OMPAlignedClause, OMPNontemporalClause, OMPOrderClause,
+                  OMPNowaitClause, OMPFilterClause, OMPHintClause,
+                  OMPFlushClause, OMPSeqCstClause, OMPAcqRelClause,
+                  OMPAcquireClause, OMPReleaseClause, OMPRelaxedClause>(C);
+    // A loop the thread runs alone reduces in program order; a reduction
+    // on a construct of several threads would need their partials.
+    // (scope: scopeReductions, in parallel code only.)
+    if (const auto *R = dyn_cast<OMPReductionClause>(C))
+      Ok = R->getModifier() == OMPC_REDUCTION_unknown;
+    if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
+      Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
+    if (isa<OMPCopyprivateClause>(C))
+      Ok = true; // checked with the single
+    if (const auto *IR = dyn_cast<OMPInReductionClause>(C);
+        IR && isTasking(D.getDirectiveKind())) {
+      if (Verdict V = inReductionInPlace(*IR, associatedBody(D)); !V.Ok) {
+        At = V.Where;
+        return V;
+      }
+      Ok = true;
+    }
+    if (const auto *F = dyn_cast<OMPFilterClause>(C))
+      Ok = F->getThreadID()->isIntegerConstantExpr(Ctx);
+    if (isa<OMPNumTasksClause, OMPGrainsizeClause>(C) &&
+        !D.getClausesOfKind<OMPFirstprivateClause>().empty())
+      // Each task of a taskloop starts from the original value; one loop
+      // in one thread would carry the first task's writes on.
+      for (const auto *FC : D.getClausesOfKind<OMPFirstprivateClause>())
+        for (const Expr *E : FC->varlists())
+          if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+            if (writes(associatedBody(D), dyn_cast<VarDecl>(DR->getDecl())))
+              Ok = false;
+    if (!Ok)
+      return no(D, DiagId::HostClause,
+                "the '" +
+                    llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                    "' clause on " + quotedName(D) +
+                    " inside a target region is not supported yet");
+  }
+  return {};
+}
+
+Verdict Rewriter::orderedRule(const OMPExecutableDirective &D,
+                              DirContext Where) {
+  bool StandAlone = !associatedBody(D); // a doacross sink or source
+  for (const OMPClause *C : D.clauses())
+    if (!isa<OMPThreadsClause>(C) &&
+        !(StandAlone && isa<OMPDependClause, OMPDoacrossClause>(C))) {
+      At = C->getBeginLoc();
+      return Verdict::no(
+          DiagId::HostClause,
+          "the '" +
+              llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+              "' clause on 'ordered' inside a target region is not "
+              "supported yet");
+    }
+  if (Where != DirContext::LoopBody ||
+      (!associatedBody(D) && !D.hasClausesOfKind<OMPDependClause>() &&
+       !D.hasClausesOfKind<OMPDoacrossClause>()))
+    return no(D, DiagId::HostGeneral,
+              "'ordered' outside the body of a worksharing loop is not "
+              "supported");
+  return {};
+}
+
+std::string Rewriter::masterThread(const OMPExecutableDirective &D) {
+  for (const auto *F : D.getClausesOfKind<OMPFilterClause>())
+    if (auto V = F->getThreadID()->getIntegerConstantExpr(Ctx))
+      return std::to_string(V->getExtValue());
+  return "0";
+}
+
+Verdict Rewriter::copyPrivate(const OMPExecutableDirective &D,
+                              std::string &Open, std::string &Close,
+                              std::string &After) {
+  std::string Decl, Save, Load;
+  for (const auto *C : D.getClausesOfKind<OMPCopyprivateClause>())
+    for (const Expr *E : C->varlists()) {
+      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD || !VD->getType()->isScalarType() ||
+          VD->getType()->isReferenceType())
+        return no(D, DiagId::HostClause,
+                  "copyprivate is supported for scalar variables only");
+      std::string N = VD->getNameAsString();
+      Decl += "__shared__ " +
+              declText(VD->getType().getUnqualifiedType(), "o2c_cp_" + N,
+                       Ctx) +
+              ";\n";
+      Save += fmt::format("o2c_cp_{0} = {0};\n", N);
+      Load += fmt::format("{0} = o2c_cp_{0};\n", N);
+    }
+  if (Decl.empty())
+    return {};
+  Open = Decl + Open;
+  Close = Save + Close;
+  After = "__syncthreads(); // copyprivate: thread 0's values are ready\n" +
+          Load + "__syncthreads(); // every thread has read them\n";
+  return {};
+}
+
+Verdict Rewriter::use(const TransparentUse &U) {
+  const OMPExecutableDirective &D = *U.D;
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  if (D.getBeginLoc().isMacroID() || D.getEndLoc().isMacroID())
+    return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
+  if (U.Serial)
+    return serial(U);
+  if (K == Directive::OMPD_ordered) {
+    if (Verdict V = orderedRule(D, U.Where); !V.Ok)
       return V;
-    place(D, B, PE, Before, Decls, Comment + "\n", Combine);
+  } else if (Verdict V = clauses(D); !V.Ok) {
+    return V;
+  }
+  unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
+  std::string Comment = "// " + pragmaText(B, PE);
+  bool Parallel = U.Where == DirContext::ParallelCode;
+  if ((isMasterLike(K) || K == Directive::OMPD_single ||
+       K == Directive::OMPD_scope) &&
+      U.Where == DirContext::LoopBody)
+    return no(D, DiagId::HostGeneral,
+              quotedName(D) + " inside a worksharing loop is not allowed");
+  if (K == Directive::OMPD_ordered && !associatedBody(D)) {
+    // Doacross (Doacross.cpp): a sink waits for the iteration's turn, the
+    // source passes it on.
+    Out.push_back({B, statementEnd(D, Ctx) - B,
+                   (doacrossSource(D) ? "o2c_ord.leave(); "
+                                      : "o2c_ord.enter(); ") +
+                       Comment});
     return {};
   }
+  if (!associatedBody(D)) { // stand-alone: flush, taskwait, taskyield
+    std::string Text = K == Directive::OMPD_flush
+                           ? "o2c_dev::ompFlush(); " + Comment
+                           : Comment + ": tasks run when they are created";
+    Out.push_back({B, statementEnd(D, Ctx) - B, Text});
+    return {};
+  }
+  std::string Before, Decls, Combine;
+  if (Verdict V = privates(D, Before, Decls); !V.Ok)
+    return V;
+  if (K == Directive::OMPD_scope &&
+      D.hasClausesOfKind<OMPReductionClause>()) {
+    if (!Parallel)
+      return no(D, DiagId::HostClause,
+                "a reduction on 'scope' outside a parallel region inside a "
+                "target region is not supported yet");
+    if (Verdict V = scopeReductions(D, Before, Decls, Combine); !V.Ok)
+      return V;
+  }
+  std::string Open, Close;
+  if (K == Directive::OMPD_ordered) {
+    // The loop's iteration holds its turn (o2c_ord, SpmdPrinter.h).
+    Open = "o2c_ord.enter(); " + Comment + "\n";
+    Close = "o2c_ord.leave();\n";
+  } else if (K == Directive::OMPD_critical) {
+    std::string Name =
+        cast<OMPCriticalDirective>(D).getDirectiveName().getAsString();
+    unsigned L = lockOf(Name);
+    Open = fmt::format("o2c_dev::criticalEnter({}); {}\n", L, Comment);
+    Close = fmt::format("o2c_dev::criticalExit({});\n", L);
+  } else if (K == Directive::OMPD_single && Parallel) {
+    Open = "if (threadIdx.x == 0) { " + Comment + "\n";
+    Close = "}\n";
+    std::string After;
+    if (Verdict V = copyPrivate(D, Open, Close, After); !V.Ok)
+      return V;
+    if (!After.empty())
+      Close += After;
+    else if (D.getSingleClause<OMPNowaitClause>() == nullptr)
+      Close += "__syncthreads(); // the end of single\n";
+  } else if (isMasterLike(K) && (Parallel || masterThread(D) != "0")) {
+    // Outside a parallel region the one thread is thread 0.
+    Open = fmt::format("if ({} == {}) {{ {}\n",
+                       Parallel ? "threadIdx.x" : "0", masterThread(D),
+                       Comment);
+    Close = "}\n";
+  } else if (K == Directive::OMPD_scope && Parallel) {
+    Open = Comment + "\n";
+    Close = Combine;
+    if (D.getSingleClause<OMPNowaitClause>() == nullptr)
+      Close += "__syncthreads(); // the end of scope\n";
+  } else if (isTasking(K)) {
+    Open = Comment + ": runs now, in the thread that creates it\n";
+  } else {
+    Open = Comment + "\n";
+  }
+  place(D, B, PE, Before, Decls, Open, Close);
+  return {};
+}
 
-  /// Closing texts, added after all openings: at one offset an inner
-  /// construct's close goes first.
-  std::vector<TextEdit> Pending;
-};
+void Rewriter::place(const OMPExecutableDirective &D, unsigned B, unsigned PE,
+           const std::string &Before, const std::string &Decls,
+           std::string Open, std::string Close) {
+  bool Block = !Before.empty() || !Decls.empty() || !Close.empty();
+  if (Block) {
+    Open = "{\n" + Before + (Decls.empty() ? "" : "{\n" + Decls) + Open;
+    Close = "\n" + Close + (Decls.empty() ? "" : "}\n") + "}";
+  }
+  // The lines added take the indentation of the pragma's line.
+  unsigned LS = B;
+  while (LS > 0 && Buf[LS - 1] != '\n')
+    --LS;
+  std::string Ind = Buf.slice(LS, B).str();
+  Out.push_back({B, PE - B, indented(llvm::StringRef(Open).rtrim("\n"), Ind)});
+  Pending.push_back({statementEnd(D, Ctx), 0, indented(Close, Ind)});
+}
 
-} // namespace
+} // namespace transparent
 
 Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
                          ASTContext &Ctx, std::vector<TextEdit> &Out,
                          SourceLocation &At) {
   const SourceManager &SM = Ctx.getSourceManager();
-  Rewriter R{Ctx, SM.getBufferData(SM.getMainFileID()), Out, At, {}};
+  transparent::Rewriter R{
+      Ctx, SM.getBufferData(SM.getMainFileID()), Out, At, {}};
   for (const TransparentUse &U : Uses)
     if (Verdict V = R.use(U); !V.Ok)
       return V;
