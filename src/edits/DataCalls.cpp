@@ -2,6 +2,8 @@
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "clang/Basic/OpenMPKinds.h"
 
 #include <fmt/format.h>
@@ -155,6 +157,19 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                     bool Deferred,
                     const std::vector<std::string> &Depends) const {
   std::vector<std::string> Calls{Loc};
+  // `device` and `if` lie outside the iterators' scope: inside an item's
+  // loops an iterator would hide a variable of its name that they read
+  // (`if(n > 0) map(iterator(n = 0:4), to: a[n])`), so they are read once,
+  // before the loops.
+  DataCalls C = *this;
+  if (llvm::any_of(R.PointerMaps,
+                   [](const PointerMap &PM) { return !PM.Loops.empty(); }) &&
+      (Dev != "-1" || If != "true")) {
+    Calls.push_back(fmt::format(
+        "const int o2c_device = {}; const bool o2c_if = {};", Dev, If));
+    C.Dev = "o2c_device";
+    C.If = "o2c_if";
+  }
   if (Deferred)
     Calls.push_back("o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);");
   else if (R.Depend)
@@ -177,7 +192,7 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
     const PointerMap *PM =
         I >= FirstBased ? &R.PointerMaps[I - FirstBased] : nullptr;
     // The item's calls, in its iterator loops when it has some.
-    std::vector<std::string> Steps = itemCalls(Items[I], PM, Fn, Ns);
+    std::vector<std::string> Steps = C.itemCalls(Items[I], PM, Fn, Ns);
     for (std::string &X : inLoops(PM ? PM->Loops : std::vector<std::string>{},
                                   std::move(Steps)))
       Calls.push_back(std::move(X));

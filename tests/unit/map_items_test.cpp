@@ -491,3 +491,29 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
     CHECK(contains(F.Regions[I].R.Reason, "which the iterator would hide"));
   }
 }
+
+TEST_CASE("device and if of a data construct with iterators are read once, "
+          "before the loops, where no iterator hides their names",
+          "[analysis][iterator]") {
+  FileResult F = translateC(R"src(
+void f(int n, int d, int *p) {
+  #pragma omp target enter data if(n > 0) device(d) map(iterator(n = 0:4), to: p[n])
+  #pragma omp target exit data if(n > 0) map(iterator(it = 0:4), from: p[it])
+  #pragma omp target exit data if(n > 0) map(from: p[0:4])
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  std::string Out = flat(F.Output);
+  for (int I : {0, 1, 2})
+    REQUIRE(F.Regions[I].R.Translate);
+  // In the loop `n` is the iterator: the clause's `n > 0` is the parameter.
+  CHECK(contains(Out, "const int o2c_device = o2c::deviceClause(d); "
+                      "const bool o2c_if = (bool)(n > 0); "
+                      "for (int n = (0); n < (4); n += (1)) { "
+                      "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p) + (n), "));
+  CHECK(contains(Out, "const int o2c_device = -1; const bool o2c_if = "
+                      "(bool)(n > 0); for (int it = (0); it < (4); it += (1)) "
+                      "{ o2c::exitData(o2c_loc, o2c_device, o2c_if, (p) + (it), "));
+  // Without iterators the calls read the clauses themselves, as before.
+  CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
+}
