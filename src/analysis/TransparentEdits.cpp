@@ -39,6 +39,20 @@ bool isMasterLike(OpenMPDirectiveKind K) {
          K == Directive::OMPD_masked_taskloop_simd;
 }
 
+bool refersTo(const Stmt *S, const VarDecl *VD);
+
+/// Whether a clause of D writes VD back when D ends: a reduction folds into
+/// it, lastprivate and linear store their final value (a task that runs a
+/// parallel reduction(+: s) needs its own s even when no statement names it).
+bool writesBack(const OMPExecutableDirective &D, const VarDecl *VD) {
+  for (const OMPClause *C : D.clauses())
+    if (isa<OMPReductionClause, OMPLastprivateClause, OMPLinearClause>(C))
+      for (const Stmt *E : const_cast<OMPClause *>(C)->children())
+        if (refersTo(E, VD))
+          return true;
+  return false;
+}
+
 /// Whether S writes VD, takes its address or binds a reference to it.
 bool writes(const Stmt *S, const VarDecl *VD) {
   if (!S)
@@ -59,7 +73,9 @@ bool writes(const Stmt *S, const VarDecl *VD) {
       if (A->isLValue() && Names(A))
         return true; // bound to a reference parameter
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-    return writes(associatedBody(*D), VD); // not the captures' initialisers
+    // Not the captures' initialisers; a nested construct's reduction,
+    // lastprivate or linear writes its item back when it ends.
+    return writesBack(*D, VD) || writes(associatedBody(*D), VD);
   for (const Stmt *C : S->children())
     if (writes(C, VD))
       return true;
@@ -72,7 +88,7 @@ bool refersTo(const Stmt *S, const VarDecl *VD) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
     return true;
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-    return refersTo(associatedBody(*D), VD);
+    return writesBack(*D, VD) || refersTo(associatedBody(*D), VD);
   for (const Stmt *C : S->children())
     if (refersTo(C, VD))
       return true;

@@ -291,3 +291,32 @@ void f(int *a, int n) {
   CHECK_FALSE(F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "'t'"));
 }
+
+TEST_CASE("nested parallel: a task's firstprivate item that only an inner "
+          "reduction names gets the task's own copy",
+          "[nested-parallel]") {
+  // Without the copy the fold wrote the thread's s, which other threads
+  // may write at the same time, where the host folds into the task's copy.
+  FileResult F = translateC(R"src(
+void f(int *out) {
+  #pragma omp target parallel num_threads(64) map(from: out[0:1])
+  {
+    int s = 0;
+    #pragma omp task firstprivate(s)
+    {
+      #pragma omp parallel for reduction(+: s)
+      for (int i = 0; i < 4; i++) out[0] = 0;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Regions[0].R.Reason);
+  REQUIRE(F.Regions[0].R.Translate);
+  const std::string &Out = F.Output;
+  size_t Copy = Out.find("int s = o2c_fp_s;");
+  size_t Fold = Out.find("int *o2c_sred_s = &s;");
+  CHECK(Copy != std::string::npos);
+  CHECK(Fold != std::string::npos);
+  CHECK(Copy < Fold);
+}
