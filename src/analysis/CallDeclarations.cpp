@@ -52,10 +52,8 @@ bool CallChecker::checkElsewhere(const FunctionDecl *FD) {
 /// region's body the call names it by an edit; in a function compiled for
 /// both sides, edits/DeviceVariants.cpp makes the use pick by side.
 bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
-  ConstructContext Where;
-  Where.Why = "the call is not spelled in the file";
-  if (C)
-    Where = constructContextOf(C, TU.Ctx);
+  // Reached from CallTargets.cpp with the call itself.
+  ConstructContext Where = constructContextOf(C, TU.Ctx);
   DeviceVariant V = deviceVariantOf(FD, TU.Ctx, &Where);
   if (V.K == DeviceVariant::Undecidable) {
     Result = Verdict::no(DiagId::HostVariant, V.Why);

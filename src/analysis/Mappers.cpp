@@ -154,11 +154,7 @@ private:
     }
     if (const auto *M = dyn_cast<MemberExpr>(X))
       return member(M, MI);
-    const auto *Sec = dyn_cast<ArraySectionExpr>(X);
-    const auto *Elem = dyn_cast<ArraySubscriptExpr>(X);
-    const Expr *Base = Sec    ? Sec->getBase()->IgnoreParenImpCasts()
-                       : Elem ? Elem->getBase()->IgnoreParenImpCasts()
-                              : nullptr;
+    auto [Sec, Elem, Base] = sectionBase(X);
     const auto *BM = dyn_cast_or_null<MemberExpr>(Base);
     if (!BM || !BM->getType()->isPointerType() || !onVar(BM))
       return "is not the variable, one of its members, or a section of a "

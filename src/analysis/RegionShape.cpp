@@ -94,9 +94,6 @@ Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
   return {};
 }
 
-/// A loop construct: the grid-stride kernel over the nest, one team for
-/// `parallel for` and `simd`, one thread per team for `teams distribute`,
-/// or the SPMD form when that has parallel constructs in its body.
 /// Whether the constructs of a parallel loop's body other than atomics are
 /// all rewritten in place: nested parallel regions its threads run alone
 /// (docs/nested-parallel.md) and those Transparent.cpp takes there.
@@ -110,6 +107,9 @@ bool onlySerialised(const Stmt *Body) {
          Other.empty();
 }
 
+/// A loop construct: the grid-stride kernel over the nest, one team for
+/// `parallel for` and `simd`, one thread per team for `teams distribute`,
+/// or the SPMD form when that has parallel constructs in its body.
 Verdict loopShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
   const NestWords &W = Nest.W;
   const ClauseInfo &CI = Nest.CI;

@@ -190,8 +190,8 @@ bool hasTransparent(const Stmt *S) {
 
 std::vector<const VarDecl *> scopeCopies(const OMPExecutableDirective &D) {
   std::vector<const VarDecl *> Out;
-  if (D.getDirectiveKind() != Directive::OMPD_scope && !isSerialisable(D) &&
-      !bindsToTeamOfOne(D))
+  // bindsToTeamOfOne includes the serialisable constructs themselves.
+  if (D.getDirectiveKind() != Directive::OMPD_scope && !bindsToTeamOfOne(D))
     return Out;
   auto Add = [&](const Expr *E) {
     if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))

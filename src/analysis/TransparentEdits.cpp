@@ -5,15 +5,12 @@
 #include "analysis/TransparentRewriter.h"
 #include "analysis/InReduction.h"
 #include "analysis/Scope.h"
-#include "edits/Edits.h"
 
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <fmt/format.h>
 
-#include <set>
 
 using namespace clang;
 using llvm::omp::Directive;

@@ -2,7 +2,6 @@
 // parallel region met in parallel code runs on its encountering thread as
 // a team of one. The Rewriter's rules for it: where a reduction's item
 // lives, how it folds, which clauses mean nothing to a team of one.
-#include "analysis/InReduction.h"
 #include "analysis/Scope.h"
 #include "analysis/TransparentRewriter.h"
 
@@ -11,6 +10,8 @@
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <fmt/format.h>
+
+#include <set>
 
 using namespace clang;
 using llvm::omp::Directive;
