@@ -107,7 +107,13 @@ void *TargetRegion::deviceAddress(const void *Host) const {
   if (!Offload || !Host)
     return const_cast<void *>(Host);
   PresentTable::Hit H = awaitFirstCopy(Device, Host, 0, Stream, Loc);
-  return H.St == Status::Contained ? H.Dev : const_cast<void *>(Host);
+  if (H.St != Status::Contained)
+    return const_cast<void *>(Host);
+  // awaitFirstCopy leaves a copy queued on this construct's own stream
+  // alone (`target data map(to: a) use_device_ptr(a)`): the program may
+  // hand the address to work on any stream, so that copy must be done too.
+  syncIfQueued(Device, Stream, Loc);
+  return H.Dev;
 }
 
 void TargetRegion::readDevice(void *H, const void *D, std::size_t Bytes) const {

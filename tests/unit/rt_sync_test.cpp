@@ -118,6 +118,28 @@ TEST_CASE("enter data map(to:) does not block; later users wait for its "
   CHECK(presentEntries(0) == 0);
 }
 
+TEST_CASE("use_device_ptr: the device address is handed out once the "
+          "construct's own copies are done",
+          "[rt][sync]") {
+  std::vector<double> A(64, 3.0);
+  TargetRegion Data(Loc);
+  double *D = Data.mapSection(A.data(), 0, 64, MapTo);
+  Snapshot S;
+  // The copy is on Data's own stream: no first-copy wait applies, but the
+  // program may give the address to work on another stream.
+  CHECK(Data.deviceAddress(A.data()) == D);
+  CHECK(S.syncs() == 1);
+  CHECK(D[0] == 3.0);
+  // Nothing queued since: the next one synchronises nothing.
+  CHECK(Data.deviceAddress(A.data() + 1) == D + 1);
+  CHECK(S.syncs() == 1);
+  // translate(), for a kernel on that stream, never synchronises.
+  CHECK(Data.translate(A.data()) == D);
+  CHECK(S.syncs() == 1);
+  CHECK(Data.finish());
+  CHECK(presentEntries(0) == 0);
+}
+
 TEST_CASE("the next synchronisation of the stream retires the first "
           "copy's event",
           "[rt][sync]") {
