@@ -30,6 +30,10 @@
 #
 # DATA_SHARING: omp2cuda --data-sharing (README, Options): where the teams'
 # data-sharing slots go; auto (the default) when absent.
+#
+# The translator is told the family of CMAKE_CXX_COMPILER, which compiles
+# the .cu's host side for both backends (omp2cuda --host-compiler-family:
+# clang for Clang, else gcc).
 function(omp2cuda_add_sources target)
   cmake_parse_arguments(O2C "RDC;FULL_GRID" "BACKEND;ARCH;DATA_SHARING" "SOURCES;FLAGS" ${ARGN})
   if(NOT O2C_BACKEND)
@@ -63,6 +67,11 @@ function(omp2cuda_add_sources target)
     endif()
     list(APPEND _o2c_rdc_tool --data-sharing=${O2C_DATA_SHARING})
   endif()
+  if(CMAKE_CXX_COMPILER_ID MATCHES "^(Apple)?Clang$")
+    set(_o2c_family clang)
+  else()
+    set(_o2c_family gcc)
+  endif()
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   foreach(src ${O2C_SOURCES})
@@ -74,7 +83,9 @@ function(omp2cuda_add_sources target)
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/omp2cuda
-      COMMAND omp2cuda::omp2cuda --host-regions-ok ${_o2c_rdc_tool} ${abs} -o ${out} -MF ${out}.d --
+      COMMAND omp2cuda::omp2cuda --host-regions-ok ${_o2c_rdc_tool}
+              --host-compiler-family=${_o2c_family}
+              ${abs} -o ${out} -MF ${out}.d --
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>" ${O2C_FLAGS}
       DEPENDS ${abs} omp2cuda::omp2cuda

@@ -17,6 +17,14 @@ namespace omp2cuda {
 /// team (issue 9 point 3). Shared and Global force either (--data-sharing).
 enum class DataSharing { Auto, Shared, Global };
 
+/// The family of the compiler that compiles the generated file's host side
+/// (--host-compiler-family). It chooses the `declare variant` of a call in
+/// a host fallback, which the device must match where the choice depends on
+/// the constructs around the call: the translator follows clang's rules, so
+/// with any other host compiler (Gcc) such a choice is not made on the
+/// device and the region stays on the host.
+enum class HostCompiler { Clang, Gcc };
+
 struct Options {
   bool LineDirectives = true;
   bool SkipIfNone = false;
@@ -44,6 +52,9 @@ struct Options {
   bool FullGrid = false;
   /// --data-sharing=auto|shared|global.
   DataSharing Sharing = DataSharing::Auto;
+  /// --host-compiler-family=clang|gcc: clang, the host compiler README and
+  /// omp2cuda-cc use by default.
+  HostCompiler Host = HostCompiler::Clang;
   /// Told of each target construct as its translation starts (a line of
   /// progress, `file:line: ...`); empty: nobody listens.
   std::function<void(const std::string &)> Progress;

@@ -76,6 +76,9 @@ struct TUState {
   bool Rdc = false;
   /// --data-sharing: where data-sharing slots go (SharingSlots.h).
   DataSharing Sharing = DataSharing::Auto;
+  /// --host-compiler-family: whose `declare variant` choices the host
+  /// fallback makes (ConstructContext.cpp).
+  HostCompiler Host = HostCompiler::Clang;
   explicit TUState(clang::ASTContext &C)
       : Ctx(C), UnitMain(C.getSourceManager().getMainFileID()) {}
 };

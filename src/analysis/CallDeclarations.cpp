@@ -53,10 +53,14 @@ bool CallChecker::checkElsewhere(const FunctionDecl *FD) {
 /// both sides, edits/DeviceVariants.cpp makes the use pick by side.
 bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
   // Reached from CallTargets.cpp with the call itself.
-  ConstructContext Where = constructContextOf(C, TU.Ctx);
+  ConstructContext Where = constructContextOf(C, TU.Ctx, TU.Host);
   DeviceVariant V = deviceVariantOf(FD, TU.Ctx, &Where);
   if (V.K == DeviceVariant::Undecidable) {
+    // The warning points at the call: the region may call the function in
+    // several contexts, and only this one is undecided.
     Result = Verdict::no(DiagId::HostVariant, V.Why);
+    if (C)
+      Result.Where = C->getBeginLoc();
     return false;
   }
   // Only a call spelled in the file can be made to name the variant

@@ -8,6 +8,9 @@
 // nothing of the callers; where that agrees with the specification the
 // device makes the same choice, and where it does not (or depends on the
 // callers) the call is undecidable and its region stays on the host.
+// GCC counts otherwise (the constructs around `target`, the leaves of
+// combined constructs) and scores otherwise: with a GCC host compiler the
+// device does not guess, the region stays on the host.
 #include "analysis/ConstructContext.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -40,8 +43,18 @@ void addTraits(OpenMPDirectiveKind K, std::vector<TraitProperty> &Out) {
 
 } // namespace
 
-ConstructContext constructContextOf(const CallExpr *C, ASTContext &Ctx) {
+ConstructContext constructContextOf(const CallExpr *C, ASTContext &Ctx,
+                                    HostCompiler Host) {
   ConstructContext Out;
+  if (Host != HostCompiler::Clang) {
+    // GCC 12 leaves out the constructs around the target construct and the
+    // `for` of a combined construct, and may score them otherwise: the host
+    // fallback's choice, which the device must make too, is not clang's.
+    Out.Why = "the host compiler is GCC (--host-compiler-family=gcc), which "
+              "counts and scores the constructs around a call unlike clang, "
+              "whose choice the translator knows";
+    return Out;
+  }
   std::vector<OpenMPDirectiveKind> Kinds; // innermost first
   DynTypedNodeList Ps = Ctx.getParents(*C);
   while (!Ps.empty()) {

@@ -22,8 +22,10 @@ struct ConstructContext {
   std::string Why;
 };
 
+/// The constructs around C as Host, the compiler of the host fallback,
+/// counts them; for a host compiler other than clang, Undecidable.
 ConstructContext constructContextOf(const clang::CallExpr *C,
-                                    clang::ASTContext &Ctx);
+                                    clang::ASTContext &Ctx, HostCompiler Host);
 
 /// deviceVariantOf for a call whose construct traits are Where; without
 /// them (the two-argument form) a selector with a `construct` set is

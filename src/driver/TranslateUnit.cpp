@@ -360,6 +360,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   TUState TU(Ctx);
   TU.Rdc = O.Rdc;
   TU.Sharing = O.Sharing;
+  TU.Host = O.Host;
   TU.Rewritable = [&](SourceLocation L) {
     return L.isValid() &&
            Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));

@@ -73,7 +73,7 @@ private:
   std::vector<std::string> clangCuFlags(const std::string &Cu) const;
   void addNvccFlags(std::vector<std::string> &Cmd);
   bool ensureNvcc();
-  bool ensureCxx();
+  bool ensureCxx(bool Quiet = false);
 };
 
 int Driver::exec(const std::vector<std::string> &Cmd, int *RC) {
@@ -129,7 +129,7 @@ bool Driver::ensureNvcc() {
 /// 12 rejects many), and which nvcc 13 takes as its host compiler.
 constexpr const char *DefaultCxx = "clang++-19";
 
-bool Driver::ensureCxx() {
+bool Driver::ensureCxx(bool Quiet) {
   if (CXX.empty() && !O.HostCompiler.empty())
     CXX = findTool(nullptr, O.HostCompiler);
   if (CXX.empty())
@@ -137,7 +137,8 @@ bool Driver::ensureCxx() {
   if (CXX.empty() && !std::getenv("OMP2CUDA_CXX") && O.HostCompiler.empty())
     CXX = findTool(nullptr, "g++"); // a machine without clang 19
   if (CXX.empty()) {
-    error("host C++ compiler not found (set OMP2CUDA_CXX)");
+    if (!Quiet)
+      error("host C++ compiler not found (set OMP2CUDA_CXX)");
     return false;
   }
   return true;
@@ -149,6 +150,12 @@ int Driver::translate(const Input &In, const std::string &CuOut,
                                CuOut};
   if (O.Rdc)
     Cmd.push_back("--rdc");
+  // The host side of the .cu (both backends) is CXX's: its choice of a
+  // variant by the constructs around a call is the one the device must
+  // make. Without one, the compile of the .cu says so.
+  if (ensureCxx(/*Quiet=*/true))
+    Cmd.push_back(std::string("--host-compiler-family=") +
+                  (isGcc(CXX[0]) ? "gcc" : "clang"));
   Cmd.insert(Cmd.end(), O.TranslatorOptions.begin(), O.TranslatorOptions.end());
   Cmd.push_back("--");
   // -w and -Wno-... silence warnings of clang's own in the translator's

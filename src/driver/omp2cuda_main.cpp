@@ -125,6 +125,20 @@ cl::opt<DataSharing> Sharing(
                clEnumValN(DataSharing::Global, "global",
                           "global memory, a block per team")),
     cl::init(DataSharing::Auto), cl::cat(Cat));
+cl::opt<HostCompiler> HostFamily(
+    "host-compiler-family",
+    cl::desc("The compiler that compiles the output's host side (nvcc's "
+             "-ccbin for CUDA), whose 'declare variant' choices in a host "
+             "fallback the device must make too"),
+    cl::values(clEnumValN(HostCompiler::Clang, "clang",
+                          "clang (default; README builds the output with "
+                          "clang++-19): a 'construct' selector is chosen on "
+                          "the device as clang chooses it"),
+               clEnumValN(HostCompiler::Gcc, "gcc",
+                          "GCC, or any compiler but clang: a call whose "
+                          "variant depends on a 'construct' selector keeps "
+                          "its region on the host")),
+    cl::init(HostCompiler::Clang), cl::cat(Cat));
 cl::opt<bool> HostOk("host-regions-ok",
                      cl::desc("Exit 0 also when regions are left on the host "
                               "(their warnings still print); for build steps "
@@ -517,6 +531,7 @@ int main(int argc, const char **argv) {
   O.Rdc = Rdc;
   O.FullGrid = FullGrid;
   O.Sharing = Sharing;
+  O.Host = HostFamily;
   if (!InRoot.empty()) {
     SmallString<256> Root(InRoot);
     sys::fs::make_absolute(Root);

@@ -15,6 +15,8 @@
 #     FULL_GRID) translates with --full-grid (checked on Ninja's commands).
 #   -DOMP2CUDA_EXAMPLE_DATA_SHARING=global (issue 9 point 3): ... DATA_SHARING
 #     global) translates with --data-sharing=global (Ninja's commands).
+# With Ninja, the translation is also told CMAKE_CXX_COMPILER's family
+# (--host-compiler-family), whose declare variant choices the device makes.
 #   cmake_project.sh BUILD_DIR GENERATOR [install|build-tree] [-D...]
 set -euo pipefail
 build=$1
@@ -88,6 +90,12 @@ if [ "$generator" = Ninja ]; then
   else
     ! grep -q -- "--full-grid" <<<"$tool_cmds" || { echo "--full-grid without FULL_GRID"; exit 1; }
   fi
+  # The .cu's host side is CMAKE_CXX_COMPILER's (both backends): the
+  # translator makes the device choose declare variants as it does.
+  cxx_id=$(sed -n 's/^set(CMAKE_CXX_COMPILER_ID "\(.*\)")$/\1/p' "$work"/b/CMakeFiles/*/CMakeCXXCompiler.cmake)
+  case $cxx_id in Clang|AppleClang) family=clang ;; *) family=gcc ;; esac
+  grep -q -- "--host-compiler-family=$family " <<<"$tool_cmds" ||
+    { echo "$cxx_id host compiler: no --host-compiler-family=$family"; echo "$tool_cmds"; exit 1; }
   if [ -n "$data_sharing" ]; then
     grep -q -- "--data-sharing=$data_sharing" <<<"$tool_cmds" ||
       { echo "DATA_SHARING: no --data-sharing=$data_sharing"; echo "$tool_cmds"; exit 1; }

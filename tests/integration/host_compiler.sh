@@ -20,6 +20,24 @@ check() { # name, command...
 "$cc" --backend=emu --host-compiler=g++ "$src" -o "$work/gcc" >"$work/gcc.err" 2>&1
 check "gcc host: build fails" test $? -ne 0
 check "gcc host: the note names --host-compiler" grep -q "note: .*--host-compiler=clang++-19" "$work/gcc.err"
+# declare variant with construct selectors: GCC chooses otherwise than clang
+# (no `for` of a combined construct, nothing around `target`), and the
+# device makes clang's choice only: with a GCC host the regions whose choice
+# depends on them stay on the host, and the program prints what its GCC
+# build prints (before: "target teams distribute parallel for" and
+# "parallel { target }" ran clang's variants on the device).
+variant="$(dirname "$0")/../../examples/construct_variant.c"
+gcc -fopenmp -foffload=disable -O1 "$variant" -o "$work/variant_ref"
+"$work/variant_ref" >"$work/variant_ref.out" 2>/dev/null
+ref_rc=$?
+"$cc" --backend=emu --host-compiler=g++ -v -O1 "$variant" -o "$work/variant" >"$work/variant.err" 2>&1
+check "gcc host, construct_variant.c: builds" test $? -eq 0
+check "gcc host: the translator is told" grep -q -- "--host-compiler-family=gcc" "$work/variant.err"
+check "gcc host: warning at the call" \
+  grep -q "construct_variant.c:[0-9]*:[0-9]*: warning: .*host compiler is GCC.*omp2cuda-host-variant" "$work/variant.err"
+"$work/variant" >"$work/variant.out" 2>/dev/null
+check "gcc host: same exit status as the GCC build" test $? -eq "$ref_rc"
+check "gcc host: prints what the GCC build prints" diff -u "$work/variant_ref.out" "$work/variant.out"
 if command -v clang++-19 >/dev/null; then
   "$cc" --backend=emu -v "$src" -o "$work/clang" 2>"$work/clang.err"
   check "default host: clang++-19" grep -q "^[^ ]*clang++-19 .*-fopenmp" "$work/clang.err"

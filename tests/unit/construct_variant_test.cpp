@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
@@ -119,4 +121,65 @@ void run(int *r) {
   CHECK(has(F.Regions[1].R.Reason, "'single'"));
   CHECK(F.Regions[2].R.Translate);
   CHECK(has(F.Output, "r[2] = ::vT(0);"));
+}
+
+namespace {
+FileResult translateFor(const std::string &Code, HostCompiler Host) {
+  Options O;
+  O.LineDirectives = false;
+  O.Host = Host;
+  return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
+}
+unsigned lineOf(const std::string &Code, const std::string &S) {
+  size_t At = Code.find(S);
+  return At == std::string::npos
+             ? 0
+             : 1 + unsigned(std::count(Code.begin(), Code.begin() + At, '\n'));
+}
+} // namespace
+
+// GCC, as a host compiler, counts the constructs around a call otherwise
+// (no `for` of a combined construct, nothing around `target`): under it the
+// host fallback of the fourth region runs vTT where clang's runs vTPF.
+TEST_CASE("with a GCC host compiler a construct selector keeps the region on "
+          "the host",
+          "[analysis][declarevariant][construct][host-compiler]") {
+  std::string Code = std::string(Variants) + R"src(
+#pragma omp declare variant(vG) match(device={kind(gpu)})
+int k(int x) { return 0; }
+void run(int *r) {
+  #pragma omp target teams num_teams(1) map(tofrom: r[0:8])
+  { r[1] = f(0); }
+  #pragma omp target teams distribute parallel for map(tofrom: r[0:8])
+  for (int i = 0; i < 1; i++) r[3] = f(0);
+  #pragma omp target map(tofrom: r[0:8])
+  { r[6] = k(0); }
+})src";
+  SECTION("clang (the default) chooses on the device") {
+    FileResult F = translateFor(Code, HostCompiler::Clang);
+    REQUIRE(F.Ok);
+    CHECK(F.LeftOnHost == 0);
+    CHECK(has(F.Output, "r[1] = ::vTT(0);"));
+    CHECK(has(F.Output, "r[3] = ::vTPF(0);"));
+    CHECK(has(F.Output, "r[6] = ::vG(0);"));
+  }
+  SECTION("gcc does not, at the call") {
+    FileResult F = translateFor(Code, HostCompiler::Gcc);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 3);
+    CHECK(F.LeftOnHost == 2);
+    for (int I : {0, 1}) {
+      const Region &R = F.Regions[I].R;
+      CHECK_FALSE(R.Translate);
+      CHECK(R.Why == DiagId::HostVariant);
+      CHECK(has(R.Reason, "'f'"));
+      CHECK(has(R.Reason, "the host compiler is GCC"));
+    }
+    CHECK(F.Regions[0].R.WhyPos.Line == lineOf(Code, "r[1] = f(0)"));
+    CHECK(F.Regions[1].R.WhyPos.Line == lineOf(Code, "r[3] = f(0)"));
+    CHECK(F.Regions[1].R.WhyPos.Col == 38);
+    // A choice by device selectors alone is the same for either compiler.
+    CHECK(F.Regions[2].R.Translate);
+    CHECK(has(F.Output, "r[6] = ::vG(0);"));
+  }
 }
