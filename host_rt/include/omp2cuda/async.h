@@ -86,6 +86,30 @@ inline void startTask(AsyncTask *T, Event E, Event Done) {
   startChained(T, detail::fulfil, detail::eventBits(E), detail::fulfil,
                detail::eventBits(Done));
 }
+
+/// After the detached task that carries T's dependences (and `depend(out:
+/// *T)`), in a team of one thread: a detachable sibling that depends on
+/// that task alone and fulfils its own event when it runs. clang-19's libomp
+/// (19.1.7, kmp_tasking.cpp __kmp_track_children_task) counts a plain task
+/// of a serialized team among its parent's incomplete children only if the
+/// parent had some when the task was allocated, and asks again when it
+/// finishes; a detached task fulfilled after its body ended leaves that
+/// count before its successors are released (__kmpc_proxy_task_completed_ooo
+/// runs the second top half, then the bottom half that releases them, on
+/// another thread), so a plain task allocated then behind it, finishing
+/// once another task was created, is uncounted and decremented: "Assertion
+/// failure at kmp_tasking.cpp(1189): children >= 0". This sibling is
+/// counted (detachable) until the detached task's successors are released,
+/// so the count never reaches 0 there. In a team of several threads every
+/// task is counted and none is needed (docs/async.md, "libomp and detached
+/// tasks in serial code").
+inline void guardRelease(AsyncTask *T) {
+  if (omp_get_num_threads() != 1)
+    return;
+  Event G = Event();
+#pragma omp task depend(in: *T) detach(G)
+  omp_fulfill_event(G);
+}
 #endif
 
 /// Runs T on a hidden helper thread and waits for it.

@@ -79,8 +79,9 @@ extern "C" void chain(double *x, double *y, int n, double a) {
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(out: x[0:n], y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+#pragma omp task depend(out: x[0:n], y[0:n]) depend(out: *o2c_task) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_task);
 #else
 #pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -94,8 +95,9 @@ if (o2c_task) {
 o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_done)
 { } // completes with the target task
-#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) detach(o2c_event) firstprivate(o2c_task, o2c_done)
+#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) depend(out: *o2c_task) detach(o2c_event) firstprivate(o2c_task, o2c_done)
 o2c::startTask(o2c_task, o2c_event, o2c_done);
+o2c::guardRelease(o2c_task);
 #else
 #pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -107,15 +109,16 @@ o2c::runTask(o2c_task);
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i]; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(in: y[0:n]) */
-#line 111 "async_nowait.cu"
+#line 113 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 11, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(in: y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+#pragma omp task depend(in: y[0:n]) depend(out: *o2c_task) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_task);
 #else
 #pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -124,7 +127,7 @@ o2c::runTask(o2c_task);
 }
 #line 12 "inputs/async_nowait.c"
 { /* #pragma omp target exit data map(release: x[0:n], y[0:n]) nowait     depend(inout: x[0:n], y[0:n]) */
-#line 128 "async_nowait.cu"
+#line 131 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
@@ -132,8 +135,9 @@ o2c::runTask(o2c_task);
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(inout: x[0:n], y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+#pragma omp task depend(inout: x[0:n], y[0:n]) depend(out: *o2c_task) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_task);
 #else
 #pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -144,7 +148,7 @@ o2c::runTask(o2c_task);
 #pragma omp taskwait
 }
 
-#line 148 "async_nowait.cu"
+#line 152 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -158,7 +162,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 162 "async_nowait.cu"
+#line 166 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
