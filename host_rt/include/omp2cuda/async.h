@@ -19,7 +19,9 @@
 // when the target task completed; the one with the dependences is fulfilled
 // as soon as its device work is queued (startTask's three-argument form,
 // docs/async.md). A data construct with `depend` completes its one task at
-// completion and needs no o2c_done.
+// completion and needs no o2c_done. Either, with `depend`, also names its
+// own token (`depend(out: *o2c_task)`) and is followed by
+// o2c::guardRelease(o2c_task).
 //
 // The host runtime then orders the task against every other task and
 // barrier as it would a target task of its own.
