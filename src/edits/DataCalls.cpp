@@ -17,17 +17,29 @@ std::string deferredTask(const std::vector<std::string> &Depends,
   std::string Deps;
   for (const std::string &X : Depends)
     Deps += " " + X;
+  // With dependences, the detached task also depends on a token of its own
+  // and a tracked successor on that token alone holds the task's parent
+  // until its successors are released (o2c::guardRelease: libomp's count of
+  // incomplete children in a serialized team, docs/async.md).
+  std::string NewToken, Token, Guard;
+  if (!Depends.empty()) {
+    NewToken = "char *o2c_token = o2c::newToken();\n";
+    Token = " depend(out: *o2c_token)";
+    Guard = "o2c::guardRelease(o2c_token);\n";
+  }
   if (Depends.empty() || !Early)
     return fmt::format("if (o2c_task) {{\n"
                        "#if O2C_DETACH\n"
                        "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
-                       "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task)\n"
+                       "{3}"
+                       "#pragma omp task{0}{1} detach(o2c_event) firstprivate(o2c_task)\n"
                        "o2c::startTask(o2c_task, o2c_event);\n"
+                       "{2}"
                        "#else\n"
                        "#pragma omp task{0} firstprivate(o2c_task)\n"
                        "o2c::runTask(o2c_task);\n"
                        "#endif\n",
-                       Deps);
+                       Deps, Token, Guard, NewToken);
   return fmt::format(
       "if (o2c_task) {{\n"
       "#if O2C_DETACH\n"
@@ -35,13 +47,15 @@ std::string deferredTask(const std::vector<std::string> &Depends,
       "detach\n"
       "#pragma omp task detach(o2c_done)\n"
       "{{ }} // completes with the target task\n"
-      "#pragma omp task{0} detach(o2c_event) firstprivate(o2c_task, o2c_done)\n"
+      "{3}"
+      "#pragma omp task{0}{1} detach(o2c_event) firstprivate(o2c_task, o2c_done)\n"
       "o2c::startTask(o2c_task, o2c_event, o2c_done);\n"
+      "{2}"
       "#else\n"
       "#pragma omp task{0} firstprivate(o2c_task)\n"
       "o2c::runTask(o2c_task);\n"
       "#endif\n",
-      Deps);
+      Deps, Token, Guard, NewToken);
 }
 
 namespace {

@@ -21,7 +21,10 @@ namespace omp2cuda {
 /// (o2c_done), which is what taskwait, taskgroup and barriers wait for, so
 /// that the one with them can release its successors as soon as the device
 /// work is queued (docs/async.md). A data construct is never released
-/// early: its one task completes with it, and no sibling is needed.
+/// early: its one task completes with it, and no sibling is needed. With
+/// dependences, the detached task also names a token of its own
+/// (o2c::newToken) and is followed by o2c::guardRelease (clang-19's libomp
+/// in serial code).
 std::string deferredTask(const std::vector<std::string> &Depends, bool Early);
 
 /// The runtime text of a data construct, without the comments and line

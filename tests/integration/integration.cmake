@@ -43,6 +43,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.async_faults
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/async_faults.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.serial_detach
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/serial_detach.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})

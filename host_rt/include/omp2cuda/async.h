@@ -19,7 +19,9 @@
 // when the target task completed; the one with the dependences is fulfilled
 // as soon as its device work is queued (startTask's three-argument form,
 // docs/async.md). A data construct with `depend` completes its one task at
-// completion and needs no o2c_done.
+// completion and needs no o2c_done. Either, with `depend`, also names a
+// token of its own (`depend(out: *o2c_token)`, o2c::newToken) and is
+// followed by o2c::guardRelease(o2c_token).
 //
 // The host runtime then orders the task against every other task and
 // barrier as it would a target task of its own.
@@ -85,6 +87,38 @@ inline void startTask(AsyncTask *T, Event E) {
 inline void startTask(AsyncTask *T, Event E, Event Done) {
   startChained(T, detail::fulfil, detail::eventBits(E), detail::fulfil,
                detail::eventBits(Done));
+}
+
+/// A byte whose address only a detached task with dependences and its
+/// guard name (`depend(out: *o2c_token)`); the guard frees it.
+inline char *newToken() { return new char; }
+
+/// After the detached task that carries a construct's dependences and
+/// `depend(out: *Token)`: a detachable sibling that depends on that task
+/// alone and, when it runs, frees Token and fulfils its own event.
+/// clang-19's libomp (19.1.7, kmp_tasking.cpp __kmp_track_children_task)
+/// counts a plain task of a serialized team among its parent's incomplete
+/// children only if the parent had some when the task was allocated, and
+/// asks again when it finishes; a detached task fulfilled after its body
+/// ended leaves that count before its successors are released
+/// (__kmpc_proxy_task_completed_ooo decrements it, the bottom half that
+/// releases them runs later on a team thread), so a plain task allocated
+/// then behind it, finishing once another task was created, is subtracted
+/// uncounted: "Assertion failure at kmp_tasking.cpp(1189): children >= 0".
+/// This sibling is counted (detachable) until the detached task's
+/// successors are released, so the count never reaches 0 there
+/// (docs/async.md, "libomp and detached tasks in serial code"). It is made
+/// in teams of several threads too, where every task is counted, because it
+/// frees Token: an address freed earlier could be reused by the next
+/// construct's token while this task's successors are still held, making
+/// that construct wait for them.
+inline void guardRelease(char *Token) {
+  Event G = Event();
+#pragma omp task depend(in: *Token) detach(G)
+  {
+    delete Token;
+    omp_fulfill_event(G);
+  }
 }
 #endif
 

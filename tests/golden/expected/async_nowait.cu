@@ -79,8 +79,10 @@ extern "C" void chain(double *x, double *y, int n, double a) {
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(out: x[0:n], y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+char *o2c_token = o2c::newToken();
+#pragma omp task depend(out: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_token);
 #else
 #pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -94,8 +96,10 @@ if (o2c_task) {
 o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_done)
 { } // completes with the target task
-#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) detach(o2c_event) firstprivate(o2c_task, o2c_done)
+char *o2c_token = o2c::newToken();
+#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task, o2c_done)
 o2c::startTask(o2c_task, o2c_event, o2c_done);
+o2c::guardRelease(o2c_token);
 #else
 #pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -107,15 +111,17 @@ o2c::runTask(o2c_task);
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i]; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(in: y[0:n]) */
-#line 111 "async_nowait.cu"
+#line 115 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 11, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(in: y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+char *o2c_token = o2c::newToken();
+#pragma omp task depend(in: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_token);
 #else
 #pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -124,7 +130,7 @@ o2c::runTask(o2c_task);
 }
 #line 12 "inputs/async_nowait.c"
 { /* #pragma omp target exit data map(release: x[0:n], y[0:n]) nowait     depend(inout: x[0:n], y[0:n]) */
-#line 128 "async_nowait.cu"
+#line 134 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
@@ -132,8 +138,10 @@ o2c::runTask(o2c_task);
   if (o2c_task) {
 #if O2C_DETACH
 o2c::Event o2c_event = o2c::Event(); // set by detach
-#pragma omp task depend(inout: x[0:n], y[0:n]) detach(o2c_event) firstprivate(o2c_task)
+char *o2c_token = o2c::newToken();
+#pragma omp task depend(inout: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+o2c::guardRelease(o2c_token);
 #else
 #pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -144,7 +152,7 @@ o2c::runTask(o2c_task);
 #pragma omp taskwait
 }
 
-#line 148 "async_nowait.cu"
+#line 156 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -158,7 +166,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 162 "async_nowait.cu"
+#line 170 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
