@@ -9,6 +9,7 @@
 #include "counted_backend.h"
 #include "helpers.h"
 
+#include <cctype>
 #include <cstdint>
 
 #include <cstdlib>
@@ -19,6 +20,21 @@
 #include <vector>
 
 namespace o2c::detail {
+
+int emuPoisonByte(const char *Setting) {
+  if (!Setting || !*Setting || std::strcmp(Setting, "1") == 0)
+    return 0xff;
+  if (std::strcmp(Setting, "0") == 0)
+    return -1;
+  const char *Digits = Setting;
+  if (Digits[0] == '0' && (Digits[1] == 'x' || Digits[1] == 'X'))
+    Digits += 2;
+  // Two hex digits, so that "00" (zeros) is not "0" (off).
+  if (std::strlen(Digits) == 2 && std::isxdigit((unsigned char)Digits[0]) &&
+      std::isxdigit((unsigned char)Digits[1]))
+    return static_cast<int>(std::strtol(Digits, nullptr, 16));
+  return 0xff;
+}
 
 namespace {
 
@@ -33,12 +49,10 @@ int emuWorkers() {
   return H ? static_cast<int>(H) : 1;
 }
 
-bool poison() {
-  static const bool On = [] {
-    const char *E = std::getenv("O2C_EMU_POISON");
-    return !(E && std::strcmp(E, "0") == 0);
-  }();
-  return On;
+// The byte O2C_EMU_POISON asks for, read once (emuPoisonByte).
+int poisonByte() {
+  static const int Byte = emuPoisonByte(std::getenv("O2C_EMU_POISON"));
+  return Byte;
 }
 
 class EmuBackend : public Backend {
@@ -65,15 +79,17 @@ public:
     // host memory often holds zeros, which hid programs that read `map(alloc)`
     // storage before writing it (their emu run matched the host and their
     // GPU run did not): all-ones bytes are NaN as a float or double and -1
-    // as an integer, so such a read shows. O2C_EMU_POISON=0 turns it off.
-    if (poison())
-      std::memset(P, 0xff, Rounded ? Rounded : 64);
+    // as an integer, so such a read shows. O2C_EMU_POISON picks the byte
+    // (emuPoisonByte): zeros show the reads that all-ones bytes hide, such
+    // as a `reduction(&&)` that starts from an unset `map(from:)` copy.
+    if (poisonByte() >= 0)
+      std::memset(P, poisonByte(), Rounded ? Rounded : 64);
     return P;
   }
   void free(int, void *P, const SourceLoc &) override { std::free(P); }
   void recycled(int, void *P, std::size_t Bytes) override {
-    if (poison()) // as a fresh allocation (alloc)
-      std::memset(P, 0xff, Bytes);
+    if (poisonByte() >= 0) // as a fresh allocation (alloc)
+      std::memset(P, poisonByte(), Bytes);
   }
   void toDevice(int, void *D, const void *H, std::size_t Bytes, void *,
                 const SourceLoc &) override {

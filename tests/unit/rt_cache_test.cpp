@@ -4,6 +4,7 @@
 // live mappings at once; the cache gives its blocks back past its limit and
 // on request, and a recycled block is poisoned on the emulated device like
 // a fresh one.
+#include "backend.h"
 #include "device_cache.h"
 #include "omp2cuda/host_rt.h"
 #include "stream_work.h"
@@ -106,6 +107,26 @@ TEST_CASE("a freed block serves the next allocation of its class, poisoned "
   detail::releaseCache(-1);
   CHECK(detail::cachedBytes() == 0);
   CHECK(N.frees() == 2);
+}
+
+// The test suite runs the emu programs under both 0xff and 0x00 (exec.*,
+// fallback-fuzz): all-ones bytes hide a logical fold that starts from unset
+// device memory (-1 reads as true), zeros hide a sum that does.
+TEST_CASE("O2C_EMU_POISON picks the byte fresh emulated device memory holds",
+          "[rt][cache][poison]") {
+  using o2c::detail::emuPoisonByte;
+  CHECK(emuPoisonByte(nullptr) == 0xff);
+  CHECK(emuPoisonByte("") == 0xff);
+  CHECK(emuPoisonByte("1") == 0xff);
+  CHECK(emuPoisonByte("ff") == 0xff);
+  CHECK(emuPoisonByte("0") == -1);
+  CHECK(emuPoisonByte("00") == 0x00);
+  CHECK(emuPoisonByte("0x00") == 0x00);
+  CHECK(emuPoisonByte("a5") == 0xa5);
+  CHECK(emuPoisonByte("0XA5") == 0xa5);
+  CHECK(emuPoisonByte("5") == 0xff);
+  CHECK(emuPoisonByte("zz") == 0xff);
+  CHECK(emuPoisonByte("1ff") == 0xff);
 }
 
 TEST_CASE("a block freed while another stream has work queued waits for "
