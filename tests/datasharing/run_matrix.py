@@ -208,7 +208,8 @@ def main(argv=None):
     subset = (f"seeded subset, seed {a.seed}" if a.count is not None
               else "matching " + " ".join(a.match) if a.match else "all")
     print(f"data-sharing matrix: {len(cases)} of {len(everything)} cases ({subset}), "
-          f"{a.jobs} at a time, emu build {a.opt}", flush=True)
+          f"{a.jobs} at a time, emu build {a.opt}, run with O2C_EMU_POISON "
+          f"{' and '.join(a.poison)}", flush=True)
     t0 = time.time()
     results = {}
     passed = failed = xfail = 0
