@@ -160,3 +160,10 @@ Backend &backend() {
 }
 
 } // namespace o2c::detail
+
+namespace o2c::emu {
+void fillFresh(void *P, std::size_t Bytes) {
+  if (detail::poisonByte() >= 0)
+    std::memset(P, detail::poisonByte(), Bytes);
+}
+} // namespace o2c::emu

@@ -25,10 +25,10 @@ if(TARGET omp2cuda-cc)
   set_tests_properties(exec_staged.async_offload PROPERTIES LABELS "examples;exec"
                        ENVIRONMENT "O2C_STAGING=1;O2C_STAGING_MIN=0" TIMEOUT 900)
   # The exec step must catch a program that reads device memory it never
-  # wrote, whichever value hides the read: these two are wrong on purpose
+  # wrote, whichever value hides the read: these are wrong on purpose
   # (tests/exec/unset), and each test passes when the exec step fails
   # under the fill byte that shows it (O2C_EMU_POISON, README).
-  foreach(case unset_and_fold:00 unset_sum:ff)
+  foreach(case unset_and_fold:00 unset_sum:ff unset_device_heap:ff)
     string(REGEX REPLACE ":.*" "" name ${case})
     string(REGEX REPLACE ".*:" "" byte ${case})
     add_test(NAME exec_poison.${name}
