@@ -87,12 +87,6 @@ public:
 /// defines it.
 Backend &backend();
 
-/// The byte the emulated device fills fresh device memory with, from the
-/// value of O2C_EMU_POISON: unset, empty, "1" or anything unknown: 0xff;
-/// "0": -1 (no fill); two hex digits, with or without "0x" ("00", "a5"):
-/// that byte.
-int emuPoisonByte(const char *Setting);
-
 /// Location for errors outside any construct (device queries, clean-up).
 const SourceLoc &runtimeLoc();
 

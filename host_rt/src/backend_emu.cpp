@@ -8,8 +8,8 @@
 #include "backend.h"
 #include "counted_backend.h"
 #include "helpers.h"
+#include "omp2cuda/emu/fresh.h"
 
-#include <cctype>
 #include <cstdint>
 
 #include <cstdlib>
@@ -20,21 +20,6 @@
 #include <vector>
 
 namespace o2c::detail {
-
-int emuPoisonByte(const char *Setting) {
-  if (!Setting || !*Setting || std::strcmp(Setting, "1") == 0)
-    return 0xff;
-  if (std::strcmp(Setting, "0") == 0)
-    return -1;
-  const char *Digits = Setting;
-  if (Digits[0] == '0' && (Digits[1] == 'x' || Digits[1] == 'X'))
-    Digits += 2;
-  // Two hex digits, so that "00" (zeros) is not "0" (off).
-  if (std::strlen(Digits) == 2 && std::isxdigit((unsigned char)Digits[0]) &&
-      std::isxdigit((unsigned char)Digits[1]))
-    return static_cast<int>(std::strtol(Digits, nullptr, 16));
-  return 0xff;
-}
 
 namespace {
 
@@ -49,11 +34,6 @@ int emuWorkers() {
   return H ? static_cast<int>(H) : 1;
 }
 
-// The byte O2C_EMU_POISON asks for, read once (emuPoisonByte).
-int poisonByte() {
-  static const int Byte = emuPoisonByte(std::getenv("O2C_EMU_POISON"));
-  return Byte;
-}
 
 class EmuBackend : public Backend {
 public:
@@ -82,14 +62,12 @@ public:
     // as an integer, so such a read shows. O2C_EMU_POISON picks the byte
     // (emuPoisonByte): zeros show the reads that all-ones bytes hide, such
     // as a `reduction(&&)` that starts from an unset `map(from:)` copy.
-    if (poisonByte() >= 0)
-      std::memset(P, poisonByte(), Rounded ? Rounded : 64);
+    emu::fillFresh(P, Rounded ? Rounded : 64);
     return P;
   }
   void free(int, void *P, const SourceLoc &) override { std::free(P); }
   void recycled(int, void *P, std::size_t Bytes) override {
-    if (poisonByte() >= 0) // as a fresh allocation (alloc)
-      std::memset(P, poisonByte(), Bytes);
+    emu::fillFresh(P, Bytes); // as a fresh allocation (alloc)
   }
   void toDevice(int, void *D, const void *H, std::size_t Bytes, void *,
                 const SourceLoc &) override {
@@ -161,9 +139,3 @@ Backend &backend() {
 
 } // namespace o2c::detail
 
-namespace o2c::emu {
-void fillFresh(void *P, std::size_t Bytes) {
-  if (detail::poisonByte() >= 0)
-    std::memset(P, detail::poisonByte(), Bytes);
-}
-} // namespace o2c::emu

@@ -4,9 +4,9 @@
 // live mappings at once; the cache gives its blocks back past its limit and
 // on request, and a recycled block is poisoned on the emulated device like
 // a fresh one.
-#include "backend.h"
 #include "device_cache.h"
 #include "omp2cuda/host_rt.h"
+#include "omp2cuda/emu/fresh.h"
 #include "stream_work.h"
 
 #include <catch2/catch.hpp>
@@ -114,19 +114,19 @@ TEST_CASE("a freed block serves the next allocation of its class, poisoned "
 // device memory (-1 reads as true), zeros hide a sum that does.
 TEST_CASE("O2C_EMU_POISON picks the byte fresh emulated device memory holds",
           "[rt][cache][poison]") {
-  using o2c::detail::emuPoisonByte;
-  CHECK(emuPoisonByte(nullptr) == 0xff);
-  CHECK(emuPoisonByte("") == 0xff);
-  CHECK(emuPoisonByte("1") == 0xff);
-  CHECK(emuPoisonByte("ff") == 0xff);
-  CHECK(emuPoisonByte("0") == -1);
-  CHECK(emuPoisonByte("00") == 0x00);
-  CHECK(emuPoisonByte("0x00") == 0x00);
-  CHECK(emuPoisonByte("a5") == 0xa5);
-  CHECK(emuPoisonByte("0XA5") == 0xa5);
-  CHECK(emuPoisonByte("5") == 0xff);
-  CHECK(emuPoisonByte("zz") == 0xff);
-  CHECK(emuPoisonByte("1ff") == 0xff);
+  using o2c::emu::poisonByte;
+  CHECK(poisonByte(nullptr) == 0xff);
+  CHECK(poisonByte("") == 0xff);
+  CHECK(poisonByte("1") == 0xff);
+  CHECK(poisonByte("ff") == 0xff);
+  CHECK(poisonByte("0") == -1);
+  CHECK(poisonByte("00") == 0x00);
+  CHECK(poisonByte("0x00") == 0x00);
+  CHECK(poisonByte("a5") == 0xa5);
+  CHECK(poisonByte("0XA5") == 0xa5);
+  CHECK(poisonByte("5") == 0xff);
+  CHECK(poisonByte("zz") == 0xff);
+  CHECK(poisonByte("1ff") == 0xff);
 }
 
 TEST_CASE("a block freed while another stream has work queued waits for "

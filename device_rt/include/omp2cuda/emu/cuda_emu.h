@@ -10,6 +10,8 @@
 #ifndef OMP2CUDA_EMU_CUDA_EMU_H
 #define OMP2CUDA_EMU_CUDA_EMU_H
 
+#include "omp2cuda/emu/fresh.h"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -87,9 +89,6 @@ void yieldThread();
 /// Every lane in Mask deposits V; returns the value lane Src deposited.
 unsigned long long warpExchange(unsigned Mask, unsigned long long V, int Src);
 unsigned laneId();
-/// Fills Bytes at P with the byte fresh emulated device memory holds
-/// (O2C_EMU_POISON): a kernel's heap allocation is as unset as a GPU's.
-void fillFresh(void *P, std::size_t Bytes);
 /// True while the calling thread runs a kernel: the emulation's answer to
 /// __CUDA_ARCH__, for __host__ __device__ code that must tell the two apart.
 bool onDevice();
