@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "counted_backend.h"
 #include "helpers.h"
+#include "omp2cuda/emu/fresh.h"
 
 #include <cstdint>
 
@@ -33,13 +34,6 @@ int emuWorkers() {
   return H ? static_cast<int>(H) : 1;
 }
 
-bool poison() {
-  static const bool On = [] {
-    const char *E = std::getenv("O2C_EMU_POISON");
-    return !(E && std::strcmp(E, "0") == 0);
-  }();
-  return On;
-}
 
 class EmuBackend : public Backend {
 public:
@@ -65,15 +59,15 @@ public:
     // host memory often holds zeros, which hid programs that read `map(alloc)`
     // storage before writing it (their emu run matched the host and their
     // GPU run did not): all-ones bytes are NaN as a float or double and -1
-    // as an integer, so such a read shows. O2C_EMU_POISON=0 turns it off.
-    if (poison())
-      std::memset(P, 0xff, Rounded ? Rounded : 64);
+    // as an integer, so such a read shows. O2C_EMU_POISON picks the byte
+    // (emuPoisonByte): zeros show the reads that all-ones bytes hide, such
+    // as a `reduction(&&)` that starts from an unset `map(from:)` copy.
+    emu::fillFresh(P, Rounded ? Rounded : 64);
     return P;
   }
   void free(int, void *P, const SourceLoc &) override { std::free(P); }
   void recycled(int, void *P, std::size_t Bytes) override {
-    if (poison()) // as a fresh allocation (alloc)
-      std::memset(P, 0xff, Bytes);
+    emu::fillFresh(P, Bytes); // as a fresh allocation (alloc)
   }
   void toDevice(int, void *D, const void *H, std::size_t Bytes, void *,
                 const SourceLoc &) override {
@@ -144,3 +138,4 @@ Backend &backend() {
 }
 
 } // namespace o2c::detail
+

@@ -4,8 +4,10 @@
 For every case: translate with `omp2cuda --dry-run` (exit 0: every region
 translated, "on the device"; 3: some region left on the host), build with
 `omp2cuda-cc --backend=emu`, build the host reference with
-`gcc/g++ -fopenmp -foffload=disable`, run both; the case passes when both exit
-0, their stdout is identical byte for byte and contains no FAIL line.
+`gcc/g++ -fopenmp -foffload=disable`, run both (the emu program once per
+--poison byte, O2C_EMU_POISON: fresh device memory all-ones bytes and then
+zeros by default); the case passes when every run exits 0 and its stdout is
+the host's byte for byte, with no FAIL line.
 
 Cases listed in known_failures.txt (name, then the reason) are expected to
 fail (XFAIL); one that passes is reported as XPASS and fails the run, so that
@@ -14,7 +16,7 @@ the entry is removed once the translator is fixed.
 Prints one line per case, then `N passed, M failed`; exits 1 on any failure.
 
 Usage: run_matrix.py [--build DIR] [--work DIR] [--count N --seed S]
-                     [--match SUBSTR ...] [-j 2] [--opt -O2]
+                     [--match SUBSTR ...] [-j 2] [--opt -O2] [--poison 'ff 00']
 """
 import argparse
 import concurrent.futures
@@ -60,10 +62,10 @@ def wait_for(paths, limit=300):
     return True
 
 
-def run(cmd, timeout=600, cwd=None):
+def run(cmd, timeout=600, cwd=None, env=None):
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout, cwd=cwd)
+                           timeout=timeout, cwd=cwd, env=env)
         return p.returncode, p.stdout.decode(errors="replace"), \
             p.stderr.decode(errors="replace")
     except subprocess.TimeoutExpired:
@@ -144,24 +146,32 @@ def run_case(case, a):
 
     # 3. runs
     hrc, hout, herr = run([host], timeout=RUN_TIMEOUT)
-    erc, eout, eerr = run([emu], timeout=RUN_TIMEOUT)
-    for tag, text in (("host.out", hout), ("host.err", herr),
-                      ("emu.out", eout), ("emu.err", eerr)):
+    for tag, text in (("host.out", hout), ("host.err", herr)):
         with open(os.path.join(d, tag), "w") as f:
             f.write(text)
     if hrc != 0 or "FAIL" in hout:
         r.reason = f"host reference failed (exit {hrc}; generator bug)"
         r.detail = hout + herr
         return r
-    if erc != 0:
-        r.reason = f"emu program exited {erc}"
-        r.detail = eout + eerr[-2000:]
-        return r
-    if eout != hout:
-        r.reason = "stdout differs from the host reference"
-        r.detail = "".join(difflib.unified_diff(
-            hout.splitlines(True), eout.splitlines(True), "host", "emu"))
-        return r
+    # once per O2C_EMU_POISON byte (--poison): a read of device memory the
+    # program never wrote shows under one of them (all-ones bytes hide a
+    # logical fold that starts from it, zeros a sum)
+    for i, poison in enumerate(a.poison):
+        erc, eout, eerr = run([emu], timeout=RUN_TIMEOUT,
+                              env=dict(os.environ, O2C_EMU_POISON=poison))
+        sfx = "" if i == 0 else "." + poison
+        for tag, text in (("emu.out", eout), ("emu.err", eerr)):
+            with open(os.path.join(d, tag + sfx), "w") as f:
+                f.write(text)
+        if erc != 0:
+            r.reason = f"emu program exited {erc} (O2C_EMU_POISON={poison})"
+            r.detail = eout + eerr[-2000:]
+            return r
+        if eout != hout:
+            r.reason = f"stdout differs from the host reference (O2C_EMU_POISON={poison})"
+            r.detail = "".join(difflib.unified_diff(
+                hout.splitlines(True), eout.splitlines(True), "host", "emu"))
+            return r
     r.ok = True
     return r
 
@@ -177,10 +187,14 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int, default=2,
                     help="cases at once (each compiles one file at a time)")
     ap.add_argument("--opt", default="-O2", help="optimisation for the emu build")
+    ap.add_argument("--poison", default="ff 00",
+                    help="O2C_EMU_POISON bytes to run each emu program under, one "
+                         "run each (default 'ff 00')")
     ap.add_argument("--known", default=os.path.join(HERE, "known_failures.txt"))
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="details of expected failures too")
     a = ap.parse_args(argv)
+    a.poison = a.poison.split()
     a.build = os.path.abspath(a.build)
     a.work = os.path.abspath(a.work or os.path.join(a.build, "datasharing"))
     os.makedirs(a.work, exist_ok=True)
@@ -194,7 +208,8 @@ def main(argv=None):
     subset = (f"seeded subset, seed {a.seed}" if a.count is not None
               else "matching " + " ".join(a.match) if a.match else "all")
     print(f"data-sharing matrix: {len(cases)} of {len(everything)} cases ({subset}), "
-          f"{a.jobs} at a time, emu build {a.opt}", flush=True)
+          f"{a.jobs} at a time, emu build {a.opt}, run with O2C_EMU_POISON "
+          f"{' and '.join(a.poison)}", flush=True)
     t0 = time.time()
     results = {}
     passed = failed = xfail = 0

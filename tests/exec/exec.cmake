@@ -24,6 +24,19 @@ if(TARGET omp2cuda-cc)
                    ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/exec_staged.async_offload)
   set_tests_properties(exec_staged.async_offload PROPERTIES LABELS "examples;exec"
                        ENVIRONMENT "O2C_STAGING=1;O2C_STAGING_MIN=0" TIMEOUT 900)
+  # The exec step must catch a program that reads device memory it never
+  # wrote, whichever value hides the read: these are wrong on purpose
+  # (tests/exec/unset), and each test passes when the exec step fails
+  # under the fill byte that shows it (O2C_EMU_POISON, README).
+  foreach(case unset_and_fold:00 unset_sum:ff unset_device_heap:ff)
+    string(REGEX REPLACE ":.*" "" name ${case})
+    string(REGEX REPLACE ".*:" "" byte ${case})
+    add_test(NAME exec_poison.${name}
+             COMMAND ${_o2c_exec_runner} exec ${CMAKE_CURRENT_SOURCE_DIR}/exec/unset/${name}.c
+                     ${CMAKE_BINARY_DIR} ${_o2c_exec_work}/exec_poison.${name})
+    set_tests_properties(exec_poison.${name} PROPERTIES LABELS "examples;exec" TIMEOUT 900
+      PASS_REGULAR_EXPRESSION "FAIL \\[exec\\.${name}\\]: stdout differs from the host reference \\(O2C_EMU_POISON=${byte}\\)")
+  endforeach()
   # Every data-sharing slot in global memory (--data-sharing=global, README
   # "Options"): the examples with team-local arrays, team-master locals and
   # team copies of firstprivates, built and run, and one compiled by nvcc.

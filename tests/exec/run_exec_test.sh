@@ -4,7 +4,9 @@
 #             19's host OpenMP gets some constructs wrong, e.g. lastprivate
 #             of a combined target teams distribute parallel for) and
 #             omp2cuda-cc --backend=emu -O2; run both, stdout must match byte
-#             for byte, and the emu run's stderr must say it ran on the device
+#             for byte, and the emu run's stderr must say it ran on the device;
+#             the emu program runs twice, fresh device memory holding 0xff
+#             bytes and then zeros (O2C_EMU_POISON)
 #   nvcc      translate with omp2cuda (exit 0: every region offloaded) and
 #             compile the .cu with nvcc -arch=sm_90 -Werror all-warnings
 #   cuda_link omp2cuda-cc --backend=cuda builds and links (no GPU: no run)
@@ -66,12 +68,19 @@ exec)
   "$work/ref" >"$work/ref.out" 2>"$work/ref.err"
   rc=$?
   [ $rc -eq 0 ] || { show stdout "$work/ref.out"; show stderr "$work/ref.err"; fail "reference exited $rc"; }
-  timeout 600 "$work/emu" >"$work/emu.out" 2>"$work/emu.err"
-  rc=$?
-  [ $rc -eq 0 ] || { show stdout "$work/emu.out"; show stderr "$work/emu.err"; fail "emu program exited $rc"; }
-  diff -u "$work/ref.out" "$work/emu.out" || fail "stdout differs from the host reference"
-  grep -Eq 'ran on (the )?device' "$work/emu.err" \
-    || { show stderr "$work/emu.err"; fail "the emu program did not run on the device"; }
+  # Run twice, fresh device memory all-ones bytes and then zeros
+  # (O2C_EMU_POISON, README): a program that reads device memory it never
+  # wrote shows under one of them (-1 hides a `reduction(&&)` that starts
+  # from it, 0 a sum). OMP2CUDA_EXEC_POISON chooses others.
+  for poison in ${OMP2CUDA_EXEC_POISON:-ff 00}; do
+    O2C_EMU_POISON=$poison timeout 600 "$work/emu" >"$work/emu.out" 2>"$work/emu.err"
+    rc=$?
+    [ $rc -eq 0 ] || { show stdout "$work/emu.out"; show stderr "$work/emu.err"; fail "emu program exited $rc (O2C_EMU_POISON=$poison)"; }
+    diff -u "$work/ref.out" "$work/emu.out" \
+      || fail "stdout differs from the host reference (O2C_EMU_POISON=$poison)"
+    grep -Eq 'ran on (the )?device' "$work/emu.err" \
+      || { show stderr "$work/emu.err"; fail "the emu program did not run on the device"; }
+  done
   cat "$work/emu.out"
   ;;
 nvcc)

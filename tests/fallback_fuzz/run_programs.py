@@ -9,7 +9,9 @@ or the reverse, is counted as a note, not a failure); the program is built
 with `omp2cuda-cc --backend=emu` and with `gcc/g++ -fopenmp
 -foffload=disable` (the reference: host OpenMP, shared memory), both are run,
 and their stdout and exit status must be identical (the emu binary is run
-once more with OMP_TARGET_OFFLOAD=DISABLED, which must print the same too).
+once per --poison byte, O2C_EMU_POISON: fresh device memory all-ones bytes
+and then zeros by default; and once more with OMP_TARGET_OFFLOAD=DISABLED,
+which must print the same too).
 
 known_failures.txt lists translator/runtime bugs the fuzzer found, one line
 each: `feature NAME REPRODUCER REASON...`.  gen_programs.py does not generate
@@ -32,7 +34,7 @@ build prints.
 Usage: run_programs.py [--build DIR] [--work DIR] [--seed S] [--count N]
                        [--first I] [--lang c|cpp|both] [-j 2] [--opt -O2]
                        [--all-features] [--enable FEATURE] [--no-known]
-                       [--check-generator] [-v]
+                       [--poison 'ff 00'] [--check-generator] [-v]
 """
 import argparse
 import collections
@@ -195,22 +197,35 @@ def build_and_compare(d, files, main, cpp, a, r, emu_flags=()):
     if a.check_generator:
         env = dict(os.environ, LD_LIBRARY_PATH=LLVM_LIB + ":" +
                    os.environ.get("LD_LIBRARY_PATH", ""))
-    erc, eout, eerr = run([emu], timeout=RUN_TIMEOUT, env=env)
-    for tag, text in (("host.out", hout), ("host.err", herr),
-                      ("emu.out", eout), ("emu.err", eerr)):
-        with open(os.path.join(d, tag), "w") as f:
-            f.write(text)
+    with open(os.path.join(d, "host.out"), "w") as f:
+        f.write(hout)
+    with open(os.path.join(d, "host.err"), "w") as f:
+        f.write(herr)
     if hrc != 0:
         r.reason = f"host reference exited {hrc} (generator bug)"
         r.detail = (hout + herr)[-2000:]
         return False
-    if erc != hrc or eout != hout:
-        r.reason = "output differs from the host reference" if eout != hout else \
-            f"exit status {erc}, host reference {hrc}"
-        r.detail = "".join(difflib.unified_diff(
-            hout.splitlines(True), eout.splitlines(True), "host", "emu")) + \
-            (eerr[-1000:] if erc != hrc else "")
-        return False
+    # once per O2C_EMU_POISON byte (--poison): a read of device memory the
+    # program never wrote shows under one of them (all-ones bytes hide a
+    # logical fold that starts from it, zeros a sum)
+    for i, poison in enumerate(a.poison if not a.check_generator else [None]):
+        penv = dict(env or os.environ)
+        if poison is not None:
+            penv["O2C_EMU_POISON"] = poison
+        erc, eout, eerr = run([emu], timeout=RUN_TIMEOUT, env=penv)
+        sfx = "" if i == 0 else "." + poison
+        for tag, text in (("emu.out", eout), ("emu.err", eerr)):
+            with open(os.path.join(d, tag + sfx), "w") as f:
+                f.write(text)
+        if erc != hrc or eout != hout:
+            r.reason = "output differs from the host reference" if eout != hout else \
+                f"exit status {erc}, host reference {hrc}"
+            if poison is not None:
+                r.reason += f" (O2C_EMU_POISON={poison})"
+            r.detail = "".join(difflib.unified_diff(
+                hout.splitlines(True), eout.splitlines(True), "host", "emu")) + \
+                (eerr[-1000:] if erc != hrc else "")
+            return False
     if a.check_generator:
         return True
     # the same binary with offloading disabled: everything on the host
@@ -302,6 +317,9 @@ def main(argv=None):
     ap.add_argument("--emu-flags", default="",
                     help="more omp2cuda-cc flags for the emu build, e.g. "
                          "'--host-compiler=g++'")
+    ap.add_argument("--poison", default="ff 00",
+                    help="O2C_EMU_POISON bytes to run each emu program under, one "
+                         "run each (default 'ff 00')")
     ap.add_argument("--known", default=os.path.join(HERE, "known_failures.txt"))
     ap.add_argument("--all-features", action="store_true",
                     help="generate the features known_failures.txt switches off too")
@@ -320,6 +338,7 @@ def main(argv=None):
     if a.check_generator:
         a.all_features = a.no_known = True
     a.emu_flags = a.emu_flags.split()
+    a.poison = a.poison.split()
     a.build = os.path.abspath(a.build)
     a.work = os.path.abspath(a.work or os.path.join(a.build, "fallback_fuzz"))
     os.makedirs(a.work, exist_ok=True)
@@ -333,7 +352,8 @@ def main(argv=None):
              for i in range(a.first, a.first + a.count)]
     print(f"fallback fuzz: {len(progs)} programs (seed {a.seed}, "
           f"{a.first}..{a.first + a.count - 1}, {a.lang}), {a.jobs} at a time, "
-          f"emu build {' '.join([a.opt] + a.emu_flags)}; features off: {' '.join(sorted(off)) or 'none'} "
+          f"emu build {' '.join([a.opt] + a.emu_flags)}, run with O2C_EMU_POISON "
+          f"{' and '.join(a.poison)}; features off: {' '.join(sorted(off)) or 'none'} "
           f"(generated in {time.time() - t0:.1f} s)", flush=True)
 
     results = []

@@ -25,7 +25,7 @@ that pass with a region left on the host, with omp2cuda's warning.
 Usage: run_nesting.py [--build DIR] [--work DIR] [--count N --seed S]
                       [--nested N]
                       [--match SUBSTR ...] [-j 2] [--opt -O2]
-                      [--known FILE] [--write-known FILE]
+                      [--poison 'ff 00'] [--known FILE] [--write-known FILE]
 """
 import argparse
 import concurrent.futures
@@ -82,12 +82,16 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int, default=2,
                     help="cases at once (each compiles one file at a time)")
     ap.add_argument("--opt", default="-O2", help="optimisation for the emu build")
+    ap.add_argument("--poison", default="ff 00",
+                    help="O2C_EMU_POISON bytes to run each emu program under, one "
+                         "run each (default 'ff 00')")
     ap.add_argument("--known", default=os.path.join(HERE, "known_host.txt"))
     ap.add_argument("--write-known", metavar="FILE",
                     help="write the cases passing with a region on the host to FILE")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="omp2cuda's warnings for the cases left on the host")
     a = ap.parse_args(argv)
+    a.poison = a.poison.split()
     a.build = os.path.abspath(a.build)
     a.work = os.path.abspath(a.work or os.path.join(a.build, "nesting"))
     os.makedirs(a.work, exist_ok=True)
@@ -103,7 +107,8 @@ def main(argv=None):
     subset = (f"seeded subset, seed {a.seed}" if a.count is not None
               else "matching " + " ".join(a.match) if a.match else "all")
     print(f"nesting matrix: {len(cases)} of {len(everything)} cases ({subset}), "
-          f"{a.jobs} at a time, emu build {a.opt}", flush=True)
+          f"{a.jobs} at a time, emu build {a.opt}, run with O2C_EMU_POISON "
+          f"{' and '.join(a.poison)}", flush=True)
     t0 = time.time()
     results = {}
     good = failed = on_host_known = 0

@@ -74,6 +74,13 @@ __global__ void dynShared(int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];
 }
 
+// Reads the block's dynamic shared memory before writing it, then writes it.
+__global__ void dynSharedUnset(unsigned *out) {
+  unsigned *s = static_cast<unsigned *>(o2c::emu::dynamicShared());
+  out[blockIdx.x] = s[0];
+  s[0] = 42;
+}
+
 __global__ void indices3d(unsigned *out) {
   unsigned block =
       blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
@@ -255,6 +262,24 @@ TEST_CASE("dynamic shared memory is per block", "[emu]") {
   for (int b = 0; b < 4; ++b)
     for (int t = 0; t < 64; ++t)
       REQUIRE(out[b * 64 + t] == (63 - t) * 3);
+}
+
+// On a GPU a block's shared memory is whatever was there; the emulation's
+// was zeros for a worker's first block and the last block's values after,
+// which hid reads of unset data-sharing slots. It is fresh memory
+// (O2C_EMU_POISON, all-ones bytes unless the environment says otherwise).
+TEST_CASE("every block's dynamic shared memory starts as fresh memory",
+          "[emu][poison]") {
+  int Byte = o2c::emu::poisonByte(std::getenv("O2C_EMU_POISON"));
+  if (Byte < 0) {
+    WARN("O2C_EMU_POISON=0: no fill to check");
+    return;
+  }
+  unsigned Want = 0x01010101u * static_cast<unsigned>(Byte);
+  std::vector<unsigned> out(64, 7);
+  Launch(dynSharedUnset, dim3(64), dim3(1), 64)(out.data());
+  for (int b = 0; b < 64; ++b)
+    REQUIRE(out[b] == Want);
 }
 
 TEST_CASE("3-D grids and blocks", "[emu]") {

@@ -6,6 +6,7 @@
 // a fresh one.
 #include "device_cache.h"
 #include "omp2cuda/host_rt.h"
+#include "omp2cuda/emu/fresh.h"
 #include "stream_work.h"
 
 #include <catch2/catch.hpp>
@@ -106,6 +107,26 @@ TEST_CASE("a freed block serves the next allocation of its class, poisoned "
   detail::releaseCache(-1);
   CHECK(detail::cachedBytes() == 0);
   CHECK(N.frees() == 2);
+}
+
+// The test suite runs the emu programs under both 0xff and 0x00 (exec.*,
+// fallback-fuzz): all-ones bytes hide a logical fold that starts from unset
+// device memory (-1 reads as true), zeros hide a sum that does.
+TEST_CASE("O2C_EMU_POISON picks the byte fresh emulated device memory holds",
+          "[rt][cache][poison]") {
+  using o2c::emu::poisonByte;
+  CHECK(poisonByte(nullptr) == 0xff);
+  CHECK(poisonByte("") == 0xff);
+  CHECK(poisonByte("1") == 0xff);
+  CHECK(poisonByte("ff") == 0xff);
+  CHECK(poisonByte("0") == -1);
+  CHECK(poisonByte("00") == 0x00);
+  CHECK(poisonByte("0x00") == 0x00);
+  CHECK(poisonByte("a5") == 0xa5);
+  CHECK(poisonByte("0XA5") == 0xa5);
+  CHECK(poisonByte("5") == 0xff);
+  CHECK(poisonByte("zz") == 0xff);
+  CHECK(poisonByte("1ff") == 0xff);
 }
 
 TEST_CASE("a block freed while another stream has work queued waits for "

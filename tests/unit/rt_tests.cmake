@@ -14,7 +14,8 @@ add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp r
                ${RT_SRC}/data_constructs.cpp
                ${RT_SRC}/map_steps.cpp ${RT_SRC}/device_tables.cpp ${RT_SRC}/device_select.cpp
                ${RT_SRC}/target_region.cpp ${RT_SRC}/backend_emu.cpp)
-target_include_directories(rt_test PRIVATE ${PROJECT_SOURCE_DIR}/host_rt/include ${RT_SRC})
+target_include_directories(rt_test PRIVATE ${PROJECT_SOURCE_DIR}/host_rt/include ${RT_SRC}
+                           ${PROJECT_SOURCE_DIR}/device_rt/include)
 target_compile_options(rt_test PRIVATE ${OMP2CUDA_WARNINGS})
 target_link_libraries(rt_test PRIVATE omp2cuda_catch_main Threads::Threads)
 add_test(NAME rt_test COMMAND rt_test)

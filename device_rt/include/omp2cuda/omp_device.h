@@ -223,6 +223,10 @@ __device__ inline void *deviceAlloc(size_t Align, size_t Size, bool Zero) {
   reinterpret_cast<void **>(P)[-1] = Raw;
   if (Zero)
     memset(P, 0, Size);
+#if !defined(__CUDACC__)
+  else
+    ::o2c::emu::fillFresh(P, Size);
+#endif
   return P;
 }
 #endif

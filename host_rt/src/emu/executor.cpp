@@ -397,8 +397,12 @@ struct Runner {
   void runBlocks(Job &J) {
     if (DynamicShared.size() < J.Shared + 16)
       DynamicShared.resize(J.Shared + 16);
-    for (unsigned long long I; (I = J.Next.fetch_add(1)) < J.Blocks;)
+    for (unsigned long long I; (I = J.Next.fetch_add(1)) < J.Blocks;) {
+      // A block's dynamic shared memory starts unset, as on a GPU, not
+      // with the last block's values (O2C_EMU_POISON).
+      fillFresh(DynamicShared.data(), J.Shared + 16);
       runBlock(B, J.Grid, J.BlockDim, unflatten(I, J.Grid), *J.Body, Stacks);
+    }
   }
 };
 

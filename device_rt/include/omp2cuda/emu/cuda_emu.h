@@ -10,6 +10,8 @@
 #ifndef OMP2CUDA_EMU_CUDA_EMU_H
 #define OMP2CUDA_EMU_CUDA_EMU_H
 
+#include "omp2cuda/emu/fresh.h"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
