@@ -1,7 +1,7 @@
 # Ladder steps 3-4 for the examples (examples/*.c, *.cpp):
 #   exec.<example>       emu build vs host reference, stdout byte for byte
-#   nvcc.<example>       translated .cu compiles with nvcc, warning-free
-#   cuda_link.<example>  omp2cuda-cc --backend=cuda builds and links
+#   nvcc.<example>       every region translated; omp2cuda-cc --backend=cuda
+#                        builds and links, nvcc warning-free
 # See tests/exec/run_exec_test.sh.
 if(TARGET omp2cuda-cc)
   file(GLOB OMP2CUDA_EXEC_EXAMPLES CONFIGURE_DEPENDS
@@ -10,7 +10,7 @@ if(TARGET omp2cuda-cc)
   set(_o2c_exec_work ${CMAKE_CURRENT_BINARY_DIR}/exec)
   foreach(src ${OMP2CUDA_EXEC_EXAMPLES})
     get_filename_component(name ${src} NAME_WE)
-    foreach(mode exec nvcc cuda_link)
+    foreach(mode exec nvcc)
       add_test(NAME ${mode}.${name}
                COMMAND ${_o2c_exec_runner} ${mode} ${src} ${CMAKE_BINARY_DIR}
                        ${_o2c_exec_work}/${mode}.${name})
