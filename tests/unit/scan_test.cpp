@@ -110,3 +110,42 @@ void f(int *a, int *b, int n) {
     CHECK(F.Regions[0].R.WhyPos.Line == C.Line);
   }
 }
+
+TEST_CASE("scan: a simd loop in a called function runs in order, a "
+          "parallel for there stays on the host",
+          "[scan]") {
+  FileResult F = translateC(R"src(
+void pre(const int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp simd reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
+void team(const int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp parallel for reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
+void f(int *a, int *b, int n) {
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  pre(a, b, n);
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  team(a, b, n);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  // The host's team scans; a team of one on the device would not match a
+  // host compiler that drops the item's value (clang-19).
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "'reduction'"));
+  CHECK(F.Regions[1].R.WhyPos.Line == 13);
+}

@@ -4,7 +4,8 @@
 // reduction(inscan, ...) and `scan` where the loop runs in one thread
 // (README coverage table, docs/nested-parallel.md): a `simd` loop nested in
 // a kernel's loop body or in a target region's code, a serialised nested
-// `parallel for`, a `for` in a serialised `parallel`. Each is the loop
+// `parallel for`, a `for` in a serialised `parallel`, a `simd` loop in a
+// function the region calls (compiled for both sides). Each is the loop
 // in order with the one variable: inclusive updates then reads, exclusive
 // reads then updates, and the variable's value before the loop is part of
 // every prefix (OpenMP 5.2 §5.5.4; GCC agrees, clang-19's host `parallel
@@ -15,17 +16,29 @@
 #define ROWS 6
 #define N 37
 
-#line 19 "scan_sequential.cu"
+/* An orphaned simd loop: the host vectorises it, a device thread runs it
+   in order. */
+__host__ __device__ static void prefix_max(const int *a, int *out, int n) {
+  int m = -1000;
+#pragma omp simd reduction(inscan, max : m)
+  for (int i = 0; i < n; ++i) {
+    out[i] = m;
+#pragma omp scan exclusive(m)
+    m = a[i] > m ? a[i] : m;
+  }
+}
+
+#line 32 "scan_sequential.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a) map(from: incl, excl, prod, mx, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_sequential.c:25
+// map(tofrom: on_device)' at inputs/scan_sequential.c:38
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void
-omp2cuda_main_L25(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
+omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
                   int (*o2c_arr_excl)[37], int (*o2c_arr_prod)[37],
                   int (*o2c_arr_mx)[37], int (*o2c_arr_bits)[37],
                   int (*o2c_arr_land)[37], int (*o2c_arr_lor)[37],
@@ -41,7 +54,7 @@ omp2cuda_main_L25(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
        r += blockDim.x * gridDim.x) {
     do {
-#line 28 "inputs/scan_sequential.c"
+#line 41 "inputs/scan_sequential.c"
   {
     if (r == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
@@ -90,7 +103,7 @@ omp2cuda_main_L25(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
     totals[r][6] = o;
     totals[r][7] = 0;
   }
-#line 94 "scan_sequential.cu"
+#line 107 "scan_sequential.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -100,16 +113,16 @@ omp2cuda_main_L25(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: a) map(from: incl, excl, prod, mx, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_sequential.c:25
+// map(tofrom: on_device)' at inputs/scan_sequential.c:38
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L25_launch(int &on_device, int (&a)[6][37],
+static bool omp2cuda_main_L38_launch(int &on_device, int (&a)[6][37],
                                      int (&incl)[6][37], int (&excl)[6][37],
                                      int (&prod)[6][37], int (&mx)[6][37],
                                      int (&bits)[6][37], int (&land)[6][37],
                                      int (&lor)[6][37], int (&totals)[6][8]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/scan_sequential.c", 25, 1,
+      "inputs/scan_sequential.c", 38, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -127,11 +140,11 @@ static bool omp2cuda_main_L25_launch(int &on_device, int (&a)[6][37],
   const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L25<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L25<true>
-                           : omp2cuda_main_L25<false>;
+                           ? omp2cuda_main_L38<true>
+                           : omp2cuda_main_L38<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
                o2c_kernel)(on_device_d, a_d, incl_d, excl_d, prod_d, mx_d,
                            bits_d, land_d, lor_d, totals_d);
@@ -141,14 +154,14 @@ static bool omp2cuda_main_L25_launch(int &on_device, int (&a)[6][37],
 }
 
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(ROWS) map(to:
-// a) map(from: nested, nested2, ntot)' at inputs/scan_sequential.c:80
-__global__ void omp2cuda_main_L80(int (*o2c_arr_a)[37],
+// a) map(from: nested, nested2, ntot)' at inputs/scan_sequential.c:93
+__global__ void omp2cuda_main_L93(int (*o2c_arr_a)[37],
                                   int (*o2c_arr_nested)[37],
                                   int (*o2c_arr_nested2)[37], int (*ntot)[2]) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   int(&nested)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_nested);
   int(&nested2)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_nested2);
-#line 82 "inputs/scan_sequential.c"
+#line 95 "inputs/scan_sequential.c"
   {
     int r = o2c_dev::omp_get_thread_num();
     int s = r, u = 0, mn = 1000;
@@ -190,16 +203,16 @@ int u = *o2c_sred_u;
     ntot[r][0] = s;
     ntot[r][1] = mn * 10000 + u;
   }
-#line 194 "scan_sequential.cu"
+#line 207 "scan_sequential.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(ROWS)
-// map(to: a) map(from: nested, nested2, ntot)' at inputs/scan_sequential.c:80
+// map(to: a) map(from: nested, nested2, ntot)' at inputs/scan_sequential.c:93
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L80_launch(int (&a)[6][37], int (&nested)[6][37],
+static bool omp2cuda_main_L93_launch(int (&a)[6][37], int (&nested)[6][37],
                                      int (&nested2)[6][37], int (&ntot)[6][2]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_sequential.c", 80, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_sequential.c", 93, 1,
                                          "target parallel"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -212,19 +225,19 @@ static bool omp2cuda_main_L80_launch(int (&a)[6][37], int (&nested)[6][37],
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(ROWS));
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_main_L80)(a_d, nested_d, nested2_d, ntot_d);
+               omp2cuda_main_L93)(a_d, nested_d, nested2_d, ntot_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(from: f) map(tofrom:
-// fsum, empty)' at inputs/scan_sequential.c:110
-__global__ void omp2cuda_main_L110(int (*o2c_arr_a)[37], float *o2c_arr_f,
+// fsum, empty)' at inputs/scan_sequential.c:123
+__global__ void omp2cuda_main_L123(int (*o2c_arr_a)[37], float *o2c_arr_f,
                                    float *fsum, int *empty) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   float(&f)[37] = *reinterpret_cast<float(*)[37]>(o2c_arr_f);
-#line 111 "inputs/scan_sequential.c"
+#line 124 "inputs/scan_sequential.c"
   {
 // #pragma omp simd reduction(inscan, + : fsum)
     for (int i = 0; i < N; ++i) {
@@ -239,16 +252,16 @@ __global__ void omp2cuda_main_L110(int (*o2c_arr_a)[37], float *o2c_arr_f,
       (*empty) += 1;
     }
   }
-#line 243 "scan_sequential.cu"
+#line 256 "scan_sequential.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(from: f)
-// map(tofrom: fsum, empty)' at inputs/scan_sequential.c:110
+// map(tofrom: fsum, empty)' at inputs/scan_sequential.c:123
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L110_launch(int (&a)[6][37], float (&f)[37],
+static bool omp2cuda_main_L123_launch(int (&a)[6][37], float (&f)[37],
                                       float &fsum, int &empty) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_sequential.c", 110, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_sequential.c", 123, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -260,12 +273,60 @@ static bool omp2cuda_main_L110_launch(int (&a)[6][37], float (&f)[37],
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L110)(a_d, f_d, fsum_d, empty_d);
+             omp2cuda_main_L123)(a_d, f_d, fsum_d, empty_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 15 "inputs/scan_sequential.c"
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(to: a) map(from: pm)' at inputs/scan_sequential.c:141
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L141(int (*a)[37], int (*pm)[37]) {
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
+       r += blockDim.x * gridDim.x) {
+    do {
+#line 143 "inputs/scan_sequential.c"
+    prefix_max(a[r], pm[r], N - r);
+#line 295 "scan_sequential.cu"
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(to: a) map(from: pm)' at inputs/scan_sequential.c:141
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L141_launch(int (&a)[6][37], int (&pm)[6][37]) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/scan_sequential.c", 141, 1,
+      "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapArray(a, o2c::MapTo);
+  auto *pm_d = o2c_region.mapArray(pm, o2c::MapFrom);
+  const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_main_L141<false>, o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L141<true>
+                           : omp2cuda_main_L141<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, pm_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 28 "inputs/scan_sequential.c"
 int main(void) {
   int on_device = 0;
   int a[ROWS][N], incl[ROWS][N], excl[ROWS][N], prod[ROWS][N];
@@ -276,8 +337,8 @@ int main(void) {
       a[r][i] = (i * 7 + r * 3) % 11 - 4;
 
   /* 1. simd loops in a kernel's loop body: each row by one thread. */
-if (!omp2cuda_main_L25_launch(on_device, a, incl, excl, prod, mx, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 25 "inputs/scan_sequential.c"
+if (!omp2cuda_main_L38_launch(on_device, a, incl, excl, prod, mx, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 38 "inputs/scan_sequential.c"
 #pragma omp target teams distribute parallel for map(to: a)                \
     map(from: incl, excl, prod, mx, bits, land, lor, totals)               \
     map(tofrom: on_device)
@@ -333,8 +394,8 @@ if (!omp2cuda_main_L25_launch(on_device, a, incl, excl, prod, mx, bits, land, lo
   /* 2. A serialised nested parallel for, and a for in a serialised
      parallel: each thread of the outer team runs them alone. */
   int nested[ROWS][N], nested2[ROWS][N], ntot[ROWS][2];
-if (!omp2cuda_main_L80_launch(a, nested, nested2, ntot)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 80 "inputs/scan_sequential.c"
+if (!omp2cuda_main_L93_launch(a, nested, nested2, ntot)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 93 "inputs/scan_sequential.c"
 #pragma omp target parallel num_threads(ROWS) map(to: a)                   \
     map(from: nested, nested2, ntot)
   {
@@ -365,8 +426,8 @@ if (!omp2cuda_main_L80_launch(a, nested, nested2, ntot)) { // omp2cuda: offloade
   /* 3. A simd loop in a target region's own code (one thread). */
   float f[N], fsum = 0.5f;
   int empty = 7;
-if (!omp2cuda_main_L110_launch(a, f, fsum, empty)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 110 "inputs/scan_sequential.c"
+if (!omp2cuda_main_L123_launch(a, f, fsum, empty)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 123 "inputs/scan_sequential.c"
 #pragma omp target map(to: a) map(from: f) map(tofrom: fsum, empty)
   {
 #pragma omp simd reduction(inscan, + : fsum)
@@ -383,12 +444,23 @@ if (!omp2cuda_main_L110_launch(a, f, fsum, empty)) { // omp2cuda: offloaded by t
     }
   } }
 
+  /* 4. The orphaned simd loop, a row per thread. */
+  int pm[ROWS][N];
+if (!omp2cuda_main_L141_launch(a, pm)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 141 "inputs/scan_sequential.c"
+#pragma omp target teams distribute parallel for map(to: a) map(from: pm)
+  for (int r = 0; r < ROWS; ++r)
+    prefix_max(a[r], pm[r], N - r); }
+
   for (int r = 0; r < ROWS; ++r) {
     printf("row %d:", r);
     for (int i = 0; i < N; ++i)
       printf(" %d/%d/%d/%d/%d/%d/%d/%d/%d/%d", r == 3 ? 0 : incl[r][i],
              excl[r][i], prod[r][i], mx[r][i], bits[r][i], land[r][i],
              lor[r][i], nested[r][i], nested2[r][i], i);
+    printf("\n prefix max:");
+    for (int i = 0; i < N - r; ++i)
+      printf(" %d", pm[r][i]);
     printf("\n totals:");
     for (int k = 0; k < 8; ++k)
       printf(" %d", totals[r][k]);

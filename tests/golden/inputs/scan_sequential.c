@@ -1,7 +1,8 @@
 // reduction(inscan, ...) and `scan` where the loop runs in one thread
 // (README coverage table, docs/nested-parallel.md): a `simd` loop nested in
 // a kernel's loop body or in a target region's code, a serialised nested
-// `parallel for`, a `for` in a serialised `parallel`. Each is the loop
+// `parallel for`, a `for` in a serialised `parallel`, a `simd` loop in a
+// function the region calls (compiled for both sides). Each is the loop
 // in order with the one variable: inclusive updates then reads, exclusive
 // reads then updates, and the variable's value before the loop is part of
 // every prefix (OpenMP 5.2 §5.5.4; GCC agrees, clang-19's host `parallel
@@ -11,6 +12,18 @@
 
 #define ROWS 6
 #define N 37
+
+/* An orphaned simd loop: the host vectorises it, a device thread runs it
+   in order. */
+static void prefix_max(const int *a, int *out, int n) {
+  int m = -1000;
+#pragma omp simd reduction(inscan, max : m)
+  for (int i = 0; i < n; ++i) {
+    out[i] = m;
+#pragma omp scan exclusive(m)
+    m = a[i] > m ? a[i] : m;
+  }
+}
 
 int main(void) {
   int on_device = 0;
@@ -123,12 +136,21 @@ int main(void) {
     }
   }
 
+  /* 4. The orphaned simd loop, a row per thread. */
+  int pm[ROWS][N];
+#pragma omp target teams distribute parallel for map(to: a) map(from: pm)
+  for (int r = 0; r < ROWS; ++r)
+    prefix_max(a[r], pm[r], N - r);
+
   for (int r = 0; r < ROWS; ++r) {
     printf("row %d:", r);
     for (int i = 0; i < N; ++i)
       printf(" %d/%d/%d/%d/%d/%d/%d/%d/%d/%d", r == 3 ? 0 : incl[r][i],
              excl[r][i], prod[r][i], mx[r][i], bits[r][i], land[r][i],
              lor[r][i], nested[r][i], nested2[r][i], i);
+    printf("\n prefix max:");
+    for (int i = 0; i < N - r; ++i)
+      printf(" %d", pm[r][i]);
     printf("\n totals:");
     for (int k = 0; k < 8; ++k)
       printf(" %d", totals[r][k]);
