@@ -273,6 +273,12 @@ Verdict nestedClauseRule(const clang::OMPExecutableDirective &D,
 Verdict masterApiEdits(const DirectiveTree &T, const clang::Stmt *Body,
                        clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
                        clang::SourceLocation &At);
+/// The same for parallel code outside an SPMD tree (a parallel loop's body,
+/// Uses: the constructs findTransparent found there): only the calls in its
+/// serialised regions, which answer for their teams of one, change.
+Verdict serialApiEdits(const std::vector<TransparentUse> &Uses,
+                       const clang::Stmt *Body, clang::ASTContext &Ctx,
+                       std::vector<TextEdit> &Edits, clang::SourceLocation &At);
 
 // ---- SpmdText.cpp ---------------------------------------------------------
 /// The region's SPMD tree with the user's text: Edits are the body's edits

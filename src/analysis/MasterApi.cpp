@@ -137,13 +137,23 @@ struct MasterCalls {
 
 } // namespace
 
+namespace {
+
+std::set<const Stmt *> serialised(const std::vector<TransparentUse> &Uses) {
+  std::set<const Stmt *> Out;
+  for (const TransparentUse &U : Uses)
+    if (U.Serial && isSerialisable(*U.D))
+      Out.insert(U.D);
+  return Out;
+}
+
+} // namespace
+
 Verdict masterApiEdits(const DirectiveTree &T, const Stmt *Body,
                        ASTContext &Ctx, std::vector<TextEdit> &Edits,
                        SourceLocation &At) {
-  std::set<const Stmt *> Parallel, Small, Serialised;
-  for (const TransparentUse &U : T.Transparent)
-    if (U.Serial && isSerialisable(*U.D))
-      Serialised.insert(U.D);
+  std::set<const Stmt *> Parallel, Small,
+      Serialised = serialised(T.Transparent);
   // A parallel root has no team-master code: only its serialised regions'
   // calls change.
   if (T.Nodes.empty() ||
@@ -159,6 +169,18 @@ Verdict masterApiEdits(const DirectiveTree &T, const Stmt *Body,
   W.walk(Body,
          T.Nodes[0].Kind == DirKind::Parallel ? Level::Block : Level::Master,
          0);
+  At = W.At;
+  return W.V;
+}
+
+Verdict serialApiEdits(const std::vector<TransparentUse> &Uses,
+                       const Stmt *Body, ASTContext &Ctx,
+                       std::vector<TextEdit> &Edits, SourceLocation &At) {
+  std::set<const Stmt *> None, Serialised = serialised(Uses);
+  if (Serialised.empty())
+    return {};
+  MasterCalls W{Ctx, None, None, Serialised, Edits, {}, {}};
+  W.walk(Body, Level::Block, 0);
   At = W.At;
   return W.V;
 }

@@ -127,11 +127,7 @@ Verdict constructEdits(const RegionShape &S, TUState &TU, Region &R,
   if (R.Class != RegionClass::Spmd && S.TextWhere != DirContext::TeamCode) {
     // A parallel loop's body: its nested parallel regions' routines answer
     // for their teams of one (MasterApi.cpp).
-    DirectiveTree Serial;
-    Serial.Nodes.push_back(DirNode{});
-    Serial.Nodes[0].Kind = DirKind::Parallel;
-    Serial.Transparent = Uses;
-    if (Verdict V = masterApiEdits(Serial, Body, Ctx, All, At); !V.Ok)
+    if (Verdict V = serialApiEdits(Uses, Body, Ctx, All, At); !V.Ok)
       return placed(V, At);
   }
   if (R.Class == RegionClass::Spmd)

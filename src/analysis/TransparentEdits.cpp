@@ -243,45 +243,64 @@ Verdict Rewriter::privates(const OMPExecutableDirective &D, std::string &Before,
   return {};
 }
 
+const VarDecl *Rewriter::scalarReductionItem(const Expr *E,
+                                             const std::string &Op) {
+  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || Op.empty() || !VD->getType()->isArithmeticType() ||
+      VD->getType()->isReferenceType())
+    return nullptr;
+  return VD;
+}
+
+std::string Rewriter::reductionCopy(const OMPExecutableDirective &D,
+                                    const VarDecl *VD, const std::string &Init,
+                                    const std::string &Ptr,
+                                    const std::string &Val, std::string &Before,
+                                    std::string &Decls) {
+  std::string N = VD->getNameAsString();
+  QualType T = VD->getType().getUnqualifiedType();
+  QualType PT = Ctx.getPointerType(T);
+  std::string Sp = spelling(associatedBody(D), VD);
+  if (Sp.empty()) {
+    Before += declText(PT, Ptr, Ctx) + " = &" + N + ";\n";
+    Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
+    return N;
+  }
+  if (Sp != "(*" + N + ")")
+    return "";
+  // A mapped scalar the body reaches through its pointer.
+  Before += declText(PT, Ptr, Ctx) + " = " + N + ";\n";
+  Decls += declText(T, Val, Ctx) + " = " + Init + ";\n" + declText(PT, N, Ctx) +
+           " = &" + Val + ";\n";
+  return Val;
+}
+
 Verdict Rewriter::scopeReductions(const OMPExecutableDirective &D,
                                   std::string &Before, std::string &Decls,
                                   std::string &Combine) {
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
     std::string Op = reductionOp(*C);
     for (const Expr *E : C->varlists()) {
-      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-      if (!VD || Op.empty() || !VD->getType()->isArithmeticType() ||
-          VD->getType()->isReferenceType())
+      const VarDecl *VD = scalarReductionItem(E, Op);
+      if (!VD)
         return no(D, DiagId::HostClause,
                   "a reduction on 'scope' inside a target region is "
                   "supported for scalar numbers and the built-in "
                   "operators only");
       std::string N = VD->getNameAsString();
-      QualType T = VD->getType().getUnqualifiedType();
-      std::string Sp = spelling(associatedBody(D), VD);
-      std::string Init =
-          Op + "::identity<" + declText(T, "", Ctx) + ">()";
-      std::string Ptr = declText(Ctx.getPointerType(T), "o2c_red_" + N, Ctx);
-      if (Sp.empty()) {
-        Before += Ptr + " = &" + N + ";\n";
-        Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
-        Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_red_{}, {});\n",
-                               Op, N, N);
-      } else if (Sp == "(*" + N + ")") {
-        // A mapped scalar the body reaches through its pointer.
-        Before += Ptr + " = " + N + ";\n";
-        Decls += declText(T, "o2c_rv_" + N, Ctx) + " = " + Init + ";\n" +
-                 declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_rv_" +
-                 N + ";\n";
-        Combine += fmt::format(
-            "o2c_dev::atomicCombine<{}>(o2c_red_{}, o2c_rv_{});\n", Op, N,
-            N);
-      } else {
+      std::string Init = Op + "::identity<" +
+                         declText(VD->getType().getUnqualifiedType(), "", Ctx) +
+                         ">()";
+      std::string Copy = reductionCopy(D, VD, Init, "o2c_red_" + N,
+                                       "o2c_rv_" + N, Before, Decls);
+      if (Copy.empty())
         return no(D, DiagId::HostClause,
                   "reduction('" + N + "') on 'scope': the body names it as '" +
-                      Sp + "', which is not supported");
-      }
+                      spelling(associatedBody(D), VD) +
+                      "', which is not supported");
+      Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_red_{}, {});\n",
+                             Op, N, Copy);
     }
   }
   return {};
@@ -304,8 +323,11 @@ Verdict Rewriter::clauses(const OMPExecutableDirective &D) {
     // A loop the thread runs alone reduces in program order; a reduction
     // on a construct of several threads would need their partials.
     // (scope: scopeReductions, in parallel code only.)
+    // inscan too on simd: its scan splits each iteration where it stands.
     if (const auto *R = dyn_cast<OMPReductionClause>(C))
-      Ok = R->getModifier() == OMPC_REDUCTION_unknown;
+      Ok = R->getModifier() == OMPC_REDUCTION_unknown ||
+           (R->getModifier() == OMPC_REDUCTION_inscan &&
+            D.getDirectiveKind() == Directive::OMPD_simd);
     if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
       Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
     if (isa<OMPCopyprivateClause>(C))
@@ -405,6 +427,15 @@ Verdict Rewriter::use(const TransparentUse &U) {
     return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
   if (U.Serial)
     return serial(U);
+  if (isa<OMPScanDirective>(D)) {
+    // Found only in a loop one thread runs in order (findTransparent): each
+    // iteration's phases run as written, with the one variable.
+    unsigned B = directiveStart(D, Ctx);
+    Out.push_back({B, statementEnd(D, Ctx) - B,
+                   "// " + pragmaText(B, pragmaEnd(B)) +
+                       ": the loop runs in order in one thread"});
+    return {};
+  }
   if (K == Directive::OMPD_ordered) {
     if (Verdict V = orderedRule(D, U.Where); !V.Ok)
       return V;

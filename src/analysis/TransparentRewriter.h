@@ -23,6 +23,7 @@ namespace omp2cuda {
 namespace transparent {
 
 using clang::ASTContext;
+using clang::Expr;
 using clang::OMPExecutableDirective;
 using clang::SourceLocation;
 using clang::Stmt;
@@ -60,6 +61,21 @@ struct Rewriter {
   /// have).
   Verdict privates(const OMPExecutableDirective &D, std::string &Before,
                    std::string &Decls);
+
+  /// The scalar number E names in a reduction clause of operator Op (a
+  /// built-in one: Op not empty), else null.
+  static const VarDecl *scalarReductionItem(const Expr *E,
+                                            const std::string &Op);
+
+  /// The copy of reduction item VD that D's body reaches by the name it
+  /// uses, starting from Init: Before keeps the item's address in Ptr
+  /// (outside the block), Decls declares the copy (Val when the body
+  /// reaches the item through its pointer, "(*x)"). Returns the copy's
+  /// name, or "" when the body spells VD otherwise.
+  std::string reductionCopy(const OMPExecutableDirective &D, const VarDecl *VD,
+                            const std::string &Init, const std::string &Ptr,
+                            const std::string &Val, std::string &Before,
+                            std::string &Decls);
 
   /// scope reduction(op: x) in parallel code: each thread's copy of x
   /// starts at op's identity and is folded into the team's x atomically at

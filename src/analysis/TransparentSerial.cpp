@@ -66,21 +66,16 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
     std::string Op = reductionOp(*C);
+    bool Scan = C->getModifier() == OMPC_REDUCTION_inscan;
     for (const Expr *E : C->varlists()) {
-      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-      if (!VD || Op.empty() || C->getModifier() != OMPC_REDUCTION_unknown ||
-          !VD->getType()->isArithmeticType() ||
-          VD->getType()->isReferenceType())
+      const VarDecl *VD = scalarReductionItem(E, Op);
+      if (!VD || (C->getModifier() != OMPC_REDUCTION_unknown && !Scan))
         return no(D, DiagId::HostClause,
                   "a reduction on a nested " + quotedName(D) +
                       " run by one thread is supported for scalar numbers "
                       "and the built-in operators only");
       std::string N = VD->getNameAsString();
-      QualType T = VD->getType().getUnqualifiedType();
       std::string Sp = spelling(associatedBody(D), VD);
-      std::string Init = Op + "::identity<" + declText(T, "", Ctx) + ">()";
-      std::string Ptr = declText(Ctx.getPointerType(T), "o2c_sred_" + N, Ctx);
       bool Pointer = Sp == "(*" + N + ")";
       Home H = homeOf(D, VD);
       bool Declared = !VD->hasGlobalStorage() && U.Own &&
@@ -90,28 +85,31 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
       bool Plain = (Sp.empty() || Pointer) &&
                    (H == Home::Thread || (H == Home::Original && Declared));
       bool Atomic = Pointer && H == Home::Original;
-      if (!Plain && !Atomic)
+      if (!Plain && (!Atomic || Scan))
         return no(D, DiagId::HostClause,
-                  "reduction('" + N + "') on a nested " + quotedName(D) +
+                  "reduction(" + std::string(Scan ? "inscan, " : "") + "'" + N +
+                      "') on a nested " + quotedName(D) +
                       " run by one thread: only a variable of the "
-                      "encountering thread or a mapped scalar is supported "
-                      "yet");
-      if (Pointer) {
-        Before += Ptr + " = " + N + ";\n";
-        Decls += declText(T, "o2c_srv_" + N, Ctx) + " = " + Init + ";\n" +
-                 declText(Ctx.getPointerType(T), N, Ctx) + " = &o2c_srv_" + N +
-                 ";\n";
-      } else {
-        Before += Ptr + " = &" + N + ";\n";
-        Decls += declText(T, N, Ctx) + " = " + Init + ";\n";
-      }
-      std::string Val = Pointer ? "o2c_srv_" + N : N;
-      Combine += Atomic ? fmt::format("o2c_dev::atomicCombine<{}>("
-                                      "o2c_sred_{}, {});\n",
-                                      Op, N, Val)
-                        : fmt::format("*o2c_sred_{0} = {1}{{}}("
-                                      "*o2c_sred_{0}, {2});\n",
-                                      N, Op, Val);
+                      "encountering thread" +
+                      (Scan ? "" : " or a mapped scalar") +
+                      " is supported yet");
+      // A scan's prefixes start from the item's value (OpenMP 5.2 5.5.4):
+      // the copy does, and ends as the item's new value.
+      std::string Init =
+          Scan ? "*o2c_sred_" + N
+               : Op + "::identity<" +
+                     declText(VD->getType().getUnqualifiedType(), "", Ctx) +
+                     ">()";
+      std::string Val = reductionCopy(D, VD, Init, "o2c_sred_" + N,
+                                      "o2c_srv_" + N, Before, Decls);
+      if (Scan)
+        Combine += fmt::format("*o2c_sred_{} = {};\n", N, Val);
+      else if (Atomic)
+        Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_sred_{}, {});\n",
+                               Op, N, Val);
+      else
+        Combine += fmt::format("*o2c_sred_{0} = {1}{{}}(*o2c_sred_{0}, {2});\n",
+                               N, Op, Val);
     }
   }
   return {};
