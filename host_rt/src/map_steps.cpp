@@ -148,8 +148,12 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     Flags &= ~unsigned(MapTo | MapFrom | MapAlways | MapPresent);
   PresentTable &T = *table(Dev);
   if (Bytes == 0) {
-    // Look up only: a zero-length section never allocates.
-    PresentTable::Hit H = awaitFirstCopy(Dev, Host, 0, Stream, Loc);
+    // Look up only: a zero-length section never allocates. Its address goes
+    // to the construct's kernel (or nowhere: enter data, the attachments):
+    // a first copy still queued on another stream needs Stream to wait, not
+    // the host, as for TargetRegion::translate. An address that may leave
+    // the runtime (use_device_ptr) comes from deviceAddress, which waits.
+    PresentTable::Hit H = lookupForStream(Dev, Host, Stream, Loc);
     if (H.St == Status::Contained)
       return H.Dev;
     if (Flags & MapPresent)

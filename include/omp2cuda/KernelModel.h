@@ -6,6 +6,7 @@
 #include "omp2cuda/Region.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace omp2cuda {
@@ -38,8 +39,29 @@ struct LastPrivateModel {
   bool Array = false;
 };
 
+/// One runtime step of mapping an item: its map, or the attachment of a
+/// pointer to the device copy of the section it points into (OpenMP 5.1
+/// \S 2.21.7.2). Lowering decides the steps (mapSteps, lowering/Lower.h);
+/// the emitters print them as a target region's stub's calls or a data
+/// construct's (mapStepCall, emit/Emit.h).
+struct MapStep {
+  bool Attach = false;
+  std::string Addr;  ///< map: the item's host address; attach: the pointer's
+  std::string Count; ///< map: the item's bytes; attach: the section's lower
+                     ///< bound, in elements from the pointer
+  std::string Flags; ///< map: its o2c::Map* flags
+};
+
+/// One statement of the stub's mapping, or an item's map steps in its
+/// iterator loops (MapIterators.cpp), which the emitter prints.
 struct StubMap {
-  std::string Stmt; // one statement mapping one variable
+  StubMap(std::string Stmt) : Stmt(std::move(Stmt)) {}
+  StubMap(std::vector<MapStep> Steps, std::vector<std::string> Loops)
+      : Steps(std::move(Steps)), Loops(std::move(Loops)) {}
+
+  std::string Stmt; // empty for steps
+  std::vector<MapStep> Steps;
+  std::vector<std::string> Loops;
 };
 
 struct KernelModel {

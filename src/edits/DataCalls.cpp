@@ -60,54 +60,6 @@ std::string deferredTask(const std::vector<std::string> &Depends,
 
 namespace {
 
-/// Host address and byte count of a mapped item, as C++ text.
-void itemText(const Capture &Cap, std::string &Addr, std::string &Bytes) {
-  const MapInfo &M = *Cap.Map;
-  if (M.Section) {
-    Addr = fmt::format("({}) + ({})", Cap.CallArg, M.Lower);
-    Bytes = fmt::format("(size_t)({}) * sizeof(*({}))", M.Length, Cap.CallArg);
-  } else if (Cap.PointerObject) {
-    Addr = "&(" + Cap.CallArg + ")"; // the pointer variable's own storage
-    Bytes = "sizeof(" + Cap.CallArg + ")";
-  } else if (Cap.IsPointer) {
-    Addr = Cap.CallArg; // a pointer itself maps as a zero-length section
-    Bytes = "0";
-  } else {
-    Addr = "&(" + Cap.CallArg + ")";
-    Bytes = "sizeof(" + Cap.CallArg + ")";
-  }
-}
-
-/// Capture-shaped view of a map item on an lvalue base, for itemText.
-Capture basedItem(const PointerMap &PM) {
-  Capture C;
-  C.CallArg = PM.Base;
-  C.Map = PM.Map;
-  return C;
-}
-
-/// Whether a map of this type attaches its base pointer (entering maps do).
-bool attaches(const PointerMap &PM) {
-  MapType T = PM.Map.Type;
-  return PM.AttachBase && T != MapType::Release && T != MapType::Delete;
-}
-
-/// A pointer member item (`s.q`) of an entering map: attached to its
-/// pointee, as a pointer variable is.
-bool attachesSelf(const PointerMap &PM) {
-  MapType T = PM.Map.Type;
-  return PM.AttachSelf && T != MapType::Release && T != MapType::Delete;
-}
-
-/// A pointer variable mapped by an entering map is attached to its pointee,
-/// as a target region's map(tofrom: p) is (o2c::TargetRegion::mapPointer);
-/// a `void *` has no pointee type to attach through, and keeps its value.
-bool attachesItself(const Capture &Cap) {
-  MapType T = Cap.Map->Type;
-  return Cap.PointerObject && T != MapType::Release && T != MapType::Delete &&
-         !llvm::StringRef(Cap.ElemType).ends_with("void");
-}
-
 /// The steps of an item with the 'iterator' modifier (MapIterators.cpp) in
 /// one line, inside its loops: once per iterator value, in the order of the
 /// iterator space; other items' steps as they are.
@@ -140,29 +92,19 @@ std::vector<std::string> DataCalls::open(const Region &R,
                        Dev, If)};
   if (R.Depend)
     S.push_back("o2c::waitForSiblingTasks();");
-  for (const Capture &Cap : R.Captures) {
-    if (!Cap.Map)
-      continue;
-    std::string Addr, Bytes;
-    itemText(Cap, Addr, Bytes);
-    S.push_back(fmt::format("{}.map({}, {}, {});", Var, Addr, Bytes,
-                            mapFlags(*Cap.Map)));
-    if (attachesItself(Cap))
-      S.push_back(fmt::format("{}.attachSection(&({}), 0);", Var, Cap.CallArg));
-  }
-  for (const PointerMap &PM : R.PointerMaps) {
-    std::string Addr, Bytes;
-    itemText(basedItem(PM), Addr, Bytes);
-    std::vector<std::string> Steps{fmt::format("{}.map({}, {}, {});", Var, Addr,
-                                               Bytes, mapFlags(PM.Map))};
-    if (attaches(PM))
-      Steps.push_back(fmt::format("{}.attachSection(&({}), {});", Var, PM.Base,
-                                  PM.Map.Lower));
-    if (attachesSelf(PM))
-      Steps.push_back(fmt::format("{}.attachSection({}, 0);", Var, PM.Base));
-    for (std::string &X : inLoops(PM.Loops, std::move(Steps)))
+  auto Calls = [&](const std::vector<MapStep> &Steps) {
+    std::vector<std::string> Out;
+    for (const MapStep &Step : Steps)
+      Out.push_back(mapStepCall(Step, Var + "."));
+    return Out;
+  };
+  for (const Capture &Cap : R.Captures)
+    if (Cap.Map)
+      for (std::string &X : Calls(mapSteps(Cap)))
+        S.push_back(std::move(X));
+  for (const PointerMap &PM : R.PointerMaps)
+    for (std::string &X : inLoops(PM.Loops, Calls(mapSteps(PM))))
       S.push_back(std::move(X));
-  }
   return S;
 }
 
@@ -195,61 +137,45 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
-  std::vector<Capture> Items;
   for (const Capture &Cap : R.Captures)
     if (Cap.Map)
-      Items.push_back(Cap);
-  const size_t FirstBased = Items.size();
+      for (std::string &X :
+           C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns))
+        Calls.push_back(std::move(X));
+  // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
-    Items.push_back(basedItem(PM));
-  for (size_t I = 0; I < Items.size(); ++I) {
-    const PointerMap *PM =
-        I >= FirstBased ? &R.PointerMaps[I - FirstBased] : nullptr;
-    // The item's calls, in its iterator loops when it has some.
-    std::vector<std::string> Steps = C.itemCalls(Items[I], PM, Fn, Ns);
-    for (std::string &X : inLoops(PM ? PM->Loops : std::vector<std::string>{},
-                                  std::move(Steps)))
+    for (std::string &X :
+         inLoops(PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
       Calls.push_back(std::move(X));
-  }
   if (Deferred)
     Calls.push_back(deferredTask(Depends, /*Early=*/false) + "}");
   return Calls;
 }
 
-std::vector<std::string> DataCalls::itemCalls(const Capture &Cap,
-                                              const PointerMap *PM,
+std::vector<std::string> DataCalls::itemCalls(std::vector<MapStep> Steps,
+                                              const MapInfo &M,
+                                              const std::string &Base,
                                               const char *Fn,
                                               const std::string &Ns) const {
-  std::vector<std::string> Calls;
-  std::string Addr, Bytes;
-  itemText(Cap, Addr, Bytes);
-  std::string ToDevice = Cap.Map->Type == MapType::To ? "true" : "false";
-  if (Cap.Map->Present)
+  const MapStep &Map = Steps.front();
+  std::string ToDevice = M.Type == MapType::To ? "true" : "false";
+  if (M.Present)
     ToDevice += ", /*Present=*/true";
-  if (!Cap.Map->Stride.empty())
-    Calls.push_back(fmt::format(
-        "{}updateStrided(o2c_loc, {}, {}, {}, sizeof(*({})), (size_t)({}), "
-        "(size_t)({}), {});",
-        Ns, Dev, If, Addr, Cap.CallArg, Cap.Map->Length, Cap.Map->Stride,
-        ToDevice));
-  else if (std::string(Fn) == "o2c::update")
-    Calls.push_back(fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});", Ns,
-                                Dev, If, Addr, Bytes, ToDevice));
-  else
-    Calls.push_back(fmt::format("{}{}(o2c_loc, {}, {}, {}, {}, {});", Ns,
-                                Fn + 5, Dev, If, Addr, Bytes,
-                                mapFlags(*Cap.Map)));
+  if (!M.Stride.empty())
+    return {fmt::format("{}updateStrided(o2c_loc, {}, {}, {}, sizeof(*({})), "
+                        "(size_t)({}), (size_t)({}), {});",
+                        Ns, Dev, If, Map.Addr, Base, M.Length, M.Stride,
+                        ToDevice)};
+  if (std::string(Fn) == "o2c::update")
+    return {fmt::format("{}update(o2c_loc, {}, {}, {}, {}, {});", Ns, Dev, If,
+                        Map.Addr, Map.Count, ToDevice)};
+  // Only entering data attaches; exit data maps (from, release, delete).
   if (std::string(Fn) != "o2c::enterData")
-    return Calls;
-  if (!PM && attachesItself(Cap))
-    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), 0);",
-                                Ns, Dev, If, Cap.CallArg));
-  if (PM && attachesSelf(*PM))
-    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, {}, 0);", Ns,
-                                Dev, If, Cap.CallArg));
-  if (PM && attaches(*PM))
-    Calls.push_back(fmt::format("{}attachSection(o2c_loc, {}, {}, &({}), {});",
-                                Ns, Dev, If, Cap.CallArg, Cap.Map->Lower));
+    Steps.resize(1);
+  std::vector<std::string> Calls;
+  const std::string Lead = fmt::format("o2c_loc, {}, {}, ", Dev, If);
+  for (const MapStep &Step : Steps)
+    Calls.push_back(mapStepCall(Step, Ns, Lead, Fn + 5));
   return Calls;
 }
 

@@ -46,10 +46,11 @@ struct DataCalls {
              const std::vector<std::string> &Depends = {}) const;
 
 private:
-  /// The calls of one item of standAlone (Fn: the runtime function, Ns: its
-  /// namespace or the deferred task); PM: the item's PointerMap, null for a
-  /// capture.
-  std::vector<std::string> itemCalls(const Capture &Cap, const PointerMap *PM,
+  /// The calls of one item of standAlone that Steps map (Fn: the runtime
+  /// function, Ns: its namespace or the deferred task); M: the item's map,
+  /// Base: the pointer or array a section lies in.
+  std::vector<std::string> itemCalls(std::vector<MapStep> Steps,
+                                     const MapInfo &M, const std::string &Base,
                                      const char *Fn,
                                      const std::string &Ns) const;
 };

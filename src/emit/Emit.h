@@ -24,6 +24,12 @@ std::string resolveGeneratedMarkers(const std::string &Text,
 std::string cString(const std::string &S);
 /// The user's body text, placed so that its own indentation survives.
 std::string placedBody(const KernelModel &K);
+/// A map step as one runtime call statement: Callee (`o2c_region.`,
+/// `o2c::`) then `attachSection` or, for a map, MapFn; Lead the arguments
+/// before the step's own (`o2c_loc, dev, if, `).
+std::string mapStepCall(const MapStep &S, const std::string &Callee,
+                        const std::string &Lead = "",
+                        const std::string &MapFn = "map");
 
 std::string emitKernel(const KernelModel &K);
 std::string emitStub(const KernelModel &K);

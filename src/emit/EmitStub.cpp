@@ -5,7 +5,40 @@
 
 namespace omp2cuda {
 
+std::string mapStepCall(const MapStep &S, const std::string &Callee,
+                        const std::string &Lead, const std::string &MapFn) {
+  if (S.Attach)
+    return fmt::format("{}attachSection({}{}, {});", Callee, Lead, S.Addr,
+                       S.Count);
+  return fmt::format("{}{}({}{}, {}, {});", Callee, MapFn, Lead, S.Addr,
+                     S.Count, S.Flags);
+}
+
 namespace {
+
+/// S with its continuation lines indented one level deeper.
+std::string indentMore(std::string S) {
+  for (size_t P = S.find("\n  "); P != std::string::npos;
+       P = S.find("\n  ", P + 5))
+    S.insert(P + 1, "  ");
+  return S;
+}
+
+/// A stub map's statements, one line each; an item's iterator loops around
+/// its steps.
+std::string stubMapText(const StubMap &M) {
+  if (!M.Stmt.empty())
+    return M.Stmt;
+  std::string S;
+  for (const MapStep &Step : M.Steps)
+    S += (S.empty() ? "" : "\n  ") + mapStepCall(Step, "o2c_region.");
+  if (M.Loops.empty())
+    return S;
+  std::string Loops;
+  for (const std::string &L : M.Loops)
+    Loops += L;
+  return fmt::format("{}{{\n    {}\n  }}", Loops, indentMore(S));
+}
 
 /// The statements from the region object to the end: what the helper thread
 /// runs for a deferred region, and the whole of a synchronous one. Dev and If
@@ -18,7 +51,7 @@ std::string regionBody(const KernelModel &K, const std::string &Dev,
   Out += Indent + "if (!o2c_region.offload())\n" + Indent + "  return false;\n";
   std::string Steps;
   for (const StubMap &M : K.Maps)
-    Steps += "  " + M.Stmt + "\n";
+    Steps += "  " + stubMapText(M) + "\n";
   rewriterFor(K.Shape).EmitLaunch(K, Steps);
   Steps += "  return o2c_region.finish();\n";
   // Indent the launch code as deep as the body it stands in.

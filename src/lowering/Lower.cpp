@@ -6,59 +6,7 @@
 
 namespace omp2cuda {
 
-std::string mapFlags(const MapInfo &M) {
-  std::string S;
-  switch (M.Type) {
-  case MapType::Alloc: S = "o2c::MapAlloc"; break;
-  case MapType::To: S = "o2c::MapTo"; break;
-  case MapType::From: S = "o2c::MapFrom"; break;
-  case MapType::ToFrom: S = "o2c::MapToFrom"; break;
-  case MapType::Release: S = "o2c::MapRelease"; break;
-  case MapType::Delete: S = "o2c::MapDelete"; break;
-  }
-  if (M.Always)
-    S += " | o2c::MapAlways";
-  if (M.Present)
-    S += " | o2c::MapPresent";
-  if (M.Implicit)
-    S += " | o2c::MapImplicit";
-  if (M.StructSpan)
-    S += " | o2c::MapStruct";
-  if (M.Member)
-    S += " | o2c::MapMember";
-  return S;
-}
-
 namespace {
-/// S with its continuation lines indented one level deeper.
-std::string indentMore(std::string S) {
-  for (size_t P = S.find("\n  "); P != std::string::npos;
-       P = S.find("\n  ", P + 5))
-    S.insert(P + 1, "  ");
-  return S;
-}
-
-/// The stub's map step for a map item on an lvalue (`s.len`, `s.p[lo:n]`),
-/// with the attachment of the pointer it lies behind or is.
-std::string pointerMapStep(const PointerMap &PM) {
-  const MapInfo &M = PM.Map;
-  std::string S = fmt::format("o2c_region.map(({0}) + ({1}), (size_t)({2}) * "
-                              "sizeof(*({0})), {3});",
-                              PM.Base, M.Lower, M.Length, mapFlags(M));
-  bool Entering = M.Type != MapType::Release && M.Type != MapType::Delete;
-  if (Entering && PM.AttachBase)
-    S += fmt::format("\n  o2c_region.attachSection(&({}), {});", PM.Base, M.Lower);
-  if (Entering && PM.AttachSelf)
-    S += fmt::format("\n  o2c_region.attachSection({}, 0);", PM.Base);
-  if (!PM.Loops.empty()) { // map(iterator(...), ...): one step per value, in
-    std::string Loops;      // the loops (MapIterators.cpp)
-    for (const std::string &L : PM.Loops)
-      Loops += L;
-    S = fmt::format("{}{{\n    {}\n  }}", Loops, indentMore(S));
-  }
-  return S;
-}
-
 /// Parentheses only where an expression needs them to stay one operand.
 std::string operand(const std::string &E) {
   bool Simple = !E.empty();
@@ -175,7 +123,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   };
   for (const PointerMap &PM : R.PointerMaps)
     if (Early(PM))
-      K.Maps.push_back({pointerMapStep(PM)});
+      K.Maps.push_back({mapSteps(PM), PM.Loops});
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
       if (C.InBody)
@@ -303,7 +251,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // whose storage they lie in or that point to them.
   for (const PointerMap &PM : R.PointerMaps)
     if (!Early(PM))
-      K.Maps.push_back({pointerMapStep(PM)});
+      K.Maps.push_back({mapSteps(PM), PM.Loops});
 
   // A chunk size other than a literal is evaluated by the stub, where the
   // variables it names are, and reaches the kernel as a parameter.

@@ -21,6 +21,15 @@ std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
 /// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".
 std::string mapFlags(const MapInfo &M);
 
+/// The steps that map a map item on an lvalue (`s.len`, `s.p[lo:n]`): its
+/// map and, unless it leaves the device (release, delete), the attachment
+/// of the pointer it lies behind or is. Without PM.Loops.
+std::vector<MapStep> mapSteps(const PointerMap &PM);
+
+/// The steps that map a data construct's mapped variable (Cap.Map set): its
+/// map and, for a pointer variable that enters, its attachment.
+std::vector<MapStep> mapSteps(const Capture &Cap);
+
 } // namespace omp2cuda
 
 #endif

@@ -1,5 +1,5 @@
 // scripts/tsan: the emulated device's fibers under ThreadSanitizer
-// (host_rt/src/emu/executor.cpp, ShadowStack). TSan is not told about the
+// (host_rt/src/emu/block.cpp, ShadowStack). TSan is not told about the
 // fibers, so its per-thread shadow stack of function entries must stay
 // balanced across them: before the fix it grew by one entry per emulated
 // thread until TSan wrote past its end (SEGV inside TSan after about 500

@@ -1,7 +1,8 @@
 # The CPU emulation of CUDA, built from its sources alone.
 find_package(Boost 1.74 REQUIRED COMPONENTS context)
 find_package(Threads REQUIRED)
-add_executable(emu_test emu_test.cpp ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp)
+add_executable(emu_test emu_test.cpp ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp
+               ${PROJECT_SOURCE_DIR}/host_rt/src/emu/block.cpp)
 target_include_directories(emu_test PRIVATE ${PROJECT_SOURCE_DIR}/device_rt/include
                            ${PROJECT_SOURCE_DIR}/host_rt/include)
 target_link_libraries(emu_test PRIVATE omp2cuda_catch_main Boost::context Threads::Threads)
@@ -13,7 +14,8 @@ add_test(NAME unit.emu COMMAND emu_test)
 # sound emulator about 1.5 times), and 900-thread blocks with a partial warp
 # must compute the right results in bounded time.
 add_executable(emu_barriers ${PROJECT_SOURCE_DIR}/bench/emu/barriers.cu
-               ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp)
+               ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp
+               ${PROJECT_SOURCE_DIR}/host_rt/src/emu/block.cpp)
 # Compiled as C++, as omp2cuda-cc --backend=emu compiles a generated .cu.
 set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/emu/barriers.cu
                             PROPERTIES LANGUAGE CXX COMPILE_OPTIONS "-xc++")

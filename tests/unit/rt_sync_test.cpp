@@ -118,6 +118,30 @@ TEST_CASE("enter data map(to:) does not block; later users wait for its "
   CHECK(presentEntries(0) == 0);
 }
 
+TEST_CASE("a zero-length section of data whose first copy is queued: "
+          "the region's stream waits for it, the host does not",
+          "[rt][sync]") {
+  EmuEvents Events;
+  std::vector<double> A(64, 4.0);
+  // A region that holds another stream of the pool from the start.
+  TargetRegion Other(Loc);
+  Snapshot S;
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  // map(to: p[3:0]) in a target region: the address goes to its kernel,
+  // which runs on the region's stream.
+  auto *D = static_cast<double *>(Other.map(A.data() + 3, 0, MapTo));
+  CHECK(S.hostWaits() == 0);
+  CHECK(S.streamWaits() == 1);
+  CHECK(D != A.data() + 3); // the device copy's address
+  CHECK(Other.translate(A.data()) == D - 3);
+  CHECK(*D == 4.0);
+  CHECK(S.hostWaits() == 0);
+  Other.launched();
+  CHECK(Other.finish());
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
+
 TEST_CASE("use_device_ptr: the device address is handed out once the "
           "construct's own copies are done",
           "[rt][sync]") {
