@@ -67,16 +67,15 @@ Verdict ClauseReader::lastprivates(const OMPLastprivateClause *LP) {
 }
 
 Verdict ClauseReader::reduction(const OMPReductionClause *R) {
-  // `default` is the plain reduction; `inscan` on a loop of several
-  // threads would need their prefixes combined (where one thread runs the
-  // loop in order, Transparent.cpp translates it). `task` is the plain
-  // reduction too: tasks inside a target region run when they are created,
-  // in the thread that creates them, so the in_reduction tasks that take
-  // part update that thread's own copy (InReduction.cpp).
+  // `default` is the plain reduction; `inscan` needs the scan directive,
+  // which the kernels do not have yet. `task` is the plain reduction too:
+  // tasks inside a target region run when they are created, in the thread
+  // that creates them, so the in_reduction tasks that take part update that
+  // thread's own copy (InReduction.cpp).
   if (R->getModifier() == OMPC_REDUCTION_inscan)
     return Verdict::no(DiagId::HostClause,
-                       "reduction(inscan, ...) on a loop that several "
-                       "threads share is not supported yet");
+                       "reduction(inscan, ...) needs the 'scan' directive, "
+                       "which is not supported yet");
   std::string Op = reductionOp(*R);
   if (Op.empty())
     return Verdict::no(DiagId::HostClause,

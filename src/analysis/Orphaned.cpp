@@ -60,11 +60,6 @@ bool sequentialKeeps(const OMPClause *C) {
              OMPIfClause>(C);
 }
 
-bool isInscan(const OMPClause *C) {
-  const auto *R = dyn_cast<OMPReductionClause>(C);
-  return R && R->getModifier() == OMPC_REDUCTION_inscan;
-}
-
 /// Whether a `parallel for` whose team is one thread keeps the meaning of
 /// clause C (the host's team keeps them all).
 bool oneThreadKeeps(const OMPClause *C) {
@@ -199,19 +194,14 @@ Verdict checkOrphaned(const FunctionDecl *Def,
       continue;
     }
     if (D->getDirectiveKind() == Directive::OMPD_simd) {
-      // inscan too: one thread runs each iteration's phases as written.
-      // (Not on `parallel for`, whose host team scans: sequentialKeeps.)
       for (const OMPClause *C : D->clauses())
-        if (!C->isImplicit() && !sequentialKeeps(C) && !isInscan(C))
+        if (!C->isImplicit() && !sequentialKeeps(C))
           return No("has the clause '" +
                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
                     "', whose meaning a loop run in order by one device "
                     "thread would not keep (not supported yet)");
       continue;
     }
-    // Met only after the loop it splits was accepted: a simd loop.
-    if (isa<OMPScanDirective>(D))
-      continue;
     if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
       if (std::string Why = oneThreadProblem(*D, OneThread); !Why.empty())
         return No(Why);

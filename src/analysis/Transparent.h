@@ -1,7 +1,6 @@
 // Constructs that keep their place in the user's text (issue 9 points 2 and
 // 5): `simd`, `critical`, `master`/`masked`, `single`, `scope`, `flush`,
-// `ordered`, `scan` (in a loop one thread runs in order) and the tasking
-// constructs. Each is rewritten where it stands, by text edits
+// `ordered` and the tasking constructs. Each is rewritten where it stands, by text edits
 // that replace its pragma line and close its statement, so that it never
 // splits the kernel's structure: a task runs at once on the thread that
 // creates it (the specification allows it, and GPU implementations do it),

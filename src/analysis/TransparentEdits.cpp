@@ -323,11 +323,8 @@ Verdict Rewriter::clauses(const OMPExecutableDirective &D) {
     // A loop the thread runs alone reduces in program order; a reduction
     // on a construct of several threads would need their partials.
     // (scope: scopeReductions, in parallel code only.)
-    // inscan too on simd: its scan splits each iteration where it stands.
     if (const auto *R = dyn_cast<OMPReductionClause>(C))
-      Ok = R->getModifier() == OMPC_REDUCTION_unknown ||
-           (R->getModifier() == OMPC_REDUCTION_inscan &&
-            D.getDirectiveKind() == Directive::OMPD_simd);
+      Ok = R->getModifier() == OMPC_REDUCTION_unknown;
     if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
       Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
     if (isa<OMPCopyprivateClause>(C))
@@ -427,15 +424,6 @@ Verdict Rewriter::use(const TransparentUse &U) {
     return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
   if (U.Serial)
     return serial(U);
-  if (isa<OMPScanDirective>(D)) {
-    // Found only in a loop one thread runs in order (findTransparent): each
-    // iteration's phases run as written, with the one variable.
-    unsigned B = directiveStart(D, Ctx);
-    Out.push_back({B, statementEnd(D, Ctx) - B,
-                   "// " + pragmaText(B, pragmaEnd(B)) +
-                       ": the loop runs in order in one thread"});
-    return {};
-  }
   if (K == Directive::OMPD_ordered) {
     if (Verdict V = orderedRule(D, U.Where); !V.Ok)
       return V;

@@ -66,10 +66,9 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>()) {
     std::string Op = reductionOp(*C);
-    bool Scan = C->getModifier() == OMPC_REDUCTION_inscan;
     for (const Expr *E : C->varlists()) {
       const VarDecl *VD = scalarReductionItem(E, Op);
-      if (!VD || (C->getModifier() != OMPC_REDUCTION_unknown && !Scan))
+      if (!VD || C->getModifier() != OMPC_REDUCTION_unknown)
         return no(D, DiagId::HostClause,
                   "a reduction on a nested " + quotedName(D) +
                       " run by one thread is supported for scalar numbers "
@@ -85,26 +84,18 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
       bool Plain = (Sp.empty() || Pointer) &&
                    (H == Home::Thread || (H == Home::Original && Declared));
       bool Atomic = Pointer && H == Home::Original;
-      if (!Plain && (!Atomic || Scan))
+      if (!Plain && !Atomic)
         return no(D, DiagId::HostClause,
-                  "reduction(" + std::string(Scan ? "inscan, " : "") + "'" + N +
-                      "') on a nested " + quotedName(D) +
+                  "reduction('" + N + "') on a nested " + quotedName(D) +
                       " run by one thread: only a variable of the "
-                      "encountering thread" +
-                      (Scan ? "" : " or a mapped scalar") +
-                      " is supported yet");
-      // A scan's prefixes start from the item's value (OpenMP 5.2 5.5.4):
-      // the copy does, and ends as the item's new value.
+                      "encountering thread or a mapped scalar is supported "
+                      "yet");
       std::string Init =
-          Scan ? "*o2c_sred_" + N
-               : Op + "::identity<" +
-                     declText(VD->getType().getUnqualifiedType(), "", Ctx) +
-                     ">()";
+          Op + "::identity<" +
+          declText(VD->getType().getUnqualifiedType(), "", Ctx) + ">()";
       std::string Val = reductionCopy(D, VD, Init, "o2c_sred_" + N,
                                       "o2c_srv_" + N, Before, Decls);
-      if (Scan)
-        Combine += fmt::format("*o2c_sred_{} = {};\n", N, Val);
-      else if (Atomic)
+      if (Atomic)
         Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_sred_{}, {});\n",
                                Op, N, Val);
       else
