@@ -5,6 +5,8 @@
 #include "emit/Emit.h"
 #include "lowering/Lower.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -36,13 +38,41 @@ bool isThenOfIfWithElse(const Stmt *S, ASTContext &Ctx) {
 }
 
 
-/// Offset of the start of the top-level declaration, and whether it starts
-/// a line.
+/// The first `declare variant` / `declare simd` pragma written for D itself
+/// (not one inherited from an earlier declaration), which must stay right
+/// before the function: what goes ahead of D goes ahead of it.
+SourceLocation attachedPragma(const Decl *D, const SourceManager &SM) {
+  if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+    D = T->getTemplatedDecl();
+  SourceLocation First;
+  for (const Attr *A : D->attrs()) {
+    if (!isa<OMPDeclareVariantAttr>(A) && !isa<OMPDeclareSimdDeclAttr>(A))
+      continue;
+    SourceLocation L = A->getLocation();
+    if (A->isInherited() || L.isInvalid() || L.isMacroID() ||
+        !SM.isInMainFile(L))
+      continue;
+    if (First.isInvalid() || SM.isBeforeInTranslationUnit(L, First))
+      First = L;
+  }
+  return First;
+}
+
+/// Offset of the start of the top-level declaration (its leading pragmas
+/// included), and whether it starts a line.
 unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
   unsigned Off = SM.getFileOffset(L);
   llvm::StringRef Buf = mainBuffer(Ctx);
+  SourceLocation Pragma = attachedPragma(D, SM);
+  if (Pragma.isValid() && SM.isBeforeInTranslationUnit(Pragma, L)) {
+    unsigned P = SM.getFileOffset(Pragma);
+    while (P > 0 && Buf[P - 1] != '\n')
+      --P;
+    AtLineStart = true;
+    return P;
+  }
   unsigned I = Off;
   while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
     --I;

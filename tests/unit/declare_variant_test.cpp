@@ -112,3 +112,36 @@ void run(int *a) {
   // the CPU emulation's "device" the host's variant.
   CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
 }
+
+TEST_CASE("a kernel for a region in a function under declare variant goes "
+          "ahead of the pragma",
+          "[analysis][declarevariant]") {
+  // The pragma must be followed by its function; a kernel printed between
+  // them made the .cu fail to compile ("'#pragma omp declare variant' can
+  // only be applied to functions", OpenMP_VV 5.1
+  // test_dispatch_is_device_ptr.c).
+  FileResult F = translateC(R"src(
+void add_dev(int *a);
+#pragma omp declare variant(add_dev) \
+    match(construct={dispatch})
+#pragma omp declare simd
+void add(int *a) {
+  #pragma omp target map(tofrom: a[0:4])
+  for (int i = 0; i < 4; i++) a[i] += 2;
+}
+void add_dev(int *a) { a[0] = 0; })src");
+  REQUIRE(F.Ok);
+  size_t Kernel = F.Output.find("__global__");
+  size_t Variant = F.Output.find("#pragma omp declare variant(add_dev)");
+  size_t Simd = F.Output.find("#pragma omp declare simd");
+  size_t Def = F.Output.find("void add(int *a) {");
+  REQUIRE(Kernel != std::string::npos);
+  REQUIRE(Variant != std::string::npos);
+  CHECK(Kernel < Variant);
+  CHECK(Variant < Simd);
+  // Only line markers and the C linkage block may sit between the pragmas
+  // and the function.
+  REQUIRE(Simd < Def);
+  CHECK(F.Output.substr(Simd, Def - Simd).find("__global__") ==
+        std::string::npos);
+}
