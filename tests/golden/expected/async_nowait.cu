@@ -78,11 +78,16 @@ extern "C" void chain(double *x, double *y, int n, double a) {
   o2c_task->enterData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapAlloc);
   if (o2c_task) {
 #if O2C_DETACH
+if (omp_get_num_threads() > 1) {
+#pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+} else {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(out: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+}
 #else
 #pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -93,6 +98,10 @@ o2c::runTask(o2c_task);
 { o2c::AsyncTask *o2c_task = omp2cuda_chain_L7_launch(x, y, n, a);
 if (o2c_task) {
 #if O2C_DETACH
+if (omp_get_num_threads() > 1) {
+#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+} else {
 o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_done)
 { } // completes with the target task
@@ -100,6 +109,7 @@ char *o2c_token = o2c::newToken();
 #pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task, o2c_done)
 o2c::startTask(o2c_task, o2c_event, o2c_done);
 o2c::guardRelease(o2c_token);
+}
 #else
 #pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -111,17 +121,22 @@ o2c::runTask(o2c_task);
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i]; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(in: y[0:n]) */
-#line 115 "async_nowait.cu"
+#line 125 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 11, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);
   if (o2c_task) {
 #if O2C_DETACH
+if (omp_get_num_threads() > 1) {
+#pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+} else {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(in: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+}
 #else
 #pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -130,18 +145,23 @@ o2c::runTask(o2c_task);
 }
 #line 12 "inputs/async_nowait.c"
 { /* #pragma omp target exit data map(release: x[0:n], y[0:n]) nowait     depend(inout: x[0:n], y[0:n]) */
-#line 134 "async_nowait.cu"
+#line 149 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
   o2c_task->exitData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapRelease);
   if (o2c_task) {
 #if O2C_DETACH
+if (omp_get_num_threads() > 1) {
+#pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
+o2c::runTask(o2c_task);
+} else {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(inout: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+}
 #else
 #pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
 o2c::runTask(o2c_task);
@@ -152,7 +172,7 @@ o2c::runTask(o2c_task);
 #pragma omp taskwait
 }
 
-#line 156 "async_nowait.cu"
+#line 176 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -166,7 +186,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 170 "async_nowait.cu"
+#line 190 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
