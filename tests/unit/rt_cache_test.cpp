@@ -127,6 +127,19 @@ TEST_CASE("O2C_EMU_POISON picks the byte fresh emulated device memory holds",
   CHECK(poisonByte("5") == 0xff);
   CHECK(poisonByte("zz") == 0xff);
   CHECK(poisonByte("1ff") == 0xff);
+  // What falls back to 0xff only because it is not understood is reported
+  // (freshByte, once per process).
+  using o2c::emu::poisonSettingKnown;
+  CHECK(poisonSettingKnown(nullptr));
+  CHECK(poisonSettingKnown(""));
+  CHECK(poisonSettingKnown("0"));
+  CHECK(poisonSettingKnown("1"));
+  CHECK(poisonSettingKnown("0x00"));
+  CHECK(poisonSettingKnown("a5"));
+  CHECK_FALSE(poisonSettingKnown("5"));
+  CHECK_FALSE(poisonSettingKnown("0x0"));
+  CHECK_FALSE(poisonSettingKnown("off"));
+  CHECK_FALSE(poisonSettingKnown(" 00"));
 }
 
 TEST_CASE("a block freed while another stream has work queued waits for "
