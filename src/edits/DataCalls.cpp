@@ -26,48 +26,31 @@ std::string deferredTask(const std::vector<std::string> &Depends,
   // OpenMP reproducer hangs too, docs/async.md): there the host task runs
   // the target task and waits for it, as under GCC, and the team's other
   // threads go on. A team of one has no other thread: it keeps detach.
-  std::string NewToken, Token, Guard, Team, TeamEnd;
-  if (!Depends.empty()) {
-    NewToken = "char *o2c_token = o2c::newToken();\n";
-    Token = " depend(out: *o2c_token)";
-    Guard = "o2c::guardRelease(o2c_token);\n";
-    Team = "if (omp_get_num_threads() > 1) {\n"
-           "#pragma omp task" + Deps + " firstprivate(o2c_task)\n"
-           "o2c::runTask(o2c_task);\n"
-           "} else {\n";
-    TeamEnd = "}\n";
-  }
-  if (Depends.empty() || !Early)
-    return fmt::format("if (o2c_task) {{\n"
-                       "#if O2C_DETACH\n"
-                       "{4}"
-                       "o2c::Event o2c_event = o2c::Event(); // set by detach\n"
-                       "{3}"
-                       "#pragma omp task{0}{1} detach(o2c_event) firstprivate(o2c_task)\n"
-                       "o2c::startTask(o2c_task, o2c_event);\n"
-                       "{2}{5}"
-                       "#else\n"
-                       "#pragma omp task{0} firstprivate(o2c_task)\n"
-                       "o2c::runTask(o2c_task);\n"
-                       "#endif\n",
-                       Deps, Token, Guard, NewToken, Team, TeamEnd);
-  return fmt::format(
-      "if (o2c_task) {{\n"
-      "#if O2C_DETACH\n"
-      "{4}"
-      "o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by "
-      "detach\n"
-      "#pragma omp task detach(o2c_done)\n"
-      "{{ }} // completes with the target task\n"
-      "{3}"
-      "#pragma omp task{0}{1} detach(o2c_event) firstprivate(o2c_task, o2c_done)\n"
-      "o2c::startTask(o2c_task, o2c_event, o2c_done);\n"
-      "{2}{5}"
-      "#else\n"
-      "#pragma omp task{0} firstprivate(o2c_task)\n"
-      "o2c::runTask(o2c_task);\n"
-      "#endif\n",
-      Deps, Token, Guard, NewToken, Team, TeamEnd);
+  // The host task that runs the target task on a helper and waits for it:
+  // GCC's form, and clang's in a team of several threads.
+  std::string Wait = "#pragma omp task" + Deps +
+                     " firstprivate(o2c_task)\n"
+                     "o2c::runTask(o2c_task);\n";
+  bool Depend = !Depends.empty(), Done = Depend && Early;
+  std::string Detached =
+      Done ? "o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); "
+             "// set by detach\n"
+             "#pragma omp task detach(o2c_done)\n"
+             "{ } // completes with the target task\n"
+           : "o2c::Event o2c_event = o2c::Event(); // set by detach\n";
+  if (Depend)
+    Detached += "char *o2c_token = o2c::newToken();\n";
+  Detached += "#pragma omp task" + Deps +
+              (Depend ? " depend(out: *o2c_token)" : "") +
+              " detach(o2c_event) firstprivate(o2c_task" +
+              (Done ? ", o2c_done" : "") + ")\n" +
+              "o2c::startTask(o2c_task, o2c_event" +
+              (Done ? ", o2c_done" : "") + ");\n";
+  if (Depend)
+    Detached = "if (omp_get_num_threads() > 1) {\n" + Wait + "} else {\n" +
+               Detached + "o2c::guardRelease(o2c_token);\n}\n";
+  return "if (o2c_task) {\n#if O2C_DETACH\n" + Detached + "#else\n" + Wait +
+         "#endif\n";
 }
 
 namespace {
