@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "device_state.h"
 #include "map_steps.h"
+#include "released.h"
 
 #include "omp2cuda/host_rt.h"
 
@@ -86,6 +87,14 @@ int interopDevice(int Requested) {
   return Dev >= 0 && Dev < o2c::numDevices() ? Dev : -1;
 }
 
+/// After the construct's dependences: a target task released early (its
+/// device work still queued, docs/async.md) is among them, so work the
+/// program queues on the targetsync stream from now on waits for it there.
+void orderAfterReleased(const Interop &I) {
+  if (I.Stream)
+    o2c::detail::awaitReleased(I.Device, I.Stream, runtimeLoc());
+}
+
 /// Waits for the work queued on the object's targetsync stream.
 void syncObject(const Interop &I) {
   if (I.Stream)
@@ -119,15 +128,19 @@ void __tgt_interop_init(Ident *Loc, std::int32_t Gtid, void **Obj,
   void *Stream = Type == InteropTargetSync
                      ? backend().acquireStream(Dev, runtimeLoc())
                      : nullptr;
-  *Obj = new Interop{Dev, Stream};
+  auto *I = new Interop{Dev, Stream};
+  orderAfterReleased(*I);
+  *Obj = I;
 }
 
 void __tgt_interop_use(Ident *Loc, std::int32_t Gtid, void **Obj,
                        std::int32_t /*Device*/, std::int32_t NDeps,
                        DependInfo *Deps, std::int32_t /*Nowait*/) {
   awaitDeps(Loc, Gtid, NDeps, Deps);
-  if (*Obj)
+  if (*Obj) {
     syncObject(*static_cast<Interop *>(*Obj));
+    orderAfterReleased(*static_cast<Interop *>(*Obj));
+  }
 }
 
 void __tgt_interop_destroy(Ident *Loc, std::int32_t Gtid, void **Obj,
