@@ -49,7 +49,9 @@ static void host_copy(int count, omp_depend_t *list, void *dst,
 int omp_target_memcpy_async(void *dst, const void *src, size_t length,
                             size_t dst_off, size_t src_off, int dst_dev,
                             int src_dev, int count, omp_depend_t *list) {
-  (void)dst_dev, (void)src_dev;
+  if (dst_dev != omp_get_initial_device() ||
+      src_dev != omp_get_initial_device())
+    return 1;
   host_copy(count, list, (char *)dst + dst_off, (const char *)src + src_off,
             length);
   return 0;
@@ -67,10 +69,12 @@ int omp_target_memcpy_rect_async(void *dst, const void *src, size_t elem,
     omp_depend_t d0 = list[0];
 #pragma omp taskwait depend(depobj: d0)
   }
-  for (size_t i = 0; i < volume[0]; i++)
-    memcpy((char *)dst + ((dst_offsets[0] + i) * dst_dims[1] + dst_offsets[1]) * elem,
-           (const char *)src + ((src_offsets[0] + i) * src_dims[1] + src_offsets[1]) * elem,
+  for (size_t i = 0; i < volume[0]; i++) {
+    size_t to = (dst_offsets[0] + i) * dst_dims[1] + dst_offsets[1];
+    size_t from = (src_offsets[0] + i) * src_dims[1] + src_offsets[1];
+    memcpy((char *)dst + to * elem, (const char *)src + from * elem,
            volume[1] * elem);
+  }
   return 0;
 }
 #endif
@@ -145,6 +149,14 @@ int main(void) {
   for (int i = 0; i < N; i++)
     bad += back[i] != 1.0 + i;
   printf("memcpy_async without and with five objects: %d wrong\n", bad);
+
+  // A device number that names nothing: an error, and nothing is copied.
+  back[0] = -1;
+  printf("copy to no device refused: %d, nothing copied: %d\n",
+         omp_target_memcpy_async(back, h, 8, 0, 0, host, host + 7, 0,
+                                 NULL) != 0,
+         back[0] == -1);
+#pragma omp taskwait
 
   // A 3x4 block of a 6x8 host matrix to the device's 4x5 block at (1,1),
   // and back to another matrix at (2,3).

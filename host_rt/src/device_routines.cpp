@@ -98,6 +98,8 @@ int targetMemcpyRect(void *Dst, const void *Src, std::size_t ElemBytes,
   for (int I = 0; I < Dims; ++I)
     if (Volume[I] == 0)
       return 0;
+  if (ElemBytes == 0) // nothing to copy (and no row to fold into)
+    return 0;
   // The dimensions folded into Row still count in the strides.
   std::vector<std::size_t> DD(DstDims, DstDims + Dims),
       SD(SrcDims, SrcDims + Dims);

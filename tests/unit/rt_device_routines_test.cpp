@@ -141,6 +141,9 @@ TEST_CASE("omp_target_memcpy_rect: queries, bad arguments, zero volume",
   CHECK(targetMemcpyRect(B, A, sizeof(int), 2, None, Off, Off, Dims, Dims, Host,
                          Host) == 0);
   CHECK(B[0] == 0);
+  CHECK(targetMemcpyRect(B, A, 0, 2, Vol, Off, Off, Dims, Dims, Host, Host) ==
+        0);
+  CHECK(B[0] == 0);
   // Host to host, a 2x2 corner of 2x3 into the middle columns.
   const std::size_t Corner[] = {2, 2}, To[] = {0, 1};
   CHECK(targetMemcpyRect(B, A, sizeof(int), 2, Corner, To, Off, Dims, Dims,

@@ -52,7 +52,9 @@ static void host_copy(int count, omp_depend_t *list, void *dst,
 extern "C" int omp_target_memcpy_async(void *dst, const void *src, size_t length,
                             size_t dst_off, size_t src_off, int dst_dev,
                             int src_dev, int count, omp_depend_t *list) {
-  (void)dst_dev, (void)src_dev;
+  if (dst_dev != o2c::initialDevice() ||
+      src_dev != o2c::initialDevice())
+    return 1;
   host_copy(count, list, (char *)dst + dst_off, (const char *)src + src_off,
             length);
   return 0;
@@ -70,10 +72,12 @@ extern "C" int omp_target_memcpy_rect_async(void *dst, const void *src, size_t e
     omp_depend_t d0 = list[0];
 #pragma omp taskwait depend(depobj: d0)
   }
-  for (size_t i = 0; i < volume[0]; i++)
-    memcpy((char *)dst + ((dst_offsets[0] + i) * dst_dims[1] + dst_offsets[1]) * elem,
-           (const char *)src + ((src_offsets[0] + i) * src_dims[1] + src_offsets[1]) * elem,
+  for (size_t i = 0; i < volume[0]; i++) {
+    size_t to = (dst_offsets[0] + i) * dst_dims[1] + dst_offsets[1];
+    size_t from = (src_offsets[0] + i) * src_dims[1] + src_offsets[1];
+    memcpy((char *)dst + to * elem, (const char *)src + from * elem,
            volume[1] * elem);
+  }
   return 0;
 }
 #endif
@@ -88,26 +92,26 @@ static void slow_fill(double *a, double v) {
     a[i] = v + i;
 }
 
-#line 92 "device_routines.cu"
+#line 96 "device_routines.cu"
 // omp2cuda: kernel for '#pragma omp target is_device_ptr(d) depend(inout: d)
-// nowait map(from: on_device)' at inputs/device_routines.c:110
-__global__ void omp2cuda_main_L110(int *on_device, double *d) {
-#line 112 "inputs/device_routines.c"
+// nowait map(from: on_device)' at inputs/device_routines.c:114
+__global__ void omp2cuda_main_L114(int *on_device, double *d) {
+#line 116 "inputs/device_routines.c"
     {
       (*on_device) = !o2c_dev::omp_is_initial_device();
       for (int i = 0; i < N; i++)
         d[i] = 2 * d[i];
     }
-#line 102 "device_routines.cu"
+#line 106 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target is_device_ptr(d)
-// depend(inout: d) nowait map(from: on_device)' at inputs/device_routines.c:110
+// depend(inout: d) nowait map(from: on_device)' at inputs/device_routines.c:114
 //
 // nowait: returns the deferred target task that a hidden helper thread
 // runs (docs/async.md), or null when the region must run on the host.
-static o2c::AsyncTask *omp2cuda_main_L110_launch(int &on_device, double *d) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 110, 1,
+static o2c::AsyncTask *omp2cuda_main_L114_launch(int &on_device, double *d) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 114, 1,
                                          "target"};
   int o2c_dev;
   if (!o2c::offloads(o2c_loc, -1, true, o2c_dev))
@@ -122,7 +126,7 @@ static o2c::AsyncTask *omp2cuda_main_L110_launch(int &on_device, double *d) {
         o2c::LaunchShape o2c_shape =
             o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
         O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-                   omp2cuda_main_L110)(on_device_d, d);
+                   omp2cuda_main_L114)(on_device_d, d);
         o2c_region.launched();
         return o2c_region.finish();
       },
@@ -130,99 +134,99 @@ static o2c::AsyncTask *omp2cuda_main_L110_launch(int &on_device, double *d) {
 }
 
 // omp2cuda: kernel for '#pragma omp target is_device_ptr(dm) depend(depobj:
-// odm)' at inputs/device_routines.c:167
-__global__ void omp2cuda_main_L167(double *dm) {
-#line 168 "inputs/device_routines.c"
+// odm)' at inputs/device_routines.c:179
+__global__ void omp2cuda_main_L179(double *dm) {
+#line 180 "inputs/device_routines.c"
     for (int k = 0; k < 4 * 5; k++)
       dm[k] += 0.5;
-#line 139 "device_routines.cu"
+#line 143 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target is_device_ptr(dm)
-// depend(depobj: odm)' at inputs/device_routines.c:167
+// depend(depobj: odm)' at inputs/device_routines.c:179
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L167_launch(double *dm) {
+static bool omp2cuda_main_L179_launch(double *dm) {
   o2c::waitForSiblingTasks(); // depend: predecessors first
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 167, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 179, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L167)(dm);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L179)(dm);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target is_device_ptr(da) device(dev)' at
-// inputs/device_routines.c:196
-__global__ void omp2cuda_main_L196(double *da) {
-#line 197 "inputs/device_routines.c"
+// inputs/device_routines.c:208
+__global__ void omp2cuda_main_L208(double *da) {
+#line 209 "inputs/device_routines.c"
     for (int i = 0; i < 64; i++)
       da[i] = 3 * da[i];
-#line 166 "device_routines.cu"
+#line 170 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target is_device_ptr(da)
-// device(dev)' at inputs/device_routines.c:196
+// device(dev)' at inputs/device_routines.c:208
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L196_launch(int dev, double *da) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 196, 1,
+static bool omp2cuda_main_L208_launch(int dev, double *da) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 208, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev), true, false);
   if (!o2c_region.offload())
     return false;
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L196)(da);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L208)(da);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target firstprivate(p) device(dev)' at
-// inputs/device_routines.c:218
-__global__ void omp2cuda_main_L218(int *p) {
-#line 219 "inputs/device_routines.c"
+// inputs/device_routines.c:230
+__global__ void omp2cuda_main_L230(int *p) {
+#line 231 "inputs/device_routines.c"
       for (int i = 0; i < N; i++)
         p[i] = 5 * i;
-#line 192 "device_routines.cu"
+#line 196 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target firstprivate(p)
-// device(dev)' at inputs/device_routines.c:218
+// device(dev)' at inputs/device_routines.c:230
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L218_launch(int dev, int *p) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 218, 1,
+static bool omp2cuda_main_L230_launch(int dev, int *p) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 230, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev), true, false);
   if (!o2c_region.offload())
     return false;
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L218)(p);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L230)(p);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(from: p[0:N]) device(dev)' at
-// inputs/device_routines.c:222
-__global__ void omp2cuda_main_L222(int *p) {
-#line 223 "inputs/device_routines.c"
+// inputs/device_routines.c:234
+__global__ void omp2cuda_main_L234(int *p) {
+#line 235 "inputs/device_routines.c"
       for (int i = 0; i < N; i++)
         p[i] = 5 * i;
-#line 218 "device_routines.cu"
+#line 222 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: p[0:N])
-// device(dev)' at inputs/device_routines.c:222
+// device(dev)' at inputs/device_routines.c:234
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L222_launch(int dev, int *p) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 222, 1,
+static bool omp2cuda_main_L234_launch(int dev, int *p) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 234, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev), true, false);
   if (!o2c_region.offload())
@@ -230,12 +234,12 @@ static bool omp2cuda_main_L222_launch(int dev, int *p) {
   auto *p_d = o2c_region.mapSection(p, 0, N, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L222)(p_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L234)(p_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 88 "inputs/device_routines.c"
+#line 92 "inputs/device_routines.c"
 int main(void) {
   int dev = o2c::defaultDevice(), host = o2c::initialDevice();
   int errors = 0, on_device = 0;
@@ -258,7 +262,7 @@ int main(void) {
     omp_depend_t to_dev[2] = {oh, od};
     errors += o2c::targetMemcpyAsync(d, h, N * sizeof(double), 0, 0, dev,
                                       host, 2, to_dev) != 0;
-{ o2c::AsyncTask *o2c_task = omp2cuda_main_L110_launch(on_device, d);
+{ o2c::AsyncTask *o2c_task = omp2cuda_main_L114_launch(on_device, d);
 if (o2c_task) {
 #if O2C_DETACH
 if (omp_get_num_threads() > 1) {
@@ -278,7 +282,7 @@ o2c::guardRelease(o2c_token);
 o2c::runTask(o2c_task);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
-#line 110 "inputs/device_routines.c"
+#line 114 "inputs/device_routines.c"
 #pragma omp target is_device_ptr(d) depend(inout: d) nowait                \
     map(from: on_device)
     {
@@ -318,6 +322,14 @@ o2c::runTask(o2c_task);
     bad += back[i] != 1.0 + i;
   printf("memcpy_async without and with five objects: %d wrong\n", bad);
 
+  // A device number that names nothing: an error, and nothing is copied.
+  back[0] = -1;
+  printf("copy to no device refused: %d, nothing copied: %d\n",
+         o2c::targetMemcpyAsync(back, h, 8, 0, 0, host, host + 7, 0,
+                                 NULL) != 0,
+         back[0] == -1);
+#pragma omp taskwait
+
   // A 3x4 block of a 6x8 host matrix to the device's 4x5 block at (1,1),
   // and back to another matrix at (2,3).
   {
@@ -336,8 +348,8 @@ o2c::runTask(o2c_task);
     errors += o2c::targetMemcpyRectAsync(dm, m, sizeof(double), 2, vol, at,
                                            from, ddims, mdims, dev, host, 1,
                                            l) != 0;
-if (!omp2cuda_main_L167_launch(dm)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 167 "inputs/device_routines.c"
+if (!omp2cuda_main_L179_launch(dm)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 179 "inputs/device_routines.c"
 #pragma omp target is_device_ptr(dm) depend(depobj: odm)
     for (int k = 0; k < 4 * 5; k++)
       dm[k] += 0.5; }
@@ -363,26 +375,26 @@ if (!omp2cuda_main_L167_launch(dm)) { // omp2cuda: offloaded by the stub; host f
     for (int i = 0; i < 64; i++)
       a[i] = i;
 { /* #pragma omp target enter data map(to: a) device(dev) */
-#line 367 "device_routines.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 191, 1, "target enter data"};
+#line 379 "device_routines.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 203, 1, "target enter data"};
   o2c::enterData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapTo);
 }
-#line 192 "inputs/device_routines.c"
+#line 204 "inputs/device_routines.c"
     double *da = (double *)o2c::mappedPtr(a, dev);
     double *d5 = (double *)o2c::mappedPtr(&a[5], dev);
     printf("mapped: %d, element 5 at offset 5: %d\n", da != (double *)NULL,
            da != (double *)NULL && d5 == da + 5);
-if (!omp2cuda_main_L196_launch(dev, da)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 196 "inputs/device_routines.c"
+if (!omp2cuda_main_L208_launch(dev, da)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 208 "inputs/device_routines.c"
 #pragma omp target is_device_ptr(da) device(dev)
     for (int i = 0; i < 64; i++)
       da[i] = 3 * da[i]; }
 { /* #pragma omp target exit data map(from: a) device(dev) */
-#line 382 "device_routines.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 199, 1, "target exit data"};
+#line 394 "device_routines.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 211, 1, "target exit data"};
   o2c::exitData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapFrom);
 }
-#line 200 "inputs/device_routines.c"
+#line 212 "inputs/device_routines.c"
     double *gone = (double *)o2c::mappedPtr(a, dev);
     bad = 0;
     for (int i = 0; i < 64; i++)
@@ -401,14 +413,14 @@ if (!omp2cuda_main_L196_launch(dev, da)) { // omp2cuda: offloaded by the stub; h
     printf("host memory accessible from the host device: %d\n",
            o2c::targetIsAccessible(p, N * sizeof(int), host));
     if (reach) {
-if (!omp2cuda_main_L218_launch(dev, p)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 218 "inputs/device_routines.c"
+if (!omp2cuda_main_L230_launch(dev, p)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 230 "inputs/device_routines.c"
 #pragma omp target firstprivate(p) device(dev)
       for (int i = 0; i < N; i++)
         p[i] = 5 * i; }
     } else {
-if (!omp2cuda_main_L222_launch(dev, p)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 222 "inputs/device_routines.c"
+if (!omp2cuda_main_L234_launch(dev, p)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 234 "inputs/device_routines.c"
 #pragma omp target map(from: p[0:N]) device(dev)
       for (int i = 0; i < N; i++)
         p[i] = 5 * i; }
