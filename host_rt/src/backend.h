@@ -28,6 +28,9 @@ public:
   /// Whether every device can dereference any host address (`requires
   /// unified_shared_memory`); empty when it can, else why not.
   virtual std::string noUnifiedSharedMemory() { return ""; }
+  /// Whether a kernel on Dev may dereference the host bytes [P, P + Bytes)
+  /// that no map put there (omp_target_is_accessible).
+  virtual bool hostAccessible(int Dev, const void *P, std::size_t Bytes) = 0;
 
   virtual void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) = 0;
   virtual void free(int Dev, void *P, const SourceLoc &L) = 0;

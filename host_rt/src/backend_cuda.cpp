@@ -72,6 +72,39 @@ public:
     }
     return "";
   }
+  // With pageable memory access every host byte; without it, only memory
+  // CUDA knows: managed, page-locked memory mapped at its host address
+  // (UVA), or the device's own. Both ends of the range are asked, since a
+  // range may run past the allocation that holds its start.
+  bool hostAccessible(int Dev, const void *P, std::size_t Bytes) override {
+    int Pageable = 0;
+    if (cudaDeviceGetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess,
+                               Dev) != cudaSuccess) {
+      (void)cudaGetLastError();
+      Pageable = 0;
+    }
+    if (Pageable)
+      return true;
+    auto Reaches = [Dev](const void *Q) {
+      cudaPointerAttributes A;
+      if (cudaPointerGetAttributes(&A, Q) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+      }
+      switch (A.type) {
+      case cudaMemoryTypeManaged:
+        return true;
+      case cudaMemoryTypeHost:
+        return A.devicePointer == Q;
+      case cudaMemoryTypeDevice:
+        return A.device == Dev;
+      default: // pageable memory CUDA does not know
+        return false;
+      }
+    };
+    return Reaches(P) &&
+           (Bytes <= 1 || Reaches(static_cast<const char *>(P) + Bytes - 1));
+  }
 
   void *alloc(int Dev, std::size_t Bytes, const SourceLoc &L) override {
     use(Dev, L);

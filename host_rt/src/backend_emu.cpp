@@ -47,6 +47,11 @@ public:
                ? "the emulated device cannot (O2C_EMU_NO_USM is set)"
                : "";
   }
+  // One address space, as for unified_shared_memory: a kernel reaches
+  // every host byte unless O2C_EMU_NO_USM makes it a GPU that cannot.
+  bool hostAccessible(int, const void *, std::size_t) override {
+    return noUnifiedSharedMemory().empty();
+  }
 
   void *alloc(int, std::size_t Bytes, const SourceLoc &L) override {
     // aligned_alloc wants a multiple of the alignment. 64 bytes covers every

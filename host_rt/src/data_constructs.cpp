@@ -24,6 +24,7 @@ using detail::attachments;
 using detail::backend;
 using detail::counts;
 using detail::infoDevice;
+using detail::isHostDevice;
 using detail::PresentTable;
 using detail::reattach;
 using detail::runtimeLoc;
@@ -176,7 +177,6 @@ void attach(const SourceLoc &Loc, int Dev, bool IfClause, const void *PtrHost,
 // ---- the OpenMP device memory routines (omp_target_alloc & co.) -----------
 
 namespace {
-bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
 /// Device memory from targetAlloc not yet freed.
 std::atomic<long> LiveAllocs{0};
 } // namespace

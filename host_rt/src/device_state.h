@@ -26,6 +26,10 @@ AttachTable *attachments(int Dev);
 void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
               void *Stream, const SourceLoc &Loc);
 
+/// A device number the OpenMP device routines take as the host's: the
+/// initial device (numDevices()) or a negative one (omp_initial_device).
+inline bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
+
 /// OMP_TARGET_OFFLOAD=MANDATORY (in any case).
 bool offloadMandatory();
 

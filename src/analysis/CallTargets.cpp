@@ -36,6 +36,11 @@ bool CallChecker::checkCallee(const FunctionDecl *FD, const CallExpr *C) {
     Result = Verdict::no(DiagId::HostCall,
                          "it calls '" + Name +
                              "', which is not available in device code");
+    // The warning points at the call (the file's own text only: a position
+    // is a line of the main file).
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (C && inMainFile(SM, SM.getExpansionLoc(C->getBeginLoc())))
+      Result.Where = SM.getExpansionLoc(C->getBeginLoc());
     return false;
   }
   if (isStringSubscript(FD)) {

@@ -29,6 +29,11 @@ const llvm::StringMap<std::string> &routes() {
       {"omp_target_free", "o2c::targetFree"},
       {"omp_target_is_present", "o2c::targetIsPresent"},
       {"omp_target_memcpy", "o2c::targetMemcpy"},
+      {"omp_target_memcpy_rect", "o2c::targetMemcpyRect"},
+      {"omp_target_memcpy_async", "o2c::targetMemcpyAsync"},
+      {"omp_target_memcpy_rect_async", "o2c::targetMemcpyRectAsync"},
+      {"omp_target_is_accessible", "o2c::targetIsAccessible"},
+      {"omp_get_mapped_ptr", "o2c::mappedPtr"},
       {"omp_get_device_num", "o2c::initialDevice"}};
   return M;
 }
@@ -46,7 +51,12 @@ public:
     // A `declare variant` specialisation is named "f[device=...]".
     std::string Name = FD->getNameAsString();
     auto It = routes().find(Name.substr(0, Name.find('[')));
-    if (It == routes().end() || !SM.isInSystemHeader(FD->getLocation()))
+    // The routine is OpenMP's when omp.h declares it, also where the
+    // program defines it for a host library that lacks it (GCC 12's has no
+    // omp_target_memcpy_async): the translated program's devices are
+    // omp2cuda's.
+    if (It == routes().end() ||
+        !SM.isInSystemHeader(FD->getFirstDecl()->getLocation()))
       return true;
     SourceLocation L = C->getCallee()->getBeginLoc();
     // Calls written in macro arguments have main-file text; calls inside a

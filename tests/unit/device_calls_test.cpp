@@ -219,3 +219,35 @@ void f(int *m, int *t) {
   CHECK(contains(F.Output, "o2c_dev::omp_get_max_teams()"));
   CHECK(contains(F.Output, "o2c_dev::omp_get_teams_thread_limit()"));
 }
+
+TEST_CASE("an OpenMP routine device code lacks keeps the region on the host, "
+          "the warning at the call",
+          "[analysis][devicecalls]") {
+  // The 5.1 host routines (omp_get_mapped_ptr, omp_target_is_accessible,
+  // the interop queries) have no device version.
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int *r) {
+  #pragma omp target map(tofrom: a[0:8], r[0:1])
+  {
+    r[0] = 1;
+    r[0] += omp_get_mapped_ptr(a, 0) != 0;
+  }
+  #pragma omp target map(tofrom: r[0:1])
+  {
+    int rc;
+    r[0] = (int)omp_get_interop_int(omp_interop_none, omp_ipr_fr_id, &rc);
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &M = F.Regions.at(0).R;
+  CHECK_FALSE(M.Translate);
+  CHECK(M.Why == DiagId::HostCall);
+  CHECK(contains(M.Reason, "omp_get_mapped_ptr"));
+  CHECK(M.WhyPos.Line == 6);
+  CHECK(M.WhyPos.Col == 13);
+  const Region &I = F.Regions.at(1).R;
+  CHECK_FALSE(I.Translate);
+  CHECK(contains(I.Reason, "omp_get_interop_int"));
+  CHECK(I.WhyPos.Line == 11);
+  CHECK(I.WhyPos.Col == 17);
+}

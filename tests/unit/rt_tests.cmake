@@ -5,13 +5,13 @@ find_package(Threads REQUIRED)
 set(RT_SRC ${PROJECT_SOURCE_DIR}/host_rt/src)
 add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp rt_present_test.cpp
                rt_declare_target_test.cpp rt_async_test.cpp rt_sync_test.cpp rt_cache_test.cpp
-               rt_staging_test.cpp rt_struct_span_test.cpp
+               rt_staging_test.cpp rt_struct_span_test.cpp rt_device_routines_test.cpp
                ${RT_SRC}/async.cpp ${RT_SRC}/faults.cpp ${RT_SRC}/helpers.cpp ${RT_SRC}/info.cpp
                ${RT_SRC}/attach_table.cpp ${RT_SRC}/declare_target.cpp
                ${RT_SRC}/host_fallback.cpp ${RT_SRC}/host_program.cpp
                ${RT_SRC}/omp_api.cpp ${RT_SRC}/present_table.cpp ${RT_SRC}/released.cpp
                ${RT_SRC}/staging.cpp ${RT_SRC}/stream_work.cpp ${RT_SRC}/struct_span.cpp ${RT_SRC}/device_cache.cpp
-               ${RT_SRC}/data_constructs.cpp
+               ${RT_SRC}/data_constructs.cpp ${RT_SRC}/device_routines.cpp ${RT_SRC}/interop.cpp
                ${RT_SRC}/map_steps.cpp ${RT_SRC}/device_tables.cpp ${RT_SRC}/device_select.cpp
                ${RT_SRC}/target_region.cpp ${RT_SRC}/backend_emu.cpp)
 target_include_directories(rt_test PRIVATE ${PROJECT_SOURCE_DIR}/host_rt/include ${RT_SRC}

@@ -22,6 +22,7 @@
 #include "omp2cuda/host_rt.h"
 #include "omp2cuda/launch.h"
 #include "omp2cuda/async.h"
+#include "omp2cuda/memcpy_async.h"
 #include "omp2cuda/omp_device.h"
 #include "omp2cuda/reduction.h"
 #include "omp2cuda/std_device.h"

@@ -333,6 +333,24 @@ int targetIsPresent(const void *P, int Dev);    // omp_target_is_present
 int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
                  std::size_t DstOffset, std::size_t SrcOffset, int DstDev,
                  int SrcDev);                   // omp_target_memcpy
+/// omp_target_memcpy_rect: the NumDims-dimensional Volume at SrcOffsets of
+/// the array Src (extents SrcDims) to DstOffsets of Dst (extents DstDims),
+/// elements of ElemBytes. With Dst and Src both null, the number of
+/// dimensions supported (any). 0 on success, 1 for an invalid argument.
+int targetMemcpyRect(void *Dst, const void *Src, std::size_t ElemBytes,
+                     int NumDims, const std::size_t *Volume,
+                     const std::size_t *DstOffsets,
+                     const std::size_t *SrcOffsets, const std::size_t *DstDims,
+                     const std::size_t *SrcDims, int DstDev, int SrcDev);
+/// omp_target_is_accessible: whether a kernel on Dev may dereference the
+/// host bytes [P, P + Bytes) without a map (always for the host device).
+int targetIsAccessible(const void *P, std::size_t Bytes, int Dev);
+/// omp_get_mapped_ptr: the device address of the mapped host byte at P on
+/// Dev (P itself for the host device; null when P is not mapped there).
+void *mappedPtr(const void *P, int Dev);
+/// Whether DstDev and SrcDev name the host or a device (the copies above
+/// return 1 otherwise); the async copies check it before deferring a copy.
+bool validCopyDevices(int DstDev, int SrcDev);
 
 /// A deferred target task (`nowait`): the work of a target region or of a
 /// stand-alone data construct, created where the construct is encountered

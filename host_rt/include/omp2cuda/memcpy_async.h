@@ -1,0 +1,168 @@
+// omp_target_memcpy_async and omp_target_memcpy_rect_async (OpenMP 5.1
+// §3.8.7, §3.8.8), to which the translator routes the program's calls.
+// Compiled in the user's translation unit, as omp2cuda/async.h is, so that
+// the host OpenMP runtime orders the copy: it is a deferred host task with
+// the call's depend objects, which runs the synchronous copy, and so
+// completes at the taskwait, taskgroup or barrier that waits for it. A
+// depend object passes through only as a list item of `depend(depobj:)`,
+// and neither clang-19 (a crash at run time) nor GCC 12 (rejected) takes an
+// iterator over depobj items, so up to four objects get a task with that
+// many clauses, and more make the copy undeferred: it waits for each
+// object's predecessors (`taskwait depend`) and runs at once, which OpenMP
+// allows any task.
+#ifndef OMP2CUDA_MEMCPY_ASYNC_H
+#define OMP2CUDA_MEMCPY_ASYNC_H
+
+#include "omp2cuda/host_rt.h"
+
+#include <cstddef>
+#include <vector>
+
+// GCC 12 says _OPENMP 201511 but has depobj and taskwait depend (5.0).
+#if defined(_OPENMP)
+#include <omp.h>
+
+namespace o2c {
+
+namespace detail {
+
+/// Runs (*Copy)() as a task with the N depend objects of List, then deletes
+/// Copy.
+/// (The `(void)` casts are for nvcc's front end, which does not see the
+/// pragmas' uses of the objects.)
+template <class F> void copyTask(F *Copy, int N, omp_depend_t *List) {
+  switch (N <= 0 ? 0 : N) {
+  case 0: {
+#pragma omp task firstprivate(Copy)
+    {
+      (*Copy)();
+      delete Copy;
+    }
+    return;
+  }
+  case 1: {
+    omp_depend_t D0 = List[0];
+    (void)D0;
+#pragma omp task firstprivate(Copy) depend(depobj: D0)
+    {
+      (*Copy)();
+      delete Copy;
+    }
+    return;
+  }
+  case 2: {
+    omp_depend_t D0 = List[0], D1 = List[1];
+    (void)D0, (void)D1;
+#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)
+    {
+      (*Copy)();
+      delete Copy;
+    }
+    return;
+  }
+  case 3: {
+    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2];
+    (void)D0, (void)D1, (void)D2;
+#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)    \
+    depend(depobj: D2)
+    {
+      (*Copy)();
+      delete Copy;
+    }
+    return;
+  }
+  case 4: {
+    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2], D3 = List[3];
+    (void)D0, (void)D1, (void)D2, (void)D3;
+#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)    \
+    depend(depobj: D2) depend(depobj: D3)
+    {
+      (*Copy)();
+      delete Copy;
+    }
+    return;
+  }
+  default:
+    for (int I = 0; I < N; ++I) {
+      omp_depend_t D = List[I];
+      (void)D;
+#pragma omp taskwait depend(depobj: D)
+    }
+    (*Copy)();
+    delete Copy;
+    return;
+  }
+}
+
+struct LinearCopy {
+  void *Dst;
+  const void *Src;
+  std::size_t Length, DstOffset, SrcOffset;
+  int DstDev, SrcDev;
+  void operator()() const {
+    targetMemcpy(Dst, Src, Length, DstOffset, SrcOffset, DstDev, SrcDev);
+  }
+};
+
+/// The shape arrays are the caller's, who may reuse them once the call
+/// returned: the task keeps copies.
+struct RectCopy {
+  void *Dst;
+  const void *Src;
+  std::size_t ElemBytes;
+  int NumDims;
+  std::vector<std::size_t> Volume, DstOffsets, SrcOffsets, DstDims, SrcDims;
+  int DstDev, SrcDev;
+  void operator()() const {
+    targetMemcpyRect(Dst, Src, ElemBytes, NumDims, Volume.data(),
+                     DstOffsets.data(), SrcOffsets.data(), DstDims.data(),
+                     SrcDims.data(), DstDev, SrcDev);
+  }
+};
+
+} // namespace detail
+
+/// omp_target_memcpy_async: 0 once the copy is a task, 1 for an invalid
+/// device (nothing is copied).
+inline int targetMemcpyAsync(void *Dst, const void *Src, std::size_t Length,
+                             std::size_t DstOffset, std::size_t SrcOffset,
+                             int DstDev, int SrcDev, int DepobjCount,
+                             omp_depend_t *DepobjList) {
+  if (!validCopyDevices(DstDev, SrcDev))
+    return 1;
+  detail::copyTask(new detail::LinearCopy{Dst, Src, Length, DstOffset,
+                                          SrcOffset, DstDev, SrcDev},
+                   DepobjCount, DepobjList);
+  return 0;
+}
+
+/// omp_target_memcpy_rect_async: as targetMemcpyRect (with Dst and Src both
+/// null, the number of dimensions supported), the copy a task.
+inline int targetMemcpyRectAsync(
+    void *Dst, const void *Src, std::size_t ElemBytes, int NumDims,
+    const std::size_t *Volume, const std::size_t *DstOffsets,
+    const std::size_t *SrcOffsets, const std::size_t *DstDims,
+    const std::size_t *SrcDims, int DstDev, int SrcDev, int DepobjCount,
+    omp_depend_t *DepobjList) {
+  if (!Dst && !Src)
+    return targetMemcpyRect(Dst, Src, ElemBytes, NumDims, Volume, DstOffsets,
+                            SrcOffsets, DstDims, SrcDims, DstDev, SrcDev);
+  if (!Dst || !Src || NumDims < 1 || !Volume || !DstOffsets || !SrcOffsets ||
+      !DstDims || !SrcDims || !validCopyDevices(DstDev, SrcDev))
+    return 1;
+  auto Shape = [NumDims](const std::size_t *A) {
+    return std::vector<std::size_t>(A, A + NumDims);
+  };
+  detail::copyTask(new detail::RectCopy{Dst, Src, ElemBytes, NumDims,
+                                        Shape(Volume), Shape(DstOffsets),
+                                        Shape(SrcOffsets), Shape(DstDims),
+                                        Shape(SrcDims), DstDev, SrcDev},
+                   DepobjCount, DepobjList);
+  return 0;
+}
+
+} // namespace o2c
+
+#endif // _OPENMP
+
+#endif // OMP2CUDA_MEMCPY_ASYNC_H
