@@ -1,17 +1,29 @@
 // reduction(inscan, ...) and `scan` on simd loops the device runs in one
 // thread, in order (README coverage table, src/analysis/InOrderScan.h): in
-// a kernel's loop body, in a target region's code, and alone in a target
-// region. Each input phase only combines a value into its item with the
-// reduction's operator (`x op= e`, `x = x op e`, `x = e op x`, min and max
-// as `x = e < x ? e : x`), which is what lets one thread run the loop on
-// the item itself; the item's value before the loop is part of every
-// prefix (GCC and clang agree for simd). Integers, and floats whose sums
-// are exact. stderr says where it ran.
+// a kernel's loop body, in a target region's code, alone in a target
+// region, and in a function a region calls (its pragmas become comments). Each
+// input phase only combines a value into its item with the reduction's operator
+// (`x op= e`, `x = x op e`, `x = e op x`, min and max as `x = e < x ? e : x`),
+// which is what lets one thread run the loop on the item itself; the item's
+// value before the loop is part of every prefix (GCC and clang agree for simd).
+// Integers, and floats whose sums are exact. stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
 
 #define ROWS 6
 #define N 37
+
+/* An orphaned simd loop: the function is compiled for both sides, its
+   pragmas become comments, and both run the loop in order. */
+static void prefix_max(const int *a, int *out, int n) {
+  int m = -1000;
+#pragma omp simd reduction(inscan, max : m)
+  for (int i = 0; i < n; ++i) {
+    out[i] = m;
+#pragma omp scan exclusive(m)
+    m = m < a[i] ? a[i] : m;
+  }
+}
 
 int main(void) {
   int on_device = 0;
@@ -119,12 +131,21 @@ int main(void) {
     run[i] = acc;
   }
 
+  /* 4. The orphaned simd loop, a row per thread. */
+  int pm[ROWS][N];
+#pragma omp target teams distribute parallel for map(to : a) map(from : pm)
+  for (int r = 0; r < ROWS; ++r)
+    prefix_max(a[r], pm[r], N - r);
+
   for (int r = 0; r < ROWS; ++r) {
     printf("row %d:", r);
     for (int i = 0; i < N; ++i)
       printf(" %d/%d/%d/%d/%d/%d/%d/%d", r == 3 ? 0 : incl[r][i], excl[r][i],
              prod[r][i], mx[r][i], mn[r][i], bits[r][i], land[r][i],
              lor[r][i]);
+    printf("\n prefix max:");
+    for (int i = 0; i < N - r; ++i)
+      printf(" %d", pm[r][i]);
     printf("\n totals:");
     for (int k = 0; k < 9; ++k)
       printf(" %d", totals[r][k]);

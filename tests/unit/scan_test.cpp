@@ -252,3 +252,53 @@ void f(const int *a, int *b, int n) {
   checkHost(
       {Simd, "reduction(inscan", "'parallel for simd'", HostCompiler::Gcc});
 }
+
+TEST_CASE("scan: an orphaned simd loop runs in order with its pragmas "
+          "commented out, or stays on the host at the use",
+          "[scan]") {
+  std::string Code = R"(
+static void pre(const int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp simd reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
+static void twice(const int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp simd reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s = 2 * s + a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
+void f(int *a, int *b, int n) {
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  pre(a, b, n);
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  twice(a, b, n);
+})";
+  FileResult F = translateC(Code);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  // nvcc ignores the pragmas; the host runs the loop as the device does.
+  CHECK(contains(F.Output, "  // #pragma omp simd reduction(inscan, +: s)\n"
+                           "  for (int i = 0; i < n; i++) {\n"
+                           "    s += a[i];\n"
+                           "    // #pragma omp scan inclusive(s)\n"));
+  const Region &R = F.Regions[1].R;
+  INFO(R.Reason);
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostCall);
+  CHECK(contains(R.Reason, "input phase of reduction(inscan, 's')"));
+  CHECK(R.WhyPos.Line == lineOf(Code, "s = 2 * s"));
+  // The function left for the host keeps its pragmas.
+  CHECK(contains(F.Output, "\n  #pragma omp simd reduction(inscan, +: s)\n"
+                           "  for (int i = 0; i < n; i++) {\n"
+                           "    s = 2 * s + a[i];\n"));
+}

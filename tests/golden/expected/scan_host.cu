@@ -12,11 +12,24 @@
 //  3. a serialised parallel for under a clang host (the default family):
 //     clang-19 drops the item's value before the loop, the device kept it;
 //  4. the scan phase writes the item;
-//  5. the item's address is taken (a read through it would see the prefix).
+//  5. the item's address is taken (a read through it would see the prefix);
+//  6. 1's loop in a function the region calls (an orphaned simd loop).
 #include <omp.h>
 #include <stdio.h>
 
 #define N 8
+
+/* 6. The same input phase as 1 in a simd loop of a function the region
+   calls: the region stays on the host, warned at the use. */
+static void doubling(const int *a, int *b, int n) {
+  int s = 1;
+#pragma omp simd reduction(inscan, + : s)
+  for (int i = 0; i < n; ++i) {
+    s = s * 2 + a[i];
+#pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
 
 int main(void) {
   int a[N], b[N], c[3][N];
@@ -24,10 +37,10 @@ int main(void) {
     a[i] = i + 1;
 
   int s = 0;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 24, 1, "target"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's'
-#line 29 "scan_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 37, 1, "target"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's'
+#line 42 "scan_host.cu"
   o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 24 "inputs/scan_host.c"
+#line 37 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: s)
   {
 #pragma omp simd reduction(inscan, + : s)
@@ -39,10 +52,10 @@ int main(void) {
   } }
   printf("1: s=%d b[%d]=%d\n", s, N - 1, b[N - 1]);
 
-{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 35, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x'
-#line 44 "scan_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 48, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x'
+#line 57 "scan_host.cu"
   o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x' [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 35 "inputs/scan_host.c"
+#line 48 "inputs/scan_host.c"
 #pragma omp target parallel num_threads(3) map(to: a) map(from: c)
   {
     int r = omp_get_thread_num(), x = 100;
@@ -55,10 +68,10 @@ int main(void) {
   } }
   printf("2: %d %d %d\n", c[0][1], c[0][2], c[0][3]);
 
-{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 47, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc)
-#line 60 "scan_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 60, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc)
+#line 73 "scan_host.cu"
   o2c::leftOnHost(o2c_loc, "reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc) [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 47 "inputs/scan_host.c"
+#line 60 "inputs/scan_host.c"
 #pragma omp target parallel num_threads(3) map(to: a) map(from: c)
   {
     int r = omp_get_thread_num(), x = 100;
@@ -73,10 +86,10 @@ int main(void) {
 
   int t = 5;
   int *alias = &t;
-{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 61, 1, "target"}; // [omp2cuda-host-clause] left on the host: the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported
-#line 78 "scan_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 74, 1, "target"}; // [omp2cuda-host-clause] left on the host: the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported
+#line 91 "scan_host.cu"
   o2c::leftOnHost(o2c_loc, "the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 61 "inputs/scan_host.c"
+#line 74 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: s, t)
   {
 #pragma omp simd reduction(inscan, + : s)
@@ -88,10 +101,10 @@ int main(void) {
   } }
   printf("4: s=%d b[0]=%d\n", s, b[0]);
 
-{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 72, 1, "target"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy
-#line 93 "scan_host.cu"
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 85, 1, "target"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy
+#line 106 "scan_host.cu"
   o2c::leftOnHost(o2c_loc, "reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
-#line 72 "inputs/scan_host.c"
+#line 85 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: t)
   {
 #pragma omp simd reduction(inscan, max : t)
@@ -102,5 +115,13 @@ int main(void) {
     }
   } }
   printf("5: t=%d %d b[0]=%d\n", t, *alias, b[0]);
+
+{ static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 96, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 96 calls 'doubling', whose '#pragma omp simd' (line 23) cannot run in order: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's'
+#line 121 "scan_host.cu"
+  o2c::leftOnHost(o2c_loc, "the target region at line 96 calls 'doubling', whose '#pragma omp simd' (line 23) cannot run in order: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+#line 96 "inputs/scan_host.c"
+#pragma omp target map(to : a) map(from : b)
+  doubling(a, b, N); }
+  printf("6: %d\n", b[N - 1]);
   return 0;
 }

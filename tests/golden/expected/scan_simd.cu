@@ -3,30 +3,42 @@
 #line 1 "inputs/scan_simd.c"
 // reduction(inscan, ...) and `scan` on simd loops the device runs in one
 // thread, in order (README coverage table, src/analysis/InOrderScan.h): in
-// a kernel's loop body, in a target region's code, and alone in a target
-// region. Each input phase only combines a value into its item with the
-// reduction's operator (`x op= e`, `x = x op e`, `x = e op x`, min and max
-// as `x = e < x ? e : x`), which is what lets one thread run the loop on
-// the item itself; the item's value before the loop is part of every
-// prefix (GCC and clang agree for simd). Integers, and floats whose sums
-// are exact. stderr says where it ran.
+// a kernel's loop body, in a target region's code, alone in a target
+// region, and in a function a region calls (its pragmas become comments). Each
+// input phase only combines a value into its item with the reduction's operator
+// (`x op= e`, `x = x op e`, `x = e op x`, min and max as `x = e < x ? e : x`),
+// which is what lets one thread run the loop on the item itself; the item's
+// value before the loop is part of every prefix (GCC and clang agree for simd).
+// Integers, and floats whose sums are exact. stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
 
 #define ROWS 6
 #define N 37
 
-#line 20 "scan_simd.cu"
+/* An orphaned simd loop: the function is compiled for both sides, its
+   pragmas become comments, and both run the loop in order. */
+__host__ __device__ static void prefix_max(const int *a, int *out, int n) {
+  int m = -1000;
+// #pragma omp simd reduction(inscan, max : m)
+  for (int i = 0; i < n; ++i) {
+    out[i] = m;
+// #pragma omp scan exclusive(m)
+    m = m < a[i] ? a[i] : m;
+  }
+}
+
+#line 32 "scan_simd.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a) map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_simd.c:26
+// map(tofrom: on_device)' at inputs/scan_simd.c:38
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void
-omp2cuda_main_L26(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
+omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
                   int (*o2c_arr_excl)[37], int (*o2c_arr_prod)[37],
                   int (*o2c_arr_mx)[37], int (*o2c_arr_mn)[37],
                   int (*o2c_arr_bits)[37], int (*o2c_arr_land)[37],
@@ -43,7 +55,7 @@ omp2cuda_main_L26(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
        r += blockDim.x * gridDim.x) {
     do {
-#line 29 "inputs/scan_simd.c"
+#line 41 "inputs/scan_simd.c"
   {
     if (r == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
@@ -98,7 +110,7 @@ omp2cuda_main_L26(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
     totals[r][7] = o;
     totals[r][8] = (int)n;
   }
-#line 102 "scan_simd.cu"
+#line 114 "scan_simd.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -108,17 +120,17 @@ omp2cuda_main_L26(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: a) map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_simd.c:26
+// map(tofrom: on_device)' at inputs/scan_simd.c:38
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L26_launch(int &on_device, int (&a)[6][37],
+static bool omp2cuda_main_L38_launch(int &on_device, int (&a)[6][37],
                                      int (&incl)[6][37], int (&excl)[6][37],
                                      int (&prod)[6][37], int (&mx)[6][37],
                                      int (&mn)[6][37], int (&bits)[6][37],
                                      int (&land)[6][37], int (&lor)[6][37],
                                      int (&totals)[6][9]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/scan_simd.c", 26, 1, "target teams distribute parallel for"};
+      "inputs/scan_simd.c", 38, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -136,11 +148,11 @@ static bool omp2cuda_main_L26_launch(int &on_device, int (&a)[6][37],
   const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L26<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L26<true>
-                           : omp2cuda_main_L26<false>;
+                           ? omp2cuda_main_L38<true>
+                           : omp2cuda_main_L38<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
                o2c_kernel)(on_device_d, a_d, incl_d, excl_d, prod_d, mx_d, mn_d,
                            bits_d, land_d, lor_d, totals_d);
@@ -150,14 +162,14 @@ static bool omp2cuda_main_L26_launch(int &on_device, int (&a)[6][37],
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(from: f, bor)
-// map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:89
-__global__ void omp2cuda_main_L89(int (*o2c_arr_a)[37], float *o2c_arr_f,
-                                  float *fsum, int *o2c_arr_bor, int *u,
-                                  int *empty) {
+// map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:101
+__global__ void omp2cuda_main_L101(int (*o2c_arr_a)[37], float *o2c_arr_f,
+                                   float *fsum, int *o2c_arr_bor, int *u,
+                                   int *empty) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   float(&f)[37] = *reinterpret_cast<float(*)[37]>(o2c_arr_f);
   int(&bor)[37] = *reinterpret_cast<int(*)[37]>(o2c_arr_bor);
-#line 90 "inputs/scan_simd.c"
+#line 102 "inputs/scan_simd.c"
   {
 // #pragma omp simd reduction(inscan, + : fsum)
     for (int i = 0; i < N; ++i) {
@@ -178,17 +190,18 @@ __global__ void omp2cuda_main_L89(int (*o2c_arr_a)[37], float *o2c_arr_f,
       (*empty) += 1;
     }
   }
-#line 182 "scan_simd.cu"
+#line 194 "scan_simd.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(from: f,
-// bor) map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:89
+// bor) map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:101
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L89_launch(int (&a)[6][37], float (&f)[37],
-                                     float &fsum, int (&bor)[37], int &u,
-                                     int &empty) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 89, 1, "target"};
+static bool omp2cuda_main_L101_launch(int (&a)[6][37], float (&f)[37],
+                                      float &fsum, int (&bor)[37], int &u,
+                                      int &empty) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 101, 1,
+                                         "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -201,34 +214,34 @@ static bool omp2cuda_main_L89_launch(int (&a)[6][37], float (&f)[37],
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L89)(a_d, f_d, fsum_d, bor_d, u_d, empty_d);
+             omp2cuda_main_L101)(a_d, f_d, fsum_d, bor_d, u_d, empty_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(from: run)
-// map(tofrom: acc)' at inputs/scan_simd.c:114
-__global__ void omp2cuda_main_L114(int (*o2c_arr_a)[37], int *o2c_arr_run,
+// map(tofrom: acc)' at inputs/scan_simd.c:126
+__global__ void omp2cuda_main_L126(int (*o2c_arr_a)[37], int *o2c_arr_run,
                                    int *acc) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   int(&run)[37] = *reinterpret_cast<int(*)[37]>(o2c_arr_run);
-#line 115 "inputs/scan_simd.c"
+#line 127 "inputs/scan_simd.c"
   // #pragma omp simd reduction(inscan, + : acc)
   for (int i = 0; i < N; ++i) {
     (*acc) += a[2][i] * 2;
 // #pragma omp scan inclusive(acc): the loop runs in order in one thread
     run[i] = (*acc);
   };
-#line 223 "scan_simd.cu"
+#line 236 "scan_simd.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(from: run)
-// map(tofrom: acc)' at inputs/scan_simd.c:114
+// map(tofrom: acc)' at inputs/scan_simd.c:126
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L114_launch(int (&a)[6][37], int (&run)[37],
+static bool omp2cuda_main_L126_launch(int (&a)[6][37], int (&run)[37],
                                       int &acc) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 114, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 126, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -238,13 +251,60 @@ static bool omp2cuda_main_L114_launch(int (&a)[6][37], int (&run)[37],
   auto *acc_d = o2c_region.mapObject(acc, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L114)(a_d, run_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L126)(a_d, run_d,
                                                                     acc_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 16 "inputs/scan_simd.c"
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(to
+// : a) map(from : pm)' at inputs/scan_simd.c:136
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L136(int (*a)[37], int (*pm)[37]) {
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
+       r += blockDim.x * gridDim.x) {
+    do {
+#line 138 "inputs/scan_simd.c"
+    prefix_max(a[r], pm[r], N - r);
+#line 274 "scan_simd.cu"
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(to : a) map(from : pm)' at inputs/scan_simd.c:136
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L136_launch(int (&a)[6][37], int (&pm)[6][37]) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/scan_simd.c", 136, 1, "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapArray(a, o2c::MapTo);
+  auto *pm_d = o2c_region.mapArray(pm, o2c::MapFrom);
+  const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_main_L136<false>, o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L136<true>
+                           : omp2cuda_main_L136<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, pm_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 28 "inputs/scan_simd.c"
 int main(void) {
   int on_device = 0;
   int a[ROWS][N], incl[ROWS][N], excl[ROWS][N], prod[ROWS][N];
@@ -255,8 +315,8 @@ int main(void) {
       a[r][i] = (i * 7 + r * 3) % 11 - 4;
 
   /* 1. simd loops in a kernel's loop body: each row by one thread. */
-if (!omp2cuda_main_L26_launch(on_device, a, incl, excl, prod, mx, mn, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 26 "inputs/scan_simd.c"
+if (!omp2cuda_main_L38_launch(on_device, a, incl, excl, prod, mx, mn, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 38 "inputs/scan_simd.c"
 #pragma omp target teams distribute parallel for map(to: a)                \
     map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)           \
     map(tofrom: on_device)
@@ -320,8 +380,8 @@ if (!omp2cuda_main_L26_launch(on_device, a, incl, excl, prod, mx, mn, bits, land
      scalars, one of them float. */
   float f[N], fsum = 0.5f;
   int bor[N], u = 0x100, empty = 7;
-if (!omp2cuda_main_L89_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 89 "inputs/scan_simd.c"
+if (!omp2cuda_main_L101_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 101 "inputs/scan_simd.c"
 #pragma omp target map(to: a) map(from: f, bor) map(tofrom: fsum, u, empty)
   {
 #pragma omp simd reduction(inscan, + : fsum)
@@ -347,8 +407,8 @@ if (!omp2cuda_main_L89_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offload
   /* 3. A simd loop alone in a target region: one thread runs it in order
      (as the nest's loop a warp would share it). */
   int run[N], acc = 100;
-if (!omp2cuda_main_L114_launch(a, run, acc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 114 "inputs/scan_simd.c"
+if (!omp2cuda_main_L126_launch(a, run, acc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 126 "inputs/scan_simd.c"
 #pragma omp target map(to: a) map(from: run) map(tofrom: acc)
 #pragma omp simd reduction(inscan, + : acc)
   for (int i = 0; i < N; ++i) {
@@ -357,12 +417,23 @@ if (!omp2cuda_main_L114_launch(a, run, acc)) { // omp2cuda: offloaded by the stu
     run[i] = acc;
   } }
 
+  /* 4. The orphaned simd loop, a row per thread. */
+  int pm[ROWS][N];
+if (!omp2cuda_main_L136_launch(a, pm)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 136 "inputs/scan_simd.c"
+#pragma omp target teams distribute parallel for map(to : a) map(from : pm)
+  for (int r = 0; r < ROWS; ++r)
+    prefix_max(a[r], pm[r], N - r); }
+
   for (int r = 0; r < ROWS; ++r) {
     printf("row %d:", r);
     for (int i = 0; i < N; ++i)
       printf(" %d/%d/%d/%d/%d/%d/%d/%d", r == 3 ? 0 : incl[r][i], excl[r][i],
              prod[r][i], mx[r][i], mn[r][i], bits[r][i], land[r][i],
              lor[r][i]);
+    printf("\n prefix max:");
+    for (int i = 0; i < N - r; ++i)
+      printf(" %d", pm[r][i]);
     printf("\n totals:");
     for (int k = 0; k < 9; ++k)
       printf(" %d", totals[r][k]);

@@ -9,11 +9,24 @@
 //  3. a serialised parallel for under a clang host (the default family):
 //     clang-19 drops the item's value before the loop, the device kept it;
 //  4. the scan phase writes the item;
-//  5. the item's address is taken (a read through it would see the prefix).
+//  5. the item's address is taken (a read through it would see the prefix);
+//  6. 1's loop in a function the region calls (an orphaned simd loop).
 #include <omp.h>
 #include <stdio.h>
 
 #define N 8
+
+/* 6. The same input phase as 1 in a simd loop of a function the region
+   calls: the region stays on the host, warned at the use. */
+static void doubling(const int *a, int *b, int n) {
+  int s = 1;
+#pragma omp simd reduction(inscan, + : s)
+  for (int i = 0; i < n; ++i) {
+    s = s * 2 + a[i];
+#pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
 
 int main(void) {
   int a[N], b[N], c[3][N];
@@ -79,5 +92,9 @@ int main(void) {
     }
   }
   printf("5: t=%d %d b[0]=%d\n", t, *alias, b[0]);
+
+#pragma omp target map(to : a) map(from : b)
+  doubling(a, b, N);
+  printf("6: %d\n", b[N - 1]);
   return 0;
 }
