@@ -331,8 +331,7 @@ Verdict scanItems(const OMPExecutableDirective &D, Checker &C,
         return no(At, E->getExprLoc(),
                   "reduction(inscan, ...) with an operator other than + * "
                   "min max & | ^ && || is not supported yet");
-      if (!VD || !VD->isLocalVarDeclOrParm() ||
-          !VD->getType()->isArithmeticType() ||
+      if (!VD || !VD->hasLocalStorage() || !VD->getType()->isArithmeticType() ||
           VD->getType().isVolatileQualified())
         return no(At, E->getExprLoc(),
                   "reduction(inscan, ...) is supported for local scalar "

@@ -302,3 +302,29 @@ void f(int *a, int *b, int n) {
                            "  for (int i = 0; i < n; i++) {\n"
                            "    s = 2 * s + a[i];\n"));
 }
+
+TEST_CASE("scan: an item with static storage stays on the host (a call in "
+          "the input phase could reach it)",
+          "[scan]") {
+  std::string Code = R"(
+int g(int);
+static void pre(const int *a, int *b, int n) {
+  static int s;
+  s = 0;
+  #pragma omp simd reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+    #pragma omp scan inclusive(s)
+    b[i] = s;
+  }
+}
+void f(int *a, int *b, int n) {
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  pre(a, b, n);
+})";
+  FileResult F = translateC(Code);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Regions[0].R.Reason);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+}
