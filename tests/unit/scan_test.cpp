@@ -28,16 +28,18 @@ unsigned lineOf(const std::string &Code, const std::string &S) {
   return 1 + unsigned(std::count(Code.begin(), Code.begin() + At, '\n'));
 }
 
-/// A target region whose only construct inside is Loop (with its pragma),
-/// over int a[n], b[n] and a mapped int s.
+/// A target region whose code holds Loop (with its pragma), over int a[n],
+/// b[n], double d[n] and mapped ints s, t, m, l.
 std::string inTarget(const std::string &Decls, const std::string &Loop) {
   return "int f(int *a, int *b, double *d, int n) {\n"
          "  int s = 3, t = 0, m = -100, l = 1;\n" +
          Decls +
          "  #pragma omp target map(to: a[0:n], d[0:n]) map(from: b[0:n]) "
          "map(tofrom: s, t, m, l)\n"
-         "  {\n" +
-         Loop + "  }\n  return s + t + m + l;\n}\n";
+         "  {\n"
+         "    b[0] = 0;\n" + // the loop nested in the region's code
+         Loop +
+         "  }\n  return s + t + m + l;\n}\n";
 }
 
 struct HostCase {
