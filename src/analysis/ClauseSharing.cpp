@@ -74,8 +74,8 @@ Verdict ClauseReader::reduction(const OMPReductionClause *R) {
   // thread's own copy (InReduction.cpp).
   if (R->getModifier() == OMPC_REDUCTION_inscan)
     return Verdict::no(DiagId::HostClause,
-                       "reduction(inscan, ...) needs the 'scan' directive, "
-                       "which is not supported yet");
+                       "reduction(inscan, ...) on a loop that several "
+                       "threads share is not supported yet");
   std::string Op = reductionOp(*R);
   if (Op.empty())
     return Verdict::no(DiagId::HostClause,

@@ -1,6 +1,8 @@
 // Orphaned constructs in functions device code calls (Orphaned.h).
 #include "analysis/Orphaned.h"
+#include "analysis/InOrderScan.h"
 #include "analysis/OrphanedTasks.h"
+#include "edits/Edits.h"
 
 #include "frontend/FileScope.h"
 
@@ -58,6 +60,33 @@ bool sequentialKeeps(const OMPClause *C) {
   return isa<OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
              OMPNontemporalClause, OMPOrderClause, OMPCollapseClause,
              OMPIfClause>(C);
+}
+
+bool isInscan(const OMPClause *C) {
+  const auto *R = dyn_cast<OMPReductionClause>(C);
+  return R && R->getModifier() == OMPC_REDUCTION_inscan;
+}
+
+/// An orphaned simd loop with inscan: its pragmas become comments (nvcc
+/// would ignore them, and the host must run it as the device does), and
+/// both sides run it in order, which computes the scan when its phases
+/// may run as written (InOrderScan.h). A 'no' located at the use that
+/// decided when that is in the main file.
+Verdict orphanedScan(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!hasInscan(D))
+    return {};
+  if (!SM.isInMainFile(SM.getExpansionLoc(D.getBeginLoc())))
+    return Verdict::no(DiagId::HostCall,
+                       "the loop is in another file than the region, "
+                       "whose pragmas cannot be rewritten");
+  SourceLocation At;
+  Verdict V = inOrderScan(D, Ctx, At);
+  V.Id = DiagId::HostCall;
+  V.Where = At.isValid() && SM.isInMainFile(SM.getExpansionLoc(At))
+                ? SM.getExpansionLoc(At)
+                : SourceLocation();
+  return V;
 }
 
 /// Whether a `parallel for` whose team is one thread keeps the meaning of
@@ -195,13 +224,23 @@ Verdict checkOrphaned(const FunctionDecl *Def,
     }
     if (D->getDirectiveKind() == Directive::OMPD_simd) {
       for (const OMPClause *C : D->clauses())
-        if (!C->isImplicit() && !sequentialKeeps(C))
+        if (!C->isImplicit() && !sequentialKeeps(C) && !isInscan(C))
           return No("has the clause '" +
                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
                     "', whose meaning a loop run in order by one device "
                     "thread would not keep (not supported yet)");
+      if (Verdict V = orphanedScan(*D, Ctx); !V.Ok) {
+        Verdict W = No("cannot run in order: " + V.Reason);
+        if (V.Where.isValid()) // at the use that decided
+          W.Where = V.Where;
+        return W;
+      }
       continue;
     }
+    // Met only inside a simd loop accepted above (clang requires a loop
+    // with inscan, and the others are refused at their directive first).
+    if (isa<OMPScanDirective>(D))
+      continue;
     if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
       if (std::string Why = oneThreadProblem(*D, OneThread); !Why.empty())
         return No(Why);
@@ -271,6 +310,12 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody())) {
+      if ((D->getDirectiveKind() == Directive::OMPD_simd && hasInscan(*D)) ||
+          isa<OMPScanDirective>(D)) {
+        // One thread runs the loop in order on both sides (orphanedScan).
+        Edits.push_back({directiveStart(*D, Ctx), 0, "// "});
+        continue;
+      }
       if (D->getDirectiveKind() == Directive::OMPD_parallel_for) {
         // On the device the loop's team is the calling thread alone (under
         // the emulation the host's OpenMP would otherwise fork its own).

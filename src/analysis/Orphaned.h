@@ -6,7 +6,10 @@
 //   atomic on the device and the host compiler's atomics on the host;
 // - `simd` keeps its pragma: the host vectorises, and a CUDA thread runs the
 //   loop in order, which is a legal schedule of a simd loop (only clauses
-//   whose meaning that schedule keeps are accepted).
+//   whose meaning that schedule keeps are accepted); with
+//   `reduction(inscan, ...)` its pragma and its `scan` become comments and
+//   both sides run it in order, where that computes the scan
+//   (InOrderScan.h);
 // - `parallel for` gets `if(o2c_dev::omp_is_initial_device())`: the host's
 //   team as before, and on the device a team of one, the calling thread (an
 //   inactive parallel region), when nothing in the loop could tell: no

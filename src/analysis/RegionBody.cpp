@@ -119,7 +119,7 @@ Verdict constructEdits(const RegionShape &S, TUState &TU, Region &R,
   if (R.Class != RegionClass::Spmd)
     if (Verdict V = findTransparent(Body, S.TextWhere, Uses, &Other, At); !V.Ok)
       return placed(V, At);
-  if (Verdict V = transparentEdits(Uses, Ctx, All, At); !V.Ok)
+  if (Verdict V = transparentEdits(Uses, Ctx, All, At, TU.Host); !V.Ok)
     return placed(V, At);
   if (R.Class == RegionClass::Spmd)
     if (Verdict V = masterApiEdits(S.Tree, Body, Ctx, All, At); !V.Ok)

@@ -1,6 +1,7 @@
 // The first steps of a region's analysis: where the construct is, what the
 // kernel is called, and the nest of directives that form the construct with
 // their clauses (seed 000 §4.2, ARCHITECTURE.md §3).
+#include "analysis/InOrderScan.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/Transparent.h"
 
@@ -256,6 +257,10 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
       if (!Child || !Child->hasAssociatedStmt() ||
           isOpenMPTargetExecutionDirective(Child->getDirectiveKind()) ||
           !Nest.W.extendsWith(Child->getDirectiveKind()) || orderedLoop(*Child))
+        break;
+      // A scan loop stays nested, where one thread runs it in order
+      // (InOrderScan.h); as the nest's loop a warp would share it.
+      if (hasInscan(*Child))
         break;
       Nest.Chain.push_back(Child);
       Cur = Child;

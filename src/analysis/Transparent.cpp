@@ -45,6 +45,18 @@ struct Finder {
   bool Parallel = false;
   const Stmt *Own = nullptr;
   unsigned Serial = 0;
+  /// Whether the walk is in the body of a loop that one thread runs in
+  /// order (a simd loop, a serialised one): its `scan` separates the phases
+  /// of each iteration (InOrderScan.h decides whether they may run as
+  /// written).
+  bool InOrder = false;
+
+  template <typename F> void inOrder(bool Now, F Walk) {
+    bool Was = InOrder;
+    InOrder = Now;
+    Walk();
+    InOrder = Was;
+  }
 
   /// A parallel region nested in parallel code: the encountering thread
   /// runs it alone, as a team of one (docs/nested-parallel.md).
@@ -52,7 +64,9 @@ struct Finder {
               unsigned Depth, bool InCritical) {
     Out.push_back({&D, Where, true, Own});
     ++Serial;
-    walk(associatedBody(D), DirContext::TeamCode, Depth + 1, InCritical);
+    inOrder(true, [&] {
+      walk(associatedBody(D), DirContext::TeamCode, Depth + 1, InCritical);
+    });
     --Serial;
   }
 
@@ -63,6 +77,19 @@ struct Finder {
     if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
       if (isa<OMPAtomicDirective>(D))
         return;
+      if (isa<OMPScanDirective>(D)) {
+        if (InOrder) {
+          Out.push_back({D, Where});
+          return;
+        }
+        // A loop of several threads would need its prefixes combined
+        // across them.
+        V = Verdict::no(DiagId::HostGeneral,
+                        "'scan' in a loop that several threads share is not "
+                        "supported yet");
+        At = D->getBeginLoc();
+        return;
+      }
       if (Serial ? bindsToTeamOfOne(*D) : Parallel && isSerialisable(*D))
         return serial(*D, Where, Depth, InCritical);
       if (!isTransparent(*D)) {
@@ -97,8 +124,10 @@ struct Finder {
       bool Frame = D->getDirectiveKind() == Directive::OMPD_scope &&
                    Where == DirContext::ParallelCode &&
                    isa_and_nonnull<CompoundStmt>(associatedBody(*D));
-      walk(associatedBody(*D), innerContext(*D, Where),
-           Frame ? Depth : Depth + 1, InCritical || Critical);
+      inOrder(D->getDirectiveKind() == Directive::OMPD_simd, [&] {
+        walk(associatedBody(*D), innerContext(*D, Where),
+             Frame ? Depth : Depth + 1, InCritical || Critical);
+      });
       return;
     }
     for (const Stmt *C : S->children())
@@ -159,6 +188,7 @@ bool isTransparent(const OMPExecutableDirective &D) {
   case Directive::OMPD_single:
   case Directive::OMPD_scope:
   case Directive::OMPD_ordered:
+  case Directive::OMPD_scan: // where findTransparent allows it
     return true;
   default:
     return false;

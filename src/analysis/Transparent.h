@@ -1,6 +1,7 @@
 // Constructs that keep their place in the user's text (issue 9 points 2 and
 // 5): `simd`, `critical`, `master`/`masked`, `single`, `scope`, `flush`,
-// `ordered` and the tasking constructs. Each is rewritten where it stands, by text edits
+// `ordered`, `scan` (in a loop one thread runs in order) and the tasking
+// constructs. Each is rewritten where it stands, by text edits
 // that replace its pragma line and close its statement, so that it never
 // splits the kernel's structure: a task runs at once on the thread that
 // creates it (the specification allows it, and GPU implementations do it),
@@ -71,9 +72,11 @@ Verdict findTransparent(const clang::Stmt *S, DirContext Where,
 
 /// The edits that rewrite the uses (in the order findTransparent gives
 /// them), or why one cannot be rewritten (At: the construct).
+/// Host: the compiler of the host fallback (--host-compiler-family).
 Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
                          clang::ASTContext &Ctx, std::vector<TextEdit> &Out,
-                         clang::SourceLocation &At);
+                         clang::SourceLocation &At,
+                         HostCompiler Host = HostCompiler::Clang);
 
 /// The expression an lvalue is part of: the array of a[i] (an array, not a
 /// pointer), the struct of s.f (not p->f), through any nesting of both.

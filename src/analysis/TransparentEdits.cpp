@@ -2,9 +2,10 @@
 // the text edits of each rule, after findTransparent has accepted the
 // construct in its context. The clauses a construct may carry are a white
 // list, so that anything not thought through leaves the region on the host.
-#include "analysis/TransparentRewriter.h"
+#include "analysis/InOrderScan.h"
 #include "analysis/InReduction.h"
 #include "analysis/Scope.h"
+#include "analysis/TransparentRewriter.h"
 
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
@@ -323,8 +324,11 @@ Verdict Rewriter::clauses(const OMPExecutableDirective &D) {
     // A loop the thread runs alone reduces in program order; a reduction
     // on a construct of several threads would need their partials.
     // (scope: scopeReductions, in parallel code only.)
+    // inscan on simd too, when its phases may run as written (use()).
     if (const auto *R = dyn_cast<OMPReductionClause>(C))
-      Ok = R->getModifier() == OMPC_REDUCTION_unknown;
+      Ok = R->getModifier() == OMPC_REDUCTION_unknown ||
+           (R->getModifier() == OMPC_REDUCTION_inscan &&
+            D.getDirectiveKind() == Directive::OMPD_simd);
     if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
       Ok = L->getKind() != OMPC_LASTPRIVATE_conditional;
     if (isa<OMPCopyprivateClause>(C))
@@ -424,11 +428,23 @@ Verdict Rewriter::use(const TransparentUse &U) {
     return no(D, DiagId::HostMacro, quotedName(D) + " comes from a macro");
   if (U.Serial)
     return serial(U);
+  if (isa<OMPScanDirective>(D)) {
+    // Found only in a loop one thread runs in order (findTransparent),
+    // whose phases inOrderScan allowed to run as written.
+    unsigned B = directiveStart(D, Ctx);
+    Out.push_back({B, statementEnd(D, Ctx) - B,
+                   "// " + pragmaText(B, pragmaEnd(B)) +
+                       ": the loop runs in order in one thread"});
+    return {};
+  }
   if (K == Directive::OMPD_ordered) {
     if (Verdict V = orderedRule(D, U.Where); !V.Ok)
       return V;
   } else if (Verdict V = clauses(D); !V.Ok) {
     return V;
+  } else if (hasInscan(D)) {
+    if (Verdict V = inOrderScan(D, Ctx, At); !V.Ok)
+      return V;
   }
   unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
   std::string Comment = "// " + pragmaText(B, PE);
@@ -528,10 +544,10 @@ void Rewriter::place(const OMPExecutableDirective &D, unsigned B, unsigned PE,
 
 Verdict transparentEdits(const std::vector<TransparentUse> &Uses,
                          ASTContext &Ctx, std::vector<TextEdit> &Out,
-                         SourceLocation &At) {
+                         SourceLocation &At, HostCompiler Host) {
   const SourceManager &SM = Ctx.getSourceManager();
   transparent::Rewriter R{
-      Ctx, SM.getBufferData(SM.getMainFileID()), Out, At, {}};
+      Ctx, SM.getBufferData(SM.getMainFileID()), Out, At, Host, {}};
   for (const TransparentUse &U : Uses)
     if (Verdict V = R.use(U); !V.Ok)
       return V;

@@ -34,6 +34,9 @@ struct Rewriter {
   llvm::StringRef Buf;
   std::vector<TextEdit> &Out;
   SourceLocation &At;
+  /// --host-compiler-family: a serialised inscan loop must answer as the
+  /// host fallback does.
+  HostCompiler Host;
 
   Verdict no(const OMPExecutableDirective &D, DiagId Id,
              const std::string &Why);
@@ -134,6 +137,12 @@ struct Rewriter {
   /// team of one (num_threads, if, proc_bind, schedule) are ignored; their
   /// expressions must not have side effects, which ignoring would skip.
   Verdict serialClauses(const OMPExecutableDirective &D);
+
+  /// reduction(inscan, ...) on a serialised `parallel for` or `for`: its
+  /// loop runs in order from the item's value, as GCC's host computes the
+  /// scan (clang's host leaves that value out: with that host compiler it
+  /// stays refused), when its phases may run as written (inOrderScan).
+  Verdict serialScan(const OMPExecutableDirective &D);
 
   /// A parallel region nested in parallel code, or a construct bound to its
   /// team of one (Transparent.h): the encountering thread runs the body

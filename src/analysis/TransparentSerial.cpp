@@ -2,6 +2,7 @@
 // parallel region met in parallel code runs on its encountering thread as
 // a team of one. The Rewriter's rules for it: where a reduction's item
 // lives, how it folds, which clauses mean nothing to a team of one.
+#include "analysis/InOrderScan.h"
 #include "analysis/Scope.h"
 #include "analysis/TransparentRewriter.h"
 
@@ -68,7 +69,9 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
     std::string Op = reductionOp(*C);
     for (const Expr *E : C->varlists()) {
       const VarDecl *VD = scalarReductionItem(E, Op);
-      if (!VD || C->getModifier() != OMPC_REDUCTION_unknown)
+      // inscan: serialScan allowed it.
+      bool Scan = C->getModifier() == OMPC_REDUCTION_inscan;
+      if (!VD || (C->getModifier() != OMPC_REDUCTION_unknown && !Scan))
         return no(D, DiagId::HostClause,
                   "a reduction on a nested " + quotedName(D) +
                       " run by one thread is supported for scalar numbers "
@@ -84,18 +87,26 @@ Verdict Rewriter::serialReductions(const TransparentUse &U, std::string &Before,
       bool Plain = (Sp.empty() || Pointer) &&
                    (H == Home::Thread || (H == Home::Original && Declared));
       bool Atomic = Pointer && H == Home::Original;
-      if (!Plain && !Atomic)
+      if (!Plain && (!Atomic || Scan))
         return no(D, DiagId::HostClause,
-                  "reduction('" + N + "') on a nested " + quotedName(D) +
+                  "reduction(" + std::string(Scan ? "inscan, " : "") + "'" + N +
+                      "') on a nested " + quotedName(D) +
                       " run by one thread: only a variable of the "
-                      "encountering thread or a mapped scalar is supported "
-                      "yet");
+                      "encountering thread" +
+                      (Scan ? "" : " or a mapped scalar") +
+                      " is supported yet");
+      // A scan's prefixes start from the item's value, as GCC's host
+      // computes them (serialScan), and the copy ends as its new value.
       std::string Init =
-          Op + "::identity<" +
-          declText(VD->getType().getUnqualifiedType(), "", Ctx) + ">()";
+          Scan ? "*o2c_sred_" + N
+               : Op + "::identity<" +
+                     declText(VD->getType().getUnqualifiedType(), "", Ctx) +
+                     ">()";
       std::string Val = reductionCopy(D, VD, Init, "o2c_sred_" + N,
                                       "o2c_srv_" + N, Before, Decls);
-      if (Atomic)
+      if (Scan)
+        Combine += fmt::format("*o2c_sred_{} = {};\n", N, Val);
+      else if (Atomic)
         Combine += fmt::format("o2c_dev::atomicCombine<{}>(o2c_sred_{}, {});\n",
                                Op, N, Val);
       else
@@ -138,6 +149,35 @@ Verdict Rewriter::serialClauses(const OMPExecutableDirective &D) {
   return {};
 }
 
+Verdict Rewriter::serialScan(const OMPExecutableDirective &D) {
+  if (!hasInscan(D))
+    return {};
+  auto No = [&](const std::string &Why) {
+    const auto *C = D.getSingleClause<OMPReductionClause>();
+    for (const auto *R : D.getClausesOfKind<OMPReductionClause>())
+      if (R->getModifier() == OMPC_REDUCTION_inscan)
+        C = R;
+    At = C ? C->getBeginLoc() : D.getBeginLoc();
+    return Verdict::no(DiagId::HostClause, Why);
+  };
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  if (K != Directive::OMPD_parallel_for && K != Directive::OMPD_for)
+    return No("reduction(inscan, ...) on a nested " + quotedName(D) +
+              " run by one thread is not supported yet");
+  if (Verdict V = inOrderScan(D, Ctx, At); !V.Ok)
+    return V;
+  // clang-19's host OpenMP drops the item's starting value from a
+  // worksharing loop's scan (also in a team of one), GCC keeps it, as the
+  // device does: the host fallback and the device must agree.
+  if (Host == HostCompiler::Clang)
+    return No("reduction(inscan, ...) on a nested " + quotedName(D) +
+              " run by one thread: clang's host OpenMP leaves out the "
+              "item's value before the loop, which the device would count, "
+              "so the host fallback would answer differently (translated "
+              "with --host-compiler-family=gcc)");
+  return {};
+}
+
 Verdict Rewriter::serial(const TransparentUse &U) {
   const OMPExecutableDirective &D = *U.D;
   unsigned B = directiveStart(D, Ctx), PE = pragmaEnd(B);
@@ -147,6 +187,8 @@ Verdict Rewriter::serial(const TransparentUse &U) {
     return {};
   }
   if (Verdict V = serialClauses(D); !V.Ok)
+    return V;
+  if (Verdict V = serialScan(D); !V.Ok)
     return V;
   std::string Before, Decls, Combine;
   if (Verdict V = privates(D, Before, Decls); !V.Ok)
