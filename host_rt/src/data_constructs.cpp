@@ -25,6 +25,7 @@ using detail::backend;
 using detail::counts;
 using detail::infoDevice;
 using detail::isHostDevice;
+using detail::isOffloadDevice;
 using detail::PresentTable;
 using detail::reattach;
 using detail::runtimeLoc;
@@ -198,7 +199,7 @@ bool detail::deviceHoldsData() {
 void *targetAlloc(std::size_t Bytes, int Dev) {
   if (isHostDevice(Dev))
     return std::malloc(Bytes ? Bytes : 1);
-  if (Dev >= numDevices())
+  if (!isOffloadDevice(Dev))
     return nullptr;
   void *P = devAlloc(Dev, Bytes, runtimeLoc(), /*Cached=*/false);
   if (P)
@@ -211,7 +212,7 @@ void targetFree(void *P, int Dev) {
     return;
   if (isHostDevice(Dev)) {
     std::free(P);
-  } else if (Dev < numDevices()) {
+  } else if (isOffloadDevice(Dev)) {
     ++counts().Frees;
     backend().free(Dev, P, runtimeLoc());
     --LiveAllocs;
@@ -221,7 +222,7 @@ void targetFree(void *P, int Dev) {
 int targetIsPresent(const void *P, int Dev) {
   if (isHostDevice(Dev))
     return 1;
-  if (Dev >= numDevices())
+  if (!isOffloadDevice(Dev))
     return 0;
   return table(Dev)->lookup(P, 0).St == Status::Contained;
 }
@@ -232,7 +233,7 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
   char *D = static_cast<char *>(Dst) + DstOffset;
   const char *S = static_cast<const char *>(Src) + SrcOffset;
   bool DH = isHostDevice(DstDev), SH = isHostDevice(SrcDev);
-  if ((!DH && DstDev >= numDevices()) || (!SH && SrcDev >= numDevices()))
+  if ((!DH && !isOffloadDevice(DstDev)) || (!SH && !isOffloadDevice(SrcDev)))
     return 1;
   const SourceLoc &L = runtimeLoc();
   if (DH && SH) {

@@ -17,6 +17,7 @@ namespace o2c {
 
 using detail::backend;
 using detail::isHostDevice;
+using detail::isOffloadDevice;
 using detail::PresentTable;
 using detail::runtimeLoc;
 using detail::table;
@@ -72,8 +73,8 @@ void copyRuns(const std::vector<Run> &Runs, std::size_t Bytes, int Dev,
 } // namespace
 
 bool validCopyDevices(int DstDev, int SrcDev) {
-  return (isHostDevice(DstDev) || DstDev < numDevices()) &&
-         (isHostDevice(SrcDev) || SrcDev < numDevices());
+  return (isHostDevice(DstDev) || isOffloadDevice(DstDev)) &&
+         (isHostDevice(SrcDev) || isOffloadDevice(SrcDev));
 }
 
 int targetMemcpyRect(void *Dst, const void *Src, std::size_t ElemBytes,
@@ -133,16 +134,21 @@ int targetMemcpyRect(void *Dst, const void *Src, std::size_t ElemBytes,
 
 int targetIsAccessible(const void *P, std::size_t Bytes, int Dev) {
   if (isHostDevice(Dev))
-    return Dev == numDevices() || Dev == -1; // omp_initial_device
-  if (Dev >= numDevices() || !P)
+    return 1;
+  if (!isOffloadDevice(Dev) || !P)
     return 0;
-  return backend().hostAccessible(Dev, P, Bytes);
+  if (!backend().hostAccessible(Dev, P, Bytes))
+    return 0;
+  // The program may now write that memory from a kernel with no map, so a
+  // target task can no longer be released before its kernel ends.
+  detail::setHostAccessibleNoted(true);
+  return 1;
 }
 
 void *mappedPtr(const void *P, int Dev) {
   if (isHostDevice(Dev))
-    return Dev == numDevices() || Dev == -1 ? const_cast<void *>(P) : nullptr;
-  if (Dev >= numDevices() || !P)
+    return const_cast<void *>(P);
+  if (!isOffloadDevice(Dev) || !P)
     return nullptr;
   // The program may use the address on any stream (omp_target_memcpy, a
   // kernel through is_device_ptr): a first copy still on its way must land.

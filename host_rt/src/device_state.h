@@ -27,14 +27,25 @@ void reattach(int Dev, const void *Host, std::size_t Bytes, void *DevBase,
               void *Stream, const SourceLoc &Loc);
 
 /// A device number the OpenMP device routines take as the host's: the
-/// initial device (numDevices()) or a negative one (omp_initial_device).
-inline bool isHostDevice(int Dev) { return Dev == numDevices() || Dev < 0; }
+/// initial device (numDevices()) or omp_initial_device (-1). Other negative
+/// numbers (omp_invalid_device is -2 in libomp, -4 in libgomp) name no
+/// device: the routines fail on them, as libgomp's do.
+inline bool isHostDevice(int Dev) { return Dev == numDevices() || Dev == -1; }
+
+/// One of the offload devices (not the host).
+inline bool isOffloadDevice(int Dev) { return Dev >= 0 && Dev < numDevices(); }
 
 /// OMP_TARGET_OFFLOAD=MANDATORY (in any case).
 bool offloadMandatory();
 
 /// A unit of the program requires unified_shared_memory.
 bool unifiedMemoryRequired();
+
+/// omp_target_is_accessible said yes for an offload device: from then on a
+/// conforming program may write host memory from a kernel without a map.
+/// (Tests set it back.)
+void setHostAccessibleNoted(bool On);
+bool hostAccessibleNoted();
 
 /// A unit called runOnHostOnly(): the program behaves as if there were no
 /// device (numDevices() is 0).

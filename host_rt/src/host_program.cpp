@@ -59,6 +59,16 @@ bool detail::unifiedMemoryRequired() {
   return UsmRequired.load(std::memory_order_acquire);
 }
 
+static std::atomic<bool> HostAccessible{false};
+
+void detail::setHostAccessibleNoted(bool On) {
+  HostAccessible.store(On, std::memory_order_release);
+}
+
+bool detail::hostAccessibleNoted() {
+  return HostAccessible.load(std::memory_order_acquire);
+}
+
 bool detail::hostOnly() {
   return HostOnly.load(std::memory_order_acquire) || !usmWhyNot().empty();
 }

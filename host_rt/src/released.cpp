@@ -55,7 +55,7 @@ bool earlyReleaseAllowed() {
     const char *E = std::getenv("O2C_DEVICE_DEPS");
     return !(E && std::strcmp(E, "0") == 0);
   }();
-  return Env && !unifiedMemoryRequired();
+  return Env && !unifiedMemoryRequired() && !hostAccessibleNoted();
 }
 
 std::uint64_t announceReleased(int Dev, void *Event, std::uint64_t Seen) {

@@ -1,5 +1,8 @@
 // The OpenMP 5.1 device routines of device_routines.cpp and interop.cpp
 // on the emulated device (device 0; the host is device 1, or -1).
+#include "device_state.h"
+#include "released.h"
+
 #include "omp2cuda/host_rt.h"
 
 #include <catch2/catch.hpp>
@@ -77,6 +80,49 @@ TEST_CASE("omp_target_is_accessible on the emulated device", "[routines]") {
   unsetenv("O2C_EMU_NO_USM");
   CHECK(targetIsAccessible(A.data(), bytes(A), Host + 1) == 0);
   CHECK(targetIsAccessible(A.data(), bytes(A), -2) == 0);
+  detail::setHostAccessibleNoted(false);
+}
+
+TEST_CASE("after omp_target_is_accessible says yes, no target task is "
+          "released before its kernel ends",
+          "[routines]") {
+  std::vector<int> A(8);
+  detail::setHostAccessibleNoted(false);
+  unsetenv("O2C_DEVICE_DEPS");
+  REQUIRE(detail::earlyReleaseAllowed());
+  // A no for the device, or a yes for the host, changes nothing...
+  setenv("O2C_EMU_NO_USM", "1", 1);
+  CHECK(targetIsAccessible(A.data(), bytes(A), 0) == 0);
+  unsetenv("O2C_EMU_NO_USM");
+  CHECK(targetIsAccessible(A.data(), bytes(A), numDevices()) == 1);
+  CHECK(detail::earlyReleaseAllowed());
+  // ...a yes for the device lets kernels write that memory with no map.
+  CHECK(targetIsAccessible(A.data(), bytes(A), 0) == 1);
+  CHECK_FALSE(detail::earlyReleaseAllowed());
+  detail::setHostAccessibleNoted(false);
+  CHECK(detail::earlyReleaseAllowed());
+}
+
+TEST_CASE("device numbers below -1 name no device", "[routines]") {
+  // omp_invalid_device is -2 in libomp and -4 in libgomp; libgomp fails
+  // these calls and copies nothing.
+  int A[4] = {1, 2, 3, 4}, B[4] = {0, 0, 0, 0};
+  const int Host = numDevices();
+  for (int Bad : {-2, -4, -5}) {
+    CAPTURE(Bad);
+    CHECK(targetMemcpy(B, A, sizeof A, 0, 0, Bad, Host) != 0);
+    CHECK(targetMemcpy(B, A, sizeof A, 0, 0, Host, Bad) != 0);
+    CHECK(B[0] == 0);
+    const std::size_t Dims[] = {4}, Off[] = {0};
+    CHECK(targetMemcpyRect(B, A, sizeof(int), 1, Dims, Off, Off, Dims, Dims,
+                           Bad, Host) != 0);
+    CHECK(B[0] == 0);
+    CHECK(targetAlloc(16, Bad) == nullptr);
+    CHECK(targetIsPresent(A, Bad) == 0);
+    targetFree(A, Bad); // nothing to free: A is not the runtime's
+  }
+  CHECK(targetMemcpy(B, A, sizeof A, 0, 0, -1, Host) == 0);
+  CHECK(B[3] == 4);
 }
 
 TEST_CASE("omp_target_memcpy_rect: a 3-D block to the device and back",
