@@ -31,7 +31,8 @@ struct FileResult {
   std::string Source;      // the path as the user gave it
   bool Ok = false;         // parsed and translated (maybe with host regions)
   bool Parsed = false;     // clang parsed it without errors
-  bool HasTargets = false; // at least one target construct
+  bool HasTargets = false; // a target construct, --rdc device code or a
+                           // routed OpenMP device routine call
   unsigned LeftOnHost = 0; // regions left on the host, with a warning
   unsigned KeptOnHost = 0; // regions kept there on purpose (// omp2cuda: host)
   std::string Output;      // the .cu text

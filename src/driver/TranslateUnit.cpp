@@ -4,6 +4,7 @@
 #include "driver/FilePass.h"
 #include "driver/Metadirectives.h"
 #include "driver/Requires.h"
+#include "edits/Edits.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
@@ -410,6 +411,12 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       if (D->doesThisDeclarationHaveABody() && isDeclareTargetFunction(D))
         RdcDefs.push_back(D);
   Out.HasTargets = !Cands.empty() || !RdcDefs.empty();
+  // A file whose host code calls the OpenMP device routines is translated
+  // too: untranslated, its calls would reach the host library's numbering
+  // of devices (libomp's, with no device) while the program's other files
+  // use omp2cuda's.
+  if (!Out.HasTargets && O.SkipIfNone)
+    Out.HasTargets = !hostApiEdits(Ctx, {}).empty();
   if (!Out.HasTargets && O.SkipIfNone) {
     Out.Ok = true;
     return;

@@ -95,7 +95,8 @@ cl::opt<bool> NoLine("no-line-directives",
                      cl::desc("Do not emit #line markers"), cl::cat(Cat));
 cl::opt<bool> SkipIfNone("skip-if-none",
                          cl::desc("Write nothing for an input without target "
-                                  "constructs"),
+                                  "constructs or calls of the OpenMP device "
+                                  "routines"),
                          cl::cat(Cat));
 cl::opt<bool> Rdc("rdc",
                   cl::desc("The program is built with relocatable device code "

@@ -49,6 +49,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.team_detach
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/team_detach.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.routines_files
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/routines_files.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})
