@@ -280,13 +280,45 @@ struct Checker {
   }
 };
 
+/// Whether E, an assignment or ++/-- whose operand is VD, yields VD as an
+/// lvalue (C++) that its parent may bind or take the address of: only a
+/// read of its value or a discarded value are harmless.
+bool lvalueLeaks(const Expr *E, const Stmt *Parent) {
+  if (!E->isGLValue())
+    return false;
+  if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+      IC && IC->getCastKind() == CK_LValueToRValue)
+    return false;
+  return !discarded(E, Parent);
+}
+
+/// The operand of assignment or ++/-- E when it is a reference to VD.
+const DeclRefExpr *modifiedItem(const Stmt *E, const VarDecl *VD) {
+  const Expr *Op = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp())
+    Op = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+           UO && UO->isIncrementDecrementOp())
+    Op = UO->getSubExpr();
+  const auto *DR = Op ? dyn_cast<DeclRefExpr>(Op->IgnoreParens()) : nullptr;
+  return DR && DR->getDecl()->getCanonicalDecl() == VD ? DR : nullptr;
+}
+
 /// The first use of VD in S through which a pointer or reference could
-/// reach it: anything but a read, an assignment to it, ++/-- or an OpenMP
-/// region's capture.
+/// reach it: anything but a read, an assignment to it, ++/-- (whose C++
+/// lvalue result is only read or discarded) or an OpenMP region's capture.
+/// The bodies of OpenMP regions are searched too (a CapturedStmt's children
+/// are only its capture initialisers).
 const DeclRefExpr *escapes(const Stmt *S, const Stmt *Parent,
                            const VarDecl *VD) {
   if (!S)
     return nullptr;
+  if (const DeclRefExpr *DR = modifiedItem(S, VD);
+      DR && lvalueLeaks(cast<Expr>(S), Parent))
+    return DR;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    if (const DeclRefExpr *DR = escapes(CS->getCapturedStmt(), S, VD))
+      return DR;
   if (const auto *DR = dyn_cast<DeclRefExpr>(S);
       DR && DR->getDecl()->getCanonicalDecl() == VD) {
     if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Parent);
@@ -331,11 +363,15 @@ Verdict scanItems(const OMPExecutableDirective &D, Checker &C,
         return no(At, E->getExprLoc(),
                   "reduction(inscan, ...) with an operator other than + * "
                   "min max & | ^ && || is not supported yet");
-      if (!VD || !VD->hasLocalStorage() || !VD->getType()->isArithmeticType() ||
+      // Floating point: OpenMP combines each input phase's fresh copy into
+      // the prefix, p + (0 + a + b), which rounds (and signs zeros)
+      // differently from running in order, (p + a) + b.
+      if (!VD || !VD->hasLocalStorage() || !VD->getType()->isIntegerType() ||
           VD->getType().isVolatileQualified())
         return no(At, E->getExprLoc(),
-                  "reduction(inscan, ...) is supported for local scalar "
-                  "numbers only");
+                  "reduction(inscan, ...) is supported for local integer "
+                  "variables only (run in order, a floating-point scan "
+                  "rounds differently from OpenMP's)");
       // The function around the variable, past the regions it is in.
       const FunctionDecl *F = nullptr;
       for (const DeclContext *DC = VD ? VD->getDeclContext() : nullptr;

@@ -7,8 +7,11 @@
 // iterations so far. Running in order on x itself equals that exactly when
 // the input phase only combines values into x with the reduction's operator
 // (`x op= e`, `x = x op e`, `x = e op x`, min/max as `x = e < x ? e : x`)
-// whose e never reads any scan item, and the scan phase only reads x. The
-// rule below checks that; anything else stays on the host.
+// whose e never reads any scan item, the scan phase only reads x, and x is
+// an integer (in floating point OpenMP's p + (0 + a + b) rounds, and signs
+// zeros, differently from (p + a) + b) that nothing reaches through a
+// pointer or reference. The rule below checks that; anything else stays on
+// the host.
 #ifndef OMP2CUDA_ANALYSIS_INORDERSCAN_H
 #define OMP2CUDA_ANALYSIS_INORDERSCAN_H
 

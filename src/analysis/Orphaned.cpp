@@ -72,6 +72,27 @@ bool isInscan(const OMPClause *C) {
 /// both sides run it in order, which computes the scan when its phases
 /// may run as written (InOrderScan.h). A 'no' located at the use that
 /// decided when that is in the main file.
+/// Whether D is a `#pragma` line of the file's own text, which "// " turns
+/// into a comment (not a `_Pragma` or a macro's, where it would comment out
+/// the rest of the line).
+bool writtenPragmaLine(const OMPExecutableDirective &D,
+                       const SourceManager &SM) {
+  SourceLocation L = D.getBeginLoc();
+  if (!L.isFileID())
+    return false;
+  bool Bad = false;
+  const char *P = SM.getCharacterData(L, &Bad);
+  if (Bad)
+    return false;
+  // Back to the line's start: only blanks, then '#', may come before.
+  const char *Start = SM.getBufferData(SM.getFileID(L), &Bad).data();
+  while (P > Start && P[-1] != '\n')
+    --P;
+  while (*P == ' ' || *P == '\t')
+    ++P;
+  return !Bad && *P == '#';
+}
+
 Verdict orphanedScan(const OMPExecutableDirective &D, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!hasInscan(D))
@@ -80,6 +101,12 @@ Verdict orphanedScan(const OMPExecutableDirective &D, ASTContext &Ctx) {
     return Verdict::no(DiagId::HostCall,
                        "the loop is in another file than the region, "
                        "whose pragmas cannot be rewritten");
+  for (const OMPExecutableDirective *P : directivesIn(&D))
+    if ((P == &D || isa<OMPScanDirective>(P)) && !writtenPragmaLine(*P, SM))
+      return Verdict::no(DiagId::HostMacro,
+                         "its " + directiveName(*P) +
+                             " is a _Pragma or comes from a macro, whose "
+                             "line cannot be made a comment");
   SourceLocation At;
   Verdict V = inOrderScan(D, Ctx, At);
   V.Id = DiagId::HostCall;

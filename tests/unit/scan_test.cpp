@@ -330,3 +330,90 @@ void f(int *a, int *b, int n) {
   INFO(F.Regions[0].R.Reason);
   CHECK_FALSE(F.Regions[0].R.Translate);
 }
+
+TEST_CASE("scan: a floating-point item, an alias made inside the region, "
+          "stay on the host",
+          "[scan]") {
+  // In order, a float prefix rounds as (p + a) + b where OpenMP computes
+  // p + (0 + a + b), and -0.0 + -0.0 keeps a sign OpenMP's copy loses.
+  std::string Float = inTarget("  float u = 0;\n", R"(
+    #pragma omp simd reduction(inscan, +: u)
+    for (int i = 0; i < n; i++) {
+      u += a[i];
+      #pragma omp scan inclusive(u)
+      b[i] = u;
+    }
+)");
+  checkHost({Float, "reduction(inscan, +: u)", "integer variables only"});
+  // The review's program: the address is taken in the region's own code,
+  // which the search used to skip (a CapturedStmt's children are only its
+  // captures).
+  std::string Alias = inTarget("", R"(
+    int *p = &s;
+    #pragma omp simd reduction(inscan, +: s)
+    for (int i = 0; i < n; i++) {
+      s += a[i];
+      b[i] = *p;
+      #pragma omp scan inclusive(s)
+      a[i] = s;
+    }
+)");
+  checkHost({Alias, "&s", "address is taken"});
+}
+
+TEST_CASE("scan: in C++ the lvalue of ++s or s = e bound or addressed is an "
+          "alias",
+          "[scan]") {
+  for (const char *Take : {"int *p = &++s;", "int &r = (s = 0); (void)r;",
+                           "int &r = (s += 1); (void)r;"}) {
+    std::string Code = std::string(R"(
+int f(int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n]) map(tofrom: s)
+  {
+    )") + Take + R"(
+    #pragma omp simd reduction(inscan, +: s)
+    for (int i = 0; i < n; i++) {
+      s += a[i];
+      #pragma omp scan inclusive(s)
+      b[i] = s;
+    }
+  }
+  return s;
+})";
+    INFO(Code);
+    Options O;
+    O.LineDirectives = false;
+    FileResult F = translateCode(Code, "input.cpp", {"-std=c++17"}, O);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    INFO(F.Regions[0].R.Reason);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(contains(F.Regions[0].R.Reason, "address is taken"));
+  }
+}
+
+TEST_CASE("scan: an orphaned simd whose scan is a _Pragma stays on the host",
+          "[scan]") {
+  // "// " before the line would comment out the code after the _Pragma.
+  std::string Code = R"X(
+static void pre(const int *a, int *b, int n) {
+  int s = 0;
+  #pragma omp simd reduction(inscan, +: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i]; _Pragma("omp scan inclusive(s)") b[i] = s;
+  }
+}
+void f(int *a, int *b, int n) {
+  #pragma omp target map(to: a[0:n]) map(from: b[0:n])
+  pre(a, b, n);
+})X";
+  FileResult F = translateC(Code);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Regions[0].R.Reason);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "_Pragma"));
+  CHECK(contains(F.Output, "b[i] = s;"));
+  CHECK_FALSE(contains(F.Output, "// _Pragma"));
+}

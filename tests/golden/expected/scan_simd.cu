@@ -9,7 +9,8 @@
 // (`x op= e`, `x = x op e`, `x = e op x`, min and max as `x = e < x ? e : x`),
 // which is what lets one thread run the loop on the item itself; the item's
 // value before the loop is part of every prefix (GCC and clang agree for simd).
-// Integers, and floats whose sums are exact. stderr says where it ran.
+// Integers only: a floating-point item stays on the host (run in order it
+// rounds differently from OpenMP's fresh copies). stderr says where it ran.
 #include <omp.h>
 #include <stdio.h>
 
@@ -28,17 +29,17 @@ __host__ __device__ static void prefix_max(const int *a, int *out, int n) {
   }
 }
 
-#line 32 "scan_simd.cu"
+#line 33 "scan_simd.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: a) map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_simd.c:38
+// map(tofrom: on_device)' at inputs/scan_simd.c:39
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void
-omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
+omp2cuda_main_L39(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
                   int (*o2c_arr_excl)[37], int (*o2c_arr_prod)[37],
                   int (*o2c_arr_mx)[37], int (*o2c_arr_mn)[37],
                   int (*o2c_arr_bits)[37], int (*o2c_arr_land)[37],
@@ -55,7 +56,7 @@ omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
        r += blockDim.x * gridDim.x) {
     do {
-#line 41 "inputs/scan_simd.c"
+#line 42 "inputs/scan_simd.c"
   {
     if (r == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
@@ -110,7 +111,7 @@ omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
     totals[r][7] = o;
     totals[r][8] = (int)n;
   }
-#line 114 "scan_simd.cu"
+#line 115 "scan_simd.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -120,17 +121,17 @@ omp2cuda_main_L38(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(to: a) map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)
-// map(tofrom: on_device)' at inputs/scan_simd.c:38
+// map(tofrom: on_device)' at inputs/scan_simd.c:39
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L38_launch(int &on_device, int (&a)[6][37],
+static bool omp2cuda_main_L39_launch(int &on_device, int (&a)[6][37],
                                      int (&incl)[6][37], int (&excl)[6][37],
                                      int (&prod)[6][37], int (&mx)[6][37],
                                      int (&mn)[6][37], int (&bits)[6][37],
                                      int (&land)[6][37], int (&lor)[6][37],
                                      int (&totals)[6][9]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/scan_simd.c", 38, 1, "target teams distribute parallel for"};
+      "inputs/scan_simd.c", 39, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -148,11 +149,11 @@ static bool omp2cuda_main_L38_launch(int &on_device, int (&a)[6][37],
   const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L38<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L39<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L38<true>
-                           : omp2cuda_main_L38<false>;
+                           ? omp2cuda_main_L39<true>
+                           : omp2cuda_main_L39<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
                o2c_kernel)(on_device_d, a_d, incl_d, excl_d, prod_d, mx_d, mn_d,
                            bits_d, land_d, lor_d, totals_d);
@@ -162,20 +163,20 @@ static bool omp2cuda_main_L38_launch(int &on_device, int (&a)[6][37],
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(from: f, bor)
-// map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:101
-__global__ void omp2cuda_main_L101(int (*o2c_arr_a)[37], float *o2c_arr_f,
-                                   float *fsum, int *o2c_arr_bor, int *u,
+// map(tofrom: lsum, u, empty)' at inputs/scan_simd.c:102
+__global__ void omp2cuda_main_L102(int (*o2c_arr_a)[37], long *o2c_arr_f,
+                                   long *lsum, int *o2c_arr_bor, int *u,
                                    int *empty) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
-  float(&f)[37] = *reinterpret_cast<float(*)[37]>(o2c_arr_f);
+  long(&f)[37] = *reinterpret_cast<long(*)[37]>(o2c_arr_f);
   int(&bor)[37] = *reinterpret_cast<int(*)[37]>(o2c_arr_bor);
-#line 102 "inputs/scan_simd.c"
+#line 103 "inputs/scan_simd.c"
   {
-// #pragma omp simd reduction(inscan, + : fsum)
+// #pragma omp simd reduction(inscan, + : lsum)
     for (int i = 0; i < N; ++i) {
-      (*fsum) += (float)a[1][i];
-// #pragma omp scan inclusive(fsum): the loop runs in order in one thread
-      f[i] = (*fsum);
+      (*lsum) += a[1][i];
+// #pragma omp scan inclusive(lsum): the loop runs in order in one thread
+      f[i] = (*lsum);
     }
 // #pragma omp simd reduction(inscan, | : u)
     for (int i = 0; i < N; ++i) {
@@ -185,63 +186,63 @@ __global__ void omp2cuda_main_L101(int (*o2c_arr_a)[37], float *o2c_arr_f,
     }
 // #pragma omp simd reduction(inscan, + : empty)
     for (int j = 0; j < 0; ++j) {
-      f[j] = (float)(*empty);
+      f[j] = (*empty);
 // #pragma omp scan exclusive(empty): the loop runs in order in one thread
       (*empty) += 1;
     }
   }
-#line 194 "scan_simd.cu"
+#line 195 "scan_simd.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(from: f,
-// bor) map(tofrom: fsum, u, empty)' at inputs/scan_simd.c:101
+// bor) map(tofrom: lsum, u, empty)' at inputs/scan_simd.c:102
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L101_launch(int (&a)[6][37], float (&f)[37],
-                                      float &fsum, int (&bor)[37], int &u,
+static bool omp2cuda_main_L102_launch(int (&a)[6][37], long (&f)[37],
+                                      long &lsum, int (&bor)[37], int &u,
                                       int &empty) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 101, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 102, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *a_d = o2c_region.mapArray(a, o2c::MapTo);
   auto *f_d = o2c_region.mapArray(f, o2c::MapFrom);
-  auto *fsum_d = o2c_region.mapObject(fsum, o2c::MapToFrom);
+  auto *lsum_d = o2c_region.mapObject(lsum, o2c::MapToFrom);
   auto *bor_d = o2c_region.mapArray(bor, o2c::MapFrom);
   auto *u_d = o2c_region.mapObject(u, o2c::MapToFrom);
   auto *empty_d = o2c_region.mapObject(empty, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L101)(a_d, f_d, fsum_d, bor_d, u_d, empty_d);
+             omp2cuda_main_L102)(a_d, f_d, lsum_d, bor_d, u_d, empty_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(from: run)
-// map(tofrom: acc)' at inputs/scan_simd.c:126
-__global__ void omp2cuda_main_L126(int (*o2c_arr_a)[37], int *o2c_arr_run,
+// map(tofrom: acc)' at inputs/scan_simd.c:127
+__global__ void omp2cuda_main_L127(int (*o2c_arr_a)[37], int *o2c_arr_run,
                                    int *acc) {
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   int(&run)[37] = *reinterpret_cast<int(*)[37]>(o2c_arr_run);
-#line 127 "inputs/scan_simd.c"
+#line 128 "inputs/scan_simd.c"
   // #pragma omp simd reduction(inscan, + : acc)
   for (int i = 0; i < N; ++i) {
     (*acc) += a[2][i] * 2;
 // #pragma omp scan inclusive(acc): the loop runs in order in one thread
     run[i] = (*acc);
   };
-#line 236 "scan_simd.cu"
+#line 237 "scan_simd.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(from: run)
-// map(tofrom: acc)' at inputs/scan_simd.c:126
+// map(tofrom: acc)' at inputs/scan_simd.c:127
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L126_launch(int (&a)[6][37], int (&run)[37],
+static bool omp2cuda_main_L127_launch(int (&a)[6][37], int (&run)[37],
                                       int &acc) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 126, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/scan_simd.c", 127, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -251,26 +252,26 @@ static bool omp2cuda_main_L126_launch(int (&a)[6][37], int (&run)[37],
   auto *acc_d = o2c_region.mapObject(acc, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L126)(a_d, run_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L127)(a_d, run_d,
                                                                     acc_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for map(to
-// : a) map(from : pm)' at inputs/scan_simd.c:136
+// : a) map(from : pm)' at inputs/scan_simd.c:137
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L136(int (*a)[37], int (*pm)[37]) {
+static __global__ void omp2cuda_main_L137(int (*a)[37], int (*pm)[37]) {
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
        r += blockDim.x * gridDim.x) {
     do {
-#line 138 "inputs/scan_simd.c"
+#line 139 "inputs/scan_simd.c"
     prefix_max(a[r], pm[r], N - r);
-#line 274 "scan_simd.cu"
+#line 275 "scan_simd.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -279,12 +280,12 @@ static __global__ void omp2cuda_main_L136(int (*a)[37], int (*pm)[37]) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(to : a) map(from : pm)' at inputs/scan_simd.c:136
+// for map(to : a) map(from : pm)' at inputs/scan_simd.c:137
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L136_launch(int (&a)[6][37], int (&pm)[6][37]) {
+static bool omp2cuda_main_L137_launch(int (&a)[6][37], int (&pm)[6][37]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/scan_simd.c", 136, 1, "target teams distribute parallel for"};
+      "inputs/scan_simd.c", 137, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -293,18 +294,18 @@ static bool omp2cuda_main_L136_launch(int (&a)[6][37], int (&pm)[6][37]) {
   const unsigned int o2c_trip = (ROWS > 0 ? (unsigned int)ROWS : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L136<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L137<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L136<true>
-                           : omp2cuda_main_L136<false>;
+                           ? omp2cuda_main_L137<true>
+                           : omp2cuda_main_L137<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d, pm_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 28 "inputs/scan_simd.c"
+#line 29 "inputs/scan_simd.c"
 int main(void) {
   int on_device = 0;
   int a[ROWS][N], incl[ROWS][N], excl[ROWS][N], prod[ROWS][N];
@@ -315,8 +316,8 @@ int main(void) {
       a[r][i] = (i * 7 + r * 3) % 11 - 4;
 
   /* 1. simd loops in a kernel's loop body: each row by one thread. */
-if (!omp2cuda_main_L38_launch(on_device, a, incl, excl, prod, mx, mn, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 38 "inputs/scan_simd.c"
+if (!omp2cuda_main_L39_launch(on_device, a, incl, excl, prod, mx, mn, bits, land, lor, totals)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 39 "inputs/scan_simd.c"
 #pragma omp target teams distribute parallel for map(to: a)                \
     map(from: incl, excl, prod, mx, mn, bits, land, lor, totals)           \
     map(tofrom: on_device)
@@ -377,18 +378,18 @@ if (!omp2cuda_main_L38_launch(on_device, a, incl, excl, prod, mx, mn, bits, land
   } }
 
   /* 2. simd loops in a target region's own code (one thread), on mapped
-     scalars, one of them float. */
-  float f[N], fsum = 0.5f;
+     scalars, one of them long. */
+  long f[N], lsum = 5;
   int bor[N], u = 0x100, empty = 7;
-if (!omp2cuda_main_L101_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 101 "inputs/scan_simd.c"
-#pragma omp target map(to: a) map(from: f, bor) map(tofrom: fsum, u, empty)
+if (!omp2cuda_main_L102_launch(a, f, lsum, bor, u, empty)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 102 "inputs/scan_simd.c"
+#pragma omp target map(to: a) map(from: f, bor) map(tofrom: lsum, u, empty)
   {
-#pragma omp simd reduction(inscan, + : fsum)
+#pragma omp simd reduction(inscan, + : lsum)
     for (int i = 0; i < N; ++i) {
-      fsum += (float)a[1][i];
-#pragma omp scan inclusive(fsum)
-      f[i] = fsum;
+      lsum += a[1][i];
+#pragma omp scan inclusive(lsum)
+      f[i] = lsum;
     }
 #pragma omp simd reduction(inscan, | : u)
     for (int i = 0; i < N; ++i) {
@@ -398,7 +399,7 @@ if (!omp2cuda_main_L101_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offloa
     }
 #pragma omp simd reduction(inscan, + : empty)
     for (int j = 0; j < 0; ++j) {
-      f[j] = (float)empty;
+      f[j] = empty;
 #pragma omp scan exclusive(empty)
       empty += 1;
     }
@@ -407,8 +408,8 @@ if (!omp2cuda_main_L101_launch(a, f, fsum, bor, u, empty)) { // omp2cuda: offloa
   /* 3. A simd loop alone in a target region: one thread runs it in order
      (as the nest's loop a warp would share it). */
   int run[N], acc = 100;
-if (!omp2cuda_main_L126_launch(a, run, acc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 126 "inputs/scan_simd.c"
+if (!omp2cuda_main_L127_launch(a, run, acc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 127 "inputs/scan_simd.c"
 #pragma omp target map(to: a) map(from: run) map(tofrom: acc)
 #pragma omp simd reduction(inscan, + : acc)
   for (int i = 0; i < N; ++i) {
@@ -419,8 +420,8 @@ if (!omp2cuda_main_L126_launch(a, run, acc)) { // omp2cuda: offloaded by the stu
 
   /* 4. The orphaned simd loop, a row per thread. */
   int pm[ROWS][N];
-if (!omp2cuda_main_L136_launch(a, pm)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 136 "inputs/scan_simd.c"
+if (!omp2cuda_main_L137_launch(a, pm)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 137 "inputs/scan_simd.c"
 #pragma omp target teams distribute parallel for map(to : a) map(from : pm)
   for (int r = 0; r < ROWS; ++r)
     prefix_max(a[r], pm[r], N - r); }
@@ -440,8 +441,8 @@ if (!omp2cuda_main_L136_launch(a, pm)) { // omp2cuda: offloaded by the stub; hos
     printf("\n");
   }
   for (int i = 0; i < N; ++i)
-    printf(" %.1f/%d/%d", f[i], bor[i], run[i]);
-  printf("\nfsum %.1f u %d empty %d acc %d\n", fsum, u, empty, acc);
+    printf(" %ld/%d/%d", f[i], bor[i], run[i]);
+  printf("\nlsum %ld u %d empty %d acc %d\n", lsum, u, empty, acc);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }
