@@ -5,6 +5,7 @@
 #include "edits/Edits.h"
 #include "frontend/FileScope.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
@@ -46,6 +47,13 @@ public:
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
+    // In a template a call whose arguments depend on a template parameter
+    // is resolved only per instantiation; its name still finds omp.h's.
+    const auto *U = FD ? nullptr
+                       : dyn_cast<UnresolvedLookupExpr>(
+                             C->getCallee()->IgnoreImplicit());
+    if (U && !U->getQualifier() && U->getNumDecls() > 0)
+      FD = dyn_cast<FunctionDecl>((*U->decls_begin())->getUnderlyingDecl());
     if (!FD)
       return true;
     // A `declare variant` specialisation is named "f[device=...]".
@@ -55,8 +63,7 @@ public:
     // program defines it for a host library that lacks it (GCC 12's has no
     // omp_target_memcpy_async): the translated program's devices are
     // omp2cuda's.
-    if (It == routes().end() ||
-        !SM.isInSystemHeader(FD->getFirstDecl()->getLocation()))
+    if (It == routes().end() || !ompRoutine(FD) || (U && !allOmp(*U)))
       return true;
     SourceLocation L = C->getCallee()->getBeginLoc();
     // Calls written in macro arguments have main-file text; calls inside a
@@ -91,6 +98,20 @@ public:
   }
 
 private:
+  bool ompRoutine(const FunctionDecl *FD) const {
+    return SM.isInSystemHeader(FD->getFirstDecl()->getLocation());
+  }
+  /// Every function an unresolved name finds is the OpenMP routine (a
+  /// user's overload of the name would make the choice the instantiation's).
+  bool allOmp(const UnresolvedLookupExpr &U) const {
+    for (const NamedDecl *D : U.decls()) {
+      const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+      if (!F || !ompRoutine(F))
+        return false;
+    }
+    return true;
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   const std::vector<SourceRange> &Device;

@@ -80,3 +80,30 @@ void f(double *a, int n) {
   CHECK(contains(F.Output, "o2c::deviceClause(o2c::initialDevice())"));
   CHECK(contains(F.Output, "device(o2c::initialDevice())")); // the host copy
 }
+
+TEST_CASE("device routines called in a function template with dependent "
+          "arguments are routed too",
+          "[analysis][clauses52]") {
+  // Resolved only per instantiation, such a call was left to the host
+  // library, where omp_target_memcpy_async does not link (found in review).
+  FileResult F = translateC(R"src(#include <omp.h>
+namespace user { int omp_target_free(int); }
+template <class T> int put(T *dst, const T *src, int n, int dev) {
+  int rc = omp_target_memcpy_async(dst, src, n * sizeof(T), 0, 0, dev,
+                                   omp_get_initial_device(), 0, nullptr);
+  omp_target_free(dst, dev);
+  user::omp_target_free(n);
+  return rc;
+}
+void f(int *d, const int *h) {
+  put(d, h, 4, 0);
+  #pragma omp target is_device_ptr(d)
+  d[0] = 1;
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "int rc = o2c::targetMemcpyAsync(dst, src"));
+  CHECK(contains(F.Output, "  o2c::targetFree(dst, dev);"));
+  // A qualified name is the user's.
+  CHECK(contains(F.Output, "  user::omp_target_free(n);"));
+}
