@@ -276,24 +276,26 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
                 "cannot be named at file scope";
       return Out;
     }
-    // A host compiler with OpenMP replaces the base function by its host
-    // variant everywhere, calls through its address included (clang emits
-    // it as an alias): the CPU emulation, which compiles device code as
-    // host code, could not call the base function.
+    // A host compiler with OpenMP resolves a call for the host's context
+    // wherever the callee is the function by name, through `&` or `*` too
+    // (clang's Expr::getReferencedDeclOfCallee): the CPU emulation, which
+    // compiles device code as host code, would run a host variant there.
+    // A call through an explicit cast of the address names no function, so
+    // no variant replaces it, in any compiler.
+    bool HostMayChoose = false;
     for (const OMPDeclareVariantAttr *A : Attrs) {
       std::string Why;
       bool OnHost = false;
       if (!scoreSelector(*A->getTraitInfos(), Ctx, OnHost, Why, true) ||
-          OnHost) {
-        Out.K = DeviceVariant::Undecidable;
-        Out.Why = "it calls '" + Base + "', which the device runs itself but "
-                  "which has a 'declare variant' for the host: the host "
-                  "compiler of the CPU emulation would run that one";
-        return Out;
-      }
+          OnHost)
+        HostMayChoose = true;
     }
     Out.Callee = F;
-    Out.Spelling = "(&" + Out.Spelling + ")";
+    Out.Spelling =
+        HostMayChoose ? "((" +
+                            declText(Ctx.getPointerType(F->getType()), "", Ctx) +
+                            ")&" + Out.Spelling + ")"
+                      : "(&" + Out.Spelling + ")";
     return Out;
   }
   int64_t Best = std::max_element(Matching.begin(), Matching.end())->first;
