@@ -7,10 +7,12 @@
 // cannot: then the region stays on the host, where the host compiler's
 // choice is the host context's.
 #include "analysis/ConstructContext.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <optional>
@@ -203,6 +205,10 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
 
 /// How output code names V at file scope, or "" when it cannot.
 std::string spelling(const FunctionDecl *V) {
+  if (isBlockVariant(V)) {
+    std::optional<BlockVariantText> T = blockVariantText(V);
+    return T ? "::" + T->NewName : "";
+  }
   if (V->isTemplateInstantiation() || isa<CXXMethodDecl>(V) ||
       !V->getDeclContext()->getRedeclContext()->isFileContext() ||
       V->getNameAsString().find('[') != std::string::npos ||
@@ -211,7 +217,74 @@ std::string spelling(const FunctionDecl *V) {
   return "::" + V->getQualifiedNameAsString();
 }
 
+/// The start of the line that holds Offset.
+size_t lineStart(llvm::StringRef Buf, size_t Offset) {
+  size_t B = Buf.rfind('\n', Offset); // before Offset
+  return B == llvm::StringRef::npos ? 0 : B + 1;
+}
+
 } // namespace
+
+bool isBlockVariant(const FunctionDecl *F) {
+  const IdentifierInfo *II = F->getIdentifier();
+  return II && II->isMangledOpenMPVariantName();
+}
+
+std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
+  if (!isBlockVariant(F) || !F->doesThisDeclarationHaveABody() ||
+      isa<CXXMethodDecl>(F) || F->isVariadic() ||
+      F->isTemplateInstantiation() || F->getDescribedFunctionTemplate() ||
+      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return std::nullopt;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  SourceLocation B = F->getBeginLoc(), E = F->getEndLoc();
+  FunctionTypeLoc FTL = F->getFunctionTypeLoc();
+  if (!FTL || B.isMacroID() || E.isMacroID() ||
+      FTL.getLParenLoc().isMacroID() || !SM.isWrittenInMainFile(B) ||
+      !SM.isWrittenInMainFile(E))
+    return std::nullopt;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Begin = SM.getFileOffset(B),
+           Paren = SM.getFileOffset(FTL.getLParenLoc());
+  unsigned Close = SM.getFileOffset(E); // the body's `}`
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  const VariantBlock *Block = blockAt(Blocks, Begin);
+  if (!Block || Block->Nested || Close >= Block->End)
+    return std::nullopt;
+  BlockVariantText T;
+  // The pragmas go on lines of their own: nothing but blanks before the
+  // definition on its first line, nothing but a comment after it.
+  T.DefBegin = unsigned(lineStart(Buf, Begin));
+  if (!Buf.slice(T.DefBegin, Begin).trim(" \t").empty())
+    return std::nullopt;
+  size_t Eol = Buf.find('\n', Close);
+  if (Eol == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Rest = Buf.slice(Close + 1, Eol).trim(" \t\r");
+  if (!Rest.empty() && !Rest.starts_with("//"))
+    return std::nullopt;
+  T.AfterDef = unsigned(Eol + 1);
+  // The name written right before the parameters' `(`.
+  std::string Base = F->getIdentifier()
+                         ->getName()
+                         .split(getOpenMPVariantManglingSeparatorStr())
+                         .first.str();
+  llvm::StringRef Before = Buf.slice(Begin, Paren).rtrim(" \t\r\n");
+  if (!Before.ends_with(Base))
+    return std::nullopt;
+  T.NameBegin = unsigned(Begin + Before.size() - Base.size());
+  T.NameLength = unsigned(Base.size());
+  if (T.NameBegin > Begin) {
+    char C = Buf[T.NameBegin - 1];
+    if (llvm::isAlnum(C) || C == '_')
+      return std::nullopt;
+  }
+  T.NewName = "omp2cuda_variant_" + Base + "_L" +
+              std::to_string(SM.getLineNumber(SM.getMainFileID(), T.NameBegin));
+  T.PragmaBegin = Block->Begin;
+  T.PragmaEnd = Block->BeginEnd;
+  return T;
+}
 
 bool hasDeclareVariant(const FunctionDecl *F) {
   // The OpenMP API (re-spelled o2c_dev:: in device code) and the system

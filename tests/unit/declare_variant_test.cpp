@@ -168,3 +168,91 @@ void add_dev(int *a) { a[0] = 0; })src");
   CHECK(F.Output.substr(Simd, Def - Simd).find("__global__") ==
         std::string::npos);
 }
+
+TEST_CASE("a 'begin declare variant' function the device chooses is renamed, "
+          "outside its block, which keeps a function of the base's name",
+          "[analysis][declarevariant]") {
+  // OpenMP_VV 5.1 test_begin_end_declare_variant.c. Clang names the block's
+  // function `add$ompvariant$S2$s7$Ptarget`, which no output can spell.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(construct={target})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_add_L4(a[0]);"));
+  size_t Close = F.Output.find("#pragma omp end declare variant");
+  size_t Def = F.Output.find(
+      "extern \"C\" __host__ __device__ int omp2cuda_variant_add_L4(int x) "
+      "{ return x + 3; }");
+  size_t Reopen = F.Output.find(
+      "#pragma omp begin declare variant match(construct={target})", Def);
+  size_t Forward = F.Output.find(
+      "extern \"C\" int add(int o2c_a0) { return "
+      "omp2cuda_variant_add_L4(o2c_a0); }");
+  REQUIRE(Def != std::string::npos);
+  CHECK(Close < Def);
+  CHECK(Def < Reopen);
+  CHECK(Reopen < Forward);
+  CHECK(Forward != std::string::npos);
+  CHECK(F.Output.find("#pragma omp end declare variant", Forward) !=
+        std::string::npos);
+}
+
+TEST_CASE("a 'begin declare variant' function that cannot be renamed keeps "
+          "its region on the host",
+          "[analysis][declarevariant]") {
+  // A nested block (clang merges the selectors, inner first: here
+  // construct={target, teams}), a definition sharing its line with code.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+int sub(int x) { return x - 1; }
+#pragma omp begin declare variant match(construct={teams})
+#pragma omp begin declare variant match(construct={target})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+#pragma omp end declare variant
+#pragma omp begin declare variant match(construct={target})
+int sub(int x) { return x - 3; } int other;
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target teams map(tofrom: a[0:1])
+  a[0] = add(a[0]);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = sub(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &R : F.Regions) {
+    CHECK_FALSE(R.R.Translate);
+    CHECK(R.R.Why == DiagId::HostVariant);
+    CHECK(has(R.R.Reason, "cannot call"));
+  }
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
+
+TEST_CASE("a function compiled for both sides cannot call a 'begin declare "
+          "variant' function the host chooses and the device does not",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={kind(gpu)})
+int f(int x) { return x; }
+#pragma omp begin declare variant match(user={condition(1)})
+int f(int x) { return x + 7; }
+#pragma omp end declare variant
+static int g(int x) { return f(x); }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = g(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "cannot name both"));
+}
