@@ -223,6 +223,38 @@ size_t lineStart(llvm::StringRef Buf, size_t Offset) {
   return B == llvm::StringRef::npos ? 0 : B + 1;
 }
 
+/// The variant A names, when it is a function.
+const FunctionDecl *variantOf(const OMPDeclareVariantAttr *A) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+      A->getVariantFuncRef()->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// For a variant of a `begin declare variant match(device={...})` block
+/// the parse saw respelled (frontend/VariantBlocks.h): its score on the
+/// device, which it matches (only such blocks are respelled; the host never
+/// does, and its selector in the AST says nothing of the device). §7.3:
+/// kind scores 1, arch 2, without a construct set.
+std::optional<int64_t> respelledScore(const FunctionDecl *V) {
+  if (!V || !isBlockVariant(V))
+    return std::nullopt;
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  SourceLocation B = V->getBeginLoc();
+  if (B.isMacroID() || !SM.isWrittenInMainFile(B))
+    return std::nullopt;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  const VariantBlock *Block = blockAt(Blocks, SM.getFileOffset(B));
+  if (!Block)
+    return std::nullopt;
+  std::optional<std::string> Set =
+      respelledDeviceSet(Buf.slice(Block->Begin, Block->BeginEnd));
+  if (!Set)
+    return std::nullopt;
+  llvm::StringRef S(*Set);
+  return int64_t(S.contains("kind") ? 1 : 0) + (S.contains("arch") ? 2 : 0);
+}
+
 } // namespace
 
 bool isBlockVariant(const FunctionDecl *F) {
@@ -307,16 +339,22 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
   DeviceVariant Out;
   std::string Base = F->getNameAsString();
   std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
-  for (const OMPDeclareVariantAttr *A : Attrs)
+  for (const OMPDeclareVariantAttr *A : Attrs) {
     for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
       Out.DeviceDependent |= Set.Kind == TraitSet::device;
+    Out.DeviceDependent |= respelledScore(variantOf(A)).has_value();
+  }
   // The matching variants with their scores.
   std::vector<std::pair<int64_t, const FunctionDecl *>> Matching;
   for (const OMPDeclareVariantAttr *A : Attrs) {
     std::string Why;
     bool Matches = false;
-    std::optional<int64_t> Score =
-        scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
+    std::optional<int64_t> Score = respelledScore(variantOf(A));
+    if (Score)
+      Matches = true;
+    else
+      Score =
+          scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
     if (!Score) {
       Out.K = DeviceVariant::Undecidable;
       Out.Why = "it calls '" + Base + "', whose 'declare variant' the "
@@ -325,9 +363,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
     }
     if (!Matches)
       continue;
-    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
-        A->getVariantFuncRef()->IgnoreParenImpCasts());
-    const auto *V = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    const FunctionDecl *V = variantOf(A);
     if (!V || spelling(V).empty() || A->adjustArgsNothing_size() ||
         A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size()) {
       Out.K = DeviceVariant::Undecidable;

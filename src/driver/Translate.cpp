@@ -2,6 +2,7 @@
 #include "driver/Metadirectives.h"
 #include "driver/TranslateUnit.h"
 #include "emit/Emit.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -244,6 +245,8 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   if (!HaveVersion && !Version.empty())
     Out.push_back(("-fopenmp-version=" + Version).str());
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
+  // What a respelled `begin declare variant` pragma names (VariantBlocks.h).
+  Out.push_back(variantMacro());
   Out.push_back("-Wno-unused-command-line-argument");
   // GCC's warning flags (from databases, or -Wno-... that omp2cuda-cc
   // passes on) are not the translator's business.
@@ -324,7 +327,7 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
                               Fn Once) {
   FileResult Meta;
   planMetadirectives(Text, Meta);
-  if (Meta.MetaSites.empty())
+  if (Meta.MetaSites.empty() && Meta.MetaEdits.empty())
     return Once(Meta, nullptr, Diags);
   for (unsigned Try = 0;; ++Try) {
     std::string Parsed = metaParseText(Text, Meta);

@@ -8,6 +8,7 @@
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "frontend/FileScope.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -49,7 +50,7 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
   else if (!Ctx.getLangOpts().CPlusPlus)
     Head = "extern \"C\" "; // as the C file's functions (CCompat.cpp)
   Inserts[T.AfterDef] +=
-      Buf.slice(T.PragmaBegin, T.PragmaEnd).str() + "\n" + Head +
+      originalPragma(Buf.slice(T.PragmaBegin, T.PragmaEnd)) + "\n" + Head +
       declText(F->getReturnType(), Base + "(" + Params + ")", Ctx) +
       " { return " + T.NewName + "(" + Args + "); }\n";
 }

@@ -3,6 +3,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cstring>
 
 using llvm::StringRef;
 
@@ -70,6 +71,123 @@ std::vector<VariantBlock> findVariantBlocks(StringRef Text) {
               return A.Begin < B.Begin;
             });
   return Out;
+}
+
+namespace {
+
+const char Macro[] = "__o2D(";
+
+/// The traits of one property list, `kind(a, b), arch(c)`: whether every
+/// one holds on a CUDA GPU and whether any holds on the host (x86-64);
+/// false when the list holds anything else (a score, isa, an unknown name).
+bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost) {
+  OnGpu = true;
+  OnHost = true;
+  StringRef Rest = Props.trim();
+  while (!Rest.empty()) {
+    size_t Open = Rest.find('(');
+    size_t Close = Rest.find(')');
+    if (Open == StringRef::npos || Close == StringRef::npos || Close < Open)
+      return false;
+    StringRef Sel = Rest.take_front(Open).trim();
+    if (Sel != "kind" && Sel != "arch")
+      return false;
+    llvm::SmallVector<StringRef, 4> Names;
+    Rest.slice(Open + 1, Close).split(Names, ',');
+    for (StringRef N : Names) {
+      N = N.trim();
+      if (Sel == "kind") {
+        if (N != "nohost" && N != "gpu" && N != "any" && N != "host" &&
+            N != "cpu" && N != "fpga")
+          return false;
+        OnGpu &= N == "nohost" || N == "gpu" || N == "any";
+        OnHost &= N == "host" || N == "cpu" || N == "any";
+      } else {
+        if (N.empty() || N.find_first_of(" :") != StringRef::npos)
+          return false;
+        OnGpu &= N == "nvptx" || N == "nvptx64";
+        OnHost &= N == "x86_64" || N == "x86-64" || N == "amd64";
+      }
+    }
+    Rest = Rest.drop_front(Close + 1).ltrim();
+    if (!Rest.empty() && !Rest.consume_front(","))
+      return false;
+    Rest = Rest.ltrim();
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<DeviceSetRespelling>
+respellDeviceSet(StringRef Text, unsigned Begin, unsigned End) {
+  StringRef P = Text.slice(Begin, End);
+  P = P.take_front(P.find("//"));
+  if (P.contains('\\') || P.contains("/*"))
+    return std::nullopt; // continuation lines, comments: not read here
+  size_t M = P.find("match");
+  if (M == StringRef::npos)
+    return std::nullopt;
+  StringRef L = P.drop_front(M + 5).ltrim(" \t");
+  if (!L.consume_front("("))
+    return std::nullopt;
+  unsigned ClauseBegin = unsigned(L.data() - Text.data());
+  L = L.ltrim(" \t");
+  if (!L.consume_front("device"))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  if (!L.consume_front("="))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  if (!L.starts_with("{"))
+    return std::nullopt;
+  size_t Close = L.find('}');
+  if (Close == StringRef::npos)
+    return std::nullopt;
+  StringRef Set = L.take_front(Close + 1); // {...}
+  StringRef After = L.drop_front(Close + 1).ltrim(" \t");
+  if (!After.starts_with(")"))
+    return std::nullopt; // another set: not one device set
+  bool OnGpu = false, OnHost = false;
+  if (!readDeviceSet(Set.drop_front().drop_back(), OnGpu, OnHost) || !OnGpu ||
+      OnHost)
+    return std::nullopt;
+  DeviceSetRespelling R;
+  R.Begin = ClauseBegin;
+  R.End = unsigned(After.data() - Text.data());
+  R.Original = Text.slice(R.Begin, R.End).str();
+  R.Parsed = std::string(Macro) + Set.str() + ")";
+  if (R.Parsed.size() > R.Original.size())
+    return std::nullopt;
+  R.Parsed.resize(R.Original.size(), ' ');
+  return R;
+}
+
+const char *variantMacro() { return "-D__o2D(...)=user={condition(0)}"; }
+
+std::optional<std::string> respelledDeviceSet(StringRef Pragma) {
+  size_t At = Pragma.find(Macro);
+  if (At == StringRef::npos)
+    return std::nullopt;
+  StringRef Set = Pragma.drop_front(At + strlen(Macro));
+  if (!Set.consume_front("{"))
+    return std::nullopt;
+  return Set.take_until([](char C) { return C == '}'; }).str();
+}
+
+std::string originalPragma(StringRef Pragma) {
+  size_t At = Pragma.find(Macro);
+  if (At == StringRef::npos)
+    return Pragma.str();
+  size_t Close = Pragma.find('}', At);
+  size_t Paren =
+      Close == StringRef::npos ? StringRef::npos : Pragma.find(')', Close);
+  if (Paren == StringRef::npos)
+    return Pragma.str();
+  return (Pragma.take_front(At) +
+          "device=" + Pragma.slice(At + strlen(Macro), Paren) +
+          Pragma.drop_front(Paren + 1))
+      .str();
 }
 
 const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,33 @@ std::vector<VariantBlock> findVariantBlocks(llvm::StringRef Text);
 /// The block whose pragmas enclose Offset, or null.
 const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
                             unsigned Offset);
+
+/// A `begin declare variant match(device={...})` block whose device set
+/// the host does not match (`kind(nohost)`, `kind(gpu)`, `arch(nvptx64)`)
+/// is skipped by clang's parse for the host, so the translator would never
+/// see the functions a GPU runs. Where the set holds on a CUDA GPU, the
+/// parse sees the pragma respelled `match(__o2D({...}))`, the same length
+/// (`device=` becomes `__o2D(` ... `)`), and the parse defines the macro
+/// __o2D(...) as `user={condition(0)}` (VariantMacro): the block is parsed,
+/// and no host call ever chooses its functions. The analysis reads the
+/// device set back from the text (respelledDeviceSet).
+struct DeviceSetRespelling {
+  unsigned Begin = 0, End = 0; ///< the `match(...)` clause in the file
+  std::string Parsed, Original;
+};
+/// The respelling of the begin pragma at [Begin, End) of Text, or nullopt
+/// when clang parses the block anyway or the selector is not one device
+/// set of kind and arch properties, without scores, that a CUDA GPU
+/// matches.
+std::optional<DeviceSetRespelling>
+respellDeviceSet(llvm::StringRef Text, unsigned Begin, unsigned End);
+/// The macro definition the parse gets (-D...).
+const char *variantMacro();
+/// For a respelled begin pragma's text: the device set's properties (the
+/// text between its braces), else nullopt.
+std::optional<std::string> respelledDeviceSet(llvm::StringRef Pragma);
+/// The pragma as written: the respelling undone.
+std::string originalPragma(llvm::StringRef Pragma);
 
 } // namespace omp2cuda
 

@@ -2,6 +2,7 @@
 // variant the device calls, how device code names it, and which selectors
 // keep a region on the host, soundly.
 #include "ToolTestUtil.h"
+#include "frontend/VariantBlocks.h"
 
 #include <catch2/catch.hpp>
 
@@ -255,4 +256,87 @@ void run(int *a) {
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
   CHECK(has(F.Regions[0].R.Reason, "cannot name both"));
+}
+
+TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
+          "respelled, and only the GPU's selectors are respelled",
+          "[analysis][declarevariant]") {
+  auto Respell = [](const std::string &Pragma) {
+    return respellDeviceSet(Pragma, 0, unsigned(Pragma.size()));
+  };
+  std::string P =
+      "#pragma omp begin declare variant match(device={kind(nohost)})";
+  std::optional<DeviceSetRespelling> R = Respell(P);
+  REQUIRE(R);
+  CHECK(R->Parsed.size() == R->Original.size());
+  CHECK(R->Original == "device={kind(nohost)}");
+  CHECK(llvm::StringRef(R->Parsed).rtrim() == "__o2D({kind(nohost)})");
+  std::string Parsed = P.substr(0, R->Begin) + R->Parsed + P.substr(R->End);
+  CHECK(respelledDeviceSet(Parsed) == std::string("kind(nohost)"));
+  CHECK(originalPragma(Parsed) == P);
+  CHECK(Respell("#pragma omp begin declare variant match(device = "
+                "{kind(gpu), arch(nvptx64)}) // the GPU's"));
+  // The host matches these (clang parses the block itself), no device
+  // matches fpga, and other sets or scores are not read.
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(any)})"));
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(host)})"));
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(fpga)})"));
+  CHECK_FALSE(Respell(
+      "#pragma omp begin declare variant match(device={arch(amdgcn)})"));
+  CHECK_FALSE(Respell("#pragma omp begin declare variant "
+                      "match(device={kind(nohost)}, construct={target})"));
+  CHECK_FALSE(Respell("#pragma omp begin declare variant "
+                      "match(device={kind(score(5): nohost)})"));
+}
+
+TEST_CASE("the device runs the functions of a 'begin declare variant' block "
+          "for the GPU only, which the host's parse skips",
+          "[analysis][declarevariant]") {
+  // Issue 8: the device used to run the base function, unlike an OpenMP
+  // GPU build.
+  FileResult F = translateC(R"src(
+int scale(int x) { return 2 * x; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int scale(int x) { return 10 * x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(fpga)})
+int scale(int x) { return -1; }
+#pragma omp end declare variant
+static int g(int x) { return scale(x); }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = scale(a[0]); a[1] = g(a[1]); }
+  a[0] += scale(1);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_scale_L4(a[0]);"));
+  CHECK(has(F.Output, "return O2C_DEVICE_CALL(scale, (&::scale), "
+                      "::omp2cuda_variant_scale_L4)(x);"));
+  CHECK(has(F.Output, "a[0] += scale(1);"));
+  // The pragmas as written; the fpga block untouched.
+  CHECK(F.Output.find("__o2D") == std::string::npos);
+  CHECK(has(F.Output, "#pragma omp begin declare variant "
+                      "match(device={kind(nohost)})\n"));
+  CHECK(has(F.Output, "match(device={kind(fpga)})\nint scale(int x) { return "
+                      "-1; }"));
+
+  // A region left on the host that calls it would run the base where the
+  // program has a device: the program runs on the host.
+  FileResult H = translateC(R"src(
+int scale(int x) { return 2 * x; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int scale(int x) { return 10 * x; }
+#pragma omp end declare variant
+int (*volatile p)(int);
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = scale(a[0]) + p(1);
+})src");
+  REQUIRE(H.Ok);
+  CHECK(H.LeftOnHost == 1);
+  CHECK(has(H.HostProgram, "'scale'"));
 }
