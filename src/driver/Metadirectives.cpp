@@ -46,7 +46,7 @@ void planMetadirectives(llvm::StringRef Text, FileResult &R) {
   for (const VariantBlock &B : findVariantBlocks(Text))
     if (std::optional<DeviceSetRespelling> D =
             respellDeviceSet(Text, B.Begin, B.BeginEnd))
-      R.MetaEdits.push_back({D->Begin, D->End, D->Parsed, D->Original});
+      R.MetaEdits.push_back({D->Begin, D->End, D->Parsed, D->Original, true});
   R.MetaSites = findMetadirectives(Text);
   R.MetaDone.assign(R.MetaSites.size(), false);
   for (size_t I = 0; I < R.MetaSites.size(); ++I) {

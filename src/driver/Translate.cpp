@@ -336,6 +336,20 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
     HeldOS.enable_colors(Diags.has_colors());
     FileResult R = Once(Meta, &Parsed, HeldOS);
     HeldOS.flush();
+    // A block for the GPU only may hold code the host's parse rejects
+    // (nvptx builtins): the file is then parsed as the host compiler parses
+    // it, without the block, whose functions the device does not see (the
+    // known gap, README).
+    auto IsBlock = [](const FileResult::MetaEdit &E) { return E.VariantBlock; };
+    if (!R.Parsed &&
+        std::any_of(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock)) {
+      Meta.MetaEdits.erase(
+          std::remove_if(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock),
+          Meta.MetaEdits.end());
+      if (Meta.MetaSites.empty() && Meta.MetaEdits.empty())
+        return Once(Meta, nullptr, Diags);
+      continue;
+    }
     // Each parse decides every site it finds undecided: a second suffices.
     if (!R.MetaReparse || Try == 2) {
       Diags << Held;

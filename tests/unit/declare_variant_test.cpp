@@ -340,3 +340,24 @@ void run(int *a) {
   CHECK(H.LeftOnHost == 1);
   CHECK(has(H.HostProgram, "'scale'"));
 }
+
+TEST_CASE("a 'begin declare variant' block for the GPU only that the host's "
+          "parse rejects is skipped, as the host compiler skips it",
+          "[analysis][declarevariant]") {
+  // An nvptx builtin is no function on the host: the respelled parse
+  // fails, and the file is parsed again as written (the known gap: the
+  // device runs the base function).
+  FileResult F = translateC(R"src(
+int tid(void) { return 0; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int tid(void) { return __nvvm_read_ptx_sreg_tid_x(); }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = tid();
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = tid();"));
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
