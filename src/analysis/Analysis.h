@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -306,6 +307,25 @@ struct DeviceVariant {
   /// differ from the device's.
   bool DeviceDependent = false;
 };
+/// A function defined in a `begin declare variant` block (clang names it
+/// `f$ompvariant$<selector>`, which no output can spell) that device code
+/// calls: the output renames its definition NewName, closes the block
+/// before it and opens the block again after it, where a function named as
+/// the base forwards to it, so that the host compiler's choice is as before
+/// (edits/DeviceVariants.cpp). Offsets in the main file.
+struct BlockVariantText {
+  std::string NewName;                    ///< omp2cuda_variant_<base>_L<line>
+  unsigned NameBegin = 0, NameLength = 0; ///< the name in its definition
+  unsigned DefBegin = 0; ///< the definition's first line, at its start
+  unsigned AfterDef = 0; ///< the start of the line after the definition
+  unsigned PragmaBegin = 0, PragmaEnd = 0; ///< the block's `begin` pragma
+};
+/// Whether F is a function of a `begin declare variant` block.
+bool isBlockVariant(const clang::FunctionDecl *F);
+/// Where and how block variant F is renamed; nullopt when it cannot be (a
+/// member, template or variadic function, a nested block, a name from a
+/// macro, a definition that shares a line with other code, another file).
+std::optional<BlockVariantText> blockVariantText(const clang::FunctionDecl *F);
 bool hasDeclareVariant(const clang::FunctionDecl *F);
 DeviceVariant deviceVariantOf(const clang::FunctionDecl *F,
                               const clang::ASTContext &Ctx);

@@ -5,6 +5,8 @@
 #include "analysis/ConstructContext.h"
 #include "frontend/FileScope.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 
 namespace omp2cuda {
@@ -63,6 +65,26 @@ bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
       Result.Where = C->getBeginLoc();
     return false;
   }
+  // In a function compiled for both sides the host keeps its compiler's
+  // choice, which the output must name too: a block variant only when it
+  // is the device's (and renamed for it).
+  if (!Edits && C)
+    for (const auto &P : TU.Ctx.getParents(*C))
+      if (const auto *PO = P.get<PseudoObjectExpr>())
+        for (const Expr *Sem : PO->semantics())
+          if (const auto *SC = dyn_cast<CallExpr>(Sem->IgnoreParenImpCasts()))
+            if (const FunctionDecl *H = SC->getDirectCallee();
+                H && isBlockVariant(H) &&
+                H->getCanonicalDecl() != V.Callee->getCanonicalDecl()) {
+              Result = Verdict::no(
+                  DiagId::HostVariant,
+                  "it calls '" + FD->getNameAsString() +
+                      "', for which the host chooses a 'begin declare "
+                      "variant' function and the device another: a "
+                      "function compiled for both sides cannot name both");
+              Result.Where = C->getBeginLoc();
+              return false;
+            }
   // Only a call spelled in the file can be made to name the variant
   // (the address of FD taken elsewhere would still be FD's).
   const SourceManager &SM = TU.Ctx.getSourceManager();

@@ -7,10 +7,12 @@
 // cannot: then the region stays on the host, where the host compiler's
 // choice is the host context's.
 #include "analysis/ConstructContext.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <optional>
@@ -203,6 +205,10 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
 
 /// How output code names V at file scope, or "" when it cannot.
 std::string spelling(const FunctionDecl *V) {
+  if (isBlockVariant(V)) {
+    std::optional<BlockVariantText> T = blockVariantText(V);
+    return T ? "::" + T->NewName : "";
+  }
   if (V->isTemplateInstantiation() || isa<CXXMethodDecl>(V) ||
       !V->getDeclContext()->getRedeclContext()->isFileContext() ||
       V->getNameAsString().find('[') != std::string::npos ||
@@ -211,7 +217,106 @@ std::string spelling(const FunctionDecl *V) {
   return "::" + V->getQualifiedNameAsString();
 }
 
+/// The start of the line that holds Offset.
+size_t lineStart(llvm::StringRef Buf, size_t Offset) {
+  size_t B = Buf.rfind('\n', Offset); // before Offset
+  return B == llvm::StringRef::npos ? 0 : B + 1;
+}
+
+/// The variant A names, when it is a function.
+const FunctionDecl *variantOf(const OMPDeclareVariantAttr *A) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+      A->getVariantFuncRef()->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// For a variant of a `begin declare variant match(device={...})` block
+/// the parse saw respelled (frontend/VariantBlocks.h): its score on the
+/// device, which it matches (only such blocks are respelled; the host never
+/// does, and its selector in the AST says nothing of the device). §7.3:
+/// kind scores 1, arch 2, without a construct set.
+std::optional<int64_t> respelledScore(const FunctionDecl *V) {
+  if (!V || !isBlockVariant(V))
+    return std::nullopt;
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  SourceLocation B = V->getBeginLoc();
+  if (B.isMacroID() || !SM.isWrittenInMainFile(B))
+    return std::nullopt;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  const VariantBlock *Block = blockAt(Blocks, SM.getFileOffset(B));
+  if (!Block)
+    return std::nullopt;
+  std::optional<std::string> Set =
+      respelledDeviceSet(Buf.slice(Block->Begin, Block->BeginEnd));
+  if (!Set)
+    return std::nullopt;
+  llvm::StringRef S(*Set);
+  return int64_t(S.contains("kind") ? 1 : 0) + (S.contains("arch") ? 2 : 0);
+}
+
 } // namespace
+
+bool isBlockVariant(const FunctionDecl *F) {
+  const IdentifierInfo *II = F->getIdentifier();
+  return II && II->isMangledOpenMPVariantName();
+}
+
+std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
+  if (!isBlockVariant(F) || !F->doesThisDeclarationHaveABody() ||
+      isa<CXXMethodDecl>(F) || F->isVariadic() ||
+      F->isTemplateInstantiation() || F->getDescribedFunctionTemplate() ||
+      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return std::nullopt;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  SourceLocation B = F->getBeginLoc(), E = F->getEndLoc();
+  FunctionTypeLoc FTL = F->getFunctionTypeLoc();
+  if (!FTL || B.isMacroID() || E.isMacroID() ||
+      FTL.getLParenLoc().isMacroID() || !SM.isWrittenInMainFile(B) ||
+      !SM.isWrittenInMainFile(E))
+    return std::nullopt;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Begin = SM.getFileOffset(B),
+           Paren = SM.getFileOffset(FTL.getLParenLoc());
+  unsigned Close = SM.getFileOffset(E); // the body's `}`
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  const VariantBlock *Block = blockAt(Blocks, Begin);
+  if (!Block || Block->Nested || Close >= Block->End)
+    return std::nullopt;
+  BlockVariantText T;
+  // The pragmas go on lines of their own: nothing but blanks before the
+  // definition on its first line, nothing but a comment after it.
+  T.DefBegin = unsigned(lineStart(Buf, Begin));
+  if (!Buf.slice(T.DefBegin, Begin).trim(" \t").empty())
+    return std::nullopt;
+  size_t Eol = Buf.find('\n', Close);
+  if (Eol == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Rest = Buf.slice(Close + 1, Eol).trim(" \t\r");
+  if (!Rest.empty() && !Rest.starts_with("//"))
+    return std::nullopt;
+  T.AfterDef = unsigned(Eol + 1);
+  // The name written right before the parameters' `(`.
+  std::string Base = F->getIdentifier()
+                         ->getName()
+                         .split(getOpenMPVariantManglingSeparatorStr())
+                         .first.str();
+  llvm::StringRef Before = Buf.slice(Begin, Paren).rtrim(" \t\r\n");
+  if (!Before.ends_with(Base))
+    return std::nullopt;
+  T.NameBegin = unsigned(Begin + Before.size() - Base.size());
+  T.NameLength = unsigned(Base.size());
+  if (T.NameBegin > Begin) {
+    char C = Buf[T.NameBegin - 1];
+    if (llvm::isAlnum(C) || C == '_')
+      return std::nullopt;
+  }
+  T.NewName = "omp2cuda_variant_" + Base + "_L" +
+              std::to_string(SM.getLineNumber(SM.getMainFileID(), T.NameBegin));
+  T.PragmaBegin = Block->Begin;
+  T.PragmaEnd = Block->BeginEnd;
+  return T;
+}
 
 bool hasDeclareVariant(const FunctionDecl *F) {
   // The OpenMP API (re-spelled o2c_dev:: in device code) and the system
@@ -234,16 +339,22 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
   DeviceVariant Out;
   std::string Base = F->getNameAsString();
   std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
-  for (const OMPDeclareVariantAttr *A : Attrs)
+  for (const OMPDeclareVariantAttr *A : Attrs) {
     for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
       Out.DeviceDependent |= Set.Kind == TraitSet::device;
+    Out.DeviceDependent |= respelledScore(variantOf(A)).has_value();
+  }
   // The matching variants with their scores.
   std::vector<std::pair<int64_t, const FunctionDecl *>> Matching;
   for (const OMPDeclareVariantAttr *A : Attrs) {
     std::string Why;
     bool Matches = false;
-    std::optional<int64_t> Score =
-        scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
+    std::optional<int64_t> Score = respelledScore(variantOf(A));
+    if (Score)
+      Matches = true;
+    else
+      Score =
+          scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
     if (!Score) {
       Out.K = DeviceVariant::Undecidable;
       Out.Why = "it calls '" + Base + "', whose 'declare variant' the "
@@ -252,9 +363,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
     }
     if (!Matches)
       continue;
-    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
-        A->getVariantFuncRef()->IgnoreParenImpCasts());
-    const auto *V = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    const FunctionDecl *V = variantOf(A);
     if (!V || spelling(V).empty() || A->adjustArgsNothing_size() ||
         A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size()) {
       Out.K = DeviceVariant::Undecidable;
@@ -276,24 +385,26 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
                 "cannot be named at file scope";
       return Out;
     }
-    // A host compiler with OpenMP replaces the base function by its host
-    // variant everywhere, calls through its address included (clang emits
-    // it as an alias): the CPU emulation, which compiles device code as
-    // host code, could not call the base function.
+    // A host compiler with OpenMP resolves a call for the host's context
+    // wherever the callee is the function by name, through `&` or `*` too
+    // (clang's Expr::getReferencedDeclOfCallee): the CPU emulation, which
+    // compiles device code as host code, would run a host variant there.
+    // A call through an explicit cast of the address names no function, so
+    // no variant replaces it, in any compiler.
+    bool HostMayChoose = false;
     for (const OMPDeclareVariantAttr *A : Attrs) {
       std::string Why;
       bool OnHost = false;
       if (!scoreSelector(*A->getTraitInfos(), Ctx, OnHost, Why, true) ||
-          OnHost) {
-        Out.K = DeviceVariant::Undecidable;
-        Out.Why = "it calls '" + Base + "', which the device runs itself but "
-                  "which has a 'declare variant' for the host: the host "
-                  "compiler of the CPU emulation would run that one";
-        return Out;
-      }
+          OnHost)
+        HostMayChoose = true;
     }
     Out.Callee = F;
-    Out.Spelling = "(&" + Out.Spelling + ")";
+    Out.Spelling =
+        HostMayChoose ? "((" +
+                            declText(Ctx.getPointerType(F->getType()), "", Ctx) +
+                            ")&" + Out.Spelling + ")"
+                      : "(&" + Out.Spelling + ")";
     return Out;
   }
   int64_t Best = std::max_element(Matching.begin(), Matching.end())->first;

@@ -357,7 +357,7 @@ void addDeviceMarks(FilePass &P, const TUState &TU) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   deviceGlobalEdits(TU, P.Edits, P.Inserts);
   indirectTableEdits(TU, P.Inserts);
-  deviceVariantEdits(TU, P.Edits);
+  deviceVariantEdits(TU, P.Edits, P.Inserts);
   orphanedAtomicEdits(TU, P.Edits);
   // The OpenMP API they call is o2c_dev's, which answers for the side it
   // runs on.

@@ -1,4 +1,5 @@
 #include "driver/Metadirectives.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/Basic/OpenMPKinds.h"
 
@@ -40,6 +41,12 @@ void respell(FileResult &R, size_t I, std::string Parsed, std::string Output) {
 } // namespace
 
 void planMetadirectives(llvm::StringRef Text, FileResult &R) {
+  // `begin declare variant` blocks for the GPU only, which the host's parse
+  // would skip (frontend/VariantBlocks.h): parsed, written as they are.
+  for (const VariantBlock &B : findVariantBlocks(Text))
+    if (std::optional<DeviceSetRespelling> D =
+            respellDeviceSet(Text, B.Begin, B.BeginEnd))
+      R.MetaEdits.push_back({D->Begin, D->End, D->Parsed, D->Original, true});
   R.MetaSites = findMetadirectives(Text);
   R.MetaDone.assign(R.MetaSites.size(), false);
   for (size_t I = 0; I < R.MetaSites.size(); ++I) {

@@ -2,6 +2,7 @@
 #include "driver/Metadirectives.h"
 #include "driver/TranslateUnit.h"
 #include "emit/Emit.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -244,6 +245,8 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   if (!HaveVersion && !Version.empty())
     Out.push_back(("-fopenmp-version=" + Version).str());
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
+  // What a respelled `begin declare variant` pragma names (VariantBlocks.h).
+  Out.push_back(variantMacro());
   Out.push_back("-Wno-unused-command-line-argument");
   // GCC's warning flags (from databases, or -Wno-... that omp2cuda-cc
   // passes on) are not the translator's business.
@@ -324,7 +327,7 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
                               Fn Once) {
   FileResult Meta;
   planMetadirectives(Text, Meta);
-  if (Meta.MetaSites.empty())
+  if (Meta.MetaSites.empty() && Meta.MetaEdits.empty())
     return Once(Meta, nullptr, Diags);
   for (unsigned Try = 0;; ++Try) {
     std::string Parsed = metaParseText(Text, Meta);
@@ -333,6 +336,20 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
     HeldOS.enable_colors(Diags.has_colors());
     FileResult R = Once(Meta, &Parsed, HeldOS);
     HeldOS.flush();
+    // A block for the GPU only may hold code the host's parse rejects
+    // (nvptx builtins): the file is then parsed as the host compiler parses
+    // it, without the block, whose functions the device does not see (the
+    // known gap, README).
+    auto IsBlock = [](const FileResult::MetaEdit &E) { return E.VariantBlock; };
+    if (!R.Parsed &&
+        std::any_of(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock)) {
+      Meta.MetaEdits.erase(
+          std::remove_if(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock),
+          Meta.MetaEdits.end());
+      if (Meta.MetaSites.empty() && Meta.MetaEdits.empty())
+        return Once(Meta, nullptr, Diags);
+      continue;
+    }
     // Each parse decides every site it finds undecided: a second suffices.
     if (!R.MetaReparse || Try == 2) {
       Diags << Held;

@@ -55,6 +55,9 @@ struct FileResult {
   struct MetaEdit {
     unsigned Begin = 0, End = 0;
     std::string Parsed, Output;
+    /// A `begin declare variant` pragma respelled so that the block is
+    /// parsed (frontend/VariantBlocks.h), not a metadirective.
+    bool VariantBlock = false;
   };
   std::vector<MetaSite> MetaSites;
   std::vector<bool> MetaDone; // per site: respelled, undecided or left

@@ -321,9 +321,11 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &O
   const SourceManager &SM = Ctx.getSourceManager();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || FD->isMain() || FD->getStorageClass() == SC_Static ||
-        FD->isInlineSpecified() || FD->getBeginLoc().isMacroID() ||
-        !inMainFile(SM, FD->getBeginLoc()))
+    // Implicit: the base clang declares for a `begin declare variant`
+    // function that has none, at the variant's own place.
+    if (!FD || FD->isImplicit() || FD->isMain() ||
+        FD->getStorageClass() == SC_Static || FD->isInlineSpecified() ||
+        FD->getBeginLoc().isMacroID() || !inMainFile(SM, FD->getBeginLoc()))
       continue;
     if (linkageBlockAroundPragma(FD, SM, LineDirectives, Out))
       continue;

@@ -8,6 +8,7 @@
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "frontend/FileScope.h"
+#include "frontend/VariantBlocks.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -20,7 +21,44 @@ using namespace clang;
 
 namespace omp2cuda {
 
-void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
+namespace {
+
+/// The block variant's definition renamed T.NewName, outside its block:
+/// the block is closed before it, and opened again after it with a
+/// function named as the base that calls it, so that the host compiler
+/// still finds a variant in the block (its choice is as before), while
+/// device code names the function itself.
+void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
+                        const ASTContext &Ctx, std::vector<TextEdit> &Edits,
+                        std::map<unsigned, std::string> &Inserts) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::string Base = Buf.substr(T.NameBegin, T.NameLength).str();
+  Edits.push_back({T.NameBegin, T.NameLength, T.NewName});
+  Inserts[T.DefBegin] += "#pragma omp end declare variant\n";
+  std::string Params, Args;
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    std::string N = "o2c_a" + std::to_string(I);
+    Params += (I ? ", " : "") + declText(F->getParamDecl(I)->getType(), N, Ctx);
+    Args += (I ? ", " : "") + N;
+  }
+  std::string Head;
+  if (F->getStorageClass() == SC_Static)
+    Head = "static ";
+  else if (F->isInlineSpecified())
+    Head = "inline ";
+  else if (!Ctx.getLangOpts().CPlusPlus)
+    Head = "extern \"C\" "; // as the C file's functions (CCompat.cpp)
+  Inserts[T.AfterDef] +=
+      originalPragma(Buf.slice(T.PragmaBegin, T.PragmaEnd)) + "\n" + Head +
+      declText(F->getReturnType(), Base + "(" + Params + ")", Ctx) +
+      " { return " + T.NewName + "(" + Args + "); }\n";
+}
+
+} // namespace
+
+void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
+                        std::map<unsigned, std::string> &Inserts) {
   struct Calls : RecursiveASTVisitor<Calls> {
     const TUState &TU;
     std::vector<TextEdit> &Edits;
@@ -51,6 +89,10 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
       // spelled, through their addresses.
       const FunctionDecl *H = HostChoice.count(C) ? HostChoice[C] : FD;
       std::string HostName = "::" + H->getQualifiedNameAsString();
+      // A block variant the host chooses is renamed when it is the
+      // device's choice too (CallDeclarations.cpp refuses the others).
+      if (isBlockVariant(H))
+        HostName = V.Spelling;
       const SourceManager &SM = TU.Ctx.getSourceManager();
       const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
       unsigned B, E;
@@ -68,6 +110,11 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
   for (const FunctionDecl *F : TU.DeviceFunctions)
     if (F->getBody() && inMainFile(SM, F->getBody()->getBeginLoc()))
       R.TraverseStmt(F->getBody());
+
+  for (const FunctionDecl *F : TU.DeviceFunctions)
+    if (std::optional<BlockVariantText> T = blockVariantText(F);
+        T && isBlockVariant(F) && inMainFile(SM, F->getBeginLoc()))
+      renameBlockVariant(F, *T, TU.Ctx, Edits, Inserts);
 
   // A `declare target ... device_type(nohost)` function (typically the
   // device's variant) has no host version: a host compiler with OpenMP does

@@ -60,7 +60,11 @@ void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
 /// Calls of functions with a `declare variant` for the device in functions
 /// compiled for both sides: the callee re-spelled O2C_DEVICE_CALL(base,
 /// variant). Only in the file being rewritten.
-void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits);
+/// Renamed `begin declare variant` functions (BlockVariantText): the
+/// block closed before each, opened again after it with a forwarder, into
+/// Inserts.
+void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
+                        std::map<unsigned, std::string> &Inserts);
 /// Where the device copy of VD goes in the file being rewritten: after the
 /// statement that first declares it there, else after the #include that
 /// leads to its declaration. False when neither is text of the file.

@@ -2,6 +2,7 @@
 // variant the device calls, how device code names it, and which selectors
 // keep a region on the host, soundly.
 #include "ToolTestUtil.h"
+#include "frontend/VariantBlocks.h"
 
 #include <catch2/catch.hpp>
 
@@ -95,22 +96,45 @@ TEST_CASE("a region left on the host that reaches a device variant makes the "
   FileResult F = translateC(std::string(Variants) + R"src(
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 int f(int x) { return 2 * x; }
-#pragma omp declare variant(other) match(device={kind(host)})
-int k(int x) { return x; }
 int (*volatile p)(int);
 void run(int *a) {
   #pragma omp target map(tofrom: a[0:1])
   a[0] = f(a[0]) + p(1);
-  #pragma omp target map(tofrom: a[0:1])
-  a[0] = k(a[0]);
 })src");
   REQUIRE(F.Ok);
-  CHECK(F.LeftOnHost == 2);
+  CHECK(F.LeftOnHost == 1);
   CHECK(has(F.HostProgram, "'f'"));
   CHECK(has(F.Output, "static const o2c::HostProgram o2c_host_program("));
-  // k runs itself on the device, but clang would make every call of it on
-  // the CPU emulation's "device" the host's variant.
-  CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
+}
+
+TEST_CASE("a function the device runs itself but the host replaces by a "
+          "variant is called through a cast of its address",
+          "[analysis][declarevariant]") {
+  // OpenMP_VV test_declare_target_device_type_nohost1.c. The CPU emulation
+  // compiles kernels with the host compiler, whose OpenMP resolves `k(x)`,
+  // `(&k)(x)` and `(*k)(x)` for the host; a cast names no function.
+  FileResult F = translateC(std::string(Variants) + R"src(
+int k(int x);
+#pragma omp declare target enter(k) device_type(nohost)
+#pragma omp declare variant(other) match(device={kind(host)})
+int k(int x) { return x; }
+static int viaK(int x) { return k(x) + 1; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = k(a[0]); a[1] = viaK(a[1]); }
+  a[0] += k(1);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ((int (*)(int))&::k)(a[0]);"));
+  // A function compiled for both sides picks by side, each spelled so
+  // that no compiler resolves it again.
+  CHECK(has(F.Output,
+            "return O2C_DEVICE_CALL(k, (&::other), ((int (*)(int))&::k))(x)"));
+  // The host keeps its variant; the device's base gets its host version
+  // for the emulation.
+  CHECK(has(F.Output, "a[0] += k(1);"));
+  CHECK(has(F.Output, "enter(k) device_type(any)"));
 }
 
 TEST_CASE("a kernel for a region in a function under declare variant goes "
@@ -144,4 +168,196 @@ void add_dev(int *a) { a[0] = 0; })src");
   REQUIRE(Simd < Def);
   CHECK(F.Output.substr(Simd, Def - Simd).find("__global__") ==
         std::string::npos);
+}
+
+TEST_CASE("a 'begin declare variant' function the device chooses is renamed, "
+          "outside its block, which keeps a function of the base's name",
+          "[analysis][declarevariant]") {
+  // OpenMP_VV 5.1 test_begin_end_declare_variant.c. Clang names the block's
+  // function `add$ompvariant$S2$s7$Ptarget`, which no output can spell.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(construct={target})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_add_L4(a[0]);"));
+  size_t Close = F.Output.find("#pragma omp end declare variant");
+  size_t Def = F.Output.find(
+      "extern \"C\" __host__ __device__ int omp2cuda_variant_add_L4(int x) "
+      "{ return x + 3; }");
+  size_t Reopen = F.Output.find(
+      "#pragma omp begin declare variant match(construct={target})", Def);
+  size_t Forward = F.Output.find(
+      "extern \"C\" int add(int o2c_a0) { return "
+      "omp2cuda_variant_add_L4(o2c_a0); }");
+  REQUIRE(Def != std::string::npos);
+  CHECK(Close < Def);
+  CHECK(Def < Reopen);
+  CHECK(Reopen < Forward);
+  CHECK(Forward != std::string::npos);
+  CHECK(F.Output.find("#pragma omp end declare variant", Forward) !=
+        std::string::npos);
+}
+
+TEST_CASE("a 'begin declare variant' function that cannot be renamed keeps "
+          "its region on the host",
+          "[analysis][declarevariant]") {
+  // A nested block (clang merges the selectors, inner first: here
+  // construct={target, teams}), a definition sharing its line with code.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+int sub(int x) { return x - 1; }
+#pragma omp begin declare variant match(construct={teams})
+#pragma omp begin declare variant match(construct={target})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+#pragma omp end declare variant
+#pragma omp begin declare variant match(construct={target})
+int sub(int x) { return x - 3; } int other;
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target teams map(tofrom: a[0:1])
+  a[0] = add(a[0]);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = sub(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &R : F.Regions) {
+    CHECK_FALSE(R.R.Translate);
+    CHECK(R.R.Why == DiagId::HostVariant);
+    CHECK(has(R.R.Reason, "cannot call"));
+  }
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
+
+TEST_CASE("a function compiled for both sides cannot call a 'begin declare "
+          "variant' function the host chooses and the device does not",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={kind(gpu)})
+int f(int x) { return x; }
+#pragma omp begin declare variant match(user={condition(1)})
+int f(int x) { return x + 7; }
+#pragma omp end declare variant
+static int g(int x) { return f(x); }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = g(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "cannot name both"));
+}
+
+TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
+          "respelled, and only the GPU's selectors are respelled",
+          "[analysis][declarevariant]") {
+  auto Respell = [](const std::string &Pragma) {
+    return respellDeviceSet(Pragma, 0, unsigned(Pragma.size()));
+  };
+  std::string P =
+      "#pragma omp begin declare variant match(device={kind(nohost)})";
+  std::optional<DeviceSetRespelling> R = Respell(P);
+  REQUIRE(R);
+  CHECK(R->Parsed.size() == R->Original.size());
+  CHECK(R->Original == "device={kind(nohost)}");
+  CHECK(llvm::StringRef(R->Parsed).rtrim() == "__o2D({kind(nohost)})");
+  std::string Parsed = P.substr(0, R->Begin) + R->Parsed + P.substr(R->End);
+  CHECK(respelledDeviceSet(Parsed) == std::string("kind(nohost)"));
+  CHECK(originalPragma(Parsed) == P);
+  CHECK(Respell("#pragma omp begin declare variant match(device = "
+                "{kind(gpu), arch(nvptx64)}) // the GPU's"));
+  // The host matches these (clang parses the block itself), no device
+  // matches fpga, and other sets or scores are not read.
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(any)})"));
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(host)})"));
+  CHECK_FALSE(
+      Respell("#pragma omp begin declare variant match(device={kind(fpga)})"));
+  CHECK_FALSE(Respell(
+      "#pragma omp begin declare variant match(device={arch(amdgcn)})"));
+  CHECK_FALSE(Respell("#pragma omp begin declare variant "
+                      "match(device={kind(nohost)}, construct={target})"));
+  CHECK_FALSE(Respell("#pragma omp begin declare variant "
+                      "match(device={kind(score(5): nohost)})"));
+}
+
+TEST_CASE("the device runs the functions of a 'begin declare variant' block "
+          "for the GPU only, which the host's parse skips",
+          "[analysis][declarevariant]") {
+  // Issue 8: the device used to run the base function, unlike an OpenMP
+  // GPU build.
+  FileResult F = translateC(R"src(
+int scale(int x) { return 2 * x; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int scale(int x) { return 10 * x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(fpga)})
+int scale(int x) { return -1; }
+#pragma omp end declare variant
+static int g(int x) { return scale(x); }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = scale(a[0]); a[1] = g(a[1]); }
+  a[0] += scale(1);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_scale_L4(a[0]);"));
+  CHECK(has(F.Output, "return O2C_DEVICE_CALL(scale, (&::scale), "
+                      "::omp2cuda_variant_scale_L4)(x);"));
+  CHECK(has(F.Output, "a[0] += scale(1);"));
+  // The pragmas as written; the fpga block untouched.
+  CHECK(F.Output.find("__o2D") == std::string::npos);
+  CHECK(has(F.Output, "#pragma omp begin declare variant "
+                      "match(device={kind(nohost)})\n"));
+  CHECK(has(F.Output, "match(device={kind(fpga)})\nint scale(int x) { return "
+                      "-1; }"));
+
+  // A region left on the host that calls it would run the base where the
+  // program has a device: the program runs on the host.
+  FileResult H = translateC(R"src(
+int scale(int x) { return 2 * x; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int scale(int x) { return 10 * x; }
+#pragma omp end declare variant
+int (*volatile p)(int);
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = scale(a[0]) + p(1);
+})src");
+  REQUIRE(H.Ok);
+  CHECK(H.LeftOnHost == 1);
+  CHECK(has(H.HostProgram, "'scale'"));
+}
+
+TEST_CASE("a 'begin declare variant' block for the GPU only that the host's "
+          "parse rejects is skipped, as the host compiler skips it",
+          "[analysis][declarevariant]") {
+  // An nvptx builtin is no function on the host: the respelled parse
+  // fails, and the file is parsed again as written (the known gap: the
+  // device runs the base function).
+  FileResult F = translateC(R"src(
+int tid(void) { return 0; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int tid(void) { return __nvvm_read_ptx_sreg_tid_x(); }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = tid();
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = tid();"));
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }

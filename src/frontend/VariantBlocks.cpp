@@ -1,0 +1,202 @@
+#include "frontend/VariantBlocks.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cstring>
+
+using llvm::StringRef;
+
+namespace omp2cuda {
+
+namespace {
+
+/// Consumes Word from L, then the blanks after it; false when L does not
+/// start with Word as a whole word.
+bool word(StringRef &L, StringRef Word) {
+  if (!L.consume_front(Word))
+    return false;
+  if (!L.empty() && (llvm::isAlnum(L[0]) || L[0] == '_'))
+    return false;
+  L = L.ltrim(" \t");
+  return true;
+}
+
+} // namespace
+
+std::vector<VariantBlock> findVariantBlocks(StringRef Text) {
+  std::vector<VariantBlock> Out;
+  std::vector<VariantBlock> Open;
+  size_t Line = 0;
+  while (Line < Text.size()) {
+    size_t Next = Text.find('\n', Line);
+    size_t LineEnd = Next == StringRef::npos ? Text.size() : Next;
+    // The pragma's last line: continuations end in a backslash.
+    size_t End = LineEnd;
+    while (End < Text.size() &&
+           Text.slice(Line, End).rtrim("\r").ends_with("\\")) {
+      size_t N = Text.find('\n', End + 1);
+      End = N == StringRef::npos ? Text.size() : N;
+    }
+    StringRef L = Text.slice(Line, LineEnd).ltrim(" \t");
+    if (L.consume_front("#")) {
+      L = L.ltrim(" \t");
+      bool Begin = false, Finish = false;
+      if (word(L, "pragma") && word(L, "omp")) {
+        Begin = word(L, "begin") && word(L, "declare") && word(L, "variant");
+        Finish = !Begin && word(L, "end") && word(L, "declare") &&
+                 word(L, "variant");
+      }
+      unsigned Hash = unsigned(Text.find('#', Line));
+      if (Begin) {
+        if (!Open.empty())
+          Open.back().Nested = true;
+        VariantBlock B;
+        B.Begin = Hash;
+        B.BeginEnd = unsigned(End);
+        B.Nested = !Open.empty();
+        Open.push_back(B);
+      } else if (Finish && !Open.empty()) {
+        Open.back().End = Hash;
+        Out.push_back(Open.back());
+        Open.pop_back();
+        if (!Open.empty() && Out.back().Nested)
+          Open.back().Nested = true;
+      }
+    }
+    Line = End + 1;
+  }
+  std::sort(Out.begin(), Out.end(),
+            [](const VariantBlock &A, const VariantBlock &B) {
+              return A.Begin < B.Begin;
+            });
+  return Out;
+}
+
+namespace {
+
+const char Macro[] = "__o2D(";
+
+/// The traits of one property list, `kind(a, b), arch(c)`: whether every
+/// one holds on a CUDA GPU and whether any holds on the host (x86-64);
+/// false when the list holds anything else (a score, isa, an unknown name).
+bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost) {
+  OnGpu = true;
+  OnHost = true;
+  StringRef Rest = Props.trim();
+  while (!Rest.empty()) {
+    size_t Open = Rest.find('(');
+    size_t Close = Rest.find(')');
+    if (Open == StringRef::npos || Close == StringRef::npos || Close < Open)
+      return false;
+    StringRef Sel = Rest.take_front(Open).trim();
+    if (Sel != "kind" && Sel != "arch")
+      return false;
+    llvm::SmallVector<StringRef, 4> Names;
+    Rest.slice(Open + 1, Close).split(Names, ',');
+    for (StringRef N : Names) {
+      N = N.trim();
+      if (Sel == "kind") {
+        if (N != "nohost" && N != "gpu" && N != "any" && N != "host" &&
+            N != "cpu" && N != "fpga")
+          return false;
+        OnGpu &= N == "nohost" || N == "gpu" || N == "any";
+        OnHost &= N == "host" || N == "cpu" || N == "any";
+      } else {
+        if (N.empty() || N.find_first_of(" :") != StringRef::npos)
+          return false;
+        OnGpu &= N == "nvptx" || N == "nvptx64";
+        OnHost &= N == "x86_64" || N == "x86-64" || N == "amd64";
+      }
+    }
+    Rest = Rest.drop_front(Close + 1).ltrim();
+    if (!Rest.empty() && !Rest.consume_front(","))
+      return false;
+    Rest = Rest.ltrim();
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<DeviceSetRespelling>
+respellDeviceSet(StringRef Text, unsigned Begin, unsigned End) {
+  StringRef P = Text.slice(Begin, End);
+  P = P.take_front(P.find("//"));
+  if (P.contains('\\') || P.contains("/*"))
+    return std::nullopt; // continuation lines, comments: not read here
+  size_t M = P.find("match");
+  if (M == StringRef::npos)
+    return std::nullopt;
+  StringRef L = P.drop_front(M + 5).ltrim(" \t");
+  if (!L.consume_front("("))
+    return std::nullopt;
+  unsigned ClauseBegin = unsigned(L.data() - Text.data());
+  L = L.ltrim(" \t");
+  if (!L.consume_front("device"))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  if (!L.consume_front("="))
+    return std::nullopt;
+  L = L.ltrim(" \t");
+  if (!L.starts_with("{"))
+    return std::nullopt;
+  size_t Close = L.find('}');
+  if (Close == StringRef::npos)
+    return std::nullopt;
+  StringRef Set = L.take_front(Close + 1); // {...}
+  StringRef After = L.drop_front(Close + 1).ltrim(" \t");
+  if (!After.starts_with(")"))
+    return std::nullopt; // another set: not one device set
+  bool OnGpu = false, OnHost = false;
+  if (!readDeviceSet(Set.drop_front().drop_back(), OnGpu, OnHost) || !OnGpu ||
+      OnHost)
+    return std::nullopt;
+  DeviceSetRespelling R;
+  R.Begin = ClauseBegin;
+  R.End = unsigned(After.data() - Text.data());
+  R.Original = Text.slice(R.Begin, R.End).str();
+  R.Parsed = std::string(Macro) + Set.str() + ")";
+  if (R.Parsed.size() > R.Original.size())
+    return std::nullopt;
+  R.Parsed.resize(R.Original.size(), ' ');
+  return R;
+}
+
+const char *variantMacro() { return "-D__o2D(...)=user={condition(0)}"; }
+
+std::optional<std::string> respelledDeviceSet(StringRef Pragma) {
+  size_t At = Pragma.find(Macro);
+  if (At == StringRef::npos)
+    return std::nullopt;
+  StringRef Set = Pragma.drop_front(At + strlen(Macro));
+  if (!Set.consume_front("{"))
+    return std::nullopt;
+  return Set.take_until([](char C) { return C == '}'; }).str();
+}
+
+std::string originalPragma(StringRef Pragma) {
+  size_t At = Pragma.find(Macro);
+  if (At == StringRef::npos)
+    return Pragma.str();
+  size_t Close = Pragma.find('}', At);
+  size_t Paren =
+      Close == StringRef::npos ? StringRef::npos : Pragma.find(')', Close);
+  if (Paren == StringRef::npos)
+    return Pragma.str();
+  return (Pragma.take_front(At) +
+          "device=" + Pragma.slice(At + strlen(Macro), Paren) +
+          Pragma.drop_front(Paren + 1))
+      .str();
+}
+
+const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
+                            unsigned Offset) {
+  const VariantBlock *Found = nullptr;
+  for (const VariantBlock &B : Blocks)
+    if (B.BeginEnd <= Offset && Offset < B.End)
+      Found = &B; // the innermost: blocks are sorted by their begin
+  return Found;
+}
+
+} // namespace omp2cuda
