@@ -12,8 +12,8 @@ using namespace clang;
 
 namespace omp2cuda {
 
-std::string deferredTask(const std::vector<std::string> &Depends,
-                         bool Early) {
+std::string deferredTask(const std::vector<std::string> &Depends, bool Early,
+                         bool Exclusive) {
   std::string Deps;
   for (const std::string &X : Depends)
     Deps += " " + X;
@@ -51,6 +51,11 @@ std::string deferredTask(const std::vector<std::string> &Depends,
     Detached += "o2c::guardRelease(o2c_token);\n";
   Detached = std::string("if (o2c::mayDetach(") + (Depend ? "true" : "false") +
              ")) {\n" + Detached + "} else {\n" + Wait + "}\n";
+  // libomp ends a mutexinoutset task's exclusion when its body returns,
+  // while a detached task's target task still runs on a helper: only the
+  // waiting form keeps such target tasks from running at once.
+  if (Exclusive)
+    return "if (o2c_task) {\n" + Wait;
   return "if (o2c_task) {\n#if O2C_DETACH\n" + Detached + "#else\n" + Wait +
          "#endif\n";
 }
@@ -145,7 +150,8 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
          inLoops(PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
       Calls.push_back(std::move(X));
   if (Deferred)
-    Calls.push_back(deferredTask(Depends, /*Early=*/false) + "}");
+    Calls.push_back(
+        deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");
   return Calls;
 }
 
