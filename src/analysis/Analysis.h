@@ -197,6 +197,10 @@ Verdict checkRowSubscripts(const Region &R,
 /// from a macro expansion (then nothing can be copied reliably).
 std::vector<std::string> dependClauses(const clang::OMPExecutableDirective &D,
                                        clang::ASTContext &Ctx);
+/// Whether D has `depend(mutexinoutset: ...)`. libomp releases a task's
+/// mutual exclusion when its body ends, so a detached host task would let
+/// such target tasks run at once (docs/async.md, "Mutually exclusive").
+bool hasMutexInOutSet(const clang::OMPExecutableDirective &D);
 /// A clause's text as written, on one line; empty when it comes from a
 /// macro expansion.
 std::string clauseSourceText(const clang::OMPClause *C, clang::ASTContext &Ctx);

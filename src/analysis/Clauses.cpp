@@ -51,6 +51,13 @@ std::vector<std::string> dependClauses(const OMPExecutableDirective &D,
   return Out;
 }
 
+bool hasMutexInOutSet(const OMPExecutableDirective &D) {
+  for (const auto *C : D.getClausesOfKind<OMPDependClause>())
+    if (C->getDependencyKind() == OMPC_DEPEND_mutexinoutset)
+      return true;
+  return false;
+}
+
 Verdict ClauseReader::read(const OMPClause *C) {
   using namespace llvm::omp;
   switch (C->getClauseKind()) {

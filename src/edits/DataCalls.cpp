@@ -12,8 +12,8 @@ using namespace clang;
 
 namespace omp2cuda {
 
-std::string deferredTask(const std::vector<std::string> &Depends,
-                         bool Early) {
+std::string deferredTask(const std::vector<std::string> &Depends, bool Early,
+                         bool Exclusive) {
   std::string Deps;
   for (const std::string &X : Depends)
     Deps += " " + X;
@@ -21,16 +21,17 @@ std::string deferredTask(const std::vector<std::string> &Depends,
   // and a tracked successor on that token alone holds the task's parent
   // until its successors are released (o2c::guardRelease: libomp's count of
   // incomplete children in a serialized team, docs/async.md).
-  // In a team of several threads, chains of detached tasks with dependences
-  // can leave libomp's taskwait spinning on a lock no thread holds (a plain
-  // OpenMP reproducer hangs too, docs/async.md): there the host task runs
-  // the target task and waits for it, as under GCC, and the team's other
-  // threads go on. A team of one has no other thread: it keeps detach.
-  // The host task that runs the target task on a helper and waits for it:
-  // GCC's form, and clang's in a team of several threads.
-  std::string Wait = "#pragma omp task" + Deps +
-                     " firstprivate(o2c_task)\n"
-                     "o2c::runTask(o2c_task);\n";
+  // o2c::mayDetach says, at run time, where the host task may not be
+  // detached: with cancellation on (a cancelled taskgroup discards the task
+  // and nothing would fulfil its event), and with dependences in a team of
+  // several threads (libomp's taskwait can hang there). Then the host task
+  // runs the target task on a helper and waits for it, as under GCC; under
+  // libomp it owns the task (o2c::TaskArg), so a discarded one frees it.
+  std::string Wait = "o2c::TaskArg o2c_own(o2c_task);\n"
+                     "#pragma omp task" +
+                     Deps +
+                     " firstprivate(o2c_own)\n"
+                     "o2c::runTask(o2c_own);\n";
   bool Depend = !Depends.empty(), Done = Depend && Early;
   std::string Detached =
       Done ? "o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); "
@@ -47,8 +48,14 @@ std::string deferredTask(const std::vector<std::string> &Depends,
               "o2c::startTask(o2c_task, o2c_event" +
               (Done ? ", o2c_done" : "") + ");\n";
   if (Depend)
-    Detached = "if (omp_get_num_threads() > 1) {\n" + Wait + "} else {\n" +
-               Detached + "o2c::guardRelease(o2c_token);\n}\n";
+    Detached += "o2c::guardRelease(o2c_token);\n";
+  Detached = std::string("if (o2c::mayDetach(") + (Depend ? "true" : "false") +
+             ")) {\n" + Detached + "} else {\n" + Wait + "}\n";
+  // libomp ends a mutexinoutset task's exclusion when its body returns,
+  // while a detached task's target task still runs on a helper: only the
+  // waiting form keeps such target tasks from running at once.
+  if (Exclusive)
+    return "if (o2c_task) {\n" + Wait;
   return "if (o2c_task) {\n#if O2C_DETACH\n" + Detached + "#else\n" + Wait +
          "#endif\n";
 }
@@ -143,7 +150,8 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
          inLoops(PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
       Calls.push_back(std::move(X));
   if (Deferred)
-    Calls.push_back(deferredTask(Depends, /*Early=*/false) + "}");
+    Calls.push_back(
+        deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");
   return Calls;
 }
 

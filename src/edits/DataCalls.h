@@ -24,8 +24,13 @@ namespace omp2cuda {
 /// early: its one task completes with it, and no sibling is needed. With
 /// dependences, the detached task also names a token of its own
 /// (o2c::newToken) and is followed by o2c::guardRelease (clang-19's libomp
-/// in serial code).
-std::string deferredTask(const std::vector<std::string> &Depends, bool Early);
+/// in serial code). Where o2c::mayDetach says no at run time (cancellation
+/// on; dependences in a team of several threads), the host task owns the
+/// target task (o2c::TaskArg), runs it on a helper and waits for it.
+/// Exclusive (`depend(mutexinoutset: ...)`): always the waiting form, whose
+/// host task holds the exclusion until the target task completed.
+std::string deferredTask(const std::vector<std::string> &Depends, bool Early,
+                         bool Exclusive);
 
 /// The runtime text of a data construct, without the comments and line
 /// markers around it (the same text goes into a #define body).

@@ -188,9 +188,10 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
                        Braces ? "{ " : "", K.StubName, K.TemplateArgs, Args,
                        R.Depend ? "true" : "false");
   } else if (K.NoWait) {
-    Call = fmt::format("{{ o2c::AsyncTask *o2c_task = {}{}({});\n",
-                       K.StubName, K.TemplateArgs, Args) +
-           deferredTask(Depends, /*Early=*/true) + "} else {";
+    Call = fmt::format("{{ o2c::AsyncTask *o2c_task = {}{}({});\n", K.StubName,
+                       K.TemplateArgs, Args) +
+           deferredTask(Depends, /*Early=*/true, hasMutexInOutSet(D)) +
+           "} else {";
     E.CallSite.push_back({Begin, 0, Call + " // omp2cuda: deferred to a "
                                            "hidden helper thread; host "
                                            "fallback below\n" +

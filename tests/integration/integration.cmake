@@ -52,6 +52,12 @@ if(TARGET omp2cuda)
   add_test(NAME integration.routines_files
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/routines_files.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.cancel_detach
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cancel_detach.sh
+                   ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.mutex_detach
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/mutex_detach.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cc_options
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cc_options.sh
                    ${CMAKE_BINARY_DIR})

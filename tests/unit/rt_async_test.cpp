@@ -1,6 +1,7 @@
 // Deferred target tasks (docs/async.md): the hidden helper team, the stream
 // pool and the runtime state under concurrent use. The emu backend's device
 // memory is separate host memory, so every copy is visible.
+#include "omp2cuda/async.h"
 #include "omp2cuda/host_rt.h"
 
 #include "RtTestUtil.h"
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -89,6 +91,47 @@ TEST_CASE("runAsync returns once the task completed", "[rt][async]") {
   runAsync(T);
   CHECK(A[0] == 2);
   CHECK(A[999] == 2);
+}
+
+/// A task that counts its live instances, to see when it is freed.
+static AsyncTask *countedTask(const std::shared_ptr<int> &Alive,
+                              std::atomic<int> &Ran) {
+  auto *T = new AsyncTask(ALoc);
+  T->add([Alive, &Ran] { ++Ran; }); // holds a reference while T lives
+  return T;
+}
+
+TEST_CASE("a host task's copy of an OwnedTask owns the target task, so a "
+          "discarded host task frees it",
+          "[rt][async][cancel]") {
+  // The generated host task takes the OwnedTask firstprivate: the host
+  // runtime copies it when the task is created and destroys the copy when
+  // the task is freed, run or discarded by a cancellation (docs/async.md).
+  auto Alive = std::make_shared<int>(0);
+  std::atomic<int> Ran{0};
+  SECTION("discarded: the copy frees it unrun") {
+    OwnedTask Orig(countedTask(Alive, Ran));
+    {
+      OwnedTask Copy(Orig); // the task's firstprivate copy
+      CHECK(Alive.use_count() == 2);
+    } // the discarded task's copy is destroyed
+    CHECK(Alive.use_count() == 1);
+    CHECK(Ran == 0);
+  } // Orig gave it away: nothing freed twice
+  SECTION("run: the task runs once and is freed once") {
+    OwnedTask Orig(countedTask(Alive, Ran));
+    {
+      OwnedTask Copy(Orig);
+      runTask(Copy);
+    }
+    CHECK(Ran == 1);
+    CHECK(Alive.use_count() == 1);
+  }
+  SECTION("never copied (discarded at creation): the original frees it") {
+    { OwnedTask Orig(countedTask(Alive, Ran)); }
+    CHECK(Alive.use_count() == 1);
+    CHECK(Ran == 0);
+  }
 }
 
 TEST_CASE("recorded data constructs run in order on the helper",

@@ -6,12 +6,15 @@
 // a host task with the construct's `depend` clauses:
 //
 //   #if O2C_DETACH
+//   if (o2c::mayDetach(...)) {
 //     o2c::Event o2c_event = o2c::Event(); // set by detach
 //   #pragma omp task depend(...) detach(o2c_event) firstprivate(o2c_task)
 //     o2c::startTask(o2c_task, o2c_event);   // queue; fulfilled when done
+//   } else { ... as below ... }
 //   #else
-//   #pragma omp task depend(...) firstprivate(o2c_task)
-//     o2c::runTask(o2c_task);                // queue and wait
+//     o2c::TaskArg o2c_own(o2c_task);
+//   #pragma omp task depend(...) firstprivate(o2c_own)
+//     o2c::runTask(o2c_own);                 // queue and wait
 //   #endif
 //
 // A target region with `depend` clauses (and detach) also gets a detached
@@ -120,10 +123,60 @@ inline void guardRelease(char *Token) {
     omp_fulfill_event(G);
   }
 }
+
+/// Whether a nowait construct's host task is detached here; if not, it runs
+/// the target task and waits for it (runTask), as under GCC.
+/// - Cancellation on (OMP_CANCELLATION=true): `cancel taskgroup` and
+///   `cancel parallel` discard a task that has not started. libomp still
+///   waits for a discarded detached task's event (__kmp_task_finish makes
+///   it a proxy), and only its body, which never runs, hands the event to a
+///   helper: the taskgroup, taskwait or barrier would wait for ever, and
+///   the guard's byte would leak. A discarded plain task completes, as a
+///   target task the host build discards does. The setting is fixed for
+///   the run, and cancellation can come from another translation unit.
+/// - With `depend` in a team of several threads: chains of detached tasks
+///   with dependences can leave libomp's taskwait spinning on a lock no
+///   thread holds (docs/async.md); a team of one has no other thread.
+inline bool mayDetach(bool Depend) {
+  return !omp_get_cancellation() && (!Depend || omp_get_num_threads() == 1);
+}
+#endif
+
+/// Owns a target task on its way into a host task that runs it: the host
+/// task's firstprivate copy takes it over (copying moves it), so that a
+/// host task discarded by a cancellation frees it when the host runtime
+/// destroys that copy (and, if no copy was made, the original frees it).
+class OwnedTask {
+public:
+  explicit OwnedTask(AsyncTask *T) : T(T) {}
+  OwnedTask(const OwnedTask &O) : T(O.T) { O.T = nullptr; }
+  OwnedTask &operator=(const OwnedTask &) = delete;
+  ~OwnedTask() { delete T; }
+  AsyncTask *take() {
+    AsyncTask *R = T;
+    T = nullptr;
+    return R;
+  }
+
+private:
+  mutable AsyncTask *T; // mutable: firstprivate copies from a const source
+};
+
+/// What the host task that runs a target task takes firstprivate. libomp
+/// destroys a discarded task's firstprivate copies, so an OwnedTask frees
+/// it. libgomp (GCC) never discards a task whose firstprivate copy
+/// constructors ran (task.c, copy_ctors_done): an OwnedTask would make a
+/// task that the host build's libgomp cancels run, so there it is the
+/// pointer, and a discarded task leaks its AsyncTask (docs/async.md).
+#if defined(__clang__)
+using TaskArg = OwnedTask;
+#else
+using TaskArg = AsyncTask *;
 #endif
 
 /// Runs T on a hidden helper thread and waits for it.
 inline void runTask(AsyncTask *T) { runAsync(T); }
+inline void runTask(OwnedTask &T) { runAsync(T.take()); }
 
 /// A deferred region where no host task can carry it (a macro's directive):
 /// it completes here, after the encountering task's children when it has

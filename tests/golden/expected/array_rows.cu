@@ -506,12 +506,19 @@ if (!omp2cuda_main_L81_launch(t, me)) { // omp2cuda: offloaded by the stub; host
 { o2c::AsyncTask *o2c_task = omp2cuda_main_L92_launch(w, i);
 if (o2c_task) {
 #if O2C_DETACH
+if (o2c::mayDetach(false)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
+}
 #else
-#pragma omp task firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 92 "inputs/array_rows.c"

@@ -78,19 +78,21 @@ extern "C" void chain(double *x, double *y, int n, double a) {
   o2c_task->enterData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapAlloc);
   if (o2c_task) {
 #if O2C_DETACH
-if (omp_get_num_threads() > 1) {
-#pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
-} else {
+if (o2c::mayDetach(true)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(out: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 }
 #else
-#pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(out: x[0:n], y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 }
 }
@@ -98,10 +100,7 @@ o2c::runTask(o2c_task);
 { o2c::AsyncTask *o2c_task = omp2cuda_chain_L7_launch(x, y, n, a);
 if (o2c_task) {
 #if O2C_DETACH
-if (omp_get_num_threads() > 1) {
-#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
-} else {
+if (o2c::mayDetach(true)) {
 o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_done)
 { } // completes with the target task
@@ -109,10 +108,15 @@ char *o2c_token = o2c::newToken();
 #pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task, o2c_done)
 o2c::startTask(o2c_task, o2c_event, o2c_done);
 o2c::guardRelease(o2c_token);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 }
 #else
-#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(in: x[0:n]) depend(inout: y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 7 "inputs/async_nowait.c"
@@ -121,50 +125,54 @@ o2c::runTask(o2c_task);
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i]; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(in: y[0:n]) */
-#line 125 "async_nowait.cu"
+#line 129 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 11, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);
   if (o2c_task) {
 #if O2C_DETACH
-if (omp_get_num_threads() > 1) {
-#pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
-} else {
+if (o2c::mayDetach(true)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(in: y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(in: y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 }
 #else
-#pragma omp task depend(in: y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(in: y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 }
 }
 #line 12 "inputs/async_nowait.c"
 { /* #pragma omp target exit data map(release: x[0:n], y[0:n]) nowait     depend(inout: x[0:n], y[0:n]) */
-#line 149 "async_nowait.cu"
+#line 155 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
   o2c_task->exitData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapRelease);
   if (o2c_task) {
 #if O2C_DETACH
-if (omp_get_num_threads() > 1) {
-#pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
-} else {
+if (o2c::mayDetach(true)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 char *o2c_token = o2c::newToken();
 #pragma omp task depend(inout: x[0:n], y[0:n]) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
 o2c::guardRelease(o2c_token);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 }
 #else
-#pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(inout: x[0:n], y[0:n]) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 }
 }
@@ -172,7 +180,7 @@ o2c::runTask(o2c_task);
 #pragma omp taskwait
 }
 
-#line 176 "async_nowait.cu"
+#line 184 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -186,7 +194,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 190 "async_nowait.cu"
+#line 198 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -235,12 +243,19 @@ extern "C" void plain(float *v, int n) {
 { o2c::AsyncTask *o2c_task = omp2cuda_plain_L18_launch(v, n);
 if (o2c_task) {
 #if O2C_DETACH
+if (o2c::mayDetach(false)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
+}
 #else
-#pragma omp task firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 18 "inputs/async_nowait.c"

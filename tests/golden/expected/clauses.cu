@@ -268,12 +268,19 @@ if (!omp2cuda_saxpy_L7_launch(a, x, y, n, dev, bias)) { // omp2cuda: offloaded b
 { o2c::AsyncTask *o2c_task = omp2cuda_saxpy_L14_launch(y, n);
 if (o2c_task) {
 #if O2C_DETACH
+if (o2c::mayDetach(false)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
+}
 #else
-#pragma omp task firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 14 "inputs/clauses.c"

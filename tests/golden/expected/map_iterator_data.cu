@@ -245,12 +245,19 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
   for (int it = (0); it < (ROWS); it += (1)) { o2c_task->exitData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapRelease); }
   if (o2c_task) {
 #if O2C_DETACH
+if (o2c::mayDetach(false)) {
 o2c::Event o2c_event = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_event) firstprivate(o2c_task)
 o2c::startTask(o2c_task, o2c_event);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
+}
 #else
-#pragma omp task firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 }
 }
@@ -271,7 +278,7 @@ o2c::runTask(o2c_task);
   }
   on_device = 0;
 { // omp2cuda: device data environment
-#line 275 "map_iterator_data.cu"
+#line 282 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 101, 1, "target data"};
   o2c::TargetRegion o2c_data_L101(o2c_loc, -1, true, false);
   o2c_data_L101.map(&(rs), sizeof(rs), o2c::MapTo);
