@@ -265,10 +265,7 @@ int main(void) {
 { o2c::AsyncTask *o2c_task = omp2cuda_main_L114_launch(on_device, d);
 if (o2c_task) {
 #if O2C_DETACH
-if (omp_get_num_threads() > 1) {
-#pragma omp task depend(inout: d) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
-} else {
+if (o2c::mayDetach(true)) {
 o2c::Event o2c_event = o2c::Event(), o2c_done = o2c::Event(); // set by detach
 #pragma omp task detach(o2c_done)
 { } // completes with the target task
@@ -276,10 +273,15 @@ char *o2c_token = o2c::newToken();
 #pragma omp task depend(inout: d) depend(out: *o2c_token) detach(o2c_event) firstprivate(o2c_task, o2c_done)
 o2c::startTask(o2c_task, o2c_event, o2c_done);
 o2c::guardRelease(o2c_token);
+} else {
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(inout: d) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 }
 #else
-#pragma omp task depend(inout: d) firstprivate(o2c_task)
-o2c::runTask(o2c_task);
+o2c::TaskArg o2c_own(o2c_task);
+#pragma omp task depend(inout: d) firstprivate(o2c_own)
+o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
 #line 114 "inputs/device_routines.c"
@@ -375,7 +377,7 @@ if (!omp2cuda_main_L179_launch(dm)) { // omp2cuda: offloaded by the stub; host f
     for (int i = 0; i < 64; i++)
       a[i] = i;
 { /* #pragma omp target enter data map(to: a) device(dev) */
-#line 379 "device_routines.cu"
+#line 381 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 203, 1, "target enter data"};
   o2c::enterData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapTo);
 }
@@ -390,7 +392,7 @@ if (!omp2cuda_main_L208_launch(dev, da)) { // omp2cuda: offloaded by the stub; h
     for (int i = 0; i < 64; i++)
       da[i] = 3 * da[i]; }
 { /* #pragma omp target exit data map(from: a) device(dev) */
-#line 394 "device_routines.cu"
+#line 396 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 211, 1, "target exit data"};
   o2c::exitData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapFrom);
 }
