@@ -14,6 +14,133 @@
 
 namespace omp2cuda {
 
+/// A loop whose iterations start at Start and stride by Stride (the
+/// thread's, block's or, in a called function, team's share), appended to
+/// Out; Id names its counters. Chunk: the share is chunks of that many
+/// iterations (Start and Stride count chunks; the text may name the trip
+/// count, o2c_trip<Id>). Returns the text that closes it.
+inline std::string spmdLoopOpen(std::string &Out,
+                                const std::vector<LoopLevel> &Loops,
+                                unsigned Id, const std::string &Start,
+                                const std::string &Stride,
+                                const std::string &Chunk = "") {
+  const LoopLevel &L0 = Loops.front();
+  bool Simple = Chunk.empty() && Loops.size() == 1 && L0.UnitStep &&
+                L0.Increasing &&
+                (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
+  if (Simple) {
+    std::string From =
+        L0.Lower == "0" ? Start : fmt::format("{} + {}", L0.Lower, Start);
+    std::string By =
+        L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
+    Out += fmt::format("for ({} {} = {}; {} {} {}; {} += {}) {{\n", L0.VarType,
+                       L0.Var, From, L0.Var, L0.Cmp == LoopCmp::LE ? "<=" : "<",
+                       L0.Upper, L0.Var, By);
+    return "}\n";
+  }
+  bool Wide = Loops.size() > 1;
+  for (const LoopLevel &L : Loops)
+    Wide = Wide || L.Is64Bit;
+  std::string T = Wide ? "unsigned long long" : "unsigned int";
+  std::string Trip = fmt::format("o2c_trip{}", Id),
+              Iv = fmt::format("o2c_iv{}", Id);
+  std::vector<std::string> Trips;
+  Out += "{\n";
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    Trips.push_back(Loops.size() == 1 ? Trip : fmt::format("{}_{}", Trip, I));
+    Out += fmt::format("const {} {} = {};\n", T, Trips.back(),
+                       tripCountExpr(Loops[I], T));
+  }
+  if (Loops.size() > 1) {
+    std::string Prod;
+    for (const std::string &N : Trips)
+      Prod += (Prod.empty() ? "" : " * ") + N;
+    Out += fmt::format("const {} {} = {};\n", T, Trip, Prod);
+  }
+  std::string Close = "}\n}\n";
+  if (!Chunk.empty()) {
+    // A chunk under 1 would never end: OpenMP asks for a positive one.
+    std::string Ck = fmt::format("o2c_chunk{}", Id), At = Iv + "_c";
+    Out += fmt::format("const long long {0}_ = {1};\n"
+                       "const {2} {0} = {0}_ > 0 ? ({2}){0}_ : 1;\n",
+                       Ck, Chunk, T);
+    Out += fmt::format("for ({0} {1} = ({0})({2}) * {3}; {1} < {4}; {1} += "
+                       "({0})({5}) * {3}) {{\n",
+                       T, At, Start, Ck, Trip, Stride);
+    Out += fmt::format("for ({0} {1} = {2}; {1} < {3} && {1} - {2} < {4}; "
+                       "++{1}) {{\n",
+                       T, Iv, At, Trip, Ck);
+    Close += "}\n";
+  } else {
+    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} += ({0})({4})) {{\n",
+                       T, Iv, Start, Trip, Stride);
+  }
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    const LoopLevel &L = Loops[I];
+    std::string Idx = Iv, Inner;
+    for (size_t J = I + 1; J < Loops.size(); ++J)
+      Inner += (Inner.empty() ? "" : " * ") + Trips[J];
+    if (!Inner.empty())
+      Idx = fmt::format("{} / ({})", Iv, Inner);
+    if (I > 0)
+      Idx = fmt::format("({}) % {}", Idx, Trips[I]);
+    bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
+    std::string Scaled =
+        L.UnitStep ? "(" + Idx + ")" : fmt::format("({}) * {}", Idx, L.Step);
+    Out += fmt::format("{0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
+                       L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
+  }
+  return Close;
+}
+
+/// Fresh copies for private/firstprivate items and reduction partials
+/// around a construct; returns what closes them.
+inline std::string spmdDataOpen(std::string &Out, const SpmdNode &N) {
+  if (N.Privates.empty() && N.Reductions.empty())
+    return "";
+  std::string Close;
+  Out += "{\n";
+  for (const auto &[Decl, Init] : N.Privates)
+    if (!Init.empty())
+      Out += fmt::format("const auto o2c_fp_{0} = {0};\n", Init);
+  // A variable the team shares gets a partial of each thread's own, which
+  // the construct reaches by the variable's name (or through a pointer of
+  // that name); the team's result goes into the variable atomically (other
+  // teams may share it too), and a barrier makes that visible to the team.
+  for (const SpmdReduction &Red : N.Reductions)
+    Out += !Red.Shared ? fmt::format("const {0} o2c_red_{1} = {1};\n{1} = "
+                                     "{2}::identity<{0}>();\n",
+                                     Red.Type, Red.Var, Red.Op)
+                       : fmt::format("{0} *const o2c_red_{1} = {3}{1};\n"
+                                     "{0} o2c_part_{1} = "
+                                     "{2}::identity<{0}>();\n",
+                                     Red.Type, Red.Var, Red.Op,
+                                     Red.ViaPointer ? "" : "&");
+  Out += "{\n";
+  for (const SpmdReduction &Red : N.Reductions)
+    if (Red.Shared)
+      Out += Red.ViaPointer
+                 ? fmt::format("{0} *{1} = &o2c_part_{1};\n", Red.Type, Red.Var)
+                 : fmt::format("{0} &{1} = o2c_part_{1};\n", Red.Type, Red.Var);
+  for (const auto &[Decl, Init] : N.Privates)
+    Out += Init.empty() ? Decl + ";\n"
+                        : fmt::format("{} = o2c_fp_{};\n", Decl, Init);
+  Close = "}\n";
+  for (const SpmdReduction &Red : N.Reductions)
+    Close +=
+        Red.Shared
+            ? fmt::format(
+                  "{{\nconst {0} o2c_team_{1} = "
+                  "o2c_dev::teamReduce<{2}>(o2c_part_{1}, o2c_scratch);\n"
+                  "if (threadIdx.x == 0)\n  o2c_dev::atomicCombine<{2}>("
+                  "o2c_red_{1}, o2c_team_{1});\n__syncthreads();\n}}\n",
+                  Red.Type, Red.Var, Red.Op)
+            : fmt::format("{0} = {1}()(o2c_red_{0}, o2c_dev::teamReduce<{1}>("
+                          "{0}, o2c_scratch));\n",
+                          Red.Var, Red.Op);
+  return Close + "}\n";
+}
+
 struct SpmdPrinter {
   const KernelModel &K;
   std::string &Out;
@@ -45,104 +172,12 @@ struct SpmdPrinter {
   /// that closes it.
   std::string loopOpen(const std::vector<LoopLevel> &Loops, unsigned Id,
                        const std::string &Start, const std::string &Stride) {
-    const LoopLevel &L0 = Loops.front();
-    bool Simple = Loops.size() == 1 && L0.UnitStep && L0.Increasing &&
-                  (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
-    if (Simple) {
-      std::string From =
-          L0.Lower == "0" ? Start : fmt::format("{} + {}", L0.Lower, Start);
-      std::string By =
-          L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
-      Out += fmt::format(
-          "for ({} {} = {}; {} {} {}; {} += {}) {{\n", L0.VarType, L0.Var, From,
-          L0.Var, L0.Cmp == LoopCmp::LE ? "<=" : "<", L0.Upper, L0.Var, By);
-      return "}\n";
-    }
-    bool Wide = Loops.size() > 1;
-    for (const LoopLevel &L : Loops)
-      Wide = Wide || L.Is64Bit;
-    std::string T = Wide ? "unsigned long long" : "unsigned int";
-    std::string Trip = fmt::format("o2c_trip{}", Id),
-                Iv = fmt::format("o2c_iv{}", Id);
-    std::vector<std::string> Trips;
-    Out += "{\n";
-    for (size_t I = 0; I < Loops.size(); ++I) {
-      Trips.push_back(Loops.size() == 1 ? Trip : fmt::format("{}_{}", Trip, I));
-      Out += fmt::format("const {} {} = {};\n", T, Trips.back(),
-                         tripCountExpr(Loops[I], T));
-    }
-    if (Loops.size() > 1) {
-      std::string Prod;
-      for (const std::string &N : Trips)
-        Prod += (Prod.empty() ? "" : " * ") + N;
-      Out += fmt::format("const {} {} = {};\n", T, Trip, Prod);
-    }
-    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} += ({0})({4})) {{\n",
-                       T, Iv, Start, Trip, Stride);
-    for (size_t I = 0; I < Loops.size(); ++I) {
-      const LoopLevel &L = Loops[I];
-      std::string Idx = Iv, Inner;
-      for (size_t J = I + 1; J < Loops.size(); ++J)
-        Inner += (Inner.empty() ? "" : " * ") + Trips[J];
-      if (!Inner.empty())
-        Idx = fmt::format("{} / ({})", Iv, Inner);
-      if (I > 0)
-        Idx = fmt::format("({}) % {}", Idx, Trips[I]);
-      bool Inc = L.Cmp == LoopCmp::LT || L.Cmp == LoopCmp::LE;
-      std::string Scaled =
-          L.UnitStep ? "(" + Idx + ")" : fmt::format("({}) * {}", Idx, L.Step);
-      Out += fmt::format("{0} {1} = ({0})(({2})({3}) {4} {5});\n", L.VarType,
-                         L.Var, T, L.Lower, Inc ? "+" : "-", Scaled);
-    }
-    return "}\n}\n";
+    return spmdLoopOpen(Out, Loops, Id, Start, Stride);
   }
 
   /// Fresh copies for private/firstprivate items and reduction partials
   /// around a construct; returns what closes them.
-  std::string dataOpen(const SpmdNode &N) {
-    if (N.Privates.empty() && N.Reductions.empty())
-      return "";
-    std::string Close;
-    Out += "{\n";
-    for (const auto &[Decl, Init] : N.Privates)
-      if (!Init.empty())
-        Out += fmt::format("const auto o2c_fp_{0} = {0};\n", Init);
-    // A variable the team shares gets a partial of each thread's own, which
-    // the construct reaches by the variable's name (or through a pointer of
-    // that name); the team's result goes into the variable atomically (other
-    // teams may share it too), and a barrier makes that visible to the team.
-    for (const SpmdReduction &Red : N.Reductions)
-      Out += !Red.Shared ? fmt::format("const {0} o2c_red_{1} = {1};\n{1} = "
-                                       "{2}::identity<{0}>();\n",
-                                       Red.Type, Red.Var, Red.Op)
-                         : fmt::format("{0} *const o2c_red_{1} = {3}{1};\n"
-                                       "{0} o2c_part_{1} = "
-                                       "{2}::identity<{0}>();\n",
-                                       Red.Type, Red.Var, Red.Op,
-                                       Red.ViaPointer ? "" : "&");
-    Out += "{\n";
-    for (const SpmdReduction &Red : N.Reductions)
-      if (Red.Shared)
-        Out += Red.ViaPointer
-                   ? fmt::format("{0} *{1} = &o2c_part_{1};\n", Red.Type, Red.Var)
-                   : fmt::format("{0} &{1} = o2c_part_{1};\n", Red.Type, Red.Var);
-    for (const auto &[Decl, Init] : N.Privates)
-      Out += Init.empty() ? Decl + ";\n"
-                          : fmt::format("{} = o2c_fp_{};\n", Decl, Init);
-    Close = "}\n";
-    for (const SpmdReduction &Red : N.Reductions)
-      Close +=
-          Red.Shared
-              ? fmt::format("{{\nconst {0} o2c_team_{1} = "
-                            "o2c_dev::teamReduce<{2}>(o2c_part_{1}, o2c_scratch);\n"
-                            "if (threadIdx.x == 0)\n  o2c_dev::atomicCombine<{2}>("
-                            "o2c_red_{1}, o2c_team_{1});\n__syncthreads();\n}}\n",
-                            Red.Type, Red.Var, Red.Op)
-              : fmt::format("{0} = {1}()(o2c_red_{0}, o2c_dev::teamReduce<{1}>("
-                            "{0}, o2c_scratch));\n",
-                            Red.Var, Red.Op);
-    return Close + "}\n";
-  }
+  std::string dataOpen(const SpmdNode &N) { return spmdDataOpen(Out, N); }
 
   /// A parallel region of fewer threads than the block: its size, as the
   /// OpenMP routines in its body answer it (o2c_team), and the threads that

@@ -77,6 +77,7 @@ struct KernelModel {
   /// "struct S;": kernel and stub follow class S, the stub is declared
   /// ahead of it (Region::ClassAhead).
   std::string ClassAhead;
+  bool ClassAheadTemplate = false; // Region::ClassAheadTemplate
 
   std::vector<KernelParam> Params;
   std::vector<std::string> PrivateDecls; // "double t;"

@@ -286,6 +286,9 @@ struct Region {
   /// S, so its kernel and stub follow S and the stub is declared ahead of
   /// it, after this (analysis/ClassAhead.h). Empty otherwise.
   std::string ClassAhead;
+  /// S is a class template: the kernel and stub stay before it, S declared
+  /// ahead of them by ClassAhead ("template <typename T> struct S;").
+  bool ClassAheadTemplate = false;
 
   SpmdTree Spmd; // Class == Spmd
 };

@@ -277,10 +277,12 @@ struct ApiCall {
   bool Edited = false;
 };
 /// OneThread: the region runs as one thread of one team (Orphaned.h).
+/// TeamMaster: S is team-master code of a teams region, where the calls
+/// outside its constructs may reach a distribute loop (Orphaned.h).
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
                          std::vector<ApiCall> *Calls = nullptr,
-                         bool OneThread = false);
+                         bool OneThread = false, bool TeamMaster = false);
 /// Adds F to TU.DeviceFunctions when device code could call it (with the
 /// callees that makes device functions too); false when it cannot run on
 /// the device. For the functions of a translated header, which are all

@@ -10,7 +10,40 @@ using namespace clang;
 namespace omp2cuda {
 namespace calls {
 
+namespace {
+
+/// The calls under S inside a construct or lambda (In: S is).
+void nestedCalls(const Stmt *S, bool In, std::set<const CallExpr *> &Out) {
+  if (!S)
+    return;
+  In = In || isa<OMPExecutableDirective, LambdaExpr>(S);
+  if (const auto *C = dyn_cast<CallExpr>(S); C && In)
+    Out.insert(C);
+  for (const Stmt *Child : S->children())
+    nestedCalls(Child, In, Out);
+}
+
+} // namespace
+
+bool CallChecker::inTeamMaster(const CallExpr *C) {
+  if (!TeamMaster || !Root)
+    return false;
+  if (!NestedKnown)
+    nestedCalls(Root, false, Nested);
+  NestedKnown = true;
+  return !Nested.count(C);
+}
+
 bool CallChecker::VisitCallExpr(CallExpr *C) {
+  HereCall = C;
+  HereTeamMaster = inTeamMaster(C);
+  bool Ok = visitCall(C);
+  HereCall = nullptr;
+  HereTeamMaster = false;
+  return Ok;
+}
+
+bool CallChecker::visitCall(CallExpr *C) {
   DirectCallees.insert(C->getCallee()->IgnoreParenImpCasts());
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
@@ -85,6 +118,8 @@ bool CallChecker::checkBody(const FunctionDecl *Own, const FunctionDecl *Def,
   CallChecker Inner(TU, nullptr, Visiting, nullptr, &Checked);
   Inner.Path = std::move(Chain);
   Inner.OneThread = OneThread;
+  Inner.TeamMaster = HereTeamMaster;
+  Inner.Root = Own->getBody();
   Inner.Region = Region;
   Inner.AllowDependent = AllowDependent;
   if (Inner.TraverseStmt(Own->getBody()))

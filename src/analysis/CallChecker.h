@@ -54,6 +54,11 @@ public:
   std::vector<std::string> Path;
   /// The region is one thread of one team (a plain `target`).
   bool OneThread = false;
+  /// The walk starts in team-master code of a teams region (a distribute
+  /// loop in a called function binds to its teams): the calls outside the
+  /// constructs and lambdas of Root are (Orphaned.h).
+  bool TeamMaster = false;
+  const clang::Stmt *Root = nullptr;
   /// The region's statement: lambdas written inside it are device code.
   clang::SourceRange Region;
   /// A call that names no function until its template is instantiated is
@@ -95,6 +100,16 @@ public:
   }
 
 private:
+  bool visitCall(clang::CallExpr *C);
+  /// Whether C is in team-master code (TeamMaster).
+  bool inTeamMaster(const clang::CallExpr *C);
+  /// The calls of Root inside its constructs and lambdas, once asked.
+  std::set<const clang::CallExpr *> Nested;
+  bool NestedKnown = false;
+  /// The call being checked, and whether it is in team-master code.
+  const clang::CallExpr *HereCall = nullptr;
+  bool HereTeamMaster = false;
+
   // CallObjects.cpp
   bool checkDispatch(const clang::CXXMemberCallExpr *C);
   bool checkVirtuals(const std::vector<const clang::CXXMethodDecl *> &Ms);

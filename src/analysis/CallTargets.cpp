@@ -118,6 +118,19 @@ bool CallChecker::checkDefined(const FunctionDecl *FD, const std::string &Name) 
                                "may call it");
       return false;
     }
+    // Compiled for team-master code: right only there.
+    if (!HereTeamMaster && Region.isValid() && needsTeamMaster(Def)) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name +
+                               "', which holds a 'distribute' loop: on the "
+                               "device only team-master code of a 'teams' "
+                               "region may call it (this call is not)");
+      const SourceManager &SM = TU.Ctx.getSourceManager();
+      if (HereCall &&
+          inMainFile(SM, SM.getExpansionLoc(HereCall->getBeginLoc())))
+        Result.Where = SM.getExpansionLoc(HereCall->getBeginLoc());
+      return false;
+    }
     return true;
   }
   std::vector<std::string> Chain = Path;
@@ -166,7 +179,8 @@ bool CallChecker::checkDefinitionFits(const FunctionDecl *Def,
     return false;
   }
   // Orphaned constructs: atomics and simd loops run on the device.
-  if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread); !V.Ok) {
+  if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread, HereTeamMaster);
+      !V.Ok) {
     Result = V;
     return false;
   }

@@ -205,6 +205,7 @@ Verdict kernelAfterClass(CaptureSite &S, const std::string &What) {
     S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(),
                              Names.end());
     S.R.ClassAhead = Forward;
+    S.R.ClassAheadTemplate = true;
     return {};
   }
   std::string Forward = classForward(S.InClass, S.TU.Ctx, Why);

@@ -1,6 +1,7 @@
 // Kernels that follow the class whose member holds their region (see
 // ClassAhead.h).
 #include "analysis/ClassAhead.h"
+#include "analysis/TemplateContext.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -78,27 +79,15 @@ std::string classTemplateForward(const Decl *InClass, std::string &Why) {
     Why = "it is a nested class";
     return "";
   }
-  // Written without the defaults: a redeclaration may not repeat them.
+  // As written, without the defaults: a redeclaration may not repeat them.
+  const ASTContext &Ctx = RD->getASTContext();
   std::string Params;
-  PrintingPolicy PP(RD->getASTContext().getLangOpts());
   for (const NamedDecl *P : *CT->getTemplateParameters()) {
-    if (!P->getIdentifier()) {
-      Why = "a parameter of the class template has no name";
+    std::string Text =
+        templateParamText(*P, Ctx.getSourceManager(), Ctx.getLangOpts(), Why);
+    if (Text.empty())
       return "";
-    }
-    std::string Name = P->getNameAsString();
-    if (!Params.empty())
-      Params += ", ";
-    if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(P))
-      Params += std::string(TP->wasDeclaredWithTypename() ? "typename" : "class") +
-                (TP->isParameterPack() ? "... " : " ") + Name;
-    else if (const auto *NP = dyn_cast<NonTypeTemplateParmDecl>(P))
-      Params += NP->getType().getAsString(PP) +
-                (NP->isParameterPack() ? "... " : " ") + Name;
-    else {
-      Why = "a parameter of the class template is a template";
-      return "";
-    }
+    Params += (Params.empty() ? "" : ", ") + Text;
   }
   return "template <" + Params + "> " + RD->getKindName().str() + " " +
          RD->getNameAsString() + ";";

@@ -39,8 +39,9 @@ bool writesNestedClassType(const clang::Stmt *S, const clang::Decl *InClass);
 /// `Vec<T>::K`) depend on the parameters and are looked up when they are
 /// instantiated, after the class. They need only the class declared: the
 /// declaration ("template <typename T, int N> struct Vec;") when InClass is
-/// a class template at namespace scope whose parameters are types or
-/// values, each named; else empty, with Why.
+/// a class template at namespace scope whose parameters are each named and
+/// written in the main file (templateParamText: as written, without their
+/// defaults); else empty, with Why.
 std::string classTemplateForward(const clang::Decl *InClass, std::string &Why);
 
 /// Edits that spell each use of InClass's injected name in S (`Vec`,

@@ -286,7 +286,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
   std::set<const VarDecl *> Hoisted;
   for (const VarDecl *VD : W.Locals)
     if (Used.count(VD) || W.AddressTaken.count(VD) ||
-        VD->getType()->isArrayType()) {
+        VD->getType()->isArrayType() || teamAllocated(VD)) {
       Vars.Promoted.insert(VD);
       Hoisted.insert(VD);
     } else if (W.Skipped.count(VD)) {

@@ -36,10 +36,13 @@ bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
-                         std::vector<ApiCall> *Calls, bool OneThread) {
+                         std::vector<ApiCall> *Calls, bool OneThread,
+                         bool TeamMaster) {
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, &BodyEdits, Visiting, Calls);
   C.OneThread = OneThread;
+  C.TeamMaster = TeamMaster;
+  C.Root = S;
   C.Region = S->getSourceRange();
   C.AllowDependent = true;
   C.TraverseStmt(const_cast<Stmt *>(S));
@@ -52,6 +55,8 @@ Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
     std::set<const FunctionDecl *> InstVisiting;
     CallChecker I(TU, nullptr, InstVisiting);
     I.OneThread = OneThread;
+    I.TeamMaster = TeamMaster;
+    I.Root = Copy;
     I.Region = S->getSourceRange();
     I.AllowDependent = true;
     I.InInstance = true;

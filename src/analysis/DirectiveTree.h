@@ -240,9 +240,13 @@ teamCopies(const clang::Stmt *Body,
            Verdict &V, clang::SourceLocation &Where);
 
 // ---- SpmdSharing.cpp -------------------------------------------------------
+/// Whether `#pragma omp allocate` puts VD in the team's memory
+/// (omp_pteam_mem_alloc or omp_cgroup_mem_alloc): its slot is the team's.
+bool teamAllocated(const clang::VarDecl *VD);
 /// The team-master locals declared by the statements of Body that go to
-/// shared memory: those parallel code writes or takes the address of, and
-/// those team-master code with side effects writes (thread 0 alone runs it).
+/// shared memory: those parallel code writes or takes the address of, those
+/// team-master code with side effects writes (thread 0 alone runs it), and
+/// those allocated in the team's memory (teamAllocated).
 std::set<const clang::VarDecl *> promotedTeamVars(const clang::Stmt *Body,
                                                   const TreeVars &Vars,
                                                   clang::ASTContext &Ctx);

@@ -1,6 +1,7 @@
 // Orphaned constructs in functions device code calls (Orphaned.h).
 #include "analysis/Orphaned.h"
 #include "analysis/InOrderScan.h"
+#include "analysis/OrphanedDistribute.h"
 #include "analysis/OrphanedTasks.h"
 #include "edits/Edits.h"
 
@@ -210,7 +211,7 @@ std::string oneThreadProblem(const OMPExecutableDirective &D,
 
 Verdict checkOrphaned(const FunctionDecl *Def,
                       const std::vector<std::string> &Chain, ASTContext &Ctx,
-                      bool OneThread) {
+                      bool OneThread, bool TeamMaster) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Calls = "it calls '" + Chain.front() + "'";
   for (size_t I = 1; I < Chain.size(); ++I)
@@ -281,17 +282,35 @@ Verdict checkOrphaned(const FunctionDecl *Def,
         return No(Why);
       continue;
     }
+    if (isOrphanedDistribute(*D)) {
+      if (std::string Why = orphanedDistributeProblem(*D, Ctx, TeamMaster);
+          !Why.empty())
+        return No(Why);
+      // Its parallel part is a team of one, as an orphaned parallel for's.
+      if (isOpenMPParallelDirective(D->getDirectiveKind()) && loopAsks(*D))
+        return No("calls the OpenMP API inside the loop of its parallel "
+                  "part, which would answer for the calling thread rather "
+                  "than the loop's team (not supported yet)");
+      if (SM.getFileID(L) != SM.getMainFileID())
+        return No("is in another file than the region, whose directives "
+                  "cannot be rewritten for the device");
+      continue;
+    }
     // Worksharing, barriers, critical sections, tasks, nested parallelism:
     // they bind to the team that encounters the call, which a function
     // compiled for the device does not know.
     return No("is an orphaned construct that binds to the calling team, "
               "which device code cannot do yet in a called function (only "
-              "'atomic', 'simd' and 'parallel for' are translated there)");
+              "'atomic', 'simd', 'parallel for' and 'distribute' are "
+              "translated there)");
   }
   return {};
 }
 
-bool needsOneThread(const FunctionDecl *Def) {
+namespace {
+
+/// Whether Def, or a function it calls, holds a directive that Pred picks.
+template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
   std::vector<const FunctionDecl *> Work = {Def};
   std::set<const FunctionDecl *> Seen = {Def};
   while (!Work.empty()) {
@@ -300,8 +319,7 @@ bool needsOneThread(const FunctionDecl *Def) {
     if (!F->getBody())
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
-      if (D->getDirectiveKind() == Directive::OMPD_parallel_for &&
-          loopAsks(*D))
+      if (Pred(*D))
         return true;
     struct Calls : RecursiveASTVisitor<Calls> {
       std::vector<const FunctionDecl *> Callees;
@@ -321,6 +339,20 @@ bool needsOneThread(const FunctionDecl *Def) {
   return false;
 }
 
+} // namespace
+
+bool needsOneThread(const FunctionDecl *Def) {
+  return reaches(Def, [](const OMPExecutableDirective &D) {
+    return D.getDirectiveKind() == Directive::OMPD_parallel_for && loopAsks(D);
+  });
+}
+
+bool needsTeamMaster(const FunctionDecl *Def) {
+  return reaches(Def, [](const OMPExecutableDirective &D) {
+    return isOrphanedDistribute(D);
+  });
+}
+
 Verdict fromRegionAt(Verdict V, unsigned RegionLine) {
   const std::string It = "it calls ";
   if (!V.Ok && V.Where.isValid() && V.Reason.compare(0, It.size(), It) == 0)
@@ -330,7 +362,8 @@ Verdict fromRegionAt(Verdict V, unsigned RegionLine) {
   return V;
 }
 
-void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
+void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
+                         const std::string &FileName, bool LineDirectives) {
   ASTContext &Ctx = TU.Ctx;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *F : TU.DeviceFunctions) {
@@ -378,6 +411,15 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits) {
                   Edits.end());
       Edits.push_back({Out.Begin, Out.End - Out.Begin, Out.Text});
     }
+  }
+  // The device's copies of distribute loops carry the edits of their
+  // bodies, the atomics' above included.
+  for (const FunctionDecl *F : TU.DeviceFunctions) {
+    if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
+      continue;
+    for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
+      if (isOrphanedDistribute(*D))
+        orphanedDistributeEdits(*D, Ctx, Edits, FileName, LineDirectives);
   }
 }
 

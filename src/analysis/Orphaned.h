@@ -18,6 +18,9 @@
 //   calls (they would answer for the caller) unless the
 //   region is one thread, whose answers are the team of one's;
 // - `task` and `taskgroup` that can run in place (OrphanedTasks.h);
+// - `distribute` [`simd` | `parallel for` [`simd`]] reached only from
+//   team-master code of teams regions: a device copy of the loop runs the
+//   calling team's share (OrphanedDistribute.h);
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.
@@ -35,10 +38,13 @@ namespace omp2cuda {
 /// functions called from the region down to Def (Def last), for the message;
 /// the verdict is located at the directive that decided. OneThread: the
 /// region runs as one thread of one team, where the OpenMP API answers
-/// inside a team of one as it should (all but omp_get_level).
+/// inside a team of one as it should (all but omp_get_level). TeamMaster:
+/// every call that reaches Def is in team-master code of a teams region,
+/// where a distribute loop may run.
 Verdict checkOrphaned(const clang::FunctionDecl *Def,
                       const std::vector<std::string> &Chain,
-                      clang::ASTContext &Ctx, bool OneThread = false);
+                      clang::ASTContext &Ctx, bool OneThread = false,
+                      bool TeamMaster = false);
 
 /// Whether Def, or a function it calls, holds a `parallel for` that only a
 /// one-thread region may call (its loop asks the OpenMP API): a function
@@ -46,15 +52,25 @@ Verdict checkOrphaned(const clang::FunctionDecl *Def,
 /// another region, must not be taken as it is.
 bool needsOneThread(const clang::FunctionDecl *Def);
 
+/// Whether Def, or a function it calls, holds a distribute loop, which only
+/// team-master code of a teams region may reach: a function already
+/// compiled for the device, called again from elsewhere, must not be taken
+/// as it is.
+bool needsTeamMaster(const clang::FunctionDecl *Def);
+
 /// V, whose warning is located away from the region (inside a function it
 /// calls), saying which region's calls lead there: "the target region at
 /// line N calls ..." rather than "it calls ...".
 Verdict fromRegionAt(Verdict V, unsigned RegionLine);
 
-/// The edits that rewrite the atomics of the functions compiled for both
-/// sides whose bodies are in the main file; Edits holds the file's other
-/// edits (those inside an atomic's statement are folded into its text).
-void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits);
+/// The edits that rewrite the atomics (and parallel for and distribute
+/// loops) of the functions compiled for both sides whose bodies are in the
+/// main file; Edits holds the file's other edits (those inside an atomic's
+/// statement are folded into its text, a distribute loop's device copy
+/// carries those of its body). FileName, LineDirectives: for the `#line`
+/// markers around such a copy.
+void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
+                         const std::string &FileName, bool LineDirectives);
 
 } // namespace omp2cuda
 

@@ -16,8 +16,13 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   const SourceManager &SM = TU.Ctx.getSourceManager();
   const Stmt *Body = S.Body;
   std::vector<ApiCall> Calls;
+  // The body of `target teams` is its team master's code (a distribute
+  // loop in a function it calls binds to these teams).
+  const NestWords &W = Nest.W;
+  bool TeamMaster =
+      W.Teams && !W.Distribute && !W.Loop && !W.Parallel && !W.Simd;
   if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls,
-                                   R.SingleThread);
+                                   R.SingleThread, TeamMaster);
       !V.Ok)
     return placed(fromRegionAt(V, R.Loc.Line), V.Where);
   for (const ApiCall &AC : Calls) {

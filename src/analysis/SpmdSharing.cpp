@@ -2,11 +2,14 @@
 // point 3): a team-master local that its parallel regions write, or that
 // team-master code sets with side effects, lives in shared memory, one per
 // team as OpenMP has it. Thread 0 alone writes it from team-master code and
-// the team synchronises after; every thread reads it. The other team
-// locals stay each thread's own copy, computed redundantly.
+// the team synchronises after; every thread reads it. So does one that
+// `#pragma omp allocate` gives the team's memory (omp_pteam_mem_alloc,
+// omp_cgroup_mem_alloc). The other team locals stay each thread's own copy,
+// computed redundantly.
 #include "analysis/DirectiveTree.h"
 #include "analysis/Transparent.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/StmtOpenMP.h"
 
 using namespace clang;
@@ -127,6 +130,12 @@ void writtenIn(const Stmt *S, const std::set<const VarDecl *> &Candidates,
 
 } // namespace
 
+bool teamAllocated(const VarDecl *VD) {
+  const auto *A = VD->getAttr<OMPAllocateDeclAttr>();
+  return A && (A->getAllocatorType() == OMPAllocateDeclAttr::OMPPTeamMemAlloc ||
+               A->getAllocatorType() == OMPAllocateDeclAttr::OMPCGroupMemAlloc);
+}
+
 std::set<const VarDecl *> promotedTeamVars(const Stmt *Body,
                                            const TreeVars &Vars,
                                            ASTContext &Ctx) {
@@ -137,6 +146,11 @@ std::set<const VarDecl *> promotedTeamVars(const Stmt *Body,
       Candidates.insert(VD);
   if (Candidates.empty())
     return P;
+  // The program asked for the team's memory: the slot is in shared memory
+  // (or where the layout's budget puts it), used or not by parallel code.
+  for (const VarDecl *VD : Candidates)
+    if (teamAllocated(VD))
+      P.insert(VD);
   ParallelWrites PW{Candidates, P};
   for (const Stmt *S : Stmts)
     PW.walk(S, false, {});

@@ -129,7 +129,48 @@ genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
   return "";
 }
 
+/// Where P's default argument starts, or an invalid location.
+SourceLocation defaultArgumentLoc(const NamedDecl &P) {
+  if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(&P))
+    return TP->hasDefaultArgument() ? TP->getDefaultArgumentLoc()
+                                    : SourceLocation();
+  if (const auto *NP = dyn_cast<NonTypeTemplateParmDecl>(&P))
+    return NP->hasDefaultArgument() ? NP->getDefaultArgumentLoc()
+                                    : SourceLocation();
+  if (const auto *TT = dyn_cast<TemplateTemplateParmDecl>(&P))
+    return TT->hasDefaultArgument() ? TT->getDefaultArgumentLoc()
+                                    : SourceLocation();
+  return {};
+}
+
 } // namespace
+
+std::string templateParamText(const NamedDecl &P, const SourceManager &SM,
+                              const LangOptions &LO, std::string &Problem) {
+  unsigned B, E;
+  if (P.getName().empty()) {
+    Problem = "a template parameter has no name";
+    return "";
+  }
+  if (!fileOffsets(SM, LO, P.getSourceRange(), B, E)) {
+    Problem = "the template header comes from a macro";
+    return "";
+  }
+  llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
+  // Up to the default argument's `=`.
+  unsigned NameEnd = SM.getFileOffset(SM.getExpansionLoc(P.getLocation())) +
+                     P.getName().size();
+  SourceLocation Default = defaultArgumentLoc(P);
+  if (Default.isValid()) {
+    unsigned D = SM.getFileOffset(SM.getExpansionLoc(Default));
+    if (D > NameEnd && D <= E) {
+      Text = Text.take_front(D - B).rtrim();
+      if (Text.ends_with("="))
+        Text = Text.drop_back().rtrim();
+    }
+  }
+  return Text.str();
+}
 
 std::string spellParams(const std::string &Text, const TemplateContext &TC) {
   static const llvm::Regex Param("type-parameter-([0-9]+)-([0-9]+)");
@@ -169,7 +210,6 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   }
   if (Lists.empty() && Generic.empty())
     return Out;
-  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   std::string Params, Args;
   for (const TemplateParameterList *TPL : Lists) {
     if (TPL->size() == 0)
@@ -177,18 +217,10 @@ TemplateContext templateContextOf(const FunctionDecl &F,
     Out.Names.emplace_back();
     for (const NamedDecl *P : *TPL) {
       Out.Names.back().push_back(P->getNameAsString());
-      // The parameter as written up to its name: a default argument could
-      // name what only the class sees, and the kernel needs none.
-      unsigned B, E;
-      if (P->getName().empty() ||
-          !fileOffsets(SM, LO, SourceRange(P->getBeginLoc(), P->getLocation()),
-                       B, E)) {
-        Out.Problem = P->getName().empty()
-                          ? "a template parameter has no name"
-                          : "the template header comes from a macro";
+      std::string Text = templateParamText(*P, SM, LO, Out.Problem);
+      if (Text.empty())
         return Out;
-      }
-      Params += (Params.empty() ? "" : ", ") + Buffer.slice(B, E).str();
+      Params += (Params.empty() ? "" : ", ") + Text;
       Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
       if (P->isParameterPack())
         Args += "...";

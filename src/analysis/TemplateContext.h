@@ -33,6 +33,16 @@ struct TemplateContext {
   bool Invented = false;
 };
 
+/// Template parameter P as written, without its default argument (a
+/// redeclaration may not repeat it; a default could name what only the
+/// class sees, and a kernel needs none): its constraint and declarator kept
+/// (`std::integral T`, `int (*F)(int)`, `typename T::size_type N`). Empty,
+/// with Problem, when P has no name or is no text of the main file.
+std::string templateParamText(const clang::NamedDecl &P,
+                              const clang::SourceManager &SM,
+                              const clang::LangOptions &LO,
+                              std::string &Problem);
+
 /// The parameter lists around F, outermost first, as the source spells
 /// them where F is defined (an out-of-line member names its own).
 TemplateContext templateContextOf(const clang::FunctionDecl &F,

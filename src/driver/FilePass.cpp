@@ -353,12 +353,12 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
   return P;
 }
 
-void addDeviceMarks(FilePass &P, const TUState &TU) {
+void addDeviceMarks(FilePass &P, const TUState &TU, const Options &O) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   deviceGlobalEdits(TU, P.Edits, P.Inserts);
   indirectTableEdits(TU, P.Inserts);
   deviceVariantEdits(TU, P.Edits, P.Inserts);
-  orphanedAtomicEdits(TU, P.Edits);
+  orphanedAtomicEdits(TU, P.Edits, P.FileName, O.LineDirectives);
   // The OpenMP API they call is o2c_dev's, which answers for the side it
   // runs on.
   for (const FunctionDecl *F : TU.DeviceFunctions) {

@@ -31,6 +31,7 @@ struct UnguardedConstruct {
 };
 
 struct FilePass {
+  std::string FileName;                    // as #line markers name it
   std::vector<TextEdit> Edits;             // all but the kernels
   std::map<unsigned, std::string> Inserts; // offset -> kernels and stubs
   std::vector<UnguardedConstruct> Unguarded;
@@ -51,7 +52,7 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
 /// `__host__ __device__` on the declarations in the file being rewritten
 /// of the functions device code calls, and their OpenMP API's using; the
 /// device copies of declare target variables (the unit's main file only).
-void addDeviceMarks(FilePass &P, const TUState &TU);
+void addDeviceMarks(FilePass &P, const TUState &TU, const Options &O);
 
 /// The text of the file being rewritten with P's edits, Banner first;
 /// reports an internal error and returns nothing when edits conflict.

@@ -443,6 +443,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     TU.KernelPrefix = IsMain ? "" : kernelPrefix(Path);
     TU.NameCount.clear();
     FilePass P = runFilePass(ByFile[F], TU, O, Out, !IsMain);
+    P.FileName = TU.FileName;
     bool Ok = !P.Failed;
     Passes[F] = std::move(P);
     return Ok;
@@ -465,7 +466,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                  "; device code of another file that calls it will not link");
   for (auto &[F, P] : Passes) {
     MainFileScope Scope(SM, F);
-    addDeviceMarks(P, TU);
+    addDeviceMarks(P, TU, O);
   }
 
   // The headers with edits are rewritten, and so is every file that

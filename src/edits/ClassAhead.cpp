@@ -8,7 +8,7 @@ namespace omp2cuda {
 
 void placeAfterClass(const RegionCandidate &C, const KernelModel &K,
                      clang::ASTContext &Ctx, RegionEdit &E) {
-  if (llvm::StringRef(K.ClassAhead).starts_with("template")) {
+  if (K.ClassAheadTemplate) {
     // A class template's kernel stays before it: only the class is
     // declared ahead of the kernel (analysis/ClassAhead.h).
     bool NewLine = llvm::StringRef(E.Insert).starts_with("\n");

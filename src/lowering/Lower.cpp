@@ -79,6 +79,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.TemplateHeader = R.TemplateHeader;
   K.TemplateArgs = R.TemplateArgs;
   K.ClassAhead = R.ClassAhead;
+  K.ClassAheadTemplate = R.ClassAheadTemplate;
   K.Body = R.Body;
   K.BodyPos = R.BodyPos;
   K.BodyIndent = R.BodyIndent;

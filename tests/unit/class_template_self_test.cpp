@@ -71,3 +71,31 @@ void use() { Outer<float>::Inner in{}; in.run(); }
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostContext);
 }
+
+TEST_CASE("a class template declared ahead keeps its parameters as written",
+          "[analysis][classtemplate]") {
+  // A non-type parameter of a dependent type with a default argument, and
+  // one whose declarator surrounds its name.
+  FileResult F = translateC(R"src(
+static int twice(int x) { return 2 * x; }
+template <typename T, T Scale = T(2), int (*Pick)(int) = twice>
+struct Bag {
+  T *v;
+  int n;
+  void run() {
+    #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i)
+      v[i] = v[i] * Scale + T(sizeof(Bag) % 3);
+  }
+};
+void use() { Bag<long> b{}; b.run(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output,
+            "template <typename T, T Scale, int (*Pick)(int)> struct Bag;"));
+  // The kernel's own header, from the same slicer.
+  CHECK(has(F.Output, "template <typename T, T Scale, int (*Pick)(int)>\n"));
+  CHECK(has(F.Output, "T(sizeof(Bag<T, Scale, Pick>) % 3)"));
+}

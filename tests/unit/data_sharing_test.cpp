@@ -124,3 +124,62 @@ TEST_CASE("--data-sharing=global moves every slot of a control loop",
   // The control loop's own state stays in static shared memory.
   CHECK(contains(Out, "__shared__ int o2c_cl_next[2];"));
 }
+
+TEST_CASE("a team-master variable allocated in the team's memory is the "
+          "team's slot",
+          "[data-sharing][allocate]") {
+  // Parallel code only reads base; scale only the team master uses.
+  const char *Code = R"src(#include <omp.h>
+int out[256];
+void f(void) {
+  #pragma omp target teams num_teams(4) map(from: out)
+  {
+    int base = omp_get_team_num();
+    #pragma omp allocate(base) allocator(omp_pteam_mem_alloc)
+    int scale = 3;
+    #pragma omp allocate(scale) allocator(omp_cgroup_mem_alloc)
+    int plain = 2;
+    #pragma omp parallel for
+    for (int i = 0; i < 64; ++i)
+      out[base * 64 + i] = i * plain;
+    out[base] += scale;
+  }
+})src";
+  FileResult A = translateWith(Code, DataSharing::Auto);
+  REQUIRE(A.Ok);
+  INFO(A.Regions.at(0).R.Reason);
+  REQUIRE(A.Regions[0].R.Translate);
+  CHECK(contains(A.Output, "__shared__ int base;"));
+  CHECK(contains(A.Output, "__shared__ int scale;"));
+  // Without the allocator the thread's own copy, computed redundantly.
+  CHECK_FALSE(contains(A.Output, "__shared__ int plain;"));
+  // The same budget rules as any slot.
+  FileResult G = translateWith(Code, DataSharing::Global);
+  REQUIRE(G.Ok);
+  REQUIRE(G.Regions[0].R.Translate);
+  CHECK(contains(squeezed(G.Output), "auto&base=o2c_dev::slot<int>(o2c_ds,0);"));
+  CHECK(contains(squeezed(G.Output),
+                 "auto&scale=o2c_dev::slot<int>(o2c_ds,16);"));
+}
+
+TEST_CASE("the control loop's team-master variable allocated in the team's "
+          "memory is the team's slot",
+          "[data-sharing][allocate]") {
+  // round only the team master uses: the thread's own, unless allocated.
+  std::string Code = ControlRegion;
+  const std::string Decl = "    int round = 0;\n";
+  size_t At = Code.find(Decl);
+  REQUIRE(At != std::string::npos);
+  FileResult Plain = translateWith(Code, DataSharing::Auto);
+  REQUIRE(Plain.Ok);
+  REQUIRE(Plain.Regions.at(0).R.Spmd.ControlLoop);
+  CHECK_FALSE(contains(Plain.Output, "__shared__ int round;"));
+  Code.insert(At + Decl.size(),
+              "    #pragma omp allocate(round) allocator(omp_pteam_mem_alloc)\n");
+  FileResult A = translateWith(Code, DataSharing::Auto);
+  REQUIRE(A.Ok);
+  INFO(A.Regions.at(0).R.Reason);
+  REQUIRE(A.Regions[0].R.Translate);
+  REQUIRE(A.Regions[0].R.Spmd.ControlLoop);
+  CHECK(contains(A.Output, "__shared__ int round;"));
+}

@@ -1,5 +1,5 @@
 if(TARGET omp2cuda_tool)
-  add_executable(tool_test adjust_args_test.cpp analysis_test.cpp full_grid_test.cpp data_sharing_test.cpp doacross_test.cpp clauses52_test.cpp device_calls_test.cpp device_lambdas_test.cpp orphaned_test.cpp declare_target_test.cpp declare_variant_test.cpp construct_variant_test.cpp class_template_self_test.cpp directive_tree_test.cpp control_tree_test.cpp transparent_test.cpp ordered_test.cpp atomic_compare_test.cpp team_barrier_test.cpp data_items_test.cpp map_items_test.cpp emit_test.cpp ccompat_test.cpp
+  add_executable(tool_test adjust_args_test.cpp analysis_test.cpp full_grid_test.cpp data_sharing_test.cpp doacross_test.cpp clauses52_test.cpp device_calls_test.cpp device_lambdas_test.cpp orphaned_test.cpp orphaned_distribute_test.cpp declare_target_test.cpp declare_variant_test.cpp construct_variant_test.cpp class_template_self_test.cpp directive_tree_test.cpp control_tree_test.cpp transparent_test.cpp ordered_test.cpp atomic_compare_test.cpp team_barrier_test.cpp data_items_test.cpp map_items_test.cpp emit_test.cpp ccompat_test.cpp
                          output_paths_test.cpp header_copies_test.cpp cuda_names_test.cpp lint_test.cpp
                          linear_test.cpp array_reduction_test.cpp metadirective_test.cpp
                          atomic_capture_test.cpp atomic_read_write_test.cpp

@@ -1,0 +1,47 @@
+// exec-reference: clang
+// Team-master variables that `#pragma omp allocate` puts in the team's
+// memory (omp_pteam_mem_alloc, omp_cgroup_mem_alloc): each is the team's
+// one copy in shared memory, written by the team master and read by the
+// team's threads, whether they use it or only the team master does. (GCC
+// 12 does not implement the allocate directive: the reference is clang's.)
+// stderr says where it ran.
+#include <omp.h>
+#include <stdio.h>
+
+#define N 200
+#define TEAMS 4
+
+int main(void) {
+  static int out[TEAMS * N];
+  static long sums[TEAMS];
+  int on_device = 0;
+#pragma omp target teams num_teams(TEAMS) thread_limit(64) \
+    map(from: out, sums) map(tofrom: on_device)
+  {
+    int team = omp_get_team_num();
+    int base = 7 * team;
+#pragma omp allocate(base) allocator(omp_pteam_mem_alloc)
+    int scale = 3 + team % 2;
+#pragma omp allocate(scale) allocator(omp_cgroup_mem_alloc)
+    long total = 0;
+#pragma omp allocate(total) allocator(omp_pteam_mem_alloc)
+#pragma omp parallel for
+    for (int i = 0; i < N; ++i)
+      out[team * N + i] = base + scale * i;
+    // Only the team master uses it.
+    for (int i = 0; i < N; i += 10)
+      total += out[team * N + i];
+    sums[team] = total;
+    if (team == 0)
+      on_device = !omp_is_initial_device();
+  }
+  // Team 0's part: the host may run fewer teams than asked for.
+  long all = 0;
+  for (int i = 0; i < N; ++i)
+    all += out[i];
+  printf("out: team 0's sum %ld, out[5] %d\n", all, out[5]);
+  printf("team 0: every tenth sums to %ld\n", sums[0]);
+  fprintf(stderr, "team_allocators: ran on %s\n",
+          on_device ? "the device" : "the host");
+  return 0;
+}

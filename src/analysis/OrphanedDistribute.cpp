@@ -1,0 +1,120 @@
+// Orphaned distribute loops: what the device's copy can take
+// (OrphanedDistribute.h). The edits are in edits/OrphanedDistribute.cpp.
+#include "analysis/OrphanedDistribute.h"
+#include "analysis/Analysis.h"
+#include "analysis/TreeBuilder.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+using namespace clang;
+using llvm::omp::Directive;
+
+namespace omp2cuda {
+
+namespace {
+
+/// Whether the device's copy keeps the meaning of clause C: the team
+/// master runs its team's share in order (one copy per team of a private
+/// item, a team of one for the parallel part), as the SPMD form's nested
+/// distribute loop takes clauses (no lastprivate), and its chunks.
+bool copyKeeps(const OMPClause *C) {
+  if (const auto *D = dyn_cast<OMPDefaultClause>(C))
+    return D->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared ||
+           D->getDefaultKind() == llvm::omp::OMP_DEFAULT_none;
+  return isa<OMPPrivateClause, OMPFirstprivateClause, OMPCollapseClause,
+             OMPDistScheduleClause, OMPSharedClause, OMPNumThreadsClause,
+             OMPScheduleClause, OMPProcBindClause, OMPSafelenClause,
+             OMPSimdlenClause, OMPAlignedClause, OMPNontemporalClause,
+             OMPOrderClause>(C);
+}
+
+/// The private and firstprivate items, which the copy declares afresh.
+template <typename ClauseT>
+std::string itemProblem(const OMPExecutableDirective &D, const char *Name) {
+  for (const auto *C : D.getClausesOfKind<ClauseT>())
+    for (const Expr *E : C->varlists()) {
+      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD)
+        return std::string(Name) + " of a member is not supported yet";
+      if (VD->getType()->isArrayType() || VD->getType()->isRecordType())
+        return std::string(Name) + "('" + VD->getNameAsString() +
+               "') of an array or aggregate is not supported yet";
+    }
+  return "";
+}
+
+/// A label in S: the function would hold it twice.
+const LabelStmt *labelIn(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return L;
+  for (const Stmt *C : S->children())
+    if (const LabelStmt *L = labelIn(C))
+      return L;
+  return nullptr;
+}
+
+} // namespace
+
+bool isOrphanedDistribute(const OMPExecutableDirective &D) {
+  switch (D.getDirectiveKind()) {
+  case Directive::OMPD_distribute:
+  case Directive::OMPD_distribute_simd:
+  case Directive::OMPD_distribute_parallel_for:
+  case Directive::OMPD_distribute_parallel_for_simd:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
+                                      ASTContext &Ctx, bool TeamMaster) {
+  if (!TeamMaster)
+    return "binds to the teams of the calling region: device code runs it "
+           "only when every call that reaches it is in team-master code of "
+           "a 'teams' region (not inside 'parallel', a worksharing loop or "
+           "another construct, nor from a region without 'teams')";
+  if (D.getBeginLoc().isMacroID())
+    return "comes from a macro, where the device's copy of the loop cannot "
+           "be written";
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit() && !copyKeeps(C))
+      return "has the clause '" +
+             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
+             ", which the device's copy of the loop (its team's share, run "
+             "in order by the team master) does not take yet";
+  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private");
+      !Why.empty())
+    return Why;
+  if (std::string Why = itemProblem<OMPFirstprivateClause>(D, "firstprivate");
+      !Why.empty())
+    return Why;
+  const auto *L = dyn_cast<OMPLoopDirective>(&D);
+  std::vector<LoopLevel> Levels;
+  std::set<const VarDecl *> Vars;
+  const Stmt *Body = nullptr;
+  if (!L)
+    return "has no loop the device's copy can take";
+  if (Verdict V = analyzeLoopNest(loopStmt(D), L->getLoopsNumber(), Ctx, {},
+                                  Levels, Vars, &Body);
+      !V.Ok)
+    return "has a loop the device's copy cannot take: " + V.Reason;
+  if (Levels.size() < L->getLoopsNumber())
+    return "collapses a non-rectangular loop nest, which the device's copy "
+           "does not take yet";
+  unsigned B, E;
+  if (!Body || !fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                            Body->getSourceRange(), B, E))
+    return "has a loop body from a macro, which the device's copy cannot "
+           "repeat";
+  if (const LabelStmt *Label = labelIn(Body))
+    return "has the label '" + std::string(Label->getName()) +
+           "' in its loop, which the device's copy would repeat";
+  return "";
+}
+
+} // namespace omp2cuda
