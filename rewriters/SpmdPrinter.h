@@ -26,7 +26,7 @@ inline std::string spmdLoopOpen(std::string &Out,
                                 const std::string &Chunk = "") {
   const LoopLevel &L0 = Loops.front();
   bool Simple = Chunk.empty() && Loops.size() == 1 && L0.UnitStep &&
-                L0.Increasing &&
+                L0.Increasing && !L0.Narrow &&
                 (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
   if (Simple) {
     std::string From =

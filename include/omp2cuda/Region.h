@@ -115,6 +115,9 @@ struct LoopLevel {
   bool UnitStep = true;
   LoopCmp Cmp = LoopCmp::LT;
   bool Is64Bit = false;
+  /// Narrower than int: `i += stride` (and `lo + thread`) would wrap in the
+  /// variable's own type, so the loop counts iterations instead.
+  bool Narrow = false;
 };
 
 /// A map item of a data construct whose base is an lvalue other than a

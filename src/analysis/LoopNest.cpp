@@ -81,6 +81,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
     L.Var += "_";
   L.VarType = VT.getUnqualifiedType().getAsString(typePolicy(Ctx));
   L.Is64Bit = Ctx.getTypeSize(VT) > 32;
+  L.Narrow = Ctx.getTypeSize(VT) < Ctx.getTypeSize(Ctx.IntTy);
   L.Lower = Text(LowerE);
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
