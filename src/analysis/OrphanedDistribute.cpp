@@ -41,6 +41,12 @@ std::string itemProblem(const OMPExecutableDirective &D, const char *Name) {
       if (VD->getType()->isArrayType() || VD->getType()->isRecordType())
         return std::string(Name) + "('" + VD->getNameAsString() +
                "') of an array or aggregate is not supported yet";
+      // The copied body names a global through its device copy
+      // (O2C_DEVICE_COPY), not the copy's private declaration: every team
+      // would write the one global.
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+        return std::string(Name) + "('" + VD->getNameAsString() +
+               "') of a global variable is not supported yet";
     }
   return "";
 }

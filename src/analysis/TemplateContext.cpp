@@ -164,7 +164,14 @@ std::string templateParamText(const NamedDecl &P, const SourceManager &SM,
   if (Default.isValid()) {
     unsigned D = SM.getFileOffset(SM.getExpansionLoc(Default));
     if (D > NameEnd && D <= E) {
-      Text = Text.take_front(D - B).rtrim();
+      llvm::StringRef Head = Text.take_front(D - B).rtrim();
+      // A template template parameter's default starts after its
+      // qualifier (`class C = std::vector` points at `vector`): cut at the
+      // `=` that follows the name instead.
+      size_t Eq = NameEnd >= B ? Text.find('=', NameEnd - B) : Text.npos;
+      if (!Head.ends_with("=") && Eq != Text.npos && Eq < D - B)
+        Head = Text.take_front(Eq + 1).rtrim();
+      Text = Head;
       if (Text.ends_with("="))
         Text = Text.drop_back().rtrim();
     }

@@ -99,3 +99,31 @@ void use() { Bag<long> b{}; b.run(); }
   CHECK(has(F.Output, "template <typename T, T Scale, int (*Pick)(int)>\n"));
   CHECK(has(F.Output, "T(sizeof(Bag<T, Scale, Pick>) % 3)"));
 }
+
+TEST_CASE("a template template parameter's qualified default is cut at its "
+          "'='",
+          "[analysis][classtemplate]") {
+  // Its default argument's location is past the qualifier: the text was cut
+  // after `std::` (found in review).
+  FileResult F = translateC(R"src(
+#include <vector>
+template <typename T, template <typename, typename> class C = std::vector>
+struct Box {
+  T v[8];
+  int run() {
+    int s = 0;
+    #pragma omp target teams distribute parallel for reduction(+: s) map(to: v)
+    for (int i = 0; i < 8; i++)
+      s += (int)v[i] + (int)(sizeof(Box) % 2);
+    return s;
+  }
+};
+int use() { Box<int> b{}; return b.run(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK_FALSE(has(F.Output, "std::>"));
+  CHECK(has(F.Output, "template <typename T, template <typename, typename> "
+                      "class C> struct Box;"));
+}

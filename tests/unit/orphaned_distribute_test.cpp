@@ -179,3 +179,30 @@ void f(double *m, int *a, int n) {
                  "o2c_trip0; o2c_iv0_c += (unsigned "
                  "int)(o2c_dev::omp_get_num_teams()) * o2c_chunk0) {"));
 }
+
+TEST_CASE("an orphaned distribute's private global stays on the host",
+          "[distribute]") {
+  // The copied body names the global through its device copy, not the
+  // copy's own declaration: every team would write the one global.
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int g = 0;
+void share(int *a, int n) {
+  #pragma omp distribute private(g)
+  for (int i = 0; i < n; i++) {
+    g = i * 2;
+    a[i] += g;
+  }
+}
+#pragma omp end declare target
+void f(int *a) {
+  #pragma omp target teams num_teams(4) map(tofrom: a[0:64])
+  share(a, 64);
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Regions[0].R.Reason);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "private('g') of a global variable"));
+}
