@@ -283,6 +283,10 @@ std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
   const VariantBlock *Block = blockAt(Blocks, Begin);
   if (!Block || Block->Nested || Close >= Block->End)
     return std::nullopt;
+  // The forwarder reopens the block with a copy of its pragma: a comment in
+  // it may close on a later line, leaving the copy's `/*` open.
+  if (Buf.slice(Block->Begin, Block->BeginEnd).contains("/*"))
+    return std::nullopt;
   BlockVariantText T;
   // The pragmas go on lines of their own: nothing but blanks before the
   // definition on its first line, nothing but a comment after it.

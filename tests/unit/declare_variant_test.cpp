@@ -361,3 +361,25 @@ void run(int *a) {
   CHECK(has(F.Output, "a[0] = tid();"));
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
+
+TEST_CASE("a 'begin declare variant' pragma with a block comment is not "
+          "copied: its region stays on the host",
+          "[analysis][declarevariant]") {
+  // The comment closes on a later line: a copy of the pragma's line would
+  // leave it open and comment out the forwarder after it.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(construct={parallel}) /* parallel
+   variant */
+int add(int x) { return x + 2; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:4])
+  for (int i = 0; i < 4; i++) a[i] = add(i);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
