@@ -64,7 +64,8 @@ std::optional<bool> deviceProperty(TraitSelector Sel, TraitProperty P,
   case TraitProperty::device_kind_nohost:
   case TraitProperty::device_kind_gpu:
   case TraitProperty::device_kind_any:
-  case TraitProperty::device_arch_nvptx:
+  // clang's sm_XX device compile has the architecture nvptx64, not nvptx;
+  // a selector needs all of its properties.
   case TraitProperty::device_arch_nvptx64:
     return true;
   default:
@@ -157,8 +158,11 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
             return std::nullopt;
           }
           Matches &= *Holds;
+          // clang scores each property, kind(any) not at all.
+          if (P.Kind != TraitProperty::device_kind_any)
+            Score += int64_t(Sel.Kind == TraitSelector::device_kind ? 1 : 2)
+                     << L;
         }
-        Score += (Sel.Kind == TraitSelector::device_kind ? 1 : 2) << L;
         break;
       }
       case TraitSet::user: {
@@ -233,8 +237,8 @@ const FunctionDecl *variantOf(const OMPDeclareVariantAttr *A) {
 /// For a variant of a `begin declare variant match(device={...})` block
 /// the parse saw respelled (frontend/VariantBlocks.h): its score on the
 /// device, which it matches (only such blocks are respelled; the host never
-/// does, and its selector in the AST says nothing of the device). §7.3:
-/// kind scores 1, arch 2, without a construct set.
+/// does, and its selector in the AST says nothing of the device). Clang
+/// scores each kind property 1, each arch 2, without a construct set.
 std::optional<int64_t> respelledScore(const FunctionDecl *V) {
   if (!V || !isBlockVariant(V))
     return std::nullopt;
@@ -251,8 +255,7 @@ std::optional<int64_t> respelledScore(const FunctionDecl *V) {
       respelledDeviceSet(Buf.slice(Block->Begin, Block->BeginEnd));
   if (!Set)
     return std::nullopt;
-  llvm::StringRef S(*Set);
-  return int64_t(S.contains("kind") ? 1 : 0) + (S.contains("arch") ? 2 : 0);
+  return deviceSetScore(*Set);
 }
 
 } // namespace

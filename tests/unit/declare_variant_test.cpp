@@ -383,3 +383,32 @@ void run(int *a) {
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
+
+TEST_CASE("arch(nvptx) is not the GPU's architecture, and device traits "
+          "score per property",
+          "[analysis][declarevariant]") {
+  // clang's sm_90 device compile has the architecture nvptx64 only, and
+  // scores kind(nohost, gpu) 2, as much as arch(nvptx64): a tie.
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={arch(nvptx)})
+int f(int x) { return 2 * x; }
+#pragma omp declare variant(dev) match(device={arch(nvptx, nvptx64)})
+int g(int x) { return 2 * x; }
+#pragma omp declare variant(dev) match(device={kind(nohost, gpu)})
+#pragma omp declare variant(other) match(device={arch(nvptx64)})
+int h(int x) { return 2 * x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = f(a[0]); a[1] = g(a[1]); }
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = h(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "a[0] = ((int (*)(int))&::f)(a[0]);"));
+  CHECK(has(F.Output, "a[1] = ((int (*)(int))&::g)(a[1]);"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[1].R.Reason, "same score"));
+}
