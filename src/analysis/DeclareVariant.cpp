@@ -407,6 +407,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
         HostMayChoose = true;
     }
     Out.Callee = F;
+    Out.ThroughCast = HostMayChoose;
     Out.Spelling =
         HostMayChoose ? "((" +
                             declText(Ctx.getPointerType(F->getType()), "", Ctx) +

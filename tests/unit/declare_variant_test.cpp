@@ -412,3 +412,30 @@ void run(int *a) {
   CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
   CHECK(has(F.Regions[1].R.Reason, "same score"));
 }
+
+TEST_CASE("with a GCC host compiler a function the host replaces by a "
+          "variant keeps the region on the host",
+          "[analysis][declarevariant][host-compiler]") {
+  // GCC folds ((int (*)(int))&::k)(x) back into k(x) and calls the host's
+  // variant in the CPU emulation (review hv2.c: 15 where a GPU gives 11).
+  Options O;
+  O.LineDirectives = false;
+  O.Host = HostCompiler::Gcc;
+  FileResult F = translateCode(std::string(Variants) + R"src(
+int k(int x);
+#pragma omp declare target enter(k) device_type(nohost)
+#pragma omp declare variant(other) match(device={kind(host)})
+int k(int x) { return x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = k(a[0]);
+})src",
+                               "input.c", {"-xc", "-std=c11"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "the host compiler is GCC"));
+  CHECK(F.Regions[0].R.WhyPos.Line == 13);
+  CHECK(F.Output.find("&::k)") == std::string::npos);
+}
