@@ -439,3 +439,22 @@ void run(int *a) {
   CHECK(F.Regions[0].R.WhyPos.Line == 13);
   CHECK(F.Output.find("&::k)") == std::string::npos);
 }
+
+TEST_CASE("a C function with a 'declare variant' pragma and a GPU-only "
+          "block gets its linkage block around the pragma",
+          "[analysis][declarevariant]") {
+  // The block's attribute has no location: it was taken as a pragma that
+  // cannot be found, and `extern "C"` went between pragma and function.
+  FileResult F = translateC(R"src(
+int fa(int x) { return 20; }
+#pragma omp declare variant(fa) match(device={arch(nvptx64)})
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 10; }
+#pragma omp end declare variant
+void run(int *a) { a[0] = f(3); }
+)src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(has(F.Output, "arch(nvptx64)})\nextern \"C\" int f"));
+  CHECK(has(F.Output, "extern \"C\" {\n#pragma omp declare variant(fa)"));
+}
