@@ -65,6 +65,20 @@ bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
       Result.Where = C->getBeginLoc();
     return false;
   }
+  // A call through the cast address takes no default arguments.
+  if (V.ThroughCast && C &&
+      llvm::any_of(C->arguments(),
+                   [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); })) {
+    Result = Verdict::no(
+        DiagId::HostVariant,
+        "it calls '" + FD->getNameAsString() +
+            "', which the device runs itself and the host replaces by a "
+            "'declare variant', with default arguments, which the call "
+            "through a cast of its address that keeps the host's choice "
+            "out of device code cannot take");
+    Result.Where = C->getBeginLoc();
+    return false;
+  }
   if (V.ThroughCast && TU.Host != HostCompiler::Clang) {
     // GCC folds the call through the cast address back into a call of the
     // function and substitutes the host's variant in the CPU emulation.

@@ -42,13 +42,15 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
     Params += (I ? ", " : "") + declText(F->getParamDecl(I)->getType(), N, Ctx);
     Args += (I ? ", " : "") + N;
   }
-  std::string Head;
+  // The forwarder stands where the function did: a constant expression
+  // may call it (review t11.cpp: static_assert, an array bound).
+  std::string Head = F->isConstexprSpecified() ? "constexpr " : "";
   if (F->getStorageClass() == SC_Static)
-    Head = "static ";
+    Head = "static " + Head;
   else if (F->isInlineSpecified())
-    Head = "inline ";
+    Head = "inline " + Head;
   else if (!Ctx.getLangOpts().CPlusPlus)
-    Head = "extern \"C\" "; // as the C file's functions (CCompat.cpp)
+    Head = "extern \"C\" " + Head; // as the C file's functions (CCompat.cpp)
   Inserts[T.AfterDef] +=
       originalPragma(Buf.slice(T.PragmaBegin, T.PragmaEnd)) + "\n" + Head +
       declText(F->getReturnType(), Base + "(" + Params + ")", Ctx) +

@@ -458,3 +458,45 @@ void run(int *a) { a[0] = f(3); }
   CHECK_FALSE(has(F.Output, "arch(nvptx64)})\nextern \"C\" int f"));
   CHECK(has(F.Output, "extern \"C\" {\n#pragma omp declare variant(fa)"));
 }
+
+TEST_CASE("a function the host replaces by a variant, called with default "
+          "arguments, keeps the region on the host",
+          "[analysis][declarevariant]") {
+  // A call through the cast address takes no default arguments.
+  FileResult F = translateC(R"src(
+int hb(int x, int y) { return x + 5; }
+#pragma omp declare target
+#pragma omp declare variant(hb) match(device = {kind(host)})
+int bump(int x, int y = 2) { return x + y; }
+#pragma omp end declare target
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = bump(10);
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "default arguments"));
+}
+
+TEST_CASE("a constexpr 'begin declare variant' function's forwarder is "
+          "constexpr",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(R"src(
+constexpr int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(user={condition(1)})
+constexpr int add(int x) { return x + 3; }
+#pragma omp end declare variant
+static_assert(add(1) == 4, "variant");
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(3);
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "constexpr int add(int o2c_a0) { return "
+                      "omp2cuda_variant_add_L4(o2c_a0); }"));
+}
