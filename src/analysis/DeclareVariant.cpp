@@ -258,6 +258,51 @@ std::optional<int64_t> respelledScore(const FunctionDecl *V) {
   return deviceSetScore(*Set);
 }
 
+/// Whether F's body names a declaration of its block outside F itself
+/// ([From, To) the block, [FBegin, FEnd] F): the renamed function moves
+/// out of the block, where that declaration does not exist for the host's
+/// parse (review t6.c, t7.c).
+bool usesBlockDecls(const FunctionDecl *F, unsigned From, unsigned To,
+                    unsigned FBegin, unsigned FEnd) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const SourceManager &SM;
+    unsigned From, To, FBegin, FEnd;
+    bool Found = false;
+    Uses(const SourceManager &SM, unsigned From, unsigned To, unsigned FB,
+         unsigned FE)
+        : SM(SM), From(From), To(To), FBegin(FB), FEnd(FE) {}
+    void check(const Decl *D) {
+      if (!D)
+        return;
+      SourceLocation L = SM.getExpansionLoc(D->getLocation());
+      if (!SM.isWrittenInMainFile(L))
+        return;
+      unsigned O = SM.getFileOffset(L);
+      if (O >= From && O < To && (O < FBegin || O > FEnd))
+        Found = true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      check(E->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      check(E->getMemberDecl());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      check(TL.getTypedefNameDecl());
+      return true;
+    }
+    bool VisitTagTypeLoc(TagTypeLoc TL) {
+      check(TL.getDecl());
+      return true;
+    }
+  };
+  Uses U(F->getASTContext().getSourceManager(), From, To, FBegin, FEnd);
+  U.TraverseDecl(const_cast<FunctionDecl *>(F));
+  return U.Found;
+}
+
 } // namespace
 
 bool isBlockVariant(const FunctionDecl *F) {
@@ -289,6 +334,8 @@ std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
   // The forwarder reopens the block with a copy of its pragma: a comment in
   // it may close on a later line, leaving the copy's `/*` open.
   if (Buf.slice(Block->Begin, Block->BeginEnd).contains("/*"))
+    return std::nullopt;
+  if (usesBlockDecls(F, Block->BeginEnd, Block->End, Begin, Close))
     return std::nullopt;
   BlockVariantText T;
   // The pragmas go on lines of their own: nothing but blanks before the

@@ -500,3 +500,33 @@ void run(int *a) {
   CHECK(has(F.Output, "constexpr int add(int o2c_a0) { return "
                       "omp2cuda_variant_add_L4(o2c_a0); }"));
 }
+
+TEST_CASE("a 'begin declare variant' function that uses another declaration "
+          "of its block is not renamed",
+          "[analysis][declarevariant]") {
+  // The renamed function moves out of the block, away from K and helper.
+  FileResult F = translateC(R"src(
+int scale(int x) { return 2 * x; }
+int shift(int x) { return x + 1; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+static const int K = 10;
+int scale(int x) { return K * x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(nohost)})
+static int helper(int x) { return 10 * x; }
+int shift(int x) { return helper(x) + 1; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = scale(3);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = shift(3);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &R : F.Regions) {
+    CHECK_FALSE(R.R.Translate);
+    CHECK(R.R.Why == DiagId::HostVariant);
+  }
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
