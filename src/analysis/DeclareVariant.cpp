@@ -393,6 +393,18 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
   DeviceVariant Out;
   std::string Base = F->getNameAsString();
   std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
+  // A call sees only the variants declared before it (a block's function
+  // defined after the call is not clang's choice there: review t27/t28.c).
+  if (Where && Where->At.isValid()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::erase_if(Attrs, [&](const OMPDeclareVariantAttr *A) {
+      SourceLocation L = A->getLocation();
+      if (L.isInvalid())
+        if (const FunctionDecl *V = variantOf(A))
+          L = V->getLocation();
+      return L.isValid() && SM.isBeforeInTranslationUnit(Where->At, L);
+    });
+  }
   for (const OMPDeclareVariantAttr *A : Attrs) {
     for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
       Out.DeviceDependent |= Set.Kind == TraitSet::device;

@@ -5,6 +5,7 @@
 // picks by side as O2C_DEVICE_COPY does. Kernels, which only run on the device, name
 // the variant directly (CallDeclarations.cpp).
 #include "analysis/Analysis.h"
+#include "analysis/ConstructContext.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "frontend/FileScope.h"
@@ -83,7 +84,11 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
       const FunctionDecl *FD = C->getDirectCallee();
       if (!FD || !hasDeclareVariant(FD))
         return true;
-      DeviceVariant V = deviceVariantOf(FD, TU.Ctx);
+      // As CallDeclarations.cpp chose: constructs unknown, at this call.
+      ConstructContext Where;
+      Where.At = C->getBeginLoc();
+      Where.Why = "the constructs that enclose the call are not known here";
+      DeviceVariant V = deviceVariantOf(FD, TU.Ctx, &Where);
       if (V.K == DeviceVariant::Undecidable)
         return true;
       // The CPU emulation compiles both sides with the host compiler, which

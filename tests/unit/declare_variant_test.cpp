@@ -530,3 +530,25 @@ void run(int *a) {
   }
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
+
+TEST_CASE("a 'begin declare variant' function defined after the call is not "
+          "the device's choice there",
+          "[analysis][declarevariant]") {
+  // clang's choice at a call sees only the variants declared before it
+  // (its device IR calls the base add).
+  FileResult F = translateC(R"src(
+int add(int x);
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(0);
+}
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+)src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+  CHECK(has(F.Output, "&::add)(0);"));
+}
