@@ -1,5 +1,5 @@
 // metadirective (OpenMP 5.0-5.2). Inside a target region omp2cuda
-// translates the variant the device takes (kind(gpu|nohost), arch(nvptx),
+// translates the variant the device takes (kind(gpu|nohost), arch(nvptx64),
 // vendor(llvm) and constant user conditions hold there); the host fallback
 // keeps the pragma, and the host compiler chooses for the host. A target
 // construct that a metadirective chooses on the host is translated as that
@@ -21,7 +21,7 @@ int main(void) {
 #pragma omp target map(tofrom: a, on_device)
   {
 #pragma omp metadirective \
-    when(device = {arch("nvptx")}: teams distribute parallel for) \
+    when(device = {arch("nvptx64")}: teams distribute parallel for) \
     default(parallel for)
     for (int i = 0; i < N; ++i) {
       a[i] = 2 * a[i] + 1;

@@ -312,6 +312,9 @@ struct DeviceVariant {
   /// Some variant's selector has a `device` set: the host's choice may
   /// differ from the device's.
   bool DeviceDependent = false;
+  /// Base, spelled through a cast of its address because the host may
+  /// replace a call of it by a variant.
+  bool ThroughCast = false;
 };
 /// A function defined in a `begin declare variant` block (clang names it
 /// `f$ompvariant$<selector>`, which no output can spell) that device code

@@ -65,6 +65,34 @@ bool CallChecker::checkVariant(const FunctionDecl *&FD, const CallExpr *C) {
       Result.Where = C->getBeginLoc();
     return false;
   }
+  // A call through the cast address takes no default arguments.
+  if (V.ThroughCast && C &&
+      llvm::any_of(C->arguments(),
+                   [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); })) {
+    Result = Verdict::no(
+        DiagId::HostVariant,
+        "it calls '" + FD->getNameAsString() +
+            "', which the device runs itself and the host replaces by a "
+            "'declare variant', with default arguments, which the call "
+            "through a cast of its address that keeps the host's choice "
+            "out of device code cannot take");
+    Result.Where = C->getBeginLoc();
+    return false;
+  }
+  if (V.ThroughCast && TU.Host != HostCompiler::Clang) {
+    // GCC folds the call through the cast address back into a call of the
+    // function and substitutes the host's variant in the CPU emulation.
+    Result = Verdict::no(
+        DiagId::HostVariant,
+        "it calls '" + FD->getNameAsString() +
+            "', which the device runs itself and the host replaces by a "
+            "'declare variant', and the host compiler is GCC "
+            "(--host-compiler-family=gcc), which resolves even a call "
+            "through a cast of its address for the host");
+    if (C)
+      Result.Where = C->getBeginLoc();
+    return false;
+  }
   // In a function compiled for both sides the host keeps its compiler's
   // choice, which the output must name too: a block variant only when it
   // is the device's (and renamed for it).

@@ -46,6 +46,7 @@ void addTraits(OpenMPDirectiveKind K, std::vector<TraitProperty> &Out) {
 ConstructContext constructContextOf(const CallExpr *C, ASTContext &Ctx,
                                     HostCompiler Host) {
   ConstructContext Out;
+  Out.At = C->getBeginLoc();
   if (Host != HostCompiler::Clang) {
     // GCC 12 leaves out the constructs around the target construct and the
     // `for` of a combined construct, and may score them otherwise: the host

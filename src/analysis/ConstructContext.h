@@ -20,6 +20,8 @@ struct ConstructContext {
   } K = Undecidable;
   std::vector<llvm::omp::TraitProperty> Traits; ///< outermost first
   std::string Why;
+  /// The call: clang's choice there sees only the variants declared before.
+  clang::SourceLocation At;
 };
 
 /// The constructs around C as Host, the compiler of the host fallback,

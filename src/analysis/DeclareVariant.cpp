@@ -64,7 +64,8 @@ std::optional<bool> deviceProperty(TraitSelector Sel, TraitProperty P,
   case TraitProperty::device_kind_nohost:
   case TraitProperty::device_kind_gpu:
   case TraitProperty::device_kind_any:
-  case TraitProperty::device_arch_nvptx:
+  // clang's sm_XX device compile has the architecture nvptx64, not nvptx;
+  // a selector needs all of its properties.
   case TraitProperty::device_arch_nvptx64:
     return true;
   default:
@@ -157,8 +158,11 @@ std::optional<int64_t> scoreSelector(const OMPTraitInfo &TI,
             return std::nullopt;
           }
           Matches &= *Holds;
+          // clang scores each property, kind(any) not at all.
+          if (P.Kind != TraitProperty::device_kind_any)
+            Score += int64_t(Sel.Kind == TraitSelector::device_kind ? 1 : 2)
+                     << L;
         }
-        Score += (Sel.Kind == TraitSelector::device_kind ? 1 : 2) << L;
         break;
       }
       case TraitSet::user: {
@@ -233,8 +237,8 @@ const FunctionDecl *variantOf(const OMPDeclareVariantAttr *A) {
 /// For a variant of a `begin declare variant match(device={...})` block
 /// the parse saw respelled (frontend/VariantBlocks.h): its score on the
 /// device, which it matches (only such blocks are respelled; the host never
-/// does, and its selector in the AST says nothing of the device). §7.3:
-/// kind scores 1, arch 2, without a construct set.
+/// does, and its selector in the AST says nothing of the device). Clang
+/// scores each kind property 1, each arch 2, without a construct set.
 std::optional<int64_t> respelledScore(const FunctionDecl *V) {
   if (!V || !isBlockVariant(V))
     return std::nullopt;
@@ -251,8 +255,52 @@ std::optional<int64_t> respelledScore(const FunctionDecl *V) {
       respelledDeviceSet(Buf.slice(Block->Begin, Block->BeginEnd));
   if (!Set)
     return std::nullopt;
-  llvm::StringRef S(*Set);
-  return int64_t(S.contains("kind") ? 1 : 0) + (S.contains("arch") ? 2 : 0);
+  return deviceSetScore(*Set);
+}
+
+/// Whether F's body names a declaration of its block outside F itself
+/// ([From, To) the block, [FBegin, FEnd] F): the renamed function moves
+/// out of the block, where that declaration does not exist for the host's
+/// parse (review t6.c, t7.c).
+bool usesBlockDecls(const FunctionDecl *F, unsigned From, unsigned To,
+                    unsigned FBegin, unsigned FEnd) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const SourceManager &SM;
+    unsigned From, To, FBegin, FEnd;
+    bool Found = false;
+    Uses(const SourceManager &SM, unsigned From, unsigned To, unsigned FB,
+         unsigned FE)
+        : SM(SM), From(From), To(To), FBegin(FB), FEnd(FE) {}
+    void check(const Decl *D) {
+      if (!D)
+        return;
+      SourceLocation L = SM.getExpansionLoc(D->getLocation());
+      if (!SM.isWrittenInMainFile(L))
+        return;
+      unsigned O = SM.getFileOffset(L);
+      if (O >= From && O < To && (O < FBegin || O > FEnd))
+        Found = true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      check(E->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      check(E->getMemberDecl());
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+      check(TL.getTypedefNameDecl());
+      return true;
+    }
+    bool VisitTagTypeLoc(TagTypeLoc TL) {
+      check(TL.getDecl());
+      return true;
+    }
+  };
+  Uses U(F->getASTContext().getSourceManager(), From, To, FBegin, FEnd);
+  U.TraverseDecl(const_cast<FunctionDecl *>(F));
+  return U.Found;
 }
 
 } // namespace
@@ -282,6 +330,12 @@ std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
   std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
   const VariantBlock *Block = blockAt(Blocks, Begin);
   if (!Block || Block->Nested || Close >= Block->End)
+    return std::nullopt;
+  // The forwarder reopens the block with a copy of its pragma: a comment in
+  // it may close on a later line, leaving the copy's `/*` open.
+  if (Buf.slice(Block->Begin, Block->BeginEnd).contains("/*"))
+    return std::nullopt;
+  if (usesBlockDecls(F, Block->BeginEnd, Block->End, Begin, Close))
     return std::nullopt;
   BlockVariantText T;
   // The pragmas go on lines of their own: nothing but blanks before the
@@ -339,6 +393,18 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
   DeviceVariant Out;
   std::string Base = F->getNameAsString();
   std::vector<const OMPDeclareVariantAttr *> Attrs = variantAttrs(F);
+  // A call sees only the variants declared before it (a block's function
+  // defined after the call is not clang's choice there: review t27/t28.c).
+  if (Where && Where->At.isValid()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::erase_if(Attrs, [&](const OMPDeclareVariantAttr *A) {
+      SourceLocation L = A->getLocation();
+      if (L.isInvalid())
+        if (const FunctionDecl *V = variantOf(A))
+          L = V->getLocation();
+      return L.isValid() && SM.isBeforeInTranslationUnit(Where->At, L);
+    });
+  }
   for (const OMPDeclareVariantAttr *A : Attrs) {
     for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
       Out.DeviceDependent |= Set.Kind == TraitSet::device;
@@ -400,6 +466,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
         HostMayChoose = true;
     }
     Out.Callee = F;
+    Out.ThroughCast = HostMayChoose;
     Out.Spelling =
         HostMayChoose ? "((" +
                             declText(Ctx.getPointerType(F->getType()), "", Ctx) +

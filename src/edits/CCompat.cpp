@@ -284,7 +284,11 @@ bool linkageBlockAroundPragma(const FunctionDecl *F, const SourceManager &SM,
   for (const Attr *A : F->attrs())
     if (isa<OMPDeclareVariantAttr>(A) || isa<OMPDeclareSimdDeclAttr>(A)) {
       SourceLocation L = A->getLocation();
-      if (L.isInvalid() || L.isMacroID() || !inMainFile(SM, L))
+      // A `begin declare variant` block's attribute has no location and no
+      // pragma of its own (clang marks the pragmas' Implicit too).
+      if (L.isInvalid())
+        continue;
+      if (L.isMacroID() || !inMainFile(SM, L))
         return false;
       if (First.isInvalid() || SM.isBeforeInTranslationUnit(L, First))
         First = L;

@@ -5,6 +5,7 @@
 // picks by side as O2C_DEVICE_COPY does. Kernels, which only run on the device, name
 // the variant directly (CallDeclarations.cpp).
 #include "analysis/Analysis.h"
+#include "analysis/ConstructContext.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "frontend/FileScope.h"
@@ -42,13 +43,15 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
     Params += (I ? ", " : "") + declText(F->getParamDecl(I)->getType(), N, Ctx);
     Args += (I ? ", " : "") + N;
   }
-  std::string Head;
+  // The forwarder stands where the function did: a constant expression
+  // may call it (review t11.cpp: static_assert, an array bound).
+  std::string Head = F->isConstexprSpecified() ? "constexpr " : "";
   if (F->getStorageClass() == SC_Static)
-    Head = "static ";
+    Head = "static " + Head;
   else if (F->isInlineSpecified())
-    Head = "inline ";
+    Head = "inline " + Head;
   else if (!Ctx.getLangOpts().CPlusPlus)
-    Head = "extern \"C\" "; // as the C file's functions (CCompat.cpp)
+    Head = "extern \"C\" " + Head; // as the C file's functions (CCompat.cpp)
   Inserts[T.AfterDef] +=
       originalPragma(Buf.slice(T.PragmaBegin, T.PragmaEnd)) + "\n" + Head +
       declText(F->getReturnType(), Base + "(" + Params + ")", Ctx) +
@@ -81,7 +84,11 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
       const FunctionDecl *FD = C->getDirectCallee();
       if (!FD || !hasDeclareVariant(FD))
         return true;
-      DeviceVariant V = deviceVariantOf(FD, TU.Ctx);
+      // As CallDeclarations.cpp chose: constructs unknown, at this call.
+      ConstructContext Where;
+      Where.At = C->getBeginLoc();
+      Where.Why = "the constructs that enclose the call are not known here";
+      DeviceVariant V = deviceVariantOf(FD, TU.Ctx, &Where);
       if (V.K == DeviceVariant::Undecidable)
         return true;
       // The CPU emulation compiles both sides with the host compiler, which

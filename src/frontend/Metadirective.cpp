@@ -145,8 +145,9 @@ Tri kindOn(StringRef K, MetaSide Side) {
 }
 
 Tri archOn(StringRef A, MetaSide Side) {
+  // clang's sm_XX device compile has the architecture nvptx64 only.
   if (Side == MetaSide::Device)
-    return A == "nvptx" || A == "nvptx64";
+    return A == "nvptx64";
 #if defined(__x86_64__)
   return A == "x86_64" || A == "x86-64" || A == "amd64";
 #elif defined(__aarch64__)

@@ -80,9 +80,11 @@ const char Macro[] = "__o2D(";
 /// The traits of one property list, `kind(a, b), arch(c)`: whether every
 /// one holds on a CUDA GPU and whether any holds on the host (x86-64);
 /// false when the list holds anything else (a score, isa, an unknown name).
-bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost) {
+/// Score: clang's, per property (kind 1, arch 2, kind(any) nothing).
+bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost, int64_t &Score) {
   OnGpu = true;
   OnHost = true;
+  Score = 0;
   StringRef Rest = Props.trim();
   while (!Rest.empty()) {
     size_t Open = Rest.find('(');
@@ -102,10 +104,13 @@ bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost) {
           return false;
         OnGpu &= N == "nohost" || N == "gpu" || N == "any";
         OnHost &= N == "host" || N == "cpu" || N == "any";
+        Score += N == "any" ? 0 : 1;
       } else {
         if (N.empty() || N.find_first_of(" :") != StringRef::npos)
           return false;
-        OnGpu &= N == "nvptx" || N == "nvptx64";
+        // clang's sm_XX device compile has the architecture nvptx64 only.
+        OnGpu &= N == "nvptx64";
+        Score += 2;
         OnHost &= N == "x86_64" || N == "x86-64" || N == "amd64";
       }
     }
@@ -149,8 +154,9 @@ respellDeviceSet(StringRef Text, unsigned Begin, unsigned End) {
   if (!After.starts_with(")"))
     return std::nullopt; // another set: not one device set
   bool OnGpu = false, OnHost = false;
-  if (!readDeviceSet(Set.drop_front().drop_back(), OnGpu, OnHost) || !OnGpu ||
-      OnHost)
+  int64_t Score = 0;
+  if (!readDeviceSet(Set.drop_front().drop_back(), OnGpu, OnHost, Score) ||
+      !OnGpu || OnHost)
     return std::nullopt;
   DeviceSetRespelling R;
   R.Begin = ClauseBegin;
@@ -173,6 +179,14 @@ std::optional<std::string> respelledDeviceSet(StringRef Pragma) {
   if (!Set.consume_front("{"))
     return std::nullopt;
   return Set.take_until([](char C) { return C == '}'; }).str();
+}
+
+std::optional<int64_t> deviceSetScore(StringRef Props) {
+  bool OnGpu = false, OnHost = false;
+  int64_t Score = 0;
+  if (!readDeviceSet(Props, OnGpu, OnHost, Score))
+    return std::nullopt;
+  return Score;
 }
 
 std::string originalPragma(StringRef Pragma) {

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,9 @@ const char *variantMacro();
 /// For a respelled begin pragma's text: the device set's properties (the
 /// text between its braces), else nullopt.
 std::optional<std::string> respelledDeviceSet(llvm::StringRef Pragma);
+/// The score clang gives a device set's properties (respelledDeviceSet's
+/// text) on a GPU: 1 for each kind but any, 2 for each arch.
+std::optional<int64_t> deviceSetScore(llvm::StringRef Props);
 /// The pragma as written: the respelling undone.
 std::string originalPragma(llvm::StringRef Pragma);
 

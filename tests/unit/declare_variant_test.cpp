@@ -361,3 +361,194 @@ void run(int *a) {
   CHECK(has(F.Output, "a[0] = tid();"));
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
+
+TEST_CASE("a 'begin declare variant' pragma with a block comment is not "
+          "copied: its region stays on the host",
+          "[analysis][declarevariant]") {
+  // The comment closes on a later line: a copy of the pragma's line would
+  // leave it open and comment out the forwarder after it.
+  FileResult F = translateC(R"src(
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(construct={parallel}) /* parallel
+   variant */
+int add(int x) { return x + 2; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:4])
+  for (int i = 0; i < 4; i++) a[i] = add(i);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
+
+TEST_CASE("arch(nvptx) is not the GPU's architecture, and device traits "
+          "score per property",
+          "[analysis][declarevariant]") {
+  // clang's sm_90 device compile has the architecture nvptx64 only, and
+  // scores kind(nohost, gpu) 2, as much as arch(nvptx64): a tie.
+  FileResult F = translateC(std::string(Variants) + R"src(
+#pragma omp declare variant(dev) match(device={arch(nvptx)})
+int f(int x) { return 2 * x; }
+#pragma omp declare variant(dev) match(device={arch(nvptx, nvptx64)})
+int g(int x) { return 2 * x; }
+#pragma omp declare variant(dev) match(device={kind(nohost, gpu)})
+#pragma omp declare variant(other) match(device={arch(nvptx64)})
+int h(int x) { return 2 * x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = f(a[0]); a[1] = g(a[1]); }
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = h(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "a[0] = ((int (*)(int))&::f)(a[0]);"));
+  CHECK(has(F.Output, "a[1] = ((int (*)(int))&::g)(a[1]);"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[1].R.Reason, "same score"));
+}
+
+TEST_CASE("with a GCC host compiler a function the host replaces by a "
+          "variant keeps the region on the host",
+          "[analysis][declarevariant][host-compiler]") {
+  // GCC folds ((int (*)(int))&::k)(x) back into k(x) and calls the host's
+  // variant in the CPU emulation (review hv2.c: 15 where a GPU gives 11).
+  Options O;
+  O.LineDirectives = false;
+  O.Host = HostCompiler::Gcc;
+  FileResult F = translateCode(std::string(Variants) + R"src(
+int k(int x);
+#pragma omp declare target enter(k) device_type(nohost)
+#pragma omp declare variant(other) match(device={kind(host)})
+int k(int x) { return x; }
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = k(a[0]);
+})src",
+                               "input.c", {"-xc", "-std=c11"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "the host compiler is GCC"));
+  CHECK(F.Regions[0].R.WhyPos.Line == 13);
+  CHECK(F.Output.find("&::k)") == std::string::npos);
+}
+
+TEST_CASE("a C function with a 'declare variant' pragma and a GPU-only "
+          "block gets its linkage block around the pragma",
+          "[analysis][declarevariant]") {
+  // The block's attribute has no location: it was taken as a pragma that
+  // cannot be found, and `extern "C"` went between pragma and function.
+  FileResult F = translateC(R"src(
+int fa(int x) { return 20; }
+#pragma omp declare variant(fa) match(device={arch(nvptx64)})
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 10; }
+#pragma omp end declare variant
+void run(int *a) { a[0] = f(3); }
+)src");
+  REQUIRE(F.Ok);
+  CHECK_FALSE(has(F.Output, "arch(nvptx64)})\nextern \"C\" int f"));
+  CHECK(has(F.Output, "extern \"C\" {\n#pragma omp declare variant(fa)"));
+}
+
+TEST_CASE("a function the host replaces by a variant, called with default "
+          "arguments, keeps the region on the host",
+          "[analysis][declarevariant]") {
+  // A call through the cast address takes no default arguments.
+  FileResult F = translateC(R"src(
+int hb(int x, int y) { return x + 5; }
+#pragma omp declare target
+#pragma omp declare variant(hb) match(device = {kind(host)})
+int bump(int x, int y = 2) { return x + y; }
+#pragma omp end declare target
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = bump(10);
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "default arguments"));
+}
+
+TEST_CASE("a constexpr 'begin declare variant' function's forwarder is "
+          "constexpr",
+          "[analysis][declarevariant]") {
+  FileResult F = translateC(R"src(
+constexpr int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(user={condition(1)})
+constexpr int add(int x) { return x + 3; }
+#pragma omp end declare variant
+static_assert(add(1) == 4, "variant");
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(3);
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "constexpr int add(int o2c_a0) { return "
+                      "omp2cuda_variant_add_L4(o2c_a0); }"));
+}
+
+TEST_CASE("a 'begin declare variant' function that uses another declaration "
+          "of its block is not renamed",
+          "[analysis][declarevariant]") {
+  // The renamed function moves out of the block, away from K and helper.
+  FileResult F = translateC(R"src(
+int scale(int x) { return 2 * x; }
+int shift(int x) { return x + 1; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+static const int K = 10;
+int scale(int x) { return K * x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(nohost)})
+static int helper(int x) { return 10 * x; }
+int shift(int x) { return helper(x) + 1; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = scale(3);
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = shift(3);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const RegionReport &R : F.Regions) {
+    CHECK_FALSE(R.R.Translate);
+    CHECK(R.R.Why == DiagId::HostVariant);
+  }
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+}
+
+TEST_CASE("a 'begin declare variant' function defined after the call is not "
+          "the device's choice there",
+          "[analysis][declarevariant]") {
+  // clang's choice at a call sees only the variants declared before it
+  // (its device IR calls the base add).
+  FileResult F = translateC(R"src(
+int add(int x);
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = add(0);
+}
+int add(int x) { return x + 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int add(int x) { return x + 3; }
+#pragma omp end declare variant
+)src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+  CHECK(has(F.Output, "&::add)(0);"));
+}

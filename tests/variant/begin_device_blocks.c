@@ -1,9 +1,11 @@
-/* `begin declare variant` blocks for the GPU only (kind(nohost), arch(nvptx,
-   nvptx64)): clang's parse for the host skips them, the translator's parse
-   sees them respelled, and the device (the kernel and a function it calls)
-   runs their functions, as an OpenMP GPU does; a block for another device
-   (kind(fpga)) is nobody's. Expected output: begin_device_blocks.expected
-   (a host build prints the host values twice). */
+/* `begin declare variant` blocks for the GPU only (kind(nohost)): clang's
+   parse for the host skips them, the translator's parse sees them
+   respelled, and the device (the kernel and a function it calls) runs their
+   functions, as an OpenMP GPU does; a block for another device (kind(fpga))
+   is nobody's, and so is arch(nvptx, nvptx64): clang's sm_90 device compile
+   has the architecture nvptx64 only, and a selector needs every property
+   (its IR calls the base shift). Expected output:
+   begin_device_blocks.expected (a host build prints the host values twice). */
 #include <stdio.h>
 int scale(int x) { return 2 * x; }
 int shift(int x, int k) { return x + k; }

@@ -103,7 +103,7 @@ if (!omp2cuda_device_variants_L15_launch(a, n)) { // omp2cuda: offloaded by the 
 #line 15 "inputs/metadirective.c"
 #pragma omp target map(tofrom: a[0:n])
   {
-#pragma omp metadirective when(device = {arch("nvptx")}: teams distribute parallel for) default(parallel for)
+#pragma omp metadirective when(device = {arch("nvptx64")}: teams distribute parallel for) default(parallel for)
     for (int i = 0; i < n; ++i)
       a[i] *= 2;
   } }

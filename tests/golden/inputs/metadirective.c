@@ -14,7 +14,7 @@ void device_variants(int *a, int n) {
   }
 #pragma omp target map(tofrom: a[0:n])
   {
-#pragma omp metadirective when(device = {arch("nvptx")}: teams distribute parallel for) default(parallel for)
+#pragma omp metadirective when(device = {arch("nvptx64")}: teams distribute parallel for) default(parallel for)
     for (int i = 0; i < n; ++i)
       a[i] *= 2;
   }
