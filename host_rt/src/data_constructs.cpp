@@ -232,9 +232,9 @@ int targetMemcpy(void *Dst, const void *Src, std::size_t Length,
                  int SrcDev) {
   char *D = static_cast<char *>(Dst) + DstOffset;
   const char *S = static_cast<const char *>(Src) + SrcOffset;
-  bool DH = isHostDevice(DstDev), SH = isHostDevice(SrcDev);
-  if ((!DH && !isOffloadDevice(DstDev)) || (!SH && !isOffloadDevice(SrcDev)))
+  if (!validCopyDevices(DstDev, SrcDev))
     return 1;
+  bool DH = isHostDevice(DstDev), SH = isHostDevice(SrcDev);
   const SourceLoc &L = runtimeLoc();
   if (DH && SH) {
     std::memmove(D, S, Length);

@@ -84,7 +84,7 @@ void awaitDeps(Ident *Loc, std::int32_t Gtid, std::int32_t NDeps,
 /// omp_interop_none, as libomptarget leaves it).
 int interopDevice(int Requested) {
   int Dev = Requested < 0 ? o2c::defaultDevice() : Requested;
-  return Dev >= 0 && Dev < o2c::numDevices() ? Dev : -1;
+  return o2c::detail::isOffloadDevice(Dev) ? Dev : -1;
 }
 
 /// After the construct's dependences: a target task released early (its
