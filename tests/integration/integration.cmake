@@ -52,6 +52,9 @@ if(TARGET omp2cuda)
   add_test(NAME integration.routines_files
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/routines_files.sh
                    ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.memcpy_async_helpers
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/memcpy_async_helpers.sh
+                   ${CMAKE_BINARY_DIR})
   add_test(NAME integration.cancel_detach
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/cancel_detach.sh
                    ${CMAKE_BINARY_DIR})

@@ -245,6 +245,26 @@ x += 1;
   CHECK(R.Output.find("#include \"body.cu.c\"") != std::string::npos);
 }
 
+TEST_CASE("a '.c' file included at file scope of a '.c' file that is "
+          "included inside a function stays on the host too",
+          "[headers][included-source]") {
+  Tree T;
+  T.put("inner.c", R"(#pragma omp target map(tofrom: x)
+x += 1;
+)");
+  T.put("outer.c", "#include \"inner.c\"\n");
+  std::string M = T.put("m.c", "void m(int x) {\n"
+                               "#include \"outer.c\"\n"
+                               "}\n");
+  FileResult R = translate(M);
+  REQUIRE(R.Ok);
+  REQUIRE(R.Regions.size() == 1);
+  CHECK_FALSE(R.Regions[0].R.Translate);
+  CHECK(R.Regions[0].R.Why == DiagId::HostHeader);
+  CHECK(R.Regions[0].R.Reason.find("included inside a declaration") !=
+        std::string::npos);
+}
+
 TEST_CASE("a whole C program included as '.c' gets no extern \"C\" block "
           "around its include (main may not have a linkage specification)",
           "[headers][included-source]") {

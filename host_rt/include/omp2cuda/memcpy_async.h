@@ -1,21 +1,27 @@
 // omp_target_memcpy_async and omp_target_memcpy_rect_async (OpenMP 5.1
 // §3.8.7, §3.8.8), to which the translator routes the program's calls.
 // Compiled in the user's translation unit, as omp2cuda/async.h is, so that
-// the host OpenMP runtime orders the copy: it is a deferred host task with
-// the call's depend objects, which runs the synchronous copy, and so
-// completes at the taskwait, taskgroup or barrier that waits for it. A
-// depend object passes through only as a list item of `depend(depobj:)`,
-// and neither clang-19 (a crash at run time) nor GCC 12 (rejected) takes an
-// iterator over depobj items, so up to four objects get a task with that
-// many clauses, and more make the copy undeferred: it waits for each
-// object's predecessors (`taskwait depend`) and runs at once, which OpenMP
-// allows any task.
+// the host OpenMP runtime orders the copy: it is a target task
+// (o2c::AsyncTask) that a hidden helper thread runs, carried by a host task
+// with the call's depend objects, exactly as a `nowait` data construct is
+// (docs/async.md): under clang a detached task fulfilled by the helper when
+// the copy completed (with a guard task when it has dependences), else (GCC,
+// or where o2c::mayDetach says no) a task that waits for the helper. So
+// depend objects order it against host tasks and target tasks, and
+// taskwait, taskgroup and barriers wait for it. A depend object passes
+// through only as a list item of `depend(depobj:)`, and neither clang-19 (a
+// crash at run time) nor GCC 12 (rejected) takes an iterator over depobj
+// items, so up to four objects get a task with that many clauses, and more
+// make the copy undeferred: it waits for each object's predecessors
+// (`taskwait depend`) and runs at once, which OpenMP allows any task.
 #ifndef OMP2CUDA_MEMCPY_ASYNC_H
 #define OMP2CUDA_MEMCPY_ASYNC_H
 
+#include "omp2cuda/async.h"
 #include "omp2cuda/host_rt.h"
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 // GCC 12 says _OPENMP 201511 but has depobj and taskwait depend (5.0).
@@ -26,72 +32,130 @@ namespace o2c {
 
 namespace detail {
 
-/// Runs (*Copy)() as a task with the N depend objects of List, then deletes
-/// Copy.
-/// (The `(void)` casts are for nvcc's front end, which does not see the
-/// pragmas' uses of the objects.)
-template <class F> void copyTask(F *Copy, int N, omp_depend_t *List) {
+/// Copy (a LinearCopy or a RectCopy) as a target task for a helper thread.
+template <class F> AsyncTask *copyTask(F Copy) {
+  static const SourceLoc L = {"<omp2cuda runtime>", 0, 0,
+                              "omp_target_memcpy_async"};
+  auto *T = new AsyncTask(L);
+  T->add(std::move(Copy));
+  return T;
+}
+
+#if O2C_DETACH
+/// T in a detached host task with the N (1 to 4) depend objects of List
+/// and a token of its own for guardRelease (async.h); the helper fulfils
+/// the event when the copy completed. N == 0: no dependences, no guard.
+/// (nvcc's front end does not see the pragmas' uses of the objects: the
+/// `(void)` casts silence it, which they do only in a template.)
+template <class Task> void detachedCopy(Task *T, int N, omp_depend_t *List) {
+  Event E = Event(); // set by detach
+  if (N <= 0) {
+#pragma omp task detach(E) firstprivate(T)
+    startTask(T, E);
+    return;
+  }
+  char *Tok = newToken();
+  switch (N) {
+  case 1: {
+    omp_depend_t D0 = List[0];
+    (void)D0;
+#pragma omp task depend(depobj: D0) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 2: {
+    omp_depend_t D0 = List[0], D1 = List[1];
+    (void)D0, (void)D1;
+#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(out: *Tok)      \
+    detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 3: {
+    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2];
+    (void)D0, (void)D1, (void)D2;
+#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+    depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  default: {
+    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2], D3 = List[3];
+    (void)D0, (void)D1, (void)D2, (void)D3;
+#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+    depend(depobj: D3) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  }
+  guardRelease(Tok);
+}
+#endif
+
+/// T in a host task with the N (0 to 4) depend objects of List that runs
+/// it on a helper thread and waits for it (runTask), as a `nowait` data
+/// construct's task does under GCC.
+template <class Task> void waitingCopy(Task *T, int N, omp_depend_t *List) {
+  TaskArg Own(T);
   switch (N <= 0 ? 0 : N) {
   case 0: {
-#pragma omp task firstprivate(Copy)
-    {
-      (*Copy)();
-      delete Copy;
-    }
+#pragma omp task firstprivate(Own)
+    runTask(Own);
     return;
   }
   case 1: {
     omp_depend_t D0 = List[0];
     (void)D0;
-#pragma omp task firstprivate(Copy) depend(depobj: D0)
-    {
-      (*Copy)();
-      delete Copy;
-    }
+#pragma omp task depend(depobj: D0) firstprivate(Own)
+    runTask(Own);
     return;
   }
   case 2: {
     omp_depend_t D0 = List[0], D1 = List[1];
     (void)D0, (void)D1;
-#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)
-    {
-      (*Copy)();
-      delete Copy;
-    }
+#pragma omp task depend(depobj: D0) depend(depobj: D1) firstprivate(Own)
+    runTask(Own);
     return;
   }
   case 3: {
     omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2];
     (void)D0, (void)D1, (void)D2;
-#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)    \
-    depend(depobj: D2)
-    {
-      (*Copy)();
-      delete Copy;
-    }
+#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+    firstprivate(Own)
+    runTask(Own);
     return;
   }
-  case 4: {
+  default: {
     omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2], D3 = List[3];
     (void)D0, (void)D1, (void)D2, (void)D3;
-#pragma omp task firstprivate(Copy) depend(depobj: D0) depend(depobj: D1)    \
-    depend(depobj: D2) depend(depobj: D3)
-    {
-      (*Copy)();
-      delete Copy;
-    }
+#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+    depend(depobj: D3) firstprivate(Own)
+    runTask(Own);
     return;
   }
-  default:
+  }
+}
+
+/// Runs Copy as a target task with the N depend objects of List. More than
+/// four: undeferred, here, once each object's predecessors completed.
+template <class F> void startCopy(F Copy, int N, omp_depend_t *List) {
+  if (N > 4) {
     for (int I = 0; I < N; ++I) {
       omp_depend_t D = List[I];
       (void)D;
 #pragma omp taskwait depend(depobj: D)
     }
-    (*Copy)();
-    delete Copy;
+    Copy();
     return;
   }
+  AsyncTask *T = copyTask(std::move(Copy));
+#if O2C_DETACH
+  if (mayDetach(N > 0)) {
+    detachedCopy(T, N, List);
+    return;
+  }
+#endif
+  waitingCopy(T, N, List);
 }
 
 struct LinearCopy {
@@ -130,9 +194,9 @@ inline int targetMemcpyAsync(void *Dst, const void *Src, std::size_t Length,
                              omp_depend_t *DepobjList) {
   if (!validCopyDevices(DstDev, SrcDev))
     return 1;
-  detail::copyTask(new detail::LinearCopy{Dst, Src, Length, DstOffset,
-                                          SrcOffset, DstDev, SrcDev},
-                   DepobjCount, DepobjList);
+  detail::startCopy(detail::LinearCopy{Dst, Src, Length, DstOffset, SrcOffset,
+                                       DstDev, SrcDev},
+                    DepobjCount, DepobjList);
   return 0;
 }
 
@@ -153,11 +217,11 @@ inline int targetMemcpyRectAsync(
   auto Shape = [NumDims](const std::size_t *A) {
     return std::vector<std::size_t>(A, A + NumDims);
   };
-  detail::copyTask(new detail::RectCopy{Dst, Src, ElemBytes, NumDims,
-                                        Shape(Volume), Shape(DstOffsets),
-                                        Shape(SrcOffsets), Shape(DstDims),
-                                        Shape(SrcDims), DstDev, SrcDev},
-                   DepobjCount, DepobjList);
+  detail::startCopy(detail::RectCopy{Dst, Src, ElemBytes, NumDims,
+                                     Shape(Volume), Shape(DstOffsets),
+                                     Shape(SrcOffsets), Shape(DstDims),
+                                     Shape(SrcDims), DstDev, SrcDev},
+                    DepobjCount, DepobjList);
   return 0;
 }
 
