@@ -99,11 +99,11 @@ std::string classTemplateForward(const Decl *InClass, std::string &Why) {
       Why = "its requires clause comes from a macro";
       return "";
     }
-    Requires = " requires " + Ctx.getSourceManager()
-                                  .getBufferData(Ctx.getSourceManager()
-                                                     .getMainFileID())
-                                  .slice(B, E)
-                                  .str();
+    Requires = " requires " +
+               Ctx.getSourceManager()
+                   .getBufferData(Ctx.getSourceManager().getMainFileID())
+                   .slice(B, E)
+                   .str();
   }
   return "template <" + Params + ">" + Requires + " " +
          RD->getKindName().str() + " " + RD->getNameAsString() + ";";
