@@ -9,6 +9,7 @@
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
 
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -200,6 +201,43 @@ definitionsByFile(ASTContext &Ctx, bool Rdc) {
   } V(Ctx.getSourceManager(), Rdc);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(V.Out);
+}
+
+/// The mark of F's device code in the link (O2C_RDC_DEFINES, device_copy.h):
+/// its name as the host links it, so that overloads have their own.
+std::string rdcMark(const FunctionDecl *F, ASTContext &Ctx) {
+  std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  if (MC->shouldMangleDeclName(F))
+    MC->mangleName(GlobalDecl(F), OS);
+  else
+    OS << F->getName();
+  return "o2c_rdc_" + OS.str();
+}
+
+/// Under --rdc: the marks this file defines (Defined: compiled for the
+/// device here) and those its device code needs (called, defined in no
+/// file of the unit), at its end, so that the emulation's link fails where
+/// CUDA's device link does.
+void addRdcLinkMarks(const std::vector<const FunctionDecl *> &Defined,
+                     const TUState &TU, FilePass &Main) {
+  std::set<std::string> Defines, Calls;
+  for (const FunctionDecl *D : Defined)
+    Defines.insert(rdcMark(D, TU.Ctx));
+  for (const FunctionDecl *F : TU.DeviceFunctions)
+    if (!F->isDefined() && !F->isImplicit())
+      Calls.insert(rdcMark(F, TU.Ctx));
+  std::string Text;
+  for (const std::string &M : Defines)
+    Text += "O2C_RDC_DEFINES(" + M + ")\n";
+  for (const std::string &M : Calls)
+    Text += "O2C_RDC_CALLS(" + M + ")\n";
+  if (Text.empty())
+    return;
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  unsigned End = SM.getBufferData(SM.getMainFileID()).size();
+  Main.Inserts[End] += "\n// Device functions in the link (--rdc).\n" + Text;
 }
 
 /// `vec.h` -> `vec_h_`: what tells a header's kernels from the main file's.
@@ -458,12 +496,17 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       for (const FunctionDecl *D : Defs[Entry.second])
         markIfDeviceCallable(D, TU);
   // Under --rdc, another unit's device code may call each of them.
+  std::vector<const FunctionDecl *> RdcDevice;
   for (const FunctionDecl *D : RdcDefs)
     if (std::string Why; !markIfDeviceCallable(D, TU, &Why))
       report(DE, O, D->getLocation(), DiagId::RdcFunction,
              "'declare target' function '" + D->getQualifiedNameAsString() +
                  "' is not compiled for the device: " + Why +
                  "; device code of another file that calls it will not link");
+    else
+      RdcDevice.push_back(D);
+  if (O.Rdc)
+    addRdcLinkMarks(RdcDevice, TU, Passes[Files.main()]);
   for (auto &[F, P] : Passes) {
     MainFileScope Scope(SM, F);
     addDeviceMarks(P, TU, O);

@@ -105,4 +105,23 @@ CMAKE
     [ -x "$work/cmake_cuda/particles_cuda" ] || fail "CMake cuda: no executable"
   fi
 done
+
+# 6. A called function that no file compiles for the device (spread.c's
+#    orphaned distribute): CUDA's device link fails, and so does the
+#    emulation's link (the marks of device_copy.h), rather than running the
+#    host function as device code (it crashed).
+miss=$root/tests/integration/rdc_missing
+"$cc" --backend=emu -fgpu-rdc -O2 "$miss/main.c" "$miss/spread.c" -o "$work/miss_emu" \
+  2>"$work/miss_emu.err" && fail "emu linked a call of a function no file compiles for the device"
+grep -q "'spread' is not compiled for the device.*will not link \[omp2cuda-rdc-function\]" \
+  "$work/miss_emu.err" || { cat "$work/miss_emu.err"; fail "no omp2cuda-rdc-function warning"; }
+grep -q "undefined reference to .o2c_rdc_spread'" "$work/miss_emu.err" \
+  || { cat "$work/miss_emu.err"; fail "the emu link did not fail on spread's mark"; }
+[ -e "$work/miss_emu" ] && fail "emu left an executable"
+if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
+  "$cc" --backend=cuda -fgpu-rdc -O2 "$miss/main.c" "$miss/spread.c" -o "$work/miss_cuda" \
+    2>"$work/miss_cuda.err" && fail "cuda linked a call of a function no file compiles for the device"
+  grep -q "Undefined reference to 'spread'" "$work/miss_cuda.err" \
+    || { cat "$work/miss_cuda.err"; fail "the device link did not fail on spread"; }
+fi
 echo "PASS [rdc]"
