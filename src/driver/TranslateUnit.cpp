@@ -209,8 +209,14 @@ std::string rdcMark(const FunctionDecl *F, ASTContext &Ctx) {
   std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
   std::string Name;
   llvm::raw_string_ostream OS(Name);
+  // Constructors and destructors are named by one of their variants.
+  GlobalDecl G(F);
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(F))
+    G = GlobalDecl(C, Ctor_Complete);
+  else if (const auto *D = dyn_cast<CXXDestructorDecl>(F))
+    G = GlobalDecl(D, Dtor_Complete);
   if (MC->shouldMangleDeclName(F))
-    MC->mangleName(GlobalDecl(F), OS);
+    MC->mangleName(G, OS);
   else
     OS << F->getName();
   return "o2c_rdc_" + OS.str();

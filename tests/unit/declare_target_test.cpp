@@ -181,10 +181,15 @@ void spread(int *a, int n) {
   #pragma omp distribute
   for (int i = 0; i < n; ++i) a[i] += i;
 }
+struct P {
+  int v;
+  P(int x);
+  ~P();
+};
 #pragma omp end declare target
 void f(double *a) {
   #pragma omp target map(tofrom: a[0:2])
-  a[0] = other(a[0]);
+  { P p(1); a[0] = other(a[0]) + p.v; }
 })src",
                                "input.cpp", {"-xc++", "-std=c++17"}, O);
   REQUIRE(F.Ok);
@@ -192,6 +197,9 @@ void f(double *a) {
   CHECK(F.Regions[0].R.Translate);
   CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__Z5otherd)\n"));
   CHECK_FALSE(has(F.Output, "o2c_rdc__Z5otheri"));
+  // Constructors and destructors by their complete-object names.
+  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PC1Ei)\n"));
+  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PD1Ev)\n"));
   // Not compiled for the device (omp2cuda-rdc-function): no mark, so a
   // caller's link fails.
   CHECK_FALSE(has(F.Output, "o2c_rdc__Z6spreadPii"));
