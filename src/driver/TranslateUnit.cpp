@@ -232,7 +232,10 @@ void addRdcLinkMarks(const std::vector<const FunctionDecl *> &Defined,
   for (const FunctionDecl *D : Defined)
     Defines.insert(rdcMark(D, TU.Ctx));
   for (const FunctionDecl *F : TU.DeviceFunctions)
-    if (!F->isDefined() && !F->isImplicit())
+    // Those CallDeclarations.cpp let device code call (a pure virtual one
+    // is there for its overriders).
+    if (!F->isDefined() && !F->isImplicit() && !F->isPureVirtual() &&
+        isDeclareTargetFunction(F))
       Calls.insert(rdcMark(F, TU.Ctx));
   std::string Text;
   for (const std::string &M : Defines)
