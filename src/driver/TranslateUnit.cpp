@@ -229,8 +229,11 @@ std::string rdcMark(const FunctionDecl *F, ASTContext &Ctx) {
 void addRdcLinkMarks(const std::vector<const FunctionDecl *> &Defined,
                      const TUState &TU, FilePass &Main) {
   std::set<std::string> Defines, Calls;
+  // A function of internal linkage is no other unit's to call: its mark
+  // could stand for another unit's function of that name.
   for (const FunctionDecl *D : Defined)
-    Defines.insert(rdcMark(D, TU.Ctx));
+    if (D->isExternallyVisible())
+      Defines.insert(rdcMark(D, TU.Ctx));
   for (const FunctionDecl *F : TU.DeviceFunctions)
     // Those CallDeclarations.cpp let device code call (a pure virtual one
     // is there for its overriders).
@@ -500,12 +503,16 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       return;
   // Every function of a translated header that can run on the device is
   // marked, called or not: two units including the header write one copy.
+  std::vector<const FunctionDecl *> RdcDevice;
   for (const auto &Entry : Order)
     if (Entry.second != Files.main())
       for (const FunctionDecl *D : Defs[Entry.second])
-        markIfDeviceCallable(D, TU);
+        // Under --rdc, another unit may call a header's declare target
+        // function without including the header.
+        if (markIfDeviceCallable(D, TU) && O.Rdc &&
+            D->doesThisDeclarationHaveABody() && isDeclareTargetFunction(D))
+          RdcDevice.push_back(D);
   // Under --rdc, another unit's device code may call each of them.
-  std::vector<const FunctionDecl *> RdcDevice;
   for (const FunctionDecl *D : RdcDefs)
     if (std::string Why; !markIfDeviceCallable(D, TU, &Why))
       report(DE, O, D->getLocation(), DiagId::RdcFunction,

@@ -135,4 +135,16 @@ g++ -std=c++17 -fopenmp -foffload=disable -O2 "$root/examples/class_members.cpp"
 "$work/virtual_ref" >"$work/virtual_ref.out" 2>/dev/null || fail "class_members.cpp reference run failed"
 "$work/virtual_emu" >"$work/virtual_emu.out" 2>/dev/null || fail "class_members.cpp emu run failed"
 diff -u "$work/virtual_ref.out" "$work/virtual_emu.out" || fail "class_members.cpp: emu -fgpu-rdc differs"
+# 8. A header's declare target function, compiled for the device in the
+#    unit that includes it, defines its mark there: another unit that only
+#    declares it links (as CUDA's device link does) and prints what the
+#    host build prints.
+hdr=$root/tests/integration/rdc_header
+"$cc" --backend=emu -fgpu-rdc -O2 "$hdr/b.c" "$hdr/a.c" -o "$work/header_emu" \
+  2>"$work/header_emu.err" || { cat "$work/header_emu.err"; fail "emu build of rdc_header failed"; }
+gcc -fopenmp -foffload=disable -O2 "$hdr/b.c" "$hdr/a.c" -o "$work/header_ref" \
+  || fail "rdc_header reference build failed"
+"$work/header_ref" >"$work/header_ref.out" 2>/dev/null || fail "rdc_header reference run failed"
+"$work/header_emu" >"$work/header_emu.out" 2>/dev/null || fail "rdc_header emu run failed"
+diff -u "$work/header_ref.out" "$work/header_emu.out" || fail "rdc_header: emu differs"
 echo "PASS [rdc]"
