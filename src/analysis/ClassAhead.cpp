@@ -89,8 +89,24 @@ std::string classTemplateForward(const Decl *InClass, std::string &Why) {
       return "";
     Params += (Params.empty() ? "" : ", ") + Text;
   }
-  return "template <" + Params + "> " + RD->getKindName().str() + " " +
-         RD->getNameAsString() + ";";
+  // A redeclaration repeats the requires clause, or it declares another
+  // template.
+  std::string Requires;
+  if (const Expr *RC = CT->getTemplateParameters()->getRequiresClause()) {
+    unsigned B = 0, E = 0;
+    if (!fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                     RC->getSourceRange(), B, E)) {
+      Why = "its requires clause comes from a macro";
+      return "";
+    }
+    Requires = " requires " +
+               Ctx.getSourceManager()
+                   .getBufferData(Ctx.getSourceManager().getMainFileID())
+                   .slice(B, E)
+                   .str();
+  }
+  return "template <" + Params + ">" + Requires + " " +
+         RD->getKindName().str() + " " + RD->getNameAsString() + ";";
 }
 
 bool injectedNameEdits(const Stmt *S, const Decl *InClass, ASTContext &Ctx,

@@ -17,6 +17,7 @@
 #include "edits/Edits.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -64,6 +65,7 @@ struct MasterWalk {
   std::map<const VarDecl *, const DeclStmt *> DeclOf;
   std::set<const VarDecl *> Skipped, AddressTaken;
   std::vector<const OMPExecutableDirective *> States;
+  std::vector<const DeclStmt *> Allocates; // `#pragma omp allocate` lines
   Verdict V;
   SourceLocation Where;
 
@@ -146,6 +148,9 @@ struct MasterWalk {
     bool Scope = isa<CompoundStmt, ForStmt>(S);
     if (Scope)
       Scopes.emplace_back();
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && DS->isSingleDecl() && isa<OMPAllocateDecl>(DS->getSingleDecl()))
+      Allocates.push_back(DS);
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
@@ -247,6 +252,46 @@ static bool hoistEdits(const DeclStmt &DS, ASTContext &Ctx,
   return true;
 }
 
+/// An `allocate` directive must be in its variables' scope, which hoisting
+/// leaves: its line goes. The variables keep what it asked for: a team
+/// allocator's (teamAllocated) are promoted to the team's memory, and the
+/// others are the thread's own locals at the kernel's top.
+static Verdict allocateEdits(const std::vector<const DeclStmt *> &Allocates,
+                             const std::set<const VarDecl *> &Hoisted,
+                             ASTContext &Ctx, std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  for (const DeclStmt *DS : Allocates) {
+    const auto *AD = cast<OMPAllocateDecl>(DS->getSingleDecl());
+    unsigned N = 0, Moved = 0;
+    for (const Expr *E : AD->varlists()) {
+      ++N;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+            VD && Hoisted.count(VD))
+          ++Moved;
+    }
+    if (Moved == 0)
+      continue;
+    SourceLocation B = DS->getBeginLoc();
+    if (Moved != N || B.isMacroID() || !SM.isWrittenInMainFile(B)) {
+      Verdict V = Verdict::no(
+          DiagId::HostGeneral,
+          "an 'allocate' directive names team-master variables the control "
+          "loop moves to the kernel's top and others, or comes from a macro");
+      V.Where = B;
+      return V;
+    }
+    // The directive's line, continuation lines included.
+    size_t From = SM.getFileOffset(B), To = From;
+    while (To < Buffer.size() && Buffer[To] != '\n')
+      To += Buffer[To] == '\\' ? 2 : 1;
+    Out.push_back(
+        {unsigned(From), unsigned(std::min(To, Buffer.size()) - From), ""});
+  }
+  return Verdict();
+}
+
 DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
                           const Stmt *Region, const ClauseInfo &CI,
                           ASTContext &Ctx, bool Teams) {
@@ -265,7 +310,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
                           "a reduction on a parallel region in the control "
                           "loop is not supported yet"),
               {});
-  MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}};
+  MasterWalk W{Ctx, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   W.Scopes.emplace_back(); // the region's own statement
   // A distribute loop as the region: its variable is the team master's too
   // (the threads may read it), declared in its header.
@@ -374,6 +419,8 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
                             "a team-master declaration comes from a macro"),
                 DS->getBeginLoc());
   }
+  if (Verdict V = allocateEdits(W.Allocates, Hoisted, Ctx, T.HoistEdits); !V.Ok)
+    return No(V, V.Where);
   T.TeamCopies = TeamCopies;
   T.ControlLoop = true;
   return T;

@@ -2,6 +2,7 @@
 
 #include "edits/SourceText.h"
 
+#include "clang/AST/ASTConcept.h"
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -143,6 +144,19 @@ SourceLocation defaultArgumentLoc(const NamedDecl &P) {
   return {};
 }
 
+/// P as written. A constrained type parameter's range starts at its
+/// concept's name, after the qualifier (`std::integral T` starts at
+/// `integral`), which the text needs to name the concept outside `std`.
+SourceRange paramRange(const NamedDecl &P) {
+  SourceRange R = P.getSourceRange();
+  if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(&P))
+    if (const TypeConstraint *TC = TP->getTypeConstraint())
+      if (const ConceptReference *CR = TC->getConceptReference();
+          CR && CR->getBeginLoc().isValid())
+        R.setBegin(CR->getBeginLoc());
+  return R;
+}
+
 } // namespace
 
 std::string templateParamText(const NamedDecl &P, const SourceManager &SM,
@@ -152,7 +166,7 @@ std::string templateParamText(const NamedDecl &P, const SourceManager &SM,
     Problem = "a template parameter has no name";
     return "";
   }
-  if (!fileOffsets(SM, LO, P.getSourceRange(), B, E)) {
+  if (!fileOffsets(SM, LO, paramRange(P), B, E)) {
     Problem = "the template header comes from a macro";
     return "";
   }

@@ -43,10 +43,14 @@ void respell(FileResult &R, size_t I, std::string Parsed, std::string Output) {
 void planMetadirectives(llvm::StringRef Text, FileResult &R) {
   // `begin declare variant` blocks for the GPU only, which the host's parse
   // would skip (frontend/VariantBlocks.h): parsed, written as they are.
+  // Each its own macro: blocks of one function are distinct variants.
+  unsigned Index = 0;
   for (const VariantBlock &B : findVariantBlocks(Text))
     if (std::optional<DeviceSetRespelling> D =
-            respellDeviceSet(Text, B.Begin, B.BeginEnd))
+            respellDeviceSet(Text, B.Begin, B.BeginEnd, Index)) {
       R.MetaEdits.push_back({D->Begin, D->End, D->Parsed, D->Original, true});
+      ++Index;
+    }
   R.MetaSites = findMetadirectives(Text);
   R.MetaDone.assign(R.MetaSites.size(), false);
   for (size_t I = 0; I < R.MetaSites.size(); ++I) {
@@ -72,6 +76,18 @@ std::string metaParseText(llvm::StringRef Text, const FileResult &R) {
   for (const FileResult::MetaEdit &E : R.MetaEdits)
     if (E.End <= Out.size() && E.Parsed.size() == E.End - E.Begin)
       Out.replace(E.Begin, E.End - E.Begin, E.Parsed);
+  return Out;
+}
+
+std::string metaDiagnosticText(llvm::StringRef Diags, const FileResult &R) {
+  std::string Out = Diags.str();
+  for (const FileResult::MetaEdit &E : R.MetaEdits) {
+    if (!E.VariantBlock || E.Parsed.size() != E.Output.size())
+      continue;
+    for (size_t At = Out.find(E.Parsed); At != std::string::npos;
+         At = Out.find(E.Parsed, At + E.Output.size()))
+      Out.replace(At, E.Parsed.size(), E.Output);
+  }
   return Out;
 }
 

@@ -23,6 +23,11 @@ void planMetadirectives(llvm::StringRef Text, FileResult &R);
 /// Text with every respelling of R applied (what Clang parses).
 std::string metaParseText(llvm::StringRef Text, const FileResult &R);
 
+/// The parse's diagnostics with each respelled `begin declare variant`
+/// clause as the user wrote it: the source lines they quote come from the
+/// parsed text. A respelling is as long as its original, so carets stay.
+std::string metaDiagnosticText(llvm::StringRef Diags, const FileResult &R);
+
 /// After a parse: the sites not yet decided are decided by where they are
 /// (inside a target region: the device's variant; else the host's, when a
 /// variant is a target construct). False when that respelled a pragma, so

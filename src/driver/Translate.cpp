@@ -246,7 +246,8 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     Out.push_back(("-fopenmp-version=" + Version).str());
   Out.push_back("-resource-dir=" OMP2CUDA_CLANG_RESOURCE_DIR);
   // What a respelled `begin declare variant` pragma names (VariantBlocks.h).
-  Out.push_back(variantMacro());
+  for (std::string &M : variantMacros())
+    Out.push_back(std::move(M));
   Out.push_back("-Wno-unused-command-line-argument");
   // GCC's warning flags (from databases, or -Wno-... that omp2cuda-cc
   // passes on) are not the translator's business.
@@ -352,7 +353,7 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
     }
     // Each parse decides every site it finds undecided: a second suffices.
     if (!R.MetaReparse || Try == 2) {
-      Diags << Held;
+      Diags << metaDiagnosticText(Held, Meta);
       return R;
     }
     Meta.MetaSites = R.MetaSites;

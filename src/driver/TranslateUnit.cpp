@@ -9,6 +9,7 @@
 #include "frontend/FileScope.h"
 #include "frontend/RegionFinder.h"
 
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -210,6 +211,55 @@ definitionsByFile(ASTContext &Ctx, bool Rdc) {
   } V(Ctx.getSourceManager(), Rdc);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(V.Out);
+}
+
+/// The mark of F's device code in the link (O2C_RDC_DEFINES, device_copy.h):
+/// its name as the host links it, so that overloads have their own.
+std::string rdcMark(const FunctionDecl *F, ASTContext &Ctx) {
+  std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  // Constructors and destructors are named by one of their variants.
+  GlobalDecl G(F);
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(F))
+    G = GlobalDecl(C, Ctor_Complete);
+  else if (const auto *D = dyn_cast<CXXDestructorDecl>(F))
+    G = GlobalDecl(D, Dtor_Complete);
+  if (MC->shouldMangleDeclName(F))
+    MC->mangleName(G, OS);
+  else
+    OS << F->getName();
+  return "o2c_rdc_" + OS.str();
+}
+
+/// Under --rdc: the marks this file defines (Defined: compiled for the
+/// device here) and those its device code needs (called, defined in no
+/// file of the unit), at its end, so that the emulation's link fails where
+/// CUDA's device link does.
+void addRdcLinkMarks(const std::vector<const FunctionDecl *> &Defined,
+                     const TUState &TU, FilePass &Main) {
+  std::set<std::string> Defines, Calls;
+  // A function of internal linkage is no other unit's to call: its mark
+  // could stand for another unit's function of that name.
+  for (const FunctionDecl *D : Defined)
+    if (D->isExternallyVisible())
+      Defines.insert(rdcMark(D, TU.Ctx));
+  for (const FunctionDecl *F : TU.DeviceFunctions)
+    // Those CallDeclarations.cpp let device code call (a pure virtual one
+    // is there for its overriders).
+    if (!F->isDefined() && !F->isImplicit() && !F->isPureVirtual() &&
+        isDeclareTargetFunction(F))
+      Calls.insert(rdcMark(F, TU.Ctx));
+  std::string Text;
+  for (const std::string &M : Defines)
+    Text += "O2C_RDC_DEFINES(" + M + ")\n";
+  for (const std::string &M : Calls)
+    Text += "O2C_RDC_CALLS(" + M + ")\n";
+  if (Text.empty())
+    return;
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  unsigned End = SM.getBufferData(SM.getMainFileID()).size();
+  Main.Inserts[End] += "\n// Device functions in the link (--rdc).\n" + Text;
 }
 
 /// `vec.h` -> `vec_h_`: what tells a header's kernels from the main file's.
@@ -463,10 +513,15 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       return;
   // Every function of a translated header that can run on the device is
   // marked, called or not: two units including the header write one copy.
+  std::vector<const FunctionDecl *> RdcDevice;
   for (const auto &Entry : Order)
     if (Entry.second != Files.main())
       for (const FunctionDecl *D : Defs[Entry.second])
-        markIfDeviceCallable(D, TU);
+        // Under --rdc, another unit may call a header's declare target
+        // function without including the header.
+        if (markIfDeviceCallable(D, TU) && O.Rdc &&
+            D->doesThisDeclarationHaveABody() && isDeclareTargetFunction(D))
+          RdcDevice.push_back(D);
   // Under --rdc, another unit's device code may call each of them.
   for (const FunctionDecl *D : RdcDefs)
     if (std::string Why; !markIfDeviceCallable(D, TU, &Why))
@@ -474,6 +529,10 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
              "'declare target' function '" + D->getQualifiedNameAsString() +
                  "' is not compiled for the device: " + Why +
                  "; device code of another file that calls it will not link");
+    else
+      RdcDevice.push_back(D);
+  if (O.Rdc)
+    addRdcLinkMarks(RdcDevice, TU, Passes[Files.main()]);
   for (auto &[F, P] : Passes) {
     MainFileScope Scope(SM, F);
     addDeviceMarks(P, TU, O);

@@ -75,7 +75,29 @@ std::vector<VariantBlock> findVariantBlocks(StringRef Text) {
 
 namespace {
 
-const char Macro[] = "__o2D(";
+// The respelling macros (VariantBlocks.h): `__o2D` and 31 more of its
+// length, each with its own subset of the construct traits, so that the
+// blocks of one function are distinct variants (review: two blocks defining
+// the same function collided as one redefinition).
+constexpr unsigned MacroCount = 32;
+constexpr size_t MacroLength = 6; // `__o2D(`: `device=` less the `)`
+const char MacroLetters[] = "DEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+static_assert(sizeof(MacroLetters) == MacroCount + 1, "one letter a macro");
+
+std::string macroName(unsigned Index) {
+  return std::string("__o2") + MacroLetters[Index % MacroCount];
+}
+
+/// Where a respelling macro's name starts in Pragma, or npos.
+size_t findMacro(StringRef Pragma) {
+  for (size_t At = Pragma.find("__o2"); At != StringRef::npos;
+       At = Pragma.find("__o2", At + 1))
+    if (At + MacroLength <= Pragma.size() && Pragma[At + 5] == '(' &&
+        StringRef(MacroLetters).contains(Pragma[At + 4]) &&
+        (At == 0 || !(llvm::isAlnum(Pragma[At - 1]) || Pragma[At - 1] == '_')))
+      return At;
+  return StringRef::npos;
+}
 
 /// The traits of one property list, `kind(a, b), arch(c)`: whether every
 /// one holds on a CUDA GPU and whether any holds on the host (x86-64);
@@ -125,7 +147,7 @@ bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost, int64_t &Score) {
 } // namespace
 
 std::optional<DeviceSetRespelling>
-respellDeviceSet(StringRef Text, unsigned Begin, unsigned End) {
+respellDeviceSet(StringRef Text, unsigned Begin, unsigned End, unsigned Index) {
   StringRef P = Text.slice(Begin, End);
   P = P.take_front(P.find("//"));
   if (P.contains('\\') || P.contains("/*"))
@@ -162,20 +184,33 @@ respellDeviceSet(StringRef Text, unsigned Begin, unsigned End) {
   R.Begin = ClauseBegin;
   R.End = unsigned(After.data() - Text.data());
   R.Original = Text.slice(R.Begin, R.End).str();
-  R.Parsed = std::string(Macro) + Set.str() + ")";
+  R.Parsed = macroName(Index) + "(" + Set.str() + ")";
   if (R.Parsed.size() > R.Original.size())
     return std::nullopt;
   R.Parsed.resize(R.Original.size(), ' ');
   return R;
 }
 
-const char *variantMacro() { return "-D__o2D(...)=user={condition(0)}"; }
+std::vector<std::string> variantMacros() {
+  static const char *const Constructs[] = {"target", "teams", "parallel", "for",
+                                           "simd"};
+  std::vector<std::string> Out;
+  for (unsigned I = 0; I < MacroCount; ++I) {
+    std::string Set;
+    for (unsigned C = 0; C < 5; ++C)
+      if (I & (1u << C))
+        Set += std::string(Set.empty() ? "" : ",") + Constructs[C];
+    Out.push_back("-D" + macroName(I) + "(...)=user={condition(0)}" +
+                  (Set.empty() ? "" : ",construct={" + Set + "}"));
+  }
+  return Out;
+}
 
 std::optional<std::string> respelledDeviceSet(StringRef Pragma) {
-  size_t At = Pragma.find(Macro);
+  size_t At = findMacro(Pragma);
   if (At == StringRef::npos)
     return std::nullopt;
-  StringRef Set = Pragma.drop_front(At + strlen(Macro));
+  StringRef Set = Pragma.drop_front(At + MacroLength);
   if (!Set.consume_front("{"))
     return std::nullopt;
   return Set.take_until([](char C) { return C == '}'; }).str();
@@ -190,7 +225,7 @@ std::optional<int64_t> deviceSetScore(StringRef Props) {
 }
 
 std::string originalPragma(StringRef Pragma) {
-  size_t At = Pragma.find(Macro);
+  size_t At = findMacro(Pragma);
   if (At == StringRef::npos)
     return Pragma.str();
   size_t Close = Pragma.find('}', At);
@@ -198,9 +233,8 @@ std::string originalPragma(StringRef Pragma) {
       Close == StringRef::npos ? StringRef::npos : Pragma.find(')', Close);
   if (Paren == StringRef::npos)
     return Pragma.str();
-  return (Pragma.take_front(At) +
-          "device=" + Pragma.slice(At + strlen(Macro), Paren) +
-          Pragma.drop_front(Paren + 1))
+  return (Pragma.take_front(At) + "device=" +
+          Pragma.slice(At + MacroLength, Paren) + Pragma.drop_front(Paren + 1))
       .str();
 }
 

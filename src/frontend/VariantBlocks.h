@@ -39,8 +39,12 @@ const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
 /// see the functions a GPU runs. Where the set holds on a CUDA GPU, the
 /// parse sees the pragma respelled `match(__o2D({...}))`, the same length
 /// (`device=` becomes `__o2D(` ... `)`), and the parse defines the macro
-/// __o2D(...) as `user={condition(0)}` (VariantMacro): the block is parsed,
-/// and no host call ever chooses its functions. The analysis reads the
+/// __o2D(...) as `user={condition(0)}` (variantMacros): the block is
+/// parsed, and no host call ever chooses its functions. Blocks that define
+/// one function must be distinct variants (one selector would make them
+/// one redefinition), so the Index-th block gets the Index-th of 32 such
+/// macros (`__o2D`, `__o2E`, ...), each adding its own subset of the
+/// construct traits, which no call matches either. The analysis reads the
 /// device set back from the text (respelledDeviceSet).
 struct DeviceSetRespelling {
   unsigned Begin = 0, End = 0; ///< the `match(...)` clause in the file
@@ -50,10 +54,12 @@ struct DeviceSetRespelling {
 /// when clang parses the block anyway or the selector is not one device
 /// set of kind and arch properties, without scores, that a CUDA GPU
 /// matches.
-std::optional<DeviceSetRespelling>
-respellDeviceSet(llvm::StringRef Text, unsigned Begin, unsigned End);
-/// The macro definition the parse gets (-D...).
-const char *variantMacro();
+std::optional<DeviceSetRespelling> respellDeviceSet(llvm::StringRef Text,
+                                                    unsigned Begin,
+                                                    unsigned End,
+                                                    unsigned Index = 0);
+/// The macro definitions the parse gets (-D...).
+std::vector<std::string> variantMacros();
 /// For a respelled begin pragma's text: the device set's properties (the
 /// text between its braces), else nullopt.
 std::optional<std::string> respelledDeviceSet(llvm::StringRef Pragma);

@@ -20,6 +20,11 @@ case $src in
   *.c) ref_cc=${OMP2CUDA_REF_CC:-gcc} std=() ;;
   *) ref_cc=${OMP2CUDA_REF_CXX:-g++} std=(-std=c++17) ;;
 esac
+# An example that needs a later language (concepts) says so in a line
+# `// exec-std: c++20`, given to every build and the translator alike.
+if grep -q '^// exec-std: ' "$src"; then
+  std=(-std=$(grep -m1 '^// exec-std: ' "$src" | sed 's|^// exec-std: ||'))
+fi
 # An example that uses OpenMP 5.x forms GCC 12 rejects or gets wrong (linear
 # on target constructs) says so in a line `// exec-reference: clang`: its
 # reference is built by clang 19 at OpenMP 5.2 instead.

@@ -105,4 +105,46 @@ CMAKE
     [ -x "$work/cmake_cuda/particles_cuda" ] || fail "CMake cuda: no executable"
   fi
 done
+
+# 6. A called function that no file compiles for the device (spread.c's
+#    orphaned distribute): CUDA's device link fails, and so does the
+#    emulation's link (the marks of device_copy.h), rather than running the
+#    host function as device code (it crashed).
+miss=$root/tests/integration/rdc_missing
+"$cc" --backend=emu -fgpu-rdc -O2 "$miss/main.c" "$miss/spread.c" -o "$work/miss_emu" \
+  2>"$work/miss_emu.err" && fail "emu linked a call of a function no file compiles for the device"
+grep -q "'spread' is not compiled for the device.*will not link \[omp2cuda-rdc-function\]" \
+  "$work/miss_emu.err" || { cat "$work/miss_emu.err"; fail "no omp2cuda-rdc-function warning"; }
+grep -q "undefined reference to .o2c_rdc_spread'" "$work/miss_emu.err" \
+  || { cat "$work/miss_emu.err"; fail "the emu link did not fail on spread's mark"; }
+[ -e "$work/miss_emu" ] && fail "emu left an executable"
+if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
+  "$cc" --backend=cuda -fgpu-rdc -O2 "$miss/main.c" "$miss/spread.c" -o "$work/miss_cuda" \
+    2>"$work/miss_cuda.err" && fail "cuda linked a call of a function no file compiles for the device"
+  grep -q "Undefined reference to 'spread'" "$work/miss_cuda.err" \
+    || { cat "$work/miss_cuda.err"; fail "the device link did not fail on spread"; }
+fi
+# 7. The marks ask only for declare target functions some file defines: a
+#    pure virtual function that device code reaches for its overriders
+#    (examples/class_members.cpp) has none, and the program links and runs.
+"$cc" --backend=emu -fgpu-rdc -std=c++17 -O2 "$root/examples/class_members.cpp" \
+  -o "$work/virtual_emu" 2>"$work/virtual_emu.err" \
+  || { cat "$work/virtual_emu.err"; fail "emu -fgpu-rdc build of class_members.cpp failed"; }
+g++ -std=c++17 -fopenmp -foffload=disable -O2 "$root/examples/class_members.cpp" \
+  -o "$work/virtual_ref" || fail "class_members.cpp reference build failed"
+"$work/virtual_ref" >"$work/virtual_ref.out" 2>/dev/null || fail "class_members.cpp reference run failed"
+"$work/virtual_emu" >"$work/virtual_emu.out" 2>/dev/null || fail "class_members.cpp emu run failed"
+diff -u "$work/virtual_ref.out" "$work/virtual_emu.out" || fail "class_members.cpp: emu -fgpu-rdc differs"
+# 8. A header's declare target function, compiled for the device in the
+#    unit that includes it, defines its mark there: another unit that only
+#    declares it links (as CUDA's device link does) and prints what the
+#    host build prints.
+hdr=$root/tests/integration/rdc_header
+"$cc" --backend=emu -fgpu-rdc -O2 "$hdr/b.c" "$hdr/a.c" -o "$work/header_emu" \
+  2>"$work/header_emu.err" || { cat "$work/header_emu.err"; fail "emu build of rdc_header failed"; }
+gcc -fopenmp -foffload=disable -O2 "$hdr/b.c" "$hdr/a.c" -o "$work/header_ref" \
+  || fail "rdc_header reference build failed"
+"$work/header_ref" >"$work/header_ref.out" 2>/dev/null || fail "rdc_header reference run failed"
+"$work/header_emu" >"$work/header_emu.out" 2>/dev/null || fail "rdc_header emu run failed"
+diff -u "$work/header_ref.out" "$work/header_emu.out" || fail "rdc_header: emu differs"
 echo "PASS [rdc]"

@@ -127,3 +127,39 @@ int use() { Box<int> b{}; return b.run(); }
   CHECK(has(F.Output, "template <typename T, template <typename, typename> "
                       "class C> struct Box;"));
 }
+
+TEST_CASE("a class template declared ahead keeps its concepts' qualifiers "
+          "and its requires clause",
+          "[analysis][classtemplate][classahead]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+#include <concepts>
+namespace ns { template <class T> concept Small = sizeof(T) <= 8; }
+template <std::integral T, ::ns::Small U, std::integral auto N>
+  requires std::signed_integral<T>
+struct S {
+  T f() {
+    T n = 0;
+#pragma omp target map(tofrom: n)
+    n = (T)sizeof(S) + (T)sizeof(U) + N;
+    return n;
+  }
+};
+int use() { return S<int, char, 3>().f(); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "template <std::integral T, ::ns::Small U, "
+                      "std::integral auto N> requires "
+                      "std::signed_integral<T> struct S;"));
+  // The kernel's and its launcher's template heads too, and the class's.
+  size_t Heads = 0;
+  for (size_t At = F.Output.find("<std::integral T, ::ns::Small U,");
+       At != std::string::npos;
+       At = F.Output.find("<std::integral T, ::ns::Small U,", At + 1))
+    ++Heads;
+  CHECK(Heads == 4);
+}

@@ -162,6 +162,19 @@ void f(int *a, int n) {
   }
 })src",
        7, "omp_get_team_size"},
+      {R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    int w = 2;
+    #pragma omp parallel for
+    for (int q = 0; q < n; q++) a[q] = w;
+    int z = 3;
+    #pragma omp allocate(w, z)
+    a[0] = z;
+  }
+})src",
+       9, "names team-master variables the control loop moves"},
   };
   for (const Case &C : Cases) {
     Parsed P = parse(C.Code);
@@ -172,6 +185,37 @@ void f(int *a, int n) {
     CHECK(T.V.Reason.find(C.Why) != std::string::npos);
     CHECK(lineOfLoc(P, T.Where) == C.Line);
   }
+}
+
+TEST_CASE("control tree: the allocate directive of a hoisted variable goes",
+          "[control][allocate]") {
+  // Hoisted to the kernel's top, the variable leaves the directive's
+  // scope, where clang rejects the directive (review finding).
+  const char *Code = R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    {
+      int w = 2;
+      #pragma omp allocate(w) \
+        align(8)
+      #pragma omp parallel for
+      for (int q = 0; q < n; q++) a[q] = w;
+    }
+  }
+})src";
+  Parsed P = parse(Code);
+  DirectiveTree T = masterTree(P, false);
+  INFO(T.V.Reason);
+  REQUIRE(T.V.Ok);
+  CHECK(names(T.Hoisted) == std::vector<std::string>{"w"});
+  std::string Directive = "#pragma omp allocate(w) \\\n        align(8)";
+  size_t At = std::string(Code).find(Directive);
+  REQUIRE(At != std::string::npos);
+  bool Gone = false;
+  for (const TextEdit &E : T.HoistEdits)
+    Gone |= E.Offset == At && E.Length == Directive.size() && E.Text.empty();
+  CHECK(Gone);
 }
 
 TEST_CASE("control tree: firstprivate scalars the team writes are the team's",

@@ -160,6 +160,49 @@ void f(double *a) {
   // here or not; kernels have internal linkage for the device link.
   CHECK(has(Rdc.Output, "__host__ __device__ double mine(double x)"));
   CHECK(has(Rdc.Output, "static __global__ void omp2cuda_f_L"));
+  // The link's marks (device_copy.h): the emulation's link fails, as
+  // CUDA's device link does, when no file compiles `other` for the device.
+  CHECK(has(Rdc.Output, "O2C_RDC_DEFINES(o2c_rdc_mine)\n"));
+  CHECK(has(Rdc.Output, "O2C_RDC_CALLS(o2c_rdc_other)\n"));
+  CHECK_FALSE(has(Rdc.Output, "o2c_rdc_host_only"));
+  CHECK_FALSE(has(Plain.Output, "O2C_RDC_"));
+}
+
+TEST_CASE("--rdc marks name overloads as the host links them",
+          "[analysis][declaretarget][rdc]") {
+  Options O;
+  O.LineDirectives = false;
+  O.Rdc = true;
+  FileResult F = translateCode(R"src(
+#pragma omp declare target
+double other(double x);
+int other(int x);
+void spread(int *a, int n) {
+  #pragma omp distribute
+  for (int i = 0; i < n; ++i) a[i] += i;
+}
+struct P {
+  int v;
+  P(int x);
+  ~P();
+};
+#pragma omp end declare target
+void f(double *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { P p(1); a[0] = other(a[0]) + p.v; }
+})src",
+                               "input.cpp", {"-xc++", "-std=c++17"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__Z5otherd)\n"));
+  CHECK_FALSE(has(F.Output, "o2c_rdc__Z5otheri"));
+  // Constructors and destructors by their complete-object names.
+  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PC1Ei)\n"));
+  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PD1Ev)\n"));
+  // Not compiled for the device (omp2cuda-rdc-function): no mark, so a
+  // caller's link fails.
+  CHECK_FALSE(has(F.Output, "o2c_rdc__Z6spreadPii"));
 }
 
 TEST_CASE("a region left on the host plans no device copy",

@@ -2,6 +2,7 @@
 // variant the device calls, how device code names it, and which selectors
 // keep a region on the host, soundly.
 #include "ToolTestUtil.h"
+#include "driver/Metadirectives.h"
 #include "frontend/VariantBlocks.h"
 
 #include <catch2/catch.hpp>
@@ -290,6 +291,92 @@ TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
                       "match(device={kind(nohost)}, construct={target})"));
   CHECK_FALSE(Respell("#pragma omp begin declare variant "
                       "match(device={kind(score(5): nohost)})"));
+}
+
+TEST_CASE("each respelled block has its own macro, of one length, with its "
+          "own construct set",
+          "[analysis][declarevariant]") {
+  std::string P =
+      "#pragma omp begin declare variant match(device={arch(nvptx64)})";
+  std::set<std::string> Names, Defs;
+  for (unsigned I = 0; I < 32; ++I) {
+    std::optional<DeviceSetRespelling> R =
+        respellDeviceSet(P, 0, unsigned(P.size()), I);
+    REQUIRE(R);
+    CHECK(R->Parsed.size() == R->Original.size());
+    Names.insert(R->Parsed.substr(0, 6));
+    std::string Parsed = P.substr(0, R->Begin) + R->Parsed + P.substr(R->End);
+    CHECK(respelledDeviceSet(Parsed) == std::string("arch(nvptx64)"));
+    CHECK(originalPragma(Parsed) == P);
+  }
+  CHECK(Names.size() == 32);
+  for (const std::string &D : variantMacros()) {
+    CHECK(llvm::StringRef(D).starts_with("-D__o2"));
+    CHECK(D.substr(7, 25) == "(...)=user={condition(0)}");
+    Defs.insert(D.substr(D.find('=') + 1));
+  }
+  CHECK(Defs.size() == 32); // 32 distinct selectors: 32 distinct variants
+}
+
+TEST_CASE("diagnostics quote a respelled block's pragma as written",
+          "[analysis][declarevariant]") {
+  std::string Text = "int f(int);\n#pragma omp begin declare variant "
+                     "match(device = {kind(nohost)}) junk\nint f(int x) { "
+                     "return x; }\n#pragma omp end declare variant\n";
+  FileResult R;
+  planMetadirectives(Text, R);
+  std::string Parsed = metaParseText(Text, R);
+  REQUIRE(Parsed != Text);
+  // A diagnostic quotes the parsed line; the user sees the written one,
+  // the caret's column unchanged.
+  std::string Line = Parsed.substr(12, Parsed.find('\n', 12) - 12);
+  std::string Diag = "input.c:2:64: warning: extra tokens\n    2 | " + Line +
+                     "\n      |    ^\n";
+  std::string Shown = metaDiagnosticText(Diag, R);
+  CHECK(Shown.size() == Diag.size());
+  CHECK(has(Shown, "    2 | #pragma omp begin declare variant match(device = "
+                   "{kind(nohost)}) junk\n"));
+  CHECK_FALSE(has(Shown, "__o2"));
+}
+
+TEST_CASE("blocks for the GPU only that define one function are distinct "
+          "variants: the device takes the highest score, a tie the host",
+          "[analysis][declarevariant]") {
+  // Review: the respelled blocks collided as one redefinition, the parse
+  // was retried without any respelling, and the device ran the base.
+  FileResult F = translateC(R"src(
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 10 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
+  CHECK(F.Output.find("__o2") == std::string::npos);
+
+  FileResult T = translateC(R"src(
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 10 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
+})src");
+  REQUIRE(T.Ok);
+  REQUIRE(T.Regions.size() == 1);
+  CHECK_FALSE(T.Regions[0].R.Translate);
+  CHECK(T.Regions[0].R.Why == DiagId::HostVariant);
 }
 
 TEST_CASE("the device runs the functions of a 'begin declare variant' block "

@@ -34,4 +34,23 @@
   (::o2c::emu::onDevice() ? (DeviceChoice) : (HostChoice))
 #endif
 
+// Under --rdc a file's device code may call a function another file
+// defines. When no file compiles it for the device, CUDA's device link
+// fails; the emulation's one link would find the host function and run it
+// as device code (an orphaned `distribute` there crashes). So each file that
+// compiles such a function for the device defines its mark (weak: a header
+// may define it in several units), and each file whose device code calls
+// one it does not define takes the mark's address: the emulation's link
+// fails where CUDA's device link does, naming the function's mark.
+#if defined(__CUDACC__)
+#define O2C_RDC_DEFINES(Mark)
+#define O2C_RDC_CALLS(Mark)
+#else
+#define O2C_RDC_DEFINES(Mark)                                                  \
+  extern "C" __attribute__((weak)) const char Mark = 0;
+#define O2C_RDC_CALLS(Mark)                                                    \
+  extern "C" const char Mark;                                                  \
+  __attribute__((used)) static const char *const o2c_use_##Mark = &Mark;
+#endif
+
 #endif // OMP2CUDA_DEVICE_COPY_H

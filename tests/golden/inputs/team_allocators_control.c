@@ -1,0 +1,1 @@
+../../../examples/team_allocators_control.c

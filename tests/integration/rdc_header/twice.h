@@ -1,0 +1,3 @@
+#pragma omp declare target
+int twice(int x) { return 2 * x; }
+#pragma omp end declare target
