@@ -1,7 +1,8 @@
 # The CPU emulation of CUDA, built from its sources alone.
 find_package(Boost 1.74 REQUIRED COMPONENTS context)
 find_package(Threads REQUIRED)
-add_executable(emu_test emu_test.cpp ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp
+add_executable(emu_test emu_test.cpp stride_loops_test.cpp
+               ${PROJECT_SOURCE_DIR}/host_rt/src/emu/executor.cpp
                ${PROJECT_SOURCE_DIR}/host_rt/src/emu/block.cpp)
 target_include_directories(emu_test PRIVATE ${PROJECT_SOURCE_DIR}/device_rt/include
                            ${PROJECT_SOURCE_DIR}/host_rt/include)

@@ -21,6 +21,7 @@
 #include "omp2cuda/device_copy.h"
 #include "omp2cuda/host_rt.h"
 #include "omp2cuda/launch.h"
+#include "omp2cuda/loops.h"
 #include "omp2cuda/async.h"
 #include "omp2cuda/memcpy_async.h"
 #include "omp2cuda/omp_device.h"

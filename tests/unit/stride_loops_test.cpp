@@ -1,0 +1,78 @@
+// The steps of kernel loops whose variable strides over the threads
+// (device_rt/include/omp2cuda/loops.h): near the type's maximum they stop at
+// the bound instead of wrapping back into the range.
+#include "omp2cuda/emu/cuda_emu.h"
+#include "omp2cuda/loops.h"
+
+#include <catch2/catch.hpp>
+
+#include <climits>
+#include <vector>
+
+using o2c_dev::strideNext;
+using o2c_dev::strideStart;
+
+namespace {
+
+/// Every value a thread's loop `for (i = start(Lo + Tid); i < Hi; i =
+/// next(i))` takes, over Threads threads; at most Cap of them.
+template <class T>
+std::vector<T> visits(T Lo, T Hi, unsigned Threads, std::size_t Cap = 64) {
+  std::vector<T> Seen;
+  for (unsigned Tid = 0; Tid < Threads; ++Tid)
+    for (T I = strideStart<T>(Lo, Tid, Hi); I < Hi && Seen.size() < Cap;
+         I = strideNext(I, Hi, Threads))
+      Seen.push_back(I);
+  return Seen;
+}
+
+} // namespace
+
+TEST_CASE("stride steps stop at a bound near the type's maximum",
+          "[loops]") {
+  // `i += 4` from INT_MAX - 2 would wrap to a negative i below the bound.
+  CHECK(strideNext(INT_MAX - 2, INT_MAX, 4) == INT_MAX);
+  CHECK(strideNext(INT_MAX - 5, INT_MAX, 4) == INT_MAX - 1);
+  CHECK(strideNext(UINT_MAX - 1, UINT_MAX, 3u) == UINT_MAX);
+  CHECK(strideNext(LLONG_MAX - 1, LLONG_MAX, 1ull << 31) == LLONG_MAX);
+  // Negative to positive: the distance exceeds INT_MAX, still exact.
+  CHECK(strideNext(INT_MIN, INT_MAX, 1u << 30) == INT_MIN + (1 << 30));
+  CHECK(strideNext(-3, 5, 2u) == -1);
+}
+
+TEST_CASE("stride starts past the last iteration give the bound",
+          "[loops]") {
+  // Lower + thread would pass INT_MAX for every thread from 7 on.
+  CHECK(strideStart<int>(INT_MAX - 6, 3u, INT_MAX) == INT_MAX - 3);
+  CHECK(strideStart<int>(INT_MAX - 6, 6u, INT_MAX) == INT_MAX);
+  CHECK(strideStart<int>(INT_MAX - 6, 200u, INT_MAX) == INT_MAX);
+  // No iteration at all: the lower bound, which fails the test.
+  CHECK(strideStart<int>(INT_MAX - 3, 2u, 5) == INT_MAX - 3);
+  CHECK(strideStart<unsigned>(UINT_MAX - 2, 9u, UINT_MAX) == UINT_MAX);
+}
+
+TEST_CASE("every iteration once, whatever the bounds and the thread count",
+          "[loops]") {
+  struct Case {
+    int Lo, Hi;
+    unsigned Threads;
+  } Cases[] = {{INT_MAX - 7, INT_MAX, 3},   {INT_MAX - 7, INT_MAX, 64},
+               {INT_MAX - 1, INT_MAX, 256}, {-5, 9, 4},
+               {INT_MIN, INT_MIN + 5, 2},   {10, 10, 8}};
+  for (const Case &C : Cases) {
+    std::vector<int> V = visits(C.Lo, C.Hi, C.Threads);
+    INFO(C.Lo << " " << C.Hi << " " << C.Threads);
+    REQUIRE(V.size() == static_cast<std::size_t>(C.Hi - C.Lo));
+    std::vector<int> Hit(C.Hi - C.Lo, 0);
+    for (int I : V) {
+      REQUIRE(I >= C.Lo);
+      REQUIRE(I < C.Hi);
+      ++Hit[I - C.Lo];
+    }
+    for (int H : Hit)
+      CHECK(H == 1);
+  }
+  std::vector<unsigned long long> U =
+      visits<unsigned long long>(ULLONG_MAX - 4, ULLONG_MAX, 1u << 20);
+  CHECK(U.size() == 4);
+}
