@@ -60,10 +60,20 @@ struct LaunchShape {
 /// warps per block, enough for latency hiding and a cheap block reduction.
 constexpr unsigned DefaultThreadsPerBlock = 256;
 
-/// The most threads a grid of a one-pass kernel gets when no clause bounds
-/// it: the kernels compute `blockIdx.x * blockDim.x + threadIdx.x` in 32
-/// bits and give it to the loop's variable, which may be an `int`.
+/// The most threads a grid gets, whatever num_teams asks for (OpenMP lets
+/// fewer teams run): the kernels compute `blockIdx.x * blockDim.x +
+/// threadIdx.x` and the grid's stride in 32 bits and give them to the
+/// loop's variable, which may be an `int`.
 constexpr unsigned long long MaxOnePassThreads = 1ULL << 31;
+
+/// Blocks of Threads each, fewer where the grid would pass
+/// MaxOnePassThreads.
+inline unsigned long long cappedBlocks(unsigned long long Blocks,
+                                       unsigned long long Threads) {
+  if (Threads > 0 && Blocks > MaxOnePassThreads / Threads)
+    Blocks = MaxOnePassThreads / Threads;
+  return Blocks < 1 ? 1 : Blocks;
+}
 
 /// For O2C_INFO: records a launch's shape for the region's info line. The
 /// static shared memory of a kernel is known to CUDA only; the emulation
@@ -143,8 +153,7 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
     if (Blocks < 1)
       Blocks = 1;
   }
-  if (Blocks > 0x7fffffffULL)
-    Blocks = 0x7fffffffULL;
+  Blocks = cappedBlocks(Blocks, Threads);
   return {dim3(static_cast<unsigned>(Blocks)),
           dim3(static_cast<unsigned>(Threads))};
 }
@@ -190,12 +199,13 @@ inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,
   DeviceProps P = deviceProps(R.device());
   if (Teams < 1)
     Teams = 1;
-  if (Teams > 0x7fffffffLL)
-    Teams = 0x7fffffffLL;
   if (Threads <= 0)
     Threads = DefaultThreadsPerBlock;
   if (Threads > P.MaxThreadsPerBlock)
     Threads = P.MaxThreadsPerBlock;
+  Teams = static_cast<long long>(
+      cappedBlocks(static_cast<unsigned long long>(Teams),
+                   static_cast<unsigned long long>(Threads)));
   return {dim3(static_cast<unsigned>(Teams)),
           dim3(static_cast<unsigned>(Threads))};
 }
