@@ -48,6 +48,23 @@ std::string levelType(const LoopLevel &L) {
   return L.Is64Bit || Incl ? "unsigned long long" : "unsigned int";
 }
 
+/// Whether the normalised counter is 32 bits of the kernel's own choosing,
+/// not the stub's (o2c::countsIn32Bits): a count within one stride of 2^32
+/// would wrap its steps.
+bool narrowCounter(const KernelModel &K) {
+  return !K.CounterVariant && K.TripType == "unsigned int";
+}
+
+/// The step of a normalised counter over the grid: `+=` where the counter
+/// is wide enough, else a step that stops at the trip count.
+std::string counterStep(const KernelModel &K, const std::string &Iv,
+                        const std::string &Stride) {
+  if (!narrowCounter(K))
+    return fmt::format("{} += {}", Iv, Stride);
+  return fmt::format("{0} = o2c_dev::strideNext({0}, o2c_trip, {1})", Iv,
+                     Stride);
+}
+
 } // namespace
 
 void emitGridStrideBody(const KernelModel &K, std::string &Out) {
@@ -57,15 +74,19 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
   const std::string Gtid = "blockIdx.x * blockDim.x + threadIdx.x";
   if (K.SimpleLoop) {
     // The loop variable itself strides over the grid, as in hand-written CUDA.
+    // Its steps go through o2c_dev::strideStart/strideNext (loops.h), which
+    // stop at the bound instead of overflowing past it: a bound within one
+    // stride of the type's maximum would wrap `i += stride` back into the
+    // range.
     const LoopLevel &L = K.Loops.front();
-    std::string Start =
-        L.Lower == "0" ? Gtid : fmt::format("{} + {}", L.Lower, Gtid);
     std::string Stride = L.Is64Bit
                              ? fmt::format("({})blockDim.x * gridDim.x", L.VarType)
                              : "blockDim.x * gridDim.x";
-    Out += fmt::format("  for ({} {} = {}; {} {} {}; {} += {}){}\n", L.VarType,
-                       L.Var, Start, L.Var, L.Cmp == LoopCmp::LE ? "<=" : "<",
-                       L.Upper, L.Var, Stride, K.OnePassVariant ? " {" : "");
+    Out += fmt::format("  for ({} {} = {}; {} < {}; {} = "
+                       "o2c_dev::strideNext({}, {}, {})){}\n",
+                       L.VarType, L.Var, strideStart(L, Gtid), L.Var, L.Upper,
+                       L.Var, L.Var, L.Upper, Stride,
+                       K.OnePassVariant ? " {" : "");
     if (K.OnePassVariant) {
       // The body's own `continue` ends its pass at the `while`, as in the
       // loop it came from, and never skips the one-pass `break`.
@@ -109,17 +130,17 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                          T);
       Out += fmt::format("    const {} o2c_iv = o2c_base + threadIdx.x;\n", T);
       Out += "    if (o2c_iv < o2c_trip) do {\n";
-    } else if (!K.LastPrivates.empty() && K.Chunk.empty()) {
-      Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
-                         "({0})blockDim.x * gridDim.x) {{\n    do {{\n",
-                         T, Gtid);
     } else if (K.Chunk.empty()) {
-      Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; o2c_iv += "
-                         "({0})blockDim.x * gridDim.x) {{\n",
-                         T, Gtid);
-    } else {
+      Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; {2}) {{\n",
+                         T, Gtid,
+                         counterStep(K, "o2c_iv",
+                                     "(" + T + ")blockDim.x * gridDim.x"));
+      if (!K.LastPrivates.empty())
+        Out += "    do {\n";
+    } else if (!narrowCounter(K)) {
       // schedule(static, C): chunks of C consecutive iterations, dealt
-      // round-robin over all threads of the grid.
+      // round-robin over all threads of the grid (in a counter in which
+      // the steps cannot wrap: 64 bits, or the stub's choice).
       Out += fmt::format("  for ({0} o2c_base = ({0})({1}) * ({2}); o2c_base < "
                          "o2c_trip; o2c_base += ({0})blockDim.x * gridDim.x * "
                          "({2}))\n",
@@ -130,6 +151,19 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       if (K.Loops.size() > 1)
         Out += "#if defined(__CUDA_ARCH__)\n#pragma unroll 1\n#endif\n";
       Out += fmt::format("  for ({0} o2c_iv = o2c_base; o2c_iv < o2c_base + "
+                         "({1}) && o2c_iv < o2c_trip; ++o2c_iv) {{\n",
+                         T, K.Chunk);
+    } else {
+      // The same with a fixed counter: a chunk's first iteration and the
+      // step over the grid are products that may pass its width, so they
+      // are taken in 64 bits and the steps stop at the trip count.
+      Out += fmt::format(
+          "  for ({0} o2c_base = o2c_dev::strideStart<{0}>(0, "
+          "(unsigned long long)({1}) * ({2}), o2c_trip); o2c_base < "
+          "o2c_trip; o2c_base = o2c_dev::strideNext(o2c_base, o2c_trip, "
+          "(unsigned long long)blockDim.x * gridDim.x * ({2})))\n",
+          T, Gtid, K.Chunk);
+      Out += fmt::format("  for ({0} o2c_iv = o2c_base; o2c_iv - o2c_base < "
                          "({1}) && o2c_iv < o2c_trip; ++o2c_iv) {{\n",
                          T, K.Chunk);
     }

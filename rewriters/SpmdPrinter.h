@@ -25,17 +25,19 @@ inline std::string spmdLoopOpen(std::string &Out,
                                 const std::string &Stride,
                                 const std::string &Chunk = "") {
   const LoopLevel &L0 = Loops.front();
+  // An inclusive bound may be the type's maximum, which no stride can
+  // pass: such loops count their iterations.
   bool Simple = Chunk.empty() && Loops.size() == 1 && L0.UnitStep &&
-                L0.Increasing && !L0.Narrow &&
-                (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
+                L0.Increasing && !L0.Narrow && L0.Cmp == LoopCmp::LT;
   if (Simple) {
-    std::string From =
-        L0.Lower == "0" ? Start : fmt::format("{} + {}", L0.Lower, Start);
+    // The steps stop at the bound instead of overflowing past it
+    // (omp2cuda/loops.h).
     std::string By =
         L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
-    Out += fmt::format("for ({} {} = {}; {} {} {}; {} += {}) {{\n", L0.VarType,
-                       L0.Var, From, L0.Var, L0.Cmp == LoopCmp::LE ? "<=" : "<",
-                       L0.Upper, L0.Var, By);
+    Out += fmt::format("for ({} {} = {}; {} < {}; {} = "
+                       "o2c_dev::strideNext({}, {}, {})) {{\n",
+                       L0.VarType, L0.Var, strideStart(L0, Start), L0.Var,
+                       L0.Upper, L0.Var, L0.Var, L0.Upper, By);
     return "}\n";
   }
   bool Wide = Loops.size() > 1;
@@ -64,15 +66,27 @@ inline std::string spmdLoopOpen(std::string &Out,
     Out += fmt::format("const long long {0}_ = {1};\n"
                        "const {2} {0} = {0}_ > 0 ? ({2}){0}_ : 1;\n",
                        Ck, Chunk, T);
-    Out += fmt::format("for ({0} {1} = ({0})({2}) * {3}; {1} < {4}; {1} += "
-                       "({0})({5}) * {3}) {{\n",
-                       T, At, Start, Ck, Trip, Stride);
+    if (Wide)
+      Out += fmt::format("for ({0} {1} = ({0})({2}) * {3}; {1} < {4}; {1} += "
+                         "({0})({5}) * {3}) {{\n",
+                         T, At, Start, Ck, Trip, Stride);
+    else // products that may pass 32 bits: taken in 64, the steps stop at
+         // the trip count (omp2cuda/loops.h)
+      Out += fmt::format("for ({0} {1} = o2c_dev::strideStart<{0}>(0, "
+                         "(unsigned long long)({2}) * {3}, {4}); {1} < {4}; "
+                         "{1} = o2c_dev::strideNext({1}, {4}, (unsigned long "
+                         "long)({5}) * {3})) {{\n",
+                         T, At, Start, Ck, Trip, Stride);
     Out += fmt::format("for ({0} {1} = {2}; {1} < {3} && {1} - {2} < {4}; "
                        "++{1}) {{\n",
                        T, Iv, At, Trip, Ck);
     Close += "}\n";
-  } else {
+  } else if (Wide) {
     Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} += ({0})({4})) {{\n",
+                       T, Iv, Start, Trip, Stride);
+  } else { // a count within one stride of 2^32 would wrap `+=`
+    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} = "
+                       "o2c_dev::strideNext({1}, {3}, {4})) {{\n",
                        T, Iv, Start, Trip, Stride);
   }
   for (size_t I = 0; I < Loops.size(); ++I) {

@@ -67,6 +67,13 @@ std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
                      Dist, St);
 }
 
+std::string strideStart(const LoopLevel &L, const std::string &Offset) {
+  if (L.Lower == "0")
+    return Offset;
+  return fmt::format("o2c_dev::strideStart<{}>({}, {}, {})", L.VarType,
+                     L.Lower, Offset, L.Upper);
+}
+
 KernelModel lowerRegion(const Region &R, const Options &O) {
   KernelModel K;
   K.Shape = R.Class == RegionClass::Combined ? KernelShape::GridStride
@@ -294,8 +301,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
                    !K.CounterVariant && R.Loops.size() == 1 &&
                    K.Chunk.empty() && L0.UnitStep && L0.Increasing &&
-                   !L0.Narrow &&
-                   (L0.Cmp == LoopCmp::LT || L0.Cmp == LoopCmp::LE);
+                   !L0.Narrow && L0.Cmp == LoopCmp::LT;
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

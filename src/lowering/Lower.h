@@ -17,6 +17,11 @@ void lowerSpmd(const Region &R, KernelModel &K);
 
 /// The trip count of one loop level as a C++ expression of type TripType.
 std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
+/// The first value of L's variable in a loop that starts Offset iterations
+/// in (a thread's or team's number) and strides over the others: an
+/// overflow-free o2c_dev::strideStart, or Offset itself from 0 (below 2^31,
+/// it fits every variable that is not narrow).
+std::string strideStart(const LoopLevel &L, const std::string &Offset);
 
 /// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".
 std::string mapFlags(const MapInfo &M);

@@ -288,7 +288,8 @@ void f(const double *m, const double *x, double *y, int n, int k) {
   CHECK(contains(F.Regions.at(0).LaunchShape, "spmd team code"));
   CHECK(contains(F.Output,
                  "o2c_dev::teamReduce<o2c_dev::RedPlus>(s, o2c_scratch)"));
-  CHECK(contains(F.Output, "for (int i = blockIdx.x; i < n; i += gridDim.x)"));
+  CHECK(contains(F.Output, "for (int i = blockIdx.x; i < n;"));
+  CHECK(contains(F.Output, "i = o2c_dev::strideNext(i, n, gridDim.x)) {"));
   CHECK(contains(F.Output, "if (threadIdx.x == 0)"));
   CHECK(F.LeftOnHost == 0);
 }

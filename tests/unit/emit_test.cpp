@@ -41,10 +41,28 @@ KernelModel vaddModel() {
 TEST_CASE("grid-stride kernel in the form of seed 000 Fig. 5", "[emit]") {
   std::string K = emitKernel(vaddModel());
   CHECK(contains(K, "__global__ void omp2cuda_vadd_L3(double *a, int n) {"));
+  // Fig. 5's `i += blockDim.x * gridDim.x` wraps past INT_MAX when n lies
+  // within a stride of it; the step stops at n instead (loops.h).
   CHECK(contains(K, "for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; "
-                    "i += blockDim.x * gridDim.x)"));
+                    "i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x))"));
   CHECK(contains(K, "#line 5 \"v.c\"\n    a[i] = 0;"));
-  CHECK_FALSE(contains(K, "o2c_dev::")); // no runtime calls
+  // No runtime calls: the inline step is the only o2c_dev name.
+  std::string Rest = K;
+  Rest.erase(Rest.find("o2c_dev::strideNext"), 19);
+  CHECK_FALSE(contains(Rest, "o2c_dev::"));
+}
+
+TEST_CASE("a grid-stride loop from a lower bound starts without overflow",
+          "[emit]") {
+  KernelModel M = vaddModel();
+  M.Loops[0].Lower = "lo";
+  CHECK(contains(emitKernel(M),
+                 "for (int i = o2c_dev::strideStart<int>(lo, blockIdx.x * "
+                 "blockDim.x + threadIdx.x, n); i < n; "));
+  // An inclusive bound may be INT_MAX itself, which no step can pass.
+  M.Loops[0].Cmp = LoopCmp::LE;
+  M.SimpleLoop = false;
+  CHECK(contains(emitKernel(M), "o2c_iv < o2c_trip"));
 }
 
 TEST_CASE("line markers can be turned off", "[emit]") {
@@ -179,7 +197,7 @@ TEST_CASE("grid-stride kernels come in a one-pass instantiation the stub picks "
   CHECK(contains(K, "extern \"C++\" {\ntemplate <bool O2cOnePass>"));
   CHECK(contains(K, "  }\n}\n} // extern \"C++\"\n"));
   // The body once: `continue` in it reaches the `while`, then the break.
-  CHECK(contains(K, "i += blockDim.x * gridDim.x) {\n    do {\n"));
+  CHECK(contains(K, "gridDim.x)) {\n    do {\n"));
   CHECK(contains(K, "    } while (0);\n    if (O2cOnePass)\n      break;"));
   std::string S = emitStub(M);
   CHECK(contains(S, "o2c::gridStrideShape(omp2cuda_vadd_L3<false>, o2c_region"));

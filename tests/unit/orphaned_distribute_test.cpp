@@ -43,9 +43,9 @@ void f(int *a, int n) {
   CHECK(contains(F.Output, "if (o2c_dev::omp_is_initial_device()) {"));
   CHECK(contains(F.Output, "#pragma omp distribute\n  for (int i = 0; i < n; "
                            "++i)\n    a[i] += i;\n} else {"));
-  CHECK(contains(F.Output,
-                 "for (int i = o2c_dev::omp_get_team_num(); i < n; i += "
-                 "o2c_dev::omp_get_num_teams()) {"));
+  CHECK(contains(F.Output, "for (int i = o2c_dev::omp_get_team_num(); i < n;"));
+  CHECK(contains(F.Output, "i = o2c_dev::strideNext(i, n, "
+                           "o2c_dev::omp_get_num_teams())) {"));
 }
 
 TEST_CASE("an orphaned distribute reached from anything but team-master "
@@ -173,11 +173,14 @@ void f(double *m, int *a, int n) {
   INFO(F.Regions[3].R.Reason);
   CHECK(F.Regions[3].R.Translate);
   CHECK(contains(F.Output, "const long long o2c_chunk0_ = n / 4;"));
+  // A team's first chunk and the step are taken in 64 bits and stop at the
+  // trip count: a 32-bit product could wrap.
   CHECK(contains(F.Output,
-                 "for (unsigned int o2c_iv0_c = (unsigned "
-                 "int)(o2c_dev::omp_get_team_num()) * o2c_chunk0; o2c_iv0_c < "
-                 "o2c_trip0; o2c_iv0_c += (unsigned "
-                 "int)(o2c_dev::omp_get_num_teams()) * o2c_chunk0) {"));
+                 "for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned "
+                 "int>(0, (unsigned long long)(o2c_dev::omp_get_team_num()) * "
+                 "o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = "
+                 "o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long "
+                 "long)(o2c_dev::omp_get_num_teams()) * o2c_chunk0)) {"));
 }
 
 TEST_CASE("an orphaned distribute's private global stays on the host",

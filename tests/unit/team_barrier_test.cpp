@@ -106,7 +106,7 @@ void f(int *a, int n) {
   INFO(R.Reason);
   REQUIRE(R.Translate);
   CHECK(contains(F.Output, "o2c_dev::teamSync(o2c_team.o2c_threads);"));
-  CHECK(contains(F.Output, "i += o2c_team.o2c_threads"));
+  CHECK(contains(F.Output, "i = o2c_dev::strideNext(i, n, o2c_team.o2c_threads)"));
   CHECK(F.LeftOnHost == 0);
 }
 

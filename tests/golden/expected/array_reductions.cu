@@ -13,7 +13,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L5(double *s, int n, int m, int *h) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 6 "inputs/array_reductions.c"
   {

@@ -95,7 +95,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_vla_rows_L35(double (*m)[100], int r) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < COLS;
-       j += blockDim.x * gridDim.x) {
+       j = o2c_dev::strideNext(j, COLS, blockDim.x * gridDim.x)) {
     do {
 #line 37 "inputs/array_rows.c"
       m[r][j] += 1;
@@ -208,12 +208,14 @@ static bool omp2cuda_main_L59_launch(int (&a)[4][100], int k) {
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L66(int (*a)[100], int lo, int len) {
-  for (int j = lo + blockIdx.x * blockDim.x + threadIdx.x; j < lo + len;
-       j += blockDim.x * gridDim.x) {
+  for (int j = o2c_dev::strideStart<int>(
+           lo, blockIdx.x * blockDim.x + threadIdx.x, lo + len);
+       j < lo + len;
+       j = o2c_dev::strideNext(j, lo + len, blockDim.x * gridDim.x)) {
     do {
 #line 68 "inputs/array_rows.c"
     a[1][j] = -a[1][j];
-#line 217 "array_rows.cu"
+#line 219 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -254,7 +256,7 @@ __global__ void omp2cuda_main_L70(int (*a)[100], int (*copy)[100], int k) {
 #line 71 "inputs/array_rows.c"
     for (int j = 0; j < COLS; ++j)
       copy[k][j] = a[k][j] + 1;
-#line 258 "array_rows.cu"
+#line 260 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a[k][0:COLS])
@@ -291,7 +293,7 @@ __global__ void omp2cuda_main_L81(int (*t)[100], int me) {
       for (int j = 0; j < COLS; ++j)
         t[p][j] += p + j;
     }
-#line 295 "array_rows.cu"
+#line 297 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: t[me][0:COLS])
@@ -323,11 +325,11 @@ template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L92(long (*w)[100], int i) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < COLS;
-       j += blockDim.x * gridDim.x) {
+       j = o2c_dev::strideNext(j, COLS, blockDim.x * gridDim.x)) {
     do {
 #line 94 "inputs/array_rows.c"
       w[i][j] = (long)i * j;
-#line 331 "array_rows.cu"
+#line 333 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -382,12 +384,13 @@ static o2c::AsyncTask *omp2cuda_main_L92_launch(long (&w)[4][100], int i) {
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L105(float (*c)[3][100], int i2, int d1) {
-  for (int j = 5 + blockIdx.x * blockDim.x + threadIdx.x; j < 55;
-       j += blockDim.x * gridDim.x) {
+  for (int j = o2c_dev::strideStart<int>(
+           5, blockIdx.x * blockDim.x + threadIdx.x, 55);
+       j < 55; j = o2c_dev::strideNext(j, 55, blockDim.x * gridDim.x)) {
     do {
 #line 107 "inputs/array_rows.c"
     c[i2][d1][j] = 0.25f * j;
-#line 391 "array_rows.cu"
+#line 394 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -427,7 +430,7 @@ static bool omp2cuda_main_L105_launch(float (&c)[4][3][100], int i2, int d1) {
 __global__ void omp2cuda_main_L108(float (*c)[3][100]) {
 #line 109 "inputs/array_rows.c"
   c[0][2][7] = 42.0f;
-#line 431 "array_rows.cu"
+#line 434 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: c[0][2][7])'

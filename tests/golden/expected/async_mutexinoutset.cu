@@ -15,7 +15,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_scale_L5(double *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 7 "inputs/async_mutexinoutset.c"
     y[i] *= 2;
@@ -74,7 +74,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_scale_L9(double *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 11 "inputs/async_mutexinoutset.c"
     y[i] += 1;

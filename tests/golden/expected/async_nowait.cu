@@ -16,7 +16,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_chain_L7(double *x, double *y, int n,
                                          double a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 10 "inputs/async_nowait.c"
     y[i] = a * x[i];
@@ -190,7 +190,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_plain_L18(float *v, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;

@@ -14,7 +14,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L7(int *hist, double *total, long *cnt,
                                         double *x) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 1000;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 1000, blockDim.x * gridDim.x)) {
     do {
 #line 8 "inputs/atomic.c"
   {

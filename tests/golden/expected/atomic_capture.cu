@@ -13,7 +13,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_tickets_L3(int *next, int *order, double *acc,
                                            int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 4 "inputs/atomic_capture.c"
   {

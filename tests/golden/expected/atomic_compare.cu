@@ -24,7 +24,7 @@ static __global__ void omp2cuda_main_L21(int *lo, int *hi, int *on_device,
                                          short *slo, unsigned long long *umax,
                                          long long *claim, int *slots) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 23 "inputs/atomic_compare.c"
   {
@@ -145,7 +145,8 @@ __global__ void omp2cuda_main_L60(int *row_min, int *first) {
       } else {
         switch (o2c_cl_state) {
         case 1: {
-          for (int j = threadIdx.x; j < 100; j += blockDim.x) {
+          for (int j = threadIdx.x; j < 100;
+               j = o2c_dev::strideNext(j, 100, blockDim.x)) {
 #line 64 "inputs/atomic_compare.c"
 {
       int v = ((j + 1) * 37 + r * 11) % 101;
@@ -154,7 +155,7 @@ __global__ void omp2cuda_main_L60(int *row_min, int *first) {
 /* omp atomic compare */ o2c_dev::atomicCompareAssign(&(f), (int)(-1), (int)(r + 10));
 
     }
-#line 158 "atomic_compare.cu"
+#line 159 "atomic_compare.cu"
           }
         } break;
         default:
@@ -222,7 +223,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 {
     m = -1, count = 0;
 
-#line 226 "atomic_compare.cu"
+#line 227 "atomic_compare.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -232,7 +233,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 #line 89 "inputs/atomic_compare.c"
     row_max[r] = m * 100 + count;
   }
-#line 236 "atomic_compare.cu"
+#line 237 "atomic_compare.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -245,14 +246,15 @@ __global__ void omp2cuda_main_L80(int *row_max) {
             int o2c_part_count = o2c_dev::RedPlus::identity<int>();
             {
               int &count = o2c_part_count;
-              for (int j = threadIdx.x; j < 64; j += blockDim.x) {
+              for (int j = threadIdx.x; j < 64;
+                   j = o2c_dev::strideNext(j, 64, blockDim.x)) {
 #line 84 "inputs/atomic_compare.c"
 {
 /* omp atomic compare */ o2c_dev::atomicCombine<o2c_dev::RedMax>(&(m), (int)(r + j));
 
       count += 1;
     }
-#line 256 "atomic_compare.cu"
+#line 258 "atomic_compare.cu"
               }
             }
             {

@@ -29,7 +29,7 @@ omp2cuda_main_L21(int *lo, int *claim, int *winners, int *failed_sum,
                   int *on_device, long long *tag, long long *tag_wins,
                   double *dmax, int *new_ok, int *old_ok, int *dmax_ok) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 24 "inputs/atomic_compare_capture.c"
   {
@@ -184,7 +184,8 @@ __global__ void omp2cuda_main_L85(int *row_first) {
             int o2c_part_mine = o2c_dev::RedPlus::identity<int>();
             {
               int &mine = o2c_part_mine;
-              for (int j = threadIdx.x; j < 64; j += blockDim.x) {
+              for (int j = threadIdx.x; j < 64;
+                   j = o2c_dev::strideNext(j, 64, blockDim.x)) {
 #line 89 "inputs/atomic_compare_capture.c"
 {
       int was;
@@ -195,7 +196,7 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 
       mine += was == -1;
     }
-#line 199 "atomic_compare_capture.cu"
+#line 200 "atomic_compare_capture.cu"
               }
             }
             {

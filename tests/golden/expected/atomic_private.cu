@@ -69,7 +69,7 @@ static __global__ void omp2cuda_main_L30(long long *o2c_red_sum,
   long long captured = o2c_dev::RedPlus::identity<long long>();
   long long swapped = o2c_dev::RedPlus::identity<long long>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 32 "inputs/atomic_private.c"
   {

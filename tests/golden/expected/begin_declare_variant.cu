@@ -109,7 +109,7 @@ static bool omp2cuda_main_L41_launch(int &on_target, int &dbl, int &on_device,
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L48(int *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 50 "inputs/begin_declare_variant.c"
     a[i] = ::omp2cuda_variant_add_L23(i);

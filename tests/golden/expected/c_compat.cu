@@ -17,7 +17,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
                                          int class_, enum mode other) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 12 "inputs/c_compat.c"
     new_[i] = class_ * i + other;

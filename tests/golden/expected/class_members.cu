@@ -130,7 +130,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L50(int *on2, Shape *dev, double *out) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
 #line 52 "inputs/class_members.cpp"
   {

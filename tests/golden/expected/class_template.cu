@@ -14,7 +14,7 @@ extern "C++" {
 template <bool O2cOnePass, typename T, int Stride>
 static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 11 "inputs/class_template.cpp"
       data[i * Stride] = v;
@@ -79,7 +79,7 @@ extern "C++" {
 template <bool O2cOnePass, typename U, int S>
 static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 20 "inputs/class_template.cpp"
     data[i * S] *= s;

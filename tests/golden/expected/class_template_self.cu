@@ -60,7 +60,7 @@ extern "C++" {
 template <bool O2cOnePass, typename T, int W>
 static __global__ void omp2cuda_Grid_stamp_L37(int n, T *cells) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 39 "inputs/class_template_self.cpp"
       cells[i] = Grid<T, W>::bump(cells[i]) + T(sizeof(Grid<T, W>) % 5);
@@ -111,7 +111,7 @@ template <bool O2cOnePass, typename T, int W>
 static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
                                                 T *cells) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 45 "inputs/class_template_self.cpp"
       cells[i] = cells[i] * T(scale) + T(scale % 4);
@@ -163,7 +163,7 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
                                              T *const cells) {
   T s = o2c_dev::RedPlus::identity<T>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 52 "inputs/class_template_self.cpp"
       s += cells[i];

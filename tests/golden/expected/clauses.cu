@@ -18,7 +18,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_saxpy_L7(float a, const float *x, float *y, int n, int bias) {
   float t;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 10 "inputs/clauses.c"
   {
@@ -76,7 +76,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
@@ -173,12 +173,14 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
   const unsigned int o2c_trip =
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     int i = (int)((unsigned int)(n - 1) - (o2c_iv) * 2);
     do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
-#line 182 "clauses.cu"
+#line 184 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -226,7 +228,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
     y[i] = -y[i];
-#line 230 "clauses.cu"
+#line 232 "clauses.cu"
     }
 }
 

@@ -91,7 +91,7 @@ template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L59(int *r) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 61 "inputs/construct_variant.c"
     r[i] = ::v_teams(i);
@@ -139,7 +139,7 @@ static bool omp2cuda_main_L59_launch(int (&r)[256]) {
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L64(int *r) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 66 "inputs/construct_variant.c"
     r[i] = ::v_tpar(i);
@@ -184,7 +184,7 @@ static bool omp2cuda_main_L64_launch(int (&r)[256]) {
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L71(int *r) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 73 "inputs/construct_variant.c"
     r[i] = ::v_tpf(i);
@@ -230,7 +230,7 @@ static bool omp2cuda_main_L71_launch(int (&r)[256]) {
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L77(int *r) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 81 "inputs/construct_variant.c"
       r[i] = ::v_tpar(i);

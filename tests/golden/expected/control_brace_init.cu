@@ -53,10 +53,11 @@ __global__ void omp2cuda_steps_L10(long *a, int n) {
       } else {
         switch (o2c_cl_state) {
         case 1: {
-          for (int q = threadIdx.x; q < n; q += blockDim.x) {
+          for (int q = threadIdx.x; q < n;
+               q = o2c_dev::strideNext(q, n, blockDim.x)) {
 #line 17 "inputs/control_brace_init.c"
         a[q] += t[s].value + one.key;
-#line 60 "control_brace_init.cu"
+#line 61 "control_brace_init.cu"
           }
         } break;
         default:

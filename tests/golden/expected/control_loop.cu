@@ -87,17 +87,19 @@ __global__ void omp2cuda_main_L45(double *o2c_arr_u, double *o2c_arr_v,
       } else {
         switch (o2c_cl_state) {
         case 1: {
-          for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
+          for (int q = o2c_dev::strideStart<int>(1, threadIdx.x, N - 1);
+               q < N - 1; q = o2c_dev::strideNext(q, N - 1, blockDim.x)) {
 #line 50 "inputs/control_loop.c"
         v[q] = (u[q - 1] + u[q] + u[q + 1]) / 3.0;
-#line 94 "control_loop.cu"
+#line 95 "control_loop.cu"
           }
         } break;
         case 2: {
-          for (int q = 1 + threadIdx.x; q < N - 1; q += blockDim.x) {
+          for (int q = o2c_dev::strideStart<int>(1, threadIdx.x, N - 1);
+               q < N - 1; q = o2c_dev::strideNext(q, N - 1, blockDim.x)) {
 #line 54 "inputs/control_loop.c"
         u[q] = v[q];
-#line 101 "control_loop.cu"
+#line 103 "control_loop.cu"
           }
         } break;
         default:
@@ -146,19 +148,20 @@ static bool omp2cuda_main_L45_launch(double (&u)[64], double (&v)[64],
 __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
   int(&a)[8][64][4] = *reinterpret_cast<int(*)[8][64][4]>(o2c_arr_a);
   __shared__ unsigned long long o2c_scratch[32];
-  for (int r = blockIdx.x; r < S; r += gridDim.x) {
+  for (int r = blockIdx.x; r < S; r = o2c_dev::strideNext(r, S, gridDim.x)) {
 #line 67 "inputs/control_loop.c"
 {
       int tmp = 0;
 
-#line 155 "control_loop.cu"
+#line 157 "control_loop.cu"
       {
         const auto o2c_fp_r = r;
         const int o2c_red_tmp = tmp;
         tmp = o2c_dev::RedPlus::identity<int>();
         {
           int r = o2c_fp_r;
-          for (int c = threadIdx.x; c < N; c += blockDim.x) {
+          for (int c = threadIdx.x; c < N;
+               c = o2c_dev::strideNext(c, N, blockDim.x)) {
 #line 70 "inputs/control_loop.c"
 {
         tmp += c + r;
@@ -166,7 +169,7 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
         for (int d = 0; d < 4; d++)
           a[r][c][d] *= 2;
       }
-#line 170 "control_loop.cu"
+#line 173 "control_loop.cu"
           }
         }
         tmp = o2c_dev::RedPlus()(
@@ -176,13 +179,13 @@ __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
       if (threadIdx.x == 0) { // team master only: side effects
 #line 76 "inputs/control_loop.c"
       tmps[r] = tmp;
-#line 180 "control_loop.cu"
+#line 183 "control_loop.cu"
       }
       __syncthreads();
 #line 76 "inputs/control_loop.c"
  // the team master's store
     }
-#line 186 "control_loop.cu"
+#line 189 "control_loop.cu"
   }
 }
 
@@ -224,12 +227,13 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
     while (err > 1e-9 && it < 100) {
       err = 0.0;
 
-#line 228 "control_loop.cu"
+#line 231 "control_loop.cu"
       {
         const double o2c_red_err = err;
         err = o2c_dev::RedMax::identity<double>();
         {
-          for (int q = threadIdx.x; q < N; q += blockDim.x) {
+          for (int q = threadIdx.x; q < N;
+               q = o2c_dev::strideNext(q, N, blockDim.x)) {
 #line 96 "inputs/control_loop.c"
 {
         double nx = 0.5 * x[q] + 0.25 * rhs[q];
@@ -237,7 +241,7 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
         x[q] = nx;
         err = d > err ? d : err;
       }
-#line 241 "control_loop.cu"
+#line 245 "control_loop.cu"
           }
         }
         err = o2c_dev::RedMax()(
@@ -248,15 +252,15 @@ __global__ void omp2cuda_main_L89(double *o2c_arr_x, double *o2c_arr_rhs,
       it++;
     }
 
-#line 252 "control_loop.cu"
+#line 256 "control_loop.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 104 "inputs/control_loop.c"
     (*iterations) = it;
-#line 256 "control_loop.cu"
+#line 260 "control_loop.cu"
     }
 #line 105 "inputs/control_loop.c"
   }
-#line 260 "control_loop.cu"
+#line 264 "control_loop.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -311,7 +315,7 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
     p = local;
     (*master_tid) = o2c_dev::master::omp_get_thread_num();
 
-#line 315 "control_loop.cu"
+#line 319 "control_loop.cu"
             { // the team's threads run state 1
               o2c_cl_next[o2c_cl_slot] = 1;
               o2c_cl_resume = 1;
@@ -324,20 +328,21 @@ __global__ void omp2cuda_main_L112(int *hist, int *hist_total,
       (*hist_total) += local[b];
     }
   }
-#line 328 "control_loop.cu"
+#line 332 "control_loop.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
       } else {
         switch (o2c_cl_state) {
         case 1: {
-          for (int q = threadIdx.x; q < N; q += blockDim.x) {
+          for (int q = threadIdx.x; q < N;
+               q = o2c_dev::strideNext(q, N, blockDim.x)) {
 #line 120 "inputs/control_loop.c"
 {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(p[q % 4]), (int)((q)));
 
     }
-#line 341 "control_loop.cu"
+#line 346 "control_loop.cu"
           }
         } break;
         default:
@@ -407,7 +412,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
       rowsum[r] = 0;
       for (pass = 0; pass < 3; pass++) {
 
-#line 411 "control_loop.cu"
+#line 416 "control_loop.cu"
                 { // the team's threads run state 1
                   o2c_cl_next[o2c_cl_slot] = 1;
                   o2c_cl_resume = 1;
@@ -418,7 +423,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
         rowsum[r] += rows[base + pass];
       }
     }
-#line 422 "control_loop.cu"
+#line 427 "control_loop.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -430,10 +435,11 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
             const auto o2c_fp_base = base;
             {
               int base = o2c_fp_base;
-              for (int c = threadIdx.x; c < N; c += blockDim.x) {
+              for (int c = threadIdx.x; c < N;
+                   c = o2c_dev::strideNext(c, N, blockDim.x)) {
 #line 144 "inputs/control_loop.c"
           rows[base + c] += c * pass + r;
-#line 437 "control_loop.cu"
+#line 443 "control_loop.cu"
               }
             }
           }

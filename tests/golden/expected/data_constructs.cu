@@ -13,12 +13,13 @@
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_step_L7(double *u, double *v, int n) {
-  for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
-       i += blockDim.x * gridDim.x) {
+  for (int i = o2c_dev::strideStart<int>(
+           1, blockIdx.x * blockDim.x + threadIdx.x, n - 1);
+       i < n - 1; i = o2c_dev::strideNext(i, n - 1, blockDim.x * gridDim.x)) {
     do {
 #line 9 "inputs/data_constructs.c"
       v[i] = 0.5 * (u[i - 1] + u[i + 1]);
-#line 22 "data_constructs.cu"
+#line 23 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -56,7 +57,7 @@ static bool omp2cuda_step_L7_launch(double *u, double *v, int n) {
 #line 4 "inputs/data_constructs.c"
 extern "C" void step(double *u, double *v, int n, int steps) {
 { /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
-#line 60 "data_constructs.cu"
+#line 61 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo);
   o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc);
@@ -69,21 +70,21 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]); }
 { /* #pragma omp target update from(v[0:n]) */
-#line 73 "data_constructs.cu"
+#line 74 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false);
 }
 #line 11 "inputs/data_constructs.c"
     // Every other point is sent to the device again (a strided section).
 { /* #pragma omp target update to(u[0:n / 2:2]) */
-#line 80 "data_constructs.cu"
+#line 81 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"};
   o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true);
 }
 #line 13 "inputs/data_constructs.c"
   }
 { /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
-#line 87 "data_constructs.cu"
+#line 88 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
   o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete);
@@ -91,7 +92,7 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 #line 15 "inputs/data_constructs.c"
 }
 
-#line 95 "data_constructs.cu"
+#line 96 "data_constructs.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: s)' at inputs/data_constructs.c:21
 //
@@ -103,11 +104,11 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
                                           double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 23 "inputs/data_constructs.c"
       s += a[i];
-#line 111 "data_constructs.cu"
+#line 112 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -148,7 +149,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 extern "C" double total(const double *a, int n) {
   double s = 0;
 { // omp2cuda: device data environment
-#line 152 "data_constructs.cu"
+#line 153 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
   o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
   o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
@@ -167,19 +168,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { /* #pragma omp target enter data map(to: *flag) */
-#line 171 "data_constructs.cu"
+#line 172 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
 }
 #line 31 "inputs/data_constructs.c"
 { /* #pragma omp target update from(present: *flag) */
-#line 177 "data_constructs.cu"
+#line 178 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
 }
 #line 32 "inputs/data_constructs.c"
 { /* #pragma omp target exit data map(release: *flag) */
-#line 183 "data_constructs.cu"
+#line 184 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
 }

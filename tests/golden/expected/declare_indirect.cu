@@ -105,7 +105,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L49(int *out, op_t *ops) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 51 "inputs/declare_indirect.c"
     out[i] = omp2cuda_indirect(ops[i % 4])(i);

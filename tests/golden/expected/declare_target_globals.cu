@@ -62,7 +62,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_kernels_L30(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 32 "inputs/declare_target_globals.c"
     a[i] = i >= omp2cuda_dev_limits.lo && i < omp2cuda_dev_limits.hi ? weigh(i) * omp2cuda_dev_count : 0;

@@ -19,7 +19,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L10(double *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 12 "inputs/declare_target_to.c"
     a[i] = scale(a[i]) + twice(a[i]);

@@ -83,14 +83,15 @@ __global__ void omp2cuda_main_L20(int *on_device, long *sum, int *aligned64,
             int o2c_part_zeroed = o2c_dev::RedLogAnd::identity<int>();
             {
               int *zeroed = &o2c_part_zeroed;
-              for (int i = threadIdx.x; i < N; i += blockDim.x) {
+              for (int i = threadIdx.x; i < N;
+                   i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 34 "inputs/device_allocators.c"
 {
       x[i] = i;
       y[i] = 0.5 * i;
       (*zeroed) = (*zeroed) && z[i] == 0;
     }
-#line 94 "device_allocators.cu"
+#line 95 "device_allocators.cu"
               }
             }
             {
@@ -156,7 +157,7 @@ template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L54(int *per_team) {
   for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < 4;
-       k += blockDim.x * gridDim.x) {
+       k = o2c_dev::strideNext(k, 4, blockDim.x * gridDim.x)) {
     do {
 #line 55 "inputs/device_allocators.c"
   {
@@ -172,7 +173,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     o2c_dev::omp_free(buf, a);
     o2c_dev::omp_destroy_allocator(a);
   }
-#line 176 "device_allocators.cu"
+#line 177 "device_allocators.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -33,7 +33,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L24(int *A, int *Team, int *Thr, int x) {
   (void)&x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 25 "inputs/device_api.c"
   {
@@ -87,7 +87,7 @@ static bool omp2cuda_main_L24_launch(int (&A)[256], int (&Team)[256],
 __global__ void omp2cuda_main_L45(int *A, int *nteams) {
   using o2c_dev::omp_get_num_teams;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < omp_get_num_teams();
-       i += blockDim.x * gridDim.x)
+       i = o2c_dev::strideNext(i, omp_get_num_teams(), blockDim.x * gridDim.x))
 #line 46 "inputs/device_api.c"
   {
     A[i] = 1;
@@ -164,7 +164,7 @@ template <bool O2cOnePass, int O2cMaxThreads>
 static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L69(int *Mine) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 72 "inputs/device_api.c"
     Mine[i] = where();

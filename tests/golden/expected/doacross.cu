@@ -102,7 +102,8 @@ __global__ void omp2cuda_main_L39(long long *o2c_arr_prefix, int *on_device) {
     __syncthreads(); // the first iteration's turn is set
     {
       unsigned o2c_ord_rank1 = threadIdx.x;
-      for (int i = 1 + threadIdx.x; i < 200; i += blockDim.x) {
+      for (int i = o2c_dev::strideStart<int>(1, threadIdx.x, 200); i < 200;
+           i = o2c_dev::strideNext(i, 200, blockDim.x)) {
         o2c_dev::OrderedTurn<unsigned> o2c_ord(
             o2c_ord_next1, o2c_ord_rank1); // this iteration's turn
         o2c_ord_rank1 += blockDim.x;
@@ -114,12 +115,12 @@ o2c_ord.enter(); // #pragma omp ordered doacross(sink: omp_cur_iteration - 1)
 o2c_ord.leave(); // #pragma omp ordered doacross(source:)
       add = 0; // after the source: concurrent
     }
-#line 118 "doacross.cu"
+#line 119 "doacross.cu"
       }
     }
 #line 51 "inputs/doacross.c"
   }
-#line 123 "doacross.cu"
+#line 124 "doacross.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:

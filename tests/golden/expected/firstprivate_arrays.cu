@@ -21,7 +21,7 @@ static __global__ void omp2cuda_main_L14(o2c::Box<int[4]> o2c_fp_arr,
   auto &arr = o2c_fp_arr.v;
   int(&out)[64] = *reinterpret_cast<int(*)[64]>(o2c_arr_out);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 64;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 64, blockDim.x * gridDim.x)) {
     do {
 #line 15 "inputs/firstprivate_arrays.c"
   {

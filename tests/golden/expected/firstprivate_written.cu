@@ -19,7 +19,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
                                  int vol_error) {
   (void)&vol_error;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 8 "inputs/firstprivate_written.c"
   {

@@ -68,7 +68,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
                       o2c::Box<double[3]> o2c_fp_t) {
   auto &t = o2c_fp_t.v;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 42 "inputs/full_grid.c"
       b[i] = w * a[i] + t[i % 3];
@@ -128,7 +128,9 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
   long isum = o2c_dev::RedPlus::identity<long>();
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int i = (int)(o2c_iv);
 #line 45 "inputs/full_grid.c"
@@ -136,7 +138,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
       isum += c[i] * (i % 7);
       last = c[i] + i;
     }
-#line 140 "full_grid.cu"
+#line 142 "full_grid.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;
@@ -195,11 +197,11 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L50(int *o2c_red_teams_ok) {
   int teams_ok = o2c_dev::RedLogAnd::identity<int>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 52 "inputs/full_grid.c"
       teams_ok = teams_ok && team() < 2;
-#line 203 "full_grid.cu"
+#line 205 "full_grid.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -251,11 +253,11 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     omp2cuda_main_L54(double *a, double *o2c_red_fsum) {
   double fsum = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 56 "inputs/full_grid.c"
       fsum += a[i];
-#line 259 "full_grid.cu"
+#line 261 "full_grid.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -308,14 +310,14 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
   (void)&count;
   long isum = o2c_dev::RedPlus::identity<long>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 59 "inputs/full_grid.c"
     {
       count++;
       isum += count > 0;
     }
-#line 319 "full_grid.cu"
+#line 321 "full_grid.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -368,7 +370,7 @@ int main(void) {
   double fsum = 0;
   int last = -1, count = 0, teams_ok = 1;
 { // omp2cuda: device data environment
-#line 372 "full_grid.cu"
+#line 374 "full_grid.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/full_grid.c", 37, 1, "target data"};
   o2c::TargetRegion o2c_data_L37(o2c_loc, -1, true, false);
   o2c_data_L37.map(&(a), sizeof(a), o2c::MapTo);

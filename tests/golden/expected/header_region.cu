@@ -27,7 +27,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L17(double *a, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 18 "inputs/header_region.c"
     {
@@ -77,7 +77,7 @@ static bool omp2cuda_main_L17_launch(double (&a)[1000], int &on_device) {
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L24(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 26 "inputs/header_region.c"
       a[i] = sq(a[i]) + 1.0;

@@ -22,7 +22,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_header_region_h_scale_L12(double *a, int n,
                                                           double f) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 14 "header_region.h"
     a[i] = sq(a[i]) * f;

@@ -157,7 +157,7 @@ __global__ void omp2cuda_main_L52(int (*o2c_arr_rows2)[10],
                                   int (*o2c_arr_grid2)[10][16]) {
   int(&rows2)[4][10] = *reinterpret_cast<int(*)[4][10]>(o2c_arr_rows2);
   int(&grid2)[4][10][16] = *reinterpret_cast<int(*)[4][10][16]>(o2c_arr_grid2);
-  for (int t = blockIdx.x; t < 4; t += gridDim.x) {
+  for (int t = blockIdx.x; t < 4; t = o2c_dev::strideNext(t, 4, gridDim.x)) {
 #line 53 "inputs/imperfect_collapse.c"
 {
     int off = 10000 * t;

@@ -38,7 +38,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L33(const int n, int (*out)[3]) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 34 "inputs/implicit_members.cpp"
   {

@@ -16,7 +16,7 @@ extern "C++" {
 template <bool O2cOnePass, typename T>
 static __global__ void omp2cuda_scale_lambda_L9(T *a, int n, T k, T extra) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 11 "inputs/lambda.cpp"
       a[i] = a[i] * k + extra;
@@ -79,7 +79,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_lambda_L19(int n, double *p, double v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 21 "inputs/lambda.cpp"
       p[i] = v;
@@ -126,7 +126,7 @@ extern "C++" {
 template <bool O2cOnePass, typename O2cAuto0>
 static __global__ void omp2cuda_fill_lambda_L25(double *a, int n, O2cAuto0 v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 27 "inputs/lambda.cpp"
       a[i] = v;

@@ -27,7 +27,7 @@ template <bool O2cOnePass, typename F>
 static __global__ void omp2cuda_apply_L19(F f, double *a, int n,
                                           int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 20 "inputs/lambda_calls.cpp"
   {
@@ -108,7 +108,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L51(const int n, double *a, int *d5) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 52 "inputs/lambda_calls.cpp"
   {
@@ -163,7 +163,7 @@ static __global__ void omp2cuda_main_lambda_L63(const int n, double *pa,
                                                 O2cAuto0 by,
                                                 const O2cAuto1 scale) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 65 "inputs/lambda_calls.cpp"
       pa[i] = (pa[i] + by) * scale;

@@ -17,7 +17,9 @@ static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
   int idx;
   const unsigned int o2c_trip = (1000 > 0 ? (unsigned int)1000 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int i = (int)(o2c_iv);
 #line 7 "inputs/lastprivate.c"
@@ -26,7 +28,7 @@ static __global__ void omp2cuda_main_L6(double *a, double *o2c_last_last,
     last = a[i];
     idx = i;
   }
-#line 30 "lastprivate.cu"
+#line 32 "lastprivate.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;

@@ -16,7 +16,9 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
   int pair[2];
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int x = (int)(o2c_iv);
 #line 6 "inputs/lastprivate_arrays.c"
@@ -24,7 +26,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     pair[0] = b[x];
     pair[1] = 2 * b[x];
   }
-#line 28 "lastprivate_arrays.cu"
+#line 30 "lastprivate_arrays.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       for (unsigned long o2c_k = 0; o2c_k < sizeof(pair); ++o2c_k)
@@ -78,13 +80,15 @@ static __global__ void omp2cuda_f_L10(int (*cells)[10], int *o2c_last_k) {
   int k;
   const unsigned int o2c_trip = (8 > 0 ? (unsigned int)8 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int j = (int)(o2c_iv);
 #line 13 "inputs/lastprivate_arrays.c"
     for (k = j; k < 10; k++)
       cells[j][k] += j + k;
-#line 88 "lastprivate_arrays.cu"
+#line 92 "lastprivate_arrays.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_k = k;

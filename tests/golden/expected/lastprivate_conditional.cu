@@ -20,13 +20,15 @@ static __global__ void omp2cuda_f_L6(const int *a, int n,
   unsigned int o2c_w_x = 0;
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int i = (int)(o2c_iv);
 #line 8 "inputs/lastprivate_conditional.c"
     if (a[i] > 3)
       (o2c_w_x = o2c_iv + 1, x = a[i] + i);
-#line 30 "lastprivate_conditional.cu"
+#line 32 "lastprivate_conditional.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

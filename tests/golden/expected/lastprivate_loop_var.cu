@@ -19,12 +19,14 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L12(int *a, int *o2c_last_x) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int x = (int)(o2c_iv);
 #line 16 "inputs/lastprivate_loop_var.c"
       a[x] += x;
-#line 28 "lastprivate_loop_var.cu"
+#line 30 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_x = (int)((0) + (int)o2c_trip * (1));
@@ -73,7 +75,9 @@ static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
   const unsigned int o2c_trip =
       (99 >= 3 ? ((unsigned int)99 - (unsigned int)3) / 4 + 1 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int y = (int)((unsigned int)(99) - (o2c_iv) * 4);
 #line 20 "inputs/lastprivate_loop_var.c"
@@ -82,7 +86,7 @@ static __global__ void omp2cuda_main_L18(int *a, int *o2c_last_y,
     if (y == 99)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 86 "lastprivate_loop_var.cu"
+#line 90 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_y = (int)((99) - (int)o2c_trip * (4));
@@ -146,7 +150,7 @@ static __global__ void omp2cuda_main_L25(int *a, int *o2c_last_k,
       int j = (int)(((unsigned int)((o2c_iv) % o2c_trip1)) * 3);
 #line 29 "inputs/lastprivate_loop_var.c"
       a[k * 10 + j] += 2;
-#line 150 "lastprivate_loop_var.cu"
+#line 154 "lastprivate_loop_var.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_k = (int)((0) + (int)o2c_trip0 * (1));

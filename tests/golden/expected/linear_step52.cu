@@ -18,7 +18,9 @@ static __global__ void omp2cuda_f_L7(double *a, int n, int o2c_lin_j,
   int j;
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int i = (int)(o2c_iv);
       j = (int)((unsigned int)o2c_lin_j +
@@ -26,7 +28,7 @@ static __global__ void omp2cuda_f_L7(double *a, int n, int o2c_lin_j,
       (void)i;
 #line 9 "inputs/linear_step52.c"
     a[i] += j;
-#line 30 "linear_step52.cu"
+#line 32 "linear_step52.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_j = j;

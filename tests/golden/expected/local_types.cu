@@ -84,7 +84,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
                                          struct named *nm) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 40 "inputs/local_types.c"
     (*nm).S[i] = i * (*nm).s + scalar_enum;

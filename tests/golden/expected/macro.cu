@@ -17,7 +17,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_clear_L7(double *buf, int len) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (len);
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, (len), blockDim.x * gridDim.x)) {
     do {
   (buf)[i] = 0.;
     } while (0);

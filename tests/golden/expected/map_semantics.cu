@@ -94,7 +94,7 @@ static bool omp2cuda_main_L34_launch(int *&cursor) {
 extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L40(int *view) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N / 2;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N / 2, blockDim.x * gridDim.x)) {
     do {
 #line 42 "inputs/map_semantics.c"
     view[i] *= 3;
@@ -169,7 +169,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L45(int *data, int *scratch) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 46 "inputs/map_semantics.c"
   {

@@ -14,7 +14,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
                                                double scale) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 11 "inputs/member.cpp"
       p[i] = p[i] * f + scale;

@@ -15,7 +15,7 @@ template <bool O2cOnePass, class T>
 static __global__ void omp2cuda_Vec_scale_L9(T f, T *v, int n) {
   using value_type = T;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 10 "inputs/member_qualified.cpp"
     {

@@ -49,7 +49,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_device_variants_L15(int *a, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 19 "inputs/metadirective.c"
       a[i] *= 2;
@@ -163,7 +163,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_target_device_L35(int *A) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 64;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 64, blockDim.x * gridDim.x)) {
     do {
 #line 39 "inputs/metadirective.c"
     A[i] = i;

@@ -60,7 +60,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L33(double (*a)[4]) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
 #line 35 "inputs/multidim_sections.c"
     a[i][3] *= 2;
@@ -106,12 +106,13 @@ static bool omp2cuda_main_L33_launch(double (&a)[4][4]) {
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L36(double (*a)[4]) {
-  for (int i = 1 + blockIdx.x * blockDim.x + threadIdx.x; i < 4;
-       i += blockDim.x * gridDim.x) {
+  for (int i = o2c_dev::strideStart<int>(
+           1, blockIdx.x * blockDim.x + threadIdx.x, 4);
+       i < 4; i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
 #line 38 "inputs/multidim_sections.c"
     a[i][0] += 100;
-#line 115 "multidim_sections.cu"
+#line 116 "multidim_sections.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -20,7 +20,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 } else { // omp2cuda: the device's copy: the calling team's share
 {
 const unsigned int o2c_trip0 = (hi > lo ? (unsigned int)hi - (unsigned int)lo : 0);
-for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 += (unsigned int)(o2c_dev::omp_get_num_teams())) {
+for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 = o2c_dev::strideNext(o2c_iv0, o2c_trip0, o2c_dev::omp_get_num_teams())) {
 short s = (short)((unsigned int)(lo) + (o2c_iv0));
 #line 14 "inputs/narrow_loops.c"
 b[s - lo] += s % 7;
@@ -45,12 +45,14 @@ static __global__ void omp2cuda_main_L22(int *a, unsigned char n) {
   const unsigned int o2c_trip =
       (n > 250 ? (unsigned int)n - (unsigned int)250 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     unsigned char u = (unsigned char)((unsigned int)(250) + (o2c_iv));
     do {
 #line 24 "inputs/narrow_loops.c"
     a[u] += 1;
-#line 54 "narrow_loops.cu"
+#line 56 "narrow_loops.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -93,12 +95,14 @@ extern "C++" {
 template <bool O2cOnePass> static __global__ void omp2cuda_main_L25(int *a) {
   const unsigned int o2c_trip = (200 >= 0 ? (unsigned int)200 + 1 : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     unsigned char u = (unsigned char)(o2c_iv);
     do {
 #line 27 "inputs/narrow_loops.c"
     a[u] += 2;
-#line 102 "narrow_loops.cu"
+#line 106 "narrow_loops.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -139,22 +143,23 @@ __global__ void omp2cuda_main_L28(int *o2c_arr_c) {
   {
     short lo = -20;
 
-#line 143 "narrow_loops.cu"
+#line 147 "narrow_loops.cu"
     {
       const unsigned int o2c_trip1 =
           (280 > lo ? (unsigned int)280 - (unsigned int)lo : 0);
       for (unsigned int o2c_iv1 = blockIdx.x * blockDim.x + threadIdx.x;
            o2c_iv1 < o2c_trip1;
-           o2c_iv1 += (unsigned int)(blockDim.x * gridDim.x)) {
+           o2c_iv1 = o2c_dev::strideNext(o2c_iv1, o2c_trip1,
+                                         blockDim.x * gridDim.x)) {
         short s = (short)((unsigned int)(lo) + (o2c_iv1));
 #line 33 "inputs/narrow_loops.c"
       c[s + 20] += s;
-#line 153 "narrow_loops.cu"
+#line 158 "narrow_loops.cu"
       }
     }
 #line 34 "inputs/narrow_loops.c"
   }
-#line 158 "narrow_loops.cu"
+#line 163 "narrow_loops.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(3)
@@ -183,7 +188,7 @@ static bool omp2cuda_main_L28_launch(int (&c)[300]) {
 __global__ void omp2cuda_main_L35(int *b, short m) {
 #line 36 "inputs/narrow_loops.c"
   share(b, (short)(m - 9), m);
-#line 187 "narrow_loops.cu"
+#line 192 "narrow_loops.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)
@@ -209,7 +214,7 @@ static bool omp2cuda_main_L35_launch(int (&b)[16], short m) {
 __global__ void omp2cuda_main_L37(int *on_device) {
 #line 38 "inputs/narrow_loops.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 213 "narrow_loops.cu"
+#line 218 "narrow_loops.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at

@@ -172,7 +172,8 @@ __global__ void omp2cuda_main_L105(int (*o2c_arr_sums)[8],
     {
 
 #line 175 "nested_parallel.cu"
-      for (int r = threadIdx.x; r < 8; r += blockDim.x) {
+      for (int r = threadIdx.x; r < 8;
+           r = o2c_dev::strideNext(r, 8, blockDim.x)) {
 #line 112 "inputs/nested_parallel.c"
 {
         int acc = 0, k = -1, scratch = 5, base = r;
@@ -196,13 +197,13 @@ int acc = o2c_dev::RedPlus::identity<int>();
         sums[team][r] = acc;
         kept[team][r] = scratch * 1000 + base * 10 + (k == -1);
       }
-#line 200 "nested_parallel.cu"
+#line 201 "nested_parallel.cu"
       }
 #line 124 "inputs/nested_parallel.c"
     }
 #line 125 "inputs/nested_parallel.c"
   }
-#line 206 "nested_parallel.cu"
+#line 207 "nested_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(2)
@@ -238,7 +239,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L133(int *grid, int *o2c_arr_lv) {
   int(&lv)[32] = *reinterpret_cast<int(*)[32]>(o2c_arr_lv);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 32;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 32, blockDim.x * gridDim.x)) {
     do {
 #line 134 "inputs/nested_parallel.c"
   {
@@ -257,7 +258,7 @@ int acc = o2c_dev::RedPlus::identity<int>();
 // #pragma omp parallel: a team of one thread
     lv[i] = o2c_dev::serial<2>::omp_get_level() * 10 + o2c_dev::serial<2>::omp_get_num_threads();
   }
-#line 261 "nested_parallel.cu"
+#line 262 "nested_parallel.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -18,10 +18,11 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
       int o2c_part_total = o2c_dev::RedPlus::identity<int>();
       {
         int *total = &o2c_part_total;
-        for (int x = threadIdx.x; x < n; x += blockDim.x) {
+        for (int x = threadIdx.x; x < n;
+             x = o2c_dev::strideNext(x, n, blockDim.x)) {
 #line 10 "inputs/nested_shared_reduction.c"
       (*total) += a[x];
-#line 25 "nested_shared_reduction.cu"
+#line 26 "nested_shared_reduction.cu"
         }
       }
       {
@@ -33,14 +34,15 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
         __syncthreads();
       }
     }
-    for (int x = threadIdx.x; x < n; x += blockDim.x) {
+    for (int x = threadIdx.x; x < n;
+         x = o2c_dev::strideNext(x, n, blockDim.x)) {
 #line 13 "inputs/nested_shared_reduction.c"
       seen[x] = (*total);
-#line 40 "nested_shared_reduction.cu"
+#line 42 "nested_shared_reduction.cu"
     }
 #line 14 "inputs/nested_shared_reduction.c"
   }
-#line 44 "nested_shared_reduction.cu"
+#line 46 "nested_shared_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:

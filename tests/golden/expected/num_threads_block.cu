@@ -19,7 +19,7 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
   int(&a)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_a);
   int(&sizes)[3] = *reinterpret_cast<int(*)[3]>(o2c_arr_sizes);
   __shared__ unsigned long long o2c_scratch[32];
-  for (int t = blockIdx.x; t < 4; t += gridDim.x) {
+  for (int t = blockIdx.x; t < 4; t = o2c_dev::strideNext(t, 4, gridDim.x)) {
 #line 20 "inputs/num_threads_block.c"
 {
 
@@ -29,8 +29,10 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
         long o2c_part_sum = o2c_dev::RedPlus::identity<long>();
         {
           long *sum = &o2c_part_sum;
-          for (int i = t * 250 + threadIdx.x; i < (t + 1) * 250;
-               i += blockDim.x) {
+          for (int i = o2c_dev::strideStart<int>(t * 250, threadIdx.x,
+                                                 (t + 1) * 250);
+               i < (t + 1) * 250;
+               i = o2c_dev::strideNext(i, (t + 1) * 250, blockDim.x)) {
 #line 22 "inputs/num_threads_block.c"
 {
       (*sum) += a[i];
@@ -39,7 +41,7 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
         (*on_device) = (*on_device) && !o2c_dev::omp_is_initial_device();
       }
     }
-#line 43 "num_threads_block.cu"
+#line 45 "num_threads_block.cu"
           }
         }
         {
@@ -52,7 +54,7 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
       }
 #line 29 "inputs/num_threads_block.c"
   }
-#line 56 "num_threads_block.cu"
+#line 58 "num_threads_block.cu"
   }
 }
 
@@ -93,11 +95,12 @@ __global__ void omp2cuda_main_L35(int *o2c_arr_team, int *o2c_arr_sizes,
 #line 38 "inputs/num_threads_block.c"
     {
 
-#line 97 "num_threads_block.cu"
-    for (int i = threadIdx.x; i < 16; i += blockDim.x) {
+#line 99 "num_threads_block.cu"
+    for (int i = threadIdx.x; i < 16;
+         i = o2c_dev::strideNext(i, 16, blockDim.x)) {
 #line 41 "inputs/num_threads_block.c"
         team[i] = i * o2c_dev::omp_get_num_threads();
-#line 101 "num_threads_block.cu"
+#line 104 "num_threads_block.cu"
     }
     __syncthreads();
 #line 43 "inputs/num_threads_block.c"
@@ -112,7 +115,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 116 "num_threads_block.cu"
+#line 119 "num_threads_block.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -167,7 +170,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
   {
     for (s = 0; s < 3; s++) {
 
-#line 171 "num_threads_block.cu"
+#line 174 "num_threads_block.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -178,7 +181,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
       (*steps) += 1;
     }
 
-#line 182 "num_threads_block.cu"
+#line 185 "num_threads_block.cu"
             { // the team's threads run state 2
               o2c_cl_next[o2c_cl_slot] = 2;
               o2c_cl_resume = 2;
@@ -187,7 +190,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
             }
 #line 70 "inputs/num_threads_block.c"
   }
-#line 191 "num_threads_block.cu"
+#line 194 "num_threads_block.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -199,10 +202,11 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
             long o2c_part_dot = o2c_dev::RedPlus::identity<long>();
             {
               long *dot = &o2c_part_dot;
-              for (int i = threadIdx.x; i < N; i += blockDim.x) {
+              for (int i = threadIdx.x; i < N;
+                   i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 62 "inputs/num_threads_block.c"
         (*dot) += (long)a[i] * (s + 1);
-#line 206 "num_threads_block.cu"
+#line 210 "num_threads_block.cu"
               }
             }
             {
@@ -225,7 +229,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 229 "num_threads_block.cu"
+#line 233 "num_threads_block.cu"
         } break;
         default:
           break;

@@ -34,7 +34,8 @@ __global__ void omp2cuda_main_L19(int *o2c_arr_seq, int *o2c_arr_sq, int *pos,
     __syncthreads(); // the first iteration's turn is set
     {
       unsigned o2c_ord_rank3 = threadIdx.x;
-      for (int i = threadIdx.x; i < N; i += blockDim.x) {
+      for (int i = threadIdx.x; i < N;
+           i = o2c_dev::strideNext(i, N, blockDim.x)) {
         o2c_dev::OrderedTurn<unsigned> o2c_ord(
             o2c_ord_next3, o2c_ord_rank3); // this iteration's turn
         o2c_ord_rank3 += blockDim.x;
@@ -47,12 +48,12 @@ o2c_ord.enter(); // #pragma omp ordered
 o2c_ord.leave();
 }
     }
-#line 51 "ordered.cu"
+#line 52 "ordered.cu"
       }
     }
 #line 28 "inputs/ordered.c"
   }
-#line 56 "ordered.cu"
+#line 57 "ordered.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: seq, sq, pos,
@@ -103,7 +104,7 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_trace, int *count,
     for (r = 0; r < 2; r++) {
       (*rounds) += 1;
 
-#line 107 "ordered.cu"
+#line 108 "ordered.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -113,7 +114,7 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_trace, int *count,
 #line 58 "inputs/ordered.c"
     }
   }
-#line 117 "ordered.cu"
+#line 118 "ordered.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -127,7 +128,8 @@ __global__ void omp2cuda_main_L41(double *o2c_arr_trace, int *count,
           __syncthreads(); // the first iteration's turn is set
           {
             unsigned o2c_ord_rank2 = threadIdx.x;
-            for (int i = threadIdx.x; i < N; i += blockDim.x) {
+            for (int i = threadIdx.x; i < N;
+                 i = o2c_dev::strideNext(i, N, blockDim.x)) {
               o2c_dev::OrderedTurn<unsigned> o2c_ord(
                   o2c_ord_next2, o2c_ord_rank2); // this iteration's turn
               o2c_ord_rank2 += blockDim.x;
@@ -147,7 +149,7 @@ o2c_ord.leave();
 }
         }
       }
-#line 151 "ordered.cu"
+#line 153 "ordered.cu"
             }
           }
           __syncthreads();
@@ -197,16 +199,17 @@ __global__ void omp2cuda_main_L78(int (*o2c_arr_a)[50],
                                   int (*o2c_arr_run)[50]) {
   int(&a)[6][50] = *reinterpret_cast<int(*)[6][50]>(o2c_arr_a);
   int(&run)[6][50] = *reinterpret_cast<int(*)[6][50]>(o2c_arr_run);
-  for (int r = blockIdx.x; r < ROWS; r += gridDim.x) {
+  for (int r = blockIdx.x; r < ROWS;
+       r = o2c_dev::strideNext(r, ROWS, gridDim.x)) {
 #line 79 "inputs/ordered.c"
 {
 
-#line 205 "ordered.cu"
+#line 208 "ordered.cu"
       __shared__ int acc;     // the team's, in shared memory
       if (threadIdx.x == 0) { // team master only: side effects
 #line 80 "inputs/ordered.c"
     acc = 0;
-#line 210 "ordered.cu"
+#line 213 "ordered.cu"
       }
       __syncthreads();
       __shared__ unsigned o2c_ord_next4; // ordered: the rank whose turn it is
@@ -215,7 +218,8 @@ __global__ void omp2cuda_main_L78(int (*o2c_arr_a)[50],
       __syncthreads(); // the first iteration's turn is set
       {
         unsigned o2c_ord_rank4 = threadIdx.x;
-        for (int c = threadIdx.x; c < COLS; c += blockDim.x) {
+        for (int c = threadIdx.x; c < COLS;
+             c = o2c_dev::strideNext(c, COLS, blockDim.x)) {
           o2c_dev::OrderedTurn<unsigned> o2c_ord(
               o2c_ord_next4, o2c_ord_rank4); // this iteration's turn
           o2c_ord_rank4 += blockDim.x;
@@ -231,13 +235,13 @@ o2c_ord.enter(); // #pragma omp ordered
 o2c_ord.leave();
 }
     }
-#line 235 "ordered.cu"
+#line 239 "ordered.cu"
         }
       }
       __syncthreads();
 #line 90 "inputs/ordered.c"
   }
-#line 241 "ordered.cu"
+#line 245 "ordered.cu"
   }
 }
 
@@ -272,7 +276,7 @@ __global__ void omp2cuda_main_L97(int *o2c_arr_order, int *next) {
 #line 100 "inputs/ordered.c"
     {
 
-#line 276 "ordered.cu"
+#line 280 "ordered.cu"
     __shared__ unsigned long long
         o2c_ord_next1; // ordered: the rank whose turn it is
     if (threadIdx.x == 0)
@@ -301,13 +305,13 @@ o2c_ord.enter(); // #pragma omp ordered
 o2c_ord.leave();
 }
         }
-#line 305 "ordered.cu"
+#line 309 "ordered.cu"
         }
       }
     }
 #line 107 "inputs/ordered.c"
     }
-#line 311 "ordered.cu"
+#line 315 "ordered.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: order, next)'

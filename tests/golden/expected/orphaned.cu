@@ -45,7 +45,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_run_L36(int *hist, const int *v, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 38 "inputs/orphaned.c"
     add_to(hist, v[i]);
@@ -92,7 +92,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_run_L39(double *a, double *out, int n) {
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < n;
-       r += blockDim.x * gridDim.x) {
+       r = o2c_dev::strideNext(r, n, blockDim.x * gridDim.x)) {
     do {
 #line 41 "inputs/orphaned.c"
     out[r] = dot(&a[r * n], &a[r * n], n);

@@ -26,7 +26,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
   for (int i = 0; i < n; i++)
     a[i] += i * k;
 } else { // omp2cuda: the device's copy: the calling team's share
-for (int i = o2c_dev::omp_get_team_num(); i < n; i += o2c_dev::omp_get_num_teams()) {
+for (int i = o2c_dev::omp_get_team_num(); i < n; i = o2c_dev::strideNext(i, n, o2c_dev::omp_get_num_teams())) {
 #line 22 "inputs/orphaned_distribute.c"
 a[i] += i * k;
 #line 33 "orphaned_distribute.cu"
@@ -85,7 +85,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i] + y[i];
 } else { // omp2cuda: the device's copy: the calling team's share
-for (int i = o2c_dev::omp_get_team_num(); i < n; i += o2c_dev::omp_get_num_teams()) {
+for (int i = o2c_dev::omp_get_team_num(); i < n; i = o2c_dev::strideNext(i, n, o2c_dev::omp_get_num_teams())) {
 #line 40 "inputs/orphaned_distribute.c"
 y[i] = a * x[i] + y[i];
 #line 92 "orphaned_distribute.cu"
@@ -106,7 +106,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
 const long long o2c_chunk0_ = chunk;
 const unsigned int o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned int)o2c_chunk0_ : 1;
-for (unsigned int o2c_iv0_c = (unsigned int)(o2c_dev::omp_get_team_num()) * o2c_chunk0; o2c_iv0_c < o2c_trip0; o2c_iv0_c += (unsigned int)(o2c_dev::omp_get_num_teams()) * o2c_chunk0) {
+for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned int>(0, (unsigned long long)(o2c_dev::omp_get_team_num()) * o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long long)(o2c_dev::omp_get_num_teams()) * o2c_chunk0)) {
 for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 46 "inputs/orphaned_distribute.c"
@@ -129,7 +129,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 } else { // omp2cuda: the device's copy: the calling team's share
 {
 const unsigned int o2c_trip0 = (n > 0 ? ((unsigned int)n + 3 - 1) / 3 : 0);
-for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 += (unsigned int)(o2c_dev::omp_get_num_teams())) {
+for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 = o2c_dev::strideNext(o2c_iv0, o2c_trip0, o2c_dev::omp_get_num_teams())) {
 int i = (int)((unsigned int)(0) + (o2c_iv0) * 3);
 #line 52 "inputs/orphaned_distribute.c"
 v[i] += (long)i * i;
@@ -147,7 +147,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 } else { // omp2cuda: the device's copy: the calling team's share
 {
 const unsigned int o2c_trip0 = ((n - 1) >= 0 ? (unsigned int)(n - 1) + 1 : 0);
-for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 += (unsigned int)(o2c_dev::omp_get_num_teams())) {
+for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2c_iv0 = o2c_dev::strideNext(o2c_iv0, o2c_trip0, o2c_dev::omp_get_num_teams())) {
 int i = (int)((unsigned int)(n - 1) - (o2c_iv0));
 #line 55 "inputs/orphaned_distribute.c"
 v[i] += 1;
@@ -310,14 +310,15 @@ __global__ void omp2cuda_main_L101(int *a, int *o2c_arr_c) {
 #line 311 "orphaned_distribute.cu"
     }
     __syncthreads();
-    for (int j = threadIdx.x; j < 8; j += blockDim.x) {
+    for (int j = threadIdx.x; j < 8;
+         j = o2c_dev::strideNext(j, 8, blockDim.x)) {
 #line 106 "inputs/orphaned_distribute.c"
       c[o2c_dev::omp_get_team_num() * 8 + j] = j + 1;
-#line 317 "orphaned_distribute.cu"
+#line 318 "orphaned_distribute.cu"
     }
 #line 107 "inputs/orphaned_distribute.c"
   }
-#line 321 "orphaned_distribute.cu"
+#line 322 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(2)

@@ -12,7 +12,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
   for (int i = 0; i < n; ++i)
     a[i] += i;
 } else { // omp2cuda: the device's copy: the calling team's share
-for (int i = o2c_dev::omp_get_team_num(); i < n; i += o2c_dev::omp_get_num_teams()) {
+for (int i = o2c_dev::omp_get_team_num(); i < n; i = o2c_dev::strideNext(i, n, o2c_dev::omp_get_num_teams())) {
 #line 8 "inputs/orphaned_distribute_host.c"
 a[i] += i;
 #line 19 "orphaned_distribute_host.cu"

@@ -113,7 +113,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L66(int *next, int *val, int *sums) {
   for (int h = blockIdx.x * blockDim.x + threadIdx.x; h < N;
-       h += blockDim.x * gridDim.x) {
+       h = o2c_dev::strideNext(h, N, blockDim.x * gridDim.x)) {
     do {
 #line 69 "inputs/orphaned_tasks.c"
     sums[h] = chain_sum(next, val, h);

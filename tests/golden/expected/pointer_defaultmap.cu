@@ -123,7 +123,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L45(int **walk, long *o2c_red_sum) {
   long sum = o2c_dev::RedPlus::identity<long>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N - 1;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N - 1, blockDim.x * gridDim.x)) {
     do {
 #line 47 "inputs/pointer_defaultmap.c"
     sum += (*walk)[i];

@@ -138,7 +138,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L64(Vec *v, int n) {
   for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < n;
-       j += blockDim.x * gridDim.x) {
+       j = o2c_dev::strideNext(j, n, blockDim.x * gridDim.x)) {
     do {
 #line 66 "inputs/pointer_rows.c"
       (*v).buf[j] += j;

@@ -18,7 +18,7 @@ omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
   double mx = o2c_dev::RedMax::identity<double>();
   double mn = o2c_dev::RedMin::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 5 "inputs/reductions.c"
   {

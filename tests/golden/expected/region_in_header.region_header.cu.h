@@ -12,7 +12,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_region_header_h_header_kernel_L2(double *a,
                                                                  int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 4 "region_header.h"
     a[i] = 2.0;

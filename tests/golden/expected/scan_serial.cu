@@ -116,7 +116,7 @@ static __global__ void omp2cuda_main_L60(int (*o2c_arr_a)[37],
   int(&a)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_a);
   int(&body)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_body);
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
-       r += blockDim.x * gridDim.x) {
+       r = o2c_dev::strideNext(r, ROWS, blockDim.x * gridDim.x)) {
     do {
 #line 62 "inputs/scan_serial.c"
   {

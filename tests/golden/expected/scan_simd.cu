@@ -54,7 +54,7 @@ omp2cuda_main_L39(int *on_device, int (*o2c_arr_a)[37], int (*o2c_arr_incl)[37],
   int(&land)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_land);
   int(&lor)[6][37] = *reinterpret_cast<int(*)[6][37]>(o2c_arr_lor);
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
-       r += blockDim.x * gridDim.x) {
+       r = o2c_dev::strideNext(r, ROWS, blockDim.x * gridDim.x)) {
     do {
 #line 42 "inputs/scan_simd.c"
   {
@@ -267,7 +267,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L137(int (*a)[37], int (*pm)[37]) {
   for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < ROWS;
-       r += blockDim.x * gridDim.x) {
+       r = o2c_dev::strideNext(r, ROWS, blockDim.x * gridDim.x)) {
     do {
 #line 139 "inputs/scan_simd.c"
     prefix_max(a[r], pm[r], N - r);

@@ -31,14 +31,15 @@ __global__ void omp2cuda_main_L20(int *total, int *sum, int *o2c_arr_first,
     {
 
 #line 34 "scope_worksharing.cu"
-        for (int i = threadIdx.x; i < N; i += blockDim.x) {
+        for (int i = threadIdx.x; i < N;
+             i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 28 "inputs/scope_worksharing.c"
 {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*total)), (int)(1));
 
         first[i] = i;
       }
-#line 42 "scope_worksharing.cu"
+#line 43 "scope_worksharing.cu"
         }
         __syncthreads();
 #line 33 "inputs/scope_worksharing.c"
@@ -56,15 +57,16 @@ long *prod = &o2c_rv_prod;
 // #pragma omp scope reduction(+ : sum) reduction(* : prod)
     {
 
-#line 60 "scope_worksharing.cu"
-          for (int i = threadIdx.x; i < N; i += blockDim.x) {
+#line 61 "scope_worksharing.cu"
+          for (int i = threadIdx.x; i < N;
+               i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 37 "inputs/scope_worksharing.c"
 {
         (*sum) += first[i];
         if (i % 100 == 0)
           (*prod) *= 3;
       }
-#line 68 "scope_worksharing.cu"
+#line 70 "scope_worksharing.cu"
           }
           __syncthreads();
 #line 42 "inputs/scope_worksharing.c"
@@ -77,16 +79,17 @@ __syncthreads(); // the end of scope
 // #pragma omp scope nowait
     {
 
-#line 81 "scope_worksharing.cu"
-      for (int i = threadIdx.x; i < N; i += blockDim.x) {
+#line 83 "scope_worksharing.cu"
+      for (int i = threadIdx.x; i < N;
+           i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 47 "inputs/scope_worksharing.c"
         second[i] = 2 * i;
-#line 85 "scope_worksharing.cu"
+#line 88 "scope_worksharing.cu"
       }
 #line 48 "inputs/scope_worksharing.c"
     }
   }
-#line 90 "scope_worksharing.cu"
+#line 93 "scope_worksharing.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
@@ -141,7 +144,7 @@ __global__ void omp2cuda_main_L55(int *team_sums) {
   {
     s = 0, scratch = 7, base = 100 * o2c_dev::omp_get_team_num();
 
-#line 145 "scope_worksharing.cu"
+#line 148 "scope_worksharing.cu"
             { // the team's threads run state 1
               o2c_cl_next[o2c_cl_slot] = 1;
               o2c_cl_resume = 1;
@@ -151,7 +154,7 @@ __global__ void omp2cuda_main_L55(int *team_sums) {
 #line 69 "inputs/scope_worksharing.c"
     team_sums[o2c_dev::omp_get_team_num()] = s + scratch;
   }
-#line 155 "scope_worksharing.cu"
+#line 158 "scope_worksharing.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -168,14 +171,15 @@ int s = o2c_dev::RedPlus::identity<int>();
 // #pragma omp scope private(scratch) reduction(+ : s)
       {
 
-#line 172 "scope_worksharing.cu"
-                  for (int i = threadIdx.x; i < 50; i += blockDim.x) {
+#line 175 "scope_worksharing.cu"
+                  for (int i = threadIdx.x; i < 50;
+                       i = o2c_dev::strideNext(i, 50, blockDim.x)) {
 #line 63 "inputs/scope_worksharing.c"
 {
           scratch = i % 5;
           s += base + scratch;
         }
-#line 179 "scope_worksharing.cu"
+#line 183 "scope_worksharing.cu"
                   }
                   __syncthreads();
 #line 67 "inputs/scope_worksharing.c"
@@ -185,7 +189,7 @@ __syncthreads(); // the end of scope
 }
 }
     }
-#line 189 "scope_worksharing.cu"
+#line 193 "scope_worksharing.cu"
         } break;
         default:
           break;

@@ -178,10 +178,11 @@ __global__ void omp2cuda_main_L56(int *o2c_arr_out, int *seen, int *on_device,
         } else {
           switch (o2c_cl_state) {
           case 1: {
-            for (int q = threadIdx.x; q < n; q += blockDim.x) {
+            for (int q = threadIdx.x; q < n;
+                 q = o2c_dev::strideNext(q, n, blockDim.x)) {
 #line 61 "inputs/shared_firstprivates.c"
         out[q] += pass + 1;
-#line 185 "shared_firstprivates.cu"
+#line 186 "shared_firstprivates.cu"
             }
           } break;
           default:
@@ -233,11 +234,12 @@ __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
 #line 76 "inputs/shared_firstprivates.c"
   {
 
-#line 237 "shared_firstprivates.cu"
+#line 238 "shared_firstprivates.cu"
     {
       {
         int count;
-        for (int q = threadIdx.x; q < N; q += blockDim.x) {
+        for (int q = threadIdx.x; q < N;
+             q = o2c_dev::strideNext(q, N, blockDim.x)) {
 #line 78 "inputs/shared_firstprivates.c"
 {
       count = 0;
@@ -245,7 +247,7 @@ __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
         count++;
       out[q] = count;
     }
-#line 249 "shared_firstprivates.cu"
+#line 251 "shared_firstprivates.cu"
         }
       }
     }
@@ -254,7 +256,7 @@ __global__ void omp2cuda_main_L75(int *o2c_arr_out, int count, int *first) {
     if (o2c_dev::omp_get_thread_num() == 0)
       (*first) = out[N - 1];
   }
-#line 258 "shared_firstprivates.cu"
+#line 260 "shared_firstprivates.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom: out,

@@ -29,7 +29,7 @@ static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
   short hi = o2c_dev::RedMax::identity<short>();
   unsigned char bits = o2c_dev::RedBitOr::identity<unsigned char>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 25 "inputs/small_reductions.c"
   {
@@ -98,7 +98,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 200;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, 200, blockDim.x * gridDim.x)) {
     do {
 #line 33 "inputs/small_reductions.c"
   {

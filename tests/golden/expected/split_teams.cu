@@ -16,7 +16,7 @@ static __global__ void omp2cuda_apply_bc_L5(double *xdd, double *ydd,
                                             const int *symmX, const int *symmY,
                                             int numBC) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < numBC;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, numBC, blockDim.x * gridDim.x)) {
     do {
 #line 9 "inputs/split_teams.c"
     {

@@ -12,7 +12,7 @@
 __global__ void omp2cuda_matvec_L8(const double *m, const double *x, double *y,
                                    int n, int k) {
   __shared__ unsigned long long o2c_scratch[32];
-  for (int i = blockIdx.x; i < n; i += gridDim.x) {
+  for (int i = blockIdx.x; i < n; i = o2c_dev::strideNext(i, n, gridDim.x)) {
 #line 9 "inputs/spmd_forms.c"
 {
     const double *row = &m[i * k];
@@ -23,10 +23,11 @@ __global__ void omp2cuda_matvec_L8(const double *m, const double *x, double *y,
         const double o2c_red_s = s;
         s = o2c_dev::RedPlus::identity<double>();
         {
-          for (int j = threadIdx.x; j < k; j += blockDim.x) {
+          for (int j = threadIdx.x; j < k;
+               j = o2c_dev::strideNext(j, k, blockDim.x)) {
 #line 14 "inputs/spmd_forms.c"
       s += row[j] * x[j];
-#line 30 "spmd_forms.cu"
+#line 31 "spmd_forms.cu"
           }
         }
         s = o2c_dev::RedPlus()(
@@ -35,12 +36,12 @@ __global__ void omp2cuda_matvec_L8(const double *m, const double *x, double *y,
       if (threadIdx.x == 0) { // team master only: side effects
 #line 15 "inputs/spmd_forms.c"
     y[i] = s;
-#line 39 "spmd_forms.cu"
+#line 40 "spmd_forms.cu"
       }
       __syncthreads();
 #line 16 "inputs/spmd_forms.c"
   }
-#line 44 "spmd_forms.cu"
+#line 45 "spmd_forms.cu"
   }
 }
 
@@ -87,7 +88,7 @@ if (!omp2cuda_matvec_L8_launch(m, x, y, n, k)) { // omp2cuda: offloaded by the s
   } }
 }
 
-#line 91 "spmd_forms.cu"
+#line 92 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: a[0:n]) map(to:
 // b[0:n], c[0:n])' at inputs/spmd_forms.c:21
 __global__ void omp2cuda_fig1_L21(double *a, const double *b, const double *c,
@@ -96,16 +97,16 @@ __global__ void omp2cuda_fig1_L21(double *a, const double *b, const double *c,
   {
     double pi = 3.14;
 
-#line 100 "spmd_forms.cu"
+#line 101 "spmd_forms.cu"
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-         i += blockDim.x * gridDim.x) {
+         i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
 #line 26 "inputs/spmd_forms.c"
       a[i] = b[i] + c[i] * pi;
-#line 105 "spmd_forms.cu"
+#line 106 "spmd_forms.cu"
     }
 #line 27 "inputs/spmd_forms.c"
   }
-#line 109 "spmd_forms.cu"
+#line 110 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])
@@ -146,7 +147,7 @@ if (!omp2cuda_fig1_L21_launch(a, b, c, n)) { // omp2cuda: offloaded by the stub;
   } }
 }
 
-#line 150 "spmd_forms.cu"
+#line 151 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(8)
 // thread_limit(TILE) map(to: in[0:n]) map(from: out[0:n])' at
 // inputs/spmd_forms.c:32
@@ -162,20 +163,20 @@ __global__ void omp2cuda_block_code_L32(const int *in, int *out, int n) {
            base += o2c_dev::omp_get_num_teams() * TILE) {
         tile[t] = base + t < n ? in[base + t] : 0;
 
-#line 166 "spmd_forms.cu"
+#line 167 "spmd_forms.cu"
         __syncthreads(); // #pragma omp barrier
 #line 42 "inputs/spmd_forms.c"
         if (base + t < n)
           out[base + t] = tile[t] + tile[(t + 1) % TILE];
 
-#line 172 "spmd_forms.cu"
+#line 173 "spmd_forms.cu"
         __syncthreads(); // #pragma omp barrier
 #line 45 "inputs/spmd_forms.c"
       }
     }
 #line 47 "inputs/spmd_forms.c"
   }
-#line 179 "spmd_forms.cu"
+#line 180 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(8)
@@ -225,28 +226,30 @@ if (!omp2cuda_block_code_L32_launch(in, out, n)) { // omp2cuda: offloaded by the
   } }
 }
 
-#line 229 "spmd_forms.cu"
+#line 230 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(64) map(tofrom:
 // a[0:n], b[0:n])' at inputs/spmd_forms.c:51
 __global__ void omp2cuda_one_team_L51(int *a, int *b, int n) {
 #line 52 "inputs/spmd_forms.c"
   {
 
-#line 236 "spmd_forms.cu"
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+#line 237 "spmd_forms.cu"
+    for (int i = threadIdx.x; i < n;
+         i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 55 "inputs/spmd_forms.c"
       a[i] += 1;
-#line 240 "spmd_forms.cu"
+#line 242 "spmd_forms.cu"
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    for (int i = threadIdx.x; i < n;
+         i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 58 "inputs/spmd_forms.c"
       b[i] = a[n - 1 - i];
-#line 246 "spmd_forms.cu"
+#line 249 "spmd_forms.cu"
     }
 #line 59 "inputs/spmd_forms.c"
   }
-#line 250 "spmd_forms.cu"
+#line 253 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(64)
@@ -286,29 +289,31 @@ if (!omp2cuda_one_team_L51_launch(a, b, n)) { // omp2cuda: offloaded by the stub
   } }
 }
 
-#line 290 "spmd_forms.cu"
+#line 293 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: u[0:n]) map(alloc:
 // v[0:n])' at inputs/spmd_forms.c:64
 __global__ void omp2cuda_steps_L64(double *u, double *v, int n) {
 #line 65 "inputs/spmd_forms.c"
   for (int step = 0; step < 4; step++) {
 
-#line 297 "spmd_forms.cu"
-    for (int i = 1 + threadIdx.x; i < n - 1; i += blockDim.x) {
+#line 300 "spmd_forms.cu"
+    for (int i = o2c_dev::strideStart<int>(1, threadIdx.x, n - 1); i < n - 1;
+         i = o2c_dev::strideNext(i, n - 1, blockDim.x)) {
 #line 68 "inputs/spmd_forms.c"
       v[i] = (u[i - 1] + u[i + 1]) / 2;
-#line 301 "spmd_forms.cu"
+#line 305 "spmd_forms.cu"
     }
     __syncthreads();
-    for (int i = 1 + threadIdx.x; i < n - 1; i += blockDim.x) {
+    for (int i = o2c_dev::strideStart<int>(1, threadIdx.x, n - 1); i < n - 1;
+         i = o2c_dev::strideNext(i, n - 1, blockDim.x)) {
 #line 71 "inputs/spmd_forms.c"
       u[i] = v[i];
-#line 307 "spmd_forms.cu"
+#line 312 "spmd_forms.cu"
     }
     __syncthreads();
 #line 72 "inputs/spmd_forms.c"
   }
-#line 312 "spmd_forms.cu"
+#line 317 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: u[0:n])

@@ -10,21 +10,22 @@ extern "C" int next_index(int *);
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
 // a[0:n])' at inputs/spmd_host.c:18
 __global__ void omp2cuda_f_L18(int *a, int n) {
-  for (int i = blockIdx.x; i < n; i += gridDim.x) {
+  for (int i = blockIdx.x; i < n; i = o2c_dev::strideNext(i, n, gridDim.x)) {
 #line 19 "inputs/spmd_host.c"
 {
     int me = o2c_dev::master::omp_get_thread_num();
 
 #line 19 "spmd_host.cu"
-      for (int j = threadIdx.x; j < n; j += blockDim.x) {
+      for (int j = threadIdx.x; j < n;
+           j = o2c_dev::strideNext(j, n, blockDim.x)) {
 #line 23 "inputs/spmd_host.c"
       a[j] += me;
-#line 23 "spmd_host.cu"
+#line 24 "spmd_host.cu"
       }
       __syncthreads();
 #line 24 "inputs/spmd_host.c"
   }
-#line 28 "spmd_host.cu"
+#line 29 "spmd_host.cu"
   }
 }
 
@@ -56,28 +57,29 @@ __global__ void omp2cuda_f_L25(int *a, int n) {
 #line 26 "inputs/spmd_host.c"
   {
 
-#line 60 "spmd_host.cu"
+#line 61 "spmd_host.cu"
     __shared__ int last;    // the team's, in shared memory
     if (threadIdx.x == 0) { // team master only: side effects
 #line 27 "inputs/spmd_host.c"
     last = 0;
-#line 65 "spmd_host.cu"
+#line 66 "spmd_host.cu"
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    for (int i = threadIdx.x; i < n;
+         i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 30 "inputs/spmd_host.c"
       last = i;
-#line 71 "spmd_host.cu"
+#line 73 "spmd_host.cu"
     }
     __syncthreads();
     if (threadIdx.x == 0) { // team master only: side effects
 #line 31 "inputs/spmd_host.c"
     a[0] = last;
-#line 77 "spmd_host.cu"
+#line 79 "spmd_host.cu"
     }
 #line 32 "inputs/spmd_host.c"
   }
-#line 81 "spmd_host.cu"
+#line 83 "spmd_host.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
@@ -103,20 +105,21 @@ static bool omp2cuda_f_L25_launch(int *a, int n) {
 // omp2cuda: kernel for '#pragma omp target teams distribute map(tofrom:
 // a[0:n])' at inputs/spmd_host.c:40
 __global__ void omp2cuda_f_L40(int *a, int n) {
-  for (int i = blockIdx.x; i < n; i += gridDim.x) {
+  for (int i = blockIdx.x; i < n; i = o2c_dev::strideNext(i, n, gridDim.x)) {
 #line 41 "inputs/spmd_host.c"
 {
 
-#line 111 "spmd_host.cu"
-      for (int j = threadIdx.x; j < n; j += blockDim.x) {
+#line 113 "spmd_host.cu"
+      for (int j = threadIdx.x; j < n;
+           j = o2c_dev::strideNext(j, n, blockDim.x)) {
 #line 44 "inputs/spmd_host.c"
       a[j] += i;
-#line 115 "spmd_host.cu"
+#line 118 "spmd_host.cu"
       }
       __syncthreads();
 #line 45 "inputs/spmd_host.c"
   }
-#line 120 "spmd_host.cu"
+#line 123 "spmd_host.cu"
   }
 }
 
@@ -145,7 +148,7 @@ static bool omp2cuda_f_L40_launch(int *a, int n) {
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet
-#line 149 "spmd_host.cu"
+#line 152 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -179,7 +182,7 @@ if (!omp2cuda_f_L25_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     a[0] = last;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 33, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
-#line 183 "spmd_host.cu"
+#line 186 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 33 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])

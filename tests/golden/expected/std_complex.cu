@@ -21,7 +21,7 @@ static __global__ void omp2cuda_main_L17(const int n, std::complex<double> *z,
                                          std::complex<float> *w, double *r,
                                          const std::complex<double> *c) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 18 "inputs/std_complex.cpp"
   {

@@ -26,7 +26,7 @@ static __global__ void omp2cuda_main_L27(const int digits, const int n,
                                          double *d, float *f, int *k, long *l,
                                          std::array<double, 4> *coef) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 28 "inputs/std_library.cpp"
   {

@@ -17,7 +17,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L12(const int n, float *a, double *b,
                                          int *c) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 13 "inputs/std_math.cpp"
   {

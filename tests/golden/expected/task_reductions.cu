@@ -116,7 +116,8 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
       {
         long *dot = &o2c_part_dot;
         double *wsum = &o2c_part_wsum;
-        for (int i = threadIdx.x; i < N; i += blockDim.x) {
+        for (int i = threadIdx.x; i < N;
+             i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 45 "inputs/task_reductions.c"
 {
 // #pragma omp task in_reduction(+: dot, wsum): runs now, in the thread that creates it
@@ -125,7 +126,7 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
         (*wsum) += w[i];
       }
     }
-#line 129 "task_reductions.cu"
+#line 130 "task_reductions.cu"
         }
       }
       {
@@ -145,7 +146,7 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
     }
 #line 52 "inputs/task_reductions.c"
   }
-#line 149 "task_reductions.cu"
+#line 150 "task_reductions.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: dot, wsum,
@@ -218,7 +219,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
   }
-#line 222 "task_reductions.cu"
+#line 223 "task_reductions.cu"
       }
       {
         const int o2c_team_bits =
@@ -300,11 +301,12 @@ __global__ void omp2cuda_main_L76(double *o2c_arr_w, int *on_device,
 #line 78 "inputs/task_reductions.c"
   {
 
-#line 304 "task_reductions.cu"
-          for (int i = threadIdx.x; i < N; i += blockDim.x) {
+#line 305 "task_reductions.cu"
+          for (int i = threadIdx.x; i < N;
+               i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 81 "inputs/task_reductions.c"
       total += w[i];
-#line 308 "task_reductions.cu"
+#line 310 "task_reductions.cu"
           }
           __syncthreads();
 #line 83 "inputs/task_reductions.c"
@@ -318,7 +320,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
   }
-#line 322 "task_reductions.cu"
+#line 324 "task_reductions.cu"
       }
       {
         const double o2c_team_total =

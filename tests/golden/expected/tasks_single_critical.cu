@@ -17,7 +17,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_f_L6(const int *a, int *b, long long *sum,
                                      int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 8 "inputs/tasks_single_critical.c"
   {

@@ -59,16 +59,17 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_out, long *sums,
 #pragma omp allocate(total) allocator(omp_pteam_mem_alloc)
 
 #line 62 "team_allocators.cu"
-    for (int i = threadIdx.x; i < N; i += blockDim.x) {
+    for (int i = threadIdx.x; i < N;
+         i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 30 "inputs/team_allocators.c"
       out[team * N + i] = base + scale * i;
-#line 66 "team_allocators.cu"
+#line 67 "team_allocators.cu"
     }
     __syncthreads();
 #line 31 "inputs/team_allocators.c"
     // Only the team master uses it.
 
-#line 72 "team_allocators.cu"
+#line 73 "team_allocators.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 32 "inputs/team_allocators.c"
     for (int i = 0; i < N; i += 10)
@@ -76,11 +77,11 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_out, long *sums,
     sums[team] = total;
     if (team == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 80 "team_allocators.cu"
+#line 81 "team_allocators.cu"
     }
 #line 37 "inputs/team_allocators.c"
   }
-#line 84 "team_allocators.cu"
+#line 85 "team_allocators.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)

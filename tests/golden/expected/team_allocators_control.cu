@@ -81,10 +81,11 @@ __global__ void omp2cuda_main_L22(int *o2c_arr_out, long *sums, long *lasts,
       } else {
         switch (o2c_cl_state) {
         case 1: {
-          for (int i = threadIdx.x; i < N; i += blockDim.x) {
+          for (int i = threadIdx.x; i < N;
+               i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 38 "inputs/team_allocators_control.c"
         out[team * N + i] = base + scale * i;
-#line 88 "team_allocators_control.cu"
+#line 89 "team_allocators_control.cu"
           }
         } break;
         default:

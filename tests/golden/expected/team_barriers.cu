@@ -48,25 +48,27 @@ __global__ void omp2cuda_main_L19(int *o2c_arr_a, int *o2c_arr_b,
       b[t] = a[(t + 1) % n] + 1;
 
 #line 51 "team_barriers.cu"
-          for (int i = threadIdx.x; i < N; i += o2c_team.o2c_threads) {
+          for (int i = threadIdx.x; i < N;
+               i = o2c_dev::strideNext(i, N, o2c_team.o2c_threads)) {
 #line 34 "inputs/team_barriers.c"
         c[i] = i % 7;
-#line 55 "team_barriers.cu"
+#line 56 "team_barriers.cu"
           }
           o2c_dev::teamSync(o2c_team.o2c_threads);
-          for (int i = threadIdx.x; i < N; i += o2c_team.o2c_threads) {
+          for (int i = threadIdx.x; i < N;
+               i = o2c_dev::strideNext(i, N, o2c_team.o2c_threads)) {
 #line 37 "inputs/team_barriers.c"
         c[i] += b[i % n];
-#line 61 "team_barriers.cu"
+#line 63 "team_barriers.cu"
           }
 #line 38 "inputs/team_barriers.c"
     }
-#line 65 "team_barriers.cu"
+#line 67 "team_barriers.cu"
       }
     }
 #line 39 "inputs/team_barriers.c"
   }
-#line 70 "team_barriers.cu"
+#line 72 "team_barriers.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: a, b, team)
@@ -99,11 +101,11 @@ static bool omp2cuda_main_L19_launch(int (&a)[64], int (&b)[64], int (&c)[1000],
 // thread_limit(256) map(from: rows)' at inputs/team_barriers.c:51
 __global__ void omp2cuda_main_L51(int (*o2c_arr_rows)[32]) {
   int(&rows)[4][32] = *reinterpret_cast<int(*)[4][32]>(o2c_arr_rows);
-  for (int r = blockIdx.x; r < 4; r += gridDim.x) {
+  for (int r = blockIdx.x; r < 4; r = o2c_dev::strideNext(r, 4, gridDim.x)) {
 #line 53 "inputs/team_barriers.c"
 {
 
-#line 107 "team_barriers.cu"
+#line 109 "team_barriers.cu"
       {
         const o2c_dev::Team o2c_team{
             static_cast<int>(o2c_dev::teamSize(32, blockDim.x))};
@@ -112,11 +114,12 @@ __global__ void omp2cuda_main_L51(int (*o2c_arr_rows)[32]) {
     {
       int t = o2c_dev::omp_get_thread_num();
 
-#line 116 "team_barriers.cu"
-            for (int j = threadIdx.x; j < 32; j += o2c_team.o2c_threads) {
+#line 118 "team_barriers.cu"
+            for (int j = threadIdx.x; j < 32;
+                 j = o2c_dev::strideNext(j, 32, o2c_team.o2c_threads)) {
 #line 59 "inputs/team_barriers.c"
         rows[r][j] = r * 100 + j;
-#line 120 "team_barriers.cu"
+#line 123 "team_barriers.cu"
             }
             o2c_dev::teamSync(o2c_team.o2c_threads);
 #line 61 "inputs/team_barriers.c"
@@ -124,13 +127,13 @@ __global__ void omp2cuda_main_L51(int (*o2c_arr_rows)[32]) {
         for (int j = 1; j < 32; j++)
           rows[r][j] += rows[r][j - 1];
     }
-#line 128 "team_barriers.cu"
+#line 131 "team_barriers.cu"
         }
       }
       __syncthreads();
 #line 65 "inputs/team_barriers.c"
   }
-#line 134 "team_barriers.cu"
+#line 137 "team_barriers.cu"
   }
 }
 

@@ -20,14 +20,15 @@ __global__ void omp2cuda_answers_L7(int *out, int *a, int n) {
 #line 21 "team_sizes.cu"
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    for (int i = threadIdx.x; i < n;
+         i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 12 "inputs/team_sizes.c"
       a[i] += o2c_dev::omp_get_num_threads() > 0;
-#line 27 "team_sizes.cu"
+#line 28 "team_sizes.cu"
     }
 #line 13 "inputs/team_sizes.c"
   }
-#line 31 "team_sizes.cu"
+#line 32 "team_sizes.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: out[0:3],
@@ -64,7 +65,7 @@ if (!omp2cuda_answers_L7_launch(out, a, n)) { // omp2cuda: offloaded by the stub
   } }
 }
 
-#line 68 "team_sizes.cu"
+#line 69 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n], width[0:1])
 // map(to: b[0:n])' at inputs/team_sizes.c:17
 __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
@@ -72,7 +73,7 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
 #line 18 "inputs/team_sizes.c"
   {
 
-#line 76 "team_sizes.cu"
+#line 77 "team_sizes.cu"
     {
       const o2c_dev::Team o2c_team{
           static_cast<int>(o2c_dev::teamSize(4, blockDim.x))};
@@ -84,7 +85,7 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
         a[i] += b[i];
       width[0] = o2c_team.omp_get_num_threads();
     }
-#line 88 "team_sizes.cu"
+#line 89 "team_sizes.cu"
       }
     }
     __syncthreads();
@@ -95,12 +96,12 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
 #line 27 "inputs/team_sizes.c"
     if (o2c_dev::omp_get_thread_num() == 0)
       width[0] += o2c_team.omp_get_num_threads();
-#line 99 "team_sizes.cu"
+#line 100 "team_sizes.cu"
       }
     }
 #line 29 "inputs/team_sizes.c"
   }
-#line 104 "team_sizes.cu"
+#line 105 "team_sizes.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:n],
@@ -146,7 +147,7 @@ if (!omp2cuda_small_teams_L17_launch(a, b, n, width)) { // omp2cuda: offloaded b
   } }
 }
 
-#line 150 "team_sizes.cu"
+#line 151 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n])' at
 // inputs/team_sizes.c:33
 __global__ void omp2cuda_steps_L33(int *a, int n) {
@@ -169,7 +170,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
     for (s = 0; s < 2; s++) {
       a[s] += s;
 
-#line 173 "team_sizes.cu"
+#line 174 "team_sizes.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -179,7 +180,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
 #line 42 "inputs/team_sizes.c"
     }
   }
-#line 183 "team_sizes.cu"
+#line 184 "team_sizes.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -195,7 +196,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(a[n - 1]), (int)((1)));
 
       }
-#line 199 "team_sizes.cu"
+#line 200 "team_sizes.cu"
             }
           }
         } break;
@@ -252,34 +253,35 @@ if (!omp2cuda_steps_L33_launch(a, n)) { // omp2cuda: offloaded by the stub; host
   } }
 }
 
-#line 256 "team_sizes.cu"
+#line 257 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n])' at
 // inputs/team_sizes.c:47
 __global__ void omp2cuda_must_synchronise_L47(int *a, int n) {
 #line 48 "inputs/team_sizes.c"
   {
 
-#line 263 "team_sizes.cu"
+#line 264 "team_sizes.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 49 "inputs/team_sizes.c"
     a[0] = n;
-#line 267 "team_sizes.cu"
+#line 268 "team_sizes.cu"
     }
     __syncthreads();
 #line 51 "inputs/team_sizes.c"
     {
 
-#line 273 "team_sizes.cu"
-      for (int i = threadIdx.x; i < n; i += blockDim.x) {
+#line 274 "team_sizes.cu"
+      for (int i = threadIdx.x; i < n;
+           i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 54 "inputs/team_sizes.c"
         a[i] = i;
-#line 277 "team_sizes.cu"
+#line 279 "team_sizes.cu"
       }
 #line 55 "inputs/team_sizes.c"
     }
 #line 56 "inputs/team_sizes.c"
   }
-#line 283 "team_sizes.cu"
+#line 285 "team_sizes.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:n])' at

@@ -13,7 +13,7 @@ extern "C++" {
 template <bool O2cOnePass, typename T>
 static __global__ void omp2cuda_axpy_L5(T a, const T *x, T *y, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 7 "inputs/template.cpp"
     y[i] = a * x[i] + y[i];

@@ -14,7 +14,9 @@ static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
   int last;
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
-       o2c_iv < o2c_trip; o2c_iv += (unsigned int)blockDim.x * gridDim.x) {
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
     do {
       int i = (int)(o2c_iv);
 #line 5 "inputs/unsupported_clause.c"
@@ -22,7 +24,7 @@ static __global__ void omp2cuda_f_L4(double *a, int n, int *o2c_last_last) {
     a[i] = i;
     last = i;
   }
-#line 26 "unsupported_clause.cu"
+#line 28 "unsupported_clause.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_last = last;

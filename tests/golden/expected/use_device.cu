@@ -21,7 +21,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_L30(int n, double *da) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 32 "inputs/use_device.c"
       da[i] *= 2;

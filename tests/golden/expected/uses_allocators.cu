@@ -17,7 +17,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_L7(int *out, int n) {
   int x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 8 "inputs/uses_allocators.c"
   {

@@ -23,7 +23,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_add_L16(int *a, int n, int *on_device) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 17 "inputs/variant_region.c"
   {

@@ -13,7 +13,7 @@ template <bool O2cOnePass>
 static __global__ void omp2cuda_vadd_L3(double *a, const double *b,
                                         const double *c, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 5 "inputs/vector_add.c"
     a[i] = b[i] + c[i];

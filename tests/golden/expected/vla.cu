@@ -14,7 +14,7 @@ extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_fill_L6(int n, double *v) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 8 "inputs/vla.c"
     v[i] = 0.5 * i;
