@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define N 12
-static int hits[8][N];
+static int hits[10][N];
 
 static void grid(int lo, int hi, int k) {
 #pragma omp target teams distribute parallel for num_teams(3) thread_limit(64) \
@@ -49,6 +49,37 @@ static void team_loop(int lo, int hi, int k) {
   }
 }
 
+// Team-master code around a parallel construct: the control loop, whose
+// distribute loop thread 0 resumes inside.
+static int outside; // iterations a kernel ran outside [lo, hi)
+
+static void control(int lo, int hi, int k) {
+#pragma omp target teams num_teams(3) thread_limit(32) map(tofrom: hits, outside)
+  {
+#pragma omp distribute
+    for (int r = lo; r < hi; r++) {
+      if (r < lo) {
+#pragma omp atomic
+        outside += 1;
+        continue;
+      }
+      int once = 0;
+#pragma omp parallel for reduction(+: once)
+      for (int c = 0; c < 4; c++)
+        once += c == 0;
+      hits[k][r - lo] += once;
+    }
+  }
+}
+
+// A bound of a wider type than the variable: the loop counts iterations.
+static void wide_bound(int lo, long long hi, int k) {
+#pragma omp target teams distribute parallel for num_teams(1) thread_limit(4) \
+    map(tofrom: hits)
+  for (int i = lo; i < hi; i++)
+    hits[k][i - lo] += 1;
+}
+
 #pragma omp declare target
 static void share(int *row, int lo, int hi) {
 #pragma omp distribute
@@ -79,8 +110,10 @@ int main(void) {
   team_loop(INT_MAX - 7, INT_MAX, 5);
   orphaned(INT_MAX - 6, INT_MAX, 6);
   grid(-5, 6, 7);
+  control(INT_MAX - 5, INT_MAX, 8);
+  wide_bound(INT_MAX - 5, (long long)INT_MAX, 9);
   int bad = 0;
-  for (int k = 0; k < 8; k++) {
+  for (int k = 0; k < 10; k++) {
     printf("loop %d:", k);
     for (int j = 0; j < N; j++) {
       printf(" %d", hits[k][j]);
@@ -88,6 +121,8 @@ int main(void) {
     }
     printf("\n");
   }
+  printf("outside: %d\n", outside);
+  bad += outside;
   printf("stride_bounds: %s\n", bad ? "FAILED" : "ok");
   return bad != 0;
 }

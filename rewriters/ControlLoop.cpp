@@ -39,14 +39,12 @@ struct ControlPrinter {
       return;
     }
     const LoopLevel &L = N.Loops.front();
-    std::string From = L.Lower == "0" ? "blockIdx.x"
-                                      : fmt::format("{} + blockIdx.x", L.Lower);
-    std::string By =
-        L.Is64Bit ? fmt::format("({})gridDim.x", L.VarType) : "gridDim.x";
-    // Its variable lives at the kernel's top (a resumption enters the loop).
-    P.Out += fmt::format("for ({0} = {1}; {0} {2} {3}; {0} += {4}) {{\n",
-                         L.Var, From, L.Cmp == LoopCmp::LE ? "<=" : "<",
-                         L.Upper, By);
+    // Its variable lives at the kernel's top (a resumption enters the
+    // loop); its steps stop at the bound (resumableLoops: `<`, the
+    // variable's type).
+    P.Out += fmt::format("for ({0} = {1}; {0} < {2}; {0} = "
+                         "o2c_dev::strideNext({0}, {2}, gridDim.x)) {{\n",
+                         L.Var, strideStart(L, "blockIdx.x"), L.Upper);
     master(I);
     P.Out += "}\n";
   }

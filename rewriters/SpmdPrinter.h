@@ -28,7 +28,8 @@ inline std::string spmdLoopOpen(std::string &Out,
   // An inclusive bound may be the type's maximum, which no stride can
   // pass: such loops count their iterations.
   bool Simple = Chunk.empty() && Loops.size() == 1 && L0.UnitStep &&
-                L0.Increasing && !L0.Narrow && L0.Cmp == LoopCmp::LT;
+                L0.Increasing && !L0.Narrow && !L0.OtherCmpType &&
+                L0.Cmp == LoopCmp::LT;
   if (Simple) {
     // The steps stop at the bound instead of overflowing past it
     // (omp2cuda/loops.h).

@@ -118,6 +118,10 @@ struct LoopLevel {
   /// Narrower than int: `i += stride` (and `lo + thread`) would wrap in the
   /// variable's own type, so the loop counts iterations instead.
   bool Narrow = false;
+  /// The condition compares in another type than the variable's (a wider
+  /// or an unsigned bound): the bound may not fit the variable, so a step
+  /// cannot stop at it; the loop counts iterations instead.
+  bool OtherCmpType = false;
 };
 
 /// A map item of a data construct whose base is an lvalue other than a

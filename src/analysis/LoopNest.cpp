@@ -106,6 +106,10 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
     return Bad("unsupported comparison in the condition");
   }
   L.Upper = Text(VarLeft ? Cond->getRHS() : Cond->getLHS());
+  QualType Promoted =
+      Ctx.isPromotableIntegerType(VT) ? Ctx.getPromotedIntegerType(VT) : VT;
+  L.OtherCmpType =
+      !Ctx.hasSameUnqualifiedType(Cond->getLHS()->getType(), Promoted);
 
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
   const Expr *StepE = nullptr;

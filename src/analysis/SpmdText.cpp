@@ -248,12 +248,16 @@ Verdict resumableLoops(const SpmdTree &T) {
     if (N.Kind != SpmdKind::TeamLoop || !holdsState(T, I))
       continue;
     const LoopLevel &L = N.Loops.front();
-    if (N.Loops.size() != 1 || !L.UnitStep || !L.Increasing ||
-        (L.Cmp != LoopCmp::LT && L.Cmp != LoopCmp::LE))
+    // Its variable steps to a `<` bound of its own type, where a step can
+    // stop (o2c_dev::strideNext): an inclusive bound may be the type's
+    // maximum, which no step passes.
+    if (N.Loops.size() != 1 || !L.UnitStep || !L.Increasing || L.Narrow ||
+        L.OtherCmpType || L.Cmp != LoopCmp::LT)
       return Verdict::no(DiagId::HostLoop,
                          "a distribute loop around a parallel construct in a "
-                         "control-loop region must count up by one, without "
-                         "collapse (not supported yet)");
+                         "control-loop region must count up by one to a "
+                         "'<' bound of its variable's type, without collapse "
+                         "(not supported yet)");
   }
   return {};
 }

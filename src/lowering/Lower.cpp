@@ -301,7 +301,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
                    !K.CounterVariant && R.Loops.size() == 1 &&
                    K.Chunk.empty() && L0.UnitStep && L0.Increasing &&
-                   !L0.Narrow && L0.Cmp == LoopCmp::LT;
+                   !L0.Narrow && !L0.OtherCmpType && L0.Cmp == LoopCmp::LT;
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

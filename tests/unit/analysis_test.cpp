@@ -1586,3 +1586,34 @@ void g(P &p, int &i) { setit(p, P{1, 2}); setit(i, 7); }
   CHECK(F.Regions[2].R.Translate); // both mapped
   CHECK(F.Regions[3].R.Translate); // `r` is only read
 }
+
+TEST_CASE("loop variables step to their bound only where the bound is of "
+          "their type",
+          "[analysis][loops]") {
+  // int to an int bound: the variable strides and its step stops at n.
+  FileResult F = translateC(R"src(
+void f(int *a, int lo, int n) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = lo; i < n; i++)
+    a[i - lo] = i;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "o2c_dev::strideStart<int>("));
+  CHECK(contains(F.Output, "i = o2c_dev::strideNext(i, n,"));
+  // A wider bound may not fit the variable, and an inclusive one may be its
+  // type's maximum: no step can stop there, so iterations are counted.
+  for (const char *Cond : {"i < n", "i <= m"}) {
+    FileResult G = translateC(std::string(R"src(
+void f(int *a, int lo, long long n, int m) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:8])
+  for (int i = lo; )src") + Cond + R"src(; i++)
+    a[i - lo] = i;
+})src");
+    INFO(Cond);
+    REQUIRE(G.Ok);
+    REQUIRE(G.Regions.at(0).R.Translate);
+    CHECK_FALSE(contains(G.Output, "strideNext(i,"));
+    CHECK(contains(G.Output, "o2c_iv < o2c_trip"));
+  }
+}

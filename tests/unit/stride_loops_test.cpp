@@ -2,6 +2,7 @@
 // (device_rt/include/omp2cuda/loops.h): near the type's maximum they stop at
 // the bound instead of wrapping back into the range.
 #include "omp2cuda/emu/cuda_emu.h"
+#include "omp2cuda/launch.h"
 #include "omp2cuda/loops.h"
 
 #include <catch2/catch.hpp>
@@ -75,4 +76,23 @@ TEST_CASE("every iteration once, whatever the bounds and the thread count",
   std::vector<unsigned long long> U =
       visits<unsigned long long>(ULLONG_MAX - 4, ULLONG_MAX, 1u << 20);
   CHECK(U.size() == 4);
+}
+
+TEST_CASE("grids stay countable in 32 bits and keep their teams", "[loops]") {
+  // num_teams(2^22 + 1) thread_limit(1024): the teams stay, fewer threads.
+  o2c::LaunchShape S = o2c::cappedShape((1ull << 22) + 1, 1024);
+  CHECK(S.Grid.x == (1u << 22) + 1);
+  CHECK(static_cast<unsigned long long>(S.Grid.x) * S.Block.x <=
+        o2c::MaxOnePassThreads);
+  CHECK(S.Block.x == 511);
+  // CUDA's most blocks, one thread each.
+  S = o2c::cappedShape(3000000000ull, 1);
+  CHECK(S.Grid.x == 0x7fffffffu);
+  CHECK(S.Block.x == 1);
+  S = o2c::cappedShape(1ull << 31, 1);
+  CHECK(S.Grid.x == 0x7fffffffu);
+  // Small grids as asked.
+  S = o2c::cappedShape(132, 256);
+  CHECK(S.Grid.x == 132);
+  CHECK(S.Block.x == 256);
 }

@@ -60,19 +60,27 @@ struct LaunchShape {
 /// warps per block, enough for latency hiding and a cheap block reduction.
 constexpr unsigned DefaultThreadsPerBlock = 256;
 
-/// The most threads a grid gets, whatever num_teams asks for (OpenMP lets
-/// fewer teams run): the kernels compute `blockIdx.x * blockDim.x +
-/// threadIdx.x` and the grid's stride in 32 bits and give them to the
-/// loop's variable, which may be an `int`.
+/// The most threads a grid gets: the kernels compute `blockIdx.x *
+/// blockDim.x + threadIdx.x` and the grid's stride in 32 bits and give them
+/// to the loop's variable, which may be an `int`.
 constexpr unsigned long long MaxOnePassThreads = 1ULL << 31;
 
-/// Blocks of Threads each, fewer where the grid would pass
-/// MaxOnePassThreads.
-inline unsigned long long cappedBlocks(unsigned long long Blocks,
-                                       unsigned long long Threads) {
-  if (Threads > 0 && Blocks > MaxOnePassThreads / Threads)
-    Blocks = MaxOnePassThreads / Threads;
-  return Blocks < 1 ? 1 : Blocks;
+/// The shape of Blocks blocks of Threads threads that the kernels can
+/// count: at most CUDA's 2^31 - 1 blocks, and fewer threads per block where
+/// the grid would pass MaxOnePassThreads. The teams stay (OpenMP 5.1's
+/// num_teams(n) asks for exactly n); thread_limit is only a bound.
+inline LaunchShape cappedShape(unsigned long long Blocks,
+                               unsigned long long Threads) {
+  if (Blocks < 1)
+    Blocks = 1;
+  if (Blocks > 0x7fffffffULL)
+    Blocks = 0x7fffffffULL;
+  if (Threads > MaxOnePassThreads / Blocks)
+    Threads = MaxOnePassThreads / Blocks;
+  if (Threads < 1)
+    Threads = 1;
+  return {dim3(static_cast<unsigned>(Blocks)),
+          dim3(static_cast<unsigned>(Threads))};
 }
 
 /// For O2C_INFO: records a launch's shape for the region's info line. The
@@ -130,8 +138,7 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
   } else if (!SingleTeam) {
     Blocks = Trip / Threads + (Trip % Threads != 0); // no overflow at ~0
     if (OnePass && Blocks * Threads <= MaxOnePassThreads)
-      return {dim3(static_cast<unsigned>(Blocks)),
-              dim3(static_cast<unsigned>(Threads))};
+      return cappedShape(Blocks, Threads);
     int PerSM = 1;
 #if defined(__CUDACC__)
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -153,9 +160,7 @@ inline LaunchShape gridStrideShape(Kernel K, const TargetRegion &R,
     if (Blocks < 1)
       Blocks = 1;
   }
-  Blocks = cappedBlocks(Blocks, Threads);
-  return {dim3(static_cast<unsigned>(Blocks)),
-          dim3(static_cast<unsigned>(Threads))};
+  return cappedShape(Blocks, Threads);
 }
 
 /// The num_teams argument of gridStrideShape for a region translated with
@@ -203,11 +208,8 @@ inline LaunchShape spmdShape(const TargetRegion &R, long long Teams,
     Threads = DefaultThreadsPerBlock;
   if (Threads > P.MaxThreadsPerBlock)
     Threads = P.MaxThreadsPerBlock;
-  Teams = static_cast<long long>(
-      cappedBlocks(static_cast<unsigned long long>(Teams),
-                   static_cast<unsigned long long>(Threads)));
-  return {dim3(static_cast<unsigned>(Teams)),
-          dim3(static_cast<unsigned>(Threads))};
+  return cappedShape(static_cast<unsigned long long>(Teams),
+                     static_cast<unsigned long long>(Threads));
 }
 
 /// A target task with `depend` runs where it is encountered (synchronously),

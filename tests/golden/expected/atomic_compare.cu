@@ -121,12 +121,13 @@ __global__ void omp2cuda_main_L60(int *row_min, int *first) {
           default:
             break;
           }
-          for (r = blockIdx.x; r < 4; r += gridDim.x) {
+          for (r = blockIdx.x; r < 4;
+               r = o2c_dev::strideNext(r, 4, gridDim.x)) {
 #line 61 "inputs/atomic_compare.c"
 {
     m = 1 << 30, f = -1;
 
-#line 130 "atomic_compare.cu"
+#line 131 "atomic_compare.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -137,7 +138,7 @@ __global__ void omp2cuda_main_L60(int *row_min, int *first) {
     row_min[r] = m;
     first[r] = f;
   }
-#line 141 "atomic_compare.cu"
+#line 142 "atomic_compare.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -155,7 +156,7 @@ __global__ void omp2cuda_main_L60(int *row_min, int *first) {
 /* omp atomic compare */ o2c_dev::atomicCompareAssign(&(f), (int)(-1), (int)(r + 10));
 
     }
-#line 159 "atomic_compare.cu"
+#line 160 "atomic_compare.cu"
           }
         } break;
         default:
@@ -218,12 +219,13 @@ __global__ void omp2cuda_main_L80(int *row_max) {
           default:
             break;
           }
-          for (r = blockIdx.x; r < 4; r += gridDim.x) {
+          for (r = blockIdx.x; r < 4;
+               r = o2c_dev::strideNext(r, 4, gridDim.x)) {
 #line 81 "inputs/atomic_compare.c"
 {
     m = -1, count = 0;
 
-#line 227 "atomic_compare.cu"
+#line 229 "atomic_compare.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -233,7 +235,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 #line 89 "inputs/atomic_compare.c"
     row_max[r] = m * 100 + count;
   }
-#line 237 "atomic_compare.cu"
+#line 239 "atomic_compare.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -254,7 +256,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 
       count += 1;
     }
-#line 258 "atomic_compare.cu"
+#line 260 "atomic_compare.cu"
               }
             }
             {

@@ -156,12 +156,13 @@ __global__ void omp2cuda_main_L85(int *row_first) {
           default:
             break;
           }
-          for (r = blockIdx.x; r < 4; r += gridDim.x) {
+          for (r = blockIdx.x; r < 4;
+               r = o2c_dev::strideNext(r, 4, gridDim.x)) {
 #line 86 "inputs/atomic_compare_capture.c"
 {
     f = -1, mine = 0;
 
-#line 165 "atomic_compare_capture.cu"
+#line 166 "atomic_compare_capture.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -171,7 +172,7 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 #line 98 "inputs/atomic_compare_capture.c"
     row_first[r] = f * 10 + mine;
   }
-#line 175 "atomic_compare_capture.cu"
+#line 176 "atomic_compare_capture.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -196,7 +197,7 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 
       mine += was == -1;
     }
-#line 200 "atomic_compare_capture.cu"
+#line 201 "atomic_compare_capture.cu"
               }
             }
             {

@@ -405,14 +405,15 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
           default:
             break;
           }
-          for (r = blockIdx.x; r < S; r += gridDim.x) {
+          for (r = blockIdx.x; r < S;
+               r = o2c_dev::strideNext(r, S, gridDim.x)) {
 #line 138 "inputs/control_loop.c"
 {
       base = r * N;
       rowsum[r] = 0;
       for (pass = 0; pass < 3; pass++) {
 
-#line 416 "control_loop.cu"
+#line 417 "control_loop.cu"
                 { // the team's threads run state 1
                   o2c_cl_next[o2c_cl_slot] = 1;
                   o2c_cl_resume = 1;
@@ -423,7 +424,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
         rowsum[r] += rows[base + pass];
       }
     }
-#line 427 "control_loop.cu"
+#line 428 "control_loop.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -439,7 +440,7 @@ __global__ void omp2cuda_main_L135(int *o2c_arr_rows, int *rowsum) {
                    c = o2c_dev::strideNext(c, N, blockDim.x)) {
 #line 144 "inputs/control_loop.c"
           rows[base + c] += c * pass + r;
-#line 443 "control_loop.cu"
+#line 444 "control_loop.cu"
               }
             }
           }

@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #define N 12
-static int hits[8][N];
+static int hits[10][N];
 
 #line 20 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
@@ -45,7 +45,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // inputs/stride_bounds.c:17
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_grid_L17_launch(int (&hits)[8][12], int lo, int hi,
+static bool omp2cuda_grid_L17_launch(int (&hits)[10][12], int lo, int hi,
                                      int k) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/stride_bounds.c", 17, 1, "target teams distribute parallel for"};
@@ -112,7 +112,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // inputs/stride_bounds.c:24
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_grid_unsigned_L24_launch(int (&hits)[8][12],
+static bool omp2cuda_grid_unsigned_L24_launch(int (&hits)[10][12],
                                               unsigned int lo, unsigned int hi,
                                               int k) {
   static const o2c::SourceLoc o2c_loc = {
@@ -182,7 +182,7 @@ static __global__ void omp2cuda_grid_long_L31(int (*hits)[12], long long lo,
 // for num_teams(4) map(tofrom: hits)' at inputs/stride_bounds.c:31
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_grid_long_L31_launch(int (&hits)[8][12], long long lo,
+static bool omp2cuda_grid_long_L31_launch(int (&hits)[10][12], long long lo,
                                           long long hi, int k) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/stride_bounds.c", 31, 1, "target teams distribute parallel for"};
@@ -255,7 +255,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // inputs/stride_bounds.c:37
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_grid_inclusive_L37_launch(int (&hits)[8][12], int lo,
+static bool omp2cuda_grid_inclusive_L37_launch(int (&hits)[10][12], int lo,
                                                int k) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/stride_bounds.c", 37, 1, "target teams distribute parallel for"};
@@ -321,7 +321,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
 // thread_limit(32) map(tofrom: hits)' at inputs/stride_bounds.c:44
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_team_loop_L44_launch(int (&hits)[8][12], int lo, int hi,
+static bool omp2cuda_team_loop_L44_launch(int (&hits)[10][12], int lo, int hi,
                                           int k) {
   static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 44, 1,
                                          "target teams"};
@@ -360,41 +360,252 @@ if (!omp2cuda_team_loop_L44_launch(hits, lo, hi, k)) { // omp2cuda: offloaded by
   } }
 }
 
+// Team-master code around a parallel construct: the control loop, whose
+// distribute loop thread 0 resumes inside.
+static int outside; // iterations a kernel ran outside [lo, hi)
+
+#line 368 "stride_bounds.cu"
+// omp2cuda: kernel for '#pragma omp target teams num_teams(3) thread_limit(32)
+// map(tofrom: hits, outside)' at inputs/stride_bounds.c:57
+__global__ void omp2cuda_control_L57(int (*hits)[12], int *outside, int lo,
+                                     int hi, int k) {
+  __shared__ unsigned long long o2c_scratch[32];
+  {
+    int r;                         // the team master's, hoisted
+    __shared__ int once;           // the team master's, hoisted
+    __shared__ int o2c_cl_next[2]; // the next state, two slots
+    unsigned o2c_cl_slot = 0;
+    int o2c_cl_state = 0, o2c_cl_resume = 0;
+    for (;;) {
+      if (o2c_cl_state == 0) {
+        if (threadIdx.x == 0) { // the team master
+          switch (o2c_cl_resume) {
+          case 1:
+            goto o2c_cl_resume_1;
+          default:
+            break;
+          }
+          for (r = o2c_dev::strideStart<int>(lo, blockIdx.x, hi); r < hi;
+               r = o2c_dev::strideNext(r, hi, gridDim.x)) {
+#line 60 "inputs/stride_bounds.c"
+{
+      if (r < lo) {
+/* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&((*outside)), (int)((1)));
+
+        continue;
+      }
+      once = 0;
+
+#line 400 "stride_bounds.cu"
+              { // the team's threads run state 1
+                o2c_cl_next[o2c_cl_slot] = 1;
+                o2c_cl_resume = 1;
+                goto o2c_cl_barrier;
+              o2c_cl_resume_1:;
+              }
+#line 70 "inputs/stride_bounds.c"
+      hits[k][r - lo] += once;
+    }
+#line 410 "stride_bounds.cu"
+          }
+          o2c_cl_next[o2c_cl_slot] = -1; // the region's end
+          goto o2c_cl_barrier;
+        }
+      } else {
+        switch (o2c_cl_state) {
+        case 1: {
+          {
+            int *const o2c_red_once = &once;
+            int o2c_part_once = o2c_dev::RedPlus::identity<int>();
+            {
+              int &once = o2c_part_once;
+              for (int c = threadIdx.x; c < 4;
+                   c = o2c_dev::strideNext(c, 4, blockDim.x)) {
+#line 69 "inputs/stride_bounds.c"
+        once += c == 0;
+#line 427 "stride_bounds.cu"
+              }
+            }
+            {
+              const int o2c_team_once = o2c_dev::teamReduce<o2c_dev::RedPlus>(
+                  o2c_part_once, o2c_scratch);
+              if (threadIdx.x == 0)
+                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_once,
+                                                         o2c_team_once);
+              __syncthreads();
+            }
+          }
+        } break;
+        default:
+          break;
+        }
+        if (threadIdx.x == 0)
+          o2c_cl_next[o2c_cl_slot] = 0; // back to the team master
+      }
+    o2c_cl_barrier:
+      __syncthreads(); // the control loop's one barrier
+      o2c_cl_state = o2c_cl_next[o2c_cl_slot];
+      o2c_cl_slot ^= 1u;
+      if (o2c_cl_state < 0)
+        break;
+    }
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams num_teams(3)
+// thread_limit(32) map(tofrom: hits, outside)' at inputs/stride_bounds.c:57
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_control_L57_launch(int (&hits)[10][12], int &outside,
+                                        int lo, int hi, int k) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 57, 1,
+                                         "target teams"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *hits_d = o2c_region.mapArray(hits, o2c::MapToFrom);
+  auto *outside_d = o2c_region.mapObject(outside, o2c::MapToFrom);
+  const unsigned int o2c_trip =
+      (hi > lo ? (unsigned int)hi - (unsigned int)lo : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, (long long)(3), o2c_trip, true),
+        (long long)(32));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_control_L57)(hits_d, outside_d, lo, hi, k);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 56 "inputs/stride_bounds.c"
+static void control(int lo, int hi, int k) {
+if (!omp2cuda_control_L57_launch(hits, outside, lo, hi, k)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 57 "inputs/stride_bounds.c"
+#pragma omp target teams num_teams(3) thread_limit(32) map(tofrom: hits, outside)
+  {
+#pragma omp distribute
+    for (int r = lo; r < hi; r++) {
+      if (r < lo) {
+#pragma omp atomic
+        outside += 1;
+        continue;
+      }
+      int once = 0;
+#pragma omp parallel for reduction(+: once)
+      for (int c = 0; c < 4; c++)
+        once += c == 0;
+      hits[k][r - lo] += once;
+    }
+  } }
+}
+
+// A bound of a wider type than the variable: the loop counts iterations.
+#line 505 "stride_bounds.cu"
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// num_teams(1) thread_limit(4) map(tofrom: hits)' at inputs/stride_bounds.c:77
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass, int O2cMaxThreads>
+static __global__ void __launch_bounds__(O2cMaxThreads)
+    omp2cuda_wide_bound_L77(int (*hits)[12], int lo, long long hi, int k) {
+  const unsigned int o2c_trip =
+      (hi > lo ? (unsigned int)hi - (unsigned int)lo : 0);
+  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
+    int i = (int)((unsigned int)(lo) + (o2c_iv));
+    do {
+#line 80 "inputs/stride_bounds.c"
+    hits[k][i - lo] += 1;
+#line 525 "stride_bounds.cu"
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for num_teams(1) thread_limit(4) map(tofrom: hits)' at
+// inputs/stride_bounds.c:77
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_wide_bound_L77_launch(int (&hits)[10][12], int lo,
+                                           long long hi, int k) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/stride_bounds.c", 77, 1, "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *hits_d = o2c_region.mapArray(hits, o2c::MapToFrom);
+  const unsigned int o2c_trip =
+      (hi > lo ? (unsigned int)hi - (unsigned int)lo : 0);
+  if (o2c_trip > 0) {
+    // The kernel's __launch_bounds__: the clause, if constant.
+    constexpr int o2c_max_threads = O2C_MAX_THREADS(4);
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_wide_bound_L77<false, o2c_max_threads>, o2c_region, o2c_trip,
+        (long long)(1), (long long)(4), false, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_wide_bound_L77<true, o2c_max_threads>
+                           : omp2cuda_wide_bound_L77<false, o2c_max_threads>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(hits_d, lo, hi,
+                                                              k);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 76 "inputs/stride_bounds.c"
+static void wide_bound(int lo, long long hi, int k) {
+if (!omp2cuda_wide_bound_L77_launch(hits, lo, hi, k)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 77 "inputs/stride_bounds.c"
+#pragma omp target teams distribute parallel for num_teams(1) thread_limit(4) \
+    map(tofrom: hits)
+  for (int i = lo; i < hi; i++)
+    hits[k][i - lo] += 1; }
+}
+
 #pragma omp declare target
 __host__ __device__ static void share(int *row, int lo, int hi) {
 if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
-#line 54 "inputs/stride_bounds.c"
+#line 85 "inputs/stride_bounds.c"
 #pragma omp distribute
   for (int i = lo; i < hi; i++)
     row[i - lo] += 1;
 } else { // omp2cuda: the device's copy: the calling team's share
 for (int i = o2c_dev::strideStart<int>(lo, o2c_dev::omp_get_team_num(), hi); i < hi; i = o2c_dev::strideNext(i, hi, o2c_dev::omp_get_num_teams())) {
-#line 56 "inputs/stride_bounds.c"
+#line 87 "inputs/stride_bounds.c"
 row[i - lo] += 1;
-#line 375 "stride_bounds.cu"
+#line 586 "stride_bounds.cu"
 }
 }
-#line 56 "inputs/stride_bounds.c"
+#line 87 "inputs/stride_bounds.c"
 
 }
 #pragma omp end declare target
 
-#line 383 "stride_bounds.cu"
+#line 594 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(5) map(tofrom:
-// hits)' at inputs/stride_bounds.c:61
-__global__ void omp2cuda_orphaned_L61(int (*hits)[12], int lo, int hi, int k) {
-#line 62 "inputs/stride_bounds.c"
+// hits)' at inputs/stride_bounds.c:92
+__global__ void omp2cuda_orphaned_L92(int (*hits)[12], int lo, int hi, int k) {
+#line 93 "inputs/stride_bounds.c"
   share(hits[k], lo, hi);
-#line 389 "stride_bounds.cu"
+#line 600 "stride_bounds.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(5)
-// map(tofrom: hits)' at inputs/stride_bounds.c:61
+// map(tofrom: hits)' at inputs/stride_bounds.c:92
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_orphaned_L61_launch(int (&hits)[8][12], int lo, int hi,
+static bool omp2cuda_orphaned_L92_launch(int (&hits)[10][12], int lo, int hi,
                                          int k) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 61, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 92, 1,
                                          "target teams"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -403,34 +614,34 @@ static bool omp2cuda_orphaned_L61_launch(int (&hits)[8][12], int lo, int hi,
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(5), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_orphaned_L61)(hits_d, lo, hi, k);
+             omp2cuda_orphaned_L92)(hits_d, lo, hi, k);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 60 "inputs/stride_bounds.c"
+#line 91 "inputs/stride_bounds.c"
 static void orphaned(int lo, int hi, int k) {
-if (!omp2cuda_orphaned_L61_launch(hits, lo, hi, k)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 61 "inputs/stride_bounds.c"
+if (!omp2cuda_orphaned_L92_launch(hits, lo, hi, k)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 92 "inputs/stride_bounds.c"
 #pragma omp target teams num_teams(5) map(tofrom: hits)
   share(hits[k], lo, hi); }
 }
 
-#line 420 "stride_bounds.cu"
+#line 631 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: d)' at
-// inputs/stride_bounds.c:67
-__global__ void omp2cuda_on_device_L67(int *d) {
-#line 68 "inputs/stride_bounds.c"
+// inputs/stride_bounds.c:98
+__global__ void omp2cuda_on_device_L98(int *d) {
+#line 99 "inputs/stride_bounds.c"
   (*d) = !o2c_dev::omp_is_initial_device();
-#line 426 "stride_bounds.cu"
+#line 637 "stride_bounds.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: d)' at
-// inputs/stride_bounds.c:67
+// inputs/stride_bounds.c:98
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_on_device_L67_launch(int &d) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 67, 1,
+static bool omp2cuda_on_device_L98_launch(int &d) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/stride_bounds.c", 98, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -438,16 +649,16 @@ static bool omp2cuda_on_device_L67_launch(int &d) {
   auto *d_d = o2c_region.mapObject(d, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_on_device_L67)(d_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_on_device_L98)(d_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 65 "inputs/stride_bounds.c"
+#line 96 "inputs/stride_bounds.c"
 static int on_device(void) {
   int d = 0;
-if (!omp2cuda_on_device_L67_launch(d)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 67 "inputs/stride_bounds.c"
+if (!omp2cuda_on_device_L98_launch(d)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 98 "inputs/stride_bounds.c"
 #pragma omp target map(tofrom: d)
   d = !omp_is_initial_device(); }
   return d;
@@ -463,8 +674,10 @@ int main(void) {
   team_loop(INT_MAX - 7, INT_MAX, 5);
   orphaned(INT_MAX - 6, INT_MAX, 6);
   grid(-5, 6, 7);
+  control(INT_MAX - 5, INT_MAX, 8);
+  wide_bound(INT_MAX - 5, (long long)INT_MAX, 9);
   int bad = 0;
-  for (int k = 0; k < 8; k++) {
+  for (int k = 0; k < 10; k++) {
     printf("loop %d:", k);
     for (int j = 0; j < N; j++) {
       printf(" %d", hits[k][j]);
@@ -472,6 +685,8 @@ int main(void) {
     }
     printf("\n");
   }
+  printf("outside: %d\n", outside);
+  bad += outside;
   printf("stride_bounds: %s\n", bad ? "FAILED" : "ok");
   return bad != 0;
 }
