@@ -16,13 +16,16 @@
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -252,29 +255,107 @@ static bool hoistEdits(const DeclStmt &DS, ASTContext &Ctx,
   return true;
 }
 
+/// What a hoisted variable's `allocate` directive asks that a local at the
+/// kernel's top (or a team slot) does not give: an alignment beyond its
+/// type's, or an allocator of the program's, whose traits may align it.
+static Verdict allocateKept(const OMPAllocateDecl &AD,
+                            const std::vector<const VarDecl *> &Vars,
+                            ASTContext &Ctx) {
+  for (const OMPClause *C : AD.clauselists()) {
+    if (const auto *A = dyn_cast<OMPAlignClause>(C)) {
+      std::optional<llvm::APSInt> N =
+          A->getAlignment()->getIntegerConstantExpr(Ctx);
+      for (const VarDecl *VD : Vars)
+        if (!N ||
+            N->getZExtValue() >
+                uint64_t(
+                    Ctx.getTypeAlignInChars(VD->getType()).getQuantity())) {
+          Verdict V = Verdict::no(
+              DiagId::HostClause,
+              "the 'align' clause of an 'allocate' directive for '" +
+                  VD->getNameAsString() +
+                  "', which the control loop moves to the kernel's top, "
+                  "where it would have its type's alignment only");
+          V.Where = C->getBeginLoc();
+          return V;
+        }
+    }
+    if (isa<OMPAllocatorClause>(C))
+      for (const VarDecl *VD : Vars)
+        if (const auto *A = VD->getAttr<OMPAllocateDeclAttr>();
+            A && A->getAllocatorType() ==
+                     OMPAllocateDeclAttr::OMPUserDefinedMemAlloc) {
+          Verdict V = Verdict::no(
+              DiagId::HostClause,
+              "the allocator of an 'allocate' directive for '" +
+                  VD->getNameAsString() +
+                  "' is not a predefined one (its traits may align or "
+                  "place it), and the control loop moves the variable to "
+                  "the kernel's top");
+          V.Where = C->getBeginLoc();
+          return V;
+        }
+  }
+  return Verdict();
+}
+
+/// Where the directive that starts at From ends: its last token's end, by
+/// clang's lexer (a `\` before the newline continues it, with spaces
+/// between or a CRLF; a comment after it is not part of it). A `_Pragma`
+/// ends at its `)`. None if it is neither.
+static std::optional<unsigned>
+directiveEnd(const SourceManager &SM, const LangOptions &LO, unsigned From) {
+  FileID F = SM.getMainFileID();
+  llvm::StringRef Buffer = SM.getBufferData(F);
+  Lexer L(SM.getLocForStartOfFile(F), LO, Buffer.begin(), Buffer.begin() + From,
+          Buffer.end());
+  Token T;
+  L.LexFromRawLexer(T);
+  auto End = [&](const Token &K) {
+    return SM.getFileOffset(K.getLocation()) + K.getLength();
+  };
+  if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "_Pragma") {
+    for (tok::TokenKind K : {tok::l_paren, tok::string_literal, tok::r_paren})
+      if (L.LexFromRawLexer(T), !T.is(K))
+        return std::nullopt;
+    return End(T);
+  }
+  if (!T.is(tok::hash))
+    return std::nullopt;
+  unsigned Last = End(T);
+  for (L.LexFromRawLexer(T); T.isNot(tok::eof) && !T.isAtStartOfLine();
+       L.LexFromRawLexer(T))
+    Last = End(T);
+  return Last;
+}
+
 /// An `allocate` directive must be in its variables' scope, which hoisting
-/// leaves: its line goes. The variables keep what it asked for: a team
-/// allocator's (teamAllocated) are promoted to the team's memory, and the
-/// others are the thread's own locals at the kernel's top.
+/// leaves: its tokens go (comments and lines stay). The variables keep
+/// what it asked for: a team allocator's (teamAllocated) are promoted to
+/// the team's memory, and the others are the thread's own locals at the
+/// kernel's top; a directive asking for more keeps the region on the host.
 static Verdict allocateEdits(const std::vector<const DeclStmt *> &Allocates,
                              const std::set<const VarDecl *> &Hoisted,
                              ASTContext &Ctx, std::vector<TextEdit> &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   for (const DeclStmt *DS : Allocates) {
     const auto *AD = cast<OMPAllocateDecl>(DS->getSingleDecl());
-    unsigned N = 0, Moved = 0;
+    unsigned N = 0;
+    std::vector<const VarDecl *> Moved;
     for (const Expr *E : AD->varlists()) {
       ++N;
       if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
             VD && Hoisted.count(VD))
-          ++Moved;
+          Moved.push_back(VD);
     }
-    if (Moved == 0)
+    if (Moved.empty())
       continue;
     SourceLocation B = DS->getBeginLoc();
-    if (Moved != N || B.isMacroID() || !SM.isWrittenInMainFile(B)) {
+    std::optional<unsigned> End;
+    if (Moved.size() == N && !B.isMacroID() && SM.isWrittenInMainFile(B))
+      End = directiveEnd(SM, Ctx.getLangOpts(), SM.getFileOffset(B));
+    if (!End) {
       Verdict V = Verdict::no(
           DiagId::HostGeneral,
           "an 'allocate' directive names team-master variables the control "
@@ -282,12 +363,10 @@ static Verdict allocateEdits(const std::vector<const DeclStmt *> &Allocates,
       V.Where = B;
       return V;
     }
-    // The directive's line, continuation lines included.
-    size_t From = SM.getFileOffset(B), To = From;
-    while (To < Buffer.size() && Buffer[To] != '\n')
-      To += Buffer[To] == '\\' ? 2 : 1;
-    Out.push_back(
-        {unsigned(From), unsigned(std::min(To, Buffer.size()) - From), ""});
+    if (Verdict V = allocateKept(*AD, Moved, Ctx); !V.Ok)
+      return V;
+    unsigned From = SM.getFileOffset(B);
+    Out.push_back({From, *End - From, ""});
   }
   return Verdict();
 }

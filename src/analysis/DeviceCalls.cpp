@@ -16,9 +16,20 @@ using calls::ompDeviceApi;
 
 bool markIfDeviceCallable(const FunctionDecl *F, TUState &TU,
                           std::string *Why) {
+  // As for a region (Classify.cpp): what a function that cannot run on the
+  // device would have called there is not device code (a callee's link
+  // mark named a function no device code calls).
+  const std::set<const FunctionDecl *> DeviceFunctionsBefore =
+      TU.DeviceFunctions;
+  const std::map<const VarDecl *, DeviceGlobal> DeviceGlobalsBefore =
+      TU.DeviceGlobals;
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, nullptr, Visiting);
   bool Ok = C.checkFunction(F);
+  if (!Ok) {
+    TU.DeviceFunctions = DeviceFunctionsBefore;
+    TU.DeviceGlobals = DeviceGlobalsBefore;
+  }
   if (!Ok && Why)
     *Why = C.Result.Reason;
   return Ok;

@@ -1,4 +1,5 @@
 #include "driver/Translate.h"
+#include "driver/FilePass.h"
 #include "driver/Metadirectives.h"
 #include "driver/TranslateUnit.h"
 #include "emit/Emit.h"
@@ -97,6 +98,15 @@ public:
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.Dependencies.push_back(It->first.getName().str());
     userScope(Ctx);
+    for (unsigned At : Out.SkippedVariantBlocks)
+      report(DE, O, SM.getComposedLoc(SM.getMainFileID(), At),
+             DiagId::VariantBlock,
+             "this 'begin declare variant' block for the GPU only is "
+             "skipped, as the host compiler skips it: with the file's blocks "
+             "parsed, the file does not parse for the host (code the host "
+             "rejects in one of them), so none is seen, and device code "
+             "calls the base functions, as the host build does, where an "
+             "OpenMP GPU calls the blocks'");
     // Parsed again with the metadirectives the device resolves respelled.
     if (!resolveMetadirectives(Ctx, Out))
       return;
@@ -344,6 +354,15 @@ FileResult withMetadirectives(llvm::StringRef Text, llvm::raw_ostream &Diags,
     auto IsBlock = [](const FileResult::MetaEdit &E) { return E.VariantBlock; };
     if (!R.Parsed &&
         std::any_of(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock)) {
+      // Every block goes, not only the one at fault: say which (the device
+      // then runs their base functions, where a GPU runs theirs).
+      for (const VariantBlock &B : findVariantBlocks(Text))
+        if (std::any_of(Meta.MetaEdits.begin(), Meta.MetaEdits.end(),
+                        [&](const FileResult::MetaEdit &E) {
+                          return E.VariantBlock && B.Begin <= E.Begin &&
+                                 E.Begin < B.BeginEnd;
+                        }))
+          Meta.SkippedVariantBlocks.push_back(B.Begin);
       Meta.MetaEdits.erase(
           std::remove_if(Meta.MetaEdits.begin(), Meta.MetaEdits.end(), IsBlock),
           Meta.MetaEdits.end());

@@ -64,6 +64,10 @@ struct FileResult {
   std::vector<MetaEdit> MetaEdits;
   std::vector<std::pair<unsigned, std::string>> MetaUndecided;
   bool MetaReparse = false;
+  /// The `#` offsets of the `begin declare variant` blocks for the GPU
+  /// that the parse skips after all, as the host compiler does: with them
+  /// the file did not parse for the host (each is warned about).
+  std::vector<unsigned> SkippedVariantBlocks;
 };
 
 /// Parses Source with the flags the database gives it, translates it and

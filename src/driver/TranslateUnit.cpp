@@ -531,6 +531,15 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                  "; device code of another file that calls it will not link");
     else
       RdcDevice.push_back(D);
+  // So is any function with a body here that device code calls, with no
+  // directive of its own (implicitly declare target): another file may
+  // declare it declare target and call it.
+  if (O.Rdc)
+    for (const FunctionDecl *F : TU.DeviceFunctions)
+      if (const FunctionDecl *D = F->getDefinition();
+          D && D->doesThisDeclarationHaveABody() &&
+          Passes.count(SM.getFileID(SM.getExpansionLoc(D->getBeginLoc()))))
+        RdcDevice.push_back(D);
   if (O.Rdc)
     addRdcLinkMarks(RdcDevice, TU, Passes[Files.main()]);
   for (auto &[F, P] : Passes) {

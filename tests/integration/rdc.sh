@@ -10,7 +10,8 @@
 #   4. omp2cuda-cc --backend=cuda -fgpu-rdc compiles with nvcc -rdc=true and
 #      links (device link included); no GPU here, so it does not run;
 #   5. the CMake function with RDC: BACKEND emu builds and prints the same,
-#      BACKEND cuda builds (nvcc -rdc=true, a -dlink object) and links.
+#      BACKEND cuda builds (nvcc -rdc=true, a -dlink object) and links;
+#   6-10. the emulation's link marks (below).
 # Usage: rdc.sh BUILD_DIR
 set -uo pipefail
 build=$(cd "$1" && pwd)
@@ -147,4 +148,21 @@ gcc -fopenmp -foffload=disable -O2 "$hdr/b.c" "$hdr/a.c" -o "$work/header_ref" \
 "$work/header_ref" >"$work/header_ref.out" 2>/dev/null || fail "rdc_header reference run failed"
 "$work/header_emu" >"$work/header_emu.out" 2>/dev/null || fail "rdc_header emu run failed"
 diff -u "$work/header_ref.out" "$work/header_emu.out" || fail "rdc_header: emu differs"
+# 9. A function that a file compiles for the device because its region
+#    calls it, with no directive of its own there (implicitly declare
+#    target), defines its mark: the other file, which declares it declare
+#    target, links (review: undefined reference to o2c_rdc_helper).
+# 10. A call in a declare target function that cannot run on the device
+#    (getenv) asks for no mark: no device code calls f (review: undefined
+#    reference to o2c_rdc_f, where CUDA links).
+for t in implicit unreached; do
+  d=$root/tests/integration/rdc_$t
+  "$cc" --backend=emu -fgpu-rdc -O2 "$d/a.c" "$d/b.c" -o "$work/${t}_emu" \
+    2>"$work/${t}_emu.err" || { cat "$work/${t}_emu.err"; fail "emu build of rdc_$t failed"; }
+  gcc -fopenmp -foffload=disable -O2 "$d/a.c" "$d/b.c" -o "$work/${t}_ref" \
+    || fail "rdc_$t reference build failed"
+  "$work/${t}_ref" >"$work/${t}_ref.out" 2>/dev/null || fail "rdc_$t reference run failed"
+  "$work/${t}_emu" >"$work/${t}_emu.out" 2>/dev/null || fail "rdc_$t emu run failed"
+  diff -u "$work/${t}_ref.out" "$work/${t}_emu.out" || fail "rdc_$t: emu differs"
+done
 echo "PASS [rdc]"

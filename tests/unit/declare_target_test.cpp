@@ -205,6 +205,40 @@ void f(double *a) {
   CHECK_FALSE(has(F.Output, "o2c_rdc__Z6spreadPii"));
 }
 
+TEST_CASE("--rdc marks: what device code calls, no more and no less",
+          "[analysis][declaretarget][rdc]") {
+  Options O;
+  O.LineDirectives = false;
+  O.Rdc = true;
+  FileResult F = translateCode(R"src(
+int getenv_like(const char *);
+int helper(int x) { return 3 * x; }
+static int local(int x) { return x; }
+#pragma omp declare target
+int f(int x);
+int g(int x) { return f(x) + getenv_like("X"); }
+#pragma omp end declare target
+int use(int n) {
+  int s = 0;
+  #pragma omp target map(tofrom: s)
+  s = helper(n) + local(n);
+  return s;
+})src",
+                               "input.c", {"-xc", "-std=c11"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  // helper has no directive here, but the region compiles it for the
+  // device: another file may declare it declare target and call it
+  // (review: its link failed on o2c_rdc_helper where CUDA's links).
+  CHECK(has(F.Output, "O2C_RDC_DEFINES(o2c_rdc_helper)\n"));
+  CHECK_FALSE(has(F.Output, "o2c_rdc_local"));
+  // g cannot run on the device: f, which only g calls, is called by no
+  // device code (review: a call mark for it failed the link).
+  CHECK_FALSE(has(F.Output, "o2c_rdc_f)"));
+  CHECK_FALSE(has(F.Output, "__host__ __device__ int f("));
+}
+
 TEST_CASE("a region left on the host plans no device copy",
           "[analysis][declaretarget]") {
   FileResult F = translateC(R"src(

@@ -449,6 +449,43 @@ void run(int *a) {
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
 
+TEST_CASE("the GPU-only blocks the retry skips are warned about, each",
+          "[analysis][declarevariant]") {
+  // One block the host rejects takes the other with it (review: silent,
+  // the device ran both base functions).
+  std::string Code = R"src(int tid(void) { return 0; }
+int twice(int x) { return x; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int tid(void) { return __nvvm_read_ptx_sreg_tid_x(); }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(gpu)})
+int twice(int x) { return 2 * x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = tid() + twice(a[0]);
+})src";
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(Code, "input.c", {"-xc"}, O);
+  REQUIRE(F.Ok);
+  size_t First = Code.find("#pragma omp begin");
+  size_t Second = Code.find("#pragma omp begin", First + 1);
+  CHECK(F.SkippedVariantBlocks == std::vector<unsigned>{unsigned(First),
+                                                        unsigned(Second)});
+  // Reported: promoted to an error, it fails the file.
+  Options E = O;
+  E.AsErrors.insert(DiagId::VariantBlock);
+  CHECK_FALSE(translateCode(Code, "input.c", {"-xc"}, E).Ok);
+  // A file whose blocks parse has none skipped.
+  std::string Fine = Code;
+  Fine.replace(Fine.find("__nvvm_read_ptx_sreg_tid_x()"),
+               std::string("__nvvm_read_ptx_sreg_tid_x()").size(), "7");
+  FileResult G = translateCode(Fine, "input.c", {"-xc"}, E);
+  CHECK(G.Ok);
+  CHECK(G.SkippedVariantBlocks.empty());
+}
+
 TEST_CASE("a 'begin declare variant' pragma with a block comment is not "
           "copied: its region stays on the host",
           "[analysis][declarevariant]") {
