@@ -14,6 +14,11 @@
 // gives each a `__device__` pointer instead, which device code dereferences,
 // and the runtime points it at the variable's device storage each time a map
 // creates storage for the variable's bytes (linkMapped).
+//
+// Under `requires unified_shared_memory`, a variable that is not declare
+// target is used on the device in place: device code reaches it through a
+// `__device__` pointer that holds the host variable's address
+// (declareHostGlobal).
 #include "backend.h"
 #include "declared_vars.h"
 #include "present_table.h"
@@ -39,6 +44,7 @@ struct Registry {
   std::vector<Declared> Vars;
   std::vector<Declared> Links; // Symbol: the device pointer
   std::vector<Declared> Indirect; // Host: the addresses; Bytes: theirs
+  std::vector<Declared> HostGlobals; // Symbol: the device pointer to Host
   std::vector<std::pair<int, detail::PresentTable *>> Tables; // once made
 };
 
@@ -65,7 +71,28 @@ void fillIndirect(int Dev, const Declared &V) {
   B.releaseStream(Dev, Stream);
 }
 
+/// A host variable's address, into its unit's device pointer.
+void fillHostGlobal(int Dev, const Declared &V) {
+  detail::Backend &B = detail::backend();
+  const SourceLoc &Loc = detail::runtimeLoc();
+  const void *Addr = V.Host; // alive until the copy completes
+  void *Stream = B.acquireStream(Dev, Loc);
+  B.toDevice(Dev, B.symbolAddress(Dev, V.Symbol, Loc), &Addr, sizeof(Addr),
+             Stream, Loc);
+  B.synchronize(Dev, Stream, Loc);
+  B.releaseStream(Dev, Stream);
+}
+
 } // namespace
+
+void declareHostGlobal(const void *Host, std::size_t Bytes,
+                       const void *PtrSymbol) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> L(R.M);
+  R.HostGlobals.push_back({Host, Bytes, PtrSymbol});
+  for (auto &[Dev, T] : R.Tables)
+    fillHostGlobal(Dev, R.HostGlobals.back());
+}
 
 void declareIndirect(const void *const *Host, std::size_t N,
                      const void *HostSymbol) {
@@ -98,6 +125,13 @@ void detail::linkMapped(int DevNum, const void *Host, std::size_t Bytes,
   {
     std::lock_guard<std::mutex> L(R.M);
     auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
+    // Device code of another unit (or a region the translator did not see
+    // map it) uses this variable in place: a copy would split it in two.
+    for (const Declared &V : R.HostGlobals)
+      if (At(V.Host) < At(Host) + Bytes && At(Host) < At(V.Host) + V.Bytes)
+        fatal(Loc, "map of a variable that device code uses in place (not "
+                   "declare target, the program requires "
+                   "unified_shared_memory): make it declare target");
     for (const Declared &V : R.Links)
       if (At(V.Host) < At(Host) + Bytes && At(Host) < At(V.Host) + V.Bytes)
         Hit.push_back(V);
@@ -129,6 +163,8 @@ void detail::enterDeclared(int Dev, PresentTable &T) {
     enter(Dev, T, V);
   for (const Declared &V : R.Indirect)
     fillIndirect(Dev, V);
+  for (const Declared &V : R.HostGlobals)
+    fillHostGlobal(Dev, V);
 }
 
 } // namespace o2c

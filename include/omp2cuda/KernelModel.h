@@ -155,6 +155,13 @@ struct DeviceGlobal {
   /// Mirror is `(*pointer)`, Init is empty).
   bool Link = false;
   std::string Pointer; ///< the device pointer ("omp2cuda_link_g")
+  /// A variable that is not `declare target`, in a unit that requires
+  /// unified_shared_memory: device code uses the host's variable in place,
+  /// through a device pointer holding its address (Decl declares the
+  /// pointer, Mirror is `(*pointer)`, Init is empty). HostRef names the
+  /// variable from file scope ("ns::S::count").
+  bool HostAddress = false;
+  std::string HostRef;
 };
 
 } // namespace omp2cuda

@@ -244,8 +244,12 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
   // OpenMP maps a class object tofrom and makes a scalar firstprivate, so a
   // template's instantiations disagree on whether the region's assignment
   // is seen after it; the kernel is one pattern and passes by value.
-  bool Agree = defaultmapFor(S.CI, 'a') == "firstprivate" ||
-               defaultmapMapsScalars(S.CI);
+  // A member the region writes is mapped through `this` as a scalar
+  // (scalarPassing) and as a class object alike, unless defaultmap makes
+  // the class object firstprivate.
+  bool Agree = U.Member ? defaultmapFor(S.CI, 'a') != "firstprivate"
+                        : defaultmapFor(S.CI, 'a') == "firstprivate" ||
+                              defaultmapMapsScalars(S.CI);
   if (T->isDependentType() && Cap.Written && !Cap.Map && !Agree)
     return Verdict::no(DiagId::HostType,
                        "'" + Cap.Name + "' has a type that depends on the "

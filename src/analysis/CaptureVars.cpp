@@ -164,6 +164,16 @@ Verdict classScopeType(const CaptureSite &S, const Use &U,
                          "'" + Name + "' has a type that names '" + CN +
                              "' of the class template, which the kernel "
                              "outside the class cannot name");
+  // `auto` deduced from a dependent initialiser is deduced in each
+  // instantiation only; the pattern's type prints as `auto`, which a
+  // parameter cannot be.
+  if (const AutoType *AT = T->getContainedAutoType();
+      AT && AT->getDeducedType().isNull())
+    return Verdict::no(DiagId::HostType,
+                       "'" + Name +
+                           "' has a type deduced ('auto') from a "
+                           "dependent initialiser in a template, which the "
+                           "kernel's parameter cannot name");
   if (spelledByExpression(T)) {
     if (T->isDependentType())
       return Verdict::no(DiagId::HostType,

@@ -2,6 +2,7 @@
 // each reference is (so lowering can re-spell references when a variable
 // changes from an object to a pointer in the kernel).
 #include "analysis/Analysis.h"
+#include "analysis/Instantiations.h"
 
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
@@ -115,14 +116,23 @@ public:
       // A member reached through the mapped `this` may also be written
       // through a reference or a pointer to it: any reference other than a
       // plain read counts.
-      if (U.Member && U.Refs.size() > Reads[U.Decl])
+      if (U.Member && U.Refs.size() > Reads[U.Decl]) {
+        // A template's pattern reads a member of dependent type with no
+        // lvalue-to-rvalue conversion: its instantiations tell.
+        if (!U.Written && U.Decl->getType()->isDependentType())
+          UnclearMembers.push_back(U.Decl);
         U.Written = true;
+      }
       U.WholeArray = ArrayRefs[U.Decl] > Decayed[U.Decl];
       U.InTypeOperand = TypeOperands.count(U.Decl) > 0;
       Kept.push_back(std::move(U));
     }
     Out.Uses = std::move(Kept);
   }
+
+  /// Members of dependent type whose references the pattern does not show
+  /// to be plain reads (finish).
+  std::vector<const ValueDecl *> UnclearMembers;
 
 private:
   Use &use(const ValueDecl *D, bool Member) {
@@ -178,11 +188,37 @@ const ValueDecl *namedVariable(const Expr *E) {
   return nullptr;
 }
 
+namespace {
+
+/// Whether a member named Name is written in some instantiation of the
+/// pattern S (or S has none, when nothing shows it is only read).
+bool writtenInInstantiations(const Stmt *S, StringRef Name, ASTContext &Ctx) {
+  std::vector<const Stmt *> Copies = instantiatedCopies(S, Ctx);
+  if (Copies.empty())
+    return true;
+  for (const Stmt *Copy : Copies) {
+    CaptureScan Scan;
+    Scanner V(Scan);
+    V.TraverseStmt(const_cast<Stmt *>(Copy));
+    V.finish();
+    for (const Use &U : Scan.Uses)
+      if (U.Member && U.Decl->getName() == Name && U.Written)
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
 CaptureScan scanCaptures(const Stmt *S, ASTContext &Ctx) {
   CaptureScan Out;
   Scanner V(Out);
   V.TraverseStmt(const_cast<Stmt *>(S));
   V.finish();
+  for (const ValueDecl *D : V.UnclearMembers)
+    for (Use &U : Out.Uses)
+      if (U.Decl == D)
+        U.Written = writtenInInstantiations(S, D->getName(), Ctx);
   return Out;
 }
 

@@ -7,10 +7,14 @@
 // variable (lowering and the runtime do the rest). A `declare target link`
 // variable gets a `__device__` pointer to its mapped storage instead.
 #include "analysis/Analysis.h"
+#include "analysis/RequiresClause.h"
 #include "edits/Edits.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
@@ -94,6 +98,91 @@ bool planDeviceLink(const VarDecl *VD, TUState &TU, std::string &Why) {
   return commitDeviceGlobal(VD, std::move(G), TU, Why);
 }
 
+/// Whether an OpenMP construct of the unit names VD in its clauses or its
+/// own text: a target region's use maps it (a copy of its own), and so may
+/// a data construct's clause.
+bool namedByConstruct(const VarDecl *VD, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    unsigned Depth = 0;
+    bool Found = false;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool dataTraverseStmtPre(Stmt *S) {
+      Depth += isa<OMPExecutableDirective>(S);
+      return true;
+    }
+    bool dataTraverseStmtPost(Stmt *S) {
+      Depth -= isa<OMPExecutableDirective>(S);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (Depth && E->getDecl()->getCanonicalDecl() == VD)
+        Found = true;
+      return !Found;
+    }
+  } F;
+  F.VD = VD;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
+/// A variable that is not declare target, used on the device of a unit
+/// that requires unified_shared_memory: the device reaches the host's
+/// variable in place (docs/unified-shared-memory.md), through a
+/// `__device__` pointer the runtime sets to its address. A variable of a
+/// class or namespace gets the pointer before the file-scope declaration
+/// that holds it, where only a type of no class can be spelled.
+bool planHostAddress(const VarDecl *VD, TUState &TU, std::string &Why) {
+  ASTContext &Ctx = TU.Ctx;
+  QualType T;
+  for (const VarDecl *Re : VD->redecls())
+    if (!Re->getType()->isIncompleteType())
+      T = Re->getType();
+  bool AtFileScope =
+      VD->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  if (T.isNull() || T->isVariablyModifiedType() || T->isReferenceType() ||
+      hasUnnamedTag(T, Ctx) ||
+      (!AtFileScope && !Ctx.getBaseElementType(T)->isBuiltinType() &&
+       !Ctx.getBaseElementType(T)->isPointerType())) {
+    Why = "its type cannot be spelled for its device pointer";
+    return false;
+  }
+  for (const DeclContext *DC = VD->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent())
+    if (DC->isDependentContext() || isa<FunctionDecl>(DC) ||
+        isa<ClassTemplateSpecializationDecl>(DC) ||
+        (isa<NamespaceDecl>(DC) &&
+         cast<NamespaceDecl>(DC)->isAnonymousNamespace()) ||
+        (isa<RecordDecl>(DC) && cast<RecordDecl>(DC)->getName().empty())) {
+      Why = "it is a member of a template, an unnamed class or namespace, or "
+            "a function, which the device pointer cannot name";
+      return false;
+    }
+  if (!AtFileScope)
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(VD->getDeclContext());
+        RD && VD->getAccess() != AS_public) {
+      Why = "it is a private or protected member, which the device pointer's "
+            "registration at file scope cannot name";
+      return false;
+    }
+  if (namedByConstruct(VD, Ctx)) {
+    Why = "an OpenMP construct names it too, which would give it a device "
+          "copy beside the host variable the function uses";
+    return false;
+  }
+  DeviceGlobal G;
+  G.Name = VD->getNameAsString();
+  G.HostAddress = true;
+  G.HostRef = AtFileScope ? G.Name : VD->getQualifiedNameAsString();
+  std::string Flat = G.HostRef;
+  for (size_t At; (At = Flat.find("::")) != std::string::npos;)
+    Flat.replace(At, 2, "_");
+  G.Pointer = "omp2cuda_usm_" + Flat;
+  G.Mirror = "(*" + G.Pointer + ")";
+  G.Decl = declText(Ctx.getPointerType(T), G.Pointer, Ctx);
+  return commitDeviceGlobal(VD, std::move(G), TU, Why);
+}
+
 } // namespace
 
 bool isDeclareTargetEnter(const VarDecl *VD) {
@@ -121,7 +210,10 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   const LangOptions &LO = Ctx.getLangOpts();
   std::string Name = VD->getNameAsString();
   bool Link = isDeclareTargetLink(VD);
-  if (!isDeclareTargetEnter(VD) && !Link) {
+  bool InPlace = !isDeclareTargetEnter(VD) && !Link &&
+                 requiresClause<OMPUnifiedSharedMemoryClause>(Ctx) &&
+                 VD->hasGlobalStorage() && !VD->isStaticLocal();
+  if (!isDeclareTargetEnter(VD) && !Link && !InPlace) {
     Why = "only 'declare target' variables get a device copy";
     return false;
   }
@@ -132,10 +224,6 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
     Why = "device code outside the main file cannot use device copies yet";
     return false;
   }
-  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
-    Why = "device copies of namespace and class members are not supported yet";
-    return false;
-  }
   if (VD->getTLSKind() != VarDecl::TLS_None) {
     Why = "it is thread-local";
     return false;
@@ -144,6 +232,12 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   // CudaNames.cpp); the mirror would have to follow.
   if ((!LO.CPlusPlus && isCxxOnlyKeyword(Name)) || isCudaName(Name)) {
     Why = "its name is renamed in the output";
+    return false;
+  }
+  if (InPlace)
+    return planHostAddress(VD, TU, Why);
+  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
+    Why = "device copies of namespace and class members are not supported yet";
     return false;
   }
   if (Link)

@@ -1,6 +1,7 @@
 // Canonical loop nests (OpenMP 5.2 §4.4.1): `for (init; var relop ub; incr)`
 // with an integer variable, loop-invariant bounds and a constant-sign step.
 #include "analysis/LoopNest.h"
+#include "analysis/Instantiations.h"
 #include "edits/SourceText.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -44,6 +45,50 @@ const Stmt *unwrap(const Stmt *S) {
   return S;
 }
 
+/// The variable a loop's init statement declares or assigns.
+const VarDecl *initVar(const ForStmt *F) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+    return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                              : nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit()))
+    return BO->getOpcode() == BO_Assign ? asVar(BO->getLHS()) : nullptr;
+  return nullptr;
+}
+
+/// A loop of a template's pattern whose variable has a dependent type: the
+/// kernel template is instantiated with the arguments the program uses, so
+/// the type must be an integer in every instantiation of the loop, and the
+/// level is as wide (Is64Bit) or as narrow (Narrow) as the widest and the
+/// narrowest of them; both only choose safer forms of the same loop.
+Verdict dependentWidths(const ForStmt *F, const VarDecl *Var, ASTContext &Ctx,
+                        LoopLevel &L) {
+  std::string Name = "the loop variable '" + Var->getNameAsString() + "'";
+  unsigned Seen = 0;
+  for (const Stmt *S : instantiatedCopies(F, Ctx)) {
+    const VarDecl *V = initVar(cast<ForStmt>(S));
+    if (!V)
+      continue;
+    QualType T = V->getType().getNonReferenceType();
+    if (T->isDependentType()) // a partial instantiation: its own are seen too
+      continue;
+    if (!T->isIntegerType())
+      return Verdict::no(
+          DiagId::HostLoop,
+          "the loop is not in canonical form: " + Name + " is of type '" +
+              T.getUnqualifiedType().getAsString(typePolicy(Ctx)) +
+              "', not an integer type, in an instantiation");
+    L.Is64Bit = L.Is64Bit || Ctx.getTypeSize(T) > 32;
+    L.Narrow = L.Narrow || Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy);
+    ++Seen;
+  }
+  if (!Seen)
+    return Verdict::no(DiagId::HostLoop,
+                       "the loop is not in canonical form: " + Name +
+                           " has a type that depends on a template parameter, "
+                           "and no instantiation shows it is an integer type");
+  return {};
+}
+
 Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edits,
             LoopLevel &L, const VarDecl *&Var) {
   auto Text = [&](const Expr *E) { return exprText(E, Ctx, &Edits); };
@@ -69,19 +114,20 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
     return Bad("unsupported init statement");
   }
   QualType VT = Var->getType().getNonReferenceType();
-  if (VT->isDependentType())
-    return Bad("the loop variable '" + Var->getNameAsString() +
-               "' has a type that depends on a template parameter, which "
-               "may not be an integer type");
-  if (!VT->isIntegerType())
-    return Bad("the loop variable '" + Var->getNameAsString() +
-               "' is not of integer type");
+  if (VT->isDependentType()) {
+    if (Verdict V = dependentWidths(F, Var, Ctx, L); !V.Ok)
+      return V;
+  } else {
+    if (!VT->isIntegerType())
+      return Bad("the loop variable '" + Var->getNameAsString() +
+                 "' is not of integer type");
+    L.Is64Bit = Ctx.getTypeSize(VT) > 32;
+    L.Narrow = Ctx.getTypeSize(VT) < Ctx.getTypeSize(Ctx.IntTy);
+  }
   L.Var = Var->getNameAsString();
   if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(L.Var))
     L.Var += "_";
   L.VarType = VT.getUnqualifiedType().getAsString(typePolicy(Ctx));
-  L.Is64Bit = Ctx.getTypeSize(VT) > 32;
-  L.Narrow = Ctx.getTypeSize(VT) < Ctx.getTypeSize(Ctx.IntTy);
   L.Lower = Text(LowerE);
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
@@ -142,7 +188,8 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
   }
   if (StepE) {
     Expr::EvalResult R;
-    if (StepE->EvaluateAsInt(R, Ctx)) {
+    // A template's step may be a parameter: known per instantiation only.
+    if (!StepE->isValueDependent() && StepE->EvaluateAsInt(R, Ctx)) {
       llvm::APSInt V = R.Val.getInt();
       if (V.isNegative()) {
         L.Increasing = !L.Increasing;
@@ -253,7 +300,8 @@ bool runsOnce(const ForStmt *F, const LoopLevel &L, const ASTContext &Ctx) {
   const Expr *Bound = asVar(Cond->getLHS()) == Var ? Cond->getRHS()
                                                    : Cond->getLHS();
   Expr::EvalResult Lo, Up;
-  if (!Var->getInit()->EvaluateAsInt(Lo, Ctx) || !Bound->EvaluateAsInt(Up, Ctx))
+  if (Var->getInit()->isValueDependent() || Bound->isValueDependent() ||
+      !Var->getInit()->EvaluateAsInt(Lo, Ctx) || !Bound->EvaluateAsInt(Up, Ctx))
     return false;
   const llvm::APSInt &A = Lo.Val.getInt(), &Z = Up.Val.getInt();
   int64_t LoV = A.getExtValue(), UpV = Z.getExtValue();

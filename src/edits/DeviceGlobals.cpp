@@ -33,6 +33,20 @@ bool deviceCopyOffset(const VarDecl *VD, const ASTContext &Ctx, unsigned &Off) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(VD->getLocation());
   FileID F = SM.getFileID(L);
+  // A member of a class or namespace (only its device pointer is planned:
+  // DeclareTarget.cpp) is named at file scope, before the declaration there
+  // that holds it and every use in it.
+  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+      F == SM.getMainFileID()) {
+    const Decl *Top = VD;
+    while (!isa<TranslationUnitDecl>(Top->getDeclContext()))
+      Top = Decl::castFromDeclContext(Top->getDeclContext());
+    SourceLocation B = SM.getExpansionLoc(Top->getBeginLoc());
+    if (SM.getFileID(B) != SM.getMainFileID())
+      return false;
+    Off = SM.getFileOffset(B);
+    return true;
+  }
   if (F == SM.getMainFileID()) {
     // The statement ends at the first `;` outside brackets after the
     // declarator (`int a[2] = {1, 2}, b;`).

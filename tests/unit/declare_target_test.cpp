@@ -275,3 +275,57 @@ void f(void) {
   REQUIRE(C->Map);
   CHECK(C->Map->Type == MapType::ToFrom);
 }
+
+TEST_CASE("under unified shared memory, a function a region calls uses a "
+          "host global in place through a device pointer",
+          "[analysis][declaretarget][usm]") {
+  FileResult F = translateC(R"src(
+#pragma omp requires unified_shared_memory
+namespace ns { long calls; }
+struct S { static int count; virtual ~S() { count += 1; } };
+int S::count = 0;
+int mapped;
+void note() { ns::calls += 1; mapped += 1; }
+void tick() { ns::calls += 1; }
+void f(int *out) {
+#pragma omp target map(from: out[0:1])
+  { S *s = new S(); delete s; tick(); out[0] = 1; }
+#pragma omp target map(tofrom: mapped)
+  { note(); }
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  // The pointer before the file-scope declaration holding the variable.
+  CHECK(has(F.Output, "static __device__ long *omp2cuda_usm_ns_calls;\n"
+                      "namespace ns"));
+  CHECK(has(F.Output, "static __device__ int *omp2cuda_usm_S_count;\nstruct S"));
+  CHECK(has(F.Output, "O2C_DEVICE_COPY(count, (*omp2cuda_usm_S_count)) += 1"));
+  CHECK(has(F.Output, "O2C_DEVICE_COPY(ns::calls, (*omp2cuda_usm_ns_calls))"));
+  CHECK(has(F.Output, "static const o2c::HostGlobal omp2cuda_usm_S_count_host("
+                      "&S::count, sizeof(S::count), &omp2cuda_usm_S_count);"));
+  // A variable a construct maps would have two copies: host.
+  const Region &Mapped = F.Regions[1].R;
+  CHECK(!Mapped.Translate);
+  CHECK(Mapped.Why == DiagId::HostCall);
+  CHECK(has(Mapped.Reason, "the global 'mapped' (an OpenMP construct names it"));
+}
+
+TEST_CASE("without unified shared memory a host global keeps the region on "
+          "the host",
+          "[analysis][declaretarget][usm]") {
+  FileResult F = translateC(R"src(
+struct S { static int count; virtual ~S() { count += 1; } };
+int S::count = 0;
+void f() {
+#pragma omp target
+  { S *s = new S(); delete s; }
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(!F.Regions[0].R.Translate);
+  CHECK(has(F.Regions[0].R.Reason,
+            "only 'declare target' variables get a device copy"));
+}

@@ -180,3 +180,47 @@ TEST_CASE("declare target indirect host addresses reach the device table",
   INFO(C.Err);
   CHECK(C.Status == 0);
 }
+
+namespace {
+int HostVar = 3;
+} // namespace
+
+TEST_CASE("a host global under unified shared memory: the device pointer "
+          "holds its host address",
+          "[rt][declare-target][usm]") {
+  ChildResult C = runChild([] {
+    // Filled when the tables are made (or at once when they exist).
+    static int *Before = nullptr;
+    declareHostGlobal(&HostVar, sizeof HostVar, &Before);
+    {
+      TargetRegion R(Loc);
+      require(R.offload());
+      R.mapArray(G, MapTo); // the first map makes the tables
+      R.finish();
+    }
+    require(Before == &HostVar);
+    // Registered after the tables: filled at once.
+    static int *After = nullptr;
+    declareHostGlobal(&HostVar, sizeof HostVar, &After);
+    require(After == &HostVar);
+    // Not in the present table: the host variable is used in place.
+    require(presentRefCount(0, &HostVar) == 0);
+  });
+  INFO(C.Err);
+  CHECK(C.Status == 0);
+}
+
+TEST_CASE("a map of a host global that device code uses in place is an "
+          "error, never a second copy",
+          "[rt][declare-target][usm]") {
+  ChildResult C = runChild([] {
+    static int *Ptr = nullptr;
+    declareHostGlobal(&HostVar, sizeof HostVar, &Ptr);
+    TargetRegion R(Loc);
+    require(R.offload());
+    R.mapObject(HostVar, MapToFrom);
+    R.finish();
+  });
+  CHECK(C.Status != 0);
+  CHECK(C.Err.find("uses in place") != std::string::npos);
+}

@@ -474,6 +474,24 @@ struct DeviceLink {
   }
 };
 
+/// A variable with static storage that device code uses although it is not
+/// `declare target`, in a unit that requires unified_shared_memory (the
+/// device then reaches host memory: docs/unified-shared-memory.md): device
+/// code reaches the host's variable itself through the `__device__` pointer
+/// PtrSymbol (the address host code sees for it), which each device gets,
+/// holding Host, when its present table is made (the first construct).
+/// A map that would give [Host, Host + Bytes) device storage of its own is
+/// a fatal error: device code would then use two copies of the variable.
+/// Touches no device; generated code calls it during static initialisation
+/// through a HostGlobal object.
+void declareHostGlobal(const void *Host, std::size_t Bytes,
+                       const void *PtrSymbol);
+struct HostGlobal {
+  HostGlobal(const void *Host, std::size_t Bytes, const void *PtrSymbol) {
+    declareHostGlobal(Host, Bytes, PtrSymbol);
+  }
+};
+
 /// The `declare target ... indirect` functions of a translation unit
 /// (OpenMP 5.1 §7.8.3): device code that calls through a function pointer
 /// gets the host's address of the function and finds the device's by its

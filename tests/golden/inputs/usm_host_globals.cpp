@@ -1,0 +1,1 @@
+../../../examples/usm_host_globals.cpp

@@ -1,0 +1,149 @@
+// Regions of templates whose types come from the template: loop variables
+// of a parameter's type, members of dependent type, `auto` deduced from a
+// dependent initialiser (issue 10, point 4; OpenMP_VV's
+// lsms_triangular_packing).
+#include "ToolTestUtil.h"
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("a loop variable of a template parameter's type is an integer "
+          "in every instantiation, as wide as the widest",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+template <typename I> void ramp(I n, float *p) {
+#pragma omp target teams distribute parallel for map(from: p[0:n])
+  for (I i = 0; i < n; ++i) p[i] = i;
+}
+template <typename I> void narrow(I n, float *p) {
+#pragma omp target teams distribute parallel for map(from: p[0:n])
+  for (I i = 0; i < n; ++i) p[i] = i;
+}
+void g(float *p) { ramp(10, p); ramp(10LL, p); narrow((short)3, p); narrow(3, p); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &Ramp = F.Regions[0].R;
+  REQUIRE(Ramp.Translate);
+  REQUIRE(Ramp.Loops.size() == 1);
+  CHECK(Ramp.Loops[0].VarType == "I");
+  CHECK(Ramp.Loops[0].Is64Bit);  // long long
+  CHECK(!Ramp.Loops[0].Narrow);
+  const Region &Narrow = F.Regions[1].R;
+  REQUIRE(Narrow.Translate);
+  CHECK(!Narrow.Loops[0].Is64Bit);
+  CHECK(Narrow.Loops[0].Narrow); // short
+}
+
+TEST_CASE("a loop variable of a template parameter's type that some "
+          "instantiation makes a class, or none shows, stays on the host",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+struct Idx {
+  int v;
+  Idx(int x) : v(x) {}
+  bool operator<(const Idx &o) const { return v < o.v; }
+  Idx &operator++() { ++v; return *this; }
+  operator int() const { return v; }
+};
+template <typename I> void ramp(I n, float *p) {
+#pragma omp target teams distribute parallel for map(from: p[0:10])
+  for (I i = 0; i < n; ++i) p[i] = i;
+}
+template <typename I> void unused(I n, float *p) {
+#pragma omp target teams distribute parallel for map(from: p[0:10])
+  for (I i = 0; i < n; ++i) p[i] = i;
+}
+void g(float *p) { ramp(10, p); ramp(Idx(10), p); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &Ramp = F.Regions[0].R;
+  CHECK(!Ramp.Translate);
+  CHECK(Ramp.Why == DiagId::HostLoop);
+  CHECK(contains(Ramp.Reason, "is of type 'Idx', not an integer type"));
+  const Region &Unused = F.Regions[1].R;
+  CHECK(!Unused.Translate);
+  CHECK(Unused.Why == DiagId::HostLoop);
+  CHECK(contains(Unused.Reason, "no instantiation shows"));
+}
+
+TEST_CASE("a non-rectangular collapse over template-typed loop variables "
+          "distributes its rectangular levels",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+template <typename I> void tri(I m, double *p) {
+#pragma omp target teams distribute parallel for collapse(3) map(from: p[0:m*m*4])
+  for (I j = 0; j < m; ++j)
+    for (I j0 = 0; j0 < 4; ++j0)
+      for (I i = j; i < m; ++i) p[(j * 4 + j0) * m + i] = 1;
+}
+void g(double *p) { tri(5, p); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  const Region &R = F.Regions[0].R;
+  REQUIRE(R.Translate);
+  CHECK(R.Loops.size() == 2);
+  CHECK(contains(F.Output, "I j0 = (I)("));
+}
+
+TEST_CASE("a member of a type that depends on the template is written only "
+          "if an instantiation writes it",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+struct Buf { typedef long size_type; };
+template <class C> struct View {
+  typedef typename C::size_type index;
+  double *p;
+  index n;
+  void zero() {
+#pragma omp target teams distribute parallel for map(from: p[0:n])
+    for (int i = 0; i < n; ++i) p[i] = 0;
+  }
+  void count() {
+#pragma omp target map(tofrom: p[0:1])
+    { n = n + 1; p[0] = n; }
+  }
+};
+void g(View<Buf> &v) { v.zero(); v.count(); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &Zero = F.Regions[0].R;
+  REQUIRE(Zero.Translate);
+  REQUIRE(findCapture(Zero, "n"));
+  CHECK(!findCapture(Zero, "n")->Written);
+  // Written in the instantiation: mapped through `this`, as OpenMP does.
+  const Region &Count = F.Regions[1].R;
+  REQUIRE(Count.Translate);
+  REQUIRE(findCapture(Count, "n"));
+  CHECK(findCapture(Count, "n")->Written);
+}
+
+TEST_CASE("a variable whose 'auto' type a template deduces per "
+          "instantiation stays on the host",
+          "[analysis][templates]") {
+  FileResult F = translateC(R"src(
+struct Buf { double *p; int n; };
+template <class T> void fill(T &c) {
+  auto *p = c.p;
+#pragma omp target teams distribute parallel for map(from: p[0:c.n])
+  for (int i = 0; i < c.n; ++i) p[i] = i;
+}
+template <class T> void fill2(T &c) {
+  auto *p = (double *)c.p;
+#pragma omp target teams distribute parallel for map(from: p[0:c.n])
+  for (int i = 0; i < c.n; ++i) p[i] = i;
+}
+void g(Buf &b) { fill(b); fill2(b); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  const Region &R = F.Regions[0].R;
+  CHECK(!R.Translate);
+  CHECK(R.Why == DiagId::HostType);
+  CHECK(contains(R.Reason, "'p' has a type deduced ('auto')"));
+  // A non-dependent initialiser deduces in the pattern already.
+  CHECK(F.Regions[1].R.Translate);
+}
