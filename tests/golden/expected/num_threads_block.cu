@@ -18,12 +18,11 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
                                   int *on_device) {
   int(&a)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_a);
   int(&sizes)[3] = *reinterpret_cast<int(*)[3]>(o2c_arr_sizes);
-  __shared__ unsigned long long o2c_scratch[32];
   for (int t = blockIdx.x; t < 4; t += gridDim.x) {
 #line 20 "inputs/num_threads_block.c"
 {
 
-#line 27 "num_threads_block.cu"
+#line 26 "num_threads_block.cu"
       {
         long *const o2c_red_sum = sum;
         long o2c_part_sum = o2c_dev::RedPlus::identity<long>();
@@ -39,20 +38,15 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
         (*on_device) = (*on_device) && !o2c_dev::omp_is_initial_device();
       }
     }
-#line 43 "num_threads_block.cu"
+#line 42 "num_threads_block.cu"
           }
         }
-        {
-          const long o2c_team_sum =
-              o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_sum, o2c_scratch);
-          if (threadIdx.x == 0)
-            o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_team_sum);
-          __syncthreads();
-        }
+        o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_part_sum);
+        __syncthreads();
       }
 #line 29 "inputs/num_threads_block.c"
   }
-#line 56 "num_threads_block.cu"
+#line 50 "num_threads_block.cu"
   }
 }
 
@@ -93,11 +87,11 @@ __global__ void omp2cuda_main_L35(int *o2c_arr_team, int *o2c_arr_sizes,
 #line 38 "inputs/num_threads_block.c"
     {
 
-#line 97 "num_threads_block.cu"
+#line 91 "num_threads_block.cu"
     for (int i = threadIdx.x; i < 16; i += blockDim.x) {
 #line 41 "inputs/num_threads_block.c"
         team[i] = i * o2c_dev::omp_get_num_threads();
-#line 101 "num_threads_block.cu"
+#line 95 "num_threads_block.cu"
     }
     __syncthreads();
 #line 43 "inputs/num_threads_block.c"
@@ -112,7 +106,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 116 "num_threads_block.cu"
+#line 110 "num_threads_block.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -146,7 +140,6 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
                                   int *steps) {
   int(&a)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_a);
   int(&sizes)[3] = *reinterpret_cast<int(*)[3]>(o2c_arr_sizes);
-  __shared__ unsigned long long o2c_scratch[32];
   {
     __shared__ int s;              // the team master's, hoisted
     __shared__ int o2c_cl_next[2]; // the next state, two slots
@@ -167,7 +160,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
   {
     for (s = 0; s < 3; s++) {
 
-#line 171 "num_threads_block.cu"
+#line 164 "num_threads_block.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -178,7 +171,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
       (*steps) += 1;
     }
 
-#line 182 "num_threads_block.cu"
+#line 175 "num_threads_block.cu"
             { // the team's threads run state 2
               o2c_cl_next[o2c_cl_slot] = 2;
               o2c_cl_resume = 2;
@@ -187,7 +180,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
             }
 #line 70 "inputs/num_threads_block.c"
   }
-#line 191 "num_threads_block.cu"
+#line 184 "num_threads_block.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -202,17 +195,11 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
               for (int i = threadIdx.x; i < N; i += blockDim.x) {
 #line 62 "inputs/num_threads_block.c"
         (*dot) += (long)a[i] * (s + 1);
-#line 206 "num_threads_block.cu"
+#line 199 "num_threads_block.cu"
               }
             }
-            {
-              const long o2c_team_dot = o2c_dev::teamReduce<o2c_dev::RedPlus>(
-                  o2c_part_dot, o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_dot,
-                                                         o2c_team_dot);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_dot, o2c_part_dot);
+            __syncthreads();
           }
         } break;
         case 2: {
@@ -225,7 +212,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 229 "num_threads_block.cu"
+#line 216 "num_threads_block.cu"
         } break;
         default:
           break;
