@@ -244,7 +244,12 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       Out += fmt::format("  o2c_dev::lastConditional(o2c_w_{0}, {0}, o2c_cs_{0}, {1});\n",
                          L.Var, L.Slot);
   if (!K.Reductions.empty()) {
-    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
+    std::string Types;
+    for (const ReductionModel &Red : K.Reductions)
+      Types += (Types.empty() ? "" : ", ") + Red.Type;
+    Out += fmt::format("  __shared__ unsigned long long "
+                       "o2c_scratch[o2c_dev::ScratchWords<{}>::value];\n",
+                       Types);
     for (const ReductionModel &Red : K.Reductions)
       Out += fmt::format("  o2c_dev::reduceToGlobal<{}>({}, {}, o2c_scratch);\n",
                          Red.Op, Red.Var, Red.Slot);

@@ -93,8 +93,7 @@ struct ControlPrinter {
 
 void emitControlLoopBody(const KernelModel &K, std::string &Out) {
   teamSlotsOpen(K, Out);
-  if (K.SpmdScratch)
-    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
+  spmdScratch(K, Out);
   if (K.Spmd.Nodes.empty())
     return;
   teamCopiesOpen(K, Out);

@@ -143,7 +143,10 @@ inline std::string spmdDataOpen(std::string &Out, const SpmdNode &N) {
   Close = "}\n";
   for (const SpmdReduction &Red : N.Reductions)
     Close +=
-        Red.Shared
+        Red.AnyOrder ? fmt::format("o2c_dev::warpsCombine<{1}>(o2c_red_{0}, "
+                                   "o2c_part_{0});\n__syncthreads();\n",
+                                   Red.Var, Red.Op)
+        : Red.Shared
             ? fmt::format(
                   "{{\nconst {0} o2c_team_{1} = "
                   "o2c_dev::teamReduce<{2}>(o2c_part_{1}, o2c_scratch);\n"
@@ -337,6 +340,9 @@ bool teamFirstprivatesOpen(const KernelModel &K, std::string &Out, bool Sync);
 /// The base of the team's data-sharing slots outside static shared memory
 /// (SpmdTree::SlotBytes), o2c_ds, which the slots' references use.
 void teamSlotsOpen(const KernelModel &K, std::string &Out);
+/// The team reductions' shared scratch, o2c_scratch, sized by the widest
+/// type they reduce (SpmdTree::ScratchBytes); nothing without reductions.
+void spmdScratch(const KernelModel &K, std::string &Out);
 /// Thread 0 combines the team's copies into the results.
 void teamCopiesClose(const KernelModel &K, SpmdPrinter &P);
 

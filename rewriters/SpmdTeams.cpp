@@ -70,10 +70,15 @@ void teamSlotsOpen(const KernelModel &K, std::string &Out) {
                        K.Spmd.SlotBytes);
 }
 
+void spmdScratch(const KernelModel &K, std::string &Out) {
+  if (K.Spmd.ScratchBytes)
+    Out += fmt::format("  __shared__ unsigned long long o2c_scratch[{}];\n",
+                       K.Spmd.ScratchBytes / 8);
+}
+
 void emitSpmdBody(const KernelModel &K, std::string &Out) {
   teamSlotsOpen(K, Out);
-  if (K.SpmdScratch)
-    Out += "  __shared__ unsigned long long o2c_scratch[32];\n";
+  spmdScratch(K, Out);
   if (K.Spmd.Nodes.empty())
     return;
   bool Copies = teamFirstprivatesOpen(K, Out, /*Sync=*/true);

@@ -121,7 +121,6 @@ struct KernelModel {
   /// after which nodes the team synchronises.
   SpmdTree Spmd;
   std::vector<bool> SyncBefore, SyncAfter; // per node of Spmd
-  bool SpmdScratch = false; // a team reduction needs the shared scratch
 
   std::string Body;
   SourcePos BodyPos;

@@ -184,6 +184,10 @@ struct SpmdReduction {
   /// The kernel reaches it through a pointer of its name (a mapped scalar:
   /// the body says `(*x)`), not by the name itself.
   bool ViaPointer = false;
+  /// Shared, and its operator gives the same result in any order (a
+  /// built-in operator on an integer type): each warp folds its partial
+  /// into the variable atomically, with no shared scratch.
+  bool AnyOrder = false;
 };
 
 struct SpmdNode {
@@ -215,6 +219,9 @@ struct SpmdNode {
 struct SpmdTree {
   std::vector<SpmdNode> Nodes; // Nodes[0] is the root
   unsigned SharedBytes = 0;    // team-local arrays and reduction scratch
+  /// The team reductions' shared scratch (0: none): one word of the widest
+  /// reduced type per warp, rounded up to eight-byte words.
+  unsigned ScratchBytes = 0;
   /// Of those, the team master's variables its threads share (Level 0 of
   /// seed 002: promoted locals, the team's firstprivate copies).
   unsigned SharingBytes = 0;

@@ -18,6 +18,17 @@ namespace omp2cuda {
 
 namespace {
 
+/// A reduction whose team result goes into a shared variable and whose
+/// partials combine to the same value in any order: integer arithmetic and
+/// logic is exact, floating-point sums are not (their order stays fixed).
+bool anyOrder(const DirNode &N, const VarDecl *V) {
+  auto It = std::find_if(N.Reductions.begin(), N.Reductions.end(),
+                         [&](const auto &R) { return R.first == V; });
+  return N.SharedReductions.count(V) && It != N.Reductions.end() &&
+         llvm::StringRef(It->second).starts_with("o2c_dev::Red") &&
+         V->getType()->isIntegerType();
+}
+
 SpmdKind spmdKind(DirKind K) {
   switch (K) {
   case DirKind::Team:
@@ -171,7 +182,8 @@ struct TextBuilder {
       Out.Reductions.push_back(
           {V->getNameAsString(),
            declText(V->getType().getUnqualifiedType(), "", Ctx), Op,
-           N.SharedReductions.count(V) > 0, N.MappedReductions.count(V) > 0});
+           N.SharedReductions.count(V) > 0, N.MappedReductions.count(V) > 0,
+           anyOrder(N, V)});
     if (N.Kind == DirKind::Barrier)
       return {};
     if (N.Kind != DirKind::Guard && !N.Body) { // parallel for: its loop
@@ -275,11 +287,17 @@ Verdict spmdText(const DirectiveTree &T,
   unsigned Fixed = 0;
   for (const DirNode &N : T.Nodes)
     Fixed += N.Ordered ? 8 : 0;
+  // A word per warp of the widest type folded through the scratch, not a
+  // fixed eight bytes: int reductions need half the shared memory, and
+  // those folded warp by warp (anyOrder) none.
+  uint64_t Widest = 0;
   for (const DirNode &N : T.Nodes)
-    if (!N.Reductions.empty()) {
-      Fixed += 32 * 8;
-      break;
-    }
+    for (const auto &[V, Op] : N.Reductions)
+      if (!anyOrder(N, V))
+        Widest = std::max<uint64_t>(
+            Widest, Ctx.getTypeSizeInChars(V->getType()).getQuantity());
+  Out.ScratchBytes = static_cast<unsigned>((32 * Widest + 7) / 8 * 8);
+  Fixed += Out.ScratchBytes;
   SlotLayout L(T, Ctx, Mode, Fixed);
   std::vector<TextEdit> All = Edits;
   for (const DeclStmt *DS : T.SharedDecls) {

@@ -130,8 +130,6 @@ void lowerSpmd(const Region &R, KernelModel &K) {
   size_t N = R.Spmd.Nodes.size();
   K.SyncBefore.assign(N, false);
   K.SyncAfter.assign(N, false);
-  for (const SpmdNode &Node : R.Spmd.Nodes)
-    K.SpmdScratch = K.SpmdScratch || !Node.Reductions.empty();
   SyncPlanner P{K.Spmd, K};
   bool Dirty = false;
   if (!N)

@@ -525,7 +525,9 @@ void f(int *a, int *seen, int n) {
   CHECK(F.Regions[1].R.Translate);
   // The mapped scalar: the body's (*total) reaches the thread's partial.
   CHECK(contains(F.Output, "int *total = &o2c_part_total;"));
-  CHECK(contains(F.Output, "o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_total,"));
+  // An int: each warp folds its partial in atomically (any order gives the
+  // same sum), with no scratch.
+  CHECK(contains(F.Output, "o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_total,"));
   // A team-master scalar is each thread's own copy in the SPMD form: every
   // thread gets the team's result, with no atomic.
   CHECK(contains(F.Output, "const int o2c_red_m = m;"));

@@ -86,7 +86,9 @@ TEST_CASE("reductions fold per-thread partials once per block", "[emit]") {
   M.Reductions = {{"s", "double", "o2c_dev::RedPlus", "o2c_red_s"}};
   std::string K = emitKernel(M);
   CHECK(contains(K, "double s = o2c_dev::RedPlus::identity<double>();"));
-  CHECK(contains(K, "__shared__ unsigned long long o2c_scratch[32];"));
+  // A word of the reduced type per warp.
+  CHECK(contains(K, "__shared__ unsigned long long "
+                    "o2c_scratch[o2c_dev::ScratchWords<double>::value];"));
   CHECK(contains(K, "o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);"));
 }
 

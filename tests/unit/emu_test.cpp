@@ -138,6 +138,27 @@ __global__ void byteAtomics(unsigned char *bytes, short *mx) {
       (short)(blockIdx.x * 100 + threadIdx.x), mx, scratch);
 }
 
+// Integer reductions folded warp by warp (warpsCombine), into a shared and
+// into global variables, with no scratch.
+__global__ void warpFolds(int *sum, unsigned *bits, long long *mx) {
+  __shared__ int team;
+  if (threadIdx.x == 0)
+    team = 0;
+  __syncthreads();
+  o2c_dev::warpsCombine<o2c_dev::RedPlus>(&team, (int)threadIdx.x + 1);
+  o2c_dev::warpsCombine<o2c_dev::RedBitOr>(bits, 1u << (threadIdx.x % 29));
+  o2c_dev::warpsCombine<o2c_dev::RedMax>(mx, (long long)blockIdx.x * 1000 +
+                                                 threadIdx.x);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicAdd(sum, team);
+}
+
+static_assert(o2c_dev::ScratchWords<int>::value == 16, "a word per warp");
+static_assert(o2c_dev::ScratchWords<char, double, int>::value == 32,
+              "the widest type's");
+static_assert(o2c_dev::ScratchWords<short>::value == 8, "rounded to 8 bytes");
+
 // Lanes 0..15 shuffle in 16-lane segments while lanes 16..31 wait at a block
 // barrier: the warp barrier must wait only for the lanes of the mask.
 __global__ void partialWarp(int *up, int *sync) {
@@ -352,6 +373,19 @@ TEST_CASE("atomics and reductions on bytes and shorts touch only their bytes",
     CHECK(w.bytes[k] == 3 * 64 / 4);
   CHECK(w.mx == 2 * 100 + 63);
   CHECK(w.guard == 77);
+}
+
+TEST_CASE("warpsCombine folds whole and partial warps into the target",
+          "[emu]") {
+  for (unsigned n : {64u, 48u, 1024u}) {
+    int sum = 0;
+    unsigned bits = 0;
+    long long mx = -1;
+    Launch(warpFolds, dim3(3), dim3(n), 0)(&sum, &bits, &mx);
+    CHECK(sum == 3 * (int)(n * (n + 1) / 2));
+    CHECK(bits == (1u << 29) - 1);
+    CHECK(mx == 2000 + (long long)n - 1);
+  }
 }
 
 TEST_CASE("partial-warp shuffles and block votes", "[emu]") {

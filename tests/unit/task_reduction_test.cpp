@@ -142,6 +142,14 @@ void f(int *y, int *z, int n, int *out) {
   CHECK(contains(F.Output, "o2c_teamcopy_sum"));
   CHECK(
       contains(F.Output, "// #pragma omp task in_reduction(+: sum): runs now"));
+  // Integer partials give the same sum in any order: each warp folds its
+  // own into the variable, with no shared scratch.
+  CHECK(contains(F.Output,
+                 "o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_sum, "
+                 "o2c_part_sum);"));
+  CHECK_FALSE(contains(F.Output, "teamReduce"));
+  // The grid-stride kernel's scratch: a word of the reduced type per warp.
+  CHECK(contains(F.Output, "o2c_scratch[o2c_dev::ScratchWords<long>::value]"));
 }
 
 TEST_CASE("pipeline: a reduction on target parallel around a worksharing loop",
@@ -164,4 +172,6 @@ void f(double *w, int n, double *out) {
   CHECK(F.LeftOnHost == 0);
   CHECK(contains(F.Output,
                  "o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_total"));
+  // A double's sum keeps one order: through a scratch word per warp.
+  CHECK(contains(F.Output, "__shared__ unsigned long long o2c_scratch[32];"));
 }

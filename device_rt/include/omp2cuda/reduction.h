@@ -324,10 +324,22 @@ template <int Order, class T, class U> __device__ void atomicWrite(T &X, const U
     atomicFence();
 }
 
+/// Eight-byte words of shared scratch that block reductions of each of the
+/// types T need: one value of the widest per warp (32 warps at most).
+template <class... T> struct ScratchWords {
+  static constexpr unsigned long long value = 0;
+};
+template <class T, class... R> struct ScratchWords<T, R...> {
+  static constexpr unsigned long long Own = (32 * sizeof(T) + 7) / 8;
+  static constexpr unsigned long long value =
+      Own > ScratchWords<R...>::value ? Own : ScratchWords<R...>::value;
+};
+
 /// Block-wide reduction of every thread's Partial, folded into *Slot by one
 /// thread. Every thread of the block must call it (it synchronises).
-/// Scratch is a __shared__ buffer of at least 32 eight-byte words; it can be
-/// reused by the next reduction in the same kernel once this one returns.
+/// Scratch is a __shared__ buffer of at least ScratchWords<T>::value words;
+/// it can be reused by the next reduction in the same kernel once this one
+/// returns.
 template <class Op, class T>
 __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) {
   // Generated kernels launch one-dimensional blocks.
@@ -355,6 +367,25 @@ __device__ void reduceToGlobal(T Partial, T *Slot, unsigned long long *Scratch) 
       atomicCombine<Op>(Slot, Partial);
   }
   __syncthreads();
+}
+
+/// Folds every thread's Partial into *Target with one atomic per warp,
+/// where teamReduce (spmd.h) folds the warps' values through shared memory
+/// first: for an Op whose result does not depend on the order (integer
+/// types), the same result with no scratch and no barrier. Every thread
+/// must call it (warp shuffles); a barrier after it makes *Target complete.
+template <class Op, class T>
+__device__ void warpsCombine(T *Target, T Partial) {
+  if (blockDim.x % 32 != 0) {
+    // A partial warp cannot shuffle with a full mask.
+    atomicCombine<Op>(Target, Partial);
+    return;
+  }
+  Op O;
+  for (int Off = 16; Off > 0; Off >>= 1)
+    Partial = O(Partial, shuffleDown(Partial, Off));
+  if ((threadIdx.x & 31u) == 0)
+    atomicCombine<Op>(Target, Partial);
 }
 
 /// lastprivate(conditional: x) in a grid-stride kernel: where the blocks

@@ -111,8 +111,8 @@ __device__ inline T &slot(char *Base, unsigned long long Offset) {
 
 /// Combines every thread's Partial with Op and returns the result to every
 /// thread of the block, folded in one order so that all get the same value.
-/// Every thread must call it (it synchronises); Scratch (32 eight-byte words
-/// of shared memory) is free again when it returns.
+/// Every thread must call it (it synchronises); Scratch (shared memory for
+/// 32 values of T, ScratchWords) is free again when it returns.
 template <class Op, class T>
 __device__ T teamReduce(T Partial, unsigned long long *Scratch) {
   const unsigned N = blockDim.x, Tid = threadIdx.x;

@@ -90,7 +90,8 @@ static __global__ void omp2cuda_main_L30(long long *o2c_red_sum,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch
+      [o2c_dev::ScratchWords<long long, long long, long long>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(captured, o2c_red_captured,
                                             o2c_scratch);

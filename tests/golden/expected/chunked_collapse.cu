@@ -181,7 +181,8 @@ static __global__ void omp2cuda_main_L38(int (*rows)[9], int *o2c_last_last_i,
         *o2c_last_last_j = last_j;
       }
     }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long
+      o2c_scratch[o2c_dev::ScratchWords<long long>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
 }
 } // extern "C++"

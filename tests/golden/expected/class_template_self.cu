@@ -172,7 +172,7 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<T>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
 } // extern "C++"

@@ -113,7 +113,8 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long
+      o2c_scratch[o2c_dev::ScratchWords<double>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
 } // extern "C++"

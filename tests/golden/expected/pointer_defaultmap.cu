@@ -132,7 +132,7 @@ static __global__ void omp2cuda_main_L45(int **walk, long *o2c_red_sum) {
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<long>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
 }
 } // extern "C++"

@@ -31,7 +31,8 @@ omp2cuda_stats_L4(const double *x, int n, double *o2c_red_sum,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long
+      o2c_scratch[o2c_dev::ScratchWords<double, double, double>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(sum, o2c_red_sum, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedMax>(mx, o2c_red_mx, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedMin>(mn, o2c_red_mn, o2c_scratch);

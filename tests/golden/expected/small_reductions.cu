@@ -44,7 +44,8 @@ static __global__ void omp2cuda_main_L22(char *a, short *v, char *o2c_red_all,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch
+      [o2c_dev::ScratchWords<char, char, short, short, unsigned char>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedLogAnd>(all, o2c_red_all, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedLogOr>(any, o2c_red_any, o2c_scratch);
   o2c_dev::reduceToGlobal<o2c_dev::RedMin>(lo, o2c_red_lo, o2c_scratch);
@@ -107,7 +108,7 @@ static __global__ void omp2cuda_main_L32(char *count, int *on_device) {
     if (i == 0)
       (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 111 "small_reductions.cu"
+#line 112 "small_reductions.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
