@@ -132,6 +132,9 @@ struct ClauseInfo {
   clang::SourceLocation FailLoc;
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
   std::string DistChunk; // dist_schedule(static, chunk)
+  /// dist_schedule(static) without a chunk: one contiguous block of about
+  /// equal size per team, in team order (OpenMP 5.2 §11.6.1).
+  bool DistBlocks = false;
   /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;

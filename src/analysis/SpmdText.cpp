@@ -141,6 +141,7 @@ struct TextBuilder {
     Out.Kind = spmdKind(N.Kind);
     Out.NoWait = N.NoWait;
     Out.Ordered = N.Ordered;
+    Out.DistBlocks = N.DistBlocks;
     Out.InControlFlow = N.InControlFlow;
     Out.NumThreads = N.NumThreads;
     Out.IfCond = N.IfCond;
@@ -254,6 +255,13 @@ Verdict resumableLoops(const SpmdTree &T) {
                          "a distribute loop around a parallel construct in a "
                          "control-loop region must count up by one, without "
                          "collapse (not supported yet)");
+    // Its header counts by the team count: a block per team would need a
+    // bound the jump could not skip.
+    if (N.DistBlocks)
+      return Verdict::no(DiagId::HostClause,
+                         "dist_schedule(static) on a distribute loop around "
+                         "a parallel construct in a control-loop region is "
+                         "not supported yet");
   }
   return {};
 }

@@ -80,7 +80,8 @@ std::string lastprivateOpen(const OMPExecutableDirective &D, std::string &Out,
 
 /// The team's chunk: none (one iteration, then every team count-th: the
 /// default schedule is the implementation's), dist_schedule(static)'s
-/// one chunk per team of about equal size, or the clause's chunk.
+/// one block per team of about equal size (teamBlocks), or the clause's
+/// chunk.
 std::string teamChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
                       const std::vector<TextEdit> &Edits) {
   const auto *DS = D.getSingleClause<OMPDistScheduleClause>();
@@ -88,8 +89,7 @@ std::string teamChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
     return "";
   if (const Expr *C = DS->getChunkSize())
     return exprText(userExpr(C), Ctx, &Edits);
-  return "((unsigned long long)o2c_trip0 + o2c_dev::omp_get_num_teams() - 1) "
-         "/ o2c_dev::omp_get_num_teams()";
+  return teamBlocks();
 }
 
 } // namespace
