@@ -33,7 +33,8 @@ struct ControlPrinter {
     const SpmdNode &N = K.Spmd.Nodes[I];
     if (!holdsState(I)) {
       // Nothing resumes inside it: the SPMD form's loop does.
-      std::string Close = P.loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x");
+      std::string Close = P.loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x",
+                                     N.DistBlocks ? teamBlocks() : "");
       master(I);
       P.Out += Close;
       return;

@@ -14,11 +14,21 @@
 
 namespace omp2cuda {
 
+/// The share of dist_schedule(static) without a chunk (spmdLoopOpen's
+/// Chunk): one contiguous block per team, in team order, of sizes that
+/// differ by at most one (the first trip % teams teams take one more), as
+/// gcc and clang divide it.
+inline const std::string &teamBlocks() {
+  static const std::string Blocks = "<blocks>";
+  return Blocks;
+}
+
 /// A loop whose iterations start at Start and stride by Stride (the
 /// thread's, block's or, in a called function, team's share), appended to
 /// Out; Id names its counters. Chunk: the share is chunks of that many
 /// iterations (Start and Stride count chunks; the text may name the trip
-/// count, o2c_trip<Id>). Returns the text that closes it.
+/// count, o2c_trip<Id>), or teamBlocks(): Start's one block of Stride
+/// blocks. Returns the text that closes it.
 inline std::string spmdLoopOpen(std::string &Out,
                                 const std::vector<LoopLevel> &Loops,
                                 unsigned Id, const std::string &Start,
@@ -61,7 +71,21 @@ inline std::string spmdLoopOpen(std::string &Out,
     Out += fmt::format("const {} {} = {};\n", T, Trip, Prod);
   }
   std::string Close = "}\n}\n";
-  if (!Chunk.empty()) {
+  if (Chunk == teamBlocks()) {
+    // Block b of B starts at b * q + min(b, r), for q = trip / B and
+    // r = trip % B; the first r blocks are one longer.
+    std::string Q = fmt::format("o2c_q{}", Id), R = fmt::format("o2c_r{}", Id),
+                B = fmt::format("o2c_b{}", Id),
+                Lo = fmt::format("o2c_lo{}", Id);
+    Out += fmt::format("const {0} {1} = ({0})({2}), {3} = {4} / {1}, {5} = {4} "
+                       "% {1};\n"
+                       "const {0} {6} = ({0})({7}),\n  {8} = {6} * {3} + ({6} "
+                       "< {5} ? {6} : {5});\n",
+                       T, B + "n", Stride, Q, Trip, R, B, Start, Lo);
+    Out += fmt::format("for ({0} {1} = {2}; {1} < {2} + {3} + ({4} < {5} ? 1 : "
+                       "0); ++{1}) {{\n",
+                       T, Iv, Lo, Q, B, R);
+  } else if (!Chunk.empty()) {
     // A chunk under 1 would never end: OpenMP asks for a positive one.
     std::string Ck = fmt::format("o2c_chunk{}", Id), At = Iv + "_c";
     Out += fmt::format("const long long {0}_ = {1};\n"
@@ -189,8 +213,9 @@ struct SpmdPrinter {
   /// thread's or block's share); Id names its counters. Returns the text
   /// that closes it.
   std::string loopOpen(const std::vector<LoopLevel> &Loops, unsigned Id,
-                       const std::string &Start, const std::string &Stride) {
-    return spmdLoopOpen(Out, Loops, Id, Start, Stride);
+                       const std::string &Start, const std::string &Stride,
+                       const std::string &Chunk = "") {
+    return spmdLoopOpen(Out, Loops, Id, Start, Stride, Chunk);
   }
 
   /// Fresh copies for private/firstprivate items and reduction partials
@@ -288,7 +313,9 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::TeamLoop:
-      Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x") + Close;
+      Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x",
+                       N.DistBlocks ? teamBlocks() : "") +
+              Close;
       parts(N);
       break;
     case SpmdKind::GridLoop:

@@ -198,6 +198,9 @@ struct SpmdNode {
   /// ThreadLoop: the ordered clause; its iterations take turns through a
   /// counter in shared memory (o2c_dev::OrderedTurn).
   bool Ordered = false;
+  /// TeamLoop: dist_schedule(static) without a chunk, one contiguous block
+  /// of about equal size per team, in team order.
+  bool DistBlocks = false;
   bool InControlFlow = false;   // inside a statement of team-master code
   /// private/firstprivate items of the construct: fresh declarations, and
   /// (firstprivate) the variable they are initialised from.

@@ -132,6 +132,9 @@ struct ClauseInfo {
   clang::SourceLocation FailLoc;
   std::string NumTeams, ThreadLimit, IfCond, Device, ScheduleChunk;
   std::string DistChunk; // dist_schedule(static, chunk)
+  /// dist_schedule(static) without a chunk: one contiguous block of about
+  /// equal size per team, in team order (OpenMP 5.2 §11.6.1).
+  bool DistBlocks = false;
   /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;
@@ -276,13 +279,20 @@ struct ApiCall {
   clang::SourceLocation Loc;
   bool Edited = false;
 };
+/// Where a call of device code is, for the orphaned loops of the function
+/// it reaches (Orphaned.h): in team-master code of the region (outside its
+/// constructs and lambdas), where a worksharing `for` binds to a team of
+/// one; there and in a `teams` region, where a `distribute` loop binds to
+/// its teams; or elsewhere.
+enum class CallPlace { Other, Master, TeamMaster };
+
 /// OneThread: the region runs as one thread of one team (Orphaned.h).
-/// TeamMaster: S is team-master code of a teams region, where the calls
-/// outside its constructs may reach a distribute loop (Orphaned.h).
+/// Place: S's place (its calls outside its constructs have it).
 Verdict checkDeviceCalls(const clang::Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
                          std::vector<ApiCall> *Calls = nullptr,
-                         bool OneThread = false, bool TeamMaster = false);
+                         bool OneThread = false,
+                         CallPlace Place = CallPlace::Other);
 /// Adds F to TU.DeviceFunctions when device code could call it (with the
 /// callees that makes device functions too); false when it cannot run on
 /// the device. For the functions of a translated header, which are all

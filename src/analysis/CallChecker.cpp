@@ -25,21 +25,21 @@ void nestedCalls(const Stmt *S, bool In, std::set<const CallExpr *> &Out) {
 
 } // namespace
 
-bool CallChecker::inTeamMaster(const CallExpr *C) {
-  if (!TeamMaster || !Root)
-    return false;
+CallPlace CallChecker::placeOf(const CallExpr *C) {
+  if (Place == CallPlace::Other || !Root)
+    return CallPlace::Other;
   if (!NestedKnown)
     nestedCalls(Root, false, Nested);
   NestedKnown = true;
-  return !Nested.count(C);
+  return Nested.count(C) ? CallPlace::Other : Place;
 }
 
 bool CallChecker::VisitCallExpr(CallExpr *C) {
   HereCall = C;
-  HereTeamMaster = inTeamMaster(C);
+  HerePlace = placeOf(C);
   bool Ok = visitCall(C);
   HereCall = nullptr;
-  HereTeamMaster = false;
+  HerePlace = CallPlace::Other;
   return Ok;
 }
 
@@ -118,7 +118,7 @@ bool CallChecker::checkBody(const FunctionDecl *Own, const FunctionDecl *Def,
   CallChecker Inner(TU, nullptr, Visiting, nullptr, &Checked);
   Inner.Path = std::move(Chain);
   Inner.OneThread = OneThread;
-  Inner.TeamMaster = HereTeamMaster;
+  Inner.Place = HerePlace;
   Inner.Root = Own->getBody();
   Inner.Region = Region;
   Inner.AllowDependent = AllowDependent;

@@ -54,10 +54,9 @@ public:
   std::vector<std::string> Path;
   /// The region is one thread of one team (a plain `target`).
   bool OneThread = false;
-  /// The walk starts in team-master code of a teams region (a distribute
-  /// loop in a called function binds to its teams): the calls outside the
-  /// constructs and lambdas of Root are (Orphaned.h).
-  bool TeamMaster = false;
+  /// The place of the calls outside the constructs and lambdas of Root
+  /// (the orphaned loops of a called function bind to it, Orphaned.h).
+  CallPlace Place = CallPlace::Other;
   const clang::Stmt *Root = nullptr;
   /// The region's statement: lambdas written inside it are device code.
   clang::SourceRange Region;
@@ -101,14 +100,14 @@ public:
 
 private:
   bool visitCall(clang::CallExpr *C);
-  /// Whether C is in team-master code (TeamMaster).
-  bool inTeamMaster(const clang::CallExpr *C);
+  /// C's place (Place, or Other inside a construct or lambda of Root).
+  CallPlace placeOf(const clang::CallExpr *C);
   /// The calls of Root inside its constructs and lambdas, once asked.
   std::set<const clang::CallExpr *> Nested;
   bool NestedKnown = false;
-  /// The call being checked, and whether it is in team-master code.
+  /// The call being checked, and its place.
   const clang::CallExpr *HereCall = nullptr;
-  bool HereTeamMaster = false;
+  CallPlace HerePlace = CallPlace::Other;
 
   // CallObjects.cpp
   bool checkDispatch(const clang::CXXMemberCallExpr *C);

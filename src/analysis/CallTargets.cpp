@@ -119,12 +119,10 @@ bool CallChecker::checkDefined(const FunctionDecl *FD, const std::string &Name) 
       return false;
     }
     // Compiled for team-master code: right only there.
-    if (!HereTeamMaster && Region.isValid() && needsTeamMaster(Def)) {
+    if (std::string Why = placeProblem(Def, HerePlace);
+        !Why.empty() && Region.isValid()) {
       Result = Verdict::no(DiagId::HostCall,
-                           "it calls '" + Name +
-                               "', which holds a 'distribute' loop: on the "
-                               "device only team-master code of a 'teams' "
-                               "region may call it (this call is not)");
+                           "it calls '" + Name + "', which " + Why);
       const SourceManager &SM = TU.Ctx.getSourceManager();
       if (HereCall &&
           inMainFile(SM, SM.getExpansionLoc(HereCall->getBeginLoc())))
@@ -179,7 +177,7 @@ bool CallChecker::checkDefinitionFits(const FunctionDecl *Def,
     return false;
   }
   // Orphaned constructs: atomics and simd loops run on the device.
-  if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread, HereTeamMaster);
+  if (Verdict V = checkOrphaned(Def, Chain, TU.Ctx, OneThread, HerePlace);
       !V.Ok) {
     Result = V;
     return false;

@@ -132,6 +132,7 @@ Verdict ClauseReader::safelen(const OMPSafelenClause *SL) {
 Verdict ClauseReader::distSchedule(const OMPDistScheduleClause *DS) {
   // Chunks of the distribute loop, round-robin over the teams; the
   // caller uses them where a team is one thread (no parallel level).
+  CI.DistBlocks = !DS->getChunkSize();
   if (DS->getChunkSize()) {
     CI.DistChunk = exprText_(userExpr(DS->getChunkSize()), Ctx);
     CI.ClauseExprs.push_back(userExpr(DS->getChunkSize()));

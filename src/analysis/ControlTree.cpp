@@ -436,6 +436,7 @@ DirectiveTree controlTree(DirKind RootKind, const Stmt *Body,
                          blockThreads(RootKind, Body, CI, Ctx));
   if (!T.V.Ok)
     return T;
+  rootDistBlocks(T, CI);
   for (const DirNode &N : T.Nodes)
     if (N.Kind == DirKind::TeamLoop && N.D &&
         (!N.Privates.empty() || !N.FirstPrivates.empty() ||

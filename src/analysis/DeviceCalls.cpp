@@ -48,11 +48,11 @@ bool isOmpDeviceApi(llvm::StringRef Name) { return ompDeviceApi().count(Name); }
 Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
                          std::vector<TextEdit> &BodyEdits,
                          std::vector<ApiCall> *Calls, bool OneThread,
-                         bool TeamMaster) {
+                         CallPlace Place) {
   std::set<const FunctionDecl *> Visiting;
   CallChecker C(TU, &BodyEdits, Visiting, Calls);
   C.OneThread = OneThread;
-  C.TeamMaster = TeamMaster;
+  C.Place = Place;
   C.Root = S;
   C.Region = S->getSourceRange();
   C.AllowDependent = true;
@@ -66,7 +66,7 @@ Verdict checkDeviceCalls(const Stmt *S, TUState &TU,
     std::set<const FunctionDecl *> InstVisiting;
     CallChecker I(TU, nullptr, InstVisiting);
     I.OneThread = OneThread;
-    I.TeamMaster = TeamMaster;
+    I.Place = Place;
     I.Root = Copy;
     I.Region = S->getSourceRange();
     I.AllowDependent = true;

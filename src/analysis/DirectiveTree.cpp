@@ -147,6 +147,12 @@ DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
 
 } // namespace
 
+void rootDistBlocks(DirectiveTree &T, const ClauseInfo &CI) {
+  for (DirNode &N : T.Nodes)
+    if (N.Kind == DirKind::TeamLoop && !N.D)
+      N.DistBlocks = CI.DistBlocks;
+}
+
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
                                  const TreeVars &Vars, ASTContext &Ctx,
                                  bool Teams, bool Control,
@@ -252,6 +258,7 @@ DirectiveTree spmdTree(DirKind RootKind, const Stmt *Body, const Stmt *Region,
       buildTree(RootKind, Body, Vars, Ctx, Teams, /*Control=*/false,
                 RootReductions, blockThreads(RootKind, Body, CI, Ctx));
   T.TeamCopies = Copies;
+  rootDistBlocks(T, CI);
   return T;
 }
 

@@ -58,6 +58,9 @@ struct DirNode {
   /// A ThreadLoop with the ordered clause: its iterations' ordered regions
   /// run in turn (o2c_dev::OrderedTurn).
   bool Ordered = false;
+  /// A TeamLoop with dist_schedule(static) and no chunk: one contiguous
+  /// block of iterations per team (ClauseInfo::DistBlocks).
+  bool DistBlocks = false;
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;
@@ -143,6 +146,10 @@ struct DirectiveTree {
 /// statement whose body Body is. Applies the rules as it goes.
 /// Control: the control-loop form (thread 0 alone runs team-master code).
 /// BlockThreads: DirectiveTree::BlockThreads (blockThreads).
+/// The region's own distribute loop (the root TeamLoop of `target teams
+/// distribute` with nested constructs) takes dist_schedule from CI.
+void rootDistBlocks(DirectiveTree &T, const ClauseInfo &CI);
+
 DirectiveTree buildDirectiveTree(DirKind RootKind, const clang::Stmt *Body,
                                  const TreeVars &Vars, clang::ASTContext &Ctx,
                                  bool Teams, bool Control = false,

@@ -211,7 +211,7 @@ std::string oneThreadProblem(const OMPExecutableDirective &D,
 
 Verdict checkOrphaned(const FunctionDecl *Def,
                       const std::vector<std::string> &Chain, ASTContext &Ctx,
-                      bool OneThread, bool TeamMaster) {
+                      bool OneThread, CallPlace Place) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Calls = "it calls '" + Chain.front() + "'";
   for (size_t I = 1; I < Chain.size(); ++I)
@@ -282,10 +282,37 @@ Verdict checkOrphaned(const FunctionDecl *Def,
         return No(Why);
       continue;
     }
-    if (isOrphanedDistribute(*D)) {
-      if (std::string Why = orphanedDistributeProblem(*D, Ctx, TeamMaster);
+    // A refusal at the clause that decided, when there is one.
+    auto NoAt = [&](const std::string &Why, SourceLocation At) {
+      Verdict V = No(Why);
+      if (At.isValid() && inMainFile(SM, SM.getExpansionLoc(At)))
+        V.Where = SM.getExpansionLoc(At);
+      return V;
+    };
+    if (isOrphanedFor(*D)) {
+      SourceLocation At;
+      if (std::string Why =
+              orphanedForProblem(*D, Ctx, Place != CallPlace::Other, At);
           !Why.empty())
-        return No(Why);
+        return NoAt(Why, At);
+      // In team-master code of a region of several threads the OpenMP API
+      // answers for the block, not for the team of one.
+      if (loopAsks(*D) && !OneThread)
+        return No("calls the OpenMP API inside the loop, which would answer "
+                  "for the kernel's block rather than the loop's team of one "
+                  "(supported only from a region of one thread, a plain "
+                  "'target')");
+      if (SM.getFileID(L) != SM.getMainFileID())
+        return No("is in another file than the region, whose directives "
+                  "cannot be rewritten for the device");
+      continue;
+    }
+    if (isOrphanedDistribute(*D)) {
+      SourceLocation At;
+      if (std::string Why = orphanedDistributeProblem(
+              *D, Ctx, Place == CallPlace::TeamMaster, At);
+          !Why.empty())
+        return NoAt(Why, At);
       // Its parallel part is a team of one, as an orphaned parallel for's.
       if (isOpenMPParallelDirective(D->getDirectiveKind()) && loopAsks(*D))
         return No("calls the OpenMP API inside the loop of its parallel "
@@ -301,8 +328,8 @@ Verdict checkOrphaned(const FunctionDecl *Def,
     // compiled for the device does not know.
     return No("is an orphaned construct that binds to the calling team, "
               "which device code cannot do yet in a called function (only "
-              "'atomic', 'simd', 'parallel for' and 'distribute' are "
-              "translated there)");
+              "'atomic', 'simd', 'parallel for', 'distribute' and, from "
+              "team-master code, 'for' are translated there)");
   }
   return {};
 }
@@ -343,14 +370,26 @@ template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
 
 bool needsOneThread(const FunctionDecl *Def) {
   return reaches(Def, [](const OMPExecutableDirective &D) {
-    return D.getDirectiveKind() == Directive::OMPD_parallel_for && loopAsks(D);
+    return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
+            isOrphanedFor(D)) &&
+           loopAsks(D);
   });
 }
 
-bool needsTeamMaster(const FunctionDecl *Def) {
-  return reaches(Def, [](const OMPExecutableDirective &D) {
-    return isOrphanedDistribute(D);
-  });
+std::string placeProblem(const FunctionDecl *Def, CallPlace Place) {
+  if (Place != CallPlace::TeamMaster &&
+      reaches(Def, [](const OMPExecutableDirective &D) {
+        return isOrphanedDistribute(D);
+      }))
+    return "holds a 'distribute' loop: on the device only team-master code "
+           "of a 'teams' region may call it (this call is not)";
+  if (Place == CallPlace::Other &&
+      reaches(Def,
+              [](const OMPExecutableDirective &D) { return isOrphanedFor(D); }))
+    return "holds a worksharing 'for' loop, which the device runs as a team "
+           "of one: only team-master code of a region may call it (this "
+           "call is not)";
+  return "";
 }
 
 Verdict fromRegionAt(Verdict V, unsigned RegionLine) {
@@ -412,14 +451,14 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
       Edits.push_back({Out.Begin, Out.End - Out.Begin, Out.Text});
     }
   }
-  // The device's copies of distribute loops carry the edits of their
-  // bodies, the atomics' above included.
+  // The device's copies of distribute and worksharing loops carry the
+  // edits of their bodies, the atomics' above included.
   for (const FunctionDecl *F : TU.DeviceFunctions) {
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
-      if (isOrphanedDistribute(*D))
-        orphanedDistributeEdits(*D, Ctx, Edits, FileName, LineDirectives);
+      if (isOrphanedDistribute(*D) || isOrphanedFor(*D))
+        orphanedLoopEdits(*D, Ctx, Edits, FileName, LineDirectives);
   }
 }
 

@@ -21,6 +21,9 @@
 // - `distribute` [`simd` | `parallel for` [`simd`]] reached only from
 //   team-master code of teams regions: a device copy of the loop runs the
 //   calling team's share (OrphanedDistribute.h);
+// - `for` [`simd`] reached only from team-master code: it binds to a team
+//   of one, so a device copy of the loop runs every iteration in order on
+//   the calling thread (OrphanedDistribute.h);
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.
@@ -38,25 +41,25 @@ namespace omp2cuda {
 /// functions called from the region down to Def (Def last), for the message;
 /// the verdict is located at the directive that decided. OneThread: the
 /// region runs as one thread of one team, where the OpenMP API answers
-/// inside a team of one as it should (all but omp_get_level). TeamMaster:
-/// every call that reaches Def is in team-master code of a teams region,
-/// where a distribute loop may run.
+/// inside a team of one as it should (all but omp_get_level). Place: where
+/// every call that reaches Def is (team-master code of a teams region: a
+/// distribute loop may run; of any region: a worksharing `for`).
 Verdict checkOrphaned(const clang::FunctionDecl *Def,
                       const std::vector<std::string> &Chain,
                       clang::ASTContext &Ctx, bool OneThread = false,
-                      bool TeamMaster = false);
+                      CallPlace Place = CallPlace::Other);
 
-/// Whether Def, or a function it calls, holds a `parallel for` that only a
-/// one-thread region may call (its loop asks the OpenMP API): a function
-/// already compiled for the device for such a region, reached again from
-/// another region, must not be taken as it is.
+/// Whether Def, or a function it calls, holds a `parallel for` or `for`
+/// that only a one-thread region may call (its loop asks the OpenMP API): a
+/// function already compiled for the device for such a region, reached
+/// again from another region, must not be taken as it is.
 bool needsOneThread(const clang::FunctionDecl *Def);
 
-/// Whether Def, or a function it calls, holds a distribute loop, which only
-/// team-master code of a teams region may reach: a function already
-/// compiled for the device, called again from elsewhere, must not be taken
-/// as it is.
-bool needsTeamMaster(const clang::FunctionDecl *Def);
+/// Why a call at Place cannot reach Def, already compiled for the device
+/// for calls in team-master code, or "": Def, or a function it calls,
+/// holds a distribute loop (which only team-master code of a teams region
+/// may reach) or a worksharing `for` (team-master code of any region).
+std::string placeProblem(const clang::FunctionDecl *Def, CallPlace Place);
 
 /// V, whose warning is located away from the region (inside a function it
 /// calls), saying which region's calls lead there: "the target region at

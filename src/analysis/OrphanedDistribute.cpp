@@ -29,28 +29,6 @@ bool copyKeeps(const OMPClause *C) {
              OMPOrderClause>(C);
 }
 
-/// The private and firstprivate items, which the copy declares afresh.
-template <typename ClauseT>
-std::string itemProblem(const OMPExecutableDirective &D, const char *Name) {
-  for (const auto *C : D.getClausesOfKind<ClauseT>())
-    for (const Expr *E : C->varlists()) {
-      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-      if (!VD)
-        return std::string(Name) + " of a member is not supported yet";
-      if (VD->getType()->isArrayType() || VD->getType()->isRecordType())
-        return std::string(Name) + "('" + VD->getNameAsString() +
-               "') of an array or aggregate is not supported yet";
-      // The copied body names a global through its device copy
-      // (O2C_DEVICE_COPY), not the copy's private declaration: every team
-      // would write the one global.
-      if (VD->hasGlobalStorage() && !VD->isStaticLocal())
-        return std::string(Name) + "('" + VD->getNameAsString() +
-               "') of a global variable is not supported yet";
-    }
-  return "";
-}
-
 /// A label in S: the function would hold it twice.
 const LabelStmt *labelIn(const Stmt *S) {
   if (!S)
@@ -63,44 +41,49 @@ const LabelStmt *labelIn(const Stmt *S) {
   return nullptr;
 }
 
-} // namespace
-
-bool isOrphanedDistribute(const OMPExecutableDirective &D) {
-  switch (D.getDirectiveKind()) {
-  case Directive::OMPD_distribute:
-  case Directive::OMPD_distribute_simd:
-  case Directive::OMPD_distribute_parallel_for:
-  case Directive::OMPD_distribute_parallel_for_simd:
-    return true;
-  default:
-    return false;
-  }
+/// Whether the copy of an orphaned `for` [simd], which one thread runs in
+/// order (a team of one), keeps the meaning of clause C: any schedule gives
+/// it every iteration in order, and its closing barrier waits for no one.
+bool forCopyKeeps(const OMPClause *C) {
+  if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
+    return L->getKind() == OMPC_LASTPRIVATE_unknown;
+  return isa<OMPPrivateClause, OMPFirstprivateClause, OMPCollapseClause,
+             OMPScheduleClause, OMPNowaitClause, OMPOrderClause,
+             OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
+             OMPNontemporalClause, OMPIfClause>(C);
 }
 
-std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
-                                      ASTContext &Ctx, bool TeamMaster) {
-  if (!TeamMaster)
-    return "binds to the teams of the calling region: device code runs it "
-           "only when every call that reaches it is in team-master code of "
-           "a 'teams' region (not inside 'parallel', a worksharing loop or "
-           "another construct, nor from a region without 'teams')";
-  if (D.getBeginLoc().isMacroID())
-    return "comes from a macro, where the device's copy of the loop cannot "
-           "be written";
-  for (const OMPClause *C : D.clauses())
-    if (!C->isImplicit() && !copyKeeps(C))
-      return "has the clause '" +
-             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
-             ", which the device's copy of the loop (its team's share, run "
-             "in order by the team master) does not take yet";
-  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private");
-      !Why.empty())
-    return Why;
-  if (std::string Why = itemProblem<OMPFirstprivateClause>(D, "firstprivate");
-      !Why.empty())
-    return Why;
+/// The private, firstprivate and lastprivate items, which the copy
+/// declares afresh; At: the clause that decided.
+template <typename ClauseT>
+std::string itemProblem(const OMPExecutableDirective &D, const char *Name,
+                        SourceLocation &At) {
+  for (const auto *C : D.getClausesOfKind<ClauseT>())
+    for (const Expr *E : C->varlists()) {
+      At = C->getBeginLoc();
+      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD)
+        return std::string(Name) + " of a member is not supported yet";
+      if (VD->getType()->isArrayType() || VD->getType()->isRecordType() ||
+          VD->getType()->isReferenceType())
+        return std::string(Name) + "('" + VD->getNameAsString() +
+               "') of an array, aggregate or reference is not supported yet";
+      // The copied body names a global through its device copy
+      // (O2C_DEVICE_COPY), not the copy's private declaration: every team
+      // would write the one global.
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+        return std::string(Name) + "('" + VD->getNameAsString() +
+               "') of a global variable is not supported yet";
+    }
+  At = SourceLocation();
+  return "";
+}
+
+/// Why the device's copy cannot take the loop of D, or "".
+std::string copiedLoopProblem(const OMPExecutableDirective &D, ASTContext &Ctx,
+                              std::vector<LoopLevel> &Levels) {
   const auto *L = dyn_cast<OMPLoopDirective>(&D);
-  std::vector<LoopLevel> Levels;
   std::set<const VarDecl *> Vars;
   const Stmt *Body = nullptr;
   if (!L)
@@ -120,6 +103,111 @@ std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
   if (const LabelStmt *Label = labelIn(Body))
     return "has the label '" + std::string(Label->getName()) +
            "' in its loop, which the device's copy would repeat";
+  return "";
+}
+
+} // namespace
+
+bool isOrphanedDistribute(const OMPExecutableDirective &D) {
+  switch (D.getDirectiveKind()) {
+  case Directive::OMPD_distribute:
+  case Directive::OMPD_distribute_simd:
+  case Directive::OMPD_distribute_parallel_for:
+  case Directive::OMPD_distribute_parallel_for_simd:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isOrphanedFor(const OMPExecutableDirective &D) {
+  return D.getDirectiveKind() == Directive::OMPD_for ||
+         D.getDirectiveKind() == Directive::OMPD_for_simd;
+}
+
+std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
+                                      ASTContext &Ctx, bool TeamMaster,
+                                      SourceLocation &At) {
+  At = SourceLocation();
+  if (!TeamMaster)
+    return "binds to the teams of the calling region: device code runs it "
+           "only when every call that reaches it is in team-master code of "
+           "a 'teams' region (not inside 'parallel', a worksharing loop or "
+           "another construct, nor from a region without 'teams')";
+  if (D.getBeginLoc().isMacroID())
+    return "comes from a macro, where the device's copy of the loop cannot "
+           "be written";
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit() && !copyKeeps(C)) {
+      At = C->getBeginLoc();
+      return "has the clause '" +
+             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
+             ", which the device's copy of the loop (its team's share, run "
+             "in order by the team master) does not take yet";
+    }
+  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private", At);
+      !Why.empty())
+    return Why;
+  if (std::string Why =
+          itemProblem<OMPFirstprivateClause>(D, "firstprivate", At);
+      !Why.empty())
+    return Why;
+  std::vector<LoopLevel> Levels;
+  return copiedLoopProblem(D, Ctx, Levels);
+}
+
+std::string orphanedForProblem(const OMPExecutableDirective &D, ASTContext &Ctx,
+                               bool Master, SourceLocation &At) {
+  At = SourceLocation();
+  if (!Master)
+    return "binds to the team of the calling thread: device code runs it "
+           "only when every call that reaches it is in team-master code of "
+           "the region, where that team is one thread (not inside "
+           "'parallel', a worksharing or 'distribute' loop or another "
+           "construct)";
+  if (D.getBeginLoc().isMacroID())
+    return "comes from a macro, where the device's copy of the loop cannot "
+           "be written";
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit() && !forCopyKeeps(C)) {
+      At = C->getBeginLoc();
+      return "has the clause '" +
+             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
+             ", which the device's copy of the loop (run in order by the "
+             "calling thread, a team of one) does not take yet";
+    }
+  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private", At);
+      !Why.empty())
+    return Why;
+  if (std::string Why =
+          itemProblem<OMPFirstprivateClause>(D, "firstprivate", At);
+      !Why.empty())
+    return Why;
+  if (std::string Why = itemProblem<OMPLastprivateClause>(D, "lastprivate", At);
+      !Why.empty())
+    return Why;
+  std::vector<LoopLevel> Levels;
+  if (std::string Why = copiedLoopProblem(D, Ctx, Levels); !Why.empty())
+    return Why;
+  // The copy declares the loop's variables: one declared outside keeps
+  // its value, where a simd loop's (linear) and a lastprivate one take the
+  // last iteration's.
+  for (const LoopLevel &L : Levels) {
+    if (L.DeclaredInInit)
+      continue;
+    if (D.getDirectiveKind() == Directive::OMPD_for_simd)
+      return "has the loop variable '" + L.Var +
+             "' declared outside the loop of a simd loop (linear: it takes "
+             "the last value), which the device's copy does not take yet";
+    for (const auto *C : D.getClausesOfKind<OMPLastprivateClause>())
+      for (const Expr *E : C->varlists())
+        if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+            DR && DR->getDecl()->getName() == L.Var) {
+          At = C->getBeginLoc();
+          return "has the loop variable '" + L.Var +
+                 "' lastprivate, which the device's copy does not take yet";
+        }
+  }
   return "";
 }
 

@@ -21,6 +21,13 @@
 // and `distribute parallel for [simd]` get the same copy: the team master
 // runs its share in order, a legal schedule of the simd part and an
 // inactive parallel region (a team of one) for the parallel part.
+//
+// A worksharing `for` [`simd`] binds to the team of the thread that calls
+// the function; from team-master code that team is the calling thread
+// alone, so its device copy (same printer) runs every iteration in order,
+// whatever the schedule, and its closing barrier waits for no one. Calls
+// from parallel code would need the team's threads to share the loop and
+// meet at its barrier: the region stays on the host.
 #ifndef OMP2CUDA_ANALYSIS_ORPHANEDDISTRIBUTE_H
 #define OMP2CUDA_ANALYSIS_ORPHANEDDISTRIBUTE_H
 
@@ -35,21 +42,33 @@ namespace omp2cuda {
 
 /// distribute, distribute simd, distribute parallel for [simd].
 bool isOrphanedDistribute(const clang::OMPExecutableDirective &D);
+/// for, for simd.
+bool isOrphanedFor(const clang::OMPExecutableDirective &D);
 
 /// Why the device cannot run the orphaned distribute loop D of a called
 /// function as its team's share, or "". TeamMaster: every call reaching it
-/// from device code is in team-master code of a teams region.
+/// from device code is in team-master code of a teams region. At: the
+/// clause that decided, when one did.
 std::string orphanedDistributeProblem(const clang::OMPExecutableDirective &D,
-                                      clang::ASTContext &Ctx, bool TeamMaster);
+                                      clang::ASTContext &Ctx, bool TeamMaster,
+                                      clang::SourceLocation &At);
 
-/// The edits that give the accepted orphaned distribute loop D its device
-/// copy (above); Edits holds the file's other edits, which the copy of the
-/// loop's body carries. FileName and LineDirectives: the `#line` markers
-/// around the copied body.
-void orphanedDistributeEdits(const clang::OMPExecutableDirective &D,
-                             clang::ASTContext &Ctx,
-                             std::vector<TextEdit> &Edits,
-                             const std::string &FileName, bool LineDirectives);
+/// Why the device cannot run the orphaned worksharing loop D (`for`,
+/// `for simd`) of a called function, or "". Master: every call reaching
+/// it from device code is in team-master code of its region, where the
+/// loop binds to a team of one (the calling thread runs every iteration
+/// in order). At: the clause that decided, when one did.
+std::string orphanedForProblem(const clang::OMPExecutableDirective &D,
+                               clang::ASTContext &Ctx, bool Master,
+                               clang::SourceLocation &At);
+
+/// The edits that give the accepted orphaned distribute or worksharing
+/// loop D its device copy (above); Edits holds the file's other edits,
+/// which the copy of the loop's body carries. FileName and LineDirectives:
+/// the `#line` markers around the copied body.
+void orphanedLoopEdits(const clang::OMPExecutableDirective &D,
+                       clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
+                       const std::string &FileName, bool LineDirectives);
 
 } // namespace omp2cuda
 

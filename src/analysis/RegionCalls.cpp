@@ -16,13 +16,15 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   const SourceManager &SM = TU.Ctx.getSourceManager();
   const Stmt *Body = S.Body;
   std::vector<ApiCall> Calls;
-  // The body of `target teams` is its team master's code (a distribute
-  // loop in a function it calls binds to these teams).
+  // The body of `target [teams]` is its team master's code (a worksharing
+  // loop in a function it calls binds to a team of one, a distribute loop
+  // to these teams).
   const NestWords &W = Nest.W;
-  bool TeamMaster =
-      W.Teams && !W.Distribute && !W.Loop && !W.Parallel && !W.Simd;
+  CallPlace Place = CallPlace::Other;
+  if (!W.Distribute && !W.Loop && !W.Parallel && !W.Simd && !W.For)
+    Place = W.Teams ? CallPlace::TeamMaster : CallPlace::Master;
   if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls,
-                                   R.SingleThread, TeamMaster);
+                                   R.SingleThread, Place);
       !V.Ok)
     return placed(fromRegionAt(V, R.Loc.Line), V.Where);
   for (const ApiCall &AC : Calls) {

@@ -152,6 +152,7 @@ struct TextBuilder {
     Out.Kind = spmdKind(N.Kind);
     Out.NoWait = N.NoWait;
     Out.Ordered = N.Ordered;
+    Out.DistBlocks = N.DistBlocks;
     Out.InControlFlow = N.InControlFlow;
     Out.NumThreads = N.NumThreads;
     Out.IfCond = N.IfCond;
@@ -270,6 +271,13 @@ Verdict resumableLoops(const SpmdTree &T) {
                          "control-loop region must count up by one to a "
                          "'<' bound of its variable's type, without collapse "
                          "(not supported yet)");
+    // Its header counts by the team count: a block per team would need a
+    // bound the jump could not skip.
+    if (N.DistBlocks)
+      return Verdict::no(DiagId::HostClause,
+                         "dist_schedule(static) on a distribute loop around "
+                         "a parallel construct in a control-loop region is "
+                         "not supported yet");
   }
   return {};
 }

@@ -156,11 +156,11 @@ void f(double *m, int *a, int n) {
   CHECK(contains(F.Output, "for (unsigned long long o2c_iv0 = o2c_iv0_c; "
                            "o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < "
                            "o2c_chunk0; ++o2c_iv0) {\nint i = "));
-  // dist_schedule(static): one chunk per team, of about equal size.
-  CHECK(contains(F.Output,
-                 "const long long o2c_chunk0_ = ((unsigned long "
-                 "long)o2c_trip0 + o2c_dev::omp_get_num_teams() - 1) / "
-                 "o2c_dev::omp_get_num_teams();"));
+  // dist_schedule(static): one block per team, sizes within one.
+  CHECK(contains(F.Output, "const unsigned long long o2c_b0n = (unsigned "
+                           "long long)(o2c_dev::omp_get_num_teams()), o2c_q0 = "
+                           "o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % "
+                           "o2c_b0n;\n"));
   const Region &Last = F.Regions[1].R;
   CHECK(!Last.Translate);
   CHECK(contains(Last.Reason, "has the clause 'lastprivate'"));

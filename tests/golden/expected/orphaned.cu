@@ -174,9 +174,9 @@ if (!omp2cuda_run_L42_launch(hist, a, n)) { // omp2cuda: offloaded by the stub; 
 #pragma omp target map(from: a[0:n]) map(tofrom: hist[0:1])
   hist[0] = fill((int *)a, n / 2); }
   // The worksharing loop in scale() binds to the team that calls it.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 45, 1, "target parallel"}; // [omp2cuda-host-call] left on the host: the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic', 'simd', 'parallel for' and 'distribute' are translated there)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 45, 1, "target parallel"}; // [omp2cuda-host-call] left on the host: the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) binds to the team of the calling thread: device code runs it only when every call that reaches it is in team-master code of the region, where that team is one thread (not inside 'parallel', a worksharing or 'distribute' loop or another construct)
 #line 179 "orphaned.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) is an orphaned construct that binds to the calling team, which device code cannot do yet in a called function (only 'atomic', 'simd', 'parallel for' and 'distribute' are translated there) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) binds to the team of the calling thread: device code runs it only when every call that reaches it is in team-master code of the region, where that team is one thread (not inside 'parallel', a worksharing or 'distribute' loop or another construct) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 45 "inputs/orphaned.c"
 #pragma omp target parallel map(tofrom: a[0:n])
   scale(a, n); }
