@@ -43,12 +43,16 @@ inline std::string spmdLoopOpen(std::string &Out,
   if (Simple) {
     // The steps stop at the bound instead of overflowing past it
     // (omp2cuda/loops.h).
+    // (A step of one stops at the bound by itself: a thread that runs
+    // every iteration.)
     std::string By =
         L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
-    Out += fmt::format("for ({} {} = {}; {} < {}; {} = "
-                       "o2c_dev::strideNext({}, {}, {})) {{\n",
-                       L0.VarType, L0.Var, strideStart(L0, Start), L0.Var,
-                       L0.Upper, L0.Var, L0.Var, L0.Upper, By);
+    std::string Step =
+        Stride == "1" ? L0.Var + " += 1"
+                      : fmt::format("{0} = o2c_dev::strideNext({0}, {1}, {2})",
+                                    L0.Var, L0.Upper, By);
+    Out += fmt::format("for ({} {} = {}; {} < {}; {}) {{\n", L0.VarType,
+                       L0.Var, strideStart(L0, Start), L0.Var, L0.Upper, Step);
     return "}\n";
   }
   bool Wide = Loops.size() > 1;

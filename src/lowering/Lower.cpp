@@ -70,6 +70,8 @@ std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
 std::string strideStart(const LoopLevel &L, const std::string &Offset) {
   if (L.Lower == "0")
     return Offset;
+  if (Offset == "0")
+    return L.Lower;
   return fmt::format("o2c_dev::strideStart<{}>({}, {}, {})", L.VarType,
                      L.Lower, Offset, L.Upper);
 }

@@ -20,7 +20,8 @@ std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
 /// The first value of L's variable in a loop that starts Offset iterations
 /// in (a thread's or team's number) and strides over the others: an
 /// overflow-free o2c_dev::strideStart, or Offset itself from 0 (below 2^31,
-/// it fits every variable that is not narrow).
+/// it fits every variable that is not narrow), or the lower bound from
+/// Offset 0.
 std::string strideStart(const LoopLevel &L, const std::string &Offset);
 
 /// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".

@@ -151,11 +151,8 @@ void f(double *m, int *a, int n) {
   REQUIRE(F.Regions.size() == 4);
   INFO(F.Regions[0].R.Reason);
   CHECK(F.Regions[0].R.Translate);
-  // One private copy per team; the collapsed nest's counter.
+  // One private copy per team.
   CHECK(contains(F.Output, "int t;\n"));
-  CHECK(contains(F.Output, "for (unsigned long long o2c_iv0 = o2c_iv0_c; "
-                           "o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < "
-                           "o2c_chunk0; ++o2c_iv0) {\nint i = "));
   // dist_schedule(static): one block per team, sizes within one.
   CHECK(contains(F.Output, "const unsigned long long o2c_b0n = (unsigned "
                            "long long)(o2c_dev::omp_get_num_teams()), o2c_q0 = "

@@ -202,7 +202,6 @@ static bool omp2cuda_main_L60_launch(int (&row_min)[4], int (&first)[4]) {
 // omp2cuda: kernel for '#pragma omp target teams distribute num_teams(2)
 // map(from: row_max)' at inputs/atomic_compare.c:80
 __global__ void omp2cuda_main_L80(int *row_max) {
-  __shared__ unsigned long long o2c_scratch[32];
   {
     __shared__ int r;              // the team master's, hoisted
     __shared__ int m;              // the team master's, hoisted
@@ -225,7 +224,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 {
     m = -1, count = 0;
 
-#line 229 "atomic_compare.cu"
+#line 228 "atomic_compare.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -235,7 +234,7 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 #line 89 "inputs/atomic_compare.c"
     row_max[r] = m * 100 + count;
   }
-#line 239 "atomic_compare.cu"
+#line 238 "atomic_compare.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -256,17 +255,12 @@ __global__ void omp2cuda_main_L80(int *row_max) {
 
       count += 1;
     }
-#line 260 "atomic_compare.cu"
+#line 259 "atomic_compare.cu"
               }
             }
-            {
-              const int o2c_team_count = o2c_dev::teamReduce<o2c_dev::RedPlus>(
-                  o2c_part_count, o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_count,
-                                                         o2c_team_count);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_count,
+                                                    o2c_part_count);
+            __syncthreads();
           }
         } break;
         default:

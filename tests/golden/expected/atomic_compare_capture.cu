@@ -139,7 +139,6 @@ static bool omp2cuda_main_L21_launch(int &lo, int &claim, int &winners,
 // omp2cuda: kernel for '#pragma omp target teams distribute num_teams(2)
 // map(from: row_first)' at inputs/atomic_compare_capture.c:85
 __global__ void omp2cuda_main_L85(int *row_first) {
-  __shared__ unsigned long long o2c_scratch[32];
   {
     __shared__ int r;              // the team master's, hoisted
     __shared__ int f;              // the team master's, hoisted
@@ -162,7 +161,7 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 {
     f = -1, mine = 0;
 
-#line 166 "atomic_compare_capture.cu"
+#line 165 "atomic_compare_capture.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -172,7 +171,7 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 #line 98 "inputs/atomic_compare_capture.c"
     row_first[r] = f * 10 + mine;
   }
-#line 176 "atomic_compare_capture.cu"
+#line 175 "atomic_compare_capture.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -197,17 +196,12 @@ __global__ void omp2cuda_main_L85(int *row_first) {
 
       mine += was == -1;
     }
-#line 201 "atomic_compare_capture.cu"
+#line 200 "atomic_compare_capture.cu"
               }
             }
-            {
-              const int o2c_team_mine = o2c_dev::teamReduce<o2c_dev::RedPlus>(
-                  o2c_part_mine, o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_mine,
-                                                         o2c_team_mine);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_mine,
+                                                    o2c_part_mine);
+            __syncthreads();
           }
         } break;
         default:

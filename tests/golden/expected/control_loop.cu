@@ -147,7 +147,7 @@ static bool omp2cuda_main_L45_launch(double (&u)[64], double (&v)[64],
 // map(tofrom: a, tmps)' at inputs/control_loop.c:64
 __global__ void omp2cuda_main_L64(int (*o2c_arr_a)[64][4], int *tmps) {
   int(&a)[8][64][4] = *reinterpret_cast<int(*)[8][64][4]>(o2c_arr_a);
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[16];
   for (int r = blockIdx.x; r < S; r = o2c_dev::strideNext(r, S, gridDim.x)) {
 #line 67 "inputs/control_loop.c"
 {

@@ -150,7 +150,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 extern "C" double total(const double *a, int n) {
   double s = 0;
 { // omp2cuda: device data environment
-#line 153 "data_constructs.cu"
+#line 154 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
   o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
   o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
@@ -169,19 +169,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { /* #pragma omp target enter data map(to: *flag) */
-#line 172 "data_constructs.cu"
+#line 173 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
 }
 #line 31 "inputs/data_constructs.c"
 { /* #pragma omp target update from(present: *flag) */
-#line 178 "data_constructs.cu"
+#line 179 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
 }
 #line 32 "inputs/data_constructs.c"
 { /* #pragma omp target exit data map(release: *flag) */
-#line 184 "data_constructs.cu"
+#line 185 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
 }

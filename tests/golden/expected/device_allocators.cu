@@ -21,7 +21,6 @@
 // aligned256, zeroed)' at inputs/device_allocators.c:20
 __global__ void omp2cuda_main_L20(int *on_device, long *sum, int *aligned64,
                                   int *aligned256, int *zeroed) {
-  __shared__ unsigned long long o2c_scratch[32];
   {
     __shared__ omp_alloctrait_t traits[2]; // the team master's, hoisted
     omp_allocator_handle_t a64;            // the team master's, hoisted
@@ -54,7 +53,7 @@ __global__ void omp2cuda_main_L20(int *on_device, long *sum, int *aligned64,
     (*aligned256) = y != (double *)NULL && (uintptr_t)y % 256 == 0;
     z = (int *)o2c_dev::omp_calloc(N, sizeof(int), omp_default_mem_alloc);
 
-#line 58 "device_allocators.cu"
+#line 57 "device_allocators.cu"
             { // the team's threads run state 1
               o2c_cl_next[o2c_cl_slot] = 1;
               o2c_cl_resume = 1;
@@ -71,7 +70,7 @@ __global__ void omp2cuda_main_L20(int *on_device, long *sum, int *aligned64,
     o2c_dev::omp_free(x, a64);
     o2c_dev::omp_destroy_allocator(a64);
   }
-#line 75 "device_allocators.cu"
+#line 74 "device_allocators.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -91,18 +90,12 @@ __global__ void omp2cuda_main_L20(int *on_device, long *sum, int *aligned64,
       y[i] = 0.5 * i;
       (*zeroed) = (*zeroed) && z[i] == 0;
     }
-#line 95 "device_allocators.cu"
+#line 94 "device_allocators.cu"
               }
             }
-            {
-              const int o2c_team_zeroed =
-                  o2c_dev::teamReduce<o2c_dev::RedLogAnd>(o2c_part_zeroed,
-                                                          o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedLogAnd>(o2c_red_zeroed,
-                                                           o2c_team_zeroed);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedLogAnd>(o2c_red_zeroed,
+                                                      o2c_part_zeroed);
+            __syncthreads();
           }
         } break;
         default:
@@ -173,7 +166,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     o2c_dev::omp_free(buf, a);
     o2c_dev::omp_destroy_allocator(a);
   }
-#line 177 "device_allocators.cu"
+#line 170 "device_allocators.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -276,15 +276,16 @@ __global__ void omp2cuda_main_L94(int *o2c_arr_c, int *nt) {
 #line 277 "dist_schedule_blocks.cu"
         }
         __syncthreads();
-        for (int j = threadIdx.x; j < 1; j += blockDim.x) {
+        for (int j = threadIdx.x; j < 1;
+             j = o2c_dev::strideNext(j, 1, blockDim.x)) {
 #line 101 "inputs/dist_schedule_blocks.c"
       c[i] = o2c_dev::omp_get_team_num();
-#line 283 "dist_schedule_blocks.cu"
+#line 284 "dist_schedule_blocks.cu"
         }
         __syncthreads();
 #line 102 "inputs/dist_schedule_blocks.c"
   }
-#line 288 "dist_schedule_blocks.cu"
+#line 289 "dist_schedule_blocks.cu"
     }
   }
 }
@@ -322,12 +323,12 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
 #line 107 "inputs/dist_schedule_blocks.c"
   {
 
-#line 326 "dist_schedule_blocks.cu"
+#line 327 "dist_schedule_blocks.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 108 "inputs/dist_schedule_blocks.c"
     if (o2c_dev::omp_get_team_num() == 0)
       nt[3] = o2c_dev::omp_get_num_teams();
-#line 331 "dist_schedule_blocks.cu"
+#line 332 "dist_schedule_blocks.cu"
     }
     __syncthreads();
     {
@@ -349,7 +350,7 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
         if (threadIdx.x == 0) { // team master only: side effects
 #line 113 "inputs/dist_schedule_blocks.c"
         d[r * COLS + k] = o2c_dev::omp_get_team_num();
-#line 353 "dist_schedule_blocks.cu"
+#line 354 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
@@ -369,14 +370,14 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
         if (threadIdx.x == 0) { // team master only: side effects
 #line 116 "inputs/dist_schedule_blocks.c"
       e[(N - 1 - i) / 3] = o2c_dev::omp_get_team_num();
-#line 373 "dist_schedule_blocks.cu"
+#line 374 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
     }
 #line 117 "inputs/dist_schedule_blocks.c"
   }
-#line 380 "dist_schedule_blocks.cu"
+#line 381 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)
@@ -414,7 +415,7 @@ __global__ void omp2cuda_main_L122(int *f, int *s, int *nt) {
     called_blocks(f, N);
     called_blocks(s, SMALL);
   }
-#line 418 "dist_schedule_blocks.cu"
+#line 419 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)

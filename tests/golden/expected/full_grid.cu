@@ -146,7 +146,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<long>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(isum, o2c_red_isum, o2c_scratch);
 }
 } // extern "C++"
@@ -206,7 +206,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<int>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedLogAnd>(teams_ok, o2c_red_teams_ok,
                                               o2c_scratch);
 }
@@ -262,7 +262,8 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long
+      o2c_scratch[o2c_dev::ScratchWords<double>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(fsum, o2c_red_fsum, o2c_scratch);
 }
 } // extern "C++"
@@ -317,12 +318,12 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
       count++;
       isum += count > 0;
     }
-#line 321 "full_grid.cu"
+#line 322 "full_grid.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<long>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(isum, o2c_red_isum, o2c_scratch);
 }
 } // extern "C++"
@@ -370,7 +371,7 @@ int main(void) {
   double fsum = 0;
   int last = -1, count = 0, teams_ok = 1;
 { // omp2cuda: device data environment
-#line 374 "full_grid.cu"
+#line 375 "full_grid.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/full_grid.c", 37, 1, "target data"};
   o2c::TargetRegion o2c_data_L37(o2c_loc, -1, true, false);
   o2c_data_L37.map(&(a), sizeof(a), o2c::MapTo);

@@ -8,11 +8,10 @@
 // omp2cuda: kernel for '#pragma omp target parallel map(tofrom: total) map(to:
 // a[0:n]) map(from: seen[0:n])' at inputs/nested_shared_reduction.c:6
 __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
-  __shared__ unsigned long long o2c_scratch[32];
 #line 7 "inputs/nested_shared_reduction.c"
   {
 
-#line 16 "nested_shared_reduction.cu"
+#line 15 "nested_shared_reduction.cu"
     {
       int *const o2c_red_total = total;
       int o2c_part_total = o2c_dev::RedPlus::identity<int>();
@@ -22,27 +21,21 @@ __global__ void omp2cuda_sum_L6(const int *a, int *seen, int n, int *total) {
              x = o2c_dev::strideNext(x, n, blockDim.x)) {
 #line 10 "inputs/nested_shared_reduction.c"
       (*total) += a[x];
-#line 26 "nested_shared_reduction.cu"
+#line 25 "nested_shared_reduction.cu"
         }
       }
-      {
-        const int o2c_team_total =
-            o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_total, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_total,
-                                                   o2c_team_total);
-        __syncthreads();
-      }
+      o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_total, o2c_part_total);
+      __syncthreads();
     }
     for (int x = threadIdx.x; x < n;
          x = o2c_dev::strideNext(x, n, blockDim.x)) {
 #line 13 "inputs/nested_shared_reduction.c"
       seen[x] = (*total);
-#line 42 "nested_shared_reduction.cu"
+#line 35 "nested_shared_reduction.cu"
     }
 #line 14 "inputs/nested_shared_reduction.c"
   }
-#line 46 "nested_shared_reduction.cu"
+#line 39 "nested_shared_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:

@@ -18,12 +18,11 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
                                   int *on_device) {
   int(&a)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_a);
   int(&sizes)[3] = *reinterpret_cast<int(*)[3]>(o2c_arr_sizes);
-  __shared__ unsigned long long o2c_scratch[32];
   for (int t = blockIdx.x; t < 4; t = o2c_dev::strideNext(t, 4, gridDim.x)) {
 #line 20 "inputs/num_threads_block.c"
 {
 
-#line 27 "num_threads_block.cu"
+#line 26 "num_threads_block.cu"
       {
         long *const o2c_red_sum = sum;
         long o2c_part_sum = o2c_dev::RedPlus::identity<long>();
@@ -41,20 +40,15 @@ __global__ void omp2cuda_main_L18(int *o2c_arr_a, int *o2c_arr_sizes, long *sum,
         (*on_device) = (*on_device) && !o2c_dev::omp_is_initial_device();
       }
     }
-#line 45 "num_threads_block.cu"
+#line 44 "num_threads_block.cu"
           }
         }
-        {
-          const long o2c_team_sum =
-              o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_sum, o2c_scratch);
-          if (threadIdx.x == 0)
-            o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_team_sum);
-          __syncthreads();
-        }
+        o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_part_sum);
+        __syncthreads();
       }
 #line 29 "inputs/num_threads_block.c"
   }
-#line 58 "num_threads_block.cu"
+#line 52 "num_threads_block.cu"
   }
 }
 
@@ -95,12 +89,12 @@ __global__ void omp2cuda_main_L35(int *o2c_arr_team, int *o2c_arr_sizes,
 #line 38 "inputs/num_threads_block.c"
     {
 
-#line 99 "num_threads_block.cu"
+#line 93 "num_threads_block.cu"
     for (int i = threadIdx.x; i < 16;
          i = o2c_dev::strideNext(i, 16, blockDim.x)) {
 #line 41 "inputs/num_threads_block.c"
         team[i] = i * o2c_dev::omp_get_num_threads();
-#line 104 "num_threads_block.cu"
+#line 98 "num_threads_block.cu"
     }
     __syncthreads();
 #line 43 "inputs/num_threads_block.c"
@@ -115,7 +109,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 119 "num_threads_block.cu"
+#line 113 "num_threads_block.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -149,7 +143,6 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
                                   int *steps) {
   int(&a)[1000] = *reinterpret_cast<int(*)[1000]>(o2c_arr_a);
   int(&sizes)[3] = *reinterpret_cast<int(*)[3]>(o2c_arr_sizes);
-  __shared__ unsigned long long o2c_scratch[32];
   {
     __shared__ int s;              // the team master's, hoisted
     __shared__ int o2c_cl_next[2]; // the next state, two slots
@@ -170,7 +163,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
   {
     for (s = 0; s < 3; s++) {
 
-#line 174 "num_threads_block.cu"
+#line 167 "num_threads_block.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -181,7 +174,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
       (*steps) += 1;
     }
 
-#line 185 "num_threads_block.cu"
+#line 178 "num_threads_block.cu"
             { // the team's threads run state 2
               o2c_cl_next[o2c_cl_slot] = 2;
               o2c_cl_resume = 2;
@@ -190,7 +183,7 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
             }
 #line 70 "inputs/num_threads_block.c"
   }
-#line 194 "num_threads_block.cu"
+#line 187 "num_threads_block.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -206,17 +199,11 @@ __global__ void omp2cuda_main_L57(int *o2c_arr_a, int *o2c_arr_sizes, long *dot,
                    i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 62 "inputs/num_threads_block.c"
         (*dot) += (long)a[i] * (s + 1);
-#line 210 "num_threads_block.cu"
+#line 203 "num_threads_block.cu"
               }
             }
-            {
-              const long o2c_team_dot = o2c_dev::teamReduce<o2c_dev::RedPlus>(
-                  o2c_part_dot, o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_dot,
-                                                         o2c_team_dot);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_dot, o2c_part_dot);
+            __syncthreads();
           }
         } break;
         case 2: {
@@ -229,7 +216,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
     }
-#line 233 "num_threads_block.cu"
+#line 220 "num_threads_block.cu"
         } break;
         default:
           break;

@@ -55,10 +55,10 @@ int t;
 const unsigned long long o2c_trip0_0 = (rows > 0 ? (unsigned long long)rows : 0);
 const unsigned long long o2c_trip0_1 = (cols > 0 ? (unsigned long long)cols : 0);
 const unsigned long long o2c_trip0 = o2c_trip0_0 * o2c_trip0_1;
-const long long o2c_chunk0_ = ((unsigned long long)o2c_trip0 + o2c_dev::omp_get_num_teams() - 1) / o2c_dev::omp_get_num_teams();
-const unsigned long long o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned long long)o2c_chunk0_ : 1;
-for (unsigned long long o2c_iv0_c = (unsigned long long)(o2c_dev::omp_get_team_num()) * o2c_chunk0; o2c_iv0_c < o2c_trip0; o2c_iv0_c += (unsigned long long)(o2c_dev::omp_get_num_teams()) * o2c_chunk0) {
-for (unsigned long long o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
+const unsigned long long o2c_b0n = (unsigned long long)(o2c_dev::omp_get_num_teams()), o2c_q0 = o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % o2c_b0n;
+const unsigned long long o2c_b0 = (unsigned long long)(o2c_dev::omp_get_team_num()),
+  o2c_lo0 = o2c_b0 * o2c_q0 + (o2c_b0 < o2c_r0 ? o2c_b0 : o2c_r0);
+for (unsigned long long o2c_iv0 = o2c_lo0; o2c_iv0 < o2c_lo0 + o2c_q0 + (o2c_b0 < o2c_r0 ? 1 : 0); ++o2c_iv0) {
 int r = (int)((unsigned long long)(0) + (o2c_iv0 / (o2c_trip0_1)));
 int c = (int)((unsigned long long)(0) + ((o2c_iv0) % o2c_trip0_1));
 #line 30 "inputs/orphaned_distribute.c"
@@ -67,7 +67,6 @@ int c = (int)((unsigned long long)(0) + ((o2c_iv0) % o2c_trip0_1));
       m[t] = m[t] * f + r;
     }
 #line 70 "orphaned_distribute.cu"
-}
 }
 }
 }
@@ -88,7 +87,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 for (int i = o2c_dev::omp_get_team_num(); i < n; i = o2c_dev::strideNext(i, n, o2c_dev::omp_get_num_teams())) {
 #line 40 "inputs/orphaned_distribute.c"
 y[i] = a * x[i] + y[i];
-#line 92 "orphaned_distribute.cu"
+#line 91 "orphaned_distribute.cu"
 }
 }
 #line 40 "inputs/orphaned_distribute.c"
@@ -111,7 +110,7 @@ for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 46 "inputs/orphaned_distribute.c"
 a[i] += 100;
-#line 115 "orphaned_distribute.cu"
+#line 114 "orphaned_distribute.cu"
 }
 }
 }
@@ -133,7 +132,7 @@ for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2
 int i = (int)((unsigned int)(0) + (o2c_iv0) * 3);
 #line 52 "inputs/orphaned_distribute.c"
 v[i] += (long)i * i;
-#line 137 "orphaned_distribute.cu"
+#line 136 "orphaned_distribute.cu"
 }
 }
 }
@@ -151,7 +150,7 @@ for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2
 int i = (int)((unsigned int)(n - 1) - (o2c_iv0));
 #line 55 "inputs/orphaned_distribute.c"
 v[i] += 1;
-#line 155 "orphaned_distribute.cu"
+#line 154 "orphaned_distribute.cu"
 }
 }
 }
@@ -160,13 +159,13 @@ v[i] += 1;
 }
 #pragma omp end declare target
 
-#line 164 "orphaned_distribute.cu"
+#line 163 "orphaned_distribute.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_distribute.c:61
 __global__ void omp2cuda_ran_on_device_L61(int *on_device) {
 #line 62 "inputs/orphaned_distribute.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 170 "orphaned_distribute.cu"
+#line 169 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -198,13 +197,13 @@ if (!omp2cuda_ran_on_device_L61_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 202 "orphaned_distribute.cu"
+#line 201 "orphaned_distribute.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(4) map(tofrom: a)'
 // at inputs/orphaned_distribute.c:80
 __global__ void omp2cuda_main_L80(int *a) {
 #line 81 "inputs/orphaned_distribute.c"
   add_share(a, N, 1);
-#line 208 "orphaned_distribute.cu"
+#line 207 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)
@@ -230,7 +229,7 @@ static bool omp2cuda_main_L80_launch(int (&a)[1003]) {
 __global__ void omp2cuda_main_L83(int *a) {
 #line 84 "inputs/orphaned_distribute.c"
   { add_share(a, N, 2); }
-#line 234 "orphaned_distribute.cu"
+#line 233 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -267,7 +266,7 @@ __global__ void omp2cuda_main_L87(int *a, double *m, float *x, float *y,
     chunked_share(a, N, 7);
     strided_share(v, N);
   }
-#line 271 "orphaned_distribute.cu"
+#line 270 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(3)
@@ -303,22 +302,22 @@ __global__ void omp2cuda_main_L101(int *a, int *o2c_arr_c) {
 #line 102 "inputs/orphaned_distribute.c"
   {
 
-#line 307 "orphaned_distribute.cu"
+#line 306 "orphaned_distribute.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 103 "inputs/orphaned_distribute.c"
     add_share(a, N, 4);
-#line 311 "orphaned_distribute.cu"
+#line 310 "orphaned_distribute.cu"
     }
     __syncthreads();
     for (int j = threadIdx.x; j < 8;
          j = o2c_dev::strideNext(j, 8, blockDim.x)) {
 #line 106 "inputs/orphaned_distribute.c"
       c[o2c_dev::omp_get_team_num() * 8 + j] = j + 1;
-#line 318 "orphaned_distribute.cu"
+#line 317 "orphaned_distribute.cu"
     }
 #line 107 "inputs/orphaned_distribute.c"
   }
-#line 322 "orphaned_distribute.cu"
+#line 321 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(2)

@@ -95,7 +95,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 } else { // omp2cuda: the device's copy: a team of one, the calling thread, runs every iteration
 {
 const unsigned int o2c_trip0 = ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
-for (unsigned int o2c_iv0 = 0; o2c_iv0 < o2c_trip0; o2c_iv0 += (unsigned int)(1)) {
+for (unsigned int o2c_iv0 = 0; o2c_iv0 < o2c_trip0; o2c_iv0 = o2c_dev::strideNext(o2c_iv0, o2c_trip0, 1)) {
 int i = (int)((unsigned int)(n - 1) - (o2c_iv0) * 2);
 #line 46 "inputs/orphaned_for.c"
 y[i] = s * x[i] + y[i];
@@ -232,14 +232,15 @@ __global__ void omp2cuda_main_L108(int *o2c_arr_a) {
 #line 233 "orphaned_for.cu"
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < N; i += blockDim.x) {
+    for (int i = threadIdx.x; i < N;
+         i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 113 "inputs/orphaned_for.c"
       a[i] -= i;
-#line 239 "orphaned_for.cu"
+#line 240 "orphaned_for.cu"
     }
 #line 114 "inputs/orphaned_for.c"
   }
-#line 243 "orphaned_for.cu"
+#line 244 "orphaned_for.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a)' at

@@ -369,7 +369,6 @@ static int outside; // iterations a kernel ran outside [lo, hi)
 // map(tofrom: hits, outside)' at inputs/stride_bounds.c:57
 __global__ void omp2cuda_control_L57(int (*hits)[12], int *outside, int lo,
                                      int hi, int k) {
-  __shared__ unsigned long long o2c_scratch[32];
   {
     int r;                         // the team master's, hoisted
     __shared__ int once;           // the team master's, hoisted
@@ -396,7 +395,7 @@ __global__ void omp2cuda_control_L57(int (*hits)[12], int *outside, int lo,
       }
       once = 0;
 
-#line 400 "stride_bounds.cu"
+#line 399 "stride_bounds.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -406,7 +405,7 @@ __global__ void omp2cuda_control_L57(int (*hits)[12], int *outside, int lo,
 #line 70 "inputs/stride_bounds.c"
       hits[k][r - lo] += once;
     }
-#line 410 "stride_bounds.cu"
+#line 409 "stride_bounds.cu"
           }
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
@@ -423,17 +422,12 @@ __global__ void omp2cuda_control_L57(int (*hits)[12], int *outside, int lo,
                    c = o2c_dev::strideNext(c, 4, blockDim.x)) {
 #line 69 "inputs/stride_bounds.c"
         once += c == 0;
-#line 427 "stride_bounds.cu"
+#line 426 "stride_bounds.cu"
               }
             }
-            {
-              const int o2c_team_once = o2c_dev::teamReduce<o2c_dev::RedPlus>(
-                  o2c_part_once, o2c_scratch);
-              if (threadIdx.x == 0)
-                o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_once,
-                                                         o2c_team_once);
-              __syncthreads();
-            }
+            o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_once,
+                                                    o2c_part_once);
+            __syncthreads();
           }
         } break;
         default:
@@ -501,7 +495,7 @@ if (!omp2cuda_control_L57_launch(hits, outside, lo, hi, k)) { // omp2cuda: offlo
 }
 
 // A bound of a wider type than the variable: the loop counts iterations.
-#line 505 "stride_bounds.cu"
+#line 499 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // num_teams(1) thread_limit(4) map(tofrom: hits)' at inputs/stride_bounds.c:77
 //
@@ -521,7 +515,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     do {
 #line 80 "inputs/stride_bounds.c"
     hits[k][i - lo] += 1;
-#line 525 "stride_bounds.cu"
+#line 519 "stride_bounds.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -582,7 +576,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 for (int i = o2c_dev::strideStart<int>(lo, o2c_dev::omp_get_team_num(), hi); i < hi; i = o2c_dev::strideNext(i, hi, o2c_dev::omp_get_num_teams())) {
 #line 87 "inputs/stride_bounds.c"
 row[i - lo] += 1;
-#line 586 "stride_bounds.cu"
+#line 580 "stride_bounds.cu"
 }
 }
 #line 87 "inputs/stride_bounds.c"
@@ -590,13 +584,13 @@ row[i - lo] += 1;
 }
 #pragma omp end declare target
 
-#line 594 "stride_bounds.cu"
+#line 588 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(5) map(tofrom:
 // hits)' at inputs/stride_bounds.c:92
 __global__ void omp2cuda_orphaned_L92(int (*hits)[12], int lo, int hi, int k) {
 #line 93 "inputs/stride_bounds.c"
   share(hits[k], lo, hi);
-#line 600 "stride_bounds.cu"
+#line 594 "stride_bounds.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(5)
@@ -627,13 +621,13 @@ if (!omp2cuda_orphaned_L92_launch(hits, lo, hi, k)) { // omp2cuda: offloaded by 
   share(hits[k], lo, hi); }
 }
 
-#line 631 "stride_bounds.cu"
+#line 625 "stride_bounds.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: d)' at
 // inputs/stride_bounds.c:98
 __global__ void omp2cuda_on_device_L98(int *d) {
 #line 99 "inputs/stride_bounds.c"
   (*d) = !o2c_dev::omp_is_initial_device();
-#line 637 "stride_bounds.cu"
+#line 631 "stride_bounds.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: d)' at

@@ -19,7 +19,6 @@ __global__ void omp2cuda_main_L23(int *o2c_arr_y, int *o2c_arr_z,
                                   int *on_device, int *o2c_red_sum) {
   int(&y)[300] = *reinterpret_cast<int(*)[300]>(o2c_arr_y);
   int(&z)[300] = *reinterpret_cast<int(*)[300]>(o2c_arr_z);
-  __shared__ unsigned long long o2c_scratch[32];
   __shared__ int o2c_teamcopy_sum; // the team's copy of 'sum'
   if (threadIdx.x == 0)
     o2c_teamcopy_sum = o2c_dev::RedPlus::identity<int>();
@@ -46,15 +45,10 @@ if (threadIdx.x == 0) { // #pragma omp master
 }
 }
   }
-#line 50 "task_reductions.cu"
+#line 49 "task_reductions.cu"
       }
-      {
-        const int o2c_team_sum =
-            o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_sum, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_team_sum);
-        __syncthreads();
-      }
+      o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_sum, o2c_part_sum);
+      __syncthreads();
     }
   }
   __syncthreads(); // the team's copies are complete
@@ -101,11 +95,11 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
 #line 42 "inputs/task_reductions.c"
   {
 
-#line 105 "task_reductions.cu"
+#line 99 "task_reductions.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 43 "inputs/task_reductions.c"
     (*on_device) = (*on_device) && !o2c_dev::omp_is_initial_device();
-#line 109 "task_reductions.cu"
+#line 103 "task_reductions.cu"
     }
     __syncthreads();
     {
@@ -126,16 +120,11 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
         (*wsum) += w[i];
       }
     }
-#line 130 "task_reductions.cu"
+#line 124 "task_reductions.cu"
         }
       }
-      {
-        const long o2c_team_dot =
-            o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_dot, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_dot, o2c_team_dot);
-        __syncthreads();
-      }
+      o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_dot, o2c_part_dot);
+      __syncthreads();
       {
         const double o2c_team_wsum =
             o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_wsum, o2c_scratch);
@@ -146,7 +135,7 @@ __global__ void omp2cuda_main_L41(int *o2c_arr_y, int *o2c_arr_z,
     }
 #line 52 "inputs/task_reductions.c"
   }
-#line 150 "task_reductions.cu"
+#line 139 "task_reductions.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: dot, wsum,
@@ -183,7 +172,6 @@ static bool omp2cuda_main_L41_launch(int (&y)[300], int (&z)[300],
 __global__ void omp2cuda_main_L57(int *o2c_arr_y, int *on_device,
                                   int *o2c_red_bits, int *o2c_red_parity) {
   int(&y)[300] = *reinterpret_cast<int(*)[300]>(o2c_arr_y);
-  __shared__ unsigned long long o2c_scratch[32];
   __shared__ int o2c_teamcopy_bits; // the team's copy of 'bits'
   if (threadIdx.x == 0)
     o2c_teamcopy_bits = o2c_dev::RedBitOr::identity<int>();
@@ -219,24 +207,13 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
   }
-#line 223 "task_reductions.cu"
+#line 211 "task_reductions.cu"
       }
-      {
-        const int o2c_team_bits =
-            o2c_dev::teamReduce<o2c_dev::RedBitOr>(o2c_part_bits, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedBitOr>(o2c_red_bits,
-                                                    o2c_team_bits);
-        __syncthreads();
-      }
-      {
-        const int o2c_team_parity = o2c_dev::teamReduce<o2c_dev::RedBitXor>(
-            o2c_part_parity, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedBitXor>(o2c_red_parity,
-                                                     o2c_team_parity);
-        __syncthreads();
-      }
+      o2c_dev::warpsCombine<o2c_dev::RedBitOr>(o2c_red_bits, o2c_part_bits);
+      __syncthreads();
+      o2c_dev::warpsCombine<o2c_dev::RedBitXor>(o2c_red_parity,
+                                                o2c_part_parity);
+      __syncthreads();
     }
   }
   __syncthreads(); // the team's copies are complete
@@ -301,12 +278,12 @@ __global__ void omp2cuda_main_L76(double *o2c_arr_w, int *on_device,
 #line 78 "inputs/task_reductions.c"
   {
 
-#line 305 "task_reductions.cu"
+#line 282 "task_reductions.cu"
           for (int i = threadIdx.x; i < N;
                i = o2c_dev::strideNext(i, N, blockDim.x)) {
 #line 81 "inputs/task_reductions.c"
       total += w[i];
-#line 310 "task_reductions.cu"
+#line 287 "task_reductions.cu"
           }
           __syncthreads();
 #line 83 "inputs/task_reductions.c"
@@ -320,7 +297,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 __syncthreads(); // the end of single
 }
   }
-#line 324 "task_reductions.cu"
+#line 301 "task_reductions.cu"
       }
       {
         const double o2c_team_total =
@@ -330,13 +307,8 @@ __syncthreads(); // the end of single
                                                    o2c_team_total);
         __syncthreads();
       }
-      {
-        const int o2c_team_hits =
-            o2c_dev::teamReduce<o2c_dev::RedPlus>(o2c_part_hits, o2c_scratch);
-        if (threadIdx.x == 0)
-          o2c_dev::atomicCombine<o2c_dev::RedPlus>(o2c_red_hits, o2c_team_hits);
-        __syncthreads();
-      }
+      o2c_dev::warpsCombine<o2c_dev::RedPlus>(o2c_red_hits, o2c_part_hits);
+      __syncthreads();
     }
   }
   __syncthreads(); // the team's copies are complete

@@ -218,7 +218,7 @@ static __global__ void omp2cuda_Vec_scale_L52(T a, T *d, int n) {
   using size_type = int;
   using value_type = T;
   for (size_type i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 53 "inputs/template_types.cpp"
     {
@@ -291,7 +291,7 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
   using size_type = int;
   using value_type = T;
   for (size_type i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x) {
+       i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 64 "inputs/template_types.cpp"
   {
@@ -373,7 +373,8 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
     if (O2cOnePass)
       break; // one thread per iteration
   }
-  __shared__ unsigned long long o2c_scratch[32];
+  __shared__ unsigned long long
+      o2c_scratch[o2c_dev::ScratchWords<typename C::value_type>::value];
   o2c_dev::reduceToGlobal<o2c_dev::RedPlus>(s, o2c_red_s, o2c_scratch);
 }
 } // extern "C++"
@@ -435,7 +436,7 @@ if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n)) { // omp2cuda: offloa
 // Lower unit triangle packed in MR x MR column blocks: the third loop's
 // bound depends on the first, so the kernel distributes the outer two.
 const int MR = 4;
-#line 439 "template_types.cu"
+#line 440 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(to: a[0:m*m]) map(from: p[0:(mp+1)*mp/2*MR*MR])' at
 // inputs/template_types.cpp:92
@@ -462,7 +463,7 @@ static __global__ void omp2cuda_pack_L92(const int MR, Index m, const T *a,
           Index nu = (i + 1) * i / 2 * MR * MR + j * MR * MR + j0 * MR + i0;
           p[nu] = r == c ? T(1) : (r >= m || c >= m) ? T(0) : r > c ? a[r * m + c] : T(0);
         };
-#line 466 "template_types.cu"
+#line 467 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
