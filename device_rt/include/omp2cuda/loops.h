@@ -6,7 +6,8 @@
 // written that the host build leaves alone). These helpers step in the
 // variable's unsigned type, where the distance to hi is exact, and stop at
 // hi instead of passing it. Host and device: an orphaned distribute's
-// device copy is in a __host__ __device__ function.
+// device copy is in a __host__ __device__ function. C++11: generated code
+// is compiled at the program's language level.
 #ifndef OMP2CUDA_LOOPS_H
 #define OMP2CUDA_LOOPS_H
 
@@ -17,14 +18,15 @@ namespace o2c_dev {
 /// The unsigned type in which a distance of type U and an offset or stride
 /// of type S compare: the wider, so a 64-bit stride is not truncated.
 template <class U, class S>
-using StrideCmp = std::common_type_t<U, std::make_unsigned_t<S>>;
+using StrideCmp = typename std::common_type<
+    U, typename std::make_unsigned<S>::type>::type;
 
 /// The variable's value Offset iterations past Lower in a loop `i < End`,
 /// or End when the loop has fewer iterations (Lower + Offset may not fit
 /// T then). Lower when the loop runs no iteration at all.
 template <class T, class E, class O>
 __host__ __device__ __forceinline__ T strideStart(T Lower, O Offset, E End) {
-  using U = std::make_unsigned_t<T>;
+  using U = typename std::make_unsigned<T>::type;
   using C = StrideCmp<U, O>;
   if (!(Lower < End))
     return Lower;
@@ -39,7 +41,7 @@ __host__ __device__ __forceinline__ T strideStart(T Lower, O Offset, E End) {
 /// + Stride, or End when that would reach or pass End.
 template <class T, class E, class S>
 __host__ __device__ __forceinline__ T strideNext(T I, E End, S Stride) {
-  using U = std::make_unsigned_t<T>;
+  using U = typename std::make_unsigned<T>::type;
   using C = StrideCmp<U, S>;
   const U Room = static_cast<U>(static_cast<U>(static_cast<T>(End)) -
                                 static_cast<U>(I));
