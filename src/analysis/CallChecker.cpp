@@ -19,6 +19,11 @@ void nestedCalls(const Stmt *S, bool In, std::set<const CallExpr *> &Out) {
   In = In || isa<OMPExecutableDirective, LambdaExpr>(S);
   if (const auto *C = dyn_cast<CallExpr>(S); C && In)
     Out.insert(C);
+  // A directive's child is its CapturedStmt, whose children are only the
+  // captures' initialisers: the body is reached through it (review rOG: a
+  // call in a nested parallel was taken for team-master code).
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    nestedCalls(CS->getCapturedStmt(), In, Out);
   for (const Stmt *Child : S->children())
     nestedCalls(Child, In, Out);
 }

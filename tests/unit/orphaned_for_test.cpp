@@ -176,6 +176,30 @@ void f(int *a, int n) {
     CHECK(!R.Translate);
     CHECK(contains(R.Reason, "calls the OpenMP API inside the loop"));
   }
+  SECTION("a call in a parallel region beside team-master code") {
+    // The parallel's body is under its CapturedStmt (review rOG: every
+    // thread ran all 64 iterations, 256 where the host prints 64).
+    FileResult F = translateC(R"src(
+#pragma omp declare target
+void inc(int *a, int n) {
+  #pragma omp for
+  for (int i = 0; i < n; i++)
+    a[i] += 1;
+}
+#pragma omp end declare target
+void f(int *a, int n, int *x) {
+  #pragma omp target map(tofrom: a[0:n], x[0:1])
+  {
+    x[0] = 1;
+    #pragma omp parallel num_threads(4)
+    inc(a, n);
+  }
+})src");
+    REQUIRE(F.Ok);
+    const Region &R = F.Regions.at(0).R;
+    CHECK(!R.Translate);
+    CHECK(contains(R.Reason, "binds to the team of the calling thread"));
+  }
   SECTION("a simd loop's variable declared outside the loop") {
     FileResult F = translateC(R"src(
 #pragma omp declare target
