@@ -135,6 +135,9 @@ struct ClauseInfo {
   /// dist_schedule(static) without a chunk: one contiguous block of about
   /// equal size per team, in team order (OpenMP 5.2 §11.6.1).
   bool DistBlocks = false;
+  /// A static schedule or dist_schedule without a chunk, written: each
+  /// thread (team) gets one contiguous block of iterations.
+  clang::SourceLocation StaticBlocksAt;
   /// defaultmap modifiers by category: 's'calar, 'a'ggregate, 'p'ointer.
   std::map<char, std::string> Defaultmap;
   bool NoWait = false;

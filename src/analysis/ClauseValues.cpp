@@ -118,6 +118,8 @@ Verdict ClauseReader::schedule(const OMPScheduleClause *S) {
             "assignment of iterations to threads to the implementation");
   else if (S->getChunkSize())
     CI.ScheduleChunk = exprText_(userExpr(S->getChunkSize()), Ctx);
+  else
+    CI.StaticBlocksAt = S->getBeginLoc();
   if (S->getChunkSize())
     CI.ClauseExprs.push_back(userExpr(S->getChunkSize()));
   return {};
@@ -133,6 +135,8 @@ Verdict ClauseReader::distSchedule(const OMPDistScheduleClause *DS) {
   // Chunks of the distribute loop, round-robin over the teams; the
   // caller uses them where a team is one thread (no parallel level).
   CI.DistBlocks = !DS->getChunkSize();
+  if (CI.DistBlocks)
+    CI.StaticBlocksAt = DS->getBeginLoc();
   if (DS->getChunkSize()) {
     CI.DistChunk = exprText_(userExpr(DS->getChunkSize()), Ctx);
     CI.ClauseExprs.push_back(userExpr(DS->getChunkSize()));

@@ -1619,3 +1619,33 @@ void f(int *a, int lo, long long n, int m) {
     CHECK(contains(G.Output, "o2c_iv < o2c_trip"));
   }
 }
+
+TEST_CASE("a written static schedule without a chunk stays on the host where "
+          "the region can tell who ran an iteration",
+          "[analysis][schedule]") {
+  // Review rOG: emu gave team 0 32 of 40 iterations (or alternated them),
+  // where OpenMP gives each of the 2 teams a block of 20.
+  for (const char *Clause : {"dist_schedule(static)", "schedule(static)"}) {
+    FileResult F = translateC(std::string(R"src(#include <omp.h>
+void f(int *a) {
+  #pragma omp target teams distribute parallel for num_teams(2) )src") +
+                              Clause + R"src( map(tofrom: a[0:40])
+  for (int i = 0; i < 40; ++i)
+    a[i] = omp_get_team_num() * 100 + omp_get_thread_num();
+  #pragma omp target teams distribute parallel for num_teams(2) )src" +
+                              Clause + R"src( map(tofrom: a[0:40])
+  for (int i = 0; i < 40; ++i)
+    a[i] = 2 * i;
+})src");
+    INFO(Clause);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 2);
+    const Region &R = F.Regions[0].R;
+    CHECK(!R.Translate);
+    CHECK(R.Why == DiagId::HostClause);
+    CHECK(contains(R.Reason, "static schedule without a chunk"));
+    CHECK(R.WhyPos.Line == 3);
+    // Nothing tells the two divisions apart: translated.
+    CHECK(F.Regions[1].R.Translate);
+  }
+}
