@@ -99,6 +99,22 @@ struct Observer : RecursiveASTVisitor<Observer> {
 
 } // namespace
 
+std::string iterationObserver(const RegionShape &Shape, const Region &R) {
+  if (!Shape.Inner)
+    return "";
+  std::set<std::string> ByValue;
+  for (const Capture &C : R.Captures)
+    if (C.InBody &&
+        (C.How == Passing::Value || C.How == Passing::DevicePointer)) {
+      if (C.IsMember)
+        return "it uses the member '" + C.Name + "' by value";
+      ByValue.insert(C.Name);
+    }
+  Observer O(ByValue);
+  O.TraverseStmt(const_cast<Stmt *>(Shape.Inner));
+  return O.Why;
+}
+
 std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
                          const Region &R, ASTContext &Ctx) {
   if (R.Class != RegionClass::Combined || R.NumTeams.empty() || !Shape.Inner)
@@ -111,17 +127,7 @@ std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
           return "its reduction of a '" + T.getAsString() +
                  "' depends on how the iterations are split";
       }
-  std::set<std::string> ByValue;
-  for (const Capture &C : R.Captures)
-    if (C.InBody &&
-        (C.How == Passing::Value || C.How == Passing::DevicePointer)) {
-      if (C.IsMember)
-        return "it uses the member '" + C.Name + "' by value";
-      ByValue.insert(C.Name);
-    }
-  Observer O(ByValue);
-  O.TraverseStmt(const_cast<Stmt *>(Shape.Inner));
-  return O.Why;
+  return iterationObserver(Shape, R);
 }
 
 } // namespace omp2cuda

@@ -106,6 +106,10 @@ inline bool isDataRegion(const Region &R) {
 /// --full-grid needs empty (Region::GridObserver).
 std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
                          const Region &R, clang::ASTContext &Ctx);
+/// Why a region's loop could tell which thread ran which of its iterations
+/// (an OpenMP API call, a by-value variable one iteration leaves to the
+/// thread's next), or empty (GridObservers.cpp).
+std::string iterationObserver(const RegionShape &Shape, const Region &R);
 
 // ---- RegionCalls.cpp --------------------------------------------------------
 /// The edits and facts that the kernel's body and loop-header texts are
