@@ -61,8 +61,7 @@ std::string counterStep(const KernelModel &K, const std::string &Iv,
                         const std::string &Stride) {
   if (!narrowCounter(K))
     return fmt::format("{} += {}", Iv, Stride);
-  return fmt::format("{0} = o2c_dev::strideNext({0}, o2c_trip, {1})", Iv,
-                     Stride);
+  return strideStep(Iv, "o2c_trip", Stride);
 }
 
 } // namespace
@@ -82,10 +81,9 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
     std::string Stride = L.Is64Bit
                              ? fmt::format("({})blockDim.x * gridDim.x", L.VarType)
                              : "blockDim.x * gridDim.x";
-    Out += fmt::format("  for ({} {} = {}; {} < {}; {} = "
-                       "o2c_dev::strideNext({}, {}, {})){}\n",
-                       L.VarType, L.Var, strideStart(L, Gtid), L.Var, L.Upper,
-                       L.Var, L.Var, L.Upper, Stride,
+    Out += fmt::format("  for ({} {} = {}; {} < {}; {}){}\n", L.VarType, L.Var,
+                       strideStart(L, Gtid), L.Var, L.Upper,
+                       strideStep(L.Var, L.Upper, Stride),
                        K.OnePassVariant ? " {" : "");
     if (K.OnePassVariant) {
       // The body's own `continue` ends its pass at the `while`, as in the
@@ -160,9 +158,11 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
       Out += fmt::format(
           "  for ({0} o2c_base = o2c_dev::strideStart<{0}>(0, "
           "(unsigned long long)({1}) * ({2}), o2c_trip); o2c_base < "
-          "o2c_trip; o2c_base = o2c_dev::strideNext(o2c_base, o2c_trip, "
-          "(unsigned long long)blockDim.x * gridDim.x * ({2})))\n",
-          T, Gtid, K.Chunk);
+          "o2c_trip; {3})\n",
+          T, Gtid, K.Chunk,
+          counterStep(K, "o2c_base",
+                      "(unsigned long long)blockDim.x * gridDim.x * (" +
+                          K.Chunk + ")"));
       Out += fmt::format("  for ({0} o2c_iv = o2c_base; o2c_iv - o2c_base < "
                          "({1}) && o2c_iv < o2c_trip; ++o2c_iv) {{\n",
                          T, K.Chunk);

@@ -43,9 +43,9 @@ struct ControlPrinter {
     // Its variable lives at the kernel's top (a resumption enters the
     // loop); its steps stop at the bound (resumableLoops: `<`, the
     // variable's type).
-    P.Out += fmt::format("for ({0} = {1}; {0} < {2}; {0} = "
-                         "o2c_dev::strideNext({0}, {2}, gridDim.x)) {{\n",
-                         L.Var, strideStart(L, "blockIdx.x"), L.Upper);
+    P.Out += fmt::format("for ({0} = {1}; {0} < {2}; {3}) {{\n", L.Var,
+                         strideStart(L, "blockIdx.x"), L.Upper,
+                         strideStep(L.Var, L.Upper, "gridDim.x"));
     master(I);
     P.Out += "}\n";
   }

@@ -49,8 +49,7 @@ inline std::string spmdLoopOpen(std::string &Out,
         L0.Is64Bit ? fmt::format("({})({})", L0.VarType, Stride) : Stride;
     std::string Step =
         Stride == "1" ? L0.Var + " += 1"
-                      : fmt::format("{0} = o2c_dev::strideNext({0}, {1}, {2})",
-                                    L0.Var, L0.Upper, By);
+                      : strideStep(L0.Var, L0.Upper, By);
     Out += fmt::format("for ({} {} = {}; {} < {}; {}) {{\n", L0.VarType,
                        L0.Var, strideStart(L0, Start), L0.Var, L0.Upper, Step);
     return "}\n";
@@ -101,11 +100,12 @@ inline std::string spmdLoopOpen(std::string &Out,
                          T, At, Start, Ck, Trip, Stride);
     else // products that may pass 32 bits: taken in 64, the steps stop at
          // the trip count (omp2cuda/loops.h)
-      Out += fmt::format("for ({0} {1} = o2c_dev::strideStart<{0}>(0, "
-                         "(unsigned long long)({2}) * {3}, {4}); {1} < {4}; "
-                         "{1} = o2c_dev::strideNext({1}, {4}, (unsigned long "
-                         "long)({5}) * {3})) {{\n",
-                         T, At, Start, Ck, Trip, Stride);
+      Out += fmt::format(
+          "for ({0} {1} = o2c_dev::strideStart<{0}>(0, (unsigned long "
+          "long)({2}) * {3}, {4}); {1} < {4}; {5}) {{\n",
+          T, At, Start, Ck, Trip,
+          strideStep(At, Trip,
+                     fmt::format("(unsigned long long)({}) * {}", Stride, Ck)));
     Out += fmt::format("for ({0} {1} = {2}; {1} < {3} && {1} - {2} < {4}; "
                        "++{1}) {{\n",
                        T, Iv, At, Trip, Ck);
@@ -114,9 +114,8 @@ inline std::string spmdLoopOpen(std::string &Out,
     Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} += ({0})({4})) {{\n",
                        T, Iv, Start, Trip, Stride);
   } else { // a count within one stride of 2^32 would wrap `+=`
-    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {1} = "
-                       "o2c_dev::strideNext({1}, {3}, {4})) {{\n",
-                       T, Iv, Start, Trip, Stride);
+    Out += fmt::format("for ({0} {1} = {2}; {1} < {3}; {4}) {{\n", T, Iv,
+                       Start, Trip, strideStep(Iv, Trip, Stride));
   }
   for (size_t I = 0; I < Loops.size(); ++I) {
     const LoopLevel &L = Loops[I];

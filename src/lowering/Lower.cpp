@@ -76,6 +76,12 @@ std::string strideStart(const LoopLevel &L, const std::string &Offset) {
                      L.Lower, Offset, L.Upper);
 }
 
+std::string strideStep(const std::string &Var, const std::string &Bound,
+                       const std::string &Stride) {
+  return fmt::format("{0} = o2c_dev::strideNext({0}, {1}, {2})", Var, Bound,
+                     Stride);
+}
+
 KernelModel lowerRegion(const Region &R, const Options &O) {
   KernelModel K;
   K.Shape = R.Class == RegionClass::Combined ? KernelShape::GridStride

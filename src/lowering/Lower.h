@@ -23,6 +23,11 @@ std::string tripCountExpr(const LoopLevel &L, const std::string &TripType);
 /// it fits every variable that is not narrow), or the lower bound from
 /// Offset 0.
 std::string strideStart(const LoopLevel &L, const std::string &Offset);
+/// `Var = o2c_dev::strideNext(Var, Bound, Stride)`: the step of a loop
+/// `Var < Bound` that stops at the bound instead of wrapping past the
+/// type's maximum (omp2cuda/loops.h).
+std::string strideStep(const std::string &Var, const std::string &Bound,
+                       const std::string &Stride);
 
 /// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".
 std::string mapFlags(const MapInfo &M);
