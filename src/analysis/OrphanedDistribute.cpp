@@ -120,6 +120,29 @@ bool isOrphanedDistribute(const OMPExecutableDirective &D) {
   }
 }
 
+/// What keeps D's device copy from being written, common to orphaned
+/// distribute and for: a macro, a clause Keeps refuses (Share says what the
+/// copy runs), a private or firstprivate item the copy cannot make.
+static std::string copyProblem(const OMPExecutableDirective &D,
+                               bool (*Keeps)(const OMPClause *),
+                               const char *Share, SourceLocation &At) {
+  if (D.getBeginLoc().isMacroID())
+    return "comes from a macro, where the device's copy of the loop cannot "
+           "be written";
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit() && !Keeps(C)) {
+      At = C->getBeginLoc();
+      return "has the clause '" +
+             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
+             ", which the device's copy of the loop (" + Share +
+             ") does not take yet";
+    }
+  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private", At);
+      !Why.empty())
+    return Why;
+  return itemProblem<OMPFirstprivateClause>(D, "firstprivate", At);
+}
+
 bool isOrphanedFor(const OMPExecutableDirective &D) {
   return D.getDirectiveKind() == Directive::OMPD_for ||
          D.getDirectiveKind() == Directive::OMPD_for_simd;
@@ -134,22 +157,10 @@ std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
            "only when every call that reaches it is in team-master code of "
            "a 'teams' region (not inside 'parallel', a worksharing loop or "
            "another construct, nor from a region without 'teams')";
-  if (D.getBeginLoc().isMacroID())
-    return "comes from a macro, where the device's copy of the loop cannot "
-           "be written";
-  for (const OMPClause *C : D.clauses())
-    if (!C->isImplicit() && !copyKeeps(C)) {
-      At = C->getBeginLoc();
-      return "has the clause '" +
-             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
-             ", which the device's copy of the loop (its team's share, run "
-             "in order by the team master) does not take yet";
-    }
-  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private", At);
-      !Why.empty())
-    return Why;
-  if (std::string Why =
-          itemProblem<OMPFirstprivateClause>(D, "firstprivate", At);
+  if (std::string Why = copyProblem(D, copyKeeps,
+                                    "its team's share, run in order by the "
+                                    "team master",
+                                    At);
       !Why.empty())
     return Why;
   std::vector<LoopLevel> Levels;
@@ -165,22 +176,10 @@ std::string orphanedForProblem(const OMPExecutableDirective &D, ASTContext &Ctx,
            "the region, where that team is one thread (not inside "
            "'parallel', a worksharing or 'distribute' loop or another "
            "construct)";
-  if (D.getBeginLoc().isMacroID())
-    return "comes from a macro, where the device's copy of the loop cannot "
-           "be written";
-  for (const OMPClause *C : D.clauses())
-    if (!C->isImplicit() && !forCopyKeeps(C)) {
-      At = C->getBeginLoc();
-      return "has the clause '" +
-             llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "'" +
-             ", which the device's copy of the loop (run in order by the "
-             "calling thread, a team of one) does not take yet";
-    }
-  if (std::string Why = itemProblem<OMPPrivateClause>(D, "private", At);
-      !Why.empty())
-    return Why;
-  if (std::string Why =
-          itemProblem<OMPFirstprivateClause>(D, "firstprivate", At);
+  if (std::string Why = copyProblem(D, forCopyKeeps,
+                                    "run in order by the calling thread, a "
+                                    "team of one",
+                                    At);
       !Why.empty())
     return Why;
   if (std::string Why = itemProblem<OMPLastprivateClause>(D, "lastprivate", At);
