@@ -75,10 +75,41 @@ bool enclosingLists(const FunctionDecl &F,
   return true;
 }
 
-/// The kernel's parameters for a generic lambda's template parameters,
-/// each with the argument the call in the lambda's body passes for it:
+/// The kernel's parameter for an `auto` parameter of F (TP, invented by
+/// the compiler), with the argument the call in F's body passes for it:
 /// `typename O2cAuto0` and `std::remove_reference_t<decltype(x)>` for an
 /// `auto &x`. The reason why not, or empty.
+std::string inventedParam(const FunctionDecl &F, const TemplateTypeParmDecl &TP,
+                          unsigned Index,
+                          std::pair<std::string, std::string> &Out) {
+  const ParmVarDecl *PV = nullptr;
+  for (const ParmVarDecl *Q : F.parameters())
+    if (const auto *TT = Q->getType()
+                             .getNonReferenceType()
+                             .getUnqualifiedType()
+                             ->getAs<TemplateTypeParmType>();
+        TT && TT->getDepth() == TP.getDepth() &&
+        TT->getIndex() == TP.getIndex())
+      PV = Q;
+  QualType T = PV ? PV->getType() : QualType();
+  if (!PV || PV->getName().empty() || T->isRValueReferenceType() ||
+      T.getNonReferenceType().isVolatileQualified())
+    return "regions in generic lambdas and abbreviated function templates "
+           "are supported where each `auto` parameter is `auto x`, `const "
+           "auto x`, `auto &x` or `const auto &x`";
+  // What decltype(x) says, undone down to the deduced type.
+  std::string Arg = "decltype(" + PV->getNameAsString() + ")";
+  if (T->isReferenceType())
+    Arg = "std::remove_reference_t<" + Arg + ">";
+  if (T.getNonReferenceType().isConstQualified())
+    Arg = "std::remove_const_t<" + Arg + ">";
+  Out = {"typename O2cAuto" + std::to_string(Index), Arg};
+  return "";
+}
+
+/// The kernel's parameters for a generic lambda's template parameters,
+/// each with the argument the call in the lambda's body passes for it
+/// (inventedParam). The reason why not, or empty.
 std::string
 genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
                     const SourceManager &SM, const LangOptions &LO,
@@ -102,29 +133,10 @@ genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
       Out.push_back({Buffer.slice(B, E).str(), TP->getNameAsString()});
       continue;
     }
-    // An `auto` parameter: the function parameter it is the type of.
-    const ParmVarDecl *PV = nullptr;
-    for (const ParmVarDecl *Q : F.parameters())
-      if (const auto *TT = Q->getType()
-                               .getNonReferenceType()
-                               .getUnqualifiedType()
-                               ->getAs<TemplateTypeParmType>();
-          TT && TT->getDepth() == TP->getDepth() &&
-          TT->getIndex() == TP->getIndex())
-        PV = Q;
-    QualType T = PV ? PV->getType() : QualType();
-    if (!PV || PV->getName().empty() || T->isRValueReferenceType() ||
-        T.getNonReferenceType().isVolatileQualified())
-      return "regions in generic lambdas are supported where each `auto` "
-             "parameter is `auto x`, `const auto x`, `auto &x` or `const "
-             "auto &x`";
-    // What decltype(x) says, undone down to the deduced type.
-    std::string Arg = "decltype(" + PV->getNameAsString() + ")";
-    if (T->isReferenceType())
-      Arg = "std::remove_reference_t<" + Arg + ">";
-    if (T.getNonReferenceType().isConstQualified())
-      Arg = "std::remove_const_t<" + Arg + ">";
-    Out.push_back({"typename O2cAuto" + std::to_string(Invented++), Arg});
+    Out.emplace_back();
+    if (std::string Why = inventedParam(F, *TP, Invented++, Out.back());
+        !Why.empty())
+      return Why;
     Found = true;
   }
   return "";
@@ -232,19 +244,54 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   if (Lists.empty() && Generic.empty())
     return Out;
   std::string Params, Args;
+  // A pack among them goes last: before another parameter, it would take
+  // every explicit argument (`K<false, Ts..., U>` leaves U to deduction,
+  // which the kernel's address cannot do). Two cannot both be last.
+  std::string PackParam, PackArg;
+  unsigned InventedCount = 0;
   for (const TemplateParameterList *TPL : Lists) {
     if (TPL->size() == 0)
       continue; // template <>: an explicit specialization adds nothing
     Out.Names.emplace_back();
     for (const NamedDecl *P : *TPL) {
+      // An abbreviated function template's `auto` parameter (`void
+      // fill(auto k)`) has no name to write: the kernel names it, and the
+      // call passes what decltype says.
+      if (P->isImplicit() && isa<TemplateTypeParmDecl>(P)) {
+        std::pair<std::string, std::string> Invented;
+        if (TPL != Lists.back() || !F.getDescribedFunctionTemplate() ||
+            P->isParameterPack()) {
+          Out.Problem = "an `auto` parameter pack, or one of a function "
+                        "around the region's, is not supported yet";
+          return Out;
+        }
+        Out.Problem = inventedParam(F, *cast<TemplateTypeParmDecl>(P),
+                                    InventedCount++, Invented);
+        if (!Out.Problem.empty())
+          return Out;
+        Out.Invented = true;
+        Out.Names.back().push_back(Invented.first.substr(9));
+        Params += (Params.empty() ? "" : ", ") + Invented.first;
+        Args += (Args.empty() ? "" : ", ") + Invented.second;
+        continue;
+      }
       Out.Names.back().push_back(P->getNameAsString());
       std::string Text = templateParamText(*P, SM, LO, Out.Problem);
       if (Text.empty())
         return Out;
+      if (P->isParameterPack()) {
+        if (!PackParam.empty()) {
+          Out.Problem = "the region's function and the templates around it "
+                        "have two template parameter packs, which one "
+                        "kernel template cannot take";
+          return Out;
+        }
+        PackParam = Text;
+        PackArg = P->getNameAsString() + "...";
+        continue;
+      }
       Params += (Params.empty() ? "" : ", ") + Text;
       Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
-      if (P->isParameterPack())
-        Args += "...";
     }
   }
   if (!Generic.empty())
@@ -253,6 +300,10 @@ TemplateContext templateContextOf(const FunctionDecl &F,
     Out.Names.back().push_back(Param.substr(Param.rfind(' ') + 1));
     Params += (Params.empty() ? "" : ", ") + Param;
     Args += (Args.empty() ? "" : ", ") + Arg;
+  }
+  if (!PackParam.empty()) {
+    Params += (Params.empty() ? "" : ", ") + PackParam;
+    Args += (Args.empty() ? "" : ", ") + PackArg;
   }
   if (Params.empty())
     return Out;

@@ -163,3 +163,125 @@ int use() { return S<int, char, 3>().f(); }
     ++Heads;
   CHECK(Heads == 4);
 }
+
+TEST_CASE("a region in a namespace gets its kernel inside the namespace",
+          "[analysis][classtemplate][classahead]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+#include <concepts>
+namespace geo {
+struct P { int a; };
+inline void f(P *p) {
+#pragma omp target teams distribute parallel for map(tofrom: p[0:16])
+  for (int i = 0; i < 16; ++i) p[i].a = i;
+}
+template <class T> concept Small = sizeof(T) <= 8;
+template <Small T, std::integral I>
+struct Box {
+  T v[16];
+  void fill(I k) {
+    T *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i) p[i] = (T)(i * k) + (T)(sizeof(Box) % 3);
+  }
+};
+}
+void use() { geo::Box<int, long> b; b.fill(3); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // Each kernel right before its declaration, inside the namespace, where
+  // `P` and the concept `Small` are known; before the namespace they were
+  // not (build errors).
+  size_t Ns = F.Output.find("namespace geo {");
+  size_t Struct = F.Output.find("struct P { int a; };");
+  size_t K1 = F.Output.find("omp2cuda_f_L6(");
+  size_t Concept = F.Output.find("concept Small =");
+  size_t Ahead =
+      F.Output.find("template <Small T, std::integral I> struct Box;");
+  size_t K2 = F.Output.find("omp2cuda_Box_fill_L15(");
+  REQUIRE(Ns != std::string::npos);
+  REQUIRE(K1 != std::string::npos);
+  REQUIRE(Ahead != std::string::npos);
+  REQUIRE(K2 != std::string::npos);
+  CHECK(Ns < Struct);
+  CHECK(Struct < K1);
+  CHECK(Concept < Ahead);
+  CHECK(Ahead < K2);
+  CHECK(has(F.Output, "sizeof(Box<T, I>)"));
+}
+
+TEST_CASE("a class template's pack is the kernel's last parameter",
+          "[analysis][classtemplate][classahead]") {
+  FileResult F = translateC(R"src(
+template <class... Ts>
+struct Pack {
+  int v[16];
+  template <class U> void fill(U k) {
+    int *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i)
+      p[i] = (int)(i * k) + (int)sizeof...(Ts) + (int)(sizeof(Pack) % 3);
+  }
+  template <class... Us> void all(Us... us) {
+    int *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = (int)sizeof...(Us) + (int)sizeof...(Ts);
+  }
+};
+void use() { Pack<int, char> b; b.fill(3); b.all(1, 2); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  // Before U, the pack took every explicit argument and left U to be
+  // deduced, which naming the kernel cannot do (a build error).
+  CHECK(has(F.Output, "template <bool O2cOnePass, class U, class... Ts>"));
+  CHECK(has(F.Output, "omp2cuda_Pack_fill_L7<false, U, Ts...>"));
+  CHECK(has(F.Output, "_launch<U, Ts...>(k, p)"));
+  // Two packs cannot both come last: on the host, said why.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostContext);
+  CHECK(has(F.Regions[1].R.Reason, "two template parameter packs"));
+}
+
+TEST_CASE("an in-class member with `auto` parameters gets a kernel",
+          "[analysis][classtemplate][classahead]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+template <class T>
+struct Abb {
+  T v[16];
+  void fill(auto k, const auto &s) {
+    T *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i) p[i] = (T)(i * k + s) + (T)(sizeof(Abb) % 3);
+  }
+  void many(auto... ks) {
+    T *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = (T)sizeof...(ks);
+  }
+};
+void use() { Abb<int> b; b.fill(3, 1L); b.fill(2.5, 'a'); b.many(1, 2); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  // The invented parameters had no name: the kernel's header wrote `auto k`
+  // as a template parameter (a build error).
+  CHECK(has(F.Output, "template <bool O2cOnePass, class T, typename O2cAuto0, "
+                      "typename O2cAuto1>"));
+  CHECK(has(F.Output, "(O2cAuto0 k, const O2cAuto1 s, T *p)"));
+  CHECK(has(F.Output, "_launch<T, decltype(k), std::remove_const_t<"
+                      "std::remove_reference_t<decltype(s)>>>(k, s, p)"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostContext);
+}
