@@ -373,6 +373,17 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
 
 /// One variable the region uses, as a capture.
 Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
+  // `f(xs...)` of a function parameter pack: a kernel parameter is one
+  // variable, which the expansion cannot name.
+  if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isParameterPack()) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "'" + VD->getNameAsString() +
+                                "' is a function parameter pack, which a "
+                                "kernel cannot take (not supported yet)");
+    if (!U.Refs.empty())
+      V.Where = U.Refs.front().getBegin();
+    return V;
+  }
   Capture Cap = namedCapture(U, S.TU.Ctx.getLangOpts());
   QualType T;
   if (Verdict V = classScopeType(S, U, Cap.Name, T); !V.Ok)

@@ -268,12 +268,29 @@ struct Abb {
 #pragma omp target map(from: p[0:16])
     p[0] = (T)sizeof...(ks);
   }
+  void skip(auto k) {
+    T *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = 1;
+  }
 };
-void use() { Abb<int> b; b.fill(3, 1L); b.fill(2.5, 'a'); b.many(1, 2); }
+void use() {
+  Abb<int> b;
+  b.fill(3, 1L);
+  b.fill(2.5, 'a');
+  b.many(1, 2);
+  b.skip(1);
+  int q = 0;
+  auto l = [&](auto x, auto y) {
+#pragma omp target map(tofrom: q)
+    q = y;
+  };
+  l(1.5, 2);
+}
 )src",
                                "input.cpp", {"-xc++", "-std=c++20"}, O);
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 2);
+  REQUIRE(F.Regions.size() == 4);
   CHECK(F.Regions[0].R.Translate);
   // The invented parameters had no name: the kernel's header wrote `auto k`
   // as a template parameter (a build error).
@@ -282,6 +299,47 @@ void use() { Abb<int> b; b.fill(3, 1L); b.fill(2.5, 'a'); b.many(1, 2); }
   CHECK(has(F.Output, "(O2cAuto0 k, const O2cAuto1 s, T *p)"));
   CHECK(has(F.Output, "_launch<T, decltype(k), std::remove_const_t<"
                       "std::remove_reference_t<decltype(s)>>>(k, s, p)"));
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(F.Regions[1].R.Why == DiagId::HostContext);
+  // The stub names the kernel with `decltype(k)` too, which it can say
+  // only when the region uses k (a generic lambda's as well: a build
+  // error before).
+  for (unsigned I : {1u, 2u, 3u}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostContext);
+  }
+  CHECK(has(F.Regions[1].R.Reason, "the `auto` parameter 'ks'"));
+  CHECK(has(F.Regions[2].R.Reason, "the `auto` parameter 'k'"));
+  CHECK(has(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
+}
+
+TEST_CASE("a region that uses a function parameter pack stays on the host",
+          "[analysis][classtemplate]") {
+  FileResult F = translateCode(R"src(
+template <class... A> int cnt(A... a) { return (0 + ... + (int)a); }
+template <class T> struct P {
+  T v[4];
+  void f(auto... more) {
+    T *p = v;
+#pragma omp target map(from: p[0:4])
+    for (int i = 0; i < 4; ++i) p[i] = (T)cnt(more...) + (T)(sizeof(P) % 2);
+  }
+  template <class... M> void g(int k, M... more) {
+    T *p = v;
+#pragma omp target map(from: p[0:4])
+    for (int i = 0; i < 4; ++i) p[i] = (T)(k + (int)sizeof(P) % 2);
+  }
+};
+void use() { P<int> a; a.f(1, 2, 3); a.g(1, 2.0, 'c'); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // The kernel's parameter `auto... more` and its expansion did not
+  // compile.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "'more' is a function parameter pack"));
+  // A pack the region does not use is a template parameter pack of the
+  // kernel, last.
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(has(F.Output, "template <class T, class... M>"));
 }
