@@ -97,6 +97,15 @@ bool names(const Stmt *S, const VarDecl *V) {
       return true;
   return false;
 }
+
+/// Whether S names one of IE's iterators.
+bool namesAny(const Stmt *S, const OMPIteratorExpr *IE) {
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I)
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
+        VD && names(S, VD))
+      return true;
+  return false;
+}
 } // namespace
 
 bool iteratorSpan(const OMPIteratorExpr *IE, const Expr *Item, ASTContext &Ctx,
@@ -189,6 +198,19 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
         iteratorSpan(
             IE, E, Ctx, [&](const Expr *X) { return exprText_(X, Ctx); },
             SpanLower, SpanLength);
+    // Other pieces of one array (`p[2 * it]`, `b[i + j]`, `p[it:2]`) would
+    // lie apart on the device, where the kernel's pointer, translated or
+    // attached to one of them, reaches that one alone: elements it reached
+    // through the others were other memory (a wrong sum on the emu).
+    if (!DataConstruct && !Span && !namesAny(Base, IE)) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map items '" + userText(E) +
+                             "' with the 'iterator' modifier are pieces of "
+                             "one array, which the device would hold apart "
+                             "(one element per value of a single iterator "
+                             "counting by 1 or -1 is supported)");
+    }
     // A pointer variable is the kernel's firstprivate copy, translated by
     // the stub (Lower.cpp maps its items first): nothing to attach. Other
     // pointer bases (`lst[it]`, `s.p`) are attached once their storage is
