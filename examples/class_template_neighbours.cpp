@@ -2,7 +2,10 @@
 // regions name the class (declared ahead of the kernels): a variadic member
 // template, a member with a requires clause, a member template with one, a
 // class template nested in another, a class with defaulted comparisons, a
-// class template deduced from its constructor's argument (CTAD).
+// class template deduced from its constructor's argument (CTAD), and
+// members defined outside the class, in their namespace and at file scope,
+// naming the class (`sizeof(Far)`) and the namespace's entities unqualified
+// (their kernels go where those names mean the same).
 // exec-std: c++20
 #include <omp.h>
 #include <compare>
@@ -86,6 +89,42 @@ template <class T> struct Holder {
   }
 };
 
+namespace geo {
+struct Pad {
+  int a;
+};
+inline int helper(int x) { return x * 3; }
+template <class T> struct Far {
+  T v[16];
+  void fill(int k);
+  void stamp();
+};
+template <class T> void Far<T>::stamp() {
+  T *p = v;
+  int dev = 0;
+#pragma omp target teams distribute parallel for map(tofrom: p[0:16]) map(tofrom: dev)
+  for (int i = 0; i < 16; ++i) {
+    p[i] += (T)(sizeof(Far) % 5);
+    if (i == 0)
+      dev = !omp_is_initial_device();
+  }
+  note(dev);
+}
+} // namespace geo
+
+template <class T> void geo::Far<T>::fill(int k) {
+  T *p = v;
+  Pad q{2};
+  int dev = 0;
+#pragma omp target teams distribute parallel for map(from: p[0:16]) map(tofrom: dev)
+  for (int i = 0; i < 16; ++i) {
+    p[i] = (T)(helper(i) * k + q.a) + (T)(sizeof(Far) % 3);
+    if (i == 0)
+      dev = !omp_is_initial_device();
+  }
+  note(dev);
+}
+
 int main() {
   V<int> a;
   a.fill(1, 2.0, 'c');
@@ -95,11 +134,14 @@ int main() {
   V<int>::In<double> in;
   in.set(0.5);
   Holder h(2.5);
+  geo::Far<long> far;
+  far.fill(2);
+  far.stamp();
   int s = 0;
   for (int i = 0; i < 16; ++i)
     s += a.v[i];
-  std::printf("sum %d equal %d less %d in %.2f holder %.2f\n", s, (int)(a == b),
-              (int)(a < b), in.w[15], h.sum());
+  std::printf("sum %d equal %d less %d in %.2f holder %.2f far %ld\n", s,
+              (int)(a == b), (int)(a < b), in.w[15], h.sum(), far.v[15]);
   std::fprintf(stderr, on_device ? "ran on the device\n" : "ran on the host\n");
   return 0;
 }

@@ -343,3 +343,51 @@ void use() { P<int> a; a.f(1, 2, 3); a.g(1, 2.0, 'c'); }
   CHECK(F.Regions[1].R.Translate);
   CHECK(has(F.Output, "template <class T, class... M>"));
 }
+
+TEST_CASE("a member defined outside its class or its namespace gets its "
+          "kernel where its names mean what they mean to it",
+          "[analysis][classtemplate]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+#include <concepts>
+namespace geo {
+template <class T> concept Small = sizeof(T) <= 8;
+struct P { int a; };
+inline int helper(int x) { return x * 3; }
+template <Small T> struct Box { T v[16]; void fill(int k); };
+template <Small T> struct Box2 { T v[4]; void fill(); };
+template <Small T> void Box2<T>::fill() {
+  T *p = v;
+#pragma omp target map(from: p[0:4])
+  for (int i = 0; i < 4; ++i) p[i] = (T)(helper(i) + (int)sizeof(Box2));
+}
+}
+template <geo::Small T> void geo::Box<T>::fill(int k) {
+  T *p = v;
+  P q{2};
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+  for (int i = 0; i < 16; ++i) p[i] = (T)(helper(i) * k + q.a);
+}
+void use() { geo::Box<int> b; b.fill(2); geo::Box2<long> c; c.fill(); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // The injected name of an out-of-line member, with its arguments (it
+  // meant nothing before the definition: a build error).
+  CHECK(has(F.Output, "(int)sizeof(Box2<T>)"));
+  // The member defined at file scope: its kernel in the namespace again,
+  // where `P` and `helper` are known.
+  size_t Reopen = F.Output.rfind("namespace geo {");
+  size_t Kernel = F.Output.find("omp2cuda_Box_fill_L");
+  size_t Close = F.Output.find("} // namespace geo");
+  size_t Def = F.Output.find("void geo::Box<T>::fill(int k)");
+  REQUIRE(Reopen != std::string::npos);
+  REQUIRE(Close != std::string::npos);
+  CHECK(Reopen < Kernel);
+  CHECK(Kernel < Close);
+  CHECK(Close < Def);
+}
