@@ -249,8 +249,7 @@ Verdict outOfLineInjectedName(CaptureSite &S) {
                        "member's definition names otherwise than the class "
                        "(not supported yet)");
   S.Text.BodyEdits.insert(S.Text.BodyEdits.end(), Names.begin(), Names.end());
-  S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(),
-                           Names.end());
+  S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(), Names.end());
   return {};
 }
 
