@@ -228,6 +228,31 @@ Verdict kernelAfterClass(CaptureSite &S, const std::string &What) {
   return {};
 }
 
+/// A member of a class template defined outside it: its kernel goes before
+/// that definition, after the class, and spells the injected name (`sizeof(
+/// Vec)`) with its arguments, as the class names them (`Vec<T>`).
+Verdict outOfLineInjectedName(CaptureSite &S) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.C.Function);
+  if (S.InClass || S.IsData || !MD || isLambdaCallOperator(MD) ||
+      !MD->getParent()->getDescribedClassTemplate())
+    return {};
+  std::vector<TextEdit> Names;
+  if (!injectedNameEdits(S.C.Directive, MD->getParent(), S.TU.Ctx, Names))
+    return Verdict::no(DiagId::HostContext,
+                       "the region names its class, and the name comes from "
+                       "a macro");
+  if (Names.empty())
+    return {};
+  if (S.TC.Renamed)
+    return Verdict::no(DiagId::HostContext,
+                       "the region names its class, whose parameters the "
+                       "member's definition names otherwise than the class "
+                       "(not supported yet)");
+  S.Text.BodyEdits.insert(S.Text.BodyEdits.end(), Names.begin(), Names.end());
+  S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(), Names.end());
+  return {};
+}
+
 /// Whether the kernel at file scope can name T: a local type is spelled
 /// through or moves to file scope, and a class being defined is incomplete
 /// before it (the kernel then follows it).
@@ -373,6 +398,17 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
 
 /// One variable the region uses, as a capture.
 Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
+  // `f(xs...)` of a function parameter pack: a kernel parameter is one
+  // variable, which the expansion cannot name.
+  if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isParameterPack()) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "'" + VD->getNameAsString() +
+                                "' is a function parameter pack, which a "
+                                "kernel cannot take (not supported yet)");
+    if (!U.Refs.empty())
+      V.Where = U.Refs.front().getBegin();
+    return V;
+  }
   Capture Cap = namedCapture(U, S.TU.Ctx.getLangOpts());
   QualType T;
   if (Verdict V = classScopeType(S, U, Cap.Name, T); !V.Ok)
@@ -449,6 +485,8 @@ Verdict captureVars(CaptureSite &S) {
                                         "defined");
         !V.Ok)
       return V;
+  if (Verdict V = outOfLineInjectedName(S); !V.Ok)
+    return V;
   CaptureScan Scan;
   if (Verdict V = scanUses(S, Scan); !V.Ok)
     return V;

@@ -11,8 +11,10 @@
 
 #include "analysis/Analysis.h"
 
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -42,6 +44,17 @@ std::string clauseName(const clang::OMPClause *C);
 
 /// The map type a map clause's kind names (ToFrom when it names none).
 MapType mapType(clang::OpenMPMapClauseKind K);
+
+/// When Item, under the iterator modifier IE, is one element per value of
+/// a single iterator counting by 1 or -1 (`p[it]`, `v.data[it]` with `it =
+/// lo:hi`): the section they make together, its lower bound and length as
+/// Text writes them (`(lo)`, `((hi) > (lo) ? (hi) - (lo) : 0)`). One map
+/// of it keeps the elements together on the device, where one map each
+/// put them apart and the pointer attached to them reached one alone.
+bool iteratorSpan(const clang::OMPIteratorExpr *IE, const clang::Expr *Item,
+                  clang::ASTContext &Ctx,
+                  const std::function<std::string(const clang::Expr *)> &Text,
+                  std::string &Lower, std::string &Length);
 
 /// The variables the iterator modifiers of D's map clauses declare
 /// (MapIterators.cpp): no captures.

@@ -85,7 +85,64 @@ iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
   }
   return Loops;
 }
+
+/// Whether S names V.
+bool names(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
+    return true;
+  for (const Stmt *C : S->children())
+    if (names(C, V))
+      return true;
+  return false;
+}
+
+/// Whether S names one of IE's iterators.
+bool namesAny(const Stmt *S, const OMPIteratorExpr *IE) {
+  for (unsigned I = 0; I < IE->numOfIterators(); ++I)
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
+        VD && names(S, VD))
+      return true;
+  return false;
+}
 } // namespace
+
+bool iteratorSpan(const OMPIteratorExpr *IE, const Expr *Item, ASTContext &Ctx,
+                  const std::function<std::string(const Expr *)> &Text,
+                  std::string &Lower, std::string &Length) {
+  if (!IE || IE->numOfIterators() != 1)
+    return false;
+  const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(0));
+  OMPIteratorExpr::IteratorRange R = IE->getIteratorRange(0);
+  if (!VD || !VD->getType()->isIntegerType() || !R.Begin || !R.End ||
+      R.Begin->HasSideEffects(Ctx) || R.End->HasSideEffects(Ctx))
+    return false;
+  int Step = 1;
+  if (R.Step) {
+    std::optional<llvm::APSInt> S = R.Step->getIntegerConstantExpr(Ctx);
+    if (!S || (*S != 1 && *S != -1))
+      return false;
+    Step = S->isNegative() ? -1 : 1;
+  }
+  const auto *Elem = dyn_cast<ArraySubscriptExpr>(Item->IgnoreParenImpCasts());
+  const auto *Idx =
+      Elem ? dyn_cast<DeclRefExpr>(Elem->getIdx()->IgnoreParenImpCasts())
+           : nullptr;
+  if (!Idx || Idx->getDecl() != VD || names(Elem->getBase(), VD))
+    return false;
+  // it = B:E counts B, B+1, ..., E-1; with step -1, B, B-1, ..., E+1.
+  // Both in the iterator's type, as its values are (`it = v.len - 1:-1:-1`
+  // is an int from a size_t).
+  std::string Type = "(" + VD->getType().getAsString() + ")";
+  std::string B = Type + "(" + Text(R.Begin) + ")",
+              E = Type + "(" + Text(R.End) + ")";
+  if (Step < 0)
+    std::swap(B, E);
+  Lower = Step < 0 ? B + " + 1" : B;
+  Length = "(" + E + " > " + B + " ? " + E + " - " + B + " : 0)";
+  return true;
+}
 
 Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
   const auto *IE = dyn_cast_or_null<OMPIteratorExpr>(
@@ -134,6 +191,26 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     }
     PointerMap PM;
     PM.Base = exprText_(Base, Ctx);
+    // Elements of one array, one per value: a single section.
+    std::string SpanLower, SpanLength;
+    bool Span =
+        !DataConstruct && Elem &&
+        iteratorSpan(
+            IE, E, Ctx, [&](const Expr *X) { return exprText_(X, Ctx); },
+            SpanLower, SpanLength);
+    // Other pieces of one array (`p[2 * it]`, `b[i + j]`, `p[it:2]`) would
+    // lie apart on the device, where the kernel's pointer, translated or
+    // attached to one of them, reaches that one alone: elements it reached
+    // through the others were other memory (a wrong sum on the emu).
+    if (!DataConstruct && !Span && !namesAny(Base, IE)) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map items '" + userText(E) +
+                             "' with the 'iterator' modifier are pieces of "
+                             "one array, which the device would hold apart "
+                             "(one element per value of a single iterator "
+                             "counting by 1 or -1 is supported)");
+    }
     // A pointer variable is the kernel's firstprivate copy, translated by
     // the stub (Lower.cpp maps its items first): nothing to attach. Other
     // pointer bases (`lst[it]`, `s.p`) are attached once their storage is
@@ -141,8 +218,11 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     PM.AttachBase = BT->isPointerType() && !isa<DeclRefExpr>(Base);
     PM.Map = MI;
     PM.Map.Section = true;
-    PM.Loops = Loops;
-    if (Sec) {
+    PM.Loops = Span ? std::vector<std::string>() : Loops;
+    if (Span) {
+      PM.Map.Lower = SpanLower;
+      PM.Map.Length = SpanLength;
+    } else if (Sec) {
       PM.Map.Lower =
           Sec->getLowerBound() ? exprText_(Sec->getLowerBound(), Ctx) : "0";
       PM.Map.Length =

@@ -56,9 +56,18 @@ struct Substitute : PrinterHelper {
 /// a variable other than the mapper's own, or has side effects.
 struct OnlyMapperVar : RecursiveASTVisitor<OnlyMapperVar> {
   const VarDecl *Var;
+  /// The clause's iterator modifier, whose variables may be named too.
+  const OMPIteratorExpr *Iter = nullptr;
   std::string Why;
+  bool isIterator(const Decl *D) const {
+    for (unsigned I = 0; Iter && I < Iter->numOfIterators(); ++I)
+      if (Iter->getIteratorDecl(I) == D)
+        return true;
+    return false;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DR) {
-    if (isa<VarDecl>(DR->getDecl()) && DR->getDecl() != Var)
+    if (isa<VarDecl>(DR->getDecl()) && DR->getDecl() != Var &&
+        !isIterator(DR->getDecl()))
       Why = "names '" + DR->getDecl()->getNameAsString() +
             "', which is not the mapper's variable";
     return Why.empty();
@@ -68,8 +77,10 @@ struct OnlyMapperVar : RecursiveASTVisitor<OnlyMapperVar> {
 class Expander {
 public:
   Expander(ClauseInfo &CI, ASTContext &Ctx, const VarDecl *Item,
-           const OMPDeclareMapperDecl *Mapper, const MapInfo &Construct)
+           const OMPDeclareMapperDecl *Mapper, const MapInfo &Construct,
+           bool TargetRegion = false)
       : CI(CI), Ctx(Ctx), Item(Item), Mapper(Mapper), Construct(Construct),
+        TargetRegion(TargetRegion),
         Var(cast<VarDecl>(
             cast<DeclRefExpr>(Mapper->getMapperVarRef())->getDecl())),
         Sub(Var, Item->getNameAsString()) {}
@@ -86,8 +97,24 @@ public:
       MI.Lower.clear();
       MI.Length.clear();
       MI.Type = combinedType(Construct.Type, mapType(M->getMapType()));
+      Iter = nullptr;
       for (OpenMPMapModifierKind Mod : M->getMapTypeModifiers()) {
-        if (Mod == OMPC_MAP_MODIFIER_always)
+        if (Mod == OMPC_MAP_MODIFIER_iterator) {
+          Iter = dyn_cast_or_null<OMPIteratorExpr>(
+              const_cast<OMPMapClause *>(M)->getIteratorModifier());
+          if (!Iter)
+            return "its 'iterator' modifier has no iterators";
+          for (unsigned I = 0; I < Iter->numOfIterators(); ++I) {
+            OMPIteratorExpr::IteratorRange R = Iter->getIteratorRange(I);
+            for (const Expr *E : {R.Begin, R.End, R.Step}) {
+              OnlyMapperVar Check;
+              Check.Var = Var;
+              Check.TraverseStmt(const_cast<Expr *>(E));
+              if (!Check.Why.empty())
+                return "its iterator's range " + Check.Why;
+            }
+          }
+        } else if (Mod == OMPC_MAP_MODIFIER_always)
           MI.Always = true;
         else if (Mod == OMPC_MAP_MODIFIER_present)
           // The struct is typically present member by member then (enter
@@ -95,8 +122,8 @@ public:
           // (StructSpans.cpp), inside which v lies.
           MI.Present = true;
         else if (Mod != OMPC_MAP_MODIFIER_unknown)
-          return "its map clause has a modifier other than 'always' and "
-                 "'present'";
+          return "its map clause has a modifier other than 'always', "
+                 "'present' and 'iterator'";
       }
       // The mapper's own variable is mapped as it is (Clang records the
       // default mapper of its type on it too).
@@ -117,9 +144,22 @@ public:
           return "its item '" + print(E) + "' " + Why;
       }
     }
-    if (!MapsItself)
+    if (MapsItself)
+      return "";
+    // OpenMP leaves the variable's other members unmapped then: the
+    // region finds them undefined. A target region's stub copies the
+    // variable in (its pointer members get attached) and never back, so
+    // the host's copy stays as OpenMP leaves it. A data construct's would
+    // outlive the construct, or come back with a 'from'.
+    if (!TargetRegion)
       return "it does not map its variable '" + Var->getNameAsString() +
              "' itself";
+    MapInfo &Own = CI.Maps[Item];
+    bool Present = Own.Present;
+    Own = Construct;
+    Own.Type = MapType::To;
+    Own.Always = false;
+    Own.Present = Present;
     return "";
   }
 
@@ -138,12 +178,22 @@ private:
   std::string item(const Expr *E, MapInfo MI, bool &MapsItself) {
     OnlyMapperVar Check;
     Check.Var = Var;
+    Check.Iter = Iter;
     Check.TraverseStmt(const_cast<Expr *>(E));
     if (!Check.Why.empty())
       return Check.Why;
     if (E->HasSideEffects(Ctx))
       return "has side effects";
     const Expr *X = E->IgnoreParenImpCasts();
+    // One element of a pointer member per value of the iterator
+    // (`v.data[it]`, it = 0:v.len): the section they make together, or the
+    // device would hold them apart (MapIterators.cpp).
+    std::string SpanLower, SpanLength;
+    if (Iter && !iteratorSpan(
+                    Iter, X, Ctx, [&](const Expr *S) { return print(S); },
+                    SpanLower, SpanLength))
+      return "is not one element per value of a single iterator counting "
+             "by 1 or -1, with the 'iterator' modifier";
     if (const auto *DR = dyn_cast<DeclRefExpr>(X); DR && DR->getDecl() == Var) {
       MapsItself = true;
       MapInfo &Own = CI.Maps[Item];
@@ -167,6 +217,9 @@ private:
         return "has no length";
       MI.Lower = Sec->getLowerBound() ? print(Sec->getLowerBound()) : "0";
       MI.Length = print(Sec->getLength());
+    } else if (Iter) {
+      MI.Lower = SpanLower;
+      MI.Length = SpanLength;
     } else {
       MI.Lower = print(Elem->getIdx());
       MI.Length = "1";
@@ -206,8 +259,10 @@ private:
   const VarDecl *Item;
   const OMPDeclareMapperDecl *Mapper;
   MapInfo Construct;
+  bool TargetRegion; // a target region's map, not a data construct's
   const VarDecl *Var;
   Substitute Sub;
+  const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
 };
 
 /// The item's variable when it is a plain struct variable of the function
@@ -315,7 +370,10 @@ Verdict expandMappers(const OMPExecutableDirective &D, ClauseInfo &CI,
       MapInfo Construct = makeMap(mapType(M->getMapType()), M->isImplicit());
       if (auto It = CI.Maps.find(VD); It != CI.Maps.end())
         Construct = It->second;
-      std::string Why = Expander(CI, Ctx, VD, Mapper, Construct).run();
+      std::string Why =
+          Expander(CI, Ctx, VD, Mapper, Construct,
+                   isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
+              .run();
       if (!Why.empty())
         return Verdict::no(DiagId::HostClause,
                            Name + " cannot be translated: " + Why);

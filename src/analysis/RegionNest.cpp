@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -177,6 +178,21 @@ Verdict takeClauses(const OMPExecutableDirective &D, const ClauseInfo &CI,
   return {};
 }
 
+/// Whether the directive (its clauses included) names V.
+bool namesVar(const OMPExecutableDirective &D, const ValueDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *V;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Found = Found || E->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<OMPExecutableDirective *>(&D));
+  return F.Found;
+}
+
 } // namespace
 
 void describeRegion(const RegionCandidate &C, TUState &TU, unsigned Index,
@@ -220,6 +236,15 @@ Verdict checkPlacement(const RegionCandidate &C, TUState &TU, Region &R,
   TC = templateContextOf(*C.Function, SM, TU.Ctx.getLangOpts());
   if (!TC.Problem.empty())
     return Verdict::no(DiagId::HostContext, TC.Problem);
+  // The stub names the kernel with the call's arguments, `decltype(x)` for
+  // an `auto x`: it has x only when the region uses it.
+  for (const ParmVarDecl *PV : TC.InventedFrom)
+    if (!namesVar(*C.Directive, PV))
+      return Verdict::no(DiagId::HostContext,
+                         "the region does not use the `auto` parameter '" +
+                             PV->getNameAsString() +
+                             "', whose type its kernel takes (not supported "
+                             "yet)");
   R.TemplateHeader = TC.Header;
   R.TemplateArgs = TC.Args;
   return {};

@@ -75,15 +75,57 @@ bool enclosingLists(const FunctionDecl &F,
   return true;
 }
 
-/// The kernel's parameters for a generic lambda's template parameters,
-/// each with the argument the call in the lambda's body passes for it:
+/// The kernel's parameter for an `auto` parameter of F (TP, invented by
+/// the compiler), with the argument the call in F's body passes for it:
 /// `typename O2cAuto0` and `std::remove_reference_t<decltype(x)>` for an
-/// `auto &x`. The reason why not, or empty.
+/// `auto &x`; x goes to From. The reason why not, or empty.
+std::string inventedParam(const FunctionDecl &F, const TemplateTypeParmDecl &TP,
+                          unsigned Index,
+                          std::pair<std::string, std::string> &Out,
+                          std::vector<const ParmVarDecl *> &From) {
+  // (`auto... xs`: the pattern of the pack's expansion.)
+  auto Declared = [](const ParmVarDecl *Q) {
+    QualType T = Q->getType();
+    if (const auto *PE = T->getAs<PackExpansionType>())
+      T = PE->getPattern();
+    return T;
+  };
+  const ParmVarDecl *PV = nullptr;
+  for (const ParmVarDecl *Q : F.parameters())
+    if (const auto *TT = Declared(Q)
+                             .getNonReferenceType()
+                             .getUnqualifiedType()
+                             ->getAs<TemplateTypeParmType>();
+        TT && TT->getDepth() == TP.getDepth() &&
+        TT->getIndex() == TP.getIndex())
+      PV = Q;
+  QualType T = PV ? Declared(PV) : QualType();
+  if (!PV || PV->getName().empty() || T->isRValueReferenceType() ||
+      T.getNonReferenceType().isVolatileQualified())
+    return "regions in generic lambdas and abbreviated function templates "
+           "are supported where each `auto` parameter is `auto x`, `const "
+           "auto x`, `auto &x` or `const auto &x`";
+  // What decltype(x) says, undone down to the deduced type.
+  std::string Arg = "decltype(" + PV->getNameAsString() + ")";
+  if (T->isReferenceType())
+    Arg = "std::remove_reference_t<" + Arg + ">";
+  if (T.getNonReferenceType().isConstQualified())
+    Arg = "std::remove_const_t<" + Arg + ">";
+  Out = {std::string(TP.isParameterPack() ? "typename... " : "typename ") +
+             "O2cAuto" + std::to_string(Index),
+         Arg};
+  From.push_back(PV);
+  return "";
+}
+
+/// The kernel's parameters for a generic lambda's template parameters,
+/// each with the argument the call in the lambda's body passes for it
+/// (inventedParam). The reason why not, or empty.
 std::string
 genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
                     const SourceManager &SM, const LangOptions &LO,
                     std::vector<std::pair<std::string, std::string>> &Out,
-                    bool &Found) {
+                    bool &Found, std::vector<const ParmVarDecl *> &From) {
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   unsigned Invented = 0;
   for (const NamedDecl *P : *FT.getTemplateParameters()) {
@@ -102,29 +144,13 @@ genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
       Out.push_back({Buffer.slice(B, E).str(), TP->getNameAsString()});
       continue;
     }
-    // An `auto` parameter: the function parameter it is the type of.
-    const ParmVarDecl *PV = nullptr;
-    for (const ParmVarDecl *Q : F.parameters())
-      if (const auto *TT = Q->getType()
-                               .getNonReferenceType()
-                               .getUnqualifiedType()
-                               ->getAs<TemplateTypeParmType>();
-          TT && TT->getDepth() == TP->getDepth() &&
-          TT->getIndex() == TP->getIndex())
-        PV = Q;
-    QualType T = PV ? PV->getType() : QualType();
-    if (!PV || PV->getName().empty() || T->isRValueReferenceType() ||
-        T.getNonReferenceType().isVolatileQualified())
-      return "regions in generic lambdas are supported where each `auto` "
-             "parameter is `auto x`, `const auto x`, `auto &x` or `const "
-             "auto &x`";
-    // What decltype(x) says, undone down to the deduced type.
-    std::string Arg = "decltype(" + PV->getNameAsString() + ")";
-    if (T->isReferenceType())
-      Arg = "std::remove_reference_t<" + Arg + ">";
-    if (T.getNonReferenceType().isConstQualified())
-      Arg = "std::remove_const_t<" + Arg + ">";
-    Out.push_back({"typename O2cAuto" + std::to_string(Invented++), Arg});
+    Out.emplace_back();
+    if (TP->isParameterPack())
+      return "regions in generic lambdas with a parameter pack are not "
+             "supported yet";
+    if (std::string Why = inventedParam(F, *TP, Invented++, Out.back(), From);
+        !Why.empty())
+      return Why;
     Found = true;
   }
   return "";
@@ -210,6 +236,84 @@ std::string spellParams(const std::string &Text, const TemplateContext &TC) {
   return Out;
 }
 
+namespace {
+
+/// The kernel's template parameters, in the order it takes them: a pack
+/// goes last, since before another parameter it would take every explicit
+/// argument (`K<false, Ts..., U>` leaves U to deduction, which the kernel's
+/// address cannot do). Two cannot both be last.
+struct KernelParams {
+  std::string Params, Args;
+  std::string PackParam, PackArg;
+
+  static void append(std::string &List, const std::string &Item) {
+    List += (List.empty() ? "" : ", ") + Item;
+  }
+  bool add(const std::string &Param, const std::string &Arg, bool Pack,
+           std::string &Problem) {
+    if (!Pack) {
+      append(Params, Param);
+      append(Args, Arg);
+      return true;
+    }
+    if (!PackParam.empty()) {
+      Problem = "the region's function and the templates around it have two "
+                "template parameter packs, which one kernel template cannot "
+                "take";
+      return false;
+    }
+    PackParam = Param;
+    PackArg = Arg + "...";
+    return true;
+  }
+  void finish(TemplateContext &Out) {
+    if (!PackParam.empty())
+      add(PackParam, PackArg, /*Pack=*/false, Out.Problem);
+    if (Params.empty())
+      return;
+    Out.Header = "template <" + Params + ">";
+    Out.Args = "<" + Args + ">";
+  }
+};
+
+/// Adds TPL's parameters to KP and their names to Out.Names.back(). Own:
+/// TPL is F's own (F is a function template, no lambda), whose `auto`
+/// parameters (`void fill(auto k)`: invented, nameless) the kernel names
+/// O2cAuto<N>, the call passing what decltype says. False, with
+/// Out.Problem, when one cannot be given to a kernel.
+bool addList(const FunctionDecl &F, const TemplateParameterList &TPL, bool Own,
+             const SourceManager &SM, const LangOptions &LO, KernelParams &KP,
+             TemplateContext &Out, unsigned &Invented) {
+  for (const NamedDecl *P : TPL) {
+    bool Pack = P->isParameterPack();
+    if (P->isImplicit() && isa<TemplateTypeParmDecl>(P)) {
+      if (!Own) {
+        Out.Problem = "an `auto` parameter of a function around the "
+                      "region's is not supported yet";
+        return false;
+      }
+      std::pair<std::string, std::string> Param;
+      Out.Problem = inventedParam(F, *cast<TemplateTypeParmDecl>(P), Invented++,
+                                  Param, Out.InventedFrom);
+      if (!Out.Problem.empty())
+        return false;
+      Out.Invented = true;
+      Out.Names.back().push_back(
+          Param.first.substr(Param.first.rfind(' ') + 1));
+      if (!KP.add(Param.first, Param.second, Pack, Out.Problem))
+        return false;
+      continue;
+    }
+    Out.Names.back().push_back(P->getNameAsString());
+    std::string Text = templateParamText(*P, SM, LO, Out.Problem);
+    if (Text.empty() || !KP.add(Text, P->getNameAsString(), Pack, Out.Problem))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 TemplateContext templateContextOf(const FunctionDecl &F,
                                   const SourceManager &SM,
                                   const LangOptions &LO) {
@@ -223,7 +327,8 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   std::vector<std::pair<std::string, std::string>> Generic;
   if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate()) {
     if (isLambdaCallOperator(&F)) {
-      Out.Problem = genericLambdaParams(F, *FT, SM, LO, Generic, Out.Invented);
+      Out.Problem = genericLambdaParams(F, *FT, SM, LO, Generic, Out.Invented,
+                                        Out.InventedFrom);
       if (!Out.Problem.empty())
         return Out;
     } else
@@ -231,33 +336,24 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   }
   if (Lists.empty() && Generic.empty())
     return Out;
-  std::string Params, Args;
+  KernelParams KP;
+  unsigned InventedCount = 0;
   for (const TemplateParameterList *TPL : Lists) {
     if (TPL->size() == 0)
       continue; // template <>: an explicit specialization adds nothing
     Out.Names.emplace_back();
-    for (const NamedDecl *P : *TPL) {
-      Out.Names.back().push_back(P->getNameAsString());
-      std::string Text = templateParamText(*P, SM, LO, Out.Problem);
-      if (Text.empty())
-        return Out;
-      Params += (Params.empty() ? "" : ", ") + Text;
-      Args += (Args.empty() ? "" : ", ") + P->getNameAsString();
-      if (P->isParameterPack())
-        Args += "...";
-    }
+    bool Own = TPL == Lists.back() && F.getDescribedFunctionTemplate() &&
+               Generic.empty();
+    if (!addList(F, *TPL, Own, SM, LO, KP, Out, InventedCount))
+      return Out;
   }
   if (!Generic.empty())
     Out.Names.emplace_back();
   for (const auto &[Param, Arg] : Generic) {
     Out.Names.back().push_back(Param.substr(Param.rfind(' ') + 1));
-    Params += (Params.empty() ? "" : ", ") + Param;
-    Args += (Args.empty() ? "" : ", ") + Arg;
+    KP.add(Param, Arg, /*Pack=*/false, Out.Problem);
   }
-  if (Params.empty())
-    return Out;
-  Out.Header = "template <" + Params + ">";
-  Out.Args = "<" + Args + ">";
+  KP.finish(Out);
   return Out;
 }
 

@@ -19,6 +19,10 @@ struct TemplateContext {
   std::string Header;
   /// "<T, N>": how the region's call names the stub's specialisation.
   std::string Args;
+  /// The function parameters whose types are invented parameters (`auto
+  /// x`): Args names them by `decltype(x)`, which the stub, naming the
+  /// kernel with Args too, can say only when the region uses x.
+  std::vector<const clang::ParmVarDecl *> InventedFrom;
   /// Why the context cannot be given to a kernel; empty when it can.
   std::string Problem;
   /// The parameter names, per depth (outermost first).

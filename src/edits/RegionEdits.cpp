@@ -80,6 +80,31 @@ unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
   return AtLineStart ? I : Off;
 }
 
+/// Emitted inside the namespaces that enclose F but not Top, the
+/// declaration it goes before: a member defined outside its namespace
+/// (`void geo::Box<T>::fill() {...}` at file scope) names the namespace's
+/// entities unqualified, which its kernel sees only inside them.
+std::string inItsNamespaces(const FunctionDecl *F, const Decl *Top,
+                            const std::string &Emitted) {
+  if (!F || !Top)
+    return Emitted;
+  const DeclContext *Here = Top->getLexicalDeclContext();
+  while (Here && !Here->isFileContext())
+    Here = Here->getParent();
+  std::string Open, Close;
+  for (const DeclContext *DC = F->getParent(); DC && DC != Here;
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      continue;
+    Open = std::string(NS->isInline() ? "inline " : "") + "namespace " +
+           NS->getNameAsString() + (NS->isAnonymousNamespace() ? "" : " ") +
+           "{\n" + Open;
+    Close += "} // namespace " + NS->getNameAsString() + "\n";
+  }
+  return Open + Emitted + Close;
+}
+
 } // namespace
 
 unsigned directiveStart(const OMPExecutableDirective &D, ASTContext &Ctx) {
@@ -192,22 +217,26 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
                        K.TemplateArgs, Args) +
            deferredTask(Depends, /*Early=*/true, hasMutexInOutSet(D)) +
            "} else {";
-    E.CallSite.push_back({Begin, 0, Call + " // omp2cuda: deferred to a "
-                                           "hidden helper thread; host "
-                                           "fallback below\n" +
-                                        lineMarker({R.Loc.File,
-                                                    lineOf(Ctx, Begin), 0},
-                                                   LineDirectives)});
+    E.CallSite.push_back(
+        {Begin, 0,
+         Call +
+             " // omp2cuda: deferred to a "
+             "hidden helper thread; host "
+             "fallback below\n" +
+             lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives)});
     E.CallSite.push_back({End, 0, " } }"});
     E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
-    E.Insert = (AtLineStart ? "" : "\n") + Emitted;
+    E.Insert = (AtLineStart ? "" : "\n") +
+               inItsNamespaces(C.Function, C.TopLevel, Emitted);
     return E;
   }
   if (D.getBeginLoc().isMacroID()) {
     // The caller prints the macro's expansion around this prefix.
     E.CallSite.push_back({Begin, 0, Call});
     return E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart),
-           E.Insert = (AtLineStart ? "" : "\n") + Emitted, E;
+           E.Insert = (AtLineStart ? "" : "\n") +
+                      inItsNamespaces(C.Function, C.TopLevel, Emitted),
+           E;
   } else {
     Call += " // omp2cuda: offloaded by the stub; host fallback below\n";
     Call += lineMarker({R.Loc.File, lineOf(Ctx, Begin), 0}, LineDirectives);
@@ -218,11 +247,13 @@ RegionEdit regionEdits(const RegionCandidate &C, const Region &R,
              " // omp2cuda: the target task's reduction\n" + Call;
     E.CallSite.push_back({Begin, 0, Call});
   }
-  E.CallSite.push_back({End, 0, std::string(Braces ? " } }" : " }") +
-                                    (R.InReduction.empty() ? "" : " }")});
+  E.CallSite.push_back({End, 0,
+                        std::string(Braces ? " } }" : " }") +
+                            (R.InReduction.empty() ? "" : " }")});
 
   E.InsertAt = topLevelStart(C.TopLevel, Ctx, AtLineStart);
-  E.Insert = (AtLineStart ? "" : "\n") + Emitted;
+  E.Insert = (AtLineStart ? "" : "\n") +
+             inItsNamespaces(C.Function, C.TopLevel, Emitted);
   return E;
 }
 

@@ -76,9 +76,12 @@ std::string findHostComment(llvm::StringRef Buffer, unsigned Offset,
 
 namespace {
 
-/// Walks up the parent chain; records the innermost function, the outermost
-/// declaration below a namespace or the TU, and whether a target construct
-/// encloses the start node.
+/// Walks up the parent chain; records the innermost function, the
+/// declaration right inside the innermost namespace (or the TU; linkage
+/// specifications in between are looked through), and whether a target
+/// construct encloses the start node. Kernels go before that declaration,
+/// inside the namespace: there they see the namespace's names as the region
+/// does (before the namespace, `P` or a concept `Small` of it were unknown).
 struct Enclosing {
   const FunctionDecl *Function = nullptr;
   const Decl *TopLevel = nullptr;
@@ -87,6 +90,7 @@ struct Enclosing {
 
 Enclosing findEnclosing(ASTContext &Ctx, const Stmt *S) {
   Enclosing E;
+  bool InNamespace = false;
   DynTypedNodeList Parents = Ctx.getParents(*S);
   while (!Parents.empty()) {
     const DynTypedNode &N = Parents[0];
@@ -99,8 +103,12 @@ Enclosing findEnclosing(ASTContext &Ctx, const Stmt *S) {
       if (const auto *F = dyn_cast<FunctionDecl>(D); F && !E.Function)
         E.Function = F;
       const DeclContext *DC = D->getLexicalDeclContext();
-      if (DC && (DC->isTranslationUnit() || DC->isNamespace() ||
-                 DC->isExternCContext() || DC->isExternCXXContext()) &&
+      // (A template's pattern is right inside it too: the template, its
+      // parent, is what the kernels go before.)
+      InNamespace = InNamespace || isa<NamespaceDecl>(D);
+      if (!InNamespace && DC &&
+          (DC->isTranslationUnit() || DC->isNamespace() ||
+           DC->isExternCContext() || DC->isExternCXXContext()) &&
           !isa<TranslationUnitDecl>(D))
         E.TopLevel = D;
       if (isa<TranslationUnitDecl>(D))

@@ -163,3 +163,231 @@ int use() { return S<int, char, 3>().f(); }
     ++Heads;
   CHECK(Heads == 4);
 }
+
+TEST_CASE("a region in a namespace gets its kernel inside the namespace",
+          "[analysis][classtemplate][classahead]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+#include <concepts>
+namespace geo {
+struct P { int a; };
+inline void f(P *p) {
+#pragma omp target teams distribute parallel for map(tofrom: p[0:16])
+  for (int i = 0; i < 16; ++i) p[i].a = i;
+}
+template <class T> concept Small = sizeof(T) <= 8;
+template <Small T, std::integral I>
+struct Box {
+  T v[16];
+  void fill(I k) {
+    T *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i) p[i] = (T)(i * k) + (T)(sizeof(Box) % 3);
+  }
+};
+}
+void use() { geo::Box<int, long> b; b.fill(3); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // Each kernel right before its declaration, inside the namespace, where
+  // `P` and the concept `Small` are known; before the namespace they were
+  // not (build errors).
+  size_t Ns = F.Output.find("namespace geo {");
+  size_t Struct = F.Output.find("struct P { int a; };");
+  size_t K1 = F.Output.find("omp2cuda_f_L6(");
+  size_t Concept = F.Output.find("concept Small =");
+  size_t Ahead =
+      F.Output.find("template <Small T, std::integral I> struct Box;");
+  size_t K2 = F.Output.find("omp2cuda_Box_fill_L15(");
+  REQUIRE(Ns != std::string::npos);
+  REQUIRE(K1 != std::string::npos);
+  REQUIRE(Ahead != std::string::npos);
+  REQUIRE(K2 != std::string::npos);
+  CHECK(Ns < Struct);
+  CHECK(Struct < K1);
+  CHECK(Concept < Ahead);
+  CHECK(Ahead < K2);
+  CHECK(has(F.Output, "sizeof(Box<T, I>)"));
+}
+
+TEST_CASE("a class template's pack is the kernel's last parameter",
+          "[analysis][classtemplate][classahead]") {
+  FileResult F = translateC(R"src(
+template <class... Ts>
+struct Pack {
+  int v[16];
+  template <class U> void fill(U k) {
+    int *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i)
+      p[i] = (int)(i * k) + (int)sizeof...(Ts) + (int)(sizeof(Pack) % 3);
+  }
+  template <class... Us> void all(Us... us) {
+    int *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = (int)sizeof...(Us) + (int)sizeof...(Ts);
+  }
+};
+void use() { Pack<int, char> b; b.fill(3); b.all(1, 2); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  // Before U, the pack took every explicit argument and left U to be
+  // deduced, which naming the kernel cannot do (a build error).
+  CHECK(has(F.Output, "template <bool O2cOnePass, class U, class... Ts>"));
+  CHECK(has(F.Output, "omp2cuda_Pack_fill_L7<false, U, Ts...>"));
+  CHECK(has(F.Output, "_launch<U, Ts...>(k, p)"));
+  // Two packs cannot both come last: on the host, said why.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostContext);
+  CHECK(has(F.Regions[1].R.Reason, "two template parameter packs"));
+}
+
+TEST_CASE("an in-class member with `auto` parameters gets a kernel",
+          "[analysis][classtemplate][classahead]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+template <class T>
+struct Abb {
+  T v[16];
+  void fill(auto k, const auto &s) {
+    T *p = v;
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+    for (int i = 0; i < 16; ++i) p[i] = (T)(i * k + s) + (T)(sizeof(Abb) % 3);
+  }
+  void many(auto... ks) {
+    T *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = (T)sizeof...(ks);
+  }
+  void skip(auto k) {
+    T *p = v;
+#pragma omp target map(from: p[0:16])
+    p[0] = 1;
+  }
+};
+void use() {
+  Abb<int> b;
+  b.fill(3, 1L);
+  b.fill(2.5, 'a');
+  b.many(1, 2);
+  b.skip(1);
+  int q = 0;
+  auto l = [&](auto x, auto y) {
+#pragma omp target map(tofrom: q)
+    q = y;
+  };
+  l(1.5, 2);
+}
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  CHECK(F.Regions[0].R.Translate);
+  // The invented parameters had no name: the kernel's header wrote `auto k`
+  // as a template parameter (a build error).
+  CHECK(has(F.Output, "template <bool O2cOnePass, class T, typename O2cAuto0, "
+                      "typename O2cAuto1>"));
+  CHECK(has(F.Output, "(O2cAuto0 k, const O2cAuto1 s, T *p)"));
+  CHECK(has(F.Output, "_launch<T, decltype(k), std::remove_const_t<"
+                      "std::remove_reference_t<decltype(s)>>>(k, s, p)"));
+  // The stub names the kernel with `decltype(k)` too, which it can say
+  // only when the region uses k (a generic lambda's as well: a build
+  // error before).
+  for (unsigned I : {1u, 2u, 3u}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostContext);
+  }
+  CHECK(has(F.Regions[1].R.Reason, "the `auto` parameter 'ks'"));
+  CHECK(has(F.Regions[2].R.Reason, "the `auto` parameter 'k'"));
+  CHECK(has(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
+}
+
+TEST_CASE("a region that uses a function parameter pack stays on the host",
+          "[analysis][classtemplate]") {
+  FileResult F = translateCode(R"src(
+template <class... A> int cnt(A... a) { return (0 + ... + (int)a); }
+template <class T> struct P {
+  T v[4];
+  void f(auto... more) {
+    T *p = v;
+#pragma omp target map(from: p[0:4])
+    for (int i = 0; i < 4; ++i) p[i] = (T)cnt(more...) + (T)(sizeof(P) % 2);
+  }
+  template <class... M> void g(int k, M... more) {
+    T *p = v;
+#pragma omp target map(from: p[0:4])
+    for (int i = 0; i < 4; ++i) p[i] = (T)(k + (int)sizeof(P) % 2);
+  }
+};
+void use() { P<int> a; a.f(1, 2, 3); a.g(1, 2.0, 'c'); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // The kernel's parameter `auto... more` and its expansion did not
+  // compile.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "'more' is a function parameter pack"));
+  // A pack the region does not use is a template parameter pack of the
+  // kernel, last.
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(has(F.Output, "template <class T, class... M>"));
+}
+
+TEST_CASE("a member defined outside its class or its namespace gets its "
+          "kernel where its names mean what they mean to it",
+          "[analysis][classtemplate]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+#include <concepts>
+namespace geo {
+template <class T> concept Small = sizeof(T) <= 8;
+struct P { int a; };
+inline int helper(int x) { return x * 3; }
+template <Small T> struct Box { T v[16]; void fill(int k); };
+template <Small T> struct Box2 { T v[4]; void fill(); };
+template <Small T> void Box2<T>::fill() {
+  T *p = v;
+#pragma omp target map(from: p[0:4])
+  for (int i = 0; i < 4; ++i) p[i] = (T)(helper(i) + (int)sizeof(Box2));
+}
+}
+template <geo::Small T> void geo::Box<T>::fill(int k) {
+  T *p = v;
+  P q{2};
+#pragma omp target teams distribute parallel for map(from: p[0:16])
+  for (int i = 0; i < 16; ++i) p[i] = (T)(helper(i) * k + q.a);
+}
+void use() { geo::Box<int> b; b.fill(2); geo::Box2<long> c; c.fill(); }
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // The injected name of an out-of-line member, with its arguments (it
+  // meant nothing before the definition: a build error).
+  CHECK(has(F.Output, "(int)sizeof(Box2<T>)"));
+  // The member defined at file scope: its kernel in the namespace again,
+  // where `P` and `helper` are known.
+  size_t Reopen = F.Output.rfind("namespace geo {");
+  size_t Kernel = F.Output.find("omp2cuda_Box_fill_L");
+  size_t Close = F.Output.find("} // namespace geo");
+  size_t Def = F.Output.find("void geo::Box<T>::fill(int k)");
+  REQUIRE(Reopen != std::string::npos);
+  REQUIRE(Close != std::string::npos);
+  CHECK(Reopen < Kernel);
+  CHECK(Kernel < Close);
+  CHECK(Close < Def);
+}

@@ -254,10 +254,17 @@ void f(C s, C arr[4]) {
   REQUIRE(E.PointerMaps.size() == 2);
   CHECK(E.PointerMaps[1].Map.Type == MapType::ToFrom);
   CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.vals), 0);"));
-  // A mapper that does not map its own variable, an array of structs, a
-  // motion clause: on the host.
-  CHECK_FALSE(F.Regions.at(2).R.Translate);
-  CHECK(contains(F.Regions.at(2).R.Reason, "does not map its variable 'c' itself"));
+  // A mapper that does not map its own variable: a target region copies
+  // the variable in, never back (OpenMP leaves its other members
+  // unmapped). An array of structs, a motion clause: on the host.
+  const Region &N = F.Regions.at(2).R;
+  REQUIRE(N.Translate);
+  const Capture *NS = findCapture(N, "s");
+  REQUIRE(NS);
+  REQUIRE(NS->Map);
+  CHECK(NS->Map->Type == MapType::To);
+  REQUIRE(N.PointerMaps.size() == 1);
+  CHECK(N.PointerMaps[0].Map.Type == MapType::ToFrom);
   CHECK_FALSE(F.Regions.at(3).R.Translate);
   CHECK(contains(F.Regions.at(3).R.Reason, "other than a struct variable"));
   CHECK_FALSE(F.Regions.at(4).R.Translate);
@@ -402,19 +409,13 @@ void f(int n, int m, int *lst[], double *b) {
   CHECK(Lst != std::string::npos);
   CHECK(Loop != std::string::npos);
   CHECK(Lst < Loop);
-  // Two iterators, a step and a count-down.
+  // Two iterators over elements of one pointer: one map each would put
+  // them apart on the device, where the kernel's b reached one alone (a
+  // wrong answer with elements the kernel reached through another).
   const Region &R1 = F.Regions.at(1).R;
-  REQUIRE(R1.Translate);
-  CHECK(contains(Out, "for (int i = (0); i < (n); i += (2)) "
-                      "for (int j = (n - 1); j > (-1); j += (-1)) { "
-                      "o2c_region.map((b) + (i + j), (size_t)(1) * "
-                      "sizeof(*(b)), o2c::MapTo); }"));
-  // b's pointee is mapped before the stub translates b for the kernel.
-  size_t TranslateB = Out.find("o2c_region.translate(b)");
-  REQUIRE(TranslateB != std::string::npos);
-  CHECK(Out.find("j += (-1))") < TranslateB);
-  CHECK(!findCapture(R1, "i"));
-  CHECK(!findCapture(R1, "j"));
+  CHECK_FALSE(R1.Translate);
+  CHECK(R1.Why == DiagId::HostClause);
+  CHECK(contains(R1.Reason, "pieces of one array"));
   // Not translated: a step that is not a constant, and 'present' on a
   // target region.
   CHECK_FALSE(F.Regions.at(2).R.Translate);
@@ -516,4 +517,90 @@ void f(int n, int d, int *p) {
                       "{ o2c::exitData(o2c_loc, o2c_device, o2c_if, (p) + (it), "));
   // Without iterators the calls read the clauses themselves, as before.
   CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
+}
+
+TEST_CASE("declare mapper with the iterator modifier: one element per value "
+          "is one section", "[analysis][maps][mapper][iterator]") {
+  FileResult F = translateCode(R"src(
+#include <stddef.h>
+typedef struct { size_t len; double *data; } V;
+#pragma omp declare mapper(V v) map(iterator(it = 0:v.len), tofrom: v.data[it])
+#pragma omp declare mapper(down: V v) map(v) map(iterator(it = v.len - 1:-1:-1), to: v.data[it])
+#pragma omp declare mapper(odd: V v) map(v) map(iterator(it = 0:v.len), to: v.data[2 * it])
+void f(V s) {
+  #pragma omp target
+  s.data[0] = s.len;
+  #pragma omp target map(mapper(down), tofrom: s)
+  s.data[0] = 1;
+  #pragma omp target map(mapper(odd), tofrom: s)
+  s.data[0] = 1;
+  #pragma omp target data map(s)
+  s.data[0] = 1;
+})src",
+                               "input.c",
+                               {"-fopenmp", "-fopenmp-version=52", "-xc",
+                                "-std=c11"},
+                               Options());
+  REQUIRE(F.Ok);
+  // OpenMP_VV's test_declare_mapper_iterator: the elements are one section,
+  // attached to the copy of s, which goes in (the mapper does not map it).
+  const Region &R0 = F.Regions.at(0).R;
+  REQUIRE(R0.Translate);
+  const Capture *S = findCapture(R0, "s");
+  REQUIRE(S);
+  REQUIRE(S->Map);
+  CHECK(S->Map->Type == MapType::To);
+  REQUIRE(R0.PointerMaps.size() == 1);
+  CHECK(R0.PointerMaps[0].Base == "s.data");
+  CHECK(R0.PointerMaps[0].AttachBase);
+  CHECK(R0.PointerMaps[0].Loops.empty());
+  CHECK(R0.PointerMaps[0].Map.Lower == "(int)(0)");
+  CHECK(R0.PointerMaps[0].Map.Length ==
+        "((int)(s.len) > (int)(0) ? (int)(s.len) - (int)(0) : 0)");
+  // Counting down: from the last value up.
+  const Region &R1 = F.Regions.at(1).R;
+  REQUIRE(R1.Translate);
+  REQUIRE(R1.PointerMaps.size() == 1);
+  CHECK(R1.PointerMaps[0].Map.Lower == "(int)(-1) + 1");
+  CHECK(R1.PointerMaps[0].Map.Length ==
+        "((int)(s.len - 1) > (int)(-1) ? (int)(s.len - 1) - (int)(-1) : 0)");
+  // Elements apart: on the host.
+  CHECK_FALSE(F.Regions.at(2).R.Translate);
+  CHECK(F.Regions.at(2).R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions.at(2).R.Reason, "is not one element per value"));
+  // A data construct through a mapper that does not map its variable.
+  CHECK_FALSE(F.Regions.at(3).R.Translate);
+  CHECK(contains(F.Regions.at(3).R.Reason, "does not map its variable 'v'"));
+}
+
+TEST_CASE("an iterator over the elements of one pointer is one section on a "
+          "target region", "[analysis][iterator]") {
+  FileResult F = translateCode(R"src(
+#include <stddef.h>
+typedef struct { size_t len; double *data; } V;
+void f(V s, double *p, int n) {
+  #pragma omp target map(to: s) map(iterator(it = 0:s.len), tofrom: s.data[it])
+  s.data[1] = 2;
+  #pragma omp target map(iterator(it = 2:n), to: p[it])
+  p[3] = 1;
+  #pragma omp target enter data map(iterator(it = 0:n), to: p[it])
+})src",
+                               "input.c",
+                               {"-fopenmp", "-fopenmp-version=52", "-xc",
+                                "-std=c11"},
+                               Options());
+  REQUIRE(F.Ok);
+  // One map each put the elements apart on the device, and s.data,
+  // attached to each in turn, reached the last one alone: the kernel's
+  // s.data[1] was another allocation (a crash in the emu build).
+  std::string Out = flat(F.Output);
+  CHECK(contains(Out, "o2c_region.map((s.data) + ((int)(0)), (size_t)(((int)"
+                      "(s.len) > (int)(0) ? (int)(s.len) - (int)(0) : 0)) * "
+                      "sizeof(*(s.data)), o2c::MapToFrom);"));
+  CHECK(contains(Out, "o2c_region.map((p) + ((int)(2)), (size_t)(((int)(n) > "
+                      "(int)(2) ? (int)(n) - (int)(2) : 0)) * sizeof(*(p)), "
+                      "o2c::MapTo);"));
+  CHECK_FALSE(contains(Out, "for (int it = (0); it < (s.len)"));
+  // A data construct keeps one call per value (reference counts).
+  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1))"));
 }
