@@ -2,6 +2,7 @@
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
 #include "edits/Edits.h"
+#include "edits/EnumReductions.h"
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
@@ -68,7 +69,7 @@ public:
       Need = true; // enum -> other enum
     if (CE->getCastKind() == CK_ArrayToPointerDecay && LiteralToChar.count(CE))
       Need = true; // "literal" stored in a char * (C++: const char[N])
-    if (!Need)
+    if (!Need || inDirective(Sub->getBeginLoc()))
       return true;
     unsigned B, E;
     if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
@@ -124,6 +125,7 @@ public:
   // declarations, which this visitor does not enter: rename their names
   // from the clauses themselves.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    noteDirective(D);
     for (OMPClause *C : D->clauses())
       if (C)
         for (Stmt *Child : C->children())
@@ -173,7 +175,31 @@ public:
     return true;
   }
 
+  /// The executable directives met, in order (for enumReductionEdits).
+  std::vector<const OMPExecutableDirective *> Directives;
+
 private:
+  /// A clause's helper expressions (a reduction's combiner `e = e + rhs`,
+  /// its private copy's initialiser, ...) carry the location of the variable
+  /// the clause names: a cast there would land in the pragma's variable
+  /// list (`reduction(+:(enum E)(e))`). The pragma is compiled again as C++,
+  /// whose compiler makes its own helpers.
+  void noteDirective(const OMPExecutableDirective *D) {
+    Directives.push_back(D);
+    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
+    if (inMainFile(SM, B) && inMainFile(SM, E))
+      DirectiveSpans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+  }
+  bool inDirective(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    if (!inMainFile(SM, L))
+      return false;
+    unsigned Off = SM.getFileOffset(L);
+    return std::any_of(DirectiveSpans.begin(), DirectiveSpans.end(),
+                       [&](const auto &S) { return S.first <= Off && Off <= S.second; });
+  }
+
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
   /// so assigning it to that enumeration needs no cast (and an anonymous
   /// enumeration has no name to cast to).
@@ -231,6 +257,7 @@ private:
   std::vector<CompatProblem> &Problems;
   std::set<const ImplicitCastExpr *> LiteralToChar;
   std::set<unsigned> Renamed;
+  std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
 };
 
 void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
@@ -418,6 +445,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
       continue;
     C.TraverseDecl(D);
   }
+  enumReductionEdits(Ctx, C.Directives, LineDirectives, Out, Problems);
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   if (Main) {

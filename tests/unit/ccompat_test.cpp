@@ -177,3 +177,55 @@ void other(void) {}
   CHECK(contains(F.Output, "void base(double *a) { a[0] = 1; } }"));
   CHECK(contains(F.Output, "extern \"C\" void other(void)"));
 }
+
+TEST_CASE("C reductions over enumerations are valid C++ in every directive",
+          "[ccompat]") {
+  // In C an enum is an integer; the directives stay in the .cu (a region's
+  // host fallback), where C++ needs a declared reduction for the enum and no
+  // cast may land in the clause's variable list.
+  FileResult F = translateC(R"(
+void ext(int);
+enum E { A = 0, B = 1, C = 2 };
+typedef enum { X, Y } T;
+typedef enum E TE;
+void f(int n) {
+  enum E e = A;
+  TE te = C;
+  T t = X;
+  #pragma omp target teams distribute parallel for reduction(|:e) reduction(&:te) reduction(max:t)
+  for (int i = 0; i < n; i++) { e = e | B; ext(i); }
+  enum L { L0, L1 } l = L0;
+  #pragma omp parallel for reduction(+:l) firstprivate(te) lastprivate(t)
+  for (int i = 0; i < n; i++) l = l + 1;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "reduction(|:e) reduction(&:te) reduction(max:t)"));
+  CHECK(contains(F.Output, "reduction(+:l) firstprivate(te) lastprivate(t)"));
+  CHECK(contains(F.Output, "enum E { A = 0, B = 1, C = 2 };\n"
+                           "#pragma omp declare reduction(| : enum E : omp_out = "
+                           "(enum E)(omp_out | omp_in)) initializer(omp_priv = "
+                           "(enum E)0)\n"
+                           "#pragma omp declare reduction(& : enum E : omp_out = "
+                           "(enum E)(omp_out & omp_in)) initializer(omp_priv = "
+                           "(enum E)~0)\n"));
+  CHECK(contains(F.Output, "typedef enum { X, Y } T;\n#pragma omp declare "
+                           "reduction(max : T : omp_out = omp_in > omp_out ? "
+                           "omp_in : omp_out) initializer(omp_priv = omp_orig)\n"));
+  // A block-scope enumeration gets its reduction in its own block.
+  CHECK(contains(F.Output, "enum L { L0, L1 } l = L0;\n#pragma omp declare "
+                           "reduction(+ : enum L : omp_out = (enum L)(omp_out + "
+                           "omp_in)) initializer(omp_priv = (enum L)0)\n"));
+  // The body's own conversions are still made explicit.
+  CHECK(contains(F.Output, "e = (enum E)(e | B);"));
+
+  // C++ accepts linear only of integers and pointers: a clean error, not a
+  // .cu that no host compiler builds.
+  FileResult G = translateC(R"(
+enum E { A, B };
+void g(int n) {
+  enum E e = A;
+  #pragma omp parallel for linear(e)
+  for (int i = 0; i < n; i++) {}
+})");
+  CHECK_FALSE(G.Ok);
+}

@@ -1,0 +1,30 @@
+// C reductions over enumerations, made valid C++.
+#ifndef OMP2CUDA_EDITS_ENUMREDUCTIONS_H
+#define OMP2CUDA_EDITS_ENUMREDUCTIONS_H
+
+#include "edits/Edits.h"
+#include "edits/SourceText.h"
+
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace omp2cuda {
+
+/// In C an enumeration is an integer type, so `reduction(+:e)` on an enum
+/// variable uses the built-in `+`; in C++ it is no arithmetic type and
+/// clang++ and g++ reject the clause, which every directive of a C file
+/// keeps in the .cu (a host fallback is compiled as C++). Each (operator,
+/// enumeration) pair that the directives Ds reduce gets one `declare
+/// reduction` that computes what C computes, after the declaration of the
+/// enumeration (or, for one declared in a header, before the first function
+/// that reduces it). What cannot be spelled in C++ goes to Problems, and so
+/// does `linear` of an enum variable (C++ allows integers and pointers).
+void enumReductionEdits(
+    clang::ASTContext &Ctx,
+    llvm::ArrayRef<const clang::OMPExecutableDirective *> Ds,
+    bool LineDirectives, std::vector<TextEdit> &Out,
+    std::vector<CompatProblem> &Problems);
+
+} // namespace omp2cuda
+
+#endif
