@@ -196,8 +196,9 @@ private:
     if (!inMainFile(SM, L))
       return false;
     unsigned Off = SM.getFileOffset(L);
-    return std::any_of(DirectiveSpans.begin(), DirectiveSpans.end(),
-                       [&](const auto &S) { return S.first <= Off && Off <= S.second; });
+    return std::any_of(
+        DirectiveSpans.begin(), DirectiveSpans.end(),
+        [&](const auto &S) { return S.first <= Off && Off <= S.second; });
   }
 
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
