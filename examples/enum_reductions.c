@@ -1,6 +1,7 @@
-// C reductions over enumerations (an integer type in C, not in C++): the
-// directives stay in the .cu, compiled as C++, where each (operator,
-// enumeration) pair gets a declared reduction that computes what C does.
+// C reductions and arithmetic in place over enumerations (an integer type in
+// C, not in C++): the directives stay in the .cu, compiled as C++, where each
+// (operator, enumeration) pair gets a declared reduction, and each in-place
+// operator (`|=`, `++`) a declared operator, that computes what C does.
 // Translated regions map and copy enum variables; the reductions run in host
 // code (tests/fallback/enum_reductions.c has them in regions left on the
 // host). stderr says where it ran.
@@ -26,7 +27,11 @@ int main(void) {
 #pragma omp target teams distribute parallel for firstprivate(mask) map(from: v[0:N], lv[0:N])
   for (int i = 0; i < N; ++i) {
     v[i] = (i * 37) % 101 & mask;
-    lv[i] = i < 300 ? LOW : i < 900 ? MID : HIGH;
+    lv[i] = LOW;
+    if (i >= 300)
+      lv[i]++;
+    if (i >= 900)
+      ++lv[i];
   }
   enum flag seen = F_NONE, common = F_ALL, sum = F_NONE;
   level top = LOW, bottom = HIGH;
@@ -36,7 +41,7 @@ int main(void) {
     enum flag f = v[i] % 2 ? F_ODD : F_EVEN;
     if (v[i] > 4)
       f = f | F_BIG;
-    seen = seen | f;
+    seen |= f;
     common = common & (f | F_BIG);
     if (lv[i] > top)
       top = lv[i];
@@ -44,8 +49,13 @@ int main(void) {
       bottom = lv[i];
     sum = sum + (v[i] & 1);
   }
+  int per_level[3] = {0, 0, 0};
+  for (level l = LOW; l <= HIGH; l++)
+    for (int i = 0; i < N; ++i)
+      per_level[l] += lv[i] == l;
   fprintf(stderr, "enum_reductions: ran on %s\n", ran_on_device() ? "device" : "host");
-  printf("enum_reductions: seen=%d common=%d top=%d bottom=%d sum=%d\n", (int)seen,
-         (int)common, (int)top, (int)bottom, (int)sum);
+  printf("enum_reductions: seen=%d common=%d top=%d bottom=%d sum=%d levels=%d,%d,%d\n",
+         (int)seen, (int)common, (int)top, (int)bottom, (int)sum, per_level[0],
+         per_level[1], per_level[2]);
   return 0;
 }

@@ -109,6 +109,25 @@ public:
     return true;
   }
 
+  // C does arithmetic in place on an enum variable (`flags |= F`, `c++`),
+  // which C++ allows only through operators declared for the enum
+  // (enumReductionEdits declares them).
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+    if (B->getLHS()->getType()->isEnumeralType())
+      InPlace.push_back(
+          {B->getLHS(), B->getOpcodeStr().str(), B->getOperatorLoc()});
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() &&
+        U->getSubExpr()->getType()->isEnumeralType())
+      InPlace.push_back({U->getSubExpr(),
+                         std::string(U->isIncrementOp() ? "++" : "--") +
+                             (U->isPostfix() ? " post" : ""),
+                         U->getOperatorLoc()});
+    return true;
+  }
+
   bool VisitNamedDecl(NamedDecl *D) {
     if (!D->getIdentifier() || !isCxxOnlyKeyword(D->getName()))
       return true;
@@ -175,8 +194,10 @@ public:
     return true;
   }
 
-  /// The executable directives met, in order (for enumReductionEdits).
+  /// The executable directives met, in order, and the in-place arithmetic
+  /// on enums (for enumReductionEdits).
   std::vector<const OMPExecutableDirective *> Directives;
+  std::vector<EnumInPlace> InPlace;
 
 private:
   /// A clause's helper expressions (a reduction's combiner `e = e + rhs`,
@@ -446,9 +467,11 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
       continue;
     C.TraverseDecl(D);
   }
-  enumReductionEdits(Ctx, C.Directives, LineDirectives, Out, Problems);
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
+  // After the linkage blocks, which its declarations must follow.
+  enumReductionEdits(Ctx, C.Directives, C.InPlace, LineDirectives, Out,
+                     Problems);
   if (Main) {
     std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());

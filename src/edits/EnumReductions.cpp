@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -80,7 +82,7 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LineDirectives(LineDirectives),
         Out(Out), Problems(Problems) {}
 
-  template <typename ClauseT> void clause(const ClauseT *C, const Decl *Top) {
+  template <typename ClauseT> void clause(const ClauseT *C) {
     std::string Op = reductionOp(C->getNameInfo());
     for (const Expr *V : C->varlists()) {
       const EnumDecl *ED = reducedEnum(V);
@@ -99,12 +101,52 @@ public:
       std::string Pragma = "#pragma omp declare reduction(" + Op + " : " + T +
                            " : " + Comb.Combine + ") initializer(" + Comb.Init +
                            ")";
-      if (!afterDefinition(ED, Pragma) && !beforeTop(ED, Top, Pragma))
+      if (!declare(ED, "reduction" + Op, Pragma, false))
         Problems.push_back(
             {V->getExprLoc(), "a reduction over the enumeration '" + T +
                                   "', which C++ cannot reduce, declared where "
                                   "no C++ reduction for it can be added"});
     }
+  }
+
+  /// The operator that P applies, declared for its enumeration at file
+  /// scope (an operator function can be declared nowhere else).
+  void inPlace(const EnumInPlace &P) {
+    const EnumDecl *ED = reducedEnum(P.Operand);
+    if (!ED || !Done.insert({ED, "op " + P.Op}).second)
+      return;
+    std::string T = typeName(ED);
+    llvm::StringRef Op = P.Op;
+    std::string Fn;
+    if (Op.consume_back("=")) { // `e |= x`: e = (T)(e | x), x of any type
+      auto Def = [&](const std::string &Head, const std::string &R) {
+        return Head + "__host__ __device__ inline " + T + " &operator" +
+               Op.str() + "=(" + T + " &o2c_l, " + R + " o2c_r) { return " +
+               "o2c_l = (" + T + ")(o2c_l " + Op.str() + " o2c_r); }";
+      };
+      Fn = Def("template <class O2cR> ", "O2cR");
+      // G++ 12 prefers a built-in shift it then rejects to the template:
+      // an int amount gets an exact match.
+      if (Op == "<<" || Op == ">>")
+        Fn += "\n" + Def("", "int");
+    } else {
+      std::string Sign = Op.starts_with("++") ? "+" : "-";
+      std::string Step = "o2c_l = (" + T + ")(o2c_l " + Sign + " 1)";
+      Fn = Op.ends_with("post")
+               ? "__host__ __device__ inline " + T + " operator" +
+                     Op.take_front(2).str() + "(" + T + " &o2c_l, int) { " + T +
+                     " o2c_old = o2c_l; " + Step + "; return o2c_old; }"
+               : "__host__ __device__ inline " + T + " &operator" +
+                     Op.take_front(2).str() + "(" + T + " &o2c_l) { return " +
+                     Step + "; }";
+    }
+    if (T.empty() || !declare(ED, "op" + P.Op, Fn, true))
+      Problems.push_back(
+          {P.Loc, "arithmetic in place ('" + Op.take_front(2).str() +
+                      "') on an enumeration that C++ allows only through an "
+                      "operator declared for it at file scope, which this "
+                      "enumeration (without a name, or declared in a "
+                      "function) cannot have"});
   }
 
   /// Each offset's pragmas, as lines of their own that leave what follows
@@ -130,6 +172,35 @@ private:
 
   void insertLine(unsigned Off, const std::string &Line) {
     Pending[Off].push_back(Line);
+  }
+
+  /// Line after the declaration of ED, or after the #include that brings
+  /// it (FileScope: only where ED is declared at file scope).
+  /// What (a key: "op|=", "reduction+") for a file-scope enumeration is
+  /// defined once per translation unit, however many of its files (a
+  /// translated header and the .cu) declare it.
+  bool declare(const EnumDecl *ED, const std::string &What,
+               const std::string &Line, bool FileScope) {
+    if (FileScope && !ED->getDeclContext()->isFileContext())
+      return false;
+    std::string Text = Line;
+    if (ED->getDeclContext()->isFileContext()) {
+      std::string Guard = "O2C_ENUM_" + typeName(ED) + "_";
+      for (char C : What) {
+        static const char *Sym = "+-*/%<>&|^=! ";
+        static const char *Word[] = {"plus", "minus", "times", "div", "mod",
+                                     "lt",   "gt",    "and",   "or",  "xor",
+                                     "eq",   "not",   "_"};
+        if (const char *P = std::strchr(Sym, C); P && C)
+          Guard += Word[P - Sym];
+        else
+          Guard += C;
+      }
+      std::replace(Guard.begin(), Guard.end(), ' ', '_');
+      Text =
+          "#ifndef " + Guard + "\n#define " + Guard + "\n" + Line + "\n#endif";
+    }
+    return afterDefinition(ED, Text) || afterInclude(ED, Text);
   }
 
   /// After the `;` that ends the declaration of ED, in the scope it
@@ -160,16 +231,28 @@ private:
     return false;
   }
 
-  /// Before the file-scope declaration Top that holds the directive, for an
-  /// enumeration declared at file scope in a header.
-  bool beforeTop(const EnumDecl *ED, const Decl *Top,
-                 const std::string &Pragma) {
-    if (!Top || !ED->getDeclContext()->isFileContext())
+  /// After the main file's #include that brings ED's header (and after the
+  /// `extern "C"` block linkageEdits puts around a user header's include),
+  /// for an enumeration declared at file scope there.
+  bool afterInclude(const EnumDecl *ED, const std::string &Line) {
+    if (!ED->getDeclContext()->isFileContext())
       return false;
-    SourceLocation B = Top->getBeginLoc();
-    if (B.isMacroID() || !inMainFile(SM, B))
+    FileID F = SM.getFileID(SM.getExpansionLoc(ED->getLocation()));
+    SourceLocation Inc;
+    while (F.isValid() && F != SM.getMainFileID()) {
+      Inc = SM.getIncludeLoc(F);
+      F = Inc.isValid() ? SM.getFileID(Inc) : FileID();
+    }
+    if (F != SM.getMainFileID() || Inc.isInvalid() || Inc.isMacroID())
       return false;
-    insertLine(SM.getFileOffset(B), Pragma);
+    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    size_t End = Buf.find('\n', SM.getFileOffset(Inc));
+    if (End == llvm::StringRef::npos)
+      return false;
+    // At the end of the include's line: after the block's closing brace,
+    // which linkageEdits (run first) inserts there too, and before the
+    // kernels inserted ahead of the next function.
+    insertLine(static_cast<unsigned>(End), Line);
     return true;
   }
 
@@ -182,58 +265,33 @@ private:
   std::map<unsigned, std::vector<std::string>> Pending;
 };
 
-/// The file-scope declaration whose text holds L.
-const Decl *topLevelAt(ASTContext &Ctx, SourceLocation L) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    SourceRange R = D->getSourceRange();
-    if (D->isImplicit() || R.isInvalid())
-      continue;
-    SourceLocation B = SM.getExpansionLoc(R.getBegin());
-    SourceLocation E = SM.getExpansionLoc(R.getEnd());
-    if (!SM.isBeforeInTranslationUnit(L, B) &&
-        !SM.isBeforeInTranslationUnit(E, L))
-      return D;
-  }
-  return nullptr;
-}
-
 } // namespace
 
 void enumReductionEdits(ASTContext &Ctx,
                         llvm::ArrayRef<const OMPExecutableDirective *> Ds,
+                        llvm::ArrayRef<EnumInPlace> InPlace,
                         bool LineDirectives, std::vector<TextEdit> &Out,
                         std::vector<CompatProblem> &Problems) {
   EnumReductions R(Ctx, LineDirectives, Out, Problems);
-  for (const OMPExecutableDirective *D : Ds) {
-    const Decl *Top = nullptr;
-    bool Found = false;
+  for (const OMPExecutableDirective *D : Ds)
     for (const OMPClause *C : D->clauses()) {
       if (const auto *LC = dyn_cast_or_null<OMPLinearClause>(C)) {
         // No declaration can make C++ accept this one.
         for (const Expr *V : LC->varlists())
           if (reducedEnum(V))
-            Problems.push_back({V->getExprLoc(),
-                                "linear of a variable of enumeration "
-                                "type, which C++ does not allow"});
-        continue;
+            Problems.push_back({V->getExprLoc(), "linear of a variable of "
+                                                 "enumeration type, which C++ "
+                                                 "does not allow"});
+      } else if (const auto *RC = dyn_cast_or_null<OMPReductionClause>(C)) {
+        R.clause(RC);
+      } else if (const auto *TC = dyn_cast_or_null<OMPTaskReductionClause>(C)) {
+        R.clause(TC);
+      } else if (const auto *IC = dyn_cast_or_null<OMPInReductionClause>(C)) {
+        R.clause(IC);
       }
-      if (!C || !(isa<OMPReductionClause, OMPTaskReductionClause,
-                      OMPInReductionClause>(C)))
-        continue;
-      if (!Found) {
-        Top = topLevelAt(
-            Ctx, Ctx.getSourceManager().getExpansionLoc(D->getBeginLoc()));
-        Found = true;
-      }
-      if (const auto *RC = dyn_cast<OMPReductionClause>(C))
-        R.clause(RC, Top);
-      else if (const auto *TC = dyn_cast<OMPTaskReductionClause>(C))
-        R.clause(TC, Top);
-      else
-        R.clause(cast<OMPInReductionClause>(C), Top);
     }
-  }
+  for (const EnumInPlace &P : InPlace)
+    R.inPlace(P);
   R.flush();
 }
 

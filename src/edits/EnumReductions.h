@@ -1,4 +1,4 @@
-// C reductions over enumerations, made valid C++.
+// C reductions and arithmetic in place over enumerations, made valid C++.
 #ifndef OMP2CUDA_EDITS_ENUMREDUCTIONS_H
 #define OMP2CUDA_EDITS_ENUMREDUCTIONS_H
 
@@ -19,11 +19,21 @@ namespace omp2cuda {
 /// enumeration (or, for one declared in a header, before the first function
 /// that reduces it). What cannot be spelled in C++ goes to Problems, and so
 /// does `linear` of an enum variable (C++ allows integers and pointers).
+///
+/// Likewise C's arithmetic in place on an enum variable (`e |= F`, `e++`),
+/// recorded in InPlace: each such operator is declared for its enumeration,
+/// next to its reductions (at file scope), computing as C does
+/// (`e = (enum E)(e | F)`).
+struct EnumInPlace {
+  const clang::Expr *Operand;
+  std::string Op; // "|=", "++", "-- post", ...
+  clang::SourceLocation Loc;
+};
 void enumReductionEdits(
     clang::ASTContext &Ctx,
     llvm::ArrayRef<const clang::OMPExecutableDirective *> Ds,
-    bool LineDirectives, std::vector<TextEdit> &Out,
-    std::vector<CompatProblem> &Problems);
+    llvm::ArrayRef<EnumInPlace> InPlace, bool LineDirectives,
+    std::vector<TextEdit> &Out, std::vector<CompatProblem> &Problems);
 
 } // namespace omp2cuda
 
