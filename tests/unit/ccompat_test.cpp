@@ -284,3 +284,19 @@ int g(void) {
 })");
   CHECK_FALSE(G.Ok);
 }
+
+TEST_CASE("a C cast keeps its opening in a kernel that respells its operand",
+          "[ccompat]") {
+  // The cast goes where the kernel's `(*e)` replaces `e`: both edits start
+  // at one offset, and the kernel's text lost the cast's `(enum E)(`.
+  FileResult F = translateC(R"(
+enum E { A = 0, B = 1 };
+void f(void) {
+  enum E e = A;
+  #pragma omp target map(tofrom: e)
+  { e = e + 1; }
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "{ (*e) = (enum E)((*e) + 1); }"));
+  CHECK(contains(F.Output, "{ e = (enum E)(e + 1); }"));
+}
