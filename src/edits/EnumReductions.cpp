@@ -142,7 +142,8 @@ public:
     }
     if (T.empty() || !declare(ED, "op" + P.Op, Fn, true))
       Problems.push_back(
-          {P.Loc, "arithmetic in place ('" + Op.take_front(2).str() +
+          {P.Loc, "arithmetic in place ('" +
+                      llvm::StringRef(P.Op).split(' ').first.str() +
                       "') on an enumeration that C++ allows only through an "
                       "operator declared for it at file scope, which this "
                       "enumeration (without a name, or declared in a "
