@@ -16,8 +16,9 @@ namespace omp2cuda {
 /// keeps in the .cu (a host fallback is compiled as C++). Each (operator,
 /// enumeration) pair that the directives Ds reduce gets one `declare
 /// reduction` that computes what C computes, after the declaration of the
-/// enumeration (or, for one declared in a header, before the first function
-/// that reduces it). What cannot be spelled in C++ goes to Problems, and so
+/// enumeration (or, for one declared in a header, after the main file's
+/// #include of it), once per unit (an #ifndef guard: a translated header may
+/// declare it too). What cannot be spelled in C++ goes to Problems, and so
 /// does `linear` of an enum variable (C++ allows integers and pointers).
 ///
 /// Likewise C's arithmetic in place on an enum variable (`e |= F`, `e++`),
