@@ -109,7 +109,11 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev) 
 } // namespace steps
 
 int numDevices() {
-  return detail::hostOnly() ? 0 : backend().numDevices();
+  // DISABLED: "as if the only device is the host device" (OpenMP 5.1
+  // §6.17), so device 0 is the host, as with no device at all.
+  if (detail::hostOnly() || offloadPolicy() == Policy::Disabled)
+    return 0;
+  return backend().numDevices();
 }
 
 namespace steps {
@@ -123,8 +127,10 @@ int defaultDevice() {
   if (int D = DefaultDeviceOverride; D >= 0)
     return D;
   const char *E = std::getenv("OMP_DEFAULT_DEVICE");
+  // OpenMP 5.2 §21.2.7: MANDATORY with no device starts the ICV at
+  // omp_invalid_device (libomp's -2), so that nothing falls back silently.
   if (!E || !*E)
-    return 0;
+    return offloadPolicy() == Policy::Mandatory && numDevices() == 0 ? -2 : 0;
   if (equalsIgnoreCase(E, "initial"))
     return numDevices();
   char *End = nullptr;

@@ -109,13 +109,9 @@ bool CallChecker::checkDefined(const FunctionDecl *FD, const std::string &Name) 
   if (Visiting.count(Own) ||
       (TU.DeviceFunctions.count(Def) && (!Inst || Checked.count(Inst)))) {
     // Compiled for the device for a one-thread region: right only there.
-    if (!OneThread && needsOneThread(Def)) {
+    if (std::string Why = OneThread ? "" : oneThreadOnly(Def); !Why.empty()) {
       Result = Verdict::no(DiagId::HostCall,
-                           "it calls '" + Name +
-                               "', which holds a 'parallel for' whose loop "
-                               "asks the OpenMP API: on the device only a "
-                               "region of one thread (a plain 'target') "
-                               "may call it");
+                           "it calls '" + Name + "', which " + Why);
       return false;
     }
     // Compiled for team-master code: right only there.

@@ -336,8 +336,13 @@ Verdict checkOrphaned(const FunctionDecl *Def,
 
 namespace {
 
-/// Whether Def, or a function it calls, holds a directive that Pred picks.
-template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
+/// The first directive that Pred picks in Def or a function it calls, and
+/// the function that holds it.
+struct Reached {
+  const OMPExecutableDirective *D = nullptr;
+  const FunctionDecl *In = nullptr;
+};
+template <typename PredT> Reached reaches(const FunctionDecl *Def, PredT Pred) {
   std::vector<const FunctionDecl *> Work = {Def};
   std::set<const FunctionDecl *> Seen = {Def};
   while (!Work.empty()) {
@@ -347,7 +352,7 @@ template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
       if (Pred(*D))
-        return true;
+        return {D, F};
     struct Calls : RecursiveASTVisitor<Calls> {
       std::vector<const FunctionDecl *> Callees;
       bool VisitCallExpr(CallExpr *C) {
@@ -363,32 +368,56 @@ template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
         Work.push_back(GDef);
     }
   }
-  return false;
+  return {};
+}
+
+/// "holds a 'for' loop (line 4)", the construct named as written, and the
+/// function that holds it when that is another than Def.
+std::string holds(const Reached &R, const FunctionDecl *Def,
+                  const char *Kind = "") {
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  std::string Where =
+      "line " + std::to_string(SM.getExpansionLineNumber(R.D->getBeginLoc()));
+  if (R.In->getCanonicalDecl() != Def->getCanonicalDecl())
+    Where = "in '" + R.In->getQualifiedNameAsString() + "', " + Where;
+  return std::string("holds a ") + Kind + "'" +
+         llvm::omp::getOpenMPDirectiveName(R.D->getDirectiveKind()).str() +
+         "' loop (" + Where + ")";
 }
 
 } // namespace
 
-bool needsOneThread(const FunctionDecl *Def) {
-  return reaches(Def, [](const OMPExecutableDirective &D) {
+std::string oneThreadOnly(const FunctionDecl *Def) {
+  Reached R = reaches(Def, [](const OMPExecutableDirective &D) {
     return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
             isOrphanedFor(D)) &&
            loopAsks(D);
   });
+  if (!R.D)
+    return "";
+  return holds(R, Def) +
+         " that asks the OpenMP API: on the device only a region of one "
+         "thread (a plain 'target') may call it";
 }
 
 std::string placeProblem(const FunctionDecl *Def, CallPlace Place) {
-  if (Place != CallPlace::TeamMaster &&
-      reaches(Def, [](const OMPExecutableDirective &D) {
-        return isOrphanedDistribute(D);
-      }))
-    return "holds a 'distribute' loop: on the device only team-master code "
-           "of a 'teams' region may call it (this call is not)";
-  if (Place == CallPlace::Other &&
-      reaches(Def,
-              [](const OMPExecutableDirective &D) { return isOrphanedFor(D); }))
-    return "holds a worksharing 'for' loop, which the device runs as a team "
-           "of one: only team-master code of a region may call it (this "
-           "call is not)";
+  if (Place != CallPlace::TeamMaster)
+    if (Reached R = reaches(Def,
+                            [](const OMPExecutableDirective &D) {
+                              return isOrphanedDistribute(D);
+                            });
+        R.D)
+      return holds(R, Def) +
+             ": on the device only team-master code of a 'teams' region may "
+             "call it (this call is not)";
+  if (Place == CallPlace::Other)
+    if (Reached R = reaches(
+            Def,
+            [](const OMPExecutableDirective &D) { return isOrphanedFor(D); });
+        R.D)
+      return holds(R, Def, "worksharing ") +
+             ", which the device runs as a team of one: only team-master "
+             "code of a region may call it (this call is not)";
   return "";
 }
 

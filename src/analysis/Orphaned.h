@@ -49,11 +49,11 @@ Verdict checkOrphaned(const clang::FunctionDecl *Def,
                       clang::ASTContext &Ctx, bool OneThread = false,
                       CallPlace Place = CallPlace::Other);
 
-/// Whether Def, or a function it calls, holds a `parallel for` or `for`
-/// that only a one-thread region may call (its loop asks the OpenMP API): a
-/// function already compiled for the device for such a region, reached
-/// again from another region, must not be taken as it is.
-bool needsOneThread(const clang::FunctionDecl *Def);
+/// Why Def, already compiled for the device for a one-thread region, may
+/// not be taken as it is by another region, or "": it, or a function it
+/// calls, holds a `parallel for` or `for` whose loop asks the OpenMP API
+/// ("holds a 'for' loop (line 4) that asks ...", named as written).
+std::string oneThreadOnly(const clang::FunctionDecl *Def);
 
 /// Why a call at Place cannot reach Def, already compiled for the device
 /// for calls in team-master code, or "": Def, or a function it calls,

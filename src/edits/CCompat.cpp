@@ -2,6 +2,7 @@
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
 #include "edits/Edits.h"
+#include "edits/EnumReductions.h"
 #include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
@@ -68,7 +69,7 @@ public:
       Need = true; // enum -> other enum
     if (CE->getCastKind() == CK_ArrayToPointerDecay && LiteralToChar.count(CE))
       Need = true; // "literal" stored in a char * (C++: const char[N])
-    if (!Need)
+    if (!Need || inDirective(Sub->getBeginLoc()))
       return true;
     unsigned B, E;
     if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
@@ -108,6 +109,25 @@ public:
     return true;
   }
 
+  // C does arithmetic in place on an enum variable (`flags |= F`, `c++`),
+  // which C++ allows only through operators declared for the enum
+  // (enumReductionEdits declares them).
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+    if (B->getLHS()->getType()->isEnumeralType())
+      InPlace.push_back(
+          {B->getLHS(), B->getOpcodeStr().str(), B->getOperatorLoc()});
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() &&
+        U->getSubExpr()->getType()->isEnumeralType())
+      InPlace.push_back({U->getSubExpr(),
+                         std::string(U->isIncrementOp() ? "++" : "--") +
+                             (U->isPostfix() ? " post" : ""),
+                         U->getOperatorLoc()});
+    return true;
+  }
+
   bool VisitNamedDecl(NamedDecl *D) {
     if (!D->getIdentifier() || !isCxxOnlyKeyword(D->getName()))
       return true;
@@ -124,6 +144,7 @@ public:
   // declarations, which this visitor does not enter: rename their names
   // from the clauses themselves.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    noteDirective(D);
     for (OMPClause *C : D->clauses())
       if (C)
         for (Stmt *Child : C->children())
@@ -173,7 +194,34 @@ public:
     return true;
   }
 
+  /// The executable directives met, in order, and the in-place arithmetic
+  /// on enums (for enumReductionEdits).
+  std::vector<const OMPExecutableDirective *> Directives;
+  std::vector<EnumInPlace> InPlace;
+
 private:
+  /// A clause's helper expressions (a reduction's combiner `e = e + rhs`,
+  /// its private copy's initialiser, ...) carry the location of the variable
+  /// the clause names: a cast there would land in the pragma's variable
+  /// list (`reduction(+:(enum E)(e))`). The pragma is compiled again as C++,
+  /// whose compiler makes its own helpers.
+  void noteDirective(const OMPExecutableDirective *D) {
+    Directives.push_back(D);
+    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
+    if (inMainFile(SM, B) && inMainFile(SM, E))
+      DirectiveSpans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+  }
+  bool inDirective(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    if (!inMainFile(SM, L))
+      return false;
+    unsigned Off = SM.getFileOffset(L);
+    return std::any_of(
+        DirectiveSpans.begin(), DirectiveSpans.end(),
+        [&](const auto &S) { return S.first <= Off && Off <= S.second; });
+  }
+
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
   /// so assigning it to that enumeration needs no cast (and an anonymous
   /// enumeration has no name to cast to).
@@ -231,6 +279,7 @@ private:
   std::vector<CompatProblem> &Problems;
   std::set<const ImplicitCastExpr *> LiteralToChar;
   std::set<unsigned> Renamed;
+  std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
 };
 
 void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
@@ -420,6 +469,9 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   }
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
+  // After the linkage blocks, which its declarations must follow.
+  enumReductionEdits(Ctx, C.Directives, C.InPlace, LineDirectives, Out,
+                     Problems);
   if (Main) {
     std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());

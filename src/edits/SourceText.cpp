@@ -27,14 +27,20 @@ bool fileOffsets(const SourceManager &SM, const LangOptions &LO, SourceRange R,
 std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
                           const std::vector<TextEdit> &AllEdits) {
   // Only the edits inside the range, in file order (edits at one offset in
-  // the order they were made): a file's edits are many, a range's few.
+  // the order they were made, insertions first): a file's edits are many,
+  // a range's few.
   std::vector<TextEdit> Edits;
   for (const TextEdit &E : AllEdits)
     if (E.Offset >= Begin && E.Offset + E.Length <= End)
       Edits.push_back(E);
+  // At one offset the insertions go first: one made after a replacement
+  // that starts there (a C cast before `e`, which a kernel respells `(*e)`)
+  // would otherwise be lost, and the cast's closing parenthesis kept.
   std::stable_sort(Edits.begin(), Edits.end(),
                    [](const TextEdit &A, const TextEdit &B) {
-                     return A.Offset < B.Offset;
+                     if (A.Offset != B.Offset)
+                       return A.Offset < B.Offset;
+                     return A.Length == 0 && B.Length != 0;
                    });
   std::string Out;
   unsigned Pos = Begin;

@@ -2,8 +2,9 @@
 // on the hidden helper threads (memcpy_async_helpers.sh; issue 12,
 // docs/device-routines.md "Asynchronous copies"). Each copy is ordered by
 // its depend objects after a slow host task that fills its source and a
-// `nowait` target task, and before the copy back; with 0 to 5 objects
-// (four clauses at most per task, five the undeferred form), in serial code
+// `nowait` target task, and before the copy back; with 0 to 17 objects
+// (memcpy_async.h's task names up to 16, seventeen make the copy
+// undeferred), the objects that order it last in the list, in serial code
 // (detached tasks under clang) and in a team of four (tasks that wait for
 // their helper), waited for by taskwait or taskgroup. Self-checking, exact.
 //   ./prog          everything, ROUNDS times; prints "errors=N"
@@ -16,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N = 1024, R = 8, C = 16, ROUNDS = 10, MAXOBJ = 5 };
+// MAXDEFERRED: memcpy_async.h's MaxDepobjs; one more is the undeferred form.
+enum { N = 1024, R = 8, C = 16, ROUNDS = 10, MAXDEFERRED = 16, MAXOBJ = 17 };
 
 static double h[N], back[N], e[MAXOBJ], m[R * C];
 static double *d;
@@ -42,16 +44,21 @@ static void expect(const double *a, double v, const char *what, int k) {
 
 // h -> d after the task that fills h (object 0) and, with K >= 2, after the
 // previous target task on d (object 1); the other objects name unrelated
-// bytes. K < 2: a taskwait stands in for the missing objects.
+// bytes, and come first in the copy's list (with 6 objects, the one that
+// orders it after the fill is the sixth). K < 2: a taskwait stands in for
+// the missing objects.
 static void to_device(double v, int k, omp_depend_t *objs, int target) {
+  omp_depend_t list[MAXOBJ];
+  for (int i = 0; i < k; i++)
+    list[i] = objs[k - 1 - i];
 #pragma omp task depend(out: h)
   fill(h, v);
   if (k == 0) {
 #pragma omp taskwait
   }
   errors += omp_target_memcpy_async(d, h, N * sizeof(double), 0, 0, dev, host,
-                                    k, objs) != 0;
-  deferred += k <= 4;
+                                    k, list) != 0;
+  deferred += k <= MAXDEFERRED;
   if (k < 2) {
 #pragma omp taskwait
   }
@@ -88,7 +95,7 @@ static void serial_rounds(omp_depend_t *objs, int target) {
 static void team_rounds(omp_depend_t *objs, int target) {
 #pragma omp parallel num_threads(4)
 #pragma omp single
-  for (int k = 0; k <= 2; k += 2) {
+  for (int k = 0; k <= 6; k += 2) {
     double v = 100.0 + k;
     round_trip(v, k, objs, target);
 #pragma omp taskwait
@@ -156,8 +163,9 @@ int main(int argc, char **argv) {
 #pragma omp depobj(objs[0]) depend(inout: h)
 #pragma omp depobj(objs[1]) depend(inout: d)
 #pragma omp depobj(objs[2]) depend(inout: back)
-#pragma omp depobj(objs[3]) depend(inout: e[3])
-#pragma omp depobj(objs[4]) depend(inout: e[4])
+  for (int i = 3; i < MAXOBJ; i++) {
+#pragma omp depobj(objs[i]) depend(inout: e[i])
+  }
 #pragma omp depobj(om) depend(inout: m)
   for (int r = 0; r < (target ? ROUNDS : 1); r++) {
     serial_rounds(objs, target);

@@ -177,3 +177,126 @@ void other(void) {}
   CHECK(contains(F.Output, "void base(double *a) { a[0] = 1; } }"));
   CHECK(contains(F.Output, "extern \"C\" void other(void)"));
 }
+
+TEST_CASE("C reductions over enumerations are valid C++ in every directive",
+          "[ccompat]") {
+  // In C an enum is an integer; the directives stay in the .cu (a region's
+  // host fallback), where C++ needs a declared reduction for the enum and no
+  // cast may land in the clause's variable list.
+  FileResult F = translateC(R"(
+void ext(int);
+enum E { A = 0, B = 1, C = 2 };
+typedef enum { X, Y } T;
+typedef enum E TE;
+void f(int n) {
+  enum E e = A;
+  TE te = C;
+  T t = X;
+  #pragma omp target teams distribute parallel for reduction(|:e) reduction(&:te) reduction(max:t)
+  for (int i = 0; i < n; i++) { e = e | B; ext(i); }
+  enum L { L0, L1 } l = L0;
+  #pragma omp parallel for reduction(+:l) firstprivate(te) lastprivate(t)
+  for (int i = 0; i < n; i++) l = l + 1;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "reduction(|:e) reduction(&:te) reduction(max:t)"));
+  CHECK(contains(F.Output, "reduction(+:l) firstprivate(te) lastprivate(t)"));
+  // Each once per unit (a translated header may declare it too).
+  CHECK(contains(F.Output, "enum E { A = 0, B = 1, C = 2 };\n"
+                           "#ifndef O2C_ENUM_enum_E_reductionor\n"
+                           "#define O2C_ENUM_enum_E_reductionor\n"
+                           "#pragma omp declare reduction(| : enum E : omp_out = "
+                           "(enum E)(omp_out | omp_in)) initializer(omp_priv = "
+                           "(enum E)0)\n#endif\n"
+                           "#ifndef O2C_ENUM_enum_E_reductionand\n"
+                           "#define O2C_ENUM_enum_E_reductionand\n"
+                           "#pragma omp declare reduction(& : enum E : omp_out = "
+                           "(enum E)(omp_out & omp_in)) initializer(omp_priv = "
+                           "(enum E)~0)\n#endif\n"));
+  CHECK(contains(F.Output, "typedef enum { X, Y } T;\n#ifndef "
+                           "O2C_ENUM_T_reductionmax\n#define "
+                           "O2C_ENUM_T_reductionmax\n#pragma omp declare "
+                           "reduction(max : T : omp_out = omp_in > omp_out ? "
+                           "omp_in : omp_out) initializer(omp_priv = omp_orig)\n"));
+  // A block-scope enumeration gets its reduction in its own block.
+  CHECK(contains(F.Output, "enum L { L0, L1 } l = L0;\n#pragma omp declare "
+                           "reduction(+ : enum L : omp_out = (enum L)(omp_out + "
+                           "omp_in)) initializer(omp_priv = (enum L)0)\n"));
+  // The body's own conversions are still made explicit.
+  CHECK(contains(F.Output, "e = (enum E)(e | B);"));
+
+  // C++ accepts linear only of integers and pointers: a clean error, not a
+  // .cu that no host compiler builds.
+  FileResult G = translateC(R"(
+enum E { A, B };
+void g(int n) {
+  enum E e = A;
+  #pragma omp parallel for linear(e)
+  for (int i = 0; i < n; i++) {}
+})");
+  CHECK_FALSE(G.Ok);
+}
+
+TEST_CASE("C arithmetic in place on an enum gets an operator declared for "
+          "it",
+          "[ccompat]") {
+  // C++ has no `|=` or `++` for enums: each one the file uses is declared
+  // after the enumeration, computing as C does; the uses stay as written
+  // (also in kernels, whose operands the region rewrites).
+  FileResult F = translateC(R"(
+enum E { A = 0, B = 1, C = 2 };
+int f(int n) {
+  enum E e = A, arr[2] = {A, B};
+  int i = 0;
+  e |= B;
+  arr[i++] <<= 1;
+  for (enum E x = A; x <= C; x++)
+    n += x;
+  #pragma omp target map(tofrom: e)
+  { --e; e ^= C; }
+  return n + (int)e + (int)arr[0];
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output,
+                 "enum E { A = 0, B = 1, C = 2 };\n"
+                 "#ifndef O2C_ENUM_enum_E_oporeq\n"
+                 "#define O2C_ENUM_enum_E_oporeq\n"
+                 "template <class O2cR> __host__ __device__ inline enum E "
+                 "&operator|=(enum E &o2c_l, O2cR o2c_r) { return o2c_l = "
+                 "(enum E)(o2c_l | o2c_r); }\n"));
+  CHECK(contains(F.Output, "__host__ __device__ inline enum E &operator<<=(enum "
+                           "E &o2c_l, int o2c_r) {"));
+  CHECK(contains(F.Output, "__host__ __device__ inline enum E operator++(enum E "
+                           "&o2c_l, int) { enum E o2c_old = o2c_l; o2c_l = (enum "
+                           "E)(o2c_l + 1); return o2c_old; }"));
+  CHECK(contains(F.Output, "__host__ __device__ inline enum E &operator--(enum E "
+                           "&o2c_l) { return o2c_l = (enum E)(o2c_l - 1); }"));
+  CHECK(contains(F.Output, "operator^=(enum E &o2c_l, O2cR o2c_r)"));
+  CHECK(!contains(F.Output, "operator--(enum E &o2c_l, int)"));
+  CHECK(contains(F.Output, "  e |= B;\n  arr[i++] <<= 1;\n"));
+
+  // An operator function can only be declared at file scope.
+  FileResult G = translateC(R"(
+int g(void) {
+  enum L { L0, L1 } l = L0;
+  l++;
+  return (int)l;
+})");
+  CHECK_FALSE(G.Ok);
+}
+
+TEST_CASE("a C cast keeps its opening in a kernel that respells its operand",
+          "[ccompat]") {
+  // The cast goes where the kernel's `(*e)` replaces `e`: both edits start
+  // at one offset, and the kernel's text lost the cast's `(enum E)(`.
+  FileResult F = translateC(R"(
+enum E { A = 0, B = 1 };
+void f(void) {
+  enum E e = A;
+  #pragma omp target map(tofrom: e)
+  { e = e + 1; }
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "{ (*e) = (enum E)((*e) + 1); }"));
+  CHECK(contains(F.Output, "{ e = (enum E)(e + 1); }"));
+}

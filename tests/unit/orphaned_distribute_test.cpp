@@ -86,7 +86,7 @@ void f(int *a, int n) {
     const Region &R = F.Regions[1].R;
     CHECK(!R.Translate);
     CHECK(contains(R.Reason, "calls 'share', which holds a 'distribute' "
-                             "loop"));
+                             "loop (line 4): on the device only team-master code"));
     CHECK(R.WhyPos.Line == 16); // the call
   }
   SECTION("a region without teams, or the body of its distribute loop") {

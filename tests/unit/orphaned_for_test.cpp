@@ -131,7 +131,7 @@ void f(int *a, int n) {
     CHECK(F.Regions[0].R.Translate);
     const Region &R = F.Regions[1].R;
     CHECK(!R.Translate);
-    CHECK(contains(R.Reason, "holds a worksharing 'for' loop"));
+    CHECK(contains(R.Reason, "holds a worksharing 'for' loop (line 4), which"));
     CHECK(R.WhyPos.Line == 14); // the call
   }
   SECTION("a reduction, at its clause") {
@@ -220,4 +220,49 @@ void f(int *a, int n) {
     CHECK(!R.Translate);
     CHECK(contains(R.Reason, "declared outside the loop of a simd loop"));
   }
+}
+
+TEST_CASE("an orphaned for whose loop asks the OpenMP API is named as "
+          "written when another region calls it again",
+          "[analysis][orphaned][for]") {
+  // Compiled for the device for the plain target (a team of one, where the
+  // API answers right), then reached from a region of several threads.
+  FileResult F = translateC(R"src(
+#include <omp.h>
+#pragma omp declare target
+void ids(int *a, int n) {
+  #pragma omp for simd
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+}
+void via(int *a, int n) { ids(a, n); }
+#pragma omp end declare target
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  via(a, n);
+  #pragma omp target teams map(tofrom: a[0:n])
+  ids(a, n);
+  #pragma omp target teams map(tofrom: a[0:n])
+  via(a, n);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.Translate);
+  for (int I : {1, 2}) {
+    const Region &R = F.Regions[I].R;
+    INFO(R.Reason);
+    CHECK(!R.Translate);
+    CHECK(R.Why == DiagId::HostCall);
+    CHECK(!contains(R.Reason, "parallel for"));
+  }
+  CHECK(contains(
+      F.Regions[1].R.Reason,
+      "it calls 'ids', which holds a 'for simd' loop (line 5) that asks "
+      "the OpenMP API: on the device only a region of one "
+      "thread"));
+  // 'via' is compiled for the device too; the loop is in 'ids'.
+  CHECK(contains(
+      F.Regions[2].R.Reason,
+      "it calls 'via', which holds a 'for simd' loop (in 'ids', line 5) "
+      "that asks the OpenMP API"));
 }

@@ -237,7 +237,11 @@ void f(int *a, int *t, int n) {
   // Already compiled for the device, but each thread of this region would
   // answer for itself.
   CHECK(!F.Regions[1].R.Translate);
-  CHECK(contains(F.Regions[1].R.Reason, "only a region of one thread"));
+  CHECK(contains(
+      F.Regions[1].R.Reason,
+      "it calls 'ids', which holds a 'parallel for' loop (line 6) that "
+      "asks the OpenMP API: on the device only a region of "
+      "one thread"));
   CHECK(!F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "'omp_get_level'"));
   CHECK(contains(F.Output, "using o2c_dev::omp_get_thread_num;"));

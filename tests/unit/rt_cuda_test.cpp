@@ -60,6 +60,20 @@ TEST_CASE("cuda backend without a device: everything runs on the host",
     // if(false) chooses the host; MANDATORY has nothing to object to.
     ScopedEnv E("OMP_TARGET_OFFLOAD", "MANDATORY");
     CHECK_FALSE(TargetRegion(Loc, -1, false).offload());
+    // With no device, the default device starts as omp_invalid_device
+    // (OpenMP 5.2 §21.2.7; libomp's -2): no routine takes it for the host.
+    ScopedEnv NoDefault("OMP_DEFAULT_DEVICE", nullptr);
+    CHECK(defaultDevice() == -2);
+    CHECK(targetAlloc(8, defaultDevice()) == nullptr);
+    ScopedEnv Zero("OMP_DEFAULT_DEVICE", "0");
+    CHECK(defaultDevice() == 0);
+  }
+  {
+    ScopedEnv E("OMP_TARGET_OFFLOAD", "DISABLED");
+    ScopedEnv NoDefault("OMP_DEFAULT_DEVICE", nullptr);
+    CHECK(numDevices() == 0);
+    CHECK(defaultDevice() == 0);
+    CHECK(initialDevice() == 0);
   }
 }
 

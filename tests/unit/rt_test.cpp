@@ -438,6 +438,15 @@ TEST_CASE("device selection: if(false), initial device, OMP_TARGET_OFFLOAD",
   CHECK(presentEntries(0) == 0);
   {
     ScopedEnv E("OMP_TARGET_OFFLOAD", "disabled"); // case-insensitive
+    // As if the host were the only device (OpenMP 5.1 §6.17): no offload
+    // device, so the host is device 0, and so is the default device.
+    CHECK(numDevices() == 0);
+    CHECK(initialDevice() == 0);
+    CHECK(defaultDevice() == 0);
+    void *P = targetAlloc(8, 0); // the host's memory
+    REQUIRE(P != nullptr);
+    CHECK(targetIsPresent(&X, 0) == 1);
+    targetFree(P, 0);
     CHECK_FALSE(TargetRegion(Loc).offload());
     CHECK_FALSE(TargetRegion(Loc, 0).offload());
     enterData(Loc, -1, true, &X, sizeof X, MapTo);
@@ -447,6 +456,8 @@ TEST_CASE("device selection: if(false), initial device, OMP_TARGET_OFFLOAD",
   }
   {
     ScopedEnv E("OMP_TARGET_OFFLOAD", "Mandatory");
+    CHECK(numDevices() == 1);
+    CHECK(defaultDevice() == 0);
     CHECK(TargetRegion(Loc).offload()); // the emu device is usable
     CHECK_FALSE(TargetRegion(Loc, -1, false).offload());
     CHECK(exitStatusOf([] { TargetRegion R(Loc, 3); }) == 1);

@@ -58,9 +58,11 @@ enum MapFlags : unsigned {
 };
 
 /// Number of offload devices of the linked backend (emu: 1; cuda: the
-/// CUDA device count, 0 without a GPU).
+/// CUDA device count, 0 without a GPU); 0 under OMP_TARGET_OFFLOAD=DISABLED
+/// ("as if the only device is the host device") or in a host-only program.
 int numDevices();
-/// The default device (OMP_DEFAULT_DEVICE, else 0).
+/// The default device (omp_set_default_device, else OMP_DEFAULT_DEVICE,
+/// else 0; -2, omp_invalid_device, under MANDATORY with no device).
 int defaultDevice();
 /// Prints "file:line:col: omp2cuda runtime error: Msg (in '#pragma omp
 /// <directive>')" to stderr and exits with status 1.

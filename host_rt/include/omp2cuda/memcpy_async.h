@@ -11,9 +11,10 @@
 // taskwait, taskgroup and barriers wait for it. A depend object passes
 // through only as a list item of `depend(depobj:)`, and neither clang-19 (a
 // crash at run time) nor GCC 12 (rejected) takes an iterator over depobj
-// items, so up to four objects get a task with that many clauses, and more
-// make the copy undeferred: it waits for each object's predecessors
-// (`taskwait depend`) and runs at once, which OpenMP allows any task.
+// items, so up to sixteen objects (MaxDepobjs) get a task that names each,
+// and more make the copy undeferred: it waits for each object's
+// predecessors (`taskwait depend`) and runs at once, which OpenMP allows
+// any task.
 #ifndef OMP2CUDA_MEMCPY_ASYNC_H
 #define OMP2CUDA_MEMCPY_ASYNC_H
 
@@ -41,12 +42,21 @@ template <class F> AsyncTask *copyTask(F Copy) {
   return T;
 }
 
+/// The most depend objects a copy's task names; more make the copy
+/// undeferred (startCopy).
+constexpr int MaxDepobjs = 16;
+
+/// List[I], or List[0] past N (a local the task does not name).
+inline omp_depend_t depobjAt(omp_depend_t *List, int N, int I) {
+  return List[I < N ? I : 0];
+}
+
 #if O2C_DETACH
-/// T in a detached host task with the N (1 to 4) depend objects of List
-/// and a token of its own for guardRelease (async.h); the helper fulfils
-/// the event when the copy completed. N == 0: no dependences, no guard.
-/// (nvcc's front end does not see the pragmas' uses of the objects: the
-/// `(void)` casts silence it, which they do only in a template.)
+/// T in a detached host task with the N (1 to MaxDepobjs) depend objects of
+/// List and a token of its own for guardRelease (async.h); the helper
+/// fulfils the event when the copy completed. N == 0: no dependences, no
+/// guard. (nvcc's front end does not see the pragmas' uses of the objects:
+/// the `(void)` casts silence it, which they do only in a template.)
 template <class Task> void detachedCopy(Task *T, int N, omp_depend_t *List) {
   Event E = Event(); // set by detach
   if (N <= 0) {
@@ -55,35 +65,111 @@ template <class Task> void detachedCopy(Task *T, int N, omp_depend_t *List) {
     return;
   }
   char *Tok = newToken();
+  // Named locals: GCC 12 takes no array element as a depobj item.
+  omp_depend_t D0 = depobjAt(List, N, 0), D1 = depobjAt(List, N, 1),
+               D2 = depobjAt(List, N, 2), D3 = depobjAt(List, N, 3),
+               D4 = depobjAt(List, N, 4), D5 = depobjAt(List, N, 5),
+               D6 = depobjAt(List, N, 6), D7 = depobjAt(List, N, 7),
+               D8 = depobjAt(List, N, 8), D9 = depobjAt(List, N, 9),
+               D10 = depobjAt(List, N, 10), D11 = depobjAt(List, N, 11),
+               D12 = depobjAt(List, N, 12), D13 = depobjAt(List, N, 13),
+               D14 = depobjAt(List, N, 14), D15 = depobjAt(List, N, 15);
+  (void)D0, (void)D1, (void)D2, (void)D3, (void)D4, (void)D5, (void)D6,
+      (void)D7, (void)D8, (void)D9, (void)D10, (void)D11, (void)D12, (void)D13,
+      (void)D14, (void)D15;
   switch (N) {
   case 1: {
-    omp_depend_t D0 = List[0];
-    (void)D0;
 #pragma omp task depend(depobj: D0) depend(out: *Tok) detach(E) firstprivate(T)
     startTask(T, E);
     break;
   }
   case 2: {
-    omp_depend_t D0 = List[0], D1 = List[1];
-    (void)D0, (void)D1;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(out: *Tok)      \
-    detach(E) firstprivate(T)
+#pragma omp task depend(depobj: D0, D1) depend(out: *Tok) detach(E)            \
+    firstprivate(T)
     startTask(T, E);
     break;
   }
   case 3: {
-    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2];
-    (void)D0, (void)D1, (void)D2;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+#pragma omp task depend(depobj: D0, D1, D2) depend(out: *Tok) detach(E)        \
+    firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 4: {
+#pragma omp task depend(depobj: D0, D1, D2, D3) depend(out: *Tok) detach(E)    \
+    firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 5: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4) depend(out: *Tok)          \
+    detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 6: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5) depend(out: *Tok)      \
+    detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 7: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6) depend(out:        \
+    *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 8: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7) depend(out:    \
+    *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 9: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8)            \
     depend(out: *Tok) detach(E) firstprivate(T)
     startTask(T, E);
     break;
   }
+  case 10: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9)        \
+    depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 11: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10)   \
+    depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 12: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 13: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 14: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
+  case 15: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13, D14) depend(out: *Tok) detach(E) firstprivate(T)
+    startTask(T, E);
+    break;
+  }
   default: {
-    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2], D3 = List[3];
-    (void)D0, (void)D1, (void)D2, (void)D3;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
-    depend(depobj: D3) depend(out: *Tok) detach(E) firstprivate(T)
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13, D14, D15) depend(out: *Tok) detach(E) firstprivate(T)
     startTask(T, E);
     break;
   }
@@ -92,44 +178,115 @@ template <class Task> void detachedCopy(Task *T, int N, omp_depend_t *List) {
 }
 #endif
 
-/// T in a host task with the N (0 to 4) depend objects of List that runs
-/// it on a helper thread and waits for it (runTask), as a `nowait` data
-/// construct's task does under GCC.
+/// T in a host task with the N (0 to MaxDepobjs) depend objects of List
+/// that runs it on a helper thread and waits for it (runTask), as a
+/// `nowait` data construct's task does under GCC.
 template <class Task> void waitingCopy(Task *T, int N, omp_depend_t *List) {
   TaskArg Own(T);
-  switch (N <= 0 ? 0 : N) {
-  case 0: {
+  if (N <= 0) {
 #pragma omp task firstprivate(Own)
     runTask(Own);
     return;
   }
+  // Named locals: GCC 12 takes no array element as a depobj item.
+  omp_depend_t D0 = depobjAt(List, N, 0), D1 = depobjAt(List, N, 1),
+               D2 = depobjAt(List, N, 2), D3 = depobjAt(List, N, 3),
+               D4 = depobjAt(List, N, 4), D5 = depobjAt(List, N, 5),
+               D6 = depobjAt(List, N, 6), D7 = depobjAt(List, N, 7),
+               D8 = depobjAt(List, N, 8), D9 = depobjAt(List, N, 9),
+               D10 = depobjAt(List, N, 10), D11 = depobjAt(List, N, 11),
+               D12 = depobjAt(List, N, 12), D13 = depobjAt(List, N, 13),
+               D14 = depobjAt(List, N, 14), D15 = depobjAt(List, N, 15);
+  (void)D0, (void)D1, (void)D2, (void)D3, (void)D4, (void)D5, (void)D6,
+      (void)D7, (void)D8, (void)D9, (void)D10, (void)D11, (void)D12, (void)D13,
+      (void)D14, (void)D15;
+  switch (N) {
   case 1: {
-    omp_depend_t D0 = List[0];
-    (void)D0;
 #pragma omp task depend(depobj: D0) firstprivate(Own)
     runTask(Own);
     return;
   }
   case 2: {
-    omp_depend_t D0 = List[0], D1 = List[1];
-    (void)D0, (void)D1;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) firstprivate(Own)
+#pragma omp task depend(depobj: D0, D1) firstprivate(Own)
     runTask(Own);
     return;
   }
   case 3: {
-    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2];
-    (void)D0, (void)D1, (void)D2;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
+#pragma omp task depend(depobj: D0, D1, D2) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 4: {
+#pragma omp task depend(depobj: D0, D1, D2, D3) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 5: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 6: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 7: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 8: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7)                \
     firstprivate(Own)
     runTask(Own);
     return;
   }
+  case 9: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8)            \
+    firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 10: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9)        \
+    firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 11: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10)   \
+    firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 12: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 13: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 14: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
+  case 15: {
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13, D14) firstprivate(Own)
+    runTask(Own);
+    return;
+  }
   default: {
-    omp_depend_t D0 = List[0], D1 = List[1], D2 = List[2], D3 = List[3];
-    (void)D0, (void)D1, (void)D2, (void)D3;
-#pragma omp task depend(depobj: D0) depend(depobj: D1) depend(depobj: D2)     \
-    depend(depobj: D3) firstprivate(Own)
+#pragma omp task depend(depobj: D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,   \
+    D11, D12, D13, D14, D15) firstprivate(Own)
     runTask(Own);
     return;
   }
@@ -137,9 +294,9 @@ template <class Task> void waitingCopy(Task *T, int N, omp_depend_t *List) {
 }
 
 /// Runs Copy as a target task with the N depend objects of List. More than
-/// four: undeferred, here, once each object's predecessors completed.
+/// MaxDepobjs: undeferred, here, once each object's predecessors completed.
 template <class F> void startCopy(F Copy, int N, omp_depend_t *List) {
-  if (N > 4) {
+  if (N > MaxDepobjs) {
     for (int I = 0; I < N; ++I) {
       omp_depend_t D = List[I];
       (void)D;

@@ -78,9 +78,9 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
 #pragma omp target teams map(tofrom: a[0:n])
   share(a, n); }
   // Each thread of the parallel region would encounter the loop.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 37, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 37 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 37, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 83 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 37 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 37 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -97,17 +97,17 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
     nested_only(a, n);
   } }
   // Inside the region's own distribute loop.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 48, 1, "target teams distribute"}; // [omp2cuda-host-call] left on the host: the target region at line 48 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 48, 1, "target teams distribute"}; // [omp2cuda-host-call] left on the host: the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 102 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 48 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 48 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int j = 0; j < 2; ++j)
     share(a, n); }
   // No teams to bind to.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 52, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 52 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not)
+{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 52, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 110 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 52 calls 'share', which holds a 'distribute' loop: on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 52 "inputs/orphaned_distribute_host.c"
 #pragma omp target map(tofrom: a[0:n])
   share(a, n); }
