@@ -291,13 +291,13 @@ Verdict checkOrphaned(const FunctionDecl *Def,
     };
     if (isOrphanedFor(*D)) {
       SourceLocation At;
-      if (std::string Why =
-              orphanedForProblem(*D, Ctx, Place != CallPlace::Other, At);
+      if (std::string Why = orphanedForProblem(*D, Ctx, Place, At);
           !Why.empty())
         return NoAt(Why, At);
       // In team-master code of a region of several threads the OpenMP API
-      // answers for the block, not for the team of one.
-      if (loopAsks(*D) && !OneThread)
+      // answers for the block, not for the team of one; in a parallel
+      // region that is the block, for the loop's team.
+      if (loopAsks(*D) && !OneThread && Place != CallPlace::Parallel)
         return No("calls the OpenMP API inside the loop, which would answer "
                   "for the kernel's block rather than the loop's team of one "
                   "(supported only from a region of one thread, a plain "
@@ -336,7 +336,8 @@ Verdict checkOrphaned(const FunctionDecl *Def,
 
 namespace {
 
-/// Whether Def, or a function it calls, holds a directive that Pred picks.
+/// Whether Def, or a function it calls, holds a directive that Pred picks
+/// (given the directive and the function that holds it).
 template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
   std::vector<const FunctionDecl *> Work = {Def};
   std::set<const FunctionDecl *> Seen = {Def};
@@ -346,7 +347,7 @@ template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
     if (!F->getBody())
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
-      if (Pred(*D))
+      if (Pred(*D, F))
         return true;
     struct Calls : RecursiveASTVisitor<Calls> {
       std::vector<const FunctionDecl *> Callees;
@@ -368,27 +369,59 @@ template <typename PredT> bool reaches(const FunctionDecl *Def, PredT Pred) {
 
 } // namespace
 
-bool needsOneThread(const FunctionDecl *Def) {
-  return reaches(Def, [](const OMPExecutableDirective &D) {
-    return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
-            isOrphanedFor(D)) &&
-           loopAsks(D);
-  });
+namespace {
+
+bool parallelBound(const FunctionDecl *F, const ForBindings &Bindings) {
+  auto It = Bindings.find(F);
+  return It != Bindings.end() && It->second == CallPlace::Parallel;
 }
 
-std::string placeProblem(const FunctionDecl *Def, CallPlace Place) {
+} // namespace
+
+bool needsOneThread(const FunctionDecl *Def, const ForBindings &Bindings) {
+  // A `for` whose team is the calling parallel region's asks the API
+  // rightly from any such region.
+  return reaches(
+      Def, [&](const OMPExecutableDirective &D, const FunctionDecl *F) {
+        return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
+                (isOrphanedFor(D) && !parallelBound(F, Bindings))) &&
+               loopAsks(D);
+      });
+}
+
+bool holdsOrphanedFor(const FunctionDecl *Def) {
+  return reaches(Def, [](const OMPExecutableDirective &D,
+                         const FunctionDecl *) { return isOrphanedFor(D); });
+}
+
+std::string placeProblem(const FunctionDecl *Def, CallPlace Place,
+                         const ForBindings &Bindings) {
   if (Place != CallPlace::TeamMaster &&
-      reaches(Def, [](const OMPExecutableDirective &D) {
+      reaches(Def, [](const OMPExecutableDirective &D, const FunctionDecl *) {
         return isOrphanedDistribute(D);
       }))
     return "holds a 'distribute' loop: on the device only team-master code "
            "of a 'teams' region may call it (this call is not)";
-  if (Place == CallPlace::Other &&
-      reaches(Def,
-              [](const OMPExecutableDirective &D) { return isOrphanedFor(D); }))
+  if (Place == CallPlace::Other && holdsOrphanedFor(Def))
     return "holds a worksharing 'for' loop, which the device runs as a team "
-           "of one: only team-master code of a region may call it (this "
-           "call is not)";
+           "of one or as the calling parallel region's team: only "
+           "team-master code, or code every thread of a parallel region "
+           "runs alike, may call it (this call is neither)";
+  // One device copy of the loop, written for one kind of team.
+  bool InParallel = Place == CallPlace::Parallel;
+  if (Place != CallPlace::Other &&
+      reaches(Def, [&](const OMPExecutableDirective &D, const FunctionDecl *F) {
+        return isOrphanedFor(D) && parallelBound(F, Bindings) != InParallel;
+      }))
+    return InParallel
+               ? "holds a worksharing 'for' loop whose device copy runs as a "
+                 "team of one, for the calls from team-master code: a call "
+                 "from a parallel region, whose team shares the loop, "
+                 "cannot use it (not supported yet)"
+               : "holds a worksharing 'for' loop whose device copy is shared "
+                 "by the calling parallel region's threads: a call from "
+                 "team-master code, a team of one, cannot use it (not "
+                 "supported yet)";
   return "";
 }
 
@@ -458,7 +491,8 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
       if (isOrphanedDistribute(*D) || isOrphanedFor(*D))
-        orphanedLoopEdits(*D, Ctx, Edits, FileName, LineDirectives);
+        orphanedLoopEdits(*D, Ctx, Edits, FileName, LineDirectives,
+                          parallelBound(F, TU.ForBinding));
   }
 }
 
