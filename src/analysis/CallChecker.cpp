@@ -123,7 +123,13 @@ void placesIn(const Stmt *S, CallPlace P, const std::string &Why,
       Divergent(Child, "a loop");
     return;
   }
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+  // `a ?: b`: its condition and true operand are opaque values of a.
+  if (const auto *BCO = dyn_cast<BinaryConditionalOperator>(S)) {
+    placesIn(BCO->getCommon(), P, Why, Out);
+    Divergent(BCO->getFalseExpr(), "an arm of '?:'");
+    return;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
     placesIn(CO->getCond(), P, Why, Out);
     Divergent(CO->getTrueExpr(), "an arm of '?:'");
     Divergent(CO->getFalseExpr(), "an arm of '?:'");
@@ -161,10 +167,11 @@ CallPlace CallChecker::placeOf(const CallExpr *C, std::string &Why) {
   }
   PlacesKnown = true;
   auto It = Places.find(C);
-  // Not in Root's statements (a clause's, a default argument's): the
-  // encountering thread's, but maybe not alike in parallel code.
+  // Not reached through Root's statements (a clause's, a default
+  // argument's, the common operand of `?:` behind an opaque value): no
+  // place a worksharing loop may bind to is known for it.
   if (It == Places.end())
-    return Place == CallPlace::Parallel ? CallPlace::Other : Place;
+    return CallPlace::Other;
   Why = It->second.second;
   return It->second.first;
 }

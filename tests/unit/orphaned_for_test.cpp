@@ -259,6 +259,17 @@ void f(int *a, int n) {
   #pragma omp target parallel num_threads(64) map(tofrom: a[0:n])
   fill(a, n);
 })src",
+                             // The first operand of `?:`, which every
+                             // thread evaluates (behind an opaque value).
+                             R"src(
+int g(int *a, int n) { fill(a, n); return 0; }
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    int r = g(a, n) ?: 3;
+    a[r] += 0;
+  }
+})src",
                              // One construct with the parallel: its
                              // num_threads sizes the block.
                              R"src(
@@ -436,6 +447,18 @@ void f(int *a, int n, int c) {
   }
 })src"),
                        14, "the right operand of && or ||");
+  }
+  SECTION("on the right of ?: without a middle operand") {
+    checkRefusedAtCall(withFill(R"src(
+int g(int *a, int n) { fill(a, n); return 1; }
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    int r = a[0] ?: g(a, n);
+    a[1] += r;
+  }
+})src"),
+                       14, "an arm of '?:'");
   }
   SECTION("after an early return in a called function") {
     checkRefusedAtCall(withFill(R"src(
