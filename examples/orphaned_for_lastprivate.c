@@ -3,7 +3,8 @@
 // items, called from a plain target region (a team of one: the calling
 // thread runs every iteration in order, so its copy ends with the
 // sequentially last iteration's value; an empty loop leaves the variable
-// as it was). The items are static locals, as an orphaned construct's must
+// as it was), and another called from a parallel region (its threads share
+// the loop; the one that ran the last iteration writes it back). The items are static locals, as an orphaned construct's must
 // be shared where it is. (gcc refuses a static local in these clauses of a
 // function a target region calls, "private in outer context"; clang 19
 // builds the reference.) The program checks itself. stderr says where it
@@ -24,6 +25,18 @@ int last_of(const int *a, int n) {
   }
   // t is the function's own again, k the variable's.
   return x * 100 + (t == -7) * 10 + (k == 5);
+}
+
+// Called from a parallel region: its threads share the iterations, and
+// the one that ran the last writes x back; every thread then reads it
+// after the loop's barrier. firstprivate(k): each thread's copy starts at
+// 5, whatever the others did.
+int last_shared(const int *a, int n) {
+  static int x = -1, k = 5;
+#pragma omp for firstprivate(k) lastprivate(x) schedule(static, 7)
+  for (int i = 0; i < n; ++i)
+    x = a[i] * 3 + k;
+  return x;
 }
 
 static int ran_on_device(void) {
@@ -50,6 +63,22 @@ int main(void) {
          "three %d (expected %d)\n",
          lasts[0], want0, lasts[1], want0, lasts[2], want2);
   int errors = lasts[0] != want0 || lasts[1] != want0 || lasts[2] != want2;
+
+  static int shared[64];
+  int threads = 0;
+#pragma omp target parallel num_threads(8) map(to: a) \
+    map(tofrom: shared, threads)
+  {
+    shared[omp_get_thread_num()] = last_shared(a, N);
+    if (omp_get_thread_num() == 0)
+      threads = omp_get_num_threads();
+  }
+  int sharedBad = threads < 1;
+  for (int t = 0; t < threads; ++t)
+    sharedBad += shared[t] != (N - 1) * 3 + 5;
+  printf("last_shared: %d (expected %d), %d threads disagree\n", shared[0],
+         (N - 1) * 3 + 5, sharedBad);
+  errors += sharedBad != 0;
   printf("%s\n", errors ? "FAILED" : "ok");
   fprintf(stderr, "orphaned_for_lastprivate: ran on %s\n",
           ran_on_device() ? "the device" : "the host");

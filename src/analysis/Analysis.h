@@ -38,6 +38,15 @@ struct LocalTypeMove {
   std::vector<std::string> Names; ///< names it adds to the enclosing scope
 };
 
+/// Where a call of device code is, for the orphaned loops of the function
+/// it reaches (Orphaned.h): in team-master code of the region (outside its
+/// constructs and lambdas), where a worksharing `for` binds to a team of
+/// one; there and in a `teams` region, where a `distribute` loop binds to
+/// its teams; in code of a parallel region whose team is the kernel's
+/// block, which every thread of it runs alike (Parallel: a `for` binds to
+/// that team); or elsewhere.
+enum class CallPlace { Other, Master, TeamMaster, Parallel };
+
 struct TUState {
   clang::ASTContext &Ctx;
   /// Local types that move to file scope (committed: their regions were
@@ -55,6 +64,11 @@ struct TUState {
   /// `declare target` variables device code uses, by canonical declaration,
   /// with their device copies (DeclareTarget.cpp).
   std::map<const clang::VarDecl *, DeviceGlobal> DeviceGlobals;
+  /// The place of the calls that reach each device function holding an
+  /// orphaned worksharing `for` (Master or Parallel): its one device copy
+  /// of the loop is written for it, and a call from the other place is
+  /// refused (placeProblem). Set when the function is marked.
+  std::map<const clang::FunctionDecl *, CallPlace> ForBinding;
   /// The translation unit's main file (the source manager's main file
   /// changes while headers are rewritten): only code there can name the
   /// device copies, which are defined there.
@@ -282,12 +296,6 @@ struct ApiCall {
   clang::SourceLocation Loc;
   bool Edited = false;
 };
-/// Where a call of device code is, for the orphaned loops of the function
-/// it reaches (Orphaned.h): in team-master code of the region (outside its
-/// constructs and lambdas), where a worksharing `for` binds to a team of
-/// one; there and in a `teams` region, where a `distribute` loop binds to
-/// its teams; or elsewhere.
-enum class CallPlace { Other, Master, TeamMaster };
 
 /// OneThread: the region runs as one thread of one team (Orphaned.h).
 /// Place: S's place (its calls outside its constructs have it).

@@ -12,39 +12,177 @@ namespace calls {
 
 namespace {
 
-/// The calls under S inside a construct or lambda (In: S is).
-void nestedCalls(const Stmt *S, bool In, std::set<const CallExpr *> &Out) {
+using PlaceMap = std::map<const CallExpr *, std::pair<CallPlace, std::string>>;
+
+/// Whether Body may jump past code that follows (a goto, a label, a return
+/// before its last statement): then not every thread that starts it
+/// reaches a call in it.
+bool jumpsIn(const Stmt *S, const Stmt *Last) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+    return true;
+  if (isa<ReturnStmt>(S) && S != Last)
+    return true;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return jumpsIn(CS->getCapturedStmt(), Last);
+  for (const Stmt *Child : S->children())
+    if (jumpsIn(Child, Last))
+      return true;
+  return false;
+}
+
+const char *jumpWhy(const Stmt *Body) {
+  const Stmt *Last = nullptr;
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+      C && !C->body_empty())
+    Last = C->body_back();
+  return jumpsIn(Body, Last) ? "follows a 'goto', a label or an early "
+                               "'return' that may take threads past it"
+                             : nullptr;
+}
+
+/// The place of the code of directive D (its body Body), encountered at
+/// P; InWhy: why a parallel region's code is not a binding place.
+CallPlace directivePlace(const OMPExecutableDirective &D, const Stmt *Body,
+                         CallPlace P, std::string &InWhy) {
+  if (D.getDirectiveKind() != llvm::omp::OMPD_parallel)
+    return CallPlace::Other;
+  if (P == CallPlace::Parallel)
+    return CallPlace::Master; // serialised: a team of one
+  if (P != CallPlace::Master && P != CallPlace::TeamMaster)
+    return CallPlace::Other;
+  if (D.getSingleClause<OMPNumThreadsClause>() ||
+      D.getSingleClause<OMPIfClause>())
+    InWhy = "is in a parallel region with 'num_threads' or 'if', whose team "
+            "may be fewer threads than the kernel's block";
+  else if (const char *J = jumpWhy(Body))
+    InWhy = J;
+  else
+    return CallPlace::Parallel;
+  return CallPlace::Other;
+}
+
+/// The places of the calls under S (P: S's place; Why: why P is Other
+/// in parallel code), into Out (Places, CallChecker.h): a worksharing loop
+/// a call reaches binds to the innermost parallel region, which must be
+/// the kernel's block (no num_threads or if: the team may be fewer
+/// threads) and whose every thread must reach the call alike (no branch,
+/// loop or jump around it, Parallel), or a team of one (a parallel region
+/// nested in parallel code is serialised, Master); inside any other
+/// construct, or a lambda, a call is Other.
+void placesIn(const Stmt *S, CallPlace P, const std::string &Why,
+              PlaceMap &Out) {
   if (!S)
     return;
-  In = In || isa<OMPExecutableDirective, LambdaExpr>(S);
-  if (const auto *C = dyn_cast<CallExpr>(S); C && In)
-    Out.insert(C);
-  // A directive's child is its CapturedStmt, whose children are only the
-  // captures' initialisers: the body is reached through it (review rOG: a
-  // call in a nested parallel was taken for team-master code).
-  if (const auto *CS = dyn_cast<CapturedStmt>(S))
-    nestedCalls(CS->getCapturedStmt(), In, Out);
+  if (isa<LambdaExpr>(S)) {
+    for (const Stmt *Child : S->children())
+      placesIn(Child, CallPlace::Other, "", Out);
+    return;
+  }
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    const Stmt *Body =
+        D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr;
+    if (const auto *CS = dyn_cast_or_null<CapturedStmt>(Body))
+      Body = CS->getCapturedStmt();
+    std::string InWhy;
+    CallPlace In = directivePlace(*D, Body, P, InWhy);
+    placesIn(Body, In, InWhy, Out);
+    return;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    Out[C] = {P, Why};
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    placesIn(CS->getCapturedStmt(), P, Why, Out);
+    return;
+  }
+  // In parallel code, what not every thread may run as often as the
+  // others: a branch, a loop's repetitions, the right of && and ||.
+  auto Divergent = [&](const Stmt *Child, const char *In) {
+    if (P == CallPlace::Parallel)
+      placesIn(Child, CallPlace::Other,
+               std::string("is in ") + In +
+                   ", which not every thread of the parallel region may "
+                   "run alike",
+               Out);
+    else
+      placesIn(Child, P, Why, Out);
+  };
+  if (const auto *I = dyn_cast<IfStmt>(S)) {
+    placesIn(I->getInit(), P, Why, Out);
+    placesIn(I->getConditionVariableDeclStmt(), P, Why, Out);
+    placesIn(I->getCond(), P, Why, Out);
+    Divergent(I->getThen(), "a branch of an 'if'");
+    Divergent(I->getElse(), "a branch of an 'if'");
+    return;
+  }
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    placesIn(F->getInit(), P, Why, Out);
+    for (const Stmt *Child : std::initializer_list<const Stmt *>{
+             F->getCond(), F->getInc(), F->getBody()})
+      Divergent(Child, "a loop");
+    return;
+  }
+  // `a ?: b`: its condition and true operand are opaque values of a.
+  if (const auto *BCO = dyn_cast<BinaryConditionalOperator>(S)) {
+    placesIn(BCO->getCommon(), P, Why, Out);
+    Divergent(BCO->getFalseExpr(), "an arm of '?:'");
+    return;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    placesIn(CO->getCond(), P, Why, Out);
+    Divergent(CO->getTrueExpr(), "an arm of '?:'");
+    Divergent(CO->getFalseExpr(), "an arm of '?:'");
+    return;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isLogicalOp()) {
+    placesIn(B->getLHS(), P, Why, Out);
+    Divergent(B->getRHS(), "the right operand of && or ||");
+    return;
+  }
+  if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S)) {
+    for (const Stmt *Child : S->children())
+      Divergent(Child, isa<SwitchStmt>(S) ? "a 'switch'" : "a loop");
+    return;
+  }
   for (const Stmt *Child : S->children())
-    nestedCalls(Child, In, Out);
+    placesIn(Child, P, Why, Out);
 }
 
 } // namespace
 
-CallPlace CallChecker::placeOf(const CallExpr *C) {
+CallPlace CallChecker::placeOf(const CallExpr *C, std::string &Why) {
+  Why.clear();
   if (Place == CallPlace::Other || !Root)
     return CallPlace::Other;
-  if (!NestedKnown)
-    nestedCalls(Root, false, Nested);
-  NestedKnown = true;
-  return Nested.count(C) ? CallPlace::Other : Place;
+  if (!PlacesKnown) {
+    std::string RootWhy;
+    CallPlace P = Place;
+    if (P == CallPlace::Parallel)
+      if (const char *J = jumpWhy(Root)) {
+        P = CallPlace::Other;
+        RootWhy = J;
+      }
+    placesIn(Root, P, RootWhy, Places);
+  }
+  PlacesKnown = true;
+  auto It = Places.find(C);
+  // Not reached through Root's statements (a clause's, a default
+  // argument's, the common operand of `?:` behind an opaque value): no
+  // place a worksharing loop may bind to is known for it.
+  if (It == Places.end())
+    return CallPlace::Other;
+  Why = It->second.second;
+  return It->second.first;
 }
 
 bool CallChecker::VisitCallExpr(CallExpr *C) {
   HereCall = C;
-  HerePlace = placeOf(C);
+  HerePlace = placeOf(C, HereWhy);
   bool Ok = visitCall(C);
   HereCall = nullptr;
   HerePlace = CallPlace::Other;
+  HereWhy.clear();
   return Ok;
 }
 

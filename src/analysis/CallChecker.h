@@ -15,6 +15,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -100,14 +101,19 @@ public:
 
 private:
   bool visitCall(clang::CallExpr *C);
-  /// C's place (Place, or Other inside a construct or lambda of Root).
-  CallPlace placeOf(const clang::CallExpr *C);
-  /// The calls of Root inside its constructs and lambdas, once asked.
-  std::set<const clang::CallExpr *> Nested;
-  bool NestedKnown = false;
+  /// C's place (Place in Root's own code; in a parallel region of it,
+  /// Parallel or, nested in parallel code, Master; Other inside any other
+  /// construct or a lambda), and why a call in parallel code is Other.
+  CallPlace placeOf(const clang::CallExpr *C, std::string &Why);
+  /// The places of Root's calls other than Place, once asked.
+  std::map<const clang::CallExpr *, std::pair<CallPlace, std::string>> Places;
+  bool PlacesKnown = false;
   /// The call being checked, and its place.
   const clang::CallExpr *HereCall = nullptr;
   CallPlace HerePlace = CallPlace::Other;
+  /// Why the call being checked, in parallel code, is not in a binding
+  /// place: not every thread of the team reaches it alike.
+  std::string HereWhy;
 
   // CallObjects.cpp
   bool checkDispatch(const clang::CXXMemberCallExpr *C);

@@ -102,6 +102,20 @@ bool CallChecker::checkDefined(const FunctionDecl *FD, const std::string &Name) 
     return false;
   }
   const FunctionDecl *Own = Inst ? Inst : Def;
+  // A call in parallel code that not every thread reaches alike cannot
+  // reach a worksharing loop, which binds to that parallel region.
+  if (!HereWhy.empty() && Region.isValid() && holdsOrphanedFor(Def)) {
+    Result = Verdict::no(DiagId::HostCall,
+                         "it calls '" + Name +
+                             "', which holds a worksharing 'for' loop that "
+                             "binds to the calling parallel region, whose "
+                             "every thread must reach it alike: the call " +
+                             HereWhy + " (not supported yet)");
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (HereCall && inMainFile(SM, SM.getExpansionLoc(HereCall->getBeginLoc())))
+      Result.Where = SM.getExpansionLoc(HereCall->getBeginLoc());
+    return false;
+  }
   bool Decided = false;
   bool Ok = checkDeviceLambda(Own, Def, Decided);
   if (Decided)
@@ -109,13 +123,14 @@ bool CallChecker::checkDefined(const FunctionDecl *FD, const std::string &Name) 
   if (Visiting.count(Own) ||
       (TU.DeviceFunctions.count(Def) && (!Inst || Checked.count(Inst)))) {
     // Compiled for the device for a one-thread region: right only there.
-    if (std::string Why = OneThread ? "" : oneThreadOnly(Def); !Why.empty()) {
+    if (std::string Why = OneThread ? "" : oneThreadOnly(Def, TU.ForBinding);
+        !Why.empty()) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + Name + "', which " + Why);
       return false;
     }
     // Compiled for team-master code: right only there.
-    if (std::string Why = placeProblem(Def, HerePlace);
+    if (std::string Why = placeProblem(Def, HerePlace, TU.ForBinding);
         !Why.empty() && Region.isValid()) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + Name + "', which " + Why);
@@ -177,6 +192,23 @@ bool CallChecker::checkDefinitionFits(const FunctionDecl *Def,
       !V.Ok) {
     Result = V;
     return false;
+  }
+  // Its worksharing loops' device copies are written for this place (an
+  // instantiation checked again must want the same).
+  if (HerePlace != CallPlace::Other) {
+    CallPlace Want = HerePlace == CallPlace::Parallel ? CallPlace::Parallel
+                                                      : CallPlace::Master;
+    auto It = TU.ForBinding.find(Def);
+    if (TU.DeviceFunctions.count(Def) && It != TU.ForBinding.end() &&
+        It->second != Want && holdsOrphanedFor(Def)) {
+      Result = Verdict::no(DiagId::HostCall,
+                           "it calls '" + Name +
+                               "', which holds a worksharing 'for' loop "
+                               "whose device copy another call binds to the "
+                               "other kind of team (not supported yet)");
+      return false;
+    }
+    TU.ForBinding[Def] = Want;
   }
   // A callee cannot be handed the host's globals the way a kernel is: it
   // would read host memory on the device. Declare target variables have

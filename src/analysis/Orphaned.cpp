@@ -291,13 +291,13 @@ Verdict checkOrphaned(const FunctionDecl *Def,
     };
     if (isOrphanedFor(*D)) {
       SourceLocation At;
-      if (std::string Why =
-              orphanedForProblem(*D, Ctx, Place != CallPlace::Other, At);
+      if (std::string Why = orphanedForProblem(*D, Ctx, Place, At);
           !Why.empty())
         return NoAt(Why, At);
       // In team-master code of a region of several threads the OpenMP API
-      // answers for the block, not for the team of one.
-      if (loopAsks(*D) && !OneThread)
+      // answers for the block, not for the team of one; in a parallel
+      // region that is the block, for the loop's team.
+      if (loopAsks(*D) && !OneThread && Place != CallPlace::Parallel)
         return No("calls the OpenMP API inside the loop, which would answer "
                   "for the kernel's block rather than the loop's team of one "
                   "(supported only from a region of one thread, a plain "
@@ -336,8 +336,8 @@ Verdict checkOrphaned(const FunctionDecl *Def,
 
 namespace {
 
-/// The first directive that Pred picks in Def or a function it calls, and
-/// the function that holds it.
+/// The first directive that Pred picks (given the directive and the
+/// function that holds it) in Def or a function it calls, and that function.
 struct Reached {
   const OMPExecutableDirective *D = nullptr;
   const FunctionDecl *In = nullptr;
@@ -351,7 +351,7 @@ template <typename PredT> Reached reaches(const FunctionDecl *Def, PredT Pred) {
     if (!F->getBody())
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
-      if (Pred(*D))
+      if (Pred(*D, F))
         return {D, F};
     struct Calls : RecursiveASTVisitor<Calls> {
       std::vector<const FunctionDecl *> Callees;
@@ -385,14 +385,23 @@ std::string holds(const Reached &R, const FunctionDecl *Def,
          "' loop (" + Where + ")";
 }
 
+bool parallelBound(const FunctionDecl *F, const ForBindings &Bindings) {
+  auto It = Bindings.find(F);
+  return It != Bindings.end() && It->second == CallPlace::Parallel;
+}
+
 } // namespace
 
-std::string oneThreadOnly(const FunctionDecl *Def) {
-  Reached R = reaches(Def, [](const OMPExecutableDirective &D) {
-    return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
-            isOrphanedFor(D)) &&
-           loopAsks(D);
-  });
+std::string oneThreadOnly(const FunctionDecl *Def,
+                          const ForBindings &Bindings) {
+  // A `for` whose team is the calling parallel region's asks the API
+  // rightly from any such region.
+  Reached R = reaches(
+      Def, [&](const OMPExecutableDirective &D, const FunctionDecl *F) {
+        return (D.getDirectiveKind() == Directive::OMPD_parallel_for ||
+                (isOrphanedFor(D) && !parallelBound(F, Bindings))) &&
+               loopAsks(D);
+      });
   if (!R.D)
     return "";
   return holds(R, Def) +
@@ -400,10 +409,18 @@ std::string oneThreadOnly(const FunctionDecl *Def) {
          "thread (a plain 'target') may call it";
 }
 
-std::string placeProblem(const FunctionDecl *Def, CallPlace Place) {
+bool holdsOrphanedFor(const FunctionDecl *Def) {
+  return reaches(Def, [](const OMPExecutableDirective &D,
+                         const FunctionDecl *) { return isOrphanedFor(D); })
+             .D != nullptr;
+}
+
+std::string placeProblem(const FunctionDecl *Def, CallPlace Place,
+                         const ForBindings &Bindings) {
   if (Place != CallPlace::TeamMaster)
     if (Reached R = reaches(Def,
-                            [](const OMPExecutableDirective &D) {
+                            [](const OMPExecutableDirective &D,
+                               const FunctionDecl *) {
                               return isOrphanedDistribute(D);
                             });
         R.D)
@@ -411,13 +428,35 @@ std::string placeProblem(const FunctionDecl *Def, CallPlace Place) {
              ": on the device only team-master code of a 'teams' region may "
              "call it (this call is not)";
   if (Place == CallPlace::Other)
-    if (Reached R = reaches(
-            Def,
-            [](const OMPExecutableDirective &D) { return isOrphanedFor(D); });
+    if (Reached R = reaches(Def,
+                            [](const OMPExecutableDirective &D,
+                               const FunctionDecl *) {
+                              return isOrphanedFor(D);
+                            });
         R.D)
       return holds(R, Def, "worksharing ") +
-             ", which the device runs as a team of one: only team-master "
-             "code of a region may call it (this call is not)";
+             ", which the device runs as a team of one or as the calling "
+             "parallel region's team: only team-master code, or code every "
+             "thread of a parallel region runs alike, may call it (this call "
+             "is neither)";
+  // One device copy of the loop, written for one kind of team.
+  bool InParallel = Place == CallPlace::Parallel;
+  if (Place != CallPlace::Other)
+    if (Reached R = reaches(
+            Def,
+            [&](const OMPExecutableDirective &D, const FunctionDecl *F) {
+              return isOrphanedFor(D) && parallelBound(F, Bindings) != InParallel;
+            });
+        R.D)
+      return holds(R, Def, "worksharing ") +
+             (InParallel
+                  ? " whose device copy runs as a team of one, for the calls "
+                    "from team-master code: a call from a parallel region, "
+                    "whose team shares the loop, cannot use it (not supported "
+                    "yet)"
+                  : " whose device copy is shared by the calling parallel "
+                    "region's threads: a call from team-master code, a team "
+                    "of one, cannot use it (not supported yet)");
   return "";
 }
 
@@ -487,7 +526,8 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
       continue;
     for (const OMPExecutableDirective *D : directivesIn(F->getBody()))
       if (isOrphanedDistribute(*D) || isOrphanedFor(*D))
-        orphanedLoopEdits(*D, Ctx, Edits, FileName, LineDirectives);
+        orphanedLoopEdits(*D, Ctx, Edits, FileName, LineDirectives,
+                          parallelBound(F, TU.ForBinding));
   }
 }
 

@@ -23,7 +23,9 @@
 //   calling team's share (OrphanedDistribute.h);
 // - `for` [`simd`] reached only from team-master code: it binds to a team
 //   of one, so a device copy of the loop runs every iteration in order on
-//   the calling thread (OrphanedDistribute.h);
+//   the calling thread; or reached only from code that every thread of a
+//   parallel region whose team is the kernel's block runs alike: the
+//   block's threads share the copy's iterations (OrphanedDistribute.h);
 // Any other directive (worksharing, barrier, critical, parallel, ...) would
 // need the calling team's threads: the region stays on the host, with a
 // warning at the directive that names the chain of calls to it.
@@ -32,6 +34,7 @@
 
 #include "analysis/Analysis.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,23 +46,35 @@ namespace omp2cuda {
 /// region runs as one thread of one team, where the OpenMP API answers
 /// inside a team of one as it should (all but omp_get_level). Place: where
 /// every call that reaches Def is (team-master code of a teams region: a
-/// distribute loop may run; of any region: a worksharing `for`).
+/// distribute loop may run; of any region, or code of a parallel region
+/// every thread runs alike: a worksharing `for`).
 Verdict checkOrphaned(const clang::FunctionDecl *Def,
                       const std::vector<std::string> &Chain,
                       clang::ASTContext &Ctx, bool OneThread = false,
                       CallPlace Place = CallPlace::Other);
 
+/// The place each device function holding an orphaned `for` is bound to
+/// (TUState::ForBinding).
+using ForBindings = std::map<const clang::FunctionDecl *, CallPlace>;
+
 /// Why Def, already compiled for the device for a one-thread region, may
 /// not be taken as it is by another region, or "": it, or a function it
-/// calls, holds a `parallel for` or `for` whose loop asks the OpenMP API
-/// ("holds a 'for' loop (line 4) that asks ...", named as written).
-std::string oneThreadOnly(const clang::FunctionDecl *Def);
+/// calls, holds a `parallel for`, or a `for` not bound to the calling
+/// parallel region, whose loop asks the OpenMP API ("holds a 'for' loop
+/// (line 4) that asks ...", named as written).
+std::string oneThreadOnly(const clang::FunctionDecl *Def,
+                          const ForBindings &Bindings);
 
-/// Why a call at Place cannot reach Def, already compiled for the device
-/// for calls in team-master code, or "": Def, or a function it calls,
-/// holds a distribute loop (which only team-master code of a teams region
-/// may reach) or a worksharing `for` (team-master code of any region).
-std::string placeProblem(const clang::FunctionDecl *Def, CallPlace Place);
+/// Whether Def, or a function it calls, holds an orphaned worksharing `for`.
+bool holdsOrphanedFor(const clang::FunctionDecl *Def);
+
+/// Why a call at Place cannot reach Def, already compiled for the device,
+/// or "": Def, or a function it calls, holds a distribute loop (which only
+/// team-master code of a teams region may reach) or a worksharing `for`
+/// whose device copy Bindings says is for the other kind of team (a team
+/// of one, from team-master code, or the calling parallel region's).
+std::string placeProblem(const clang::FunctionDecl *Def, CallPlace Place,
+                         const ForBindings &Bindings);
 
 /// V, whose warning is located away from the region (inside a function it
 /// calls), saying which region's calls lead there: "the target region at

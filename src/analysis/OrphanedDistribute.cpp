@@ -2,6 +2,7 @@
 // (OrphanedDistribute.h). The edits are in edits/OrphanedDistribute.cpp.
 #include "analysis/OrphanedDistribute.h"
 #include "analysis/Analysis.h"
+#include "analysis/Scope.h"
 #include "analysis/TreeBuilder.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -41,12 +42,17 @@ const LabelStmt *labelIn(const Stmt *S) {
   return nullptr;
 }
 
-/// Whether the copy of an orphaned `for` [simd], which one thread runs in
-/// order (a team of one), keeps the meaning of clause C: any schedule gives
-/// it every iteration in order, and its closing barrier waits for no one.
+/// Whether the copy of an orphaned `for` [simd] keeps the meaning of clause
+/// C: a team of one runs every iteration in order whatever the schedule,
+/// and its closing barrier waits for no one; the threads of a parallel
+/// region share them as its own `for` does (schedule), each with its
+/// reduction partial.
 bool forCopyKeeps(const OMPClause *C) {
   if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
     return L->getKind() == OMPC_LASTPRIVATE_unknown;
+  if (const auto *R = dyn_cast<OMPReductionClause>(C))
+    return R->getModifier() == OMPC_REDUCTION_unknown &&
+           !reductionOp(*R).empty();
   return isa<OMPPrivateClause, OMPFirstprivateClause, OMPCollapseClause,
              OMPScheduleClause, OMPNowaitClause, OMPOrderClause,
              OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
@@ -168,23 +174,42 @@ std::string orphanedDistributeProblem(const OMPExecutableDirective &D,
 }
 
 std::string orphanedForProblem(const OMPExecutableDirective &D, ASTContext &Ctx,
-                               bool Master, SourceLocation &At) {
+                               CallPlace Place, SourceLocation &At) {
   At = SourceLocation();
-  if (!Master)
+  if (Place == CallPlace::Other)
     return "binds to the team of the calling thread: device code runs it "
            "only when every call that reaches it is in team-master code of "
-           "the region, where that team is one thread (not inside "
-           "'parallel', a worksharing or 'distribute' loop or another "
-           "construct)";
+           "the region, where that team is one thread, or in code that "
+           "every thread of a parallel region whose team is the kernel's "
+           "block runs alike (not inside a worksharing or 'distribute' loop "
+           "or another construct)";
   if (std::string Why = copyProblem(D, forCopyKeeps,
-                                    "run in order by the calling thread, a "
-                                    "team of one",
+                                    Place == CallPlace::Parallel
+                                        ? "shared by the threads of the "
+                                          "calling parallel region"
+                                        : "run in order by the calling "
+                                          "thread, a team of one",
                                     At);
       !Why.empty())
     return Why;
   if (std::string Why = itemProblem<OMPLastprivateClause>(D, "lastprivate", At);
       !Why.empty())
     return Why;
+  if (std::string Why = itemProblem<OMPReductionClause>(D, "reduction", At);
+      !Why.empty())
+    return Why;
+  // Partials combine with the operator's own text on the device: integers
+  // and floating point.
+  for (const auto *C : D.getClausesOfKind<OMPReductionClause>())
+    for (const Expr *E : C->varlists())
+      if (!E->getType()->isArithmeticType() ||
+          E->getType()->isAnyComplexType()) {
+        At = C->getBeginLoc();
+        return "has a reduction of a variable of type '" +
+               E->getType().getAsString() +
+               "', which the device's copy does not take yet (integers and "
+               "floating point only)";
+      }
   std::vector<LoopLevel> Levels;
   if (std::string Why = copiedLoopProblem(D, Ctx, Levels); !Why.empty())
     return Why;

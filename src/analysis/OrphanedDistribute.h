@@ -25,12 +25,18 @@
 // A worksharing `for` [`simd`] binds to the team of the thread that calls
 // the function; from team-master code that team is the calling thread
 // alone, so its device copy (same printer) runs every iteration in order,
-// whatever the schedule, and its closing barrier waits for no one. Calls
-// from parallel code would need the team's threads to share the loop and
-// meet at its barrier: the region stays on the host.
+// whatever the schedule, and its closing barrier waits for no one. From
+// code of a parallel region whose team is the kernel's block, which every
+// thread of it runs alike (CallPlace::Parallel), the block's threads share
+// the iterations as that region's own `for` would (thread t of T: start t,
+// stride T; schedule(static) in blocks, a chunk in chunks) and meet at the
+// block's barrier unless nowait. A reduction's partials (one per thread)
+// combine into the variable atomically; a lastprivate item gets the value
+// of the thread that ran the last iteration.
 #ifndef OMP2CUDA_ANALYSIS_ORPHANEDDISTRIBUTE_H
 #define OMP2CUDA_ANALYSIS_ORPHANEDDISTRIBUTE_H
 
+#include "analysis/Analysis.h"
 #include "edits/SourceText.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -54,21 +60,27 @@ std::string orphanedDistributeProblem(const clang::OMPExecutableDirective &D,
                                       clang::SourceLocation &At);
 
 /// Why the device cannot run the orphaned worksharing loop D (`for`,
-/// `for simd`) of a called function, or "". Master: every call reaching
-/// it from device code is in team-master code of its region, where the
-/// loop binds to a team of one (the calling thread runs every iteration
-/// in order). At: the clause that decided, when one did.
+/// `for simd`) of a called function, or "". Place: where every call
+/// reaching it from device code is: team-master code of its region (Master
+/// or TeamMaster), where the loop binds to a team of one (the calling
+/// thread runs every iteration in order), or code of a parallel region
+/// whose team is the kernel's block, every thread alike (Parallel: the
+/// block's threads share the iterations). At: the clause that decided,
+/// when one did.
 std::string orphanedForProblem(const clang::OMPExecutableDirective &D,
-                               clang::ASTContext &Ctx, bool Master,
+                               clang::ASTContext &Ctx, CallPlace Place,
                                clang::SourceLocation &At);
 
 /// The edits that give the accepted orphaned distribute or worksharing
 /// loop D its device copy (above); Edits holds the file's other edits,
 /// which the copy of the loop's body carries. FileName and LineDirectives:
-/// the `#line` markers around the copied body.
+/// the `#line` markers around the copied body. InParallel: a worksharing
+/// loop's calls are in a parallel region whose team is the kernel's block
+/// (TUState::ForBinding), not in team-master code.
 void orphanedLoopEdits(const clang::OMPExecutableDirective &D,
                        clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
-                       const std::string &FileName, bool LineDirectives);
+                       const std::string &FileName, bool LineDirectives,
+                       bool InParallel = false);
 
 } // namespace omp2cuda
 

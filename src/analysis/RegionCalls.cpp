@@ -23,6 +23,13 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   CallPlace Place = CallPlace::Other;
   if (!W.Distribute && !W.Loop && !W.Parallel && !W.Simd && !W.For)
     Place = W.Teams ? CallPlace::TeamMaster : CallPlace::Master;
+  // The body of `target [teams] parallel` is code of a parallel region
+  // whose team is the kernel's block (num_threads sizes the block; an if
+  // clause may leave one thread of it), where a worksharing loop in a
+  // function it calls binds to that team.
+  if (W.Parallel && !W.Distribute && !W.Loop && !W.Simd && !W.For &&
+      Nest.CI.IfCond.empty() && Nest.CI.ParallelIf.empty())
+    Place = CallPlace::Parallel;
   if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls,
                                    R.SingleThread, Place);
       !V.Ok)

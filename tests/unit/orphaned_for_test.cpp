@@ -100,13 +100,14 @@ void f(int *a, int n, int *r) {
 TEST_CASE("an orphaned for reached from anything but team-master code, or "
           "with a clause the copy cannot keep, stays on the host, located",
           "[analysis][orphaned][for]") {
-  SECTION("inside a parallel region") {
+  SECTION("inside a worksharing loop of a parallel region") {
     FileResult F = withFill(R"src(
 void f(int *a, int n) {
-  #pragma omp target teams map(tofrom: a[0:n])
+  #pragma omp target parallel map(tofrom: a[0:n])
   {
-    #pragma omp parallel
-    fill(a, n);
+    #pragma omp for
+    for (int k = 0; k < 2; ++k)
+      fill(a, n);
   }
 })src");
     REQUIRE(F.Ok);
@@ -134,13 +135,13 @@ void f(int *a, int n) {
     CHECK(contains(R.Reason, "holds a worksharing 'for' loop (line 4), which"));
     CHECK(R.WhyPos.Line == 14); // the call
   }
-  SECTION("a reduction, at its clause") {
+  SECTION("a reduction with a modifier, at its clause") {
     FileResult F = translateC(R"src(
 #pragma omp declare target
 void sum(int *a, int n, int *s) {
   static int t = 0;
   #pragma omp for \
-      reduction(+: t)
+      reduction(task, +: t)
   for (int i = 0; i < n; ++i)
     t += a[i];
   *s = t;
@@ -198,7 +199,10 @@ void f(int *a, int n, int *x) {
     REQUIRE(F.Ok);
     const Region &R = F.Regions.at(0).R;
     CHECK(!R.Translate);
-    CHECK(contains(R.Reason, "binds to the team of the calling thread"));
+    // A team of num_threads may be fewer threads than the kernel's block.
+    CHECK(contains(R.Reason, "binds to the calling parallel region"));
+    CHECK(contains(R.Reason, "'num_threads' or 'if'"));
+    CHECK(R.WhyPos.Line == 14); // the call
   }
   SECTION("a simd loop's variable declared outside the loop") {
     FileResult F = translateC(R"src(
@@ -265,4 +269,284 @@ void f(int *a, int n) {
       F.Regions[2].R.Reason,
       "it calls 'via', which holds a 'for simd' loop (in 'ids', line 5) "
       "that asks the OpenMP API"));
+}
+
+namespace {
+
+/// The region's only warning: not translated, at the call on line Line,
+/// with Why in its reason.
+void checkRefusedAtCall(const FileResult &F, unsigned Line, const char *Why) {
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  const Region &R = F.Regions[0].R;
+  INFO(R.Reason);
+  CHECK(!R.Translate);
+  CHECK(R.Why == DiagId::HostCall);
+  CHECK(contains(R.Reason, Why));
+  CHECK(R.WhyPos.Line == Line);
+}
+
+} // namespace
+
+TEST_CASE("an orphaned for called from a parallel region whose team is the "
+          "kernel's block is shared by the block's threads",
+          "[analysis][orphaned][for]") {
+  for (const char *Region : {R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    #pragma omp parallel
+    fill(a, n);
+  }
+})src",
+                             R"src(
+void f(int *a, int n) {
+  #pragma omp target parallel num_threads(64) map(tofrom: a[0:n])
+  fill(a, n);
+})src",
+                             // The first operand of `?:`, which every
+                             // thread evaluates (behind an opaque value).
+                             R"src(
+int g(int *a, int n) { fill(a, n); return 0; }
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    int r = g(a, n) ?: 3;
+    a[r] += 0;
+  }
+})src",
+                             // One construct with the parallel: its
+                             // num_threads sizes the block.
+                             R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    #pragma omp parallel num_threads(8)
+    fill(a, n);
+  }
+})src",
+                             R"src(
+void f(int *a, int n) {
+  #pragma omp target map(tofrom: a[0:n])
+  {
+    a[0] = 1;
+    #pragma omp parallel
+    {
+      int k = n;
+      fill(a, k);
+    }
+  }
+})src"}) {
+    FileResult F = withFill(Region);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    INFO(F.Regions[0].R.Reason);
+    CHECK(F.Regions[0].R.Translate);
+    CHECK(contains(F.Output, "#pragma omp for\n  for (int i = 0; i < n; "
+                             "++i)\n    a[i] = i;\n} else {"));
+    CHECK(contains(F.Output, "share it\nconst int o2c_thr = "
+                             "o2c_dev::omp_get_thread_num(), o2c_nthr = "
+                             "o2c_dev::omp_get_num_threads();\n"));
+    CHECK(contains(F.Output, "for (int i = o2c_thr; i < n; "));
+    CHECK(contains(F.Output, "o2c_dev::blockBarrier(); // the loop's closing "
+                             "barrier\n"));
+  }
+}
+
+TEST_CASE("an orphaned for shared by a parallel region's threads takes its "
+          "schedule, nowait, reduction and lastprivate",
+          "[analysis][orphaned][for]") {
+  FileResult F = translateC(R"src(#include <omp.h>
+#pragma omp declare target
+int work(int *a, int n) {
+  static int s = 0, x = 0;
+  #pragma omp for schedule(static)
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+  #pragma omp for schedule(static, 3) nowait
+  for (int i = 0; i < n; ++i)
+    a[i] += 2;
+  #pragma omp for reduction(+: s) lastprivate(x)
+  for (int i = 0; i < n; ++i) {
+    s += a[i];
+    x = i;
+  }
+  return s + x;
+}
+#pragma omp end declare target
+void f(int *a, int n, int *r) {
+  #pragma omp target parallel map(tofrom: a[0:n], r[0:1])
+  {
+    int v = work(a, n);
+    if (omp_get_thread_num() == 0)
+      r[0] = v;
+  }
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // schedule(static): one block per thread; a chunk: chunks in turn.
+  CHECK(contains(F.Output, "o2c_q0 = o2c_trip0 / o2c_b0n"));
+  CHECK(contains(F.Output, "const long long o2c_chunk0_ = 3;\n"));
+  // Two closing barriers: nowait has none.
+  const std::string Barrier = "o2c_dev::blockBarrier(); // the loop's";
+  size_t First = F.Output.find(Barrier);
+  REQUIRE(First != std::string::npos);
+  size_t Second = F.Output.find(Barrier, First + 1);
+  REQUIRE(Second != std::string::npos);
+  CHECK(F.Output.find(Barrier, Second + 1) == std::string::npos);
+  // The partial starts at the identity and combines atomically; the
+  // thread with the last iteration writes x back (the counted loop names
+  // it: chunks of one).
+  CHECK(contains(F.Output, "auto *const o2c_lp_x = &x;\nbool o2c_lp_ran = "
+                           "false;\nauto *const o2c_rd_s = &s;\n"));
+  CHECK(contains(F.Output,
+                 "int s = o2c_dev::RedPlus::identity<int>();\n"));
+  CHECK(contains(F.Output, "const long long o2c_chunk0_ = 1;\n"));
+  CHECK(contains(F.Output, "o2c_lp_ran = o2c_iv0 + 1 == o2c_trip0;\n"));
+  CHECK(contains(F.Output, "if (o2c_lp_ran) {\n*o2c_lp_x = x;\n}\n"
+                           "o2c_dev::atomicUpdate<o2c_dev::RedPlus>(o2c_rd_s, "
+                           "s);\n}\n}\n}\no2c_dev::blockBarrier();"));
+}
+
+TEST_CASE("an orphaned for's reduction in a team of one combines its partial "
+          "into the variable",
+          "[analysis][orphaned][for]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+double sum(const double *a, int n) {
+  static double t = 1.5;
+  #pragma omp for reduction(max: t)
+  for (int i = 0; i < n; ++i)
+    t = a[i] > t ? a[i] : t;
+  return t;
+}
+#pragma omp end declare target
+void f(const double *a, int n, double *r) {
+  #pragma omp target map(to: a[0:n]) map(tofrom: r[0:1])
+  r[0] = sum(a, n);
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "a team of one, the calling thread, runs every "
+                           "iteration\n{\nauto *const o2c_rd_t = &t;\n{\n{"
+                           "\ndouble t = "
+                           "o2c_dev::RedMax::identity<double>();\n"));
+  CHECK(contains(F.Output, "for (int i = 0; i < n; i += 1) {"));
+  CHECK(contains(F.Output,
+                 "o2c_dev::atomicUpdate<o2c_dev::RedMax>(o2c_rd_t, t);\n"));
+  CHECK(!contains(F.Output, "blockBarrier"));
+}
+
+TEST_CASE("an orphaned for in a parallel region nested in parallel code "
+          "binds to a team of one",
+          "[analysis][orphaned][for]") {
+  FileResult F = withFill(R"src(
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    #pragma omp parallel
+    fill(a, n);
+  }
+})src");
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  CHECK(contains(F.Output, "a team of one, the calling thread, runs every "
+                           "iteration"));
+  CHECK(!contains(F.Output, "blockBarrier"));
+}
+
+TEST_CASE("a call that not every thread of the parallel region reaches "
+          "alike keeps the region on the host, at the call",
+          "[analysis][orphaned][for]") {
+  SECTION("in a branch") {
+    checkRefusedAtCall(withFill(R"src(#include <omp.h>
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    if (omp_get_thread_num() < 2)
+      fill(a, n);
+  }
+})src"),
+                       14, "the call is in a branch of an 'if'");
+  }
+  SECTION("in a loop") {
+    checkRefusedAtCall(withFill(R"src(#include <omp.h>
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  for (int k = 0; k < omp_get_thread_num(); ++k)
+    fill(a, n);
+})src"),
+                       13, "the call is in a loop");
+  }
+  SECTION("on the right of &&") {
+    checkRefusedAtCall(withFill(R"src(
+int g(int *a, int n) { fill(a, n); return 1; }
+void f(int *a, int n, int c) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    int r = c && g(a, n);
+    a[0] += r;
+  }
+})src"),
+                       14, "the right operand of && or ||");
+  }
+  SECTION("on the right of ?: without a middle operand") {
+    checkRefusedAtCall(withFill(R"src(
+int g(int *a, int n) { fill(a, n); return 1; }
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  {
+    int r = a[0] ?: g(a, n);
+    a[1] += r;
+  }
+})src"),
+                       14, "an arm of '?:'");
+  }
+  SECTION("after an early return in a called function") {
+    checkRefusedAtCall(withFill(R"src(
+void g(int *a, int n) {
+  if (a[0] > 0)
+    return;
+  fill(a, n);
+}
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  g(a, n);
+})src"),
+                       13, "an early 'return'");
+  }
+  SECTION("in a parallel region with if, after team-master code") {
+    checkRefusedAtCall(withFill(R"src(
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    a[0] = n;
+    #pragma omp parallel if(n > 4)
+    fill(a, n);
+  }
+})src"),
+                       15, "'num_threads' or 'if'");
+  }
+}
+
+TEST_CASE("a function whose orphaned for one region binds to a team of one "
+          "and another to a parallel region: the second stays on the host",
+          "[analysis][orphaned][for]") {
+  FileResult F = withFill(R"src(
+void f(int *a, int n) {
+  #pragma omp target parallel map(tofrom: a[0:n])
+  fill(a, n);
+  #pragma omp target map(tofrom: a[0:n])
+  fill(a, n);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  const Region &R = F.Regions[1].R;
+  CHECK(!R.Translate);
+  CHECK(contains(R.Reason, "shared by the calling parallel region's threads"));
+  CHECK(R.WhyPos.Line == 14);
 }

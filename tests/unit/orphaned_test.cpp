@@ -87,7 +87,11 @@ static int rd(int *x) {
 }
 void f(double *a, int *x, int n) {
   #pragma omp target parallel map(tofrom: a[0:n])
-  outer(a, n);
+  {
+    // One thread of the team calls it: the loop cannot bind to the team.
+    #pragma omp single
+    outer(a, n);
+  }
   #pragma omp target map(tofrom: x[0:n])
   x[0] = priv(x, n);
   #pragma omp target map(tofrom: x[0:n])

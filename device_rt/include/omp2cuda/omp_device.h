@@ -165,6 +165,16 @@ __device__ inline void teamSync(int Threads) {
 #endif
 }
 
+/// The closing barrier of an orphaned worksharing loop in a function
+/// compiled for both sides, whose team is the calling kernel's block (the
+/// device's copy of the loop alone calls it; nvcc's host pass has nothing
+/// to wait for).
+__host__ __device__ inline void blockBarrier() {
+#if defined(__CUDA_ARCH__) || !defined(__CUDACC__)
+  __syncthreads();
+#endif
+}
+
 /// One iteration of a worksharing loop with the ordered clause, whose
 /// iterations the block's threads take in turn (thread t: the iterations of
 /// rank t, t + blockDim.x, ...). Next, in shared memory, is the rank whose

@@ -15,70 +15,72 @@ namespace o2c_dev {
 // Identity values of min and max are the extremes of the type (OpenMP 5.2
 // Table 5.2). Overloads rather than std::numeric_limits because host
 // constexpr functions are not callable from device code without
-// --expt-relaxed-constexpr.
-__device__ inline bool highest(bool) { return true; }
-__device__ inline char highest(char) { return CHAR_MAX; }
-__device__ inline signed char highest(signed char) { return SCHAR_MAX; }
-__device__ inline unsigned char highest(unsigned char) { return UCHAR_MAX; }
-__device__ inline short highest(short) { return SHRT_MAX; }
-__device__ inline unsigned short highest(unsigned short) { return USHRT_MAX; }
-__device__ inline int highest(int) { return INT_MAX; }
-__device__ inline unsigned highest(unsigned) { return UINT_MAX; }
-__device__ inline long highest(long) { return LONG_MAX; }
-__device__ inline unsigned long highest(unsigned long) { return ULONG_MAX; }
-__device__ inline long long highest(long long) { return LLONG_MAX; }
-__device__ inline unsigned long long highest(unsigned long long) { return ULLONG_MAX; }
-__device__ inline float highest(float) { return FLT_MAX; }
-__device__ inline double highest(double) { return DBL_MAX; }
-__device__ inline bool lowest(bool) { return false; }
-__device__ inline char lowest(char) { return CHAR_MIN; }
-__device__ inline signed char lowest(signed char) { return SCHAR_MIN; }
-__device__ inline unsigned char lowest(unsigned char) { return 0; }
-__device__ inline short lowest(short) { return SHRT_MIN; }
-__device__ inline unsigned short lowest(unsigned short) { return 0; }
-__device__ inline int lowest(int) { return INT_MIN; }
-__device__ inline unsigned lowest(unsigned) { return 0; }
-__device__ inline long lowest(long) { return LONG_MIN; }
-__device__ inline unsigned long lowest(unsigned long) { return 0; }
-__device__ inline long long lowest(long long) { return LLONG_MIN; }
-__device__ inline unsigned long long lowest(unsigned long long) { return 0; }
-__device__ inline float lowest(float) { return -FLT_MAX; }
-__device__ inline double lowest(double) { return -DBL_MAX; }
+// --expt-relaxed-constexpr. Also host functions: the device's copy of an
+// orphaned loop's reduction, in a function compiled for both sides, names
+// them.
+__host__ __device__ inline bool highest(bool) { return true; }
+__host__ __device__ inline char highest(char) { return CHAR_MAX; }
+__host__ __device__ inline signed char highest(signed char) { return SCHAR_MAX; }
+__host__ __device__ inline unsigned char highest(unsigned char) { return UCHAR_MAX; }
+__host__ __device__ inline short highest(short) { return SHRT_MAX; }
+__host__ __device__ inline unsigned short highest(unsigned short) { return USHRT_MAX; }
+__host__ __device__ inline int highest(int) { return INT_MAX; }
+__host__ __device__ inline unsigned highest(unsigned) { return UINT_MAX; }
+__host__ __device__ inline long highest(long) { return LONG_MAX; }
+__host__ __device__ inline unsigned long highest(unsigned long) { return ULONG_MAX; }
+__host__ __device__ inline long long highest(long long) { return LLONG_MAX; }
+__host__ __device__ inline unsigned long long highest(unsigned long long) { return ULLONG_MAX; }
+__host__ __device__ inline float highest(float) { return FLT_MAX; }
+__host__ __device__ inline double highest(double) { return DBL_MAX; }
+__host__ __device__ inline bool lowest(bool) { return false; }
+__host__ __device__ inline char lowest(char) { return CHAR_MIN; }
+__host__ __device__ inline signed char lowest(signed char) { return SCHAR_MIN; }
+__host__ __device__ inline unsigned char lowest(unsigned char) { return 0; }
+__host__ __device__ inline short lowest(short) { return SHRT_MIN; }
+__host__ __device__ inline unsigned short lowest(unsigned short) { return 0; }
+__host__ __device__ inline int lowest(int) { return INT_MIN; }
+__host__ __device__ inline unsigned lowest(unsigned) { return 0; }
+__host__ __device__ inline long lowest(long) { return LONG_MIN; }
+__host__ __device__ inline unsigned long lowest(unsigned long) { return 0; }
+__host__ __device__ inline long long lowest(long long) { return LLONG_MIN; }
+__host__ __device__ inline unsigned long long lowest(unsigned long long) { return 0; }
+__host__ __device__ inline float lowest(float) { return -FLT_MAX; }
+__host__ __device__ inline double lowest(double) { return -DBL_MAX; }
 
 struct RedPlus {
-  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T identity() { return T(0); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A + B; }
 };
 struct RedTimes {
-  template <class T> __device__ static T identity() { return T(1); }
+  template <class T> __host__ __device__ static T identity() { return T(1); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A * B; }
 };
 struct RedMin {
-  template <class T> __device__ static T identity() { return highest(T()); }
+  template <class T> __host__ __device__ static T identity() { return highest(T()); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return B < A ? B : A; }
 };
 struct RedMax {
-  template <class T> __device__ static T identity() { return lowest(T()); }
+  template <class T> __host__ __device__ static T identity() { return lowest(T()); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A < B ? B : A; }
 };
 struct RedBitAnd {
-  template <class T> __device__ static T identity() { return static_cast<T>(~T(0)); }
+  template <class T> __host__ __device__ static T identity() { return static_cast<T>(~T(0)); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A & B; }
 };
 struct RedBitOr {
-  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T identity() { return T(0); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A | B; }
 };
 struct RedBitXor {
-  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T identity() { return T(0); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A ^ B; }
 };
 struct RedLogAnd {
-  template <class T> __device__ static T identity() { return T(1); }
+  template <class T> __host__ __device__ static T identity() { return T(1); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A && B; }
 };
 struct RedLogOr {
-  template <class T> __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T identity() { return T(0); }
   template <class T> __host__ __device__ T operator()(T A, T B) const { return A || B; }
 };
 

@@ -29,13 +29,26 @@ extern "C" __host__ __device__ int fill(int *a, int n) {
 }
 #pragma omp end declare target
 
-extern "C" void scale(double *a, int n) {
+extern "C" __host__ __device__ void scale(double *a, int n) {
+if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
+#line 30 "inputs/orphaned.c"
 #pragma omp for
   for (int i = 0; i < n; ++i)
     a[i] *= 2;
+} else { // omp2cuda: the device's copy: the threads of the calling parallel region, the kernel's block, share it
+const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
+for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
+#line 32 "inputs/orphaned.c"
+a[i] *= 2;
+#line 44 "orphaned.cu"
+}
+o2c_dev::blockBarrier(); // the loop's closing barrier
+}
+#line 32 "inputs/orphaned.c"
+
 }
 
-#line 39 "orphaned.cu"
+#line 52 "orphaned.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: v[0:n]) map(tofrom: hist[0:8])' at inputs/orphaned.c:36
 //
@@ -49,7 +62,7 @@ static __global__ void omp2cuda_run_L36(int *hist, const int *v, int n) {
     do {
 #line 38 "inputs/orphaned.c"
     add_to(hist, v[i]);
-#line 53 "orphaned.cu"
+#line 66 "orphaned.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -96,7 +109,7 @@ static __global__ void omp2cuda_run_L39(double *a, double *out, int n) {
     do {
 #line 41 "inputs/orphaned.c"
     out[r] = dot(&a[r * n], &a[r * n], n);
-#line 100 "orphaned.cu"
+#line 113 "orphaned.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -135,7 +148,7 @@ static bool omp2cuda_run_L39_launch(double *a, double *out, int n) {
 __global__ void omp2cuda_run_L42(int *hist, double *a, int n) {
 #line 43 "inputs/orphaned.c"
   hist[0] = fill((int *)a, n / 2);
-#line 139 "orphaned.cu"
+#line 152 "orphaned.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: a[0:n])
@@ -157,6 +170,32 @@ static bool omp2cuda_run_L42_launch(int *hist, double *a, int n) {
   return o2c_region.finish();
 }
 
+// omp2cuda: kernel for '#pragma omp target parallel map(tofrom: a[0:n])' at
+// inputs/orphaned.c:45
+__global__ void omp2cuda_run_L45(double *a, int n) {
+#line 46 "inputs/orphaned.c"
+  scale(a, n);
+#line 179 "orphaned.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
+// a[0:n])' at inputs/orphaned.c:45
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_run_L45_launch(double *a, int n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 45, 1,
+                                         "target parallel"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(0));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_run_L45)(a_d, n);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
 #line 35 "inputs/orphaned.c"
 extern "C" void run(int *hist, const int *v, double *a, double *out, int n) {
 if (!omp2cuda_run_L36_launch(hist, v, n)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -174,9 +213,7 @@ if (!omp2cuda_run_L42_launch(hist, a, n)) { // omp2cuda: offloaded by the stub; 
 #pragma omp target map(from: a[0:n]) map(tofrom: hist[0:1])
   hist[0] = fill((int *)a, n / 2); }
   // The worksharing loop in scale() binds to the team that calls it.
-{ static const o2c::SourceLoc o2c_loc = {"inputs/orphaned.c", 45, 1, "target parallel"}; // [omp2cuda-host-call] left on the host: the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) binds to the team of the calling thread: device code runs it only when every call that reaches it is in team-master code of the region, where that team is one thread (not inside 'parallel', a worksharing or 'distribute' loop or another construct)
-#line 179 "orphaned.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 45 calls 'scale', whose '#pragma omp for' (line 30) binds to the team of the calling thread: device code runs it only when every call that reaches it is in team-master code of the region, where that team is one thread (not inside 'parallel', a worksharing or 'distribute' loop or another construct) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+if (!omp2cuda_run_L45_launch(a, n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 45 "inputs/orphaned.c"
 #pragma omp target parallel map(tofrom: a[0:n])
   scale(a, n); }

@@ -6,7 +6,8 @@
 // items, called from a plain target region (a team of one: the calling
 // thread runs every iteration in order, so its copy ends with the
 // sequentially last iteration's value; an empty loop leaves the variable
-// as it was). The items are static locals, as an orphaned construct's must
+// as it was), and another called from a parallel region (its threads share
+// the loop; the one that ran the last iteration writes it back). The items are static locals, as an orphaned construct's must
 // be shared where it is. (gcc refuses a static local in these clauses of a
 // function a target region calls, "private in outer context"; clang 19
 // builds the reference.) The program checks itself. stderr says where it
@@ -20,7 +21,7 @@ extern "C" __host__ __device__ int last_of(const int *a, int n) {
   static int x = -1, k = 5;
   int t = -7;
 if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
-#line 19 "inputs/orphaned_for_lastprivate.c"
+#line 20 "inputs/orphaned_for_lastprivate.c"
 #pragma omp for firstprivate(k) lastprivate(x) private(t) schedule(guided)
   for (int i = 0; i < n; ++i) {
     t = a[i] + k;
@@ -39,13 +40,13 @@ int x;
 int t;
 for (int i = 0; i < n; i += 1) {
 o2c_lp_ran = true;
-#line 20 "inputs/orphaned_for_lastprivate.c"
+#line 21 "inputs/orphaned_for_lastprivate.c"
 {
     t = a[i] + k;
     k += 1; // the copy's: the next call starts at 5 again
     x = t;
   }
-#line 49 "orphaned_for_lastprivate.cu"
+#line 50 "orphaned_for_lastprivate.cu"
 }
 if (o2c_lp_ran) {
 *o2c_lp_x = x;
@@ -54,28 +55,76 @@ if (o2c_lp_ran) {
 }
 }
 }
-#line 24 "inputs/orphaned_for_lastprivate.c"
+#line 25 "inputs/orphaned_for_lastprivate.c"
 
   // t is the function's own again, k the variable's.
   return x * 100 + (t == -7) * 10 + (k == 5);
 }
 
-#line 64 "orphaned_for_lastprivate.cu"
+// Called from a parallel region: its threads share the iterations, and
+// the one that ran the last writes x back; every thread then reads it
+// after the loop's barrier. firstprivate(k): each thread's copy starts at
+// 5, whatever the others did.
+extern "C" __host__ __device__ int last_shared(const int *a, int n) {
+  static int x = -1, k = 5;
+if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
+#line 36 "inputs/orphaned_for_lastprivate.c"
+#pragma omp for firstprivate(k) lastprivate(x) schedule(static, 7)
+  for (int i = 0; i < n; ++i)
+    x = a[i] * 3 + k;
+} else { // omp2cuda: the device's copy: the threads of the calling parallel region, the kernel's block, share it
+{
+auto *const o2c_lp_x = &x;
+bool o2c_lp_ran = false;
+{
+const auto o2c_fp_k = k;
+{
+int k = o2c_fp_k;
+int x;
+const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
+{
+const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
+const long long o2c_chunk0_ = 7;
+const unsigned int o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned int)o2c_chunk0_ : 1;
+for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned int>(0, (unsigned long long)(o2c_thr) * o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long long)(o2c_nthr) * o2c_chunk0)) {
+for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
+int i = (int)((unsigned int)(0) + (o2c_iv0));
+o2c_lp_ran = o2c_iv0 + 1 == o2c_trip0;
+#line 38 "inputs/orphaned_for_lastprivate.c"
+x = a[i] * 3 + k;
+#line 96 "orphaned_for_lastprivate.cu"
+}
+}
+}
+if (o2c_lp_ran) {
+*o2c_lp_x = x;
+}
+}
+}
+}
+o2c_dev::blockBarrier(); // the loop's closing barrier
+}
+#line 38 "inputs/orphaned_for_lastprivate.c"
+
+  return x;
+}
+
+#line 113 "orphaned_for_lastprivate.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
-// inputs/orphaned_for_lastprivate.c:31
-__global__ void omp2cuda_ran_on_device_L31(int *on_device) {
-#line 32 "inputs/orphaned_for_lastprivate.c"
+// inputs/orphaned_for_lastprivate.c:44
+__global__ void omp2cuda_ran_on_device_L44(int *on_device) {
+#line 45 "inputs/orphaned_for_lastprivate.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 70 "orphaned_for_lastprivate.cu"
+#line 119 "orphaned_for_lastprivate.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
-// inputs/orphaned_for_lastprivate.c:31
+// inputs/orphaned_for_lastprivate.c:44
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_ran_on_device_L31_launch(int &on_device) {
+static bool omp2cuda_ran_on_device_L44_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_for_lastprivate.c",
-                                         31, 1, "target"};
+                                         44, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -83,41 +132,41 @@ static bool omp2cuda_ran_on_device_L31_launch(int &on_device) {
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_ran_on_device_L31)(on_device_d);
+             omp2cuda_ran_on_device_L44)(on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 29 "inputs/orphaned_for_lastprivate.c"
+#line 42 "inputs/orphaned_for_lastprivate.c"
 static int ran_on_device(void) {
   int on_device = 0;
-if (!omp2cuda_ran_on_device_L31_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 31 "inputs/orphaned_for_lastprivate.c"
+if (!omp2cuda_ran_on_device_L44_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 44 "inputs/orphaned_for_lastprivate.c"
 #pragma omp target map(tofrom: on_device)
   on_device = !omp_is_initial_device(); }
   return on_device;
 }
 
-#line 102 "orphaned_for_lastprivate.cu"
+#line 151 "orphaned_for_lastprivate.cu"
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(tofrom: lasts)' at
-// inputs/orphaned_for_lastprivate.c:41
-__global__ void omp2cuda_main_L41(int *a, int *lasts) {
-#line 42 "inputs/orphaned_for_lastprivate.c"
+// inputs/orphaned_for_lastprivate.c:54
+__global__ void omp2cuda_main_L54(int *a, int *lasts) {
+#line 55 "inputs/orphaned_for_lastprivate.c"
   {
     lasts[0] = last_of(a, N);
     lasts[1] = last_of(a, 0);
     lasts[2] = last_of(a, 3);
   }
-#line 112 "orphaned_for_lastprivate.cu"
+#line 161 "orphaned_for_lastprivate.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(tofrom:
-// lasts)' at inputs/orphaned_for_lastprivate.c:41
+// lasts)' at inputs/orphaned_for_lastprivate.c:54
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L41_launch(int (&a)[1001], int (&lasts)[3]) {
+static bool omp2cuda_main_L54_launch(int (&a)[1001], int (&lasts)[3]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_for_lastprivate.c",
-                                         41, 1, "target"};
+                                         54, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -125,20 +174,55 @@ static bool omp2cuda_main_L41_launch(int (&a)[1001], int (&lasts)[3]) {
   auto *lasts_d = o2c_region.mapArray(lasts, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L41)(a_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L54)(a_d,
                                                                    lasts_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 36 "inputs/orphaned_for_lastprivate.c"
+// omp2cuda: kernel for '#pragma omp target parallel num_threads(8) map(to: a)
+// map(tofrom: shared, threads)' at inputs/orphaned_for_lastprivate.c:69
+__global__ void omp2cuda_main_L69(int *a, int *shared, int *threads) {
+#line 71 "inputs/orphaned_for_lastprivate.c"
+  {
+    shared[o2c_dev::omp_get_thread_num()] = last_shared(a, N);
+    if (o2c_dev::omp_get_thread_num() == 0)
+      (*threads) = o2c_dev::omp_get_num_threads();
+  }
+#line 193 "orphaned_for_lastprivate.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
+// map(to: a) map(tofrom: shared, threads)' at
+// inputs/orphaned_for_lastprivate.c:69
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L69_launch(int (&a)[1001], int (&shared)[64],
+                                     int &threads) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_for_lastprivate.c",
+                                         69, 1, "target parallel"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapArray(a, o2c::MapTo);
+  auto *shared_d = o2c_region.mapArray(shared, o2c::MapToFrom);
+  auto *threads_d = o2c_region.mapObject(threads, o2c::MapToFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(8));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+             omp2cuda_main_L69)(a_d, shared_d, threads_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
+#line 49 "inputs/orphaned_for_lastprivate.c"
 int main(void) {
   static int a[N];
   int lasts[3] = {0, 0, 0};
   for (int i = 0; i < N; ++i)
     a[i] = i;
-if (!omp2cuda_main_L41_launch(a, lasts)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 41 "inputs/orphaned_for_lastprivate.c"
+if (!omp2cuda_main_L54_launch(a, lasts)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 54 "inputs/orphaned_for_lastprivate.c"
 #pragma omp target map(to: a) map(tofrom: lasts)
   {
     lasts[0] = last_of(a, N);
@@ -151,6 +235,24 @@ if (!omp2cuda_main_L41_launch(a, lasts)) { // omp2cuda: offloaded by the stub; h
          "three %d (expected %d)\n",
          lasts[0], want0, lasts[1], want0, lasts[2], want2);
   int errors = lasts[0] != want0 || lasts[1] != want0 || lasts[2] != want2;
+
+  static int shared[64];
+  int threads = 0;
+if (!omp2cuda_main_L69_launch(a, shared, threads)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 69 "inputs/orphaned_for_lastprivate.c"
+#pragma omp target parallel num_threads(8) map(to: a) \
+    map(tofrom: shared, threads)
+  {
+    shared[omp_get_thread_num()] = last_shared(a, N);
+    if (omp_get_thread_num() == 0)
+      threads = omp_get_num_threads();
+  } }
+  int sharedBad = threads < 1;
+  for (int t = 0; t < threads; ++t)
+    sharedBad += shared[t] != (N - 1) * 3 + 5;
+  printf("last_shared: %d (expected %d), %d threads disagree\n", shared[0],
+         (N - 1) * 3 + 5, sharedBad);
+  errors += sharedBad != 0;
   printf("%s\n", errors ? "FAILED" : "ok");
   fprintf(stderr, "orphaned_for_lastprivate: ran on %s\n",
           ran_on_device() ? "the device" : "the host");

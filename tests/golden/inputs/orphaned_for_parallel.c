@@ -1,0 +1,1 @@
+../../../examples/orphaned_for_parallel.c

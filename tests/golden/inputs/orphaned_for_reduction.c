@@ -1,0 +1,1 @@
+../../../examples/orphaned_for_reduction.c
