@@ -5,7 +5,9 @@
 // holding a pointer item is present to attach to), and finish() takes them
 // back in reverse order. Data constructs (target data, enter data, exit
 // data) run the same loop where they stand (DataCalls.cpp): one runtime
-// call per item, so reference counts go up and down once per value.
+// call per item, so reference counts go up and down once per value; there
+// each item must lie in an array of its own (`p[it][0:n]`), as pieces of
+// one array would lie apart on the device.
 // Clang 19 parses the modifier on data constructs at OpenMP 5.2 only, and
 // not at all in the motion clauses of `target update`.
 #include "analysis/ClauseReader.h"
@@ -106,6 +108,85 @@ bool namesAny(const Stmt *S, const OMPIteratorExpr *IE) {
       return true;
   return false;
 }
+/// Whether S names one of IE's iterators outside the subexpressions whose
+/// text is one of Keys.
+bool namesFree(const Stmt *S, const OMPIteratorExpr *IE,
+               const std::vector<std::string> &Keys,
+               const std::function<std::string(const Expr *)> &Text) {
+  if (!S)
+    return false;
+  if (const auto *X = dyn_cast<Expr>(S);
+      X && llvm::is_contained(Keys, Text(X->IgnoreParenImpCasts())))
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    return namesAny(DR, IE);
+  for (const Stmt *C : S->children())
+    if (namesFree(C, IE, Keys, Text))
+      return true;
+  return false;
+}
+
+/// The subscripts in S that name one of IE's iterators, as Text writes them.
+void iteratorSubscripts(const Stmt *S, const OMPIteratorExpr *IE,
+                        const std::function<std::string(const Expr *)> &Text,
+                        std::vector<std::string> &Out) {
+  if (!S)
+    return;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(S);
+      A && namesAny(A->getIdx(), IE))
+    Out.push_back(Text(A->getIdx()->IgnoreParenImpCasts()));
+  for (const Stmt *C : S->children())
+    iteratorSubscripts(C, IE, Text, Out);
+}
+
+/// Whether the item (its Base, and its section Sec or element Elem) is, over
+/// the iterator space, pieces of one array rather than one array per value
+/// (`rows[it][0:n]`, `s[i + j].data[0:s[i + j].len]`): when the base names
+/// no iterator (`p[2 * it]`), or when the piece names one other than
+/// through a subscript of the base (`lst[r][j]` with `r` and `j` iterators,
+/// `lst[it % 2][it]`), so that two values reach one array.
+bool piecesOfOneArray(const Expr *Base, const ArraySectionExpr *Sec,
+                      const ArraySubscriptExpr *Elem, const OMPIteratorExpr *IE,
+                      const std::function<std::string(const Expr *)> &Text) {
+  if (!namesAny(Base, IE))
+    return true;
+  std::vector<std::string> Keys;
+  iteratorSubscripts(Base, IE, Text, Keys);
+  if (Elem)
+    return namesFree(Elem->getIdx(), IE, Keys, Text);
+  return Sec && (namesFree(Sec->getLowerBound(), IE, Keys, Text) ||
+                 namesFree(Sec->getLength(), IE, Keys, Text));
+}
+/// Why items that are pieces of one array (Pieces) cannot be mapped with
+/// the iterator modifier, or empty. On a target region, other pieces than
+/// one section (Span: `p[2 * it]`, `b[i + j]`, `p[it:2]`, `lst[r][j]` over r
+/// and j) would lie apart on the device, where the kernel's pointer,
+/// translated or attached to one of them, reaches that one alone: elements
+/// it reached through the others were other memory (a wrong sum on the
+/// emu). On a data construct even one element per value is no section:
+/// each element is a list item with a reference count of its own, which
+/// later constructs may drop apart (`exit data` of half of them frees that
+/// half alone; as one section it freed all, and the other half's copy back
+/// found nothing). One allocation each keeps the counts exact but puts the
+/// elements apart, where a region's pointer reaches one alone (sum 2016.0
+/// instead of 4032.0 on the emu). Which regions use the array is unknown at
+/// the construct, so it stays on the host, and with it every region of the
+/// program (omp2cuda-host-program).
+std::string piecesWhy(bool DataConstruct, bool Span, bool Pieces,
+                      const std::string &Item) {
+  if (!Pieces || (!DataConstruct && Span))
+    return {};
+  std::string Lead = "the map items '" + Item +
+                     "' with the 'iterator' modifier are pieces of one array";
+  if (!DataConstruct)
+    return Lead + ", which the device would hold apart (one element per "
+                  "value of a single iterator counting by 1 or -1 is "
+                  "supported)";
+  return Lead + ", each with a reference count of its own, which the device "
+                "would hold apart from the others (on a data construct only "
+                "items in arrays of their own, such as 'p[it][0:n]', are "
+                "supported)";
+}
 } // namespace
 
 bool iteratorSpan(const OMPIteratorExpr *IE, const Expr *Item, ASTContext &Ctx,
@@ -193,23 +274,14 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
     PM.Base = exprText_(Base, Ctx);
     // Elements of one array, one per value: a single section.
     std::string SpanLower, SpanLength;
-    bool Span =
-        !DataConstruct && Elem &&
-        iteratorSpan(
-            IE, E, Ctx, [&](const Expr *X) { return exprText_(X, Ctx); },
-            SpanLower, SpanLength);
-    // Other pieces of one array (`p[2 * it]`, `b[i + j]`, `p[it:2]`) would
-    // lie apart on the device, where the kernel's pointer, translated or
-    // attached to one of them, reaches that one alone: elements it reached
-    // through the others were other memory (a wrong sum on the emu).
-    if (!DataConstruct && !Span && !namesAny(Base, IE)) {
+    auto Text = [&](const Expr *X) { return exprText_(X, Ctx); };
+    bool Pieces = piecesOfOneArray(Base, Sec, Elem, IE, Text);
+    bool Span = !DataConstruct && Elem &&
+                iteratorSpan(IE, E, Ctx, Text, SpanLower, SpanLength);
+    if (std::string Why = piecesWhy(DataConstruct, Span, Pieces, userText(E));
+        !Why.empty()) {
       CI.FailLoc = E->getBeginLoc();
-      return Verdict::no(DiagId::HostClause,
-                         "the map items '" + userText(E) +
-                             "' with the 'iterator' modifier are pieces of "
-                             "one array, which the device would hold apart "
-                             "(one element per value of a single iterator "
-                             "counting by 1 or -1 is supported)");
+      return Verdict::no(DiagId::HostClause, Why);
     }
     // A pointer variable is the kernel's firstprivate copy, translated by
     // the stub (Lower.cpp maps its items first): nothing to attach. Other

@@ -434,8 +434,8 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
   #pragma omp target exit data map(iterator(it = 0:n), from: lst[it][:m]) map(release: lst[0:n])
   #pragma omp target data map(iterator(i = 0:n:2, j = 1:-1:-1), tofrom: s[i + j].data[0:s[i + j].len])
   { }
-  #pragma omp target enter data map(iterator(it = 0:n), present, alloc: p[it])
-  #pragma omp target exit data map(iterator(it = 0:n), delete: p[it]) nowait
+  #pragma omp target enter data map(iterator(it = 0:n), present, alloc: lst[it][:m])
+  #pragma omp target exit data map(iterator(it = 0:n), delete: lst[it][:m]) nowait
   #pragma omp target exit data map(iterator(it = 0:n:m), release: p[it])
   #pragma omp target enter data map(iterator(n = 0:n), to: p[n])
   #pragma omp target enter data map(iterator(j = 0:n, n = 0:2), to: lst[j][n])
@@ -474,13 +474,14 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
                       "o2c_data_L6.attachSection(&(s[i + j].data), 0); }"));
   // present, delete (deferred: recorded now), release with a step.
   REQUIRE(F.Regions[3].R.Translate);
-  CHECK(contains(Out, "{ o2c::enterData(o2c_loc, -1, true, (p) + (it), "
-                      "(size_t)(1) * sizeof(*(p)), o2c::MapAlloc | "
-                      "o2c::MapPresent); }"));
+  CHECK(contains(Out, "{ o2c::enterData(o2c_loc, -1, true, (lst[it]) + (0), "
+                      "(size_t)(m) * sizeof(*(lst[it])), o2c::MapAlloc | "
+                      "o2c::MapPresent); "));
   REQUIRE(F.Regions[4].R.Translate);
   CHECK(contains(Out, "for (int it = (0); it < (n); it += (1)) { "
-                      "o2c_task->exitData(o2c_loc, -1, true, (p) + (it), "
-                      "(size_t)(1) * sizeof(*(p)), o2c::MapDelete); }"));
+                      "o2c_task->exitData(o2c_loc, -1, true, (lst[it]) + "
+                      "(0), (size_t)(m) * sizeof(*(lst[it])), "
+                      "o2c::MapDelete); }"));
   // A step that is not a constant stays refused, as on a region.
   CHECK_FALSE(F.Regions[5].R.Translate);
   CHECK(contains(F.Regions[5].R.Reason, "not a non-zero constant"));
@@ -497,9 +498,9 @@ TEST_CASE("device and if of a data construct with iterators are read once, "
           "before the loops, where no iterator hides their names",
           "[analysis][iterator]") {
   FileResult F = translateC(R"src(
-void f(int n, int d, int *p) {
-  #pragma omp target enter data if(n > 0) device(d) map(iterator(n = 0:4), to: p[n])
-  #pragma omp target exit data if(n > 0) map(iterator(it = 0:4), from: p[it])
+void f(int n, int d, int **p) {
+  #pragma omp target enter data if(n > 0) device(d) map(iterator(n = 0:4), to: p[n][0:2])
+  #pragma omp target exit data if(n > 0) map(iterator(it = 0:4), from: p[it][0:2])
   #pragma omp target exit data if(n > 0) map(from: p[0:4])
 })src");
   REQUIRE(F.Ok);
@@ -508,13 +509,15 @@ void f(int n, int d, int *p) {
   for (int I : {0, 1, 2})
     REQUIRE(F.Regions[I].R.Translate);
   // In the loop `n` is the iterator: the clause's `n > 0` is the parameter.
-  CHECK(contains(Out, "const int o2c_device = o2c::deviceClause(d); "
-                      "const bool o2c_if = (bool)(n > 0); "
-                      "for (int n = (0); n < (4); n += (1)) { "
-                      "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p) + (n), "));
-  CHECK(contains(Out, "const int o2c_device = -1; const bool o2c_if = "
-                      "(bool)(n > 0); for (int it = (0); it < (4); it += (1)) "
-                      "{ o2c::exitData(o2c_loc, o2c_device, o2c_if, (p) + (it), "));
+  CHECK(contains(Out,
+                 "const int o2c_device = o2c::deviceClause(d); "
+                 "const bool o2c_if = (bool)(n > 0); "
+                 "for (int n = (0); n < (4); n += (1)) { "
+                 "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p[n]) + (0), "));
+  CHECK(contains(
+      Out, "const int o2c_device = -1; const bool o2c_if = "
+           "(bool)(n > 0); for (int it = (0); it < (4); it += (1)) "
+           "{ o2c::exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
   // Without iterators the calls read the clauses themselves, as before.
   CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
 }
@@ -601,6 +604,52 @@ void f(V s, double *p, int n) {
                       "(int)(2) ? (int)(n) - (int)(2) : 0)) * sizeof(*(p)), "
                       "o2c::MapTo);"));
   CHECK_FALSE(contains(Out, "for (int it = (0); it < (s.len)"));
-  // A data construct keeps one call per value (reference counts).
-  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1))"));
+  // A data construct maps one item per value, each with its own count,
+  // which one section could not keep: it stays on the host (the test
+  // below).
+  CHECK_FALSE(F.Regions[2].R.Translate);
+}
+
+TEST_CASE("on a data construct, iterator items that are pieces of one array "
+          "keep the program on the host; on any construct, so do two "
+          "iterators over the elements of one row",
+          "[analysis][iterator]") {
+  FileResult F = translateCode(
+      R"src(
+struct S { int len; double *data; };
+void f(int n, int m, double *p, double **lst, struct S s, struct S *v) {
+  #pragma omp target enter data map(iterator(it = 0:n), to: p[it])
+  #pragma omp target exit data map(iterator(it = 0:n / 2), from: p[2 * it])
+  #pragma omp target data map(iterator(it = 0:n), tofrom: s.data[it])
+  { }
+  #pragma omp target enter data map(iterator(r = 0:n, j = 0:m), to: lst[r][j])
+  #pragma omp target exit data map(iterator(it = 0:n), from: lst[it % 2][it])
+  #pragma omp target map(to: lst[0:n]) map(iterator(r = 0:n, j = 0:m), tofrom: lst[r][j])
+  lst[1][1] = 0;
+  #pragma omp target enter data map(iterator(it = 0:n), to: lst[it][it])
+  #pragma omp target enter data map(iterator(i = 0:n, j = 0:2), to: v[i + j].data[0:v[i + j].len])
+})src",
+      "input.c", {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"},
+      Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  // One runtime entry per element put p[1] apart from p[0], where the
+  // region's p reached p[0] alone (sum 2016.0 instead of 4032.0 on the
+  // emu), and the section they make would not keep each element's count.
+  for (int I : {0, 1, 2, 3, 4}) {
+    CAPTURE(I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "are pieces of one array, each "
+                                          "with a reference count of its "
+                                          "own"));
+  }
+  CHECK(contains(F.HostProgram, "input.c:4:3: "));
+  // Two iterators over a row's elements on a region: lst[r] was attached
+  // to one element alone (emu crash).
+  CHECK_FALSE(F.Regions[5].R.Translate);
+  CHECK(contains(F.Regions[5].R.Reason, "which the device would hold apart"));
+  // One element per row, a row per value; a section per struct, read
+  // through the same subscript as its base.
+  CHECK(F.Regions[6].R.Translate);
+  CHECK(F.Regions[7].R.Translate);
 }
