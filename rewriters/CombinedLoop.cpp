@@ -128,6 +128,24 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                          T);
       Out += fmt::format("    const {} o2c_iv = o2c_base + threadIdx.x;\n", T);
       Out += "    if (o2c_iv < o2c_trip) do {\n";
+    } else if (K.TeamBlocks || K.ThreadBlocks) {
+      // Written static schedules the region can observe: the team's block,
+      // then the thread's of it (or every thread-count-th iteration of it).
+      // One thread per team (thread_limit(1)) takes its team's block.
+      std::vector<BlockLevel> Levels;
+      BlockLevel Cyclic;
+      if (K.TeamBlocks)
+        Levels.push_back({"blockIdx.x", "gridDim.x"});
+      if (K.ThreadLimit != "1") {
+        BlockLevel Thread{"threadIdx.x", "blockDim.x"};
+        if (K.ThreadBlocks)
+          Levels.push_back(Thread);
+        else
+          Cyclic = Thread;
+      }
+      Out += "  " + blockLoopOpen(T, "o2c_iv", "o2c_trip", "", Levels, Cyclic);
+      if (!K.LastPrivates.empty())
+        Out += "    do {\n";
     } else if (K.Chunk.empty()) {
       Out += fmt::format("  for ({0} o2c_iv = {1}; o2c_iv < o2c_trip; {2}) {{\n",
                          T, Gtid,

@@ -14,12 +14,19 @@
 
 namespace omp2cuda {
 
-/// The share of dist_schedule(static) without a chunk (spmdLoopOpen's
-/// Chunk): one contiguous block per team, in team order, of sizes that
-/// differ by at most one (the first trip % teams teams take one more), as
-/// gcc and clang divide it.
-inline const std::string &teamBlocks() {
+/// The shares of static schedules without a chunk (spmdLoopOpen's Chunk):
+/// staticBlocks(), Start's one contiguous block of Stride blocks (a team's
+/// of dist_schedule(static), a thread's of schedule(static)); gridBlocks(),
+/// the team's block, then the thread's block of it (distribute parallel
+/// for). Blocks in order, of sizes that differ by at most one (the first
+/// trip % count take one more), as gcc and clang divide them
+/// (o2c_dev::staticBlock).
+inline const std::string &staticBlocks() {
   static const std::string Blocks = "<blocks>";
+  return Blocks;
+}
+inline const std::string &gridBlocks() {
+  static const std::string Blocks = "<grid blocks>";
   return Blocks;
 }
 
@@ -27,8 +34,8 @@ inline const std::string &teamBlocks() {
 /// thread's, block's or, in a called function, team's share), appended to
 /// Out; Id names its counters. Chunk: the share is chunks of that many
 /// iterations (Start and Stride count chunks; the text may name the trip
-/// count, o2c_trip<Id>), or teamBlocks(): Start's one block of Stride
-/// blocks. Returns the text that closes it.
+/// count, o2c_trip<Id>), or blocks (staticBlocks(), gridBlocks()). Returns
+/// the text that closes it.
 inline std::string spmdLoopOpen(std::string &Out,
                                 const std::vector<LoopLevel> &Loops,
                                 unsigned Id, const std::string &Start,
@@ -74,20 +81,11 @@ inline std::string spmdLoopOpen(std::string &Out,
     Out += fmt::format("const {} {} = {};\n", T, Trip, Prod);
   }
   std::string Close = "}\n}\n";
-  if (Chunk == teamBlocks()) {
-    // Block b of B starts at b * q + min(b, r), for q = trip / B and
-    // r = trip % B; the first r blocks are one longer.
-    std::string Q = fmt::format("o2c_q{}", Id), R = fmt::format("o2c_r{}", Id),
-                B = fmt::format("o2c_b{}", Id),
-                Lo = fmt::format("o2c_lo{}", Id);
-    Out += fmt::format("const {0} {1} = ({0})({2}), {3} = {4} / {1}, {5} = {4} "
-                       "% {1};\n"
-                       "const {0} {6} = ({0})({7}),\n  {8} = {6} * {3} + ({6} "
-                       "< {5} ? {6} : {5});\n",
-                       T, B + "n", Stride, Q, Trip, R, B, Start, Lo);
-    Out += fmt::format("for ({0} {1} = {2}; {1} < {2} + {3} + ({4} < {5} ? 1 : "
-                       "0); ++{1}) {{\n",
-                       T, Iv, Lo, Q, B, R);
+  if (Chunk == staticBlocks() || Chunk == gridBlocks()) {
+    std::vector<BlockLevel> Levels{{Start, Stride}};
+    if (Chunk == gridBlocks())
+      Levels = {{"blockIdx.x", "gridDim.x"}, {"threadIdx.x", "blockDim.x"}};
+    Out += blockLoopOpen(T, Iv, Trip, std::to_string(Id), Levels);
   } else if (!Chunk.empty()) {
     // A chunk under 1 would never end: OpenMP asks for a positive one.
     std::string Ck = fmt::format("o2c_chunk{}", Id), At = Iv + "_c";
@@ -255,7 +253,8 @@ struct SpmdPrinter {
   /// ordered region may run starts at 0 (the barrier after the loop's last
   /// run lets nobody read it still), and each thread counts the ranks of
   /// its iterations (threadIdx.x, then by blockDim.x, as the loop takes
-  /// them). Returns what closes the block.
+  /// them; in blocks, a rank is the iteration's number). Returns what
+  /// closes the block.
   std::string orderedOpen(const SpmdNode &N, unsigned I) {
     Out += fmt::format(
         "__shared__ {0} o2c_ord_next{1}; // ordered: the rank whose turn it is\n"
@@ -263,6 +262,8 @@ struct SpmdPrinter {
         orderedType(N), I);
     SyncedAt = std::string::npos;
     sync(" // the first iteration's turn is set");
+    if (N.Blocks)
+      return "";
     Out += fmt::format("{{\n{} o2c_ord_rank{} = threadIdx.x;\n",
                        orderedType(N), I);
     return "}\n";
@@ -317,13 +318,13 @@ struct SpmdPrinter {
       break;
     case SpmdKind::TeamLoop:
       Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x",
-                       N.DistBlocks ? teamBlocks() : "") +
+                       N.Blocks ? staticBlocks() : "") +
               Close;
       parts(N);
       break;
     case SpmdKind::GridLoop:
       Close = loopOpen(N.Loops, I, "blockIdx.x * blockDim.x + threadIdx.x",
-                       "blockDim.x * gridDim.x") +
+                       "blockDim.x * gridDim.x", N.Blocks ? gridBlocks() : "") +
               Close;
       parts(N);
       break;
@@ -331,9 +332,15 @@ struct SpmdPrinter {
       if (N.Ordered)
         Close = orderedOpen(N, I) + Close;
       Close = loopOpen(N.Loops, I, "threadIdx.x",
-                       InTeam ? "o2c_team.o2c_threads" : "blockDim.x") +
+                       InTeam ? "o2c_team.o2c_threads" : "blockDim.x",
+                       N.Blocks ? staticBlocks() : "") +
               Close;
-      if (N.Ordered)
+      // A block's iterations count their ranks themselves.
+      if (N.Ordered && N.Blocks)
+        Out += fmt::format("o2c_dev::OrderedTurn<{0}> o2c_ord(o2c_ord_next{1}, "
+                           "o2c_iv{1}); // this iteration's turn\n",
+                           orderedType(N), I);
+      else if (N.Ordered)
         Out += fmt::format("o2c_dev::OrderedTurn<{0}> o2c_ord(o2c_ord_next{1}, "
                            "o2c_ord_rank{1}); // this iteration's turn\n"
                            "o2c_ord_rank{1} += blockDim.x;\n",

@@ -116,6 +116,9 @@ struct KernelModel {
   /// (Region::GridObserver): num_teams does not cap the grid, which gets a
   /// thread per iteration like a loop without the clause.
   bool FullGrid = false;
+  /// Region::TeamBlocks, Region::ThreadBlocks: the loop runs the thread's
+  /// block of the team's block (o2c_dev::staticBlock), not a stride.
+  bool TeamBlocks = false, ThreadBlocks = false;
 
   /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
   /// after which nodes the team synchronises.

@@ -198,9 +198,10 @@ struct SpmdNode {
   /// ThreadLoop: the ordered clause; its iterations take turns through a
   /// counter in shared memory (o2c_dev::OrderedTurn).
   bool Ordered = false;
-  /// TeamLoop: dist_schedule(static) without a chunk, one contiguous block
-  /// of about equal size per team, in team order.
-  bool DistBlocks = false;
+  /// A static schedule without a chunk: one contiguous block of about
+  /// equal size per team (TeamLoop: dist_schedule(static)) or per thread
+  /// (ThreadLoop: schedule(static)), in their order.
+  bool Blocks = false;
   bool InControlFlow = false;   // inside a statement of team-master code
   /// private/firstprivate items of the construct: fresh declarations, and
   /// (firstprivate) the variable they are initialised from.
@@ -291,6 +292,13 @@ struct Region {
   /// Why the program could tell how many teams run the loop (empty: it
   /// cannot): what lets --full-grid launch past num_teams (GridObservers.cpp).
   std::string GridObserver;
+  /// A written static schedule or dist_schedule without a chunk on a
+  /// combined loop whose region can tell who ran an iteration
+  /// (iterationObserver): each team takes one contiguous block of the
+  /// iterations (TeamBlocks), then each of its threads one of the team's
+  /// (ThreadBlocks; else they take the team's iterations in turn, as
+  /// schedule(static, 1) asks), the first trip % count one longer.
+  bool TeamBlocks = false, ThreadBlocks = false;
 
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)

@@ -81,20 +81,8 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index) {
   if (Verdict V = captureVars(Site); !V.Ok)
     return Fail(V);
   R.GridObserver = gridObserver(Nest, Shape, R, TU.Ctx);
-  // The grid-stride kernel deals iterations round-robin over its threads;
-  // a written static schedule without a chunk asks for one block each,
-  // which a region that can tell who ran an iteration would see.
-  if (R.Class == RegionClass::Combined && Nest.CI.StaticBlocksAt.isValid())
-    if (std::string Why = iterationObserver(Shape, R); !Why.empty()) {
-      Verdict V = Verdict::no(
-          DiagId::HostClause,
-          "a static schedule without a chunk gives each thread (or team) one "
-          "contiguous block of iterations, which the grid-stride kernel deals "
-          "round-robin, and the region can tell: " +
-              Why);
-      V.Where = Nest.CI.StaticBlocksAt;
-      return Fail(V);
-    }
+  if (Verdict V = staticBlocks(Nest, Shape, R); !V.Ok)
+    return Fail(V);
   if (Verdict V = regionBodyText(Shape, TU, R, Text); !V.Ok)
     return Fail(V);
   if (Verdict V = finishRegion(*C.Directive, InClass, TC, TU, R, Text); !V.Ok)

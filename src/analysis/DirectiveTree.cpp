@@ -150,7 +150,7 @@ DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
 void rootDistBlocks(DirectiveTree &T, const ClauseInfo &CI) {
   for (DirNode &N : T.Nodes)
     if (N.Kind == DirKind::TeamLoop && !N.D)
-      N.DistBlocks = CI.DistBlocks;
+      N.Blocks = CI.DistBlocks;
 }
 
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,

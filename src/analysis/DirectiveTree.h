@@ -58,9 +58,10 @@ struct DirNode {
   /// A ThreadLoop with the ordered clause: its iterations' ordered regions
   /// run in turn (o2c_dev::OrderedTurn).
   bool Ordered = false;
-  /// A TeamLoop with dist_schedule(static) and no chunk: one contiguous
-  /// block of iterations per team (ClauseInfo::DistBlocks).
-  bool DistBlocks = false;
+  /// A static schedule without a chunk: one contiguous block of iterations
+  /// per team (a TeamLoop with dist_schedule(static), ClauseInfo::DistBlocks)
+  /// or per thread (a ThreadLoop with schedule(static)).
+  bool Blocks = false;
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;

@@ -115,6 +115,64 @@ std::string iterationObserver(const RegionShape &Shape, const Region &R) {
   return O.Why;
 }
 
+Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
+                     Region &R) {
+  const ClauseInfo &CI = Nest.CI;
+  // dist_schedule(static, C) on distribute parallel for: the grid-stride
+  // kernel gives each team a block's worth of threads' iterations at a time
+  // instead of chunks of C.
+  // A chunk of exactly the block's threads (the same literal as
+  // thread_limit, which the stub launches as written up to 1024) is what
+  // it deals, each thread one iteration of it (OpenMP_VV's
+  // dist_schedule(static, 4) thread_limit(4)).
+  const OMPDistScheduleClause *DistChunks = nullptr;
+  unsigned Limit = 0;
+  bool ChunkIsBlock = CI.DistChunk == R.ThreadLimit &&
+                      !llvm::StringRef(R.ThreadLimit).getAsInteger(10, Limit) &&
+                      Limit >= 1 && Limit <= 1024;
+  if (Nest.W.Distribute && Nest.W.Parallel && !CI.DistChunk.empty())
+    for (const OMPExecutableDirective *D : Nest.Chain)
+      if (const auto *DS = D->getSingleClause<OMPDistScheduleClause>())
+        DistChunks = DS;
+  if (R.Class != RegionClass::Combined || (DistChunks && ChunkIsBlock) ||
+      (!CI.StaticBlocksAt.isValid() && !DistChunks))
+    return {};
+  // Where nothing can tell, the grid-stride kernel's round-robin is as good
+  // a division as any, and cheaper.
+  std::string Why = iterationObserver(Shape, R);
+  if (Why.empty())
+    return {};
+  auto No = [&](const std::string &What) {
+    Verdict V = Verdict::no(DiagId::HostClause,
+                            What +
+                                " is not supported yet, and the region "
+                                "can tell who ran an iteration: " +
+                                Why);
+    V.Where = CI.StaticBlocksAt;
+    return V;
+  };
+  if (DistChunks && !CI.StaticBlocksAt.isValid()) {
+    Verdict V = No("dist_schedule(static) with a chunk on a distribute "
+                   "parallel for");
+    V.Where = DistChunks->getBeginLoc();
+    return V;
+  }
+  // The teams' chunks (dist_schedule(static, C)), or chunks of C > 1 inside
+  // a team's block, would be chunks of the blocks.
+  if (DistChunks)
+    return No("a static schedule without a chunk inside dist_schedule's "
+              "chunks");
+  if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
+    return No("a schedule chunk other than 1 inside dist_schedule(static)'s "
+              "blocks");
+  // Each team one block (the distribute's default schedule is the
+  // implementation's: blocks, as the host's), then each of its threads one
+  // of the team's, or in turn with schedule(static, 1).
+  R.TeamBlocks = !R.SingleTeam;
+  R.ThreadBlocks = R.ScheduleChunk.empty();
+  return {};
+}
+
 std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
                          const Region &R, ASTContext &Ctx) {
   if (R.Class != RegionClass::Combined || R.NumTeams.empty() || !Shape.Inner)

@@ -110,6 +110,12 @@ std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
 /// (an OpenMP API call, a by-value variable one iteration leaves to the
 /// thread's next), or empty (GridObservers.cpp).
 std::string iterationObserver(const RegionShape &Shape, const Region &R);
+/// A combined loop's written static schedule or dist_schedule without a
+/// chunk, where the region can tell who ran an iteration: the blocks its
+/// kernel deals (Region::TeamBlocks, ThreadBlocks), or the reason it stays
+/// on the host.
+Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
+                     Region &R);
 
 // ---- RegionCalls.cpp --------------------------------------------------------
 /// The edits and facts that the kernel's body and loop-header texts are

@@ -152,7 +152,7 @@ struct TextBuilder {
     Out.Kind = spmdKind(N.Kind);
     Out.NoWait = N.NoWait;
     Out.Ordered = N.Ordered;
-    Out.DistBlocks = N.DistBlocks;
+    Out.Blocks = N.Blocks;
     Out.InControlFlow = N.InControlFlow;
     Out.NumThreads = N.NumThreads;
     Out.IfCond = N.IfCond;
@@ -273,7 +273,7 @@ Verdict resumableLoops(const SpmdTree &T) {
                          "(not supported yet)");
     // Its header counts by the team count: a block per team would need a
     // bound the jump could not skip.
-    if (N.DistBlocks)
+    if (N.Blocks)
       return Verdict::no(DiagId::HostClause,
                          "dist_schedule(static) on a distribute loop around "
                          "a parallel construct in a control-loop region is "

@@ -29,6 +29,16 @@ bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
   N.Collapse = NCI.Collapse;
   N.NoWait = NCI.NoWait;
   N.Ordered = NCI.Ordered;
+  // schedule(static) or dist_schedule(static) without a chunk: one block per
+  // thread (team), which a program may observe. A distribute parallel for
+  // deals the team's block to its threads in blocks too.
+  N.Blocks = NCI.StaticBlocksAt.isValid();
+  if (N.Blocks && !NCI.ScheduleChunk.empty())
+    return no(Verdict::no(DiagId::HostClause,
+                          "schedule(static, 1) inside dist_schedule(static)'s "
+                          "blocks on the nested " +
+                              constructName(D) + " is not supported yet"),
+              NCI.StaticBlocksAt);
   if (NCI.Doacross) {
     SourceLocation At;
     if (Verdict V = doacrossRule(D, NCI.Doacross, NCI.Collapse, At); !V.Ok)

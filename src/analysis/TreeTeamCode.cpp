@@ -109,8 +109,6 @@ bool TreeBuilder::teamConstruct(const OMPExecutableDirective &D,
     DirNode N;
     N.Kind = DirKind::TeamLoop;
     N.D = &D;
-    const auto *DS = D.getSingleClause<OMPDistScheduleClause>();
-    N.DistBlocks = DS && !DS->getChunkSize();
     if (!clauses(D, N))
       return false;
     std::vector<LoopLevel> Levels;

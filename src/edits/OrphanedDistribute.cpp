@@ -140,7 +140,7 @@ bool firstAndLast(const OMPExecutableDirective &D) {
 
 /// The team's chunk: none (one iteration, then every team count-th: the
 /// default schedule is the implementation's), dist_schedule(static)'s
-/// one block per team of about equal size (teamBlocks), or the clause's
+/// one block per team of about equal size (staticBlocks), or the clause's
 /// chunk.
 std::string teamChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
                       const std::vector<TextEdit> &Edits) {
@@ -149,7 +149,7 @@ std::string teamChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
     return "";
   if (const Expr *C = DS->getChunkSize())
     return exprText(userExpr(C), Ctx, &Edits);
-  return teamBlocks();
+  return staticBlocks();
 }
 
 } // namespace

@@ -82,6 +82,31 @@ std::string strideStep(const std::string &Var, const std::string &Bound,
                      Stride);
 }
 
+std::string blockLoopOpen(const std::string &T, const std::string &Iv,
+                          const std::string &Trip, const std::string &Id,
+                          const std::vector<BlockLevel> &Levels,
+                          const BlockLevel &Cyclic) {
+  std::string Out, Lo = "0", End = Trip;
+  for (size_t I = 0; I < Levels.size(); ++I) {
+    std::string Name = I + 1 == Levels.size()
+                           ? fmt::format("o2c_blk{}", Id)
+                           : fmt::format("o2c_blk{}_{}", Id, I);
+    Out += fmt::format(
+        "const o2c_dev::Block<{0}> {1} = o2c_dev::staticBlock<{0}>({2}, {3}, "
+        "{4}, {5});\n",
+        T, Name, Lo, End, Levels[I].Who, Levels[I].Of);
+    Lo = Name + ".Lo";
+    End = Name + ".End";
+  }
+  if (Cyclic.Of.empty())
+    return Out + fmt::format("for ({0} {1} = {2}; {1} < {3}; ++{1}) {{\n", T,
+                             Iv, Lo, End);
+  return Out + fmt::format("for ({0} {1} = o2c_dev::strideStart<{0}>({2}, {3}, "
+                           "{4}); {1} < {4}; {5}) {{\n",
+                           T, Iv, Lo, Cyclic.Who, End,
+                           strideStep(Iv, End, Cyclic.Of));
+}
+
 KernelModel lowerRegion(const Region &R, const Options &O) {
   KernelModel K;
   K.Shape = R.Class == RegionClass::Combined ? KernelShape::GridStride
@@ -305,11 +330,15 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     K.BoundedThreads = K.OnePassVariant && !K.ThreadLimit.empty();
     K.FullGrid = O.FullGrid && K.OnePassVariant && !K.NumTeams.empty() &&
                  !K.SingleTeam && R.GridObserver.empty();
-    // lastprivate needs the linear iteration number to spot the last one.
-    K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() &&
-                   !K.CounterVariant && R.Loops.size() == 1 &&
-                   K.Chunk.empty() && L0.UnitStep && L0.Increasing &&
-                   !L0.Narrow && !L0.OtherCmpType && L0.Cmp == LoopCmp::LT;
+    K.TeamBlocks = R.TeamBlocks;
+    K.ThreadBlocks = R.ThreadBlocks;
+    // lastprivate needs the linear iteration number to spot the last one;
+    // blocks are counted in it.
+    K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() && !K.TeamBlocks &&
+                   !K.ThreadBlocks && !K.CounterVariant &&
+                   R.Loops.size() == 1 && K.Chunk.empty() && L0.UnitStep &&
+                   L0.Increasing && !L0.Narrow && !L0.OtherCmpType &&
+                   L0.Cmp == LoopCmp::LT;
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

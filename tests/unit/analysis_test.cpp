@@ -1620,12 +1620,26 @@ void f(int *a, int lo, long long n, int m) {
   }
 }
 
-TEST_CASE("a written static schedule without a chunk stays on the host where "
-          "the region can tell who ran an iteration",
+/// Whether Code contains Text, whatever the whitespace (the output is
+/// formatted).
+static bool containsCode(const std::string &Code, const std::string &Text) {
+  auto Flat = [](const std::string &S) {
+    std::string F;
+    for (char C : S)
+      if (!isspace(static_cast<unsigned char>(C)))
+        F += C;
+    return F;
+  };
+  return contains(Flat(Code), Flat(Text));
+}
+
+TEST_CASE("a written static schedule the region can observe deals blocks",
           "[analysis][schedule]") {
   // Review rOG: emu gave team 0 32 of 40 iterations (or alternated them),
-  // where OpenMP gives each of the 2 teams a block of 20.
-  for (const char *Clause : {"dist_schedule(static)", "schedule(static)"}) {
+  // where OpenMP gives each of the 2 teams a block of 20; then such regions
+  // stayed on the host. Now the kernel deals the blocks.
+  for (const char *Clause : {"dist_schedule(static)", "schedule(static)",
+                             "dist_schedule(static) schedule(static)"}) {
     FileResult F = translateC(std::string(R"src(#include <omp.h>
 void f(int *a) {
   #pragma omp target teams distribute parallel for num_teams(2) )src") +
@@ -1641,11 +1655,154 @@ void f(int *a) {
     REQUIRE(F.Ok);
     REQUIRE(F.Regions.size() == 2);
     const Region &R = F.Regions[0].R;
-    CHECK(!R.Translate);
-    CHECK(R.Why == DiagId::HostClause);
-    CHECK(contains(R.Reason, "static schedule without a chunk"));
-    CHECK(R.WhyPos.Line == 3);
-    // Nothing tells the two divisions apart: translated.
+    INFO(R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.TeamBlocks);
+    CHECK(R.ThreadBlocks);
+    CHECK(containsCode(F.Output,
+                       "const o2c_dev::Block<unsigned int> o2c_blk_0 = "
+                       "o2c_dev::staticBlock<unsigned int>(0, o2c_trip, "
+                       "blockIdx.x, gridDim.x);"));
+    CHECK(containsCode(F.Output,
+                       "const o2c_dev::Block<unsigned int> o2c_blk = "
+                       "o2c_dev::staticBlock<unsigned int>(o2c_blk_0.Lo, "
+                       "o2c_blk_0.End, threadIdx.x, blockDim.x);"));
+    CHECK(containsCode(F.Output,
+                       "for (unsigned int o2c_iv = o2c_blk.Lo; o2c_iv < "
+                       "o2c_blk.End; ++o2c_iv) {"));
+    // Nothing tells the two divisions apart: the grid-stride loop.
     CHECK(F.Regions[1].R.Translate);
+    CHECK_FALSE(F.Regions[1].R.TeamBlocks);
+    CHECK_FALSE(F.Regions[1].R.ThreadBlocks);
   }
+}
+
+TEST_CASE("static blocks of teams alone, of threads alone, and in turn",
+          "[analysis][schedule]") {
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n) {
+  #pragma omp target teams distribute num_teams(3) dist_schedule(static) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target parallel for num_threads(5) schedule(static) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static) schedule(static, 1) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static) schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static, 8) schedule(static) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for num_teams(2) thread_limit(4) \
+      dist_schedule(static, 8) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(2) thread_limit(4) \
+      dist_schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  // Chunks of the block's threads: what the grid-stride kernel deals.
+  CHECK(F.Regions[6].R.Translate);
+  CHECK_FALSE(F.Regions[6].R.TeamBlocks);
+  // One thread per team: the team's block, no thread level.
+  const Region &Teams = F.Regions[0].R;
+  CHECK(Teams.Translate);
+  CHECK(Teams.TeamBlocks);
+  CHECK(containsCode(F.Output,
+                     "const o2c_dev::Block<unsigned int> o2c_blk = "
+                     "o2c_dev::staticBlock<unsigned int>(0, o2c_trip, "
+                     "blockIdx.x, gridDim.x);"));
+  // One team: the thread's block of the loop.
+  const Region &Threads = F.Regions[1].R;
+  CHECK(Threads.Translate);
+  CHECK_FALSE(Threads.TeamBlocks);
+  CHECK(Threads.ThreadBlocks);
+  CHECK(containsCode(F.Output,
+                     "const o2c_dev::Block<unsigned int> o2c_blk = "
+                     "o2c_dev::staticBlock<unsigned int>(0, o2c_trip, "
+                     "threadIdx.x, blockDim.x);"));
+  // schedule(static, 1): the team's block, its iterations in turn.
+  const Region &Turn = F.Regions[2].R;
+  CHECK(Turn.Translate);
+  CHECK(Turn.TeamBlocks);
+  CHECK_FALSE(Turn.ThreadBlocks);
+  CHECK(containsCode(F.Output,
+                     "for (unsigned int o2c_iv = o2c_dev::strideStart<unsigned "
+                     "int>(o2c_blk.Lo, threadIdx.x, o2c_blk.End); o2c_iv < "
+                     "o2c_blk.End; o2c_iv = o2c_dev::strideNext(o2c_iv, "
+                     "o2c_blk.End, blockDim.x)) {"));
+  // Chunks of blocks, blocks of chunks, the teams' chunks of a distribute
+  // parallel for (the kernel dealt a block's worth of threads' iterations
+  // to each team in turn: 0000111100001111 where the host gives
+  // 0000000011111111): not yet, located at the clause.
+  for (unsigned I : {3u, 4u, 5u}) {
+    const Region &R = F.Regions[I].R;
+    INFO(R.Reason);
+    CHECK_FALSE(R.Translate);
+    CHECK(R.Why == DiagId::HostClause);
+    CHECK(contains(R.Reason, "can tell who ran an iteration: it calls "));
+    CHECK(R.WhyPos.Line == (I == 3 ? 12u : I == 4 ? 15u : 19u));
+  }
+}
+
+TEST_CASE("a nested for with schedule(static) deals blocks",
+          "[analysis][schedule]") {
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n) {
+  #pragma omp target teams num_teams(2) thread_limit(64) map(tofrom: a[0:n])
+  {
+    #pragma omp parallel
+    {
+      #pragma omp for schedule(static)
+      for (int i = 0; i < n; ++i)
+        a[i] = omp_get_thread_num();
+      #pragma omp for
+      for (int i = 0; i < n; ++i)
+        a[i] += 1;
+    }
+  }
+  #pragma omp target teams num_teams(2) thread_limit(64) map(tofrom: a[0:n])
+  {
+    int t = omp_get_team_num();
+    #pragma omp distribute parallel for dist_schedule(static)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num() + t;
+  }
+  #pragma omp target teams num_teams(2) thread_limit(64) map(tofrom: a[0:n])
+  {
+    int t = omp_get_team_num();
+    #pragma omp distribute parallel for dist_schedule(static) schedule(static, 1)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num() + t;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  // The thread's block of the loop; the loop without a clause keeps its
+  // turns (the default schedule is the implementation's).
+  CHECK(containsCode(F.Output,
+                     "o2c_dev::staticBlock<unsigned int>(0, o2c_trip1, "
+                     "threadIdx.x, blockDim.x);"));
+  CHECK(containsCode(F.Output, "for (int i = threadIdx.x; i < n; i = "
+                               "o2c_dev::strideNext(i, n, blockDim.x)) {"));
+  // The team's block, then the thread's of it.
+  CHECK(containsCode(F.Output,
+                     "o2c_dev::staticBlock<unsigned int>(0, o2c_trip1, "
+                     "blockIdx.x, gridDim.x);"));
+  CHECK(containsCode(F.Output,
+                     "o2c_dev::staticBlock<unsigned int>(o2c_blk1_0.Lo, "
+                     "o2c_blk1_0.End, threadIdx.x, blockDim.x);"));
+  const Region &Turn = F.Regions[2].R;
+  CHECK_FALSE(Turn.Translate);
+  CHECK(Turn.Why == DiagId::HostClause);
+  CHECK(Turn.WhyPos.Line == 25);
 }

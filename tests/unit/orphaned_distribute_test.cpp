@@ -154,10 +154,10 @@ void f(double *m, int *a, int n) {
   // One private copy per team.
   CHECK(contains(F.Output, "int t;\n"));
   // dist_schedule(static): one block per team, sizes within one.
-  CHECK(contains(F.Output, "const unsigned long long o2c_b0n = (unsigned "
-                           "long long)(o2c_dev::omp_get_num_teams()), o2c_q0 = "
-                           "o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % "
-                           "o2c_b0n;\n"));
+  CHECK(contains(F.Output, "const o2c_dev::Block<unsigned long long> o2c_blk0 "
+                           "= o2c_dev::staticBlock<unsigned long long>(0, "
+                           "o2c_trip0, o2c_dev::omp_get_team_num(), "
+                           "o2c_dev::omp_get_num_teams());\n"));
   const Region &Last = F.Regions[1].R;
   CHECK(!Last.Translate);
   CHECK(contains(Last.Reason, "has the clause 'lastprivate'"));

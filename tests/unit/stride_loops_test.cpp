@@ -96,3 +96,48 @@ TEST_CASE("grids stay countable in 32 bits and keep their teams", "[loops]") {
   CHECK(S.Grid.x == 132);
   CHECK(S.Block.x == 256);
 }
+
+namespace {
+
+/// Each iteration of [Lo, End) once, in blocks of Of whose sizes differ by
+/// at most one, in order, the longer ones first; none outside the range.
+template <class T> void checkBlocks(T Lo, T End, unsigned Of) {
+  INFO("Lo " << Lo << " End " << End << " Of " << Of);
+  T Next = Lo;
+  const T N = End - Lo;
+  for (unsigned W = 0; W < Of; ++W) {
+    o2c_dev::Block<T> B = o2c_dev::staticBlock<T>(Lo, End, W, Of);
+    REQUIRE(B.Lo == Next);
+    REQUIRE(B.End >= B.Lo);
+    REQUIRE(B.End <= End);
+    const T Len = B.End - B.Lo;
+    REQUIRE(Len == N / Of + (W < N % Of ? 1 : 0));
+    Next = B.End;
+  }
+  CHECK(Next == End);
+}
+
+} // namespace
+
+TEST_CASE("static blocks cover the range in order, near the maximum too",
+          "[loops]") {
+  for (unsigned Of : {1u, 2u, 3u, 7u, 64u})
+    for (unsigned N : {0u, 1u, 5u, 40u, 103u}) {
+      checkBlocks<unsigned>(0, N, Of);
+      checkBlocks<unsigned>(UINT_MAX - N, UINT_MAX, Of);
+      checkBlocks<unsigned long long>(ULLONG_MAX - N, ULLONG_MAX, Of);
+    }
+  // A team's block, then a thread's of it: gcc's and libomp's division.
+  o2c_dev::Block<unsigned> Team = o2c_dev::staticBlock<unsigned>(0, 103, 1, 3);
+  CHECK(Team.Lo == 35);
+  CHECK(Team.End == 69);
+  o2c_dev::Block<unsigned> Mine =
+      o2c_dev::staticBlock<unsigned>(Team.Lo, Team.End, 7, 8);
+  CHECK(Mine.Lo == 65);
+  CHECK(Mine.End == 69);
+  // The whole 32-bit range over a grid's worth of threads.
+  o2c_dev::Block<unsigned> Last =
+      o2c_dev::staticBlock<unsigned>(0, UINT_MAX, 1023u, 1024u);
+  CHECK(Last.End == UINT_MAX);
+  CHECK(Last.Lo == UINT_MAX - UINT_MAX / 1024);
+}

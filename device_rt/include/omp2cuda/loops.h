@@ -50,6 +50,26 @@ __host__ __device__ __forceinline__ T strideNext(T I, E End, S Stride) {
              : static_cast<T>(End);
 }
 
+/// The iterations [Lo, End) of a thread's (or team's) block.
+template <class T> struct Block {
+  T Lo, End;
+};
+
+/// Who's block of the iterations [Lo, End) under a static schedule without
+/// a chunk over Of threads (or teams): one contiguous block each, in their
+/// order, the first (End - Lo) % Of one iteration longer (as gcc, libomp
+/// and clang's device runtime divide them). T is the loop's unsigned
+/// counter type; no value computed passes End, so bounds next to the
+/// type's maximum do not wrap.
+template <class T, class W, class O>
+__host__ __device__ __forceinline__ Block<T> staticBlock(T Lo, T End, W Who,
+                                                         O Of) {
+  const T N = End - Lo, B = static_cast<T>(Of), I = static_cast<T>(Who);
+  const T Q = N / B, R = N % B;
+  const T Start = Lo + I * Q + (I < R ? I : R);
+  return {Start, Start + Q + (I < R ? 1 : 0)};
+}
+
 } // namespace o2c_dev
 
 #endif // OMP2CUDA_LOOPS_H

@@ -54,14 +54,12 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 } else { // omp2cuda: the device's copy: the calling team's share
 {
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
-const unsigned int o2c_b0n = (unsigned int)(o2c_dev::omp_get_num_teams()), o2c_q0 = o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % o2c_b0n;
-const unsigned int o2c_b0 = (unsigned int)(o2c_dev::omp_get_team_num()),
-  o2c_lo0 = o2c_b0 * o2c_q0 + (o2c_b0 < o2c_r0 ? o2c_b0 : o2c_r0);
-for (unsigned int o2c_iv0 = o2c_lo0; o2c_iv0 < o2c_lo0 + o2c_q0 + (o2c_b0 < o2c_r0 ? 1 : 0); ++o2c_iv0) {
+const o2c_dev::Block<unsigned int> o2c_blk0 = o2c_dev::staticBlock<unsigned int>(0, o2c_trip0, o2c_dev::omp_get_team_num(), o2c_dev::omp_get_num_teams());
+for (unsigned int o2c_iv0 = o2c_blk0.Lo; o2c_iv0 < o2c_blk0.End; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 48 "inputs/dist_schedule_blocks.c"
 team[i] = omp_get_team_num();
-#line 65 "dist_schedule_blocks.cu"
+#line 63 "dist_schedule_blocks.cu"
 }
 }
 }
@@ -70,13 +68,13 @@ team[i] = omp_get_team_num();
 }
 #pragma omp end declare target
 
-#line 74 "dist_schedule_blocks.cu"
+#line 72 "dist_schedule_blocks.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/dist_schedule_blocks.c:54
 __global__ void omp2cuda_ran_on_device_L54(int *on_device) {
 #line 55 "inputs/dist_schedule_blocks.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 80 "dist_schedule_blocks.cu"
+#line 78 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -108,7 +106,7 @@ if (!omp2cuda_ran_on_device_L54_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 112 "dist_schedule_blocks.cu"
+#line 110 "dist_schedule_blocks.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(TEAMS) map(tofrom:
 // a, nt)' at inputs/dist_schedule_blocks.c:66
 __global__ void omp2cuda_main_L66(int *o2c_arr_a, int *nt) {
@@ -116,36 +114,33 @@ __global__ void omp2cuda_main_L66(int *o2c_arr_a, int *nt) {
 #line 67 "inputs/dist_schedule_blocks.c"
   {
 
-#line 120 "dist_schedule_blocks.cu"
+#line 118 "dist_schedule_blocks.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 68 "inputs/dist_schedule_blocks.c"
     if (o2c_dev::omp_get_team_num() == 0)
       nt[0] = o2c_dev::omp_get_num_teams();
-#line 125 "dist_schedule_blocks.cu"
+#line 123 "dist_schedule_blocks.cu"
     }
     __syncthreads();
     {
       const unsigned int o2c_trip2 = (N > 0 ? (unsigned int)N : 0);
-      const unsigned int o2c_b2n = (unsigned int)(gridDim.x),
-                         o2c_q2 = o2c_trip2 / o2c_b2n,
-                         o2c_r2 = o2c_trip2 % o2c_b2n;
-      const unsigned int o2c_b2 = (unsigned int)(blockIdx.x),
-                         o2c_lo2 = o2c_b2 * o2c_q2 +
-                                   (o2c_b2 < o2c_r2 ? o2c_b2 : o2c_r2);
-      for (unsigned int o2c_iv2 = o2c_lo2;
-           o2c_iv2 < o2c_lo2 + o2c_q2 + (o2c_b2 < o2c_r2 ? 1 : 0); ++o2c_iv2) {
+      const o2c_dev::Block<unsigned int> o2c_blk2 =
+          o2c_dev::staticBlock<unsigned int>(0, o2c_trip2, blockIdx.x,
+                                             gridDim.x);
+      for (unsigned int o2c_iv2 = o2c_blk2.Lo; o2c_iv2 < o2c_blk2.End;
+           ++o2c_iv2) {
         int i = (int)((unsigned int)(0) + (o2c_iv2));
         if (threadIdx.x == 0) { // team master only: side effects
 #line 72 "inputs/dist_schedule_blocks.c"
       a[i] = o2c_dev::omp_get_team_num();
-#line 142 "dist_schedule_blocks.cu"
+#line 137 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
     }
 #line 73 "inputs/dist_schedule_blocks.c"
   }
-#line 149 "dist_schedule_blocks.cu"
+#line 144 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)
@@ -180,29 +175,26 @@ __global__ void omp2cuda_main_L77(int *o2c_arr_b, int *nt, int *o2c_arr_hits) {
   {
     int t = o2c_dev::omp_get_team_num();
 
-#line 184 "dist_schedule_blocks.cu"
+#line 179 "dist_schedule_blocks.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 80 "inputs/dist_schedule_blocks.c"
     if (t == 0)
       nt[1] = o2c_dev::omp_get_num_teams();
-#line 189 "dist_schedule_blocks.cu"
+#line 184 "dist_schedule_blocks.cu"
     }
     __syncthreads();
     {
       const unsigned int o2c_trip2 = (N > 0 ? (unsigned int)N : 0);
-      const unsigned int o2c_b2n = (unsigned int)(gridDim.x),
-                         o2c_q2 = o2c_trip2 / o2c_b2n,
-                         o2c_r2 = o2c_trip2 % o2c_b2n;
-      const unsigned int o2c_b2 = (unsigned int)(blockIdx.x),
-                         o2c_lo2 = o2c_b2 * o2c_q2 +
-                                   (o2c_b2 < o2c_r2 ? o2c_b2 : o2c_r2);
-      for (unsigned int o2c_iv2 = o2c_lo2;
-           o2c_iv2 < o2c_lo2 + o2c_q2 + (o2c_b2 < o2c_r2 ? 1 : 0); ++o2c_iv2) {
+      const o2c_dev::Block<unsigned int> o2c_blk2 =
+          o2c_dev::staticBlock<unsigned int>(0, o2c_trip2, blockIdx.x,
+                                             gridDim.x);
+      for (unsigned int o2c_iv2 = o2c_blk2.Lo; o2c_iv2 < o2c_blk2.End;
+           ++o2c_iv2) {
         int i = (int)((unsigned int)(0) + (o2c_iv2));
         if (threadIdx.x == 0) { // team master only: side effects
 #line 84 "inputs/dist_schedule_blocks.c"
       b[i] = t;
-#line 206 "dist_schedule_blocks.cu"
+#line 198 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
@@ -216,12 +208,12 @@ __global__ void omp2cuda_main_L77(int *o2c_arr_b, int *nt, int *o2c_arr_hits) {
       if (o2c_dev::omp_get_thread_num() == 0 && t < TEAMS)
         hits[t] = 1;
     }
-#line 220 "dist_schedule_blocks.cu"
+#line 212 "dist_schedule_blocks.cu"
       }
     }
 #line 90 "inputs/dist_schedule_blocks.c"
   }
-#line 225 "dist_schedule_blocks.cu"
+#line 217 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)
@@ -256,36 +248,32 @@ __global__ void omp2cuda_main_L94(int *o2c_arr_c, int *nt) {
   int(&c)[103] = *reinterpret_cast<int(*)[103]>(o2c_arr_c);
   {
     const unsigned int o2c_trip1 = (N > 0 ? (unsigned int)N : 0);
-    const unsigned int o2c_b1n = (unsigned int)(gridDim.x),
-                       o2c_q1 = o2c_trip1 / o2c_b1n,
-                       o2c_r1 = o2c_trip1 % o2c_b1n;
-    const unsigned int o2c_b1 = (unsigned int)(blockIdx.x),
-                       o2c_lo1 = o2c_b1 * o2c_q1 +
-                                 (o2c_b1 < o2c_r1 ? o2c_b1 : o2c_r1);
-    for (unsigned int o2c_iv1 = o2c_lo1;
-         o2c_iv1 < o2c_lo1 + o2c_q1 + (o2c_b1 < o2c_r1 ? 1 : 0); ++o2c_iv1) {
+    const o2c_dev::Block<unsigned int> o2c_blk1 =
+        o2c_dev::staticBlock<unsigned int>(0, o2c_trip1, blockIdx.x, gridDim.x);
+    for (unsigned int o2c_iv1 = o2c_blk1.Lo; o2c_iv1 < o2c_blk1.End;
+         ++o2c_iv1) {
       int i = (int)((unsigned int)(0) + (o2c_iv1));
 #line 96 "inputs/dist_schedule_blocks.c"
 {
 
-#line 272 "dist_schedule_blocks.cu"
+#line 260 "dist_schedule_blocks.cu"
         if (threadIdx.x == 0) { // team master only: side effects
 #line 97 "inputs/dist_schedule_blocks.c"
     if (i == 0)
       nt[2] = o2c_dev::omp_get_num_teams();
-#line 277 "dist_schedule_blocks.cu"
+#line 265 "dist_schedule_blocks.cu"
         }
         __syncthreads();
         for (int j = threadIdx.x; j < 1;
              j = o2c_dev::strideNext(j, 1, blockDim.x)) {
 #line 101 "inputs/dist_schedule_blocks.c"
       c[i] = o2c_dev::omp_get_team_num();
-#line 284 "dist_schedule_blocks.cu"
+#line 272 "dist_schedule_blocks.cu"
         }
         __syncthreads();
 #line 102 "inputs/dist_schedule_blocks.c"
   }
-#line 289 "dist_schedule_blocks.cu"
+#line 277 "dist_schedule_blocks.cu"
     }
   }
 }
@@ -323,12 +311,12 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
 #line 107 "inputs/dist_schedule_blocks.c"
   {
 
-#line 327 "dist_schedule_blocks.cu"
+#line 315 "dist_schedule_blocks.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 108 "inputs/dist_schedule_blocks.c"
     if (o2c_dev::omp_get_team_num() == 0)
       nt[3] = o2c_dev::omp_get_num_teams();
-#line 332 "dist_schedule_blocks.cu"
+#line 320 "dist_schedule_blocks.cu"
     }
     __syncthreads();
     {
@@ -337,20 +325,17 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
       const unsigned long long o2c_trip2_1 =
           (COLS > 0 ? (unsigned long long)COLS : 0);
       const unsigned long long o2c_trip2 = o2c_trip2_0 * o2c_trip2_1;
-      const unsigned long long o2c_b2n = (unsigned long long)(gridDim.x),
-                               o2c_q2 = o2c_trip2 / o2c_b2n,
-                               o2c_r2 = o2c_trip2 % o2c_b2n;
-      const unsigned long long o2c_b2 = (unsigned long long)(blockIdx.x),
-                               o2c_lo2 = o2c_b2 * o2c_q2 +
-                                         (o2c_b2 < o2c_r2 ? o2c_b2 : o2c_r2);
-      for (unsigned long long o2c_iv2 = o2c_lo2;
-           o2c_iv2 < o2c_lo2 + o2c_q2 + (o2c_b2 < o2c_r2 ? 1 : 0); ++o2c_iv2) {
+      const o2c_dev::Block<unsigned long long> o2c_blk2 =
+          o2c_dev::staticBlock<unsigned long long>(0, o2c_trip2, blockIdx.x,
+                                                   gridDim.x);
+      for (unsigned long long o2c_iv2 = o2c_blk2.Lo; o2c_iv2 < o2c_blk2.End;
+           ++o2c_iv2) {
         int r = (int)((unsigned long long)(0) + (o2c_iv2 / (o2c_trip2_1)));
         int k = (int)((unsigned long long)(0) + ((o2c_iv2) % o2c_trip2_1));
         if (threadIdx.x == 0) { // team master only: side effects
 #line 113 "inputs/dist_schedule_blocks.c"
         d[r * COLS + k] = o2c_dev::omp_get_team_num();
-#line 354 "dist_schedule_blocks.cu"
+#line 339 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
@@ -358,26 +343,23 @@ __global__ void omp2cuda_main_L106(int *o2c_arr_d, int *o2c_arr_e, int *nt) {
     {
       const unsigned int o2c_trip4 =
           ((N - 1) >= 0 ? ((unsigned int)(N - 1)) / 3 + 1 : 0);
-      const unsigned int o2c_b4n = (unsigned int)(gridDim.x),
-                         o2c_q4 = o2c_trip4 / o2c_b4n,
-                         o2c_r4 = o2c_trip4 % o2c_b4n;
-      const unsigned int o2c_b4 = (unsigned int)(blockIdx.x),
-                         o2c_lo4 = o2c_b4 * o2c_q4 +
-                                   (o2c_b4 < o2c_r4 ? o2c_b4 : o2c_r4);
-      for (unsigned int o2c_iv4 = o2c_lo4;
-           o2c_iv4 < o2c_lo4 + o2c_q4 + (o2c_b4 < o2c_r4 ? 1 : 0); ++o2c_iv4) {
+      const o2c_dev::Block<unsigned int> o2c_blk4 =
+          o2c_dev::staticBlock<unsigned int>(0, o2c_trip4, blockIdx.x,
+                                             gridDim.x);
+      for (unsigned int o2c_iv4 = o2c_blk4.Lo; o2c_iv4 < o2c_blk4.End;
+           ++o2c_iv4) {
         int i = (int)((unsigned int)(N - 1) - (o2c_iv4) * 3);
         if (threadIdx.x == 0) { // team master only: side effects
 #line 116 "inputs/dist_schedule_blocks.c"
       e[(N - 1 - i) / 3] = o2c_dev::omp_get_team_num();
-#line 374 "dist_schedule_blocks.cu"
+#line 356 "dist_schedule_blocks.cu"
         }
         __syncthreads();
       }
     }
 #line 117 "inputs/dist_schedule_blocks.c"
   }
-#line 381 "dist_schedule_blocks.cu"
+#line 363 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)
@@ -415,7 +397,7 @@ __global__ void omp2cuda_main_L122(int *f, int *s, int *nt) {
     called_blocks(f, N);
     called_blocks(s, SMALL);
   }
-#line 419 "dist_schedule_blocks.cu"
+#line 401 "dist_schedule_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)

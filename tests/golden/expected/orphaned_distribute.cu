@@ -55,10 +55,8 @@ int t;
 const unsigned long long o2c_trip0_0 = (rows > 0 ? (unsigned long long)rows : 0);
 const unsigned long long o2c_trip0_1 = (cols > 0 ? (unsigned long long)cols : 0);
 const unsigned long long o2c_trip0 = o2c_trip0_0 * o2c_trip0_1;
-const unsigned long long o2c_b0n = (unsigned long long)(o2c_dev::omp_get_num_teams()), o2c_q0 = o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % o2c_b0n;
-const unsigned long long o2c_b0 = (unsigned long long)(o2c_dev::omp_get_team_num()),
-  o2c_lo0 = o2c_b0 * o2c_q0 + (o2c_b0 < o2c_r0 ? o2c_b0 : o2c_r0);
-for (unsigned long long o2c_iv0 = o2c_lo0; o2c_iv0 < o2c_lo0 + o2c_q0 + (o2c_b0 < o2c_r0 ? 1 : 0); ++o2c_iv0) {
+const o2c_dev::Block<unsigned long long> o2c_blk0 = o2c_dev::staticBlock<unsigned long long>(0, o2c_trip0, o2c_dev::omp_get_team_num(), o2c_dev::omp_get_num_teams());
+for (unsigned long long o2c_iv0 = o2c_blk0.Lo; o2c_iv0 < o2c_blk0.End; ++o2c_iv0) {
 int r = (int)((unsigned long long)(0) + (o2c_iv0 / (o2c_trip0_1)));
 int c = (int)((unsigned long long)(0) + ((o2c_iv0) % o2c_trip0_1));
 #line 30 "inputs/orphaned_distribute.c"
@@ -66,7 +64,7 @@ int c = (int)((unsigned long long)(0) + ((o2c_iv0) % o2c_trip0_1));
       t = r * cols + c;
       m[t] = m[t] * f + r;
     }
-#line 70 "orphaned_distribute.cu"
+#line 68 "orphaned_distribute.cu"
 }
 }
 }
@@ -87,7 +85,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 for (int i = o2c_dev::omp_get_team_num(); i < n; i = o2c_dev::strideNext(i, n, o2c_dev::omp_get_num_teams())) {
 #line 40 "inputs/orphaned_distribute.c"
 y[i] = a * x[i] + y[i];
-#line 91 "orphaned_distribute.cu"
+#line 89 "orphaned_distribute.cu"
 }
 }
 #line 40 "inputs/orphaned_distribute.c"
@@ -110,7 +108,7 @@ for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 46 "inputs/orphaned_distribute.c"
 a[i] += 100;
-#line 114 "orphaned_distribute.cu"
+#line 112 "orphaned_distribute.cu"
 }
 }
 }
@@ -132,7 +130,7 @@ for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2
 int i = (int)((unsigned int)(0) + (o2c_iv0) * 3);
 #line 52 "inputs/orphaned_distribute.c"
 v[i] += (long)i * i;
-#line 136 "orphaned_distribute.cu"
+#line 134 "orphaned_distribute.cu"
 }
 }
 }
@@ -150,7 +148,7 @@ for (unsigned int o2c_iv0 = o2c_dev::omp_get_team_num(); o2c_iv0 < o2c_trip0; o2
 int i = (int)((unsigned int)(n - 1) - (o2c_iv0));
 #line 55 "inputs/orphaned_distribute.c"
 v[i] += 1;
-#line 154 "orphaned_distribute.cu"
+#line 152 "orphaned_distribute.cu"
 }
 }
 }
@@ -159,13 +157,13 @@ v[i] += 1;
 }
 #pragma omp end declare target
 
-#line 163 "orphaned_distribute.cu"
+#line 161 "orphaned_distribute.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_distribute.c:61
 __global__ void omp2cuda_ran_on_device_L61(int *on_device) {
 #line 62 "inputs/orphaned_distribute.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 169 "orphaned_distribute.cu"
+#line 167 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -197,13 +195,13 @@ if (!omp2cuda_ran_on_device_L61_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 201 "orphaned_distribute.cu"
+#line 199 "orphaned_distribute.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(4) map(tofrom: a)'
 // at inputs/orphaned_distribute.c:80
 __global__ void omp2cuda_main_L80(int *a) {
 #line 81 "inputs/orphaned_distribute.c"
   add_share(a, N, 1);
-#line 207 "orphaned_distribute.cu"
+#line 205 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(4)
@@ -229,7 +227,7 @@ static bool omp2cuda_main_L80_launch(int (&a)[1003]) {
 __global__ void omp2cuda_main_L83(int *a) {
 #line 84 "inputs/orphaned_distribute.c"
   { add_share(a, N, 2); }
-#line 233 "orphaned_distribute.cu"
+#line 231 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -266,7 +264,7 @@ __global__ void omp2cuda_main_L87(int *a, double *m, float *x, float *y,
     chunked_share(a, N, 7);
     strided_share(v, N);
   }
-#line 270 "orphaned_distribute.cu"
+#line 268 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(3)
@@ -302,22 +300,22 @@ __global__ void omp2cuda_main_L101(int *a, int *o2c_arr_c) {
 #line 102 "inputs/orphaned_distribute.c"
   {
 
-#line 306 "orphaned_distribute.cu"
+#line 304 "orphaned_distribute.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 103 "inputs/orphaned_distribute.c"
     add_share(a, N, 4);
-#line 310 "orphaned_distribute.cu"
+#line 308 "orphaned_distribute.cu"
     }
     __syncthreads();
     for (int j = threadIdx.x; j < 8;
          j = o2c_dev::strideNext(j, 8, blockDim.x)) {
 #line 106 "inputs/orphaned_distribute.c"
       c[o2c_dev::omp_get_team_num() * 8 + j] = j + 1;
-#line 317 "orphaned_distribute.cu"
+#line 315 "orphaned_distribute.cu"
     }
 #line 107 "inputs/orphaned_distribute.c"
   }
-#line 321 "orphaned_distribute.cu"
+#line 319 "orphaned_distribute.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(2)
