@@ -525,7 +525,7 @@ std::string unseenBlockDefining(const FunctionDecl *F) {
   const SourceManager &SM = F->getASTContext().getSourceManager();
   auto Find = [&](FileID Id) -> std::string {
     llvm::StringRef Buf = SM.getBufferData(Id);
-    if (Buf.find("declare") == llvm::StringRef::npos)
+    if (Buf.find("variant") == llvm::StringRef::npos) // no block: quick
       return "";
     for (const VariantBlock &B : unseenGpuBlocks(Buf))
       if (blockFunctionNames(Buf, B).count(II->getName().str()))
