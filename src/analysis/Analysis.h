@@ -359,6 +359,12 @@ std::optional<BlockVariantText> blockVariantText(const clang::FunctionDecl *F);
 bool hasDeclareVariant(const clang::FunctionDecl *F);
 DeviceVariant deviceVariantOf(const clang::FunctionDecl *F,
                               const clang::ASTContext &Ctx);
+/// Where a `begin declare variant` block is ("line 4", "line 2 of a.h")
+/// that the parse skipped although a GPU may run it (unseenGpuBlocks in
+/// frontend/VariantBlocks.h: the main file's, and any in the user's
+/// headers, which are never respelled) and that may define F, or "": the
+/// GPU's choice for a call of F is not known.
+std::string unseenBlockDefining(const clang::FunctionDecl *F);
 /// A function S calls (directly or through the functions defined in the
 /// unit that it calls) whose choice of variant depends on the device, or
 /// null. A region that calls one cannot stay on the host while the program

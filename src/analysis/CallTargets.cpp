@@ -25,6 +25,20 @@ bool CallChecker::checkCallee(const FunctionDecl *FD, const CallExpr *C) {
   }
   if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))
     return true;
+  if (std::string At = C ? unseenBlockDefining(FD) : ""; !At.empty()) {
+    std::string Why = "it calls '" + Name +
+                      "', which the 'begin declare "
+                      "variant' block at " +
+                      At;
+    Result = Verdict::no(DiagId::HostVariant,
+                         Why + " may define for the GPU, a block the "
+                               "translator does not see (in a header, or "
+                               "see the warning there)");
+    const SourceManager &SM = TU.Ctx.getSourceManager();
+    if (inMainFile(SM, SM.getExpansionLoc(C->getBeginLoc())))
+      Result.Where = SM.getExpansionLoc(C->getBeginLoc());
+    return false;
+  }
   if (C && hasDeclareVariant(FD)) {
     if (!checkVariant(FD, C))
       return false;

@@ -234,28 +234,21 @@ const FunctionDecl *variantOf(const OMPDeclareVariantAttr *A) {
   return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
 }
 
-/// For a variant of a `begin declare variant match(device={...})` block
-/// the parse saw respelled (frontend/VariantBlocks.h): its score on the
-/// device, which it matches (only such blocks are respelled; the host never
-/// does, and its selector in the AST says nothing of the device). Clang
-/// scores each kind property 1, each arch 2, without a construct set.
-std::optional<int64_t> respelledScore(const FunctionDecl *V) {
+/// For a variant of a `begin declare variant` block the parse saw
+/// respelled (frontend/VariantBlocks.h): what its block says of it on the
+/// device (only blocks the host skips are respelled, and its selector in
+/// the AST says nothing of the device). Line: the block at fault's line.
+RespelledSelector respelled(const FunctionDecl *V, unsigned &Line) {
   if (!V || !isBlockVariant(V))
-    return std::nullopt;
+    return {};
   const SourceManager &SM = V->getASTContext().getSourceManager();
   SourceLocation B = V->getBeginLoc();
   if (B.isMacroID() || !SM.isWrittenInMainFile(B))
-    return std::nullopt;
+    return {};
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
-  const VariantBlock *Block = blockAt(Blocks, SM.getFileOffset(B));
-  if (!Block)
-    return std::nullopt;
-  std::optional<std::string> Set =
-      respelledDeviceSet(Buf.slice(Block->Begin, Block->BeginEnd));
-  if (!Set)
-    return std::nullopt;
-  return deviceSetScore(*Set);
+  RespelledSelector R = respelledSelectorAt(Buf, SM.getFileOffset(B));
+  Line = SM.getLineNumber(SM.getMainFileID(), R.Block);
+  return R;
 }
 
 /// Whether F's body names a declaration of its block outside F itself
@@ -405,20 +398,42 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
       return L.isValid() && SM.isBeforeInTranslationUnit(Where->At, L);
     });
   }
+  unsigned Line = 0;
   for (const OMPDeclareVariantAttr *A : Attrs) {
     for (const OMPTraitSet &Set : A->getTraitInfos()->Sets)
       Out.DeviceDependent |= Set.Kind == TraitSet::device;
-    Out.DeviceDependent |= respelledScore(variantOf(A)).has_value();
+    Out.DeviceDependent |=
+        respelled(variantOf(A), Line).K != RespelledSelector::NotRespelled;
   }
   // The matching variants with their scores.
   std::vector<std::pair<int64_t, const FunctionDecl *>> Matching;
+  std::set<const FunctionDecl *> Uncallable;
+  const std::string CannotCall =
+      "it calls '" + Base +
+      "', whose 'declare variant' for the device the "
+      "translator cannot call (a member, template or 'begin declare "
+      "variant' function, or adjust_args/append_args)";
   for (const OMPDeclareVariantAttr *A : Attrs) {
     std::string Why;
     bool Matches = false;
-    std::optional<int64_t> Score = respelledScore(variantOf(A));
-    if (Score)
+    std::optional<int64_t> Score;
+    RespelledSelector RS = respelled(variantOf(A), Line);
+    if (RS.K == RespelledSelector::Opaque) {
+      // A block the host compiler skips, which a GPU may run: no choice
+      // for the device is sound without knowing whether it does.
+      Out.K = DeviceVariant::Undecidable;
+      std::string At = "block at line " + std::to_string(Line);
+      Out.Why = "it calls '" + Base + "', which the 'begin declare variant' " +
+                At +
+                " defines for the device only, and the translator "
+                "cannot tell whether the GPU runs it: " +
+                RS.Why;
+      return Out;
+    }
+    if (RS.K == RespelledSelector::Device) {
+      Score = RS.Score;
       Matches = true;
-    else
+    } else
       Score =
           scoreSelector(*A->getTraitInfos(), Ctx, Matches, Why, false, Where);
     if (!Score) {
@@ -430,14 +445,16 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
     if (!Matches)
       continue;
     const FunctionDecl *V = variantOf(A);
-    if (!V || spelling(V).empty() || A->adjustArgsNothing_size() ||
-        A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size()) {
+    if (!V) {
       Out.K = DeviceVariant::Undecidable;
-      Out.Why = "it calls '" + Base + "', whose 'declare variant' for the "
-                "device the translator cannot call (a member, template or "
-                "'begin declare variant' function, or adjust_args/append_args)";
+      Out.Why = CannotCall;
       return Out;
     }
+    // Only the device's choice need be called (review rK nest.c: a nested
+    // block's function that scores less kept the region on the host).
+    if (spelling(V).empty() || A->adjustArgsNothing_size() ||
+        A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size())
+      Uncallable.insert(V->getCanonicalDecl());
     Matching.push_back({*Score, V->getCanonicalDecl()});
   }
   if (Matching.empty()) {
@@ -461,6 +478,9 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
     for (const OMPDeclareVariantAttr *A : Attrs) {
       std::string Why;
       bool OnHost = false;
+      // A respelled block's functions are nobody's on the host.
+      if (respelled(variantOf(A), Line).K != RespelledSelector::NotRespelled)
+        continue;
       if (!scoreSelector(*A->getTraitInfos(), Ctx, OnHost, Why, true) ||
           OnHost)
         HostMayChoose = true;
@@ -487,10 +507,43 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
               "functions match the device with the same score";
     return Out;
   }
+  if (Uncallable.count(*Winners.begin())) {
+    Out.K = DeviceVariant::Undecidable;
+    Out.Why = CannotCall;
+    return Out;
+  }
   Out.K = DeviceVariant::Variant;
   Out.Callee = *Winners.begin();
   Out.Spelling = spelling(Out.Callee);
   return Out;
+}
+
+std::string unseenBlockDefining(const FunctionDecl *F) {
+  const IdentifierInfo *II = F->getIdentifier();
+  if (!II)
+    return "";
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  auto Find = [&](FileID Id) -> std::string {
+    llvm::StringRef Buf = SM.getBufferData(Id);
+    if (Buf.find("variant") == llvm::StringRef::npos) // no block: quick
+      return "";
+    for (const VariantBlock &B : unseenGpuBlocks(Buf))
+      if (blockFunctionNames(Buf, B).count(II->getName().str()))
+        return "line " + std::to_string(SM.getLineNumber(Id, B.Begin));
+    return "";
+  };
+  if (std::string At = Find(SM.getMainFileID()); !At.empty())
+    return At;
+  // The user's headers: only the main file's blocks are respelled.
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    FileID Id = SM.translateFile(It->first);
+    if (Id.isInvalid() || Id == SM.getMainFileID() ||
+        SM.isInSystemHeader(SM.getLocForStartOfFile(Id)))
+      continue;
+    if (std::string At = Find(Id); !At.empty())
+      return At + " of " + It->first.getName().str();
+  }
+  return "";
 }
 
 const FunctionDecl *reachesDeviceVariant(const Stmt *S) {
@@ -501,8 +554,9 @@ const FunctionDecl *reachesDeviceVariant(const Stmt *S) {
       const FunctionDecl *FD = C->getDirectCallee();
       if (!FD || !Seen.insert(FD->getCanonicalDecl()).second)
         return true;
-      if (hasDeclareVariant(FD) &&
-          deviceVariantOf(FD, FD->getASTContext()).DeviceDependent) {
+      if ((hasDeclareVariant(FD) &&
+           deviceVariantOf(FD, FD->getASTContext()).DeviceDependent) ||
+          !unseenBlockDefining(FD).empty()) {
         Found = FD;
         return false;
       }

@@ -44,13 +44,8 @@ void planMetadirectives(llvm::StringRef Text, FileResult &R) {
   // `begin declare variant` blocks for the GPU only, which the host's parse
   // would skip (frontend/VariantBlocks.h): parsed, written as they are.
   // Each its own macro: blocks of one function are distinct variants.
-  unsigned Index = 0;
-  for (const VariantBlock &B : findVariantBlocks(Text))
-    if (std::optional<DeviceSetRespelling> D =
-            respellDeviceSet(Text, B.Begin, B.BeginEnd, Index)) {
-      R.MetaEdits.push_back({D->Begin, D->End, D->Parsed, D->Original, true});
-      ++Index;
-    }
+  for (const DeviceSetRespelling &D : planDeviceSetRespellings(Text))
+    R.MetaEdits.push_back({D.Begin, D.End, D.Parsed, D.Original, true});
   R.MetaSites = findMetadirectives(Text);
   R.MetaDone.assign(R.MetaSites.size(), false);
   for (size_t I = 0; I < R.MetaSites.size(); ++I) {

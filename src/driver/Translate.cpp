@@ -98,15 +98,27 @@ public:
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.Dependencies.push_back(It->first.getName().str());
     userScope(Ctx);
+    // Target regions that call a function such a block may define stay
+    // on the host (CallTargets.cpp), and with them the program.
     for (unsigned At : Out.SkippedVariantBlocks)
       report(DE, O, SM.getComposedLoc(SM.getMainFileID(), At),
              DiagId::VariantBlock,
              "this 'begin declare variant' block for the GPU only is "
              "skipped, as the host compiler skips it: with the file's blocks "
              "parsed, the file does not parse for the host (code the host "
-             "rejects in one of them), so none is seen, and device code "
-             "calls the base functions, as the host build does, where an "
-             "OpenMP GPU calls the blocks'");
+             "rejects in one of them), so none is seen; target regions that "
+             "call a function it may define stay on the host, as in the "
+             "host build");
+    llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    for (const VariantBlock &B : unseenGpuBlocks(Buf))
+      if (!llvm::is_contained(Out.SkippedVariantBlocks, B.Begin))
+        report(DE, O, SM.getComposedLoc(SM.getMainFileID(), B.Begin),
+               DiagId::VariantBlock,
+               "this 'begin declare variant' block, which the host compiler "
+               "skips and a GPU may not, is not seen: its 'match' clause "
+               "has a comment or a continuation line, which the translator "
+               "does not respell; target regions that call a function it "
+               "may define stay on the host, as in the host build");
     // Parsed again with the metadirectives the device resolves respelled.
     if (!resolveMetadirectives(Ctx, Out))
       return;

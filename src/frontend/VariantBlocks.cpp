@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 using llvm::StringRef;
 
@@ -83,9 +84,19 @@ constexpr unsigned MacroCount = 32;
 constexpr size_t MacroLength = 6; // `__o2D(`: `device=` less the `)`
 const char MacroLetters[] = "DEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
 static_assert(sizeof(MacroLetters) == MacroCount + 1, "one letter a macro");
+const char *const Constructs[] = {"target", "teams", "parallel", "for", "simd"};
 
 std::string macroName(unsigned Index) {
   return std::string("__o2") + MacroLetters[Index % MacroCount];
+}
+
+/// The construct traits the Index-th macro adds, in its order.
+std::vector<std::string> macroConstructs(unsigned Index) {
+  std::vector<std::string> Out;
+  for (unsigned C = 0; C < 5; ++C)
+    if (Index & (1u << C))
+      Out.push_back(Constructs[C]);
+  return Out;
 }
 
 /// Where a respelling macro's name starts in Pragma, or npos.
@@ -99,109 +110,251 @@ size_t findMacro(StringRef Pragma) {
   return StringRef::npos;
 }
 
-/// The traits of one property list, `kind(a, b), arch(c)`: whether every
-/// one holds on a CUDA GPU and whether any holds on the host (x86-64);
-/// false when the list holds anything else (a score, isa, an unknown name).
-/// Score: clang's, per property (kind 1, arch 2, kind(any) nothing).
-bool readDeviceSet(StringRef Props, bool &OnGpu, bool &OnHost, int64_t &Score) {
-  OnGpu = true;
-  OnHost = true;
-  Score = 0;
-  StringRef Rest = Props.trim();
-  while (!Rest.empty()) {
-    size_t Open = Rest.find('(');
-    size_t Close = Rest.find(')');
-    if (Open == StringRef::npos || Close == StringRef::npos || Close < Open)
-      return false;
-    StringRef Sel = Rest.take_front(Open).trim();
-    if (Sel != "kind" && Sel != "arch")
-      return false;
-    llvm::SmallVector<StringRef, 4> Names;
-    Rest.slice(Open + 1, Close).split(Names, ',');
-    for (StringRef N : Names) {
-      N = N.trim();
-      if (Sel == "kind") {
-        if (N != "nohost" && N != "gpu" && N != "any" && N != "host" &&
-            N != "cpu" && N != "fpga")
-          return false;
-        OnGpu &= N == "nohost" || N == "gpu" || N == "any";
-        OnHost &= N == "host" || N == "cpu" || N == "any";
-        Score += N == "any" ? 0 : 1;
-      } else {
-        if (N.empty() || N.find_first_of(" :") != StringRef::npos)
-          return false;
-        // clang's sm_XX device compile has the architecture nvptx64 only.
-        OnGpu &= N == "nvptx64";
-        Score += 2;
-        OnHost &= N == "x86_64" || N == "x86-64" || N == "amd64";
-      }
-    }
-    Rest = Rest.drop_front(Close + 1).ltrim();
-    if (!Rest.empty() && !Rest.consume_front(","))
-      return false;
-    Rest = Rest.ltrim();
+/// The offset in S of the bracket that closes the one at Open (`(` or
+/// `{`, either kind counted), or npos.
+size_t closing(StringRef S, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < S.size(); ++I) {
+    if (S[I] == '(' || S[I] == '{')
+      ++Depth;
+    else if ((S[I] == ')' || S[I] == '}') && --Depth == 0)
+      return I;
   }
-  return true;
+  return StringRef::npos;
+}
+
+/// S split at its commas outside brackets, each part trimmed.
+std::vector<StringRef> topLevelList(StringRef S) {
+  std::vector<StringRef> Out;
+  int Depth = 0;
+  size_t From = 0;
+  for (size_t I = 0; I <= S.size(); ++I) {
+    if (I == S.size() || (S[I] == ',' && Depth == 0)) {
+      Out.push_back(S.slice(From, I).trim());
+      From = I + 1;
+    } else if (S[I] == '(' || S[I] == '{') {
+      ++Depth;
+    } else if (S[I] == ')' || S[I] == '}') {
+      --Depth;
+    }
+  }
+  return Out;
+}
+
+/// Whether a device set holds on a CUDA GPU, or on the host (x86-64),
+/// as far as the text tells.
+enum class Holds { No, Yes, Unknown };
+
+Holds both(Holds A, Holds B) {
+  if (A == Holds::No || B == Holds::No)
+    return Holds::No;
+  return A == Holds::Unknown || B == Holds::Unknown ? Holds::Unknown
+                                                    : Holds::Yes;
+}
+
+struct DeviceSetEval {
+  Holds Gpu = Holds::Yes, Host = Holds::Yes;
+  /// Only kind and arch properties of known names: Score is clang's.
+  bool Plain = true;
+  int64_t Score = 0;
+};
+
+/// The properties of a device set (the text between its braces). A score
+/// on a device selector is ignored, as clang ignores it (with a warning).
+/// Score: clang's, per property (kind 1, arch 2, kind(any) nothing).
+DeviceSetEval evalDeviceSet(StringRef Props) {
+  DeviceSetEval E;
+  auto Unknown = [&E] {
+    E.Plain = false;
+    E.Gpu = both(E.Gpu, Holds::Unknown);
+    E.Host = both(E.Host, Holds::Unknown);
+  };
+  for (StringRef Sel : topLevelList(Props)) {
+    size_t Open = Sel.find('(');
+    if (Sel.empty() || Open == StringRef::npos || !Sel.ends_with(")")) {
+      Unknown();
+      continue;
+    }
+    StringRef Name = Sel.take_front(Open).trim();
+    StringRef Args = Sel.slice(Open + 1, Sel.size() - 1).trim();
+    if (Args.starts_with("score")) {
+      size_t Colon = Args.find(':');
+      Args = Colon == StringRef::npos ? "" : Args.drop_front(Colon + 1).trim();
+    }
+    if (Name != "kind" && Name != "arch") {
+      Unknown(); // isa: what nvcc compiles for, or the host's CPU
+      continue;
+    }
+    for (StringRef N : topLevelList(Args)) {
+      if (N.size() >= 2 && N.front() == '"' && N.back() == '"')
+        N = N.drop_front().drop_back();
+      if (Name == "kind") {
+        if (N == "nohost" || N == "gpu" || N == "any" || N == "host" ||
+            N == "cpu" || N == "fpga") {
+          bool Gpu = N == "nohost" || N == "gpu" || N == "any";
+          bool Host = N == "host" || N == "cpu" || N == "any";
+          E.Gpu = both(E.Gpu, Gpu ? Holds::Yes : Holds::No);
+          E.Host = both(E.Host, Host ? Holds::Yes : Holds::No);
+          E.Score += N == "any" ? 0 : 1;
+        } else {
+          Unknown();
+        }
+        continue;
+      }
+      if (N.empty() || N.find_first_of(" :()") != StringRef::npos) {
+        Unknown();
+        continue;
+      }
+      // clang's sm_XX device compile has the architecture nvptx64 only.
+      E.Gpu = both(E.Gpu, N == "nvptx64" ? Holds::Yes : Holds::No);
+      E.Host = both(E.Host, N == "x86_64"                   ? Holds::Yes
+                            : N == "x86-64" || N == "amd64" ? Holds::Unknown
+                                                            : Holds::No);
+      E.Score += 2;
+    }
+  }
+  return E;
+}
+
+/// A begin pragma's `match(...)`: the clause's text between its
+/// parentheses and, in it, the `device = {...}` set.
+struct MatchClause {
+  unsigned Begin = 0, End = 0;       ///< inside the parentheses, in Text
+  unsigned DevBegin = 0, DevEnd = 0; ///< `device` ... `}`, in Text
+  unsigned BraceBegin = 0;           ///< the set's `{`, in Text
+  bool Alone = false;                ///< the device set is all there is
+};
+
+std::optional<MatchClause> matchClause(StringRef Text, unsigned Begin,
+                                       unsigned End) {
+  StringRef P = Text.slice(Begin, End);
+  size_t M = StringRef::npos;
+  for (size_t At = P.find("match"); At != StringRef::npos;
+       At = P.find("match", At + 1))
+    if ((At == 0 || !(llvm::isAlnum(P[At - 1]) || P[At - 1] == '_')) &&
+        P.drop_front(At + 5).ltrim(" \t").starts_with("(")) {
+      M = At;
+      break;
+    }
+  if (M == StringRef::npos)
+    return std::nullopt;
+  size_t Open = P.find('(', M);
+  size_t Close = closing(P, Open);
+  if (Close == StringRef::npos)
+    return std::nullopt;
+  StringRef Inside = P.slice(Open + 1, Close);
+  // A comment or a continuation line in the clause: not respelled here.
+  if (Inside.contains("/*") || Inside.contains("//") || Inside.contains('\\'))
+    return std::nullopt;
+  MatchClause C;
+  C.Begin = unsigned(Begin + Open + 1);
+  C.End = unsigned(Begin + Close);
+  std::vector<StringRef> Sets = topLevelList(Inside);
+  for (StringRef S : Sets) {
+    StringRef L = S;
+    if (!L.consume_front("device"))
+      continue;
+    L = L.ltrim(" \t");
+    if (!L.consume_front("="))
+      continue;
+    L = L.ltrim(" \t");
+    if (!L.starts_with("{") || !S.ends_with("}"))
+      return std::nullopt;
+    C.DevBegin = unsigned(S.data() - Text.data());
+    C.DevEnd = unsigned(C.DevBegin + S.size());
+    C.BraceBegin = unsigned(L.data() - Text.data());
+    C.Alone = Sets.size() == 1;
+    return C;
+  }
+  return std::nullopt;
 }
 
 } // namespace
 
 std::optional<DeviceSetRespelling>
 respellDeviceSet(StringRef Text, unsigned Begin, unsigned End, unsigned Index) {
-  StringRef P = Text.slice(Begin, End);
-  P = P.take_front(P.find("//"));
-  if (P.contains('\\') || P.contains("/*"))
-    return std::nullopt; // continuation lines, comments: not read here
-  size_t M = P.find("match");
-  if (M == StringRef::npos)
+  std::optional<MatchClause> C = matchClause(Text, Begin, End);
+  if (!C)
     return std::nullopt;
-  StringRef L = P.drop_front(M + 5).ltrim(" \t");
-  if (!L.consume_front("("))
-    return std::nullopt;
-  unsigned ClauseBegin = unsigned(L.data() - Text.data());
-  L = L.ltrim(" \t");
-  if (!L.consume_front("device"))
-    return std::nullopt;
-  L = L.ltrim(" \t");
-  if (!L.consume_front("="))
-    return std::nullopt;
-  L = L.ltrim(" \t");
-  if (!L.starts_with("{"))
-    return std::nullopt;
-  size_t Close = L.find('}');
-  if (Close == StringRef::npos)
-    return std::nullopt;
-  StringRef Set = L.take_front(Close + 1); // {...}
-  StringRef After = L.drop_front(Close + 1).ltrim(" \t");
-  if (!After.starts_with(")"))
-    return std::nullopt; // another set: not one device set
-  bool OnGpu = false, OnHost = false;
-  int64_t Score = 0;
-  if (!readDeviceSet(Set.drop_front().drop_back(), OnGpu, OnHost, Score) ||
-      !OnGpu || OnHost)
+  DeviceSetEval E = evalDeviceSet(Text.slice(C->BraceBegin + 1, C->DevEnd - 1));
+  // The host's parse sees the block itself, or no GPU runs it either.
+  if (E.Host == Holds::Yes || E.Gpu == Holds::No)
     return std::nullopt;
   DeviceSetRespelling R;
-  R.Begin = ClauseBegin;
-  R.End = unsigned(After.data() - Text.data());
+  R.Begin = C->Begin;
+  R.End = C->End;
   R.Original = Text.slice(R.Begin, R.End).str();
-  R.Parsed = macroName(Index) + "(" + Set.str() + ")";
+  // `device = ` dropped, the rest (the set first when it is first) the
+  // macro's argument: the parse defines the macro without the device set.
+  R.Parsed = macroName(Index) + "(" + Text.slice(C->Begin, C->DevBegin).str() +
+             Text.slice(C->BraceBegin, C->End).str() + ")";
   if (R.Parsed.size() > R.Original.size())
     return std::nullopt;
   R.Parsed.resize(R.Original.size(), ' ');
   return R;
 }
 
+std::vector<DeviceSetRespelling> planDeviceSetRespellings(StringRef Text) {
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Text);
+  // Per block: the construct traits its respelled selector has once the
+  // enclosing blocks' are merged in (clang appends an enclosing block's
+  // selectors the inner one lacks), and whether a block the host's parse
+  // sees encloses it; respelled blocks are distinct variants when those
+  // differ (the macros' shared implementation set aside).
+  std::vector<std::optional<std::string>> Seq(Blocks.size());
+  std::vector<bool> UnderHostBlock(Blocks.size(), false);
+  std::set<std::string> Used;
+  std::vector<DeviceSetRespelling> Out;
+  unsigned Next = 0;
+  for (size_t I = 0; I < Blocks.size(); ++I) {
+    const VariantBlock &B = Blocks[I];
+    std::optional<size_t> Parent;
+    for (size_t J = I; J-- > 0;)
+      if (Blocks[J].Begin < B.Begin && B.End < Blocks[J].End) {
+        Parent = J;
+        break;
+      }
+    std::vector<std::string> Outer;
+    bool Host = false;
+    if (Parent) {
+      Host = UnderHostBlock[*Parent] || !Seq[*Parent];
+      if (Seq[*Parent])
+        for (StringRef S : llvm::split(*Seq[*Parent], ','))
+          if (!S.empty())
+            Outer.push_back(S.str());
+    }
+    UnderHostBlock[I] = Host;
+    if (!respellDeviceSet(Text, B.Begin, B.BeginEnd))
+      continue;
+    std::optional<unsigned> Index;
+    std::string Key;
+    for (unsigned K = Next; K < MacroCount && !Index; ++K) {
+      std::vector<std::string> Merged = macroConstructs(K);
+      for (const std::string &S : Outer)
+        if (!llvm::is_contained(Merged, S))
+          Merged.push_back(S);
+      Key = llvm::join(Merged, ",");
+      if (!Used.count(Key + (Host ? "|host" : "")))
+        Index = K;
+    }
+    // Out of macros: the last one again, whose collision fails the parse,
+    // and the retry skips every block with a warning.
+    unsigned K = Index ? *Index : MacroCount - 1;
+    Used.insert(Key + (Host ? "|host" : ""));
+    Next = K + 1 < MacroCount ? K + 1 : K;
+    Seq[I] = Key;
+    Out.push_back(*respellDeviceSet(Text, B.Begin, B.BeginEnd, K));
+  }
+  return Out;
+}
+
 std::vector<std::string> variantMacros() {
-  static const char *const Constructs[] = {"target", "teams", "parallel", "for",
-                                           "simd"};
   std::vector<std::string> Out;
   for (unsigned I = 0; I < MacroCount; ++I) {
-    std::string Set;
-    for (unsigned C = 0; C < 5; ++C)
-      if (I & (1u << C))
-        Set += std::string(Set.empty() ? "" : ",") + Constructs[C];
-    Out.push_back("-D" + macroName(I) + "(...)=user={condition(0)}" +
-                  (Set.empty() ? "" : ",construct={" + Set + "}"));
+    std::vector<std::string> Set = macroConstructs(I);
+    Out.push_back(
+        "-D" + macroName(I) + "(...)=implementation={vendor(unknown)}" +
+        (Set.empty() ? "" : ",construct={" + llvm::join(Set, ",") + "}"));
   }
   return Out;
 }
@@ -210,32 +363,156 @@ std::optional<std::string> respelledDeviceSet(StringRef Pragma) {
   size_t At = findMacro(Pragma);
   if (At == StringRef::npos)
     return std::nullopt;
-  StringRef Set = Pragma.drop_front(At + MacroLength);
-  if (!Set.consume_front("{"))
+  StringRef Arg = Pragma.drop_front(At + MacroLength - 1);
+  size_t Close = closing(Arg, 0);
+  if (Close == StringRef::npos)
     return std::nullopt;
-  return Set.take_until([](char C) { return C == '}'; }).str();
+  Arg = Arg.slice(1, Close).trim();
+  // The device set alone: the plain respelling.
+  if (!Arg.starts_with("{") || closing(Arg, 0) != Arg.size() - 1)
+    return std::nullopt;
+  return Arg.drop_front().drop_back().str();
 }
 
 std::optional<int64_t> deviceSetScore(StringRef Props) {
-  bool OnGpu = false, OnHost = false;
-  int64_t Score = 0;
-  if (!readDeviceSet(Props, OnGpu, OnHost, Score))
+  DeviceSetEval E = evalDeviceSet(Props);
+  if (!E.Plain)
     return std::nullopt;
-  return Score;
+  return E.Score;
+}
+
+RespelledSelector respelledSelectorAt(StringRef Text, unsigned Offset) {
+  RespelledSelector R;
+  bool HostBlock = false;
+  unsigned HostAt = 0;
+  std::set<std::pair<std::string, std::string>> Props;
+  for (const VariantBlock &B : findVariantBlocks(Text)) {
+    if (!(B.BeginEnd <= Offset && Offset < B.End))
+      continue;
+    StringRef Pragma = Text.slice(B.Begin, B.BeginEnd);
+    if (findMacro(Pragma) == StringRef::npos) {
+      HostBlock = true;
+      HostAt = B.Begin;
+      continue;
+    }
+    if (R.K == RespelledSelector::NotRespelled)
+      R.K = RespelledSelector::Device;
+    std::optional<std::string> Set = respelledDeviceSet(Pragma);
+    if (!Set || !deviceSetScore(*Set)) {
+      if (R.K != RespelledSelector::Opaque) {
+        R.K = RespelledSelector::Opaque;
+        R.Block = B.Begin;
+        R.Why = "its selector has more than a device set of 'kind' and "
+                "'arch' properties, or ones the translator does not "
+                "evaluate for the GPU";
+      }
+      continue;
+    }
+    // Nested blocks merge: a property once, however many blocks name it.
+    for (StringRef Sel : topLevelList(*Set)) {
+      size_t Open = Sel.find('(');
+      StringRef Args = Sel.slice(Open + 1, Sel.size() - 1).trim();
+      if (Args.starts_with("score"))
+        Args = Args.drop_front(Args.find(':') + 1);
+      for (StringRef N : topLevelList(Args))
+        Props.insert(
+            {Sel.take_front(Open).trim().str(), N.trim("\" \t").str()});
+    }
+  }
+  if (R.K == RespelledSelector::Device && HostBlock) {
+    R.K = RespelledSelector::Opaque;
+    R.Block = HostAt;
+    R.Why = "it is nested in a 'begin declare variant' block that the host "
+            "compiler sees, whose selector the translator does not merge";
+  }
+  if (R.K == RespelledSelector::Device)
+    for (const auto &[Sel, Name] : Props)
+      R.Score += Sel == "arch" ? 2 : Name == "any" ? 0 : 1;
+  return R;
 }
 
 std::string originalPragma(StringRef Pragma) {
   size_t At = findMacro(Pragma);
   if (At == StringRef::npos)
     return Pragma.str();
-  size_t Close = Pragma.find('}', At);
-  size_t Paren =
-      Close == StringRef::npos ? StringRef::npos : Pragma.find(')', Close);
+  size_t Paren = closing(Pragma, At + MacroLength - 1);
   if (Paren == StringRef::npos)
     return Pragma.str();
   return (Pragma.take_front(At) + "device=" +
           Pragma.slice(At + MacroLength, Paren) + Pragma.drop_front(Paren + 1))
       .str();
+}
+
+namespace {
+
+/// A pragma's text as the preprocessor reads it: continuation lines
+/// joined, comments dropped.
+std::string logicalPragma(StringRef P) {
+  std::string Out;
+  for (size_t I = 0; I < P.size(); ++I) {
+    if (P[I] == '\\' && P.drop_front(I + 1).ltrim(" \t\r").starts_with("\n")) {
+      I = P.find('\n', I);
+      Out += ' ';
+      continue;
+    }
+    if (P.drop_front(I).starts_with("/*")) {
+      size_t E = P.find("*/", I + 2);
+      if (E == StringRef::npos)
+        break;
+      I = E + 1;
+      Out += ' ';
+      continue;
+    }
+    if (P.drop_front(I).starts_with("//"))
+      break;
+    Out += P[I];
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
+  std::vector<VariantBlock> Out;
+  for (const VariantBlock &B : findVariantBlocks(Text)) {
+    StringRef P = Text.slice(B.Begin, B.BeginEnd);
+    if (findMacro(P) != StringRef::npos)
+      continue; // respelled: parsed
+    std::string L = logicalPragma(P);
+    std::optional<MatchClause> C = matchClause(L, 0, unsigned(L.size()));
+    if (!C)
+      continue;
+    DeviceSetEval E =
+        evalDeviceSet(StringRef(L).slice(C->BraceBegin + 1, C->DevEnd - 1));
+    if (E.Host != Holds::Yes && E.Gpu != Holds::No)
+      Out.push_back(B);
+  }
+  return Out;
+}
+
+std::set<std::string> blockFunctionNames(StringRef Text,
+                                         const VariantBlock &B) {
+  std::set<std::string> Out;
+  StringRef Body = Text.slice(B.BeginEnd, B.End);
+  int Depth = 0;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    char C = Body[I];
+    if (C == '{') {
+      ++Depth;
+    } else if (C == '}') {
+      --Depth;
+    } else if (Depth == 0 && (llvm::isAlpha(C) || C == '_') &&
+               (I == 0 ||
+                !(llvm::isAlnum(Body[I - 1]) || Body[I - 1] == '_'))) {
+      size_t E = I;
+      while (E < Body.size() && (llvm::isAlnum(Body[E]) || Body[E] == '_'))
+        ++E;
+      if (Body.drop_front(E).ltrim(" \t\r\n").starts_with("("))
+        Out.insert(Body.slice(I, E).str());
+      I = E - 1;
+    }
+  }
+  return Out;
 }
 
 const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,36 +37,71 @@ const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
 /// A `begin declare variant match(device={...})` block whose device set
 /// the host does not match (`kind(nohost)`, `kind(gpu)`, `arch(nvptx64)`)
 /// is skipped by clang's parse for the host, so the translator would never
-/// see the functions a GPU runs. Where the set holds on a CUDA GPU, the
-/// parse sees the pragma respelled `match(__o2D({...}))`, the same length
-/// (`device=` becomes `__o2D(` ... `)`), and the parse defines the macro
-/// __o2D(...) as `user={condition(0)}` (variantMacros): the block is
-/// parsed, and no host call ever chooses its functions. Blocks that define
-/// one function must be distinct variants (one selector would make them
-/// one redefinition), so the Index-th block gets the Index-th of 32 such
-/// macros (`__o2D`, `__o2E`, ...), each adding its own subset of the
-/// construct traits, which no call matches either. The analysis reads the
-/// device set back from the text (respelledDeviceSet).
+/// see the functions a GPU runs. Where the set may hold on a CUDA GPU, the
+/// parse sees the clause respelled `match(__o2D({...}))`, the same length
+/// (`device=` becomes `__o2D(` ... `)`; other sets stay in the macro's
+/// argument), and the parse defines the macro __o2D(...) as
+/// `implementation={vendor(unknown)}` (variantMacros), which no host call
+/// matches and which nests (a user condition would not: clang refuses two
+/// nested conditions, and `condition` is not in the mangled name, so it
+/// collided with a `user={condition(...)}` block of the same function).
+/// Blocks that define one function must be distinct variants (one selector
+/// would make them one redefinition), so each respelled block gets one of
+/// 32 such macros (`__o2D`, `__o2E`, ...), each adding its own subset of
+/// the construct traits; planDeviceSetRespellings chooses them so that the
+/// merged selectors of nested blocks differ too. The analysis reads the
+/// device set back from the text (respelledSelectorAt): a block whose
+/// clause is that device set alone, of kind and arch properties, is
+/// scored as clang scores it for the GPU; any other (an implementation
+/// set, an isa) is one the translator cannot choose for the device.
 struct DeviceSetRespelling {
-  unsigned Begin = 0, End = 0; ///< the `match(...)` clause in the file
+  unsigned Begin = 0, End = 0; ///< inside the `match(...)` clause's parens
   std::string Parsed, Original;
 };
-/// The respelling of the begin pragma at [Begin, End) of Text, or nullopt
-/// when clang parses the block anyway or the selector is not one device
-/// set of kind and arch properties, without scores, that a CUDA GPU
-/// matches.
+/// The respelling of the begin pragma at [Begin, End) of Text with the
+/// Index-th macro, or nullopt when clang's parse for the host sees the
+/// block anyway, no GPU would (a kind or arch the GPU is not), or the
+/// clause is not read here (a comment or a continuation line in it).
 std::optional<DeviceSetRespelling> respellDeviceSet(llvm::StringRef Text,
                                                     unsigned Begin,
                                                     unsigned End,
                                                     unsigned Index = 0);
+/// Every block of Text respelled, each with its macro.
+std::vector<DeviceSetRespelling> planDeviceSetRespellings(llvm::StringRef Text);
 /// The macro definitions the parse gets (-D...).
 std::vector<std::string> variantMacros();
 /// For a respelled begin pragma's text: the device set's properties (the
-/// text between its braces), else nullopt.
+/// text between its braces) when the clause is that set alone, else
+/// nullopt.
 std::optional<std::string> respelledDeviceSet(llvm::StringRef Pragma);
 /// The score clang gives a device set's properties (respelledDeviceSet's
-/// text) on a GPU: 1 for each kind but any, 2 for each arch.
+/// text) on a GPU: 1 for each kind but any, 2 for each arch; nullopt when
+/// the set holds anything else.
 std::optional<int64_t> deviceSetScore(llvm::StringRef Props);
+/// What the respelled pragmas around Offset (a function's definition in
+/// the parsed Text) say of it on the GPU.
+struct RespelledSelector {
+  enum Kind {
+    NotRespelled, ///< in no respelled block: the AST's selector holds
+    Device,       ///< the GPU runs it, with Score (nested blocks merged)
+    Opaque        ///< the translator cannot tell: Why, at the block Block
+  } K = NotRespelled;
+  int64_t Score = 0;
+  unsigned Block = 0;
+  std::string Why;
+};
+RespelledSelector respelledSelectorAt(llvm::StringRef Text, unsigned Offset);
+/// The blocks of the parsed Text that clang's parse for the host skipped
+/// although a GPU may run them: not respelled (the retry after a failed
+/// parse drops every respelling; a comment or continuation line in the
+/// clause keeps a block from being respelled), the device set not the
+/// host's and perhaps the GPU's.
+std::vector<VariantBlock> unseenGpuBlocks(llvm::StringRef Text);
+/// The names Block's text declares or defines as functions, as far as the
+/// text tells (a name before a `(` outside braces: more than the
+/// functions, never fewer).
+std::set<std::string> blockFunctionNames(llvm::StringRef Text,
+                                         const VariantBlock &Block);
 /// The pragma as written: the respelling undone.
 std::string originalPragma(llvm::StringRef Pragma);
 

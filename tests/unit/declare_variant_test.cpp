@@ -287,10 +287,35 @@ TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
       Respell("#pragma omp begin declare variant match(device={kind(fpga)})"));
   CHECK_FALSE(Respell(
       "#pragma omp begin declare variant match(device={arch(amdgcn)})"));
-  CHECK_FALSE(Respell("#pragma omp begin declare variant "
-                      "match(device={kind(nohost)}, construct={target})"));
-  CHECK_FALSE(Respell("#pragma omp begin declare variant "
-                      "match(device={kind(score(5): nohost)})"));
+  // Another set beside the device set: respelled, the whole clause the
+  // macro's argument, which the analysis does not score (review rK
+  // skip.c: the block was skipped, unseen).
+  std::string Both = "#pragma omp begin declare variant "
+                     "match(device={kind(nohost)}, construct={target})";
+  std::optional<DeviceSetRespelling> B = Respell(Both);
+  REQUIRE(B);
+  CHECK(B->Parsed.size() == B->Original.size());
+  std::string BothParsed =
+      Both.substr(0, B->Begin) + B->Parsed + Both.substr(B->End);
+  CHECK(has(BothParsed, "match(__o2D({kind(nohost)}, construct={target})"));
+  CHECK_FALSE(respelledDeviceSet(BothParsed));
+  // The device set after another: `device=` dropped where it was.
+  std::optional<DeviceSetRespelling> A =
+      Respell("#pragma omp begin declare variant "
+              "match(implementation={vendor(llvm)}, device={arch(nvptx64)})");
+  REQUIRE(A);
+  CHECK(llvm::StringRef(A->Parsed).rtrim() ==
+        "__o2D(implementation={vendor(llvm)}, {arch(nvptx64)})");
+  // clang ignores a score on a device selector: the set is the GPU's.
+  std::optional<DeviceSetRespelling> S =
+      Respell("#pragma omp begin declare variant match(device={kind(score(5): "
+              "nohost)})");
+  REQUIRE(S);
+  CHECK(deviceSetScore("kind(score(5): nohost)") == 1);
+  // An isa may be the GPU's: respelled, not scored.
+  CHECK(Respell("#pragma omp begin declare variant "
+                "match(device={isa(\"sm_90\")})"));
+  CHECK_FALSE(deviceSetScore("isa(\"sm_90\")"));
 }
 
 TEST_CASE("each respelled block has its own macro, of one length, with its "
@@ -312,7 +337,7 @@ TEST_CASE("each respelled block has its own macro, of one length, with its "
   CHECK(Names.size() == 32);
   for (const std::string &D : variantMacros()) {
     CHECK(llvm::StringRef(D).starts_with("-D__o2"));
-    CHECK(D.substr(7, 25) == "(...)=user={condition(0)}");
+    CHECK(D.substr(7, 38) == "(...)=implementation={vendor(unknown)}");
     Defs.insert(D.substr(D.find('=') + 1));
   }
   CHECK(Defs.size() == 32); // 32 distinct selectors: 32 distinct variants
@@ -432,21 +457,168 @@ TEST_CASE("a 'begin declare variant' block for the GPU only that the host's "
           "parse rejects is skipped, as the host compiler skips it",
           "[analysis][declarevariant]") {
   // An nvptx builtin is no function on the host: the respelled parse
-  // fails, and the file is parsed again as written (the known gap: the
-  // device runs the base function).
+  // fails, and the file is parsed again as written. The device does not
+  // know what the GPU would call: a region that calls a function the
+  // block may define stays on the host (it used to run the base, or
+  // another variant, which neither build runs).
   FileResult F = translateC(R"src(
 int tid(void) { return 0; }
+int other(int x) { return x; }
 #pragma omp begin declare variant match(device={arch(nvptx64)})
 int tid(void) { return __nvvm_read_ptx_sreg_tid_x(); }
 #pragma omp end declare variant
 void run(int *a) {
   #pragma omp target map(tofrom: a[0:1])
   a[0] = tid();
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = other(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "block at line 4 may define"));
+  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+  // The program then runs on the host, as the host build does.
+  CHECK(has(F.HostProgram, "'tid'"));
+}
+
+TEST_CASE("a GPU-only block with a comment in its 'match' clause is not "
+          "seen: it is warned about, and regions that call its functions "
+          "stay on the host",
+          "[analysis][declarevariant]") {
+  std::string Code = R"src(int f(int x) { return 1; }
+int g(int x) { return 2; }
+#pragma omp begin declare variant match(device={kind(nohost)} /* GPU */)
+int f(int x) { return 10 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
+})src";
+  Options O;
+  O.LineDirectives = false;
+  Options E = O;
+  E.AsErrors.insert(DiagId::VariantBlock);
+  CHECK_FALSE(translateCode(Code, "input.c", {"-xc"}, E).Ok);
+  FileResult F = translateCode(Code, "input.c", {"-xc"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+}
+
+TEST_CASE("a GPU-only block beside a user condition block of the same "
+          "function is the device's choice",
+          "[analysis][declarevariant]") {
+  // Review rK cond.c: a user condition selector mangles as any other, so
+  // the respelling, a user condition then, made the two one redefinition.
+  FileResult F = translateC(R"src(
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(user={condition(1)})
+int f(int x) { return 10 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = tid();"));
-  CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
+  CHECK(F.SkippedVariantBlocks.empty());
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
+}
+
+TEST_CASE("nested GPU-only blocks are parsed, their selectors merged; a "
+          "nested block's function keeps its region on the host",
+          "[analysis][declarevariant]") {
+  // Review rK nest.c: two nested respellings were two nested user
+  // conditions, which clang refuses, and every block was dropped.
+  std::string Text = R"src(int f(int x) { return 1; }
+int h(int x) { return 3; }
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={kind(nohost)})
+#pragma omp begin declare variant match(device={kind(nohost)})
+int h(int x) { return 40 + x; }
+#pragma omp end declare variant
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int h(int x) { return 50 + x; }
+#pragma omp end declare variant
+)src";
+  std::vector<DeviceSetRespelling> Plan = planDeviceSetRespellings(Text);
+  REQUIRE(Plan.size() == 4);
+  std::set<std::string> Macros;
+  for (const DeviceSetRespelling &D : Plan)
+    Macros.insert(D.Parsed.substr(0, 5));
+  CHECK(Macros.size() == 4);
+  std::string Parsed = Text;
+  for (const DeviceSetRespelling &D : Plan)
+    Parsed.replace(D.Begin, D.End - D.Begin, D.Parsed);
+  // kind(nohost) in kind(nohost): one property, clang's score 1.
+  RespelledSelector In = respelledSelectorAt(
+      Parsed, unsigned(Parsed.find("int h(int x) { return 40")));
+  CHECK(In.K == RespelledSelector::Device);
+  CHECK(In.Score == 1);
+
+  FileResult F = translateC(Text + R"src(
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:2])
+  { a[0] = f(a[0]); a[1] = h(a[1]); }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(F.SkippedVariantBlocks.empty());
+  CHECK(has(F.Output, "::omp2cuda_variant_f_L4(a[0])"));
+  CHECK(has(F.Output, "::omp2cuda_variant_h_L12(a[1])"));
+
+  // The nested block's function, when it is the device's, cannot be
+  // named outside its blocks: the region stays on the host.
+  FileResult G = translateC(R"src(int g(int x) { return 2; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+#pragma omp begin declare variant match(device={kind(gpu)})
+int g(int x) { return 30 + x; }
+#pragma omp end declare variant
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = g(a[0]);
+})src");
+  REQUIRE(G.Ok);
+  REQUIRE(G.Regions.size() == 1);
+  CHECK_FALSE(G.Regions[0].R.Translate);
+  CHECK(G.Regions[0].R.Why == DiagId::HostVariant);
+}
+
+TEST_CASE("a GPU-only block whose selector the translator does not "
+          "evaluate keeps the regions that call its functions on the host",
+          "[analysis][declarevariant]") {
+  // Review rK skip.c: the block was skipped and the device ran the other
+  // block's function, which neither build runs.
+  FileResult F = translateC(R"src(
+int f(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 10 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx64)}, implementation={vendor(llvm)})
+int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(a[0]);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  CHECK(has(F.Regions[0].R.Reason, "block at line 6"));
+  CHECK(has(F.Output, "match(device={arch(nvptx64)}, "
+                      "implementation={vendor(llvm)})\n"));
+  CHECK(F.Output.find("__o2") == std::string::npos);
 }
 
 TEST_CASE("the GPU-only blocks the retry skips are warned about, each",
