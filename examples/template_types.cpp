@@ -123,6 +123,34 @@ long pack_sum(Index m) {
   return s;
 }
 
+// A reduction of the template's type nested in the region (OpenMP_VV
+// gemv_target_reduction): each instantiation's kernel sizes its scratch.
+template <typename T>
+void gemv(int n, const T *a, const T *v, T *out) {
+#pragma omp target teams distribute map(to : a[:n * n], v[:n]) map(from : out[:n])
+  for (int r = 0; r < n; r++) {
+    T sum = T(0);
+#pragma omp parallel for reduction(+ : sum)
+    for (int c = 0; c < n; c++)
+      sum += a[r * n + c] * v[c];
+    out[r] = sum;
+  }
+}
+
+template <typename T>
+double gemv_check(int n) {
+  T a[24 * 24], v[24], out[24];
+  for (int i = 0; i < n * n; ++i)
+    a[i] = (T)(i % 7);
+  for (int i = 0; i < n; ++i)
+    v[i] = (T)(i % 3);
+  gemv(n, a, v, out);
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += (double)out[i] * (i + 1);
+  return s;
+}
+
 int main() {
   std::printf("ramp: int %ld short %ld long long %ld unsigned %ld\n",
               ramp_sum<int, float>(3, 300), ramp_sum<short, int>(0, 257),
@@ -145,6 +173,8 @@ int main() {
     t += f[i] * (i + 1);
   std::printf("Vec: %g\n", t);
   std::printf("pack: int %ld long %ld\n", pack_sum<int>(13), pack_sum<long>(13));
+  std::printf("gemv: double %g float %g long %g\n", gemv_check<double>(24),
+              gemv_check<float>(24), gemv_check<long>(24));
   std::fprintf(stderr, "template_types: ran on %s\n", ran_on_device() ? "device" : "host");
   return 0;
 }

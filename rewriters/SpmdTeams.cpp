@@ -71,7 +71,11 @@ void teamSlotsOpen(const KernelModel &K, std::string &Out) {
 }
 
 void spmdScratch(const KernelModel &K, std::string &Out) {
-  if (K.Spmd.ScratchBytes)
+  if (!K.Spmd.ScratchTypes.empty())
+    Out += fmt::format("  __shared__ unsigned long long "
+                       "o2c_scratch[o2c_dev::ScratchWords<{}>::value];\n",
+                       K.Spmd.ScratchTypes);
+  else if (K.Spmd.ScratchBytes)
     Out += fmt::format("  __shared__ unsigned long long o2c_scratch[{}];\n",
                        K.Spmd.ScratchBytes / 8);
 }

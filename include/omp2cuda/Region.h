@@ -226,6 +226,10 @@ struct SpmdTree {
   /// The team reductions' shared scratch (0: none): one word of the widest
   /// reduced type per warp, rounded up to eight-byte words.
   unsigned ScratchBytes = 0;
+  /// The reduced types ("T, double") where one depends on a template
+  /// parameter: each instantiation of the kernel sizes the scratch
+  /// (o2c_dev::ScratchWords), ScratchBytes is then only the budget's guess.
+  std::string ScratchTypes;
   /// Of those, the team master's variables its threads share (Level 0 of
   /// seed 002: promoted locals, the team's firstprivate copies).
   unsigned SharingBytes = 0;

@@ -298,12 +298,27 @@ Verdict spmdText(const DirectiveTree &T,
   // A word per warp of the widest type folded through the scratch, not a
   // fixed eight bytes: int reductions need half the shared memory, and
   // those folded warp by warp (anyOrder) none.
+  // In a template's pattern a type may be dependent, with no size (asking
+  // recursed until the stack overflowed: OpenMP_VV gemv_target_reduction):
+  // the budget then counts the widest arithmetic type, 16 bytes, and each
+  // instantiation's ScratchWords<T...> declares what it needs.
   uint64_t Widest = 0;
+  bool Dependent = false;
+  std::string Types;
   for (const DirNode &N : T.Nodes)
-    for (const auto &[V, Op] : N.Reductions)
-      if (!anyOrder(N, V))
-        Widest = std::max<uint64_t>(
-            Widest, Ctx.getTypeSizeInChars(V->getType()).getQuantity());
+    for (const auto &[V, Op] : N.Reductions) {
+      if (anyOrder(N, V))
+        continue;
+      QualType VT = V->getType().getUnqualifiedType();
+      Dependent |= VT->isDependentType();
+      Types += (Types.empty() ? "" : ", ") + declText(VT, "", Ctx);
+      Widest = std::max<uint64_t>(
+          Widest, VT->isDependentType()
+                      ? 16
+                      : Ctx.getTypeSizeInChars(VT).getQuantity());
+    }
+  if (Dependent)
+    Out.ScratchTypes = Types;
   Out.ScratchBytes = static_cast<unsigned>((32 * Widest + 7) / 8 * 8);
   Fixed += Out.ScratchBytes;
   SlotLayout L(T, Ctx, Mode, Fixed);

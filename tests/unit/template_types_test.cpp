@@ -147,3 +147,31 @@ void g(Buf &b) { fill(b); fill2(b); }
   // A non-dependent initialiser deduces in the pattern already.
   CHECK(F.Regions[1].R.Translate);
 }
+
+TEST_CASE("a reduction of a template parameter's type nested in a template "
+          "region is budgeted without its size",
+          "[analysis][templates]") {
+  // The scratch budget asked the size of the dependent type 'T': Clang
+  // recursed until the stack overflowed (OpenMP_VV gemv_target_reduction).
+  FileResult F = translateC(R"src(
+template <typename T> void gemv(int n, const T *a, const T *v, T *out) {
+#pragma omp target teams distribute map(to: a[:n*n], v[:n]) map(from: out[:n])
+  for (int r = 0; r < n; r++) {
+    T sum = T(0);
+#pragma omp parallel for reduction(+: sum)
+    for (int c = 0; c < n; c++) sum += a[r * n + c] * v[c];
+    out[r] = sum;
+  }
+}
+void g(const double *a, const double *v, double *o, const float *fa,
+       const float *fv, float *fo) {
+  gemv(4, a, v, o); gemv(4, fa, fv, fo);
+}
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  const Region &R = F.Regions[0].R;
+  REQUIRE(R.Translate);
+  CHECK(R.Spmd.ScratchBytes == 32 * 16);
+  CHECK(R.Spmd.ScratchTypes == "T"); // ScratchWords<T> in the kernel
+}

@@ -551,6 +551,102 @@ long pack_sum(Index m) {
   return s;
 }
 
+// A reduction of the template's type nested in the region (OpenMP_VV
+// gemv_target_reduction): each instantiation's kernel sizes its scratch.
+#line 557 "template_types.cu"
+// omp2cuda: kernel for '#pragma omp target teams distribute map(to : a[:n * n],
+// v[:n]) map(from : out[:n])' at inputs/template_types.cpp:130
+template <typename T>
+__global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
+  __shared__ unsigned long long o2c_scratch[o2c_dev::ScratchWords<T>::value];
+  for (int r = blockIdx.x; r < n; r = o2c_dev::strideNext(r, n, gridDim.x)) {
+#line 131 "inputs/template_types.cpp"
+{
+    T sum = T(0);
+
+#line 568 "template_types.cu"
+      {
+        const T o2c_red_sum = sum;
+        sum = o2c_dev::RedPlus::identity<T>();
+        {
+          for (int c = threadIdx.x; c < n;
+               c = o2c_dev::strideNext(c, n, blockDim.x)) {
+#line 135 "inputs/template_types.cpp"
+      sum += a[r * n + c] * v[c];
+#line 577 "template_types.cu"
+          }
+        }
+        sum = o2c_dev::RedPlus()(
+            o2c_red_sum,
+            o2c_dev::teamReduce<o2c_dev::RedPlus>(sum, o2c_scratch));
+      }
+      if (threadIdx.x == 0) { // team master only: side effects
+#line 136 "inputs/template_types.cpp"
+    out[r] = sum;
+#line 587 "template_types.cu"
+      }
+      __syncthreads();
+#line 137 "inputs/template_types.cpp"
+  }
+#line 592 "template_types.cu"
+  }
+}
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute map(to :
+// a[:n * n], v[:n]) map(from : out[:n])' at inputs/template_types.cpp:130
+//
+// Returns false when the region must run on the host.
+template <typename T>
+static bool omp2cuda_gemv_L130_launch(int n, const T *a, const T *v, T *out) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/template_types.cpp", 130, 1,
+                                         "target teams distribute"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *a_d = o2c_region.mapSection(a, 0, n * n, o2c::MapTo);
+  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapTo);
+  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::spmdShape(
+        o2c_region, o2c::spmdTeams(o2c_region, 0, o2c_trip, true),
+        (long long)(0));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               omp2cuda_gemv_L130<T>)(n, a_d, v_d, out_d);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 128 "inputs/template_types.cpp"
+template <typename T>
+void gemv(int n, const T *a, const T *v, T *out) {
+if (!omp2cuda_gemv_L130_launch<T>(n, a, v, out)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 130 "inputs/template_types.cpp"
+#pragma omp target teams distribute map(to : a[:n * n], v[:n]) map(from : out[:n])
+  for (int r = 0; r < n; r++) {
+    T sum = T(0);
+#pragma omp parallel for reduction(+ : sum)
+    for (int c = 0; c < n; c++)
+      sum += a[r * n + c] * v[c];
+    out[r] = sum;
+  } }
+}
+
+template <typename T>
+double gemv_check(int n) {
+  T a[24 * 24], v[24], out[24];
+  for (int i = 0; i < n * n; ++i)
+    a[i] = (T)(i % 7);
+  for (int i = 0; i < n; ++i)
+    v[i] = (T)(i % 3);
+  gemv(n, a, v, out);
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += (double)out[i] * (i + 1);
+  return s;
+}
+
 int main() {
   std::printf("ramp: int %ld short %ld long long %ld unsigned %ld\n",
               ramp_sum<int, float>(3, 300), ramp_sum<short, int>(0, 257),
@@ -573,6 +669,8 @@ int main() {
     t += f[i] * (i + 1);
   std::printf("Vec: %g\n", t);
   std::printf("pack: int %ld long %ld\n", pack_sum<int>(13), pack_sum<long>(13));
+  std::printf("gemv: double %g float %g long %g\n", gemv_check<double>(24),
+              gemv_check<float>(24), gemv_check<long>(24));
   std::fprintf(stderr, "template_types: ran on %s\n", ran_on_device() ? "device" : "host");
   return 0;
 }
