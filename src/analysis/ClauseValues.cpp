@@ -23,7 +23,13 @@ Verdict ClauseReader::numTeams(const OMPNumTeamsClause *NT) {
 }
 
 Verdict ClauseReader::threadLimit(const OMPThreadLimitClause *TL) {
-  CI.ThreadLimit = exprText_(userExpr(TL->getThreadLimit()), Ctx);
+  // After a num_threads of the same combined construct, the smaller one
+  // (the later clause replaced it: num_threads(2) thread_limit(4) gave
+  // teams of 4; review rSV).
+  std::string T = exprText_(userExpr(TL->getThreadLimit()), Ctx);
+  CI.ThreadLimit = CI.ThreadLimit.empty()
+                       ? T
+                       : "o2c::minLimit(" + CI.ThreadLimit + ", " + T + ")";
   CI.ClauseExprs.push_back(userExpr(TL->getThreadLimit()));
   return {};
 }

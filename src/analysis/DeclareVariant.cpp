@@ -530,6 +530,9 @@ std::string unseenBlockDefining(const FunctionDecl *F) {
     for (const VariantBlock &B : unseenGpuBlocks(Buf))
       if (blockFunctionNames(Buf, B).count(II->getName().str()))
         return "line " + std::to_string(SM.getLineNumber(Id, B.Begin));
+    if (hasUnreadBlocks(Buf))
+      return "a place the translator cannot read (a _Pragma or a "
+             "continuation line)";
     return "";
   };
   if (std::string At = Find(SM.getMainFileID()); !At.empty())

@@ -125,11 +125,19 @@ Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
   // thread_limit, which the stub launches as written up to 1024) is what
   // it deals, each thread one iteration of it (OpenMP_VV's
   // dist_schedule(static, 4) thread_limit(4)).
+  // Only where the launch is that block for sure: a literal num_teams
+  // whose grid cappedShape (launch.h) leaves whole (at most 2^31 threads),
+  // and each thread one iteration of the team's chunk (no schedule chunk
+  // above 1: chunks of 2 would be dealt over the whole grid; review rSV).
   const OMPDistScheduleClause *DistChunks = nullptr;
   unsigned Limit = 0;
-  bool ChunkIsBlock = CI.DistChunk == R.ThreadLimit &&
-                      !llvm::StringRef(R.ThreadLimit).getAsInteger(10, Limit) &&
-                      Limit >= 1 && Limit <= 1024;
+  unsigned long long Teams = 0;
+  bool ChunkIsBlock =
+      CI.DistChunk == R.ThreadLimit &&
+      !llvm::StringRef(R.ThreadLimit).getAsInteger(10, Limit) && Limit >= 1 &&
+      Limit <= 1024 && !llvm::StringRef(CI.NumTeams).getAsInteger(10, Teams) &&
+      Teams >= 1 && Teams * Limit <= (1ull << 31) &&
+      (R.ScheduleChunk.empty() || R.ScheduleChunk == "1");
   if (Nest.W.Distribute && Nest.W.Parallel && !CI.DistChunk.empty())
     for (const OMPExecutableDirective *D : Nest.Chain)
       if (const auto *DS = D->getSingleClause<OMPDistScheduleClause>())

@@ -1,5 +1,7 @@
 #include "frontend/VariantBlocks.h"
 
+#include "llvm/Support/Regex.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -480,14 +482,67 @@ std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
       continue; // respelled: parsed
     std::string L = logicalPragma(P);
     std::optional<MatchClause> C = matchClause(L, 0, unsigned(L.size()));
-    if (!C)
+    if (!C) {
+      // A clause this reading cannot follow (a block comment over lines,
+      // review rSV's v7b) may still be one a GPU compile takes.
+      Out.push_back(B);
       continue;
+    }
     DeviceSetEval E =
         evalDeviceSet(StringRef(L).slice(C->BraceBegin + 1, C->DevEnd - 1));
     if (E.Host != Holds::Yes && E.Gpu != Holds::No)
       Out.push_back(B);
   }
   return Out;
+}
+
+bool hasUnreadBlocks(StringRef Text) {
+  // Continuation lines joined and comments dropped (string literals kept:
+  // a `_Pragma`'s text is one), then each `begin declare variant` counted:
+  // more than findVariantBlocks found means one it does not read
+  // (`_Pragma("omp begin declare variant ...")`, `#pragma omp \` before
+  // `begin`: review rSV's v8b, v9b).
+  std::string Code;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' &&
+        Text.drop_front(I + 1).ltrim(" \t\r").starts_with("\n")) {
+      I = Text.find('\n', I);
+      Code += ' ';
+      continue;
+    }
+    if (Quote) {
+      Code += C;
+      if (C == '\\' && I + 1 < Text.size())
+        Code += Text[++I];
+      else if (C == Quote || C == '\n')
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'')
+      Quote = C;
+    if (Text.drop_front(I).starts_with("//")) {
+      I = std::min(Text.find('\n', I), Text.size()) - 1;
+      continue;
+    }
+    if (Text.drop_front(I).starts_with("/*")) {
+      size_t E = Text.find("*/", I + 2);
+      I = E == StringRef::npos ? Text.size() : E + 1;
+      Code += ' ';
+      continue;
+    }
+    Code += C;
+  }
+  llvm::Regex Begin("begin[ \t]+declare[ \t]+variant");
+  size_t Count = 0;
+  StringRef Rest = Code;
+  llvm::SmallVector<StringRef, 1> M;
+  while (Begin.match(Rest, &M)) {
+    ++Count;
+    Rest = Rest.drop_front(M[0].data() - Rest.data() + M[0].size());
+  }
+  return Count > findVariantBlocks(Text).size();
 }
 
 std::set<std::string> blockFunctionNames(StringRef Text,

@@ -97,6 +97,11 @@ RespelledSelector respelledSelectorAt(llvm::StringRef Text, unsigned Offset);
 /// clause keeps a block from being respelled), the device set not the
 /// host's and perhaps the GPU's.
 std::vector<VariantBlock> unseenGpuBlocks(llvm::StringRef Text);
+
+/// Whether Text spells a `begin declare variant` that findVariantBlocks
+/// does not find (a `_Pragma`, a continuation line before `begin`): what
+/// that block defines is unknown.
+bool hasUnreadBlocks(llvm::StringRef Text);
 /// The names Block's text declares or defines as functions, as far as the
 /// text tells (a name before a `(` outside braces: more than the
 /// functions, never fewer).

@@ -1806,3 +1806,46 @@ void f(int *a, int n) {
   CHECK(Turn.Why == DiagId::HostClause);
   CHECK(Turn.WhyPos.Line == 25);
 }
+
+TEST_CASE("the thread_limit-literal chunk is the block only with a literal "
+          "num_teams and no schedule chunk above 1; thread_limit after "
+          "num_threads keeps the smaller",
+          "[analysis][schedule]") {
+  // Review rSV: with schedule(static, 2) the grid-stride kernel dealt
+  // 2-iteration chunks over the whole grid (emu 0000000011111111, hosts
+  // 0000111100001111); without a literal num_teams cappedShape may shrink
+  // the block below the chunk; num_threads(2) thread_limit(4) gave 4.
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n, int t) {
+  #pragma omp target teams distribute parallel for num_teams(2) thread_limit(4) \
+      dist_schedule(static, 4) schedule(static, 2) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(t) thread_limit(4) \
+      dist_schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(3000000) \
+      thread_limit(1024) dist_schedule(static, 1024) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(2) thread_limit(4) \
+      dist_schedule(static, 4) schedule(static, 1) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(2) num_threads(2) \
+      thread_limit(4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5);
+  for (int I : {0, 1, 2}) {
+    INFO(I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+  }
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[4].R.Translate);
+  CHECK(F.Regions[4].R.ThreadLimit == "o2c::minLimit(2, 4)");
+}

@@ -848,3 +848,44 @@ int add(int x) { return x + 3; }
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
   CHECK(has(F.Output, "&::add)(0);"));
 }
+
+TEST_CASE("GPU-only blocks spelled where the block scan cannot read them "
+          "keep the regions that call functions on the host",
+          "[analysis][declarevariant]") {
+  // Review rSV v7b, v8b, v9b: a block comment over lines in the clause, a
+  // _Pragma, a continuation line before 'begin'. clang's nvptx64 compile
+  // runs the block's f (21); the emu ran fv (2) or the base, silently.
+  const char *Head = R"src(int f(int x);
+int fv(int x) { return 2; }
+#pragma omp declare variant(fv) match(device={kind(gpu)})
+int f(int x) { return 1; }
+)src";
+  const char *Tail = R"src(int f(int x) { return 20 + x; }
+#pragma omp end declare variant
+void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(1);
+})src";
+  const char *Begins[] = {
+      "#pragma omp begin declare variant match(device={arch(nvptx64) /* "
+      "the GPU\n   only */})\n",
+      "_Pragma(\"omp begin declare variant match(device={arch(nvptx64)})\")\n",
+      "#pragma omp \\\n  begin declare variant "
+      "match(device={arch(nvptx64)})\n"};
+  for (const char *B : Begins) {
+    INFO(B);
+    FileResult F = translateC(std::string(Head) + B + Tail);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  }
+  // A mention in a comment is no block.
+  FileResult F = translateC(std::string("// no begin declare variant here\n") +
+                            Head + R"src(void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(1);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.Regions[0].R.Translate);
+}
