@@ -195,6 +195,8 @@ const ValueDecl *rootVariable(const Expr *E) {
       E = S->getBase()->IgnoreParenImpCasts();
     else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
       E = A->getBase()->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase()->IgnoreParenImpCasts();
     else
       break;
   }
@@ -213,6 +215,19 @@ bool partMappedElsewhere(const OMPExecutableDirective &D, const ValueDecl *V) {
       if (!isa<DeclRefExpr>(E->IgnoreParenImpCasts()) && rootVariable(E) == V)
         return true;
   }
+  return false;
+}
+
+/// Whether an item of D's map clauses with the iterator modifier other than
+/// Self lies in V.
+bool otherIteratorItemIn(const OMPExecutableDirective &D, const ValueDecl *V,
+                         const Expr *Self) {
+  for (const auto *M : D.getClausesOfKind<OMPMapClause>())
+    if (llvm::is_contained(M->getMapTypeModifiers(),
+                           OMPC_MAP_MODIFIER_iterator))
+      for (const Expr *E : M->varlists())
+        if (E != Self && rootVariable(E) == V)
+          return true;
   return false;
 }
 } // namespace
@@ -355,6 +370,20 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
                              Root->getNameAsString() +
                              "', a part of which another item maps (one "
                              "pointer cannot reach both)");
+    }
+    // Two items over the same rows (`lst[it][0:4]`, `lst[j][4:4]`): each
+    // row's pointer was attached to the last piece alone (ov.c, a wrong
+    // sum on the emu).
+    if (const ValueDecl *Root = rootVariable(Base);
+        !DataConstruct && !Span && Root && otherIteratorItemIn(D, Root, E)) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map item '" + userText(E) +
+                             "' with the 'iterator' modifier lies in '" +
+                             Root->getNameAsString() +
+                             "', in which another item with the 'iterator' "
+                             "modifier lies too (the device would hold them "
+                             "apart)");
     }
     // Pointer bases other than a variable (`lst[it]`, `s.p`) are attached
     // once their storage is mapped.

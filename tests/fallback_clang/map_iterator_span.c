@@ -96,5 +96,20 @@ int main(void) {
     for (int j = 0; j < 8; ++j)
       m[r][j] *= 2;
   printf("9 %.1f\n", sum(&m[0][0], 32));
+
+  double *lst[2];
+  for (int r = 0; r < 2; ++r) {
+    lst[r] = (double *)malloc(8 * sizeof(double));
+    for (int i = 0; i < 8; ++i)
+      lst[r][i] = i + 10 * r;
+  }
+#pragma omp target map(to: lst) map(iterator(it = 0:2), tofrom: lst[it][0:4])  \
+    map(iterator(j = 0:2), tofrom: lst[j][4:4])
+  for (int r = 0; r < 2; ++r)
+    for (int i = 0; i < 8; ++i)
+      lst[r][i] += 1;
+  printf("10 %.1f %.1f\n", sum(lst[0], 8), sum(lst[1], 8));
+  for (int r = 0; r < 2; ++r)
+    free(lst[r]);
   return 0;
 }

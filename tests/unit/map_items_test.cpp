@@ -682,11 +682,14 @@ void f(struct S s, double *p, double *q, int n, int h) {
   m[1][1] = 1;
   #pragma omp target map(iterator(it = 0:4), tofrom: m[it][0:n]) map(tofrom: m)
   m[1][1] = 1;
+  double *lst[2];
+  #pragma omp target map(to: lst) map(iterator(it = 0:2), tofrom: lst[it][0:4]) map(iterator(j = 0:2), tofrom: lst[j][4:4])
+  lst[1][1] = 1;
 })src",
       "input.c", {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"},
       Options());
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 7);
+  REQUIRE(F.Regions.size() == 8);
   // p[5:15]: the kernel's p is the device copy of p, offset by the lower
   // bound (it7.c printed the host's sum before).
   const Region &R0 = F.Regions[0].R;
@@ -727,6 +730,13 @@ void f(struct S s, double *p, double *q, int n, int h) {
   CHECK(contains(F.Regions[5].R.Reason, "lies in 'm', a part of which another "
                                         "item maps"));
   CHECK(F.Regions[6].R.Translate);
+  // Two items over the same rows: each row's pointer was attached to the
+  // last piece alone (a wrong sum on the emu).
+  CHECK_FALSE(F.Regions[7].R.Translate);
+  CHECK(F.Regions[7].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[7].R.Reason,
+                 "lies in 'lst', in which another item with the 'iterator' "
+                 "modifier lies too"));
 }
 
 TEST_CASE("a declare mapper that does not map its variable maps only "
