@@ -187,6 +187,49 @@ std::string piecesWhy(bool DataConstruct, bool Span, bool Pieces,
                 "items in arrays of their own, such as 'p[it][0:n]', are "
                 "supported)";
 }
+/// The variable an item or a base lies in (`m` of `m[0][0:8]`, `m[it]`).
+const ValueDecl *rootVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *S = dyn_cast<ArraySectionExpr>(E))
+      E = S->getBase()->IgnoreParenImpCasts();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase()->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  return DR ? DR->getDecl() : nullptr;
+}
+
+/// Whether a map clause of D without the iterator modifier maps a part of
+/// V (a row, a section, an element; the whole variable holds the items).
+bool partMappedElsewhere(const OMPExecutableDirective &D, const ValueDecl *V) {
+  for (const auto *M : D.getClausesOfKind<OMPMapClause>()) {
+    if (llvm::is_contained(M->getMapTypeModifiers(),
+                           OMPC_MAP_MODIFIER_iterator))
+      continue;
+    for (const Expr *E : M->varlists())
+      if (!isa<DeclRefExpr>(E->IgnoreParenImpCasts()) && rootVariable(E) == V)
+        return true;
+  }
+  return false;
+}
+
+/// Whether an item of D's map clauses with the iterator modifier other than
+/// Self lies in V.
+bool otherIteratorItemIn(const OMPExecutableDirective &D, const ValueDecl *V,
+                         const Expr *Self) {
+  for (const auto *M : D.getClausesOfKind<OMPMapClause>())
+    if (llvm::is_contained(M->getMapTypeModifiers(),
+                           OMPC_MAP_MODIFIER_iterator))
+      for (const Expr *E : M->varlists())
+        if (E != Self && rootVariable(E) == V)
+          return true;
+  return false;
+}
 } // namespace
 
 bool iteratorSpan(const OMPIteratorExpr *IE, const Expr *Item, ASTContext &Ctx,
@@ -283,10 +326,67 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
       CI.FailLoc = E->getBeginLoc();
       return Verdict::no(DiagId::HostClause, Why);
     }
-    // A pointer variable is the kernel's firstprivate copy, translated by
-    // the stub (Lower.cpp maps its items first): nothing to attach. Other
-    // pointer bases (`lst[it]`, `s.p`) are attached once their storage is
-    // mapped.
+    // On a variable (`p[it]`, a member of *this), the span is the item
+    // `p[lo:len]`: mapped as the kernel's pointer, through the same checks
+    // against the variable's other items (mapped apart, the stub translated
+    // p before its elements were present, it8.c; with `p[n/2:n/2]` beside
+    // it, one pointer reached one of the two, it3.c).
+    if (Span)
+      if (const ValueDecl *VD = namedVariable(Base)) {
+        MapInfo SpanMap = MI;
+        SpanMap.Section = true;
+        SpanMap.Lower = SpanLower;
+        SpanMap.Length = SpanLength;
+        CI.ClauseExprs.push_back(X);
+        if (Verdict V = addMap(VD, SpanMap); !V.Ok) {
+          CI.FailLoc = E->getBeginLoc();
+          return V;
+        }
+        continue;
+      }
+    // Two items on one base (`v.data[it]` over two ranges) were mapped
+    // apart, and the base attached to the last alone (it13.c, a crash).
+    if (!DataConstruct &&
+        llvm::any_of(CI.PointerMaps,
+                     [&](const PointerMap &P) { return P.Base == PM.Base; })) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map item '" + userText(E) +
+                             "' with the 'iterator' modifier maps '" +
+                             userText(Base) +
+                             "', which another item maps too (one pointer "
+                             "cannot reach both)");
+    }
+    // Rows of an array of arrays (`m[it][0:n]`) beside a plain item on a
+    // part of it (`m[0][0:8]`): the kernel's m was that part's copy, and
+    // the rows it reached through it were other memory (aa1.c, a wrong sum).
+    if (const ValueDecl *Root = rootVariable(Base);
+        !DataConstruct && BT->isConstantArrayType() && Root &&
+        partMappedElsewhere(D, Root)) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map item '" + userText(E) +
+                             "' with the 'iterator' modifier lies in '" +
+                             Root->getNameAsString() +
+                             "', a part of which another item maps (one "
+                             "pointer cannot reach both)");
+    }
+    // Two items over the same rows (`lst[it][0:4]`, `lst[j][4:4]`): each
+    // row's pointer was attached to the last piece alone (ov.c, a wrong
+    // sum on the emu).
+    if (const ValueDecl *Root = rootVariable(Base);
+        !DataConstruct && !Span && Root && otherIteratorItemIn(D, Root, E)) {
+      CI.FailLoc = E->getBeginLoc();
+      return Verdict::no(DiagId::HostClause,
+                         "the map item '" + userText(E) +
+                             "' with the 'iterator' modifier lies in '" +
+                             Root->getNameAsString() +
+                             "', in which another item with the 'iterator' "
+                             "modifier lies too (the device would hold them "
+                             "apart)");
+    }
+    // Pointer bases other than a variable (`lst[it]`, `s.p`) are attached
+    // once their storage is mapped.
     PM.AttachBase = BT->isPointerType() && !isa<DeclRefExpr>(Base);
     PM.Map = MI;
     PM.Map.Section = true;

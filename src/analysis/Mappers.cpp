@@ -146,6 +146,14 @@ public:
     }
     if (MapsItself)
       return "";
+    // A member the mapper maps is part of the variable, which the stub
+    // copies back never: its 'from' would be lost (mp3.c: v.len stayed 16
+    // where the host build printed 12). Sections of pointer members lie
+    // apart from the variable and come back on their own.
+    if (MapsMember)
+      return "it does not map its variable '" + Var->getNameAsString() +
+             "' itself, yet maps a member of it other than a section of a "
+             "pointer member";
     // OpenMP leaves the variable's other members unmapped then: the
     // region finds them undefined. A target region's stub copies the
     // variable in (its pointer members get attached) and never back, so
@@ -251,6 +259,7 @@ private:
     if (FD->isBitField())
       return "is a bit-field";
     CI.PointerMaps.push_back(memberStep(print(M), MI, M->getType()));
+    MapsMember = true;
     return "";
   }
 
@@ -263,6 +272,7 @@ private:
   const VarDecl *Var;
   Substitute Sub;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
+  bool MapsMember = false; // an item is a member, not a pointee section
 };
 
 /// The item's variable when it is a plain struct variable of the function

@@ -600,9 +600,14 @@ void f(V s, double *p, int n) {
   CHECK(contains(Out, "o2c_region.map((s.data) + ((int)(0)), (size_t)(((int)"
                       "(s.len) > (int)(0) ? (int)(s.len) - (int)(0) : 0)) * "
                       "sizeof(*(s.data)), o2c::MapToFrom);"));
-  CHECK(contains(Out, "o2c_region.map((p) + ((int)(2)), (size_t)(((int)(n) > "
-                      "(int)(2) ? (int)(n) - (int)(2) : 0)) * sizeof(*(p)), "
-                      "o2c::MapTo);"));
+  // On a pointer variable the kernel takes, the span is the section
+  // p[2:n-2]: mapped apart, after the stub translated p, the kernel's p was
+  // the host's (it8.c).
+  CHECK(contains(Out,
+                 "auto *p_d = o2c_region.mapSection(p, (int)(2), ((int)(n) > "
+                 "(int)(2) ? (int)(n) - (int)(2) : 0), o2c::MapTo);"));
+  CHECK_FALSE(contains(Out, "o2c_region.map((p) + "));
+  CHECK(F.Regions[1].R.PointerMaps.empty());
   CHECK_FALSE(contains(Out, "for (int it = (0); it < (s.len)"));
   // A data construct maps one item per value, each with its own count,
   // which one section could not keep: it stays on the host (the test
@@ -652,4 +657,108 @@ void f(int n, int m, double *p, double **lst, struct S s, struct S *v) {
   // through the same subscript as its base.
   CHECK(F.Regions[6].R.Translate);
   CHECK(F.Regions[7].R.Translate);
+}
+
+TEST_CASE("an iterator span on a variable is the variable's section, checked "
+          "against its other items; two iterator items on one base keep the "
+          "region on the host",
+          "[analysis][iterator]") {
+  FileResult F = translateCode(
+      R"src(
+struct S { int len; double *data; };
+void f(struct S s, double *p, double *q, int n, int h) {
+  #pragma omp target map(iterator(it = 5:20), tofrom: p[it])
+  p[6] = 1;
+  #pragma omp target map(iterator(it = 0:n / 2), tofrom: p[it]) map(tofrom: p[n / 2:n / 2])
+  p[0] = 1;
+  #pragma omp target map(iterator(it = 0:n), to: p[it]) map(from: p[0:n])
+  p[0] = 1;
+  #pragma omp target map(to: s) map(iterator(it = 0:h), tofrom: s.data[it]) map(iterator(it = h:s.len), tofrom: s.data[it])
+  s.data[0] = 1;
+  #pragma omp target map(iterator(it = 0:n), to: p[it]) map(iterator(it = 0:n), from: q[it])
+  q[0] = p[0];
+  double m[4][8];
+  #pragma omp target map(tofrom: m[0][0:8]) map(iterator(it = 0:4), tofrom: m[it][0:n])
+  m[1][1] = 1;
+  #pragma omp target map(iterator(it = 0:4), tofrom: m[it][0:n]) map(tofrom: m)
+  m[1][1] = 1;
+  double *lst[2];
+  #pragma omp target map(to: lst) map(iterator(it = 0:2), tofrom: lst[it][0:4]) map(iterator(j = 0:2), tofrom: lst[j][4:4])
+  lst[1][1] = 1;
+})src",
+      "input.c", {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"},
+      Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  // p[5:15]: the kernel's p is the device copy of p, offset by the lower
+  // bound (it7.c printed the host's sum before).
+  const Region &R0 = F.Regions[0].R;
+  REQUIRE(R0.Translate);
+  CHECK(R0.PointerMaps.empty());
+  const Capture *P = findCapture(R0, "p");
+  REQUIRE(P);
+  REQUIRE(P->Map);
+  CHECK(P->Map->Section);
+  CHECK(P->Map->Type == MapType::ToFrom);
+  CHECK(P->Map->Lower == "(int)(5)");
+  CHECK(P->Map->Length == "((int)(20) > (int)(5) ? (int)(20) - (int)(5) : 0)");
+  // Beside another item on p: one pointer cannot reach both (it3.c, it4.c).
+  for (int I : {1, 2}) {
+    CAPTURE(I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason,
+                   "'p' appears in more than one map item"));
+  }
+  // s.data over two ranges was attached to the second alone (it13.c).
+  CHECK_FALSE(F.Regions[3].R.Translate);
+  CHECK(F.Regions[3].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[3].R.Reason, "which another item maps too"));
+  // A to/from pair on two pointers (it6.c).
+  const Region &R4 = F.Regions[4].R;
+  REQUIRE(R4.Translate);
+  const Capture *Q = findCapture(R4, "q");
+  REQUIRE(Q);
+  REQUIRE(Q->Map);
+  CHECK(Q->Map->Type == MapType::From);
+  CHECK(contains(flat(F.Output),
+                 "auto *q_d = o2c_region.mapSection(q, (int)(0), "));
+  // Rows beside one row's item: the kernel's m was that row's copy (a wrong
+  // sum on the emu); beside the whole array they lie in its copy.
+  CHECK_FALSE(F.Regions[5].R.Translate);
+  CHECK(F.Regions[5].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[5].R.Reason, "lies in 'm', a part of which another "
+                                        "item maps"));
+  CHECK(F.Regions[6].R.Translate);
+  // Two items over the same rows: each row's pointer was attached to the
+  // last piece alone (a wrong sum on the emu).
+  CHECK_FALSE(F.Regions[7].R.Translate);
+  CHECK(F.Regions[7].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[7].R.Reason,
+                 "lies in 'lst', in which another item with the 'iterator' "
+                 "modifier lies too"));
+}
+
+TEST_CASE("a declare mapper that does not map its variable maps only "
+          "sections of its pointer members on a target region",
+          "[analysis][maps][mapper]") {
+  FileResult F = translateC(R"src(
+typedef struct { int len; double *data; } V;
+#pragma omp declare mapper(V v) map(tofrom: v.len) map(tofrom: v.data[0:v.len])
+#pragma omp declare mapper(sec: V v) map(tofrom: v.data[0:v.len])
+void f(V s) {
+  #pragma omp target map(tofrom: s)
+  { s.data[0] = 1; s.len = 12; }
+  #pragma omp target map(mapper(sec), tofrom: s)
+  s.data[0] = 1;
+})src");
+  REQUIRE(F.Ok);
+  // The stub copies s in and never back: s.len's 'from' was lost (mp3.c
+  // printed 16 where the host build printed 12).
+  const Region &R0 = F.Regions.at(0).R;
+  CHECK_FALSE(R0.Translate);
+  CHECK(R0.Why == DiagId::HostClause);
+  CHECK(contains(R0.Reason, "does not map its variable 'v' itself, yet maps "
+                            "a member of it"));
+  CHECK(F.Regions.at(1).R.Translate);
 }
