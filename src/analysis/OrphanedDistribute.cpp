@@ -199,11 +199,12 @@ std::string orphanedForProblem(const OMPExecutableDirective &D, ASTContext &Ctx,
       !Why.empty())
     return Why;
   // Partials combine with the operator's own text on the device: integers
-  // and floating point.
+  // and floating point (not a C enumeration, arithmetic in C that the
+  // device's C++ combiners do not take).
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>())
     for (const Expr *E : C->varlists())
       if (!E->getType()->isArithmeticType() ||
-          E->getType()->isAnyComplexType()) {
+          E->getType()->isAnyComplexType() || E->getType()->isEnumeralType()) {
         At = C->getBeginLoc();
         return "has a reduction of a variable of type '" +
                E->getType().getAsString() +
