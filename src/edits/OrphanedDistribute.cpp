@@ -119,7 +119,7 @@ std::string threadChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
   if (S && S->getScheduleKind() == OMPC_SCHEDULE_static) {
     if (const Expr *C = S->getChunkSize())
       return exprText(userExpr(C), Ctx, &Edits);
-    return teamBlocks();
+    return staticBlocks();
   }
   return LastOne ? "1" : "";
 }

@@ -386,7 +386,8 @@ void f(int *a, int n, int *r) {
   INFO(F.Regions.at(0).R.Reason);
   CHECK(F.Regions.at(0).R.Translate);
   // schedule(static): one block per thread; a chunk: chunks in turn.
-  CHECK(contains(F.Output, "o2c_q0 = o2c_trip0 / o2c_b0n"));
+  CHECK(contains(F.Output, "o2c_dev::staticBlock<"));
+  CHECK(contains(F.Output, "(0, o2c_trip0, o2c_thr, o2c_nthr);"));
   CHECK(contains(F.Output, "const long long o2c_chunk0_ = 3;\n"));
   // Two closing barriers: nowait has none.
   const std::string Barrier = "o2c_dev::blockBarrier(); // the loop's";

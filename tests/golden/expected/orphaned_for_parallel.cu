@@ -33,17 +33,15 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
 {
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
-const unsigned int o2c_b0n = (unsigned int)(o2c_nthr), o2c_q0 = o2c_trip0 / o2c_b0n, o2c_r0 = o2c_trip0 % o2c_b0n;
-const unsigned int o2c_b0 = (unsigned int)(o2c_thr),
-  o2c_lo0 = o2c_b0 * o2c_q0 + (o2c_b0 < o2c_r0 ? o2c_b0 : o2c_r0);
-for (unsigned int o2c_iv0 = o2c_lo0; o2c_iv0 < o2c_lo0 + o2c_q0 + (o2c_b0 < o2c_r0 ? 1 : 0); ++o2c_iv0) {
+const o2c_dev::Block<unsigned int> o2c_blk0 = o2c_dev::staticBlock<unsigned int>(0, o2c_trip0, o2c_thr, o2c_nthr);
+for (unsigned int o2c_iv0 = o2c_blk0.Lo; o2c_iv0 < o2c_blk0.End; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 23 "inputs/orphaned_for_parallel.c"
 {
     who[i] = omp_get_thread_num() * 1000 + omp_get_num_threads();
     a[i] += i;
   }
-#line 47 "orphaned_for_parallel.cu"
+#line 45 "orphaned_for_parallel.cu"
 }
 }
 o2c_dev::blockBarrier(); // the loop's closing barrier
@@ -74,7 +72,7 @@ int i = (int)((unsigned int)(0) + (o2c_iv0));
     who[i] = omp_get_thread_num() * 1000 + omp_get_num_threads();
     a[i] += 2 * i;
   }
-#line 78 "orphaned_for_parallel.cu"
+#line 76 "orphaned_for_parallel.cu"
 }
 }
 }
@@ -96,7 +94,7 @@ const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_n
 for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
 #line 41 "inputs/orphaned_for_parallel.c"
 a[i] += 1;
-#line 100 "orphaned_for_parallel.cu"
+#line 98 "orphaned_for_parallel.cu"
 }
 o2c_dev::blockBarrier(); // the loop's closing barrier
 }
@@ -112,7 +110,7 @@ const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_n
 for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
 #line 44 "inputs/orphaned_for_parallel.c"
 b[i] = a[n - 1 - i];
-#line 116 "orphaned_for_parallel.cu"
+#line 114 "orphaned_for_parallel.cu"
 }
 }
 #line 44 "inputs/orphaned_for_parallel.c"
@@ -139,13 +137,13 @@ static int wrongOwners(const int *who, int n, int chunk) {
   return bad;
 }
 
-#line 143 "orphaned_for_parallel.cu"
+#line 141 "orphaned_for_parallel.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_for_parallel.c:69
 __global__ void omp2cuda_ran_on_device_L69(int *on_device) {
 #line 70 "inputs/orphaned_for_parallel.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 149 "orphaned_for_parallel.cu"
+#line 147 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -177,7 +175,7 @@ if (!omp2cuda_ran_on_device_L69_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 181 "orphaned_for_parallel.cu"
+#line 179 "orphaned_for_parallel.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(8) map(tofrom:
 // a, b, who)' at inputs/orphaned_for_parallel.c:78
 __global__ void omp2cuda_main_L78(int *a, int *b, int *who) {
@@ -186,7 +184,7 @@ __global__ void omp2cuda_main_L78(int *a, int *b, int *who) {
     blocks(who, a, N);
     reverse(a, b, N);
   }
-#line 190 "orphaned_for_parallel.cu"
+#line 188 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
@@ -224,7 +222,7 @@ __global__ void omp2cuda_main_L91(int *o2c_arr_whoT, int *o2c_arr_aT) {
     chunks(whoT + team * N, aT + team * N, N);
 #line 97 "inputs/orphaned_for_parallel.c"
   }
-#line 228 "orphaned_for_parallel.cu"
+#line 226 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)
