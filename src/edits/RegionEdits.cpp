@@ -58,11 +58,27 @@ SourceLocation attachedPragma(const Decl *D, const SourceManager &SM) {
   return First;
 }
 
+/// Where D's text starts: an out-of-line member of a class template starts
+/// at the class's `template <...>`, ahead of its own (`template <class T>
+/// template <class U> void Box<T>::f(U)`), which is where D's begins.
+SourceLocation outerBegin(const Decl *D) {
+  const Decl *Inner = D;
+  if (const auto *T = dyn_cast<TemplateDecl>(D); T && T->getTemplatedDecl())
+    Inner = T->getTemplatedDecl();
+  if (const auto *DD = dyn_cast<DeclaratorDecl>(Inner);
+      DD && DD->getNumTemplateParameterLists())
+    return DD->getOuterLocStart();
+  if (const auto *TD = dyn_cast<TagDecl>(Inner);
+      TD && TD->getNumTemplateParameterLists())
+    return TD->getOuterLocStart();
+  return D->getBeginLoc();
+}
+
 /// Offset of the start of the top-level declaration (its leading pragmas
 /// included), and whether it starts a line.
 unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  SourceLocation L = SM.getExpansionLoc(outerBegin(D));
   unsigned Off = SM.getFileOffset(L);
   llvm::StringRef Buf = mainBuffer(Ctx);
   SourceLocation Pragma = attachedPragma(D, SM);
