@@ -99,7 +99,8 @@ unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
 /// Emitted inside the namespaces that enclose F but not Top, the
 /// declaration it goes before: a member defined outside its namespace
 /// (`void geo::Box<T>::fill() {...}` at file scope) names the namespace's
-/// entities unqualified, which its kernel sees only inside them.
+/// entities unqualified, which its kernel sees only inside them. With C++
+/// linkage where Top has C linkage.
 std::string inItsNamespaces(const FunctionDecl *F, const Decl *Top,
                             const std::string &Emitted) {
   if (!F || !Top)
@@ -118,6 +119,15 @@ std::string inItsNamespaces(const FunctionDecl *F, const Decl *Top,
            "{\n" + Open;
     Close += "} // namespace " + NS->getNameAsString() + "\n";
   }
+  // Inside `extern "C" { ... }` the kernels and stubs (templates, overloads
+  // of one name) would get C linkage.
+  for (const DeclContext *DC = Top->getLexicalDeclContext(); DC;
+       DC = DC->getLexicalParent())
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC)) {
+      if (LS->getLanguage() == LinkageSpecLanguageIDs::C)
+        return "extern \"C++\" {\n" + Open + Emitted + Close + "}\n";
+      break;
+    }
   return Open + Emitted + Close;
 }
 
