@@ -115,9 +115,12 @@ Capture namedCapture(const Use &U, const LangOptions &LO) {
     Cap.Name += "_"; // renamed in the whole file (CCompat.cpp)
   Cap.IsMember = U.Member;
   Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
+  // A global's plain name at the call may mean a namespace's own variable
+  // that shadows it (or two, after a using-directive): C++ qualifies it.
   if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isStaticDataMember())
     Cap.CallArg = VD->getQualifiedNameAsString();
-  else if (VD && VD->getDeclContext()->isNamespace())
+  else if (VD && LO.CPlusPlus &&
+           VD->getDeclContext()->getRedeclContext()->isFileContext())
     Cap.CallArg = namespaceQualified(VD);
   Cap.InBody = !U.Refs.empty();
   Cap.Written = U.Written;

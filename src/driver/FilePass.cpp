@@ -408,18 +408,27 @@ std::optional<std::string> applyFilePass(FilePass &P, ASTContext &Ctx,
   // Each is the generated file's own text (kernels, stubs, device copies of
   // globals) until the marker back to the input after it.
   const std::string Generated = generatedMarker(O.LineDirectives);
+  llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
   for (auto &[Off, Text] : P.Inserts) {
     unsigned Line = SM.getLineNumber(SM.getMainFileID(), Off);
-    std::string Own = llvm::StringRef(Text).starts_with(Generated) ? "" : Generated;
+    std::string Own =
+        llvm::StringRef(Text).starts_with(Generated) ? "" : Generated;
+    // Text inserted mid-line starts by ending that line: the marker, a
+    // directive, must follow that newline, not share the user's line.
+    llvm::StringRef Body = Text;
+    bool MidLine = Off > 0 && Code[Off - 1] != '\n';
+    std::string Lead =
+        !Own.empty() && MidLine && Body.consume_front("\n") ? "\n" : "";
     KernelEdits.push_back(
-        {Off, 0, Own + Text + lineMarker({FileName, Line, 0}, O.LineDirectives)});
+        {Off, 0,
+         Lead + Own + Body.str() +
+             lineMarker({FileName, Line, 0}, O.LineDirectives)});
   }
   Edits.insert(Edits.begin(), KernelEdits.begin(), KernelEdits.end());
   // First in the list: insertions at one offset keep their order, and the
   // runtime header must precede a kernel inserted at offset 0.
   Edits.insert(Edits.begin(),
                {0, 0, Banner + lineMarker({FileName, 1, 0}, O.LineDirectives)});
-  llvm::StringRef Code = SM.getBufferData(SM.getMainFileID());
   auto Reps = toReplacements(FileName, std::move(Edits));
   if (!Reps) {
     DE.Report(SourceLocation(),

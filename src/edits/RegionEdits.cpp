@@ -58,11 +58,27 @@ SourceLocation attachedPragma(const Decl *D, const SourceManager &SM) {
   return First;
 }
 
+/// Where D's text starts: an out-of-line member of a class template starts
+/// at the class's `template <...>`, ahead of its own (`template <class T>
+/// template <class U> void Box<T>::f(U)`), which is where D's begins.
+SourceLocation outerBegin(const Decl *D) {
+  const Decl *Inner = D;
+  if (const auto *T = dyn_cast<TemplateDecl>(D); T && T->getTemplatedDecl())
+    Inner = T->getTemplatedDecl();
+  if (const auto *DD = dyn_cast<DeclaratorDecl>(Inner);
+      DD && DD->getNumTemplateParameterLists())
+    return DD->getOuterLocStart();
+  if (const auto *TD = dyn_cast<TagDecl>(Inner);
+      TD && TD->getNumTemplateParameterLists())
+    return TD->getOuterLocStart();
+  return D->getBeginLoc();
+}
+
 /// Offset of the start of the top-level declaration (its leading pragmas
 /// included), and whether it starts a line.
 unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+  SourceLocation L = SM.getExpansionLoc(outerBegin(D));
   unsigned Off = SM.getFileOffset(L);
   llvm::StringRef Buf = mainBuffer(Ctx);
   SourceLocation Pragma = attachedPragma(D, SM);
@@ -83,7 +99,8 @@ unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
 /// Emitted inside the namespaces that enclose F but not Top, the
 /// declaration it goes before: a member defined outside its namespace
 /// (`void geo::Box<T>::fill() {...}` at file scope) names the namespace's
-/// entities unqualified, which its kernel sees only inside them.
+/// entities unqualified, which its kernel sees only inside them. With C++
+/// linkage where Top has C linkage.
 std::string inItsNamespaces(const FunctionDecl *F, const Decl *Top,
                             const std::string &Emitted) {
   if (!F || !Top)
@@ -102,6 +119,15 @@ std::string inItsNamespaces(const FunctionDecl *F, const Decl *Top,
            "{\n" + Open;
     Close += "} // namespace " + NS->getNameAsString() + "\n";
   }
+  // Inside `extern "C" { ... }` the kernels and stubs (templates, overloads
+  // of one name) would get C linkage.
+  for (const DeclContext *DC = Top->getLexicalDeclContext(); DC;
+       DC = DC->getLexicalParent())
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC)) {
+      if (LS->getLanguage() == LinkageSpecLanguageIDs::C)
+        return "extern \"C++\" {\n" + Open + Emitted + Close + "}\n";
+      break;
+    }
   return Open + Emitted + Close;
 }
 

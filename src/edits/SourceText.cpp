@@ -91,13 +91,20 @@ std::string exprText(const Expr *E, const ASTContext &Ctx,
 }
 
 /// A namespace-scope variable as the stub's caller can name it from
-/// anywhere: ::a::b::x (anonymous namespaces are transparent).
+/// anywhere: ::a::b::x (anonymous namespaces are transparent, unless what
+/// encloses one declares the name itself: then only the plain name, at the
+/// region's own place, can mean it).
 std::string namespaceQualified(const VarDecl *VD) {
   std::string Q = VD->getNameAsString();
+  DeclarationName Next = VD->getDeclName();
   for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      if (!NS->isAnonymousNamespace())
+      if (!NS->isAnonymousNamespace()) {
         Q = NS->getNameAsString() + "::" + Q;
+        Next = NS->getDeclName();
+      } else if (!NS->getParent()->getRedeclContext()->lookup(Next).empty()) {
+        return VD->getNameAsString();
+      }
     } else if (!isa<LinkageSpecDecl, TranslationUnitDecl>(DC)) {
       return VD->getNameAsString();
     }

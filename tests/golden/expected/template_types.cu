@@ -515,7 +515,7 @@ static bool omp2cuda_pack_L92_launch(const int MR, Index m, const T *a, T *p,
 template <typename Index, typename T>
 void pack(Index m, const T *a, T *p) {
   Index mp = (m + MR - 1) / MR;
-if (!omp2cuda_pack_L92_launch<Index, T>(MR, m, a, p, mp)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_pack_L92_launch<Index, T>(::MR, m, a, p, mp)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 92 "inputs/template_types.cpp"
 #pragma omp target teams distribute parallel for collapse(4) map(to: a[0:m*m]) map(from: p[0:(mp+1)*mp/2*MR*MR])
   for (Index j = 0; j < mp; ++j)

@@ -1,0 +1,223 @@
+// Regions whose function sits in a namespace, a linkage specification or a
+// class template's out-of-line member: where the kernel goes and how the
+// stub's call names the globals it passes.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+
+FileResult translateCxx(const std::string &Code, bool Lines = false) {
+  Options O;
+  O.LineDirectives = Lines;
+  return translateCode(Code, "input.cpp", {"-xc++", "-std=c++17"}, O);
+}
+
+/// The line of Out that calls the stub (`if (!omp2cuda_..._stub(...)) {`).
+std::string stubCallLine(const std::string &Out) {
+  std::istringstream In(Out);
+  for (std::string L; std::getline(In, L);)
+    if (contains(L, "if (!omp2cuda_"))
+      return L;
+  return "";
+}
+
+} // namespace
+
+TEST_CASE("a global that a namespace's own variable shadows is passed "
+          "qualified",
+          "[analysis][namespace]") {
+  // The call is written in a::run, where a plain `x` is a::x (70 on the
+  // emu, 1000 on the host), or, after `using namespace a`, ambiguous.
+  FileResult F = translateCxx(GENERATE(R"src(
+int x = 100;
+namespace a {
+int x = 7;
+double run(int n) {
+  double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += ::x;
+  return s;
+}
+}
+)src",
+                                       R"src(
+int x = 100;
+namespace a { int x = 7; }
+using namespace a;
+double run(int n) {
+  double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += ::x;
+  return s;
+}
+)src"));
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string Call = stubCallLine(F.Output);
+  INFO(Call);
+  CHECK(contains(Call, "::x"));
+}
+
+TEST_CASE("a namespace's variable is still passed with its namespace",
+          "[analysis][namespace]") {
+  FileResult F = translateCxx(R"src(
+int x = 100;
+namespace a {
+int x = 7;
+double run(int n) {
+  double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += x;
+  return s;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(stubCallLine(F.Output), "::a::x"));
+}
+
+TEST_CASE("a variable of an anonymous namespace that a global's name hides "
+          "from qualified names is passed by its plain name",
+          "[analysis][namespace]") {
+  // `::x` is the global: 1000 on the emu, 70 on the host.
+  FileResult F = translateCxx(R"src(
+int x = 100;
+namespace {
+int x = 7;
+double run(int n) {
+  double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += x;
+  return s;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string Call = stubCallLine(F.Output);
+  INFO(Call);
+  CHECK(contains(Call, "(x, ") + contains(Call, ", x, ") +
+            contains(Call, ", x)") ==
+        1);
+  CHECK(!contains(Call, "::x"));
+}
+
+TEST_CASE("kernels of a function with C linkage get C++ linkage",
+          "[analysis][namespace]") {
+  // Kernel templates and stubs with C linkage were build errors.
+  FileResult F = translateCxx(R"src(
+extern "C" {
+namespace b {
+double f(int n) {
+  auto l = [&](auto k) {
+    double s = 0;
+#pragma omp target map(tofrom: s)
+    for (int i = 0; i < n; ++i) s += k;
+    return s;
+  };
+  return l(2) + l(0.5);
+}
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  size_t Cxx = F.Output.find("extern \"C++\" {");
+  size_t Kernel = F.Output.find("__global__");
+  size_t Fn = F.Output.find("double f(int n)");
+  REQUIRE(Cxx != std::string::npos);
+  REQUIRE(Kernel != std::string::npos);
+  CHECK(Cxx < Kernel);
+  CHECK(Kernel < Fn);
+  // Once: the function's own linkage is the user's.
+  CHECK(F.Output.find("extern \"C++\"", Cxx + 1) == std::string::npos);
+}
+
+TEST_CASE("a function in an extern \"C++\" block inside extern \"C\" gets "
+          "no second linkage block",
+          "[analysis][namespace]") {
+  FileResult F = translateCxx(R"src(
+extern "C" {
+extern "C++" {
+template <class T> T sum(T v, int n) {
+  T s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += v;
+  return s;
+}
+}
+}
+int use() { return sum(2, 10); }
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  size_t First = F.Output.find("extern \"C++\"");
+  REQUIRE(First != std::string::npos);
+  CHECK(F.Output.find("extern \"C++\"", First + 1) == std::string::npos);
+}
+
+TEST_CASE("a function that starts on another declaration's line gets the "
+          "generated code's #line on a line of its own",
+          "[analysis][namespace]") {
+  FileResult F = translateCxx(
+      GENERATE(R"src(namespace c { double run(int n) { double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += 3;
+  return s; } }
+)src",
+               R"src(static int q = 3; double run(int n) { double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += q;
+  return s; }
+)src"),
+      /*Lines=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::istringstream In(F.Output);
+  for (std::string L; std::getline(In, L);) {
+    INFO(L);
+    size_t At = L.find("#line");
+    CHECK((At == std::string::npos || L.find_first_not_of(" \t") == At));
+  }
+}
+
+TEST_CASE("an out-of-line member template of a class template gets its "
+          "kernel before both template headers",
+          "[analysis][classtemplate][namespace]") {
+  FileResult F = translateCxx(R"src(
+template <class T> struct Box {
+  T base;
+  template <class U> double fill(U u, int n);
+};
+template <class T>
+template <class U>
+double Box<T>::fill(U u, int n) {
+  double s = 0;
+#pragma omp target map(tofrom: s)
+  for (int i = 0; i < n; ++i) s += u + base;
+  return s;
+}
+double use() { Box<int> p{2}; return p.fill(1.5, 10); }
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  // The kernel went between the two headers: a build error.
+  CHECK(contains(F.Output, "template <class T>\ntemplate <class U>\ndouble "
+                           "Box<T>::fill(U u, int n)"));
+  CHECK(F.Output.find("__global__") <
+        F.Output.find("template <class T>\ntemplate <class U>"));
+}
