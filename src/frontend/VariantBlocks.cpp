@@ -472,22 +472,48 @@ std::string logicalPragma(StringRef P) {
   return Out;
 }
 
+/// Whether P, a pragma's lines, opens a block comment it does not close:
+/// the directive goes on past the line the scan ends it at.
+bool opensComment(StringRef P) {
+  for (size_t I = 0; I < P.size(); ++I) {
+    if (P.drop_front(I).starts_with("//"))
+      return false;
+    if (P.drop_front(I).starts_with("/*")) {
+      size_t E = P.find("*/", I + 2);
+      if (E == StringRef::npos)
+        return true;
+      I = E + 1;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
   std::vector<VariantBlock> Out;
   for (const VariantBlock &B : findVariantBlocks(Text)) {
     StringRef P = Text.slice(B.Begin, B.BeginEnd);
+    // A block comment over lines hides the rest of the clause from this
+    // reading, and from the respelling's (review rSV's v7b: the emu ran
+    // another variant than the block a GPU compile takes).
+    if (opensComment(P)) {
+      // Its functions come after the comment's line.
+      VariantBlock W = B;
+      size_t Close = Text.find("*/", B.BeginEnd);
+      size_t Line = Close == StringRef::npos ? StringRef::npos
+                                             : Text.find('\n', Close);
+      W.BeginEnd = unsigned(std::min<size_t>(
+          Line == StringRef::npos ? B.End : Line, B.End));
+      Out.push_back(W);
+      continue;
+    }
     if (findMacro(P) != StringRef::npos)
       continue; // respelled: parsed
     std::string L = logicalPragma(P);
     std::optional<MatchClause> C = matchClause(L, 0, unsigned(L.size()));
-    if (!C) {
-      // A clause this reading cannot follow (a block comment over lines,
-      // review rSV's v7b) may still be one a GPU compile takes.
-      Out.push_back(B);
+    if (!C)
       continue;
-    }
     DeviceSetEval E =
         evalDeviceSet(StringRef(L).slice(C->BraceBegin + 1, C->DevEnd - 1));
     if (E.Host != Holds::Yes && E.Gpu != Holds::No)
