@@ -51,6 +51,21 @@ inline omp_depend_t depobjAt(omp_depend_t *List, int N, int I) {
   return List[I < N ? I : 0];
 }
 
+// Named locals D0..D15 for the first N depend objects of List: GCC 12
+// takes no array element as a depobj item.
+#define O2C_DEPOBJ_LOCALS(List, N)                                            \
+  omp_depend_t D0 = depobjAt(List, N, 0), D1 = depobjAt(List, N, 1),          \
+               D2 = depobjAt(List, N, 2), D3 = depobjAt(List, N, 3),          \
+               D4 = depobjAt(List, N, 4), D5 = depobjAt(List, N, 5),          \
+               D6 = depobjAt(List, N, 6), D7 = depobjAt(List, N, 7),          \
+               D8 = depobjAt(List, N, 8), D9 = depobjAt(List, N, 9),          \
+               D10 = depobjAt(List, N, 10), D11 = depobjAt(List, N, 11),      \
+               D12 = depobjAt(List, N, 12), D13 = depobjAt(List, N, 13),      \
+               D14 = depobjAt(List, N, 14), D15 = depobjAt(List, N, 15);      \
+  (void)D0, (void)D1, (void)D2, (void)D3, (void)D4, (void)D5, (void)D6,       \
+      (void)D7, (void)D8, (void)D9, (void)D10, (void)D11, (void)D12,          \
+      (void)D13, (void)D14, (void)D15
+
 #if O2C_DETACH
 /// T in a detached host task with the N (1 to MaxDepobjs) depend objects of
 /// List and a token of its own for guardRelease (async.h); the helper
@@ -65,18 +80,7 @@ template <class Task> void detachedCopy(Task *T, int N, omp_depend_t *List) {
     return;
   }
   char *Tok = newToken();
-  // Named locals: GCC 12 takes no array element as a depobj item.
-  omp_depend_t D0 = depobjAt(List, N, 0), D1 = depobjAt(List, N, 1),
-               D2 = depobjAt(List, N, 2), D3 = depobjAt(List, N, 3),
-               D4 = depobjAt(List, N, 4), D5 = depobjAt(List, N, 5),
-               D6 = depobjAt(List, N, 6), D7 = depobjAt(List, N, 7),
-               D8 = depobjAt(List, N, 8), D9 = depobjAt(List, N, 9),
-               D10 = depobjAt(List, N, 10), D11 = depobjAt(List, N, 11),
-               D12 = depobjAt(List, N, 12), D13 = depobjAt(List, N, 13),
-               D14 = depobjAt(List, N, 14), D15 = depobjAt(List, N, 15);
-  (void)D0, (void)D1, (void)D2, (void)D3, (void)D4, (void)D5, (void)D6,
-      (void)D7, (void)D8, (void)D9, (void)D10, (void)D11, (void)D12, (void)D13,
-      (void)D14, (void)D15;
+  O2C_DEPOBJ_LOCALS(List, N);
   switch (N) {
   case 1: {
 #pragma omp task depend(depobj: D0) depend(out: *Tok) detach(E) firstprivate(T)
@@ -188,18 +192,7 @@ template <class Task> void waitingCopy(Task *T, int N, omp_depend_t *List) {
     runTask(Own);
     return;
   }
-  // Named locals: GCC 12 takes no array element as a depobj item.
-  omp_depend_t D0 = depobjAt(List, N, 0), D1 = depobjAt(List, N, 1),
-               D2 = depobjAt(List, N, 2), D3 = depobjAt(List, N, 3),
-               D4 = depobjAt(List, N, 4), D5 = depobjAt(List, N, 5),
-               D6 = depobjAt(List, N, 6), D7 = depobjAt(List, N, 7),
-               D8 = depobjAt(List, N, 8), D9 = depobjAt(List, N, 9),
-               D10 = depobjAt(List, N, 10), D11 = depobjAt(List, N, 11),
-               D12 = depobjAt(List, N, 12), D13 = depobjAt(List, N, 13),
-               D14 = depobjAt(List, N, 14), D15 = depobjAt(List, N, 15);
-  (void)D0, (void)D1, (void)D2, (void)D3, (void)D4, (void)D5, (void)D6,
-      (void)D7, (void)D8, (void)D9, (void)D10, (void)D11, (void)D12, (void)D13,
-      (void)D14, (void)D15;
+  O2C_DEPOBJ_LOCALS(List, N);
   switch (N) {
   case 1: {
 #pragma omp task depend(depobj: D0) firstprivate(Own)
