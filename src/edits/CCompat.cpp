@@ -12,7 +12,6 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 using namespace clang;
@@ -61,15 +60,9 @@ public:
     if (CE->getCastKind() == CK_BitCast && To->isPointerType() &&
         Sub->getType()->isVoidPointerType() && !To->isVoidPointerType())
       Need = true; // void* -> T*
-    if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType())
-      if (const auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
-        ToEnum.insert(DR); // keeps C++'s enumeration type
     if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
         !Sub->getType()->isEnumeralType() && !isOwnEnumerator(Sub, To))
       Need = true; // int -> enum
-    if (CE->getCastKind() == CK_IntegralCast && !To->isEnumeralType() &&
-        promotesOtherwise(Sub->getType()))
-      Need = true; // enum -> the integer type C promotes it to
     if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
         Sub->getType()->isEnumeralType() &&
         !Ctx.hasSameUnqualifiedType(To, Sub->getType()))
@@ -144,58 +137,7 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (E->getDecl()->getIdentifier() && isCxxOnlyKeyword(E->getDecl()->getName()))
       rename(E->getLocation(), E->getDecl()->getName());
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(E->getDecl()))
-      enumeratorAsInt(E, EC);
     return true;
-  }
-
-  // C (GCC, Clang) gives an enumeration without a negative enumerator the
-  // type unsigned int, where C++ promotes it to int and leaves a value
-  // outside its enumerators' range undefined: `e -= 2; e < F_A` differs.
-  // The .cu spells C's type as the enumeration's base (C++11).
-  // Only the main file's: a translated header's enumerations are used by
-  // files whose passes cannot know they have a base.
-  bool VisitEnumDecl(EnumDecl *ED) {
-    if (ED->isFixed() || !RebaseEnums)
-      return true;
-    if (!ED->isThisDeclarationADefinition()) {
-      if (ED->isFreeStanding() && ED->getIdentifier())
-        Forward.push_back(ED); // `enum flag;`: C++ needs the base there too
-      return true;
-    }
-    // `enum { N = 100 };` types nothing: its enumerators are int in both.
-    // One declared in a function may move ahead of a kernel as written
-    // (LocalTypeMoves): it keeps C++'s types.
-    if ((!ED->getIdentifier() && !ED->getTypedefNameForAnonDecl() &&
-         ED->isFreeStanding()) ||
-        ED->getParentFunctionOrMethod())
-      return true;
-    SourceLocation Open = ED->getBraceRange().getBegin();
-    if (Open.isInvalid() || Open.isMacroID() || !inMainFile(SM, Open))
-      return true;
-    EnumEdits[ED].push_back(
-        {SM.getFileOffset(Open), 0, ": " + baseOf(ED) + " "});
-    Rebased.insert(ED);
-    return true;
-  }
-
-  /// The edits of the enumerations given a base, with their forward
-  /// declarations'. One whose enumerator a macro's body uses keeps C++'s
-  /// types (no cast can reach it there): as before the base.
-  void finishEnums() {
-    for (const EnumDecl *ED : Forward) {
-      SourceLocation Name = ED->getLocation();
-      if (!Rebased.count(ED->getDefinition()) || Name.isMacroID() ||
-          !inMainFile(SM, Name))
-        continue;
-      SourceLocation End =
-          Lexer::getLocForEndOfToken(Name, 0, SM, Ctx.getLangOpts());
-      EnumEdits[ED->getDefinition()].push_back(
-          {SM.getFileOffset(End), 0, " : " + baseOf(ED->getDefinition())});
-    }
-    for (const auto &[ED, Edits] : EnumEdits)
-      if (!InMacro.count(ED))
-        Out.insert(Out.end(), Edits.begin(), Edits.end());
   }
   // Clause expressions that OpenMP evaluates before the construct (if,
   // device, num_teams, ...) are often moved into implicit captured
@@ -256,7 +198,6 @@ public:
   /// on enums (for enumReductionEdits).
   std::vector<const OMPExecutableDirective *> Directives;
   std::vector<EnumInPlace> InPlace;
-  bool RebaseEnums = false; // the main file's own pass
 
 private:
   /// A clause's helper expressions (a reduction's combiner `e = e + rhs`,
@@ -279,52 +220,6 @@ private:
     return std::any_of(
         DirectiveSpans.begin(), DirectiveSpans.end(),
         [&](const auto &S) { return S.first <= Off && Off <= S.second; });
-  }
-
-  /// An enumeration without a base in the .cu whose C type is unsigned:
-  /// C++ promotes it to int.
-  bool promotesOtherwise(QualType T) const {
-    const auto *ET = T->getAs<EnumType>();
-    const EnumDecl *ED = ET ? ET->getDecl()->getDefinition() : nullptr;
-    return ED && !ED->isFixed() && !Rebased.count(ED) &&
-           ED->getIntegerType()->isUnsignedIntegerType();
-  }
-
-  std::string baseOf(const EnumDecl *ED) const {
-    return ED->getIntegerType().getAsString(typePolicy(Ctx));
-  }
-
-  /// An enumerator has type int in C and its enumeration's type in C++,
-  /// which now promotes to the base: `x < F_A` with an int x compares
-  /// unsigned. A use not converted to the enumeration is cast back to C's
-  /// type.
-  void enumeratorAsInt(const DeclRefExpr *E, const EnumConstantDecl *EC) {
-    const auto *ED = cast<EnumDecl>(EC->getDeclContext());
-    if (!Rebased.count(ED) || ToEnum.count(E) ||
-        Ctx.hasSameType(ED->getIntegerType(), E->getType()))
-      return;
-    // Its own enumeration's initialisers, and clause expressions (the
-    // pragma's own text), keep what they have.
-    SourceLocation At = SM.getExpansionLoc(E->getLocation());
-    SourceRange Body = ED->getBraceRange();
-    if (!inMainFile(SM, At) || inDirective(At) ||
-        (!SM.isBeforeInTranslationUnit(At, Body.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Body.getEnd(), At)))
-      return;
-    SourceLocation L = E->getLocation();
-    if (L.isMacroID() && SM.isMacroArgExpansion(L))
-      L = SM.getSpellingLoc(L);
-    if (L.isMacroID() || !inMainFile(SM, L)) {
-      InMacro.insert(ED);
-      return;
-    }
-    unsigned B = SM.getFileOffset(L);
-    if (!writtenAt(B, EC->getName()))
-      return; // an implicit expression's borrowed location
-    EnumEdits[ED].push_back(
-        {B, 0, "((" + declText(E->getType(), "", Ctx) + ")"});
-    EnumEdits[ED].push_back(
-        {B + static_cast<unsigned>(EC->getName().size()), 0, ")"});
   }
 
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
@@ -385,11 +280,6 @@ private:
   std::set<const ImplicitCastExpr *> LiteralToChar;
   std::set<unsigned> Renamed;
   std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
-  std::set<const EnumDecl *> Rebased;
-  std::vector<const EnumDecl *> Forward;
-  std::set<const DeclRefExpr *> ToEnum;
-  std::map<const EnumDecl *, std::vector<TextEdit>> EnumEdits;
-  std::set<const EnumDecl *> InMacro;
 };
 
 void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
@@ -571,14 +461,12 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     return Out;
   }
   Compat C(Ctx, Out, Problems);
-  C.RebaseEnums = Main;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const SourceManager &SM = Ctx.getSourceManager();
     if (!inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       continue;
     C.TraverseDecl(D);
   }
-  C.finishEnums();
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.

@@ -119,24 +119,16 @@ public:
     llvm::StringRef Op = P.Op;
     std::string Fn;
     if (Op.consume_back("=")) { // `e |= x`: e = (T)(e | x), x of any type
-      // The left operand as C promotes it (a header's enumeration has no
-      // base: C++ would promote it to int where C has unsigned int).
-      std::string L =
-          "(" +
-          ED->getIntegerType().getAsString(PrintingPolicy(Ctx.getLangOpts())) +
-          ")o2c_l";
       auto Def = [&](const std::string &Head, const std::string &R) {
         return Head + "__host__ __device__ inline " + T + " &operator" +
                Op.str() + "=(" + T + " &o2c_l, " + R + " o2c_r) { return " +
-               "o2c_l = (" + T + ")(" + L + " " + Op.str() + " o2c_r); }";
+               "o2c_l = (" + T + ")(o2c_l " + Op.str() + " o2c_r); }";
       };
       Fn = Def("template <class O2cR> ", "O2cR");
-      // G++ 12 prefers a built-in operator it then rejects (int to the
-      // enumeration) to the template: each integer type a right operand
-      // promotes to gets an exact match.
-      for (const char *R : {"int", "unsigned int", "long", "unsigned long",
-                            "long long", "unsigned long long"})
-        Fn += "\n" + Def("", R);
+      // G++ 12 prefers a built-in shift it then rejects to the template:
+      // an int amount gets an exact match.
+      if (Op == "<<" || Op == ">>")
+        Fn += "\n" + Def("", "int");
     } else {
       std::string Sign = Op.starts_with("++") ? "+" : "-";
       std::string Step = "o2c_l = (" + T + ")(o2c_l " + Sign + " 1)";

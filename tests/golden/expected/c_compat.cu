@@ -4,7 +4,7 @@
 // C that is not C++: implicit void* conversions, restrict, keywords as names.
 #include <stdlib.h>
 
-enum mode : unsigned int { FAST, SLOW };
+enum mode { FAST, SLOW };
 
 #line 10 "c_compat.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
@@ -59,7 +59,7 @@ static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
 #line 6 "inputs/c_compat.c"
 extern "C" double *make(int n, enum mode m) {
   double *__restrict__ new_ = (double *)malloc(n * sizeof *new_);
-  int class_ = m == ((int)FAST) ? 1 : 2;
+  int class_ = m == FAST ? 1 : 2;
   enum mode other = (enum mode)1;
 if (!omp2cuda_make_L10_launch(n, new_, class_, other)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 10 "inputs/c_compat.c"
