@@ -125,10 +125,12 @@ public:
                "o2c_l = (" + T + ")(o2c_l " + Op.str() + " o2c_r); }";
       };
       Fn = Def("template <class O2cR> ", "O2cR");
-      // G++ 12 prefers a built-in shift it then rejects to the template:
-      // an int amount gets an exact match.
-      if (Op == "<<" || Op == ">>")
-        Fn += "\n" + Def("", "int");
+      // G++ 12 prefers a built-in operator it then rejects (int to the
+      // enumeration) to the template: each integer type a right operand
+      // promotes to gets an exact match (review rEO e2.c, e9.c).
+      for (const char *R : {"int", "unsigned int", "long", "unsigned long",
+                            "long long", "unsigned long long"})
+        Fn += "\n" + Def("", R);
     } else {
       std::string Sign = Op.starts_with("++") ? "+" : "-";
       std::string Step = "o2c_l = (" + T + ")(o2c_l " + Sign + " 1)";
