@@ -448,9 +448,12 @@ std::string originalPragma(StringRef Pragma) {
 namespace {
 
 /// A pragma's text as the preprocessor reads it: continuation lines
-/// joined, comments dropped.
-std::string logicalPragma(StringRef P) {
+/// joined, comments dropped. Open: P opens a block comment it does not
+/// close, so the directive goes on past the line the scan ends it at.
+std::string logicalPragma(StringRef P, bool *Open = nullptr) {
   std::string Out;
+  if (Open)
+    *Open = false;
   for (size_t I = 0; I < P.size(); ++I) {
     if (P[I] == '\\' && P.drop_front(I + 1).ltrim(" \t\r").starts_with("\n")) {
       I = P.find('\n', I);
@@ -459,8 +462,11 @@ std::string logicalPragma(StringRef P) {
     }
     if (P.drop_front(I).starts_with("/*")) {
       size_t E = P.find("*/", I + 2);
-      if (E == StringRef::npos)
+      if (E == StringRef::npos) {
+        if (Open)
+          *Open = true;
         break;
+      }
       I = E + 1;
       Out += ' ';
       continue;
@@ -472,22 +478,6 @@ std::string logicalPragma(StringRef P) {
   return Out;
 }
 
-/// Whether P, a pragma's lines, opens a block comment it does not close:
-/// the directive goes on past the line the scan ends it at.
-bool opensComment(StringRef P) {
-  for (size_t I = 0; I < P.size(); ++I) {
-    if (P.drop_front(I).starts_with("//"))
-      return false;
-    if (P.drop_front(I).starts_with("/*")) {
-      size_t E = P.find("*/", I + 2);
-      if (E == StringRef::npos)
-        return true;
-      I = E + 1;
-    }
-  }
-  return false;
-}
-
 } // namespace
 
 std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
@@ -497,7 +487,9 @@ std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
     // A block comment over lines hides the rest of the clause from this
     // reading, and from the respelling's (review rSV's v7b: the emu ran
     // another variant than the block a GPU compile takes).
-    if (opensComment(P)) {
+    bool Open;
+    std::string L = logicalPragma(P, &Open);
+    if (Open) {
       // Its functions come after the comment's line.
       VariantBlock W = B;
       size_t Close = Text.find("*/", B.BeginEnd);
@@ -510,7 +502,6 @@ std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
     }
     if (findMacro(P) != StringRef::npos)
       continue; // respelled: parsed
-    std::string L = logicalPragma(P);
     std::optional<MatchClause> C = matchClause(L, 0, unsigned(L.size()));
     if (!C)
       continue;
