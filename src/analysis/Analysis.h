@@ -348,13 +348,14 @@ struct BlockVariantText {
   unsigned NameBegin = 0, NameLength = 0; ///< the name in its definition
   unsigned DefBegin = 0; ///< the definition's first line, at its start
   unsigned AfterDef = 0; ///< the start of the line after the definition
-  unsigned PragmaBegin = 0, PragmaEnd = 0; ///< the block's `begin` pragma
+  unsigned PragmaBegin = 0, PragmaEnd = 0; ///< the innermost `begin` pragma
 };
 /// Whether F is a function of a `begin declare variant` block.
 bool isBlockVariant(const clang::FunctionDecl *F);
 /// Where and how block variant F is renamed; nullopt when it cannot be (a
-/// member, template or variadic function, a nested block, a name from a
-/// macro, a definition that shares a line with other code, another file).
+/// member, template or variadic function, a name from a macro, a
+/// definition that shares a line with other code, another file; nested
+/// blocks are all closed around it).
 std::optional<BlockVariantText> blockVariantText(const clang::FunctionDecl *F);
 bool hasDeclareVariant(const clang::FunctionDecl *F);
 DeviceVariant deviceVariantOf(const clang::FunctionDecl *F,

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -296,6 +297,144 @@ bool usesBlockDecls(const FunctionDecl *F, unsigned From, unsigned To,
   return U.Found;
 }
 
+/// What clang's device compile compares of two matching variants of equal
+/// score (llvm::omp::getBestVariantMatchForContext): the properties the
+/// selector requires, and its construct traits in order.
+struct TieTraits {
+  std::set<unsigned> Required;
+  std::vector<unsigned> Constructs;
+};
+
+/// A matching variant's traits as clang's OMPTraitInfo::getAsVariantMatchInfo
+/// records them (a user condition that holds is `user_condition_true`).
+TieTraits astTraits(const OMPTraitInfo &TI) {
+  TieTraits T;
+  for (const OMPTraitSet &Set : TI.Sets)
+    for (const OMPTraitSelector &Sel : Set.Selectors) {
+      if (Sel.Kind == TraitSelector::user_condition) {
+        T.Required.insert(unsigned(TraitProperty::user_condition_true));
+        continue;
+      }
+      for (const OMPTraitProperty &P : Sel.Properties) {
+        T.Required.insert(unsigned(P.Kind));
+        if (Set.Kind == TraitSet::construct)
+          T.Constructs.push_back(unsigned(P.Kind));
+      }
+    }
+  return T;
+}
+
+/// A respelled block's traits as the device compile sees them: its merged
+/// device set's (the respelling's own sets are the host parse's only).
+std::optional<TieTraits> respelledTraits(const RespelledSelector &RS) {
+  TieTraits T;
+  for (const auto &[Sel, Name] : RS.Props) {
+    TraitProperty P = llvm::omp::getOpenMPContextTraitPropertyKind(
+        TraitSet::device,
+        Sel == "arch" ? TraitSelector::device_arch : TraitSelector::device_kind,
+        Name);
+    if (P == TraitProperty::invalid)
+      return std::nullopt;
+    T.Required.insert(unsigned(P));
+  }
+  return T;
+}
+
+/// llvm::omp's isStrictSubset: A's required properties a strict subset of
+/// B's, and A's construct traits a subsequence of B's.
+bool strictSubset(const TieTraits &A, const TieTraits &B) {
+  if (A.Required.size() >= B.Required.size())
+    return false;
+  for (unsigned P : A.Required)
+    if (!B.Required.count(P))
+      return false;
+  size_t J = 0;
+  for (unsigned P : A.Constructs) {
+    while (J < B.Constructs.size() && B.Constructs[J] != P)
+      ++J;
+    if (J == B.Constructs.size())
+      return false;
+    ++J;
+  }
+  return true;
+}
+
+/// Tells one `declare variant` attribute from another; an inherited copy
+/// is the same as its original (same variant, same pragma).
+std::pair<const FunctionDecl *, unsigned>
+attrKey(const OMPDeclareVariantAttr *A) {
+  const FunctionDecl *V = variantOf(A);
+  SourceLocation L = A->getLocation();
+  if (L.isInvalid() && V)
+    L = V->getLocation(); // a block's: the attribute is implicit
+  return {V ? V->getCanonicalDecl() : nullptr, L.getRawEncoding()};
+}
+
+/// Where each attribute comes in clang's look-up at a call of F (Sema's
+/// ActOnOpenMPCall): F's attributes in order, inherited copies first, then
+/// each earlier declaration's; the first place of each. Nullopt when the
+/// device's parse may have other declarations than the host's: a
+/// declaration clang made itself (a block function's implicit base, which
+/// a block only the host parse sees may create).
+std::optional<std::map<std::pair<const FunctionDecl *, unsigned>, size_t>>
+clangOrder(const FunctionDecl *F) {
+  std::map<std::pair<const FunctionDecl *, unsigned>, size_t> Out;
+  for (const FunctionDecl *D = F; D; D = D->getPreviousDecl()) {
+    if (D->isImplicit())
+      return std::nullopt;
+    for (const auto *A : D->specific_attrs<OMPDeclareVariantAttr>())
+      Out.insert({attrKey(A), Out.size()});
+  }
+  return Out;
+}
+
+/// A variant that matches the device at a call.
+struct Candidate {
+  int64_t Score;
+  const FunctionDecl *V;                         ///< canonical
+  std::pair<const FunctionDecl *, unsigned> Key; ///< attrKey
+  std::optional<TieTraits> Traits;
+};
+
+/// The device's choice among Matching, the variants of F that match it:
+/// the highest score; of several, the one clang's device compile takes
+/// (getBestVariantMatchForContext): in the order its look-up meets them
+/// (clangOrder), the first, unless a later one's traits are a strict
+/// superset of the best's so far. Null where that order or a tied
+/// variant's traits are not known.
+const FunctionDecl *breakTie(const FunctionDecl *F,
+                             const std::vector<Candidate> &Matching) {
+  int64_t Best = Matching.front().Score;
+  for (const Candidate &C : Matching)
+    Best = std::max(Best, C.Score);
+  std::set<const FunctionDecl *> Winners;
+  for (const Candidate &C : Matching)
+    if (C.Score == Best)
+      Winners.insert(C.V);
+  if (Winners.size() == 1)
+    return *Winners.begin();
+  auto Order = clangOrder(F);
+  if (!Order)
+    return nullptr;
+  std::vector<const Candidate *> Tied;
+  for (const Candidate &C : Matching) {
+    if (C.Score != Best)
+      continue;
+    if (!C.Traits || !Order->count(C.Key))
+      return nullptr;
+    Tied.push_back(&C);
+  }
+  std::sort(Tied.begin(), Tied.end(),
+            [&](const Candidate *A, const Candidate *B) {
+              return Order->at(A->Key) < Order->at(B->Key);
+            });
+  const Candidate *Choice = Tied.front();
+  for (const Candidate *C : Tied)
+    if (strictSubset(*Choice->Traits, *C->Traits))
+      Choice = C;
+  return Choice->V;
+}
+
 } // namespace
 
 bool isBlockVariant(const FunctionDecl *F) {
@@ -321,14 +460,21 @@ std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
            Paren = SM.getFileOffset(FTL.getLParenLoc());
   unsigned Close = SM.getFileOffset(E); // the body's `}`
   std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
-  const VariantBlock *Block = blockAt(Blocks, Begin);
-  if (!Block || Block->Nested || Close >= Block->End)
+  // Nested blocks are all closed before the function and opened again
+  // after it, outermost first, so the forwarder has the merged selector
+  // the function had (the device's choice among them is the analysis's).
+  std::vector<const VariantBlock *> Around = blocksAround(Blocks, Begin);
+  if (Around.empty() || Close >= Around.back()->End)
     return std::nullopt;
-  // The forwarder reopens the block with a copy of its pragma: a comment in
-  // it may close on a later line, leaving the copy's `/*` open.
-  if (Buf.slice(Block->Begin, Block->BeginEnd).contains("/*"))
-    return std::nullopt;
-  if (usesBlockDecls(F, Block->BeginEnd, Block->End, Begin, Close))
+  // The forwarder reopens each block with a copy of its pragma: a comment
+  // in one may close on a later line, leaving the copy's `/*` open.
+  for (const VariantBlock *B : Around)
+    if (Buf.slice(B->Begin, B->BeginEnd).contains("/*"))
+      return std::nullopt;
+  // Any declaration of the blocks, the enclosing ones' too, is one the
+  // renamed function outside them would not see.
+  if (usesBlockDecls(F, Around.front()->BeginEnd, Around.front()->End, Begin,
+                     Close))
     return std::nullopt;
   BlockVariantText T;
   // The pragmas go on lines of their own: nothing but blanks before the
@@ -360,8 +506,8 @@ std::optional<BlockVariantText> blockVariantText(const FunctionDecl *F) {
   }
   T.NewName = "omp2cuda_variant_" + Base + "_L" +
               std::to_string(SM.getLineNumber(SM.getMainFileID(), T.NameBegin));
-  T.PragmaBegin = Block->Begin;
-  T.PragmaEnd = Block->BeginEnd;
+  T.PragmaBegin = Around.back()->Begin;
+  T.PragmaEnd = Around.back()->BeginEnd;
   return T;
 }
 
@@ -406,7 +552,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
         respelled(variantOf(A), Line).K != RespelledSelector::NotRespelled;
   }
   // The matching variants with their scores.
-  std::vector<std::pair<int64_t, const FunctionDecl *>> Matching;
+  std::vector<Candidate> Matching;
   std::set<const FunctionDecl *> Uncallable;
   const std::string CannotCall =
       "it calls '" + Base +
@@ -455,7 +601,11 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
     if (spelling(V).empty() || A->adjustArgsNothing_size() ||
         A->adjustArgsNeedDevicePtr_size() || A->appendArgs_size())
       Uncallable.insert(V->getCanonicalDecl());
-    Matching.push_back({*Score, V->getCanonicalDecl()});
+    Matching.push_back(
+        {*Score, V->getCanonicalDecl(), attrKey(A),
+         RS.K == RespelledSelector::Device
+             ? respelledTraits(RS)
+             : std::optional<TieTraits>(astTraits(*A->getTraitInfos()))});
   }
   if (Matching.empty()) {
     // The base function, as on an OpenMP device. Spelled through its
@@ -494,26 +644,25 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
                       : "(&" + Out.Spelling + ")";
     return Out;
   }
-  int64_t Best = std::max_element(Matching.begin(), Matching.end())->first;
-  std::set<const FunctionDecl *> Winners;
-  for (const auto &[Score, V] : Matching)
-    if (Score == Best)
-      Winners.insert(V);
-  if (Winners.size() > 1) {
+  const FunctionDecl *Choice = breakTie(F, Matching);
+  if (!Choice) {
     // §7.3 then prefers the selector that is a superset of the others' and
-    // leaves the rest to the implementation: no answer a user could rely on.
+    // leaves the rest to the implementation; clang's order is not known.
     Out.K = DeviceVariant::Undecidable;
-    Out.Why = "it calls '" + Base + "', for which several 'declare variant' "
-              "functions match the device with the same score";
+    Out.Why = "it calls '" + Base +
+              "', for which several 'declare variant' "
+              "functions match the device with the same score, and the "
+              "translator cannot tell which of them clang's device compile "
+              "would choose";
     return Out;
   }
-  if (Uncallable.count(*Winners.begin())) {
+  if (Uncallable.count(Choice)) {
     Out.K = DeviceVariant::Undecidable;
     Out.Why = CannotCall;
     return Out;
   }
   Out.K = DeviceVariant::Variant;
-  Out.Callee = *Winners.begin();
+  Out.Callee = Choice;
   Out.Spelling = spelling(Out.Callee);
   return Out;
 }

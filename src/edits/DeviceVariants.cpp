@@ -25,7 +25,8 @@ namespace omp2cuda {
 namespace {
 
 /// The block variant's definition renamed T.NewName, outside its block:
-/// the block is closed before it, and opened again after it with a
+/// the block (and each enclosing one) is closed before it, and opened
+/// again after it, outermost first, with a
 /// function named as the base that calls it, so that the host compiler
 /// still finds a variant in the block (its choice is as before), while
 /// device code names the function itself.
@@ -36,7 +37,13 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::string Base = Buf.substr(T.NameBegin, T.NameLength).str();
   Edits.push_back({T.NameBegin, T.NameLength, T.NewName});
-  Inserts[T.DefBegin] += "#pragma omp end declare variant\n";
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  std::vector<const VariantBlock *> Around = blocksAround(Blocks, T.NameBegin);
+  std::string Reopen;
+  for (const VariantBlock *B : Around) {
+    Inserts[T.DefBegin] += "#pragma omp end declare variant\n";
+    Reopen += originalPragma(Buf.slice(B->Begin, B->BeginEnd)) + "\n";
+  }
   std::string Params, Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     std::string N = "o2c_a" + std::to_string(I);
@@ -53,7 +60,7 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
   else if (!Ctx.getLangOpts().CPlusPlus)
     Head = "extern \"C\" " + Head; // as the C file's functions (CCompat.cpp)
   Inserts[T.AfterDef] +=
-      originalPragma(Buf.slice(T.PragmaBegin, T.PragmaEnd)) + "\n" + Head +
+      Reopen + Head +
       declText(F->getReturnType(), Base + "(" + Params + ")", Ctx) +
       " { return " + T.NewName + "(" + Args + "); }\n";
 }

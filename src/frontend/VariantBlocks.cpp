@@ -427,9 +427,11 @@ RespelledSelector respelledSelectorAt(StringRef Text, unsigned Offset) {
     R.Why = "it is nested in a 'begin declare variant' block that the host "
             "compiler sees, whose selector the translator does not merge";
   }
-  if (R.K == RespelledSelector::Device)
+  if (R.K == RespelledSelector::Device) {
     for (const auto &[Sel, Name] : Props)
       R.Score += Sel == "arch" ? 2 : Name == "any" ? 0 : 1;
+    R.Props = std::move(Props);
+  }
   return R;
 }
 
@@ -594,6 +596,15 @@ const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
     if (B.BeginEnd <= Offset && Offset < B.End)
       Found = &B; // the innermost: blocks are sorted by their begin
   return Found;
+}
+
+std::vector<const VariantBlock *>
+blocksAround(const std::vector<VariantBlock> &Blocks, unsigned Offset) {
+  std::vector<const VariantBlock *> Out;
+  for (const VariantBlock &B : Blocks) // sorted by their begin: outer first
+    if (B.BeginEnd <= Offset && Offset < B.End)
+      Out.push_back(&B);
+  return Out;
 }
 
 } // namespace omp2cuda

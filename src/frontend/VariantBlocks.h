@@ -33,6 +33,9 @@ std::vector<VariantBlock> findVariantBlocks(llvm::StringRef Text);
 /// The block whose pragmas enclose Offset, or null.
 const VariantBlock *blockAt(const std::vector<VariantBlock> &Blocks,
                             unsigned Offset);
+/// Every block whose pragmas enclose Offset, the outermost first.
+std::vector<const VariantBlock *>
+blocksAround(const std::vector<VariantBlock> &Blocks, unsigned Offset);
 
 /// A `begin declare variant match(device={...})` block whose device set
 /// the host does not match (`kind(nohost)`, `kind(gpu)`, `arch(nvptx64)`)
@@ -87,6 +90,8 @@ struct RespelledSelector {
     Opaque        ///< the translator cannot tell: Why, at the block Block
   } K = NotRespelled;
   int64_t Score = 0;
+  /// Device: the merged set's properties, (`kind`|`arch`, name), each once.
+  std::set<std::pair<std::string, std::string>> Props;
   unsigned Block = 0;
   std::string Why;
 };

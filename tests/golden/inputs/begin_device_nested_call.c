@@ -1,0 +1,1 @@
+../../variant/begin_device_nested_call.c

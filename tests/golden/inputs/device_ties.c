@@ -1,0 +1,1 @@
+../../variant/device_ties.c
