@@ -2,8 +2,9 @@
    (issue 8). g's nested blocks merge to kind(nohost), arch(nvptx64),
    score 3, over the kind(gpu) block's 1; k is defined in the enclosing
    block after the nested one. clang's nvptx64 device IR stores 32 and 61
-   (clang-19 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90
-   --offload-device-only -S -emit-llvm -O1). The translator renames g's
+   (clang-19 -fopenmp -fopenmp-version=52 -fopenmp-targets=nvptx64
+   --offload-arch=sm_90 --offload-device-only -S -emit-llvm -O1). The
+   translator renames g's
    function out of both blocks, which it closes before it and opens again
    after it around g's forwarder; before, the region stayed on the host
    [omp2cuda-host-variant], and with it the program, which printed the

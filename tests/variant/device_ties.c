@@ -6,10 +6,11 @@
    names, its inherited variants first, then goes to the earlier
    declarations; of pragmas stacked on one declaration, the one nearest
    the function comes first. Expected values: clang's nvptx64 device IR
-   (clang-19 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90
-   --offload-device-only -S -emit-llvm -O1) stores 3 10 10 3 20 30 40.
-   Before, each call was undecided and the program ran on the host
-   [omp2cuda-host-variant]: 'device: 1 1 1 1 1 1 1'. Expected output:
+   (clang-19 -fopenmp -fopenmp-version=52 -fopenmp-targets=nvptx64
+   --offload-arch=sm_90 --offload-device-only -S -emit-llvm -O1) stores
+   3 10 10 3 20 30 40 3 10 10 30. Before, each call was undecided and the
+   program ran on the host [omp2cuda-host-variant]: 'device: 1 1 1 1 1 1 1
+   10 1 1 1' (the host's choice for construct={target}). Expected output:
    device_ties.expected. */
 #include <stdio.h>
 int dev(int x) { return 10 * x; }
@@ -71,8 +72,35 @@ int blocks2(int x) { return 40 * x; }
 int blocks2(int x) { return 50 * x; }
 #pragma omp end declare variant
 
+/* construct={target} in a target region scores as much as kind(gpu);
+   the nearest pragma first: other. */
+#pragma omp declare variant(dev) match(construct={target})
+#pragma omp declare variant(other) match(device={kind(gpu)})
+int construct(int x) { return x; }
+
+/* A true user condition is a trait without score: a superset of kind(gpu)
+   alone, in either order: dev. */
+#pragma omp declare variant(dev) match(device={kind(gpu)}, user={condition(1)})
+#pragma omp declare variant(other) match(device={kind(gpu)})
+int cond1(int x) { return x; }
+#pragma omp declare variant(other) match(device={kind(gpu)})
+#pragma omp declare variant(dev) match(device={kind(gpu)}, user={condition(1)})
+int cond2(int x) { return x; }
+
+/* Nested blocks merged (kind(nohost, gpu), 3) tie with arch(nvptx64):
+   the first in the text, the nested one. */
+int nested(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+#pragma omp begin declare variant match(device={kind(gpu)})
+int nested(int x) { return 30 * x; }
+#pragma omp end declare variant
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+int nested(int x) { return 20 * x; }
+#pragma omp end declare variant
+
 int main(void) {
-  int a[7];
+  int a[11];
 #pragma omp target map(from : a)
   {
     a[0] = stacked(1);
@@ -82,9 +110,13 @@ int main(void) {
     a[4] = blocks(1);
     a[5] = mixed(1);
     a[6] = blocks2(1);
+    a[7] = construct(1);
+    a[8] = cond1(1);
+    a[9] = cond2(1);
+    a[10] = nested(1);
   }
-  printf("device: %d %d %d %d %d %d %d\n", a[0], a[1], a[2], a[3], a[4], a[5],
-         a[6]);
+  printf("device: %d %d %d %d %d %d %d %d %d %d %d\n", a[0], a[1], a[2], a[3],
+         a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
   printf("host: %d %d %d %d %d %d %d\n", stacked(1), redecl(1), three(1),
          superset(1), blocks(1), mixed(1), blocks2(1));
   return 0;

@@ -5,8 +5,9 @@
    (issue 8). g's nested blocks merge to kind(nohost), arch(nvptx64),
    score 3, over the kind(gpu) block's 1; k is defined in the enclosing
    block after the nested one. clang's nvptx64 device IR stores 32 and 61
-   (clang-19 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90
-   --offload-device-only -S -emit-llvm -O1). The translator renames g's
+   (clang-19 -fopenmp -fopenmp-version=52 -fopenmp-targets=nvptx64
+   --offload-arch=sm_90 --offload-device-only -S -emit-llvm -O1). The
+   translator renames g's
    function out of both blocks, which it closes before it and opens again
    after it around g's forwarder; before, the region stayed on the host
    [omp2cuda-host-variant], and with it the program, which printed the
@@ -18,50 +19,50 @@ extern "C" int k(int x) { return 4; }
 
 #pragma omp begin declare variant match(device={kind(nohost)})
 #pragma omp begin declare variant match(device={arch(nvptx64)})
-#line 22 "begin_device_nested_call.cu"
+#line 23 "begin_device_nested_call.cu"
 #pragma omp end declare variant
 #pragma omp end declare variant
-#line 18 "inputs/begin_device_nested_call.c"
-extern "C" __host__ __device__ int omp2cuda_variant_g_L18(int x) { return 30 + x + 1; }
-#line 27 "begin_device_nested_call.cu"
+#line 19 "inputs/begin_device_nested_call.c"
+extern "C" __host__ __device__ int omp2cuda_variant_g_L19(int x) { return 30 + x + 1; }
+#line 28 "begin_device_nested_call.cu"
 #pragma omp begin declare variant match(device={kind(nohost)})
 #pragma omp begin declare variant match(device={arch(nvptx64)})
-extern "C" int g(int o2c_a0) { return omp2cuda_variant_g_L18(o2c_a0); }
-#line 19 "inputs/begin_device_nested_call.c"
-#pragma omp end declare variant
-#line 33 "begin_device_nested_call.cu"
-#pragma omp end declare variant
+extern "C" int g(int o2c_a0) { return omp2cuda_variant_g_L19(o2c_a0); }
 #line 20 "inputs/begin_device_nested_call.c"
-extern "C" __host__ __device__ int omp2cuda_variant_k_L20(int x) { return 60 + x; }
-#line 37 "begin_device_nested_call.cu"
-#pragma omp begin declare variant match(device={kind(nohost)})
-extern "C" int k(int o2c_a0) { return omp2cuda_variant_k_L20(o2c_a0); }
+#pragma omp end declare variant
+#line 34 "begin_device_nested_call.cu"
+#pragma omp end declare variant
 #line 21 "inputs/begin_device_nested_call.c"
+extern "C" __host__ __device__ int omp2cuda_variant_k_L21(int x) { return 60 + x; }
+#line 38 "begin_device_nested_call.cu"
+#pragma omp begin declare variant match(device={kind(nohost)})
+extern "C" int k(int o2c_a0) { return omp2cuda_variant_k_L21(o2c_a0); }
+#line 22 "inputs/begin_device_nested_call.c"
 #pragma omp end declare variant
 
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int g(int x) { return 70 + x; }
 #pragma omp end declare variant
 
-#line 47 "begin_device_nested_call.cu"
+#line 48 "begin_device_nested_call.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a, c)' at
-// inputs/begin_device_nested_call.c:29
-__global__ void omp2cuda_main_L29(int *a, int *c) {
-#line 30 "inputs/begin_device_nested_call.c"
+// inputs/begin_device_nested_call.c:30
+__global__ void omp2cuda_main_L30(int *a, int *c) {
+#line 31 "inputs/begin_device_nested_call.c"
   {
-    (*a) = ::omp2cuda_variant_g_L18(1);
-    (*c) = ::omp2cuda_variant_k_L20(1);
+    (*a) = ::omp2cuda_variant_g_L19(1);
+    (*c) = ::omp2cuda_variant_k_L21(1);
   }
-#line 56 "begin_device_nested_call.cu"
+#line 57 "begin_device_nested_call.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a, c)' at
-// inputs/begin_device_nested_call.c:29
+// inputs/begin_device_nested_call.c:30
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L29_launch(int &a, int &c) {
+static bool omp2cuda_main_L30_launch(int &a, int &c) {
   static const o2c::SourceLoc o2c_loc = {"inputs/begin_device_nested_call.c",
-                                         29, 1, "target"};
+                                         30, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
@@ -69,16 +70,16 @@ static bool omp2cuda_main_L29_launch(int &a, int &c) {
   auto *c_d = o2c_region.mapObject(c, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L29)(a_d, c_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L30)(a_d, c_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 27 "inputs/begin_device_nested_call.c"
+#line 28 "inputs/begin_device_nested_call.c"
 int main(void) {
   int a = 0, c = 0;
-if (!omp2cuda_main_L29_launch(a, c)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 29 "inputs/begin_device_nested_call.c"
+if (!omp2cuda_main_L30_launch(a, c)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 30 "inputs/begin_device_nested_call.c"
 #pragma omp target map(from : a, c)
   {
     a = g(1);

@@ -9,10 +9,11 @@
    names, its inherited variants first, then goes to the earlier
    declarations; of pragmas stacked on one declaration, the one nearest
    the function comes first. Expected values: clang's nvptx64 device IR
-   (clang-19 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90
-   --offload-device-only -S -emit-llvm -O1) stores 3 10 10 3 20 30 40.
-   Before, each call was undecided and the program ran on the host
-   [omp2cuda-host-variant]: 'device: 1 1 1 1 1 1 1'. Expected output:
+   (clang-19 -fopenmp -fopenmp-version=52 -fopenmp-targets=nvptx64
+   --offload-arch=sm_90 --offload-device-only -S -emit-llvm -O1) stores
+   3 10 10 3 20 30 40 3 10 10 30. Before, each call was undecided and the
+   program ran on the host [omp2cuda-host-variant]: 'device: 1 1 1 1 1 1 1
+   10 1 1 1' (the host's choice for construct={target}). Expected output:
    device_ties.expected. */
 #include <stdio.h>
 extern "C" __host__ __device__ int dev(int x) { return 10 * x; }
@@ -22,16 +23,16 @@ extern "C" int third(int x) { return 7 * x; }
 
 /* Stacked: the nearest pragma first, no superset: other. */
 extern "C" {
-#line 21
+#line 22
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 #pragma omp declare variant(other) match(device={kind(gpu)})
 int stacked(int x) { return x; } }
 
 /* Two declarations: the earlier one's variant, inherited, first: dev. */
 extern "C" {
-#line 26
+#line 27
 extern "C" {
-#line 26
+#line 27
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 int redecl(int x); }
 #pragma omp declare variant(other) match(device={kind(gpu)})
@@ -39,11 +40,11 @@ int redecl(int x) { return x; } }
 
 /* third's kind(any, gpu) is a superset of other's, not of dev's: dev. */
 extern "C" {
-#line 32
+#line 33
 extern "C" {
-#line 32
+#line 33
 extern "C" {
-#line 32
+#line 33
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 int three(int x); }
 #pragma omp declare variant(other) match(device={kind(gpu)})
@@ -53,7 +54,7 @@ int three(int x) { return x; } }
 
 /* kind(gpu, any) is a superset of kind(gpu), though it comes later. */
 extern "C" {
-#line 40
+#line 41
 #pragma omp declare variant(other) match(device={kind(gpu, any)})
 #pragma omp declare variant(dev) match(device={kind(gpu)})
 int superset(int x) { return x; } }
@@ -61,14 +62,14 @@ int superset(int x) { return x; } }
 /* Blocks for the GPU only, in the order of the text: the first. */
 extern "C" int blocks(int x) { return 1; }
 #pragma omp begin declare variant match(device={kind(nohost)})
-#line 65 "device_ties.cu"
+#line 66 "device_ties.cu"
 #pragma omp end declare variant
-#line 47 "inputs/device_ties.c"
-extern "C" __host__ __device__ int omp2cuda_variant_blocks_L47(int x) { return 20 * x; }
-#line 69 "device_ties.cu"
-#pragma omp begin declare variant match(device={kind(nohost)})
-extern "C" int blocks(int o2c_a0) { return omp2cuda_variant_blocks_L47(o2c_a0); }
 #line 48 "inputs/device_ties.c"
+extern "C" __host__ __device__ int omp2cuda_variant_blocks_L48(int x) { return 20 * x; }
+#line 70 "device_ties.cu"
+#pragma omp begin declare variant match(device={kind(nohost)})
+extern "C" int blocks(int o2c_a0) { return omp2cuda_variant_blocks_L48(o2c_a0); }
+#line 49 "inputs/device_ties.c"
 #pragma omp end declare variant
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int blocks(int x) { return 30 * x; }
@@ -78,17 +79,17 @@ extern "C" int blocks(int x) { return 30 * x; }
    definition ahead of the definition's own pragma. */
 extern "C" int mixed(int x);
 #pragma omp begin declare variant match(device={kind(gpu)})
-#line 82 "device_ties.cu"
+#line 83 "device_ties.cu"
 #pragma omp end declare variant
-#line 57 "inputs/device_ties.c"
-extern "C" __host__ __device__ int omp2cuda_variant_mixed_L57(int x) { return 30 * x; }
-#line 86 "device_ties.cu"
-#pragma omp begin declare variant match(device={kind(gpu)})
-extern "C" int mixed(int o2c_a0) { return omp2cuda_variant_mixed_L57(o2c_a0); }
 #line 58 "inputs/device_ties.c"
+extern "C" __host__ __device__ int omp2cuda_variant_mixed_L58(int x) { return 30 * x; }
+#line 87 "device_ties.cu"
+#pragma omp begin declare variant match(device={kind(gpu)})
+extern "C" int mixed(int o2c_a0) { return omp2cuda_variant_mixed_L58(o2c_a0); }
+#line 59 "inputs/device_ties.c"
 #pragma omp end declare variant
 extern "C" {
-#line 59
+#line 60
 #pragma omp declare variant(dev) match(device={kind(nohost)})
 int mixed(int x) { return x; } }
 
@@ -98,42 +99,88 @@ extern "C" int blocks2(int x) { return 1; }
 extern "C" int blocks2(int x) { return 30 * x; }
 #pragma omp end declare variant
 #pragma omp begin declare variant match(device={kind(gpu, any)})
-#line 102 "device_ties.cu"
+#line 103 "device_ties.cu"
 #pragma omp end declare variant
-#line 68 "inputs/device_ties.c"
-extern "C" __host__ __device__ int omp2cuda_variant_blocks2_L68(int x) { return 40 * x; }
-#line 106 "device_ties.cu"
-#pragma omp begin declare variant match(device={kind(gpu, any)})
-extern "C" int blocks2(int o2c_a0) { return omp2cuda_variant_blocks2_L68(o2c_a0); }
 #line 69 "inputs/device_ties.c"
+extern "C" __host__ __device__ int omp2cuda_variant_blocks2_L69(int x) { return 40 * x; }
+#line 107 "device_ties.cu"
+#pragma omp begin declare variant match(device={kind(gpu, any)})
+extern "C" int blocks2(int o2c_a0) { return omp2cuda_variant_blocks2_L69(o2c_a0); }
+#line 70 "inputs/device_ties.c"
 #pragma omp end declare variant
 #pragma omp begin declare variant match(device={kind(nohost)})
 extern "C" int blocks2(int x) { return 50 * x; }
 #pragma omp end declare variant
 
-#line 115 "device_ties.cu"
+/* construct={target} in a target region scores as much as kind(gpu);
+   the nearest pragma first: other. */
+extern "C" {
+#line 77
+#pragma omp declare variant(dev) match(construct={target})
+#pragma omp declare variant(other) match(device={kind(gpu)})
+int construct(int x) { return x; } }
+
+/* A true user condition is a trait without score: a superset of kind(gpu)
+   alone, in either order: dev. */
+extern "C" {
+#line 83
+#pragma omp declare variant(dev) match(device={kind(gpu)}, user={condition(1)})
+#pragma omp declare variant(other) match(device={kind(gpu)})
+int cond1(int x) { return x; } }
+extern "C" {
+#line 86
+#pragma omp declare variant(other) match(device={kind(gpu)})
+#pragma omp declare variant(dev) match(device={kind(gpu)}, user={condition(1)})
+int cond2(int x) { return x; } }
+
+/* Nested blocks merged (kind(nohost, gpu), 3) tie with arch(nvptx64):
+   the first in the text, the nested one. */
+extern "C" int nested(int x) { return 1; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+#pragma omp begin declare variant match(device={kind(gpu)})
+#line 142 "device_ties.cu"
+#pragma omp end declare variant
+#pragma omp end declare variant
+#line 95 "inputs/device_ties.c"
+extern "C" __host__ __device__ int omp2cuda_variant_nested_L95(int x) { return 30 * x; }
+#line 147 "device_ties.cu"
+#pragma omp begin declare variant match(device={kind(nohost)})
+#pragma omp begin declare variant match(device={kind(gpu)})
+extern "C" int nested(int o2c_a0) { return omp2cuda_variant_nested_L95(o2c_a0); }
+#line 96 "inputs/device_ties.c"
+#pragma omp end declare variant
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx64)})
+extern "C" int nested(int x) { return 20 * x; }
+#pragma omp end declare variant
+
+#line 158 "device_ties.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a)' at
-// inputs/device_ties.c:76
-__global__ void omp2cuda_main_L76(int *a) {
-#line 77 "inputs/device_ties.c"
+// inputs/device_ties.c:104
+__global__ void omp2cuda_main_L104(int *a) {
+#line 105 "inputs/device_ties.c"
   {
     a[0] = ::other(1);
     a[1] = ::dev(1);
     a[2] = ::dev(1);
     a[3] = ::other(1);
-    a[4] = ::omp2cuda_variant_blocks_L47(1);
-    a[5] = ::omp2cuda_variant_mixed_L57(1);
-    a[6] = ::omp2cuda_variant_blocks2_L68(1);
+    a[4] = ::omp2cuda_variant_blocks_L48(1);
+    a[5] = ::omp2cuda_variant_mixed_L58(1);
+    a[6] = ::omp2cuda_variant_blocks2_L69(1);
+    a[7] = ::other(1);
+    a[8] = ::dev(1);
+    a[9] = ::dev(1);
+    a[10] = ::omp2cuda_variant_nested_L95(1);
   }
-#line 129 "device_ties.cu"
+#line 176 "device_ties.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a)' at
-// inputs/device_ties.c:76
+// inputs/device_ties.c:104
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L76_launch(int (&a)[7]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/device_ties.c", 76, 1,
+static bool omp2cuda_main_L104_launch(int (&a)[11]) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/device_ties.c", 104, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -141,16 +188,16 @@ static bool omp2cuda_main_L76_launch(int (&a)[7]) {
   auto *a_d = o2c_region.mapArray(a, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L76)(a_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L104)(a_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 74 "inputs/device_ties.c"
+#line 102 "inputs/device_ties.c"
 int main(void) {
-  int a[7];
-if (!omp2cuda_main_L76_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 76 "inputs/device_ties.c"
+  int a[11];
+if (!omp2cuda_main_L104_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 104 "inputs/device_ties.c"
 #pragma omp target map(from : a)
   {
     a[0] = stacked(1);
@@ -160,9 +207,13 @@ if (!omp2cuda_main_L76_launch(a)) { // omp2cuda: offloaded by the stub; host fal
     a[4] = blocks(1);
     a[5] = mixed(1);
     a[6] = blocks2(1);
+    a[7] = construct(1);
+    a[8] = cond1(1);
+    a[9] = cond2(1);
+    a[10] = nested(1);
   } }
-  printf("device: %d %d %d %d %d %d %d\n", a[0], a[1], a[2], a[3], a[4], a[5],
-         a[6]);
+  printf("device: %d %d %d %d %d %d %d %d %d %d %d\n", a[0], a[1], a[2], a[3],
+         a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
   printf("host: %d %d %d %d %d %d %d\n", stacked(1), redecl(1), three(1),
          superset(1), blocks(1), mixed(1), blocks2(1));
   return 0;
