@@ -96,6 +96,7 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
   } else {
     // The counter's type: the template parameter the stub picks, or fixed.
     const std::string T = K.CounterVariant ? "O2cIdx" : K.TripType;
+    const bool Blocks = K.TeamBlocks || K.ThreadBlocks || !K.TeamChunk.empty();
     // Trip counts of the levels, then the iteration space linearised.
     std::vector<std::string> Trips;
     for (size_t I = 0; I < K.Loops.size(); ++I) {
@@ -128,22 +129,39 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
                          T);
       Out += fmt::format("    const {} o2c_iv = o2c_base + threadIdx.x;\n", T);
       Out += "    if (o2c_iv < o2c_trip) do {\n";
-    } else if (K.TeamBlocks || K.ThreadBlocks) {
+    } else if (Blocks) {
       // Written static schedules the region can observe: the team's block,
-      // then the thread's of it (or every thread-count-th iteration of it).
-      // One thread per team (thread_limit(1)) takes its team's block.
+      // or its chunks of dist_schedule(static, C) one after the other, then
+      // the thread's of each (or the thread's chunks of it in turn). One
+      // thread per team (thread_limit(1)) takes its team's share.
       std::vector<BlockLevel> Levels;
       BlockLevel Cyclic;
+      std::string Lo = "0", End = "o2c_trip";
       if (K.TeamBlocks)
         Levels.push_back({"blockIdx.x", "gridDim.x"});
+      if (!K.TeamChunk.empty()) {
+        Out += fmt::format(
+            "  for ({0} o2c_dc = o2c_dev::strideStart<{0}>(0, (unsigned long "
+            "long)blockIdx.x * ({1}), o2c_trip); o2c_dc < o2c_trip; {2}) {{\n"
+            "  const {0} o2c_dce = o2c_dev::strideNext(o2c_dc, o2c_trip, "
+            "{1});\n",
+            T, K.TeamChunk,
+            strideStep("o2c_dc", "o2c_trip",
+                       "(unsigned long long)gridDim.x * (" + K.TeamChunk +
+                           ")"));
+        for (const std::string &N : K.ChunkResets)
+          Out += fmt::format("  {0} = o2c_first_{0};\n", N);
+        Lo = "o2c_dc";
+        End = "o2c_dce";
+      }
       if (K.ThreadLimit != "1") {
-        BlockLevel Thread{"threadIdx.x", "blockDim.x"};
+        BlockLevel Thread{"threadIdx.x", "blockDim.x", K.Chunk};
         if (K.ThreadBlocks)
           Levels.push_back(Thread);
         else
           Cyclic = Thread;
       }
-      Out += "  " + blockLoopOpen(T, "o2c_iv", "o2c_trip", "", Levels, Cyclic);
+      Out += "  " + blockLoopOpen(T, "o2c_iv", End, "", Levels, Cyclic, Lo);
       if (!K.LastPrivates.empty())
         Out += "    do {\n";
     } else if (K.Chunk.empty()) {
@@ -227,7 +245,7 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
     // The lastprivate forms have a do-while of their own (`continue` must
     // not skip the write-back); the one-pass form needs one for its break.
     bool Wrap = K.OnePassVariant && K.LastPrivates.empty();
-    if ((!K.LastPrivates.empty() && !K.Chunk.empty()) || Wrap)
+    if ((!K.LastPrivates.empty() && !K.Chunk.empty() && !Blocks) || Wrap)
       Out += "    do {\n";
     Out += placedBody(K);
     if (Wrap)
@@ -255,6 +273,8 @@ void emitGridStrideBody(const KernelModel &K, std::string &Out) {
     if (K.OnePassVariant)
       Out += OnePassBreak;
     Out += "  }\n";
+    if (!K.TeamChunk.empty())
+      Out += "  }\n";
   }
   // lastprivate(conditional:): every thread takes part (it synchronises).
   for (const LastPrivateModel &L : K.LastPrivates)

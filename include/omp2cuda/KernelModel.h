@@ -119,6 +119,12 @@ struct KernelModel {
   /// Region::TeamBlocks, Region::ThreadBlocks: the loop runs the thread's
   /// block of the team's block (o2c_dev::staticBlock), not a stride.
   bool TeamBlocks = false, ThreadBlocks = false;
+  /// Region::TeamChunk: a literal, or `o2c_dchunk`, the kernel parameter
+  /// the stub evaluates it into.
+  std::string TeamChunk;
+  /// Region::ChunkResets: each is assigned `o2c_first_<name>`, its value
+  /// on entry, at the start of each of the team's chunks.
+  std::vector<std::string> ChunkResets;
 
   /// SPMD team code (KernelShape::Spmd): the region's directive tree, and
   /// after which nodes the team synchronises.

@@ -303,6 +303,15 @@ struct Region {
   /// (ThreadBlocks; else they take the team's iterations in turn, as
   /// schedule(static, 1) asks), the first trip % count one longer.
   bool TeamBlocks = false, ThreadBlocks = false;
+  /// dist_schedule(static, C) on such a loop (not TeamBlocks): team t takes
+  /// the chunks of C iterations t, t + T, ... (T teams), and its threads
+  /// divide each chunk by the loop's schedule (ThreadBlocks, or chunks of
+  /// ScheduleChunk in turn). The chunk's text; empty otherwise.
+  std::string TeamChunk;
+  /// With TeamChunk: the by-value (firstprivate) variables the loop may
+  /// assign. Each distribute chunk is a parallel region of its own (gcc,
+  /// libomp), whose threads start from the original value again.
+  std::vector<std::string> ChunkResets;
 
   std::string Body;  // the statement the kernel runs (the innermost loop body)
   SourcePos BodyPos; // where Body starts in the source (for #line)

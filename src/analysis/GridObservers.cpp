@@ -48,7 +48,11 @@ const DeclRefExpr *wholeOrPart(const Expr *E) {
 /// and references to the by-value variables other than reads.
 struct Observer : RecursiveASTVisitor<Observer> {
   const std::set<std::string> &ByValue;
+  /// Whether an OpenMP API call counts (not where only the carried
+  /// values matter).
+  bool Api = true;
   std::string Why;
+  const VarDecl *Hit = nullptr; // the by-value variable Why names
   std::set<const FunctionDecl *> Seen;
   std::set<const DeclRefExpr *> Reads;
 
@@ -66,6 +70,7 @@ struct Observer : RecursiveASTVisitor<Observer> {
     if (!VD || Reads.count(E) || !ByValue.count(VD->getNameAsString()) ||
         VD->getType().isConstQualified())
       return true;
+    Hit = VD;
     Why = "it may assign '" + VD->getNameAsString() +
           "', which each thread keeps from one of its iterations to the next";
     return false;
@@ -79,7 +84,7 @@ struct Observer : RecursiveASTVisitor<Observer> {
     if (!FD)
       return true;
     std::string Name = FD->getNameAsString();
-    if (llvm::StringRef(Name).starts_with("omp_")) {
+    if (Api && llvm::StringRef(Name).starts_with("omp_")) {
       Why = "it calls '" + Name + "'";
       return false;
     }
@@ -89,6 +94,7 @@ struct Observer : RecursiveASTVisitor<Observer> {
     // A callee's own variables are no by-value copies of the region's.
     static const std::set<std::string> None;
     Observer Inner(None);
+    Inner.Api = Api;
     Inner.Seen = std::move(Seen);
     Inner.TraverseDecl(const_cast<FunctionDecl *>(Def));
     Seen = std::move(Inner.Seen);
@@ -99,7 +105,9 @@ struct Observer : RecursiveASTVisitor<Observer> {
 
 } // namespace
 
-std::string iterationObserver(const RegionShape &Shape, const Region &R) {
+namespace {
+
+std::string observe(const RegionShape &Shape, const Region &R, bool Api) {
   if (!Shape.Inner)
     return "";
   std::set<std::string> ByValue;
@@ -111,8 +119,49 @@ std::string iterationObserver(const RegionShape &Shape, const Region &R) {
       ByValue.insert(C.Name);
     }
   Observer O(ByValue);
+  O.Api = Api;
   O.TraverseStmt(const_cast<Stmt *>(Shape.Inner));
   return O.Why;
+}
+
+/// The by-value variables the loop may assign (any reference but a read,
+/// in the loop or the functions it calls) into Resets; or why one of them
+/// cannot be reset to its original value in the kernel.
+std::string chunkResets(const RegionShape &Shape, const Region &R,
+                        std::vector<std::string> &Resets) {
+  if (!Shape.Inner)
+    return "";
+  for (const Capture &C : R.Captures) {
+    if (!C.InBody ||
+        (C.How != Passing::Value && C.How != Passing::DevicePointer))
+      continue;
+    // A member's uses are not followed (Captures.cpp counts any but a read
+    // as a write).
+    bool Carried = C.Written, Scalar = false;
+    if (!C.IsMember) {
+      std::set<std::string> One{C.Name};
+      Observer O(One);
+      O.Api = false;
+      O.TraverseStmt(const_cast<Stmt *>(Shape.Inner));
+      Carried = !O.Why.empty();
+      // Only a scalar is sure to be assignable (not a lambda, an object
+      // with a const member or its own assignment).
+      Scalar = O.Hit && O.Hit->getType()->isScalarType();
+    }
+    if (!Carried)
+      continue;
+    if (C.IsMember || C.BoxedArray || !Scalar)
+      return "may assign '" + C.Name +
+             "', an array, object or data member it takes by value";
+    Resets.push_back(C.Name);
+  }
+  return "";
+}
+
+} // namespace
+
+std::string iterationObserver(const RegionShape &Shape, const Region &R) {
+  return observe(Shape, R, true);
 }
 
 Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
@@ -120,7 +169,8 @@ Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
   const ClauseInfo &CI = Nest.CI;
   // dist_schedule(static, C) on distribute parallel for: the grid-stride
   // kernel gives each team a block's worth of threads' iterations at a time
-  // instead of chunks of C.
+  // instead of chunks of C; where the region can tell, the block form deals
+  // the chunks (TeamChunk).
   // A chunk of exactly the block's threads (the same literal as
   // thread_limit, which the stub launches as written up to 1024) is what
   // it deals, each thread one iteration of it (OpenMP_VV's
@@ -142,41 +192,45 @@ Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
     for (const OMPExecutableDirective *D : Nest.Chain)
       if (const auto *DS = D->getSingleClause<OMPDistScheduleClause>())
         DistChunks = DS;
-  if (R.Class != RegionClass::Combined || (DistChunks && ChunkIsBlock) ||
+  if (R.Class != RegionClass::Combined ||
       (!CI.StaticBlocksAt.isValid() && !DistChunks))
+    return {};
+  // Each distribute chunk is a parallel region of its own on the hosts
+  // (gcc, clang's libomp): its threads' firstprivate copies start again
+  // from the original value, where a kernel thread's would carry over from
+  // its previous chunk (gcc: prev = -1 at every chunk's start; the
+  // grid-stride kernel of a thread_limit-literal chunk gave the previous
+  // chunk's i). The block form resets them at each chunk.
+  std::vector<std::string> Resets;
+  if (DistChunks) {
+    std::string Why = chunkResets(Shape, R, Resets);
+    if (!Why.empty()) {
+      Verdict V = Verdict::no(
+          DiagId::HostClause,
+          "dist_schedule(static) with a chunk on a distribute parallel for "
+          "is not supported yet where the region " +
+              Why + " (each chunk's threads start from its original value)");
+      V.Where = DistChunks->getBeginLoc();
+      return V;
+    }
+  }
+  if (DistChunks && ChunkIsBlock && Resets.empty())
     return {};
   // Where nothing can tell, the grid-stride kernel's round-robin is as good
   // a division as any, and cheaper.
   std::string Why = iterationObserver(Shape, R);
   if (Why.empty())
     return {};
-  auto No = [&](const std::string &What) {
-    Verdict V = Verdict::no(DiagId::HostClause,
-                            What +
-                                " is not supported yet, and the region "
-                                "can tell who ran an iteration: " +
-                                Why);
-    V.Where = CI.StaticBlocksAt;
-    return V;
-  };
-  if (DistChunks && !CI.StaticBlocksAt.isValid()) {
-    Verdict V = No("dist_schedule(static) with a chunk on a distribute "
-                   "parallel for");
-    V.Where = DistChunks->getBeginLoc();
-    return V;
-  }
-  // The teams' chunks (dist_schedule(static, C)), or chunks of C > 1 inside
-  // a team's block, would be chunks of the blocks.
-  if (DistChunks)
-    return No("a static schedule without a chunk inside dist_schedule's "
-              "chunks");
-  if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
-    return No("a schedule chunk other than 1 inside dist_schedule(static)'s "
-              "blocks");
   // Each team one block (the distribute's default schedule is the
-  // implementation's: blocks, as the host's), then each of its threads one
-  // of the team's, or in turn with schedule(static, 1).
-  R.TeamBlocks = !R.SingleTeam;
+  // implementation's: blocks, as the host's), or with dist_schedule(static,
+  // C) the chunks of C in turn; then each of its threads one block of the
+  // team's share (of each chunk: the for divides each distribute chunk on
+  // its own), or chunks of the schedule's in turn.
+  if (DistChunks) {
+    R.TeamChunk = CI.DistChunk;
+    R.ChunkResets = std::move(Resets);
+  } else
+    R.TeamBlocks = !R.SingleTeam;
   R.ThreadBlocks = R.ScheduleChunk.empty();
   return {};
 }

@@ -110,10 +110,9 @@ std::string gridObserver(const RegionNest &Nest, const RegionShape &Shape,
 /// (an OpenMP API call, a by-value variable one iteration leaves to the
 /// thread's next), or empty (GridObservers.cpp).
 std::string iterationObserver(const RegionShape &Shape, const Region &R);
-/// A combined loop's written static schedule or dist_schedule without a
-/// chunk, where the region can tell who ran an iteration: the blocks its
-/// kernel deals (Region::TeamBlocks, ThreadBlocks), or the reason it stays
-/// on the host.
+/// A combined loop's written static schedule or dist_schedule, where the
+/// region can tell who ran an iteration: the blocks and chunks its kernel
+/// deals (Region::TeamBlocks, TeamChunk, ThreadBlocks).
 Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
                      Region &R);
 

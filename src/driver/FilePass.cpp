@@ -66,7 +66,7 @@ std::string launchDescription(const Region &R, const KernelModel &K,
   // Without num_teams a kernel with a one-pass form gets a thread per
   // iteration (launch.h, gridStrideShape); others what the device keeps
   // resident.
-  bool OnePass = !R.SimdChunks && !R.TripOnDevice &&
+  bool OnePass = !R.SimdChunks && !R.TripOnDevice && R.TeamChunk.empty() &&
                  (R.ScheduleChunk.empty() || R.ScheduleChunk == "1");
   std::string Teams = R.NumTeams;
   if (K.FullGrid)

@@ -85,8 +85,8 @@ std::string strideStep(const std::string &Var, const std::string &Bound,
 std::string blockLoopOpen(const std::string &T, const std::string &Iv,
                           const std::string &Trip, const std::string &Id,
                           const std::vector<BlockLevel> &Levels,
-                          const BlockLevel &Cyclic) {
-  std::string Out, Lo = "0", End = Trip;
+                          const BlockLevel &Cyclic, const std::string &From) {
+  std::string Out, Lo = From, End = Trip;
   for (size_t I = 0; I < Levels.size(); ++I) {
     std::string Name = I + 1 == Levels.size()
                            ? fmt::format("o2c_blk{}", Id)
@@ -101,10 +101,27 @@ std::string blockLoopOpen(const std::string &T, const std::string &Iv,
   if (Cyclic.Of.empty())
     return Out + fmt::format("for ({0} {1} = {2}; {1} < {3}; ++{1}) {{\n", T,
                              Iv, Lo, End);
-  return Out + fmt::format("for ({0} {1} = o2c_dev::strideStart<{0}>({2}, {3}, "
-                           "{4}); {1} < {4}; {5}) {{\n",
-                           T, Iv, Lo, Cyclic.Who, End,
-                           strideStep(Iv, End, Cyclic.Of));
+  if (Cyclic.Chunk.empty())
+    return Out +
+           fmt::format("for ({0} {1} = o2c_dev::strideStart<{0}>({2}, {3}, "
+                       "{4}); {1} < {4}; {5}) {{\n",
+                       T, Iv, Lo, Cyclic.Who, End,
+                       strideStep(Iv, End, Cyclic.Of));
+  // Chunks of Chunk in turn: a chunk's start and the step over the threads
+  // are products taken in 64 bits, and the steps stop at End (loops.h).
+  std::string Base = "o2c_cbase" + Id;
+  return Out +
+         fmt::format(
+             "for ({0} {1} = o2c_dev::strideStart<{0}>({2}, (unsigned long "
+             "long)({3}) * ({4}), {5}); {1} < {5}; {6})\n",
+             T, Base, Lo, Cyclic.Who, Cyclic.Chunk, End,
+             strideStep(Base, End,
+                        fmt::format("(unsigned long long)({}) * ({})",
+                                    Cyclic.Of, Cyclic.Chunk))) +
+         fmt::format("for ({0} {1} = {2}, o2c_cend{3} = "
+                     "o2c_dev::strideNext({2}, {4}, {5}); {1} < o2c_cend{3}; "
+                     "++{1}) {{\n",
+                     T, Iv, Base, Id, End, Cyclic.Chunk);
 }
 
 KernelModel lowerRegion(const Region &R, const Options &O) {
@@ -139,6 +156,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.TripOnDevice = R.TripOnDevice;
   if (!R.ScheduleChunk.empty() && R.ScheduleChunk != "1")
     K.Chunk = R.ScheduleChunk;
+  K.TeamChunk = R.TeamChunk;
+  K.ChunkResets = R.ChunkResets;
 
   auto DevName = [&](const std::string &N) {
     std::string D = N + "_d";
@@ -288,6 +307,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       K.Params.push_back({C.KernelParam, Arg});
   }
 
+  // Each distribute chunk's threads start from the values on entry.
+  for (const std::string &N : K.ChunkResets)
+    K.PrivateDecls.push_back(fmt::format("const auto o2c_first_{0} = {0};", N));
+
   // The items a user-defined mapper adds (Mappers.cpp), after the captures
   // whose storage they lie in or that point to them.
   for (const PointerMap &PM : R.PointerMaps)
@@ -302,6 +325,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     K.Params.push_back({"long long o2c_chunk", fmt::format("(long long)({})", K.Chunk)});
     K.Chunk = "o2c_chunk";
   }
+  if (!K.TeamChunk.empty() &&
+      !std::all_of(K.TeamChunk.begin(), K.TeamChunk.end(),
+                   [](char Ch) { return Ch >= '0' && Ch <= '9'; })) {
+    K.Params.push_back(
+        {"long long o2c_dchunk", fmt::format("(long long)({})", K.TeamChunk)});
+    K.TeamChunk = "o2c_dchunk";
+  }
 
   if (K.Shape == KernelShape::GridStride) {
     bool Wide = R.Loops.size() > 1;
@@ -313,7 +343,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     // first pass; chunked and simd loops keep their single form (a chunk or
     // a warp's worth of iterations per thread), and so does a trip count
     // only the kernel knows.
-    K.OnePassVariant = !K.SimdChunks && K.Chunk.empty() && !K.TripOnDevice;
+    // A team's chunks of dist_schedule(static, C) may be several even
+    // where the grid has a thread per iteration.
+    K.OnePassVariant = !K.SimdChunks && K.Chunk.empty() && !K.TripOnDevice &&
+                       K.TeamChunk.empty();
     // A 64-bit count the stub can narrow: the normalised counter, of the
     // width the stub picks.
     // A chunked collapsed nest's too, when the chunk is a literal the stub
@@ -335,10 +368,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     // lastprivate needs the linear iteration number to spot the last one;
     // blocks are counted in it.
     K.SimpleLoop = !K.SimdChunks && K.LastPrivates.empty() && !K.TeamBlocks &&
-                   !K.ThreadBlocks && !K.CounterVariant &&
-                   R.Loops.size() == 1 && K.Chunk.empty() && L0.UnitStep &&
-                   L0.Increasing && !L0.Narrow && !L0.OtherCmpType &&
-                   L0.Cmp == LoopCmp::LT;
+                   !K.ThreadBlocks && K.TeamChunk.empty() &&
+                   !K.CounterVariant && R.Loops.size() == 1 &&
+                   K.Chunk.empty() && L0.UnitStep && L0.Increasing &&
+                   !L0.Narrow && !L0.OtherCmpType && L0.Cmp == LoopCmp::LT;
     std::string Trip;
     for (const LoopLevel &L : R.Loops)
       Trip += (Trip.empty() ? "" : " * ") + tripCountExpr(L, K.TripType);

@@ -29,21 +29,24 @@ std::string strideStart(const LoopLevel &L, const std::string &Offset);
 std::string strideStep(const std::string &Var, const std::string &Bound,
                        const std::string &Stride);
 
-/// One level of a static schedule without a chunk: block Who of Of.
+/// One level of a static schedule without a chunk: block Who of Of. As
+/// blockLoopOpen's Cyclic level, Chunk (empty: 1) is how many consecutive
+/// iterations Who takes at a turn.
 struct BlockLevel {
-  std::string Who, Of;
+  std::string Who, Of, Chunk = {};
 };
-/// Opens the loop of counter Iv (type T) over the iterations [0, Trip) that
-/// static schedules without a chunk give this thread (o2c_dev::staticBlock):
-/// Levels, outer first, each take their block of the level above's (a
-/// team's of the loop's, then a thread's of the team's); Cyclic, when its
-/// Of is set, takes every Of-th iteration of the last block from Who on
-/// instead (schedule(static, 1) inside a team's block). Id names the
-/// blocks. Close the loop with "}".
+/// Opens the loop of counter Iv (type T) over the iterations [Lo, Trip)
+/// that static schedules without a chunk give this thread
+/// (o2c_dev::staticBlock): Levels, outer first, each take their block of
+/// the level above's (a team's of the loop's, then a thread's of the
+/// team's); Cyclic, when its Of is set, takes Chunk iterations of every
+/// Of chunks of the last block from Who on instead (schedule(static, c)
+/// inside a team's block). Id names the blocks. Close the loop with "}".
 std::string blockLoopOpen(const std::string &T, const std::string &Iv,
                           const std::string &Trip, const std::string &Id,
                           const std::vector<BlockLevel> &Levels,
-                          const BlockLevel &Cyclic = {});
+                          const BlockLevel &Cyclic = {},
+                          const std::string &Lo = "0");
 
 /// The o2c::Map* flags of a map, e.g. "o2c::MapTo | o2c::MapAlways".
 std::string mapFlags(const MapInfo &M);

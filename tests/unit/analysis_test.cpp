@@ -1737,18 +1737,162 @@ void f(int *a, int n) {
                      "int>(o2c_blk.Lo, threadIdx.x, o2c_blk.End); o2c_iv < "
                      "o2c_blk.End; o2c_iv = o2c_dev::strideNext(o2c_iv, "
                      "o2c_blk.End, blockDim.x)) {"));
-  // Chunks of blocks, blocks of chunks, the teams' chunks of a distribute
-  // parallel for (the kernel dealt a block's worth of threads' iterations
-  // to each team in turn: 0000111100001111 where the host gives
-  // 0000000011111111): not yet, located at the clause.
-  for (unsigned I : {3u, 4u, 5u}) {
+  // Chunks of 4 in turn inside the team's block (issue 9: stayed on the
+  // host).
+  const Region &Chunks = F.Regions[3].R;
+  INFO(Chunks.Reason);
+  CHECK(Chunks.Translate);
+  CHECK(Chunks.TeamBlocks);
+  CHECK_FALSE(Chunks.ThreadBlocks);
+  CHECK(containsCode(
+      F.Output, "for (unsigned int o2c_cbase = o2c_dev::strideStart<unsigned "
+                "int>(o2c_blk.Lo, (unsigned long long)(threadIdx.x) * (4), "
+                "o2c_blk.End); o2c_cbase < o2c_blk.End; o2c_cbase = "
+                "o2c_dev::strideNext(o2c_cbase, o2c_blk.End, (unsigned long "
+                "long)(blockDim.x) * (4)))"));
+  CHECK(containsCode(F.Output,
+                     "for (unsigned int o2c_iv = o2c_cbase, o2c_cend = "
+                     "o2c_dev::strideNext(o2c_cbase, o2c_blk.End, 4); o2c_iv "
+                     "< o2c_cend; ++o2c_iv) {"));
+  // The teams' chunks of dist_schedule(static, C), each divided by the
+  // for's schedule (the grid-stride kernel dealt a block's worth of
+  // threads' iterations to each team in turn: 0000111100001111 where the
+  // hosts give 0000000011111111; then they stayed on the host).
+  for (unsigned I : {4u, 5u}) {
     const Region &R = F.Regions[I].R;
     INFO(R.Reason);
-    CHECK_FALSE(R.Translate);
-    CHECK(R.Why == DiagId::HostClause);
-    CHECK(contains(R.Reason, "can tell who ran an iteration: it calls "));
-    CHECK(R.WhyPos.Line == (I == 3 ? 12u : I == 4 ? 15u : 19u));
+    CHECK(R.Translate);
+    CHECK_FALSE(R.TeamBlocks);
+    CHECK(R.TeamChunk == "8");
+    CHECK(R.ThreadBlocks);
   }
+  CHECK(containsCode(
+      F.Output,
+      "for (unsigned int o2c_dc = o2c_dev::strideStart<unsigned int>(0, "
+      "(unsigned long long)blockIdx.x * (8), o2c_trip); o2c_dc < o2c_trip; "
+      "o2c_dc = o2c_dev::strideNext(o2c_dc, o2c_trip, (unsigned long "
+      "long)gridDim.x * (8))) {"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_dce = "
+                               "o2c_dev::strideNext(o2c_dc, o2c_trip, 8);"));
+  CHECK(containsCode(F.Output,
+                     "const o2c_dev::Block<unsigned int> o2c_blk = "
+                     "o2c_dev::staticBlock<unsigned int>(o2c_dc, o2c_dce, "
+                     "threadIdx.x, blockDim.x);"));
+}
+
+TEST_CASE("dist_schedule(static, C) deals the teams' chunks, each divided "
+          "by the for's schedule",
+          "[analysis][schedule]") {
+  // Issue 9: these stayed on the host where the region can tell who ran an
+  // iteration.
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n, int c, int s) {
+  #pragma omp target teams distribute parallel for num_teams(2) \
+      dist_schedule(static, c) schedule(static, s) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for thread_limit(1) \
+      dist_schedule(static, 3) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static, 3) \
+      schedule(static, 1) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static, 3) \
+      map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = 2 * i;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (unsigned I : {0u, 1u, 2u}) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.TeamChunk == (I == 0 ? "c" : "3"));
+    CHECK_FALSE(R.TeamBlocks);
+  }
+  // Run-time chunks: evaluated by the stub, kernel parameters.
+  CHECK(containsCode(F.Output, "long long o2c_dchunk"));
+  CHECK(containsCode(F.Output, "(long long)(c)"));
+  CHECK(containsCode(F.Output, "(long long)(s)"));
+  CHECK(containsCode(
+      F.Output, "for (unsigned int o2c_cbase = o2c_dev::strideStart<unsigned "
+                "int>(o2c_dc, (unsigned long long)(threadIdx.x) * "
+                "(o2c_chunk), o2c_dce);"));
+  // One thread per team: the team's chunks, no thread level.
+  CHECK(containsCode(F.Output, "for (unsigned int o2c_iv = o2c_dc; o2c_iv < "
+                               "o2c_dce; ++o2c_iv) {"));
+  // schedule(static, 1): each chunk's iterations in turn.
+  CHECK(containsCode(F.Output,
+                     "for (unsigned int o2c_iv = o2c_dev::strideStart<unsigned "
+                     "int>(o2c_dc, threadIdx.x, o2c_dce); o2c_iv < o2c_dce; "
+                     "o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_dce, "
+                     "blockDim.x)) {"));
+  // Nothing tells the divisions apart: the grid-stride loop.
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[3].R.TeamChunk.empty());
+}
+
+TEST_CASE("each dist_schedule chunk's threads start from the firstprivate "
+          "values on entry",
+          "[analysis][schedule]") {
+  // gcc and libomp run each distribute chunk as a parallel region of its
+  // own, whose threads start from the original value (prev = -1 at every
+  // chunk's start); the grid-stride kernel of the thread_limit-literal
+  // chunk carried it from the thread's previous chunk (emu -1 -1 -1 -1 0 1
+  // 2 ..., gcc -1 everywhere).
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *prev, int n) {
+  int last = -1, keep[2] = {0, 0};
+  #pragma omp target teams distribute parallel for num_teams(2) thread_limit(2) \
+      dist_schedule(static, 2) firstprivate(last) map(tofrom: prev[0:n])
+  for (int i = 0; i < n; ++i) {
+    prev[i] = last;
+    last = i;
+  }
+  #pragma omp target teams distribute parallel for num_teams(2) \
+      dist_schedule(static, 8) firstprivate(last) map(tofrom: prev[0:n])
+  for (int i = 0; i < n; ++i) {
+    prev[i] = last;
+    last = i;
+  }
+  #pragma omp target teams distribute parallel for num_teams(2) \
+      dist_schedule(static, 8) firstprivate(last) map(tofrom: prev[0:n])
+  for (int i = 0; i < n; ++i)
+    prev[i] = last + omp_get_team_num();
+  #pragma omp target teams distribute parallel for num_teams(2) \
+      dist_schedule(static, 8) firstprivate(keep) map(tofrom: prev[0:n])
+  for (int i = 0; i < n; ++i) {
+    prev[i] = keep[0];
+    keep[0] = i;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (unsigned I : {0u, 1u}) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.TeamChunk == (I == 0 ? "2" : "8"));
+    CHECK(R.ChunkResets == std::vector<std::string>{"last"});
+  }
+  CHECK(containsCode(F.Output, "const auto o2c_first_last = last;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_dce = "
+                               "o2c_dev::strideNext(o2c_dc, o2c_trip, 2);\n"
+                               "last = o2c_first_last;"));
+  // Read only: nothing to reset.
+  CHECK(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.TeamChunk == "8");
+  CHECK(F.Regions[2].R.ChunkResets.empty());
+  // An array by value: not yet, located at the clause.
+  const Region &Box = F.Regions[3].R;
+  INFO(Box.Reason);
+  CHECK_FALSE(Box.Translate);
+  CHECK(Box.Why == DiagId::HostClause);
+  CHECK(contains(Box.Reason, "may assign 'keep'"));
+  CHECK(Box.WhyPos.Line == 21u);
 }
 
 TEST_CASE("a nested for with schedule(static) deals blocks",
@@ -1840,12 +1984,15 @@ void f(int *a, int n, int t) {
 })src");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 5);
+  // Not the grid-stride kernel: the teams' chunks (issue 9; they stayed on
+  // the host before).
   for (int I : {0, 1, 2}) {
     INFO(I);
-    CHECK_FALSE(F.Regions[I].R.Translate);
-    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.TeamChunk == (I == 2 ? "1024" : "4"));
   }
   CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[3].R.TeamChunk.empty());
   CHECK(F.Regions[4].R.Translate);
   CHECK(F.Regions[4].R.ThreadLimit == "o2c::minLimit(2, 4)");
 }

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <vector>
 
@@ -140,4 +141,88 @@ TEST_CASE("static blocks cover the range in order, near the maximum too",
       o2c_dev::staticBlock<unsigned>(0, UINT_MAX, 1023u, 1024u);
   CHECK(Last.End == UINT_MAX);
   CHECK(Last.Lo == UINT_MAX - UINT_MAX / 1024);
+}
+
+namespace {
+
+/// A thread's ranges [Lo, End) of the normalised iterations [0, Trip) in
+/// the combined kernel's block form for dist_schedule(static, Dist) (the
+/// loops rewriters/CombinedLoop.cpp prints): team Team's chunks of Dist in
+/// turn, then the thread's block of each chunk (Sched 0) or its chunks of
+/// Sched in turn.
+template <class T> struct Range {
+  T Lo, End;
+  unsigned Team, Thread;
+};
+template <class T>
+void chunkRanges(T Trip, unsigned Team, unsigned Teams, unsigned long long Dist,
+                 unsigned Thread, unsigned Threads, unsigned long long Sched,
+                 std::vector<Range<T>> &Out) {
+  for (T Dc = strideStart<T>(0, (unsigned long long)Team * Dist, Trip);
+       Dc < Trip; Dc = strideNext(Dc, Trip, (unsigned long long)Teams * Dist)) {
+    const T Dce = strideNext(Dc, Trip, Dist);
+    if (Sched == 0) {
+      o2c_dev::Block<T> B = o2c_dev::staticBlock<T>(Dc, Dce, Thread, Threads);
+      if (B.Lo < B.End)
+        Out.push_back({B.Lo, B.End, Team, Thread});
+      continue;
+    }
+    for (T Base = strideStart<T>(Dc, (unsigned long long)Thread * Sched, Dce);
+         Base < Dce;
+         Base = strideNext(Base, Dce, (unsigned long long)Threads * Sched))
+      Out.push_back({Base, strideNext(Base, Dce, Sched), Team, Thread});
+  }
+}
+
+} // namespace
+
+TEST_CASE("dist_schedule chunks and the threads' shares of each cover the "
+          "range once, near the maximum too",
+          "[loops]") {
+  struct Case {
+    unsigned long long Trip, Dist, Sched;
+    unsigned Teams, Threads;
+  } Cases[] = {{103, 8, 0, 2, 4},
+               {103, 7, 2, 3, 4},
+               {103, 500, 3, 2, 4},
+               {103, 1, 0, 4, 3},
+               {5, 2, 40, 3, 8},
+               {UINT_MAX, 1u << 30, 0, 3, 5},
+               {UINT_MAX - 1, 3u << 30, 1u << 28, 2, 7},
+               {UINT_MAX, 1ull << 33, 1ull << 31, 3, 3}};
+  for (const Case &C : Cases) {
+    INFO("trip " << C.Trip << " dist " << C.Dist << " sched " << C.Sched
+                 << " teams " << C.Teams << " threads " << C.Threads);
+    std::vector<Range<unsigned>> R;
+    for (unsigned Team = 0; Team < C.Teams; ++Team)
+      for (unsigned Th = 0; Th < C.Threads; ++Th)
+        chunkRanges<unsigned>(static_cast<unsigned>(C.Trip), Team, C.Teams,
+                              C.Dist, Th, C.Threads, C.Sched, R);
+    std::sort(R.begin(), R.end(),
+              [](const Range<unsigned> &A, const Range<unsigned> &B) {
+                return A.Lo < B.Lo;
+              });
+    unsigned long long Next = 0;
+    for (const Range<unsigned> &X : R) {
+      REQUIRE(X.Lo == Next);
+      REQUIRE(X.End > X.Lo);
+      // The team of the distribute chunk the range lies in, and the
+      // thread of the for's share of that chunk.
+      unsigned long long Chunk = X.Lo / C.Dist, ChunkLo = Chunk * C.Dist;
+      REQUIRE((X.End - 1) / C.Dist == Chunk);
+      CHECK(Chunk % C.Teams == X.Team);
+      unsigned long long Len = std::min(C.Dist, C.Trip - ChunkLo);
+      if (C.Sched) {
+        CHECK((X.Lo - ChunkLo) / C.Sched % C.Threads == X.Thread);
+        CHECK(X.End - X.Lo == std::min(C.Sched, ChunkLo + Len - X.Lo));
+      } else {
+        unsigned long long Q = Len / C.Threads, Rem = Len % C.Threads;
+        CHECK(X.Lo - ChunkLo ==
+              X.Thread * Q + std::min<unsigned long long>(X.Thread, Rem));
+        CHECK(X.End - X.Lo == Q + (X.Thread < Rem ? 1 : 0));
+      }
+      Next = X.End;
+    }
+    CHECK(Next == C.Trip);
+  }
 }

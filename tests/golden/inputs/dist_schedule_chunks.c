@@ -1,0 +1,1 @@
+../../../examples/dist_schedule_chunks.c
