@@ -1,9 +1,10 @@
 // C -> C++ compatibility edits, each derived from the AST (or, for the
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
+#include "analysis/StdDevice.h"
+#include "edits/CEnums.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
-#include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -467,6 +468,11 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
       continue;
     C.TraverseDecl(D);
   }
+  // After the casts above: a read cast inside an int-to-enum cast at the
+  // same offset comes second (`(enum F)((unsigned int)e - 2)`).
+  CEnumFacts Enums = cEnumFacts(Ctx);
+  cEnumBaseEdits(Ctx, Enums, Out, Problems);
+  cEnumReadEdits(Ctx, Enums, Out, Problems);
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.
