@@ -109,7 +109,7 @@ int main(void) {
 
   // Enum-typed struct members mapped to the device, typedef'd and
   // struct-declared enums, a negative enum, a header's enum.
-  struct rec s = {F_B};
+  struct rec s = {F_B, IS_B, 0};
   tri t = T_Z;
   enum neg n = N_M;
   enum shade sd = SH_DARK;

@@ -482,6 +482,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   }
+  // Last: it moves the edits made inside the enumerations it moves.
+  nestedEnumMoves(Ctx, LineDirectives, Out);
   return Out;
 }
 

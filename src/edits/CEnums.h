@@ -61,6 +61,15 @@ void cEnumReadEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
                     std::vector<CompatProblem> &Problems);
 
+/// C declares an enumeration written inside a struct at file scope (its
+/// name and enumerators are used unqualified), C++ inside the struct: each
+/// one of a file-scope struct moves ahead of the outermost struct's
+/// declaration, with the edits already made inside it (Out), and the member
+/// keeps its type by name (`enum K k;`, or `decltype(KA) k;` for one without
+/// a name).
+void nestedEnumMoves(clang::ASTContext &Ctx, bool LineDirectives,
+                     std::vector<TextEdit> &Out);
+
 } // namespace omp2cuda
 
 #endif

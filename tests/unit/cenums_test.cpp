@@ -202,3 +202,33 @@ TEST_CASE("a C enum bit-field that may leave its range is an error",
   CHECK(translateC(Program("  s.f = F_B;")).Ok);
   CHECK_FALSE(translateC(Program("  s.f = 3;")).Ok);
 }
+
+TEST_CASE("a C enum declared in a struct moves ahead of it, where C declares "
+          "it",
+          "[ccompat][cenums]") {
+  // C++ would make them S::K, S::KB: `enum K x = KB;` did not compile.
+  FileResult F = translateC(R"(struct S {
+  int n;
+  enum K { KA, KB } k;
+  struct In { enum { IA = 3, IB } i; } in;
+  enum Z { ZA = KB + 1 };
+};
+typedef struct { enum T { TA, TB } t; } TS;
+enum K x = KB;
+int f(void) {
+  struct S s = {1, KB, {IB}};
+  TS ts = {TB};
+  int r = 0;
+#pragma omp target map(tofrom: r, s)
+  r = s.k + s.in.i + ZA;
+  return r + (ts.t == TB) + (x == KB);
+})");
+  REQUIRE(F.Ok);
+  // In the file's order, ahead of the whole declaration.
+  CHECK(contains(F.Output, "enum K { KA, KB };\nenum { IA = 3, IB };\n"
+                           "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
+                           "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
+                           "  ;\n};\n"));
+  CHECK(contains(F.Output,
+                 "enum T { TA, TB };\ntypedef struct { enum T t; } TS;"));
+}

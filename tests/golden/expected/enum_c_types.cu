@@ -66,9 +66,11 @@ static int fwd_is_b(enum fwd *f);
 enum fwd : int { FW_A, FW_B };
 static int fwd_is_b(enum fwd *f) { return *f == FW_B; }
 
+enum in_struct { IS_A, IS_B };
+#line 28
 struct rec {
   enum F flag;
-  enum in_struct { IS_A, IS_B } inner;
+  enum in_struct inner;
   int n;
 };
 
@@ -92,7 +94,7 @@ static int classify(enum F e) {
 }
 #pragma GCC diagnostic pop
 
-#line 96 "enum_c_types.cu"
+#line 98 "enum_c_types.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: e, r, on_device)' at
 // inputs/enum_c_types.c:60
 __global__ void omp2cuda_main_L60(enum F *e, int *r, int zero, int *on_device) {
@@ -102,7 +104,7 @@ __global__ void omp2cuda_main_L60(enum F *e, int *r, int zero, int *on_device) {
     (*r) = (unsigned int)(*e) < zero ? 10 : 1;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 106 "enum_c_types.cu"
+#line 108 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: e, r,
@@ -140,7 +142,7 @@ __global__ void omp2cuda_main_L76(enum color c, int m1, long *wide, double *d,
     (*sh) = ((unsigned int)c - 1) >> 28;
     (*d) = (unsigned int)c - 1;
   }
-#line 144 "enum_c_types.cu"
+#line 146 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: wide, lt, q,
@@ -182,7 +184,7 @@ __global__ void omp2cuda_main_L117(int zero, int m1, struct rec *s, tri t,
     (*nm) = n < N_Z;
     (*shm) = (unsigned int)sd - 2 < zero;
   }
-#line 186 "enum_c_types.cu"
+#line 188 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: s, sm, tm, nm,
@@ -273,7 +275,7 @@ if (!omp2cuda_main_L76_launch(c, m1, wide, d, q, lt, neg1, sh)) { // omp2cuda: o
 
   // Enum-typed struct members mapped to the device, typedef'd and
   // struct-declared enums, a negative enum, a header's enum.
-  struct rec s = {F_B};
+  struct rec s = {F_B, IS_B, 0};
   tri t = T_Z;
   enum neg n = N_M;
   enum shade sd = SH_DARK;
