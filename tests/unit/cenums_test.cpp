@@ -232,3 +232,26 @@ int f(void) {
   CHECK(contains(F.Output,
                  "enum T { TA, TB };\ntypedef struct { enum T t; } TS;"));
 }
+
+TEST_CASE("C in-place arithmetic C++ cannot express on an enum is an error, "
+          "not a .cu that does not build",
+          "[ccompat][cenums]") {
+  // Before: clang++ and g++ rejected the .cu (a bit-field binds to no
+  // reference; an operator function is no atomic form).
+  auto Program = [](const std::string &Body) {
+    return "enum F { F_A, F_B };\nstruct S { enum F f : 4; enum F g; };\n"
+           "int main(void) {\n  struct S s = {F_A, F_A};\n  int r = 0;\n" +
+           Body +
+           "\n#pragma omp target map(tofrom: r)\n  r = 1;\n"
+           "  return r + s.f;\n}\n";
+  };
+  CHECK(translateC(Program("  s.g |= 1;\n  s.f = F_B;")).Ok);
+  CHECK_FALSE(translateC(Program("  s.f |= 1;")).Ok);
+  CHECK_FALSE(translateC(Program("  s.f++;")).Ok);
+  // Atomic read and write of an enum are C++ too.
+  CHECK(translateC(Program("#pragma omp atomic write\n  s.g = F_B;\n"
+                           "#pragma omp atomic read\n  r = s.g;"))
+            .Ok);
+  CHECK_FALSE(translateC(Program("#pragma omp atomic\n  s.g += 1;")).Ok);
+  CHECK_FALSE(translateC(Program("#pragma omp atomic update\n  s.g++;")).Ok);
+}
