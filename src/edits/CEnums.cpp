@@ -25,6 +25,7 @@
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
@@ -208,9 +209,17 @@ public:
       if (!L.isMacroID() || !SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
         continue;
       CharSourceRange R = SM.getExpansionRange(L);
-      if (inMainFile(SM, R.getBegin()) && inMainFile(SM, R.getEnd()))
-        F.Stringifying.push_back(
-            {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
+      if (!inMainFile(SM, R.getBegin()) || !inMainFile(SM, R.getEnd()))
+        continue;
+      // `assert` shows its text only in the message of a failed assertion,
+      // when the program aborts either way.
+      llvm::StringRef Macro = SM.getBufferData(SM.getMainFileID())
+                                  .substr(SM.getFileOffset(R.getBegin()));
+      if (Macro.starts_with("assert") &&
+          (Macro.size() == 6 || !isAsciiIdentifierContinue(Macro[6])))
+        continue;
+      F.Stringifying.push_back(
+          {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
     }
     return true;
   }
@@ -471,6 +480,8 @@ private:
       Problems.push_back({L, Why + "in the argument of a macro that "
                                    "stringifies its arguments (the cast C++ "
                                    "needs would change the string)"});
+    else if (!CastAt.insert(B).second)
+      return; // a macro argument expanded twice (`assert`'s is)
     else if (isa<DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr,
                  CallExpr>(Sub->IgnoreImpCasts()))
       Out.push_back({B, 0, "(unsigned int)"});
@@ -488,6 +499,7 @@ private:
   std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
   std::set<const CastExpr *> Done;
   std::set<const Expr *> SwitchConds;
+  std::set<unsigned> CastAt;
   bool InClause = false;
 };
 

@@ -255,3 +255,23 @@ TEST_CASE("C in-place arithmetic C++ cannot express on an enum is an error, "
   CHECK_FALSE(translateC(Program("#pragma omp atomic\n  s.g += 1;")).Ok);
   CHECK_FALSE(translateC(Program("#pragma omp atomic update\n  s.g++;")).Ok);
 }
+
+TEST_CASE("a C enum read in an assertion takes its cast once",
+          "[ccompat][cenums]") {
+  // `assert` stringifies its argument, which only a failed assertion shows,
+  // as the program aborts; glibc's expands it twice.
+  FileResult F = translateC(R"(#include <assert.h>
+enum color { RED, GREEN, BLUE, NCOLORS };
+int f(void) {
+  int sum = 0;
+  for (enum color c = RED; c < NCOLORS; c++) {
+    assert(c < NCOLORS);
+    sum += c;
+  }
+#pragma omp target map(tofrom: sum)
+  sum += 1;
+  return sum;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "    assert((unsigned int)c < NCOLORS);\n"));
+}
