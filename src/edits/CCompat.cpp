@@ -1,9 +1,10 @@
 // C -> C++ compatibility edits, each derived from the AST (or, for the
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
+#include "analysis/StdDevice.h"
+#include "edits/CEnums.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
-#include "analysis/StdDevice.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -113,18 +114,32 @@ public:
   // which C++ allows only through operators declared for the enum
   // (enumReductionEdits declares them).
   bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
-    if (B->getLHS()->getType()->isEnumeralType())
+    if (B->getLHS()->getType()->isEnumeralType() &&
+        !enumBitField(B->getLHS(), B->getOperatorLoc()))
       InPlace.push_back(
           {B->getLHS(), B->getOpcodeStr().str(), B->getOperatorLoc()});
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() &&
-        U->getSubExpr()->getType()->isEnumeralType())
+        U->getSubExpr()->getType()->isEnumeralType() &&
+        !enumBitField(U->getSubExpr(), U->getOperatorLoc()))
       InPlace.push_back({U->getSubExpr(),
                          std::string(U->isIncrementOp() ? "++" : "--") +
                              (U->isPostfix() ? " post" : ""),
                          U->getOperatorLoc()});
+    return true;
+  }
+  /// The operator function C++ needs takes a reference, which no bit-field
+  /// binds to (and `s.f = (T)(s.f | 1)` would copy text that a kernel
+  /// respells).
+  bool enumBitField(const Expr *E, SourceLocation Op) {
+    if (!E->refersToBitField())
+      return false;
+    Problems.push_back({Op, "arithmetic in place on an enumeration "
+                            "bit-field, which C++ allows only through an "
+                            "operator function, whose reference parameter "
+                            "no bit-field binds to"});
     return true;
   }
 
@@ -145,6 +160,16 @@ public:
   // from the clauses themselves.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     noteDirective(D);
+    // C++'s in-place arithmetic on an enumeration is an operator function,
+    // which is no atomic form (Clang and G++ reject it); read and write are.
+    if (const auto *A = dyn_cast<OMPAtomicDirective>(D))
+      if (const Expr *X = A->getX(); X && X->getType()->isEnumeralType() &&
+                                     !A->getSingleClause<OMPReadClause>() &&
+                                     !A->getSingleClause<OMPWriteClause>())
+        Problems.push_back({D->getBeginLoc(),
+                            "'#pragma omp atomic' updating an enumeration, "
+                            "which C++ can update only through an operator "
+                            "function, no atomic form"});
     for (OMPClause *C : D->clauses())
       if (C)
         for (Stmt *Child : C->children())
@@ -467,6 +492,11 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
       continue;
     C.TraverseDecl(D);
   }
+  // After the casts above: a read cast inside an int-to-enum cast at the
+  // same offset comes second (`(enum F)((unsigned int)e - 2)`).
+  CEnumFacts Enums = cEnumFacts(Ctx);
+  cEnumBaseEdits(Ctx, Enums, Out, Problems);
+  cEnumReadEdits(Ctx, Enums, Out, Problems);
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.
@@ -476,6 +506,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   }
+  // Last: it moves the edits made inside the enumerations it moves.
+  nestedEnumMoves(Ctx, LineDirectives, Out);
   return Out;
 }
 

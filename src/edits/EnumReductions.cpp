@@ -1,5 +1,6 @@
 // C reductions over enumerations, made valid C++ (see EnumReductions.h).
 #include "edits/EnumReductions.h"
+#include "edits/CEnums.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/Decl.h"
@@ -25,7 +26,7 @@ namespace {
 struct Combiner {
   std::string Combine, Init;
 };
-Combiner combinerFor(llvm::StringRef Op, const std::string &T) {
+Combiner combinerFor(llvm::StringRef Op, const std::string &T, bool Unsigned) {
   auto Arith = [&](llvm::StringRef O, llvm::StringRef Id) {
     return Combiner{"omp_out = (" + T + ")(omp_out " + O.str() + " omp_in)",
                     "omp_priv = (" + T + ")" + Id.str()};
@@ -42,9 +43,12 @@ Combiner combinerFor(llvm::StringRef Op, const std::string &T) {
     return Arith(Op, "1");
   if (Op == "&")
     return Arith(Op, "~0");
+  // C compares an enumeration of type unsigned int as unsigned.
+  std::string In = Unsigned ? "(unsigned int)omp_in" : "omp_in";
+  std::string Out = Unsigned ? "(unsigned int)omp_out" : "omp_out";
   if (Op == "min" || Op == "max")
-    return {"omp_out = omp_in " + std::string(Op == "min" ? "<" : ">") +
-                " omp_out ? omp_in : omp_out",
+    return {"omp_out = " + In + (Op == "min" ? " < " : " > ") + Out +
+                " ? omp_in : omp_out",
             "omp_priv = omp_orig"};
   return {};
 }
@@ -89,7 +93,7 @@ public:
       if (!ED || !Done.insert({ED, Op}).second)
         continue;
       std::string T = typeName(ED);
-      Combiner Comb = combinerFor(Op, T);
+      Combiner Comb = combinerFor(Op, T, promotesUnsigned(ED));
       if (Comb.Combine.empty())
         continue; // the user's own reduction, written for C and C++ alike
       if (T.empty()) {
@@ -118,11 +122,14 @@ public:
     std::string T = typeName(ED);
     llvm::StringRef Op = P.Op;
     std::string Fn;
+    // C promotes the enumeration to unsigned int where C++ has int: `e /= 2`
+    // divides unsigned.
+    std::string L = promotesUnsigned(ED) ? "(unsigned int)o2c_l" : "o2c_l";
     if (Op.consume_back("=")) { // `e |= x`: e = (T)(e | x), x of any type
       auto Def = [&](const std::string &Head, const std::string &R) {
         return Head + "__host__ __device__ inline " + T + " &operator" +
                Op.str() + "=(" + T + " &o2c_l, " + R + " o2c_r) { return " +
-               "o2c_l = (" + T + ")(o2c_l " + Op.str() + " o2c_r); }";
+               "o2c_l = (" + T + ")(" + L + " " + Op.str() + " o2c_r); }";
       };
       Fn = Def("template <class O2cR> ", "O2cR");
       // G++ 12 prefers a built-in operator it then rejects (int to the
@@ -133,7 +140,7 @@ public:
         Fn += "\n" + Def("", R);
     } else {
       std::string Sign = Op.starts_with("++") ? "+" : "-";
-      std::string Step = "o2c_l = (" + T + ")(o2c_l " + Sign + " 1)";
+      std::string Step = "o2c_l = (" + T + ")(" + L + " " + Sign + " 1)";
       Fn = Op.ends_with("post")
                ? "__host__ __device__ inline " + T + " operator" +
                      Op.take_front(2).str() + "(" + T + " &o2c_l, int) { " + T +

@@ -20,7 +20,7 @@ static __global__ void omp2cuda_make_L10(int n, double *__restrict new_,
        i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
     do {
 #line 12 "inputs/c_compat.c"
-    new_[i] = class_ * i + other;
+    new_[i] = class_ * i + (unsigned int)other;
 #line 25 "c_compat.cu"
     } while (0);
     if (O2cOnePass)
@@ -65,6 +65,6 @@ if (!omp2cuda_make_L10_launch(n, new_, class_, other)) { // omp2cuda: offloaded 
 #line 10 "inputs/c_compat.c"
 #pragma omp target teams distribute parallel for map(from: new_[0:n])
   for (int i = 0; i < n; ++i)
-    new_[i] = class_ * i + other; }
+    new_[i] = class_ * i + (unsigned int)other; }
   return new_;
 }

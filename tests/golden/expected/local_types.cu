@@ -87,7 +87,7 @@ static __global__ void omp2cuda_main_L38(enum o2c_local_L19 scalar_enum,
        i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
 #line 40 "inputs/local_types.c"
-    (*nm).S[i] = i * (*nm).s + scalar_enum;
+    (*nm).S[i] = i * (*nm).s + (unsigned int)scalar_enum;
 #line 92 "local_types.cu"
     } while (0);
     if (O2cOnePass)
@@ -158,7 +158,7 @@ if (!omp2cuda_main_L38_launch(scalar_enum, nm)) { // omp2cuda: offloaded by the 
 #line 38 "inputs/local_types.c"
 #pragma omp target teams distribute parallel for map(tofrom: nm)
   for (int i = 0; i < N; ++i)
-    nm.S[i] = i * nm.s + scalar_enum; }
+    nm.S[i] = i * nm.s + (unsigned int)scalar_enum; }
   printf("single.a %d array[4].a %d ts.v[1] %g nm.S[3] %d\n", single.a,
          array[4].a, ts.v[1], nm.S[3]);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");

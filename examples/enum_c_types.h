@@ -1,0 +1,2 @@
+/* An enumeration declared in a user header (never given a fixed type). */
+enum shade { SH_LIGHT, SH_DARK };

@@ -1,0 +1,1 @@
+../../../examples/enum_c_types.h

@@ -1,0 +1,277 @@
+// C enumerations compute as C in the .cu (src/edits/CEnums.cpp): C gives an
+// enum without a negative enumerator the type unsigned int, C++ promotes it
+// to int.
+#include "ToolTestUtil.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("a C enum that leaves its range gets int as its type and its reads "
+          "C's unsigned promotion",
+          "[ccompat][cenums]") {
+  // Review rEO e8.c: gcc and clang print `1 1`, the output computed `10 10`.
+  FileResult F = translateC(R"(#include <stdio.h>
+enum F { F_A, F_B };
+int main(void) {
+  enum F e = F_A; int r = 0;
+#pragma omp target map(tofrom: e, r)
+  { e -= 2; r = e < F_A ? 10 : 1; }
+  enum F h = F_A; h = h - 2;
+  long w = h;
+  printf("%d %d %ld\n", r, h < F_A ? 10 : 1, w);
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum F : int { F_A, F_B };"));
+  // In the kernel and in the host fallback.
+  CHECK(contains(F.Output,
+                 "{ (*e) -= 2; (*r) = (unsigned int)(*e) < F_A ? 10 : 1; }"));
+  CHECK(contains(F.Output, "{ e -= 2; r = (unsigned int)e < F_A ? 10 : 1; }"));
+  // Inside the int-to-enum cast that C++ needs.
+  CHECK(contains(F.Output, "h = (enum F)((unsigned int)h - 2);"));
+  // Widened from C's 32 bits, not from int's.
+  CHECK(contains(F.Output, "long w = (unsigned int)h;"));
+  CHECK(contains(F.Output, "(unsigned int)h < F_A ? 10 : 1, w);"));
+  // The in-place operator computes unsigned too (`e /= 2`).
+  CHECK(contains(F.Output,
+                 "return o2c_l = (enum F)((unsigned int)o2c_l - o2c_r); }"));
+}
+
+TEST_CASE("a C enum's reads promote as in C also within its range",
+          "[ccompat][cenums]") {
+  // gcc/clang: `1 1 4294967295`; C++ compares and subtracts as int.
+  FileResult F = translateC(R"(#include <stdio.h>
+enum F { F_A, F_B };
+int main(void) {
+  enum F e = F_A; int x = -1, r = 0;
+  long l = e - 1;
+#pragma omp target map(tofrom: r)
+  r = e < x;
+  printf("%d %d %ld %d %d %d\n", r, (e - 1) > 0, l, e == F_A, e < F_B, -e);
+  switch (e) { case F_B: r = 2; break; default: break; }
+  return e + 0 > 5;
+})");
+  REQUIRE(F.Ok);
+  // Nothing puts a value outside the range: no fixed type.
+  CHECK(contains(F.Output, "enum F { F_A, F_B };"));
+  CHECK(contains(F.Output, "long l = (unsigned int)e - 1;"));
+  CHECK(contains(F.Output, "(*r) = (unsigned int)e < x;"));
+  CHECK(contains(F.Output, "((unsigned int)e - 1) > 0, l, e == F_A, e < F_B, "
+                           "-(unsigned int)e);"));
+  CHECK(contains(F.Output, "switch (e) {"));
+  CHECK(contains(F.Output, "return (unsigned int)e + 0 > 5;"));
+}
+
+TEST_CASE("C enumerators and what C++ computes alike stay as written",
+          "[ccompat][cenums]") {
+  // What the withdrawn enum bases broke (review rF): stringified and
+  // X-macro enumerators, clauses, initializer lists, negative case labels,
+  // abs(e), negated enumerators.
+  FileResult F = translateC(R"(#include <stdio.h>
+#include <stdlib.h>
+#define NAME(x) #x
+#define COLORS X(RED) X(BLUE)
+#define X(c) c,
+enum color { COLORS NCOLORS };
+#undef X
+#define X(c) #c,
+static const char *names[] = {COLORS};
+enum { NT = 4, ONE = 1 };
+enum F { F_A, F_B };
+static int sizes[F_B + 2] = {F_A, F_B};
+int main(void) {
+  enum F e = F_A;
+  e -= 2;
+  int a[2] = {e, 1}, n = 0;
+  switch (e) { case -2: n = 1; break; case F_A: n = 2; break; }
+#pragma omp parallel num_threads(NT) if (ONE - 2 < 0)
+  n += 0;
+  printf("%s %s %d %d %d %d %d\n", NAME(RED), names[BLUE], a[0], abs(e), -F_B,
+         F_A - 1 < 0, sizes[1] + n);
+#pragma omp target map(tofrom: n)
+  n = NCOLORS;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum color { COLORS NCOLORS };"));
+  CHECK(contains(F.Output, "static const char *names[] = {COLORS};"));
+  CHECK(contains(F.Output, "static int sizes[F_B + 2] = {F_A, F_B};"));
+  CHECK(contains(F.Output, "int a[2] = {e, 1}, n = 0;"));
+  CHECK(contains(F.Output, "switch (e) { case -2:"));
+  CHECK(contains(F.Output, "num_threads(NT) if (ONE - 2 < 0)"));
+  CHECK(contains(F.Output, "NAME(RED), names[BLUE], a[0], abs(e), -F_B,\n"
+                           "         F_A - 1 < 0, sizes[1] + n);"));
+}
+
+TEST_CASE("a C enum read C++ cannot be given C's promotion is an error",
+          "[ccompat][cenums]") {
+  auto Program = [](const std::string &Use) {
+    return "#include <stdio.h>\n#define SHOW(x) printf(#x \" %d\\n\", x)\n"
+           "#define MINUS1(v) ((v) - 1)\n"
+           "enum F { F_A, F_B };\nint main(void) {\n  enum F e = F_B;\n"
+           "  int n = 0;\n" +
+           Use +
+           "\n#pragma omp target map(tofrom: n)\n"
+           "  n = 1;\n  return n;\n}\n";
+  };
+  // The control: the same read written plainly.
+  CHECK(translateC(Program("  printf(\"%d\\n\", e - 1 > 0);")).Ok);
+  // A cast in a stringified argument would change the string.
+  CHECK_FALSE(translateC(Program("  SHOW(e - 1 > 0);")).Ok);
+  // A macro argument that is not stringified takes the cast.
+  FileResult M = translateC(Program("  n = MINUS1(e) > 0;"));
+  REQUIRE(M.Ok);
+  CHECK(contains(M.Output, "n = MINUS1((unsigned int)e) > 0;"));
+  // In a macro's body there is no text of the file to cast.
+  CHECK_FALSE(translateC("#define G_NEGATIVE (g < -1)\n" +
+                         Program("  enum F g = e;\n  n = G_NEGATIVE;"))
+                  .Ok);
+  // A clause's expression stays in the directive.
+  CHECK_FALSE(
+      translateC(Program("#pragma omp parallel if (e - 1 > 0)\n  n += 0;")).Ok);
+}
+
+TEST_CASE("a C enum declared in a header that leaves its range is an error",
+          "[ccompat][cenums]") {
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("o2c-enum", Dir));
+  std::string Path(Dir.str());
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path + "/flags.h", EC);
+    REQUIRE_FALSE(EC);
+    OS << "enum flag { FL_A, FL_B };\n";
+  }
+  Options O;
+  O.LineDirectives = false;
+  auto Translate = [&](const std::string &Use) {
+    return translateCode(
+        "#include \"flags.h\"\nint f(int x) {\n"
+        "  enum flag g = FL_B;\n" +
+            Use +
+            "\n  int n = 0;\n#pragma omp target map(tofrom: n)\n"
+            "  n = g - 1 > 0;\n  return n;\n}\n",
+        "input.c", {"-xc", "-std=c11", "-I" + Path}, O);
+  };
+  FileResult InRange = Translate("  g = FL_A;");
+  FileResult Leaves = Translate("  g = x;");
+  llvm::sys::fs::remove_directories(Path);
+  // Constants in range: its reads are cast, and that is all it needs.
+  REQUIRE(InRange.Ok);
+  CHECK(contains(InRange.Output, "n = (unsigned int)g - 1 > 0;"));
+  // Its type is the header's: no int can be given to it.
+  CHECK_FALSE(Leaves.Ok);
+}
+
+TEST_CASE("a C enum declared in a function keeps its fixed type where its "
+          "region moves it",
+          "[ccompat][cenums]") {
+  // gcc: `2 4294967294`; before, the kernel compared k as int (`1`).
+  FileResult F = translateC(R"(#include <stdio.h>
+int main(void) {
+  enum L { L_A, L_B } l = L_A;
+  int r = 0, x = -3;
+#pragma omp target map(tofrom: r, l)
+  {
+    enum L k = L_B;
+    k = (enum L)(k + x);
+    r = (k < L_A) + 2;
+    l = k;
+  }
+  printf("%d %u\n", r, (unsigned)l);
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum L : int { L_A, L_B };"));
+  CHECK(contains(F.Output, "k = (enum L)((unsigned int)k + x);"));
+  CHECK(contains(F.Output, "(*r) = ((unsigned int)k < L_A) + 2;"));
+}
+
+TEST_CASE("a C enum bit-field that may leave its range is an error",
+          "[ccompat][cenums]") {
+  // `int` would make the bit-field signed: s.f = 3 would read -1 (gcc: 3).
+  auto Program = [](const std::string &Store) {
+    return "enum F { F_A, F_B };\nstruct S { enum F f : 2; int pad; };\n"
+           "int main(void) {\n  struct S s = {F_A, 0};\n  int r = 0;\n"
+           "#pragma omp target map(tofrom: s, r)\n  r = s.f - 1 < 0;\n" +
+           Store + "\n  return r + (int)s.f;\n}\n";
+  };
+  CHECK(translateC(Program("  s.f = F_B;")).Ok);
+  CHECK_FALSE(translateC(Program("  s.f = 3;")).Ok);
+}
+
+TEST_CASE("a C enum declared in a struct moves ahead of it, where C declares "
+          "it",
+          "[ccompat][cenums]") {
+  // C++ would make them S::K, S::KB: `enum K x = KB;` did not compile.
+  FileResult F = translateC(R"(struct S {
+  int n;
+  enum K { KA, KB } k;
+  struct In { enum { IA = 3, IB } i; } in;
+  enum Z { ZA = KB + 1 };
+};
+typedef struct { enum T { TA, TB } t; } TS;
+enum K x = KB;
+int f(void) {
+  struct S s = {1, KB, {IB}};
+  TS ts = {TB};
+  int r = 0;
+#pragma omp target map(tofrom: r, s)
+  r = s.k + s.in.i + ZA;
+  return r + (ts.t == TB) + (x == KB);
+})");
+  REQUIRE(F.Ok);
+  // In the file's order, ahead of the whole declaration.
+  CHECK(contains(F.Output, "enum K { KA, KB };\nenum { IA = 3, IB };\n"
+                           "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
+                           "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
+                           "  ;\n};\n"));
+  CHECK(contains(F.Output,
+                 "enum T { TA, TB };\ntypedef struct { enum T t; } TS;"));
+}
+
+TEST_CASE("C in-place arithmetic C++ cannot express on an enum is an error, "
+          "not a .cu that does not build",
+          "[ccompat][cenums]") {
+  // Before: clang++ and g++ rejected the .cu (a bit-field binds to no
+  // reference; an operator function is no atomic form).
+  auto Program = [](const std::string &Body) {
+    return "enum F { F_A, F_B };\nstruct S { enum F f : 4; enum F g; };\n"
+           "int main(void) {\n  struct S s = {F_A, F_A};\n  int r = 0;\n" +
+           Body +
+           "\n#pragma omp target map(tofrom: r)\n  r = 1;\n"
+           "  return r + s.f;\n}\n";
+  };
+  CHECK(translateC(Program("  s.g |= 1;\n  s.f = F_B;")).Ok);
+  CHECK_FALSE(translateC(Program("  s.f |= 1;")).Ok);
+  CHECK_FALSE(translateC(Program("  s.f++;")).Ok);
+  // Atomic read and write of an enum are C++ too.
+  CHECK(translateC(Program("#pragma omp atomic write\n  s.g = F_B;\n"
+                           "#pragma omp atomic read\n  r = s.g;"))
+            .Ok);
+  CHECK_FALSE(translateC(Program("#pragma omp atomic\n  s.g += 1;")).Ok);
+  CHECK_FALSE(translateC(Program("#pragma omp atomic update\n  s.g++;")).Ok);
+}
+
+TEST_CASE("a C enum read in an assertion takes its cast once",
+          "[ccompat][cenums]") {
+  // `assert` stringifies its argument, which only a failed assertion shows,
+  // as the program aborts; glibc's expands it twice.
+  FileResult F = translateC(R"(#include <assert.h>
+enum color { RED, GREEN, BLUE, NCOLORS };
+int f(void) {
+  int sum = 0;
+  for (enum color c = RED; c < NCOLORS; c++) {
+    assert(c < NCOLORS);
+    sum += c;
+  }
+#pragma omp target map(tofrom: sum)
+  sum += 1;
+  return sum;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "    assert((unsigned int)c < NCOLORS);\n"));
+}
