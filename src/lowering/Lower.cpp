@@ -179,7 +179,19 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     std::string Arg = C.Name;
     switch (C.How) {
     case Passing::Value:
-      if (C.BoxedArray) {
+      if (C.CallArg.size() > 3 &&
+          C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
+        // A function parameter pack (CapturePacks.cpp): each element as
+        // OpenMP passes a variable of its type, a pointer as a
+        // zero-length section.
+        K.Maps.push_back({"auto o2c_pack = [&](auto v) {\n"
+                          "    if constexpr (std::is_pointer_v<decltype(v)>)\n"
+                          "      return o2c_region.translate(v);\n"
+                          "    else\n"
+                          "      return v;\n"
+                          "  };"});
+        Arg = "o2c_pack(" + C.Name + ")...";
+      } else if (C.BoxedArray) {
         Arg = DevName(C.Name);
         K.Maps.push_back({fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
         if (C.InBody)
@@ -346,6 +358,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   }
   if (R.Class == RegionClass::Spmd)
     lowerSpmd(R, K);
+  // A parameter pack goes last: nvcc cannot take the address of a kernel
+  // whose pack is followed by other parameters (an empty pack, `k<>`).
+  std::stable_partition(
+      K.Params.begin(), K.Params.end(), [](const KernelParam &P) {
+        return P.StubArg.size() < 3 ||
+               P.StubArg.compare(P.StubArg.size() - 3, 3, "...") != 0;
+      });
   return K;
 }
 
