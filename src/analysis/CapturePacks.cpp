@@ -4,6 +4,7 @@
 // firstprivate, a pointer as a zero-length section (its device address
 // where what it points to is mapped). One kernel template serves every
 // instantiation, so every instantiation's elements must be of such types.
+#include "analysis/Instantiations.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -106,6 +107,31 @@ Verdict packParams(Capture &Cap) {
   // OpenMP does (Lower.cpp reads the "..." of the call).
   Cap.CallArg = Cap.Name + "...";
   return {};
+}
+
+bool pointerInInstantiation(const Stmt *Region, SourceLocation Ref,
+                            ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation At;
+    bool Pointer = false;
+    bool shouldVisitImplicitCode() const { return true; }
+    bool check(const Expr *E) {
+      if (E->getBeginLoc() == At &&
+          E->getType().getNonReferenceType()->isPointerType())
+        Pointer = true;
+      return !Pointer;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) { return check(E); }
+    bool VisitMemberExpr(MemberExpr *E) { return check(E); }
+  };
+  for (const Stmt *Copy : instantiatedCopies(Region, Ctx)) {
+    Finder Find;
+    Find.At = Ref;
+    Find.TraverseStmt(const_cast<Stmt *>(Copy));
+    if (Find.Pointer)
+      return true;
+  }
+  return false;
 }
 
 } // namespace omp2cuda

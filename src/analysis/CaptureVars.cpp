@@ -432,6 +432,21 @@ Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
     return V;
   if (Pack && (Cap.How != Passing::Value || Cap.Map || Cap.BoxedArray))
     return NoPack("a clause or defaultmap names it");
+  // A `T x` that an instantiation makes a pointer: the kernel template
+  // would take its host address.
+  if (!Pack && T->isDependentType() && Cap.How == Passing::Value && !Cap.Map &&
+      !S.CI.FirstPrivate.count(U.Decl) && !U.Refs.empty() &&
+      pointerInInstantiation(S.C.Directive, U.Refs.front().getBegin(),
+                             S.TU.Ctx)) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "'" + Cap.Name +
+                                "' has a type that depends on "
+                                "the template, which an instantiation makes a "
+                                "pointer: OpenMP passes it as a zero-length "
+                                "section, the kernel as a value");
+    V.Where = U.Refs.front().getBegin();
+    return V;
+  }
   if (Verdict V = captureEdits(S, U, LoopVariable, Cap); !V.Ok)
     return V;
   if (Verdict V = captureParams(S, U, T, Cap); !V.Ok)

@@ -457,3 +457,45 @@ void use(int *a, double *b) {
   CHECK_FALSE(F.Regions[3].R.Translate);
   CHECK(has(F.Regions[3].R.Reason, "its elements are references"));
 }
+
+TEST_CASE("a template's variable that an instantiation makes a pointer stays "
+          "on the host",
+          "[analysis][pack]") {
+  // The kernel template took the host's address by value, where OpenMP
+  // passes the device's (a zero-length section): emu printed 7 where the
+  // host build prints 5.
+  FileResult F = translateCode(R"src(
+template <typename T> void put(T x) {
+#pragma omp target
+  *x = 5;
+}
+template <typename T> void keep(T x, int *out) {
+#pragma omp target firstprivate(x) map(from: out[0:1])
+  out[0] = x != 0;
+}
+template <typename T> T twice(T x) {
+  T r = 0;
+#pragma omp target map(tofrom: r)
+  r = x * 2;
+  return r;
+}
+int main() {
+  int q = 7, o = 0;
+#pragma omp target data map(tofrom: q)
+  put(&q);
+  keep(&q, &o);
+  return twice(q) + twice(1.5) + o;
+}
+)src",
+                               "input.cpp", {"-xc++"}, Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "which an instantiation makes a pointer"));
+  // firstprivate(x) keeps the host's address, as the kernel does.
+  for (int I : {1, 2, 3}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+}
