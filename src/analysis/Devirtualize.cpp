@@ -43,8 +43,12 @@ const CXXRecordDecl *storedClass(const Expr *E, ASTContext &Ctx, bool &OK,
 /// bound, no increment). Null when that is not shown.
 const CXXRecordDecl *provenPointee(const VarDecl *V, ASTContext &Ctx,
                                    unsigned Depth) {
-  const auto *F =
-      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  // A region's own variable is in its captured declaration, inside the
+  // function.
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  const auto *F = dyn_cast_or_null<FunctionDecl>(DC);
   if (!F || !F->hasBody() || Depth > 8)
     return nullptr;
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -162,6 +166,16 @@ std::string devirtualize(const CXXMemberCallExpr *C, ASTContext &Ctx,
       Target->getAccess() != AS_public || !publicBase(T, S, Ctx) ||
       !publicBase(T, Target->getParent(), Ctx))
     return "the class of its object does not name its overrider publicly";
+  // A class member's class may be private, or not yet complete where the
+  // kernel goes (before the enclosing class).
+  if (T->getDeclContext()->isRecord() ||
+      Target->getParent()->getDeclContext()->isRecord())
+    return "the class of its object or of its overrider is a member of a "
+           "class";
+  // A covariant return would give the call another type in the kernel
+  // than on the host (`auto q = p->clone();`).
+  if (!Ctx.hasSameType(Target->getReturnType(), MD->getReturnType()))
+    return "the overrider's return type is covariant";
   // `Y::f(args)` means Target only when Y declares no other f, and it
   // takes no default argument (a virtual call takes the static type's).
   if (!Target->getParent()->lookup(Target->getDeclName()).isSingleResult())

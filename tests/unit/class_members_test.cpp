@@ -246,6 +246,8 @@ int run() {
   int s = 0;
 #pragma omp target map(tofrom: s) map(to: p[0:1], r[0:1])
   s = p->get() + (*r).get();
+#pragma omp target map(tofrom: s)
+  { E e; const B *own = &e; s += own->get(); }
   delete q;
   return s;
 }
@@ -259,6 +261,11 @@ int run() {
                            "(*static_cast<E *>(r)).D::get();"));
   // The host fallback dispatches as written.
   CHECK(contains(F.Output, "  s = p->get() + (*r).get();"));
+  // A pointer the region declares (in its captured declaration, which
+  // the walk took for the function before).
+  INFO(F.Regions.at(1).R.Reason);
+  CHECK(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Output, "(*s) += static_cast<const E *>(own)->D::get();"));
   CHECK(contains(F.Output, "__host__ __device__ virtual int get() const"));
 }
 
@@ -272,6 +279,9 @@ struct P : B { private: int get() override { return 2; } };
 struct O : B { int get() override { return 3; } int get(int) { return 4; } };
 struct A { virtual int f(int k = 1) { return k; } };
 struct AD : A { int f(int k = 2) override { return k; } };
+struct C { virtual C *self() { return this; } };
+struct CD : C { CD *self() override { return this; } };
+struct Out { struct In : B { int get() override { return 5; } }; };
 void set(B **pp);
 int two(bool c) {
   D d; B b; B *p = &b; if (c) p = &d; int s = 0;
@@ -309,17 +319,31 @@ int defaults() {
   s = p->f();
   return s;
 }
+int covariant() {
+  CD x; C *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  { auto q = p->self(); s = q != 0; }
+  return s;
+}
+int nested() {
+  Out::In x; B *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
 )src",
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 6);
+  REQUIRE(F.Regions.size() == 8);
   const char *Why[] = {"does not show which class",
                        "does not show which class",
                        "does not show which class",
                        "does not name its overrider publicly",
                        "declares other functions of its name",
-                       "takes a default argument"};
-  for (size_t I = 0; I < 6; ++I) {
+                       "takes a default argument",
+                       "return type is covariant",
+                       "is a member of a class"};
+  for (size_t I = 0; I < 8; ++I) {
     INFO(I << ": " << F.Regions[I].R.Reason);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostCall);
