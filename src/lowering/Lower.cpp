@@ -165,6 +165,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   for (const PointerMap &PM : R.PointerMaps)
     if (Early(PM))
       K.Maps.push_back({mapSteps(PM), PM.Loops});
+  std::vector<StubMap> Translations;
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
       if (C.InBody)
@@ -210,9 +211,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});
-      else
-        K.Maps.push_back({fmt::format("auto *{} = o2c_region.translate({});", Arg,
-                                      C.Name)});
+      else // after every map: what else the construct maps is present
+        Translations.push_back(
+            {fmt::format("auto *{} = o2c_region.translate({});", Arg, C.Name)});
       break;
     case Passing::MappedObject:
       Arg = DevName(C.Name);
@@ -305,6 +306,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   for (const PointerMap &PM : R.PointerMaps)
     if (!Early(PM))
       K.Maps.push_back({mapSteps(PM), PM.Loops});
+  // A pointer no clause names is a zero-length section (OpenMP's implicit
+  // mapping), which finds what the construct's own maps put on the device
+  // (`map(q[0:n])` with p == q): translated last, as clang orders its
+  // implicit maps after the explicit ones.
+  K.Maps.insert(K.Maps.end(), Translations.begin(), Translations.end());
 
   // A chunk size other than a literal is evaluated by the stub, where the
   // variables it names are, and reaches the kernel as a parameter.

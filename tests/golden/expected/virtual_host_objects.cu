@@ -72,9 +72,9 @@ static bool omp2cuda_main_L48_launch(const int n, const Shape *s, Shape *t,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  auto *out_d = o2c_region.mapArray(out, o2c::MapFrom);
   auto *s_d = o2c_region.translate(s);
   auto *t_d = o2c_region.translate(t);
-  auto *out_d = o2c_region.mapArray(out, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -113,10 +113,10 @@ static bool omp2cuda_main_L51_launch(const Shape *s, Shape *t, int &sides,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *s_d = o2c_region.translate(s);
-  auto *t_d = o2c_region.translate(t);
   auto *sides_d = o2c_region.mapObject(sides, o2c::MapFrom);
   auto *on_d = o2c_region.mapObject(on, o2c::MapFrom);
+  auto *s_d = o2c_region.translate(s);
+  auto *t_d = o2c_region.translate(t);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
