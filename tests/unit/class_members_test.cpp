@@ -384,3 +384,30 @@ int run(B *p) {
   CHECK(
       contains(F.Output, "__host__ __device__ int operator()(int x) override"));
 }
+
+TEST_CASE("a call whose object's class the function shows is direct also "
+          "through an is_device_ptr pointer",
+          "[analysis][virtual]") {
+  // It dispatched before, through what the device-built rule presumes is
+  // the device's table: a use_device_ptr address of a host-built object
+  // holds the host's.
+  FileResult F = translateC(R"src(
+struct B { virtual int get() { return 0; } };
+struct D : B { int k = 1; int get() override { return k; } };
+int run() {
+  D d; D *dp = &d; B *p = &d; int r = 0;
+#pragma omp target data map(to: dp[0:1]) use_device_ptr(p)
+  {
+#pragma omp target is_device_ptr(p) map(tofrom: r)
+    r = p->get();
+  }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[1].R.Reason);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(F.Output, "(*r) = static_cast<D *>(p)->D::get();"));
+}
