@@ -1,9 +1,10 @@
 // Regions in member functions written inside their class that name the
 // class (a pointer of its type, `new`, `sizeof`): their kernels and stubs
 // follow the class, and the stubs are declared ahead of it. Virtual calls
-// on objects the device constructed (an is_device_ptr pointer, a pointer
-// the region initialises with `new`) dispatch on the device, where every
-// overrider in the file is compiled. stderr says where each region ran.
+// on objects the device constructed (an is_device_ptr pointer) dispatch on
+// the device, where every overrider in the file is compiled; one whose
+// object's class the function shows (`new Triangle()`) calls its overrider
+// directly. stderr says where each region ran.
 #include <cstdio>
 #include <omp.h>
 

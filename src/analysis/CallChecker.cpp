@@ -208,6 +208,8 @@ bool CallChecker::visitCall(CallExpr *C) {
     return false;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C); MC && dispatches(MC))
     return checkDispatch(MC);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C); OC && dispatches(OC))
+    return checkDispatch(OC);
   return checkCallee(FD, C);
 }
 

@@ -116,7 +116,7 @@ private:
   std::string HereWhy;
 
   // CallObjects.cpp
-  bool checkDispatch(const clang::CXXMemberCallExpr *C);
+  bool checkDispatch(const clang::CallExpr *C);
   bool checkVirtuals(const std::vector<const clang::CXXMethodDecl *> &Ms);
   bool checkInits(const clang::CXXConstructorDecl *Ctor);
   bool checkDestructor(const clang::CXXRecordDecl *RD);

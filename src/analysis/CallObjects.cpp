@@ -60,19 +60,40 @@ bool CallChecker::VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
 }
 
 /// A virtual call that dispatches: on an object the device constructed,
-/// to any overrider (VirtualCalls.h).
-bool CallChecker::checkDispatch(const CXXMemberCallExpr *C) {
-  const CXXMethodDecl *MD = C->getMethodDecl();
-  std::string Why = receiverNotDeviceBuilt(C, TU.Ctx);
-  if (!Why.empty()) {
-    Result = Verdict::no(DiagId::HostCall,
-                         "it calls the virtual function '" +
-                             MD->getQualifiedNameAsString() +
-                             "' on an object " + Why);
-    Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
-    return false;
+/// to any overrider (VirtualCalls.h); on another, in the region's own
+/// text, to the overrider of the class the function proves its object
+/// has, called directly (devirtualize).
+bool CallChecker::checkDispatch(const CallExpr *C) {
+  const auto *MD = cast<CXXMethodDecl>(C->getDirectCallee());
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  // A direct call is exact whoever built the object, also where the
+  // device-built rule below only presumes (an is_device_ptr pointer may
+  // hold a use_device_ptr address of a host-built object): first.
+  std::string Direct = "it is written as an operator";
+  std::vector<TextEdit> Devirtualized;
+  const CXXMethodDecl *Target = nullptr;
+  if (MC && Edits)
+    Direct = devirtualize(MC, TU.Ctx, Devirtualized, Target);
+  else if (MC)
+    Direct = "it is not in the region's own code";
+  if (Direct.empty()) {
+    Edits->insert(Edits->end(), Devirtualized.begin(), Devirtualized.end());
+    // nvcc requires an overrider to have the execution space of what it
+    // overrides: the family goes to the device with Target.
+    return checkVirtuals(overrideFamily({MD, Target}, TU.Ctx));
   }
-  return checkVirtuals(overrideFamily({MD}, TU.Ctx));
+  std::string Why =
+      MC ? receiverNotDeviceBuilt(MC, TU.Ctx)
+         : receiverNotDeviceBuilt(cast<CXXOperatorCallExpr>(C), TU.Ctx);
+  if (Why.empty())
+    return checkVirtuals(overrideFamily({MD}, TU.Ctx));
+  Result =
+      Verdict::no(DiagId::HostCall,
+                  "it calls the virtual function '" +
+                      MD->getQualifiedNameAsString() + "' on an object " + Why +
+                      "; nor can the call name its overrider (" + Direct + ")");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+  return false;
 }
 
 /// Each of Ms runs on the device (a pure one without a body is only

@@ -401,31 +401,59 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
 
 /// One variable the region uses, as a capture.
 Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
-  // `f(xs...)` of a function parameter pack: a kernel parameter is one
-  // variable, which the expansion cannot name.
-  if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isParameterPack()) {
+  // A function parameter pack: the kernel takes one too (CapturePacks.cpp).
+  const auto *PackVD = dyn_cast<VarDecl>(U.Decl);
+  bool Pack = PackVD && PackVD->isParameterPack();
+  auto NoPack = [&](const std::string &Why) {
     Verdict V = Verdict::no(DiagId::HostType,
-                            "'" + VD->getNameAsString() +
+                            "'" + PackVD->getNameAsString() +
                                 "' is a function parameter pack, which a "
-                                "kernel cannot take (not supported yet)");
+                                "kernel cannot take: " +
+                                Why);
     if (!U.Refs.empty())
       V.Where = U.Refs.front().getBegin();
     return V;
-  }
+  };
+  if (Pack)
+    if (std::string Why = packWhy(PackVD, S.TU.Ctx); !Why.empty())
+      return NoPack(Why);
   Capture Cap = namedCapture(U, S.TU.Ctx.getLangOpts());
   QualType T;
   if (Verdict V = classScopeType(S, U, Cap.Name, T); !V.Ok)
     return V;
+  // Each element is a variable of the pattern's type.
+  if (const auto *PE = Pack ? T->getAs<PackExpansionType>() : nullptr)
+    T = PE->getPattern();
   if (Verdict V = fileScopeType(S, Cap.Name, T); !V.Ok)
     return V;
   if (Verdict V = typeTexts(S, U, T, Cap); !V.Ok)
     return V;
   if (Verdict V = choosePassing(S, U, T, LoopVariable, Cap); !V.Ok)
     return V;
+  if (Pack && (Cap.How != Passing::Value || Cap.Map || Cap.BoxedArray))
+    return NoPack("a clause or defaultmap names it");
+  // A `T x` that an instantiation makes a pointer: the kernel template
+  // would take its host address.
+  if (!Pack && T->isDependentType() && Cap.How == Passing::Value && !Cap.Map &&
+      !S.CI.FirstPrivate.count(U.Decl) && !U.Refs.empty() &&
+      pointerInInstantiation(S.C.Directive, U.Refs.front().getBegin(),
+                             S.TU.Ctx)) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "'" + Cap.Name +
+                                "' has a type that depends on "
+                                "the template, which an instantiation makes a "
+                                "pointer: OpenMP passes it as a zero-length "
+                                "section, the kernel as a value");
+    V.Where = U.Refs.front().getBegin();
+    return V;
+  }
   if (Verdict V = captureEdits(S, U, LoopVariable, Cap); !V.Ok)
     return V;
   if (Verdict V = captureParams(S, U, T, Cap); !V.Ok)
     return V;
+  if (Pack)
+    if (Verdict V = packParams(Cap); !V.Ok)
+      return V;
   S.R.Captures.push_back(std::move(Cap));
   return {};
 }
@@ -445,6 +473,14 @@ Verdict afterCaptures(CaptureSite &S) {
         return Verdict::no(DiagId::HostContext,
                            "the region uses two variables named '" +
                                R.Captures[I].Name + "'");
+
+  // A function parameter pack goes last in the stub's parameters too
+  // (CapturePacks.cpp).
+  std::stable_partition(
+      R.Captures.begin(), R.Captures.end(), [](const Capture &C) {
+        return C.CallArg.size() < 3 ||
+               C.CallArg.compare(C.CallArg.size() - 3, 3, "...") != 0;
+      });
 
   if ((R.Class == RegionClass::Combined || S.Shape.SpmdLoop) &&
       S.Text.BoundEdits.size() > S.TU.FileEdits.size()) {

@@ -169,6 +169,21 @@ Verdict choosePassing(CaptureSite &S, const Use &U, clang::QualType T,
 Verdict captureParams(CaptureSite &S, const Use &U, clang::QualType T,
                       Capture &Cap);
 
+// ---- CapturePacks.cpp -------------------------------------------------------
+/// Why the function parameter pack V cannot reach a kernel (its elements
+/// references, or in some instantiation of other than scalar or object
+/// pointer types), empty when it can.
+std::string packWhy(const clang::VarDecl *V, clang::ASTContext &Ctx);
+/// Cap, a capture of a pack passed by value, spelled as one: its stub and
+/// kernel parameters `Ts... xs`, its call argument `xs...`.
+Verdict packParams(Capture &Cap);
+/// Whether the variable referenced at Ref in Region, a template's region,
+/// is a pointer in some instantiation's copy of it (OpenMP passes it as a
+/// zero-length section there, not as the firstprivate value the kernel
+/// template takes).
+bool pointerInInstantiation(const clang::Stmt *Region,
+                            clang::SourceLocation Ref, clang::ASTContext &Ctx);
+
 // ---- RegionBody.cpp ---------------------------------------------------------
 /// The kernel's body text: the file's text with every edit made (atomics,
 /// array reductions, constructs rewritten in place, the SPMD form), or the

@@ -101,6 +101,13 @@ bool dispatches(const CXXMemberCallExpr *C) {
                                      /*IsAppleKext=*/false);
 }
 
+bool dispatches(const CXXOperatorCallExpr *C) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+  if (!MD || !MD->isVirtual() || C->getNumArgs() == 0)
+    return false;
+  return !MD->getDevirtualizedMethod(C->getArg(0), /*IsAppleKext=*/false);
+}
+
 std::string pointeeNotDeviceBuilt(const Expr *P, const Stmt *At,
                                   ASTContext &Ctx) {
   const auto *DRE = dyn_cast<DeclRefExpr>(P->IgnoreParenImpCasts());
@@ -128,6 +135,16 @@ std::string receiverNotDeviceBuilt(const CXXMemberCallExpr *C,
     return "named through a reference, which the device may not have "
            "constructed";
   return pointeeNotDeviceBuilt(Obj, C, Ctx);
+}
+
+std::string receiverNotDeviceBuilt(const CXXOperatorCallExpr *C,
+                                   ASTContext &Ctx) {
+  const Expr *Obj = C->getArg(0)->IgnoreParenImpCasts();
+  const auto *U = dyn_cast<UnaryOperator>(Obj);
+  if (!U || U->getOpcode() != UO_Deref)
+    return "named through a reference, which the device may not have "
+           "constructed";
+  return pointeeNotDeviceBuilt(U->getSubExpr(), C, Ctx);
 }
 
 std::vector<const CXXMethodDecl *>

@@ -12,6 +12,8 @@
 #ifndef OMP2CUDA_ANALYSIS_VIRTUALCALLS_H
 #define OMP2CUDA_ANALYSIS_VIRTUALCALLS_H
 
+#include "edits/SourceText.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -25,10 +27,33 @@ namespace omp2cuda {
 /// complete object named directly).
 bool dispatches(const clang::CXXMemberCallExpr *C);
 
+/// Whether C, a call of an operator written as one (`(*p)(x)`, `a[i]`),
+/// dispatches: its operator is virtual and the object's static type does
+/// not fix it.
+bool dispatches(const clang::CXXOperatorCallExpr *C);
+
 /// Why C's object may not have been constructed on the device (text after
 /// "on an object "), empty when the region proves it was.
 std::string receiverNotDeviceBuilt(const clang::CXXMemberCallExpr *C,
                                    clang::ASTContext &Ctx);
+
+/// The same for an operator's call (its first argument is the object).
+std::string receiverNotDeviceBuilt(const clang::CXXOperatorCallExpr *C,
+                                   clang::ASTContext &Ctx);
+
+/// Devirtualize.cpp: the edits that make C, a call that dispatches, call
+/// Target, the final overrider of its object's class, directly, where the
+/// function around C shows that the object is a complete object of one
+/// class: C calls through a local pointer to which the function only ever
+/// stores `&x` of variables of that class, `new` of it, or null (and
+/// nothing else reaches the pointer). Then `p->f(a)` becomes
+/// `static_cast<X *>(p)->Y::f(a)`, which reads no virtual-table pointer:
+/// exact on an object the host constructed (OpenMP 5.2 §6.1 leaves a
+/// dispatch through the host's table implementation defined). Returns why
+/// not, or empty with the edits appended.
+std::string devirtualize(const clang::CXXMemberCallExpr *C,
+                         clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
+                         const clang::CXXMethodDecl *&Target);
 
 /// The same for the object P points to, in an expression at At (`delete
 /// p` of a class with a virtual destructor).

@@ -184,6 +184,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   for (const PointerMap &PM : R.PointerMaps)
     if (Early(PM))
       K.Maps.push_back({mapSteps(PM), PM.Loops});
+  std::vector<StubMap> Translations;
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
       if (C.InBody)
@@ -198,7 +199,19 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     std::string Arg = C.Name;
     switch (C.How) {
     case Passing::Value:
-      if (C.BoxedArray) {
+      if (C.CallArg.size() > 3 &&
+          C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
+        // A function parameter pack (CapturePacks.cpp): each element as
+        // OpenMP passes a variable of its type, a pointer as a
+        // zero-length section.
+        K.Maps.push_back({"auto o2c_pack = [&](auto v) {\n"
+                          "    if constexpr (std::is_pointer_v<decltype(v)>)\n"
+                          "      return o2c_region.translate(v);\n"
+                          "    else\n"
+                          "      return v;\n"
+                          "  };"});
+        Arg = "o2c_pack(" + C.Name + ")...";
+      } else if (C.BoxedArray) {
         Arg = DevName(C.Name);
         K.Maps.push_back({fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
         if (C.InBody)
@@ -217,9 +230,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});
-      else
-        K.Maps.push_back({fmt::format("auto *{} = o2c_region.translate({});", Arg,
-                                      C.Name)});
+      else // after every map: what else the construct maps is present
+        Translations.push_back(
+            {fmt::format("auto *{} = o2c_region.translate({});", Arg, C.Name)});
       break;
     case Passing::MappedObject:
       Arg = DevName(C.Name);
@@ -316,6 +329,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   for (const PointerMap &PM : R.PointerMaps)
     if (!Early(PM))
       K.Maps.push_back({mapSteps(PM), PM.Loops});
+  // A pointer no clause names is a zero-length section (OpenMP's implicit
+  // mapping), which finds what the construct's own maps put on the device
+  // (`map(q[0:n])` with p == q): translated last, as clang orders its
+  // implicit maps after the explicit ones.
+  K.Maps.insert(K.Maps.end(), Translations.begin(), Translations.end());
 
   // A chunk size other than a literal is evaluated by the stub, where the
   // variables it names are, and reaches the kernel as a parameter.
@@ -379,6 +397,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   }
   if (R.Class == RegionClass::Spmd)
     lowerSpmd(R, K);
+  // A parameter pack goes last: nvcc cannot take the address of a kernel
+  // whose pack is followed by other parameters (an empty pack, `k<>`).
+  std::stable_partition(
+      K.Params.begin(), K.Params.end(), [](const KernelParam &P) {
+        return P.StubArg.size() < 3 ||
+               P.StubArg.compare(P.StubArg.size() - 3, 3, "...") != 0;
+      });
   return K;
 }
 

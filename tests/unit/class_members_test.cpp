@@ -229,3 +229,185 @@ int run() {
   CHECK(F.Regions.at(0).R.Translate);
   CHECK(contains(F.Output, "__host__ __device__ B::~B() {}"));
 }
+
+TEST_CASE("a virtual call on an object the host built calls its overrider "
+          "directly where the function shows the object's class",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual int get() const { return 0; } virtual ~B() {} };
+struct D : B { int x = 1; int get() const override { return x; } };
+struct E : D { };
+int run() {
+  D d;
+  const B *p = nullptr;
+  p = &d;
+  B *q = new E();
+  B *r = q;
+  int s = 0;
+#pragma omp target map(tofrom: s) map(to: p[0:1], r[0:1])
+  s = p->get() + (*r).get();
+#pragma omp target map(tofrom: s)
+  { E e; const B *own = &e; s += own->get(); }
+  delete q;
+  return s;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  INFO(F.Regions.at(0).R.Reason);
+  CHECK(F.Regions.at(0).R.Translate);
+  // E's overrider is D's; the pointer's const stays.
+  CHECK(contains(F.Output, "(*s) = static_cast<const D *>(p)->D::get() + "
+                           "(*static_cast<E *>(r)).D::get();"));
+  // The host fallback dispatches as written.
+  CHECK(contains(F.Output, "  s = p->get() + (*r).get();"));
+  // A pointer the region declares (in its captured declaration, which
+  // the walk took for the function before).
+  INFO(F.Regions.at(1).R.Reason);
+  CHECK(F.Regions.at(1).R.Translate);
+  CHECK(contains(F.Output, "(*s) += static_cast<const E *>(own)->D::get();"));
+  CHECK(contains(F.Output, "__host__ __device__ virtual int get() const"));
+}
+
+TEST_CASE("a virtual call on a host-built object of unknown class stays on "
+          "the host",
+          "[analysis][virtual]") {
+  FileResult F = translateC(R"src(
+struct B { virtual int get() { return 0; } };
+struct D : B { int get() override { return 1; } };
+struct P : B { private: int get() override { return 2; } };
+struct O : B { int get() override { return 3; } int get(int) { return 4; } };
+struct A { virtual int f(int k = 1) { return k; } };
+struct AD : A { int f(int k = 2) override { return k; } };
+struct C { virtual C *self() { return this; } };
+struct CD : C { CD *self() override { return this; } };
+struct Out { struct In : B { int get() override { return 5; } }; };
+void set(B **pp);
+int two(bool c) {
+  D d; B b; B *p = &b; if (c) p = &d; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+int escapes() {
+  D d; B *p = &d; set(&p); int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+int param(B *p) {
+  int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+int hidden() {
+  P x; B *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+int overloads() {
+  O x; B *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+int defaults() {
+  AD x; A *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->f();
+  return s;
+}
+int covariant() {
+  CD x; C *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  { auto q = p->self(); s = q != 0; }
+  return s;
+}
+int nested() {
+  Out::In x; B *p = &x; int s = 0;
+#pragma omp target map(tofrom: s)
+  s = p->get();
+  return s;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  const char *Why[] = {"does not show which class",
+                       "does not show which class",
+                       "does not show which class",
+                       "does not name its overrider publicly",
+                       "declares other functions of its name",
+                       "takes a default argument",
+                       "return type is covariant",
+                       "is a member of a class"};
+  for (size_t I = 0; I < 8; ++I) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostCall);
+    CHECK(contains(F.Regions[I].R.Reason, "may not have constructed"));
+    CHECK(contains(F.Regions[I].R.Reason, Why[I]));
+  }
+}
+
+TEST_CASE("a virtual operator written as an operator dispatches too",
+          "[analysis][virtual]") {
+  // Translated before: the kernel dispatched through the host's table.
+  FileResult F = translateC(R"src(
+struct B { virtual int operator()(int x) { return x; }
+           virtual int operator[](int x) { return x; } };
+struct D : B { int operator()(int x) override { return 2 * x; }
+               int operator[](int x) override { return 3 * x; } };
+int run(B *p) {
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: p[0:1])
+  r = (*p)(3);
+#pragma omp target map(tofrom: r) map(to: p[0:1])
+  r = (*p)[1];
+#pragma omp target map(tofrom: r)
+  { B *q = new D(); r = (*q)(3) + (*q)[1]; delete q; }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  for (int I : {0, 1}) {
+    INFO(F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "may not have constructed"));
+  }
+  INFO(F.Regions[2].R.Reason);
+  CHECK(F.Regions[2].R.Translate);
+  CHECK(
+      contains(F.Output, "__host__ __device__ int operator()(int x) override"));
+}
+
+TEST_CASE("a call whose object's class the function shows is direct also "
+          "through an is_device_ptr pointer",
+          "[analysis][virtual]") {
+  // It dispatched before, through what the device-built rule presumes is
+  // the device's table: a use_device_ptr address of a host-built object
+  // holds the host's.
+  FileResult F = translateC(R"src(
+struct B { virtual int get() { return 0; } };
+struct D : B { int k = 1; int get() override { return k; } };
+int run() {
+  D d; D *dp = &d; B *p = &d; int r = 0;
+#pragma omp target data map(to: dp[0:1]) use_device_ptr(p)
+  {
+#pragma omp target is_device_ptr(p) map(tofrom: r)
+    r = p->get();
+  }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[1].R.Reason);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(F.Output, "(*r) = static_cast<D *>(p)->D::get();"));
+}

@@ -311,8 +311,8 @@ void use() {
   CHECK(has(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
 }
 
-TEST_CASE("a region that uses a function parameter pack stays on the host",
-          "[analysis][classtemplate]") {
+TEST_CASE("a region that uses a function parameter pack takes it as a pack",
+          "[analysis][classtemplate][pack]") {
   FileResult F = translateCode(R"src(
 template <class... A> int cnt(A... a) { return (0 + ... + (int)a); }
 template <class T> struct P {
@@ -333,11 +333,13 @@ void use() { P<int> a; a.f(1, 2, 3); a.g(1, 2.0, 'c'); }
                                "input.cpp", {"-xc++", "-std=c++20"}, Options());
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
-  // The kernel's parameter `auto... more` and its expansion did not
-  // compile.
-  CHECK_FALSE(F.Regions[0].R.Translate);
-  CHECK(F.Regions[0].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[0].R.Reason, "'more' is a function parameter pack"));
+  // Left on the host before (a kernel parameter is one variable); now a
+  // pack of the kernel, last, each element passed as OpenMP passes it.
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "(T *p, O2cAuto0... more) {"));
+  CHECK(has(F.Output, "<T, decltype(more)...>)(p_d, o2c_pack(more)...);"));
+  CHECK(has(F.Output, "_launch<T, decltype(more)...>(p, more...))"));
   // A pack the region does not use is a template parameter pack of the
   // kernel, last.
   CHECK(F.Regions[1].R.Translate);
@@ -390,4 +392,110 @@ void use() { geo::Box<int> b; b.fill(2); geo::Box2<long> c; c.fill(); }
   CHECK(Reopen < Kernel);
   CHECK(Kernel < Close);
   CHECK(Close < Def);
+}
+
+TEST_CASE("a function parameter pack reaches the kernel element by element "
+          "as OpenMP passes each; other packs stay on the host",
+          "[analysis][pack]") {
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+struct S { int v; };
+template <typename... Ts> int sum(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (xs + ... + 0);
+  return r;
+}
+template <typename... Ps> void zero(int n, Ps... ps) {
+#pragma omp target teams distribute parallel for
+  for (int i = 0; i < n; ++i)
+    ((ps[i] = i), ...);
+}
+template <typename... Ts> int objs(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + xs.v);
+  return r;
+}
+template <typename... Ts> int refs(Ts &...xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + xs);
+  return r;
+}
+void use(int *a, double *b) {
+  int x = 1;
+  sum(1, 2.5, 'c');
+  sum();
+  zero(4, a, b);
+  objs(S{1});
+  refs(x, x);
+}
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (int I : {0, 1}) {
+    INFO(F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  // The pack is the kernel's and the stub's last parameter (nvcc cannot
+  // name `k<>` of a kernel whose pack other parameters follow).
+  CHECK(has(F.Output, "__global__ void omp2cuda_sum_L5(int *r, Ts... xs) {"));
+  CHECK(
+      has(F.Output, "static bool omp2cuda_sum_L5_launch(int &r, Ts... xs) {"));
+  CHECK(has(F.Output, "omp2cuda_sum_L5<Ts...>)(r_d, o2c_pack(xs)...);"));
+  CHECK(has(F.Output, "omp2cuda_sum_L5_launch<Ts...>(r, xs...)"));
+  // A pointer element is a zero-length section: its device address.
+  CHECK(has(F.Output, "      return o2c_region.translate(v);"));
+  CHECK(has(F.Output, "(int n, Ps... ps)"));
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[2].R.Reason, "element of type 'S' is neither a scalar "
+                                   "nor a pointer"));
+  CHECK_FALSE(F.Regions[3].R.Translate);
+  CHECK(has(F.Regions[3].R.Reason, "its elements are references"));
+}
+
+TEST_CASE("a template's variable that an instantiation makes a pointer stays "
+          "on the host",
+          "[analysis][pack]") {
+  // The kernel template took the host's address by value, where OpenMP
+  // passes the device's (a zero-length section): emu printed 7 where the
+  // host build prints 5.
+  FileResult F = translateCode(R"src(
+template <typename T> void put(T x) {
+#pragma omp target
+  *x = 5;
+}
+template <typename T> void keep(T x, int *out) {
+#pragma omp target firstprivate(x) map(from: out[0:1])
+  out[0] = x != 0;
+}
+template <typename T> T twice(T x) {
+  T r = 0;
+#pragma omp target map(tofrom: r)
+  r = x * 2;
+  return r;
+}
+int main() {
+  int q = 7, o = 0;
+#pragma omp target data map(tofrom: q)
+  put(&q);
+  keep(&q, &o);
+  return twice(q) + twice(1.5) + o;
+}
+)src",
+                               "input.cpp", {"-xc++"}, Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "which an instantiation makes a pointer"));
+  // firstprivate(x) keeps the host's address, as the kernel does.
+  for (int I : {1, 2, 3}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
 }

@@ -4,9 +4,10 @@
 // Regions in member functions written inside their class that name the
 // class (a pointer of its type, `new`, `sizeof`): their kernels and stubs
 // follow the class, and the stubs are declared ahead of it. Virtual calls
-// on objects the device constructed (an is_device_ptr pointer, a pointer
-// the region initialises with `new`) dispatch on the device, where every
-// overrider in the file is compiled. stderr says where each region ran.
+// on objects the device constructed (an is_device_ptr pointer) dispatch on
+// the device, where every overrider in the file is compiled; one whose
+// object's class the function shows (`new Triangle()`) calls its overrider
+// directly. stderr says where each region ran.
 #include <cstdio>
 #include <omp.h>
 
@@ -16,24 +17,24 @@ struct Shape {
   __host__ __device__ virtual double area(double s) = 0;
 };
 
-#line 20 "class_members.cu"
-// omp2cuda: the kernel and stub of the region at inputs/class_members.cpp:22 follow the class, whose type they name
+#line 21 "class_members.cu"
+// omp2cuda: the kernel and stub of the region at inputs/class_members.cpp:23 follow the class, whose type they name
 struct Square;
-static bool omp2cuda_Square_cloneToDevice_L22_launch(int &on, Square *&p);
+static bool omp2cuda_Square_cloneToDevice_L23_launch(int &on, Square *&p);
 
-// omp2cuda: the kernel and stub of the region at inputs/class_members.cpp:32 follow the class, whose type they name
+// omp2cuda: the kernel and stub of the region at inputs/class_members.cpp:33 follow the class, whose type they name
 struct Square;
-static bool omp2cuda_Square_bytes_L32_launch(int &n);
+static bool omp2cuda_Square_bytes_L33_launch(int &n);
 
-#line 16 "inputs/class_members.cpp"
+#line 17 "inputs/class_members.cpp"
 struct Square : Shape {
   double k = 1.0;
   __host__ __device__ double area(double s) override { return k * s * s; }
   // The object is built by the device; the pointer comes back to the host.
   Square *cloneToDevice(int &on) {
     Square *p = nullptr;
-if (!omp2cuda_Square_cloneToDevice_L22_launch(on, p)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 22 "inputs/class_members.cpp"
+if (!omp2cuda_Square_cloneToDevice_L23_launch(on, p)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 23 "inputs/class_members.cpp"
 #pragma omp target map(tofrom: p, on)
     {
       p = new Square();
@@ -44,32 +45,32 @@ if (!omp2cuda_Square_cloneToDevice_L22_launch(on, p)) { // omp2cuda: offloaded b
   }
   int bytes() {
     int n = 0;
-if (!omp2cuda_Square_bytes_L32_launch(n)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 32 "inputs/class_members.cpp"
+if (!omp2cuda_Square_bytes_L33_launch(n)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 33 "inputs/class_members.cpp"
 #pragma omp target map(tofrom: n)
     n = (int)sizeof(Square); }
     return n;
   }
 };
-#line 55 "class_members.cu"
+#line 56 "class_members.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: p, on)' at
-// inputs/class_members.cpp:22
-__global__ void omp2cuda_Square_cloneToDevice_L22(int *on, Square **p) {
-#line 23 "inputs/class_members.cpp"
+// inputs/class_members.cpp:23
+__global__ void omp2cuda_Square_cloneToDevice_L23(int *on, Square **p) {
+#line 24 "inputs/class_members.cpp"
     {
       (*p) = new Square();
       (*p)->k = 2.0;
       (*on) = !o2c_dev::omp_is_initial_device();
     }
-#line 65 "class_members.cu"
+#line 66 "class_members.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: p, on)' at
-// inputs/class_members.cpp:22
+// inputs/class_members.cpp:23
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_Square_cloneToDevice_L22_launch(int &on, Square *&p) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 22, 1,
+static bool omp2cuda_Square_cloneToDevice_L23_launch(int &on, Square *&p) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 23, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -79,25 +80,25 @@ static bool omp2cuda_Square_cloneToDevice_L22_launch(int &on, Square *&p) {
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_Square_cloneToDevice_L22)(on_d, p_d);
+             omp2cuda_Square_cloneToDevice_L23)(on_d, p_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: n)' at
-// inputs/class_members.cpp:32
-__global__ void omp2cuda_Square_bytes_L32(int *n) {
-#line 33 "inputs/class_members.cpp"
+// inputs/class_members.cpp:33
+__global__ void omp2cuda_Square_bytes_L33(int *n) {
+#line 34 "inputs/class_members.cpp"
     (*n) = (int)sizeof(Square);
-#line 93 "class_members.cu"
+#line 94 "class_members.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: n)' at
-// inputs/class_members.cpp:32
+// inputs/class_members.cpp:33
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_Square_bytes_L32_launch(int &n) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 32, 1,
+static bool omp2cuda_Square_bytes_L33_launch(int &n) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 33, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -105,12 +106,12 @@ static bool omp2cuda_Square_bytes_L32_launch(int &n) {
   auto *n_d = o2c_region.mapObject(n, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_Square_bytes_L32)(n_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_Square_bytes_L33)(n_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 37 "inputs/class_members.cpp"
+#line 38 "inputs/class_members.cpp"
 
 struct Triangle : Shape {
   __host__ __device__ double area(double s) override { return 0.5 * s * s; }
@@ -119,26 +120,26 @@ struct Triangle : Shape {
 
 static const char *where(int on) { return on ? "the device" : "the host"; }
 
-#line 123 "class_members.cu"
+#line 124 "class_members.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: out) is_device_ptr(dev) map(tofrom: on2)' at
-// inputs/class_members.cpp:50
+// inputs/class_members.cpp:51
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L50(int *on2, Shape *dev, double *out) {
+static __global__ void omp2cuda_main_L51(int *on2, Shape *dev, double *out) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
        i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
-#line 52 "inputs/class_members.cpp"
+#line 53 "inputs/class_members.cpp"
   {
     out[i] = dev->area(i);
     if (i == 0)
       (*on2) = !o2c_dev::omp_is_initial_device();
   }
-#line 142 "class_members.cu"
+#line 143 "class_members.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -148,12 +149,12 @@ static __global__ void omp2cuda_main_L50(int *on2, Shape *dev, double *out) {
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
 // for map(from: out) is_device_ptr(dev) map(tofrom: on2)' at
-// inputs/class_members.cpp:50
+// inputs/class_members.cpp:51
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L50_launch(int &on2, Shape *dev, double (&out)[4]) {
+static bool omp2cuda_main_L51_launch(int &on2, Shape *dev, double (&out)[4]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/class_members.cpp", 50, 1,
+      "inputs/class_members.cpp", 51, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -163,11 +164,11 @@ static bool omp2cuda_main_L50_launch(int &on2, Shape *dev, double (&out)[4]) {
   const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L50<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L51<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L50<true>
-                           : omp2cuda_main_L50<false>;
+                           ? omp2cuda_main_L51<true>
+                           : omp2cuda_main_L51<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(on2_d, dev,
                                                               out_d);
     o2c_region.launched();
@@ -176,24 +177,24 @@ static bool omp2cuda_main_L50_launch(int &on2, Shape *dev, double (&out)[4]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: tri, on3)' at
-// inputs/class_members.cpp:58
-__global__ void omp2cuda_main_L58(int *on3, double *tri) {
-#line 59 "inputs/class_members.cpp"
+// inputs/class_members.cpp:59
+__global__ void omp2cuda_main_L59(int *on3, double *tri) {
+#line 60 "inputs/class_members.cpp"
   {
     Shape *p = new Triangle();
-    (*tri) = p->area(4.0);
+    (*tri) = static_cast<Triangle *>(p)->Triangle::area(4.0);
     delete p;
     (*on3) = !o2c_dev::omp_is_initial_device();
   }
-#line 189 "class_members.cu"
+#line 190 "class_members.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: tri, on3)' at
-// inputs/class_members.cpp:58
+// inputs/class_members.cpp:59
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L58_launch(int &on3, double &tri) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 58, 1,
+static bool omp2cuda_main_L59_launch(int &on3, double &tri) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/class_members.cpp", 59, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -202,20 +203,20 @@ static bool omp2cuda_main_L58_launch(int &on3, double &tri) {
   auto *tri_d = o2c_region.mapObject(tri, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L58)(on3_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L59)(on3_d,
                                                                    tri_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 45 "inputs/class_members.cpp"
+#line 46 "inputs/class_members.cpp"
 int main() {
   Square sq;
   int on1 = 0, on2 = 0, on3 = 0;
   Shape *dev = sq.cloneToDevice(on1);
   double out[4];
-if (!omp2cuda_main_L50_launch(on2, dev, out)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 50 "inputs/class_members.cpp"
+if (!omp2cuda_main_L51_launch(on2, dev, out)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 51 "inputs/class_members.cpp"
 #pragma omp target teams distribute parallel for map(from: out) \
     is_device_ptr(dev) map(tofrom: on2)
   for (int i = 0; i < 4; ++i) {
@@ -224,8 +225,8 @@ if (!omp2cuda_main_L50_launch(on2, dev, out)) { // omp2cuda: offloaded by the st
       on2 = !omp_is_initial_device();
   } }
   double tri = 0;
-if (!omp2cuda_main_L58_launch(on3, tri)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 58 "inputs/class_members.cpp"
+if (!omp2cuda_main_L59_launch(on3, tri)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 59 "inputs/class_members.cpp"
 #pragma omp target map(tofrom: tri, on3)
   {
     Shape *p = new Triangle();

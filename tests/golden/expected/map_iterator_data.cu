@@ -44,9 +44,9 @@ static bool omp2cuda_deviceSum_L20_launch(int **rows, int len, int *on_device,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *rows_d = o2c_region.translate(rows);
   auto *on_device_d = o2c_region.mapSection(on_device, 0, 1, o2c::MapToFrom);
   auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom);
+  auto *rows_d = o2c_region.translate(rows);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),

@@ -66,7 +66,7 @@ __global__ void omp2cuda_main_L44(int *on_device) {
 #line 45 "inputs/usm_host_globals.cpp"
   {
     base *b = new derived();
-    record(b->weight());
+    record(static_cast<derived *>(b)->derived::weight());
     delete b;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }

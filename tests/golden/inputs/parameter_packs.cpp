@@ -1,0 +1,1 @@
+../../../examples/parameter_packs.cpp
