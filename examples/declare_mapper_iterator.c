@@ -6,8 +6,9 @@
 // piece and the struct's pointer, attached to it, reaches every element
 // (one map each put them apart). The mapper does not map the struct
 // itself: a target region copies it in, never back. A second, named mapper
-// counts down (its iterator has another name: clang 19 compiling C++, as
-// the .cu is, takes a second `it` at file scope for a redefinition).
+// counts down. In the .cu each mapper's iterator gets a name of its own
+// (clang 19 compiling C++, as the .cu is, declares it at file scope, where
+// two mappers' `i` were a redefinition: tests/fallback_clang).
 // Self-checking; prints exact sums; stderr says where it ran.
 // GCC 12 does not accept `declare mapper`, so the reference is clang's:
 // exec-reference: clang

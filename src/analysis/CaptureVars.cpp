@@ -2,14 +2,16 @@
 // clauses), the type each has in the kernel at file scope, and the edits
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
-#include "analysis/IndirectCalls.h"
 #include "analysis/ClassAhead.h"
 #include "analysis/ClauseReader.h"
+#include "analysis/IndirectCalls.h"
 #include "analysis/LoopNest.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TemplateBase.h"
+#include "clang/Basic/CharInfo.h"
 
 #include <algorithm>
 
@@ -69,6 +71,33 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
   return true;
 }
 
+/// A specialisation of a variable template (`scale<double>`, `K::mul<int>`):
+/// its template arguments as the call spells them ("<double>"), and as a
+/// suffix of the parameter's name ("_double"), which tells two
+/// specialisations apart. Empty for other variables.
+std::string templateArgs(const VarDecl *VD, const ASTContext &Ctx,
+                         std::string *Suffix = nullptr) {
+  const auto *Spec = dyn_cast_or_null<VarTemplateSpecializationDecl>(VD);
+  if (!Spec)
+    return "";
+  std::string Args;
+  llvm::raw_string_ostream OS(Args);
+  printTemplateArgumentList(OS, Spec->getTemplateArgs().asArray(),
+                            typePolicy(Ctx));
+  if (Suffix) {
+    *Suffix = "";
+    for (char Ch : Args)
+      if (isAsciiIdentifierContinue(Ch))
+        *Suffix += Ch;
+      else if (!Suffix->empty() && Suffix->back() != '_')
+        *Suffix += '_';
+    while (!Suffix->empty() && Suffix->back() == '_')
+      Suffix->pop_back();
+    *Suffix = "_" + *Suffix;
+  }
+  return Args;
+}
+
 /// The variables the region uses, in its body and its clauses, in
 /// declaration order.
 Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
@@ -79,6 +108,23 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
     Scan = scanCaptures(S.Shape.Inner, Ctx);
   if (!Scan.ThisProblem.empty())
     return Verdict::no(DiagId::HostContext, Scan.ThisProblem);
+  if (S.Shape.Inner && !S.IsData && S.C.Function &&
+      S.C.Function->isDependentContext()) {
+    SourceLocation Where;
+    if (const VarDecl *VD = dependentGlobal(S.Shape.Inner, Scan, Ctx, Where)) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      VD->printQualifiedName(OS);
+      OS << templateArgs(VD, Ctx);
+      Verdict V = Verdict::no(
+          DiagId::HostContext,
+          "the region uses the global variable '" + Name +
+              "' (in an instantiation) through a name that depends on the "
+              "template's parameters, which the kernel cannot take");
+      V.Where = Where;
+      return V;
+    }
+  }
   scanClauseExprs(CI.ClauseExprs, Scan, Ctx);
   std::set<const ValueDecl *> Iterators = iteratorVariables(*S.C.Directive);
   llvm::erase_if(Scan.Uses,
@@ -108,7 +154,8 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
 }
 
 /// The capture's names: its parameter's, and the call's argument.
-Capture namedCapture(const Use &U, const LangOptions &LO) {
+Capture namedCapture(const Use &U, const ASTContext &Ctx) {
+  const LangOptions &LO = Ctx.getLangOpts();
   Capture Cap;
   Cap.Name = U.Decl->getNameAsString();
   if (!LO.CPlusPlus && isCxxOnlyKeyword(Cap.Name))
@@ -117,11 +164,20 @@ Capture namedCapture(const Use &U, const LangOptions &LO) {
   Cap.CallArg = U.Member ? "this->" + Cap.Name : Cap.Name;
   // A global's plain name at the call may mean a namespace's own variable
   // that shadows it (or two, after a using-directive): C++ qualifies it.
-  if (const auto *VD = dyn_cast<VarDecl>(U.Decl); VD && VD->isStaticDataMember())
+  const auto *VD = dyn_cast<VarDecl>(U.Decl);
+  if (VD && VD->isStaticDataMember())
     Cap.CallArg = VD->getQualifiedNameAsString();
   else if (VD && LO.CPlusPlus &&
            VD->getDeclContext()->getRedeclContext()->isFileContext())
     Cap.CallArg = namespaceQualified(VD);
+  // A variable template's specialisation is a variable of its own: the
+  // call names it with its arguments, the kernel by a name of its own.
+  std::string Suffix;
+  if (std::string Args = templateArgs(VD, Ctx, &Suffix); !Args.empty()) {
+    if (!llvm::StringRef(Cap.CallArg).ends_with(Args))
+      Cap.CallArg += Args;
+    Cap.Name += Suffix;
+  }
   Cap.InBody = !U.Refs.empty();
   Cap.Written = U.Written;
   return Cap;
@@ -380,7 +436,9 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
       if (!fileOffsets(SM, LO, SR, B, E))
         continue;
       llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
-      if (Text != Cap.Name && Text.ends_with(Cap.Name)) {
+      // `scale<double>` becomes the parameter `scale_double`.
+      bool Specialisation = isa<VarTemplateSpecializationDecl>(U.Decl);
+      if (Text != Cap.Name && (Text.ends_with(Cap.Name) || Specialisation)) {
         S.Text.BodyEdits.push_back({B, E - B, Cap.Name});
         S.Text.BoundEdits.push_back({B, E - B, Cap.Name});
       }
@@ -417,7 +475,7 @@ Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
   if (Pack)
     if (std::string Why = packWhy(PackVD, S.TU.Ctx); !Why.empty())
       return NoPack(Why);
-  Capture Cap = namedCapture(U, S.TU.Ctx.getLangOpts());
+  Capture Cap = namedCapture(U, S.TU.Ctx);
   QualType T;
   if (Verdict V = classScopeType(S, U, Cap.Name, T); !V.Ok)
     return V;

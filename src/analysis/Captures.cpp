@@ -3,6 +3,7 @@
 // changes from an object to a pointer in the kernel).
 #include "analysis/Analysis.h"
 #include "analysis/Instantiations.h"
+#include "analysis/RegionSteps.h"
 
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
@@ -220,6 +221,37 @@ CaptureScan scanCaptures(const Stmt *S, ASTContext &Ctx) {
       if (U.Decl == D)
         U.Written = writtenInInstantiations(S, D->getName(), Ctx);
   return Out;
+}
+
+const VarDecl *dependentGlobal(const Stmt *S, const CaptureScan &Pattern,
+                               ASTContext &Ctx, SourceLocation &Where) {
+  // A namespace's variable or a static data member; the static locals of a
+  // function template are instantiated with it.
+  auto Global = [](const VarDecl *VD) {
+    return VD && (VD->isStaticDataMember() ||
+                  (VD->hasGlobalStorage() &&
+                   VD->getDeclContext()->getRedeclContext()->isFileContext()));
+  };
+  std::set<const Decl *> Named;
+  for (const Use &U : Pattern.Uses)
+    if (const auto *VD = dyn_cast<VarDecl>(U.Decl); Global(VD))
+      Named.insert(VD->getCanonicalDecl());
+  for (const Stmt *Copy : instantiatedCopies(S, Ctx))
+    for (const Use &U : scanCaptures(Copy, Ctx).Uses) {
+      const auto *VD = dyn_cast<VarDecl>(U.Decl);
+      if (!Global(VD) || VD->isUsableInConstantExpressions(Ctx))
+        continue;
+      // A class template's member named in its own member function is the
+      // pattern's member in the pattern.
+      const VarDecl *From = VD->getTemplateInstantiationPattern();
+      if (Named.count(VD->getCanonicalDecl()) ||
+          (From && Named.count(From->getCanonicalDecl())))
+        continue;
+      if (!U.Refs.empty())
+        Where = U.Refs.front().getBegin();
+      return VD;
+    }
+  return nullptr;
 }
 
 void scanClauseExprs(const std::vector<const Expr *> &Exprs, CaptureScan &Scan,

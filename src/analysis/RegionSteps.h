@@ -160,6 +160,19 @@ struct CaptureSite {
 /// edits.
 Verdict captureVars(CaptureSite &S);
 
+// ---- Captures.cpp -----------------------------------------------------------
+/// A global variable (or static data member) that an instantiation of S, a
+/// statement of a template's pattern whose captures are Pattern, reads
+/// through a name that depends on the template's parameters (`scale<T>`,
+/// `C::limit`): no capture of the pattern stands for it, and the kernel,
+/// printed from the pattern, would name the host's variable (nvcc: "a host
+/// variable cannot be directly read in a device function"). Its use there
+/// in Where; null when there is none, or it is a constant.
+const clang::VarDecl *dependentGlobal(const clang::Stmt *S,
+                                      const CaptureScan &Pattern,
+                                      clang::ASTContext &Ctx,
+                                      clang::SourceLocation &Where);
+
 // ---- CapturePassing.cpp -----------------------------------------------------
 /// How U, of type T as the kernel spells it, reaches the kernel (Cap.How,
 /// Cap.Map): from its clause, or implicitly from its type and defaultmap.

@@ -188,6 +188,48 @@ public:
     for (const Stmt *Child : S->children())
       renameInClause(Child, Depth + 1);
   }
+  // Clang's C++ front end declares a mapper's iterators in the scope
+  // around the mapper, where C keeps them to the clause: two mappers with
+  // an iterator `i`, or a mapper's `i` and a variable `i` of that scope,
+  // are a redefinition in the .cu. Each gets a name of its own, from the
+  // mapper's type and name, which no other mapper of the scope has (a
+  // counter would repeat in each translated header).
+  bool VisitOMPDeclareMapperDecl(OMPDeclareMapperDecl *D) {
+    std::string Prefix = "o2c_" + D->getType().getAsString(typePolicy(Ctx)) +
+                         "_" + D->getNameAsString();
+    for (char &Ch : Prefix)
+      if (!isAsciiIdentifierContinue(Ch))
+        Ch = '_';
+    unsigned Clause = 0;
+    for (OMPClause *C : D->clauselists()) {
+      auto *M = dyn_cast_or_null<OMPMapClause>(C);
+      auto *IE = M ? dyn_cast_or_null<OMPIteratorExpr>(M->getIteratorModifier())
+                   : nullptr;
+      if (!IE)
+        continue;
+      // Two clauses of one mapper may name the same iterator too.
+      std::string Tag = Prefix + (Clause++ ? "_" + std::to_string(Clause) : "");
+      for (unsigned I = 0, N = IE->numOfIterators(); I < N; ++I) {
+        const auto *VD = dyn_cast<VarDecl>(IE->getIteratorDecl(I));
+        if (!VD || !VD->getIdentifier())
+          continue;
+        std::string New = Tag + "_" + VD->getName().str();
+        renameAs(VD->getLocation(), VD->getName(), New);
+        for (Stmt *Child : M->children())
+          renameRefs(Child, VD, New, 0);
+      }
+    }
+    return true;
+  }
+  void renameRefs(const Stmt *S, const VarDecl *VD, const std::string &New,
+                  unsigned Depth) {
+    if (!S || Depth > 64)
+      return;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+      renameAs(DR->getLocation(), VD->getName(), New);
+    for (const Stmt *Child : S->children())
+      renameRefs(Child, VD, New, Depth + 1);
+  }
   // C23/GNU C `typeof` is no keyword of ISO C++ (nvcc and g++ -std=c++17);
   // `__typeof__` means the same in both.
   bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
@@ -271,6 +313,18 @@ private:
     llvm::StringRef Rest = SM.getBufferData(SM.getMainFileID()).substr(Off);
     return Rest.starts_with(W) &&
            (Rest.size() == W.size() || !isAsciiIdentifierContinue(Rest[W.size()]));
+  }
+
+  /// Renames a mapper's iterator where it is written in the main file (a
+  /// translated header is the main file of a pass of its own).
+  void renameAs(SourceLocation L, llvm::StringRef Name,
+                const std::string &New) {
+    L = SM.getFileLoc(L);
+    if (!inMainFile(SM, L))
+      return;
+    unsigned Off = SM.getFileOffset(L);
+    if (writtenAt(Off, Name) && Renamed.insert(Off).second)
+      Out.push_back({Off, static_cast<unsigned>(Name.size()), New});
   }
 
   void rename(SourceLocation L, llvm::StringRef Name) {

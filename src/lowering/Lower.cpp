@@ -172,18 +172,6 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     return D;
   };
 
-  // An iterator item on a pointer variable the kernel takes (`p[it]`) is
-  // mapped before the stub translates p; other items after the captures
-  // whose storage they lie in or that point to them.
-  auto Early = [&](const PointerMap &PM) {
-    return !PM.Loops.empty() &&
-           std::any_of(R.Captures.begin(), R.Captures.end(), [&](const Capture &C) {
-             return C.Name == PM.Base && C.How == Passing::DevicePointer;
-           });
-  };
-  for (const PointerMap &PM : R.PointerMaps)
-    if (Early(PM))
-      K.Maps.push_back({mapSteps(PM), PM.Loops});
   std::vector<StubMap> Translations;
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
@@ -324,11 +312,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   for (const std::string &N : K.ChunkResets)
     K.PrivateDecls.push_back(fmt::format("const auto o2c_first_{0} = {0};", N));
 
-  // The items a user-defined mapper adds (Mappers.cpp), after the captures
-  // whose storage they lie in or that point to them.
+  // The items a user-defined mapper or an iterator adds (Mappers.cpp,
+  // MapIterators.cpp), after the captures whose storage they lie in or that
+  // point to them. An iterator item on a pointer variable the kernel takes
+  // (`p[it]`) is never among them: it is the variable's own section, and
+  // other pieces of p keep the region on the host.
   for (const PointerMap &PM : R.PointerMaps)
-    if (!Early(PM))
-      K.Maps.push_back({mapSteps(PM), PM.Loops});
+    K.Maps.push_back({mapSteps(PM), PM.Loops});
   // A pointer no clause names is a zero-length section (OpenMP's implicit
   // mapping), which finds what the construct's own maps put on the device
   // (`map(q[0:n])` with p == q): translated last, as clang orders its

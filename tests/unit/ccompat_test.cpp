@@ -303,3 +303,35 @@ void f(void) {
   CHECK(contains(F.Output, "{ (*e) = (enum E)((unsigned int)(*e) + 1); }"));
   CHECK(contains(F.Output, "{ e = (enum E)((unsigned int)e + 1); }"));
 }
+
+TEST_CASE("each C declare mapper's iterators get names of their own",
+          "[ccompat][mapper][iterator]") {
+  // Clang's C++ front end declares a mapper's iterators in the scope around
+  // it: two mappers with an iterator `i` were a redefinition in the .cu.
+  FileResult F = translateC(R"(
+typedef struct { int len; double *data; double *w; } vec;
+struct fvec { int len; float *data; };
+#pragma omp declare mapper(vec v) map(v) map(iterator(i = 0:v.len), tofrom: v.data[i]) map(iterator(i = 0:v.len), to: v.w[i])
+#pragma omp declare mapper(half: struct fvec v) map(v) map(iterator(i = 0:v.len / 2), tofrom: v.data[i])
+void f(vec a, struct fvec b) {
+#pragma omp target map(tofrom: a) map(mapper(half), tofrom: b)
+  a.data[0] += b.data[0];
+  {
+#pragma omp declare mapper(vec v) map(v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#pragma omp target map(tofrom: a)
+    a.data[0] += 1;
+  }
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "map(iterator(o2c_vec_default_i = 0:v.len), tofrom: "
+                           "v.data[o2c_vec_default_i]) map(iterator("
+                           "o2c_vec_default_2_i = 0:v.len), to: "
+                           "v.w[o2c_vec_default_2_i])"));
+  CHECK(contains(F.Output,
+                 "map(iterator(o2c_struct_fvec_half_i = 0:v.len / 2), "
+                 "tofrom: v.data[o2c_struct_fvec_half_i])"));
+  CHECK(!contains(F.Output, "iterator(i ="));
+  // The stubs' loops are the tool's own: both regions are translated.
+  CHECK(contains(F.Output, "_launch(a, b)"));
+  CHECK(contains(F.Output, "_launch(a)"));
+}

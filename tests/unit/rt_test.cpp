@@ -722,3 +722,65 @@ TEST_CASE("a host region's map(always, to:) items keep the host's bytes",
   CHECK(deviceCopy(B.data(), B.size())[0] == 50);
   exitData(Loc, -1, true, B.data(), bytes(B), MapDelete);
 }
+
+TEST_CASE("iterator elements partly present: present ones keep their device "
+          "copies and counts, absent ones are mapped for the region",
+          "[rt][iterator]") {
+  // enter data map(to: p[0:4]) and map(to: p[6:1]), then a region with
+  // map(iterator(it = 0:8), tofrom: p[it]): each element is a list item of
+  // its own. The span used to stop with "overlaps data already on the
+  // device".
+  std::vector<double> A(8);
+  for (int I = 0; I < 8; ++I)
+    A[I] = I;
+  enterData(Loc, -1, true, A.data(), 4 * sizeof(double), MapTo);
+  enterData(Loc, -1, true, A.data() + 6, sizeof(double), MapTo);
+  A[0] = -1; // host changes after the copies: present elements keep theirs
+  A[6] = -1;
+  A[5] = 50; // an absent element is copied in
+  {
+    TargetRegion R(Loc);
+    double *D = R.mapSection(A.data(), 0, 8, MapToFrom | MapElements);
+    CHECK(D[0] == 0.0);
+    CHECK(D[6] == 6.0);
+    CHECK(D[5] == 50.0);
+    CHECK(presentRefCount(0, A.data()) == 2);
+    CHECK(presentRefCount(0, A.data() + 6) == 2);
+    CHECK(presentRefCount(0, A.data() + 4) == 1); // mapped for the region
+    for (int I = 0; I < 8; ++I)
+      D[I] = D[I] * 2 + 1; // the kernel, through one pointer
+    R.finish();
+  }
+  // Absent elements came back; present ones stay on the device.
+  CHECK(A[4] == 9.0);
+  CHECK(A[5] == 101.0);
+  CHECK(A[7] == 15.0);
+  CHECK(A[0] == -1.0);
+  CHECK(A[6] == -1.0);
+  CHECK(presentRefCount(0, A.data()) == 1);
+  CHECK(presentRefCount(0, A.data() + 4) == 0);
+  exitData(Loc, -1, true, A.data(), 4 * sizeof(double), MapFrom);
+  exitData(Loc, -1, true, A.data() + 6, sizeof(double), MapFrom);
+  CHECK(presentEntries(0) == 0);
+  CHECK(A[0] == 1.0); // the device's doubled values
+  CHECK(A[3] == 7.0);
+  CHECK(A[6] == 13.0);
+
+  // Elements all present, in two device copies: staged too.
+  enterData(Loc, -1, true, A.data(), 4 * sizeof(double), MapToFrom);
+  enterData(Loc, -1, true, A.data() + 4, 4 * sizeof(double), MapToFrom);
+  {
+    TargetRegion R(Loc);
+    double *D = R.mapSection(A.data(), 2, 4, MapTo | MapElements);
+    for (int I = 2; I < 6; ++I)
+      D[I] += 100;
+    R.finish();
+  }
+  CHECK(A[2] == 5.0); // still the device's
+  exitData(Loc, -1, true, A.data(), 4 * sizeof(double), MapFrom);
+  exitData(Loc, -1, true, A.data() + 4, 4 * sizeof(double), MapFrom);
+  CHECK(A[2] == 105.0);
+  CHECK(A[5] == 201.0);
+  CHECK(A[1] == 3.0);
+  CHECK(presentEntries(0) == 0);
+}

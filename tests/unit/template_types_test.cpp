@@ -175,3 +175,89 @@ void g(const double *a, const double *v, double *o, const float *fa,
   CHECK(R.Spmd.ScratchBytes == 32 * 16);
   CHECK(R.Spmd.ScratchTypes == "T"); // ScratchWords<T> in the kernel
 }
+
+TEST_CASE("a variable template's specialisation used in a region is a "
+          "capture of its own, named with its arguments",
+          "[analysis][templates][captures]") {
+  // The stub was called with `::scale` (no arguments: a build error), and
+  // the kernel's parameter `scale` was read as `scale<double>`.
+  FileResult F = translateC(R"src(
+template <class T> T scale = T(2);
+namespace ns { template <class T, int N> T pw = T(N); }
+struct K {
+  template <class T> static constexpr T factor = T(3);
+  template <class T> static T mul;
+};
+template <class T> T K::mul = T(5);
+void f(double *a, float *b, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n], b[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = a[i] * scale<double> + b[i] * scale<float> + ns::pw<double, 3>;
+#pragma omp target map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] *= K::mul<double> + K::factor<double>;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const auto &FR : F.Regions)
+    REQUIRE(FR.R.Translate);
+  const Region &R = F.Regions[0].R;
+  const Capture *D = findCapture(R, "scale_double");
+  const Capture *Fl = findCapture(R, "scale_float");
+  const Capture *P = findCapture(R, "pw_double_3");
+  REQUIRE(D);
+  REQUIRE(Fl);
+  REQUIRE(P);
+  CHECK(D->CallArg == "::scale<double>");
+  CHECK(Fl->CallArg == "::scale<float>");
+  CHECK(P->CallArg == "::ns::pw<double, 3>");
+  CHECK(contains(F.Output, "a[i] = a[i] * scale_double + b[i] * scale_float + "
+                           "pw_double_3;"));
+  const Region &M = F.Regions[1].R;
+  const Capture *Mul = findCapture(M, "mul_double");
+  const Capture *Fac = findCapture(M, "factor_double");
+  REQUIRE(Mul);
+  REQUIRE(Fac);
+  CHECK(Mul->CallArg == "K::mul<double>");
+  CHECK(Fac->CallArg == "K::factor<double>");
+  CHECK(contains(F.Output, "a[i] *= mul_double + factor_double;"));
+}
+
+TEST_CASE("a template's region that reaches a global through a dependent "
+          "name stays on the host",
+          "[analysis][templates][captures]") {
+  // The kernel, printed from the pattern, named the host's `scale<T>` and
+  // `C::f`: nvcc rejects a host variable read in device code.
+  FileResult F = translateC(R"src(
+template <class T> T scale = T(2);
+struct K { static double f; static constexpr double g = 2; };
+double K::f = 4;
+template <class T, class C> void work(T *a, int n) {
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] *= scale<T>;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] *= C::f;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] *= C::g + scale<int> + K::f;
+}
+void g(double *a) { work<double, K>(a, 8); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  const Region &Var = F.Regions[0].R;
+  CHECK(!Var.Translate);
+  CHECK(Var.Why == DiagId::HostContext);
+  CHECK(contains(Var.Reason, "'scale<double>'"));
+  const Region &Member = F.Regions[1].R;
+  CHECK(!Member.Translate);
+  CHECK(Member.Why == DiagId::HostContext);
+  CHECK(contains(Member.Reason, "'K::f'"));
+  // A constant through a dependent name, and globals named outright, are
+  // what they were.
+  const Region &Ok = F.Regions[2].R;
+  CHECK(Ok.Translate);
+  CHECK(findCapture(Ok, "scale_int"));
+  CHECK(findCapture(Ok, "f"));
+}

@@ -9,8 +9,9 @@
 // piece and the struct's pointer, attached to it, reaches every element
 // (one map each put them apart). The mapper does not map the struct
 // itself: a target region copies it in, never back. A second, named mapper
-// counts down (its iterator has another name: clang 19 compiling C++, as
-// the .cu is, takes a second `it` at file scope for a redefinition).
+// counts down. In the .cu each mapper's iterator gets a name of its own
+// (clang 19 compiling C++, as the .cu is, declares it at file scope, where
+// two mappers' `i` were a redefinition: tests/fallback_clang).
 // Self-checking; prints exact sums; stderr says where it ran.
 // GCC 12 does not accept `declare mapper`, so the reference is clang's:
 // exec-reference: clang
@@ -25,33 +26,33 @@ typedef struct myvec {
   double *data;
 } myvec_t;
 
-#pragma omp declare mapper(myvec_t v) map(iterator(it = 0:v.len), tofrom: v.data[it])
+#pragma omp declare mapper(myvec_t v) map(iterator(o2c_myvec_t_default_it = 0:v.len), tofrom: v.data[o2c_myvec_t_default_it])
 #pragma omp declare mapper(down: myvec_t v) map(to: v) \
-    map(iterator(i = v.len - 1:-1:-1), tofrom: v.data[i])
+    map(iterator(o2c_myvec_t_down_i = v.len - 1:-1:-1), tofrom: v.data[o2c_myvec_t_down_i])
 
 __host__ __device__ static void init(myvec_t *s) {
   for (size_t i = 0; i < s->len; i++)
     s->data[i] = (double)i;
 }
 
-#line 38 "declare_mapper_iterator.cu"
+#line 39 "declare_mapper_iterator.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: dev1)' at
-// inputs/declare_mapper_iterator.c:40
-__global__ void omp2cuda_main_L40(myvec_t *s, int *dev1) {
-#line 41 "inputs/declare_mapper_iterator.c"
+// inputs/declare_mapper_iterator.c:41
+__global__ void omp2cuda_main_L41(myvec_t *s, int *dev1) {
+#line 42 "inputs/declare_mapper_iterator.c"
   {
     init(&(*s));
     (*dev1) = !o2c_dev::omp_is_initial_device();
   }
-#line 47 "declare_mapper_iterator.cu"
+#line 48 "declare_mapper_iterator.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: dev1)' at
-// inputs/declare_mapper_iterator.c:40
+// inputs/declare_mapper_iterator.c:41
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L40_launch(myvec_t &s, int &dev1) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper_iterator.c", 40,
+static bool omp2cuda_main_L41_launch(myvec_t &s, int &dev1) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper_iterator.c", 41,
                                          1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -66,29 +67,29 @@ static bool omp2cuda_main_L40_launch(myvec_t &s, int &dev1) {
   o2c_region.attachSection(&(s.data), (int)(0));
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L40)(s_d, dev1_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L41)(s_d, dev1_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(mapper(down), tofrom: s)
-// map(tofrom: dev2)' at inputs/declare_mapper_iterator.c:46
-__global__ void omp2cuda_main_L46(myvec_t *s, int *dev2) {
-#line 47 "inputs/declare_mapper_iterator.c"
+// map(tofrom: dev2)' at inputs/declare_mapper_iterator.c:47
+__global__ void omp2cuda_main_L47(myvec_t *s, int *dev2) {
+#line 48 "inputs/declare_mapper_iterator.c"
   {
     for (size_t i = 0; i < (*s).len; i++)
       (*s).data[i] = (*s).data[i] * 2 + 1;
     (*dev2) = !o2c_dev::omp_is_initial_device();
   }
-#line 84 "declare_mapper_iterator.cu"
+#line 85 "declare_mapper_iterator.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(mapper(down), tofrom:
-// s) map(tofrom: dev2)' at inputs/declare_mapper_iterator.c:46
+// s) map(tofrom: dev2)' at inputs/declare_mapper_iterator.c:47
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L46_launch(myvec_t &s, int &dev2) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper_iterator.c", 46,
+static bool omp2cuda_main_L47_launch(myvec_t &s, int &dev2) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper_iterator.c", 47,
                                          1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -104,28 +105,28 @@ static bool omp2cuda_main_L46_launch(myvec_t &s, int &dev2) {
   o2c_region.attachSection(&(s.data), (int)(-1) + 1);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L46)(s_d, dev2_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L47)(s_d, dev2_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 34 "inputs/declare_mapper_iterator.c"
+#line 35 "inputs/declare_mapper_iterator.c"
 int main(void) {
   myvec_t s;
   s.len = N;
   s.data = (double *)calloc(N, sizeof(double));
   int dev1 = 0, dev2 = 0;
 
-if (!omp2cuda_main_L40_launch(s, dev1)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 40 "inputs/declare_mapper_iterator.c"
+if (!omp2cuda_main_L41_launch(s, dev1)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 41 "inputs/declare_mapper_iterator.c"
 #pragma omp target map(tofrom: dev1)
   {
     init(&s);
     dev1 = !omp_is_initial_device();
   } }
 
-if (!omp2cuda_main_L46_launch(s, dev2)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 46 "inputs/declare_mapper_iterator.c"
+if (!omp2cuda_main_L47_launch(s, dev2)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 47 "inputs/declare_mapper_iterator.c"
 #pragma omp target map(mapper(down), tofrom: s) map(tofrom: dev2)
   {
     for (size_t i = 0; i < s.len; i++)
