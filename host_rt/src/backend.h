@@ -47,9 +47,6 @@ public:
                         void *Stream, const SourceLoc &L) = 0;
   virtual void toHost(int Dev, void *H, const void *D, std::size_t Bytes,
                       void *Stream, const SourceLoc &L) = 0;
-  /// Copies Bytes between two device addresses of Dev, queued on Stream.
-  virtual void onDevice(int Dev, void *To, const void *From, std::size_t Bytes,
-                        void *Stream, const SourceLoc &L) = 0;
 
   /// Streams come from a pool: a region borrows one for all its work.
   virtual void *acquireStream(int Dev, const SourceLoc &L) = 0;

@@ -139,13 +139,6 @@ public:
     check(cudaMemcpyAsync(H, D, Bytes, cudaMemcpyDeviceToHost, asStream(S)), L,
           "cudaMemcpyAsync (device to host)");
   }
-  void onDevice(int Dev, void *To, const void *From, std::size_t Bytes, void *S,
-                const SourceLoc &L) override {
-    use(Dev, L);
-    check(
-        cudaMemcpyAsync(To, From, Bytes, cudaMemcpyDeviceToDevice, asStream(S)),
-        L, "cudaMemcpyAsync (device to device)");
-  }
 
   void *acquireStream(int Dev, const SourceLoc &L) override {
     Device &D = device(Dev, L);

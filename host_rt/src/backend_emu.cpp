@@ -82,10 +82,6 @@ public:
               const SourceLoc &) override {
     std::memcpy(H, D, Bytes);
   }
-  void onDevice(int, void *To, const void *From, std::size_t Bytes, void *,
-                const SourceLoc &) override {
-    std::memmove(To, From, Bytes);
-  }
 
   void *acquireStream(int, const SourceLoc &) override {
     std::lock_guard<std::mutex> G(PoolLock);

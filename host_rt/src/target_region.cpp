@@ -82,8 +82,6 @@ TargetRegion::~TargetRegion() {
 }
 
 void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
-  if (Flags & MapElements) // elements of unknown size: bytes
-    return mapElements(Host, Bytes, 1, Flags & ~unsigned(MapElements));
   if (!Offload)
     return const_cast<void *>(Host);
   if (Finished) // the stream is gone; a stub bug, not the user's
@@ -92,61 +90,6 @@ void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   if (Bytes != 0) // a zero-length section took no reference
     Exits.push_back({Host, Bytes, Flags});
   return D;
-}
-
-void *TargetRegion::mapElements(const void *Host, std::size_t Bytes,
-                                std::size_t Elem, unsigned Flags) {
-  // Most often the elements are all absent, or all inside one device copy:
-  // then they map as the section they make (x16c).
-  if (!Offload || Bytes == 0 || Elem == 0 ||
-      table(Device)->lookup(Host, Bytes).St != Status::Overlap)
-    return map(Host, Bytes, Flags);
-  if (Finished)
-    fatal(Loc, "map() after the region finished");
-  // Runs of elements, each absent or inside one device copy, in order.
-  const char *B = static_cast<const char *>(Host), *E = B + Bytes, *At = B;
-  std::vector<std::pair<const char *, const char *>> Runs;
-  std::vector<PresentTable::Mapping> In = table(Device)->mappings();
-  std::sort(In.begin(), In.end(),
-            [](const auto &X, const auto &Y) { return X.Host < Y.Host; });
-  for (const PresentTable::Mapping &M : In) {
-    const char *MB = static_cast<const char *>(M.Host), *ME = MB + M.Bytes;
-    if (ME <= B || MB >= E)
-      continue;
-    if (MB > At)
-      Runs.push_back({At, MB});
-    Runs.push_back({std::max(MB, B), std::min(ME, E)});
-    At = std::min(ME, E);
-  }
-  if (At < E)
-    Runs.push_back({At, E});
-  for (const auto &[RB, RE] : Runs)
-    if ((RB - B) % Elem || (RE - B) % Elem)
-      fatal(Loc, "an element of the mapped range lies partly on the device "
-                 "(OpenMP: a list item must be contained in, or disjoint "
-                 "from, every mapped storage block)");
-  // Each run maps as its elements would (present: the count goes up;
-  // absent: allocated and copied in); the kernel gets one staged block,
-  // which the region's end copies back into the runs' device copies.
-  char *Block = static_cast<char *>(teamMemory(Bytes));
-  for (const auto &[RB, RE] : Runs) {
-    std::size_t N = static_cast<std::size_t>(RE - RB);
-    void *D = map(RB, N, Flags);
-    backend().onDevice(Device, Block + (RB - B), D, N, Stream, Loc);
-    StagedElements.push_back({Block + (RB - B), D, N});
-  }
-  detail::noteQueued(Device, Stream);
-  return Block;
-}
-
-/// The staged elements go back into their device copies, queued after the
-/// region's kernel and before any exit's copy back.
-void TargetRegion::copyBackStaged() {
-  for (const Staged &S : StagedElements)
-    backend().onDevice(Device, S.Dev, S.Block, S.Bytes, Stream, Loc);
-  if (!StagedElements.empty())
-    detail::noteQueued(Device, Stream);
-  StagedElements.clear();
 }
 
 void *TargetRegion::translate(const void *Host) const {
@@ -209,7 +152,6 @@ bool TargetRegion::finish() {
   Finished = true;
   if (!Offload)
     return true;
-  copyBackStaged();
   if (NoWait && detail::earlyRelease())
     return finishReleasing(*detail::earlyRelease());
   if (std::function<void()> *Tail = NoWait ? detail::finishTail() : nullptr) {
@@ -352,7 +294,6 @@ void TargetRegion::abandon() noexcept {
   // The region failed: its device results are not copied back (they may be
   // garbage); its references are dropped and what reaches zero is freed.
   // Errors here are the failed device's echo of the first: ignored.
-  StagedElements.clear(); // results that may be garbage stay where they are
   Cleanup C;
   freeLater(TeamMemory, C);
   while (!Exits.empty()) {

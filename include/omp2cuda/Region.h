@@ -51,10 +51,6 @@ struct MapInfo {
   /// (o2c::MapMember).
   bool StructSpan = false;
   bool Member = false;
-  /// The section is the elements an iterator names one by one on a target
-  /// region (`p[it]`, it = lo:hi): each element is a list item of its own,
-  /// present or not (o2c::MapElements).
-  bool Elements = false;
 };
 
 inline MapInfo makeMap(MapType T, bool Implicit = false) {

@@ -337,7 +337,6 @@ Verdict ClauseReader::iteratorMap(const OMPMapClause *M, const MapInfo &MI) {
         SpanMap.Section = true;
         SpanMap.Lower = SpanLower;
         SpanMap.Length = SpanLength;
-        SpanMap.Elements = true;
         CI.ClauseExprs.push_back(X);
         if (Verdict V = addMap(VD, SpanMap); !V.Ok) {
           CI.FailLoc = E->getBeginLoc();

@@ -29,8 +29,6 @@ std::string mapFlags(const MapInfo &M) {
     S += " | o2c::MapStruct";
   if (M.Member)
     S += " | o2c::MapMember";
-  if (M.Elements)
-    S += " | o2c::MapElements";
   return S;
 }
 

@@ -602,13 +602,10 @@ void f(V s, double *p, int n) {
                       "sizeof(*(s.data)), o2c::MapToFrom);"));
   // On a pointer variable the kernel takes, the span is the section
   // p[2:n-2]: mapped apart, after the stub translated p, the kernel's p was
-  // the host's (it8.c). Its elements are list items one by one
-  // (o2c::MapElements): some may be on the device already, where the
-  // section stopped at run time ("overlaps data already on the device").
+  // the host's (it8.c).
   CHECK(contains(Out,
                  "auto *p_d = o2c_region.mapSection(p, (int)(2), ((int)(n) > "
-                 "(int)(2) ? (int)(n) - (int)(2) : 0), o2c::MapTo | "
-                 "o2c::MapElements);"));
+                 "(int)(2) ? (int)(n) - (int)(2) : 0), o2c::MapTo);"));
   CHECK_FALSE(contains(Out, "o2c_region.map((p) + "));
   CHECK(F.Regions[1].R.PointerMaps.empty());
   CHECK_FALSE(contains(Out, "for (int it = (0); it < (s.len)"));

@@ -55,11 +55,6 @@ enum MapFlags : unsigned {
   // first in exit data).
   MapStruct = 1u << 7,
   MapMember = 1u << 8,
-  // The section is elements an iterator names one by one on a target
-  // region (`map(iterator(it = lo:hi), tofrom: p[it])`): each is a list
-  // item of its own, so some may be present and others not
-  // (TargetRegion::mapElements).
-  MapElements = 1u << 9,
 };
 
 /// Number of offload devices of the linked backend (emu: 1; cuda: the
@@ -104,23 +99,10 @@ public:
   /// user's own subscripts.
   template <class T>
   T *mapSection(T *Base, long long Lo, long long Len, unsigned Flags) {
-    std::size_t Bytes = static_cast<std::size_t>(Len) * sizeof(T);
     char *D = static_cast<char *>(
-        Flags & MapElements
-            ? mapElements(Base + Lo, Bytes, sizeof(T), Flags & ~MapElements)
-            : map(Base + Lo, Bytes, Flags));
+        map(Base + Lo, static_cast<std::size_t>(Len) * sizeof(T), Flags));
     return reinterpret_cast<T *>(D - Lo * static_cast<long long>(sizeof(T)));
   }
-  /// Maps the Bytes at HostBegin, elements of Elem bytes that are each a
-  /// list item of their own (MapElements). Present elements keep their
-  /// device copies (their counts go up; no copy unless MapAlways), absent
-  /// ones are mapped anew. When both kinds meet, or the present ones lie in
-  /// several device copies, the kernel still gets one block to index: the
-  /// elements are staged in region memory, copied there from their device
-  /// copies and back to them when the region ends, before the exits.
-  /// Returns the device address of HostBegin.
-  void *mapElements(const void *HostBegin, std::size_t Bytes, std::size_t Elem,
-                    unsigned Flags);
   /// Maps the Bytes at Begin, which lie inside the array that Base points
   /// into (`a[i][lo:len]` of an array of arrays), and returns the device
   /// pointer that corresponds to Base, so that the kernel indexes the array
@@ -232,15 +214,6 @@ private:
   void *Stream = nullptr;
   std::vector<Pending> Exits;
   std::vector<void *> TeamMemory; // teamMemory()'s blocks
-  /// mapElements()'s staged pieces: copied back to their device copies
-  /// (Dev) when the region's device work is done.
-  struct Staged {
-    void *Block;
-    void *Dev;
-    std::size_t Bytes;
-  };
-  std::vector<Staged> StagedElements;
-  void copyBackStaged();
   std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
   std::uint64_t ReleasedSeen = 0; // tasks released early it waits for
 };
