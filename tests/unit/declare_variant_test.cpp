@@ -1022,3 +1022,33 @@ void run(int *a) {
   REQUIRE(F.Ok);
   CHECK(F.Regions[0].R.Translate);
 }
+
+TEST_CASE("blocks with an extension trait in their own or an enclosing "
+          "selector keep the regions that call functions on the host",
+          "[analysis][declarevariant]") {
+  // Review rV's x2, x3: the host skips these blocks and clang's nvptx64
+  // compile parses them (its IR stores 51); the emu ran the base f (1),
+  // silently.
+  const char *Begins[] = {
+      "#pragma omp begin declare variant match(device={kind(host)}, "
+      "implementation={extension(match_none)})\n",
+      "#pragma omp begin declare variant match(device={kind(nohost)})\n"
+      "#pragma omp begin declare variant "
+      "match(implementation={extension(match_any)})\n"};
+  const char *Ends[] = {"#pragma omp end declare variant\n",
+                        "#pragma omp end declare variant\n"
+                        "#pragma omp end declare variant\n"};
+  for (int I = 0; I < 2; ++I) {
+    INFO(Begins[I]);
+    FileResult F = translateC(std::string("int f(int x) { return x; }\n") +
+                              Begins[I] + "int f(int x) { return 50 + x; }\n" +
+                              Ends[I] + R"src(void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(1);
+})src");
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  }
+}
