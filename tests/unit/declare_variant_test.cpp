@@ -1052,3 +1052,62 @@ TEST_CASE("blocks with an extension trait in their own or an enclosing "
     CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
   }
 }
+
+TEST_CASE("a call in a template's instantiation, where clang sees variants "
+          "declared after the call, stays on the host",
+          "[analysis][declarevariant]") {
+  // Review rV's tp3 (a dependent call) and tp2 (a non-dependent one):
+  // clang chooses at the instantiation, at the end of the file, and its
+  // nvptx64 IR stores 31; the emu took the base f (1), silently.
+  const char *Tails[] = {R"src(
+template <class T> T run(T x) {
+  T a = 0;
+#pragma omp target map(from : a)
+  a = f(x);
+  return a;
+}
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+int use() { return run(1); }
+)src",
+                         R"src(
+template <class T> T tf(T x) { return f(1) + 0 * x; }
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+int use() {
+  int a = 0;
+#pragma omp target map(from : a)
+  a = tf(1);
+  return a;
+}
+)src"};
+  for (const char *T : Tails) {
+    INFO(T);
+    FileResult F =
+        translateC(std::string("int f(int x) { return x; }\n") + T, true);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  }
+  // Declared before the template: the choice is the same at the call and
+  // at the instantiation, and the device makes it.
+  FileResult F = translateC(R"src(int f(int x) { return x; }
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+template <class T> T run(T x) {
+  T a = 0;
+#pragma omp target map(from : a)
+  a = f(x);
+  return a;
+}
+int use() { return run(1); }
+)src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+}
