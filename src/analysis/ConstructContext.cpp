@@ -41,12 +41,33 @@ void addTraits(OpenMPDirectiveKind K, std::vector<TraitProperty> &Out) {
     Out.push_back(TraitProperty::construct_simd_simd);
 }
 
+/// Whether the function around C is, or is inside, an instantiation.
+bool inInstantiation(const CallExpr *C, ASTContext &Ctx) {
+  DynTypedNodeList Ps = Ctx.getParents(*C);
+  while (!Ps.empty() && !Ps[0].get<TranslationUnitDecl>()) {
+    if (const auto *F = Ps[0].get<FunctionDecl>()) {
+      for (const DeclContext *D = F; D; D = D->getParent()) {
+        if (const auto *G = dyn_cast<FunctionDecl>(D);
+            G && G->getTemplateInstantiationPattern())
+          return true;
+        if (const auto *R = dyn_cast<CXXRecordDecl>(D);
+            R && R->getTemplateInstantiationPattern())
+          return true;
+      }
+      return false;
+    }
+    Ps = Ctx.getParents(Ps[0]);
+  }
+  return false;
+}
+
 } // namespace
 
 ConstructContext constructContextOf(const CallExpr *C, ASTContext &Ctx,
                                     HostCompiler Host) {
   ConstructContext Out;
   Out.At = C->getBeginLoc();
+  Out.InInstantiation = inInstantiation(C, Ctx);
   if (Host != HostCompiler::Clang) {
     // GCC 12 leaves out the constructs around the target construct and the
     // `for` of a combined construct, and may score them otherwise: the host

@@ -22,6 +22,9 @@ struct ConstructContext {
   std::string Why;
   /// The call: clang's choice there sees only the variants declared before.
   clang::SourceLocation At;
+  /// The call is in a template's instantiation, where clang chooses at the
+  /// point of instantiation (mostly the end of the file), not at At.
+  bool InInstantiation = false;
 };
 
 /// The constructs around C as Host, the compiler of the host fallback,

@@ -536,6 +536,7 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
   // defined after the call is not clang's choice there: review t27/t28.c).
   if (Where && Where->At.isValid()) {
     const SourceManager &SM = Ctx.getSourceManager();
+    size_t Before = Attrs.size();
     llvm::erase_if(Attrs, [&](const OMPDeclareVariantAttr *A) {
       SourceLocation L = A->getLocation();
       if (L.isInvalid())
@@ -543,6 +544,20 @@ DeviceVariant deviceVariantOf(const FunctionDecl *F, const ASTContext &Ctx,
           L = V->getLocation();
       return L.isValid() && SM.isBeforeInTranslationUnit(Where->At, L);
     });
+    // In an instantiation clang chooses where it instantiates, mostly at
+    // the end of the file, seeing the later variants too (review rV's
+    // tp2, tp3: its IR calls the later block's f); the translator does
+    // not know that point, nor declares a later block's renamed function
+    // before the kernel.
+    if (Where->InInstantiation && Attrs.size() != Before) {
+      Out.K = DeviceVariant::Undecidable;
+      Out.Why = "it calls '" + Base +
+                "' in a template's instantiation, where the host compiler "
+                "chooses among the variants declared up to the point of "
+                "instantiation, one declared after the call included, "
+                "which the translator does not follow";
+      return Out;
+    }
   }
   unsigned Line = 0;
   for (const OMPDeclareVariantAttr *A : Attrs) {

@@ -117,7 +117,9 @@ public:
                "this 'begin declare variant' block, which the host compiler "
                "skips and a GPU may not, is not seen: its 'match' clause "
                "has a comment or a continuation line, which the translator "
-               "does not respell; target regions that call a function it "
+               "does not respell, or it or an enclosing block's has an "
+               "'extension' trait, which the translator does not evaluate; "
+               "target regions that call a function it "
                "may define stay on the host, as in the host build");
     // Parsed again with the metadirectives the device resolves respelled.
     if (!resolveMetadirectives(Ctx, Out))

@@ -482,10 +482,32 @@ std::string logicalPragma(StringRef P, bool *Open = nullptr) {
 
 } // namespace
 
+/// Whether a begin pragma's logical text names an `extension(...)` trait
+/// (`match_any`, `match_none`, ...): it changes how the whole merged
+/// selector matches, which the device-set reading here does not follow.
+bool hasExtension(StringRef Logical) {
+  llvm::Regex Ext("(^|[^A-Za-z0-9_])extension[ \t]*\\(");
+  return Ext.match(Logical);
+}
+
 std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
   std::vector<VariantBlock> Out;
-  for (const VariantBlock &B : findVariantBlocks(Text)) {
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Text);
+  for (const VariantBlock &B : Blocks) {
     StringRef P = Text.slice(B.Begin, B.BeginEnd);
+    // An extension in its own or an enclosing block's selector: the host
+    // may skip the block where a GPU parses it (review rV's x2, x3:
+    // `kind(host)` with `match_none`; `kind(nohost)` around `match_any`).
+    bool Extension = false;
+    for (const VariantBlock *A : blocksAround(Blocks, B.Begin))
+      Extension |=
+          hasExtension(logicalPragma(Text.slice(A->Begin, A->BeginEnd)));
+    if (hasExtension(logicalPragma(P)) && findMacro(P) == StringRef::npos)
+      Extension = true;
+    if (Extension) {
+      Out.push_back(B);
+      continue;
+    }
     // A block comment over lines hides the rest of the clause from this
     // reading, and from the respelling's (review rSV's v7b: the emu ran
     // another variant than the block a GPU compile takes).

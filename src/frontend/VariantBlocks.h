@@ -100,7 +100,9 @@ RespelledSelector respelledSelectorAt(llvm::StringRef Text, unsigned Offset);
 /// although a GPU may run them: not respelled (the retry after a failed
 /// parse drops every respelling; a comment or continuation line in the
 /// clause keeps a block from being respelled), the device set not the
-/// host's and perhaps the GPU's.
+/// host's and perhaps the GPU's; and every block whose own or enclosing
+/// selector has an `extension(...)` trait (`match_none` turns the host's
+/// match into the GPU's), not evaluated here.
 std::vector<VariantBlock> unseenGpuBlocks(llvm::StringRef Text);
 
 /// Whether Text spells a `begin declare variant` that findVariantBlocks

@@ -1022,3 +1022,92 @@ void run(int *a) {
   REQUIRE(F.Ok);
   CHECK(F.Regions[0].R.Translate);
 }
+
+TEST_CASE("blocks with an extension trait in their own or an enclosing "
+          "selector keep the regions that call functions on the host",
+          "[analysis][declarevariant]") {
+  // Review rV's x2, x3: the host skips these blocks and clang's nvptx64
+  // compile parses them (its IR stores 51); the emu ran the base f (1),
+  // silently.
+  const char *Begins[] = {
+      "#pragma omp begin declare variant match(device={kind(host)}, "
+      "implementation={extension(match_none)})\n",
+      "#pragma omp begin declare variant match(device={kind(nohost)})\n"
+      "#pragma omp begin declare variant "
+      "match(implementation={extension(match_any)})\n"};
+  const char *Ends[] = {"#pragma omp end declare variant\n",
+                        "#pragma omp end declare variant\n"
+                        "#pragma omp end declare variant\n"};
+  for (int I = 0; I < 2; ++I) {
+    INFO(Begins[I]);
+    FileResult F = translateC(std::string("int f(int x) { return x; }\n") +
+                              Begins[I] + "int f(int x) { return 50 + x; }\n" +
+                              Ends[I] + R"src(void run(int *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = f(1);
+})src");
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  }
+}
+
+TEST_CASE("a call in a template's instantiation, where clang sees variants "
+          "declared after the call, stays on the host",
+          "[analysis][declarevariant]") {
+  // Review rV's tp3 (a dependent call) and tp2 (a non-dependent one):
+  // clang chooses at the instantiation, at the end of the file, and its
+  // nvptx64 IR stores 31; the emu took the base f (1), silently.
+  const char *Tails[] = {R"src(
+template <class T> T run(T x) {
+  T a = 0;
+#pragma omp target map(from : a)
+  a = f(x);
+  return a;
+}
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+int use() { return run(1); }
+)src",
+                         R"src(
+template <class T> T tf(T x) { return f(1) + 0 * x; }
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+int use() {
+  int a = 0;
+#pragma omp target map(from : a)
+  a = tf(1);
+  return a;
+}
+)src"};
+  for (const char *T : Tails) {
+    INFO(T);
+    FileResult F =
+        translateC(std::string("int f(int x) { return x; }\n") + T, true);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
+  }
+  // Declared before the template: the choice is the same at the call and
+  // at the instantiation, and the device makes it.
+  FileResult F = translateC(R"src(int f(int x) { return x; }
+#pragma omp begin declare variant match(device={kind(gpu)})
+int f(int x) { return 30 + x; }
+#pragma omp end declare variant
+template <class T> T run(T x) {
+  T a = 0;
+#pragma omp target map(from : a)
+  a = f(x);
+  return a;
+}
+int use() { return run(1); }
+)src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+}
