@@ -20,10 +20,16 @@
 //    reads are cast also where the value itself differs (wider and floating
 //    conversions, comparisons with anything).
 // What cannot be edited (a macro's body, a stringified argument, a clause,
-// an enumeration declared in a header) is an [omp2cuda-c-compat] error.
+// an enumeration declared in a header) is an [omp2cuda-c-compat] error,
+// only where the result differs: not a read whose sum is only compared
+// `==` or kept in 32 bits, nor a header's enumeration stepped by a loop
+// that stops at an enumerator. A read compared with a constant zero is cast
+// `(long long)(unsigned int)`: the same values, and no nvcc warning that an
+// unsigned one compared with zero is pointless.
 #include "edits/CEnums.h"
 #include "frontend/FileScope.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -125,7 +131,29 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
       if (const EnumDecl *ED = enumOf(U->getSubExpr()->getType()))
-        mark(ED, U->getOperatorLoc());
+        mark(ED, U->getOperatorLoc(), !Bounded.count(U));
+    return true;
+  }
+  // `for (c = RED; c < NCOLORS; c++)`: the object stops at an enumerator,
+  // so it never leaves the range (an enumeration that cannot be given a
+  // fixed type needs only its reads cast).
+  bool VisitForStmt(ForStmt *S) {
+    const auto *Inc = dyn_cast_or_null<UnaryOperator>(S->getInc());
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        S->getCond() ? S->getCond()->IgnoreParens() : nullptr);
+    if (!Inc || !Inc->isIncrementDecrementOp() || !Cond ||
+        Cond->getOpcode() != (Inc->isIncrementOp() ? BO_LT : BO_GT))
+      return true;
+    const auto *Var = dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens());
+    const auto *Left =
+        dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    const EnumDecl *ED = Var ? enumOf(Var->getType()) : nullptr;
+    if (!ED || !Left || Left->getDecl() != Var->getDecl())
+      return true;
+    if (std::optional<llvm::APSInt> V =
+            Cond->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+        V && inRange(ED, *V))
+      Bounded.insert(Inc);
     return true;
   }
   // `scanf("%d", &e)`: no conversion in sight.
@@ -241,6 +269,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   CEnumFacts &F;
+  std::set<const UnaryOperator *> Bounded;
 };
 
 } // namespace
@@ -322,6 +351,8 @@ public:
     BinaryOperatorKind Op = B->getOpcode();
     if (SwitchConds.count(B) && Op != BO_Div && Op != BO_Rem && Op != BO_Shr)
       return true;
+    if (LoopConds.count(B))
+      return true;
     if (B->isRelationalOp()) {
       relational(B->getLHS(), B->getRHS());
       relational(B->getRHS(), B->getLHS());
@@ -367,6 +398,18 @@ public:
   // list items: those the host compiler makes anew, so only the clauses'
   // own expressions count.)
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // An OpenMP loop's test is the loop lowering's to read (its variable
+    // and bound are the text it computes the trip count from, in its own
+    // unsigned type): a cast there would not compile or not be read.
+    if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
+      OMPLoopBasedDirective::doForAllLoops(
+          LD->getInnermostCapturedStmt()->getCapturedStmt(), true,
+          LD->getLoopsNumber(), [&](unsigned, const Stmt *Loop) {
+            if (const auto *For = dyn_cast<ForStmt>(Loop))
+              if (For->getCond())
+                LoopConds.insert(For->getCond()->IgnoreParens());
+            return false;
+          });
     SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
     SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
     if (inMainFile(SM, B) && inMainFile(SM, E))
@@ -418,7 +461,11 @@ private:
       return;
     if (!F.atRisk(enumOf(CE->getSubExpr()->getType())) && nonNegative(Other))
       return;
-    want(CE);
+    // `c < 0` is constant in C: nvcc warns of an unsigned value compared
+    // with zero (#186-D), a signed one as wide holds the same values.
+    std::optional<llvm::APSInt> V =
+        Other->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+    want(CE, V && V->isZero() ? "(long long)(unsigned int)" : "(unsigned int)");
   }
   bool nonNegative(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
@@ -451,7 +498,81 @@ private:
         [&](const auto &S) { return S.first <= E && B <= S.second; });
   }
 
-  void want(const CastExpr *CE) {
+  /// Whether what C computes from the promoted read E differs from what
+  /// C++ computes: not where only its low 32 bits or its truth are used
+  /// (`c + 1 == BLUE`, stored in an int, an array section's bounds, which
+  /// leave the array for a negative value either way).
+  bool resultMatters(const Expr *E) const {
+    if (!E->getType()->isSpecificBuiltinType(BuiltinType::UInt))
+      return true; // the value itself differs (widened, made floating)
+    const Stmt *Child = E;
+    for (unsigned Depth = 0; Depth < 64; ++Depth) {
+      auto Parents = Ctx.getParents(*Child);
+      if (Parents.size() != 1)
+        return true;
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (const auto *VD = Parents[0].get<VarDecl>())
+        return isa<OMPCapturedExprDecl>(VD) || !fits32(VD->getType());
+      if (!P)
+        return true;
+      if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+        switch (B->getOpcode()) {
+        case BO_EQ:
+        case BO_NE:
+        case BO_LAnd:
+        case BO_LOr:
+        case BO_Comma:
+          return false;
+        case BO_Add:
+        case BO_Sub:
+        case BO_Mul:
+        case BO_And:
+        case BO_Or:
+        case BO_Xor:
+        case BO_Shl:
+          break;
+        case BO_Assign:
+        case BO_AddAssign:
+        case BO_SubAssign:
+        case BO_MulAssign:
+        case BO_AndAssign:
+        case BO_OrAssign:
+        case BO_XorAssign:
+          return B->getLHS() == Child || !fits32(B->getLHS()->getType());
+        default:
+          return true;
+        }
+      } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+        if (U->getOpcode() == UO_LNot)
+          return false;
+        if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Not &&
+            U->getOpcode() != UO_Plus)
+          return true;
+      } else if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+        if (C->getCastKind() == CK_IntegralToBoolean)
+          return false;
+        if (C->getCastKind() != CK_IntegralCast || !fits32(C->getType()))
+          return true;
+      } else if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
+        if (C->getCond() == Child)
+          return false;
+      } else if (isa<ArraySectionExpr>(P)) {
+        return cast<ArraySectionExpr>(P)->getBase() == Child;
+      } else if (isa<IfStmt, WhileStmt, DoStmt, CompoundStmt>(P)) {
+        return false; // a condition's truth, or a value discarded
+      } else if (!isa<ParenExpr>(P)) {
+        return true;
+      }
+      Child = P;
+    }
+    return true;
+  }
+  bool fits32(QualType T) const {
+    return T->isIntegerType() && !T->isBooleanType() &&
+           Ctx.getTypeSize(T) <= 32;
+  }
+
+  void want(const CastExpr *CE, llvm::StringRef Cast = "(unsigned int)") {
     if (!CE)
       return;
     const Expr *Sub = CE->getSubExpr();
@@ -471,6 +592,12 @@ private:
     if (!InClause &&
         !fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E))
       Sub = Sub->IgnoreParenImpCasts();
+    bool Placeable =
+        !InClause &&
+        fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E) &&
+        !stringified(L);
+    if (!Placeable && !resultMatters(CE))
+      return;
     if (InClause)
       Problems.push_back({L, Why + "in a clause (its text stays in the "
                                    "directive, where no cast can go)"});
@@ -484,9 +611,9 @@ private:
       return; // a macro argument expanded twice (`assert`'s is)
     else if (isa<DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr,
                  CallExpr>(Sub->IgnoreImpCasts()))
-      Out.push_back({B, 0, "(unsigned int)"});
+      Out.push_back({B, 0, Cast.str()});
     else {
-      Out.push_back({B, 0, "(unsigned int)("});
+      Out.push_back({B, 0, Cast.str() + "("});
       Out.push_back({E, 0, ")"});
     }
   }
@@ -499,6 +626,7 @@ private:
   std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
   std::set<const CastExpr *> Done;
   std::set<const Expr *> SwitchConds;
+  std::set<const Expr *> LoopConds;
   std::set<unsigned> CastAt;
   bool InClause = false;
 };

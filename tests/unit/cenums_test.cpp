@@ -28,10 +28,13 @@ int main(void) {
 })");
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "enum F : int { F_A, F_B };"));
-  // In the kernel and in the host fallback.
+  // In the kernel and in the host fallback; against 0 as signed and wider,
+  // where nvcc warns of an unsigned value compared with zero (#186-D, rC
+  // a15.c).
+  CHECK(contains(F.Output, "{ (*e) -= 2; (*r) = (long long)(unsigned int)(*e) "
+                           "< F_A ? 10 : 1; }"));
   CHECK(contains(F.Output,
-                 "{ (*e) -= 2; (*r) = (unsigned int)(*e) < F_A ? 10 : 1; }"));
-  CHECK(contains(F.Output, "{ e -= 2; r = (unsigned int)e < F_A ? 10 : 1; }"));
+                 "{ e -= 2; r = (long long)(unsigned int)e < F_A ? 10 : 1; }"));
   // Inside the int-to-enum cast that C++ needs.
   CHECK(contains(F.Output, "h = (enum F)((unsigned int)h - 2);"));
   // Widened from C's 32 bits, not from int's.
@@ -133,6 +136,32 @@ TEST_CASE("a C enum read C++ cannot be given C's promotion is an error",
   // A clause's expression stays in the directive.
   CHECK_FALSE(
       translateC(Program("#pragma omp parallel if (e - 1 > 0)\n  n += 0;")).Ok);
+  // rC b6.c: where only the 32 bits of the result count, the read needs no
+  // cast, and the string keeps its text.
+  FileResult Equal = translateC(Program("  SHOW(e + 1 == 2);"));
+  REQUIRE(Equal.Ok);
+  CHECK(contains(Equal.Output, "  SHOW(e + 1 == 2);"));
+  CHECK(translateC(Program("  SHOW(!(e * 2));")).Ok);
+  CHECK_FALSE(translateC(Program("  SHOW((e - 1) / 2);")).Ok);
+  CHECK_FALSE(translateC(Program("  SHOW(e - 1 == 2L);")).Ok);
+}
+
+TEST_CASE("a C enum in an array section or an OpenMP loop's test is read as "
+          "the directive reads it",
+          "[ccompat][cenums]") {
+  // rC b5.c: the section's bounds leave the array for a negative value
+  // either way; the loop's test is the loop lowering's, whose trip count
+  // compared a cast bound with zero (nvcc #186-D).
+  FileResult F = translateC(R"(enum color { RED, GREEN, BLUE, NCOLORS };
+int f(int *cnt) {
+  enum color last = BLUE;
+#pragma omp target teams distribute parallel for map(tofrom: cnt[0:last + 1])
+  for (int i = 0; i <= last; i++) cnt[i] = i * 10;
+  return cnt[0];
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "for (int i = 0; i <= last; i++) cnt[i] = i * 10;"));
+  CHECK(contains(F.Output, "(last >= 0 ? (unsigned int)last + 1 : 0)"));
 }
 
 TEST_CASE("a C enum declared in a header that leaves its range is an error",
@@ -159,7 +188,17 @@ TEST_CASE("a C enum declared in a header that leaves its range is an error",
   };
   FileResult InRange = Translate("  g = FL_A;");
   FileResult Leaves = Translate("  g = x;");
+  // rC b7.c: a loop that stops at an enumerator stays in the range.
+  FileResult Loop = Translate("  for (g = FL_A; g < FL_B; g++) x++;");
+  FileResult PastLast = Translate("  for (g = FL_A; g <= FL_B; g++) x++;");
+  FileResult Unbounded = Translate("  g++;");
   llvm::sys::fs::remove_directories(Path);
+  REQUIRE(Loop.Ok);
+  CHECK(contains(Loop.Output, "for (g = FL_A; (unsigned int)g < FL_B; g++)"));
+  CHECK(contains(Loop.Output, "n = (unsigned int)g - 1 > 0;"));
+  // FL_B + 1 is past the range of a one-bit enumeration.
+  CHECK_FALSE(PastLast.Ok);
+  CHECK_FALSE(Unbounded.Ok);
   // Constants in range: its reads are cast, and that is all it needs.
   REQUIRE(InRange.Ok);
   CHECK(contains(InRange.Output, "n = (unsigned int)g - 1 > 0;"));
@@ -187,7 +226,7 @@ int main(void) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "enum L : int { L_A, L_B };"));
   CHECK(contains(F.Output, "k = (enum L)((unsigned int)k + x);"));
-  CHECK(contains(F.Output, "(*r) = ((unsigned int)k < L_A) + 2;"));
+  CHECK(contains(F.Output, "(*r) = ((long long)(unsigned int)k < L_A) + 2;"));
 }
 
 TEST_CASE("a C enum bit-field that may leave its range is an error",
