@@ -398,16 +398,18 @@ public:
   // list items: those the host compiler makes anew, so only the clauses'
   // own expressions count.)
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    // An OpenMP loop's test is the loop lowering's to read (its variable
-    // and bound are the text it computes the trip count from, in its own
-    // unsigned type): a cast there would not compile or not be read.
+    // An OpenMP loop's test is the loop lowering's to read: a cast bound
+    // makes its trip count compare an unsigned value with 0 (nvcc #186-D).
+    // A variable counting up from a constant not below 0 compares the same
+    // signed or unsigned (else, `i = -2; i < e`, the cast stays: gcc and
+    // clang disagree there, the cast computes as clang does).
     if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
       OMPLoopBasedDirective::doForAllLoops(
           LD->getInnermostCapturedStmt()->getCapturedStmt(), true,
           LD->getLoopsNumber(), [&](unsigned, const Stmt *Loop) {
             if (const auto *For = dyn_cast<ForStmt>(Loop))
-              if (For->getCond())
-                LoopConds.insert(For->getCond()->IgnoreParens());
+              if (const Expr *Cond = upFromNonNegative(For))
+                LoopConds.insert(Cond);
             return false;
           });
     SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
@@ -424,6 +426,37 @@ public:
   }
 
 private:
+  /// The test of `for (i = K; i < b; ...)` (or `<=`, `b > i`, `b >= i`)
+  /// with K a constant not below 0.
+  const Expr *upFromNonNegative(const ForStmt *For) const {
+    const auto *Cond =
+        For->getCond()
+            ? dyn_cast<BinaryOperator>(For->getCond()->IgnoreParens())
+            : nullptr;
+    if (!Cond || !Cond->isRelationalOp())
+      return nullptr;
+    bool Up = Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE;
+    const auto *Var = dyn_cast<DeclRefExpr>(
+        (Up ? Cond->getLHS() : Cond->getRHS())->IgnoreParenImpCasts());
+    if (!Var)
+      return nullptr;
+    const Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+      const auto *VD =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (VD && VD == Var->getDecl())
+        Start = VD->getInit();
+    } else if (const auto *A =
+                   dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+      const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts());
+      if (A->getOpcode() == BO_Assign && L && L->getDecl() == Var->getDecl())
+        Start = A->getRHS();
+    }
+    std::optional<llvm::APSInt> K =
+        Start ? Start->getIntegerConstantExpr(Ctx) : std::nullopt;
+    return K && !(K->isSigned() && K->isNegative()) ? Cond : nullptr;
+  }
+
   void clauseExpr(Stmt *S, unsigned Depth) {
     if (!S || Depth > 64)
       return;

@@ -162,6 +162,18 @@ int f(int *cnt) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "for (int i = 0; i <= last; i++) cnt[i] = i * 10;"));
   CHECK(contains(F.Output, "(last >= 0 ? (unsigned int)last + 1 : 0)"));
+  // From a negative start the comparison is unsigned in C (clang's OpenMP
+  // runs no iteration; gcc's runs four).
+  FileResult Neg = translateC(R"(enum F { F_A, F_B, F_C };
+int f(void) {
+  enum F e = F_C;
+  int n = 0;
+#pragma omp parallel for reduction(+: n)
+  for (int i = -2; i < e; i++) n += 1;
+  return n;
+})");
+  REQUIRE(Neg.Ok);
+  CHECK(contains(Neg.Output, "for (int i = -2; i < (unsigned int)e; i++)"));
 }
 
 TEST_CASE("a C enum declared in a header that leaves its range is an error",
