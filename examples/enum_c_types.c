@@ -146,6 +146,11 @@ int main(void) {
     cnt[i] = i * 10;
   printf("rC %d %d %d %d %d ", shades, hs, hs < 0, hs >= 0, cnt[2]);
   SHOW(last + 1 == NCOLORS);
+  // Converted to floating point from C's unsigned int; an int array read
+  // through a cast pointer.
+  int raw[2] = {-1, 1};
+  enum color *pc = (enum color *)raw;
+  printf("float %.1f %d %d\n", e * 0.5, e < 0.5, pc[0] > BLUE);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

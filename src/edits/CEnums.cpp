@@ -111,8 +111,10 @@ public:
     // pointer cast).
     if (CE->getType()->isPointerType() && Sub->getType()->isPointerType() &&
         !Ctx.hasSameUnqualifiedType(CE->getType()->getPointeeType(),
-                                    Sub->getType()->getPointeeType()))
+                                    Sub->getType()->getPointeeType())) {
       markAll(Sub->getType(), CE->getExprLoc());
+      markAll(CE->getType(), CE->getExprLoc()); // `(enum color *)raw`
+    }
     return true;
   }
 
@@ -387,9 +389,13 @@ public:
       return true;
     const EnumDecl *ED = enumOf(CE->getSubExpr()->getType());
     QualType To = CE->getType();
+    // `g * 0.5`: C converts the promoted unsigned int.
+    const CastExpr *Read = promoted(CE->getSubExpr()->IgnoreParens());
+    if (Read)
+      ED = enumOf(Read->getSubExpr()->getType());
     if (promotesUnsigned(ED) && F.atRisk(ED) && !enumOf(To) &&
         (To->isRealFloatingType() || Ctx.getTypeSize(To) > 32))
-      want(CE);
+      want(Read ? Read : CE);
     return true;
   }
   // Clause expressions stay in the pragma, which the host compiles again

@@ -326,3 +326,37 @@ int f(void) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "    assert((unsigned int)c < NCOLORS);\n"));
 }
+
+TEST_CASE("a C enum that leaves its range is read as C's unsigned int where "
+          "C converts it to floating point or reaches it through a cast "
+          "pointer",
+          "[ccompat][cenums]") {
+  // Review rC a12.c/a13.c: C converts the promoted unsigned int
+  // (4294967288), C++ the int (-8).
+  FileResult F = translateC(R"(enum color { RED, GREEN, BLUE };
+double f(void) {
+  enum color g = BLUE;
+  g -= 10;
+  double d = 0; int lt = 0;
+#pragma omp target map(tofrom: lt, d) map(to: g)
+  { lt = g < 0.5; d = g * 0.5; }
+  d += g;
+  return d + lt;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output,
+                 "lt = (unsigned int)g < 0.5; d = (unsigned int)g * 0.5;"));
+  CHECK(contains(F.Output, "d += (unsigned int)g;"));
+  // Review rC a9.c: an int array read through `(enum color *)`.
+  FileResult P = translateC(R"(enum color { RED, GREEN, BLUE };
+int f(int *raw) {
+  enum color *p = (enum color *)raw;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: p[0:2])
+  r = p[0] > BLUE;
+  return r;
+})");
+  REQUIRE(P.Ok);
+  CHECK(contains(P.Output, "enum color : int { RED, GREEN, BLUE };"));
+  CHECK(contains(P.Output, "r = (unsigned int)p[0] > BLUE;"));
+}

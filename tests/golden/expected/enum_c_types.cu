@@ -372,6 +372,11 @@ if (!omp2cuda_main_L144_launch(cnt, last)) { // omp2cuda: offloaded by the stub;
     cnt[i] = i * 10; }
   printf("rC %d %d %d %d %d ", shades, hs, (long long)(unsigned int)hs < 0, (long long)(unsigned int)hs >= 0, cnt[2]);
   SHOW(last + 1 == NCOLORS);
+  // Converted to floating point from C's unsigned int; an int array read
+  // through a cast pointer.
+  int raw[2] = {-1, 1};
+  enum color *pc = (enum color *)raw;
+  printf("float %.1f %d %d\n", (unsigned int)e * 0.5, (unsigned int)e < 0.5, (unsigned int)pc[0] > BLUE);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }
