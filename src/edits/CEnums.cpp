@@ -179,7 +179,13 @@ public:
   }
   // Values from outside the unit: what a function it does not define
   // returns or may store through a pointer, a variable it does not define.
+  // What another unit passes to a function defined here or stores in a
+  // variable defined here (rC m1.c with m2.c: `use(-1)`, `g = -1`).
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isThisDeclarationADefinition() && FD->isExternallyVisible() &&
+        !FD->isMain())
+      for (const ParmVarDecl *P : FD->parameters())
+        markAll(P->getType(), P->getLocation());
     if (!FD->isFirstDecl() || FD->isDefined() || FD->getBuiltinID())
       return true;
     markAll(FD->getReturnType(), FD->getLocation());
@@ -189,6 +195,10 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+        VD->isExternallyVisible() &&
+        VD->isThisDeclarationADefinition(Ctx) != VarDecl::DeclarationOnly)
+      markAll(VD->getType(), VD->getLocation());
     if (VD->isFirstDecl() && VD->hasExternalStorage() &&
         !VD->getDefinition(Ctx) && !VD->getActingDefinition())
       markAll(VD->getType(), VD->getLocation());

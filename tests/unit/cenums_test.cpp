@@ -275,8 +275,9 @@ int f(void) {
   return r + (ts.t == TB) + (x == KB);
 })");
   REQUIRE(F.Ok);
-  // In the file's order, ahead of the whole declaration.
-  CHECK(contains(F.Output, "enum K { KA, KB };\nenum { IA = 3, IB };\n"
+  // In the file's order, ahead of the whole declaration (K with the fixed
+  // type that x, which other units may store to, gives it).
+  CHECK(contains(F.Output, "enum K : int { KA, KB };\nenum { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -359,4 +360,25 @@ int f(int *raw) {
   REQUIRE(P.Ok);
   CHECK(contains(P.Output, "enum color : int { RED, GREEN, BLUE };"));
   CHECK(contains(P.Output, "r = (unsigned int)p[0] > BLUE;"));
+}
+
+TEST_CASE("a C enum another unit may pass or store is at risk",
+          "[ccompat][cenums]") {
+  // Review rC m1.c with m2.c: `use(-1)` and `g = -1` from the other file.
+  auto Program = [](const std::string &Linkage) {
+    return "enum color { RED, GREEN, BLUE };\n" + Linkage + "enum color g;\n" +
+           Linkage +
+           "int use(enum color c) {\n  int r = 0, q = 0;\n"
+           "#pragma omp target map(tofrom: r, q)\n"
+           "  { r = c > BLUE; q = g > BLUE; }\n  return r + q;\n}\n";
+  };
+  FileResult F = translateC(Program(""));
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum color : int { RED, GREEN, BLUE };"));
+  CHECK(contains(F.Output, "{ r = (unsigned int)c > BLUE; q = (unsigned int)g "
+                           "> BLUE; }"));
+  // Only this unit reaches static ones.
+  FileResult S = translateC(Program("static "));
+  REQUIRE(S.Ok);
+  CHECK(contains(S.Output, "enum color { RED, GREEN, BLUE };"));
 }
