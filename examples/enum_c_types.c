@@ -34,6 +34,7 @@ struct rec {
 
 static int table[NCOLORS + 1];
 static enum color favourite = GREEN;
+static enum { U_A, U_B } unnamed = U_B;
 static const int sizes[F_B + 2] = {F_A, F_B, F_B + 1};
 
 // `case -1:` is outside the enumeration (as every compiler warns), and
@@ -150,7 +151,8 @@ int main(void) {
   // through a cast pointer.
   int raw[2] = {-1, 1};
   enum color *pc = (enum color *)raw;
-  printf("float %.1f %d %d\n", e * 0.5, e < 0.5, pc[0] > BLUE);
+  unnamed = unnamed - zero - 2;
+  printf("float %.1f %d %d %u\n", e * 0.5, e < 0.5, pc[0] > BLUE, unnamed);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

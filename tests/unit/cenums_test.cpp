@@ -382,3 +382,24 @@ TEST_CASE("a C enum another unit may pass or store is at risk",
   REQUIRE(S.Ok);
   CHECK(contains(S.Output, "enum color { RED, GREEN, BLUE };"));
 }
+
+TEST_CASE("a conversion into an enumeration without a name is spelled by its "
+          "enumerator's type",
+          "[ccompat][cenums]") {
+  // Review rC b2.c/b4.c: `(enum (unnamed enum at input.c:2:1))` did not
+  // compile.
+  FileResult F = translateC(R"(enum { GA, GB } g = GB;
+struct H { enum { HA, HB } k; int v; };
+int f(int d) {
+  struct H h = {HB, 0};
+  int v = 0;
+#pragma omp target map(tofrom: v)
+  v = 3;
+  g = g - d;
+  h.k = h.k - d;
+  return v + g + h.k;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "g = (decltype(GA))((unsigned int)g - d);"));
+  CHECK(contains(F.Output, "h.k = (decltype(HA))((unsigned int)h.k - d);"));
+}
