@@ -403,3 +403,20 @@ int f(int d) {
   CHECK(contains(F.Output, "g = (decltype(GA))((unsigned int)g - d);"));
   CHECK(contains(F.Output, "h.k = (decltype(HA))((unsigned int)h.k - d);"));
 }
+
+TEST_CASE("the operator function for an enum declared in a struct follows "
+          "the struct",
+          "[ccompat][cenums]") {
+  // Review rC b1.c: declared after `enum hk {...} m;` it was a member
+  // ("must be a binary operator (has 3 parameters)").
+  FileResult F = translateC(R"(struct H { enum hk { H1, H2 } m; int v; };
+int f(void) {
+  struct H h = {H1, 0};
+#pragma omp target map(tofrom: h)
+  { h.m ^= 1; h.v = 3; }
+  return h.m + h.v;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "struct H { enum hk m; int v; };\n#ifndef "
+                           "O2C_ENUM_enum_hk_opxoreq\n"));
+}
