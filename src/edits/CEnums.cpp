@@ -423,9 +423,16 @@ public:
       OMPLoopBasedDirective::doForAllLoops(
           LD->getInnermostCapturedStmt()->getCapturedStmt(), true,
           LD->getLoopsNumber(), [&](unsigned, const Stmt *Loop) {
-            if (const auto *For = dyn_cast<ForStmt>(Loop))
+            if (const auto *For = dyn_cast<ForStmt>(Loop)) {
               if (const Expr *Cond = upFromNonNegative(For))
                 LoopConds.insert(Cond);
+              if (enumLoopVariable(For))
+                Problems.push_back(
+                    {For->getBeginLoc(),
+                     "an OpenMP loop whose variable is an enumeration, "
+                     "which C++ allows only for integers, pointers and "
+                     "iterators"});
+            }
             return false;
           });
     SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
@@ -442,6 +449,15 @@ public:
   }
 
 private:
+  bool enumLoopVariable(const ForStmt *For) const {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      return DS->isSingleDecl() && isa<VarDecl>(DS->getSingleDecl()) &&
+             enumOf(cast<VarDecl>(DS->getSingleDecl())->getType());
+    if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+      return A->getOpcode() == BO_Assign && enumOf(A->getLHS()->getType());
+    return false;
+  }
+
   /// The test of `for (i = K; i < b; ...)` (or `<=`, `b > i`, `b >= i`)
   /// with K a constant not below 0.
   const Expr *upFromNonNegative(const ForStmt *For) const {

@@ -420,3 +420,18 @@ int f(void) {
   CHECK(contains(F.Output, "struct H { enum hk m; int v; };\n#ifndef "
                            "O2C_ENUM_enum_hk_opxoreq\n"));
 }
+
+TEST_CASE("an OpenMP loop over a C enum variable is an error",
+          "[ccompat][cenums]") {
+  // Review rC a14.c: the host fallback did not compile as C++ ("converting
+  // 'int' to incompatible type 'color'").
+  auto Program = [](const std::string &Var) {
+    return "enum color { RED, GREEN, BLUE, NCOLORS };\nint f(int *cnt) {\n" +
+           Var +
+           ";\n#pragma omp target teams distribute parallel for "
+           "map(tofrom: cnt[0:3])\n  for (c = RED; c < NCOLORS; c++) "
+           "cnt[c] = 1;\n  return cnt[0];\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("  enum color c")).Ok);
+  CHECK(translateC(Program("  int c")).Ok);
+}
