@@ -8,6 +8,7 @@
 #include "enum_c_types.h"
 
 #define NAME(x) #x
+#define SHOW(c) printf("%s: %d\n", #c, (c))
 #define COLORS X(RED) X(GREEN) X(BLUE)
 #define X(c) c,
 enum color { COLORS NCOLORS };
@@ -33,6 +34,7 @@ struct rec {
 
 static int table[NCOLORS + 1];
 static enum color favourite = GREEN;
+static enum { U_A, U_B } unnamed = U_B;
 static const int sizes[F_B + 2] = {F_A, F_B, F_B + 1};
 
 // `case -1:` is outside the enumeration (as every compiler warns), and
@@ -130,6 +132,27 @@ int main(void) {
   tri t2 = T_X;
   t2--;
   printf("misc %d %d %d %u\n", fwd_is_b(&fw), loop, t2 < zero, t2 / 2);
+
+  // Review rC: a header's enumeration stepped by a loop that stops at an
+  // enumerator (only its reads cast), compared with a constant zero; an
+  // enum in an array section's bound and an OpenMP loop's test; an enum's
+  // sum compared for equality in a macro that stringifies it.
+  int shades = 0, cnt[NCOLORS] = {0};
+  enum shade hs;
+  for (hs = SH_LIGHT; hs < SH_DARK; hs++)
+    shades += hs - 1 < zero;
+  enum color last = BLUE;
+#pragma omp target teams distribute parallel for map(tofrom: cnt[0:last + 1])
+  for (int i = 0; i <= last; i++)
+    cnt[i] = i * 10;
+  printf("rC %d %d %d %d %d ", shades, hs, hs < 0, hs >= 0, cnt[2]);
+  SHOW(last + 1 == NCOLORS);
+  // Converted to floating point from C's unsigned int; an int array read
+  // through a cast pointer.
+  int raw[2] = {-1, 1};
+  enum color *pc = (enum color *)raw;
+  unnamed = unnamed - zero - 2;
+  printf("float %.1f %d %d %u\n", e * 0.5, e < 0.5, pc[0] > BLUE, unnamed);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

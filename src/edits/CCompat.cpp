@@ -87,6 +87,14 @@ public:
       return true;
     }
     std::string Cast = "(" + declText(To, "", Ctx) + ")";
+    // An enumeration without a name has no spelling but its enumerators'
+    // type (C++ gives them the enumeration's).
+    if (const auto *ET = To->getAs<EnumType>()) {
+      const EnumDecl *ED = ET->getDecl()->getDefinition();
+      if (ED && !ED->getIdentifier() && !ED->getTypedefNameForAnonDecl() &&
+          !ED->enumerators().empty())
+        Cast = "(decltype(" + ED->enumerators().begin()->getName().str() + "))";
+    }
     if (isPostfix(Sub)) {
       Out.push_back({B, 0, Cast});
     } else {

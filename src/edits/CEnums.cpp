@@ -20,10 +20,16 @@
 //    reads are cast also where the value itself differs (wider and floating
 //    conversions, comparisons with anything).
 // What cannot be edited (a macro's body, a stringified argument, a clause,
-// an enumeration declared in a header) is an [omp2cuda-c-compat] error.
+// an enumeration declared in a header) is an [omp2cuda-c-compat] error,
+// only where the result differs: not a read whose sum is only compared
+// `==` or kept in 32 bits, nor a header's enumeration stepped by a loop
+// that stops at an enumerator. A read compared with a constant zero is cast
+// `(long long)(unsigned int)`: the same values, and no nvcc warning that an
+// unsigned one compared with zero is pointless.
 #include "edits/CEnums.h"
 #include "frontend/FileScope.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -105,8 +111,10 @@ public:
     // pointer cast).
     if (CE->getType()->isPointerType() && Sub->getType()->isPointerType() &&
         !Ctx.hasSameUnqualifiedType(CE->getType()->getPointeeType(),
-                                    Sub->getType()->getPointeeType()))
+                                    Sub->getType()->getPointeeType())) {
       markAll(Sub->getType(), CE->getExprLoc());
+      markAll(CE->getType(), CE->getExprLoc()); // `(enum color *)raw`
+    }
     return true;
   }
 
@@ -125,7 +133,29 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
       if (const EnumDecl *ED = enumOf(U->getSubExpr()->getType()))
-        mark(ED, U->getOperatorLoc());
+        mark(ED, U->getOperatorLoc(), !Bounded.count(U));
+    return true;
+  }
+  // `for (c = RED; c < NCOLORS; c++)`: the object stops at an enumerator,
+  // so it never leaves the range (an enumeration that cannot be given a
+  // fixed type needs only its reads cast).
+  bool VisitForStmt(ForStmt *S) {
+    const auto *Inc = dyn_cast_or_null<UnaryOperator>(S->getInc());
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        S->getCond() ? S->getCond()->IgnoreParens() : nullptr);
+    if (!Inc || !Inc->isIncrementDecrementOp() || !Cond ||
+        Cond->getOpcode() != (Inc->isIncrementOp() ? BO_LT : BO_GT))
+      return true;
+    const auto *Var = dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens());
+    const auto *Left =
+        dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    const EnumDecl *ED = Var ? enumOf(Var->getType()) : nullptr;
+    if (!ED || !Left || Left->getDecl() != Var->getDecl())
+      return true;
+    if (std::optional<llvm::APSInt> V =
+            Cond->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+        V && inRange(ED, *V))
+      Bounded.insert(Inc);
     return true;
   }
   // `scanf("%d", &e)`: no conversion in sight.
@@ -149,7 +179,13 @@ public:
   }
   // Values from outside the unit: what a function it does not define
   // returns or may store through a pointer, a variable it does not define.
+  // What another unit passes to a function defined here or stores in a
+  // variable defined here (rC m1.c with m2.c: `use(-1)`, `g = -1`).
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isThisDeclarationADefinition() && FD->isExternallyVisible() &&
+        !FD->isMain())
+      for (const ParmVarDecl *P : FD->parameters())
+        markAll(P->getType(), P->getLocation());
     if (!FD->isFirstDecl() || FD->isDefined() || FD->getBuiltinID())
       return true;
     markAll(FD->getReturnType(), FD->getLocation());
@@ -159,6 +195,10 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+        VD->isExternallyVisible() &&
+        VD->isThisDeclarationADefinition(Ctx) != VarDecl::DeclarationOnly)
+      markAll(VD->getType(), VD->getLocation());
     if (VD->isFirstDecl() && VD->hasExternalStorage() &&
         !VD->getDefinition(Ctx) && !VD->getActingDefinition())
       markAll(VD->getType(), VD->getLocation());
@@ -241,6 +281,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   CEnumFacts &F;
+  std::set<const UnaryOperator *> Bounded;
 };
 
 } // namespace
@@ -322,6 +363,8 @@ public:
     BinaryOperatorKind Op = B->getOpcode();
     if (SwitchConds.count(B) && Op != BO_Div && Op != BO_Rem && Op != BO_Shr)
       return true;
+    if (LoopConds.count(B))
+      return true;
     if (B->isRelationalOp()) {
       relational(B->getLHS(), B->getRHS());
       relational(B->getRHS(), B->getLHS());
@@ -356,9 +399,13 @@ public:
       return true;
     const EnumDecl *ED = enumOf(CE->getSubExpr()->getType());
     QualType To = CE->getType();
+    // `g * 0.5`: C converts the promoted unsigned int.
+    const CastExpr *Read = promoted(CE->getSubExpr()->IgnoreParens());
+    if (Read)
+      ED = enumOf(Read->getSubExpr()->getType());
     if (promotesUnsigned(ED) && F.atRisk(ED) && !enumOf(To) &&
         (To->isRealFloatingType() || Ctx.getTypeSize(To) > 32))
-      want(CE);
+      want(Read ? Read : CE);
     return true;
   }
   // Clause expressions stay in the pragma, which the host compiles again
@@ -367,6 +414,27 @@ public:
   // list items: those the host compiler makes anew, so only the clauses'
   // own expressions count.)
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // An OpenMP loop's test is the loop lowering's to read: a cast bound
+    // makes its trip count compare an unsigned value with 0 (nvcc #186-D).
+    // A variable counting up from a constant not below 0 compares the same
+    // signed or unsigned (else, `i = -2; i < e`, the cast stays: gcc and
+    // clang disagree there, the cast computes as clang does).
+    if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
+      OMPLoopBasedDirective::doForAllLoops(
+          LD->getInnermostCapturedStmt()->getCapturedStmt(), true,
+          LD->getLoopsNumber(), [&](unsigned, const Stmt *Loop) {
+            if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+              if (const Expr *Cond = upFromNonNegative(For))
+                LoopConds.insert(Cond);
+              if (enumLoopVariable(For))
+                Problems.push_back(
+                    {For->getBeginLoc(),
+                     "an OpenMP loop whose variable is an enumeration, "
+                     "which C++ allows only for integers, pointers and "
+                     "iterators"});
+            }
+            return false;
+          });
     SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
     SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
     if (inMainFile(SM, B) && inMainFile(SM, E))
@@ -381,6 +449,46 @@ public:
   }
 
 private:
+  bool enumLoopVariable(const ForStmt *For) const {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      return DS->isSingleDecl() && isa<VarDecl>(DS->getSingleDecl()) &&
+             enumOf(cast<VarDecl>(DS->getSingleDecl())->getType());
+    if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+      return A->getOpcode() == BO_Assign && enumOf(A->getLHS()->getType());
+    return false;
+  }
+
+  /// The test of `for (i = K; i < b; ...)` (or `<=`, `b > i`, `b >= i`)
+  /// with K a constant not below 0.
+  const Expr *upFromNonNegative(const ForStmt *For) const {
+    const auto *Cond =
+        For->getCond()
+            ? dyn_cast<BinaryOperator>(For->getCond()->IgnoreParens())
+            : nullptr;
+    if (!Cond || !Cond->isRelationalOp())
+      return nullptr;
+    bool Up = Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE;
+    const auto *Var = dyn_cast<DeclRefExpr>(
+        (Up ? Cond->getLHS() : Cond->getRHS())->IgnoreParenImpCasts());
+    if (!Var)
+      return nullptr;
+    const Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+      const auto *VD =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (VD && VD == Var->getDecl())
+        Start = VD->getInit();
+    } else if (const auto *A =
+                   dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+      const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts());
+      if (A->getOpcode() == BO_Assign && L && L->getDecl() == Var->getDecl())
+        Start = A->getRHS();
+    }
+    std::optional<llvm::APSInt> K =
+        Start ? Start->getIntegerConstantExpr(Ctx) : std::nullopt;
+    return K && !(K->isSigned() && K->isNegative()) ? Cond : nullptr;
+  }
+
   void clauseExpr(Stmt *S, unsigned Depth) {
     if (!S || Depth > 64)
       return;
@@ -418,7 +526,11 @@ private:
       return;
     if (!F.atRisk(enumOf(CE->getSubExpr()->getType())) && nonNegative(Other))
       return;
-    want(CE);
+    // `c < 0` is constant in C: nvcc warns of an unsigned value compared
+    // with zero (#186-D), a signed one as wide holds the same values.
+    std::optional<llvm::APSInt> V =
+        Other->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+    want(CE, V && V->isZero() ? "(long long)(unsigned int)" : "(unsigned int)");
   }
   bool nonNegative(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
@@ -451,7 +563,81 @@ private:
         [&](const auto &S) { return S.first <= E && B <= S.second; });
   }
 
-  void want(const CastExpr *CE) {
+  /// Whether what C computes from the promoted read E differs from what
+  /// C++ computes: not where only its low 32 bits or its truth are used
+  /// (`c + 1 == BLUE`, stored in an int, an array section's bounds, which
+  /// leave the array for a negative value either way).
+  bool resultMatters(const Expr *E) const {
+    if (!E->getType()->isSpecificBuiltinType(BuiltinType::UInt))
+      return true; // the value itself differs (widened, made floating)
+    const Stmt *Child = E;
+    for (unsigned Depth = 0; Depth < 64; ++Depth) {
+      auto Parents = Ctx.getParents(*Child);
+      if (Parents.size() != 1)
+        return true;
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (const auto *VD = Parents[0].get<VarDecl>())
+        return isa<OMPCapturedExprDecl>(VD) || !fits32(VD->getType());
+      if (!P)
+        return true;
+      if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+        switch (B->getOpcode()) {
+        case BO_EQ:
+        case BO_NE:
+        case BO_LAnd:
+        case BO_LOr:
+        case BO_Comma:
+          return false;
+        case BO_Add:
+        case BO_Sub:
+        case BO_Mul:
+        case BO_And:
+        case BO_Or:
+        case BO_Xor:
+        case BO_Shl:
+          break;
+        case BO_Assign:
+        case BO_AddAssign:
+        case BO_SubAssign:
+        case BO_MulAssign:
+        case BO_AndAssign:
+        case BO_OrAssign:
+        case BO_XorAssign:
+          return B->getLHS() == Child || !fits32(B->getLHS()->getType());
+        default:
+          return true;
+        }
+      } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+        if (U->getOpcode() == UO_LNot)
+          return false;
+        if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Not &&
+            U->getOpcode() != UO_Plus)
+          return true;
+      } else if (const auto *C = dyn_cast<ImplicitCastExpr>(P)) {
+        if (C->getCastKind() == CK_IntegralToBoolean)
+          return false;
+        if (C->getCastKind() != CK_IntegralCast || !fits32(C->getType()))
+          return true;
+      } else if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
+        if (C->getCond() == Child)
+          return false;
+      } else if (isa<ArraySectionExpr>(P)) {
+        return cast<ArraySectionExpr>(P)->getBase() == Child;
+      } else if (isa<IfStmt, WhileStmt, DoStmt, CompoundStmt>(P)) {
+        return false; // a condition's truth, or a value discarded
+      } else if (!isa<ParenExpr>(P)) {
+        return true;
+      }
+      Child = P;
+    }
+    return true;
+  }
+  bool fits32(QualType T) const {
+    return T->isIntegerType() && !T->isBooleanType() &&
+           Ctx.getTypeSize(T) <= 32;
+  }
+
+  void want(const CastExpr *CE, llvm::StringRef Cast = "(unsigned int)") {
     if (!CE)
       return;
     const Expr *Sub = CE->getSubExpr();
@@ -471,6 +657,12 @@ private:
     if (!InClause &&
         !fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E))
       Sub = Sub->IgnoreParenImpCasts();
+    bool Placeable =
+        !InClause &&
+        fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E) &&
+        !stringified(L);
+    if (!Placeable && !resultMatters(CE))
+      return;
     if (InClause)
       Problems.push_back({L, Why + "in a clause (its text stays in the "
                                    "directive, where no cast can go)"});
@@ -484,9 +676,9 @@ private:
       return; // a macro argument expanded twice (`assert`'s is)
     else if (isa<DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr,
                  CallExpr>(Sub->IgnoreImpCasts()))
-      Out.push_back({B, 0, "(unsigned int)"});
+      Out.push_back({B, 0, Cast.str()});
     else {
-      Out.push_back({B, 0, "(unsigned int)("});
+      Out.push_back({B, 0, Cast.str() + "("});
       Out.push_back({E, 0, ")"});
     }
   }
@@ -499,6 +691,7 @@ private:
   std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
   std::set<const CastExpr *> Done;
   std::set<const Expr *> SwitchConds;
+  std::set<const Expr *> LoopConds;
   std::set<unsigned> CastAt;
   bool InClause = false;
 };

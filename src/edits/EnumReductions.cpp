@@ -217,6 +217,13 @@ private:
   /// declares ED in (the file, or a block).
   bool afterDefinition(const EnumDecl *ED, const std::string &Pragma) {
     SourceLocation Close = ED->getBraceRange().getEnd();
+    // C declares an enumeration written in a struct at file scope (and the
+    // output moves it ahead of the struct): after the outermost struct's
+    // declaration, where a function is no member.
+    for (const DeclContext *LC = ED->getLexicalDeclContext();
+         const auto *RD = dyn_cast<RecordDecl>(LC);
+         LC = RD->getLexicalDeclContext())
+      Close = RD->getBraceRange().getEnd();
     if (Close.isInvalid() || Close.isMacroID() || !inMainFile(SM, Close) ||
         !(ED->getDeclContext()->isFileContext() ||
           ED->getDeclContext()->isFunctionOrMethod()))

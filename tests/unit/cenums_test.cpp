@@ -28,10 +28,13 @@ int main(void) {
 })");
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "enum F : int { F_A, F_B };"));
-  // In the kernel and in the host fallback.
+  // In the kernel and in the host fallback; against 0 as signed and wider,
+  // where nvcc warns of an unsigned value compared with zero (#186-D, rC
+  // a15.c).
+  CHECK(contains(F.Output, "{ (*e) -= 2; (*r) = (long long)(unsigned int)(*e) "
+                           "< F_A ? 10 : 1; }"));
   CHECK(contains(F.Output,
-                 "{ (*e) -= 2; (*r) = (unsigned int)(*e) < F_A ? 10 : 1; }"));
-  CHECK(contains(F.Output, "{ e -= 2; r = (unsigned int)e < F_A ? 10 : 1; }"));
+                 "{ e -= 2; r = (long long)(unsigned int)e < F_A ? 10 : 1; }"));
   // Inside the int-to-enum cast that C++ needs.
   CHECK(contains(F.Output, "h = (enum F)((unsigned int)h - 2);"));
   // Widened from C's 32 bits, not from int's.
@@ -133,6 +136,44 @@ TEST_CASE("a C enum read C++ cannot be given C's promotion is an error",
   // A clause's expression stays in the directive.
   CHECK_FALSE(
       translateC(Program("#pragma omp parallel if (e - 1 > 0)\n  n += 0;")).Ok);
+  // rC b6.c: where only the 32 bits of the result count, the read needs no
+  // cast, and the string keeps its text.
+  FileResult Equal = translateC(Program("  SHOW(e + 1 == 2);"));
+  REQUIRE(Equal.Ok);
+  CHECK(contains(Equal.Output, "  SHOW(e + 1 == 2);"));
+  CHECK(translateC(Program("  SHOW(!(e * 2));")).Ok);
+  CHECK_FALSE(translateC(Program("  SHOW((e - 1) / 2);")).Ok);
+  CHECK_FALSE(translateC(Program("  SHOW(e - 1 == 2L);")).Ok);
+}
+
+TEST_CASE("a C enum in an array section or an OpenMP loop's test is read as "
+          "the directive reads it",
+          "[ccompat][cenums]") {
+  // rC b5.c: the section's bounds leave the array for a negative value
+  // either way; the loop's test is the loop lowering's, whose trip count
+  // compared a cast bound with zero (nvcc #186-D).
+  FileResult F = translateC(R"(enum color { RED, GREEN, BLUE, NCOLORS };
+int f(int *cnt) {
+  enum color last = BLUE;
+#pragma omp target teams distribute parallel for map(tofrom: cnt[0:last + 1])
+  for (int i = 0; i <= last; i++) cnt[i] = i * 10;
+  return cnt[0];
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "for (int i = 0; i <= last; i++) cnt[i] = i * 10;"));
+  CHECK(contains(F.Output, "(last >= 0 ? (unsigned int)last + 1 : 0)"));
+  // From a negative start the comparison is unsigned in C (clang's OpenMP
+  // runs no iteration; gcc's runs four).
+  FileResult Neg = translateC(R"(enum F { F_A, F_B, F_C };
+int f(void) {
+  enum F e = F_C;
+  int n = 0;
+#pragma omp parallel for reduction(+: n)
+  for (int i = -2; i < e; i++) n += 1;
+  return n;
+})");
+  REQUIRE(Neg.Ok);
+  CHECK(contains(Neg.Output, "for (int i = -2; i < (unsigned int)e; i++)"));
 }
 
 TEST_CASE("a C enum declared in a header that leaves its range is an error",
@@ -159,7 +200,17 @@ TEST_CASE("a C enum declared in a header that leaves its range is an error",
   };
   FileResult InRange = Translate("  g = FL_A;");
   FileResult Leaves = Translate("  g = x;");
+  // rC b7.c: a loop that stops at an enumerator stays in the range.
+  FileResult Loop = Translate("  for (g = FL_A; g < FL_B; g++) x++;");
+  FileResult PastLast = Translate("  for (g = FL_A; g <= FL_B; g++) x++;");
+  FileResult Unbounded = Translate("  g++;");
   llvm::sys::fs::remove_directories(Path);
+  REQUIRE(Loop.Ok);
+  CHECK(contains(Loop.Output, "for (g = FL_A; (unsigned int)g < FL_B; g++)"));
+  CHECK(contains(Loop.Output, "n = (unsigned int)g - 1 > 0;"));
+  // FL_B + 1 is past the range of a one-bit enumeration.
+  CHECK_FALSE(PastLast.Ok);
+  CHECK_FALSE(Unbounded.Ok);
   // Constants in range: its reads are cast, and that is all it needs.
   REQUIRE(InRange.Ok);
   CHECK(contains(InRange.Output, "n = (unsigned int)g - 1 > 0;"));
@@ -187,7 +238,7 @@ int main(void) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "enum L : int { L_A, L_B };"));
   CHECK(contains(F.Output, "k = (enum L)((unsigned int)k + x);"));
-  CHECK(contains(F.Output, "(*r) = ((unsigned int)k < L_A) + 2;"));
+  CHECK(contains(F.Output, "(*r) = ((long long)(unsigned int)k < L_A) + 2;"));
 }
 
 TEST_CASE("a C enum bit-field that may leave its range is an error",
@@ -224,8 +275,9 @@ int f(void) {
   return r + (ts.t == TB) + (x == KB);
 })");
   REQUIRE(F.Ok);
-  // In the file's order, ahead of the whole declaration.
-  CHECK(contains(F.Output, "enum K { KA, KB };\nenum { IA = 3, IB };\n"
+  // In the file's order, ahead of the whole declaration (K with the fixed
+  // type that x, which other units may store to, gives it).
+  CHECK(contains(F.Output, "enum K : int { KA, KB };\nenum { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -274,4 +326,112 @@ int f(void) {
 })");
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "    assert((unsigned int)c < NCOLORS);\n"));
+}
+
+TEST_CASE("a C enum that leaves its range is read as C's unsigned int where "
+          "C converts it to floating point or reaches it through a cast "
+          "pointer",
+          "[ccompat][cenums]") {
+  // Review rC a12.c/a13.c: C converts the promoted unsigned int
+  // (4294967288), C++ the int (-8).
+  FileResult F = translateC(R"(enum color { RED, GREEN, BLUE };
+double f(void) {
+  enum color g = BLUE;
+  g -= 10;
+  double d = 0; int lt = 0;
+#pragma omp target map(tofrom: lt, d) map(to: g)
+  { lt = g < 0.5; d = g * 0.5; }
+  d += g;
+  return d + lt;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output,
+                 "lt = (unsigned int)g < 0.5; d = (unsigned int)g * 0.5;"));
+  CHECK(contains(F.Output, "d += (unsigned int)g;"));
+  // Review rC a9.c: an int array read through `(enum color *)`.
+  FileResult P = translateC(R"(enum color { RED, GREEN, BLUE };
+int f(int *raw) {
+  enum color *p = (enum color *)raw;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: p[0:2])
+  r = p[0] > BLUE;
+  return r;
+})");
+  REQUIRE(P.Ok);
+  CHECK(contains(P.Output, "enum color : int { RED, GREEN, BLUE };"));
+  CHECK(contains(P.Output, "r = (unsigned int)p[0] > BLUE;"));
+}
+
+TEST_CASE("a C enum another unit may pass or store is at risk",
+          "[ccompat][cenums]") {
+  // Review rC m1.c with m2.c: `use(-1)` and `g = -1` from the other file.
+  auto Program = [](const std::string &Linkage) {
+    return "enum color { RED, GREEN, BLUE };\n" + Linkage + "enum color g;\n" +
+           Linkage +
+           "int use(enum color c) {\n  int r = 0, q = 0;\n"
+           "#pragma omp target map(tofrom: r, q)\n"
+           "  { r = c > BLUE; q = g > BLUE; }\n  return r + q;\n}\n";
+  };
+  FileResult F = translateC(Program(""));
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum color : int { RED, GREEN, BLUE };"));
+  CHECK(contains(F.Output, "{ r = (unsigned int)c > BLUE; q = (unsigned int)g "
+                           "> BLUE; }"));
+  // Only this unit reaches static ones.
+  FileResult S = translateC(Program("static "));
+  REQUIRE(S.Ok);
+  CHECK(contains(S.Output, "enum color { RED, GREEN, BLUE };"));
+}
+
+TEST_CASE("a conversion into an enumeration without a name is spelled by its "
+          "enumerator's type",
+          "[ccompat][cenums]") {
+  // Review rC b2.c/b4.c: `(enum (unnamed enum at input.c:2:1))` did not
+  // compile.
+  FileResult F = translateC(R"(enum { GA, GB } g = GB;
+struct H { enum { HA, HB } k; int v; };
+int f(int d) {
+  struct H h = {HB, 0};
+  int v = 0;
+#pragma omp target map(tofrom: v)
+  v = 3;
+  g = g - d;
+  h.k = h.k - d;
+  return v + g + h.k;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "g = (decltype(GA))((unsigned int)g - d);"));
+  CHECK(contains(F.Output, "h.k = (decltype(HA))((unsigned int)h.k - d);"));
+}
+
+TEST_CASE("the operator function for an enum declared in a struct follows "
+          "the struct",
+          "[ccompat][cenums]") {
+  // Review rC b1.c: declared after `enum hk {...} m;` it was a member
+  // ("must be a binary operator (has 3 parameters)").
+  FileResult F = translateC(R"(struct H { enum hk { H1, H2 } m; int v; };
+int f(void) {
+  struct H h = {H1, 0};
+#pragma omp target map(tofrom: h)
+  { h.m ^= 1; h.v = 3; }
+  return h.m + h.v;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "struct H { enum hk m; int v; };\n#ifndef "
+                           "O2C_ENUM_enum_hk_opxoreq\n"));
+}
+
+TEST_CASE("an OpenMP loop over a C enum variable is an error",
+          "[ccompat][cenums]") {
+  // Review rC a14.c: the host fallback did not compile as C++ ("converting
+  // 'int' to incompatible type 'color'").
+  auto Program = [](const std::string &Var) {
+    return "enum color { RED, GREEN, BLUE, NCOLORS };\nint f(int *cnt) {\n" +
+           Var +
+           ";\n#pragma omp target teams distribute parallel for "
+           "map(tofrom: cnt[0:3])\n  for (c = RED; c < NCOLORS; c++) "
+           "cnt[c] = 1;\n  return cnt[0];\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("  enum color c")).Ok);
+  CHECK(translateC(Program("  int c")).Ok);
 }

@@ -4,7 +4,7 @@
 // C that is not C++: implicit void* conversions, restrict, keywords as names.
 #include <stdlib.h>
 
-enum mode { FAST, SLOW };
+enum mode : int { FAST, SLOW };
 
 #line 10 "c_compat.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for

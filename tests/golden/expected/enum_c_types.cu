@@ -13,8 +13,15 @@ extern "C" {
 #include "enum_c_types.h"
 }
 #line 9
+#ifndef O2C_ENUM_enum_shade_opplusplus_post
+#define O2C_ENUM_enum_shade_opplusplus_post
+__host__ __device__ inline enum shade operator++(enum shade &o2c_l, int) { enum shade o2c_old = o2c_l; o2c_l = (enum shade)((unsigned int)o2c_l + 1); return o2c_old; }
+#endif
+#line 8
+
 
 #define NAME(x) #x
+#define SHOW(c) printf("%s: %d\n", #c, (c))
 #define COLORS X(RED) X(GREEN) X(BLUE)
 #define X(c) c,
 enum color : int { COLORS NCOLORS };
@@ -22,7 +29,7 @@ enum color : int { COLORS NCOLORS };
 #define O2C_ENUM_enum_color_opplusplus_post
 __host__ __device__ inline enum color operator++(enum color &o2c_l, int) { enum color o2c_old = o2c_l; o2c_l = (enum color)((unsigned int)o2c_l + 1); return o2c_old; }
 #endif
-#line 13
+#line 14
 
 #undef X
 #define X(c) #c,
@@ -50,7 +57,7 @@ __host__ __device__ inline enum F &operator/=(enum F &o2c_l, unsigned long o2c_r
 __host__ __device__ inline enum F &operator/=(enum F &o2c_l, long long o2c_r) { return o2c_l = (enum F)((unsigned int)o2c_l / o2c_r); }
 __host__ __device__ inline enum F &operator/=(enum F &o2c_l, unsigned long long o2c_r) { return o2c_l = (enum F)((unsigned int)o2c_l / o2c_r); }
 #endif
-#line 19
+#line 20
 
 enum { NT = 4, ONE = 1 };
 enum neg { N_M = -1, N_Z };
@@ -59,7 +66,7 @@ typedef enum : int { T_X, T_Y, T_Z } tri;
 #define O2C_ENUM_tri_opminusminus_post
 __host__ __device__ inline tri operator--(tri &o2c_l, int) { tri o2c_old = o2c_l; o2c_l = (tri)((unsigned int)o2c_l - 1); return o2c_old; }
 #endif
-#line 22
+#line 23
 
 enum fwd : int;
 static int fwd_is_b(enum fwd *f);
@@ -67,7 +74,7 @@ enum fwd : int { FW_A, FW_B };
 static int fwd_is_b(enum fwd *f) { return *f == FW_B; }
 
 enum in_struct { IS_A, IS_B };
-#line 28
+#line 29
 struct rec {
   enum F flag;
   enum in_struct inner;
@@ -76,6 +83,7 @@ struct rec {
 
 static int table[NCOLORS + 1];
 static enum color favourite = GREEN;
+static enum : int { U_A, U_B } unnamed = U_B;
 static const int sizes[F_B + 2] = {F_A, F_B, F_B + 1};
 
 // `case -1:` is outside the enumeration (as every compiler warns), and
@@ -94,26 +102,26 @@ static int classify(enum F e) {
 }
 #pragma GCC diagnostic pop
 
-#line 98 "enum_c_types.cu"
+#line 106 "enum_c_types.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: e, r, on_device)' at
-// inputs/enum_c_types.c:60
-__global__ void omp2cuda_main_L60(enum F *e, int *r, int zero, int *on_device) {
-#line 61 "inputs/enum_c_types.c"
+// inputs/enum_c_types.c:62
+__global__ void omp2cuda_main_L62(enum F *e, int *r, int zero, int *on_device) {
+#line 63 "inputs/enum_c_types.c"
   {
     (*e) -= 2;
     (*r) = (unsigned int)(*e) < zero ? 10 : 1;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 108 "enum_c_types.cu"
+#line 116 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: e, r,
-// on_device)' at inputs/enum_c_types.c:60
+// on_device)' at inputs/enum_c_types.c:62
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L60_launch(enum F &e, int &r, int zero,
+static bool omp2cuda_main_L62_launch(enum F &e, int &r, int zero,
                                      int &on_device) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 60, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 62, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -124,16 +132,16 @@ static bool omp2cuda_main_L60_launch(enum F &e, int &r, int zero,
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L60)(e_d, r_d, zero, on_device_d);
+             omp2cuda_main_L62)(e_d, r_d, zero, on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: wide, lt, q, neg1, sh,
-// d)' at inputs/enum_c_types.c:76
-__global__ void omp2cuda_main_L76(enum color c, int m1, long *wide, double *d,
+// d)' at inputs/enum_c_types.c:78
+__global__ void omp2cuda_main_L78(enum color c, int m1, long *wide, double *d,
                                   int *q, int *lt, int *neg1, int *sh) {
-#line 77 "inputs/enum_c_types.c"
+#line 79 "inputs/enum_c_types.c"
   {
     (*wide) = (unsigned int)c - 1;
     (*lt) = (unsigned int)c < m1;
@@ -142,17 +150,17 @@ __global__ void omp2cuda_main_L76(enum color c, int m1, long *wide, double *d,
     (*sh) = ((unsigned int)c - 1) >> 28;
     (*d) = (unsigned int)c - 1;
   }
-#line 146 "enum_c_types.cu"
+#line 154 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: wide, lt, q,
-// neg1, sh, d)' at inputs/enum_c_types.c:76
+// neg1, sh, d)' at inputs/enum_c_types.c:78
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L76_launch(enum color c, int m1, long &wide,
+static bool omp2cuda_main_L78_launch(enum color c, int m1, long &wide,
                                      double &d, int &q, int &lt, int &neg1,
                                      int &sh) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 76, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 78, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -166,17 +174,17 @@ static bool omp2cuda_main_L76_launch(enum color c, int m1, long &wide,
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L76)(c, m1, wide_d, d_d, q_d, lt_d, neg1_d, sh_d);
+             omp2cuda_main_L78)(c, m1, wide_d, d_d, q_d, lt_d, neg1_d, sh_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: s, sm, tm, nm, shm)' at
-// inputs/enum_c_types.c:117
-__global__ void omp2cuda_main_L117(int zero, int m1, struct rec *s, tri t,
+// inputs/enum_c_types.c:119
+__global__ void omp2cuda_main_L119(int zero, int m1, struct rec *s, tri t,
                                    enum neg n, enum shade sd, int *sm, int *tm,
                                    int *nm, int *shm) {
-#line 118 "inputs/enum_c_types.c"
+#line 120 "inputs/enum_c_types.c"
   {
     (*s).n = (unsigned int)(*s).flag - 2 < zero;
     (*sm) = (unsigned int)(*s).inner + m1 < zero;
@@ -184,17 +192,17 @@ __global__ void omp2cuda_main_L117(int zero, int m1, struct rec *s, tri t,
     (*nm) = n < N_Z;
     (*shm) = (unsigned int)sd - 2 < zero;
   }
-#line 188 "enum_c_types.cu"
+#line 196 "enum_c_types.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: s, sm, tm, nm,
-// shm)' at inputs/enum_c_types.c:117
+// shm)' at inputs/enum_c_types.c:119
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L117_launch(int zero, int m1, struct rec &s, tri t,
+static bool omp2cuda_main_L119_launch(int zero, int m1, struct rec &s, tri t,
                                       enum neg n, enum shade sd, int &sm,
                                       int &tm, int &nm, int &shm) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 117, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/enum_c_types.c", 119, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -206,21 +214,71 @@ static bool omp2cuda_main_L117_launch(int zero, int m1, struct rec &s, tri t,
   auto *shm_d = o2c_region.mapObject(shm, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L117)(
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L119)(
       zero, m1, s_d, t, n, sd, sm_d, tm_d, nm_d, shm_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 54 "inputs/enum_c_types.c"
+// omp2cuda: kernel for '#pragma omp target teams distribute parallel for
+// map(tofrom: cnt[0:last + 1])' at inputs/enum_c_types.c:145
+//
+// Two instantiations: the stub launches <true> when the grid has a thread
+// for every iteration; its loop then runs once, with no stride state kept.
+extern "C++" {
+template <bool O2cOnePass>
+static __global__ void omp2cuda_main_L145(int *cnt, enum color last) {
+  const unsigned int o2c_trip = (last >= 0 ? (unsigned int)last + 1 : 0);
+  for (unsigned int o2c_iv = blockIdx.x * blockDim.x + threadIdx.x;
+       o2c_iv < o2c_trip;
+       o2c_iv = o2c_dev::strideNext(o2c_iv, o2c_trip,
+                                    (unsigned int)blockDim.x * gridDim.x)) {
+    int i = (int)(o2c_iv);
+    do {
+#line 147 "inputs/enum_c_types.c"
+    cnt[i] = i * 10;
+#line 241 "enum_c_types.cu"
+    } while (0);
+    if (O2cOnePass)
+      break; // one thread per iteration
+  }
+}
+} // extern "C++"
+
+// omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
+// for map(tofrom: cnt[0:last + 1])' at inputs/enum_c_types.c:145
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L145_launch(int (&cnt)[3], enum color last) {
+  static const o2c::SourceLoc o2c_loc = {
+      "inputs/enum_c_types.c", 145, 1, "target teams distribute parallel for"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *cnt_d = o2c_region.mapSection(cnt, 0, last + 1, o2c::MapToFrom);
+  const unsigned int o2c_trip = (last >= 0 ? (unsigned int)last + 1 : 0);
+  if (o2c_trip > 0) {
+    o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
+        omp2cuda_main_L145<false>, o2c_region, o2c_trip, 0, 0, false, true);
+    // A thread for every iteration: the instantiation without a stride loop.
+    auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
+                           ? omp2cuda_main_L145<true>
+                           : omp2cuda_main_L145<false>;
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(cnt_d, last);
+    o2c_region.launched();
+  }
+  return o2c_region.finish();
+}
+
+#line 56 "inputs/enum_c_types.c"
 int main(void) {
   // The reviewed case: a value outside the range, on the device and host.
   // (Compared with a variable zero: a constant one makes the comparison
   // "pointless" to nvcc, which is right about the C program.)
   enum F e = F_A;
   int r = 0, zero = 0, on_device = 0;
-if (!omp2cuda_main_L60_launch(e, r, zero, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 60 "inputs/enum_c_types.c"
+if (!omp2cuda_main_L62_launch(e, r, zero, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 62 "inputs/enum_c_types.c"
 #pragma omp target map(tofrom: e, r, on_device)
   {
     e -= 2;
@@ -237,8 +295,8 @@ if (!omp2cuda_main_L60_launch(e, r, zero, on_device)) { // omp2cuda: offloaded b
   long wide = 0, lw = 0;
   double d = 0;
   int q = 0, lt = 0, neg1 = 0, sh = 0;
-if (!omp2cuda_main_L76_launch(c, m1, wide, d, q, lt, neg1, sh)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 76 "inputs/enum_c_types.c"
+if (!omp2cuda_main_L78_launch(c, m1, wide, d, q, lt, neg1, sh)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 78 "inputs/enum_c_types.c"
 #pragma omp target map(tofrom: wide, lt, q, neg1, sh, d)
   {
     wide = (unsigned int)c - 1;
@@ -280,8 +338,8 @@ if (!omp2cuda_main_L76_launch(c, m1, wide, d, q, lt, neg1, sh)) { // omp2cuda: o
   enum neg n = N_M;
   enum shade sd = SH_DARK;
   int sm = 0, tm = 0, nm = 0, shm = 0;
-if (!omp2cuda_main_L117_launch(zero, m1, s, t, n, sd, sm, tm, nm, shm)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 117 "inputs/enum_c_types.c"
+if (!omp2cuda_main_L119_launch(zero, m1, s, t, n, sd, sm, tm, nm, shm)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 119 "inputs/enum_c_types.c"
 #pragma omp target map(tofrom: s, sm, tm, nm, shm)
   {
     s.n = (unsigned int)s.flag - 2 < zero;
@@ -298,6 +356,29 @@ if (!omp2cuda_main_L117_launch(zero, m1, s, t, n, sd, sm, tm, nm, shm)) { // omp
   tri t2 = T_X;
   t2--;
   printf("misc %d %d %d %u\n", fwd_is_b(&fw), loop, (unsigned int)t2 < zero, (unsigned int)t2 / 2);
+
+  // Review rC: a header's enumeration stepped by a loop that stops at an
+  // enumerator (only its reads cast), compared with a constant zero; an
+  // enum in an array section's bound and an OpenMP loop's test; an enum's
+  // sum compared for equality in a macro that stringifies it.
+  int shades = 0, cnt[NCOLORS] = {0};
+  enum shade hs;
+  for (hs = SH_LIGHT; (unsigned int)hs < SH_DARK; hs++)
+    shades += (unsigned int)hs - 1 < zero;
+  enum color last = BLUE;
+if (!omp2cuda_main_L145_launch(cnt, last)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 145 "inputs/enum_c_types.c"
+#pragma omp target teams distribute parallel for map(tofrom: cnt[0:last + 1])
+  for (int i = 0; i <= last; i++)
+    cnt[i] = i * 10; }
+  printf("rC %d %d %d %d %d ", shades, hs, (long long)(unsigned int)hs < 0, (long long)(unsigned int)hs >= 0, cnt[2]);
+  SHOW(last + 1 == NCOLORS);
+  // Converted to floating point from C's unsigned int; an int array read
+  // through a cast pointer.
+  int raw[2] = {-1, 1};
+  enum color *pc = (enum color *)raw;
+  unnamed = (decltype(U_A))((unsigned int)unnamed - zero - 2);
+  printf("float %.1f %d %d %u\n", (unsigned int)e * 0.5, (unsigned int)e < 0.5, (unsigned int)pc[0] > BLUE, unnamed);
   fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }
