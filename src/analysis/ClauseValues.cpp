@@ -4,6 +4,7 @@
 #include "analysis/ClauseReader.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
@@ -32,8 +33,10 @@ bool clauseNames(const Stmt *S, const ValueDecl *V) {
 /// chunk 5 on the hosts, 2 in the stub), so only values the region takes
 /// as they are on the host qualify: constants and local scalars it takes
 /// by value (firstprivate).
+/// Locals: whether D is the target construct, whose clauses say how the
+/// region takes them (a teams construct nested in one cannot tell).
 std::string chunkOffStub(const Expr *E, const OMPExecutableDirective &D,
-                         ASTContext &Ctx) {
+                         ASTContext &Ctx, bool Locals) {
   if (!E || E->isValueDependent() || E->isIntegerConstantExpr(Ctx))
     return {};
   E = E->IgnoreParens();
@@ -43,24 +46,24 @@ std::string chunkOffStub(const Expr *E, const OMPExecutableDirective &D,
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getConversionFunction())
       return "a conversion function";
-    return chunkOffStub(C->getSubExpr(), D, Ctx);
+    return chunkOffStub(C->getSubExpr(), D, Ctx, Locals);
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf ||
         U->isIncrementDecrementOp())
       return "an access through a pointer or a side effect";
-    return chunkOffStub(U->getSubExpr(), D, Ctx);
+    return chunkOffStub(U->getSubExpr(), D, Ctx, Locals);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp())
       return "an assignment";
-    std::string L = chunkOffStub(B->getLHS(), D, Ctx);
-    return L.empty() ? chunkOffStub(B->getRHS(), D, Ctx) : L;
+    std::string L = chunkOffStub(B->getLHS(), D, Ctx, Locals);
+    return L.empty() ? chunkOffStub(B->getRHS(), D, Ctx, Locals) : L;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     for (const Expr *Op :
          {CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr()})
-      if (std::string W = chunkOffStub(Op, D, Ctx); !W.empty())
+      if (std::string W = chunkOffStub(Op, D, Ctx, Locals); !W.empty())
         return W;
     return {};
   }
@@ -75,6 +78,9 @@ std::string chunkOffStub(const Expr *E, const OMPExecutableDirective &D,
            "', which is not a local scalar";
   if (VD->isUsableInConstantExpressions(Ctx))
     return {};
+  if (!Locals)
+    return "'" + VD->getNameAsString() +
+           "', which the enclosing target construct may map";
   for (const OMPClause *C : D.clauses()) {
     if (!C)
       continue;
@@ -112,12 +118,32 @@ std::string chunkOffStub(const Expr *E, const OMPExecutableDirective &D,
   return {};
 }
 
+/// Whether D is the body of a target construct (`target` then `teams
+/// distribute ...` or `parallel for`): the stub evaluates its chunks too.
+bool directlyInTarget(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(D);
+  for (int I = 0; I < 8; ++I) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return false;
+    N = Ps[0];
+    if (const auto *P = N.get<OMPExecutableDirective>())
+      return isOpenMPTargetExecutionDirective(P->getDirectiveKind());
+    if (!N.get<CapturedStmt>() && !N.get<CapturedDecl>())
+      return false;
+  }
+  return false;
+}
+
 } // namespace
 
 Verdict ClauseReader::chunk(const Expr *E, const char *Clause) {
-  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
+  // A construct that is a target construct's body also has its chunks
+  // evaluated by the stub (rG t22.c's form split in two).
+  bool Target = isOpenMPTargetExecutionDirective(D.getDirectiveKind());
+  if (!Target && !directlyInTarget(D, Ctx))
     return {};
-  std::string Why = chunkOffStub(userExpr(E), D, Ctx);
+  std::string Why = chunkOffStub(userExpr(E), D, Ctx, Target);
   if (Why.empty())
     return {};
   return Verdict::no(DiagId::HostClause,

@@ -40,6 +40,11 @@ int main(void) {
       nthr[i] = omp_get_num_threads();
     }
     show("schedule(cfg[0])", team);
+#pragma omp target map(from: team)
+#pragma omp teams distribute num_teams(2) dist_schedule(static, cfg[0])
+    for (int i = 0; i < N; i++)
+      team[i] = omp_get_team_num();
+    show("split dist_schedule(cfg[0])", team);
     /* Chunks of 5 (not 2) over the threads (one team: libomp's limit of
        threads per team is the cores over the teams, and it warns). */
     printf("chunks of 5:");

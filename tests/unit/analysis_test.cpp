@@ -2028,10 +2028,20 @@ void f(int *a, int n, int c, int *cfg) {
       dist_schedule(static, c + 1) schedule(static, 2 * c) map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     a[i] = omp_get_thread_num();
+  #pragma omp target map(tofrom: a[0:n], cfg[0:1])
+  #pragma omp teams distribute num_teams(2) dist_schedule(static, cfg[0])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target map(tofrom: a[0:n], c)
+  #pragma omp parallel for num_threads(2) schedule(static, c)
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
 })src");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 5);
-  for (unsigned I : {0u, 1u, 2u, 3u}) {
+  REQUIRE(F.Regions.size() == 7);
+  // The target construct's body is a construct whose chunk the stub would
+  // evaluate as well (rG t22.c split in two).
+  for (unsigned I : {0u, 1u, 2u, 3u, 5u, 6u}) {
     const Region &R = F.Regions[I].R;
     INFO(I << ": " << R.Reason);
     CHECK_FALSE(R.Translate);
