@@ -81,6 +81,11 @@ struct ClauseReader {
     return exprText(E, Ctx, nullptr);
   }
 
+  // ---- ClauseValues.cpp ---------------------------------------------------
+  /// A negative verdict when the stub cannot evaluate a chunk size E of
+  /// Clause where the target construct stands.
+  Verdict chunk(const clang::Expr *E, const char *Clause);
+
   // ---- Clauses.cpp ----------------------------------------------------------
   /// One clause, by its kind.
   Verdict read(const clang::OMPClause *C);

@@ -3,12 +3,155 @@
 // dist_schedule.
 #include "analysis/ClauseReader.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 
 using namespace clang;
 
 namespace omp2cuda {
+
+namespace {
+
+/// Whether the clause C names V.
+bool clauseNames(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (DR->getDecl() == V)
+      return true;
+  for (const Stmt *Ch : S->children())
+    if (clauseNames(Ch, V))
+      return true;
+  return false;
+}
+
+/// Why the stub cannot evaluate the chunk E where the target construct
+/// stands; empty when it can. OpenMP evaluates a chunk in the region, on
+/// the device's data (rG t22.c: cfg[0] mapped and set by an earlier region,
+/// chunk 5 on the hosts, 2 in the stub), so only values the region takes
+/// as they are on the host qualify: constants and local scalars it takes
+/// by value (firstprivate).
+/// Locals: whether D is the target construct, whose clauses say how the
+/// region takes them (a teams construct nested in one cannot tell).
+std::string chunkOffStub(const Expr *E, const OMPExecutableDirective &D,
+                         ASTContext &Ctx, bool Locals) {
+  if (!E || E->isValueDependent() || E->isIntegerConstantExpr(Ctx))
+    return {};
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral, FloatingLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return {};
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getConversionFunction())
+      return "a conversion function";
+    return chunkOffStub(C->getSubExpr(), D, Ctx, Locals);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf ||
+        U->isIncrementDecrementOp())
+      return "an access through a pointer or a side effect";
+    return chunkOffStub(U->getSubExpr(), D, Ctx, Locals);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp())
+      return "an assignment";
+    std::string L = chunkOffStub(B->getLHS(), D, Ctx, Locals);
+    return L.empty() ? chunkOffStub(B->getRHS(), D, Ctx, Locals) : L;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    for (const Expr *Op :
+         {CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr()})
+      if (std::string W = chunkOffStub(Op, D, Ctx, Locals); !W.empty())
+        return W;
+    return {};
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  if (!DR)
+    return "an expression other than constants and local scalars";
+  if (isa<EnumConstantDecl>(DR->getDecl()))
+    return {};
+  const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+  if (!VD || !VD->hasLocalStorage() || !VD->getType()->isArithmeticType())
+    return "'" + DR->getDecl()->getNameAsString() +
+           "', which is not a local scalar";
+  if (VD->isUsableInConstantExpressions(Ctx))
+    return {};
+  if (!Locals)
+    return "'" + VD->getNameAsString() +
+           "', which the enclosing target construct may map";
+  for (const OMPClause *C : D.clauses()) {
+    if (!C)
+      continue;
+    if (const auto *DM = dyn_cast<OMPDefaultmapClause>(C)) {
+      if (DM->getDefaultmapModifier() !=
+              OMPC_DEFAULTMAP_MODIFIER_firstprivate &&
+          DM->getDefaultmapModifier() != OMPC_DEFAULTMAP_MODIFIER_default &&
+          (DM->getDefaultmapKind() == OMPC_DEFAULTMAP_scalar ||
+           DM->getDefaultmapKind() == OMPC_DEFAULTMAP_unknown))
+        return "'" + VD->getNameAsString() + "', mapped by defaultmap";
+      continue;
+    }
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_firstprivate:
+    case llvm::omp::OMPC_schedule:
+    case llvm::omp::OMPC_dist_schedule:
+    case llvm::omp::OMPC_num_teams:
+    case llvm::omp::OMPC_thread_limit:
+    case llvm::omp::OMPC_num_threads:
+    case llvm::omp::OMPC_if:
+    case llvm::omp::OMPC_device:
+    case llvm::omp::OMPC_collapse:
+    case llvm::omp::OMPC_ordered:
+    case llvm::omp::OMPC_safelen:
+    case llvm::omp::OMPC_simdlen:
+      continue;
+    default:
+      break;
+    }
+    for (const Stmt *Ch : const_cast<OMPClause *>(C)->children())
+      if (clauseNames(Ch, VD))
+        return "'" + VD->getNameAsString() + "', named in a '" + clauseName(C) +
+               "' clause";
+  }
+  return {};
+}
+
+/// Whether D is the body of a target construct (`target` then `teams
+/// distribute ...` or `parallel for`): the stub evaluates its chunks too.
+bool directlyInTarget(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(D);
+  for (int I = 0; I < 8; ++I) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return false;
+    N = Ps[0];
+    if (const auto *P = N.get<OMPExecutableDirective>())
+      return isOpenMPTargetExecutionDirective(P->getDirectiveKind());
+    if (!N.get<CapturedStmt>() && !N.get<CapturedDecl>())
+      return false;
+  }
+  return false;
+}
+
+} // namespace
+
+Verdict ClauseReader::chunk(const Expr *E, const char *Clause) {
+  // A construct that is a target construct's body also has its chunks
+  // evaluated by the stub (rG t22.c's form split in two).
+  bool Target = isOpenMPTargetExecutionDirective(D.getDirectiveKind());
+  if (!Target && !directlyInTarget(D, Ctx))
+    return {};
+  std::string Why = chunkOffStub(userExpr(E), D, Ctx, Target);
+  if (Why.empty())
+    return {};
+  return Verdict::no(DiagId::HostClause,
+                     std::string("the chunk size of ") + Clause + " names " +
+                         Why +
+                         "; OpenMP evaluates it in the target region, "
+                         "on the device's data");
+}
 
 Verdict ClauseReader::collapse(const OMPCollapseClause *Co) {
   if (auto V = Co->getNumForLoops()->getIntegerConstantExpr(Ctx))
@@ -122,9 +265,11 @@ Verdict ClauseReader::schedule(const OMPScheduleClause *S) {
                                                       S->getScheduleKind())) +
             ") runs as a static cyclic schedule; OpenMP leaves the "
             "assignment of iterations to threads to the implementation");
-  else if (S->getChunkSize())
+  else if (S->getChunkSize()) {
+    if (Verdict V = chunk(S->getChunkSize(), "schedule"); !V.Ok)
+      return V;
     CI.ScheduleChunk = exprText_(userExpr(S->getChunkSize()), Ctx);
-  else
+  } else
     CI.StaticBlocksAt = S->getBeginLoc();
   if (S->getChunkSize())
     CI.ClauseExprs.push_back(userExpr(S->getChunkSize()));
@@ -144,6 +289,8 @@ Verdict ClauseReader::distSchedule(const OMPDistScheduleClause *DS) {
   if (CI.DistBlocks)
     CI.StaticBlocksAt = DS->getBeginLoc();
   if (DS->getChunkSize()) {
+    if (Verdict V = chunk(DS->getChunkSize(), "dist_schedule"); !V.Ok)
+      return V;
     CI.DistChunk = exprText_(userExpr(DS->getChunkSize()), Ctx);
     CI.ClauseExprs.push_back(userExpr(DS->getChunkSize()));
   }

@@ -34,6 +34,13 @@ void lowerLinear(const Capture &C, KernelModel &K) {
 /// The statement that starts a linear item's iteration: the original value
 /// plus the logical iteration number times the step, in unsigned arithmetic
 /// (wrapping as the sequence of increments would).
+/// A run-time chunk as the stub passes it: libomp takes a chunk below 1
+/// as 1 (rG t8.c: a step of 0 looped forever). The expression has no side
+/// effects (analysis), so naming it twice is exact.
+std::string stubChunk(const std::string &E) {
+  return fmt::format("((long long)({0}) > 0 ? (long long)({0}) : 1LL)", E);
+}
+
 std::string linearStart(const Capture &C) {
   if (C.LinearStep.empty())
     return "";
@@ -326,18 +333,19 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   K.Maps.insert(K.Maps.end(), Translations.begin(), Translations.end());
 
   // A chunk size other than a literal is evaluated by the stub, where the
-  // variables it names are, and reaches the kernel as a parameter.
+  // variables it names are (analysis allows only constants and the local
+  // scalars the region takes by value), and reaches the kernel as a
+  // parameter.
   if (!K.Chunk.empty() &&
       !std::all_of(K.Chunk.begin(), K.Chunk.end(),
                    [](char Ch) { return Ch >= '0' && Ch <= '9'; })) {
-    K.Params.push_back({"long long o2c_chunk", fmt::format("(long long)({})", K.Chunk)});
+    K.Params.push_back({"long long o2c_chunk", stubChunk(K.Chunk)});
     K.Chunk = "o2c_chunk";
   }
   if (!K.TeamChunk.empty() &&
       !std::all_of(K.TeamChunk.begin(), K.TeamChunk.end(),
                    [](char Ch) { return Ch >= '0' && Ch <= '9'; })) {
-    K.Params.push_back(
-        {"long long o2c_dchunk", fmt::format("(long long)({})", K.TeamChunk)});
+    K.Params.push_back({"long long o2c_dchunk", stubChunk(K.TeamChunk)});
     K.TeamChunk = "o2c_dchunk";
   }
 

@@ -1996,3 +1996,64 @@ void f(int *a, int n, int t) {
   CHECK(F.Regions[4].R.Translate);
   CHECK(F.Regions[4].R.ThreadLimit == "o2c::minLimit(2, 4)");
 }
+
+TEST_CASE("a chunk size the stub cannot evaluate as the region would keeps "
+          "the region on the host",
+          "[analysis][schedule]") {
+  // Review rG t22/t25/t23: OpenMP evaluates a chunk in the target region,
+  // on the device's data; the stub read the host's cfg[0] (2) where an
+  // earlier region had set the device's to 5.
+  FileResult F = translateC(R"src(#include <omp.h>
+#pragma omp declare target
+int gchunk = 2;
+#pragma omp end declare target
+void f(int *a, int n, int c, int *cfg) {
+  #pragma omp target teams distribute parallel for \
+      dist_schedule(static, cfg[0]) map(tofrom: a[0:n], cfg[0:1])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for \
+      dist_schedule(static, gchunk) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for dist_schedule(static) \
+      schedule(static, cfg[0]) map(tofrom: a[0:n], cfg[0:1])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target teams distribute parallel for \
+      dist_schedule(static, c) map(tofrom: a[0:n], c)
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for \
+      dist_schedule(static, c + 1) schedule(static, 2 * c) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+  #pragma omp target map(tofrom: a[0:n], cfg[0:1])
+  #pragma omp teams distribute num_teams(2) dist_schedule(static, cfg[0])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target map(tofrom: a[0:n], c)
+  #pragma omp parallel for num_threads(2) schedule(static, c)
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  // The target construct's body is a construct whose chunk the stub would
+  // evaluate as well (rG t22.c split in two).
+  for (unsigned I : {0u, 1u, 2u, 3u, 5u, 6u}) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK_FALSE(R.Translate);
+    CHECK(R.Why == DiagId::HostClause);
+    CHECK(R.Reason.find("chunk size") != std::string::npos);
+  }
+  // A local scalar taken by value: the stub's value is the region's. A
+  // chunk below 1 is 1, as libomp takes it (rG t8.c looped forever).
+  INFO(F.Regions[4].R.Reason);
+  CHECK(F.Regions[4].R.Translate);
+  CHECK(containsCode(F.Output,
+                     "((long long)(c + 1) > 0 ? (long long)(c + 1) : 1LL)"));
+  CHECK(containsCode(F.Output,
+                     "((long long)(2 * c) > 0 ? (long long)(2 * c) : 1LL)"));
+}

@@ -782,9 +782,10 @@ static bool omp2cuda_runtime_L163_launch(int (&team)[103], int (&thr)[103],
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_runtime_L163, o2c_region, o2c_trip,
                              (long long)(teams), (long long)(threads), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_runtime_L163)(team_d, thr_d, nteams_d, nthr_d, ran_d,
-                                      (long long)(sched), (long long)(dist));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_runtime_L163)(
+        team_d, thr_d, nteams_d, nthr_d, ran_d,
+        ((long long)(sched) > 0 ? (long long)(sched) : 1LL),
+        ((long long)(dist) > 0 ? (long long)(dist) : 1LL));
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -815,7 +816,7 @@ __global__ void omp2cuda_runtime_L171(int *team, int *thr, int *nteams,
       int i = (int)(o2c_iv);
 #line 174 "inputs/dist_schedule_chunks.c"
     RECORD(i);
-#line 819 "dist_schedule_chunks.cu"
+#line 820 "dist_schedule_chunks.cu"
     }
   }
 }
@@ -846,7 +847,8 @@ static bool omp2cuda_runtime_L171_launch(int (&team)[103], int (&thr)[103],
         o2c::gridStrideShape(omp2cuda_runtime_L171, o2c_region, o2c_trip,
                              (long long)(teams), (long long)(threads), false);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_runtime_L171)(
-        team_d, thr_d, nteams_d, nthr_d, ran_d, (long long)(dist));
+        team_d, thr_d, nteams_d, nthr_d, ran_d,
+        ((long long)(dist) > 0 ? (long long)(dist) : 1LL));
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -879,7 +881,7 @@ __global__ void omp2cuda_runtime_L178(int *team, int *thr, int *nteams,
       int i = (int)(o2c_iv);
 #line 181 "inputs/dist_schedule_chunks.c"
     RECORD(i);
-#line 883 "dist_schedule_chunks.cu"
+#line 885 "dist_schedule_chunks.cu"
     }
 }
 
@@ -909,7 +911,8 @@ static bool omp2cuda_runtime_L178_launch(int (&team)[103], int (&thr)[103],
         o2c::gridStrideShape(omp2cuda_runtime_L178, o2c_region, o2c_trip,
                              (long long)(teams), (long long)(threads), false);
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_runtime_L178)(
-        team_d, thr_d, nteams_d, nthr_d, ran_d, (long long)(sched));
+        team_d, thr_d, nteams_d, nthr_d, ran_d,
+        ((long long)(sched) > 0 ? (long long)(sched) : 1LL));
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -945,7 +948,7 @@ __global__ void omp2cuda_runtime_L186(int *team, int *thr, int *nteams,
         int i = (int)((unsigned int)(N - 1) - (o2c_iv));
 #line 190 "inputs/dist_schedule_chunks.c"
     RECORD(N - 1 - i);
-#line 949 "dist_schedule_chunks.cu"
+#line 952 "dist_schedule_chunks.cu"
       }
   }
 }
@@ -975,9 +978,10 @@ static bool omp2cuda_runtime_L186_launch(int (&team)[103], int (&thr)[103],
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_runtime_L186, o2c_region, o2c_trip,
                              (long long)(teams), (long long)(threads), false);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-               omp2cuda_runtime_L186)(team_d, thr_d, nteams_d, nthr_d, ran_d,
-                                      (long long)(sched), (long long)(dist));
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_runtime_L186)(
+        team_d, thr_d, nteams_d, nthr_d, ran_d,
+        ((long long)(sched) > 0 ? (long long)(sched) : 1LL),
+        ((long long)(dist) > 0 ? (long long)(dist) : 1LL));
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -1027,7 +1031,7 @@ if (!omp2cuda_runtime_L186_launch(team, thr, nteams, nthr, ran, teams, threads, 
   return errors;
 }
 
-#line 1031 "dist_schedule_chunks.cu"
+#line 1035 "dist_schedule_chunks.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // num_teams(3) thread_limit(4) dist_schedule(static, 6) schedule(static, 2)
 // reduction(+ : total) lastprivate(last) MAPS' at
@@ -1065,7 +1069,7 @@ __global__ void omp2cuda_clauses_L201(int *team, int *thr, int *nteams,
     total += (long long)i * o2c_dev::omp_get_team_num();
     last = i;
   }
-#line 1069 "dist_schedule_chunks.cu"
+#line 1073 "dist_schedule_chunks.cu"
         } while (0);
         if (o2c_iv == o2c_trip - 1) {
           *o2c_last_last = last;
@@ -1147,7 +1151,7 @@ static __global__ void omp2cuda_clauses_L220(int *team, int *thr, int *nteams,
         int c = (int)((unsigned int)((o2c_iv) % o2c_trip1));
 #line 224 "inputs/dist_schedule_chunks.c"
       RECORD(r * COLS + c);
-#line 1151 "dist_schedule_chunks.cu"
+#line 1155 "dist_schedule_chunks.cu"
       }
   }
 }
@@ -1213,7 +1217,7 @@ __global__ void omp2cuda_clauses_L229(int *team, int *thr, int *nteams,
       int i = (int)(o2c_iv);
 #line 232 "inputs/dist_schedule_chunks.c"
     RECORD(i);
-#line 1217 "dist_schedule_chunks.cu"
+#line 1221 "dist_schedule_chunks.cu"
     }
   }
 }
@@ -1347,7 +1351,7 @@ static int carried_ok(int Dist) {
   return 1;
 }
 
-#line 1351 "dist_schedule_chunks.cu"
+#line 1355 "dist_schedule_chunks.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // num_teams(2) thread_limit(2) dist_schedule(static, 6) firstprivate(last)
 // map(from : prev) MAPS' at inputs/dist_schedule_chunks.c:260
@@ -1379,7 +1383,7 @@ __global__ void omp2cuda_firstprivates_L260(int *team, int *thr, int *nteams,
     prev[i] = last;
     last = i;
   }
-#line 1383 "dist_schedule_chunks.cu"
+#line 1387 "dist_schedule_chunks.cu"
     }
   }
 }
@@ -1447,7 +1451,7 @@ __global__ void omp2cuda_firstprivates_L271(int *team, int *thr, int *nteams,
     prev[i] = last;
     last = i;
   }
-#line 1451 "dist_schedule_chunks.cu"
+#line 1455 "dist_schedule_chunks.cu"
     }
   }
 }
@@ -1517,13 +1521,13 @@ if (!omp2cuda_firstprivates_L271_launch(team, thr, nteams, nthr, ran, prev, last
   return errors + !ok;
 }
 
-#line 1521 "dist_schedule_chunks.cu"
+#line 1525 "dist_schedule_chunks.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom : on_device)' at
 // inputs/dist_schedule_chunks.c:287
 __global__ void omp2cuda_ran_on_device_L287(int *on_device) {
 #line 288 "inputs/dist_schedule_chunks.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 1527 "dist_schedule_chunks.cu"
+#line 1531 "dist_schedule_chunks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom : on_device)'
