@@ -72,8 +72,9 @@ bool CallChecker::checkDispatch(const CallExpr *C) {
   std::string Direct = "it is written as an operator";
   std::vector<TextEdit> Devirtualized;
   const CXXMethodDecl *Target = nullptr;
+  bool Partial = false;
   if (MC && Edits)
-    Direct = devirtualize(MC, TU.Ctx, Devirtualized, Target);
+    Direct = devirtualize(MC, TU.Ctx, Devirtualized, Target, Partial);
   else if (MC)
     Direct = "it is not in the region's own code";
   if (Direct.empty()) {
@@ -82,9 +83,14 @@ bool CallChecker::checkDispatch(const CallExpr *C) {
     // overrides: the family goes to the device with Target.
     return checkVirtuals(overrideFamily({MD, Target}, TU.Ctx));
   }
+  // A larger object than the pointer's type, reached through it: a mapped
+  // one is cut short, and an is_device_ptr one the device-built rule would
+  // presume may be a host-built object's (its table the host's).
   std::string Why =
-      MC ? receiverNotDeviceBuilt(MC, TU.Ctx)
-         : receiverNotDeviceBuilt(cast<CXXOperatorCallExpr>(C), TU.Ctx);
+      Partial ? std::string("whose class the function shows, larger than "
+                            "the pointer's or not at its start")
+      : MC    ? receiverNotDeviceBuilt(MC, TU.Ctx)
+              : receiverNotDeviceBuilt(cast<CXXOperatorCallExpr>(C), TU.Ctx);
   if (Why.empty())
     return checkVirtuals(overrideFamily({MD}, TU.Ctx));
   Result =

@@ -5,8 +5,11 @@
 #include "analysis/Analysis.h"
 
 #include "clang/AST/CXXInheritance.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 
 using namespace clang;
 
@@ -139,11 +142,73 @@ bool publicBase(const CXXRecordDecl *Derived, const CXXRecordDecl *Base,
   return true;
 }
 
+/// Whether storage that holds an S at the pointer holds a whole T there: the
+/// region maps the object through the pointer's type (`p[0:1]` copies
+/// sizeof(S) bytes), and a call as T reads T's members and moves the pointer
+/// to T's start. Only a T that adds no bytes and starts with S is inside.
+bool holdsWhole(const CXXRecordDecl *T, const CXXRecordDecl *S,
+                ASTContext &Ctx) {
+  if (T->getCanonicalDecl() == S->getCanonicalDecl())
+    return true;
+  if (Ctx.getTypeSize(Ctx.getRecordType(T)) !=
+      Ctx.getTypeSize(Ctx.getRecordType(S)))
+    return false;
+  CXXBasePaths Paths(/*FindAmbiguities=*/true, /*RecordPaths=*/true,
+                     /*DetectVirtual=*/true);
+  if (!T->isDerivedFrom(S, Paths) || Paths.begin() == Paths.end())
+    return false;
+  CharUnits Offset = CharUnits::Zero();
+  for (const CXXBasePathElement &E : Paths.front())
+    Offset += Ctx.getASTRecordLayout(E.Class).getBaseClassOffset(
+        E.Base->getType()->getAsCXXRecordDecl());
+  return Offset.isZero();
+}
+
+/// Whether a map clause in the function around At maps storage through V
+/// itself (`map(to: p[0:1])`, also on `target data`/`enter data`): that
+/// copies what V's type covers, sizeof(S) bytes from p.
+bool mappedThrough(const VarDecl *V, const Stmt *At, ASTContext &Ctx) {
+  const Stmt *Body = nullptr;
+  DynTypedNodeList Ps = Ctx.getParents(*At);
+  while (!Ps.empty() && !Body) {
+    if (const auto *F = Ps[0].get<FunctionDecl>())
+      Body = F->getBody();
+    else
+      Ps = Ctx.getParents(Ps[0]);
+  }
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+      for (const auto *M : D->getClausesOfKind<OMPMapClause>())
+        for (const Expr *E : M->varlists()) {
+          E = E->IgnoreParenImpCasts();
+          if (const auto *AS = dyn_cast<ArraySectionExpr>(E))
+            E = AS->getBase()->IgnoreParenImpCasts();
+          else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
+            E = AE->getBase()->IgnoreParenImpCasts();
+          else
+            continue;
+          if (const auto *R = dyn_cast<DeclRefExpr>(E))
+            Found |= R->getDecl() == V;
+        }
+      return true;
+    }
+  } F;
+  F.V = V;
+  // No function body in sight (a lambda's parents): presume the worst.
+  if (!Body)
+    return true;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 } // namespace
 
 std::string devirtualize(const CXXMemberCallExpr *C, ASTContext &Ctx,
                          std::vector<TextEdit> &Edits,
-                         const CXXMethodDecl *&Target) {
+                         const CXXMethodDecl *&Target, bool &Partial) {
+  Partial = false;
   const auto *ME = cast<MemberExpr>(C->getCallee()->IgnoreParens());
   const Expr *Obj = ME->getBase()->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(Obj);
@@ -166,6 +231,12 @@ std::string devirtualize(const CXXMemberCallExpr *C, ASTContext &Ctx,
       Target->getAccess() != AS_public || !publicBase(T, S, Ctx) ||
       !publicBase(T, Target->getParent(), Ctx))
     return "the class of its object does not name its overrider publicly";
+  if (!holdsWhole(T, S, Ctx) && mappedThrough(V, C, Ctx)) {
+    Partial = true;
+    return "its object's class is larger than the pointer's, or does not "
+           "start with it, and a map through the pointer copies only what "
+           "its type covers: the storage does not hold the whole object";
+  }
   // A class member's class may be private, or not yet complete where the
   // kernel goes (before the enclosing class).
   if (T->getDeclContext()->isRecord() ||

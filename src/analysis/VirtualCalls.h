@@ -51,9 +51,12 @@ std::string receiverNotDeviceBuilt(const clang::CXXOperatorCallExpr *C,
 /// exact on an object the host constructed (OpenMP 5.2 §6.1 leaves a
 /// dispatch through the host's table implementation defined). Returns why
 /// not, or empty with the edits appended.
+/// Partial is set where the object's class is shown but the storage mapped
+/// through the pointer's type cannot hold the whole object: then no call,
+/// direct or dispatched, is exact on a mapped object.
 std::string devirtualize(const clang::CXXMemberCallExpr *C,
                          clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
-                         const clang::CXXMethodDecl *&Target);
+                         const clang::CXXMethodDecl *&Target, bool &Partial);
 
 /// The same for the object P points to, in an expression at At (`delete
 /// p` of a class with a virtual destructor).

@@ -235,7 +235,7 @@ TEST_CASE("a virtual call on an object the host built calls its overrider "
           "[analysis][virtual]") {
   FileResult F = translateC(R"src(
 struct B { virtual int get() const { return 0; } virtual ~B() {} };
-struct D : B { int x = 1; int get() const override { return x; } };
+struct D : B { int get() const override { return 1; } };
 struct E : D { };
 int run() {
   D d;
@@ -267,6 +267,39 @@ int run() {
   CHECK(F.Regions.at(1).R.Translate);
   CHECK(contains(F.Output, "(*s) += static_cast<const E *>(own)->D::get();"));
   CHECK(contains(F.Output, "__host__ __device__ virtual int get() const"));
+}
+
+TEST_CASE("a direct call needs the whole object in the storage mapped "
+          "through the pointer",
+          "[analysis][virtual]") {
+  // p[0:1] maps sizeof(B) bytes: D's k lies past them, and MI's B is not
+  // at its start (review rF2: emu 29 where the host prints 39).
+  FileResult F = translateC(R"src(
+struct B { virtual int f(int x) const { return x + 1; } };
+struct D : B { int k = 5; int f(int x) const override { return x * 10 + k; } };
+struct M { virtual int g() const { return 0; } int pad = 1; };
+struct MI : M, B { int f(int x) const override { return x - 7; } };
+int larger() {
+  int r = 0; D d; d.k = 9; B *p = &d;
+#pragma omp target map(tofrom: r) map(to: p[0:1])
+  r = p->f(3);
+  return r;
+}
+int offset() {
+  int r = 0; MI mi; B *p = &mi;
+#pragma omp target map(tofrom: r) map(to: p[0:1])
+  r = p->f(4);
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (const auto &Reg : F.Regions) {
+    INFO(Reg.R.Reason);
+    CHECK_FALSE(Reg.R.Translate);
+    CHECK(contains(Reg.R.Reason, "does not hold the whole object"));
+  }
 }
 
 TEST_CASE("a virtual call on a host-built object of unknown class stays on "
