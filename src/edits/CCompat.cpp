@@ -104,6 +104,40 @@ public:
     return true;
   }
 
+  // C gives a character constant the type int, C++ char; only sizeof and
+  // _Alignof of one (bare, or an arm of ?: or the right of a comma, where
+  // it decides the type) tell them apart: sizeof('a') is 4 in C.
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType())
+      widenCharConstants(E->getArgumentExpr());
+    return true;
+  }
+
+  void widenCharConstants(const Expr *A) {
+    A = A->IgnoreParens();
+    if (const auto *C = dyn_cast<ConditionalOperator>(A)) {
+      widenCharConstants(C->getTrueExpr());
+      widenCharConstants(C->getFalseExpr());
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(A);
+        B && B->getOpcode() == BO_Comma)
+      return widenCharConstants(B->getRHS());
+    const auto *L = dyn_cast<CharacterLiteral>(A);
+    if (!L || L->getKind() != CharacterLiteralKind::Ascii)
+      return;
+    unsigned B, End;
+    if (inDirective(L->getBeginLoc()) ||
+        !fileOffsets(SM, Ctx.getLangOpts(), L->getSourceRange(), B, End)) {
+      Problems.push_back({L->getBeginLoc(),
+                          "a character constant whose size C and C++ give "
+                          "differently (int, char) in a macro or a clause"});
+      return;
+    }
+    Out.push_back({B, 0, "((int)"});
+    Out.push_back({End, 0, ")"});
+  }
+
   // A string literal that initialises or is assigned to a `char *` needs a
   // cast in C++ (a literal passed to a function is left alone: variadic
   // calls and const char * parameters accept it).

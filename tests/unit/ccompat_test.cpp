@@ -335,3 +335,18 @@ void f(vec a, struct fvec b) {
   CHECK(contains(F.Output, "_launch(a, b)"));
   CHECK(contains(F.Output, "_launch(a)"));
 }
+
+TEST_CASE("a character constant keeps C's int where its size tells",
+          "[ccompat]") {
+  // review rCG: sizeof('a') is 4 in C, 1 in C++ (emu printed 1 1, gcc 4 4).
+  FileResult F = translateC(R"src(
+int f(int c) {
+  int a[1] = {0};
+  #pragma omp target map(tofrom: a)
+  a[0] = (int)sizeof('a') + (int)sizeof(c ? 'x' : 'y');
+  return a[0] + (int)sizeof(0, 'q') + (int)sizeof('a' + 1) + 'z';
+})src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "(int)sizeof(((int)'a')) + (int)sizeof(c ? ((int)'x') : ((int)'y'))"));
+  CHECK(contains(F.Output, "(int)sizeof(0, ((int)'q')) + (int)sizeof('a' + 1) + 'z';"));
+}
