@@ -5,6 +5,7 @@
 #include "edits/CEnums.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
+#include "edits/DirectiveSpans.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -316,20 +317,9 @@ private:
   /// whose compiler makes its own helpers.
   void noteDirective(const OMPExecutableDirective *D) {
     Directives.push_back(D);
-    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
-    SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
-    if (inMainFile(SM, B) && inMainFile(SM, E))
-      DirectiveSpans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+    Spans.add(SM, D);
   }
-  bool inDirective(SourceLocation L) const {
-    L = SM.getExpansionLoc(L);
-    if (!inMainFile(SM, L))
-      return false;
-    unsigned Off = SM.getFileOffset(L);
-    return std::any_of(
-        DirectiveSpans.begin(), DirectiveSpans.end(),
-        [&](const auto &S) { return S.first <= Off && Off <= S.second; });
-  }
+  bool inDirective(SourceLocation L) const { return Spans.contains(SM, L); }
 
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
   /// so assigning it to that enumeration needs no cast (and an anonymous
@@ -400,7 +390,7 @@ private:
   std::vector<CompatProblem> &Problems;
   std::set<const ImplicitCastExpr *> LiteralToChar;
   std::set<unsigned> Renamed;
-  std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
+  DirectiveSpans Spans;
 };
 
 void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {

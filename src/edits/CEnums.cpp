@@ -27,6 +27,7 @@
 // `(long long)(unsigned int)`: the same values, and no nvcc warning that an
 // unsigned one compared with zero is pointless.
 #include "edits/CEnums.h"
+#include "edits/DirectiveSpans.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -435,10 +436,7 @@ public:
             }
             return false;
           });
-    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
-    SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
-    if (inMainFile(SM, B) && inMainFile(SM, E))
-      DirectiveSpans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+    Spans.add(SM, D);
     InClause = true;
     for (OMPClause *C : D->clauses())
       if (C)
@@ -541,15 +539,7 @@ private:
     return E->getType()->isUnsignedIntegerType();
   }
 
-  bool inDirective(SourceLocation L) const {
-    L = SM.getExpansionLoc(L);
-    if (!inMainFile(SM, L))
-      return false;
-    unsigned Off = SM.getFileOffset(L);
-    return std::any_of(
-        DirectiveSpans.begin(), DirectiveSpans.end(),
-        [&](const auto &S) { return S.first <= Off && Off <= S.second; });
-  }
+  bool inDirective(SourceLocation L) const { return Spans.contains(SM, L); }
   bool stringified(SourceLocation L) const {
     if (!L.isMacroID())
       return false;
@@ -688,7 +678,7 @@ private:
   const CEnumFacts &F;
   std::vector<TextEdit> &Out;
   std::vector<CompatProblem> &Problems;
-  std::vector<std::pair<unsigned, unsigned>> DirectiveSpans;
+  DirectiveSpans Spans;
   std::set<const CastExpr *> Done;
   std::set<const Expr *> SwitchConds;
   std::set<const Expr *> LoopConds;
