@@ -24,6 +24,46 @@ namespace omp2cuda {
 
 namespace {
 
+/// The end of the line of B's `end declare variant`, past its newline;
+/// npos when a comment or a continuation goes on past the line.
+size_t endPragmaLineEnd(llvm::StringRef Buf, const VariantBlock &B) {
+  size_t Nl = Buf.find('\n', B.End);
+  llvm::StringRef Line = Buf.slice(B.End, Nl).rtrim("\r");
+  if (Line.contains("/*") || Line.ends_with("\\"))
+    return llvm::StringRef::npos;
+  return Nl == llvm::StringRef::npos ? Buf.size() : Nl + 1;
+}
+
+/// Whether B is hidden from every compiler of the output: clang's parse
+/// for the host skips it anyway, and nvcc's front end, which does not,
+/// would declare its functions beside the base function's C++ overloads
+/// (`f$$OMP_VARIANT...`: an ambiguous call).
+bool hidden(llvm::StringRef Buf, const VariantBlock &B) {
+  return hostSkipsBlock(Buf, B) &&
+         endPragmaLineEnd(Buf, B) != llvm::StringRef::npos;
+}
+
+/// Each hidden block in `#if 0` ... `#endif`, its pragmas kept as written
+/// (the lines the compilers read are the same as the original's). After
+/// the renamed functions' inserts: where a block ends, its `#endif` comes
+/// before another block's closing for the function after it; where one
+/// begins, its `#if 0` after the reopening for the function before it.
+void hideHostSkippedBlocks(llvm::StringRef Buf,
+                           std::map<unsigned, std::string> &Inserts) {
+  for (const VariantBlock &B : findVariantBlocks(Buf)) {
+    if (!hidden(Buf, B))
+      continue;
+    size_t LineBegin = Buf.rfind('\n', B.Begin);
+    LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+    Inserts[unsigned(LineBegin)] += "#if 0\n";
+    size_t After = endPragmaLineEnd(Buf, B);
+    std::string &At = Inserts[unsigned(After)];
+    At = (After == Buf.size() && !Buf.ends_with("\n") ? "\n#endif\n"
+                                                      : "#endif\n") +
+         At;
+  }
+}
+
 /// The block variant's definition renamed T.NewName, outside its block:
 /// the block (and each enclosing one) is closed before it, and opened
 /// again after it, outermost first, with a
@@ -39,11 +79,17 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
   Edits.push_back({T.NameBegin, T.NameLength, T.NewName});
   std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
   std::vector<const VariantBlock *> Around = blocksAround(Blocks, T.NameBegin);
-  std::string Reopen;
+  // A block the host skips is hidden in `#if 0` (hideHostSkippedBlocks):
+  // closed innermost first, and opened again outermost first.
+  std::string Close, Reopen;
   for (const VariantBlock *B : Around) {
-    Inserts[T.DefBegin] += "#pragma omp end declare variant\n";
-    Reopen += originalPragma(Buf.slice(B->Begin, B->BeginEnd)) + "\n";
+    bool Hidden = hidden(Buf, *B);
+    Close = "#pragma omp end declare variant\n" +
+            std::string(Hidden ? "#endif\n" : "") + Close;
+    Reopen += (Hidden ? "#if 0\n" : "") +
+              originalPragma(Buf.slice(B->Begin, B->BeginEnd)) + "\n";
   }
+  Inserts[T.DefBegin] += Close;
   std::string Params, Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     std::string N = "o2c_a" + std::to_string(I);
@@ -129,6 +175,7 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
     if (std::optional<BlockVariantText> T = blockVariantText(F);
         T && isBlockVariant(F) && inMainFile(SM, F->getBeginLoc()))
       renameBlockVariant(F, *T, TU.Ctx, Edits, Inserts);
+  hideHostSkippedBlocks(SM.getBufferData(SM.getMainFileID()), Inserts);
 
   // A `declare target ... device_type(nohost)` function (typically the
   // device's variant) has no host version: a host compiler with OpenMP does

@@ -159,6 +159,9 @@ struct DeviceSetEval {
   /// Only kind and arch properties of known names: Score is clang's.
   bool Plain = true;
   int64_t Score = 0;
+  /// Host is No by a property that no host CPU has (a kind, a GPU's arch),
+  /// not by the translator's reading of x86-64 architecture names.
+  bool NotAnyHost = false;
 };
 
 /// The properties of a device set (the text between its braces). A score
@@ -197,6 +200,7 @@ DeviceSetEval evalDeviceSet(StringRef Props) {
           bool Host = N == "host" || N == "cpu" || N == "any";
           E.Gpu = both(E.Gpu, Gpu ? Holds::Yes : Holds::No);
           E.Host = both(E.Host, Host ? Holds::Yes : Holds::No);
+          E.NotAnyHost |= !Host;
           E.Score += N == "any" ? 0 : 1;
         } else {
           Unknown();
@@ -212,6 +216,7 @@ DeviceSetEval evalDeviceSet(StringRef Props) {
       E.Host = both(E.Host, N == "x86_64"                   ? Holds::Yes
                             : N == "x86-64" || N == "amd64" ? Holds::Unknown
                                                             : Holds::No);
+      E.NotAnyHost |= N == "nvptx" || N == "nvptx64" || N == "amdgcn";
       E.Score += 2;
     }
   }
@@ -535,6 +540,28 @@ std::vector<VariantBlock> unseenGpuBlocks(StringRef Text) {
       Out.push_back(B);
   }
   return Out;
+}
+
+bool hostSkipsBlock(StringRef Text, const VariantBlock &B) {
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Text);
+  // An extension in its own or an enclosing block's selector may turn the
+  // host's match around (unseenGpuBlocks).
+  for (const VariantBlock *A : blocksAround(Blocks, B.BeginEnd)) {
+    bool Open;
+    std::string L =
+        logicalPragma(originalPragma(Text.slice(A->Begin, A->BeginEnd)), &Open);
+    if (Open || hasExtension(L))
+      return false;
+  }
+  bool Open;
+  std::string L =
+      logicalPragma(originalPragma(Text.slice(B.Begin, B.BeginEnd)), &Open);
+  std::optional<MatchClause> C = matchClause(L, 0, unsigned(L.size()));
+  if (Open || !C)
+    return false;
+  DeviceSetEval E =
+      evalDeviceSet(StringRef(L).slice(C->BraceBegin + 1, C->DevEnd - 1));
+  return E.Host == Holds::No && E.NotAnyHost;
 }
 
 bool hasUnreadBlocks(StringRef Text) {

@@ -105,6 +105,14 @@ RespelledSelector respelledSelectorAt(llvm::StringRef Text, unsigned Offset);
 /// match into the GPU's), not evaluated here.
 std::vector<VariantBlock> unseenGpuBlocks(llvm::StringRef Text);
 
+/// Whether clang's parse of the output for the host (x86-64 or any other
+/// CPU) skips the block B of the parsed Text: its device set, as the
+/// preprocessor reads it, has a kind or an architecture no host CPU has,
+/// and no selector around it has an `extension`. nvcc's front end does not
+/// skip such a block: it declares its functions beside the base function,
+/// and C++ overloads of that function become ambiguous calls.
+bool hostSkipsBlock(llvm::StringRef Text, const VariantBlock &B);
+
 /// Whether Text spells a `begin declare variant` that findVariantBlocks
 /// does not find (a `_Pragma`, a continuation line before `begin`): what
 /// that block defines is unknown.

@@ -629,15 +629,16 @@ void run(int *a) {
   REQUIRE(G.Regions.size() == 1);
   CHECK(G.Regions[0].R.Translate);
   CHECK(has(G.Output, "a[0] = ::omp2cuda_variant_g_L4(a[0]);"));
-  // Both blocks closed before the function, both opened again after it,
-  // outermost first, around the forwarder; k stays in the outer block.
-  size_t Closed = G.Output.find("#pragma omp end declare variant\n"
-                                "#pragma omp end declare variant\n");
+  // Both blocks closed before the function, innermost first, both opened
+  // again after it, outermost first, around the forwarder; k stays in the
+  // outer block. The host skips both: each is in `#if 0`.
+  size_t Closed = G.Output.find("#pragma omp end declare variant\n#endif\n"
+                                "#pragma omp end declare variant\n#endif\n");
   size_t Def = G.Output.find("__host__ __device__ int "
                              "omp2cuda_variant_g_L4(int x) { return 30 + x; }");
-  size_t Reopened = G.Output.find("#pragma omp begin declare variant "
+  size_t Reopened = G.Output.find("#if 0\n#pragma omp begin declare variant "
                                   "match(device={kind(nohost)})\n"
-                                  "#pragma omp begin declare variant "
+                                  "#if 0\n#pragma omp begin declare variant "
                                   "match(device={arch(nvptx64)})\n"
                                   "extern \"C\" int g(int o2c_a0)");
   REQUIRE(Closed != std::string::npos);
@@ -645,15 +646,15 @@ void run(int *a) {
   REQUIRE(Reopened != std::string::npos);
   CHECK(Closed < Def);
   CHECK(Def < Reopened);
-  CHECK(has(G.Output, "#pragma omp begin declare variant "
+  CHECK(has(G.Output, "#if 0\n#pragma omp begin declare variant "
                       "match(device={kind(nohost)})\n"
-                      "#pragma omp begin declare variant "
+                      "#if 0\n#pragma omp begin declare variant "
                       "match(device={arch(nvptx64)})\n"
                       "extern \"C\" int g(int o2c_a0) { return "
                       "omp2cuda_variant_g_L4(o2c_a0); }\n"));
-  CHECK(has(G.Output, "#pragma omp end declare variant\n"
+  CHECK(has(G.Output, "#pragma omp end declare variant\n#endif\n"
                       "extern \"C\" int k(int x) { return 60 + x; }\n"
-                      "#pragma omp end declare variant\n"));
+                      "#pragma omp end declare variant\n#endif\n"));
 
   // A declaration of an enclosing block is not seen once the function is
   // out of it: such a function is not renamed, the region stays on the
@@ -1110,4 +1111,100 @@ int use() { return run(1); }
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
+}
+
+TEST_CASE("the blocks clang's parse for the host skips are the ones whose "
+          "device set no host CPU has, with no extension around them",
+          "[analysis][declarevariant]") {
+  auto Skips = [](const std::string &Begin, const std::string &Outer = "") {
+    std::string Text =
+        Outer + Begin + "\nint f(int x);\n" +
+        "#pragma omp end declare variant\n" +
+        (Outer.empty() ? "" : "#pragma omp end declare variant\n");
+    std::vector<VariantBlock> Blocks = findVariantBlocks(Text);
+    REQUIRE(!Blocks.empty());
+    return hostSkipsBlock(Text, Blocks.back());
+  };
+  const std::string B = "#pragma omp begin declare variant ";
+  CHECK(Skips(B + "match(device={kind(nohost)})"));
+  CHECK(Skips(B + "match(device = {kind(gpu), arch(nvptx64)})"));
+  CHECK(Skips(B + "match(device={arch(nvptx)})")); // no GPU's either
+  CHECK(Skips(B + "match(device={kind(fpga)})"));
+  CHECK(Skips(B + "match(device={kind(nohost), isa(sm_90)})"));
+  CHECK(Skips(B + "match(implementation={vendor(llvm)}, "
+                  "device={kind(nohost)})"));
+  // As the preprocessor reads it: a comment and a continuation line.
+  CHECK(Skips(B + "match(device={/* the GPU */ kind(nohost)})"));
+  CHECK(Skips(B + "match(device = \\\n {kind(nohost)})"));
+  // The host's parse sees these, or may.
+  CHECK_FALSE(Skips(B + "match(device={kind(any)})"));
+  CHECK_FALSE(Skips(B + "match(device={kind(host)})"));
+  CHECK_FALSE(Skips(B + "match(construct={target})"));
+  CHECK_FALSE(Skips(B + "match(device={isa(sm_90)})"));
+  // An architecture the translator reads as not x86-64's is some host's.
+  CHECK_FALSE(Skips(B + "match(device={arch(aarch64)})"));
+  CHECK_FALSE(Skips(B + "match(device={kind(nohost)}, "
+                        "implementation={extension(match_any)})"));
+  CHECK_FALSE(Skips(B + "match(device={kind(nohost)})",
+                    B + "match(implementation={extension(match_none)})\n"));
+  CHECK_FALSE(Skips(B + "match(device={kind(nohost)}) /* open\n */"));
+}
+
+TEST_CASE("blocks the host skips are in '#if 0' in the output, so that "
+          "nvcc does not declare their functions beside C++ overloads",
+          "[analysis][declarevariant]") {
+  // nvcc named the block's function `f$$OMP_VARIANT000000(int)` beside the
+  // base f(int), and the calls of f's overloads were ambiguous.
+  FileResult F = translateC(R"src(int f(int x) { return x + 1; }
+double f(double x) { return x * 2.0; }
+#pragma omp begin declare variant match(device={kind(nohost)})
+int f(int x) { return 1 + x; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(device={arch(nvptx)})
+double f(double x) { return -1.0; }
+#pragma omp end declare variant
+#pragma omp begin declare variant match(construct={parallel})
+double f(double x) { return x + x; }
+#pragma omp end declare variant
+void run(int *a, double *b) {
+  #pragma omp target map(tofrom: a[0:1], b[0:1])
+  { a[0] = f(a[0]); b[0] = f(b[0]); }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L4(a[0]);"));
+  // The renamed function is outside the `#if 0`, the forwarder inside.
+  size_t Def = F.Output.find("__host__ __device__ int omp2cuda_variant_f_L4");
+  REQUIRE(Def != std::string::npos);
+  CHECK(F.Output.rfind("#endif\n", Def) > F.Output.rfind("#if 0\n", Def));
+  size_t Forward = F.Output.find("int f(int o2c_a0)", Def);
+  REQUIRE(Forward != std::string::npos);
+  CHECK(F.Output.rfind("#if 0\n", Forward) > Def);
+  CHECK(F.Output.find("#endif\n", Forward) <
+        F.Output.find("#pragma omp begin declare variant "
+                      "match(device={arch(nvptx)})"));
+  // Each hidden begin pragma right after its `#if 0` (a #line between),
+  // the block the host sees not hidden.
+  auto HiddenAt = [&](size_t At) {
+    size_t If = F.Output.rfind("#if 0\n", At);
+    size_t End = F.Output.rfind("#endif\n", At);
+    return If != std::string::npos && (End == std::string::npos || End < If);
+  };
+  size_t Nvptx = F.Output.find("match(device={arch(nvptx)})");
+  size_t Parallel = F.Output.find("match(construct={parallel})");
+  REQUIRE(Nvptx != std::string::npos);
+  REQUIRE(Parallel != std::string::npos);
+  CHECK(HiddenAt(Nvptx));
+  CHECK_FALSE(HiddenAt(Parallel));
+  // Every #if has its #endif.
+  size_t Ifs = 0, Endifs = 0;
+  for (size_t At = F.Output.find("#if 0\n"); At != std::string::npos;
+       At = F.Output.find("#if 0\n", At + 1))
+    ++Ifs;
+  for (size_t At = F.Output.find("#endif\n"); At != std::string::npos;
+       At = F.Output.find("#endif\n", At + 1))
+    ++Endifs;
+  CHECK(Ifs == 3);
+  CHECK(Ifs == Endifs);
 }

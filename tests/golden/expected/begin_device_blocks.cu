@@ -13,28 +13,48 @@
 extern "C" int scale(int x) { return 2 * x; }
 extern "C" __host__ __device__ int shift(int x, int k) { return x + k; }
 
+#line 17 "begin_device_blocks.cu"
+#if 0
+#line 13 "inputs/begin_device_blocks.c"
 #pragma omp begin declare variant match(device={kind(nohost)})
-#line 18 "begin_device_blocks.cu"
+#line 21 "begin_device_blocks.cu"
 #pragma omp end declare variant
+#endif
 #line 14 "inputs/begin_device_blocks.c"
 extern "C" __host__ __device__ int omp2cuda_variant_scale_L14(int x) { return 10 * x; }
-#line 22 "begin_device_blocks.cu"
+#line 26 "begin_device_blocks.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(nohost)})
 extern "C" int scale(int o2c_a0) { return omp2cuda_variant_scale_L14(o2c_a0); }
 #line 15 "inputs/begin_device_blocks.c"
 #pragma omp end declare variant
+#line 32 "begin_device_blocks.cu"
+#endif
+#line 16 "inputs/begin_device_blocks.c"
 
+#line 36 "begin_device_blocks.cu"
+#if 0
+#line 17 "inputs/begin_device_blocks.c"
 #pragma omp begin declare variant match(device = {arch(nvptx, nvptx64)})
 int shift(int x, int k) { return x + 100 * k; }
 #pragma omp end declare variant
+#line 42 "begin_device_blocks.cu"
+#endif
+#line 20 "inputs/begin_device_blocks.c"
 
+#line 46 "begin_device_blocks.cu"
+#if 0
+#line 21 "inputs/begin_device_blocks.c"
 #pragma omp begin declare variant match(device={kind(fpga)})
 int scale(int x) { return -1; }
 #pragma omp end declare variant
+#line 52 "begin_device_blocks.cu"
+#endif
+#line 24 "inputs/begin_device_blocks.c"
 
 __host__ __device__ static int both(int x) { return O2C_DEVICE_CALL(scale, (&::scale), ::omp2cuda_variant_scale_L14)(x) + 1; }
 
-#line 38 "begin_device_blocks.cu"
+#line 58 "begin_device_blocks.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a, b, c)' at
 // inputs/begin_device_blocks.c:29
 __global__ void omp2cuda_main_L29(int *a, int *b, int *c) {
@@ -44,7 +64,7 @@ __global__ void omp2cuda_main_L29(int *a, int *b, int *c) {
     (*b) = shift(1, 2);
     (*c) = both(4);
   }
-#line 48 "begin_device_blocks.cu"
+#line 68 "begin_device_blocks.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a, b, c)' at

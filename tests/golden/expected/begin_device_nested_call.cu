@@ -17,34 +17,56 @@
 extern "C" int g(int x) { return 2; }
 extern "C" int k(int x) { return 4; }
 
+#line 21 "begin_device_nested_call.cu"
+#if 0
+#line 17 "inputs/begin_device_nested_call.c"
 #pragma omp begin declare variant match(device={kind(nohost)})
+#line 25 "begin_device_nested_call.cu"
+#if 0
+#line 18 "inputs/begin_device_nested_call.c"
 #pragma omp begin declare variant match(device={arch(nvptx64)})
-#line 23 "begin_device_nested_call.cu"
+#line 29 "begin_device_nested_call.cu"
 #pragma omp end declare variant
+#endif
 #pragma omp end declare variant
+#endif
 #line 19 "inputs/begin_device_nested_call.c"
 extern "C" __host__ __device__ int omp2cuda_variant_g_L19(int x) { return 30 + x + 1; }
-#line 28 "begin_device_nested_call.cu"
+#line 36 "begin_device_nested_call.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(nohost)})
+#if 0
 #pragma omp begin declare variant match(device={arch(nvptx64)})
 extern "C" int g(int o2c_a0) { return omp2cuda_variant_g_L19(o2c_a0); }
 #line 20 "inputs/begin_device_nested_call.c"
 #pragma omp end declare variant
-#line 34 "begin_device_nested_call.cu"
+#line 44 "begin_device_nested_call.cu"
+#endif
 #pragma omp end declare variant
+#endif
 #line 21 "inputs/begin_device_nested_call.c"
 extern "C" __host__ __device__ int omp2cuda_variant_k_L21(int x) { return 60 + x; }
-#line 38 "begin_device_nested_call.cu"
+#line 50 "begin_device_nested_call.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(nohost)})
 extern "C" int k(int o2c_a0) { return omp2cuda_variant_k_L21(o2c_a0); }
 #line 22 "inputs/begin_device_nested_call.c"
 #pragma omp end declare variant
+#line 56 "begin_device_nested_call.cu"
+#endif
+#line 23 "inputs/begin_device_nested_call.c"
 
+#line 60 "begin_device_nested_call.cu"
+#if 0
+#line 24 "inputs/begin_device_nested_call.c"
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int g(int x) { return 70 + x; }
 #pragma omp end declare variant
+#line 66 "begin_device_nested_call.cu"
+#endif
+#line 27 "inputs/begin_device_nested_call.c"
 
-#line 48 "begin_device_nested_call.cu"
+#line 70 "begin_device_nested_call.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a, c)' at
 // inputs/begin_device_nested_call.c:30
 __global__ void omp2cuda_main_L30(int *a, int *c) {
@@ -53,7 +75,7 @@ __global__ void omp2cuda_main_L30(int *a, int *c) {
     (*a) = ::omp2cuda_variant_g_L19(1);
     (*c) = ::omp2cuda_variant_k_L21(1);
   }
-#line 57 "begin_device_nested_call.cu"
+#line 79 "begin_device_nested_call.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a, c)' at

@@ -61,33 +61,53 @@ int superset(int x) { return x; } }
 
 /* Blocks for the GPU only, in the order of the text: the first. */
 extern "C" int blocks(int x) { return 1; }
+#line 65 "device_ties.cu"
+#if 0
+#line 47 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(nohost)})
-#line 66 "device_ties.cu"
+#line 69 "device_ties.cu"
 #pragma omp end declare variant
+#endif
 #line 48 "inputs/device_ties.c"
 extern "C" __host__ __device__ int omp2cuda_variant_blocks_L48(int x) { return 20 * x; }
-#line 70 "device_ties.cu"
+#line 74 "device_ties.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(nohost)})
 extern "C" int blocks(int o2c_a0) { return omp2cuda_variant_blocks_L48(o2c_a0); }
 #line 49 "inputs/device_ties.c"
 #pragma omp end declare variant
+#line 80 "device_ties.cu"
+#endif
+#if 0
+#line 50 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int blocks(int x) { return 30 * x; }
 #pragma omp end declare variant
+#line 87 "device_ties.cu"
+#endif
+#line 53 "inputs/device_ties.c"
 
 /* A block's variant on the first declaration, inherited by the
    definition ahead of the definition's own pragma. */
 extern "C" int mixed(int x);
+#line 94 "device_ties.cu"
+#if 0
+#line 57 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(gpu)})
-#line 83 "device_ties.cu"
+#line 98 "device_ties.cu"
 #pragma omp end declare variant
+#endif
 #line 58 "inputs/device_ties.c"
 extern "C" __host__ __device__ int omp2cuda_variant_mixed_L58(int x) { return 30 * x; }
-#line 87 "device_ties.cu"
+#line 103 "device_ties.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int mixed(int o2c_a0) { return omp2cuda_variant_mixed_L58(o2c_a0); }
 #line 59 "inputs/device_ties.c"
 #pragma omp end declare variant
+#line 109 "device_ties.cu"
+#endif
+#line 60 "inputs/device_ties.c"
 extern "C" {
 #line 60
 #pragma omp declare variant(dev) match(device={kind(nohost)})
@@ -95,22 +115,38 @@ int mixed(int x) { return x; } }
 
 /* gpu, then its superset gpu+any, then nohost (no superset): 40. */
 extern "C" int blocks2(int x) { return 1; }
+#line 119 "device_ties.cu"
+#if 0
+#line 65 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int blocks2(int x) { return 30 * x; }
 #pragma omp end declare variant
+#line 125 "device_ties.cu"
+#endif
+#if 0
+#line 68 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(gpu, any)})
-#line 103 "device_ties.cu"
+#line 130 "device_ties.cu"
 #pragma omp end declare variant
+#endif
 #line 69 "inputs/device_ties.c"
 extern "C" __host__ __device__ int omp2cuda_variant_blocks2_L69(int x) { return 40 * x; }
-#line 107 "device_ties.cu"
+#line 135 "device_ties.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(gpu, any)})
 extern "C" int blocks2(int o2c_a0) { return omp2cuda_variant_blocks2_L69(o2c_a0); }
 #line 70 "inputs/device_ties.c"
 #pragma omp end declare variant
+#line 141 "device_ties.cu"
+#endif
+#if 0
+#line 71 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(nohost)})
 extern "C" int blocks2(int x) { return 50 * x; }
 #pragma omp end declare variant
+#line 148 "device_ties.cu"
+#endif
+#line 74 "inputs/device_ties.c"
 
 /* construct={target} in a target region scores as much as kind(gpu);
    the nearest pragma first: other. */
@@ -136,25 +172,45 @@ int cond2(int x) { return x; } }
 /* Nested blocks merged (kind(nohost, gpu), 3) tie with arch(nvptx64):
    the first in the text, the nested one. */
 extern "C" int nested(int x) { return 1; }
+#line 176 "device_ties.cu"
+#if 0
+#line 93 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(nohost)})
+#line 180 "device_ties.cu"
+#if 0
+#line 94 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={kind(gpu)})
-#line 142 "device_ties.cu"
+#line 184 "device_ties.cu"
 #pragma omp end declare variant
+#endif
 #pragma omp end declare variant
+#endif
 #line 95 "inputs/device_ties.c"
 extern "C" __host__ __device__ int omp2cuda_variant_nested_L95(int x) { return 30 * x; }
-#line 147 "device_ties.cu"
+#line 191 "device_ties.cu"
+#if 0
 #pragma omp begin declare variant match(device={kind(nohost)})
+#if 0
 #pragma omp begin declare variant match(device={kind(gpu)})
 extern "C" int nested(int o2c_a0) { return omp2cuda_variant_nested_L95(o2c_a0); }
 #line 96 "inputs/device_ties.c"
 #pragma omp end declare variant
+#line 199 "device_ties.cu"
+#endif
+#line 97 "inputs/device_ties.c"
 #pragma omp end declare variant
+#line 203 "device_ties.cu"
+#endif
+#if 0
+#line 98 "inputs/device_ties.c"
 #pragma omp begin declare variant match(device={arch(nvptx64)})
 extern "C" int nested(int x) { return 20 * x; }
 #pragma omp end declare variant
+#line 210 "device_ties.cu"
+#endif
+#line 101 "inputs/device_ties.c"
 
-#line 158 "device_ties.cu"
+#line 214 "device_ties.cu"
 // omp2cuda: kernel for '#pragma omp target map(from : a)' at
 // inputs/device_ties.c:104
 __global__ void omp2cuda_main_L104(int *a) {
@@ -172,7 +228,7 @@ __global__ void omp2cuda_main_L104(int *a) {
     a[9] = ::dev(1);
     a[10] = ::omp2cuda_variant_nested_L95(1);
   }
-#line 176 "device_ties.cu"
+#line 232 "device_ties.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : a)' at

@@ -1,0 +1,1 @@
+../../../examples/begin_declare_variant_overloads.cpp
