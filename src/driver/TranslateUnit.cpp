@@ -1,4 +1,5 @@
 #include "driver/TranslateUnit.h"
+#include "analysis/MapperIterators.h"
 
 #include "analysis/Analysis.h"
 #include "driver/FilePass.h"
@@ -482,14 +483,28 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     return;
   }
 
+  // A C mapper's iterator is renamed in the text of a file that is
+  // rewritten; one that keeps its name and clashes in C++ is an error.
+  MapperIteratorFacts Mappers =
+      mapperIteratorFacts(Ctx, [&](FileID F) { return Files.whyNot(F); });
+  for (const MapperIteratorFacts::Clash &C : Mappers.Clashes)
+    report(DE, O, C.Loc, DiagId::CCompat, C.What);
+  if (!Mappers.Clashes.empty())
+    return;
+
   // The user headers that may be rewritten, in path order (so that a
-  // header's copy does not depend on the unit), then the main file.
+  // header's copy does not depend on the unit), then the main file; a
+  // header whose mappers' iterators are renamed too.
   std::vector<std::pair<std::string, FileID>> Order;
   for (const auto &[F, _] : Defs)
     if (F != Files.main() && Files.rewritable(F))
       Order.push_back({Files.pathOf(F), F});
   for (const auto &[F, _] : ByFile)
     if (F != Files.main() && !Defs.count(F))
+      Order.push_back({Files.pathOf(F), F});
+  for (FileID F : Mappers.Files)
+    if (F != Files.main() && Files.rewritable(F) && !Defs.count(F) &&
+        !ByFile.count(F))
       Order.push_back({Files.pathOf(F), F});
   std::sort(Order.begin(), Order.end());
   Order.push_back({Files.mainPath(), Files.main()});

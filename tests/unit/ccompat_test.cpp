@@ -336,6 +336,34 @@ void f(vec a, struct fvec b) {
   CHECK(contains(F.Output, "_launch(a)"));
 }
 
+TEST_CASE("a C mapper's iterator spelled in a macro keeps its name: a "
+          "clash is an error at the mapper, no clash is no error",
+          "[ccompat][mapper][iterator]") {
+  // Two mappers from one macro: one text, no name of its own for either.
+  const std::string Macro = R"(
+typedef struct { int len; double *data; } vec;
+#define P(x) _Pragma(#x)
+#define MAPPER(id) P(omp declare mapper(id: vec v) map(v) map(iterator(i = 0:v.len), tofrom: v.data[i]))
+)";
+  const std::string Use = R"(
+void f(vec a) {
+#pragma omp target map(mapper(a), tofrom: a)
+  a.data[0] += 1;
+})";
+  CHECK_FALSE(translateC(Macro + "MAPPER(a)\nMAPPER(b)\n" + Use).Ok);
+  CHECK_FALSE(translateC(Macro + "MAPPER(a)\nint i;\n" + Use).Ok);
+  // One such mapper, and the main file's own mapper (renamed), clash with
+  // nothing.
+  FileResult F =
+      translateC(Macro +
+                 "MAPPER(a)\n#pragma omp declare mapper(vec v) map(v) "
+                 "map(iterator(i = 0:v.len), tofrom: v.data[i])\n" +
+                 Use);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "iterator(o2c_vec_default_i = 0:v.len)"));
+}
+
 TEST_CASE("a character constant keeps C's int where its size tells",
           "[ccompat]") {
   // review rCG: sizeof('a') is 4 in C, 1 in C++ (emu printed 1 1, gcc 4 4).

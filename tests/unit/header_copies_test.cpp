@@ -284,3 +284,54 @@ TEST_CASE("a whole C program included as '.c' gets no extern \"C\" block "
   CHECK(R.Output.find("#include \"prog.cu.c\"") != std::string::npos);
   CHECK(R.Output.find("extern \"C\"") == std::string::npos);
 }
+
+TEST_CASE("a C header's mapper iterators are renamed in its copy; where "
+          "the header is not rewritten, a clash is an error at the mapper",
+          "[headers][ccompat][mapper][iterator]") {
+  // C keeps a mapper's iterator to its clause, C++ declares it in the scope
+  // around the mapper: the two mappers' `i` of a header that has no
+  // function (so no pass of its own) were a redefinition in the .cu.
+  const char *Mappers = R"(typedef struct vec { int len; double *data; } vec_t;
+#pragma omp declare mapper(vec_t v) map(tofrom: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#pragma omp declare mapper(down: vec_t v) map(tofrom: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+)";
+  const char *Main = R"(#include "%s"
+void f(vec_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+}
+)";
+  auto Source = [&](const std::string &Include) {
+    std::string S = Main;
+    return S.replace(S.find("%s"), 2, Include);
+  };
+  Tree T;
+  T.put("v.h", Mappers);
+  FileResult R = translate(T.put("a.c", Source("v.h")));
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 0);
+  REQUIRE(R.Headers.size() == 1);
+  const std::string &H = R.Headers[0].Text;
+  CHECK(H.find("map(iterator(o2c_vec_t_default_i = 0:v.len), tofrom: "
+               "v.data[o2c_vec_t_default_i])") != std::string::npos);
+  CHECK(H.find("map(iterator(o2c_vec_t_down_i = 0:v.len), tofrom: "
+               "v.data[o2c_vec_t_down_i])") != std::string::npos);
+  CHECK(H.find("iterator(i =") == std::string::npos);
+
+  // Outside the input root the header stays as it is: its `i`s clash.
+  llvm::SmallString<128> Sub(T.Dir);
+  llvm::sys::path::append(Sub, "src");
+  REQUIRE(!llvm::sys::fs::create_directory(Sub));
+  FileResult Out = translate(T.put("src/a.c", Source("../v.h")));
+  CHECK_FALSE(Out.Ok);
+  // One mapper there clashes with nothing, and keeps its name.
+  T.put("one.h",
+        std::string(Mappers).substr(0, std::string(Mappers).rfind("#pragma")));
+  FileResult One = translate(T.put("src/b.c", Source("../one.h")));
+  REQUIRE(One.Ok);
+  CHECK(One.Headers.empty());
+  // ... unless the unit declares `i` in that scope, after it or not.
+  FileResult Global =
+      translate(T.put("src/c.c", Source("../one.h") + "int i;\n"));
+  CHECK_FALSE(Global.Ok);
+}

@@ -1,0 +1,1 @@
+../../../examples/declare_mapper_header.c
