@@ -4,8 +4,11 @@
 // a virtual call on an object constructed on another device implementation
 // defined). So a call that dispatches runs on the device only on an object
 // the device constructed: through a pointer the region initialises with
-// `new` and only reads after, or an `is_device_ptr` pointer (device memory,
-// where objects with virtual functions come from device code). Every
+// `new` and only reads after, an `is_device_ptr` pointer (device memory,
+// where objects with virtual functions come from device code), or a local
+// pointer of the region or of a function it calls that holds only the
+// addresses of that code's own local objects or its `new`s (built by
+// whichever side runs the code, with that side's table). Every
 // function that may be called - the overriders in the file - then runs on
 // the device, together with every function of their override family: nvcc
 // requires an overrider to have the execution space of what it overrides.

@@ -444,3 +444,61 @@ int run() {
   CHECK(F.Regions[1].R.Translate);
   CHECK(contains(F.Output, "(*r) = static_cast<D *>(p)->D::get();"));
 }
+
+TEST_CASE("a virtual call in a function the region calls dispatches where "
+          "the function built its object itself",
+          "[analysis][virtual]") {
+  // Stayed on the host before: only a region's own `new` or an
+  // is_device_ptr pointer counted as device-built.
+  FileResult F = translateC(R"src(
+struct B { virtual ~B() {} virtual int get() const { return 0; } };
+struct D : B { int k = 1; int get() const override { return k; } };
+struct E : B { int get() const override { return 2; } };
+int both(int c) {
+  D d; E e; const B *p = nullptr;
+  p = c ? &d : nullptr;
+  if (c > 1) p = &e;
+  B *h = new E(); B *q = h;
+  int r = p->get() + q->get();
+  delete q;
+  return r;
+}
+int param(const B *p) { return p->get(); }
+int byValue(D d) { const B *p = &d; return p->get(); }
+int kept() { static D d; const B *p = &d; return p->get(); }
+int escapes(const B *g) { D d; const B *p = &d; const B **pp = &p; *pp = g;
+                          return p->get(); }
+int run(const B *hp) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = both(1) + both(2);
+#pragma omp target map(tofrom: r)
+  { D d; E e; const B *p = &d; if (r) p = &e; r = p->get(); }
+#pragma omp target map(tofrom: r) map(to: hp[0:1])
+  r = param(hp);
+#pragma omp target map(tofrom: r)
+  r = byValue(D());
+#pragma omp target map(tofrom: r)
+  r = kept();
+#pragma omp target map(tofrom: r)
+  r = escapes(nullptr);
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I : {0, 1}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  CHECK(contains(F.Output, "__host__ __device__ int both(int c)"));
+  CHECK(contains(F.Output, "__host__ __device__ int get() const override { "
+                           "return 2; }"));
+  for (int I : {2, 3, 4, 5}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostCall);
+    CHECK(contains(F.Regions[I].R.Reason, "in a function the region calls"));
+  }
+}
