@@ -233,6 +233,21 @@ std::string pointeeNotDeviceBuilt(const Expr *P, const Stmt *At,
          "point to one)";
 }
 
+bool namedFromOutside(const VarDecl *V, const Stmt *At, ASTContext &Ctx) {
+  if (!V->hasLocalStorage())
+    return true;
+  if (const OMPExecutableDirective *D = enclosingTarget(At, Ctx)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = D->getAssociatedStmt();
+    return !Body || !SM.isPointWithin(V->getLocation(), Body->getBeginLoc(),
+                                      Body->getEndLoc());
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*At);
+  while (!Parents.empty() && !Parents[0].get<FunctionDecl>())
+    Parents = Ctx.getParents(Parents[0]);
+  return Parents.empty() || Parents[0].get<FunctionDecl>() != functionOf(V);
+}
+
 std::string receiverNotDeviceBuilt(const CXXMemberCallExpr *C,
                                    ASTContext &Ctx) {
   const Expr *Obj = C->getImplicitObjectArgument()->IgnoreParenImpCasts();

@@ -61,6 +61,23 @@ std::string devirtualize(const clang::CXXMemberCallExpr *C,
                          clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
                          const clang::CXXMethodDecl *&Target, bool &Partial);
 
+/// Whether V, named at At in device code, may be an object the host built
+/// that a map copied (its virtual-table pointer the host's): declared
+/// outside the target region around At, a global, or, where At is in a
+/// function the region calls or in a lambda, outside that function.
+bool namedFromOutside(const clang::VarDecl *V, const clang::Stmt *At,
+                      clang::ASTContext &Ctx);
+
+/// Devirtualize.cpp: the edit that makes C, a virtual call on an object
+/// named directly (`x.f(a)`, which calls the final overrider of x's class
+/// without dispatching), name that overrider (`x.Y::f(a)`): the kernel
+/// reaches a mapped x through a pointer, `(*x).f(a)`, which would dispatch
+/// through the host's table. Returns why not, or empty with the edit
+/// appended.
+std::string qualifyNamedCall(const clang::CXXMemberCallExpr *C,
+                             clang::ASTContext &Ctx,
+                             std::vector<TextEdit> &Edits);
+
 /// The same for the object P points to, in an expression at At (`delete
 /// p` of a class with a virtual destructor).
 std::string pointeeNotDeviceBuilt(const clang::Expr *P, const clang::Stmt *At,
