@@ -210,6 +210,8 @@ bool CallChecker::visitCall(CallExpr *C) {
     return checkDispatch(MC);
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C); OC && dispatches(OC))
     return checkDispatch(OC);
+  if (!checkNamedObjectCall(C))
+    return false;
   return checkCallee(FD, C);
 }
 

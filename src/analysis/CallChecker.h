@@ -79,6 +79,8 @@ public:
   bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *E);
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *C);
   bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *E);
+  bool VisitCXXDynamicCastExpr(clang::CXXDynamicCastExpr *E);
+  bool VisitCXXTypeidExpr(clang::CXXTypeidExpr *E);
   /// `T(x)` of a template parameter T: a constructor known per
   /// instantiation.
   bool VisitCXXUnresolvedConstructExpr(clang::CXXUnresolvedConstructExpr *) {
@@ -117,6 +119,7 @@ private:
 
   // CallObjects.cpp
   bool checkDispatch(const clang::CallExpr *C);
+  bool checkNamedObjectCall(const clang::CallExpr *C);
   bool checkVirtuals(const std::vector<const clang::CXXMethodDecl *> &Ms);
   bool checkInits(const clang::CXXConstructorDecl *Ctor);
   bool checkDestructor(const clang::CXXRecordDecl *RD);

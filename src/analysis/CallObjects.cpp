@@ -47,6 +47,26 @@ bool CallChecker::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   return checkVirtuals(overrideFamily({D}, TU.Ctx));
 }
 
+/// The run-time type of an object: its virtual table, which a mapped
+/// object's copy holds the host's of, and nvcc allows neither in device
+/// code. A dynamic_cast to a base is a static conversion.
+bool CallChecker::VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+  if (E->getCastKind() != CK_Dynamic)
+    return true;
+  Result = Verdict::no(DiagId::HostCall,
+                       "it uses dynamic_cast, which reads the object's "
+                       "run-time type (device code has none)");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  return false;
+}
+
+bool CallChecker::VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+  Result = Verdict::no(DiagId::HostCall,
+                       "it uses typeid, which device code does not have");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  return false;
+}
+
 /// A local object and a temporary also die in device code.
 bool CallChecker::VisitVarDecl(VarDecl *V) {
   if (!V->hasLocalStorage() || V->getType()->isReferenceType())
@@ -98,6 +118,61 @@ bool CallChecker::checkDispatch(const CallExpr *C) {
                   "it calls the virtual function '" +
                       MD->getQualifiedNameAsString() + "' on an object " + Why +
                       "; nor can the call name its overrider (" + Direct + ")");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+  return false;
+}
+
+/// A virtual function called on an object named directly (`x.f(a)`, no
+/// dispatch in the source) that the region names from outside: the kernel
+/// reaches a mapped x's copy through a pointer, where the same text
+/// dispatches through the host's virtual-table pointer that the map
+/// copied. In the region's own code the call names its overrider
+/// (qualifyNamedCall); elsewhere it keeps the region on the host.
+bool CallChecker::checkNamedObjectCall(const CallExpr *C) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+  if (!MD || !MD->isVirtual())
+    return true;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  const Expr *Obj = nullptr;
+  if (MC) {
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (!ME || ME->isArrow())
+      return true;
+    Obj = ME->getBase();
+  } else if (isa<CXXOperatorCallExpr>(C) && C->getNumArgs() > 0) {
+    Obj = C->getArg(0);
+  } else {
+    return true;
+  }
+  // nvcc requires an overrider to have the execution space of what it
+  // overrides: the family goes to the device with the function called
+  // (`two.a.f()` on a mapped member object, which nvcc does not
+  // dispatch either, too).
+  const CXXMethodDecl *Target =
+      MD->getDevirtualizedMethod(Obj, /*IsAppleKext=*/false);
+  auto Family = [&] {
+    return checkVirtuals(overrideFamily({MD, Target ? Target : MD}, TU.Ctx));
+  };
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if ((MC &&
+       cast<MemberExpr>(MC->getCallee()->IgnoreParens())->hasQualifier()) ||
+      !V || V->getType()->isReferenceType() || !namedFromOutside(V, C, TU.Ctx))
+    return Family();
+  std::string Why = !MC      ? "it is written as an operator"
+                    : !Edits ? "it is not in the region's own code"
+                             : qualifyNamedCall(MC, TU.Ctx, *Edits);
+  if (Why.empty())
+    return Family();
+  Result = Verdict::no(
+      DiagId::HostCall,
+      "it calls the virtual function '" + MD->getQualifiedNameAsString() +
+          "' on '" + V->getNameAsString() +
+          "', an object from outside the region, whose copy device code "
+          "reaches through a pointer, where the call would dispatch through "
+          "the host's virtual-table pointer; nor can the call name its "
+          "overrider (" +
+          Why + ")");
   Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
   return false;
 }

@@ -182,12 +182,18 @@ Verdict recordPassing(const CaptureSite &S, QualType T, Capture &Cap) {
   // A mapped object is copied bitwise, as OpenMP implementations do
   // (clang warns that such a type is "not guaranteed to be mapped
   // correctly"), and used in place; a kernel parameter needs a trivial
-  // copy, and a device cannot follow a host virtual-table pointer.
-  if (RD && RD->isPolymorphic())
+  // copy, and a device cannot follow a host virtual-table pointer. A
+  // mapped polymorphic object's copy keeps the host's table pointer, which
+  // device code never reads: its virtual calls name their overrider
+  // (CallChecker::checkNamedObjectCall), and the bytes go back unchanged.
+  // A virtual base is found through the table even without a call.
+  if (RD && RD->isPolymorphic() &&
+      (Cap.How == Passing::Value || RD->getNumVBases() > 0))
     return Verdict::no(DiagId::HostType,
-                       "'" + Cap.Name + "' has virtual functions, and "
-                       "the device cannot use a host object's "
-                       "virtual-table pointer");
+                       "'" + Cap.Name + "' has virtual functions" +
+                           (RD->getNumVBases() ? " and virtual bases" : "") +
+                           ", and the device cannot use a host object's "
+                           "virtual-table pointer");
   if (RD && !RD->isTriviallyCopyable() && Cap.How == Passing::Value)
     return Verdict::no(DiagId::HostType,
                        "'" + Cap.Name + "' is not trivially copyable");

@@ -50,6 +50,14 @@ public:
       ++ArrayRefs[VD];
     return true;
   }
+  // `sizeof...(xs)` of a function parameter pack names xs with no
+  // DeclRefExpr: the kernel must take the pack for the text to compile.
+  bool VisitSizeOfPackExpr(SizeOfPackExpr *E) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(E->getPack());
+        P && P->isParameterPack())
+      use(P, false).Refs.push_back(SourceRange(E->getPackLoc()));
+    return true;
+  }
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
     if (C->getCastKind() == CK_ArrayToPointerDecay)
       if (const ValueDecl *D = refDecl(C->getSubExpr()))

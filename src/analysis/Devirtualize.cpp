@@ -205,6 +205,37 @@ bool mappedThrough(const VarDecl *V, const Stmt *At, ASTContext &Ctx) {
 
 } // namespace
 
+std::string qualifyNamedCall(const CXXMemberCallExpr *C, ASTContext &Ctx,
+                             std::vector<TextEdit> &Edits) {
+  const auto *ME = cast<MemberExpr>(C->getCallee()->IgnoreParens());
+  const CXXMethodDecl *MD = C->getMethodDecl();
+  const Expr *Obj = ME->getBase();
+  const CXXMethodDecl *Target =
+      MD->getDevirtualizedMethod(Obj, /*IsAppleKext=*/false);
+  const CXXRecordDecl *T = completeClass(Obj->IgnoreParenImpCasts()->getType());
+  if (!Target || !T || Target->isPureVirtual() ||
+      Target->getAccess() != AS_public ||
+      !publicBase(T, Target->getParent(), Ctx))
+    return "its class does not name the overrider publicly";
+  if (Target->getParent()->getDeclContext()->isRecord())
+    return "the overrider's class is a member of a class";
+  if (!Target->getParent()->lookup(Target->getDeclName()).isSingleResult())
+    return "the overrider's class declares other functions of its name";
+  for (const Expr *A : C->arguments())
+    if (isa<CXXDefaultArgExpr>(A))
+      return "the call takes a default argument";
+  unsigned MB, MEnd;
+  if (!C->getBeginLoc().isFileID() || !ME->getMemberLoc().isFileID() ||
+      !fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                   SourceRange(ME->getMemberLoc(), ME->getMemberLoc()), MB,
+                   MEnd))
+    return "the call is written in a macro";
+  Edits.push_back(
+      {MB, 0,
+       declText(Ctx.getRecordType(Target->getParent()), "", Ctx) + "::"});
+  return "";
+}
+
 std::string devirtualize(const CXXMemberCallExpr *C, ASTContext &Ctx,
                          std::vector<TextEdit> &Edits,
                          const CXXMethodDecl *&Target, bool &Partial) {

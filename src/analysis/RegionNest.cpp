@@ -187,6 +187,11 @@ bool namesVar(const OMPExecutableDirective &D, const ValueDecl *V) {
       Found = Found || E->getDecl() == V;
       return !Found;
     }
+    // `sizeof...(xs)`: the kernel takes the pack (Captures.cpp).
+    bool VisitSizeOfPackExpr(SizeOfPackExpr *E) {
+      Found = Found || E->getPack() == V;
+      return !Found;
+    }
   } F;
   F.V = V;
   F.TraverseStmt(const_cast<OMPExecutableDirective *>(&D));

@@ -125,14 +125,19 @@ std::string
 genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
                     const SourceManager &SM, const LangOptions &LO,
                     std::vector<std::pair<std::string, std::string>> &Out,
-                    bool &Found, std::vector<const ParmVarDecl *> &From) {
+                    std::vector<bool> &Packs, bool &Found,
+                    std::vector<const ParmVarDecl *> &From) {
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   unsigned Invented = 0;
   for (const NamedDecl *P : *FT.getTemplateParameters()) {
     const auto *TP = dyn_cast<TemplateTypeParmDecl>(P);
-    if (!TP || TP->isParameterPack())
-      return "regions in generic lambdas with a parameter pack or a "
-             "non-type template parameter are not supported yet";
+    if (!TP)
+      return "regions in generic lambdas with a non-type template parameter "
+             "are not supported yet";
+    // A pack (`auto... xs`, `[]<typename... Ts>`) is the kernel's pack, the
+    // call's argument expanded (`decltype(xs)...`, `Ts...`): KernelParams
+    // puts it last.
+    Packs.push_back(TP->isParameterPack());
     if (!TP->isImplicit()) {
       // `[]<typename T>(T x)`: T names it in the body too.
       unsigned B, E;
@@ -145,9 +150,6 @@ genericLambdaParams(const FunctionDecl &F, const FunctionTemplateDecl &FT,
       continue;
     }
     Out.emplace_back();
-    if (TP->isParameterPack())
-      return "regions in generic lambdas with a parameter pack are not "
-             "supported yet";
     if (std::string Why = inventedParam(F, *TP, Invented++, Out.back(), From);
         !Why.empty())
       return Why;
@@ -325,10 +327,11 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   // A generic lambda's parameters come last; the call inside its body
   // names them through its function parameters.
   std::vector<std::pair<std::string, std::string>> Generic;
+  std::vector<bool> GenericPacks;
   if (const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate()) {
     if (isLambdaCallOperator(&F)) {
-      Out.Problem = genericLambdaParams(F, *FT, SM, LO, Generic, Out.Invented,
-                                        Out.InventedFrom);
+      Out.Problem = genericLambdaParams(F, *FT, SM, LO, Generic, GenericPacks,
+                                        Out.Invented, Out.InventedFrom);
       if (!Out.Problem.empty())
         return Out;
     } else
@@ -349,9 +352,11 @@ TemplateContext templateContextOf(const FunctionDecl &F,
   }
   if (!Generic.empty())
     Out.Names.emplace_back();
-  for (const auto &[Param, Arg] : Generic) {
-    Out.Names.back().push_back(Param.substr(Param.rfind(' ') + 1));
-    KP.add(Param, Arg, /*Pack=*/false, Out.Problem);
+  for (size_t I = 0; I < Generic.size(); ++I) {
+    const auto &[Param, Arg] = Generic[I];
+    Out.Names.back().push_back(Param.substr(Param.find_last_of(" .") + 1));
+    if (!KP.add(Param, Arg, GenericPacks[I], Out.Problem))
+      return Out;
   }
   KP.finish(Out);
   return Out;

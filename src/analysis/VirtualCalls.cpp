@@ -74,6 +74,108 @@ bool newAndOnlyRead(const OMPExecutableDirective *D, const VarDecl *V,
   return U.OnlyRead;
 }
 
+/// The function whose body declares V (through a region's captured
+/// declarations).
+const FunctionDecl *functionOf(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+/// Whether the function around V's uses constructs every object V may
+/// point to itself, on whichever side runs it: V is a local pointer of the
+/// function (of D's region where D is given) and every value stored into
+/// it is `&x` of an automatic local class object declared there, `new` of
+/// a class, null, `?:` of such, or another such pointer; V is only ever
+/// read otherwise. Parameters are not: a kernel's by-value object is the
+/// host's bytes, its table pointer the host's.
+bool builtHere(const VarDecl *V, const OMPExecutableDirective *D,
+               ASTContext &Ctx, unsigned Depth = 0);
+
+bool valueBuiltHere(const Expr *E, const OMPExecutableDirective *D,
+                    const FunctionDecl *F, ASTContext &Ctx, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  // A conversion to a base (`static_cast<B *>(new D)`) is the same object.
+  while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
+    if (C->getCastKind() != CK_DerivedToBase &&
+        C->getCastKind() != CK_UncheckedDerivedToBase &&
+        C->getCastKind() != CK_NoOp)
+      break;
+    E = C->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return !New->isArray() && !New->getNumPlacementArgs();
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return valueBuiltHere(C->getTrueExpr(), D, F, Ctx, Depth) &&
+           valueBuiltHere(C->getFalseExpr(), D, F, Ctx, Depth);
+  const auto *U = dyn_cast<UnaryOperator>(E);
+  const auto *DRE = dyn_cast<DeclRefExpr>(
+      U && U->getOpcode() == UO_AddrOf ? U->getSubExpr()->IgnoreParens() : E);
+  const auto *X = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!X || !X->hasLocalStorage() || isa<ParmVarDecl>(X) ||
+      X->getType()->isReferenceType() || functionOf(X) != F)
+    return false;
+  if (D) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = D->getAssociatedStmt();
+    if (!Body || !SM.isPointWithin(X->getLocation(), Body->getBeginLoc(),
+                                   Body->getEndLoc()))
+      return false;
+  }
+  if (U)
+    return X->getType()->isRecordType();
+  return Depth < 8 && builtHere(X, D, Ctx, Depth + 1);
+}
+
+bool builtHere(const VarDecl *V, const OMPExecutableDirective *D,
+               ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *F = functionOf(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !V->getType()->isPointerType())
+    return false;
+  if (D) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = D->getAssociatedStmt();
+    if (!Body || !SM.isPointWithin(V->getLocation(), Body->getBeginLoc(),
+                                   Body->getEndLoc()))
+      return false;
+  }
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    const OMPExecutableDirective *D;
+    const FunctionDecl *F;
+    ASTContext *Ctx;
+    unsigned Depth;
+    bool OK = true;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (E->getDecl() != V)
+        return true;
+      DynTypedNodeList P = Ctx->getParents(*E);
+      const auto *Cast = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
+      const auto *Assign = P.empty() ? nullptr : P[0].get<BinaryOperator>();
+      if (Assign && Assign->getOpcode() == BO_Assign &&
+          Assign->getLHS()->IgnoreParens() == E)
+        OK = valueBuiltHere(Assign->getRHS(), D, F, *Ctx, Depth);
+      else
+        OK = Cast && Cast->getCastKind() == CK_LValueToRValue;
+      return OK;
+    }
+  } U;
+  U.V = V;
+  U.D = D;
+  U.F = F;
+  U.Ctx = &Ctx;
+  U.Depth = Depth;
+  if (const Expr *Init = V->getInit())
+    U.OK = valueBuiltHere(Init, D, F, Ctx, Depth);
+  if (U.OK)
+    U.TraverseStmt(F->getBody());
+  return U.OK;
+}
+
 /// Every complete, non-dependent class of the file.
 std::vector<const CXXRecordDecl *> fileClasses(ASTContext &Ctx) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -114,13 +216,36 @@ std::string pointeeNotDeviceBuilt(const Expr *P, const Stmt *At,
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   const OMPExecutableDirective *D = enclosingTarget(At, Ctx);
   if (!D)
-    return "in a function the region calls, where it cannot be shown that "
-           "the device constructed the object";
-  if (V && (isDevicePtr(D, V) || newAndOnlyRead(D, V, Ctx)))
+    return V && builtHere(V, nullptr, Ctx)
+               ? ""
+               : "in a function the region calls, where it cannot be shown "
+                 "that the device constructed the object (only a local "
+                 "pointer to which the function stores nothing but the "
+                 "address of its own local objects or 'new' is known to "
+                 "point to one)";
+  if (V &&
+      (isDevicePtr(D, V) || newAndOnlyRead(D, V, Ctx) || builtHere(V, D, Ctx)))
     return "";
   return "that the device may not have constructed (only a pointer the "
-         "region initialises with 'new' and only reads, or an "
-         "'is_device_ptr' pointer, is known to point to one)";
+         "region initialises with 'new' and only reads, a local pointer of "
+         "the region that holds nothing but the addresses of its own local "
+         "objects or its 'new's, or an 'is_device_ptr' pointer, is known to "
+         "point to one)";
+}
+
+bool namedFromOutside(const VarDecl *V, const Stmt *At, ASTContext &Ctx) {
+  if (!V->hasLocalStorage())
+    return true;
+  if (const OMPExecutableDirective *D = enclosingTarget(At, Ctx)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = D->getAssociatedStmt();
+    return !Body || !SM.isPointWithin(V->getLocation(), Body->getBeginLoc(),
+                                      Body->getEndLoc());
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*At);
+  while (!Parents.empty() && !Parents[0].get<FunctionDecl>())
+    Parents = Ctx.getParents(Parents[0]);
+  return Parents.empty() || Parents[0].get<FunctionDecl>() != functionOf(V);
 }
 
 std::string receiverNotDeviceBuilt(const CXXMemberCallExpr *C,

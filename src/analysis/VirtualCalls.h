@@ -4,8 +4,11 @@
 // a virtual call on an object constructed on another device implementation
 // defined). So a call that dispatches runs on the device only on an object
 // the device constructed: through a pointer the region initialises with
-// `new` and only reads after, or an `is_device_ptr` pointer (device memory,
-// where objects with virtual functions come from device code). Every
+// `new` and only reads after, an `is_device_ptr` pointer (device memory,
+// where objects with virtual functions come from device code), or a local
+// pointer of the region or of a function it calls that holds only the
+// addresses of that code's own local objects or its `new`s (built by
+// whichever side runs the code, with that side's table). Every
 // function that may be called - the overriders in the file - then runs on
 // the device, together with every function of their override family: nvcc
 // requires an overrider to have the execution space of what it overrides.
@@ -57,6 +60,23 @@ std::string receiverNotDeviceBuilt(const clang::CXXOperatorCallExpr *C,
 std::string devirtualize(const clang::CXXMemberCallExpr *C,
                          clang::ASTContext &Ctx, std::vector<TextEdit> &Edits,
                          const clang::CXXMethodDecl *&Target, bool &Partial);
+
+/// Whether V, named at At in device code, may be an object the host built
+/// that a map copied (its virtual-table pointer the host's): declared
+/// outside the target region around At, a global, or, where At is in a
+/// function the region calls or in a lambda, outside that function.
+bool namedFromOutside(const clang::VarDecl *V, const clang::Stmt *At,
+                      clang::ASTContext &Ctx);
+
+/// Devirtualize.cpp: the edit that makes C, a virtual call on an object
+/// named directly (`x.f(a)`, which calls the final overrider of x's class
+/// without dispatching), name that overrider (`x.Y::f(a)`): the kernel
+/// reaches a mapped x through a pointer, `(*x).f(a)`, which would dispatch
+/// through the host's table. Returns why not, or empty with the edit
+/// appended.
+std::string qualifyNamedCall(const clang::CXXMemberCallExpr *C,
+                             clang::ASTContext &Ctx,
+                             std::vector<TextEdit> &Edits);
 
 /// The same for the object P points to, in an expression at At (`delete
 /// p` of a class with a virtual destructor).

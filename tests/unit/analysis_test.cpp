@@ -358,13 +358,16 @@ void f(A &a, V &v) {
 #pragma omp target defaultmap(firstprivate: aggregate)
   { int s = a.n; (void)s; }
 }
-)src", /*Cxx=*/true);
+)src",
+                            /*Cxx=*/true);
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 3);
   CHECK(F.Regions[0].R.Translate);
   CHECK(findCapture(F.Regions[0].R, "a")->How == Passing::MappedObject);
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(contains(F.Regions[1].R.Reason, "'v' has virtual functions"));
+  // A polymorphic object's copy keeps the host's table pointer, which
+  // this region never reads (class_members_test.cpp, [virtual]).
+  INFO(F.Regions[1].R.Reason);
+  CHECK(F.Regions[1].R.Translate);
   CHECK_FALSE(F.Regions[2].R.Translate);
   CHECK(contains(F.Regions[2].R.Reason, "'a' is not trivially copyable"));
 }

@@ -444,3 +444,125 @@ int run() {
   CHECK(F.Regions[1].R.Translate);
   CHECK(contains(F.Output, "(*r) = static_cast<D *>(p)->D::get();"));
 }
+
+TEST_CASE("a virtual call in a function the region calls dispatches where "
+          "the function built its object itself",
+          "[analysis][virtual]") {
+  // Stayed on the host before: only a region's own `new` or an
+  // is_device_ptr pointer counted as device-built.
+  FileResult F = translateC(R"src(
+struct B { virtual ~B() {} virtual int get() const { return 0; } };
+struct D : B { int k = 1; int get() const override { return k; } };
+struct E : B { int get() const override { return 2; } };
+int both(int c) {
+  D d; E e; const B *p = nullptr;
+  p = c ? &d : nullptr;
+  if (c > 1) p = &e;
+  B *h = new E(); B *q = h;
+  int r = p->get() + q->get();
+  delete q;
+  return r;
+}
+int param(const B *p) { return p->get(); }
+int byValue(D d) { const B *p = &d; return p->get(); }
+int kept() { static D d; const B *p = &d; return p->get(); }
+int escapes(const B *g) { D d; const B *p = &d; const B **pp = &p; *pp = g;
+                          return p->get(); }
+int run(const B *hp) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = both(1) + both(2);
+#pragma omp target map(tofrom: r)
+  { D d; E e; const B *p = &d; if (r) p = &e; r = p->get(); }
+#pragma omp target map(tofrom: r) map(to: hp[0:1])
+  r = param(hp);
+#pragma omp target map(tofrom: r)
+  r = byValue(D());
+#pragma omp target map(tofrom: r)
+  r = kept();
+#pragma omp target map(tofrom: r)
+  r = escapes(nullptr);
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I : {0, 1}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  CHECK(contains(F.Output, "__host__ __device__ int both(int c)"));
+  CHECK(contains(F.Output, "__host__ __device__ int get() const override { "
+                           "return 2; }"));
+  for (int I : {2, 3, 4, 5}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostCall);
+    CHECK(contains(F.Regions[I].R.Reason, "in a function the region calls"));
+  }
+}
+
+TEST_CASE("a polymorphic object named in a map clause is mapped; its virtual "
+          "calls name their overrider",
+          "[analysis][virtual]") {
+  // On the host before ("has virtual functions"). The kernel reaches the
+  // copy through a pointer, where `(*sq).get()` would dispatch through
+  // the host's table: the call is qualified.
+  FileResult F = translateC(R"src(
+struct B { virtual ~B() {} virtual int get() const { return 0; }
+           virtual int operator()(int x) const { return x; } };
+struct D : B { int k = 1; int get() const override { return k; } };
+struct VB : virtual B { int get() const override { return 3; } };
+int use(const B &b) { return b.get(); }
+int run() {
+  D sq; VB vb; int r = 0;
+#pragma omp target map(tofrom: sq, r)
+  { r = sq.get(); sq.k = 4; }
+#pragma omp target map(tofrom: r)
+  r = sq.get() + sq.D::get();
+#pragma omp target map(tofrom: r, vb)
+  r = 1;
+#pragma omp target firstprivate(sq) map(tofrom: r)
+  r = sq.get();
+#pragma omp target map(tofrom: r, sq)
+  r = use(sq);
+#pragma omp target map(tofrom: r, sq)
+  r = sq(2);
+#pragma omp target map(tofrom: r)
+  { D own; r = own.get(); }
+#pragma omp target map(tofrom: r, sq)
+  { B *p = &sq; r = dynamic_cast<D *>(p) != nullptr; }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  // dynamic_cast reads the host's table here (and nvcc rejects it in
+  // device code): translated before.
+  CHECK_FALSE(F.Regions[7].R.Translate);
+  CHECK(contains(F.Regions[7].R.Reason, "it uses dynamic_cast"));
+  for (int I : {0, 1, 3, 6}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  // A firstprivate copy is the host's bytes too (a kernel parameter).
+  CHECK(contains(F.Output, "(*r) = sq.D::get();"));
+  CHECK(contains(F.Output, "{ (*r) = (*sq).D::get(); (*sq).k = 4; }"));
+  CHECK(contains(F.Output, "(*r) = (*sq).D::get() + (*sq).D::get();"));
+  // A local object is the device's own: its call is left as written.
+  CHECK(contains(F.Output, "{ D own; (*r) = own.get(); }"));
+  // Base and overrider alike run on both sides (nvcc requires it).
+  CHECK(contains(F.Output, "__host__ __device__ virtual int get() const"));
+  INFO(F.Regions[2].R.Reason);
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.Why == DiagId::HostType);
+  CHECK(contains(F.Regions[2].R.Reason, "virtual bases"));
+  for (int I : {4, 5}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostCall);
+  }
+  CHECK(contains(F.Regions[5].R.Reason, "it is written as an operator"));
+}

@@ -302,11 +302,14 @@ void use() {
   // The stub names the kernel with `decltype(k)` too, which it can say
   // only when the region uses k (a generic lambda's as well: a build
   // error before).
-  for (unsigned I : {1u, 2u, 3u}) {
+  for (unsigned I : {2u, 3u}) {
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostContext);
   }
-  CHECK(has(F.Regions[1].R.Reason, "the `auto` parameter 'ks'"));
+  // `sizeof...(ks)` uses the pack: the kernel takes it.
+  INFO(F.Regions[1].R.Reason);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(has(F.Output, "O2cAuto0... ks) {"));
   CHECK(has(F.Regions[2].R.Reason, "the `auto` parameter 'k'"));
   CHECK(has(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
 }
@@ -498,4 +501,106 @@ int main() {
     INFO(I << ": " << F.Regions[I].R.Reason);
     CHECK(F.Regions[I].R.Translate);
   }
+}
+
+TEST_CASE("a region in a generic lambda that uses its parameter pack takes "
+          "it as a pack",
+          "[analysis][pack][lambda]") {
+  // Left on the host before ("generic lambdas with a parameter pack").
+  Options O;
+  O.LineDirectives = false;
+  FileResult F = translateCode(R"src(
+struct S { int v; };
+int use(int *a, double *b) {
+  auto sum = [](int k, auto y, auto... xs) {
+    double r = 0;
+#pragma omp target map(tofrom: r)
+    r = k * y + (0.0 + ... + xs);
+    return r;
+  };
+  auto zero = [](int n, auto... ps) {
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; ++i)
+      ((ps[i] = i), ...);
+  };
+  auto prod = []<typename... Ts>(Ts... xs) {
+    double r = 0;
+#pragma omp target map(tofrom: r)
+    r = (1.0 * ... * xs);
+    return r;
+  };
+  auto refs = [](auto &...xs) {
+    int r = 0;
+#pragma omp target map(tofrom: r)
+    r = (0 + ... + xs);
+    return r;
+  };
+  auto objs = [](auto... xs) {
+    int r = 0;
+#pragma omp target map(tofrom: r)
+    r = (0 + ... + xs.v);
+    return r;
+  };
+  int x = 1;
+  zero(4, a, b);
+  return sum(1, 2.0f, 3, 'c') + sum(1, 2) + prod(2, 3L) + refs(x, x) +
+         objs(S{1});
+}
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, O);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5);
+  for (int I : {0, 1, 2}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  // The pack last, filled from decltype(xs)... (or the lambda's own Ts...).
+  CHECK(has(F.Output, "template <typename O2cAuto0, typename... O2cAuto1>"));
+  CHECK(has(F.Output, "O2cAuto0 y, double *r,"));
+  CHECK(has(F.Output, "O2cAuto1... xs) {"));
+  CHECK(has(F.Output, "<decltype(y), decltype(xs)...>(k, y, r, xs...)"));
+  CHECK(has(F.Output, "template <typename... Ts>"));
+  CHECK(has(F.Output, "<Ts...>(r, xs...)"));
+  // A pointer element is a zero-length section: its device address.
+  CHECK(has(F.Output, "      return o2c_region.translate(v);"));
+  for (int I : {3, 4}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+  }
+  CHECK(has(F.Regions[3].R.Reason, "its elements are references"));
+  CHECK(has(F.Regions[4].R.Reason, "neither a scalar nor a pointer"));
+}
+
+TEST_CASE("a region that names a parameter pack only in sizeof... takes the "
+          "pack",
+          "[analysis][pack]") {
+  // The function template's kernel lacked xs before, and its
+  // `sizeof...(xs)` did not compile; the lambda's stayed on the host.
+  FileResult F = translateCode(R"src(
+template <class... Ts> int g(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = sizeof...(xs);
+  return r;
+}
+int use() {
+  auto l = [](auto... xs) {
+    int r = 0;
+#pragma omp target map(tofrom: r)
+    r = sizeof...(xs);
+    return r;
+  };
+  return g(1, 2) + l(1.0, 'c');
+}
+)src",
+                               "input.cpp", {"-xc++", "-std=c++20"}, Options());
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (int I : {0, 1}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  CHECK(has(F.Output, "__global__ void omp2cuda_g_L4(int *r, Ts... xs)"));
+  CHECK(has(F.Output, "(int *r, O2cAuto0... xs)"));
 }

@@ -10,9 +10,9 @@
 // `static_cast<const Square *>(s)->Square::area(i)`), reading the mapped
 // copy's data and never its virtual-table pointer. A pointer that may
 // point to objects of two classes keeps its region on the host
-// [omp2cuda-host-call]; so does naming a polymorphic object in a map
-// clause [omp2cuda-host-type]: these map them through pointers. stderr
-// says where the regions ran.
+// [omp2cuda-host-call]. These map the objects through pointers; a
+// polymorphic object named in a map clause is examples/
+// virtual_mapped_objects.cpp. stderr says where the regions ran.
 #include <cstdio>
 #include <omp.h>
 

@@ -1,0 +1,1 @@
+../../../examples/virtual_device_objects.cpp

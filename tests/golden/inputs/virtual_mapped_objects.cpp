@@ -1,0 +1,1 @@
+../../../examples/virtual_mapped_objects.cpp
