@@ -36,6 +36,23 @@ bool promotesUnsigned(const EnumDecl *ED) {
          ED->getIntegerType()->isSpecificBuiltinType(BuiltinType::UInt);
 }
 
+std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
+  if (!ED || Ctx.getLangOpts().CPlusPlus || ED->getIdentifier() ||
+      ED->getTypedefNameForAnonDecl() || ED->isFreeStanding() ||
+      !ED->isThisDeclarationADefinition())
+    return "";
+  const DeclContext *DC = ED->getDeclContext();
+  while (isa<RecordDecl>(DC))
+    DC = DC->getParent();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = ED->getBeginLoc();
+  if (!DC->isTranslationUnit() || L.isMacroID() || !inMainFile(SM, L) ||
+      ED->getBraceRange().getBegin().isMacroID())
+    return "";
+  return "o2c_enum_L" + std::to_string(SM.getSpellingLineNumber(L)) + "_C" +
+         std::to_string(SM.getSpellingColumnNumber(L));
+}
+
 namespace {
 
 /// Whether V lies in ED's range in C++: the values of the smallest bit-field

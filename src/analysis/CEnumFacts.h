@@ -7,6 +7,7 @@
 
 #include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace omp2cuda {
@@ -43,6 +44,14 @@ const clang::EnumDecl *enumOf(clang::QualType T);
 /// Whether C gives ED the type unsigned int (no negative enumerator, GCC and
 /// Clang), where C++ promotes it to int.
 bool promotesUnsigned(const clang::EnumDecl *ED);
+
+/// The tag the .cu gives a C enumeration without a name (nor a typedef's)
+/// that types objects (`enum { A, B } m;`), which a kernel's parameter
+/// cannot spell otherwise (nvcc refuses a type without a name there): one
+/// the main file defines outside a macro at file scope, or inside a struct
+/// there, `o2c_enum_L<line>_C<column>`; empty for any other.
+std::string unnamedEnumTag(const clang::EnumDecl *ED,
+                           const clang::ASTContext &Ctx);
 
 } // namespace omp2cuda
 

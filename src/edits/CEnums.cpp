@@ -84,6 +84,33 @@ void cEnumBaseEdits(ASTContext &Ctx, const CEnumFacts &F,
       Out.push_back({SM.getFileOffset(End), 0, " : int"});
     }
   }
+  // Tags for the enumerations without a name that type objects.
+  std::vector<const DeclContext *> Scopes = {Ctx.getTranslationUnitDecl()};
+  for (size_t I = 0; I < Scopes.size(); ++I)
+    for (const Decl *D : Scopes[I]->decls()) {
+      if (const auto *RD = dyn_cast<RecordDecl>(D))
+        Scopes.push_back(RD);
+      const auto *ED = dyn_cast<EnumDecl>(D);
+      std::string Tag = unnamedEnumTag(ED, Ctx);
+      if (Tag.empty())
+        continue;
+      SourceLocation End = Lexer::getLocForEndOfToken(ED->getBeginLoc(), 0, SM,
+                                                      Ctx.getLangOpts());
+      Out.push_back({SM.getFileOffset(End), 0, " " + Tag});
+    }
+}
+
+bool enumPointerConversion(const CastExpr *CE) {
+  QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+  if (!To->isPointerType() || !From->isPointerType() || To->isVoidPointerType())
+    return false;
+  while (To->isPointerType() && From->isPointerType()) {
+    To = To->getPointeeType();
+    From = From->getPointeeType();
+  }
+  return To.getCanonicalType().getUnqualifiedType() !=
+             From.getCanonicalType().getUnqualifiedType() &&
+         (To->isEnumeralType() || From->isEnumeralType());
 }
 
 namespace {

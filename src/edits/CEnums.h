@@ -17,7 +17,8 @@ namespace omp2cuda {
 /// type, or, where C's is unsigned int, one that holds the same 32 bits and
 /// promotes as its enumerators do), with its forward declarations; problems
 /// for those that cannot be (declared in a header or a macro, or of another
-/// C type).
+/// C type). Each enumeration without a name that types objects gets its tag
+/// (unnamedEnumTag).
 void cEnumBaseEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
                     std::vector<CompatProblem> &Problems);
@@ -27,6 +28,11 @@ void cEnumBaseEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
 void cEnumReadEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
                     std::vector<CompatProblem> &Problems);
+
+/// Whether CE converts a pointer to an enumeration to a pointer to another
+/// type, or such a pointer to one (`unsigned *p = &e;`), which C does with
+/// a warning and C++ only by a cast (the same conversion).
+bool enumPointerConversion(const clang::CastExpr *CE);
 
 /// C declares an enumeration written inside a struct at file scope (its
 /// name and enumerators are used unqualified), C++ inside the struct: each
