@@ -53,6 +53,25 @@ std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
          std::to_string(SM.getSpellingColumnNumber(L));
 }
 
+std::set<FileID> filesWithStructEnums(ASTContext &Ctx) {
+  std::set<FileID> Out;
+  if (Ctx.getLangOpts().CPlusPlus)
+    return Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *Top : Ctx.getTranslationUnitDecl()->decls()) {
+    std::vector<const RecordDecl *> Records;
+    if (const auto *RD = dyn_cast<RecordDecl>(Top))
+      Records.push_back(RD);
+    for (size_t I = 0; I < Records.size() && I < 64; ++I)
+      for (const Decl *D : Records[I]->decls())
+        if (isa<EnumDecl>(D))
+          Out.insert(SM.getFileID(SM.getExpansionLoc(Top->getBeginLoc())));
+        else if (const auto *Inner = dyn_cast<RecordDecl>(D))
+          Records.push_back(Inner);
+  }
+  return Out;
+}
+
 namespace {
 
 /// Whether V lies in ED's range in C++: the values of the smallest bit-field

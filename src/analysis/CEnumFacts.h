@@ -53,6 +53,11 @@ bool promotesUnsigned(const clang::EnumDecl *ED);
 std::string unnamedEnumTag(const clang::EnumDecl *ED,
                            const clang::ASTContext &Ctx);
 
+/// The files whose file-scope structs declare enumerations, which C declares
+/// around the struct and C++ inside it: a header among them needs a pass of
+/// its own, which moves them out (edits/CEnumMoves.cpp).
+std::set<clang::FileID> filesWithStructEnums(clang::ASTContext &Ctx);
+
 } // namespace omp2cuda
 
 #endif

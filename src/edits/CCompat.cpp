@@ -595,7 +595,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   }
   // Last: it moves the edits made inside the enumerations it moves.
-  nestedEnumMoves(Ctx, LineDirectives, Out);
+  nestedEnumMoves(Ctx, LineDirectives, Out, Problems);
   return Out;
 }
 

@@ -34,14 +34,18 @@ void cEnumReadEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
 /// a warning and C++ only by a cast (the same conversion).
 bool enumPointerConversion(const clang::CastExpr *CE);
 
-/// C declares an enumeration written inside a struct at file scope (its
-/// name and enumerators are used unqualified), C++ inside the struct: each
-/// one of a file-scope struct moves ahead of the outermost struct's
+/// C declares an enumeration written inside a struct in the scope around the
+/// struct (its name and enumerators are used unqualified), C++ inside the
+/// struct: each one of a struct the main file defines at file scope or by a
+/// statement of a function moves ahead of the outermost struct's
 /// declaration, with the edits already made inside it (Out), and the member
 /// keeps its type by name (`enum K k;`, or `decltype(KA) k;` for one without
 /// a name).
+/// Uses elsewhere in the main file of one that stays in its struct (a
+/// header's, a macro's) are problems.
 void nestedEnumMoves(clang::ASTContext &Ctx, bool LineDirectives,
-                     std::vector<TextEdit> &Out);
+                     std::vector<TextEdit> &Out,
+                     std::vector<CompatProblem> &Problems);
 
 } // namespace omp2cuda
 

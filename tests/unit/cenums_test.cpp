@@ -509,3 +509,34 @@ int f(void) {
   CHECK(contains(F.Output, "{ return (enum F *)p; }"));
   CHECK(contains(F.Output, "{ unsigned *q = (unsigned int *)(&(*e)); "));
 }
+
+TEST_CASE("a C enum declared in a struct a function declares moves ahead of "
+          "the struct's statement",
+          "[ccompat][cenums]") {
+  // Review rC a8: C declares K in the function's block, C++ in S ("use of
+  // undeclared identifier 'KB'; did you mean 'S::KB'?").
+  FileResult F = translateC(R"(int f(void) {
+  struct S { enum K { KA, KB, KC } k; int v; } s;
+  s.k = KB; s.v = 4;
+  enum K x = KC;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: s)
+  r = s.k * 10 + s.v;
+  struct { enum Q { QA = 5, QB } q; } u = {QB};
+  int w = 0;
+#pragma omp target map(tofrom: w) map(to: u)
+  w = u.q;
+  return r + x + w;
+})");
+  REQUIRE(F.Ok);
+  // S moves to file scope for the kernel, with K ahead of it.
+  CHECK(contains(F.Output, "enum K { KA, KB, KC }; struct S { enum K k; int "
+                           "v; };"));
+  CHECK(contains(F.Output, "  struct S s;\n"));
+  // In the function, ahead of the statement, the struct without a name,
+  // which its move to file scope would leave behind, stays: so does its
+  // region.
+  CHECK(contains(F.Output, "  enum Q { QA = 5, QB }; struct { enum Q q; } u "
+                           "= {QB};"));
+  CHECK(F.LeftOnHost == 1);
+}
