@@ -15,6 +15,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <set>
@@ -49,7 +50,14 @@ std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
   if (!DC->isTranslationUnit() || L.isMacroID() || !inMainFile(SM, L) ||
       ED->getBraceRange().getBegin().isMacroID())
     return "";
-  return "o2c_enum_L" + std::to_string(SM.getSpellingLineNumber(L)) + "_C" +
+  // The file's name keeps a translated header's tags apart from those of
+  // the file that includes it.
+  std::string Stem = llvm::sys::path::stem(SM.getFilename(L)).str();
+  for (char &C : Stem)
+    if (!isAsciiIdentifierContinue(C))
+      C = '_';
+  return "o2c_enum_" + Stem + "_L" +
+         std::to_string(SM.getSpellingLineNumber(L)) + "_C" +
          std::to_string(SM.getSpellingColumnNumber(L));
 }
 

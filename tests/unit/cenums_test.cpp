@@ -280,7 +280,7 @@ int f(void) {
   // The enumeration without a name that types `i` gets a tag (nvcc refuses
   // a kernel parameter of a type without a name).
   CHECK(contains(F.Output, "enum K : int { KA, KB };\n"
-                           "enum o2c_enum_L4_C15 { IA = 3, IB };\n"
+                           "enum o2c_enum_input_L4_C15 { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -457,10 +457,11 @@ int f(T t) {
 })");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(contains(F.Output, "enum o2c_enum_L1_C1 : int { A, B, C } m = B;"));
-  CHECK(contains(F.Output, "enum o2c_enum_L2_C19 { X = 7, Y };"));
-  CHECK(contains(F.Output, "(enum o2c_enum_L1_C1 *m, T *t, int *r,\n"));
-  CHECK(contains(F.Output, "enum o2c_enum_L2_C19 *tk"));
+  CHECK(
+      contains(F.Output, "enum o2c_enum_input_L1_C1 : int { A, B, C } m = B;"));
+  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 { X = 7, Y };"));
+  CHECK(contains(F.Output, "(enum o2c_enum_input_L1_C1 *m, T *t, int *r,\n"));
+  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 *tk"));
   CHECK_FALSE(contains(F.Output, "unnamed"));
 }
 
