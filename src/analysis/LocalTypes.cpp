@@ -133,6 +133,18 @@ const LocalTypeMove *identicalMove(const TagDecl *Tag, const DeclStmt *DS,
   return nullptr;
 }
 
+/// Whether the struct T, or one it declares, declares an enumeration.
+bool declaresEnum(const TagDecl *T, unsigned Depth = 0) {
+  const auto *RD = dyn_cast<RecordDecl>(T);
+  if (!RD || Depth > 8)
+    return false;
+  for (const Decl *D : RD->decls())
+    if (isa<EnumDecl>(D) ||
+        (isa<RecordDecl>(D) && declaresEnum(cast<RecordDecl>(D), Depth + 1)))
+      return true;
+  return false;
+}
+
 bool planMove(const NamedDecl *D, const Decl *TopLevel,
               const FunctionDecl *Function, TUState &TU, std::string &Why,
               unsigned Depth) {
@@ -234,6 +246,13 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
   // them would be lost.
   if (M.Split && M.Tag->hasAttrs()) {
     Why = nameOf(D) + " has attributes and is declared together with variables";
+    return false;
+  }
+  // C declares an enumeration written in the struct in the function, where
+  // the .cu declares it ahead of the statement (edits/CEnumMoves.cpp): the
+  // braces moved apart from it, under a new tag, would leave it behind.
+  if (M.Split && M.Tag->getName().empty() && declaresEnum(M.Tag)) {
+    Why = nameOf(D) + " declares an enumeration inside it and has no name";
     return false;
   }
   if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(M.Tag);

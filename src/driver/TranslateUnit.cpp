@@ -2,6 +2,7 @@
 #include "analysis/MapperIterators.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/CEnumFacts.h"
 #include "driver/FilePass.h"
 #include "driver/Metadirectives.h"
 #include "driver/Requires.h"
@@ -464,6 +465,10 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
   };
   std::map<FileID, std::vector<const FunctionDecl *>> Defs =
       definitionsByFile(Ctx, O.Rdc);
+  // A C header whose structs declare enumerations is rewritten, functions
+  // or not: its copy declares them where C does.
+  for (FileID F : filesWithStructEnums(Ctx))
+    Defs[F];
   // Under --rdc a file's `declare target` functions are device code that
   // other files call: the file is translated even without regions.
   std::vector<const FunctionDecl *> RdcDefs;

@@ -69,6 +69,8 @@ public:
         Sub->getType()->isEnumeralType() &&
         !Ctx.hasSameUnqualifiedType(To, Sub->getType()))
       Need = true; // enum -> other enum
+    if (CE->getCastKind() == CK_BitCast && enumPointerConversion(CE))
+      Need = true; // enum F * -> unsigned int * (C warns, C++ refuses)
     if (CE->getCastKind() == CK_ArrayToPointerDecay && LiteralToChar.count(CE))
       Need = true; // "literal" stored in a char * (C++: const char[N])
     if (!Need || inDirective(Sub->getBeginLoc()))
@@ -593,7 +595,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   }
   // Last: it moves the edits made inside the enumerations it moves.
-  nestedEnumMoves(Ctx, LineDirectives, Out);
+  nestedEnumMoves(Ctx, LineDirectives, Out, Problems);
   return Out;
 }
 

@@ -3,22 +3,18 @@
 // C gives an enumeration without a negative enumerator the type unsigned int
 // (GCC, Clang) and its enumerators the type int; an enum object promotes to
 // unsigned int, so `e - 1` with e == 0 is 4294967295 and `e < x` with
-// int x = -1 is true. C++ promotes the same object to int (-1, false), and
-// leaves a value outside the enumerators' bit range (`e -= 2`) undefined
-// (G++ drops a `case -2:` on one, and `e + 1L` differs between G++ and
-// Clang++). Enumerators promote to int in both languages, so their uses (in
-// macros that stringify them, X-macro tables, clauses, case labels,
-// initializer lists) are never touched. Instead:
+// int x = -1 is true. C++ promotes the same object to int (-1, false).
+// Enumerators promote to int in both languages, so their uses (in macros
+// that stringify them, X-macro tables, clauses, case labels, initializer
+// lists) are never touched. Instead:
 //  - a read of an enum object that C promotes to unsigned int where the type
 //    is seen (an operand of arithmetic, `-`, `~`, `?:`, a relational
 //    operator whose other side may be negative) is cast `(unsigned int)`;
-//  - an enumeration whose objects may leave its range (a conversion into it
-//    of a value not known to be in range, arithmetic in place, its objects'
-//    bytes reached through other types, values from outside the unit) gets
-//    `int` as its fixed type, which holds every value C's unsigned int does
-//    (the same 32 bits) while its enumerators still promote to int; its
-//    reads are cast also where the value itself differs (wider and floating
-//    conversions, comparisons with anything).
+//  - an enumeration whose objects may leave its range (analysis/CEnumFacts)
+//    gets `int` as its fixed type, which holds every value C's unsigned int
+//    does (the same 32 bits) while its enumerators still promote to int;
+//    its reads are cast also where the value itself differs (wider and
+//    floating conversions, comparisons with anything).
 // What cannot be edited (a macro's body, a stringified argument, a clause,
 // an enumeration declared in a header) is an [omp2cuda-c-compat] error,
 // only where the result differs: not a read whose sum is only compared
@@ -32,7 +28,6 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
@@ -41,258 +36,6 @@
 using namespace clang;
 
 namespace omp2cuda {
-
-const EnumDecl *enumOf(QualType T) {
-  if (T.isNull())
-    return nullptr;
-  if (const auto *ET = T.getCanonicalType()->getAs<EnumType>())
-    return ET->getDecl()->getDefinition();
-  return nullptr;
-}
-
-bool promotesUnsigned(const EnumDecl *ED) {
-  return ED && !ED->isFixed() &&
-         ED->getIntegerType()->isSpecificBuiltinType(BuiltinType::UInt);
-}
-
-namespace {
-
-/// Whether V lies in ED's range in C++: the values of the smallest bit-field
-/// that holds every enumerator.
-bool inRange(const EnumDecl *ED, const llvm::APSInt &V) {
-  unsigned Pos = ED->getNumPositiveBits(), Neg = ED->getNumNegativeBits();
-  bool Negative = V.isSigned() && V.isNegative();
-  if (Neg == 0)
-    return !Negative && V.getActiveBits() <= std::max(Pos, 1u);
-  unsigned K = std::max(Neg, Pos + 1);
-  return Negative ? V.getSignificantBits() <= K : V.getActiveBits() < K;
-}
-
-/// The enumerations whose objects a value of type T holds or reaches
-/// (members, elements, pointees).
-void enumsIn(QualType T, std::set<const EnumDecl *> &Out, unsigned Depth = 0) {
-  if (T.isNull() || Depth > 8)
-    return;
-  T = T.getCanonicalType();
-  if (const EnumDecl *ED = enumOf(T)) {
-    Out.insert(ED);
-    return;
-  }
-  if (T->isPointerType() || T->isArrayType()) {
-    enumsIn(QualType(T->getPointeeOrArrayElementType(), 0), Out, Depth + 1);
-    return;
-  }
-  if (const auto *RT = T->getAs<RecordType>())
-    if (const RecordDecl *RD = RT->getDecl()->getDefinition())
-      for (const FieldDecl *F : RD->fields())
-        enumsIn(F->getType(), Out, Depth + 1);
-}
-
-class Risk : public RecursiveASTVisitor<Risk> {
-public:
-  Risk(ASTContext &Ctx, CEnumFacts &F)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), F(F) {}
-
-  // A value converted into the enumeration.
-  bool VisitCastExpr(CastExpr *CE) {
-    const Expr *Sub = CE->getSubExpr();
-    if (const EnumDecl *ED = enumOf(CE->getType())) {
-      CastKind K = CE->getCastKind();
-      if (enumOf(Sub->getType()) == ED ||
-          (K != CK_IntegralCast && K != CK_FloatingToIntegral &&
-           K != CK_BooleanToSignedIntegral))
-        return true;
-      if (std::optional<llvm::APSInt> V = Sub->getIntegerConstantExpr(Ctx);
-          V && inRange(ED, *V))
-        return true;
-      mark(ED, CE->getExprLoc());
-      return true;
-    }
-    // An object's bytes reached through another type (memcpy, fread, a
-    // pointer cast).
-    if (CE->getType()->isPointerType() && Sub->getType()->isPointerType() &&
-        !Ctx.hasSameUnqualifiedType(CE->getType()->getPointeeType(),
-                                    Sub->getType()->getPointeeType())) {
-      markAll(Sub->getType(), CE->getExprLoc());
-      markAll(CE->getType(), CE->getExprLoc()); // `(enum color *)raw`
-    }
-    return true;
-  }
-
-  bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
-    const EnumDecl *ED = enumOf(B->getLHS()->getType());
-    if (!ED || B->getOpcode() == BO_AndAssign)
-      return true; // `&=` keeps every bit-field value in range
-    if (B->getOpcode() == BO_OrAssign || B->getOpcode() == BO_XorAssign)
-      if (std::optional<llvm::APSInt> V =
-              B->getRHS()->getIntegerConstantExpr(Ctx);
-          V && inRange(ED, *V))
-        return true;
-    mark(ED, B->getOperatorLoc());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp())
-      if (const EnumDecl *ED = enumOf(U->getSubExpr()->getType()))
-        mark(ED, U->getOperatorLoc(), !Bounded.count(U));
-    return true;
-  }
-  // `for (c = RED; c < NCOLORS; c++)`: the object stops at an enumerator,
-  // so it never leaves the range (an enumeration that cannot be given a
-  // fixed type needs only its reads cast).
-  bool VisitForStmt(ForStmt *S) {
-    const auto *Inc = dyn_cast_or_null<UnaryOperator>(S->getInc());
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-        S->getCond() ? S->getCond()->IgnoreParens() : nullptr);
-    if (!Inc || !Inc->isIncrementDecrementOp() || !Cond ||
-        Cond->getOpcode() != (Inc->isIncrementOp() ? BO_LT : BO_GT))
-      return true;
-    const auto *Var = dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens());
-    const auto *Left =
-        dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-    const EnumDecl *ED = Var ? enumOf(Var->getType()) : nullptr;
-    if (!ED || !Left || Left->getDecl() != Var->getDecl())
-      return true;
-    if (std::optional<llvm::APSInt> V =
-            Cond->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
-        V && inRange(ED, *V))
-      Bounded.insert(Inc);
-    return true;
-  }
-  // `scanf("%d", &e)`: no conversion in sight.
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *FD = C->getDirectCallee();
-    const auto *P = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
-    if (!P || !P->isVariadic())
-      return true;
-    for (unsigned I = P->getNumParams(); I < C->getNumArgs(); ++I)
-      if (C->getArg(I)->getType()->isPointerType())
-        markAll(C->getArg(I)->getType(), C->getArg(I)->getExprLoc());
-    return true;
-  }
-  bool VisitFieldDecl(FieldDecl *FD) {
-    if (FD->isBitField())
-      if (const EnumDecl *ED = enumOf(FD->getType()))
-        F.BitFields.insert(ED);
-    if (FD->getParent()->isUnion())
-      markAll(FD->getType(), FD->getLocation());
-    return true;
-  }
-  // Values from outside the unit: what a function it does not define
-  // returns or may store through a pointer, a variable it does not define.
-  // What another unit passes to a function defined here or stores in a
-  // variable defined here (rC m1.c with m2.c: `use(-1)`, `g = -1`).
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->isThisDeclarationADefinition() && FD->isExternallyVisible() &&
-        !FD->isMain())
-      for (const ParmVarDecl *P : FD->parameters())
-        markAll(P->getType(), P->getLocation());
-    if (!FD->isFirstDecl() || FD->isDefined() || FD->getBuiltinID())
-      return true;
-    markAll(FD->getReturnType(), FD->getLocation());
-    for (const ParmVarDecl *P : FD->parameters())
-      if (P->getType()->isPointerType())
-        markAll(P->getType(), FD->getLocation());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
-        VD->isExternallyVisible() &&
-        VD->isThisDeclarationADefinition(Ctx) != VarDecl::DeclarationOnly)
-      markAll(VD->getType(), VD->getLocation());
-    if (VD->isFirstDecl() && VD->hasExternalStorage() &&
-        !VD->getDefinition(Ctx) && !VD->getActingDefinition())
-      markAll(VD->getType(), VD->getLocation());
-    return true;
-  }
-  // `enum F;`: C++ declares an enumeration ahead of its definition only
-  // with a fixed type.
-  bool VisitEnumDecl(EnumDecl *ED) {
-    if (!ED->isThisDeclarationADefinition() && ED->isFreeStanding() &&
-        ED->getDefinition() && !ED->getDefinition()->isFixed())
-      mark(ED->getDefinition(), ED->getLocation());
-    return true;
-  }
-  // A reduction that adds or multiplies leaves the range.
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    for (const OMPClause *C : D->clauses()) {
-      DeclarationNameInfo Name;
-      if (const auto *R = dyn_cast_or_null<OMPReductionClause>(C))
-        Name = R->getNameInfo();
-      else if (const auto *T = dyn_cast_or_null<OMPTaskReductionClause>(C))
-        Name = T->getNameInfo();
-      else if (const auto *I = dyn_cast_or_null<OMPInReductionClause>(C))
-        Name = I->getNameInfo();
-      else
-        continue;
-      DeclarationName N = Name.getName();
-      OverloadedOperatorKind Op =
-          N.getNameKind() == DeclarationName::CXXOperatorName
-              ? N.getCXXOverloadedOperator()
-              : OO_None;
-      if (Op != OO_Plus && Op != OO_Minus && Op != OO_Star)
-        continue;
-      for (const Stmt *V : const_cast<OMPClause *>(C)->children())
-        if (const auto *E = dyn_cast_or_null<Expr>(V)) {
-          markAll(E->getType(), E->getExprLoc());
-          if (const auto *S =
-                  dyn_cast<ArraySectionExpr>(E->IgnoreParenImpCasts()))
-            markAll(ArraySectionExpr::getBaseOriginalType(S->getBase()),
-                    E->getExprLoc());
-        }
-    }
-    return true;
-  }
-  // A string a macro made of its argument (`#x`): spelled in scratch space.
-  bool VisitStringLiteral(StringLiteral *SL) {
-    for (unsigned I = 0, N = SL->getNumConcatenated(); I < N; ++I) {
-      SourceLocation L = SL->getStrTokenLoc(I);
-      if (!L.isMacroID() || !SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
-        continue;
-      CharSourceRange R = SM.getExpansionRange(L);
-      if (!inMainFile(SM, R.getBegin()) || !inMainFile(SM, R.getEnd()))
-        continue;
-      // `assert` shows its text only in the message of a failed assertion,
-      // when the program aborts either way.
-      llvm::StringRef Macro = SM.getBufferData(SM.getMainFileID())
-                                  .substr(SM.getFileOffset(R.getBegin()));
-      if (Macro.starts_with("assert") &&
-          (Macro.size() == 6 || !isAsciiIdentifierContinue(Macro[6])))
-        continue;
-      F.Stringifying.push_back(
-          {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-    }
-    return true;
-  }
-
-private:
-  void mark(const EnumDecl *ED, SourceLocation L, bool Converts = true) {
-    // The system's enumerations are its business (and its declarations
-    // reach them without a body).
-    if (ED && !ED->isFixed() && !SM.isInSystemHeader(ED->getLocation()))
-      F.AtRisk[ED].push_back({L, Converts});
-  }
-  void markAll(QualType T, SourceLocation L) {
-    std::set<const EnumDecl *> S;
-    enumsIn(T, S);
-    for (const EnumDecl *ED : S)
-      mark(ED, L, false);
-  }
-
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  CEnumFacts &F;
-  std::set<const UnaryOperator *> Bounded;
-};
-
-} // namespace
-
-CEnumFacts cEnumFacts(ASTContext &Ctx) {
-  CEnumFacts F;
-  Risk R(Ctx, F);
-  R.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return F;
-}
 
 void cEnumBaseEdits(ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
@@ -341,6 +84,33 @@ void cEnumBaseEdits(ASTContext &Ctx, const CEnumFacts &F,
       Out.push_back({SM.getFileOffset(End), 0, " : int"});
     }
   }
+  // Tags for the enumerations without a name that type objects.
+  std::vector<const DeclContext *> Scopes = {Ctx.getTranslationUnitDecl()};
+  for (size_t I = 0; I < Scopes.size(); ++I)
+    for (const Decl *D : Scopes[I]->decls()) {
+      if (const auto *RD = dyn_cast<RecordDecl>(D))
+        Scopes.push_back(RD);
+      const auto *ED = dyn_cast<EnumDecl>(D);
+      std::string Tag = unnamedEnumTag(ED, Ctx);
+      if (Tag.empty())
+        continue;
+      SourceLocation End = Lexer::getLocForEndOfToken(ED->getBeginLoc(), 0, SM,
+                                                      Ctx.getLangOpts());
+      Out.push_back({SM.getFileOffset(End), 0, " " + Tag});
+    }
+}
+
+bool enumPointerConversion(const CastExpr *CE) {
+  QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+  if (!To->isPointerType() || !From->isPointerType() || To->isVoidPointerType())
+    return false;
+  while (To->isPointerType() && From->isPointerType()) {
+    To = To->getPointeeType();
+    From = From->getPointeeType();
+  }
+  return To.getCanonicalType().getUnqualifiedType() !=
+             From.getCanonicalType().getUnqualifiedType() &&
+         (To->isEnumeralType() || From->isEnumeralType());
 }
 
 namespace {
@@ -696,88 +466,6 @@ void cEnumReadEdits(ASTContext &Ctx, const CEnumFacts &F,
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       R.TraverseDecl(D);
-}
-
-void nestedEnumMoves(ASTContext &Ctx, bool LineDirectives,
-                     std::vector<TextEdit> &Out) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  auto Offset = [&](SourceLocation L, unsigned &Off) {
-    if (L.isInvalid() || L.isMacroID() || !inMainFile(SM, L))
-      return false;
-    Off = SM.getFileOffset(L);
-    return true;
-  };
-  std::vector<std::pair<unsigned, unsigned>> Tops; // file-scope declarations
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    unsigned B, E;
-    if (!D->isImplicit() && Offset(D->getBeginLoc(), B) &&
-        Offset(D->getEndLoc(), E))
-      Tops.push_back({B, E});
-  }
-  for (const Decl *Top : Ctx.getTranslationUnitDecl()->decls()) {
-    const auto *RD = dyn_cast<RecordDecl>(Top);
-    unsigned RB;
-    if (!RD || !RD->isThisDeclarationADefinition() ||
-        !Offset(RD->getBeginLoc(), RB))
-      continue;
-    // Ahead of the whole declaration (`typedef struct {...} T;`).
-    unsigned At = RB;
-    for (const auto &[B, E] : Tops)
-      if (B <= RB && RB <= E)
-        At = std::min(At, B);
-    // Its enumerations and its nested structs', in the file's order (an
-    // enumerator's value may name an earlier one's).
-    std::vector<std::pair<unsigned, const EnumDecl *>> Nested;
-    std::vector<const RecordDecl *> Records = {RD};
-    for (size_t I = 0; I < Records.size(); ++I)
-      for (const Decl *D : Records[I]->decls()) {
-        unsigned B;
-        if (const auto *ED = dyn_cast<EnumDecl>(D);
-            ED && ED->isThisDeclarationADefinition() &&
-            Offset(ED->getBeginLoc(), B))
-          Nested.push_back({B, ED});
-        else if (const auto *Inner = dyn_cast<RecordDecl>(D);
-                 Inner && Inner->isThisDeclarationADefinition())
-          Records.push_back(Inner);
-      }
-    std::sort(Nested.begin(), Nested.end());
-    std::string Ahead;
-    for (const auto &[B, ED] : Nested) {
-      unsigned E;
-      if (!Offset(ED->getBraceRange().getEnd(), E) || E < B ||
-          ED->enumerators().empty())
-        continue;
-      ++E; // past the closing brace
-      // The edits inside it go with it (an insertion at its end belongs to
-      // what follows).
-      std::vector<TextEdit> Inside, Rest;
-      for (TextEdit &T : Out)
-        (T.Offset >= B && T.Offset + T.Length <= E &&
-                 !(T.Offset == E && T.Length == 0)
-             ? Inside
-             : Rest)
-            .push_back(std::move(T));
-      Out = std::move(Rest);
-      Ahead += textWithEdits(Buf, B, E, Inside) + ";\n";
-      std::string Member =
-          ED->isFreeStanding() ? ""
-          : ED->getIdentifier()
-              ? "enum " + ED->getName().str()
-              : "decltype(" + ED->enumerators().begin()->getName().str() + ")";
-      if (LineDirectives && Buf.slice(B, E).count('\n'))
-        Member += "\n#line " + std::to_string(lineOf(Ctx, E)) + "\n";
-      Out.push_back({B, E - B, Member});
-    }
-    if (Ahead.empty())
-      continue;
-    bool LineStart = At == 0 || Buf[At - 1] == '\n';
-    if (LineDirectives && LineStart)
-      Ahead += "#line " + std::to_string(lineOf(Ctx, At)) + "\n";
-    else if (!LineStart)
-      Ahead.back() = ' ';
-    Out.push_back({At, 0, Ahead});
-  }
 }
 
 } // namespace omp2cuda

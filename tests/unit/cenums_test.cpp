@@ -277,7 +277,10 @@ int f(void) {
   REQUIRE(F.Ok);
   // In the file's order, ahead of the whole declaration (K with the fixed
   // type that x, which other units may store to, gives it).
-  CHECK(contains(F.Output, "enum K : int { KA, KB };\nenum { IA = 3, IB };\n"
+  // The enumeration without a name that types `i` gets a tag (nvcc refuses
+  // a kernel parameter of a type without a name).
+  CHECK(contains(F.Output, "enum K : int { KA, KB };\n"
+                           "enum o2c_enum_input_L4_C15 { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -434,4 +437,107 @@ TEST_CASE("an OpenMP loop over a C enum variable is an error",
   };
   CHECK_FALSE(translateC(Program("  enum color c")).Ok);
   CHECK(translateC(Program("  int c")).Ok);
+}
+
+TEST_CASE("a mapped variable of an enumeration without a name gets a tag the "
+          "kernel's parameter spells",
+          "[ccompat][cenums]") {
+  // Review rC b3: the kernel's parameter printed `enum (unnamed enum at
+  // input.c:1:1) *m`; spelled `decltype(A)`, nvcc's stub still refuses a
+  // type without a name ("[unnamed type (instance 6)]").
+  FileResult F = translateC(R"(enum { A, B, C } m = B;
+static struct S { enum { X = 7, Y } k; int v; } s;
+typedef enum { TA = 3, TB } T;
+int f(T t) {
+  int r = 0;
+  __typeof__(s.k) tk = X;
+#pragma omp target map(tofrom: r) map(to: m, t, tk)
+  r = m * 100 + t * 10 + tk;
+  return r;
+})");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(
+      contains(F.Output, "enum o2c_enum_input_L1_C1 : int { A, B, C } m = B;"));
+  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 { X = 7, Y };"));
+  CHECK(contains(F.Output, "(enum o2c_enum_input_L1_C1 *m, T *t, int *r,\n"));
+  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 *tk"));
+  CHECK_FALSE(contains(F.Output, "unnamed"));
+}
+
+TEST_CASE("a region that maps an enumeration without a name declared in a "
+          "function stays on the host when it cannot be named",
+          "[ccompat][cenums]") {
+  // C++ has no tag for it here: the region stays on the host.
+  FileResult F = translateC(R"(enum { A, B } m = B;
+int f(void) {
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: m)
+  r = m + 1;
+  return r;
+})",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 1);
+  CHECK_FALSE(contains(F.Output, "anonymous"));
+}
+
+TEST_CASE("C's implicit conversions between enum pointers and integer "
+          "pointers are cast",
+          "[ccompat][cenums]") {
+  // Review rC a10: C converts with a warning, C++ refuses ("cannot
+  // initialize a variable of type 'unsigned int *' with an rvalue of type
+  // 'enum F *'").
+  FileResult F = translateC(R"(enum F { FA, FB, FC };
+static void bump(unsigned *p) { *p += 1; }
+static enum F *back(unsigned *p) { return p; }
+int f(void) {
+  enum F e = FB;
+  unsigned *up = &e;
+  int *ip = &e;
+  const unsigned *cp = &e;
+  bump(&e);
+#pragma omp target map(tofrom: e)
+  { unsigned *q = &e; *q += 1; }
+  return *ip + *up + *cp + *back(up);
+})");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "unsigned *up = (unsigned int *)(&e);"));
+  CHECK(contains(F.Output, "int *ip = (int *)(&e);"));
+  CHECK(contains(F.Output, "const unsigned *cp = (const unsigned int *)(&e);"));
+  CHECK(contains(F.Output, "bump((unsigned int *)(&e));"));
+  CHECK(contains(F.Output, "{ return (enum F *)p; }"));
+  CHECK(contains(F.Output, "{ unsigned *q = (unsigned int *)(&(*e)); "));
+}
+
+TEST_CASE("a C enum declared in a struct a function declares moves ahead of "
+          "the struct's statement",
+          "[ccompat][cenums]") {
+  // Review rC a8: C declares K in the function's block, C++ in S ("use of
+  // undeclared identifier 'KB'; did you mean 'S::KB'?").
+  FileResult F = translateC(R"(int f(void) {
+  struct S { enum K { KA, KB, KC } k; int v; } s;
+  s.k = KB; s.v = 4;
+  enum K x = KC;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: s)
+  r = s.k * 10 + s.v;
+  struct { enum Q { QA = 5, QB } q; } u = {QB};
+  int w = 0;
+#pragma omp target map(tofrom: w) map(to: u)
+  w = u.q;
+  return r + x + w;
+})");
+  REQUIRE(F.Ok);
+  // S moves to file scope for the kernel, with K ahead of it.
+  CHECK(contains(F.Output, "enum K { KA, KB, KC }; struct S { enum K k; int "
+                           "v; };"));
+  CHECK(contains(F.Output, "  struct S s;\n"));
+  // In the function, ahead of the statement, the struct without a name,
+  // which its move to file scope would leave behind, stays: so does its
+  // region.
+  CHECK(contains(F.Output, "  enum Q { QA = 5, QB }; struct { enum Q q; } u "
+                           "= {QB};"));
+  CHECK(F.LeftOnHost == 1);
 }
