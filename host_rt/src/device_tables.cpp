@@ -105,13 +105,27 @@ namespace steps {
 /// now hold their device values get the host's back; one the device moved
 /// (p = p + 2 in a kernel) to another mapped address gets that address's
 /// host counterpart.
-void restoreHost(int Dev, const void *Host, std::size_t Bytes) {
+void restoreHost(int Dev, const void *Host, std::size_t Bytes,
+                 const std::vector<Range> &Gone) {
   for (const AttachTable::Slot &S : attachments(Dev)->within(Host, Bytes)) {
     void **P = reinterpret_cast<void **>(S.Ptr);
-    if (*P == S.DevValue)
+    if (*P == S.DevValue) {
       *P = S.HostValue;
-    else if (void *H = table(Dev)->hostOf(*P))
+      continue;
+    }
+    if (void *H = table(Dev)->hostOf(*P)) {
       *P = H;
+      continue;
+    }
+    // One past the end included, as hostOf does.
+    auto D = reinterpret_cast<std::uintptr_t>(*P);
+    for (const Range &G : Gone) {
+      auto B = reinterpret_cast<std::uintptr_t>(G.Dev);
+      if (D >= B && D <= B + G.Bytes) {
+        *P = const_cast<char *>(static_cast<const char *>(G.Host)) + (D - B);
+        break;
+      }
+    }
   }
 }
 

@@ -236,7 +236,7 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if (D.Last) { // first: a failed copy back still frees it
     C.Allocs.push_back(D.Alloc);
-    C.Freed.push_back({Host, Bytes});
+    C.Freed.push_back({Host, Bytes, D.Dev});
   }
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
     toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
@@ -249,9 +249,9 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   if (C.CopiedBack)
     syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
-    restoreHost(Dev, Host, Bytes);
-  for (const auto &[Host, Bytes] : C.Freed)
-    attachments(Dev)->forget(Host, Bytes);
+    restoreHost(Dev, Host, Bytes, C.Freed);
+  for (const Range &F : C.Freed)
+    attachments(Dev)->forget(F.Host, F.Bytes);
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)

@@ -66,9 +66,19 @@ private:
   void *S;
 };
 
+/// A host range and its device copy.
+struct Range {
+  const void *Host;
+  std::size_t Bytes;
+  void *Dev;
+};
+
 /// After device bytes arrived in [Host, Host + Bytes): attached pointers get
-/// their host values back.
-void restoreHost(int Dev, const void *Host, std::size_t Bytes);
+/// their host values back; one the device moved gets the host counterpart of
+/// the mapped address it points to, in the present table or in Gone (copies
+/// the same construct released).
+void restoreHost(int Dev, const void *Host, std::size_t Bytes,
+                 const std::vector<Range> &Gone = {});
 
 [[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg);
 
@@ -96,9 +106,13 @@ struct Cleanup {
   std::vector<void *> Allocs;
   std::vector<void *> Events;
   bool CopiedBack = false;
-  /// Host ranges that received device bytes, and those whose device copy
-  /// goes (for the attached pointers among them).
-  std::vector<std::pair<const void *, std::size_t>> Received, Freed;
+  /// Host ranges that received device bytes (for the attached pointers
+  /// among them).
+  std::vector<std::pair<const void *, std::size_t>> Received;
+  /// The copies that go, with their device addresses: for the attached
+  /// pointers among them, and for a pointer received above that the kernel
+  /// moved into one of them (which the present table no longer holds).
+  std::vector<Range> Freed;
 };
 
 /// Exit half of a map: drops the reference and copies back as OpenMP

@@ -247,8 +247,8 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
   if (Early) {
     // Device copies that go are forgotten now: a successor may map the
     // same host bytes anew and attach pointers in them before we free.
-    for (const auto &[Host, Bytes] : C.Freed)
-      attachments(Device)->forget(Host, Bytes);
+    for (const steps::Range &F : C.Freed)
+      attachments(Device)->forget(F.Host, F.Bytes);
     C.Freed.clear();
     Ticket = detail::announceReleased(
         Device, backend().recordEvent(Device, Stream, Loc), ReleasedSeen);

@@ -153,7 +153,7 @@ Verdict pointerPassing(const CaptureSite &S, Capture &Cap) {
       Cap.Map->Type = MapType::Alloc;
   }
   if (!Cap.Map && DM == "firstprivate")
-    Cap.How = Passing::Value; // the host address, untranslated
+    Cap.How = Passing::DevicePointer; // translated, as firstprivate(p) is
   else if (!Cap.Map && !DM.empty() && DM != "default")
     return Verdict::no(DiagId::HostClause,
                        "defaultmap(" + DM + ": pointer) is not supported yet");
@@ -460,7 +460,11 @@ Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
                              "', which is not a pointer");
     Cap.How = Passing::Value; // a device address: passed as it is
   } else if (CI.FirstPrivate.count(U.Decl)) {
-    Cap.How = Passing::Value;
+    // A pointer's host address means nothing on the device (OpenMP leaves
+    // its dereference unspecified): it is translated as an implicit
+    // pointer is, so that the kernel sees the device copy of mapped data
+    // as the host build sees the host's, else keeps the host address.
+    Cap.How = Cap.IsPointer ? Passing::DevicePointer : Passing::Value;
     Cap.BoxedArray = Cap.IsArray;
   } else {
     V = implicitPassing(S, U, T, Cap);

@@ -1,8 +1,11 @@
-// Lint: a scalar written in a target region where OpenMP makes it
-// implicitly firstprivate. The write goes to the region's own copy and is
-// lost when the region ends, which surprises whoever reads the variable
-// afterwards (an error flag, a counter). Like a clang-tidy check, it only
-// reads the AST and returns findings.
+// Lints of implicitly firstprivate scalars. firstprivate-write: a scalar
+// written in a target region where OpenMP makes it implicitly firstprivate.
+// The write goes to the region's own copy and is lost when the region ends,
+// which surprises whoever reads the variable afterwards (an error flag, a
+// counter). firstprivate-present: such a scalar starts from the host's
+// value although a data region maps it and another region writes its device
+// copy (a build without a device reads that write). Like a clang-tidy
+// check, each only reads the AST and returns findings.
 #include "analysis/Lint.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -10,9 +13,11 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -234,7 +239,101 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// The first reference to each variable in S.
+void firstUses(const Stmt *S, std::map<const VarDecl *, SourceLocation> &Out) {
+  if (!S)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      Out.emplace(V, DR->getLocation());
+  for (const Stmt *Child : S->children())
+    firstUses(Child, Out);
+}
+
+/// True if a target region in S other than D writes V's device copy: it
+/// names V in a map clause and assigns it, or copies a value out into it
+/// (reduction, lastprivate, linear).
+bool otherRegionWrites(const Stmt *S, const VarDecl *V,
+                       const OMPExecutableDirective &D) {
+  if (!S)
+    return false;
+  const auto *E = dyn_cast<OMPExecutableDirective>(S);
+  if (E && E != &D && isOpenMPTargetExecutionDirective(E->getDirectiveKind())) {
+    std::vector<Item> Mapped, CopyOut;
+    for (const OMPClause *C : E->clauses()) {
+      addItems<OMPMapClause>(C, Mapped);
+      addCopyOutItems(C, CopyOut);
+    }
+    auto Names = [&](const std::vector<Item> &Items) {
+      return llvm::any_of(Items, [&](const Item &I) { return I.Var == V; });
+    };
+    if (Names(CopyOut))
+      return true;
+    if (Names(Mapped) && E->hasAssociatedStmt()) {
+      WriteFinder W;
+      W.walk(E->getRawStmt(), VarSet());
+      if (llvm::any_of(W.Writes, [&](const Item &I) { return I.Var == V; }))
+        return true;
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (otherRegionWrites(Child, V, D))
+      return true;
+  return false;
+}
+
 } // namespace
+
+std::vector<LintFinding>
+lintFirstprivatePresent(const OMPExecutableDirective &D, ASTContext &Ctx) {
+  std::vector<LintFinding> Out;
+  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
+      !D.hasAssociatedStmt())
+    return Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  VarSet Named;
+  std::vector<Item> Items;
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit())
+      addNamedItems(C, Items);
+  for (const Item &I : Items)
+    Named.insert(I.Var);
+  addLoopVars(D, Named);
+  std::map<const VarDecl *, SourceLocation> Uses;
+  firstUses(D.getRawStmt(), Uses);
+  VarSet Reported;
+  // The target data constructs around D, up to its function.
+  for (DynTypedNodeList P = Ctx.getParents(D); !P.empty();
+       P = Ctx.getParents(P[0])) {
+    if (P[0].get<FunctionDecl>() || P[0].get<LambdaExpr>())
+      break;
+    const auto *TD = P[0].get<OMPTargetDataDirective>();
+    if (!TD)
+      continue;
+    std::vector<Item> Mapped;
+    for (const OMPClause *C : TD->clauses())
+      addItems<OMPMapClause>(C, Mapped);
+    for (const Item &I : Mapped) {
+      auto U = Uses.find(I.Var);
+      if (U == Uses.end() || Reported.count(I.Var) ||
+          !implicitlyFirstprivate(I.Var, D, Named, SM) ||
+          !otherRegionWrites(TD->getRawStmt(), I.Var, D))
+        continue;
+      Reported.insert(I.Var);
+      std::string Name = I.Var->getName().str();
+      Out.push_back(
+          {U->second, Name,
+           "'" + Name +
+               "' is firstprivate in this target region (a scalar without a "
+               "map clause), so it starts from the host's value, not from "
+               "the device copy that the enclosing 'target data' maps and "
+               "another target region writes; a build without a device "
+               "reads the written value. map(tofrom: " +
+               Name + ") reads the device copy"});
+    }
+  }
+  return Out;
+}
 
 std::vector<LintFinding> lintFirstprivateWrites(const OMPExecutableDirective &D,
                                                 ASTContext &Ctx,

@@ -30,6 +30,16 @@ lintFirstprivateWrites(const clang::OMPExecutableDirective &D,
                        clang::ASTContext &Ctx,
                        const clang::FunctionDecl *Function = nullptr);
 
+/// Scalars that a target execution construct takes implicitly firstprivate
+/// while an enclosing `target data` of the same function maps them and
+/// another target region in it writes their device copy: the region starts
+/// from the host's value (OpenMP, and clang on a device), a build without a
+/// device from the written one. One finding per variable, at its first use
+/// in the region.
+std::vector<LintFinding>
+lintFirstprivatePresent(const clang::OMPExecutableDirective &D,
+                        clang::ASTContext &Ctx);
+
 } // namespace omp2cuda
 
 #endif

@@ -239,6 +239,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
     for (const LintFinding &F :
          lintFirstprivateWrites(*C.Directive, Ctx, C.Function))
       report(DE, O, F.Loc, DiagId::FirstprivateWrite, F.Message);
+    for (const LintFinding &F : lintFirstprivatePresent(*C.Directive, Ctx))
+      report(DE, O, F.Loc, DiagId::FirstprivatePresent, F.Message);
     Region R = analyzeRegion(C, TU, Index++);
     if (R.Translate)
       holdForMetadirective(C, SM, Out, R, Internal);

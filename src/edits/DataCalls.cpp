@@ -78,6 +78,18 @@ std::vector<std::string> inLoops(const std::vector<std::string> &Loops,
   return {S + " }"};
 }
 
+/// Appends an item's calls to Calls, but a pointer variable's attachment
+/// (its second step) to Attach, which runs after every item of the
+/// construct: its pointee may lie in a later item (`map(to: p)
+/// map(to: q[0:n])`, p == q + 2), as on a target region (Lower.cpp).
+void deferAttach(const Capture &Cap, std::vector<std::string> Steps,
+                 std::vector<std::string> &Calls,
+                 std::vector<std::string> &Attach) {
+  for (size_t I = 0; I < Steps.size(); ++I)
+    (Cap.PointerObject && I > 0 ? Attach : Calls)
+        .push_back(std::move(Steps[I]));
+}
+
 } // namespace
 
 DataCalls::DataCalls(const Region &R, unsigned Line, unsigned Col) {
@@ -100,13 +112,14 @@ std::vector<std::string> DataCalls::open(const Region &R,
       Out.push_back(mapStepCall(Step, Var + "."));
     return Out;
   };
+  std::vector<std::string> Attach;
   for (const Capture &Cap : R.Captures)
     if (Cap.Map)
-      for (std::string &X : Calls(mapSteps(Cap)))
-        S.push_back(std::move(X));
+      deferAttach(Cap, Calls(mapSteps(Cap)), S, Attach);
   for (const PointerMap &PM : R.PointerMaps)
     for (std::string &X : inLoops(PM.Loops, Calls(mapSteps(PM))))
       S.push_back(std::move(X));
+  S.insert(S.end(), Attach.begin(), Attach.end());
   return S;
 }
 
@@ -139,16 +152,18 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
+  std::vector<std::string> Attach;
   for (const Capture &Cap : R.Captures)
     if (Cap.Map)
-      for (std::string &X :
-           C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns))
-        Calls.push_back(std::move(X));
+      deferAttach(Cap,
+                  C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
+                  Calls, Attach);
   // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
     for (std::string &X :
          inLoops(PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
       Calls.push_back(std::move(X));
+  Calls.insert(Calls.end(), Attach.begin(), Attach.end());
   if (Deferred)
     Calls.push_back(
         deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");

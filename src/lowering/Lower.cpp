@@ -221,10 +221,14 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::DevicePointer:
       Arg = DevName(C.Name);
-      if (C.Map && C.Map->Section)
+      if (C.Map && C.Map->Section && C.Map->Length != "0")
         K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                                       Arg, C.Name, C.Map->Lower, C.Map->Length,
                                       mapFlags(*C.Map))});
+      else if (C.Map && C.Map->Section) // p[lo:0] looks up, as p alone does
+        Translations.push_back(
+            {fmt::format("auto *{} = o2c_region.mapSection({}, {}, 0, {});",
+                         Arg, C.Name, C.Map->Lower, mapFlags(*C.Map))});
       else // after every map: what else the construct maps is present
         Translations.push_back(
             {fmt::format("auto *{} = o2c_region.translate({});", Arg, C.Name)});
@@ -236,8 +240,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
                                                 : "auto *{} = &({});",
                                       Arg, C.Name)});
       else if (C.PointerObject)
-        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapPointer({}, {});",
-                                      Arg, C.Name, mapFlags(*C.Map))});
+        // After every map of the construct: the pointee may lie in what a
+        // later item maps (`map(q[0:n]) map(to: p)`, p == q + 2), and its
+        // exit, first of all, must still find that item's storage to give
+        // the host the host counterpart of a pointer the kernel moved.
+        Translations.push_back(
+            {fmt::format("auto *{} = o2c_region.mapPointer({}, {});", Arg,
+                         C.Name, mapFlags(*C.Map))});
       else if (C.IsArray && C.Map && !C.Map->Rows.empty()) {
         // a[i][lo:len]: the block inside the array, the array's device
         // address for the kernel.
@@ -329,7 +338,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // A pointer no clause names is a zero-length section (OpenMP's implicit
   // mapping), which finds what the construct's own maps put on the device
   // (`map(q[0:n])` with p == q): translated last, as clang orders its
-  // implicit maps after the explicit ones.
+  // implicit maps after the explicit ones. So are `p[lo:0]`, a firstprivate
+  // pointer and a mapped pointer variable's attachment (issue 8).
   K.Maps.insert(K.Maps.end(), Translations.begin(), Translations.end());
 
   // A chunk size other than a literal is evaluated by the stub, where the

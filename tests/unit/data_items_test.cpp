@@ -116,3 +116,34 @@ void f(int n, double **a, int d) {
   CHECK(contains(F.Output, "(cnt) + (d), (size_t)(1) * sizeof(*(cnt))"));
   CHECK_FALSE(contains(F.Output, "(cnt, sizeof(cnt))"));
 }
+
+TEST_CASE("an implicitly firstprivate scalar starts from the host's value "
+          "inside a data region that maps it",
+          "[firstprivate-present]") {
+  // OpenMP 5.2 §5.8.1 and clang-19 on a GPU (a literal argument): the
+  // region reads the host's c, not the present copy an earlier region
+  // wrote; the README's Known limits say why this is kept.
+  FileResult F = translateC(R"src(
+int f(void) {
+  int c = 2, r = 0;
+  #pragma omp target data map(tofrom: c)
+  {
+    #pragma omp target map(tofrom: c)
+    { c = 5; }
+    #pragma omp target map(from: r)
+    { r = c; }
+  }
+  return r;
+})src");
+  REQUIRE(F.Ok);
+  const Region *Read = nullptr;
+  for (const auto &X : F.Regions)
+    if (findCapture(X.R, "r"))
+      Read = &X.R;
+  REQUIRE(Read);
+  REQUIRE(Read->Translate);
+  const Capture *C = findCapture(*Read, "c");
+  REQUIRE(C);
+  CHECK(C->How == Passing::Value);
+  CHECK_FALSE(C->Map);
+}

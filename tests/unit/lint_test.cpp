@@ -228,3 +228,59 @@ TEST_CASE("lint: a nested task writes its own copy", "[lint]") {
              "}\n")
             .empty());
 }
+
+namespace {
+/// Whether the firstprivate-present remark is given for Code (as an error
+/// on request, so that it shows in the result).
+bool presentRemark(const std::string &Code) {
+  Options O;
+  O.LineDirectives = false;
+  O.AsErrors.insert(DiagId::FirstprivatePresent);
+  return !translateCode(Code, "input.c", {"-xc", "-std=c11"}, O).Ok;
+}
+
+/// A data region that maps c, a region that writes c's device copy as
+/// Writer says, and one that reads c as Reader's clauses say.
+std::string presentProgram(const std::string &Writer,
+                           const std::string &Reader) {
+  return "int f(void) {\n"
+         "  int c = 2, r = 0;\n"
+         "  #pragma omp target data map(tofrom: c)\n"
+         "  {\n"
+         "    " +
+         Writer +
+         "\n"
+         "    #pragma omp target map(from: r)" +
+         Reader +
+         "\n"
+         "    { r = c; }\n"
+         "  }\n"
+         "  return r;\n"
+         "}\n";
+}
+} // namespace
+
+TEST_CASE("lint: an implicitly firstprivate scalar that an enclosing data "
+          "region maps and another region writes starts from the host's "
+          "value",
+          "[lint][firstprivate-present]") {
+  CHECK(presentRemark(
+      presentProgram("#pragma omp target map(tofrom: c)\n { c = 5; }", "")));
+  CHECK(presentRemark(presentProgram(
+      "#pragma omp target teams distribute parallel for reduction(+: c)\n"
+      " for (int i = 0; i < 4; ++i) c += i;",
+      "")));
+  // Named on the reader: it reads the device copy.
+  CHECK_FALSE(presentRemark(presentProgram(
+      "#pragma omp target map(tofrom: c)\n { c = 5; }", " map(to: c)")));
+  // No region writes the device copy: both copies hold the same.
+  CHECK_FALSE(presentRemark(
+      presentProgram("#pragma omp target map(tofrom: c)\n { r = c; }", "")));
+  // Written by the host only: the region reads the host's, as all do.
+  CHECK_FALSE(presentRemark(presentProgram("c = 5;", "")));
+  // The remark changes nothing: the region is translated, c by value.
+  FileResult R = translateC(
+      presentProgram("#pragma omp target map(tofrom: c)\n { c = 5; }", ""));
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 0);
+}

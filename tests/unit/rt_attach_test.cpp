@@ -183,6 +183,27 @@ TEST_CASE("map(tofrom: p) maps the pointer itself, attached to its pointee",
   CHECK(presentEntries(0) == 0);
 }
 
+TEST_CASE("a pointer the kernel moved into a section its own region "
+          "releases gets the host's counterpart back",
+          "[rt][attach]") {
+  // map(tofrom: q[0:6]) map(tofrom: p), p == q + 2: the section's copy goes
+  // at the region's end, before the pointer's host value is put right.
+  std::vector<int> A(8, 0);
+  int *P = A.data() + 2;
+  {
+    TargetRegion R(Loc);
+    int *DQ = R.mapSection(A.data(), 0, 6, MapToFrom);
+    int **DP = R.mapPointer(P, MapToFrom);
+    CHECK(*DP == DQ + 2);
+    *DP += 4; // one past the section's end, still its pointer
+    DQ[5] = 7;
+    R.finish();
+  }
+  CHECK(P == A.data() + 6);
+  CHECK(A[5] == 7);
+  CHECK(presentEntries(0) == 0);
+}
+
 extern "C" int omp_target_is_present(const void *, int);
 extern "C" void *omp_target_alloc(std::size_t, int);
 extern "C" void omp_target_free(void *, int);

@@ -205,9 +205,10 @@ static bool omp2cuda_main_L230_launch(int dev, int *p) {
   o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev), true, false);
   if (!o2c_region.offload())
     return false;
+  auto *p_d = o2c_region.translate(p);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L230)(p);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L230)(p_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
@@ -218,7 +219,7 @@ __global__ void omp2cuda_main_L234(int *p) {
 #line 235 "inputs/device_routines.c"
       for (int i = 0; i < N; i++)
         p[i] = 5 * i;
-#line 222 "device_routines.cu"
+#line 223 "device_routines.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: p[0:N])
@@ -377,7 +378,7 @@ if (!omp2cuda_main_L179_launch(dm)) { // omp2cuda: offloaded by the stub; host f
     for (int i = 0; i < 64; i++)
       a[i] = i;
 { /* #pragma omp target enter data map(to: a) device(dev) */
-#line 381 "device_routines.cu"
+#line 382 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 203, 1, "target enter data"};
   o2c::enterData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapTo);
 }
@@ -392,7 +393,7 @@ if (!omp2cuda_main_L208_launch(dev, da)) { // omp2cuda: offloaded by the stub; h
     for (int i = 0; i < 64; i++)
       da[i] = 3 * da[i]; }
 { /* #pragma omp target exit data map(from: a) device(dev) */
-#line 396 "device_routines.cu"
+#line 397 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 211, 1, "target exit data"};
   o2c::exitData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapFrom);
 }

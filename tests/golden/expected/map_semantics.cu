@@ -149,8 +149,8 @@ static bool omp2cuda_main_L43_launch(int *&cursor, int &found) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *cursor_d = o2c_region.mapPointer(cursor, o2c::MapTo);
   auto *found_d = o2c_region.mapObject(found, o2c::MapFrom);
+  auto *cursor_d = o2c_region.mapPointer(cursor, o2c::MapTo);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L43)(cursor_d,

@@ -149,8 +149,8 @@ static bool omp2cuda_main_L45_launch(int *&walk, long &sum) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *walk_d = o2c_region.mapPointer(walk, o2c::MapTo | o2c::MapImplicit);
   auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom | o2c::MapImplicit);
+  auto *walk_d = o2c_region.mapPointer(walk, o2c::MapTo | o2c::MapImplicit);
   const unsigned int o2c_trip = ((N - 1) > 0 ? (unsigned int)(N - 1) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -187,9 +187,9 @@ static bool omp2cuda_main_L50_launch(int *&walk, long &sum) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom);
   auto *walk_d = o2c_region.mapPointer(walk, o2c::MapAlloc | o2c::MapPresent |
                                                  o2c::MapImplicit);
-  auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L50)(walk_d,

@@ -1,0 +1,105 @@
+// Pointer variables of a target region whose pointee lies in what another
+// item of the same construct maps (issue 8): their attachment, a
+// zero-length section and a firstprivate pointer's translation all come
+// after every map of the construct, so that they find that item on the
+// device (tests/fallback/pointer_variables.c runs the programs).
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+/// Where S starts in the output (npos when absent).
+size_t at(const FileResult &F, const std::string &S) {
+  return F.Output.find(S);
+}
+} // namespace
+
+TEST_CASE("a mapped pointer variable is mapped and attached after the "
+          "construct's other maps",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+int f(int *q) {
+  int *p = q + 2, v = 0;
+  #pragma omp target map(to: p) map(tofrom: q[0:6], v)
+  { p[0] *= 10; v = p[1]; }
+  return v;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  size_t Section = at(F, "o2c_region.mapSection(q, 0, 6, o2c::MapToFrom);");
+  size_t Scalar = at(F, "o2c_region.mapObject(v, o2c::MapToFrom);");
+  size_t Pointer = at(F, "o2c_region.mapPointer(p, o2c::MapTo);");
+  REQUIRE(Section != std::string::npos);
+  REQUIRE(Scalar != std::string::npos);
+  REQUIRE(Pointer != std::string::npos);
+  // Its exit, first of all, still finds q's copy for a pointer the kernel
+  // moved.
+  CHECK(Section < Pointer);
+  CHECK(Scalar < Pointer);
+}
+
+TEST_CASE("firstprivate pointers and p[0:0] are translated after every map",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int *q) {
+  int *p = q + 2, *r = q + 3, *s = q + 4;
+  #pragma omp target firstprivate(p) map(tofrom: q[0:6])
+  { p[0] *= 10; }
+  #pragma omp target map(tofrom: q[0:6]) defaultmap(firstprivate: pointer)
+  { r[0] *= 10; }
+  #pragma omp target map(to: s[0:0]) map(tofrom: q[0:6])
+  { s[0] *= 10; }
+  int *d = (int *)0;
+  #pragma omp target is_device_ptr(d)
+  { d[0] = 1; }
+})src");
+  REQUIRE(F.Ok);
+  for (int I = 0; I < 4; ++I)
+    REQUIRE(F.Regions.at(I).R.Translate);
+  const Capture *P = findCapture(F.Regions.at(0).R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::DevicePointer);
+  const Capture *R = findCapture(F.Regions.at(1).R, "r");
+  REQUIRE(R);
+  CHECK(R->How == Passing::DevicePointer);
+  // A device address is passed as it is.
+  const Capture *D = findCapture(F.Regions.at(3).R, "d");
+  REQUIRE(D);
+  CHECK(D->How == Passing::Value);
+  size_t Q = at(F, "o2c_region.mapSection(q, 0, 6, o2c::MapToFrom);");
+  REQUIRE(Q != std::string::npos);
+  CHECK(Q < at(F, "auto *p_d = o2c_region.translate(p);"));
+  CHECK(at(F, "auto *p_d = o2c_region.translate(p);") != std::string::npos);
+  CHECK(at(F, "auto *r_d = o2c_region.translate(r);") != std::string::npos);
+  size_t S = at(F, "auto *s_d = o2c_region.mapSection(s, 0, 0, o2c::MapTo);");
+  REQUIRE(S != std::string::npos);
+  CHECK(F.Output.rfind("o2c_region.mapSection(q, 0, 6, o2c::MapToFrom);") < S);
+}
+
+TEST_CASE("data constructs attach a mapped pointer variable after their "
+          "other items",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int *a) {
+  int *p = a + 2, *q = a; // p first: the captures' order
+  #pragma omp target enter data map(to: p) map(to: q[0:8])
+  #pragma omp target exit data map(from: q[0:8]) map(release: p)
+  #pragma omp target data map(to: p) map(tofrom: q[0:8])
+  { q[0] = 1; }
+})src");
+  REQUIRE(F.Ok);
+  size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
+  size_t Attach = at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);");
+  REQUIRE(Enter != std::string::npos);
+  REQUIRE(Attach != std::string::npos);
+  CHECK(at(F, "o2c::enterData(o2c_loc, -1, true, &(p), sizeof(p)") < Enter);
+  CHECK(Enter < Attach);
+  size_t Map = F.Output.find("_L6.map((q) + (0)");
+  size_t DataAttach = F.Output.find("_L6.attachSection(&(p), 0);");
+  REQUIRE(Map != std::string::npos);
+  REQUIRE(DataAttach != std::string::npos);
+  CHECK(Map < DataAttach);
+}
