@@ -34,7 +34,7 @@ struct ControlPrinter {
     if (!holdsState(I)) {
       // Nothing resumes inside it: the SPMD form's loop does.
       std::string Close = P.loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x",
-                                     N.Blocks ? staticBlocks() : "");
+                                     SpmdPrinter::share(N));
       master(I);
       P.Out += Close;
       return;

@@ -210,6 +210,12 @@ struct SpmdPrinter {
     Out += "\n// clang-format on\n";
   }
 
+  /// How a team or thread loop divides its iterations (spmdLoopOpen's
+  /// Chunk): blocks, chunks in turn, or a stride of one.
+  static const std::string &share(const SpmdNode &N) {
+    return N.Blocks ? staticBlocks() : N.Chunk;
+  }
+
   /// A loop whose iterations start at Start and stride by Stride (the
   /// thread's or block's share); Id names its counters. Returns the text
   /// that closes it.
@@ -317,8 +323,7 @@ struct SpmdPrinter {
       parts(N);
       break;
     case SpmdKind::TeamLoop:
-      Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x",
-                       N.Blocks ? staticBlocks() : "") +
+      Close = loopOpen(N.Loops, I, "blockIdx.x", "gridDim.x", share(N)) +
               Close;
       parts(N);
       break;
@@ -333,7 +338,7 @@ struct SpmdPrinter {
         Close = orderedOpen(N, I) + Close;
       Close = loopOpen(N.Loops, I, "threadIdx.x",
                        InTeam ? "o2c_team.o2c_threads" : "blockDim.x",
-                       N.Blocks ? staticBlocks() : "") +
+                       share(N)) +
               Close;
       // A block's iterations count their ranks themselves.
       if (N.Ordered && N.Blocks)

@@ -202,6 +202,11 @@ struct SpmdNode {
   /// equal size per team (TeamLoop: dist_schedule(static)) or per thread
   /// (ThreadLoop: schedule(static)), in their order.
   bool Blocks = false;
+  /// A static schedule with a chunk (ThreadLoop: schedule(static, c),
+  /// TeamLoop: dist_schedule(static, C)): chunks of that many iterations
+  /// dealt to the threads (teams) in turn, as the kernel evaluates the
+  /// text (below 1: 1); "" otherwise.
+  std::string Chunk;
   bool InControlFlow = false;   // inside a statement of team-master code
   /// private/firstprivate items of the construct: fresh declarations, and
   /// (firstprivate) the variable they are initialised from.

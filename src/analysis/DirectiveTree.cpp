@@ -149,8 +149,12 @@ DirectiveTree buildTree(DirKind RootKind, const Stmt *Body,
 
 void rootDistBlocks(DirectiveTree &T, const ClauseInfo &CI) {
   for (DirNode &N : T.Nodes)
-    if (N.Kind == DirKind::TeamLoop && !N.D)
+    if (N.Kind == DirKind::TeamLoop && !N.D) {
       N.Blocks = CI.DistBlocks;
+      // A chunk of 1 is the teams' stride the loop takes anyway.
+      if (CI.DistChunk != "1")
+        N.Chunk = CI.DistChunk;
+    }
 }
 
 DirectiveTree buildDirectiveTree(DirKind RootKind, const Stmt *Body,
@@ -186,9 +190,6 @@ Verdict regionVars(DirKind RootKind, const Stmt *Region, const ClauseInfo &CI,
     if (RootKind == DirKind::Parallel && !isa<VarDecl>(R.first))
       return No("a reduction of a member on a parallel region with nested "
                 "constructs is not supported yet");
-  if (!CI.DistChunk.empty())
-    return No("dist_schedule with a chunk on a distribute loop with nested "
-              "constructs is not supported yet");
   if (!CI.LastPrivate.empty())
     return No("lastprivate on a region with nested constructs is not "
               "supported yet");

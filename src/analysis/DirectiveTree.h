@@ -62,6 +62,8 @@ struct DirNode {
   /// per team (a TeamLoop with dist_schedule(static), ClauseInfo::DistBlocks)
   /// or per thread (a ThreadLoop with schedule(static)).
   bool Blocks = false;
+  /// A static schedule with a chunk: its text (SpmdNode::Chunk).
+  std::string Chunk;
   bool InControlFlow = false; // inside a statement of team-master code
   std::vector<const clang::VarDecl *> Privates, FirstPrivates;
   std::vector<std::pair<const clang::VarDecl *, std::string>> Reductions;

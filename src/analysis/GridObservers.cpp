@@ -192,8 +192,16 @@ Verdict staticBlocks(const RegionNest &Nest, const RegionShape &Shape,
     for (const OMPExecutableDirective *D : Nest.Chain)
       if (const auto *DS = D->getSingleClause<OMPDistScheduleClause>())
         DistChunks = DS;
+  // schedule(static, c) without dist_schedule: gcc and clang's libomp
+  // give each team one contiguous block of the loop and deal its chunks of
+  // c to the team's threads, where the grid-stride kernel dealt them over
+  // the whole grid (review rG finding 2: emu 00 01 02 03 10 11 ..., hosts
+  // 00 00 01 01 ... 10 10 11 11 ...).
+  bool TeamSchedule = Nest.W.Distribute && Nest.W.Parallel &&
+                      CI.DistChunk.empty() && !CI.DistBlocks &&
+                      !R.ScheduleChunk.empty();
   if (R.Class != RegionClass::Combined ||
-      (!CI.StaticBlocksAt.isValid() && !DistChunks))
+      (!CI.StaticBlocksAt.isValid() && !DistChunks && !TeamSchedule))
     return {};
   // Each distribute chunk is a parallel region of its own on the hosts
   // (gcc, clang's libomp): its threads' firstprivate copies start again

@@ -160,6 +160,10 @@ Verdict loopShape(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
     if (!S.Tree.V.Ok)
       return placed(S.Tree.V, S.Tree.Where);
     R.Class = RegionClass::Spmd;
+    // The stub evaluates the root loop's chunk, as a combined kernel's
+    // (ClauseReader::chunk allows what it can); lowering passes it.
+    if (CI.DistChunk != "1")
+      R.TeamChunk = CI.DistChunk;
     if (S.Tree.BlockThreads) // num_threads(n) of every parallel construct
       R.ThreadLimit = std::to_string(S.Tree.BlockThreads);
   } else if (containsDirectiveOtherThanAtomic(S.Inner, S.Atomics) &&

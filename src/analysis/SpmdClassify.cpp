@@ -164,10 +164,16 @@ Verdict nestedClauseRule(const OMPExecutableDirective &D,
     if (!NCI.IfCond.empty() || !NCI.ParallelIf.empty())
       return No("if");
   }
-  if (!NCI.ScheduleChunk.empty() && NCI.ScheduleChunk != "1")
-    return No("a schedule chunk other than 1");
-  if (!NCI.DistChunk.empty())
-    return No("dist_schedule with a chunk");
+  // A worksharing loop deals its chunks to the team's threads, a distribute
+  // loop to the teams (DirNode::Chunk); a distribute parallel for would
+  // deal chunks inside each team's chunks.
+  OpenMPDirectiveKind K = D.getDirectiveKind();
+  if (isOpenMPDistributeDirective(K) && isOpenMPParallelDirective(K)) {
+    if (!NCI.ScheduleChunk.empty() && NCI.ScheduleChunk != "1")
+      return No("a schedule chunk other than 1");
+    if (!NCI.DistChunk.empty())
+      return No("dist_schedule with a chunk");
+  }
   if (!NCI.Maps.empty() || !NCI.IsDevicePtr.empty() ||
       !NCI.HasDeviceAddr.empty())
     return No("a data clause");

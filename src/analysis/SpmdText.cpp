@@ -153,6 +153,7 @@ struct TextBuilder {
     Out.NoWait = N.NoWait;
     Out.Ordered = N.Ordered;
     Out.Blocks = N.Blocks;
+    Out.Chunk = N.Chunk;
     Out.InControlFlow = N.InControlFlow;
     Out.NumThreads = N.NumThreads;
     Out.IfCond = N.IfCond;
@@ -273,7 +274,7 @@ Verdict resumableLoops(const SpmdTree &T) {
                          "(not supported yet)");
     // Its header counts by the team count: a block per team would need a
     // bound the jump could not skip.
-    if (N.Blocks)
+    if (N.Blocks || !N.Chunk.empty())
       return Verdict::no(DiagId::HostClause,
                          "dist_schedule(static) on a distribute loop around "
                          "a parallel construct in a control-loop region is "

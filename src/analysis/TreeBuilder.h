@@ -58,6 +58,10 @@ struct TreeBuilder {
   // ---- TreeClauses.cpp ------------------------------------------------------
   /// Reads a nested construct's clauses into its node N.
   bool clauses(const clang::OMPExecutableDirective &D, DirNode &N);
+  /// A static schedule's chunk on a nested loop (DirNode::Chunk), which
+  /// every thread of the kernel must be able to evaluate.
+  bool chunk(const clang::OMPExecutableDirective &D, const ClauseInfo &NCI,
+             DirNode &N);
   /// num_threads and if of a parallel construct that may be smaller than the
   /// block: as written, when every thread can evaluate them.
   bool restrictedTeam(const clang::OMPExecutableDirective &D, DirNode &N,

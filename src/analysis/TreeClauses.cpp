@@ -39,6 +39,8 @@ bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
                           "blocks on the nested " +
                               constructName(D) + " is not supported yet"),
               NCI.StaticBlocksAt);
+  if (!chunk(D, NCI, N))
+    return false;
   if (NCI.Doacross) {
     SourceLocation At;
     if (Verdict V = doacrossRule(D, NCI.Doacross, NCI.Collapse, At); !V.Ok)
@@ -56,6 +58,42 @@ bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
     if (const auto *V = dyn_cast<VarDecl>(VD))
       N.Reductions.push_back({V, Op});
   return clauseCopies(D, N);
+}
+
+bool TreeBuilder::chunk(const OMPExecutableDirective &D, const ClauseInfo &NCI,
+                        DirNode &N) {
+  // A chunk of 1 is the threads' (teams') stride the loops take anyway.
+  const Expr *E = nullptr;
+  if (N.Kind == DirKind::ThreadLoop && NCI.ScheduleChunk != "1")
+    if (const auto *S = D.getSingleClause<OMPScheduleClause>())
+      E = S->getChunkSize();
+  if (N.Kind == DirKind::TeamLoop && NCI.DistChunk != "1")
+    if (const auto *DS = D.getSingleClause<OMPDistScheduleClause>())
+      E = DS->getChunkSize();
+  if (!E)
+    return true;
+  E = userExpr(E);
+  const char *Clause =
+      N.Kind == DirKind::TeamLoop ? "dist_schedule" : "schedule";
+  // Ranks counted by the stride of one (orderedOpen) would not follow the
+  // chunks.
+  if (N.Ordered)
+    return no(Verdict::no(DiagId::HostClause,
+                          "the 'ordered' clause with a schedule chunk on the "
+                          "nested " +
+                              constructName(D) + " is not supported yet"),
+              E->getBeginLoc());
+  // Every thread of the kernel evaluates the chunk where the loop starts.
+  if (const DeclRefExpr *Bad = nonUniform(E))
+    return no(Verdict::no(DiagId::HostClause,
+                          std::string("the chunk size of ") + Clause +
+                              " on the nested " + constructName(D) +
+                              " reads '" + Bad->getDecl()->getNameAsString() +
+                              "', which the kernel's threads cannot all read "
+                              "there yet"),
+              Bad->getBeginLoc());
+  N.Chunk = N.Kind == DirKind::TeamLoop ? NCI.DistChunk : NCI.ScheduleChunk;
+  return true;
 }
 
 bool TreeBuilder::restrictedTeam(const OMPExecutableDirective &D, DirNode &N,

@@ -130,6 +130,14 @@ void lowerSpmd(const Region &R, KernelModel &K) {
   size_t N = R.Spmd.Nodes.size();
   K.SyncBefore.assign(N, false);
   K.SyncAfter.assign(N, false);
+  // The root distribute loop's chunk, as the stub evaluated it (Lower.cpp:
+  // a literal or the o2c_dchunk parameter).
+  if (!K.TeamChunk.empty())
+    for (SpmdNode &Node : K.Spmd.Nodes)
+      if (Node.Kind == SpmdKind::TeamLoop && Node.Chunk == R.TeamChunk) {
+        Node.Chunk = K.TeamChunk;
+        break;
+      }
   SyncPlanner P{K.Spmd, K};
   bool Dirty = false;
   if (!N)

@@ -2060,3 +2060,182 @@ void f(int *a, int n, int c, int *cfg) {
   CHECK(containsCode(F.Output,
                      "((long long)(2 * c) > 0 ? (long long)(2 * c) : 1LL)"));
 }
+
+TEST_CASE("chunked schedules on loops nested in SPMD and control-loop "
+          "regions deal their chunks in turn",
+          "[analysis][schedule]") {
+  // Issue 9: these regions stayed on the host ('a schedule chunk other
+  // than 1 on the nested ...', 'dist_schedule with a chunk on a distribute
+  // loop with nested constructs'). A worksharing loop's chunks go to the
+  // team's threads in turn, a distribute loop's to the teams; a chunk
+  // below 1 is 1.
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n, int c) {
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute
+    for (int r = 0; r < 4; ++r) {
+      #pragma omp parallel for schedule(static, 4)
+      for (int i = 0; i < n; ++i)
+        a[i] = omp_get_thread_num();
+    }
+  }
+  #pragma omp target parallel num_threads(4) map(tofrom: a[0:n])
+  {
+    #pragma omp for schedule(static, 2)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num();
+    #pragma omp for schedule(static, c)
+    for (int i = 0; i < n; ++i)
+      a[i] += omp_get_thread_num();
+  }
+  #pragma omp target teams distribute num_teams(2) dist_schedule(static, c) map(tofrom: a[0:n])
+  for (int j = 0; j < n; ++j) {
+    #pragma omp parallel for
+    for (int r = 0; r < 4; ++r)
+      a[j] += omp_get_team_num();
+  }
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    while (a[omp_get_team_num()] < 2) {
+    a[omp_get_team_num()] += 1;
+    #pragma omp parallel
+    {
+      #pragma omp for schedule(static, 3)
+      for (int i = 0; i < n; ++i)
+        a[i] = omp_get_thread_num();
+    }
+    }
+    a[omp_get_team_num()] += a[n - 1];
+    #pragma omp distribute dist_schedule(static, 2)
+    for (int j = 0; j < n; ++j)
+      a[j] = omp_get_team_num();
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (unsigned I = 0; I < 4; ++I) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.Class == RegionClass::Spmd);
+  }
+  CHECK(F.Regions[3].R.Spmd.ControlLoop);
+  // The threads' chunks of 4: thread t starts at chunk t, steps by the
+  // block's threads.
+  CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = 4;"));
+  CHECK(containsCode(F.Output, "o2c_dev::strideStart<unsigned int>(0, "
+                               "(unsigned long long)(threadIdx.x) * "
+                               "o2c_chunk3, o2c_trip3)"));
+  CHECK(containsCode(F.Output, "const long long o2c_chunk1_ = 2;"));
+  CHECK(containsCode(F.Output, "const long long o2c_chunk2_ = c;"));
+  CHECK(containsCode(F.Output, "o2c_chunk2_ > 0 ? (unsigned int)o2c_chunk2_ "
+                               ": 1;"));
+  // The control loop's parallel state and its team master's distribute.
+  CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = 2;"));
+  CHECK(containsCode(F.Output, "const long long o2c_chunk2_ = 3;"));
+  // The root distribute loop's chunk: evaluated by the stub, a parameter.
+  CHECK(containsCode(F.Output, "long long o2c_dchunk"));
+  CHECK(containsCode(F.Output, "const long long o2c_chunk1_ = o2c_dchunk;"));
+  CHECK(containsCode(F.Output,
+                     "((long long)(c) > 0 ? (long long)(c) : 1LL)"));
+  CHECK(containsCode(F.Output, "(unsigned long long)(blockIdx.x) * "
+                               "o2c_chunk1"));
+}
+
+TEST_CASE("chunked schedules nested where the kernel cannot deal them stay "
+          "on the host",
+          "[analysis][schedule]") {
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n, int c) {
+  #pragma omp target parallel num_threads(4) map(tofrom: a[0:n], c)
+  {
+    #pragma omp for schedule(static, c)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num();
+    #pragma omp for
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
+  }
+  #pragma omp target parallel num_threads(4) map(tofrom: a[0:n])
+  {
+    #pragma omp for ordered schedule(static, 2)
+    for (int i = 0; i < n; ++i) {
+      #pragma omp ordered
+      a[i] = omp_get_thread_num();
+    }
+  }
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute parallel for dist_schedule(static, 2)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num();
+    #pragma omp distribute parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
+  }
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute parallel for schedule(static, 2)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num();
+    #pragma omp distribute parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] += 1;
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  const char *Why[] = {"reads 'c'", "'ordered' clause with a schedule chunk",
+                       "dist_schedule with a chunk",
+                       "a schedule chunk other than 1"};
+  for (unsigned I = 0; I < 4; ++I) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK_FALSE(R.Translate);
+    CHECK(R.Why == DiagId::HostClause);
+    CHECK(R.Reason.find(Why[I]) != std::string::npos);
+  }
+}
+
+TEST_CASE("schedule(static, c) without dist_schedule gives each team a "
+          "block, as gcc and libomp do",
+          "[analysis][schedule]") {
+  // Review rG finding 2: the grid-stride kernel dealt the chunks over the
+  // whole grid (37 iterations, 3 teams of 4, chunks of 2: emu 00 00 01 01
+  // 02 02 03 03 10 10 ..., gcc and clang-19 00 00 01 01 02 02 03 03 00 00
+  // 01 01 02 10 ..., team 0 taking the first 13).
+  for (const char *Chunk : {"2", "1", "c"}) {
+    FileResult F = translateC(std::string(R"src(#include <omp.h>
+void f(int *a, int c) {
+  #pragma omp target teams distribute parallel for num_teams(3) thread_limit(4) schedule(static, )src") +
+                              Chunk + R"src() map(tofrom: a[0:37])
+  for (int i = 0; i < 37; ++i)
+    a[i] = omp_get_team_num() * 10 + omp_get_thread_num();
+  #pragma omp target teams distribute parallel for num_teams(3) schedule(static, )src" +
+                              Chunk + R"src() map(tofrom: a[0:37])
+  for (int i = 0; i < 37; ++i)
+    a[i] = 2 * i;
+})src");
+    INFO(Chunk);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 2);
+    const Region &R = F.Regions[0].R;
+    INFO(R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.TeamBlocks);
+    CHECK_FALSE(R.ThreadBlocks);
+    CHECK(containsCode(F.Output,
+                       "const o2c_dev::Block<unsigned int> o2c_blk = "
+                       "o2c_dev::staticBlock<unsigned int>(0, o2c_trip, "
+                       "blockIdx.x, gridDim.x);"));
+    // Chunks of the team's block in turn (of 1: its threads in turn).
+    if (std::string(Chunk) != "1")
+      CHECK(containsCode(F.Output, "o2c_dev::strideStart<unsigned int>("
+                                   "o2c_blk.Lo, (unsigned long long)"
+                                   "(threadIdx.x) *"));
+    // Nothing tells the divisions apart: the grid-stride loop.
+    CHECK(F.Regions[1].R.Translate);
+    CHECK_FALSE(F.Regions[1].R.TeamBlocks);
+  }
+}

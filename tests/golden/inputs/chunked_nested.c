@@ -1,0 +1,1 @@
+../../../examples/chunked_nested.c
