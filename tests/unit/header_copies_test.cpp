@@ -312,10 +312,10 @@ void f(vec_t s) {
   CHECK(R.LeftOnHost == 0);
   REQUIRE(R.Headers.size() == 1);
   const std::string &H = R.Headers[0].Text;
-  CHECK(H.find("map(iterator(o2c_vec_t_default_i = 0:v.len), tofrom: "
-               "v.data[o2c_vec_t_default_i])") != std::string::npos);
-  CHECK(H.find("map(iterator(o2c_vec_t_down_i = 0:v.len), tofrom: "
-               "v.data[o2c_vec_t_down_i])") != std::string::npos);
+  CHECK(H.find("map(iterator(o2c_5vec_t_7default_i = 0:v.len), tofrom: "
+               "v.data[o2c_5vec_t_7default_i])") != std::string::npos);
+  CHECK(H.find("map(iterator(o2c_5vec_t_4down_i = 0:v.len), tofrom: "
+               "v.data[o2c_5vec_t_4down_i])") != std::string::npos);
   CHECK(H.find("iterator(i =") == std::string::npos);
 
   // Outside the input root the header stays as it is: its `i`s clash.
@@ -334,4 +334,32 @@ void f(vec_t s) {
   FileResult Global =
       translate(T.put("src/c.c", Source("../one.h") + "int i;\n"));
   CHECK_FALSE(Global.Ok);
+}
+
+TEST_CASE("a header's mapper iterator used in a macro's body keeps its "
+          "name in the header's copy",
+          "[headers][ccompat][mapper][iterator]") {
+  // review rV's m1/h.h: the copy renamed the declaration and not the `i`
+  // of AT's body: 'use of undeclared identifier i' in the .cu.
+  Tree T;
+  T.put("h.h", R"(#ifndef H_H
+#define H_H
+typedef struct span { int len; double *data; } span_t;
+#define AT(v) v.data[i]
+#pragma omp declare mapper(span_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: AT(v))
+#endif
+)");
+  FileResult R = translate(T.put("a.c", R"(#include "h.h"
+void f(span_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+}
+)"));
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 0);
+  // The header is as written (no copy, or a copy that keeps `i`).
+  for (const auto &H : R.Headers)
+    CHECK(H.Text.find("iterator(i = 0:v.len), tofrom: AT(v)") !=
+          std::string::npos);
+  CHECK(R.Output.find("default_i") == std::string::npos);
 }
