@@ -57,8 +57,8 @@ mapperIterators(ASTContext &Ctx,
   return std::move(F.Out);
 }
 
-bool refsRenameable(const SourceManager &SM, const Stmt *S,
-                    const VarDecl *VD, FileID File, unsigned Depth) {
+bool refsRenameable(const SourceManager &SM, const Stmt *S, const VarDecl *VD,
+                    FileID File, unsigned Depth) {
   if (!S || Depth > 64)
     return true;
   if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {

@@ -4,9 +4,9 @@
 #include "analysis/MapperIterators.h"
 #include "analysis/StdDevice.h"
 #include "edits/CEnums.h"
+#include "edits/DirectiveSpans.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
-#include "edits/DirectiveSpans.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -252,8 +252,7 @@ public:
         const auto *VD = dyn_cast<VarDecl>(IE->getIteratorDecl(I));
         // One used in a macro's body keeps its name (MapperIterators.cpp
         // checks it for clashes).
-        if (!VD || !VD->getIdentifier() ||
-            !iteratorRefsRenameable(SM, M, VD))
+        if (!VD || !VD->getIdentifier() || !iteratorRefsRenameable(SM, M, VD))
           continue;
         std::string New =
             renamedIterator(D->getType().getAsString(typePolicy(Ctx)),

@@ -323,10 +323,11 @@ void f(vec a, struct fvec b) {
   }
 })");
   REQUIRE(F.Ok);
-  CHECK(contains(F.Output, "map(iterator(o2c_3vec_7default_i = 0:v.len), tofrom: "
-                           "v.data[o2c_3vec_7default_i]) map(iterator("
-                           "o2c_3vec_7default_2_i = 0:v.len), to: "
-                           "v.w[o2c_3vec_7default_2_i])"));
+  CHECK(contains(F.Output,
+                 "map(iterator(o2c_3vec_7default_i = 0:v.len), tofrom: "
+                 "v.data[o2c_3vec_7default_i]) map(iterator("
+                 "o2c_3vec_7default_2_i = 0:v.len), to: "
+                 "v.w[o2c_3vec_7default_2_i])"));
   CHECK(contains(F.Output,
                  "map(iterator(o2c_6struct4fvec_4half_i = 0:v.len / 2), "
                  "tofrom: v.data[o2c_6struct4fvec_4half_i])"));

@@ -363,3 +363,42 @@ void f(span_t s) {
           std::string::npos);
   CHECK(R.Output.find("default_i") == std::string::npos);
 }
+
+TEST_CASE("a header with mappers included by a header the translation does "
+          "not rewrite keeps its iterators' names: a clash is an error",
+          "[headers][ccompat][mapper][iterator]") {
+  // review rV's m5: src/y.h (below the root) reached through ext/x.h
+  // (outside it) got a renamed copy that nothing includes instead of the
+  // original, and the .cu saw the original's two `i`s.
+  Tree T;
+  for (const char *D : {"src", "ext"}) {
+    llvm::SmallString<128> Sub(T.Dir);
+    llvm::sys::path::append(Sub, D);
+    REQUIRE(!llvm::sys::fs::create_directory(Sub));
+  }
+  T.put("src/y.h", R"(#ifndef Y_H
+#define Y_H
+typedef struct spa { int len; double *data; } spa_t;
+#pragma omp declare mapper(spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#pragma omp declare mapper(two: spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#endif
+)");
+  T.put("ext/x.h", "#include \"../src/y.h\"\n");
+  const char *Main = R"(#include "%s"
+void f(spa_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+}
+)";
+  auto Source = [&](const std::string &Include) {
+    std::string S = Main;
+    return S.replace(S.find("%s"), 2, Include);
+  };
+  FileResult Through = translate(T.put("src/a.c", Source("../ext/x.h")));
+  CHECK_FALSE(Through.Ok);
+  // Included from the main file, its copy renames them.
+  FileResult Direct = translate(T.put("src/b.c", Source("y.h")));
+  REQUIRE(Direct.Ok);
+  REQUIRE(Direct.Headers.size() == 1);
+  CHECK(Direct.Headers[0].Text.find("iterator(i =") == std::string::npos);
+}
