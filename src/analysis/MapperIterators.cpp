@@ -5,6 +5,7 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <map>
 
@@ -42,9 +43,10 @@ mapperIterators(ASTContext &Ctx,
           if (!VD || !VD->getIdentifier())
             continue;
           // Where CCompat.cpp renames it: its name written in the text of
-          // a file the translation rewrites.
+          // a file the translation rewrites, and every use of it too.
           SourceLocation L = VD->getLocation();
-          bool Renamed = L.isFileID() && WhyNot(SM.getFileID(L)).empty();
+          bool Renamed = L.isFileID() && WhyNot(SM.getFileID(L)).empty() &&
+                         iteratorRefsRenameable(SM, M, VD);
           Out.push_back({VD, D->getDeclContext()->getRedeclContext(), Renamed});
         }
       }
@@ -55,7 +57,55 @@ mapperIterators(ASTContext &Ctx,
   return std::move(F.Out);
 }
 
+bool refsRenameable(const SourceManager &SM, const Stmt *S, const VarDecl *VD,
+                    FileID File, unsigned Depth) {
+  if (!S || Depth > 64)
+    return true;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {
+    SourceLocation L = SM.getFileLoc(DR->getLocation());
+    if (SM.getFileID(L) != File)
+      return false;
+    llvm::StringRef Rest = SM.getBufferData(File).substr(SM.getFileOffset(L));
+    llvm::StringRef Name = VD->getName();
+    if (!Rest.starts_with(Name) ||
+        (Rest.size() > Name.size() &&
+         (llvm::isAlnum(Rest[Name.size()]) || Rest[Name.size()] == '_')))
+      return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (!refsRenameable(SM, Child, VD, File, Depth + 1))
+      return false;
+  return true;
+}
+
 } // namespace
+
+bool iteratorRefsRenameable(const SourceManager &SM, const OMPMapClause *M,
+                            const VarDecl *VD) {
+  SourceLocation L = VD->getLocation();
+  if (!L.isFileID())
+    return false;
+  for (const Stmt *Child : const_cast<OMPMapClause *>(M)->children())
+    if (!refsRenameable(SM, Child, VD, SM.getFileID(L), 0))
+      return false;
+  return true;
+}
+
+std::string renamedIterator(llvm::StringRef Type, llvm::StringRef Mapper,
+                            unsigned Clause, llvm::StringRef Iter) {
+  std::string Out = "o2c_";
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Type.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef W : Words) {
+    std::string Word = W.str();
+    for (char &Ch : Word) // an unnamed type's `(unnamed at f.c:2:9)`
+      if (!llvm::isAlnum(Ch) && Ch != '_')
+        Ch = '_';
+    Out += std::to_string(Word.size()) + Word;
+  }
+  return Out + "_" + std::to_string(Mapper.size()) + Mapper.str() +
+         (Clause > 1 ? "_" + std::to_string(Clause) : "") + "_" + Iter.str();
+}
 
 MapperIteratorFacts
 mapperIteratorFacts(ASTContext &Ctx,
@@ -79,6 +129,11 @@ mapperIteratorFacts(ASTContext &Ctx,
       continue;
     std::string Name = I.VD->getName().str();
     std::string With;
+    // In a function, C++ declares each mapper's iterators in a scope of
+    // their own (review rV's m3/p2.c: two mappers of main() both with `i`
+    // built); at file scope they clash.
+    if (!I.Scope->isFileContext())
+      continue;
     if (Kept[{I.Scope, Name}] > 1) {
       With = "another iterator '" + Name + "' that keeps its name";
     } else {

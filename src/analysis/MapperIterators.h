@@ -12,6 +12,7 @@
 #define OMP2CUDA_ANALYSIS_MAPPERITERATORS_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <set>
@@ -31,6 +32,23 @@ struct MapperIteratorFacts {
   /// The iterators that keep their names and clash in C++.
   std::vector<Clash> Clashes;
 };
+
+/// Whether every reference of the iterator VD in the map clause M spells
+/// its name in VD's own file, where a rename can reach it: not in a
+/// macro's body (`#define AT(v) v.data[i]`, review rV's m1), which keeps
+/// the name the renamed declaration no longer has.
+bool iteratorRefsRenameable(const clang::SourceManager &SM,
+                            const clang::OMPMapClause *M,
+                            const clang::VarDecl *VD);
+
+/// The name CCompat.cpp gives the iterator Iter of the Clause-th map
+/// clause with an iterator (from 1) of the mapper Mapper of the type
+/// printed Type: each word of the type and the mapper's name after its
+/// length (`o2c_6struct1a_7default_i`), so that no two mappers' names meet
+/// (`struct a_b` with `c` and `struct a` with `b_c` did, review rV; a
+/// typedef `struct_a` and `struct a` too).
+std::string renamedIterator(llvm::StringRef Type, llvm::StringRef Mapper,
+                            unsigned Clause, llvm::StringRef Iter);
 
 /// For a C unit (nothing for C++, whose own parse has the iterators'
 /// scope). WhyNot: why the translation does not rewrite a file's text,

@@ -95,7 +95,8 @@ public:
       return "it is in a system header";
     if (!isUnder(P, Root))
       return "it is in a header outside the input root '" + Root +
-             "' (give --in-root a directory that holds it)";
+             "' (omp2cuda: give --in-root a directory that holds it; "
+             "omp2cuda-cc: the root is the source file's directory)";
     if (Count.count(P) && Count.at(P) > 1)
       return "it is in a header included more than once";
     // A header without an extension (`#include "defs"`) is one too.
@@ -112,6 +113,24 @@ public:
            "body, a class, a namespace), where its kernels cannot go";
   }
   bool rewritable(FileID F) const { return whyNot(F).empty(); }
+
+  /// Why F's copy would not be the one the unit includes: F, or a file on
+  /// its way from the main file, cannot be rewritten (an includer that is
+  /// not rewritten includes the header itself: review rV's m5, `src/y.h`
+  /// from `ext/x.h` outside the root); empty where all can.
+  std::string whyNotReached(FileID F) const {
+    for (FileID G = F; G.isValid() && G != Main;
+         G = SM.getFileID(SM.getIncludeLoc(G))) {
+      std::string W = whyNot(G);
+      if (W.empty())
+        continue;
+      if (G == F)
+        return W;
+      return "it is in a header included by '" + pathOf(G) +
+             "', which the translation does not rewrite: " + W;
+    }
+    return "";
+  }
 
   /// The header of Rewritten at canonical path P, if any.
   std::optional<FileID> headerAt(const std::set<FileID> &Rewritten,
@@ -490,8 +509,8 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
 
   // A C mapper's iterator is renamed in the text of a file that is
   // rewritten; one that keeps its name and clashes in C++ is an error.
-  MapperIteratorFacts Mappers =
-      mapperIteratorFacts(Ctx, [&](FileID F) { return Files.whyNot(F); });
+  MapperIteratorFacts Mappers = mapperIteratorFacts(
+      Ctx, [&](FileID F) { return Files.whyNotReached(F); });
   for (const MapperIteratorFacts::Clash &C : Mappers.Clashes)
     report(DE, O, C.Loc, DiagId::CCompat, C.What);
   if (!Mappers.Clashes.empty())
@@ -508,7 +527,7 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     if (F != Files.main() && !Defs.count(F))
       Order.push_back({Files.pathOf(F), F});
   for (FileID F : Mappers.Files)
-    if (F != Files.main() && Files.rewritable(F) && !Defs.count(F) &&
+    if (F != Files.main() && Files.whyNotReached(F).empty() && !Defs.count(F) &&
         !ByFile.count(F))
       Order.push_back({Files.pathOf(F), F});
   std::sort(Order.begin(), Order.end());

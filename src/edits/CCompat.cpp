@@ -1,11 +1,12 @@
 // C -> C++ compatibility edits, each derived from the AST (or, for the
 // `restrict` keyword, from the main file's tokens). The generated .cu is C++,
 // so C that relies on C-only conversions or names must be made explicit.
+#include "analysis/MapperIterators.h"
 #include "analysis/StdDevice.h"
 #include "edits/CEnums.h"
+#include "edits/DirectiveSpans.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
-#include "edits/DirectiveSpans.h"
 #include "frontend/FileScope.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -240,11 +241,6 @@ public:
   // mapper's type and name, which no other mapper of the scope has (a
   // counter would repeat in each translated header).
   bool VisitOMPDeclareMapperDecl(OMPDeclareMapperDecl *D) {
-    std::string Prefix = "o2c_" + D->getType().getAsString(typePolicy(Ctx)) +
-                         "_" + D->getNameAsString();
-    for (char &Ch : Prefix)
-      if (!isAsciiIdentifierContinue(Ch))
-        Ch = '_';
     unsigned Clause = 0;
     for (OMPClause *C : D->clauselists()) {
       auto *M = dyn_cast_or_null<OMPMapClause>(C);
@@ -253,12 +249,16 @@ public:
       if (!IE)
         continue;
       // Two clauses of one mapper may name the same iterator too.
-      std::string Tag = Prefix + (Clause++ ? "_" + std::to_string(Clause) : "");
+      ++Clause;
       for (unsigned I = 0, N = IE->numOfIterators(); I < N; ++I) {
         const auto *VD = dyn_cast<VarDecl>(IE->getIteratorDecl(I));
-        if (!VD || !VD->getIdentifier())
+        // One used in a macro's body keeps its name (MapperIterators.cpp
+        // checks it for clashes).
+        if (!VD || !VD->getIdentifier() || !iteratorRefsRenameable(SM, M, VD))
           continue;
-        std::string New = Tag + "_" + VD->getName().str();
+        std::string New =
+            renamedIterator(D->getType().getAsString(typePolicy(Ctx)),
+                            D->getName(), Clause, VD->getName());
         renameAs(VD->getLocation(), VD->getName(), New);
         for (Stmt *Child : M->children())
           renameRefs(Child, VD, New, 0);

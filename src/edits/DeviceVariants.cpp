@@ -38,8 +38,13 @@ size_t endPragmaLineEnd(llvm::StringRef Buf, const VariantBlock &B) {
 /// for the host skips it anyway, and nvcc's front end, which does not,
 /// would declare its functions beside the base function's C++ overloads
 /// (`f$$OMP_VARIANT...`: an ambiguous call).
-bool hidden(llvm::StringRef Buf, const VariantBlock &B) {
-  return hostSkipsBlock(Buf, B) &&
+bool hidden(llvm::StringRef Buf, const VariantBlock &B,
+            const clang::IdentifierTable &Idents) {
+  auto IsMacro = [&](llvm::StringRef W) {
+    auto It = Idents.find(W);
+    return It != Idents.end() && It->second->hadMacroDefinition();
+  };
+  return hostSkipsBlock(Buf, B, IsMacro) &&
          endPragmaLineEnd(Buf, B) != llvm::StringRef::npos;
 }
 
@@ -49,9 +54,10 @@ bool hidden(llvm::StringRef Buf, const VariantBlock &B) {
 /// before another block's closing for the function after it; where one
 /// begins, its `#if 0` after the reopening for the function before it.
 void hideHostSkippedBlocks(llvm::StringRef Buf,
+                           const clang::IdentifierTable &Idents,
                            std::map<unsigned, std::string> &Inserts) {
   for (const VariantBlock &B : findVariantBlocks(Buf)) {
-    if (!hidden(Buf, B))
+    if (!hidden(Buf, B, Idents))
       continue;
     size_t LineBegin = Buf.rfind('\n', B.Begin);
     LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
@@ -83,7 +89,7 @@ void renameBlockVariant(const FunctionDecl *F, const BlockVariantText &T,
   // closed innermost first, and opened again outermost first.
   std::string Close, Reopen;
   for (const VariantBlock *B : Around) {
-    bool Hidden = hidden(Buf, *B);
+    bool Hidden = hidden(Buf, *B, Ctx.Idents);
     Close = "#pragma omp end declare variant\n" +
             std::string(Hidden ? "#endif\n" : "") + Close;
     Reopen += (Hidden ? "#if 0\n" : "") +
@@ -175,7 +181,8 @@ void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
     if (std::optional<BlockVariantText> T = blockVariantText(F);
         T && isBlockVariant(F) && inMainFile(SM, F->getBeginLoc()))
       renameBlockVariant(F, *T, TU.Ctx, Edits, Inserts);
-  hideHostSkippedBlocks(SM.getBufferData(SM.getMainFileID()), Inserts);
+  hideHostSkippedBlocks(SM.getBufferData(SM.getMainFileID()), TU.Ctx.Idents,
+                        Inserts);
 
   // A `declare target ... device_type(nohost)` function (typically the
   // device's variant) has no host version: a host compiler with OpenMP does

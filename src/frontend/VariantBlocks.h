@@ -7,6 +7,7 @@
 #ifndef OMP2CUDA_FRONTEND_VARIANTBLOCKS_H
 #define OMP2CUDA_FRONTEND_VARIANTBLOCKS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -110,8 +111,14 @@ std::vector<VariantBlock> unseenGpuBlocks(llvm::StringRef Text);
 /// preprocessor reads it, has a kind or an architecture no host CPU has,
 /// and no selector around it has an `extension`. nvcc's front end does not
 /// skip such a block: it declares its functions beside the base function,
-/// and C++ overloads of that function become ambiguous calls.
-bool hostSkipsBlock(llvm::StringRef Text, const VariantBlock &B);
+/// and C++ overloads of that function become ambiguous calls. False where
+/// the text may not say what the preprocessor does: a word of its own or
+/// an enclosing selector that is a macro (IsMacro) or not a trait's, a
+/// preprocessor directive or `_Pragma` in the block, its begin or end
+/// pragma in a conditional group, or a begin or end pragma of the file
+/// spelled through `_Pragma` or a macro.
+bool hostSkipsBlock(llvm::StringRef Text, const VariantBlock &B,
+                    llvm::function_ref<bool(llvm::StringRef)> IsMacro);
 
 /// Whether Text spells a `begin declare variant` that findVariantBlocks
 /// does not find (a `_Pragma`, a continuation line before `begin`): what

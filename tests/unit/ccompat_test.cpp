@@ -323,13 +323,14 @@ void f(vec a, struct fvec b) {
   }
 })");
   REQUIRE(F.Ok);
-  CHECK(contains(F.Output, "map(iterator(o2c_vec_default_i = 0:v.len), tofrom: "
-                           "v.data[o2c_vec_default_i]) map(iterator("
-                           "o2c_vec_default_2_i = 0:v.len), to: "
-                           "v.w[o2c_vec_default_2_i])"));
   CHECK(contains(F.Output,
-                 "map(iterator(o2c_struct_fvec_half_i = 0:v.len / 2), "
-                 "tofrom: v.data[o2c_struct_fvec_half_i])"));
+                 "map(iterator(o2c_3vec_7default_i = 0:v.len), tofrom: "
+                 "v.data[o2c_3vec_7default_i]) map(iterator("
+                 "o2c_3vec_7default_2_i = 0:v.len), to: "
+                 "v.w[o2c_3vec_7default_2_i])"));
+  CHECK(contains(F.Output,
+                 "map(iterator(o2c_6struct4fvec_4half_i = 0:v.len / 2), "
+                 "tofrom: v.data[o2c_6struct4fvec_4half_i])"));
   CHECK(!contains(F.Output, "iterator(i ="));
   // The stubs' loops are the tool's own: both regions are translated.
   CHECK(contains(F.Output, "_launch(a, b)"));
@@ -361,7 +362,64 @@ void f(vec a) {
                  Use);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(contains(F.Output, "iterator(o2c_vec_default_i = 0:v.len)"));
+  CHECK(contains(F.Output, "iterator(o2c_3vec_7default_i = 0:v.len)"));
+}
+
+TEST_CASE("a C mapper's iterator used in a macro's body keeps its name; "
+          "mappers in a function clash with nothing; renamed iterators of "
+          "two mappers do not meet",
+          "[ccompat][mapper][iterator]") {
+  // review rV's m1/m.c: the declaration was renamed, `i` in AT's body not:
+  // 'undeclared identifier i' in the .cu.
+  FileResult F = translateC(R"(
+typedef struct span { int len; double *data; } span_t;
+#define AT(v) v.data[i]
+#pragma omp declare mapper(span_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: AT(v))
+void f(span_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "map(iterator(i = 0:v.len), tofrom: AT(v))"));
+  // With a second such mapper at file scope the kept `i`s clash.
+  CHECK_FALSE(translateC(R"(
+typedef struct span { int len; double *data; } span_t;
+#define AT(v) v.data[i]
+#pragma omp declare mapper(span_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: AT(v))
+#pragma omp declare mapper(two: span_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: AT(v))
+void f(span_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+})")
+                  .Ok);
+  // review rV's m3/p2.c: two mappers in main() from macros, both with `i`.
+  FileResult P = translateC(R"src(
+typedef struct spa { int len; double *data; } spa_t;
+#define MAPPER _Pragma("omp declare mapper(spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])")
+#define MAPPER2 _Pragma("omp declare mapper(two: spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])")
+int main(void) {
+  MAPPER
+  MAPPER2
+  spa_t s;
+#pragma omp target map(mapper(two), tofrom: s)
+  s.data[0] += 1;
+  return 0;
+})src");
+  CHECK(P.Ok);
+  // `struct a_b` with `c` and `struct a` with `b_c` were both
+  // o2c_struct_a_b_c_i.
+  FileResult N = translateC(R"(
+struct a_b { int len; double *data; };
+struct a { int len; double *data; };
+#pragma omp declare mapper(c: struct a_b v) map(v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#pragma omp declare mapper(b_c: struct a v) map(v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+void f(struct a_b x, struct a y) {
+#pragma omp target map(mapper(c), tofrom: x) map(mapper(b_c), tofrom: y)
+  x.data[0] += y.data[0];
+})");
+  REQUIRE(N.Ok);
+  CHECK(contains(N.Output, "iterator(o2c_6struct3a_b_1c_i = 0:v.len)"));
+  CHECK(contains(N.Output, "iterator(o2c_6struct1a_3b_c_i = 0:v.len)"));
 }
 
 TEST_CASE("a character constant keeps C's int where its size tells",

@@ -312,10 +312,10 @@ void f(vec_t s) {
   CHECK(R.LeftOnHost == 0);
   REQUIRE(R.Headers.size() == 1);
   const std::string &H = R.Headers[0].Text;
-  CHECK(H.find("map(iterator(o2c_vec_t_default_i = 0:v.len), tofrom: "
-               "v.data[o2c_vec_t_default_i])") != std::string::npos);
-  CHECK(H.find("map(iterator(o2c_vec_t_down_i = 0:v.len), tofrom: "
-               "v.data[o2c_vec_t_down_i])") != std::string::npos);
+  CHECK(H.find("map(iterator(o2c_5vec_t_7default_i = 0:v.len), tofrom: "
+               "v.data[o2c_5vec_t_7default_i])") != std::string::npos);
+  CHECK(H.find("map(iterator(o2c_5vec_t_4down_i = 0:v.len), tofrom: "
+               "v.data[o2c_5vec_t_4down_i])") != std::string::npos);
   CHECK(H.find("iterator(i =") == std::string::npos);
 
   // Outside the input root the header stays as it is: its `i`s clash.
@@ -334,4 +334,71 @@ void f(vec_t s) {
   FileResult Global =
       translate(T.put("src/c.c", Source("../one.h") + "int i;\n"));
   CHECK_FALSE(Global.Ok);
+}
+
+TEST_CASE("a header's mapper iterator used in a macro's body keeps its "
+          "name in the header's copy",
+          "[headers][ccompat][mapper][iterator]") {
+  // review rV's m1/h.h: the copy renamed the declaration and not the `i`
+  // of AT's body: 'use of undeclared identifier i' in the .cu.
+  Tree T;
+  T.put("h.h", R"(#ifndef H_H
+#define H_H
+typedef struct span { int len; double *data; } span_t;
+#define AT(v) v.data[i]
+#pragma omp declare mapper(span_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: AT(v))
+#endif
+)");
+  FileResult R = translate(T.put("a.c", R"(#include "h.h"
+void f(span_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+}
+)"));
+  REQUIRE(R.Ok);
+  CHECK(R.LeftOnHost == 0);
+  // The header is as written (no copy, or a copy that keeps `i`).
+  for (const auto &H : R.Headers)
+    CHECK(H.Text.find("iterator(i = 0:v.len), tofrom: AT(v)") !=
+          std::string::npos);
+  CHECK(R.Output.find("default_i") == std::string::npos);
+}
+
+TEST_CASE("a header with mappers included by a header the translation does "
+          "not rewrite keeps its iterators' names: a clash is an error",
+          "[headers][ccompat][mapper][iterator]") {
+  // review rV's m5: src/y.h (below the root) reached through ext/x.h
+  // (outside it) got a renamed copy that nothing includes instead of the
+  // original, and the .cu saw the original's two `i`s.
+  Tree T;
+  for (const char *D : {"src", "ext"}) {
+    llvm::SmallString<128> Sub(T.Dir);
+    llvm::sys::path::append(Sub, D);
+    REQUIRE(!llvm::sys::fs::create_directory(Sub));
+  }
+  T.put("src/y.h", R"(#ifndef Y_H
+#define Y_H
+typedef struct spa { int len; double *data; } spa_t;
+#pragma omp declare mapper(spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#pragma omp declare mapper(two: spa_t v) map(to: v) map(iterator(i = 0:v.len), tofrom: v.data[i])
+#endif
+)");
+  T.put("ext/x.h", "#include \"../src/y.h\"\n");
+  const char *Main = R"(#include "%s"
+void f(spa_t s) {
+#pragma omp target map(tofrom: s)
+  s.data[0] += 1;
+}
+)";
+  auto Source = [&](const std::string &Include) {
+    std::string S = Main;
+    return S.replace(S.find("%s"), 2, Include);
+  };
+  FileResult Through = translate(T.put("src/a.c", Source("../ext/x.h")));
+  CHECK_FALSE(Through.Ok);
+  // Included from the main file, its copy renames them.
+  FileResult Direct = translate(T.put("src/b.c", Source("y.h")));
+  REQUIRE(Direct.Ok);
+  REQUIRE(Direct.Headers.size() == 1);
+  CHECK(Direct.Headers[0].Text.find("iterator(i =") == std::string::npos);
 }

@@ -13,8 +13,8 @@ typedef struct span {
 } span_t;
 
 #pragma omp declare mapper(span_t v) map(to: v) \
-    map(iterator(o2c_span_t_default_i = 0:v.len), tofrom: v.data[o2c_span_t_default_i])
+    map(iterator(o2c_6span_t_7default_i = 0:v.len), tofrom: v.data[o2c_6span_t_7default_i])
 #pragma omp declare mapper(down: span_t v) map(to: v) \
-    map(iterator(o2c_span_t_down_i = v.len - 1:-1:-1), tofrom: v.data[o2c_span_t_down_i])
+    map(iterator(o2c_6span_t_4down_i = v.len - 1:-1:-1), tofrom: v.data[o2c_6span_t_4down_i])
 
 #endif

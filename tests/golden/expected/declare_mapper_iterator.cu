@@ -26,9 +26,9 @@ typedef struct myvec {
   double *data;
 } myvec_t;
 
-#pragma omp declare mapper(myvec_t v) map(iterator(o2c_myvec_t_default_it = 0:v.len), tofrom: v.data[o2c_myvec_t_default_it])
+#pragma omp declare mapper(myvec_t v) map(iterator(o2c_7myvec_t_7default_it = 0:v.len), tofrom: v.data[o2c_7myvec_t_7default_it])
 #pragma omp declare mapper(down: myvec_t v) map(to: v) \
-    map(iterator(o2c_myvec_t_down_i = v.len - 1:-1:-1), tofrom: v.data[o2c_myvec_t_down_i])
+    map(iterator(o2c_7myvec_t_4down_i = v.len - 1:-1:-1), tofrom: v.data[o2c_7myvec_t_4down_i])
 
 __host__ __device__ static void init(myvec_t *s) {
   for (size_t i = 0; i < s->len; i++)
