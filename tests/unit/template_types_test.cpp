@@ -261,3 +261,37 @@ void g(double *a) { work<double, K>(a, 8); }
   CHECK(findCapture(Ok, "scale_int"));
   CHECK(findCapture(Ok, "f"));
 }
+
+TEST_CASE("a fold expression as a region's whole body has its instantiations "
+          "checked",
+          "[analysis][pack]") {
+  // The instantiated fold loses its parentheses, so its copies, matched by
+  // their end too, were not found: twice stayed __host__ (nvcc: calling a
+  // __host__ function) and hostonly's region was translated.
+  FileResult F = translateC(R"src(
+template <class T> int twice(T x) { return 2 * (int)x; }
+int hostonly(int x);
+template <class... Ts> int f(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + twice(xs));
+  return r;
+}
+template <class... Ts> int h(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + hostonly(xs));
+  return r;
+}
+int use() { return f(1, 2.5) + h(3); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "template <class T> __host__ __device__ int twice"));
+  INFO(F.Regions[1].R.Reason);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostCall);
+}
