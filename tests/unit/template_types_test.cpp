@@ -295,3 +295,42 @@ int use() { return f(1, 2.5) + h(3); }
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostCall);
 }
+
+TEST_CASE("a pack whose elements are of a type declared inside a function "
+          "stays on the host",
+          "[analysis][pack]") {
+  // The element types are the kernel's template arguments, where nvcc
+  // refuses a local type ("A type defined inside a __host__ function"):
+  // translated before.
+  FileResult F = translateC(R"src(
+template <class... Ts> double f(Ts... xs) {
+  double r = 0;
+#pragma omp target map(tofrom: r)
+  { r = (0.0 + ... + (double)xs); }
+  return r;
+}
+template <class... Ts> int g(Ts... ps) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  { r = sizeof...(ps); }
+  return r;
+}
+double use() {
+  enum E { A = 3 };
+  struct S { int v; };
+  S s{4};
+  S *sp = &s;
+  return f(1, A) + f(2.0) + g(sp) + g(&s.v);
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (int I : {0, 1}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+  }
+  CHECK(contains(F.Regions[0].R.Reason, "'E' is of a type declared inside"));
+  CHECK(contains(F.Regions[1].R.Reason, "'S *' is of a type declared inside"));
+}
