@@ -107,3 +107,46 @@ int run() {
   INFO(F.Regions[2].R.Reason);
   CHECK(F.Regions[2].R.Translate);
 }
+
+TEST_CASE("an object with virtual bases reached through a pointer, a section "
+          "or a member stays on the host",
+          "[analysis][virtual]") {
+  // Device code finds a virtual base through the host's table pointer:
+  // only a mapped polymorphic object named directly stayed on the host
+  // before; these were translated.
+  FileResult F = translateC(R"src(
+struct B { int x = 5; };
+struct VB : virtual B { int y = 2; };
+struct H { VB v; int z = 1; };
+struct P { VB *p = nullptr; int z = 1; };
+int run() {
+  VB vb; H h; P pp; VB *vp = &vb; H *hp = &h; int r = 0;
+#pragma omp target map(tofrom: r) map(to: vb)
+  r = vb.x;
+#pragma omp target map(tofrom: r) map(to: vp[0:1])
+  r = vp->x + vp->y;
+#pragma omp target map(tofrom: r) map(to: hp[0:1])
+  { VB *q = &hp->v; r = q->x; }
+#pragma omp target map(tofrom: r) map(to: h)
+  { VB &q = h.v; r = q.x; }
+#pragma omp target map(tofrom: r) map(to: pp)
+  r = pp.z;
+#pragma omp target map(tofrom: r)
+  { VB own; r = own.x; }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I : {0, 1, 2, 3}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(contains(F.Regions[I].R.Reason, "virtual bases"));
+  }
+  for (int I : {4, 5}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+}
