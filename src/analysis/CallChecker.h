@@ -79,6 +79,8 @@ public:
   bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *E);
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *C);
   bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *E);
+  bool VisitCXXNewExpr(clang::CXXNewExpr *E);
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C);
   bool VisitCXXDynamicCastExpr(clang::CXXDynamicCastExpr *E);
   bool VisitCXXTypeidExpr(clang::CXXTypeidExpr *E);
   /// `T(x)` of a template parameter T: a constructor known per

@@ -67,6 +67,57 @@ bool CallChecker::VisitCXXTypeidExpr(CXXTypeidExpr *E) {
   return false;
 }
 
+/// Whether E is `&x` (Address) or x of a class object x that the region
+/// around At declares itself: its table pointer is the device's.
+static bool regionLocal(const Expr *E, bool Address, const Stmt *At,
+                        ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (Address) {
+    const auto *U = dyn_cast<UnaryOperator>(E);
+    if (!U || U->getOpcode() != UO_AddrOf)
+      return false;
+    E = U->getSubExpr()->IgnoreParens();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && !V->getType()->isReferenceType() && !namedFromOutside(V, At, Ctx);
+}
+
+/// Placement new of a class with a virtual table writes the device's table
+/// pointer into the storage: into a mapped object's copy, which goes back to
+/// the host, whose calls then jump to device code.
+bool CallChecker::VisitCXXNewExpr(CXXNewExpr *E) {
+  const CXXRecordDecl *RD = E->getAllocatedType()->getAsCXXRecordDecl();
+  if (!E->getNumPlacementArgs() || !RD || !RD->hasDefinition() ||
+      !RD->isDynamicClass() ||
+      regionLocal(E->getPlacementArg(0), /*Address=*/true, E, TU.Ctx))
+    return true;
+  Result = Verdict::no(DiagId::HostCall,
+                       "it constructs an object of a class with a virtual "
+                       "table in place, in storage the region does not "
+                       "declare (the device's table pointer would reach the "
+                       "host)");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(E->getBeginLoc());
+  return false;
+}
+
+/// An explicit destructor call of such a class rewrites the table pointer
+/// (to the bases' tables) in the same way.
+bool CallChecker::VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+  const auto *DD = dyn_cast_or_null<CXXDestructorDecl>(C->getMethodDecl());
+  const auto *ME = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParens());
+  if (!DD || !DD->getParent()->isDynamicClass() ||
+      (ME && !ME->isArrow() &&
+       regionLocal(ME->getBase(), /*Address=*/false, C, TU.Ctx)))
+    return true;
+  Result = Verdict::no(DiagId::HostCall,
+                       "it calls the destructor of a class with a virtual "
+                       "table on an object the region does not declare (the "
+                       "device's table pointers would reach the host)");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+  return false;
+}
+
 /// A local object and a temporary also die in device code.
 bool CallChecker::VisitVarDecl(VarDecl *V) {
   if (!V->hasLocalStorage() || V->getType()->isReferenceType())
@@ -153,11 +204,31 @@ bool CallChecker::checkNamedObjectCall(const CallExpr *C) {
   auto Family = [&] {
     return checkVirtuals(overrideFamily({MD, Target ? Target : MD}, TU.Ctx));
   };
+  if (MC && cast<MemberExpr>(MC->getCallee()->IgnoreParens())->hasQualifier())
+    return Family();
+  // Clang sees no dispatch through a cast to a base
+  // (`static_cast<const B &>(x).f()`), but the kernel's
+  // `static_cast<const B &>((*x)).f()` dispatches (nvcc -ptx: an indirect
+  // call): only an object the region itself declares is safe there.
+  if (const Expr *Best = Obj->getBestDynamicClassTypeExpr()->IgnoreParens();
+      Best != Obj->IgnoreParenImpCasts()) {
+    const auto *BestRef = dyn_cast<DeclRefExpr>(Best);
+    const auto *BV = BestRef ? dyn_cast<VarDecl>(BestRef->getDecl()) : nullptr;
+    if (BV && !BV->getType()->isReferenceType() &&
+        !namedFromOutside(BV, C, TU.Ctx))
+      return Family();
+    Result = Verdict::no(
+        DiagId::HostCall,
+        "it calls the virtual function '" + MD->getQualifiedNameAsString() +
+            "' on an object converted to a base, which device code may "
+            "dispatch through the host's virtual-table pointer of an object "
+            "from outside the region");
+    Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(C->getExprLoc());
+    return false;
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if ((MC &&
-       cast<MemberExpr>(MC->getCallee()->IgnoreParens())->hasQualifier()) ||
-      !V || V->getType()->isReferenceType() || !namedFromOutside(V, C, TU.Ctx))
+  if (!V || V->getType()->isReferenceType() || !namedFromOutside(V, C, TU.Ctx))
     return Family();
   std::string Why = !MC      ? "it is written as an operator"
                     : !Edits ? "it is not in the region's own code"

@@ -46,9 +46,39 @@ std::vector<const FunctionDecl *> instantiationsOf(const FunctionDecl *F,
   return Find.Found;
 }
 
+/// Whether T names a type declared inside a function (through pointers,
+/// arrays and a class template's arguments): nvcc refuses one in a
+/// __global__ function's template arguments, which a pack's elements are.
+bool reachesLocalType(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType();
+  while (true) {
+    if (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType() ? T->getPointeeType()
+                             : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    else
+      break;
+  }
+  const TagDecl *D = T->getAsTagDecl();
+  if (!D)
+    return false;
+  if (D->getParentFunctionOrMethod())
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D);
+  if (!Spec || Depth > 8)
+    return false;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type &&
+        reachesLocalType(A.getAsType(), Depth + 1))
+      return true;
+  return false;
+}
+
 /// Why an element of type T cannot reach the kernel as OpenMP passes it,
 /// or null.
 const char *elementWhy(QualType T) {
+  if (reachesLocalType(T))
+    return "of a type declared inside a function or made of one (nvcc "
+           "refuses it in a kernel's template arguments)";
   if (T->isReferenceType())
     return "a reference";
   if (T->isPointerType())

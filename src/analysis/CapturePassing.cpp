@@ -415,8 +415,43 @@ bool spellUnnamedEnum(QualType T, const ASTContext &Ctx,
 
 } // namespace
 
+/// The class with virtual bases that an object of type T is or holds
+/// (through references, pointers, arrays and members), or null.
+static const CXXRecordDecl *virtualBasesIn(QualType T, ASTContext &Ctx,
+                                           unsigned Depth = 0) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType() : Ctx.getBaseElementType(T);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isDependentContext() || Depth > 8)
+    return nullptr;
+  if (RD->getNumVBases())
+    return RD;
+  // A member pointer's target is not mapped with the object.
+  for (const FieldDecl *F : RD->fields())
+    if (QualType FT = Ctx.getBaseElementType(F->getType());
+        !FT->isPointerType() && !FT->isReferenceType())
+      if (const CXXRecordDecl *In = virtualBasesIn(FT, Ctx, Depth + 1))
+        return In;
+  return nullptr;
+}
+
 Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
                       bool LoopVariable, Capture &Cap) {
+  // A virtual base is found through the virtual table: a host-built
+  // object's is the host's, where device code would read the base's
+  // offset (through a pointer or a member too). A private copy is built
+  // on the device, an is_device_ptr object presumed so (VirtualCalls.h).
+  if (const CXXRecordDecl *VB = T->isDependentType()
+                                    ? nullptr
+                                    : virtualBasesIn(T, S.TU.Ctx);
+      VB && !S.CI.Private.count(U.Decl) && !S.CI.IsDevicePtr.count(U.Decl))
+    return Verdict::no(DiagId::HostType,
+                       "'" + Cap.Name + "' reaches an object of '" +
+                           VB->getNameAsString() +
+                           "', which has virtual bases: device code finds "
+                           "them through the host's virtual-table pointer");
+
   ASTContext &Ctx = S.TU.Ctx;
   ClauseInfo &CI = S.CI;
   Verdict V;

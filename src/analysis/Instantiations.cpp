@@ -28,10 +28,15 @@ std::vector<const Stmt *> instantiatedCopies(const Stmt *Pattern,
         return true;
       return RecursiveASTVisitor::TraverseDecl(D);
     }
-    bool VisitStmt(Stmt *S) {
-      if (S != Pattern && S->getStmtClass() == Pattern->getStmtClass() &&
-          S->getBeginLoc() == Pattern->getBeginLoc() &&
-          S->getEndLoc() == Pattern->getEndLoc())
+    // Not the end: an instantiated fold expression loses its parentheses
+    // (`r = (0 + ... + f(ps))` ends earlier in a copy). The outermost match
+    // is the copy; a statement of the same class at the same place inside
+    // it (`a + b + c`) is part of it.
+    bool TraverseStmt(Stmt *S, DataRecursionQueue *Q = nullptr) {
+      if (!S || S->getStmtClass() != Pattern->getStmtClass() ||
+          S->getBeginLoc() != Pattern->getBeginLoc())
+        return RecursiveASTVisitor::TraverseStmt(S, Q);
+      if (S != Pattern)
         Found.push_back(S);
       return true;
     }

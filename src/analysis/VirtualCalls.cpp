@@ -1,6 +1,7 @@
 // Virtual calls in device code (see VirtualCalls.h).
 #include "analysis/VirtualCalls.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -19,15 +20,28 @@ namespace {
 /// the region calls).
 const OMPExecutableDirective *enclosingTarget(const Stmt *S, ASTContext &Ctx) {
   // Up through statements and the regions' captured declarations, not out
-  // of a function.
+  // of a function; a lambda's call operator is the region's code where the
+  // lambda is (its class and then its LambdaExpr are the parents).
   DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty() && !Parents[0].get<FunctionDecl>()) {
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>();
+        F && !(isa<CXXMethodDecl>(F) &&
+               isLambdaCallOperator(cast<CXXMethodDecl>(F))))
+      break;
     if (const auto *D = Parents[0].get<OMPExecutableDirective>())
       if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
         return D;
     Parents = Ctx.getParents(Parents[0]);
   }
   return nullptr;
+}
+
+/// The function whose body holds S, a lambda's call operator included.
+const FunctionDecl *innermostFunction(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty() && !Parents[0].get<FunctionDecl>())
+    Parents = Ctx.getParents(Parents[0]);
+  return Parents.empty() ? nullptr : Parents[0].get<FunctionDecl>();
 }
 
 bool isDevicePtr(const OMPExecutableDirective *D, const VarDecl *V) {
@@ -215,8 +229,12 @@ std::string pointeeNotDeviceBuilt(const Expr *P, const Stmt *At,
   const auto *DRE = dyn_cast<DeclRefExpr>(P->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   const OMPExecutableDirective *D = enclosingTarget(At, Ctx);
+  // Without a region, builtHere reads V's own function: that must be the
+  // one the call is in (a lambda's pointer of its enclosing function may
+  // point to anything the host built there).
   if (!D)
-    return V && builtHere(V, nullptr, Ctx)
+    return V && functionOf(V) == innermostFunction(At, Ctx) &&
+                   builtHere(V, nullptr, Ctx)
                ? ""
                : "in a function the region calls, where it cannot be shown "
                  "that the device constructed the object (only a local "
@@ -242,10 +260,8 @@ bool namedFromOutside(const VarDecl *V, const Stmt *At, ASTContext &Ctx) {
     return !Body || !SM.isPointWithin(V->getLocation(), Body->getBeginLoc(),
                                       Body->getEndLoc());
   }
-  DynTypedNodeList Parents = Ctx.getParents(*At);
-  while (!Parents.empty() && !Parents[0].get<FunctionDecl>())
-    Parents = Ctx.getParents(Parents[0]);
-  return Parents.empty() || Parents[0].get<FunctionDecl>() != functionOf(V);
+  const FunctionDecl *F = innermostFunction(At, Ctx);
+  return !F || F != functionOf(V);
 }
 
 std::string receiverNotDeviceBuilt(const CXXMemberCallExpr *C,

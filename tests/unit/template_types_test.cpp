@@ -261,3 +261,76 @@ void g(double *a) { work<double, K>(a, 8); }
   CHECK(findCapture(Ok, "scale_int"));
   CHECK(findCapture(Ok, "f"));
 }
+
+TEST_CASE("a fold expression as a region's whole body has its instantiations "
+          "checked",
+          "[analysis][pack]") {
+  // The instantiated fold loses its parentheses, so its copies, matched by
+  // their end too, were not found: twice stayed __host__ (nvcc: calling a
+  // __host__ function) and hostonly's region was translated.
+  FileResult F = translateC(R"src(
+template <class T> int twice(T x) { return 2 * (int)x; }
+int hostonly(int x);
+template <class... Ts> int f(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + twice(xs));
+  return r;
+}
+template <class... Ts> int h(Ts... xs) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  r = (0 + ... + hostonly(xs));
+  return r;
+}
+int use() { return f(1, 2.5) + h(3); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Regions[0].R.Reason);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "template <class T> __host__ __device__ int twice"));
+  INFO(F.Regions[1].R.Reason);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostCall);
+}
+
+TEST_CASE("a pack whose elements are of a type declared inside a function "
+          "stays on the host",
+          "[analysis][pack]") {
+  // The element types are the kernel's template arguments, where nvcc
+  // refuses a local type ("A type defined inside a __host__ function"):
+  // translated before.
+  FileResult F = translateC(R"src(
+template <class... Ts> double f(Ts... xs) {
+  double r = 0;
+#pragma omp target map(tofrom: r)
+  { r = (0.0 + ... + (double)xs); }
+  return r;
+}
+template <class... Ts> int g(Ts... ps) {
+  int r = 0;
+#pragma omp target map(tofrom: r)
+  { r = sizeof...(ps); }
+  return r;
+}
+double use() {
+  enum E { A = 3 };
+  struct S { int v; };
+  S s{4};
+  S *sp = &s;
+  return f(1, A) + f(2.0) + g(sp) + g(&s.v);
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  for (int I : {0, 1}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+  }
+  CHECK(contains(F.Regions[0].R.Reason, "'E' is of a type declared inside"));
+  CHECK(contains(F.Regions[1].R.Reason, "'S *' is of a type declared inside"));
+}

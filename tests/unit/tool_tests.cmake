@@ -5,6 +5,7 @@ if(TARGET omp2cuda_tool)
                          atomic_capture_test.cpp atomic_read_write_test.cpp
                          task_reduction_test.cpp
                          scope_test.cpp imperfect_nest_test.cpp class_members_test.cpp
+                         virtual_objects_test.cpp
                          indirect_calls_test.cpp device_allocators_test.cpp
                          nested_parallel_test.cpp scan_test.cpp template_types_test.cpp
                          namespace_scopes_test.cpp)
