@@ -541,3 +541,51 @@ TEST_CASE("a C enum declared in a struct a function declares moves ahead of "
                            "= {QB};"));
   CHECK(F.LeftOnHost == 1);
 }
+
+TEST_CASE("a C enum in a struct does not move ahead of a member that spells "
+          "one of its names for another declaration",
+          "[ccompat][cenums]") {
+  // Review rC t17/t3: moved ahead of S, the inner N re-bound `int a[N]`
+  // (gcc '2', emu '8').
+  auto Program = [](const std::string &Before) {
+    return "enum { N = 2 };\nint f(void) {\n  struct S { " + Before +
+           " enum { N = 8 } k; } s;\n  int r = 0;\n#pragma omp target "
+           "map(tofrom: r)\n  r = 1;\n  return r + (int)sizeof s;\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("int a[N];")).Ok);
+  CHECK_FALSE(translateC(Program("struct { char c[N]; } in;")).Ok);
+  FileResult F = translateC(Program("int a[4];"));
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum { N = 8 }; struct S { int a[4]; decltype(N) "
+                           "k; } s;"));
+}
+
+TEST_CASE("a C enum in a struct does not move where its names meet another "
+          "declaration",
+          "[ccompat][cenums]") {
+  // Review rC t27: a tag moved into a block that declares a typedef of the
+  // same name ("typedef redefinition").
+  CHECK_FALSE(translateC(R"(int f(void) {
+  typedef int mode;
+  mode base = 4;
+  struct S { int v; enum mode { M1 = 1, M2 } m; } s;
+  s.v = base;
+  return s.v;
+})")
+                  .Ok);
+  // Review rC t14/t20: a struct moved to file scope for its region where
+  // file scope has its enumerations' names: the region stays on the host.
+  for (const char *Outer : {"int KA = 100;", "enum KA { GA = 50 };"}) {
+    FileResult F = translateC(std::string(Outer) + R"(
+int f(void) {
+  int r = 0;
+  struct S { int v; enum KA { KA = 4, KB } k; } s;
+  s.v = 3;
+#pragma omp target map(tofrom: r) map(to: s)
+  r = s.v;
+  return r;
+})");
+    REQUIRE(F.Ok);
+    CHECK(F.LeftOnHost == 1);
+  }
+}
