@@ -15,7 +15,9 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <set>
@@ -50,13 +52,18 @@ std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
   if (!DC->isTranslationUnit() || L.isMacroID() || !inMainFile(SM, L) ||
       ED->getBraceRange().getBegin().isMacroID())
     return "";
-  // The file's name keeps a translated header's tags apart from those of
-  // the file that includes it.
+  // A translated header's tags and those of the file that includes it, or
+  // of another header of the same name, must differ (a.h and a.c, both
+  // line 1 column 1): the file's name and a hash of its text, which the
+  // same file has on every machine and in every folder.
+  FileID F = SM.getFileID(L);
   std::string Stem = llvm::sys::path::stem(SM.getFilename(L)).str();
   for (char &C : Stem)
     if (!isAsciiIdentifierContinue(C))
       C = '_';
-  return "o2c_enum_" + Stem + "_L" +
+  uint64_t Hash = llvm::xxh3_64bits(SM.getBufferData(F));
+  return "o2c_enum_" + Stem + "_" +
+         llvm::utohexstr(Hash & 0xffffffffu, /*LowerCase=*/true) + "_L" +
          std::to_string(SM.getSpellingLineNumber(L)) + "_C" +
          std::to_string(SM.getSpellingColumnNumber(L));
 }

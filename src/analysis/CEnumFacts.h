@@ -49,7 +49,7 @@ bool promotesUnsigned(const clang::EnumDecl *ED);
 /// that types objects (`enum { A, B } m;`), which a kernel's parameter
 /// cannot spell otherwise (nvcc refuses a type without a name there): one
 /// the main file defines outside a macro at file scope, or inside a struct
-/// there, `o2c_enum_<file>_L<line>_C<column>`; empty for any other.
+/// there, `o2c_enum_<file>_<hash of its text>_L<line>_C<column>`; empty for any other.
 std::string unnamedEnumTag(const clang::EnumDecl *ED,
                            const clang::ASTContext &Ctx);
 

@@ -9,8 +9,19 @@
 
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 using namespace omp2cuda;
 using namespace omp2cuda::test;
+
+/// The tag the .cu gives the enumeration without a name at Where
+/// (`L1_C1`), which carries a hash of the file's text.
+static std::string tagAt(const std::string &Output, const std::string &Where) {
+  std::smatch M;
+  std::regex_search(Output, M,
+                    std::regex("o2c_enum_input_[0-9a-f]+_" + Where + "\\b"));
+  return M.empty() ? "<no tag at " + Where + ">" : M.str();
+}
 
 TEST_CASE("a C enum that leaves its range gets int as its type and its reads "
           "C's unsigned promotion",
@@ -280,7 +291,8 @@ int f(void) {
   // The enumeration without a name that types `i` gets a tag (nvcc refuses
   // a kernel parameter of a type without a name).
   CHECK(contains(F.Output, "enum K : int { KA, KB };\n"
-                           "enum o2c_enum_input_L4_C15 { IA = 3, IB };\n"
+                           "enum " + tagAt(F.Output, "L4_C15") +
+                               " { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -457,11 +469,11 @@ int f(T t) {
 })");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(
-      contains(F.Output, "enum o2c_enum_input_L1_C1 : int { A, B, C } m = B;"));
-  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 { X = 7, Y };"));
-  CHECK(contains(F.Output, "(enum o2c_enum_input_L1_C1 *m, T *t, int *r,\n"));
-  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 *tk"));
+  std::string M = tagAt(F.Output, "L1_C1"), K = tagAt(F.Output, "L2_C19");
+  CHECK(contains(F.Output, "enum " + M + " : int { A, B, C } m = B;"));
+  CHECK(contains(F.Output, "enum " + K + " { X = 7, Y };"));
+  CHECK(contains(F.Output, "(enum " + M + " *m, T *t,"));
+  CHECK(contains(F.Output, "enum " + K + " *tk"));
   CHECK_FALSE(contains(F.Output, "unnamed"));
 }
 
@@ -588,4 +600,22 @@ int f(void) {
     REQUIRE(F.Ok);
     CHECK(F.LeftOnHost == 1);
   }
+}
+
+TEST_CASE("the tags of enumerations without a name differ between files",
+          "[ccompat][cenums]") {
+  // Review rC t2: a.h and a.c, each with `enum {...} v;` at line 1 column
+  // 1, both gave it the tag o2c_enum_a_L1_C1, a redefinition in the .cu.
+  auto Tag = [](const std::string &Enum) {
+    FileResult F = translateC(Enum + " v = 1;\nint f(void) {\n  int r = 0;\n"
+                              "#pragma omp target map(tofrom: r) map(to: v)\n"
+                              "  r = v;\n  return r;\n}\n");
+    REQUIRE(F.Ok);
+    return tagAt(F.Output, "L1_C1");
+  };
+  std::string A = Tag("enum { MA = 5, MB }"), H = Tag("enum { HA = 3, HB }");
+  CHECK(A.find("no tag") == std::string::npos);
+  CHECK(A != H);
+  // The same text, the same tag, wherever it is translated.
+  CHECK(A == Tag("enum { MA = 5, MB }"));
 }
