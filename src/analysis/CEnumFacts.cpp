@@ -39,6 +39,18 @@ bool promotesUnsigned(const EnumDecl *ED) {
          ED->getIntegerType()->isSpecificBuiltinType(BuiltinType::UInt);
 }
 
+bool CEnumFacts::stringified(const SourceManager &SM, SourceLocation L) const {
+  if (!L.isMacroID())
+    return false;
+  CharSourceRange R = SM.getExpansionRange(L);
+  if (!inMainFile(SM, R.getBegin()))
+    return false;
+  unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+  return std::any_of(
+      Stringifying.begin(), Stringifying.end(),
+      [&](const auto &S) { return S.first <= E && B <= S.second; });
+}
+
 std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
   if (!ED || Ctx.getLangOpts().CPlusPlus || ED->getIdentifier() ||
       ED->getTypedefNameForAnonDecl() || ED->isFreeStanding() ||

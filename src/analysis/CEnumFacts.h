@@ -34,6 +34,10 @@ struct CEnumFacts {
   std::set<const clang::EnumDecl *> BitFields;
 
   bool atRisk(const clang::EnumDecl *ED) const { return AtRisk.count(ED); }
+  /// Whether L is written in a macro invocation that stringifies an
+  /// argument (Stringifying).
+  bool stringified(const clang::SourceManager &SM,
+                   clang::SourceLocation L) const;
 };
 
 CEnumFacts cEnumFacts(clang::ASTContext &Ctx);

@@ -49,9 +49,10 @@ bool isPostfix(const Expr *E) {
 
 class Compat : public RecursiveASTVisitor<Compat> {
 public:
-  Compat(ASTContext &Ctx, std::vector<TextEdit> &Out,
+  Compat(ASTContext &Ctx, const CEnumFacts &Enums, std::vector<TextEdit> &Out,
          std::vector<CompatProblem> &Problems)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out), Problems(Problems) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Enums(Enums), Out(Out),
+        Problems(Problems) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -75,6 +76,16 @@ public:
       Need = true; // "literal" stored in a char * (C++: const char[N])
     if (!Need || inDirective(Sub->getBeginLoc()))
       return true;
+    // The cast would change the string the macro makes of its argument.
+    if (Enums.stringified(SM, Sub->getBeginLoc())) {
+      Problems.push_back({Sub->getBeginLoc(),
+                          "an implicit conversion to '" +
+                              To.getAsString(typePolicy(Ctx)) +
+                              "' in the argument of a macro that stringifies "
+                              "its arguments (the cast C++ needs would change "
+                              "the string)"});
+      return true;
+    }
     unsigned B, E;
     if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
       // A conversion written inside a macro definition: only a problem if
@@ -131,6 +142,7 @@ public:
       return;
     unsigned B, End;
     if (inDirective(L->getBeginLoc()) ||
+        Enums.stringified(SM, L->getBeginLoc()) ||
         !fileOffsets(SM, Ctx.getLangOpts(), L->getSourceRange(), B, End)) {
       Problems.push_back({L->getBeginLoc(),
                           "a character constant whose size C and C++ give "
@@ -388,6 +400,7 @@ private:
 
   ASTContext &Ctx;
   const SourceManager &SM;
+  const CEnumFacts &Enums;
   std::vector<TextEdit> &Out;
   std::vector<CompatProblem> &Problems;
   std::set<const ImplicitCastExpr *> LiteralToChar;
@@ -573,7 +586,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     }
     return Out;
   }
-  Compat C(Ctx, Out, Problems);
+  CEnumFacts Enums = cEnumFacts(Ctx);
+  Compat C(Ctx, Enums, Out, Problems);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const SourceManager &SM = Ctx.getSourceManager();
     if (!inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
@@ -582,7 +596,6 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   }
   // After the casts above: a read cast inside an int-to-enum cast at the
   // same offset comes second (`(enum F)((unsigned int)e - 2)`).
-  CEnumFacts Enums = cEnumFacts(Ctx);
   cEnumBaseEdits(Ctx, Enums, Out, Problems);
   cEnumReadEdits(Ctx, Enums, Out, Problems);
   restrictTokens(Ctx, Out);
