@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -56,6 +57,13 @@ bool promotesUnsigned(const clang::EnumDecl *ED);
 /// there, `o2c_enum_<file>_<hash of its text>_L<line>_C<column>`; empty for any other.
 std::string unnamedEnumTag(const clang::EnumDecl *ED,
                            const clang::ASTContext &Ctx);
+
+/// Clang prints a C enumeration without a name (nor a typedef's)
+/// `enum S::(unnamed enum at F:L:C)`, which no compiler reads: Texts, which
+/// spell T (or what it points to), spell its tag (unnamedEnumTag) instead.
+/// False when T's enumeration, in Texts, has none.
+bool spellUnnamedEnum(clang::QualType T, const clang::ASTContext &Ctx,
+                      std::initializer_list<std::string *> Texts);
 
 /// The files whose file-scope structs declare enumerations, which C declares
 /// around the struct and C++ inside it: a header among them needs a pass of

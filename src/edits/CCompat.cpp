@@ -100,15 +100,27 @@ public:
                                 "' inside a macro definition"});
       return true;
     }
-    std::string Cast = "(" + declText(To, "", Ctx) + ")";
     // An enumeration without a name has no spelling but its enumerators'
     // type (C++ gives them the enumeration's).
+    std::string Type;
     if (const auto *ET = To->getAs<EnumType>()) {
       const EnumDecl *ED = ET->getDecl()->getDefinition();
       if (ED && !ED->getIdentifier() && !ED->getTypedefNameForAnonDecl() &&
           !ED->enumerators().empty())
-        Cast = "(decltype(" + ED->enumerators().begin()->getName().str() + "))";
+        Type = "decltype(" + ED->enumerators().begin()->getName().str() + ")";
     }
+    if (Type.empty())
+      Type = castType(To);
+    if (Type.empty()) {
+      Problems.push_back({Sub->getBeginLoc(),
+                          "an implicit conversion to '" +
+                              To.getAsString(typePolicy(Ctx)) +
+                              "', a type the cast C++ needs cannot spell (an "
+                              "enumeration without a name declared in a "
+                              "function)"});
+      return true;
+    }
+    std::string Cast = "(" + Type + ")";
     if (isPostfix(Sub)) {
       Out.push_back({B, 0, Cast});
     } else {
@@ -116,6 +128,63 @@ public:
       Out.push_back({E, 0, ")"});
     }
     return true;
+  }
+
+  // C gives an enumerator and a character constant the type int, and an
+  // enumeration's objects their compatible integer type, where C++ gives
+  // them the enumeration's and char: a `_Generic` over one picks another
+  // association (rC t26: C '121', the .cu '333').
+  bool VisitGenericSelectionExpr(GenericSelectionExpr *G) {
+    if (!G->isExprPredicate())
+      return true;
+    const Expr *C = G->getControllingExpr();
+    if (C && typedDifferently(C))
+      Problems.push_back(
+          {G->getGenericLoc(),
+           "a _Generic whose controlling expression involves an enumeration "
+           "or a character constant, which C and C++ give different types"});
+    return true;
+  }
+
+  static bool typedDifferently(const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (isa<CharacterLiteral>(E))
+        return true;
+      QualType T = E->getType();
+      for (unsigned Depth = 0; Depth < 16 && !T.isNull() &&
+                               (T->isPointerType() || T->isArrayType());
+           ++Depth)
+        T = T->isPointerType() ? T->getPointeeType()
+                               : QualType(T->getPointeeOrArrayElementType(), 0);
+      if (!T.isNull() && T->isEnumeralType())
+        return true;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E);
+          DR && isa<EnumConstantDecl>(DR->getDecl()))
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && typedDifferently(Child))
+        return true;
+    return false;
+  }
+
+  /// To as a cast spells it in C++, or empty: Clang prints `__typeof__`
+  /// as `typeof`, which C++ does not read, and an enumeration without a
+  /// name `enum (unnamed enum at F:L:C)`, which the .cu may tag.
+  std::string castType(QualType To) const {
+    std::string Text = declText(To, "", Ctx);
+    for (size_t P = 0; (P = Text.find("typeof", P)) != std::string::npos;
+         P += 6)
+      if ((P == 0 || !isAsciiIdentifierContinue(Text[P - 1])) &&
+          (P + 6 == Text.size() || !isAsciiIdentifierContinue(Text[P + 6]))) {
+        Text.replace(P, 6, "__typeof__");
+        P += 4;
+      }
+    if (!spellUnnamedEnum(To, Ctx, {&Text}) ||
+        Text.find("(unnamed") != std::string::npos ||
+        Text.find("(anonymous") != std::string::npos)
+      return "";
+    return Text;
   }
 
   // C gives a character constant the type int, C++ char; only sizeof and

@@ -376,3 +376,20 @@ TEST_CASE("a conversion in an argument that a macro stringifies is an error",
   CHECK(contains(F.Output, "SET(up, (unsigned int *)(&e));"));
   CHECK(contains(F.Output, "SET(ep, (enum E *)vp);"));
 }
+
+TEST_CASE("a _Generic over an enumeration or a character constant is an "
+          "error",
+          "[ccompat]") {
+  // Review rC t26: C picks `unsigned` for an enum object (GCC, Clang) and
+  // `int` for an enumerator; C++ neither (gcc '121', the .cu '333').
+  auto Program = [](const std::string &Control) {
+    return "enum E { EA = 1, EB = 2 };\nint f(void) {\n  enum E e = EB;\n  "
+           "int i = 0;\n  return _Generic((" +
+           Control + "), unsigned: 1, int: 2, default: 3) + (int)e + i;\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("e")).Ok);
+  CHECK_FALSE(translateC(Program("EA")).Ok);
+  CHECK_FALSE(translateC(Program("&e")).Ok);
+  CHECK_FALSE(translateC(Program("'a'")).Ok);
+  CHECK(translateC(Program("i + 1")).Ok);
+}

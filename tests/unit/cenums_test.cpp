@@ -619,3 +619,29 @@ TEST_CASE("the tags of enumerations without a name differ between files",
   // The same text, the same tag, wherever it is translated.
   CHECK(A == Tag("enum { MA = 5, MB }"));
 }
+
+TEST_CASE("a cast to a pointer to an enumeration spells a type C++ reads",
+          "[ccompat][cenums]") {
+  // Review rC t7/t8: the casts spelled `(typeof (loc) *)` and
+  // `(enum (unnamed enum at input.c:1:1) *)`.
+  FileResult F = translateC(R"(enum { NA = 6, NB } nv = NB, *gnp;
+int f(void) {
+  unsigned u = 8;
+  enum { LA = -2, LB = 3 } loc = LB;
+  __typeof__(loc) *lq = &u;
+  gnp = &u;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: nv)
+  r = nv;
+  return r + *lq + *gnp;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "*lq = (__typeof__ (loc) *)(&u);"));
+  CHECK(contains(F.Output,
+                 "gnp = (enum " + tagAt(F.Output, "L1_C1") + " *)(&u);"));
+  CHECK_FALSE(contains(F.Output, "unnamed"));
+  // One declared in a function has no tag to spell.
+  CHECK_FALSE(translateC("int f(void) {\n  unsigned u = 8;\n  enum { LA = 2 "
+                         "} *lp = &u;\n  return *lp;\n}\n")
+                  .Ok);
+}
