@@ -15,9 +15,12 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -37,6 +40,18 @@ bool promotesUnsigned(const EnumDecl *ED) {
          ED->getIntegerType()->isSpecificBuiltinType(BuiltinType::UInt);
 }
 
+bool CEnumFacts::stringified(const SourceManager &SM, SourceLocation L) const {
+  if (!L.isMacroID())
+    return false;
+  CharSourceRange R = SM.getExpansionRange(L);
+  if (!inMainFile(SM, R.getBegin()))
+    return false;
+  unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+  return std::any_of(
+      Stringifying.begin(), Stringifying.end(),
+      [&](const auto &S) { return S.first <= E && B <= S.second; });
+}
+
 std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
   if (!ED || Ctx.getLangOpts().CPlusPlus || ED->getIdentifier() ||
       ED->getTypedefNameForAnonDecl() || ED->isFreeStanding() ||
@@ -50,15 +65,68 @@ std::string unnamedEnumTag(const EnumDecl *ED, const ASTContext &Ctx) {
   if (!DC->isTranslationUnit() || L.isMacroID() || !inMainFile(SM, L) ||
       ED->getBraceRange().getBegin().isMacroID())
     return "";
-  // The file's name keeps a translated header's tags apart from those of
-  // the file that includes it.
+  // A translated header's tags and those of the file that includes it, or
+  // of another header of the same name, must differ (a.h and a.c, both
+  // line 1 column 1): the file's name and a hash of its text, which the
+  // same file has on every machine and in every folder.
+  FileID F = SM.getFileID(L);
   std::string Stem = llvm::sys::path::stem(SM.getFilename(L)).str();
   for (char &C : Stem)
     if (!isAsciiIdentifierContinue(C))
       C = '_';
-  return "o2c_enum_" + Stem + "_L" +
+  uint64_t Hash = llvm::xxh3_64bits(SM.getBufferData(F));
+  return "o2c_enum_" + Stem + "_" +
+         llvm::utohexstr(Hash & 0xffffffffu, /*LowerCase=*/true) + "_L" +
          std::to_string(SM.getSpellingLineNumber(L)) + "_C" +
          std::to_string(SM.getSpellingColumnNumber(L));
+}
+
+// Clang prints a C enumeration without a name (nor a typedef's)
+// `enum S::(unnamed enum at F:L:C)`, which no compiler reads, and nvcc
+// refuses a kernel parameter of a type without a name: the .cu gives it a
+// tag (unnamedEnumTag), which Texts spell. False when T's enumeration, in
+// Texts, has none.
+bool spellUnnamedEnum(QualType T, const ASTContext &Ctx,
+                      std::initializer_list<std::string *> Texts) {
+  for (unsigned Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
+    if (T->isReferenceType() || T->isPointerType())
+      T = T->getPointeeType();
+    else if (T->isArrayType())
+      T = QualType(T->getPointeeOrArrayElementType(), 0);
+    else
+      break;
+  }
+  const auto *ET = T.isNull() ? nullptr : T->getAs<EnumType>();
+  const EnumDecl *D = ET ? ET->getDecl()->getDefinition() : nullptr;
+  if (!D || D->getIdentifier() || D->getTypedefNameForAnonDecl())
+    return true;
+  PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(D->getLocation());
+  if (PL.isInvalid())
+    return true;
+  std::string At = " at " + std::string(PL.getFilename()) + ":" +
+                   std::to_string(PL.getLine()) + ":" +
+                   std::to_string(PL.getColumn()) + ")";
+  std::string Tag = unnamedEnumTag(D, Ctx);
+  auto Word = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  for (std::string *Text : Texts)
+    for (size_t P; (P = Text->find(At)) != std::string::npos;) {
+      size_t Open = Text->rfind("(unnamed", P);
+      if (Open == std::string::npos)
+        Open = Text->rfind("(anonymous", P);
+      if (Tag.empty() || Open == std::string::npos)
+        return false;
+      // The structs around it (`S::`), and C's keyword before them.
+      while (Open >= 3 && Text->compare(Open - 2, 2, "::") == 0 &&
+             Word((*Text)[Open - 3])) {
+        Open -= 2;
+        while (Open > 0 && Word((*Text)[Open - 1]))
+          --Open;
+      }
+      if (Open >= 5 && Text->compare(Open - 5, 5, "enum ") == 0)
+        Open -= 5;
+      Text->replace(Open, P + At.size() - Open, "enum " + Tag);
+    }
+  return true;
 }
 
 std::set<FileID> filesWithStructEnums(ASTContext &Ctx) {

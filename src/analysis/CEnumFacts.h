@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -34,6 +35,10 @@ struct CEnumFacts {
   std::set<const clang::EnumDecl *> BitFields;
 
   bool atRisk(const clang::EnumDecl *ED) const { return AtRisk.count(ED); }
+  /// Whether L is written in a macro invocation that stringifies an
+  /// argument (Stringifying).
+  bool stringified(const clang::SourceManager &SM,
+                   clang::SourceLocation L) const;
 };
 
 CEnumFacts cEnumFacts(clang::ASTContext &Ctx);
@@ -49,9 +54,16 @@ bool promotesUnsigned(const clang::EnumDecl *ED);
 /// that types objects (`enum { A, B } m;`), which a kernel's parameter
 /// cannot spell otherwise (nvcc refuses a type without a name there): one
 /// the main file defines outside a macro at file scope, or inside a struct
-/// there, `o2c_enum_<file>_L<line>_C<column>`; empty for any other.
+/// there, `o2c_enum_<file>_<hash of its text>_L<line>_C<column>`; empty for any other.
 std::string unnamedEnumTag(const clang::EnumDecl *ED,
                            const clang::ASTContext &Ctx);
+
+/// Clang prints a C enumeration without a name (nor a typedef's)
+/// `enum S::(unnamed enum at F:L:C)`, which no compiler reads: Texts, which
+/// spell T (or what it points to), spell its tag (unnamedEnumTag) instead.
+/// False when T's enumeration, in Texts, has none.
+bool spellUnnamedEnum(clang::QualType T, const clang::ASTContext &Ctx,
+                      std::initializer_list<std::string *> Texts);
 
 /// The files whose file-scope structs declare enumerations, which C declares
 /// around the struct and C++ inside it: a header among them needs a pass of

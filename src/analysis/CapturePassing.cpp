@@ -365,53 +365,6 @@ Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
   return {};
 }
 
-/// Clang prints a C enumeration without a name (nor a typedef's)
-/// `enum S::(unnamed enum at F:L:C)`, which no compiler reads, and nvcc
-/// refuses a kernel parameter of a type without a name: the .cu gives it a
-/// tag (unnamedEnumTag), which Texts spell. False when T's enumeration, in
-/// Texts, has none.
-bool spellUnnamedEnum(QualType T, const ASTContext &Ctx,
-                      std::initializer_list<std::string *> Texts) {
-  for (unsigned Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
-    if (T->isReferenceType() || T->isPointerType())
-      T = T->getPointeeType();
-    else if (T->isArrayType())
-      T = QualType(T->getPointeeOrArrayElementType(), 0);
-    else
-      break;
-  }
-  const auto *ET = T.isNull() ? nullptr : T->getAs<EnumType>();
-  const EnumDecl *D = ET ? ET->getDecl()->getDefinition() : nullptr;
-  if (!D || D->getIdentifier() || D->getTypedefNameForAnonDecl())
-    return true;
-  PresumedLoc PL = Ctx.getSourceManager().getPresumedLoc(D->getLocation());
-  if (PL.isInvalid())
-    return true;
-  std::string At = " at " + std::string(PL.getFilename()) + ":" +
-                   std::to_string(PL.getLine()) + ":" +
-                   std::to_string(PL.getColumn()) + ")";
-  std::string Tag = unnamedEnumTag(D, Ctx);
-  auto Word = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
-  for (std::string *Text : Texts)
-    for (size_t P; (P = Text->find(At)) != std::string::npos;) {
-      size_t Open = Text->rfind("(unnamed", P);
-      if (Open == std::string::npos)
-        Open = Text->rfind("(anonymous", P);
-      if (Tag.empty() || Open == std::string::npos)
-        return false;
-      // The structs around it (`S::`), and C's keyword before them.
-      while (Open >= 3 && Text->compare(Open - 2, 2, "::") == 0 &&
-             Word((*Text)[Open - 3])) {
-        Open -= 2;
-        while (Open > 0 && Word((*Text)[Open - 1]))
-          --Open;
-      }
-      if (Open >= 5 && Text->compare(Open - 5, 5, "enum ") == 0)
-        Open -= 5;
-      Text->replace(Open, P + At.size() - Open, "enum " + Tag);
-    }
-  return true;
-}
 
 } // namespace
 

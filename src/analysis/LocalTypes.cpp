@@ -268,9 +268,23 @@ bool planMove(const NamedDecl *D, const Decl *TopLevel,
         ND && !isa<VarDecl>(ND) && !ND->getName().empty() &&
         !(TagAlone && isa<TypedefNameDecl>(ND)))
       Names.push_back(ND->getNameAsString());
-  if (const auto *E = dyn_cast_or_null<EnumDecl>(M.Tag))
-    for (const EnumConstantDecl *EC : E->enumerators())
-      Names.push_back(EC->getNameAsString());
+  // C declares the enumerations written inside a struct around it, and the
+  // .cu moves them ahead of it (edits/CEnumMoves.cpp): their names go too.
+  std::vector<const TagDecl *> Tags = {M.Tag};
+  for (size_t I = 0; I < Tags.size(); ++I) {
+    if (!Tags[I])
+      continue;
+    if (const auto *E = dyn_cast<EnumDecl>(Tags[I]))
+      for (const EnumConstantDecl *EC : E->enumerators())
+        Names.push_back(EC->getNameAsString());
+    for (const Decl *X : Tags[I]->decls())
+      if (const auto *Inner = dyn_cast<TagDecl>(X);
+          Inner && Inner->isThisDeclarationADefinition()) {
+        if (!Inner->getName().empty())
+          Names.push_back(Inner->getNameAsString());
+        Tags.push_back(Inner);
+      }
+  }
   // The same definition in another function (OpenMP_VV declares one enum
   // or struct in each test function) moves once; both functions use it.
   if (const LocalTypeMove *Same = identicalMove(M.Tag, DS, TU);

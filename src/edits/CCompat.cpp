@@ -50,9 +50,10 @@ bool isPostfix(const Expr *E) {
 
 class Compat : public RecursiveASTVisitor<Compat> {
 public:
-  Compat(ASTContext &Ctx, std::vector<TextEdit> &Out,
+  Compat(ASTContext &Ctx, const CEnumFacts &Enums, std::vector<TextEdit> &Out,
          std::vector<CompatProblem> &Problems)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out), Problems(Problems) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Enums(Enums), Out(Out),
+        Problems(Problems) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -76,6 +77,16 @@ public:
       Need = true; // "literal" stored in a char * (C++: const char[N])
     if (!Need || inDirective(Sub->getBeginLoc()))
       return true;
+    // The cast would change the string the macro makes of its argument.
+    if (Enums.stringified(SM, Sub->getBeginLoc())) {
+      Problems.push_back({Sub->getBeginLoc(),
+                          "an implicit conversion to '" +
+                              To.getAsString(typePolicy(Ctx)) +
+                              "' in the argument of a macro that stringifies "
+                              "its arguments (the cast C++ needs would change "
+                              "the string)"});
+      return true;
+    }
     unsigned B, E;
     if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
       // A conversion written inside a macro definition: only a problem if
@@ -90,15 +101,27 @@ public:
                                 "' inside a macro definition"});
       return true;
     }
-    std::string Cast = "(" + declText(To, "", Ctx) + ")";
     // An enumeration without a name has no spelling but its enumerators'
     // type (C++ gives them the enumeration's).
+    std::string Type;
     if (const auto *ET = To->getAs<EnumType>()) {
       const EnumDecl *ED = ET->getDecl()->getDefinition();
       if (ED && !ED->getIdentifier() && !ED->getTypedefNameForAnonDecl() &&
           !ED->enumerators().empty())
-        Cast = "(decltype(" + ED->enumerators().begin()->getName().str() + "))";
+        Type = "decltype(" + ED->enumerators().begin()->getName().str() + ")";
     }
+    if (Type.empty())
+      Type = castType(To);
+    if (Type.empty()) {
+      Problems.push_back({Sub->getBeginLoc(),
+                          "an implicit conversion to '" +
+                              To.getAsString(typePolicy(Ctx)) +
+                              "', a type the cast C++ needs cannot spell (an "
+                              "enumeration without a name declared in a "
+                              "function)"});
+      return true;
+    }
+    std::string Cast = "(" + Type + ")";
     if (isPostfix(Sub)) {
       Out.push_back({B, 0, Cast});
     } else {
@@ -106,6 +129,63 @@ public:
       Out.push_back({E, 0, ")"});
     }
     return true;
+  }
+
+  // C gives an enumerator and a character constant the type int, and an
+  // enumeration's objects their compatible integer type, where C++ gives
+  // them the enumeration's and char: a `_Generic` over one picks another
+  // association (rC t26: C '121', the .cu '333').
+  bool VisitGenericSelectionExpr(GenericSelectionExpr *G) {
+    if (!G->isExprPredicate())
+      return true;
+    const Expr *C = G->getControllingExpr();
+    if (C && typedDifferently(C))
+      Problems.push_back(
+          {G->getGenericLoc(),
+           "a _Generic whose controlling expression involves an enumeration "
+           "or a character constant, which C and C++ give different types"});
+    return true;
+  }
+
+  static bool typedDifferently(const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (isa<CharacterLiteral>(E))
+        return true;
+      QualType T = E->getType();
+      for (unsigned Depth = 0; Depth < 16 && !T.isNull() &&
+                               (T->isPointerType() || T->isArrayType());
+           ++Depth)
+        T = T->isPointerType() ? T->getPointeeType()
+                               : QualType(T->getPointeeOrArrayElementType(), 0);
+      if (!T.isNull() && T->isEnumeralType())
+        return true;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E);
+          DR && isa<EnumConstantDecl>(DR->getDecl()))
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && typedDifferently(Child))
+        return true;
+    return false;
+  }
+
+  /// To as a cast spells it in C++, or empty: Clang prints `__typeof__`
+  /// as `typeof`, which C++ does not read, and an enumeration without a
+  /// name `enum (unnamed enum at F:L:C)`, which the .cu may tag.
+  std::string castType(QualType To) const {
+    std::string Text = declText(To, "", Ctx);
+    for (size_t P = 0; (P = Text.find("typeof", P)) != std::string::npos;
+         P += 6)
+      if ((P == 0 || !isAsciiIdentifierContinue(Text[P - 1])) &&
+          (P + 6 == Text.size() || !isAsciiIdentifierContinue(Text[P + 6]))) {
+        Text.replace(P, 6, "__typeof__");
+        P += 4;
+      }
+    if (!spellUnnamedEnum(To, Ctx, {&Text}) ||
+        Text.find("(unnamed") != std::string::npos ||
+        Text.find("(anonymous") != std::string::npos)
+      return "";
+    return Text;
   }
 
   // C gives a character constant the type int, C++ char; only sizeof and
@@ -132,6 +212,7 @@ public:
       return;
     unsigned B, End;
     if (inDirective(L->getBeginLoc()) ||
+        Enums.stringified(SM, L->getBeginLoc()) ||
         !fileOffsets(SM, Ctx.getLangOpts(), L->getSourceRange(), B, End)) {
       Problems.push_back({L->getBeginLoc(),
                           "a character constant whose size C and C++ give "
@@ -388,6 +469,7 @@ private:
 
   ASTContext &Ctx;
   const SourceManager &SM;
+  const CEnumFacts &Enums;
   std::vector<TextEdit> &Out;
   std::vector<CompatProblem> &Problems;
   std::set<const ImplicitCastExpr *> LiteralToChar;
@@ -573,7 +655,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     }
     return Out;
   }
-  Compat C(Ctx, Out, Problems);
+  CEnumFacts Enums = cEnumFacts(Ctx);
+  Compat C(Ctx, Enums, Out, Problems);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     const SourceManager &SM = Ctx.getSourceManager();
     if (!inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
@@ -582,7 +665,6 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   }
   // After the casts above: a read cast inside an int-to-enum cast at the
   // same offset comes second (`(enum F)((unsigned int)e - 2)`).
-  CEnumFacts Enums = cEnumFacts(Ctx);
   cEnumBaseEdits(Ctx, Enums, Out, Problems);
   cEnumReadEdits(Ctx, Enums, Out, Problems);
   restrictTokens(Ctx, Out);

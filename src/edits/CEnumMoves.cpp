@@ -32,11 +32,46 @@ public:
         for (Decl *D : DS->decls())
           if (auto *RD = dyn_cast<RecordDecl>(D);
               RD && RD->isThisDeclarationADefinition())
-            Found.push_back({RD, DS});
+            Found.push_back({RD, DS, CS});
     return true;
   }
-  std::vector<std::pair<const RecordDecl *, const DeclStmt *>> Found;
+  struct Local {
+    const RecordDecl *RD;
+    const DeclStmt *DS;
+    const CompoundStmt *Block;
+  };
+  std::vector<Local> Found;
 };
+
+/// What a struct's text spells before its enumerations move out: a name
+/// that refers to another declaration would refer to the moved one.
+class SpelledNames : public RecursiveASTVisitor<SpelledNames> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Refs.push_back({E->getLocation(), E->getDecl()});
+    return true;
+  }
+  bool VisitEnumTypeLoc(EnumTypeLoc TL) {
+    Refs.push_back({TL.getNameLoc(), TL.getDecl()});
+    return true;
+  }
+  bool VisitRecordTypeLoc(RecordTypeLoc TL) {
+    Refs.push_back({TL.getNameLoc(), TL.getDecl()});
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    Refs.push_back({TL.getNameLoc(), TL.getTypedefNameDecl()});
+    return true;
+  }
+  std::vector<std::pair<SourceLocation, const NamedDecl *>> Refs;
+};
+
+/// The typedef names D declares: C++ refuses a tag of the same name in
+/// their scope (a variable's or a function's, it allows).
+void typedefNames(const Decl *D, std::set<std::string> &Out) {
+  if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+    Out.insert(TD->getName().str());
+}
 
 /// The main file's uses of an enumeration declared in a struct that stays
 /// inside it (a header's, a macro's): C++ does not see its names outside
@@ -113,10 +148,57 @@ private:
   std::set<SourceLocation> Seen;
 };
 
-/// Moves RD's enumerations (and its nested structs') to offset At.
+/// Why RD's enumerations Nested cannot move to At, where Scope's typedef
+/// names are declared: C++ would read one of RD's earlier names, or a tag,
+/// as another declaration (C keeps tags and ordinary names apart). Adds
+/// the problem and returns true if so.
+bool blocksMove(
+    ASTContext &Ctx, const RecordDecl *RD,
+    const std::vector<std::pair<unsigned, const EnumDecl *>> &Nested,
+    const std::set<std::string> &Scope, std::vector<CompatProblem> &Problems) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<const Decl *> Own;
+  for (const auto &[B, ED] : Nested) {
+    Own.insert(ED);
+    Own.insert(ED->enumerator_begin(), ED->enumerator_end());
+  }
+  auto Problem = [&](SourceLocation L, llvm::StringRef Name,
+                     llvm::StringRef Why) {
+    Problems.push_back(
+        {L, "'" + Name.str() + "' " + Why.str() +
+                " an enumeration that the struct '" + RD->getNameAsString() +
+                "' declares, which C declares around the struct and C++ "
+                "inside it: moved out, it would change what the name "
+                "refers to"});
+    return true;
+  };
+  SpelledNames Spelled;
+  Spelled.TraverseDecl(const_cast<RecordDecl *>(RD));
+  for (const auto &[B, ED] : Nested) {
+    if (ED->getIdentifier() && Scope.count(ED->getName().str()))
+      return Problem(ED->getLocation(), ED->getName(),
+                     "is a typedef name where C++ would declare");
+    for (const auto &[L, D] : Spelled.Refs) {
+      unsigned Off;
+      if (Own.count(D) || !D->getIdentifier() ||
+          !mainOffset(SM, SM.getExpansionLoc(L), Off) || Off >= B)
+        continue;
+      bool Same = ED->getIdentifier() && D->getName() == ED->getName();
+      for (const EnumConstantDecl *EC : ED->enumerators())
+        Same |= D->getName() == EC->getName();
+      if (Same)
+        return Problem(L, D->getName(), "refers to another declaration before");
+    }
+  }
+  return false;
+}
+
+/// Moves RD's enumerations (and its nested structs') to offset At, where
+/// Scope's typedef names are declared.
 void moveOut(ASTContext &Ctx, const RecordDecl *RD, unsigned At,
-             bool LineDirectives, std::vector<TextEdit> &Out,
-             std::set<const EnumDecl *> &Moved) {
+             bool LineDirectives, const std::set<std::string> &Scope,
+             std::vector<TextEdit> &Out, std::set<const EnumDecl *> &Moved,
+             std::vector<CompatProblem> &Problems) {
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   // Its enumerations and its nested structs', in the file's order (an
@@ -135,6 +217,8 @@ void moveOut(ASTContext &Ctx, const RecordDecl *RD, unsigned At,
         Records.push_back(Inner);
     }
   std::sort(Nested.begin(), Nested.end());
+  if (blocksMove(Ctx, RD, Nested, Scope, Problems))
+    return;
   std::string Ahead;
   for (const auto &[B, ED] : Nested) {
     unsigned E;
@@ -181,7 +265,10 @@ void nestedEnumMoves(ASTContext &Ctx, bool LineDirectives,
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<const EnumDecl *> Moved;
   std::vector<std::pair<unsigned, unsigned>> Tops; // file-scope declarations
+  std::set<std::string> FileNames;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (!D->isImplicit())
+      typedefNames(D, FileNames);
     unsigned B, E;
     if (!D->isImplicit() && mainOffset(SM, D->getBeginLoc(), B) &&
         mainOffset(SM, D->getEndLoc(), E))
@@ -198,7 +285,7 @@ void nestedEnumMoves(ASTContext &Ctx, bool LineDirectives,
     for (const auto &[B, E] : Tops)
       if (B <= RB && RB <= E)
         At = std::min(At, B);
-    moveOut(Ctx, RD, At, LineDirectives, Out, Moved);
+    moveOut(Ctx, RD, At, LineDirectives, FileNames, Out, Moved, Problems);
   }
   // A struct a function declares: C declares its enumerations in the block
   // around it, as C++ does a declaration ahead of its statement.
@@ -207,10 +294,16 @@ void nestedEnumMoves(ASTContext &Ctx, bool LineDirectives,
     if (isa<FunctionDecl>(D) &&
         inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       L.TraverseDecl(D);
-  for (const auto &[RD, DS] : L.Found) {
+  for (const auto &[RD, DS, Block] : L.Found) {
     unsigned At;
-    if (mainOffset(SM, DS->getBeginLoc(), At))
-      moveOut(Ctx, RD, At, LineDirectives, Out, Moved);
+    if (!mainOffset(SM, DS->getBeginLoc(), At))
+      continue;
+    std::set<std::string> BlockNames;
+    for (const Stmt *S : Block->body())
+      if (const auto *Other = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : Other->decls())
+          typedefNames(D, BlockNames);
+    moveOut(Ctx, RD, At, LineDirectives, BlockNames, Out, Moved, Problems);
   }
   NestedEnumUses U(Ctx, Moved, Problems);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())

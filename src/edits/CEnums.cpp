@@ -310,18 +310,7 @@ private:
   }
 
   bool inDirective(SourceLocation L) const { return Spans.contains(SM, L); }
-  bool stringified(SourceLocation L) const {
-    if (!L.isMacroID())
-      return false;
-    CharSourceRange R = SM.getExpansionRange(L);
-    if (!inMainFile(SM, R.getBegin()))
-      return false;
-    unsigned B = SM.getFileOffset(R.getBegin()),
-             E = SM.getFileOffset(R.getEnd());
-    return std::any_of(
-        F.Stringifying.begin(), F.Stringifying.end(),
-        [&](const auto &S) { return S.first <= E && B <= S.second; });
-  }
+  bool stringified(SourceLocation L) const { return F.stringified(SM, L); }
 
   /// Whether what C computes from the promoted read E differs from what
   /// C++ computes: not where only its low 32 bits or its truth are used

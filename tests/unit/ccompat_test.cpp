@@ -436,3 +436,46 @@ int f(int c) {
   CHECK(contains(F.Output, "(int)sizeof(((int)'a')) + (int)sizeof(c ? ((int)'x') : ((int)'y'))"));
   CHECK(contains(F.Output, "(int)sizeof(0, ((int)'q')) + (int)sizeof('a' + 1) + 'z';"));
 }
+
+TEST_CASE("a conversion in an argument that a macro stringifies is an error",
+          "[ccompat]") {
+  // Review rC t24: the cast went into the argument, and the program
+  // printed `up = (unsigned int *)(&e)` where C prints `up = &e`.
+  auto Program = [](const std::string &Use) {
+    return "#include <stdio.h>\n#define ASSIGN(dst, src) do { printf(\"%s = "
+           "%s\\n\", #dst, #src); dst = src; } while (0)\n#define SET(dst, "
+           "src) do { dst = src; } while (0)\nenum E { EA = 1, EB = 2 };\n"
+           "int f(void) {\n  enum E e = EB;\n  unsigned *up;\n  void *vp = "
+           "&e;\n  enum E *ep;\n  " +
+           Use + ";\n  return (int)*up + (int)*ep;\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("ASSIGN(up, &e); ep = &e")).Ok);
+  CHECK_FALSE(translateC(Program("ASSIGN(ep, vp); up = vp")).Ok);
+  CHECK_FALSE(
+      translateC(
+          Program(
+              "up = vp; ep = vp; int n; ASSIGN(n, (int)sizeof('a')); (void)n"))
+          .Ok);
+  // A macro that does not stringify takes the cast.
+  FileResult F = translateC(Program("SET(up, &e); SET(ep, vp)"));
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "SET(up, (unsigned int *)(&e));"));
+  CHECK(contains(F.Output, "SET(ep, (enum E *)vp);"));
+}
+
+TEST_CASE("a _Generic over an enumeration or a character constant is an "
+          "error",
+          "[ccompat]") {
+  // Review rC t26: C picks `unsigned` for an enum object (GCC, Clang) and
+  // `int` for an enumerator; C++ neither (gcc '121', the .cu '333').
+  auto Program = [](const std::string &Control) {
+    return "enum E { EA = 1, EB = 2 };\nint f(void) {\n  enum E e = EB;\n  "
+           "int i = 0;\n  return _Generic((" +
+           Control + "), unsigned: 1, int: 2, default: 3) + (int)e + i;\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("e")).Ok);
+  CHECK_FALSE(translateC(Program("EA")).Ok);
+  CHECK_FALSE(translateC(Program("&e")).Ok);
+  CHECK_FALSE(translateC(Program("'a'")).Ok);
+  CHECK(translateC(Program("i + 1")).Ok);
+}

@@ -9,8 +9,19 @@
 
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 using namespace omp2cuda;
 using namespace omp2cuda::test;
+
+/// The tag the .cu gives the enumeration without a name at Where
+/// (`L1_C1`), which carries a hash of the file's text.
+static std::string tagAt(const std::string &Output, const std::string &Where) {
+  std::smatch M;
+  std::regex_search(Output, M,
+                    std::regex("o2c_enum_input_[0-9a-f]+_" + Where + "\\b"));
+  return M.empty() ? "<no tag at " + Where + ">" : M.str();
+}
 
 TEST_CASE("a C enum that leaves its range gets int as its type and its reads "
           "C's unsigned promotion",
@@ -280,7 +291,8 @@ int f(void) {
   // The enumeration without a name that types `i` gets a tag (nvcc refuses
   // a kernel parameter of a type without a name).
   CHECK(contains(F.Output, "enum K : int { KA, KB };\n"
-                           "enum o2c_enum_input_L4_C15 { IA = 3, IB };\n"
+                           "enum " + tagAt(F.Output, "L4_C15") +
+                               " { IA = 3, IB };\n"
                            "enum Z { ZA = KB + 1 };\nstruct S {\n  int n;\n"
                            "  enum K k;\n  struct In { decltype(IA) i; } in;\n"
                            "  ;\n};\n"));
@@ -457,11 +469,11 @@ int f(T t) {
 })");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(
-      contains(F.Output, "enum o2c_enum_input_L1_C1 : int { A, B, C } m = B;"));
-  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 { X = 7, Y };"));
-  CHECK(contains(F.Output, "(enum o2c_enum_input_L1_C1 *m, T *t, int *r,\n"));
-  CHECK(contains(F.Output, "enum o2c_enum_input_L2_C19 *tk"));
+  std::string M = tagAt(F.Output, "L1_C1"), K = tagAt(F.Output, "L2_C19");
+  CHECK(contains(F.Output, "enum " + M + " : int { A, B, C } m = B;"));
+  CHECK(contains(F.Output, "enum " + K + " { X = 7, Y };"));
+  CHECK(contains(F.Output, "(enum " + M + " *m, T *t,"));
+  CHECK(contains(F.Output, "enum " + K + " *tk"));
   CHECK_FALSE(contains(F.Output, "unnamed"));
 }
 
@@ -540,4 +552,96 @@ TEST_CASE("a C enum declared in a struct a function declares moves ahead of "
   CHECK(contains(F.Output, "  enum Q { QA = 5, QB }; struct { enum Q q; } u "
                            "= {QB};"));
   CHECK(F.LeftOnHost == 1);
+}
+
+TEST_CASE("a C enum in a struct does not move ahead of a member that spells "
+          "one of its names for another declaration",
+          "[ccompat][cenums]") {
+  // Review rC t17/t3: moved ahead of S, the inner N re-bound `int a[N]`
+  // (gcc '2', emu '8').
+  auto Program = [](const std::string &Before) {
+    return "enum { N = 2 };\nint f(void) {\n  struct S { " + Before +
+           " enum { N = 8 } k; } s;\n  int r = 0;\n#pragma omp target "
+           "map(tofrom: r)\n  r = 1;\n  return r + (int)sizeof s;\n}\n";
+  };
+  CHECK_FALSE(translateC(Program("int a[N];")).Ok);
+  CHECK_FALSE(translateC(Program("struct { char c[N]; } in;")).Ok);
+  FileResult F = translateC(Program("int a[4];"));
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "enum { N = 8 }; struct S { int a[4]; decltype(N) "
+                           "k; } s;"));
+}
+
+TEST_CASE("a C enum in a struct does not move where its names meet another "
+          "declaration",
+          "[ccompat][cenums]") {
+  // Review rC t27: a tag moved into a block that declares a typedef of the
+  // same name ("typedef redefinition").
+  CHECK_FALSE(translateC(R"(int f(void) {
+  typedef int mode;
+  mode base = 4;
+  struct S { int v; enum mode { M1 = 1, M2 } m; } s;
+  s.v = base;
+  return s.v;
+})")
+                  .Ok);
+  // Review rC t14/t20: a struct moved to file scope for its region where
+  // file scope has its enumerations' names: the region stays on the host.
+  for (const char *Outer : {"int KA = 100;", "enum KA { GA = 50 };"}) {
+    FileResult F = translateC(std::string(Outer) + R"(
+int f(void) {
+  int r = 0;
+  struct S { int v; enum KA { KA = 4, KB } k; } s;
+  s.v = 3;
+#pragma omp target map(tofrom: r) map(to: s)
+  r = s.v;
+  return r;
+})");
+    REQUIRE(F.Ok);
+    CHECK(F.LeftOnHost == 1);
+  }
+}
+
+TEST_CASE("the tags of enumerations without a name differ between files",
+          "[ccompat][cenums]") {
+  // Review rC t2: a.h and a.c, each with `enum {...} v;` at line 1 column
+  // 1, both gave it the tag o2c_enum_a_L1_C1, a redefinition in the .cu.
+  auto Tag = [](const std::string &Enum) {
+    FileResult F = translateC(Enum + " v = 1;\nint f(void) {\n  int r = 0;\n"
+                              "#pragma omp target map(tofrom: r) map(to: v)\n"
+                              "  r = v;\n  return r;\n}\n");
+    REQUIRE(F.Ok);
+    return tagAt(F.Output, "L1_C1");
+  };
+  std::string A = Tag("enum { MA = 5, MB }"), H = Tag("enum { HA = 3, HB }");
+  CHECK(A.find("no tag") == std::string::npos);
+  CHECK(A != H);
+  // The same text, the same tag, wherever it is translated.
+  CHECK(A == Tag("enum { MA = 5, MB }"));
+}
+
+TEST_CASE("a cast to a pointer to an enumeration spells a type C++ reads",
+          "[ccompat][cenums]") {
+  // Review rC t7/t8: the casts spelled `(typeof (loc) *)` and
+  // `(enum (unnamed enum at input.c:1:1) *)`.
+  FileResult F = translateC(R"(enum { NA = 6, NB } nv = NB, *gnp;
+int f(void) {
+  unsigned u = 8;
+  enum { LA = -2, LB = 3 } loc = LB;
+  __typeof__(loc) *lq = &u;
+  gnp = &u;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: nv)
+  r = nv;
+  return r + *lq + *gnp;
+})");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "*lq = (__typeof__ (loc) *)(&u);"));
+  CHECK(contains(F.Output,
+                 "gnp = (enum " + tagAt(F.Output, "L1_C1") + " *)(&u);"));
+  CHECK_FALSE(contains(F.Output, "unnamed"));
+  // One declared in a function has no tag to spell.
+  CHECK_FALSE(translateC("int f(void) {\n  unsigned u = 8;\n  enum { LA = 2 "
+                         "} *lp = &u;\n  return *lp;\n}\n")
+                  .Ok);
 }

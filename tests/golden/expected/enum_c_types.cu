@@ -83,7 +83,7 @@ struct rec {
 
 static int table[NCOLORS + 1];
 static enum color favourite = GREEN;
-static enum o2c_enum_enum_c_types_L37_C8 : int { U_A, U_B } unnamed = U_B;
+static enum o2c_enum_enum_c_types_bbe5731f_L37_C8 : int { U_A, U_B } unnamed = U_B;
 static const int sizes[F_B + 2] = {F_A, F_B, F_B + 1};
 
 // `case -1:` is outside the enumeration (as every compiler warns), and
