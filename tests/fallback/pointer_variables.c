@@ -113,5 +113,15 @@ int main(int argc, char **argv) {
   }
   show("data, pp", a, v, p - a);
 
+  // A pointer the kernel moved within q's copy, restored by exit data:
+  // its exit runs before q's frees that copy (m declared after q, so its
+  // capture follows q's).
+  int *m = a + 2;
+  reset(a), v = 0;
+#pragma omp target enter data map(to: m) map(to: q[0:8])
+#pragma omp target map(tofrom: v) map(alloc: m)
+  { m++; v = m[0]; m[1] = 60; }
+#pragma omp target exit data map(from: q[0:8]) map(from: m)
+  show("exit data, m moved", a, v, m - a);
   return 0;
 }

@@ -149,3 +149,26 @@ void f(int *q, int n, int i) {
     ++Uses;
   CHECK(Uses == 3); // declared, mapped, tested: n is not evaluated again
 }
+
+TEST_CASE("exit data runs a mapped pointer variable's exit before its other "
+          "items'",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int *a) {
+  int *q = a, *p = a + 2; // q first: the captures' order
+  #pragma omp target enter data map(to: p) map(to: q[0:8])
+  #pragma omp target exit data map(from: q[0:8]) map(from: p)
+})src");
+  REQUIRE(F.Ok);
+  size_t Pointer =
+      at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p), o2c::MapFrom);");
+  size_t Section = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
+  REQUIRE(Pointer != std::string::npos);
+  REQUIRE(Section != std::string::npos);
+  // p's copy back finds q's copy to give the host its host counterpart.
+  CHECK(Pointer < Section);
+  // Enter data still maps it first and attaches it last.
+  size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
+  REQUIRE(Enter != std::string::npos);
+  CHECK(Enter < at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);"));
+}
