@@ -152,12 +152,25 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
-  std::vector<std::string> Attach;
+  // A pointer variable's exit gives the host the host counterpart of what
+  // its device copy holds, which it finds only while the pointee's copy is
+  // on the device: `exit data map(from: q[0:8]) map(from: p)` after a
+  // kernel moved p within q's copy would otherwise free q's copy first and
+  // leave a device address in the host's p. So it runs first, as on a
+  // target region (its map is the last, its exit the first).
+  const bool Exit = D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data;
+  const size_t Items = Calls.size();
+  std::vector<std::string> Attach, PointerExits;
   for (const Capture &Cap : R.Captures)
-    if (Cap.Map)
-      deferAttach(Cap,
-                  C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
-                  Calls, Attach);
+    if (Cap.Map) {
+      std::vector<std::string> Item =
+          C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns);
+      if (Exit && Cap.PointerObject)
+        PointerExits.insert(PointerExits.end(), Item.begin(), Item.end());
+      else
+        deferAttach(Cap, std::move(Item), Calls, Attach);
+    }
+  Calls.insert(Calls.begin() + Items, PointerExits.begin(), PointerExits.end());
   // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
     for (std::string &X :

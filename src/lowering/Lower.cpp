@@ -52,6 +52,51 @@ std::string linearStart(const Capture &C) {
   return fmt::format("{0} = ({1})(({2})o2c_lin_{0} + ({2})o2c_iv{3});", C.Name,
                      C.ValueType, U, Times);
 }
+
+/// Whether a length text is a literal: its value is known when translating.
+bool literal(const std::string &E) {
+  return !E.empty() && std::all_of(E.begin(), E.end(), [](char Ch) {
+    return Ch >= '0' && Ch <= '9';
+  });
+}
+
+/// Maps the section C.Name[lo:len] for the kernel's DevName. A zero-length
+/// section maps nothing: it looks its pointee up, which may lie in what a
+/// later item of the construct maps (`map(to: p[0:n]) map(tofrom: q[0:8])`,
+/// p == q + 2, issue 8). So a length that may be 0 at run time is evaluated
+/// once, and when it is 0 the lookup is done again after every map (in
+/// Translations), which is exact since a zero-length map takes no reference.
+void mapSectionOf(const Capture &C, const std::string &DevName,
+                  std::vector<StubMap> &Maps,
+                  std::vector<StubMap> &Translations) {
+  const MapInfo &M = *C.Map;
+  std::string Flags = mapFlags(M);
+  if (literal(M.Length) &&
+      M.Length.find_first_not_of('0') != std::string::npos) {
+    Maps.push_back(
+        {fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
+                     DevName, C.Name, M.Lower, M.Length, Flags)});
+    return;
+  }
+  std::string Id = C.Name;
+  std::replace_if(
+      Id.begin(), Id.end(),
+      [](char Ch) { return !isalnum(static_cast<unsigned char>(Ch)); }, '_');
+  std::string Lo = M.Lower, Len = "o2c_len_" + Id;
+  std::string Saved = Len + " = (" + M.Length + ")";
+  if (!literal(Lo)) {
+    Saved = "o2c_lo_" + Id + " = (" + Lo + "), " + Saved;
+    Lo = "o2c_lo_" + Id;
+  }
+  Maps.push_back({fmt::format("const long long {};", Saved)});
+  Maps.push_back(
+      {fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});", DevName,
+                   C.Name, Lo, Len, Flags)});
+  Translations.push_back(
+      {fmt::format("if ({} == 0) // a zero-length section: after every map\n"
+                   "    {} = o2c_region.mapSection({}, {}, 0, {});",
+                   Len, DevName, C.Name, Lo, Flags)});
+}
 } // namespace
 
 std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
@@ -222,9 +267,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     case Passing::DevicePointer:
       Arg = DevName(C.Name);
       if (C.Map && C.Map->Section && C.Map->Length != "0")
-        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
-                                      Arg, C.Name, C.Map->Lower, C.Map->Length,
-                                      mapFlags(*C.Map))});
+        mapSectionOf(C, Arg, K.Maps, Translations);
       else if (C.Map && C.Map->Section) // p[lo:0] looks up, as p alone does
         Translations.push_back(
             {fmt::format("auto *{} = o2c_region.mapSection({}, {}, 0, {});",
@@ -259,9 +302,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
             Arg, C.Name, Row, C.Map->Lower, C.Map->Length, Row,
             mapFlags(*C.Map))});
       } else if (C.IsArray && C.Map && C.Map->Section)
-        K.Maps.push_back({fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
-                                      Arg, C.Name, C.Map->Lower, C.Map->Length,
-                                      mapFlags(*C.Map))});
+        mapSectionOf(C, Arg, K.Maps, Translations);
       else if (C.IsVLA)
         K.Maps.push_back({fmt::format("auto *{} = static_cast<decltype({})>("
                                       "o2c_region.map({}, o2c_bytes_{}, {}));",

@@ -16,7 +16,9 @@ static void show(const char *what, const int *a, int v, long moved) {
          a[4], a[5], v, moved);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  (void)argv;
+  int zero = argc - 1; // 0, unknown to the compiler
   int a[8], b[4] = {9, 9, 9, 9};
   int *p, *q = a, v;
 
@@ -54,6 +56,17 @@ int main(void) {
 #pragma omp target map(to: p[0:0]) map(tofrom: q[0:6], v)
   { p[0] *= 10; v = p[1]; }
   show("p[0:0]", a, v, p - a);
+
+  // A length that is 0 only at run time: looked up after every map too.
+  reset(a), p = a + 2, v = 0;
+#pragma omp target map(to: p[0:zero]) map(tofrom: q[0:6], v)
+  { p[0] *= 10; v = p[1]; }
+  show("p[0:n], n == 0", a, v, p - a);
+
+  reset(a), p = a + 2, v = 0;
+#pragma omp target map(to: p[zero:zero]) map(tofrom: q[0:6], v)
+  { p[0] *= 10; v = p[1]; }
+  show("p[n:n], n == 0", a, v, p - a);
 
   reset(a), p = b + 1, v = 0;
 #pragma omp target map(tofrom: q[0:6], v) map(to: p)
@@ -99,5 +112,16 @@ int main(void) {
     { pp[0][0] *= 10; v = pp[0][1]; }
   }
   show("data, pp", a, v, p - a);
+
+  // A pointer the kernel moved within q's copy, restored by exit data:
+  // its exit runs before q's frees that copy (m declared after q, so its
+  // capture follows q's).
+  int *m = a + 2;
+  reset(a), v = 0;
+#pragma omp target enter data map(to: m) map(to: q[0:8])
+#pragma omp target map(tofrom: v) map(alloc: m)
+  { m++; v = m[0]; m[1] = 60; }
+#pragma omp target exit data map(from: q[0:8]) map(from: m)
+  show("exit data, m moved", a, v, m - a);
   return 0;
 }

@@ -103,3 +103,72 @@ void f(int *a) {
   REQUIRE(DataAttach != std::string::npos);
   CHECK(Map < DataAttach);
 }
+
+TEST_CASE("a section whose length may be 0 at run time is looked up again "
+          "after every map when it is",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int *q, int n, int i) {
+  int *p = q + 2, *r = q + 3, a[8];
+  #pragma omp target map(to: p[0:n], r[i:n + 1], a[1:n]) map(tofrom: q[0:6])
+  { p[0] *= 10; r[i] = a[1]; }
+  #pragma omp target map(to: p[0:4]) map(tofrom: q[0:6])
+  { p[0] *= 10; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  REQUIRE(F.Regions.at(1).R.Translate);
+  // The length (and a bound that is not a literal) is evaluated once.
+  size_t Len = at(F, "const long long o2c_len_p = (n);");
+  size_t Map = at(F, "auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, "
+                     "o2c::MapTo);");
+  size_t Q = at(F, "o2c_region.mapSection(q, 0, 6, o2c::MapToFrom);");
+  size_t Again = at(F, "if (o2c_len_p == 0) // a zero-length section: after "
+                       "every map\n    p_d = o2c_region.mapSection(p, 0, 0, "
+                       "o2c::MapTo);");
+  REQUIRE(Len != std::string::npos);
+  REQUIRE(Map != std::string::npos);
+  REQUIRE(Q != std::string::npos);
+  REQUIRE(Again != std::string::npos);
+  CHECK(Len < Map);
+  CHECK(Map < Again);
+  CHECK(Q < Again);
+  CHECK(at(F, "const long long o2c_lo_r = (i), o2c_len_r = (n + 1);") <
+        at(F, "auto *r_d = o2c_region.mapSection(r, o2c_lo_r, o2c_len_r,"));
+  CHECK(at(F, "r_d = o2c_region.mapSection(r, o2c_lo_r, 0, o2c::MapTo);") !=
+        std::string::npos);
+  // A fixed-size array's section too: `q` may point into it.
+  CHECK(at(F, "a_d = o2c_region.mapSection(a, 1, 0, o2c::MapTo);") !=
+        std::string::npos);
+  // A nonzero literal length maps at least one element: never looked up.
+  CHECK(at(F, "auto *p_d = o2c_region.mapSection(p, 0, 4, o2c::MapTo);") !=
+        std::string::npos);
+  size_t Uses = 0;
+  for (size_t P = at(F, "o2c_len_p"); P != std::string::npos;
+       P = F.Output.find("o2c_len_p", P + 1))
+    ++Uses;
+  CHECK(Uses == 3); // declared, mapped, tested: n is not evaluated again
+}
+
+TEST_CASE("exit data runs a mapped pointer variable's exit before its other "
+          "items'",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int *a) {
+  int *q = a, *p = a + 2; // q first: the captures' order
+  #pragma omp target enter data map(to: p) map(to: q[0:8])
+  #pragma omp target exit data map(from: q[0:8]) map(from: p)
+})src");
+  REQUIRE(F.Ok);
+  size_t Pointer =
+      at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p), o2c::MapFrom);");
+  size_t Section = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
+  REQUIRE(Pointer != std::string::npos);
+  REQUIRE(Section != std::string::npos);
+  // p's copy back finds q's copy to give the host its host counterpart.
+  CHECK(Pointer < Section);
+  // Enter data still maps it first and attaches it last.
+  size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
+  REQUIRE(Enter != std::string::npos);
+  CHECK(Enter < at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);"));
+}

@@ -39,8 +39,12 @@ static bool omp2cuda_f_L5_launch(double *s, int n, int m, int (&h)[8]) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *s_d = o2c_region.mapSection(s, 1, m, o2c::MapToFrom | o2c::MapImplicit);
+  const long long o2c_len_s = (m);
+  auto *s_d =
+      o2c_region.mapSection(s, 1, o2c_len_s, o2c::MapToFrom | o2c::MapImplicit);
   auto *h_d = o2c_region.mapArray(h, o2c::MapToFrom | o2c::MapImplicit);
+  if (o2c_len_s == 0) // a zero-length section: after every map
+    s_d = o2c_region.mapSection(s, 1, 0, o2c::MapToFrom | o2c::MapImplicit);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

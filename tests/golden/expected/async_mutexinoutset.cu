@@ -46,7 +46,10 @@ static o2c::AsyncTask *omp2cuda_scale_L5_launch(double *y, int n) {
         o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
         if (!o2c_region.offload())
           return false;
-        auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+        const long long o2c_len_y = (n);
+        auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+        if (o2c_len_y == 0) // a zero-length section: after every map
+          y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
         const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
         if (o2c_trip > 0) {
           o2c::LaunchShape o2c_shape =
@@ -78,7 +81,7 @@ static __global__ void omp2cuda_scale_L9(double *y, int n) {
     do {
 #line 11 "inputs/async_mutexinoutset.c"
     y[i] += 1;
-#line 82 "async_mutexinoutset.cu"
+#line 85 "async_mutexinoutset.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -105,7 +108,10 @@ static o2c::AsyncTask *omp2cuda_scale_L9_launch(double *y, int n) {
         o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
         if (!o2c_region.offload())
           return false;
-        auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+        const long long o2c_len_y = (n);
+        auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+        if (o2c_len_y == 0) // a zero-length section: after every map
+          y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
         const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
         if (o2c_trip > 0) {
           o2c::LaunchShape o2c_shape =
@@ -137,7 +143,7 @@ o2c::runTask(o2c_own);
   for (int i = 0; i < n; ++i)
     y[i] *= 2; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(mutexinoutset: m[0]) */
-#line 141 "async_mutexinoutset.cu"
+#line 147 "async_mutexinoutset.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_mutexinoutset.c", 8, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);

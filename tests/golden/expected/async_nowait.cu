@@ -219,7 +219,10 @@ static o2c::AsyncTask *omp2cuda_plain_L18_launch(float *v, int n) {
         o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
         if (!o2c_region.offload())
           return false;
-        auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapToFrom);
+        const long long o2c_len_v = (n);
+        auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapToFrom);
+        if (o2c_len_v == 0) // a zero-length section: after every map
+          v_d = o2c_region.mapSection(v, 0, 0, o2c::MapToFrom);
         const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
         if (o2c_trip > 0) {
           o2c::LaunchShape o2c_shape =

@@ -46,8 +46,12 @@ static bool omp2cuda_tickets_L3_launch(int *next, int *order, double *acc,
   if (!o2c_region.offload())
     return false;
   auto *next_d = o2c_region.mapSection(next, 0, 1, o2c::MapToFrom);
-  auto *order_d = o2c_region.mapSection(order, 0, n, o2c::MapToFrom);
+  const long long o2c_len_order = (n);
+  auto *order_d =
+      o2c_region.mapSection(order, 0, o2c_len_order, o2c::MapToFrom);
   auto *acc_d = o2c_region.mapSection(acc, 0, 1, o2c::MapToFrom);
+  if (o2c_len_order == 0) // a zero-length section: after every map
+    order_d = o2c_region.mapSection(order, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

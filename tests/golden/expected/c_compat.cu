@@ -40,7 +40,10 @@ static bool omp2cuda_make_L10_launch(int n, double *__restrict new_, int class_,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *new__d = o2c_region.mapSection(new_, 0, n, o2c::MapFrom);
+  const long long o2c_len_new_ = (n);
+  auto *new__d = o2c_region.mapSection(new_, 0, o2c_len_new_, o2c::MapFrom);
+  if (o2c_len_new_ == 0) // a zero-length section: after every map
+    new__d = o2c_region.mapSection(new_, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

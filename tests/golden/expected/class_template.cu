@@ -38,7 +38,10 @@ static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *data_d = o2c_region.mapSection(data, 0, n * Stride, o2c::MapFrom);
+  const long long o2c_len_data = (n * Stride);
+  auto *data_d = o2c_region.mapSection(data, 0, o2c_len_data, o2c::MapFrom);
+  if (o2c_len_data == 0) // a zero-length section: after every map
+    data_d = o2c_region.mapSection(data, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -69,7 +72,7 @@ if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n)) { // om
   void scale(T s);
 };
 
-#line 73 "class_template.cu"
+#line 76 "class_template.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
 //
@@ -83,7 +86,7 @@ static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
     do {
 #line 20 "inputs/class_template.cpp"
     data[i * S] *= s;
-#line 87 "class_template.cu"
+#line 90 "class_template.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -103,7 +106,10 @@ static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *data_d = o2c_region.mapSection(data, 0, n * S, o2c::MapToFrom);
+  const long long o2c_len_data = (n * S);
+  auto *data_d = o2c_region.mapSection(data, 0, o2c_len_data, o2c::MapToFrom);
+  if (o2c_len_data == 0) // a zero-length section: after every map
+    data_d = o2c_region.mapSection(data, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =

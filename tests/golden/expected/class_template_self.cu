@@ -84,7 +84,11 @@ static bool omp2cuda_Grid_stamp_L37_launch(int n, T *cells) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *cells_d = o2c_region.mapSection(cells, 0, n, o2c::MapToFrom);
+  const long long o2c_len_cells = (n);
+  auto *cells_d =
+      o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
+  if (o2c_len_cells == 0) // a zero-length section: after every map
+    cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -115,7 +119,7 @@ static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
     do {
 #line 45 "inputs/class_template_self.cpp"
       cells[i] = cells[i] * T(scale) + T(scale % 4);
-#line 119 "class_template_self.cu"
+#line 123 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -135,7 +139,11 @@ static bool omp2cuda_Grid_scaled_L43_launch(const int scale, int n, T *cells) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *cells_d = o2c_region.mapSection(cells, 0, n, o2c::MapToFrom);
+  const long long o2c_len_cells = (n);
+  auto *cells_d =
+      o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
+  if (o2c_len_cells == 0) // a zero-length section: after every map
+    cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -167,7 +175,7 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
     do {
 #line 52 "inputs/class_template_self.cpp"
       s += cells[i];
-#line 171 "class_template_self.cu"
+#line 179 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -190,7 +198,10 @@ static bool omp2cuda_Grid_sum_L49_launch(T &s, const int n, T *const cells) {
   if (!o2c_region.offload())
     return false;
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
-  auto *cells_d = o2c_region.mapSection(cells, 0, n, o2c::MapTo);
+  const long long o2c_len_cells = (n);
+  auto *cells_d = o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapTo);
+  if (o2c_len_cells == 0) // a zero-length section: after every map
+    cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =

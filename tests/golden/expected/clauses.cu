@@ -47,8 +47,14 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
                                (bool)(n > 1000), false);
   if (!o2c_region.offload())
     return false;
-  auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+  const long long o2c_len_x = (n);
+  auto *x_d = o2c_region.mapSection(x, 0, o2c_len_x, o2c::MapTo);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+  if (o2c_len_x == 0) // a zero-length section: after every map
+    x_d = o2c_region.mapSection(x, 0, 0, o2c::MapTo);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     // The kernel's __launch_bounds__: the clause, if constant.
@@ -80,7 +86,7 @@ static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
     do {
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
-#line 84 "clauses.cu"
+#line 90 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -105,7 +111,10 @@ static o2c::AsyncTask *omp2cuda_saxpy_L14_launch(float *y, int n) {
         o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
         if (!o2c_region.offload())
           return false;
-        auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+        const long long o2c_len_y = (n);
+        auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+        if (o2c_len_y == 0) // a zero-length section: after every map
+          y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
         const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
         if (o2c_trip > 0) {
           o2c::LaunchShape o2c_shape =
@@ -135,7 +144,7 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
         int i = (int)(o2c_iv);
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
-#line 139 "clauses.cu"
+#line 148 "clauses.cu"
       } while (0);
     __syncwarp();
   }
@@ -151,7 +160,10 @@ static bool omp2cuda_saxpy_L18_launch(float *y, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -180,7 +192,7 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
     do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
-#line 184 "clauses.cu"
+#line 196 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -198,7 +210,10 @@ static bool omp2cuda_saxpy_L21_launch(float *y, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip =
       ((n - 1) >= 0 ? ((unsigned int)(n - 1)) / 2 + 1 : 0);
   if (o2c_trip > 0) {
@@ -228,7 +243,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
     y[i] = -y[i];
-#line 232 "clauses.cu"
+#line 247 "clauses.cu"
     }
 }
 
@@ -242,7 +257,10 @@ static bool omp2cuda_saxpy_L24_launch(float *y, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
   const unsigned long long o2c_trip =
       (n > 0 ? ((unsigned long long)n + 3 - 1) / 3 : 0);
   if (o2c_trip > 0) {

@@ -52,9 +52,18 @@ static bool omp2cuda_matmul_L5_launch(const double (*A)[128],
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *A_d = o2c_region.mapSection(A, 0, N, o2c::MapTo);
-  auto *B_d = o2c_region.mapSection(B, 0, N, o2c::MapTo);
-  auto *C_d = o2c_region.mapSection(C, 0, N, o2c::MapFrom);
+  const long long o2c_len_A = (N);
+  auto *A_d = o2c_region.mapSection(A, 0, o2c_len_A, o2c::MapTo);
+  const long long o2c_len_B = (N);
+  auto *B_d = o2c_region.mapSection(B, 0, o2c_len_B, o2c::MapTo);
+  const long long o2c_len_C = (N);
+  auto *C_d = o2c_region.mapSection(C, 0, o2c_len_C, o2c::MapFrom);
+  if (o2c_len_A == 0) // a zero-length section: after every map
+    A_d = o2c_region.mapSection(A, 0, 0, o2c::MapTo);
+  if (o2c_len_B == 0) // a zero-length section: after every map
+    B_d = o2c_region.mapSection(B, 0, 0, o2c::MapTo);
+  if (o2c_len_C == 0) // a zero-length section: after every map
+    C_d = o2c_region.mapSection(C, 0, 0, o2c::MapFrom);
   const unsigned long long o2c_trip =
       (N > 0 ? (unsigned long long)N : 0) * (N > 0 ? (unsigned long long)N : 0);
   if (o2c_trip > 0) {

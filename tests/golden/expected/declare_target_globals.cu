@@ -85,7 +85,10 @@ static bool omp2cuda_kernels_L30_launch(double *a) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, N, o2c::MapToFrom);
+  const long long o2c_len_a = (N);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -105,7 +108,7 @@ static bool omp2cuda_kernels_L30_launch(double *a) {
 __global__ void omp2cuda_kernels_L33() {
 #line 34 "inputs/declare_target_globals.c"
   omp2cuda_dev_hits++;
-#line 109 "declare_target_globals.cu"
+#line 112 "declare_target_globals.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target' at
@@ -130,7 +133,7 @@ static bool omp2cuda_kernels_L33_launch() {
 __global__ void omp2cuda_kernels_L38(double *a) {
 #line 39 "inputs/declare_target_globals.c"
   a[1] = linked_use(1);
-#line 134 "declare_target_globals.cu"
+#line 137 "declare_target_globals.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:N])
@@ -144,7 +147,10 @@ static bool omp2cuda_kernels_L38_launch(double (&linked)[64], double *a) {
   if (!o2c_region.offload())
     return false;
   auto *linked_d = o2c_region.mapArray(linked, o2c::MapTo);
-  auto *a_d = o2c_region.mapSection(a, 0, N, o2c::MapToFrom);
+  const long long o2c_len_a = (N);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_kernels_L38)(a_d);
@@ -164,13 +170,13 @@ if (!omp2cuda_kernels_L33_launch()) { // omp2cuda: offloaded by the stub; host f
 #pragma omp target
   hits++; }
 { /* #pragma omp target update from(count) */
-#line 168 "declare_target_globals.cu"
+#line 174 "declare_target_globals.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 35, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(count), sizeof(count), false);
 }
 #line 36 "inputs/declare_target_globals.c"
 { static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 36, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy)
-#line 174 "declare_target_globals.cu"
+#line 180 "declare_target_globals.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 36 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N])
@@ -180,7 +186,7 @@ if (!omp2cuda_kernels_L38_launch(linked, a)) { // omp2cuda: offloaded by the stu
 #pragma omp target map(tofrom: a[0:N]) map(to: linked)
   a[1] = linked_use(1); }
 }
-#line 184 "declare_target_globals.cu"
+#line 190 "declare_target_globals.cu"
 
 // omp2cuda: the device copies above, registered with the runtime, which
 // puts each in the present table.

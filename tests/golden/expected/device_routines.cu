@@ -232,7 +232,10 @@ static bool omp2cuda_main_L234_launch(int dev, int *p) {
   o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev), true, false);
   if (!o2c_region.offload())
     return false;
-  auto *p_d = o2c_region.mapSection(p, 0, N, o2c::MapFrom);
+  const long long o2c_len_p = (N);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapFrom);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L234)(p_d);
@@ -378,7 +381,7 @@ if (!omp2cuda_main_L179_launch(dm)) { // omp2cuda: offloaded by the stub; host f
     for (int i = 0; i < 64; i++)
       a[i] = i;
 { /* #pragma omp target enter data map(to: a) device(dev) */
-#line 382 "device_routines.cu"
+#line 385 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 203, 1, "target enter data"};
   o2c::enterData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapTo);
 }
@@ -393,7 +396,7 @@ if (!omp2cuda_main_L208_launch(dev, da)) { // omp2cuda: offloaded by the stub; h
     for (int i = 0; i < 64; i++)
       da[i] = 3 * da[i]; }
 { /* #pragma omp target exit data map(from: a) device(dev) */
-#line 397 "device_routines.cu"
+#line 400 "device_routines.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/device_routines.c", 211, 1, "target exit data"};
   o2c::exitData(o2c_loc, o2c::deviceClause(dev), true, &(a), sizeof(a), o2c::MapFrom);
 }

@@ -255,7 +255,10 @@ static bool omp2cuda_main_L145_launch(int (&cnt)[3], enum color last) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *cnt_d = o2c_region.mapSection(cnt, 0, last + 1, o2c::MapToFrom);
+  const long long o2c_len_cnt = (last + 1);
+  auto *cnt_d = o2c_region.mapSection(cnt, 0, o2c_len_cnt, o2c::MapToFrom);
+  if (o2c_len_cnt == 0) // a zero-length section: after every map
+    cnt_d = o2c_region.mapSection(cnt, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (last >= 0 ? (unsigned int)last + 1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

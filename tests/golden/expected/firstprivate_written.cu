@@ -48,8 +48,14 @@ static bool omp2cuda_negative_volumes_L7_launch(const double *v, double *twice,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapTo);
-  auto *twice_d = o2c_region.mapSection(twice, 0, n, o2c::MapFrom);
+  const long long o2c_len_v = (n);
+  auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapTo);
+  const long long o2c_len_twice = (n);
+  auto *twice_d = o2c_region.mapSection(twice, 0, o2c_len_twice, o2c::MapFrom);
+  if (o2c_len_v == 0) // a zero-length section: after every map
+    v_d = o2c_region.mapSection(v, 0, 0, o2c::MapTo);
+  if (o2c_len_twice == 0) // a zero-length section: after every map
+    twice_d = o2c_region.mapSection(twice, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     // The kernel's __launch_bounds__: the clause, if constant.
@@ -83,7 +89,7 @@ if (!omp2cuda_negative_volumes_L7_launch(v, twice, n, vol_error)) { // omp2cuda:
   return vol_error;
 }
 
-#line 87 "firstprivate_written.cu"
+#line 93 "firstprivate_written.cu"
 // omp2cuda: kernel for '#pragma omp target firstprivate(seen) map(from:
 // out[0:n])' at inputs/firstprivate_written.c:18
 __global__ void omp2cuda_last_written_L18(long *out, int n, long seen) {
@@ -93,7 +99,7 @@ __global__ void omp2cuda_last_written_L18(long *out, int n, long seen) {
     out[i] = i * 3L;
     seen = out[i];
   };
-#line 97 "firstprivate_written.cu"
+#line 103 "firstprivate_written.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target firstprivate(seen)
@@ -106,7 +112,10 @@ static bool omp2cuda_last_written_L18_launch(long *out, int n, long seen) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const long long o2c_len_out = (n);
+  auto *out_d = o2c_region.mapSection(out, 0, o2c_len_out, o2c::MapFrom);
+  if (o2c_len_out == 0) // a zero-length section: after every map
+    out_d = o2c_region.mapSection(out, 0, 0, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),

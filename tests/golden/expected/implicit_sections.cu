@@ -40,10 +40,13 @@ static bool omp2cuda_main_L19_launch(int *p, int *q, int &last, int &on) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *q_d = o2c_region.mapSection(q, 0, n, o2c::MapToFrom);
+  const long long o2c_len_q = (n);
+  auto *q_d = o2c_region.mapSection(q, 0, o2c_len_q, o2c::MapToFrom);
   auto *last_d = o2c_region.mapObject(last, o2c::MapToFrom);
   auto *on_d = o2c_region.mapObject(on, o2c::MapToFrom);
   auto *p_d = o2c_region.translate(p);
+  if (o2c_len_q == 0) // a zero-length section: after every map
+    q_d = o2c_region.mapSection(q, 0, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L19)(p_d, last_d,

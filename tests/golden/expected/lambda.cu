@@ -39,7 +39,10 @@ static bool omp2cuda_scale_lambda_L9_launch(T *a, int n, T k, T extra) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -69,7 +72,7 @@ if (!omp2cuda_scale_lambda_L9_launch<T>(a, n, k, extra)) { // omp2cuda: offloade
 }
 template void scale<float>(float *, int, float);
 
-#line 73 "lambda.cu"
+#line 76 "lambda.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(from: p[0:n])' at inputs/lambda.cpp:19
 //
@@ -83,7 +86,7 @@ static __global__ void omp2cuda_fill_lambda_L19(int n, double *p, double v) {
     do {
 #line 21 "inputs/lambda.cpp"
       p[i] = v;
-#line 87 "lambda.cu"
+#line 90 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -101,7 +104,10 @@ static bool omp2cuda_fill_lambda_L19_launch(int n, double *p, double v) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapFrom);
+  const long long o2c_len_p = (n);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapFrom);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -130,7 +136,7 @@ static __global__ void omp2cuda_fill_lambda_L25(double *a, int n, O2cAuto0 v) {
     do {
 #line 27 "inputs/lambda.cpp"
       a[i] = v;
-#line 134 "lambda.cu"
+#line 140 "lambda.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -149,7 +155,10 @@ static bool omp2cuda_fill_lambda_L25_launch(double *a, int n, O2cAuto0 v) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =

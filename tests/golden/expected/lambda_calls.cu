@@ -54,8 +54,11 @@ static bool omp2cuda_apply_L19_launch(F f, double *a, int n, int &on_device) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -98,7 +101,7 @@ __host__ __device__ static double halve_twice(double x) {
 
 static const char *where(int on_device) { return on_device ? "device" : "host"; }
 
-#line 102 "lambda_calls.cu"
+#line 105 "lambda_calls.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: a[0:n], d5)' at inputs/lambda_calls.cpp:51
 //
@@ -118,7 +121,7 @@ static __global__ void omp2cuda_main_L51(const int n, double *a, int *d5) {
     if (i == 0)
       (*d5) = !o2c_dev::omp_is_initial_device();
   }
-#line 122 "lambda_calls.cu"
+#line 125 "lambda_calls.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -136,8 +139,11 @@ static bool omp2cuda_main_L51_launch(const int n, double (&a)[4096], int &d5) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
   auto *d5_d = o2c_region.mapObject(d5, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -167,7 +173,7 @@ static __global__ void omp2cuda_main_lambda_L63(const int n, double *pa,
     do {
 #line 65 "inputs/lambda_calls.cpp"
       pa[i] = (pa[i] + by) * scale;
-#line 171 "lambda_calls.cu"
+#line 177 "lambda_calls.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -187,7 +193,10 @@ static bool omp2cuda_main_lambda_L63_launch(const int n, double *pa,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *pa_d = o2c_region.mapSection(pa, 0, n, o2c::MapToFrom);
+  const long long o2c_len_pa = (n);
+  auto *pa_d = o2c_region.mapSection(pa, 0, o2c_len_pa, o2c::MapToFrom);
+  if (o2c_len_pa == 0) // a zero-length section: after every map
+    pa_d = o2c_region.mapSection(pa, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -49,8 +49,11 @@ static bool omp2cuda_f_L5_launch(const int *b, int n, int (&pair)[2]) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapTo);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapTo);
   auto *pair_d = o2c_region.mapObject(pair, o2c::MapToFrom | o2c::MapImplicit);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     // The kernel's __launch_bounds__: the clause, if constant.
@@ -88,7 +91,7 @@ static __global__ void omp2cuda_f_L10(int (*cells)[10], int *o2c_last_k) {
 #line 13 "inputs/lastprivate_arrays.c"
     for (k = j; k < 10; k++)
       cells[j][k] += j + k;
-#line 92 "lastprivate_arrays.cu"
+#line 95 "lastprivate_arrays.cu"
     } while (0);
     if (o2c_iv == o2c_trip - 1) {
       *o2c_last_k = k;

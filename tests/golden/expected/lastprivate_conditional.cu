@@ -48,10 +48,13 @@ static bool omp2cuda_f_L6_launch(const int *a, int n, int &x) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapTo);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
   auto *x_d = o2c_region.mapObject(x, o2c::MapToFrom | o2c::MapImplicit);
   o2c_dev::CondSlot o2c_cs_x{};
   auto *o2c_cs_x_d = o2c_region.mapObject(o2c_cs_x, o2c::MapTo);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -37,7 +37,10 @@ static bool omp2cuda_clear_L7_launch(double *buf, int len) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *buf_d = o2c_region.mapSection(buf, 0, len, o2c::MapFrom);
+  const long long o2c_len_buf = (len);
+  auto *buf_d = o2c_region.mapSection(buf, 0, o2c_len_buf, o2c::MapFrom);
+  if (o2c_len_buf == 0) // a zero-length section: after every map
+    buf_d = o2c_region.mapSection(buf, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (((len)) > 0 ? (unsigned int)((len)) : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -37,7 +37,10 @@ static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapToFrom);
+  const long long o2c_len_p = (n);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapToFrom);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =

@@ -41,7 +41,10 @@ template <class T> static bool omp2cuda_Vec_scale_L9_launch(T f, T *v, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapToFrom);
+  const long long o2c_len_v = (n);
+  auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapToFrom);
+  if (o2c_len_v == 0) // a zero-length section: after every map
+    v_d = o2c_region.mapSection(v, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -73,7 +76,7 @@ if (!omp2cuda_Vec_scale_L9_launch<T>(f, this->v, this->n)) { // omp2cuda: offloa
   }
   void shift(T d) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/member_qualified.cpp", 16, 1, "target teams distribute parallel for"}; // [omp2cuda-host-type] left on the host: the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet)
-#line 77 "member_qualified.cu"
+#line 80 "member_qualified.cu"
   o2c::leftOnHost(o2c_loc, "the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet) [omp2cuda-host-type]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 16 "inputs/member_qualified.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: v[0:n])

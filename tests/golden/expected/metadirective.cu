@@ -31,7 +31,10 @@ static bool omp2cuda_device_variants_L7_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
@@ -53,7 +56,7 @@ static __global__ void omp2cuda_device_variants_L15(int *a, int n) {
     do {
 #line 19 "inputs/metadirective.c"
       a[i] *= 2;
-#line 57 "metadirective.cu"
+#line 60 "metadirective.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -71,7 +74,10 @@ static bool omp2cuda_device_variants_L15_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -109,7 +115,7 @@ if (!omp2cuda_device_variants_L15_launch(a, n)) { // omp2cuda: offloaded by the 
   } }
 }
 
-#line 113 "metadirective.cu"
+#line 119 "metadirective.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_host) ' at
 // inputs/metadirective.c:25
 __global__ void omp2cuda_host_choice_L25(int *on_host) {
@@ -117,7 +123,7 @@ __global__ void omp2cuda_host_choice_L25(int *on_host) {
   {
     (*on_host) = o2c_dev::omp_is_initial_device();
   }
-#line 121 "metadirective.cu"
+#line 127 "metadirective.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_host) ' at
@@ -153,7 +159,7 @@ map(tofrom: on_host)                       \
   return on_host;
 }
 
-#line 157 "metadirective.cu"
+#line 163 "metadirective.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: A[0:64]) ' at inputs/metadirective.c:35
 //
@@ -167,7 +173,7 @@ static __global__ void omp2cuda_target_device_L35(int *A) {
     do {
 #line 39 "inputs/metadirective.c"
     A[i] = i;
-#line 171 "metadirective.cu"
+#line 177 "metadirective.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

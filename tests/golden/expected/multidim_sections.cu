@@ -40,9 +40,15 @@ static bool omp2cuda_main_L22_launch(int (&a2d)[10][2], int (&a3d)[10][2][2],
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a2d_d = o2c_region.mapSection(a2d, 1, N - 2, o2c::MapToFrom);
-  auto *a3d_d = o2c_region.mapSection(a3d, 1, N - 2, o2c::MapToFrom);
+  const long long o2c_len_a2d = (N - 2);
+  auto *a2d_d = o2c_region.mapSection(a2d, 1, o2c_len_a2d, o2c::MapToFrom);
+  const long long o2c_len_a3d = (N - 2);
+  auto *a3d_d = o2c_region.mapSection(a3d, 1, o2c_len_a3d, o2c::MapToFrom);
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
+  if (o2c_len_a2d == 0) // a zero-length section: after every map
+    a2d_d = o2c_region.mapSection(a2d, 1, 0, o2c::MapToFrom);
+  if (o2c_len_a3d == 0) // a zero-length section: after every map
+    a3d_d = o2c_region.mapSection(a3d, 1, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L22)(a2d_d, a3d_d,
@@ -64,7 +70,7 @@ static __global__ void omp2cuda_main_L33(double (*a)[4]) {
     do {
 #line 35 "inputs/multidim_sections.c"
     a[i][3] *= 2;
-#line 68 "multidim_sections.cu"
+#line 74 "multidim_sections.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -112,7 +118,7 @@ static __global__ void omp2cuda_main_L36(double (*a)[4]) {
     do {
 #line 38 "inputs/multidim_sections.c"
     a[i][0] += 100;
-#line 116 "multidim_sections.cu"
+#line 122 "multidim_sections.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -131,7 +137,10 @@ static bool omp2cuda_main_L36_launch(double (&a)[4][4]) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 1, 4 - (1), o2c::MapToFrom);
+  const long long o2c_len_a = (4 - (1));
+  auto *a_d = o2c_region.mapSection(a, 1, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 1, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (4 > 1 ? (unsigned int)4 - (unsigned int)1 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -49,9 +49,15 @@ static bool omp2cuda_sum_L6_launch(const int *a, int *seen, int n, int &total) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapTo);
-  auto *seen_d = o2c_region.mapSection(seen, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
+  const long long o2c_len_seen = (n);
+  auto *seen_d = o2c_region.mapSection(seen, 0, o2c_len_seen, o2c::MapFrom);
   auto *total_d = o2c_region.mapObject(total, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
+  if (o2c_len_seen == 0) // a zero-length section: after every map
+    seen_d = o2c_region.mapSection(seen, 0, 0, o2c::MapFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));

@@ -81,7 +81,10 @@ static bool omp2cuda_run_L36_launch(int *hist, const int *v, int n) {
   if (!o2c_region.offload())
     return false;
   auto *hist_d = o2c_region.mapSection(hist, 0, 8, o2c::MapToFrom);
-  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapTo);
+  const long long o2c_len_v = (n);
+  auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapTo);
+  if (o2c_len_v == 0) // a zero-length section: after every map
+    v_d = o2c_region.mapSection(v, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -109,7 +112,7 @@ static __global__ void omp2cuda_run_L39(double *a, double *out, int n) {
     do {
 #line 41 "inputs/orphaned.c"
     out[r] = dot(&a[r * n], &a[r * n], n);
-#line 113 "orphaned.cu"
+#line 116 "orphaned.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -127,8 +130,14 @@ static bool omp2cuda_run_L39_launch(double *a, double *out, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n * n, o2c::MapTo);
-  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n * n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
+  const long long o2c_len_out = (n);
+  auto *out_d = o2c_region.mapSection(out, 0, o2c_len_out, o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
+  if (o2c_len_out == 0) // a zero-length section: after every map
+    out_d = o2c_region.mapSection(out, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -148,7 +157,7 @@ static bool omp2cuda_run_L39_launch(double *a, double *out, int n) {
 __global__ void omp2cuda_run_L42(int *hist, double *a, int n) {
 #line 43 "inputs/orphaned.c"
   hist[0] = fill((int *)a, n / 2);
-#line 152 "orphaned.cu"
+#line 161 "orphaned.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: a[0:n])
@@ -161,7 +170,10 @@ static bool omp2cuda_run_L42_launch(int *hist, double *a, int n) {
   if (!o2c_region.offload())
     return false;
   auto *hist_d = o2c_region.mapSection(hist, 0, 1, o2c::MapToFrom);
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_run_L42)(hist_d, a_d,
@@ -175,7 +187,7 @@ static bool omp2cuda_run_L42_launch(int *hist, double *a, int n) {
 __global__ void omp2cuda_run_L45(double *a, int n) {
 #line 46 "inputs/orphaned.c"
   scale(a, n);
-#line 179 "orphaned.cu"
+#line 191 "orphaned.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
@@ -188,7 +200,10 @@ static bool omp2cuda_run_L45_launch(double *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(0));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_run_L45)(a_d, n);

@@ -62,7 +62,10 @@ static bool omp2cuda_run_L34_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_run_L34)(a_d, n);
@@ -79,7 +82,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   share(a, n); }
   // Each thread of the parallel region would encounter the loop.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 37, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
-#line 83 "orphaned_distribute_host.cu"
+#line 86 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 37 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -88,7 +91,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
     share(a, n);
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 42, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 42 calls 'nested_only', whose '#pragma omp distribute' (line 18) binds to the teams of the calling region: device code runs it only when every call that reaches it is in team-master code of a 'teams' region (not inside 'parallel', a worksharing loop or another construct, nor from a region without 'teams')
-#line 92 "orphaned_distribute_host.cu"
+#line 95 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 42 calls 'nested_only', whose '#pragma omp distribute' (line 18) binds to the teams of the calling region: device code runs it only when every call that reaches it is in team-master code of a 'teams' region (not inside 'parallel', a worksharing loop or another construct, nor from a region without 'teams') [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 42 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -98,7 +101,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   } }
   // Inside the region's own distribute loop.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 48, 1, "target teams distribute"}; // [omp2cuda-host-call] left on the host: the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
-#line 102 "orphaned_distribute_host.cu"
+#line 105 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 48 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
@@ -106,19 +109,19 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
     share(a, n); }
   // No teams to bind to.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 52, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
-#line 110 "orphaned_distribute_host.cu"
+#line 113 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 52 "inputs/orphaned_distribute_host.c"
 #pragma omp target map(tofrom: a[0:n])
   share(a, n); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 54, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 54 calls 'reduced', whose '#pragma omp distribute parallel for' (line 12) has the clause 'reduction', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet
-#line 116 "orphaned_distribute_host.cu"
+#line 119 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 54 calls 'reduced', whose '#pragma omp distribute parallel for' (line 12) has the clause 'reduction', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 54 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   reduced(a, n, a); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 56, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 56 calls 'last', whose '#pragma omp distribute' (line 25) has the clause 'lastprivate', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet
-#line 122 "orphaned_distribute_host.cu"
+#line 125 "orphaned_distribute_host.cu"
   o2c::leftOnHost(o2c_loc, "the target region at line 56 calls 'last', whose '#pragma omp distribute' (line 25) has the clause 'lastprivate', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 56 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])

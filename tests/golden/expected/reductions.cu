@@ -51,10 +51,13 @@ static bool omp2cuda_stats_L4_launch(const double *x, int n, double &sum,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
+  const long long o2c_len_x = (n);
+  auto *x_d = o2c_region.mapSection(x, 0, o2c_len_x, o2c::MapTo);
   auto *sum_d = o2c_region.mapObject(sum, o2c::MapToFrom | o2c::MapImplicit);
   auto *mx_d = o2c_region.mapObject(mx, o2c::MapToFrom | o2c::MapImplicit);
   auto *mn_d = o2c_region.mapObject(mn, o2c::MapToFrom | o2c::MapImplicit);
+  if (o2c_len_x == 0) // a zero-length section: after every map
+    x_d = o2c_region.mapSection(x, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

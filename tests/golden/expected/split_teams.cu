@@ -46,10 +46,22 @@ static bool omp2cuda_apply_bc_L5_launch(double *xdd, double *ydd,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *xdd_d = o2c_region.mapSection(xdd, 0, numNode, o2c::MapToFrom);
-  auto *ydd_d = o2c_region.mapSection(ydd, 0, numNode, o2c::MapToFrom);
-  auto *symmX_d = o2c_region.mapSection(symmX, 0, numBC, o2c::MapTo);
-  auto *symmY_d = o2c_region.mapSection(symmY, 0, numBC, o2c::MapTo);
+  const long long o2c_len_xdd = (numNode);
+  auto *xdd_d = o2c_region.mapSection(xdd, 0, o2c_len_xdd, o2c::MapToFrom);
+  const long long o2c_len_ydd = (numNode);
+  auto *ydd_d = o2c_region.mapSection(ydd, 0, o2c_len_ydd, o2c::MapToFrom);
+  const long long o2c_len_symmX = (numBC);
+  auto *symmX_d = o2c_region.mapSection(symmX, 0, o2c_len_symmX, o2c::MapTo);
+  const long long o2c_len_symmY = (numBC);
+  auto *symmY_d = o2c_region.mapSection(symmY, 0, o2c_len_symmY, o2c::MapTo);
+  if (o2c_len_xdd == 0) // a zero-length section: after every map
+    xdd_d = o2c_region.mapSection(xdd, 0, 0, o2c::MapToFrom);
+  if (o2c_len_ydd == 0) // a zero-length section: after every map
+    ydd_d = o2c_region.mapSection(ydd, 0, 0, o2c::MapToFrom);
+  if (o2c_len_symmX == 0) // a zero-length section: after every map
+    symmX_d = o2c_region.mapSection(symmX, 0, 0, o2c::MapTo);
+  if (o2c_len_symmY == 0) // a zero-length section: after every map
+    symmY_d = o2c_region.mapSection(symmY, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (numBC > 0 ? (unsigned int)numBC : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

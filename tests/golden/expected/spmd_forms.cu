@@ -57,9 +57,18 @@ static bool omp2cuda_matvec_L8_launch(const double *m, const double *x,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *m_d = o2c_region.mapSection(m, 0, n * k, o2c::MapTo);
-  auto *x_d = o2c_region.mapSection(x, 0, k, o2c::MapTo);
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapFrom);
+  const long long o2c_len_m = (n * k);
+  auto *m_d = o2c_region.mapSection(m, 0, o2c_len_m, o2c::MapTo);
+  const long long o2c_len_x = (k);
+  auto *x_d = o2c_region.mapSection(x, 0, o2c_len_x, o2c::MapTo);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapFrom);
+  if (o2c_len_m == 0) // a zero-length section: after every map
+    m_d = o2c_region.mapSection(m, 0, 0, o2c::MapTo);
+  if (o2c_len_x == 0) // a zero-length section: after every map
+    x_d = o2c_region.mapSection(x, 0, 0, o2c::MapTo);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
@@ -88,7 +97,7 @@ if (!omp2cuda_matvec_L8_launch(m, x, y, n, k)) { // omp2cuda: offloaded by the s
   } }
 }
 
-#line 92 "spmd_forms.cu"
+#line 101 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target teams map(tofrom: a[0:n]) map(to:
 // b[0:n], c[0:n])' at inputs/spmd_forms.c:21
 __global__ void omp2cuda_fig1_L21(double *a, const double *b, const double *c,
@@ -97,16 +106,16 @@ __global__ void omp2cuda_fig1_L21(double *a, const double *b, const double *c,
   {
     double pi = 3.14;
 
-#line 101 "spmd_forms.cu"
+#line 110 "spmd_forms.cu"
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
          i = o2c_dev::strideNext(i, n, blockDim.x * gridDim.x)) {
 #line 26 "inputs/spmd_forms.c"
       a[i] = b[i] + c[i] * pi;
-#line 106 "spmd_forms.cu"
+#line 115 "spmd_forms.cu"
     }
 #line 27 "inputs/spmd_forms.c"
   }
-#line 110 "spmd_forms.cu"
+#line 119 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])
@@ -120,9 +129,18 @@ static bool omp2cuda_fig1_L21_launch(double *a, const double *b,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapTo);
-  auto *c_d = o2c_region.mapSection(c, 0, n, o2c::MapTo);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapTo);
+  const long long o2c_len_c = (n);
+  auto *c_d = o2c_region.mapSection(c, 0, o2c_len_c, o2c::MapTo);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapTo);
+  if (o2c_len_c == 0) // a zero-length section: after every map
+    c_d = o2c_region.mapSection(c, 0, 0, o2c::MapTo);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 0, 0, true), (long long)(0));
@@ -147,7 +165,7 @@ if (!omp2cuda_fig1_L21_launch(a, b, c, n)) { // omp2cuda: offloaded by the stub;
   } }
 }
 
-#line 151 "spmd_forms.cu"
+#line 169 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target teams num_teams(8)
 // thread_limit(TILE) map(to: in[0:n]) map(from: out[0:n])' at
 // inputs/spmd_forms.c:32
@@ -163,20 +181,20 @@ __global__ void omp2cuda_block_code_L32(const int *in, int *out, int n) {
            base += o2c_dev::omp_get_num_teams() * TILE) {
         tile[t] = base + t < n ? in[base + t] : 0;
 
-#line 167 "spmd_forms.cu"
+#line 185 "spmd_forms.cu"
         __syncthreads(); // #pragma omp barrier
 #line 42 "inputs/spmd_forms.c"
         if (base + t < n)
           out[base + t] = tile[t] + tile[(t + 1) % TILE];
 
-#line 173 "spmd_forms.cu"
+#line 191 "spmd_forms.cu"
         __syncthreads(); // #pragma omp barrier
 #line 45 "inputs/spmd_forms.c"
       }
     }
 #line 47 "inputs/spmd_forms.c"
   }
-#line 180 "spmd_forms.cu"
+#line 198 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(8)
@@ -190,8 +208,14 @@ static bool omp2cuda_block_code_L32_launch(const int *in, int *out, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *in_d = o2c_region.mapSection(in, 0, n, o2c::MapTo);
-  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const long long o2c_len_in = (n);
+  auto *in_d = o2c_region.mapSection(in, 0, o2c_len_in, o2c::MapTo);
+  const long long o2c_len_out = (n);
+  auto *out_d = o2c_region.mapSection(out, 0, o2c_len_out, o2c::MapFrom);
+  if (o2c_len_in == 0) // a zero-length section: after every map
+    in_d = o2c_region.mapSection(in, 0, 0, o2c::MapTo);
+  if (o2c_len_out == 0) // a zero-length section: after every map
+    out_d = o2c_region.mapSection(out, 0, 0, o2c::MapFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, (long long)(8), 0, false),
@@ -226,30 +250,30 @@ if (!omp2cuda_block_code_L32_launch(in, out, n)) { // omp2cuda: offloaded by the
   } }
 }
 
-#line 230 "spmd_forms.cu"
+#line 254 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(64) map(tofrom:
 // a[0:n], b[0:n])' at inputs/spmd_forms.c:51
 __global__ void omp2cuda_one_team_L51(int *a, int *b, int n) {
 #line 52 "inputs/spmd_forms.c"
   {
 
-#line 237 "spmd_forms.cu"
+#line 261 "spmd_forms.cu"
     for (int i = threadIdx.x; i < n;
          i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 55 "inputs/spmd_forms.c"
       a[i] += 1;
-#line 242 "spmd_forms.cu"
+#line 266 "spmd_forms.cu"
     }
     __syncthreads();
     for (int i = threadIdx.x; i < n;
          i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 58 "inputs/spmd_forms.c"
       b[i] = a[n - 1 - i];
-#line 249 "spmd_forms.cu"
+#line 273 "spmd_forms.cu"
     }
 #line 59 "inputs/spmd_forms.c"
   }
-#line 253 "spmd_forms.cu"
+#line 277 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(64)
@@ -262,8 +286,14 @@ static bool omp2cuda_one_team_L51_launch(int *a, int *b, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(64));
@@ -289,31 +319,31 @@ if (!omp2cuda_one_team_L51_launch(a, b, n)) { // omp2cuda: offloaded by the stub
   } }
 }
 
-#line 293 "spmd_forms.cu"
+#line 323 "spmd_forms.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: u[0:n]) map(alloc:
 // v[0:n])' at inputs/spmd_forms.c:64
 __global__ void omp2cuda_steps_L64(double *u, double *v, int n) {
 #line 65 "inputs/spmd_forms.c"
   for (int step = 0; step < 4; step++) {
 
-#line 300 "spmd_forms.cu"
+#line 330 "spmd_forms.cu"
     for (int i = o2c_dev::strideStart<int>(1, threadIdx.x, n - 1); i < n - 1;
          i = o2c_dev::strideNext(i, n - 1, blockDim.x)) {
 #line 68 "inputs/spmd_forms.c"
       v[i] = (u[i - 1] + u[i + 1]) / 2;
-#line 305 "spmd_forms.cu"
+#line 335 "spmd_forms.cu"
     }
     __syncthreads();
     for (int i = o2c_dev::strideStart<int>(1, threadIdx.x, n - 1); i < n - 1;
          i = o2c_dev::strideNext(i, n - 1, blockDim.x)) {
 #line 71 "inputs/spmd_forms.c"
       u[i] = v[i];
-#line 312 "spmd_forms.cu"
+#line 342 "spmd_forms.cu"
     }
     __syncthreads();
 #line 72 "inputs/spmd_forms.c"
   }
-#line 317 "spmd_forms.cu"
+#line 347 "spmd_forms.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: u[0:n])
@@ -326,8 +356,14 @@ static bool omp2cuda_steps_L64_launch(double *u, double *v, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *u_d = o2c_region.mapSection(u, 0, n, o2c::MapToFrom);
-  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapAlloc);
+  const long long o2c_len_u = (n);
+  auto *u_d = o2c_region.mapSection(u, 0, o2c_len_u, o2c::MapToFrom);
+  const long long o2c_len_v = (n);
+  auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapAlloc);
+  if (o2c_len_u == 0) // a zero-length section: after every map
+    u_d = o2c_region.mapSection(u, 0, 0, o2c::MapToFrom);
+  if (o2c_len_v == 0) // a zero-length section: after every map
+    v_d = o2c_region.mapSection(v, 0, 0, o2c::MapAlloc);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));

@@ -39,7 +39,10 @@ static bool omp2cuda_f_L18_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
@@ -57,29 +60,29 @@ __global__ void omp2cuda_f_L25(int *a, int n) {
 #line 26 "inputs/spmd_host.c"
   {
 
-#line 61 "spmd_host.cu"
+#line 64 "spmd_host.cu"
     __shared__ int last;    // the team's, in shared memory
     if (threadIdx.x == 0) { // team master only: side effects
 #line 27 "inputs/spmd_host.c"
     last = 0;
-#line 66 "spmd_host.cu"
+#line 69 "spmd_host.cu"
     }
     __syncthreads();
     for (int i = threadIdx.x; i < n;
          i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 30 "inputs/spmd_host.c"
       last = i;
-#line 73 "spmd_host.cu"
+#line 76 "spmd_host.cu"
     }
     __syncthreads();
     if (threadIdx.x == 0) { // team master only: side effects
 #line 31 "inputs/spmd_host.c"
     a[0] = last;
-#line 79 "spmd_host.cu"
+#line 82 "spmd_host.cu"
     }
 #line 32 "inputs/spmd_host.c"
   }
-#line 83 "spmd_host.cu"
+#line 86 "spmd_host.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams map(tofrom: a[0:n])'
@@ -92,7 +95,10 @@ static bool omp2cuda_f_L25_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 0, 0, false), (long long)(0));
@@ -109,17 +115,17 @@ __global__ void omp2cuda_f_L40(int *a, int n) {
 #line 41 "inputs/spmd_host.c"
 {
 
-#line 113 "spmd_host.cu"
+#line 119 "spmd_host.cu"
       for (int j = threadIdx.x; j < n;
            j = o2c_dev::strideNext(j, n, blockDim.x)) {
 #line 44 "inputs/spmd_host.c"
       a[j] += i;
-#line 118 "spmd_host.cu"
+#line 124 "spmd_host.cu"
       }
       __syncthreads();
 #line 45 "inputs/spmd_host.c"
   }
-#line 123 "spmd_host.cu"
+#line 129 "spmd_host.cu"
   }
 }
 
@@ -133,7 +139,10 @@ static bool omp2cuda_f_L40_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
@@ -148,7 +157,7 @@ static bool omp2cuda_f_L40_launch(int *a, int n) {
 #line 6 "inputs/spmd_host.c"
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet
-#line 152 "spmd_host.cu"
+#line 161 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
@@ -182,7 +191,7 @@ if (!omp2cuda_f_L25_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
     a[0] = last;
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 33, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
-#line 186 "spmd_host.cu"
+#line 195 "spmd_host.cu"
   o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
 #line 33 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])

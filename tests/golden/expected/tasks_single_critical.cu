@@ -52,9 +52,15 @@ static bool omp2cuda_f_L6_launch(const int *a, int *b, long long *sum, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapTo);
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapFrom);
   auto *sum_d = o2c_region.mapSection(sum, 0, 1, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -119,7 +125,7 @@ if (threadIdx.x == 0) { // #pragma omp single nowait
 }
 o2c_dev::ompFlush(); // #pragma omp flush
   }
-#line 123 "tasks_single_critical.cu"
+#line 129 "tasks_single_critical.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel map(tofrom:
@@ -154,7 +160,7 @@ if (threadIdx.x == 0) { // #pragma omp single
 }
 __syncthreads(); // the end of single
 }
-#line 158 "tasks_single_critical.cu"
+#line 164 "tasks_single_critical.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(1)
@@ -167,7 +173,10 @@ static bool omp2cuda_f_L41_launch(int *b, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapFrom);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapFrom);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, (long long)(1), 0, false),

@@ -41,7 +41,10 @@ static bool omp2cuda_answers_L7_launch(int *out, int *a, int n) {
   if (!o2c_region.offload())
     return false;
   auto *out_d = o2c_region.mapSection(out, 0, 3, o2c::MapToFrom);
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
@@ -65,7 +68,7 @@ if (!omp2cuda_answers_L7_launch(out, a, n)) { // omp2cuda: offloaded by the stub
   } }
 }
 
-#line 69 "team_sizes.cu"
+#line 72 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n], width[0:1])
 // map(to: b[0:n])' at inputs/team_sizes.c:17
 __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
@@ -73,7 +76,7 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
 #line 18 "inputs/team_sizes.c"
   {
 
-#line 77 "team_sizes.cu"
+#line 80 "team_sizes.cu"
     {
       const o2c_dev::Team o2c_team{
           static_cast<int>(o2c_dev::teamSize(4, blockDim.x))};
@@ -85,7 +88,7 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
         a[i] += b[i];
       width[0] = o2c_team.omp_get_num_threads();
     }
-#line 89 "team_sizes.cu"
+#line 92 "team_sizes.cu"
       }
     }
     __syncthreads();
@@ -96,12 +99,12 @@ __global__ void omp2cuda_small_teams_L17(int *a, const int *b, int n,
 #line 27 "inputs/team_sizes.c"
     if (o2c_dev::omp_get_thread_num() == 0)
       width[0] += o2c_team.omp_get_num_threads();
-#line 100 "team_sizes.cu"
+#line 103 "team_sizes.cu"
       }
     }
 #line 29 "inputs/team_sizes.c"
   }
-#line 105 "team_sizes.cu"
+#line 108 "team_sizes.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:n],
@@ -115,9 +118,15 @@ static bool omp2cuda_small_teams_L17_launch(int *a, const int *b, int n,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapTo);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapTo);
   auto *width_d = o2c_region.mapSection(width, 0, 1, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapTo);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
@@ -147,7 +156,7 @@ if (!omp2cuda_small_teams_L17_launch(a, b, n, width)) { // omp2cuda: offloaded b
   } }
 }
 
-#line 151 "team_sizes.cu"
+#line 160 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n])' at
 // inputs/team_sizes.c:33
 __global__ void omp2cuda_steps_L33(int *a, int n) {
@@ -170,7 +179,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
     for (s = 0; s < 2; s++) {
       a[s] += s;
 
-#line 174 "team_sizes.cu"
+#line 183 "team_sizes.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -180,7 +189,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
 #line 42 "inputs/team_sizes.c"
     }
   }
-#line 184 "team_sizes.cu"
+#line 193 "team_sizes.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -196,7 +205,7 @@ __global__ void omp2cuda_steps_L33(int *a, int n) {
 /* omp atomic */ o2c_dev::atomicCombine<o2c_dev::RedPlus>(&(a[n - 1]), (int)((1)));
 
       }
-#line 200 "team_sizes.cu"
+#line 209 "team_sizes.cu"
             }
           }
         } break;
@@ -226,7 +235,10 @@ static bool omp2cuda_steps_L33_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(0));
@@ -253,35 +265,35 @@ if (!omp2cuda_steps_L33_launch(a, n)) { // omp2cuda: offloaded by the stub; host
   } }
 }
 
-#line 257 "team_sizes.cu"
+#line 269 "team_sizes.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[0:n])' at
 // inputs/team_sizes.c:47
 __global__ void omp2cuda_must_synchronise_L47(int *a, int n) {
 #line 48 "inputs/team_sizes.c"
   {
 
-#line 264 "team_sizes.cu"
+#line 276 "team_sizes.cu"
     if (threadIdx.x == 0) { // team master only: side effects
 #line 49 "inputs/team_sizes.c"
     a[0] = n;
-#line 268 "team_sizes.cu"
+#line 280 "team_sizes.cu"
     }
     __syncthreads();
 #line 51 "inputs/team_sizes.c"
     {
 
-#line 274 "team_sizes.cu"
+#line 286 "team_sizes.cu"
       for (int i = threadIdx.x; i < n;
            i = o2c_dev::strideNext(i, n, blockDim.x)) {
 #line 54 "inputs/team_sizes.c"
         a[i] = i;
-#line 279 "team_sizes.cu"
+#line 291 "team_sizes.cu"
       }
 #line 55 "inputs/team_sizes.c"
     }
 #line 56 "inputs/team_sizes.c"
   }
-#line 285 "team_sizes.cu"
+#line 297 "team_sizes.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[0:n])' at
@@ -294,7 +306,10 @@ static bool omp2cuda_must_synchronise_L47_launch(int *a, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(
         o2c_region, o2c::spmdTeams(o2c_region, 1, 0, false), (long long)(2));

@@ -36,8 +36,14 @@ static bool omp2cuda_axpy_L5_launch(T a, const T *x, T *y, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *x_d = o2c_region.mapSection(x, 0, n, o2c::MapTo);
-  auto *y_d = o2c_region.mapSection(y, 0, n, o2c::MapToFrom);
+  const long long o2c_len_x = (n);
+  auto *x_d = o2c_region.mapSection(x, 0, o2c_len_x, o2c::MapTo);
+  const long long o2c_len_y = (n);
+  auto *y_d = o2c_region.mapSection(y, 0, o2c_len_y, o2c::MapToFrom);
+  if (o2c_len_x == 0) // a zero-length section: after every map
+    x_d = o2c_region.mapSection(x, 0, 0, o2c::MapTo);
+  if (o2c_len_y == 0) // a zero-length section: after every map
+    y_d = o2c_region.mapSection(y, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -89,7 +89,10 @@ static bool omp2cuda_ramp_L22_launch(I lo, I hi, T *p) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *p_d = o2c_region.mapSection(p, 0, hi, o2c::MapToFrom);
+  const long long o2c_len_p = (hi);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapToFrom);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapToFrom);
   const unsigned long long o2c_trip =
       (hi > lo ? (unsigned long long)hi - (unsigned long long)lo : 0);
   if (o2c_trip > 0) {
@@ -128,7 +131,7 @@ struct Buf {
   long n;
 };
 
-#line 132 "template_types.cu"
+#line 135 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: p[0:n])' at inputs/template_types.cpp:38
 //
@@ -150,7 +153,7 @@ static __global__ void omp2cuda_twice_L38(typename C::value_type *p,
     typename C::value_type x = p[i];
     p[i] = x * 2;
   }
-#line 154 "template_types.cu"
+#line 157 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -171,7 +174,10 @@ static bool omp2cuda_twice_L38_launch(typename C::value_type *p,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapToFrom);
+  const long long o2c_len_p = (n);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapToFrom);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapToFrom);
   const unsigned long long o2c_trip = (n > 0 ? (unsigned long long)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -206,7 +212,7 @@ if (!omp2cuda_twice_L38_launch<C>(p, n)) { // omp2cuda: offloaded by the stub; h
   } }
 }
 
-#line 210 "template_types.cu"
+#line 216 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d[0:n])' at inputs/template_types.cpp:52
 //
@@ -225,7 +231,7 @@ static __global__ void omp2cuda_Vec_scale_L52(T a, T *d, int n) {
       value_type x = d[i];
       d[i] = x * a;
     }
-#line 229 "template_types.cu"
+#line 235 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -244,7 +250,10 @@ template <class T> static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *d_d = o2c_region.mapSection(d, 0, n, o2c::MapToFrom);
+  const long long o2c_len_d = (n);
+  auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
+  if (o2c_len_d == 0) // a zero-length section: after every map
+    d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -279,7 +288,7 @@ if (!omp2cuda_Vec_scale_L52_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
   void shift(value_type a);
 };
 
-#line 283 "template_types.cu"
+#line 292 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d[0:n])' at inputs/template_types.cpp:63
 //
@@ -298,7 +307,7 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
     value_type x = d[i];
     d[i] = x + a;
   }
-#line 302 "template_types.cu"
+#line 311 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -317,7 +326,10 @@ template <class T> static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *d_d = o2c_region.mapSection(d, 0, n, o2c::MapToFrom);
+  const long long o2c_len_d = (n);
+  auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
+  if (o2c_len_d == 0) // a zero-length section: after every map
+    d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
@@ -346,7 +358,7 @@ if (!omp2cuda_Vec_shift_L63_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
 }
 
 // Members whose types depend on the container: the region only reads n.
-#line 350 "template_types.cu"
+#line 362 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: p[0:n]) reduction(+: s)' at inputs/template_types.cpp:79
 //
@@ -368,7 +380,7 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
     do {
 #line 81 "inputs/template_types.cpp"
       s += p[i];
-#line 372 "template_types.cu"
+#line 384 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -394,7 +406,10 @@ static bool omp2cuda_View_sum_L79_launch(typename C::value_type &s,
   if (!o2c_region.offload())
     return false;
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
-  auto *p_d = o2c_region.mapSection(p, 0, n, o2c::MapTo);
+  const long long o2c_len_p = (n);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapTo);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapTo);
   const unsigned long long o2c_trip = (n > 0 ? (unsigned long long)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -436,7 +451,7 @@ if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n)) { // omp2cuda: offloa
 // Lower unit triangle packed in MR x MR column blocks: the third loop's
 // bound depends on the first, so the kernel distributes the outer two.
 const int MR = 4;
-#line 440 "template_types.cu"
+#line 455 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(to: a[0:m*m]) map(from: p[0:(mp+1)*mp/2*MR*MR])' at
 // inputs/template_types.cpp:92
@@ -463,7 +478,7 @@ static __global__ void omp2cuda_pack_L92(const int MR, Index m, const T *a,
           Index nu = (i + 1) * i / 2 * MR * MR + j * MR * MR + j0 * MR + i0;
           p[nu] = r == c ? T(1) : (r >= m || c >= m) ? T(0) : r > c ? a[r * m + c] : T(0);
         };
-#line 467 "template_types.cu"
+#line 482 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -485,9 +500,14 @@ static bool omp2cuda_pack_L92_launch(const int MR, Index m, const T *a, T *p,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, m * m, o2c::MapTo);
-  auto *p_d =
-      o2c_region.mapSection(p, 0, (mp + 1) * mp / 2 * MR * MR, o2c::MapFrom);
+  const long long o2c_len_a = (m * m);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
+  const long long o2c_len_p = ((mp + 1) * mp / 2 * MR * MR);
+  auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
+  if (o2c_len_p == 0) // a zero-length section: after every map
+    p_d = o2c_region.mapSection(p, 0, 0, o2c::MapFrom);
   const unsigned long long o2c_trip = (mp > 0 ? (unsigned long long)mp : 0) *
                                       (MR > 0 ? (unsigned long long)MR : 0);
   if (o2c_trip > 0) {
@@ -553,7 +573,7 @@ long pack_sum(Index m) {
 
 // A reduction of the template's type nested in the region (OpenMP_VV
 // gemv_target_reduction): each instantiation's kernel sizes its scratch.
-#line 557 "template_types.cu"
+#line 577 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute map(to : a[:n * n],
 // v[:n]) map(from : out[:n])' at inputs/template_types.cpp:130
 template <typename T>
@@ -564,7 +584,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
 {
     T sum = T(0);
 
-#line 568 "template_types.cu"
+#line 588 "template_types.cu"
       {
         const T o2c_red_sum = sum;
         sum = o2c_dev::RedPlus::identity<T>();
@@ -573,7 +593,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
                c = o2c_dev::strideNext(c, n, blockDim.x)) {
 #line 135 "inputs/template_types.cpp"
       sum += a[r * n + c] * v[c];
-#line 577 "template_types.cu"
+#line 597 "template_types.cu"
           }
         }
         sum = o2c_dev::RedPlus()(
@@ -583,12 +603,12 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
       if (threadIdx.x == 0) { // team master only: side effects
 #line 136 "inputs/template_types.cpp"
     out[r] = sum;
-#line 587 "template_types.cu"
+#line 607 "template_types.cu"
       }
       __syncthreads();
 #line 137 "inputs/template_types.cpp"
   }
-#line 592 "template_types.cu"
+#line 612 "template_types.cu"
   }
 }
 
@@ -603,9 +623,18 @@ static bool omp2cuda_gemv_L130_launch(int n, const T *a, const T *v, T *out) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n * n, o2c::MapTo);
-  auto *v_d = o2c_region.mapSection(v, 0, n, o2c::MapTo);
-  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const long long o2c_len_a = (n * n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapTo);
+  const long long o2c_len_v = (n);
+  auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapTo);
+  const long long o2c_len_out = (n);
+  auto *out_d = o2c_region.mapSection(out, 0, o2c_len_out, o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapTo);
+  if (o2c_len_v == 0) // a zero-length section: after every map
+    v_d = o2c_region.mapSection(v, 0, 0, o2c::MapTo);
+  if (o2c_len_out == 0) // a zero-length section: after every map
+    out_d = o2c_region.mapSection(out, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::spmdShape(

@@ -46,8 +46,11 @@ static bool omp2cuda_f_L4_launch(double *a, int n, int &last) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
   auto *last_d = o2c_region.mapObject(last, o2c::MapToFrom | o2c::MapImplicit);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

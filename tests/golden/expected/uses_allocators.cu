@@ -43,7 +43,10 @@ static bool omp2cuda_fill_L7_launch(int *out, int n) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *out_d = o2c_region.mapSection(out, 0, n, o2c::MapFrom);
+  const long long o2c_len_out = (n);
+  auto *out_d = o2c_region.mapSection(out, 0, o2c_len_out, o2c::MapFrom);
+  if (o2c_len_out == 0) // a zero-length section: after every map
+    out_d = o2c_region.mapSection(out, 0, 0, o2c::MapFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

@@ -49,8 +49,11 @@ static bool omp2cuda_add_L16_launch(int *a, int n, int &on_device) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapToFrom);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapToFrom);
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(

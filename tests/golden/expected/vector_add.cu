@@ -36,9 +36,18 @@ static bool omp2cuda_vadd_L3_launch(double *a, const double *b, const double *c,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapSection(a, 0, n, o2c::MapFrom);
-  auto *b_d = o2c_region.mapSection(b, 0, n, o2c::MapTo);
-  auto *c_d = o2c_region.mapSection(c, 0, n, o2c::MapTo);
+  const long long o2c_len_a = (n);
+  auto *a_d = o2c_region.mapSection(a, 0, o2c_len_a, o2c::MapFrom);
+  const long long o2c_len_b = (n);
+  auto *b_d = o2c_region.mapSection(b, 0, o2c_len_b, o2c::MapTo);
+  const long long o2c_len_c = (n);
+  auto *c_d = o2c_region.mapSection(c, 0, o2c_len_c, o2c::MapTo);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapSection(a, 0, 0, o2c::MapFrom);
+  if (o2c_len_b == 0) // a zero-length section: after every map
+    b_d = o2c_region.mapSection(b, 0, 0, o2c::MapTo);
+  if (o2c_len_c == 0) // a zero-length section: after every map
+    c_d = o2c_region.mapSection(c, 0, 0, o2c::MapTo);
   const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
