@@ -103,3 +103,38 @@ void f(int *a) {
   REQUIRE(DataAttach != std::string::npos);
   CHECK(Map < DataAttach);
 }
+
+TEST_CASE("a firstprivate pointer whose value the region keeps is the host's "
+          "address, and one it also dereferences stays on the host",
+          "[analysis][maps][pointer-order][firstprivate-pointer]") {
+  FileResult F = translateC(R"src(
+typedef unsigned long uptr;
+void f(int *a, int **out, uptr *u) {
+  int *p = a + 2, *r = a + 3;
+  #pragma omp target map(tofrom: a[0:8], out[0:2], u[0:1]) firstprivate(p)
+  { out[0] = p; u[0] = (uptr)p; }
+  #pragma omp target map(tofrom: a[0:8], out[0:2]) defaultmap(firstprivate: pointer)
+  { out[1] = r; }
+  #pragma omp target map(tofrom: a[0:8], u[0:1]) firstprivate(p)
+  { p[0] = 7; u[0] = (uptr)p; }
+  #pragma omp target map(tofrom: a[0:8]) firstprivate(p)
+  { if (p != 0 && !!p) p[1] += *(p + 2); p++; (*p)++; (void)sizeof(p); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *P = findCapture(F.Regions[0].R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::Value);
+  REQUIRE(F.Regions[1].R.Translate);
+  const Capture *R = findCapture(F.Regions[1].R, "r");
+  REQUIRE(R);
+  CHECK(R->How == Passing::Value);
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[2].R.Reason, "firstprivate pointer 'p'"));
+  REQUIRE(F.Regions[3].R.Translate);
+  const Capture *Q = findCapture(F.Regions[3].R, "p");
+  REQUIRE(Q);
+  CHECK(Q->How == Passing::DevicePointer);
+}

@@ -1,0 +1,28 @@
+// Pointer variables whose value, not only their pointee, the program
+// observes (review of issue 8's pointer order). A firstprivate pointer
+// that the region stores or casts keeps the host's address (clang and gcc
+// pass it as it is), one that is also dereferenced stays on the host.
+#include <stdint.h>
+#include <stdio.h>
+
+int main(void) {
+  int a[8];
+  int *p = a + 2, *out[2] = {0, 0};
+  uintptr_t u = 0;
+  for (int i = 0; i < 8; ++i)
+    a[i] = i + 1;
+
+#pragma omp target map(tofrom: a, out, u) firstprivate(p)
+  { out[0] = p; u = (uintptr_t)p; }
+  printf("firstprivate kept: %d %d\n", out[0] == p, u == (uintptr_t)p);
+
+#pragma omp target map(tofrom: a, out) defaultmap(firstprivate: pointer)
+  { out[1] = p; }
+  printf("defaultmap kept: %d\n", out[1] == p);
+
+  u = 0;
+#pragma omp target map(tofrom: a, u) firstprivate(p)
+  { p[0] *= 10; u = (uintptr_t)p; }
+  printf("firstprivate both: %d %d\n", a[2], u == (uintptr_t)p);
+  return 0;
+}
