@@ -1,7 +1,9 @@
 // Pointer variables whose value, not only their pointee, the program
 // observes (review of issue 8's pointer order). A firstprivate pointer
 // that the region stores or casts keeps the host's address (clang and gcc
-// pass it as it is), one that is also dereferenced stays on the host.
+// pass it as it is), one that is also dereferenced stays on the host. A
+// pointer the kernel moves through another item that maps its storage
+// comes back when the storage's last reference goes.
 #include <stdint.h>
 #include <stdio.h>
 
@@ -24,5 +26,21 @@ int main(void) {
 #pragma omp target map(tofrom: a, u) firstprivate(p)
   { p[0] *= 10; u = (uintptr_t)p; }
   printf("firstprivate both: %d %d\n", a[2], u == (uintptr_t)p);
+
+  int *q = a, **pp = &p, v = 0;
+  for (int i = 0; i < 8; ++i)
+    a[i] = i + 1;
+  p = a + 2;
+#pragma omp target map(tofrom: q[0:8], v) map(tofrom: p) map(to: pp[0:1])
+  { (*pp)[0] = 50; *pp += 1; v = **pp; }
+  printf("moved through pp: %d %d %ld\n", a[2], v, (long)(p - a));
+  p = a + 2;
+#pragma omp target map(to: pp[0:1]) map(tofrom: q[0:8], v) map(tofrom: p)
+  { *pp += 1; v = **pp; }
+  printf("moved through pp: %d %ld\n", v, (long)(p - a));
+  p = a + 2;
+#pragma omp target map(tofrom: q[0:8], v) map(to: pp[0:1]) map(from: p)
+  { *pp += 1; v = **pp; }
+  printf("moved through pp: %d %ld\n", v, (long)(p - a));
   return 0;
 }
