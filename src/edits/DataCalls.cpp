@@ -153,11 +153,16 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
   std::vector<std::string> Attach;
-  for (const Capture &Cap : R.Captures)
-    if (Cap.Map)
-      deferAttach(Cap,
-                  C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
-                  Calls, Attach);
+  // Exit data: pointer variables first, each exit with a clean-up of its
+  // own, so that the host's counterpart of where a kernel moved one is
+  // still found in the pointee's copy, which a later item may release.
+  bool Exit = D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data;
+  for (int Pass = Exit ? 0 : 1; Pass < 2; ++Pass)
+    for (const Capture &Cap : R.Captures)
+      if (Cap.Map && (!Exit || Cap.PointerObject == (Pass == 0)))
+        deferAttach(Cap,
+                    C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
+                    Calls, Attach);
   // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
     for (std::string &X :

@@ -3,7 +3,8 @@
 // that the region stores or casts keeps the host's address (clang and gcc
 // pass it as it is), one that is also dereferenced stays on the host. A
 // pointer the kernel moves through another item that maps its storage
-// comes back when the storage's last reference goes.
+// comes back when the storage's last reference goes. Exit data gives back
+// where the kernel moved a pointer whatever the order of its items.
 #include <stdint.h>
 #include <stdio.h>
 
@@ -42,5 +43,24 @@ int main(void) {
 #pragma omp target map(tofrom: q[0:8], v) map(to: pp[0:1]) map(from: p)
   { *pp += 1; v = **pp; }
   printf("moved through pp: %d %ld\n", v, (long)(p - a));
+
+  p = q + 2;
+#pragma omp target enter data map(to: q[0:8]) map(to: p)
+#pragma omp target map(tofrom: v) map(tofrom: p)
+  { p += 2; v = *p; }
+#pragma omp target exit data map(from: p) map(from: q[0:8])
+  printf("exit data, p first: %ld %d\n", (long)(p - q), v);
+  p = q + 2;
+#pragma omp target enter data map(to: q[0:8]) map(to: p)
+#pragma omp target map(tofrom: v) map(tofrom: p)
+  { p[0] = 70; p += 1; v = *p; }
+#pragma omp target exit data map(from: q[0:8]) map(from: p)
+  printf("exit data, q first: %ld %d %d\n", (long)(p - q), v, q[2]);
+  p = q + 2;
+#pragma omp target enter data map(to: q[0:8]) map(to: p)
+#pragma omp target map(tofrom: v) map(tofrom: p)
+  { p += 3; v = *p; }
+#pragma omp target exit data map(from: q[0:8], p)
+  printf("exit data, one clause: %ld %d\n", (long)(p - q), v);
   return 0;
 }

@@ -138,3 +138,28 @@ void f(int *a, int **out, uptr *u) {
   REQUIRE(Q);
   CHECK(Q->How == Passing::DevicePointer);
 }
+
+TEST_CASE("exit data exits pointer variables before the construct's other "
+          "items",
+          "[analysis][maps][pointer-order]") {
+  // The kernel may have moved p within q's copy: its host counterpart is
+  // found only while q is still on the device.
+  FileResult F = translateC(R"src(
+void f(int *q) {
+  int *p = q + 2;
+  #pragma omp target enter data map(to: q[0:8]) map(to: p)
+  #pragma omp target exit data map(from: q[0:8]) map(from: p)
+  #pragma omp target exit data map(from: q[0:8], p) nowait
+})src");
+  REQUIRE(F.Ok);
+  size_t Q = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
+  size_t P = at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  REQUIRE(Q != std::string::npos);
+  REQUIRE(P != std::string::npos);
+  CHECK(P < Q);
+  size_t DQ = at(F, "o2c_task->exitData(o2c_loc, -1, true, (q) + (0)");
+  size_t DP = at(F, "o2c_task->exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  REQUIRE(DQ != std::string::npos);
+  REQUIRE(DP != std::string::npos);
+  CHECK(DP < DQ);
+}
