@@ -4,7 +4,9 @@
 // pass it as it is), one that is also dereferenced stays on the host. A
 // pointer the kernel moves through another item that maps its storage
 // comes back when the storage's last reference goes. Exit data gives back
-// where the kernel moved a pointer whatever the order of its items.
+// where the kernel moved a pointer whatever the order of its items, and a
+// pointer not attached at entry (null, or pointing at unmapped memory)
+// that the kernel moves into mapped data comes back as a host address.
 #include <stdint.h>
 #include <stdio.h>
 
@@ -62,5 +64,23 @@ int main(void) {
   { p += 3; v = *p; }
 #pragma omp target exit data map(from: q[0:8], p)
   printf("exit data, one clause: %ld %d\n", (long)(p - q), v);
+
+  int b[4] = {0, 0, 0, 0};
+  p = b;
+#pragma omp target map(tofrom: p) map(tofrom: q[0:8])
+  { p = q + 5; *p = 55; }
+  printf("unattached moved: %ld %d\n", (long)(p - q), q[5]);
+  p = 0;
+#pragma omp target map(tofrom: q[0:8]) map(tofrom: p)
+  { p = q + 2; *p = 22; }
+  printf("null moved: %ld %d\n", (long)(p - q), q[2]);
+  p = 0;
+#pragma omp target map(from: p) map(tofrom: q[0:8])
+  { p = q + 6; }
+  printf("null moved, from: %ld\n", (long)(p - q));
+  p = b + 1;
+#pragma omp target map(tofrom: p) map(tofrom: q[0:8])
+  { q[0] = 5; }
+  printf("unattached kept: %ld\n", (long)(p - b));
   return 0;
 }
