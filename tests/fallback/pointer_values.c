@@ -7,8 +7,17 @@
 // where the kernel moved a pointer whatever the order of its items, and a
 // pointer not attached at entry (null, or pointing at unmapped memory)
 // that the kernel moves into mapped data comes back as a host address.
+// A region that dereferences a pointer held in a mapped record or array,
+// or a declare target pointer, stays on the host.
 #include <stdint.h>
 #include <stdio.h>
+
+struct S {
+  int *p;
+  int n;
+};
+int *gp;
+#pragma omp declare target(gp)
 
 int main(void) {
   int a[8];
@@ -82,5 +91,24 @@ int main(void) {
 #pragma omp target map(tofrom: p) map(tofrom: q[0:8])
   { q[0] = 5; }
   printf("unattached kept: %ld\n", (long)(p - b));
+
+  struct S s = {a + 2, 0};
+  int *arr[2] = {a + 2, a + 3};
+  for (int i = 0; i < 8; ++i)
+    a[i] = i + 1;
+#pragma omp target map(tofrom: q[0:8], v)
+  { s.p[0] = 30; v = s.p[1]; }
+  printf("held in a record: %d %d\n", a[2], v);
+#pragma omp target map(tofrom: q[0:8], v) firstprivate(s)
+  { s.p[1] = 40; v = s.p[2]; }
+  printf("held in a firstprivate record: %d %d\n", a[3], v);
+#pragma omp target map(tofrom: q[0:8], v)
+  { arr[1][1] = 50; v = arr[0][0]; }
+  printf("held in an array: %d %d\n", a[4], v);
+  gp = a + 5;
+#pragma omp target update to(gp)
+#pragma omp target map(tofrom: q[0:8], v)
+  { gp[0] = 60; v = gp[1]; }
+  printf("declare target pointer: %d %d\n", a[5], v);
   return 0;
 }

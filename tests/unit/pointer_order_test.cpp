@@ -163,3 +163,35 @@ void f(int *q) {
   REQUIRE(DP != std::string::npos);
   CHECK(DP < DQ);
 }
+
+TEST_CASE("a region that dereferences a pointer held in a mapped record or "
+          "array, or a declare target pointer, stays on the host",
+          "[analysis][maps][pointer-order][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int *gp;
+#pragma omp declare target(gp)
+void f(int *q, struct S s, struct S t) {
+  int *arr[2] = {q, q + 1};
+  #pragma omp target map(tofrom: q[0:8])
+  { s.p[0] = 30; }
+  #pragma omp target map(tofrom: q[0:8]) firstprivate(s)
+  { *(s.p + 1) = 30; }
+  #pragma omp target map(tofrom: q[0:8])
+  { arr[0][1] = 30; }
+  #pragma omp target map(tofrom: q[0:8])
+  { gp[0] = 30; }
+  #pragma omp target enter data map(to: t) map(to: t.p[0:8])
+  #pragma omp target
+  { t.p[0] = 30; s.n = 1; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I : {0, 1, 2, 3}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  // What a data construct attached is the device's address.
+  CHECK(F.Regions[5].R.Translate);
+}
