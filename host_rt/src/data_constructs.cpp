@@ -151,8 +151,18 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
               const void *Section, std::ptrdiff_t Offset) {
   PresentTable::Hit P = awaitFirstCopy(Dev, PtrHost, sizeof(void *), Stream, Loc);
   PresentTable::Hit S = awaitFirstCopy(Dev, Section, 0, Stream, Loc);
-  if (P.St != Status::Contained || S.St != Status::Contained)
+  if (P.St != Status::Contained)
     return; // OpenMP 5.1 §2.21.7.2: only a present pointer is attached
+  if (S.St != Status::Contained) {
+    // Null, or pointing at unmapped memory: the device copy keeps the
+    // host's value, but a kernel may move the pointer into mapped data,
+    // whose host counterpart the copy back must then give (restoreHost
+    // visits only recorded slots). An earlier attachment stays.
+    void *HostValue = *static_cast<void *const *>(PtrHost);
+    if (attachments(Dev)->within(PtrHost, sizeof(void *)).empty())
+      attachments(Dev)->add(PtrHost, HostValue, HostValue);
+    return;
+  }
   void *DevValue = static_cast<char *>(S.Dev) - Offset;
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
   toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);

@@ -88,7 +88,9 @@ void detail::reattach(int Dev, const void *Host, std::size_t Bytes,
   std::vector<AttachTable::Slot> Slots = attachments(Dev)->within(Host, Bytes);
   bool Queued = false;
   for (const AttachTable::Slot &S : Slots) {
-    if (*reinterpret_cast<void *const *>(S.Ptr) != S.HostValue)
+    // Unattached (HostValue == DevValue): the copy already holds it.
+    if (*reinterpret_cast<void *const *>(S.Ptr) != S.HostValue ||
+        S.HostValue == S.DevValue)
       continue;
     std::size_t Off = S.Ptr - reinterpret_cast<std::uintptr_t>(Host);
     toDev(Dev, static_cast<char *>(DevBase) + Off, &S.DevValue,

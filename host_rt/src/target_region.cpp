@@ -87,8 +87,21 @@ void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   if (Finished) // the stream is gone; a stub bug, not the user's
     fatal(Loc, "map() after the region finished");
   void *D = enter(Loc, Device, Host, Bytes, Flags, Stream);
-  if (Bytes != 0) // a zero-length section took no reference
-    Exits.push_back({Host, Bytes, Flags});
+  if (Bytes == 0) // a zero-length section took no reference
+    return D;
+  // The same storage mapped again by this construct (`map(to: pp[0:1])
+  // map(tofrom: p)`, pp == &p): exits run in reverse, so the first item's
+  // drops the last reference, where OpenMP copies back; it copies what any
+  // of them asked for.
+  constexpr unsigned Back = MapFrom | MapAlways;
+  constexpr unsigned Parts = MapMember | MapStruct;
+  if ((Flags & MapFrom) && !(Flags & Parts))
+    for (Pending &P : Exits)
+      if (P.Host == Host && P.Bytes == Bytes && !(P.Flags & Parts)) {
+        P.Flags |= Flags & Back;
+        break;
+      }
+  Exits.push_back({Host, Bytes, Flags});
   return D;
 }
 

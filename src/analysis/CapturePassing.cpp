@@ -3,6 +3,7 @@
 // firstprivate) or the implicit one its type and defaultmap give (OpenMP
 // 5.2 §5.8), and the stub's and kernel's parameters that spell it.
 #include "analysis/CEnumFacts.h"
+#include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -138,9 +139,31 @@ Verdict lastprivatePassing(CaptureSite &S, const Use &U, QualType T,
   return {};
 }
 
+/// firstprivate(p), or defaultmap(firstprivate: pointer): OpenMP gives the
+/// region the host's address, whose dereference on a device is
+/// unspecified. A region that only dereferences p gets the device copy of
+/// mapped data (what the host build reads), one that only stores, casts or
+/// compares p the host address (what clang passes, so every build agrees),
+/// and one that does both stays on the host.
+Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
+  PointerValueUse PU = pointerValueUse(S.Shape.Inner, U.Decl);
+  if (PU.Escapes && PU.Derefs) {
+    Verdict V = Verdict::no(
+        DiagId::HostClause,
+        "the firstprivate pointer '" + Cap.Name +
+            "' is both dereferenced and used as a value (stored, cast, "
+            "compared or passed to a call), which needs the device's "
+            "address and the host's at once");
+    V.Where = PU.EscapeAt;
+    return V;
+  }
+  Cap.How = PU.Escapes ? Passing::Value : Passing::DevicePointer;
+  return {};
+}
+
 /// A pointer no data-sharing clause names: the device address of what a
 /// map (or defaultmap) maps, or the pointer itself.
-Verdict pointerPassing(const CaptureSite &S, Capture &Cap) {
+Verdict pointerPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
   std::string DM = defaultmapFor(S.CI, 'p');
   // defaultmap(to|from|tofrom|alloc|present: pointer) maps the pointer
   // variable itself, as map(<type>: p) would (OpenMP 5.2 §5.8.7;
@@ -153,8 +176,8 @@ Verdict pointerPassing(const CaptureSite &S, Capture &Cap) {
       Cap.Map->Type = MapType::Alloc;
   }
   if (!Cap.Map && DM == "firstprivate")
-    Cap.How = Passing::DevicePointer; // translated, as firstprivate(p) is
-  else if (!Cap.Map && !DM.empty() && DM != "default")
+    return firstprivatePointer(S, U, Cap);
+  if (!Cap.Map && !DM.empty() && DM != "default")
     return Verdict::no(DiagId::HostClause,
                        "defaultmap(" + DM + ": pointer) is not supported yet");
   else if (Cap.Map && !Cap.Map->Section && !S.IsData) {
@@ -237,7 +260,7 @@ void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
 Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
                         Capture &Cap) {
   if (Cap.IsPointer)
-    return pointerPassing(S, Cap);
+    return pointerPassing(S, U, Cap);
   if (Cap.IsArray) {
     Cap.How = Passing::MappedObject;
     if (!Cap.Map && defaultmapFor(S.CI, 'a') == "firstprivate") {
@@ -448,12 +471,11 @@ Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
                              "', which is not a pointer");
     Cap.How = Passing::Value; // a device address: passed as it is
   } else if (CI.FirstPrivate.count(U.Decl)) {
-    // A pointer's host address means nothing on the device (OpenMP leaves
-    // its dereference unspecified): it is translated as an implicit
-    // pointer is, so that the kernel sees the device copy of mapped data
-    // as the host build sees the host's, else keeps the host address.
-    Cap.How = Cap.IsPointer ? Passing::DevicePointer : Passing::Value;
     Cap.BoxedArray = Cap.IsArray;
+    if (Cap.IsPointer && !S.IsData)
+      V = firstprivatePointer(S, U, Cap);
+    else
+      Cap.How = Cap.IsPointer ? Passing::DevicePointer : Passing::Value;
   } else {
     V = implicitPassing(S, U, T, Cap);
   }

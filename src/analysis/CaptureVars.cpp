@@ -6,6 +6,7 @@
 #include "analysis/ClauseReader.h"
 #include "analysis/IndirectCalls.h"
 #include "analysis/LoopNest.h"
+#include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/ASTLambda.h"
@@ -587,6 +588,36 @@ Verdict captureVars(CaptureSite &S) {
   CaptureScan Scan;
   if (Verdict V = scanUses(S, Scan); !V.Ok)
     return V;
+  // Unlike a pointer variable, a pointer inside a mapped record or array
+  // (or a declare target pointer) is not attached: its device copy holds
+  // the host's address, where the host build reaches the mapped data.
+  std::string Loaded;
+  std::set<std::string> Attached; // member and mapper items' variables
+  for (const PointerMap &PM : S.CI.PointerMaps)
+    for (const std::string &T : {PM.Parent, PM.Base}) {
+      size_t B = T.find_first_not_of("(&* ");
+      size_t E = B == std::string::npos
+                     ? B
+                     : T.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHI"
+                                           "JKLMNOPQRSTUVWXYZ0123456789_",
+                                           B);
+      if (B != std::string::npos)
+        Attached.insert(T.substr(B, E == std::string::npos ? E : E - B));
+    }
+  if (!S.IsData)
+    if (SourceLocation L = loadedPointerDeref(
+            S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
+            S.C.Directive, Attached, Loaded);
+        L.isValid()) {
+      Verdict V = Verdict::no(
+          DiagId::HostClause,
+          Loaded + " is dereferenced: its device copy would hold the "
+                   "host's address, not that of the device copy of what "
+                   "it points to (copy it to a pointer variable before the "
+                   "region, which is translated)");
+      V.Where = L;
+      return V;
+    }
   const ClauseInfo &CI = S.CI;
   for (const Use &U : Scan.Uses) {
     // Loop variables are predetermined private; lastprivate ones get the

@@ -171,4 +171,95 @@ void f(int *a) {
   size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
   REQUIRE(Enter != std::string::npos);
   CHECK(Enter < at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);"));
+
+TEST_CASE("a firstprivate pointer whose value the region keeps is the host's "
+          "address, and one it also dereferences stays on the host",
+          "[analysis][maps][pointer-order][firstprivate-pointer]") {
+  FileResult F = translateC(R"src(
+typedef unsigned long uptr;
+void f(int *a, int **out, uptr *u) {
+  int *p = a + 2, *r = a + 3;
+  #pragma omp target map(tofrom: a[0:8], out[0:2], u[0:1]) firstprivate(p)
+  { out[0] = p; u[0] = (uptr)p; }
+  #pragma omp target map(tofrom: a[0:8], out[0:2]) defaultmap(firstprivate: pointer)
+  { out[1] = r; }
+  #pragma omp target map(tofrom: a[0:8], u[0:1]) firstprivate(p)
+  { p[0] = 7; u[0] = (uptr)p; }
+  #pragma omp target map(tofrom: a[0:8]) firstprivate(p)
+  { if (p != 0 && !!p) p[1] += *(p + 2); p++; (*p)++; (void)sizeof(p); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *P = findCapture(F.Regions[0].R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::Value);
+  REQUIRE(F.Regions[1].R.Translate);
+  const Capture *R = findCapture(F.Regions[1].R, "r");
+  REQUIRE(R);
+  CHECK(R->How == Passing::Value);
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(F.Regions[2].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[2].R.Reason, "firstprivate pointer 'p'"));
+  REQUIRE(F.Regions[3].R.Translate);
+  const Capture *Q = findCapture(F.Regions[3].R, "p");
+  REQUIRE(Q);
+  CHECK(Q->How == Passing::DevicePointer);
+}
+
+TEST_CASE("exit data exits pointer variables before the construct's other "
+          "items",
+          "[analysis][maps][pointer-order]") {
+  // The kernel may have moved p within q's copy: its host counterpart is
+  // found only while q is still on the device.
+  FileResult F = translateC(R"src(
+void f(int *q) {
+  int *p = q + 2;
+  #pragma omp target enter data map(to: q[0:8]) map(to: p)
+  #pragma omp target exit data map(from: q[0:8]) map(from: p)
+  #pragma omp target exit data map(from: q[0:8], p) nowait
+})src");
+  REQUIRE(F.Ok);
+  size_t Q = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
+  size_t P = at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  REQUIRE(Q != std::string::npos);
+  REQUIRE(P != std::string::npos);
+  CHECK(P < Q);
+  size_t DQ = at(F, "o2c_task->exitData(o2c_loc, -1, true, (q) + (0)");
+  size_t DP = at(F, "o2c_task->exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  REQUIRE(DQ != std::string::npos);
+  REQUIRE(DP != std::string::npos);
+  CHECK(DP < DQ);
+}
+
+TEST_CASE("a region that dereferences a pointer held in a mapped record or "
+          "array, or a declare target pointer, stays on the host",
+          "[analysis][maps][pointer-order][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int *gp;
+#pragma omp declare target(gp)
+void f(int *q, struct S s, struct S t) {
+  int *arr[2] = {q, q + 1};
+  #pragma omp target map(tofrom: q[0:8])
+  { s.p[0] = 30; }
+  #pragma omp target map(tofrom: q[0:8]) firstprivate(s)
+  { *(s.p + 1) = 30; }
+  #pragma omp target map(tofrom: q[0:8])
+  { arr[0][1] = 30; }
+  #pragma omp target map(tofrom: q[0:8])
+  { gp[0] = 30; }
+  #pragma omp target enter data map(to: t) map(to: t.p[0:8])
+  #pragma omp target
+  { t.p[0] = 30; s.n = 1; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I : {0, 1, 2, 3}) {
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  // What a data construct attached is the device's address.
+  CHECK(F.Regions[5].R.Translate);
 }

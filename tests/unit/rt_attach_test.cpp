@@ -204,6 +204,61 @@ TEST_CASE("a pointer the kernel moved into a section its own region "
   CHECK(presentEntries(0) == 0);
 }
 
+TEST_CASE("a construct that maps the same storage twice copies it back when "
+          "its last reference goes, whichever item asked",
+          "[rt][attach]") {
+  // map(tofrom: q[0:8]) map(tofrom: p) map(to: pp[0:1]), pp == &p: the
+  // pointer's exit runs first but is not the last reference, so the copy
+  // back OpenMP makes when the count reaches 0 happens at pp's exit.
+  std::vector<int> A(8, 0);
+  int *P = A.data() + 2;
+  int **PP = &P;
+  {
+    TargetRegion R(Loc);
+    int *DQ = R.mapSection(A.data(), 0, 8, MapToFrom);
+    int **DPP = R.mapSection(PP, 0, 1, MapTo);
+    int **DP = R.mapPointer(P, MapToFrom);
+    CHECK(DPP == DP); // the same 8 bytes
+    CHECK(*DP == DQ + 2);
+    *DP += 1; // the kernel moves the pointer through pp
+    R.finish();
+  }
+  CHECK(P == A.data() + 3);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("a pointer not attached at entry that the kernel moves into "
+          "mapped data gets the host's counterpart back",
+          "[rt][attach]") {
+  // map(tofrom: p) map(tofrom: q[0:8]) with p null, or pointing at memory
+  // nothing maps: the kernel's p = q + 5 comes back as a + 5.
+  std::vector<int> A(8, 0), B(4, 0);
+  int *P = nullptr, *R2 = B.data();
+  {
+    TargetRegion R(Loc);
+    int *DQ = R.mapSection(A.data(), 0, 8, MapToFrom);
+    int **DP = R.mapPointer(P, MapToFrom);
+    int **DR = R.mapPointer(R2, MapToFrom);
+    CHECK(*DP == nullptr);
+    CHECK(*DR == B.data()); // not on the device: the host's value
+    *DP = DQ + 5;
+    *DR = DQ + 2;
+    R.finish();
+  }
+  CHECK(P == A.data() + 5);
+  CHECK(R2 == A.data() + 2);
+  // One the kernel leaves alone keeps its value.
+  int *Keep = B.data() + 1;
+  {
+    TargetRegion R(Loc);
+    R.mapSection(A.data(), 0, 8, MapToFrom);
+    R.mapPointer(Keep, MapToFrom);
+    R.finish();
+  }
+  CHECK(Keep == B.data() + 1);
+  CHECK(presentEntries(0) == 0);
+}
+
 extern "C" int omp_target_is_present(const void *, int);
 extern "C" void *omp_target_alloc(std::size_t, int);
 extern "C" void omp_target_free(void *, int);

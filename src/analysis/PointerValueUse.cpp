@@ -1,0 +1,336 @@
+// Classifies each reference to a pointer variable by what its enclosing
+// expressions do with the value (OpenMP leaves a firstprivate pointer's
+// value as the host's: only dereferences want the device copy).
+#include "analysis/PointerValueUse.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace {
+
+enum UseKind : unsigned { Neutral = 0, Deref = 1, Escape = 2, Both = 3 };
+
+/// A cast that keeps the pointer a pointer to the same place.
+bool keepsPointer(const CastExpr *CE) {
+  if (!CE->getType()->isPointerType())
+    return false;
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_ArrayToPointerDecay:
+    return true;
+  default:
+    return false;
+  }
+}
+
+class Classifier {
+public:
+  Classifier(const Stmt *Body, ASTContext &Ctx)
+      : PM(const_cast<Stmt *>(Body)), Root(Body), Ctx(Ctx) {}
+
+  /// What the expressions around E (a use of the pointer) do with it.
+  UseKind classify(const Expr *E) {
+    const Expr *Cur = E;
+    while (const Stmt *P = PM.getParent(Cur)) {
+      if (const auto *PE = dyn_cast<ParenExpr>(P)) {
+        Cur = PE;
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CastExpr>(P)) {
+        if (keepsPointer(CE)) {
+          Cur = CE;
+          continue;
+        }
+        CastKind K = CE->getCastKind();
+        return K == CK_PointerToBoolean || K == CK_ToVoid ? Neutral : Escape;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+        switch (UO->getOpcode()) {
+        case UO_Deref:
+          return Deref;
+        case UO_LNot:
+          return Neutral;
+        case UO_PreInc:
+        case UO_PreDec:
+        case UO_PostInc:
+        case UO_PostDec:
+          Cur = UO; // the result is the pointer still
+          continue;
+        default:
+          return Both;
+        }
+      }
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
+        return AS->getBase()->IgnoreParenImpCasts() ==
+                       Cur->IgnoreParenImpCasts()
+                   ? Deref
+                   : Both;
+      if (const auto *ME = dyn_cast<MemberExpr>(P))
+        return ME->isArrow() ? Deref : Both;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P))
+        return binaryUse(BO, Cur);
+      if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+        if (CO->getCond() == Cur)
+          return Neutral;
+        Cur = CO;
+        continue;
+      }
+      if (isa<UnaryExprOrTypeTraitExpr>(P))
+        return Neutral;
+      // A statement of its own (`p++;`, a loop's increment); a call's
+      // argument, an initialiser, a return or an asm operand may do both.
+      if (!isa<Expr>(P) && !isa<DeclStmt>(P) && !isa<ReturnStmt>(P) &&
+          !isa<AsmStmt>(P))
+        return Neutral;
+      return Both;
+    }
+    return Cur == Root ? Neutral : Both;
+  }
+
+private:
+  UseKind binaryUse(const BinaryOperator *BO, const Expr *Cur) {
+    bool IsLHS = BO->getLHS() == Cur;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      if (BO->getType()->isPointerType())
+        return classify(BO);
+      return Both; // p - q: against which copy?
+    case BO_Assign:
+      return IsLHS ? Neutral : storedUse(BO->getLHS());
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return IsLHS ? classify(BO) : Both;
+    case BO_EQ:
+    case BO_NE:
+    case BO_LT:
+    case BO_GT:
+    case BO_LE:
+    case BO_GE: {
+      const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
+      if (Other->IgnoreParenImpCasts()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+        return Neutral; // non-null either way
+      return Both;
+    }
+    case BO_LAnd:
+    case BO_LOr:
+      return Neutral;
+    case BO_Comma:
+      return IsLHS ? Neutral : classify(BO);
+    default:
+      return Both;
+    }
+  }
+
+  /// p stored into L: memory the host may read back keeps p's value (an
+  /// escape); a variable of the region may be dereferenced later (both).
+  UseKind storedUse(const Expr *L) {
+    L = L->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (VD->getType()->isPointerType() || VD->getType()->isReferenceType())
+          return Both;
+    return Escape;
+  }
+
+  ParentMap PM;
+  const Stmt *Root;
+  ASTContext &Ctx;
+};
+
+class RefFinder : public RecursiveASTVisitor<RefFinder> {
+public:
+  RefFinder(const ValueDecl *VD) : VD(VD) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == VD)
+      Refs.push_back(E);
+    return true;
+  }
+  const ValueDecl *VD;
+  std::vector<const DeclRefExpr *> Refs;
+};
+
+/// The variables that a map, to or from clause names through a member or
+/// an element (a section there is attached), or with a mapper.
+class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
+public:
+  AttachedFinder(std::set<const VarDecl *> &Out, const Stmt *Current)
+      : Out(Out), Current(Current) {}
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // Another target region attaches nothing the next one sees (and may
+    // itself stay on the host).
+    if (D != Current &&
+        !isOpenMPTargetDataManagementDirective(D->getDirectiveKind()))
+      return true;
+    for (const OMPClause *C : D->clauses()) {
+      if (const auto *M = dyn_cast<OMPMapClause>(C))
+        add(M->varlists(), !M->getMapperIdInfo().getName().isEmpty());
+      else if (const auto *T = dyn_cast<OMPToClause>(C))
+        add(T->varlists(), !T->getMapperIdInfo().getName().isEmpty());
+      else if (const auto *F = dyn_cast<OMPFromClause>(C))
+        add(F->varlists(), !F->getMapperIdInfo().getName().isEmpty());
+    }
+    return true;
+  }
+
+private:
+  template <class R> void add(R Items, bool Mapper) {
+    for (const Expr *E : Items) {
+      const Expr *Bare = E->IgnoreParenImpCasts();
+      const Expr *Root = Bare;
+      while (true) {
+        if (const auto *M = dyn_cast<MemberExpr>(Root))
+          Root = M->getBase()->IgnoreParenImpCasts();
+        else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
+          Root = A->getBase()->IgnoreParenImpCasts();
+        else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
+          Root = S->getBase()->IgnoreParenImpCasts();
+        else
+          break;
+      }
+      const auto *D = dyn_cast<DeclRefExpr>(Root);
+      const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (VD && (Mapper || Root != Bare))
+        Out.insert(VD);
+    }
+  }
+  std::set<const VarDecl *> &Out;
+  const Stmt *Current;
+};
+
+/// Finds dereferences of pointers loaded from mapped aggregates.
+class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
+public:
+  LoadedFinder(const Stmt *Body, const std::set<std::string> &Names)
+      : Names(Names), Body(Body) {}
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref)
+      check(U->getSubExpr(), U);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    check(A->getBase(), A);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->isArrow())
+      check(M->getBase(), M);
+    return true;
+  }
+  SourceLocation Where;
+  std::string What;
+  std::set<const VarDecl *> Attached;
+
+private:
+  bool outside(const VarDecl *VD) const {
+    SourceRange R = Body->getSourceRange();
+    SourceLocation L = VD->getLocation();
+    const SourceManager &SM = VD->getASTContext().getSourceManager();
+    return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
+             SM.isBeforeInTranslationUnit(L, R.getEnd()));
+  }
+  /// The pointer E (a pointer-typed operand) as loaded storage.
+  void check(const Expr *E, const Expr *At) {
+    if (Where.isValid() || !E->getType()->isPointerType())
+      return;
+    E = E->IgnoreParenImpCasts();
+    // Through pointer arithmetic: (s.p + 1)[0].
+    while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!BO->isAdditiveOp())
+        return;
+      E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                    : BO->getRHS())
+              ->IgnoreParenImpCasts();
+    }
+    const Expr *Root = nullptr;
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (M->isArrow() || !M->getType()->isPointerType())
+        return;
+      Root = M->getBase()->IgnoreParenImpCasts();
+      while (const auto *Inner = dyn_cast<MemberExpr>(Root)) {
+        if (Inner->isArrow())
+          return;
+        Root = Inner->getBase()->IgnoreParenImpCasts();
+      }
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!A->getType()->isPointerType())
+        return;
+      Root = A->getBase()->IgnoreParenImpCasts();
+      if (!Root->getType()->isArrayType() &&
+          !(isa<DeclRefExpr>(Root) &&
+            cast<DeclRefExpr>(Root)->getDecl()->getType()->isArrayType()))
+        return;
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+      if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
+          VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
+          !Names.count(VD->getNameAsString())) {
+        Where = At->getBeginLoc();
+        What = "the declare target pointer '" + VD->getNameAsString() + "'";
+      }
+      return;
+    } else {
+      return;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(Root);
+    const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!VD || VD->getType()->isReferenceType() || !outside(VD) ||
+        Attached.count(VD) || Names.count(VD->getNameAsString()))
+      return;
+    Where = At->getBeginLoc();
+    What = "a pointer held in '" + VD->getNameAsString() + "'";
+  }
+  const std::set<std::string> &Names;
+  const Stmt *Body;
+};
+
+} // namespace
+
+SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
+                                  const Stmt *Current,
+                                  const std::set<std::string> &Attached,
+                                  std::string &What) {
+  if (!Body)
+    return {};
+  LoadedFinder F(Body, Attached);
+  if (Scope)
+    AttachedFinder(F.Attached, Current).TraverseStmt(const_cast<Stmt *>(Scope));
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  What = F.What;
+  return F.Where;
+}
+
+PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD) {
+  PointerValueUse Out;
+  if (!Body || !VD)
+    return Out;
+  RefFinder F(VD);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  Classifier C(Body, VD->getASTContext());
+  for (const DeclRefExpr *E : F.Refs) {
+    UseKind K = C.classify(E);
+    Out.Derefs |= (K & Deref) != 0;
+    if ((K & Escape) && !Out.Escapes) {
+      Out.Escapes = true;
+      Out.EscapeAt = E->getBeginLoc();
+    }
+  }
+  return Out;
+}
+
+} // namespace omp2cuda

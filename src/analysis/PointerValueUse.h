@@ -1,0 +1,46 @@
+// How a region uses a pointer variable's value: to reach its pointee (the
+// device needs the translated address) or as a value of its own (stored,
+// cast to an integer, compared: the host build sees the host address).
+#ifndef OMP2CUDA_ANALYSIS_POINTERVALUEUSE_H
+#define OMP2CUDA_ANALYSIS_POINTERVALUEUSE_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+
+#include <set>
+#include <string>
+
+namespace omp2cuda {
+
+struct PointerValueUse {
+  bool Derefs = false;            ///< *p, p[i], p->f (also through p + k)
+  bool Escapes = false;           ///< the address itself is observed or kept
+  clang::SourceLocation EscapeAt; ///< the first such use
+};
+
+/// The uses of VD in Body. A use that may do both (an argument of a call,
+/// a copy into another variable, a comparison with another pointer) counts
+/// as both.
+PointerValueUse pointerValueUse(const clang::Stmt *Body,
+                                const clang::ValueDecl *VD);
+
+/// The first dereference in Body (*e, e[i], e->f, also through e + k) of a
+/// pointer loaded from storage the region maps whole without attaching
+/// what it holds: a pointer member of a record variable declared outside
+/// Body (`s.p[0]`), an element of such an array of pointers (`arr[0][1]`),
+/// or a declare target pointer variable (`gp[0]`). Its device copy holds
+/// the host's address. Where names that use; invalid when there is none.
+/// Pointers that a map, to or from clause of Current (the region's
+/// directive) or of a data construct in Scope (the enclosing function)
+/// maps through (`s.p[0:n]`, `rows[i][:n]`) or with a mapper are attached
+/// there, and are not reported, nor are the variables named Attached (the
+/// construct's member and mapper items).
+clang::SourceLocation loadedPointerDeref(const clang::Stmt *Body,
+                                         const clang::Stmt *Scope,
+                                         const clang::Stmt *Current,
+                                         const std::set<std::string> &Attached,
+                                         std::string &What);
+
+} // namespace omp2cuda
+
+#endif
