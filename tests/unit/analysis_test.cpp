@@ -838,7 +838,7 @@ void f(int n) {
   CHECK(A->Map->Section);
   CHECK(A->Map->Lower == "1");
   CHECK(A->Map->Length == "n");
-  CHECK(contains(F.Output, "o2c_region.mapSection(a, 1, n, o2c::MapToFrom)"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(a, 1, o2c_len_a, o2c::MapToFrom)"));
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason, "is not contiguous"));
   // Strided sections (OpenMP allows them in target update only, and Clang
@@ -1154,7 +1154,7 @@ void f(const double *p, int *s, int n) {
   CHECK(contains(F.Output, "o2c_region.mapArray(tbl, o2c::MapTo | o2c::MapImplicit)"));
   // Data behind a pointer to const may be writable (and written through a
   // cast): it is copied back as mapped.
-  CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, n, o2c::MapToFrom)"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapToFrom)"));
   CHECK(contains(F.Output, "o2c_region.mapSection(s, 0, 1, o2c::MapToFrom)"));
 }
 

@@ -32,7 +32,7 @@ void f(double *s, int n, int m) {
   CHECK(S->Map->Lower == "1");
   CHECK(S->Map->Length == "m");
   CHECK(S->Map->Type == MapType::ToFrom);
-  CHECK(contains(F.Output, "o2c_region.mapSection(s, 1, m, o2c::MapToFrom"));
+  CHECK(contains(F.Output, "o2c_region.mapSection(s, 1, o2c_len_s, o2c::MapToFrom"));
   CHECK(contains(F.Output, "atomicCombine<o2c_dev::RedPlus>(&(h[i % 8]), (int)((2)))"));
   CHECK(contains(F.Output, "atomicCombine<o2c_dev::RedPlus>(&(h[i % 8]), (int)(1))"));
   CHECK(contains(F.Output, "atomicCombine<o2c_dev::RedPlus>(&(s[1 + i % m]),"));

@@ -401,7 +401,7 @@ void f(int n, int m, int *lst[], double *b) {
   REQUIRE(M); // the length reaches the stub
   // The loop comes after lst's own map, so the pointers are attached.
   std::string Out = flat(F.Output);
-  size_t Lst = Out.find("o2c_region.mapSection(lst, 0, n, o2c::MapTo);");
+  size_t Lst = Out.find("o2c_region.mapSection(lst, 0, o2c_len_lst, o2c::MapTo);");
   size_t Loop = Out.find("for (int it = (0); it < (n); it += (1)) { "
                          "o2c_region.map((lst[it]) + (0), (size_t)(m) * "
                          "sizeof(*(lst[it])), o2c::MapToFrom); "
@@ -603,9 +603,10 @@ void f(V s, double *p, int n) {
   // On a pointer variable the kernel takes, the span is the section
   // p[2:n-2]: mapped apart, after the stub translated p, the kernel's p was
   // the host's (it8.c).
-  CHECK(contains(Out,
-                 "auto *p_d = o2c_region.mapSection(p, (int)(2), ((int)(n) > "
-                 "(int)(2) ? (int)(n) - (int)(2) : 0), o2c::MapTo);"));
+  CHECK(contains(Out, "o2c_lo_p = ((int)(2)), o2c_len_p = (((int)(n) > "
+                      "(int)(2) ? (int)(n) - (int)(2) : 0));"));
+  CHECK(contains(Out, "auto *p_d = o2c_region.mapSection(p, o2c_lo_p, "
+                      "o2c_len_p, o2c::MapTo);"));
   CHECK_FALSE(contains(Out, "o2c_region.map((p) + "));
   CHECK(F.Regions[1].R.PointerMaps.empty());
   CHECK_FALSE(contains(Out, "for (int it = (0); it < (s.len)"));
@@ -722,7 +723,7 @@ void f(struct S s, double *p, double *q, int n, int h) {
   REQUIRE(Q->Map);
   CHECK(Q->Map->Type == MapType::From);
   CHECK(contains(flat(F.Output),
-                 "auto *q_d = o2c_region.mapSection(q, (int)(0), "));
+                 "auto *q_d = o2c_region.mapSection(q, o2c_lo_q, "));
   // Rows beside one row's item: the kernel's m was that row's copy (a wrong
   // sum on the emu); beside the whole array they lie in its copy.
   CHECK_FALSE(F.Regions[5].R.Translate);

@@ -171,6 +171,7 @@ void f(int *a) {
   size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
   REQUIRE(Enter != std::string::npos);
   CHECK(Enter < at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);"));
+}
 
 TEST_CASE("a firstprivate pointer whose value the region keeps is the host's "
           "address, and one it also dereferences stays on the host",
