@@ -74,6 +74,9 @@ struct TreeBuilder {
   /// stands) may not agree on or cannot name: in the control loop, the team
   /// master's locals; mapped scalars, whose kernel text differs.
   const clang::DeclRefExpr *nonUniform(const clang::Stmt *E) const;
+  /// A call in a nested chunk, which the kernel evaluates: nothing makes
+  /// its callee a device function (device functions come from the body).
+  const clang::Expr *notInKernel(const clang::Expr *E) const;
   static std::string constructName(const clang::OMPExecutableDirective &D);
   /// A restricted team whose size, when smaller than the block, is whole
   /// warps: num_threads(N) with N a constant multiple of 32, no if.

@@ -92,8 +92,28 @@ bool TreeBuilder::chunk(const OMPExecutableDirective &D, const ClauseInfo &NCI,
                               "', which the kernel's threads cannot all read "
                               "there yet"),
               Bad->getBeginLoc());
+  if (const Expr *Bad =
+          E->isIntegerConstantExpr(Ctx) ? nullptr : notInKernel(E))
+    return no(Verdict::no(DiagId::HostClause,
+                          std::string("the chunk size of ") + Clause +
+                              " on the nested " + constructName(D) +
+                              " calls a function, which the kernel does "
+                              "not compile for the device there"),
+              Bad->getBeginLoc());
   N.Chunk = N.Kind == DirKind::TeamLoop ? NCI.DistChunk : NCI.ScheduleChunk;
   return true;
+}
+
+const Expr *TreeBuilder::notInKernel(const Expr *E) const {
+  if (!E)
+    return nullptr;
+  if (isa<CallExpr>(E))
+    return E;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (const Expr *Bad = notInKernel(CE))
+        return Bad;
+  return nullptr;
 }
 
 bool TreeBuilder::restrictedTeam(const OMPExecutableDirective &D, DirNode &N,

@@ -2239,3 +2239,42 @@ void f(int *a, int c) {
     CHECK_FALSE(F.Regions[1].R.TeamBlocks);
   }
 }
+
+TEST_CASE("a nested chunk that calls a function keeps its region on the "
+          "host",
+          "[analysis][schedule]") {
+  // Review rG of g18: device functions come from the region's body, so a
+  // declare target function called in a nested chunk ran the host's copy
+  // under emu (calls=0, gcc 8) and nvcc refused the __host__ call.
+  FileResult F = translateC(R"src(#include <omp.h>
+#pragma omp declare target
+int calls;
+int next(void) { calls++; return 2; }
+#pragma omp end declare target
+void f(int *a, int n, int c) {
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n], calls)
+  {
+    #pragma omp distribute
+    for (int r = 0; r < 4; ++r) {
+      #pragma omp parallel for schedule(static, next())
+      for (int i = 0; i < n; ++i)
+        a[i] = omp_get_thread_num();
+    }
+  }
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute
+    for (int r = 0; r < 4; ++r) {
+      #pragma omp parallel for schedule(static, c)
+      for (int i = 0; i < n; ++i)
+        a[i] = omp_get_thread_num() + 0 * c;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[0].R.Reason, "calls a function"));
+  CHECK(F.Regions[1].R.Translate);
+}
