@@ -5,6 +5,7 @@
 #include "analysis/CEnumFacts.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
+#include "analysis/RequiresClause.h"
 
 #include "clang/AST/DeclCXX.h"
 
@@ -418,10 +419,13 @@ Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
   // object's is the host's, where device code would read the base's
   // offset (through a pointer or a member too). A private copy is built
   // on the device, an is_device_ptr object presumed so (VirtualCalls.h).
+  // Under requires unified_shared_memory the device reads the host's table
+  // (OpenMP_VV 5.2 test_target_mul_inheritence1.cpp).
   if (const CXXRecordDecl *VB = T->isDependentType()
                                     ? nullptr
                                     : virtualBasesIn(T, S.TU.Ctx);
-      VB && !S.CI.Private.count(U.Decl) && !S.CI.IsDevicePtr.count(U.Decl))
+      VB && !S.CI.Private.count(U.Decl) && !S.CI.IsDevicePtr.count(U.Decl) &&
+      !requiresClause<OMPUnifiedSharedMemoryClause>(S.TU.Ctx))
     return Verdict::no(DiagId::HostType,
                        "'" + Cap.Name + "' reaches an object of '" +
                            VB->getNameAsString() +

@@ -149,4 +149,20 @@ int run() {
     INFO(I << ": " << F.Regions[I].R.Reason);
     CHECK(F.Regions[I].R.Translate);
   }
+  // Under unified shared memory the device reads the host's table.
+  FileResult U = translateC(R"src(
+#pragma omp requires unified_shared_memory
+struct B { int x = 5; };
+struct VB : virtual B { int y = 2; };
+int run() {
+  VB vb; int r = 0;
+#pragma omp target map(tofrom: r) map(to: vb)
+  r = vb.x;
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(U.Ok);
+  REQUIRE(U.Regions.size() == 1);
+  CHECK(U.Regions[0].R.Translate);
 }
