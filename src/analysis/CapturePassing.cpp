@@ -413,8 +413,34 @@ static const CXXRecordDecl *virtualBasesIn(QualType T, ASTContext &Ctx,
   return nullptr;
 }
 
+/// Whether T is or holds (through references, pointers, arrays and
+/// members) a long double: CUDA device code takes it as a double, 8 bytes
+/// where the host's objects and parameters hold x87's 16 (nvcc #20208-D).
+static bool holdsLongDouble(QualType T, ASTContext &Ctx, unsigned Depth = 0) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType() : Ctx.getBaseElementType(T);
+  if (T->isSpecificBuiltinType(BuiltinType::LongDouble))
+    return true;
+  if (const auto *CT = T->getAs<ComplexType>())
+    return CT->getElementType()->isSpecificBuiltinType(BuiltinType::LongDouble);
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getDefinition() || Depth > 8)
+    return false;
+  for (const FieldDecl *F : RD->getDefinition()->fields())
+    if (holdsLongDouble(F->getType(), Ctx, Depth + 1))
+      return true;
+  return false;
+}
+
 Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
                       bool LoopVariable, Capture &Cap) {
+  if (!T->isDependentType() && holdsLongDouble(T, S.TU.Ctx))
+    return Verdict::no(DiagId::HostType,
+                       "'" + Cap.Name +
+                           "' is or holds a long double, which CUDA device "
+                           "code takes as a double (8 bytes, where the host "
+                           "holds 16)");
   // A virtual base is found through the virtual table: a host-built
   // object's is the host's, where device code would read the base's
   // offset (through a pointer or a member too). A private copy is built

@@ -2278,3 +2278,36 @@ void f(int *a, int n, int c) {
   CHECK(contains(F.Regions[0].R.Reason, "calls a function"));
   CHECK(F.Regions[1].R.Translate);
 }
+
+TEST_CASE("a capture that is or holds a long double keeps its region on the "
+          "host",
+          "[analysis][types]") {
+  // Review rF of f18: CUDA device code takes long double as double (nvcc
+  // #20208-D), so a by-value parameter is .param .f64 where the host
+  // passes x87's 16 bytes, and mapped arrays have the wrong stride.
+  FileResult F = translateC(R"src(
+struct S { long double v; int k; };
+double f(void) {
+  long double x = 1.0L / 3.0L, a[4] = {1, 2, 3, 4};
+  struct S s = {2.0L, 1};
+  double r = 0, d = 2.0;
+#pragma omp target map(tofrom: r)
+  r = (double)(x * 3.0L);
+#pragma omp target map(tofrom: r, a)
+  r = (double)a[1];
+#pragma omp target map(tofrom: r, s)
+  r = s.k;
+#pragma omp target map(tofrom: r)
+  r = d * 2;
+  return r;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (int I : {0, 1, 2}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(contains(F.Regions[I].R.Reason, "long double"));
+  }
+  CHECK(F.Regions[3].R.Translate);
+}
