@@ -115,6 +115,21 @@ void addLoopVars(const OMPExecutableDirective &D, VarSet &Out) {
       });
 }
 
+/// The variables whose data-sharing the construct's own clauses or loops
+/// decide. Clang adds the implicit data-sharing it decided as implicit
+/// clauses; only the user's own clauses change what OpenMP does.
+VarSet namedVars(const OMPExecutableDirective &D) {
+  std::vector<Item> Items;
+  for (const OMPClause *C : D.clauses())
+    if (!C->isImplicit())
+      addNamedItems(C, Items);
+  VarSet Named;
+  for (const Item &I : Items)
+    Named.insert(I.Var);
+  addLoopVars(D, Named);
+  return Named;
+}
+
 /// The writes a region makes to variables of its enclosing data
 /// environment: assignments, ++/--, and the copy-out at the end of a nested
 /// construct (lastprivate, reduction, linear). Writes to a copy that a
@@ -291,14 +306,7 @@ lintFirstprivatePresent(const OMPExecutableDirective &D, ASTContext &Ctx) {
       !D.hasAssociatedStmt())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  VarSet Named;
-  std::vector<Item> Items;
-  for (const OMPClause *C : D.clauses())
-    if (!C->isImplicit())
-      addNamedItems(C, Items);
-  for (const Item &I : Items)
-    Named.insert(I.Var);
-  addLoopVars(D, Named);
+  VarSet Named = namedVars(D);
   std::map<const VarDecl *, SourceLocation> Uses;
   firstUses(D.getRawStmt(), Uses);
   VarSet Reported;
@@ -347,16 +355,7 @@ std::vector<LintFinding> lintFirstprivateWrites(const OMPExecutableDirective &D,
   if (!Function || !Function->getBody())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  VarSet Named;
-  std::vector<Item> Items;
-  // Clang adds the implicit data-sharing it decided as implicit clauses;
-  // only the user's own clauses change what OpenMP does.
-  for (const OMPClause *C : D.clauses())
-    if (!C->isImplicit())
-      addNamedItems(C, Items);
-  for (const Item &I : Items)
-    Named.insert(I.Var);
-  addLoopVars(D, Named);
+  VarSet Named = namedVars(D);
   WriteFinder W;
   W.walk(D.getRawStmt(), VarSet());
   // The first write of each variable, in source order.
