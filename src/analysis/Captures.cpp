@@ -29,6 +29,21 @@ public:
       markTypeOperand(VD->getInit());
     return true;
   }
+  // A nested construct's clause expression that the kernel evaluates
+  // (`schedule(static, c)`) is, unless constant, a reference to an implicit
+  // `.capture_expr.` variable whose initialiser, in the clause's pre-init
+  // statement, names the user's variables: the traversal skips implicit
+  // declarations, so read the initialisers here.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (OMPClause *C : D->clauses())
+      if (const OMPClauseWithPreInit *P = OMPClauseWithPreInit::get(C))
+        if (const auto *DS = dyn_cast_or_null<DeclStmt>(P->getPreInitStmt()))
+          for (const Decl *X : DS->decls())
+            if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(X);
+                CE && CE->getInit() && PreInits.insert(CE).second)
+              TraverseStmt(const_cast<Expr *>(CE->getInit()));
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     // In a member function, clang refers to a data member named in a
     // private/firstprivate/lastprivate clause through an implicit capture
@@ -172,6 +187,7 @@ private:
   CaptureScan &Out;
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
+  std::set<const OMPCapturedExprDecl *> PreInits;
   std::set<const ValueDecl *> WrittenSet;
   std::map<const ValueDecl *, unsigned> ArrayRefs, Decayed, Reads;
   std::set<const ValueDecl *> TypeOperands;

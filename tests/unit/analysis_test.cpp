@@ -2311,3 +2311,59 @@ double f(void) {
   }
   CHECK(F.Regions[3].R.Translate);
 }
+
+TEST_CASE("a variable only a nested construct's clause names is a kernel "
+          "parameter",
+          "[analysis][schedule][chunk]") {
+  // Task b19: clang hides a nested construct's clause expression behind an
+  // implicit `.capture_expr.` variable whose initialiser (the clause's
+  // pre-init statement) the capture scan never read, so a chunk size
+  // named nowhere else was no kernel parameter (nvcc: identifier "c" is
+  // undefined), in the SPMD form (a distribute loop in team-master code, a
+  // target teams distribute whose loop holds the construct) and in the
+  // control loop alike. A chunk computed from several variables takes each.
+  FileResult F = translateC(R"src(#include <omp.h>
+void f(int *a, int n, int c, int d, int e, int g) {
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute
+    for (int r = 0; r < 4; ++r) {
+      #pragma omp parallel for schedule(static, c)
+      for (int i = 0; i < n; ++i)
+        a[i] = r;
+    }
+  }
+  #pragma omp target teams distribute num_teams(2) map(tofrom: a[0:n])
+  for (int r = 0; r < 4; ++r) {
+    #pragma omp parallel for schedule(static, d + 2 * e)
+    for (int i = 0; i < n; ++i)
+      a[i] = r;
+  }
+  int trace[2] = {0, 0};
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n], trace)
+  {
+    int t = omp_get_team_num();
+    while (trace[t] < 2) {
+      trace[t] += 1;
+      #pragma omp parallel for schedule(static, g)
+      for (int i = 0; i < n; ++i)
+        a[i] = trace[t];
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  auto Param = [&](int I, const std::string &Name) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    REQUIRE(F.Regions[I].R.Translate);
+    const Capture *C = findCapture(F.Regions[I].R, Name);
+    REQUIRE(C);
+    CHECK(C->InBody);
+    CHECK(C->KernelParam == "int " + Name);
+  };
+  Param(0, "c");
+  Param(1, "d");
+  Param(1, "e");
+  Param(2, "g");
+  CHECK(contains(F.Output, "omp2cuda_f_L3(int *a, int n, int c)"));
+}
