@@ -90,6 +90,16 @@ public:
     return true;
   }
   bool VisitVarDecl(clang::VarDecl *V);
+  /// A nested construct's data-sharing copies (checkClauseCopies).
+  bool VisitOMPExecutableDirective(clang::OMPExecutableDirective *D) {
+    return checkClauseCopies(*D);
+  }
+  /// The copies D's private, firstprivate, lastprivate and reduction
+  /// clauses make in device code: the constructors and destructors they
+  /// run are checked and marked as a local object's are; a copy made by a
+  /// user-written copy constructor or copy assignment keeps the region on
+  /// the host (CallObjects.cpp says why).
+  bool checkClauseCopies(const clang::OMPExecutableDirective &D);
   /// A function named other than as a call's callee: its address is the
   /// device's (IndirectCalls.cpp).
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
@@ -125,6 +135,10 @@ private:
   bool checkVirtuals(const std::vector<const clang::CXXMethodDecl *> &Ms);
   bool checkInits(const clang::CXXConstructorDecl *Ctor);
   bool checkDestructor(const clang::CXXRecordDecl *RD);
+  bool checkPrivateCopy(const clang::Expr *Copy, bool Firstprivate,
+                        const clang::Expr *Item, const char *Clause);
+  bool refuseCopy(const clang::Expr *Item, const char *Clause,
+                  const std::string &Member);
   std::set<const clang::CXXRecordDecl *> VtablesChecked;
 
   // CallTargets.cpp

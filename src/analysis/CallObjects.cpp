@@ -3,6 +3,7 @@
 // on the device (VirtualCalls.h).
 #include "analysis/CallChecker.h"
 #include "analysis/VirtualCalls.h"
+#include "frontend/FileScope.h"
 
 using namespace clang;
 
@@ -297,6 +298,121 @@ bool CallChecker::checkDestructor(const CXXRecordDecl *RD) {
     QualType T = TU.Ctx.getBaseElementType(F->getType());
     if (!checkDestructor(T->getAsCXXRecordDecl()))
       return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// Whether copying an object of class RD runs a user-written copy
+/// constructor (Assign: copy assignment), its own or a base's or a
+/// member's. An implicit one that is non-trivial only for a virtual-table
+/// pointer copies the bytes as the kernel does.
+bool userCopy(const CXXRecordDecl *RD, bool Assign, const ASTContext &Ctx) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  if (Assign ? RD->hasTrivialCopyAssignment() : RD->hasTrivialCopyConstructor())
+    return false;
+  for (const CXXMethodDecl *M : RD->methods()) {
+    const auto *C = dyn_cast<CXXConstructorDecl>(M);
+    bool Copy = Assign ? M->isCopyAssignmentOperator()
+                       : C && C->isCopyConstructor();
+    if (Copy && M->isUserProvided())
+      return true;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (userCopy(B.getType()->getAsCXXRecordDecl(), Assign, Ctx))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (userCopy(Ctx.getBaseElementType(F->getType())->getAsCXXRecordDecl(),
+                 Assign, Ctx))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool CallChecker::refuseCopy(const Expr *Item, const char *Clause,
+                             const std::string &Member) {
+  QualType T = TU.Ctx.getBaseElementType(Item->getType().getNonReferenceType());
+  std::string Name = "the list item";
+  if (const auto *DR = dyn_cast<DeclRefExpr>(Item->IgnoreParenImpCasts()))
+    Name = "'" + DR->getDecl()->getNameAsString() + "'";
+  Result = Verdict::no(
+      DiagId::HostClause,
+      std::string(Clause) + "(" + Name + ") copies an object of class '" +
+          T.getAsString(TU.Ctx.getPrintingPolicy()) + "' by a user-written " +
+          Member +
+          ", which the kernel would run a different number of times than "
+          "the host build (its copies are bitwise)");
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(Item->getBeginLoc());
+  if (inMainFile(SM, L))
+    Result.Where = L;
+  return false;
+}
+
+/// One private copy (the implicit variable a clause declares): its
+/// construction and its destruction run in device code. A firstprivate
+/// copy is copy-constructed: the kernel takes the object bitwise and
+/// copies it bitwise again, so only a trivial copy constructor gives what
+/// the host build computes (task b19: `Acc(const Acc &o) : v(o.v + 10)`
+/// printed 55 under emu, 25 on the host).
+bool CallChecker::checkPrivateCopy(const Expr *Copy, bool Firstprivate,
+                                   const Expr *Item, const char *Clause) {
+  const auto *DR = dyn_cast_or_null<DeclRefExpr>(Copy);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD)
+    return true;
+  QualType T = TU.Ctx.getBaseElementType(VD->getType().getNonReferenceType());
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return true;
+  if (Firstprivate && userCopy(RD, false, TU.Ctx))
+    return refuseCopy(Item, Clause, "copy constructor");
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit()))
+    if (!VisitCXXConstructExpr(const_cast<CXXConstructExpr *>(CE)))
+      return false;
+  return checkDestructor(RD);
+}
+
+bool CallChecker::checkClauseCopies(const OMPExecutableDirective &D) {
+  for (const OMPClause *C : D.clauses()) {
+    // Clang's implicit firstprivate items (scalars, defaultmap) are
+    // CapturePassing's to judge.
+    if (C->isImplicit())
+      continue;
+    if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
+      auto Item = P->varlist_begin();
+      for (const Expr *Copy : P->private_copies())
+        if (!checkPrivateCopy(Copy, false, *Item++, "private"))
+          return false;
+    } else if (const auto *F = dyn_cast<OMPFirstprivateClause>(C)) {
+      auto Item = F->varlist_begin();
+      for (const Expr *Copy : F->private_copies())
+        if (!checkPrivateCopy(Copy, true, *Item++, "firstprivate"))
+          return false;
+    } else if (const auto *L = dyn_cast<OMPLastprivateClause>(C)) {
+      auto Item = L->varlist_begin();
+      for (const Expr *Copy : L->private_copies()) {
+        const Expr *It = *Item++;
+        QualType T =
+            TU.Ctx.getBaseElementType(It->getType().getNonReferenceType());
+        // The last value goes back by the class's copy assignment, which
+        // the kernel does bitwise (and a combined construct's host build
+        // may run it once per leaf construct).
+        if (userCopy(T->getAsCXXRecordDecl(), true, TU.Ctx))
+          return refuseCopy(It, "lastprivate", "copy assignment");
+        if (!checkPrivateCopy(Copy, false, It, "lastprivate"))
+          return false;
+      }
+    } else if (const auto *R = dyn_cast<OMPReductionClause>(C)) {
+      auto Item = R->varlist_begin();
+      for (const Expr *Copy : R->privates())
+        if (!checkPrivateCopy(Copy, false, *Item++, "reduction"))
+          return false;
+    }
   }
   return true;
 }

@@ -1,6 +1,7 @@
 // The calls a region makes (each must run on the device; OpenMP API calls
 // are re-spelled) and the local types it names (which move to file scope
 // with the kernel).
+#include "analysis/CallChecker.h"
 #include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
 
@@ -30,6 +31,16 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   if (W.Parallel && !W.Distribute && !W.Loop && !W.Simd && !W.For &&
       Nest.CI.IfCond.empty() && Nest.CI.ParallelIf.empty())
     Place = CallPlace::Parallel;
+  // The region's own constructs' data-sharing copies (nested constructs'
+  // are checked with the body).
+  for (const OMPExecutableDirective *D : Nest.Chain) {
+    std::set<const FunctionDecl *> Visiting;
+    calls::CallChecker CC(TU, nullptr, Visiting);
+    CC.Root = S.Inner;
+    CC.Region = D->getSourceRange();
+    if (!CC.checkClauseCopies(*D))
+      return placed(fromRegionAt(CC.Result, R.Loc.Line), CC.Result.Where);
+  }
   if (Verdict V = checkDeviceCalls(S.Inner, TU, Text.BodyEdits, &Calls,
                                    R.SingleThread, Place);
       !V.Ok)

@@ -251,3 +251,93 @@ void f(int *a, int *r) {
   CHECK(I.WhyPos.Line == 11);
   CHECK(I.WhyPos.Col == 17);
 }
+
+TEST_CASE("data-sharing copies run their class's constructor and destructor "
+          "on the device",
+          "[analysis][devicecalls][private][class]") {
+  // Task b19: a private copy of a class with a user-written constructor
+  // and destructor called them from the kernel unmarked (nvcc: calling a
+  // __host__ function("Acc::Acc()") from a __global__ function), on the
+  // region's own construct, the lastprivate copy, a class template, a
+  // nested construct's copy and a plain target's private alike; an
+  // implicit constructor that runs a user-written one of a member was
+  // compiled by nvcc with the call skipped (warning #20011-D).
+  FileResult F = translateC(R"src(
+struct Acc { int v; Acc() : v(1) {} ~Acc() { v = 0; } };
+struct Plain { int v; Plain() : v(2) {} };
+struct W { Acc a; int k = 4; };
+template <class T> struct Box { T v; Box() : v(T(3)) {} ~Box() { v = T(0); } };
+void f(int *a, int n) {
+  Acc x; Plain p; W w; Box<int> b;
+  #pragma omp target teams distribute parallel for private(x) map(from: a[0:n])
+  for (int i = 0; i < n; ++i) a[i] = x.v + i;
+  #pragma omp target teams distribute parallel for lastprivate(p) map(from: a[0:n])
+  for (int i = 0; i < n; ++i) { p.v = i; a[i] = p.v; }
+  #pragma omp target teams distribute parallel for private(w, b) map(from: a[0:n])
+  for (int i = 0; i < n; ++i) a[i] = w.a.v + w.k + b.v + i;
+  #pragma omp target map(from: a[0:n])
+  {
+    #pragma omp parallel for private(x)
+    for (int i = 0; i < n; ++i) a[i] = x.v + i;
+  }
+  #pragma omp target private(x) map(from: a[0:n])
+  a[0] = x.v;
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5);
+  for (int I = 0; I < 5; ++I) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  CHECK(contains(F.Output, "__host__ __device__ Acc() : v(1) {}"));
+  CHECK(contains(F.Output, "__host__ __device__ ~Acc() { v = 0; }"));
+  CHECK(contains(F.Output, "__host__ __device__ Plain() : v(2) {}"));
+  CHECK(contains(F.Output, "__host__ __device__ Box() : v(T(3)) {}"));
+  CHECK(contains(F.Output, "__host__ __device__ ~Box()"));
+}
+
+TEST_CASE("data-sharing copies by a user-written copy constructor or copy "
+          "assignment, or of a class without a device version, stay on the "
+          "host",
+          "[analysis][devicecalls][private][class]") {
+  // Task b19: the kernel takes a firstprivate object bitwise and sends a
+  // lastprivate one back bitwise, where the host build runs the class's
+  // copy constructor (`v(o.v + 10)`: emu printed 4128, the host 1968) or
+  // copy assignment (`v = o.v + 100`: 107 against 207) once per copy
+  // clang makes; a class of the standard library has no device
+  // constructor.
+  const char *Cases[][2] = {
+      {"struct Acc { int v; Acc() : v(1) {} Acc(const Acc &o) : v(o.v + 10) "
+       "{} };",
+       "firstprivate(x)"},
+      {"struct In { int v; In() : v(1) {} In(const In &o) : v(o.v + 10) {} "
+       "}; struct Acc { In i; int v = 0; };",
+       "firstprivate(x)"},
+      {"struct Acc { int v; Acc() : v(1) {} Acc &operator=(const Acc &o) { "
+       "v = o.v + 100; return *this; } };",
+       "lastprivate(x)"},
+      {"#include <vector>\nstruct Acc { std::vector<int> q; int v = 0; };",
+       "private(x)"},
+  };
+  for (const auto &C : Cases) {
+    FileResult F = translateC(std::string(C[0]) + R"src(
+void f(int *a, int n) {
+  Acc x;
+  #pragma omp target teams distribute parallel for )src" +
+                                  C[1] + R"src( map(from: a[0:n])
+  for (int i = 0; i < n; ++i) { x.v = i; a[i] = x.v; }
+})src",
+                              /*Cxx=*/true);
+    INFO(C[0] << " " << C[1]);
+    REQUIRE(F.Ok);
+    REQUIRE(F.Regions.size() == 1);
+    CHECK_FALSE(F.Regions[0].R.Translate);
+    if (std::string(C[1]) != "private(x)") {
+      CHECK(F.Regions[0].R.Why == DiagId::HostClause);
+      CHECK(contains(F.Regions[0].R.Reason, "by a user-written copy"));
+    } else {
+      CHECK(F.Regions[0].R.Why == DiagId::HostCall);
+    }
+  }
+}

@@ -1,0 +1,1 @@
+../../../examples/private_class_copies.cpp
