@@ -9,6 +9,7 @@
 #include "analysis/Orphaned.h"
 
 #include "edits/BodyPrinter.h"
+#include "edits/CEnums.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
@@ -177,6 +178,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   std::vector<CompatProblem> Problems;
   TU.FileEdits = cCompatEdits(Ctx, O.LineDirectives, Problems);
+  if (!Internal && !Ctx.getLangOpts().CPlusPlus && TU.Rewritable)
+    untranslatedHeaderEnumUses(Ctx, TU.Rewritable, Problems);
   for (const CompatProblem &P : Problems)
     report(DE, O, P.Loc, DiagId::CCompat, P.What);
   if (!Problems.empty()) {

@@ -78,9 +78,13 @@ void typedefNames(const Decl *D, std::set<std::string> &Out) {
 /// the struct.
 class NestedEnumUses : public RecursiveASTVisitor<NestedEnumUses> {
 public:
+  /// Rewritten set: only the uses of a header's enumerations that no pass
+  /// rewrites (untranslatedHeaderEnumUses).
   NestedEnumUses(ASTContext &Ctx, const std::set<const EnumDecl *> &Moved,
-                 std::vector<CompatProblem> &Problems)
-      : SM(Ctx.getSourceManager()), Moved(Moved), Problems(Problems) {
+                 std::vector<CompatProblem> &Problems,
+                 const std::function<bool(SourceLocation)> *Rewritten = nullptr)
+      : SM(Ctx.getSourceManager()), Moved(Moved), Problems(Problems),
+        Rewritten(Rewritten) {
     for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
       if (!D->isImplicit())
         Tops.push_back(SM.getExpansionRange(D->getSourceRange()));
@@ -113,11 +117,28 @@ private:
     // A header's pass moves them, unless it is included inside a
     // declaration, which leaves it as it is (docs/headers.md).
     FileID F = SM.getFileID(R.getBegin());
-    if (F != SM.getMainFileID() && !includedInDeclaration(F))
-      return;
+    bool MovedByHeader = F != SM.getMainFileID() && !includedInDeclaration(F);
     std::string Name = ED->getIdentifier()
                            ? "'enum " + ED->getName().str() + "'"
                            : "an enumeration without a name";
+    if (Rewritten) {
+      // (task b19: `enum Mode md = LOW;` with the struct in ../inc/h.h
+      // translated without a word, and nvcc: identifier "LOW" is
+      // undefined.)
+      if (!MovedByHeader || (*Rewritten)(R.getBegin()))
+        return;
+      Problems.push_back(
+          {L, Name + ", which C declares around the struct '" +
+                  RD->getNameAsString() + "' and C++ inside it, in '" +
+                  SM.getFilename(R.getBegin()).str() +
+                  "', a header the translation does not rewrite (a system "
+                  "header, one outside the input root: give --in-root a "
+                  "directory that holds it, or one included more than "
+                  "once), so nothing moves it out"});
+      return;
+    }
+    if (MovedByHeader)
+      return;
     Problems.push_back(
         {L, Name + ", which C declares around the struct '" +
                 RD->getNameAsString() +
@@ -145,6 +166,7 @@ private:
   std::vector<CharSourceRange> Tops; // the unit's top-level declarations
   const std::set<const EnumDecl *> &Moved;
   std::vector<CompatProblem> &Problems;
+  const std::function<bool(SourceLocation)> *Rewritten;
   std::set<SourceLocation> Seen;
 };
 
@@ -306,6 +328,17 @@ void nestedEnumMoves(ASTContext &Ctx, bool LineDirectives,
     moveOut(Ctx, RD, At, LineDirectives, BlockNames, Out, Moved, Problems);
   }
   NestedEnumUses U(Ctx, Moved, Problems);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
+      U.TraverseDecl(D);
+}
+
+void untranslatedHeaderEnumUses(
+    ASTContext &Ctx, const std::function<bool(SourceLocation)> &Rewritten,
+    std::vector<CompatProblem> &Problems) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<const EnumDecl *> None;
+  NestedEnumUses U(Ctx, None, Problems, &Rewritten);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
       U.TraverseDecl(D);

@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <functional>
 #include <vector>
 
 namespace omp2cuda {
@@ -46,6 +47,14 @@ bool enumPointerConversion(const clang::CastExpr *CE);
 void nestedEnumMoves(clang::ASTContext &Ctx, bool LineDirectives,
                      std::vector<TextEdit> &Out,
                      std::vector<CompatProblem> &Problems);
+/// The main file's uses of an enumeration declared in a struct of a header
+/// that no pass rewrites (Rewritten false at the struct: outside the input
+/// root, a system header, one included more than once), whose copy would
+/// have moved it out: problems, as C++ does not see its names there.
+void untranslatedHeaderEnumUses(
+    clang::ASTContext &Ctx,
+    const std::function<bool(clang::SourceLocation)> &Rewritten,
+    std::vector<CompatProblem> &Problems);
 
 } // namespace omp2cuda
 

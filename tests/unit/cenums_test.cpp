@@ -645,3 +645,44 @@ int f(void) {
                          "} *lp = &u;\n  return *lp;\n}\n")
                   .Ok);
 }
+
+TEST_CASE("a C enum declared in a struct of a header the translation does "
+          "not rewrite is an error at its uses",
+          "[ccompat][cenums]") {
+  // Task b19: a header outside the input root is not copied, so nothing
+  // moves its struct's enumeration out; the .cu spelled `LOW` and `enum
+  // Mode` where C++ sees only Cfg::LOW (nvcc: identifier "LOW" is
+  // undefined), and omp2cuda said nothing. Under the root the header's
+  // copy moves it, as before.
+  llvm::SmallString<128> Dir;
+  REQUIRE_FALSE(llvm::sys::fs::createUniqueDirectory("o2c-enum", Dir));
+  std::string Path(Dir.str());
+  {
+    std::error_code EC;
+    REQUIRE_FALSE(llvm::sys::fs::create_directories(Path + "/inc"));
+    REQUIRE_FALSE(llvm::sys::fs::create_directories(Path + "/src"));
+    llvm::raw_fd_ostream OS(Path + "/inc/cfg.h", EC);
+    REQUIRE_FALSE(EC);
+    OS << "struct Cfg { enum Mode { LOW = 1, HIGH = 2 } m; int k; };\n";
+  }
+  auto Translate = [&](const std::string &Root) {
+    Options O;
+    O.LineDirectives = false;
+    O.InRoot = Root;
+    return translateCode("#include \"cfg.h\"\nint f(void) {\n"
+                         "  struct Cfg c = { HIGH, 3 };\n"
+                         "  enum Mode md = LOW;\n  int n = 0;\n"
+                         "#pragma omp target map(tofrom: n)\n"
+                         "  n = c.k + (int)md + (c.m == HIGH);\n"
+                         "  return n;\n}\n",
+                         Path + "/src/input.c",
+                         {"-xc", "-std=c11", "-I" + Path + "/inc"}, O);
+  };
+  FileResult Outside = Translate("");
+  FileResult Inside = Translate(Path);
+  llvm::sys::fs::remove_directories(Path);
+  CHECK_FALSE(Outside.Ok);
+  REQUIRE(Inside.Ok);
+  CHECK(Inside.LeftOnHost == 0);
+  REQUIRE(Inside.Headers.size() == 1);
+}
