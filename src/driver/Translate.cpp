@@ -6,6 +6,7 @@
 #include "frontend/VariantBlocks.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -20,6 +21,8 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -79,6 +82,71 @@ void userScope(ASTContext &Ctx) {
   Ctx.setTraversalScope(Scope);
 }
 
+/// The `begin declare variant` blocks of a C++ main file that the output
+/// keeps visible (not the host-skipped ones, hidden in `#if 0`) and that
+/// define a function with overloads: nvcc's front end declares each such
+/// function beside its base (`f$$OMP_VARIANT000000`), so every call of the
+/// overloaded name is ambiguous to it and the .cu does not compile (task
+/// b19: kind(any) and kind(host) blocks compiled with no warning), while
+/// the emu backend's clang builds it. Each gets a warning, with the names.
+void warnAmbiguousBlocks(ASTContext &Ctx, const Options &O) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::vector<VariantBlock> Blocks = findVariantBlocks(Buf);
+  if (Blocks.empty())
+    return;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    std::vector<const FunctionDecl *> Variants;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      // Clang prints a block's function as "f[device={kind(any)}]".
+      if (llvm::StringRef(FD->getNameAsString()).contains('[') &&
+          SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        Variants.push_back(FD);
+      return true;
+    }
+  } F(SM);
+  F.TraverseAST(Ctx);
+  auto IsMacro = [&](llvm::StringRef W) {
+    auto It = Ctx.Idents.find(W);
+    return It != Ctx.Idents.end() && It->second->hadMacroDefinition();
+  };
+  std::map<unsigned, std::set<std::string>> Ambiguous; // by block
+  for (const FunctionDecl *FD : F.Variants) {
+    unsigned Off = SM.getFileOffset(SM.getExpansionLoc(FD->getLocation()));
+    const VariantBlock *B = blockAt(Blocks, Off);
+    if (!B || hostSkipsBlock(Buf, *B, IsMacro))
+      continue;
+    std::string Name = FD->getNameAsString();
+    std::string Base = Name.substr(0, Name.find('['));
+    std::set<const Decl *> Overloads;
+    for (const NamedDecl *ND :
+         FD->getDeclContext()->getRedeclContext()->lookup(
+             DeclarationName(&Ctx.Idents.get(Base))))
+      if (isa<FunctionDecl, FunctionTemplateDecl>(ND))
+        Overloads.insert(ND->getCanonicalDecl());
+    if (Overloads.size() > 1)
+      Ambiguous[B->Begin].insert(FD->getQualifiedNameAsString().substr(
+          0, FD->getQualifiedNameAsString().find('[')));
+  }
+  for (const auto &[At, Names] : Ambiguous) {
+    std::string List;
+    for (const std::string &N : Names)
+      List += (List.empty() ? "'" : ", '") + N + "'";
+    report(Ctx.getDiagnostics(), O,
+           SM.getComposedLoc(SM.getMainFileID(), At), DiagId::VariantBlock,
+           "this 'begin declare variant' block, which the host compiler "
+           "reads, defines " + List +
+               ", which has overloads: nvcc's front end declares the "
+               "block's function beside its base, so the calls of the "
+               "overloads are ambiguous to it and the .cu does not compile "
+               "with nvcc (omp2cuda-cc --backend=emu builds it); give the "
+               "variant a name of its own and a 'declare variant' pragma "
+               "instead");
+  }
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(FileResult &Out, const Options &O,
@@ -121,6 +189,8 @@ public:
                "'extension' trait, which the translator does not evaluate; "
                "target regions that call a function it "
                "may define stay on the host, as in the host build");
+    if (Ctx.getLangOpts().CPlusPlus)
+      warnAmbiguousBlocks(Ctx, O);
     // Parsed again with the metadirectives the device resolves respelled.
     if (!resolveMetadirectives(Ctx, Out))
       return;

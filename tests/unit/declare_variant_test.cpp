@@ -1269,3 +1269,40 @@ void run(int *a, double *b) {
   CHECK(Ifs == 3);
   CHECK(Ifs == Endifs);
 }
+
+TEST_CASE("a 'begin declare variant' block the host reads that defines an "
+          "overloaded function is a warning",
+          "[analysis][declarevariant]") {
+  // Task b19: nvcc's front end declares the block's f beside its base
+  // (f$$OMP_VARIANT000000), so `f(3)` with `f(double)` beside it was
+  // ambiguous ("more than one instance of overloaded function f"), and the
+  // translation said nothing. A block the host skips is hidden in #if 0,
+  // and one whose function has no overload compiles: no warning.
+  auto Code = [](const std::string &Selector, bool Overload) {
+    return std::string("int f(int x) { return x + 1; }\n") +
+           (Overload ? "double f(double x) { return x * 2.0; }\n" : "") +
+           "#pragma omp begin declare variant match(" + Selector +
+           ")\nint f(int x) { return 1 + x; }\n"
+           "#pragma omp end declare variant\n"
+           "int run(int *a) {\n"
+           "  #pragma omp target map(tofrom: a[0:1])\n"
+           "  a[0] = f(a[0]);\n  return f(3);\n}\n";
+  };
+  Options O;
+  O.LineDirectives = false;
+  Options E = O;
+  E.AsErrors.insert(DiagId::VariantBlock);
+  auto Warned = [&](const std::string &Selector, bool Overload) {
+    INFO(Selector << (Overload ? " with overloads" : ""));
+    REQUIRE(translateCode(Code(Selector, Overload), "input.cpp",
+                          {"-xc++", "-std=c++17"}, O)
+                .Ok);
+    return !translateCode(Code(Selector, Overload), "input.cpp",
+                          {"-xc++", "-std=c++17"}, E)
+                .Ok;
+  };
+  CHECK(Warned("device = {kind(any)}", true));
+  CHECK(Warned("device = {kind(host)}", true));
+  CHECK_FALSE(Warned("device = {kind(any)}", false));
+  CHECK_FALSE(Warned("device = {kind(nohost)}", true));
+}
