@@ -5,18 +5,73 @@
 #include "analysis/Transparent.h"
 #include "analysis/TreeBuilder.h"
 
+#include "edits/SourceText.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace clang;
 
 namespace omp2cuda {
+namespace {
+
+/// Re-spells in a C file's clause texts the variables named by a C++-only
+/// keyword, as the whole file is (`new` becomes `new_`, CCompat.cpp): the
+/// kernel evaluates a nested construct's chunk, num_threads and if from
+/// their text (task b19: `schedule(static, new + class)` gave nvcc
+/// "expected a type specifier").
+struct KeywordNames : RecursiveASTVisitor<KeywordNames> {
+  const ASTContext &Ctx;
+  std::vector<TextEdit> Edits;
+  explicit KeywordNames(const ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    unsigned B, End;
+    if (VD && isCxxOnlyKeyword(VD->getName()) &&
+        fileOffsets(Ctx.getSourceManager(), Ctx.getLangOpts(),
+                    E->getSourceRange(), B, End))
+      Edits.push_back({B, End - B, VD->getName().str() + "_"});
+    return true;
+  }
+};
+
+std::vector<TextEdit> keywordEdits(const OMPExecutableDirective &D,
+                                   const ASTContext &Ctx) {
+  KeywordNames K(Ctx);
+  if (Ctx.getLangOpts().CPlusPlus)
+    return {};
+  for (const OMPClause *C : D.clauses()) {
+    if (!C)
+      continue;
+    for (const Stmt *Ch : const_cast<OMPClause *>(C)->children())
+      K.TraverseStmt(const_cast<Stmt *>(Ch));
+    // A clause expression clang captured: its initialiser, the user's text.
+    if (const OMPClauseWithPreInit *P = OMPClauseWithPreInit::get(C))
+      K.TraverseStmt(const_cast<Stmt *>(P->getPreInitStmt()));
+  }
+  // Duplicates (a clause expression and its pre-init copy) would clash.
+  std::sort(K.Edits.begin(), K.Edits.end(),
+            [](const TextEdit &A, const TextEdit &B) {
+              return A.Offset < B.Offset;
+            });
+  K.Edits.erase(std::unique(K.Edits.begin(), K.Edits.end(),
+                            [](const TextEdit &A, const TextEdit &B) {
+                              return A.Offset == B.Offset;
+                            }),
+                K.Edits.end());
+  return K.Edits;
+}
+
+} // namespace
 
 bool TreeBuilder::clauses(const OMPExecutableDirective &D, DirNode &N) {
   ClauseInfo NCI;
-  if (Verdict V = readClauses(D, NCI, Ctx, {}); !V.Ok)
+  if (Verdict V = readClauses(D, NCI, Ctx, keywordEdits(D, Ctx)); !V.Ok)
     return no(V, V.Where.isValid() ? V.Where : D.getBeginLoc());
   // A block of num_threads(n) threads (BlockThreads): the clause asks for
   // the whole block, which every parallel construct of the region is.

@@ -2367,3 +2367,29 @@ void f(int *a, int n, int c, int d, int e, int g) {
   Param(2, "g");
   CHECK(contains(F.Output, "omp2cuda_f_L3(int *a, int n, int c)"));
 }
+
+TEST_CASE("a nested chunk size that names a C++ keyword variable is "
+          "re-spelled as the file is",
+          "[analysis][schedule][chunk]") {
+  // Task b19: C's `new` and `class` are `new_` and `class_` in the whole
+  // .cu, but the kernel's chunk text kept the user's spelling (nvcc:
+  // "expected a type specifier").
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  int new = 3, class = 2;
+  #pragma omp target teams num_teams(2) map(tofrom: a[0:n])
+  {
+    #pragma omp distribute
+    for (int r = 0; r < 4; ++r) {
+      #pragma omp parallel for schedule(static, new + class)
+      for (int i = 0; i < n; ++i)
+        a[i] = r;
+    }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  REQUIRE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Output, "o2c_chunk3_ = new_ + class_;"));
+  CHECK_FALSE(contains(F.Output, "= new + class"));
+}
