@@ -316,8 +316,8 @@ bool userCopy(const CXXRecordDecl *RD, bool Assign, const ASTContext &Ctx) {
     return false;
   for (const CXXMethodDecl *M : RD->methods()) {
     const auto *C = dyn_cast<CXXConstructorDecl>(M);
-    bool Copy = Assign ? M->isCopyAssignmentOperator()
-                       : C && C->isCopyConstructor();
+    bool Copy =
+        Assign ? M->isCopyAssignmentOperator() : C && C->isCopyConstructor();
     if (Copy && M->isUserProvided())
       return true;
   }

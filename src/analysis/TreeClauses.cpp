@@ -55,10 +55,9 @@ std::vector<TextEdit> keywordEdits(const OMPExecutableDirective &D,
       K.TraverseStmt(const_cast<Stmt *>(P->getPreInitStmt()));
   }
   // Duplicates (a clause expression and its pre-init copy) would clash.
-  std::sort(K.Edits.begin(), K.Edits.end(),
-            [](const TextEdit &A, const TextEdit &B) {
-              return A.Offset < B.Offset;
-            });
+  std::sort(
+      K.Edits.begin(), K.Edits.end(),
+      [](const TextEdit &A, const TextEdit &B) { return A.Offset < B.Offset; });
   K.Edits.erase(std::unique(K.Edits.begin(), K.Edits.end(),
                             [](const TextEdit &A, const TextEdit &B) {
                               return A.Offset == B.Offset;

@@ -121,8 +121,7 @@ void warnAmbiguousBlocks(ASTContext &Ctx, const Options &O) {
     std::string Name = FD->getNameAsString();
     std::string Base = Name.substr(0, Name.find('['));
     std::set<const Decl *> Overloads;
-    for (const NamedDecl *ND :
-         FD->getDeclContext()->getRedeclContext()->lookup(
+    for (const NamedDecl *ND : FD->getDeclContext()->getRedeclContext()->lookup(
              DeclarationName(&Ctx.Idents.get(Base))))
       if (isa<FunctionDecl, FunctionTemplateDecl>(ND))
         Overloads.insert(ND->getCanonicalDecl());
@@ -134,10 +133,11 @@ void warnAmbiguousBlocks(ASTContext &Ctx, const Options &O) {
     std::string List;
     for (const std::string &N : Names)
       List += (List.empty() ? "'" : ", '") + N + "'";
-    report(Ctx.getDiagnostics(), O,
-           SM.getComposedLoc(SM.getMainFileID(), At), DiagId::VariantBlock,
+    report(Ctx.getDiagnostics(), O, SM.getComposedLoc(SM.getMainFileID(), At),
+           DiagId::VariantBlock,
            "this 'begin declare variant' block, which the host compiler "
-           "reads, defines " + List +
+           "reads, defines " +
+               List +
                ", which has overloads: nvcc's front end declares the "
                "block's function beside its base, so the calls of the "
                "overloads are ambiguous to it and the .cu does not compile "
