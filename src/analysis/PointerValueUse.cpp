@@ -2,6 +2,7 @@
 // expressions do with the value (OpenMP leaves a firstprivate pointer's
 // value as the host's: only dereferences want the device copy).
 #include "analysis/PointerValueUse.h"
+#include "analysis/LoadedStore.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
@@ -216,8 +217,9 @@ private:
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
-  LoadedFinder(const Stmt *Body, const std::set<std::string> &Names)
-      : Names(Names), Body(Body) {}
+  LoadedFinder(const Stmt *Body, const Stmt *Current,
+               const std::set<std::string> &Names)
+      : Names(Names), Body(Body), Current(Current) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
@@ -258,9 +260,11 @@ private:
               ->IgnoreParenImpCasts();
     }
     const Expr *Root = nullptr;
+    const MemberExpr *Member = nullptr;
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
       if (M->isArrow() || !M->getType()->isPointerType())
         return;
+      Member = M;
       Root = M->getBase()->IgnoreParenImpCasts();
       while (const auto *Inner = dyn_cast<MemberExpr>(Root)) {
         if (Inner->isArrow())
@@ -292,11 +296,15 @@ private:
     if (!VD || VD->getType()->isReferenceType() || !outside(VD) ||
         Attached.count(VD) || Names.count(VD->getNameAsString()))
       return;
+    // The region may first store a device address there itself.
+    if (Member && storedDeviceAddress(Body, Current, Member, At))
+      return;
     Where = At->getBeginLoc();
     What = "a pointer held in '" + VD->getNameAsString() + "'";
   }
   const std::set<std::string> &Names;
   const Stmt *Body;
+  const Stmt *Current;
 };
 
 } // namespace
@@ -307,7 +315,7 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
                                   std::string &What) {
   if (!Body)
     return {};
-  LoadedFinder F(Body, Attached);
+  LoadedFinder F(Body, Current, Attached);
   if (Scope)
     AttachedFinder(F.Attached, Current).TraverseStmt(const_cast<Stmt *>(Scope));
   F.TraverseStmt(const_cast<Stmt *>(Body));

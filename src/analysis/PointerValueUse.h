@@ -34,7 +34,8 @@ PointerValueUse pointerValueUse(const clang::Stmt *Body,
 /// directive) or of a data construct in Scope (the enclosing function)
 /// maps through (`s.p[0:n]`, `rows[i][:n]`) or with a mapper are attached
 /// there, and are not reported, nor are the variables named Attached (the
-/// construct's member and mapper items).
+/// construct's member and mapper items), nor is a record's member the
+/// region first points at device data itself (storedDeviceAddress).
 clang::SourceLocation loadedPointerDeref(const clang::Stmt *Body,
                                          const clang::Stmt *Scope,
                                          const clang::Stmt *Current,
