@@ -192,6 +192,10 @@ bool Checker::deviceAddress(const Expr *E) const {
   if (!Dir)
     return false;
   for (const OMPClause *C : Dir->clauses()) {
+    // Sema's implicit map of a pointer is the zero-length section the
+    // translation passes as the device address.
+    if (C->isImplicit())
+      continue;
     if (isa<OMPDefaultmapClause>(C))
       return false;
     if (const auto *M = dyn_cast<OMPMapClause>(C)) {
@@ -345,7 +349,11 @@ bool privateTo(const Stmt *Current, const VarDecl *VD) {
   const auto *Dir = dyn_cast_or_null<OMPExecutableDirective>(Current);
   if (!Dir)
     return false;
-  auto Names = [&](auto Vars) {
+  // Only written clauses: the translation maps a record that no clause
+  // names (recordPassing), whatever Sema made of it.
+  auto Names = [&](const OMPClause *C, auto Vars) {
+    if (C->isImplicit())
+      return false;
     for (const Expr *E : Vars)
       if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         if (D->getDecl() == VD)
@@ -353,10 +361,10 @@ bool privateTo(const Stmt *Current, const VarDecl *VD) {
     return false;
   };
   for (const auto *C : Dir->getClausesOfKind<OMPPrivateClause>())
-    if (Names(C->varlists()))
+    if (Names(C, C->varlists()))
       return true;
   for (const auto *C : Dir->getClausesOfKind<OMPFirstprivateClause>())
-    if (Names(C->varlists()))
+    if (Names(C, C->varlists()))
       return true;
   return false;
 }

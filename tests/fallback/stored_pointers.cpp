@@ -44,6 +44,22 @@ int main() {
   }
   printf("firstprivate record: %d %d %d\n", obj.h == other, array[3],
          array[4]);
+#pragma omp target data map(tofrom: array[0:8])
+  {
+#pragma omp target firstprivate(obj)
+    {
+      obj.h = q;
+      obj.h[7] = 70;
+    }
+  }
+  int b[4] = {0, 0, 0, 0};
+  int *r = b;
+#pragma omp target firstprivate(obj)
+  {
+    obj.h = r;
+    obj.h[1] = 11;
+  }
+  printf("pointer variables: %d %d %d\n", obj.h == other, array[7], b[1]);
 
 #pragma omp target map(tofrom: array, obj)
   {

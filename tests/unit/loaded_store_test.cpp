@@ -52,9 +52,11 @@ void f(int *q, struct S s) {
   { s.p = &a[2]; *(s.p + 1) = 3; }
   #pragma omp target map(tofrom: a) private(s)
   { for (int i = 0; i < 8; ++i) { s.p = a; s.p[i] = i; } }
+  #pragma omp target firstprivate(s)
+  { s.p = q; s.p[1] = 11; }
 })src");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 3);
+  REQUIRE(F.Regions.size() == 4);
   for (const auto &R : F.Regions)
     CHECK(R.R.Translate);
 }
