@@ -18,31 +18,43 @@ using namespace clang;
 namespace omp2cuda {
 namespace {
 
-/// A member path `s.a.p`: its variable and fields, outermost first.
+/// A member path `s.a.p`, or `sp->a.p` (Arrow): its variable and fields,
+/// outermost first.
 struct Path {
   const VarDecl *Root = nullptr;
+  bool Arrow = false;
   llvm::SmallVector<const ValueDecl *, 4> Fields;
   bool operator==(const Path &O) const {
-    return Root == O.Root && Fields == O.Fields;
+    return Root == O.Root && Arrow == O.Arrow && Fields == O.Fields;
   }
 };
 
-/// E as `s.f.g` through non-union records; false for anything else.
+/// E as `s.f.g` or `sp->f.g` through non-union records; false for anything
+/// else.
 bool pathOf(const Expr *E, Path &P) {
   llvm::SmallVector<const ValueDecl *, 4> Rev;
   E = E->IgnoreParens();
+  P.Arrow = false;
   while (const auto *M = dyn_cast<MemberExpr>(E)) {
-    const RecordDecl *RD = M->getBase()->getType()->getAsRecordDecl();
-    if (M->isArrow() || !isa<FieldDecl>(M->getMemberDecl()) || !RD ||
-        RD->isUnion())
+    QualType BT = M->getBase()->getType();
+    if (M->isArrow())
+      BT = BT->getPointeeType();
+    const RecordDecl *RD = BT.isNull() ? nullptr : BT->getAsRecordDecl();
+    if (!isa<FieldDecl>(M->getMemberDecl()) || !RD || RD->isUnion())
       return false;
     Rev.push_back(M->getMemberDecl());
+    if (M->isArrow()) {
+      E = M->getBase()->IgnoreParenImpCasts();
+      P.Arrow = true;
+      break;
+    }
     E = M->getBase()->IgnoreParens();
   }
   const auto *D = dyn_cast<DeclRefExpr>(E);
   P.Root = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
   P.Fields.assign(Rev.rbegin(), Rev.rend());
-  return P.Root && !P.Fields.empty();
+  return P.Root && !P.Fields.empty() &&
+         P.Root->getType()->isPointerType() == P.Arrow;
 }
 
 bool isWrite(const Stmt *P, const Expr *Operand) {
@@ -84,6 +96,17 @@ public:
   bool tracked(const DeclRefExpr *D, const Expr *&Top) {
     const Expr *Cur = D;
     const Stmt *P = PM.getParent(Cur);
+    if (D->getType()->isPointerType()) {
+      // sp->f: sp's value, then the member through it.
+      const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P);
+      const auto *M = IC && IC->getCastKind() == CK_LValueToRValue
+                          ? dyn_cast_or_null<MemberExpr>(PM.getParent(IC))
+                          : nullptr;
+      if (!M || !M->isArrow() || M->getBase() != IC)
+        return false;
+      Cur = M;
+      P = PM.getParent(Cur);
+    }
     while (P && (isa<ParenExpr>(P) ||
                  (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow() &&
                   cast<MemberExpr>(P)->getBase()->IgnoreParens() == Cur))) {
@@ -379,7 +402,8 @@ bool storedDeviceAddress(const Stmt *Body, const Stmt *Current,
   Checker C(Body, Current, L);
   if (!C.shapeOk() || !C.covered(At))
     return false;
-  return privateTo(Current, L.Root) || C.restored();
+  // A private pointer sp still points at the mapped record.
+  return (!L.Arrow && privateTo(Current, L.Root)) || C.restored();
 }
 
 } // namespace omp2cuda

@@ -11,14 +11,15 @@
 namespace omp2cuda {
 
 /// Whether the dereference At of Loaded (`s.p`, a pointer member of a
-/// record variable s declared outside Body) reads a device address: a
+/// record variable s declared outside Body, or `sp->p` of the record a
+/// pointer variable sp points to) reads a device address: a
 /// statement `s.p = e;` before it in an enclosing compound statement of
 /// Body, e the address of an array or a pointer variable whose device copy
 /// the kernel holds, with nothing between them that may store s.p (no
 /// call, no other store to s.p, no store through memory of a type that
 /// can hold a pointer), s used only through its scalar members, and no
 /// jump into the code between. The host must not see the device address
-/// afterwards: s is private or firstprivate to Current, or the region
+/// afterwards: s (not sp) is private or firstprivate to Current, or the region
 /// saves s.p in a local variable first and puts it back last, at the top
 /// level of Body. Anything else is false (the region stays on the host).
 bool storedDeviceAddress(const clang::Stmt *Body, const clang::Stmt *Current,

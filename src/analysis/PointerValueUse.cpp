@@ -170,8 +170,9 @@ public:
 /// an element (a section there is attached), or with a mapper.
 class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
-  AttachedFinder(std::set<const VarDecl *> &Out, const Stmt *Current)
-      : Out(Out), Current(Current) {}
+  AttachedFinder(std::set<const VarDecl *> &Out,
+                 std::set<const VarDecl *> &Members, const Stmt *Current)
+      : Out(Out), Members(Members), Current(Current) {}
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
@@ -194,9 +195,14 @@ private:
     for (const Expr *E : Items) {
       const Expr *Bare = E->IgnoreParenImpCasts();
       const Expr *Root = Bare;
+      bool Member = Mapper;
       while (true) {
-        if (const auto *M = dyn_cast<MemberExpr>(Root))
+        if (const auto *M = dyn_cast<MemberExpr>(Root)) {
           Root = M->getBase()->IgnoreParenImpCasts();
+          Member = true;
+        } else if (const auto *U = dyn_cast<UnaryOperator>(Root);
+                   U && U->getOpcode() == UO_Deref)
+          Root = U->getSubExpr()->IgnoreParenImpCasts();
         else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
           Root = A->getBase()->IgnoreParenImpCasts();
         else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
@@ -208,9 +214,12 @@ private:
       const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
       if (VD && (Mapper || Root != Bare))
         Out.insert(VD);
+      if (VD && Member)
+        Members.insert(VD);
     }
   }
   std::set<const VarDecl *> &Out;
+  std::set<const VarDecl *> &Members;
   const Stmt *Current;
 };
 
@@ -218,8 +227,9 @@ private:
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
   LoadedFinder(const Stmt *Body, const Stmt *Current,
-               const std::set<std::string> &Names)
-      : Names(Names), Body(Body), Current(Current) {}
+               const std::set<std::string> &Names,
+               const std::set<std::string> &MemberNames)
+      : Names(Names), MemberNames(MemberNames), Body(Body), Current(Current) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
@@ -237,6 +247,7 @@ public:
   SourceLocation Where;
   std::string What;
   std::set<const VarDecl *> Attached;
+  std::set<const VarDecl *> AttachedMembers;
 
 private:
   bool outside(const VarDecl *VD) const {
@@ -261,16 +272,16 @@ private:
     }
     const Expr *Root = nullptr;
     const MemberExpr *Member = nullptr;
+    // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the
+    // device copy of what sp points to, which holds the host's pointer too.
+    bool Through = false;
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (M->isArrow() || !M->getType()->isPointerType())
+      if (!M->getType()->isPointerType())
         return;
       Member = M;
-      Root = M->getBase()->IgnoreParenImpCasts();
-      while (const auto *Inner = dyn_cast<MemberExpr>(Root)) {
-        if (Inner->isArrow())
-          return;
-        Root = Inner->getBase()->IgnoreParenImpCasts();
-      }
+      Root = throughRecords(M, Through);
+      if (!Root)
+        return;
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       if (!A->getType()->isPointerType())
         return;
@@ -293,16 +304,47 @@ private:
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
     const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || !outside(VD) ||
-        Attached.count(VD) || Names.count(VD->getNameAsString()))
+    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
+      return;
+    if (Through ? AttachedMembers.count(VD) ||
+                      MemberNames.count(VD->getNameAsString())
+                : Attached.count(VD) || Names.count(VD->getNameAsString()))
       return;
     // The region may first store a device address there itself.
     if (Member && storedDeviceAddress(Body, Current, Member, At))
       return;
     Where = At->getBeginLoc();
-    What = "a pointer held in '" + VD->getNameAsString() + "'";
+    What = Through ? "a pointer held in what '" + VD->getNameAsString() +
+                         "' points to"
+                   : "a pointer held in '" + VD->getNameAsString() + "'";
+  }
+  /// The variable expression under M's records: s of s.a.p, sp of
+  /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
+  /// (`this`, a call).
+  static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
+    while (true) {
+      if (M->isArrow()) {
+        Through = true;
+        return M->getBase()->IgnoreParenImpCasts();
+      }
+      const Expr *B = M->getBase()->IgnoreParenImpCasts();
+      if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+        M = Inner;
+        continue;
+      }
+      const auto *U = dyn_cast<UnaryOperator>(B);
+      const auto *A = dyn_cast<ArraySubscriptExpr>(B);
+      Through = (U && U->getOpcode() == UO_Deref) ||
+                (A && A->getBase()->getType()->isPointerType());
+      if (U && Through)
+        return U->getSubExpr()->IgnoreParenImpCasts();
+      if (A && Through)
+        return A->getBase()->IgnoreParenImpCasts();
+      return B;
+    }
   }
   const std::set<std::string> &Names;
+  const std::set<std::string> &MemberNames;
   const Stmt *Body;
   const Stmt *Current;
 };
@@ -312,12 +354,14 @@ private:
 SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
                                   const Stmt *Current,
                                   const std::set<std::string> &Attached,
+                                  const std::set<std::string> &Members,
                                   std::string &What) {
   if (!Body)
     return {};
-  LoadedFinder F(Body, Current, Attached);
+  LoadedFinder F(Body, Current, Attached, Members);
   if (Scope)
-    AttachedFinder(F.Attached, Current).TraverseStmt(const_cast<Stmt *>(Scope));
+    AttachedFinder(F.Attached, F.AttachedMembers, Current)
+        .TraverseStmt(const_cast<Stmt *>(Scope));
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
   return F.Where;

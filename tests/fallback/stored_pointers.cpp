@@ -79,5 +79,25 @@ int main() {
     obj.h = t;
   }
   printf("stored on one branch: %d %d\n", array[6], other[6]);
+
+  // The record reached through a pointer: the device copy of *ap holds
+  // the host's pointer as well.
+  A *ap = &obj;
+#pragma omp target map(tofrom: array, ap[0:1])
+  { ap->h[0] = 100; }
+  printf("through a pointer: %d %d\n", array[0], other[0]);
+#pragma omp target data map(tofrom: array[0:8]) map(tofrom: ap[0:1])
+  {
+#pragma omp target
+    {
+      int *t = ap->h;
+      ap->h = array;
+      ap->h[1] = 101;
+      ap->sum = ap->h[2];
+      ap->h = t;
+    }
+  }
+  printf("through a pointer, put back: %d %d %d %d\n", ap->h == other,
+         array[1], other[1], obj.sum);
   return 0;
 }

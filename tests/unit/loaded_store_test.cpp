@@ -102,3 +102,41 @@ void f(int *q, int **pp, struct S s, union U u, int c) {
     CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
   }
 }
+
+TEST_CASE("a pointer held in a record reached through a pointer: refused "
+          "unless a member item attaches it or the region stores a device "
+          "address there first and puts the host's back",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(int *q, struct S *sp) {
+  int a[8];
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { sp->p[0] = 30; }
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { (*sp).p[1] = 30; }
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { sp[0].p[2] = 30; }
+  #pragma omp target map(tofrom: a) firstprivate(sp)
+  { sp->p = a; sp->p[0] = 1; }
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { struct S *t = sp; t->p[0] = 1; }
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { int *t = sp->p; sp->p = a; sp->p[3] = 1; sp->n = 2; sp->p = t; }
+}
+void g(struct S *sp) {
+  #pragma omp target enter data map(to: sp[0:1], sp->p[0:8])
+  #pragma omp target
+  { sp->p[0] = 30; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  for (int I : {0, 1, 2, 3, 4}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "points to is dereferenced"));
+  }
+  CHECK(F.Regions[5].R.Translate);
+  CHECK(F.Regions[7].R.Translate);
+}
