@@ -615,7 +615,7 @@ Verdict captureVars(CaptureSite &S) {
         L.isValid()) {
       Verdict V = Verdict::no(
           DiagId::HostClause,
-          Loaded + " is dereferenced: its device copy would hold the "
+          Loaded + ": its device copy would hold the "
                    "host's address, not that of the device copy of what "
                    "it points to (copy it to a pointer variable before the "
                    "region, which is translated)");

@@ -14,6 +14,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include <memory>
 #include <set>
 
 using namespace clang;
@@ -244,6 +245,15 @@ public:
       check(M->getBase(), M);
     return true;
   }
+  /// A load of such a pointer that goes on to be dereferenced elsewhere
+  /// (`int *t = s.p; t[0] = 1;`, `f(s.p)`).
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    // A function's address goes through the table of indirect functions.
+    if (IC->getCastKind() == CK_LValueToRValue &&
+        !IC->getType()->isFunctionPointerType())
+      check(IC->getSubExpr(), IC, /*Flow=*/true);
+    return true;
+  }
   SourceLocation Where;
   std::string What;
   std::set<const VarDecl *> Attached;
@@ -257,8 +267,50 @@ private:
     return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
              SM.isBeforeInTranslationUnit(L, R.getEnd()));
   }
-  /// The pointer E (a pointer-typed operand) as loaded storage.
-  void check(const Expr *E, const Expr *At) {
+  /// Whether the loaded pointer Load may reach a dereference through
+  /// a copy or a call: a copy into a pointer variable that the region
+  /// dereferences or passes on, or any other use that may do both
+  /// (pointerValueUse's rules). Its value alone is the host's either way.
+  bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
+    if (!Uses)
+      Uses = std::make_unique<Classifier>(Body, Ctx);
+    if (Uses->classify(Load) != Both)
+      return false;
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    const Expr *Cur = Load;
+    const Stmt *P = Parents->getParent(Cur);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<CastExpr>(P) && keepsPointer(cast<CastExpr>(P))) ||
+                 (isa<ConditionalOperator>(P) &&
+                  cast<ConditionalOperator>(P)->getCond() != Cur) ||
+                 (isa<BinaryOperator>(P) &&
+                  cast<BinaryOperator>(P)->getType()->isPointerType() &&
+                  cast<BinaryOperator>(P)->isAdditiveOp()))) {
+      Cur = cast<Expr>(P);
+      P = Parents->getParent(Cur);
+    }
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->isComparisonOp() ||
+          (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType()))
+        return false; // compares or subtracts values only
+    const VarDecl *Into = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      Into =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Cur)
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          Into = dyn_cast<VarDecl>(D->getDecl());
+    if (!Into || !Into->getType()->isPointerType())
+      return true;
+    return pointerValueUse(Body, Into).Derefs;
+  }
+  /// The pointer E (a pointer-typed operand) as loaded storage: for a
+  /// dereference At, or (Flow) the load At of E, reported where its value
+  /// flows to a dereference.
+  void check(const Expr *E, const Expr *At, bool Flow = false) {
     if (Where.isValid() || !E->getType()->isPointerType())
       return;
     E = E->IgnoreParenImpCasts();
@@ -294,9 +346,11 @@ private:
       const auto *VD = dyn_cast<VarDecl>(D->getDecl());
       if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
           VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
-          !Names.count(VD->getNameAsString())) {
+          !Names.count(VD->getNameAsString()) &&
+          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
         Where = At->getBeginLoc();
-        What = "the declare target pointer '" + VD->getNameAsString() + "'";
+        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
+               (Flow ? Passed : " is dereferenced");
       }
       return;
     } else {
@@ -311,13 +365,17 @@ private:
                 : Attached.count(VD) || Names.count(VD->getNameAsString()))
       return;
     // The region may first store a device address there itself.
-    if (Member && storedDeviceAddress(Body, Current, Member, At))
+    if (Flow ? !flowsToDeref(At, VD->getASTContext())
+             : Member && storedDeviceAddress(Body, Current, Member, At))
       return;
     Where = At->getBeginLoc();
-    What = Through ? "a pointer held in what '" + VD->getNameAsString() +
-                         "' points to"
-                   : "a pointer held in '" + VD->getNameAsString() + "'";
+    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
+                          "' points to"
+                    : "a pointer held in '" + VD->getNameAsString() + "'") +
+           (Flow ? Passed : " is dereferenced");
   }
+  static constexpr const char *Passed =
+      " is copied to a pointer that is dereferenced, or passed on";
   /// The variable expression under M's records: s of s.a.p, sp of
   /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
   /// (`this`, a call).
@@ -347,6 +405,8 @@ private:
   const std::set<std::string> &MemberNames;
   const Stmt *Body;
   const Stmt *Current;
+  std::unique_ptr<Classifier> Uses;
+  std::unique_ptr<ParentMap> Parents;
 };
 
 } // namespace

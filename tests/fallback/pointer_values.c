@@ -18,6 +18,7 @@ struct S {
 };
 int *gp;
 #pragma omp declare target(gp)
+static int second(const int *x) { return x[1]; }
 
 int main(void) {
   int a[8];
@@ -110,5 +111,15 @@ int main(void) {
 #pragma omp target map(tofrom: q[0:8], v)
   { gp[0] = 60; v = gp[1]; }
   printf("declare target pointer: %d %d\n", a[5], v);
+#pragma omp target map(tofrom: q[0:8], v)
+  {
+    int *t = s.p + 4;
+    t[0] = 70;
+    v = t[1];
+  }
+  printf("copied from a record: %d %d\n", a[6], v);
+#pragma omp target map(tofrom: q[0:8], v)
+  { v = second(arr[0]); }
+  printf("passed from an array: %d\n", v);
   return 0;
 }

@@ -140,3 +140,39 @@ void g(struct S *sp) {
   CHECK(F.Regions[5].R.Translate);
   CHECK(F.Regions[7].R.Translate);
 }
+
+TEST_CASE("a pointer held in a mapped record, copied to a pointer that is "
+          "dereferenced or passed to a call, keeps the region on the host; "
+          "its value alone does not",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int *q; };
+int *gp;
+#pragma omp declare target(gp)
+void g(int *x) { x[0] = 1; }
+void f(struct S s, struct S *sp) {
+  int a[8], v = 0;
+  int *arr[2] = {a, a + 1};
+  #pragma omp target map(tofrom: a)
+  { int *t = s.p; t[0] = 30; }
+  #pragma omp target map(tofrom: a)
+  { int *t; t = arr[0] + 1; *t = 30; }
+  #pragma omp target map(tofrom: a)
+  { g(s.p); }
+  #pragma omp target map(tofrom: a, sp[0:1])
+  { int *t = sp->p; int *u = t; u[0] = 30; }
+  #pragma omp target map(tofrom: a)
+  { int *t = gp; t[0] = 30; }
+  #pragma omp target map(tofrom: a, v)
+  { int *t = s.p; v = (s.p == s.q) + (s.p != 0); s.q = t; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I = 0; I < 5; ++I) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "is copied to a pointer"));
+  }
+  CHECK(F.Regions[5].R.Translate);
+}
