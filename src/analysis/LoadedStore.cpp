@@ -13,6 +13,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace omp2cuda {

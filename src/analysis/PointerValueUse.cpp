@@ -14,6 +14,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include <algorithm>
 #include <memory>
 #include <set>
 
@@ -172,13 +173,16 @@ public:
 class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
   AttachedFinder(std::set<const VarDecl *> &Out,
-                 std::set<const VarDecl *> &Members, const Stmt *Current)
-      : Out(Out), Members(Members), Current(Current) {}
+                 std::set<const VarDecl *> &Members, const Stmt *Current,
+                 const Stmt *Scope)
+      : Out(Out), Members(Members), Current(Current),
+        PM(const_cast<Stmt *>(Scope)) {}
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
     if (D != Current &&
-        !isOpenMPTargetDataManagementDirective(D->getDirectiveKind()))
+        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
+         !inForce(D)))
       return true;
     for (const OMPClause *C : D->clauses()) {
       if (const auto *M = dyn_cast<OMPMapClause>(C))
@@ -192,6 +196,44 @@ public:
   }
 
 private:
+  /// Whether what D maps is on the device whenever Current runs: a target
+  /// data construct around it, or an enter data or update construct
+  /// before it in an enclosing block with no exit data, and no label a
+  /// jump could bypass D by, from D to the end of Current's statement
+  /// there. (A construct later in the function attaches nothing here.)
+  bool inForce(const OMPExecutableDirective *D) {
+    if (isa<OMPTargetExitDataDirective>(D))
+      return false; // it releases what it names
+    const Stmt *Child = Current;
+    for (const Stmt *P = PM.getParent(Child); P;
+         Child = P, P = PM.getParent(P)) {
+      if (P == D)
+        return isa<OMPTargetDataDirective>(D);
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS || isa<OMPTargetDataDirective>(D))
+        continue;
+      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
+      auto K = std::find(CS->body_begin(), Pos, D);
+      if (Pos == CS->body_end() || K == Pos)
+        continue;
+      for (auto J = K + 1; J != Pos + 1; ++J)
+        if (exitsOrJumps(*J))
+          return false;
+      return true;
+    }
+    return false;
+  }
+  static bool exitsOrJumps(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
+        isa<LabelStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (exitsOrJumps(C))
+        return true;
+    return false;
+  }
   template <class R> void add(R Items, bool Mapper) {
     for (const Expr *E : Items) {
       const Expr *Bare = E->IgnoreParenImpCasts();
@@ -222,6 +264,7 @@ private:
   std::set<const VarDecl *> &Out;
   std::set<const VarDecl *> &Members;
   const Stmt *Current;
+  ParentMap PM;
 };
 
 /// Finds dereferences of pointers loaded from mapped aggregates.
@@ -420,7 +463,7 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
     return {};
   LoadedFinder F(Body, Current, Attached, Members);
   if (Scope)
-    AttachedFinder(F.Attached, F.AttachedMembers, Current)
+    AttachedFinder(F.Attached, F.AttachedMembers, Current, Scope)
         .TraverseStmt(const_cast<Stmt *>(Scope));
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;

@@ -121,5 +121,11 @@ int main(void) {
 #pragma omp target map(tofrom: q[0:8], v)
   { v = second(arr[0]); }
   printf("passed from an array: %d\n", v);
+  // A data construct after the region attaches nothing there.
+#pragma omp target map(tofrom: q[0:8], v)
+  { s.p[2] = 80; v = s.p[3]; }
+  printf("attached only later: %d %d\n", a[4], v);
+#pragma omp target enter data map(to: s, s.p[0:4])
+#pragma omp target exit data map(release: s, s.p[0:4])
   return 0;
 }

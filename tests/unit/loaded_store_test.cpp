@@ -176,3 +176,54 @@ void f(struct S s, struct S *sp) {
   }
   CHECK(F.Regions[5].R.Translate);
 }
+
+TEST_CASE("only a data construct in force at the region attaches a "
+          "record's pointer there",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void later(struct S s) {
+  #pragma omp target
+  { s.p[0] = 30; }
+  #pragma omp target enter data map(to: s, s.p[0:8])
+}
+void released(struct S s) {
+  #pragma omp target enter data map(to: s, s.p[0:8])
+  #pragma omp target exit data map(release: s, s.p[0:8])
+  #pragma omp target
+  { s.p[0] = 30; }
+}
+void branch(struct S s, int c) {
+  if (c) {
+    #pragma omp target enter data map(to: s, s.p[0:8])
+  }
+  #pragma omp target
+  { s.p[0] = 30; }
+}
+void around(struct S s) {
+  #pragma omp target data map(to: s, s.p[0:8])
+  {
+    #pragma omp target
+    { s.p[0] = 30; }
+  }
+}
+void before(struct S s) {
+  #pragma omp target enter data map(to: s, s.p[0:8])
+  for (int i = 0; i < 2; ++i) {
+    #pragma omp target
+    { s.p[i] = 30; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  // In source order, data constructs included. later: target, enter;
+  // released: enter, exit, target; branch: enter, target; around: data,
+  // target; before: enter, target.
+  REQUIRE(F.Regions.size() == 11);
+  for (int I : {0, 4, 6}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  CHECK(F.Regions[8].R.Translate);
+  CHECK(F.Regions[10].R.Translate);
+}
