@@ -2,6 +2,7 @@
 // expressions do with the value (OpenMP leaves a firstprivate pointer's
 // value as the host's: only dereferences want the device copy).
 #include "analysis/PointerValueUse.h"
+#include "analysis/LoadedStore.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,6 +14,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include <algorithm>
+#include <memory>
 #include <set>
 
 using namespace clang;
@@ -169,13 +172,17 @@ public:
 /// an element (a section there is attached), or with a mapper.
 class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
-  AttachedFinder(std::set<const VarDecl *> &Out, const Stmt *Current)
-      : Out(Out), Current(Current) {}
+  AttachedFinder(std::set<const VarDecl *> &Out,
+                 std::set<const VarDecl *> &Members, const Stmt *Current,
+                 const Stmt *Scope)
+      : Out(Out), Members(Members), Current(Current),
+        PM(const_cast<Stmt *>(Scope)) {}
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
     if (D != Current &&
-        !isOpenMPTargetDataManagementDirective(D->getDirectiveKind()))
+        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
+         !inForce(D)))
       return true;
     for (const OMPClause *C : D->clauses()) {
       if (const auto *M = dyn_cast<OMPMapClause>(C))
@@ -189,13 +196,56 @@ public:
   }
 
 private:
+  /// Whether what D maps is on the device whenever Current runs: a target
+  /// data construct around it, or an enter data or update construct
+  /// before it in an enclosing block with no exit data, and no label a
+  /// jump could bypass D by, from D to the end of Current's statement
+  /// there. (A construct later in the function attaches nothing here.)
+  bool inForce(const OMPExecutableDirective *D) {
+    if (isa<OMPTargetExitDataDirective>(D))
+      return false; // it releases what it names
+    const Stmt *Child = Current;
+    for (const Stmt *P = PM.getParent(Child); P;
+         Child = P, P = PM.getParent(P)) {
+      if (P == D)
+        return isa<OMPTargetDataDirective>(D);
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS || isa<OMPTargetDataDirective>(D))
+        continue;
+      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
+      auto K = std::find(CS->body_begin(), Pos, D);
+      if (Pos == CS->body_end() || K == Pos)
+        continue;
+      for (auto J = K + 1; J != Pos + 1; ++J)
+        if (exitsOrJumps(*J))
+          return false;
+      return true;
+    }
+    return false;
+  }
+  static bool exitsOrJumps(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
+        isa<LabelStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (exitsOrJumps(C))
+        return true;
+    return false;
+  }
   template <class R> void add(R Items, bool Mapper) {
     for (const Expr *E : Items) {
       const Expr *Bare = E->IgnoreParenImpCasts();
       const Expr *Root = Bare;
+      bool Member = Mapper;
       while (true) {
-        if (const auto *M = dyn_cast<MemberExpr>(Root))
+        if (const auto *M = dyn_cast<MemberExpr>(Root)) {
           Root = M->getBase()->IgnoreParenImpCasts();
+          Member = true;
+        } else if (const auto *U = dyn_cast<UnaryOperator>(Root);
+                   U && U->getOpcode() == UO_Deref)
+          Root = U->getSubExpr()->IgnoreParenImpCasts();
         else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
           Root = A->getBase()->IgnoreParenImpCasts();
         else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
@@ -207,17 +257,23 @@ private:
       const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
       if (VD && (Mapper || Root != Bare))
         Out.insert(VD);
+      if (VD && Member)
+        Members.insert(VD);
     }
   }
   std::set<const VarDecl *> &Out;
+  std::set<const VarDecl *> &Members;
   const Stmt *Current;
+  ParentMap PM;
 };
 
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
-  LoadedFinder(const Stmt *Body, const std::set<std::string> &Names)
-      : Names(Names), Body(Body) {}
+  LoadedFinder(const Stmt *Body, const Stmt *Current,
+               const std::set<std::string> &Names,
+               const std::set<std::string> &MemberNames)
+      : Names(Names), MemberNames(MemberNames), Body(Body), Current(Current) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
@@ -232,9 +288,19 @@ public:
       check(M->getBase(), M);
     return true;
   }
+  /// A load of such a pointer that goes on to be dereferenced elsewhere
+  /// (`int *t = s.p; t[0] = 1;`, `f(s.p)`).
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    // A function's address goes through the table of indirect functions.
+    if (IC->getCastKind() == CK_LValueToRValue &&
+        !IC->getType()->isFunctionPointerType())
+      check(IC->getSubExpr(), IC, /*Flow=*/true);
+    return true;
+  }
   SourceLocation Where;
   std::string What;
   std::set<const VarDecl *> Attached;
+  std::set<const VarDecl *> AttachedMembers;
 
 private:
   bool outside(const VarDecl *VD) const {
@@ -244,8 +310,50 @@ private:
     return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
              SM.isBeforeInTranslationUnit(L, R.getEnd()));
   }
-  /// The pointer E (a pointer-typed operand) as loaded storage.
-  void check(const Expr *E, const Expr *At) {
+  /// Whether the loaded pointer Load may reach a dereference through
+  /// a copy or a call: a copy into a pointer variable that the region
+  /// dereferences or passes on, or any other use that may do both
+  /// (pointerValueUse's rules). Its value alone is the host's either way.
+  bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
+    if (!Uses)
+      Uses = std::make_unique<Classifier>(Body, Ctx);
+    if (Uses->classify(Load) != Both)
+      return false;
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    const Expr *Cur = Load;
+    const Stmt *P = Parents->getParent(Cur);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<CastExpr>(P) && keepsPointer(cast<CastExpr>(P))) ||
+                 (isa<ConditionalOperator>(P) &&
+                  cast<ConditionalOperator>(P)->getCond() != Cur) ||
+                 (isa<BinaryOperator>(P) &&
+                  cast<BinaryOperator>(P)->getType()->isPointerType() &&
+                  cast<BinaryOperator>(P)->isAdditiveOp()))) {
+      Cur = cast<Expr>(P);
+      P = Parents->getParent(Cur);
+    }
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->isComparisonOp() ||
+          (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType()))
+        return false; // compares or subtracts values only
+    const VarDecl *Into = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      Into =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Cur)
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          Into = dyn_cast<VarDecl>(D->getDecl());
+    if (!Into || !Into->getType()->isPointerType())
+      return true;
+    return pointerValueUse(Body, Into).Derefs;
+  }
+  /// The pointer E (a pointer-typed operand) as loaded storage: for a
+  /// dereference At, or (Flow) the load At of E, reported where its value
+  /// flows to a dereference.
+  void check(const Expr *E, const Expr *At, bool Flow = false) {
     if (Where.isValid() || !E->getType()->isPointerType())
       return;
     E = E->IgnoreParenImpCasts();
@@ -258,15 +366,17 @@ private:
               ->IgnoreParenImpCasts();
     }
     const Expr *Root = nullptr;
+    const MemberExpr *Member = nullptr;
+    // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the
+    // device copy of what sp points to, which holds the host's pointer too.
+    bool Through = false;
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (M->isArrow() || !M->getType()->isPointerType())
+      if (!M->getType()->isPointerType())
         return;
-      Root = M->getBase()->IgnoreParenImpCasts();
-      while (const auto *Inner = dyn_cast<MemberExpr>(Root)) {
-        if (Inner->isArrow())
-          return;
-        Root = Inner->getBase()->IgnoreParenImpCasts();
-      }
+      Member = M;
+      Root = throughRecords(M, Through);
+      if (!Root)
+        return;
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       if (!A->getType()->isPointerType())
         return;
@@ -279,9 +389,11 @@ private:
       const auto *VD = dyn_cast<VarDecl>(D->getDecl());
       if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
           VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
-          !Names.count(VD->getNameAsString())) {
+          !Names.count(VD->getNameAsString()) &&
+          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
         Where = At->getBeginLoc();
-        What = "the declare target pointer '" + VD->getNameAsString() + "'";
+        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
+               (Flow ? Passed : " is dereferenced");
       }
       return;
     } else {
@@ -289,14 +401,55 @@ private:
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
     const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || !outside(VD) ||
-        Attached.count(VD) || Names.count(VD->getNameAsString()))
+    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
+      return;
+    if (Through ? AttachedMembers.count(VD) ||
+                      MemberNames.count(VD->getNameAsString())
+                : Attached.count(VD) || Names.count(VD->getNameAsString()))
+      return;
+    // The region may first store a device address there itself.
+    if (Flow ? !flowsToDeref(At, VD->getASTContext())
+             : Member && storedDeviceAddress(Body, Current, Member, At))
       return;
     Where = At->getBeginLoc();
-    What = "a pointer held in '" + VD->getNameAsString() + "'";
+    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
+                          "' points to"
+                    : "a pointer held in '" + VD->getNameAsString() + "'") +
+           (Flow ? Passed : " is dereferenced");
+  }
+  static constexpr const char *Passed =
+      " is copied to a pointer that is dereferenced, or passed on";
+  /// The variable expression under M's records: s of s.a.p, sp of
+  /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
+  /// (`this`, a call).
+  static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
+    while (true) {
+      if (M->isArrow()) {
+        Through = true;
+        return M->getBase()->IgnoreParenImpCasts();
+      }
+      const Expr *B = M->getBase()->IgnoreParenImpCasts();
+      if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+        M = Inner;
+        continue;
+      }
+      const auto *U = dyn_cast<UnaryOperator>(B);
+      const auto *A = dyn_cast<ArraySubscriptExpr>(B);
+      Through = (U && U->getOpcode() == UO_Deref) ||
+                (A && A->getBase()->getType()->isPointerType());
+      if (U && Through)
+        return U->getSubExpr()->IgnoreParenImpCasts();
+      if (A && Through)
+        return A->getBase()->IgnoreParenImpCasts();
+      return B;
+    }
   }
   const std::set<std::string> &Names;
+  const std::set<std::string> &MemberNames;
   const Stmt *Body;
+  const Stmt *Current;
+  std::unique_ptr<Classifier> Uses;
+  std::unique_ptr<ParentMap> Parents;
 };
 
 } // namespace
@@ -304,12 +457,14 @@ private:
 SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
                                   const Stmt *Current,
                                   const std::set<std::string> &Attached,
+                                  const std::set<std::string> &Members,
                                   std::string &What) {
   if (!Body)
     return {};
-  LoadedFinder F(Body, Attached);
+  LoadedFinder F(Body, Current, Attached, Members);
   if (Scope)
-    AttachedFinder(F.Attached, Current).TraverseStmt(const_cast<Stmt *>(Scope));
+    AttachedFinder(F.Attached, F.AttachedMembers, Current, Scope)
+        .TraverseStmt(const_cast<Stmt *>(Scope));
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
   return F.Where;

@@ -18,6 +18,7 @@ struct S {
 };
 int *gp;
 #pragma omp declare target(gp)
+static int second(const int *x) { return x[1]; }
 
 int main(void) {
   int a[8];
@@ -110,5 +111,21 @@ int main(void) {
 #pragma omp target map(tofrom: q[0:8], v)
   { gp[0] = 60; v = gp[1]; }
   printf("declare target pointer: %d %d\n", a[5], v);
+#pragma omp target map(tofrom: q[0:8], v)
+  {
+    int *t = s.p + 4;
+    t[0] = 70;
+    v = t[1];
+  }
+  printf("copied from a record: %d %d\n", a[6], v);
+#pragma omp target map(tofrom: q[0:8], v)
+  { v = second(arr[0]); }
+  printf("passed from an array: %d\n", v);
+  // A data construct after the region attaches nothing there.
+#pragma omp target map(tofrom: q[0:8], v)
+  { s.p[2] = 80; v = s.p[3]; }
+  printf("attached only later: %d %d\n", a[4], v);
+#pragma omp target enter data map(to: s, s.p[0:4])
+#pragma omp target exit data map(release: s, s.p[0:4])
   return 0;
 }

@@ -1,0 +1,31 @@
+// Whether a pointer member of a mapped record, loaded in a region, holds a
+// device address the region itself stored there (OpenMP_VV's
+// test_target_data_map_classes: `obj.h_array = array;` then
+// `obj.h_array[i] = 1;`, then the host pointer put back).
+#ifndef OMP2CUDA_ANALYSIS_LOADEDSTORE_H
+#define OMP2CUDA_ANALYSIS_LOADEDSTORE_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+namespace omp2cuda {
+
+/// Whether the dereference At of Loaded (`s.p`, a pointer member of a
+/// record variable s declared outside Body, or `sp->p` of the record a
+/// pointer variable sp points to) reads a device address: a
+/// statement `s.p = e;` before it in an enclosing compound statement of
+/// Body, e the address of an array or a pointer variable whose device copy
+/// the kernel holds, with nothing between them that may store s.p (no
+/// call, no other store to s.p, no store through memory of a type that
+/// can hold a pointer), s used only through its scalar members, and no
+/// jump into the code between. The host must not see the device address
+/// afterwards: s (not sp) is private or firstprivate to Current, or the region
+/// saves s.p in a local variable first and puts it back last, at the top
+/// level of Body. Anything else is false (the region stays on the host).
+bool storedDeviceAddress(const clang::Stmt *Body, const clang::Stmt *Current,
+                         const clang::MemberExpr *Loaded,
+                         const clang::Expr *At);
+
+} // namespace omp2cuda
+
+#endif
