@@ -24,6 +24,12 @@ struct PointerValueUse {
 PointerValueUse pointerValueUse(const clang::Stmt *Body,
                                 const clang::ValueDecl *VD);
 
+/// Whether VD, a local pointer of the function whose body is Scope, only
+/// ever holds what omp_target_alloc returned (or null): device memory, which no
+/// map holds, so a region's p keeps that value on every build.
+bool holdsDeviceAllocation(const clang::ValueDecl *VD,
+                           const clang::Stmt *Scope);
+
 /// The first dereference in Body (*e, e[i], e->f, also through e + k) of a
 /// pointer loaded from storage the region maps whole without attaching
 /// what it holds: a pointer member of a record variable declared outside
