@@ -150,6 +150,40 @@ void f(int *q, int n, int i) {
   CHECK(Uses == 3); // declared, mapped, tested: n is not evaluated again
 }
 
+TEST_CASE("a row's section whose length may be 0 at run time is looked up "
+          "again after every map when it is",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int lo, int n) {
+  int m[3][4], (*rows)[4] = m, v = 0;
+  #pragma omp target map(to: m[1][lo:n]) map(tofrom: rows[0:3], v)
+  { v = m[1][2]; m[1][2] = 70; }
+  #pragma omp target map(to: m[1][lo:2]) map(tofrom: rows[0:3], v)
+  { v = m[1][2]; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  size_t Saved = at(F, "const long long o2c_lo_m = (lo), o2c_len_m = (n);");
+  // (the formatter breaks the line after the call's parenthesis)
+  size_t Map = at(F, "auto *m_d = o2c_region.mapWithin(");
+  CHECK(at(F, "m, &(m[1][o2c_lo_m]), (size_t)(o2c_len_m) * sizeof(m[1][0]), "
+              "o2c::MapTo);") > Map);
+  size_t Rows = at(F, "o2c_region.mapSection(rows, 0, 3, o2c::MapToFrom);");
+  size_t Again = at(F, "if (o2c_len_m == 0) // a zero-length section: after "
+                       "every map\n    m_d = o2c_region.mapWithin(m, "
+                       "&(m[1][o2c_lo_m]), 0, o2c::MapTo);");
+  REQUIRE(Saved != std::string::npos);
+  REQUIRE(Map != std::string::npos);
+  REQUIRE(Rows != std::string::npos);
+  REQUIRE(Again != std::string::npos);
+  CHECK(Saved < Map);
+  CHECK(Rows < Again);
+  // A nonzero literal length maps at least one element: never looked up.
+  CHECK(at(F, "&(m[1][lo]),") != std::string::npos);
+  CHECK(at(F, "o2c_len_m") < at(F, "&(m[1][lo]),"));
+  CHECK(F.Output.find("if (o2c_len_m == 0)", Again + 1) == std::string::npos);
+}
+
 TEST_CASE("exit data runs a mapped pointer variable's exit before its other "
           "items'",
           "[analysis][maps][pointer-order]") {
