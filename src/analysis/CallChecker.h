@@ -100,6 +100,18 @@ public:
   /// user-written copy constructor or copy assignment keeps the region on
   /// the host (CallObjects.cpp says why).
   bool checkClauseCopies(const clang::OMPExecutableDirective &D);
+  /// A long double that device code computes (a variable, a literal, a
+  /// cast, a call's argument or result): CUDA takes it as a double.
+  bool VisitExpr(clang::Expr *E);
+  /// sizeof and alignof compute nothing of their operand.
+  bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *E,
+                                        DataRecursionQueue *Queue = nullptr) {
+    ++Unevaluated;
+    // Its operand now, not queued past the count.
+    bool Continue = Base::TraverseUnaryExprOrTypeTraitExpr(E, nullptr);
+    --Unevaluated;
+    return Continue;
+  }
   /// A function named other than as a call's callee: its address is the
   /// device's (IndirectCalls.cpp).
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
@@ -114,6 +126,10 @@ public:
   }
 
 private:
+  /// Inside sizeof or alignof.
+  unsigned Unevaluated = 0;
+  /// Refuses a long double (T, at At) that device code would compute.
+  bool longDouble(clang::QualType T, clang::SourceLocation At);
   bool visitCall(clang::CallExpr *C);
   /// C's place (Place in Root's own code; in a parallel region of it,
   /// Parallel or, nested in parallel code, Master; Other inside any other

@@ -120,7 +120,35 @@ bool CallChecker::VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
 }
 
 /// A local object and a temporary also die in device code.
+/// Whether T is a long double, or a complex number or array of them.
+static bool isLongDouble(QualType T, const ASTContext &Ctx) {
+  T = Ctx.getBaseElementType(T);
+  if (const auto *CT = T->getAs<ComplexType>())
+    T = CT->getElementType();
+  return T->isSpecificBuiltinType(BuiltinType::LongDouble);
+}
+
+bool CallChecker::longDouble(QualType T, SourceLocation At) {
+  if (Unevaluated || T->isDependentType() || !isLongDouble(T, TU.Ctx))
+    return true;
+  // nvcc #20208-D: the GPU computes in double precision what the host
+  // build computes in x87's 80-bit format (1.0L / 3, sqrtl, a long double
+  // parameter), so results differ in their last digits and beyond.
+  Result = Verdict::no(DiagId::HostType,
+                       "it computes a long double, which CUDA device code "
+                       "takes as a double (the host build computes it in "
+                       "80-bit extended precision)");
+  Result.Where = TU.Ctx.getSourceManager().getExpansionLoc(At);
+  return false;
+}
+
+bool CallChecker::VisitExpr(Expr *E) {
+  return longDouble(E->getType(), E->getBeginLoc());
+}
+
 bool CallChecker::VisitVarDecl(VarDecl *V) {
+  if (!longDouble(V->getType(), V->getLocation()))
+    return false;
   if (!V->hasLocalStorage() || V->getType()->isReferenceType())
     return true;
   return checkDestructor(

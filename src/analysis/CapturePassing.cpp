@@ -140,6 +140,10 @@ Verdict lastprivatePassing(CaptureSite &S, const Use &U, QualType T,
   return {};
 }
 
+const Stmt *functionBody(const CaptureSite &S) {
+  return S.C.Function ? S.C.Function->getBody() : nullptr;
+}
+
 /// firstprivate(p), or defaultmap(firstprivate: pointer): OpenMP gives the
 /// region the host's address, whose dereference on a device is
 /// unspecified. A region that only dereferences p gets the device copy of
@@ -148,6 +152,8 @@ Verdict lastprivatePassing(CaptureSite &S, const Use &U, QualType T,
 /// and one that does both stays on the host.
 Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
   PointerValueUse PU = pointerValueUse(S.Shape.Inner, U.Decl);
+  if (holdsDeviceAllocation(U.Decl, functionBody(S)))
+    PU = {};
   if (PU.Escapes && PU.Derefs) {
     Verdict V = Verdict::no(
         DiagId::HostClause,
@@ -160,6 +166,34 @@ Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
   }
   Cap.How = PU.Escapes ? Passing::Value : Passing::DevicePointer;
   return {};
+}
+
+/// A pointer that no clause names, or one whose variable a map clause (or
+/// defaultmap) maps and attaches: the region's p holds the device address
+/// of the pointee, where the host build holds the host's. A region that
+/// only dereferences p agrees with the host build; where p's value also
+/// escapes (stored, cast to an integer, compared with a pointer not moved
+/// alike, passed to a call that may keep it) the region stays on the host,
+/// located at that use. An implicit pointer that only escapes takes the
+/// host's value.
+Verdict translatedPointer(const CaptureSite &S, const Use &U, Capture &Cap) {
+  PointerValueUse PU = pointerValueUse(S.Shape.Inner, U.Decl);
+  if (!PU.Escapes || holdsDeviceAllocation(U.Decl, functionBody(S)))
+    return {};
+  if (!Cap.Map && !PU.Derefs) {
+    Cap.How = Passing::Value;
+    return {};
+  }
+  Verdict V = Verdict::no(
+      DiagId::HostClause,
+      "the pointer '" + Cap.Name + "' is " +
+          (Cap.Map ? "mapped and attached"
+                   : "translated to the device copy "
+                     "of what it points to") +
+          ", and the region uses its value (stored, cast, compared or passed "
+          "to a call), which the host build sees as the host's address");
+  V.Where = PU.EscapeAt;
+  return V;
 }
 
 /// A pointer no data-sharing clause names: the device address of what a
@@ -187,8 +221,11 @@ Verdict pointerPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
     // that is on the device, so that the kernel can dereference it).
     Cap.How = Passing::MappedObject;
     Cap.PointerObject = true;
+    return translatedPointer(S, U, Cap);
   } else {
     Cap.How = Passing::DevicePointer;
+    if (!Cap.Map && !S.IsData)
+      return translatedPointer(S, U, Cap);
     // A data construct's map(to: p) maps the pointer variable too (its
     // storage, attached like a target region's), so that a later
     // map(present: p) or defaultmap(present: pointer) finds it.

@@ -3,9 +3,11 @@
 // alias the member between them; loops, branches and calls between keep
 // the region on the host.
 #include "analysis/LoadedStore.h"
+#include "analysis/PointerValueUse.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -141,6 +143,8 @@ public:
   bool interferes(const Stmt *X) const;
   bool covered(const Expr *At) const;
   bool restored() const;
+  /// The store that puts the saved host value back (restored()).
+  const Stmt *restore() const;
 
   const Stmt *Body, *Current;
   ParentMap PM;
@@ -191,9 +195,11 @@ bool Checker::shapeOk() {
 }
 
 /// The address of an array (or an element), or a pointer variable declared
-/// before the region that no clause of Current makes private or maps by
-/// itself (its device copy is the translated address of what it points
-/// to, as a dereference of it would use).
+/// before the region whose device copy is the translated address of what
+/// it points to: one a written map item of Current maps a section through
+/// (`map(to: q[0:n])`), or one that no written clause names and whose value
+/// does not escape the region (PointerValueUse.cpp: one that does keeps the
+/// host's value).
 bool Checker::deviceAddress(const Expr *E) const {
   E = E->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -216,18 +222,24 @@ bool Checker::deviceAddress(const Expr *E) const {
   const auto *Dir = dyn_cast_or_null<OMPExecutableDirective>(Current);
   if (!Dir)
     return false;
+  bool Section = false;
   for (const OMPClause *C : Dir->clauses()) {
-    // Sema's implicit map of a pointer is the zero-length section the
-    // translation passes as the device address.
     if (C->isImplicit())
       continue;
     if (isa<OMPDefaultmapClause>(C))
       return false;
     if (const auto *M = dyn_cast<OMPMapClause>(C)) {
-      for (const Expr *Item : M->varlists())
-        if (const auto *ID = dyn_cast<DeclRefExpr>(Item->IgnoreParenImpCasts()))
+      for (const Expr *Item : M->varlists()) {
+        const Expr *Bare = Item->IgnoreParenImpCasts();
+        if (const auto *ID = dyn_cast<DeclRefExpr>(Bare))
           if (ID->getDecl() == VD)
-            return false;
+            return false; // the pointer itself: its own value
+        const auto *AS = dyn_cast<ArraySectionExpr>(Bare);
+        const auto *Base =
+            AS ? dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts())
+               : nullptr;
+        Section |= Base && Base->getDecl() == VD;
+      }
       continue;
     }
     for (const Stmt *Ch : const_cast<OMPClause *>(C)->children())
@@ -236,7 +248,7 @@ bool Checker::deviceAddress(const Expr *E) const {
         if (ID->getDecl() == VD)
           return false;
   }
-  return true;
+  return Section || !pointerValueUse(Body, VD).Escapes;
 }
 
 class Interference : public RecursiveASTVisitor<Interference> {
@@ -323,6 +335,20 @@ bool Checker::covered(const Expr *At) const {
 /// The region saves s.p in a local (`int *t = s.p;`) before storing it and
 /// puts it back last (`s.p = t;`), each at the top level of Body: the
 /// record's copy goes back to the host as it came.
+const Stmt *Checker::restore() const {
+  const auto *CS = dyn_cast<CompoundStmt>(Body);
+  const Stmt *Last = nullptr;
+  long LastI = -1;
+  for (const Stmt *W : Writes) {
+    long I = std::find(CS->body_begin(), CS->body_end(), W) - CS->body_begin();
+    if (I > LastI) {
+      LastI = I;
+      Last = W;
+    }
+  }
+  return Last;
+}
+
 bool Checker::restored() const {
   const auto *CS = dyn_cast<CompoundStmt>(Body);
   if (!CS || Writes.empty())
@@ -406,6 +432,16 @@ bool storedDeviceAddress(const Stmt *Body, const Stmt *Current,
     return false;
   // A private pointer sp still points at the mapped record.
   return (!L.Arrow && privateTo(Current, L.Root)) || C.restored();
+}
+
+bool storeHiddenFromHost(const Stmt *Body, const BinaryOperator *Store) {
+  Path L;
+  if (!Body || !Store || Store->getOpcode() != BO_Assign ||
+      !pathOf(Store->getLHS(), L) || L.Root->getType()->isReferenceType())
+    return false;
+  Checker C(Body, nullptr, L);
+  // The restore itself stores the host's value, which a copy of s.p holds.
+  return C.shapeOk() && C.restored() && C.restore() != Store;
 }
 
 } // namespace omp2cuda

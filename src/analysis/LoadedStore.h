@@ -26,6 +26,14 @@ bool storedDeviceAddress(const clang::Stmt *Body, const clang::Stmt *Current,
                          const clang::MemberExpr *Loaded,
                          const clang::Expr *At);
 
+/// Whether Store (`s.p = e;` or `sp->p = e;`, s declared outside Body) puts
+/// a value where the host never sees it: the region saves s.p in a local
+/// first and puts it back last, at the top level of Body, with the shape
+/// storedDeviceAddress asks for. The value stored is then the device's
+/// alone (PointerValueUse.cpp: such a store is no escape of e's value).
+bool storeHiddenFromHost(const clang::Stmt *Body,
+                         const clang::BinaryOperator *Store);
+
 } // namespace omp2cuda
 
 #endif

@@ -1,6 +1,8 @@
 // Classifies each reference to a pointer variable by what its enclosing
-// expressions do with the value (OpenMP leaves a firstprivate pointer's
-// value as the host's: only dereferences want the device copy).
+// expressions do with the value: a translated pointer (implicit, or
+// attached) holds the device copy's address where the host build holds the
+// host's, so only dereferences, and observations that the translation
+// keeps (p == q of two translated pointers), give the host build's answer.
 #include "analysis/PointerValueUse.h"
 #include "analysis/LoadedStore.h"
 
@@ -8,24 +10,21 @@
 #include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/OpenMPKinds.h"
-#include <algorithm>
-#include <memory>
+#include <optional>
 #include <set>
 
 using namespace clang;
 
 namespace omp2cuda {
-namespace {
 
-enum UseKind : unsigned { Neutral = 0, Deref = 1, Escape = 2, Both = 3 };
-
-/// A cast that keeps the pointer a pointer to the same place.
 bool keepsPointer(const CastExpr *CE) {
   if (!CE->getType()->isPointerType())
     return false;
@@ -40,13 +39,135 @@ bool keepsPointer(const CastExpr *CE) {
   }
 }
 
+namespace {
+
+enum UseKind : unsigned { Neutral = 0, Deref = 1, Escape = 2, Both = 3 };
+
+class RefFinder : public RecursiveASTVisitor<RefFinder> {
+public:
+  RefFinder(const ValueDecl *VD) : VD(VD) {}
+  /// A nested construct's data-sharing clauses (clang adds implicit ones)
+  /// give each thread the same value, and use none.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses())
+      if (isa<OMPPrivateClause>(C) || isa<OMPFirstprivateClause>(C) ||
+          isa<OMPSharedClause>(C) || isa<OMPLastprivateClause>(C))
+        for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+          Sharing.insert(Child);
+    return true;
+  }
+  /// Nor do the references a captured statement lists for its captures.
+  bool VisitCapturedStmt(CapturedStmt *CS) {
+    for (const Expr *Init : CS->capture_inits())
+      Sharing.insert(Init);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == VD && !Sharing.count(E))
+      Refs.push_back(E);
+    return true;
+  }
+  const ValueDecl *VD;
+  std::vector<const DeclRefExpr *> Refs;
+  std::set<const Stmt *> Sharing;
+};
+
+/// The pointer variables that a body uses and does not declare.
+class PeerFinder : public RecursiveASTVisitor<PeerFinder> {
+public:
+  explicit PeerFinder(const Stmt *Body) : Body(Body) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD || !VD->getType()->isPointerType() || VD->hasGlobalStorage())
+      return true;
+    const SourceManager &SM = VD->getASTContext().getSourceManager();
+    if (!SM.isPointWithin(VD->getLocation(), Body->getBeginLoc(),
+                          Body->getEndLoc()))
+      Found.insert(VD);
+    return true;
+  }
+  std::set<const ValueDecl *> Found;
+
+private:
+  const Stmt *Body;
+};
+
+/// A use's kind and, for an escape, where the value escapes.
+struct Found {
+  unsigned K = Neutral;
+  SourceLocation At;
+};
+
+/// Library functions that read or write through their pointer arguments
+/// and keep none of them (a result that returns one is followed).
+bool derefOnlyLibrary(const FunctionDecl *FD) {
+  switch (FD->getBuiltinID()) {
+  case Builtin::BImemcpy:
+  case Builtin::BImemmove:
+  case Builtin::BImemset:
+  case Builtin::BImemcmp:
+  case Builtin::BIstrlen:
+  case Builtin::BIstrcmp:
+  case Builtin::BIstrncmp:
+  case Builtin::BIstrcpy:
+  case Builtin::BIstrncpy:
+  case Builtin::BI__builtin_memcpy:
+  case Builtin::BI__builtin_memmove:
+  case Builtin::BI__builtin_memset:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The uses of one pointer variable in one body (a region's, or a
+/// function's that the region calls). A copy into a local pointer of the
+/// same body is followed, as is an argument into a defined callee's
+/// parameter; a comparison or difference with a pointer the translation
+/// moves alike (a mapped array, another captured pointer that does not
+/// escape, a local derived from them) keeps the host's answer.
 class Classifier {
 public:
-  Classifier(const Stmt *Body, ASTContext &Ctx)
-      : PM(const_cast<Stmt *>(Body)), Root(Body), Ctx(Ctx) {}
+  Classifier(const Stmt *Body, ASTContext &Ctx, unsigned Depth,
+             std::set<const ValueDecl *> &Busy)
+      : PM(const_cast<Stmt *>(Body)), Root(Body), Ctx(Ctx), Depth(Depth),
+        Busy(Busy) {}
 
-  /// What the expressions around E (a use of the pointer) do with it.
-  UseKind classify(const Expr *E) {
+  /// Every use of VD in the body. A variable already being followed counts
+  /// as not escaping here: its own other uses decide.
+  PointerValueUse useOf(const ValueDecl *VD) {
+    PointerValueUse Out;
+    if (!Origin)
+      Origin = VD;
+    if (!Busy.insert(VD).second)
+      return Out;
+    RefFinder F(VD);
+    F.TraverseStmt(const_cast<Stmt *>(Root));
+    for (const DeclRefExpr *E : F.Refs) {
+      Found U = classify(E);
+      Out.Derefs |= (U.K & Deref) != 0;
+      if ((U.K & Escape) && !Out.Escapes) {
+        Out.Escapes = true;
+        Out.EscapeAt = U.At.isValid() ? U.At : E->getBeginLoc();
+      }
+    }
+    Busy.erase(VD);
+    return Out;
+  }
+
+  /// What the expressions around E do with it.
+  bool derefs(const Expr *E) { return (classify(E).K & Deref) != 0; }
+
+private:
+  static Found kind(unsigned K) { return {K, {}}; }
+  static Found add(Found F, unsigned K) {
+    F.K |= K;
+    return F;
+  }
+
+  /// What the expressions around E (a pointer derived from the variable)
+  /// do with it.
+  Found classify(const Expr *E) {
     const Expr *Cur = E;
     while (const Stmt *P = PM.getParent(Cur)) {
       if (const auto *PE = dyn_cast<ParenExpr>(P)) {
@@ -59,14 +180,15 @@ public:
           continue;
         }
         CastKind K = CE->getCastKind();
-        return K == CK_PointerToBoolean || K == CK_ToVoid ? Neutral : Escape;
+        return kind(K == CK_PointerToBoolean || K == CK_ToVoid ? Neutral
+                                                               : Escape);
       }
       if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
         switch (UO->getOpcode()) {
         case UO_Deref:
-          return Deref;
+          return pointee(UO);
         case UO_LNot:
-          return Neutral;
+          return kind(Neutral);
         case UO_PreInc:
         case UO_PreDec:
         case UO_PostInc:
@@ -74,418 +196,344 @@ public:
           Cur = UO; // the result is the pointer still
           continue;
         default:
-          return Both;
+          return kind(Both);
         }
       }
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
-        return AS->getBase()->IgnoreParenImpCasts() ==
-                       Cur->IgnoreParenImpCasts()
-                   ? Deref
-                   : Both;
+        return subscriptBase(AS) == Cur->IgnoreParenImpCasts() ? pointee(AS)
+                                                               : kind(Both);
       if (const auto *ME = dyn_cast<MemberExpr>(P))
-        return ME->isArrow() ? Deref : Both;
+        return ME->isArrow() ? pointee(ME) : kind(Both);
       if (const auto *BO = dyn_cast<BinaryOperator>(P))
         return binaryUse(BO, Cur);
       if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
         if (CO->getCond() == Cur)
-          return Neutral;
+          return kind(Neutral);
         Cur = CO;
         continue;
       }
       if (isa<UnaryExprOrTypeTraitExpr>(P))
-        return Neutral;
-      // A statement of its own (`p++;`, a loop's increment); a call's
-      // argument, an initialiser, a return or an asm operand may do both.
-      if (!isa<Expr>(P) && !isa<DeclStmt>(P) && !isa<ReturnStmt>(P) &&
-          !isa<AsmStmt>(P))
-        return Neutral;
-      return Both;
+        return kind(Neutral);
+      if (const auto *Call = dyn_cast<CallExpr>(P))
+        return argumentUse(Call, Cur);
+      if (const auto *DS = dyn_cast<DeclStmt>(P))
+        return initialised(DS, Cur);
+      // A statement of its own (`p++;`, a loop's increment); an
+      // initialiser, a return or an asm operand may do both.
+      if (!isa<Expr>(P) && !isa<ReturnStmt>(P) && !isa<AsmStmt>(P))
+        return kind(Neutral);
+      return kind(Both);
     }
-    return Cur == Root ? Neutral : Both;
+    return kind(Cur == Root ? Neutral : Both);
   }
 
-private:
-  UseKind binaryUse(const BinaryOperator *BO, const Expr *Cur) {
+  /// The pointer of a[i] or i[a]; getBase() takes a template's dependent
+  /// index for it.
+  static const Expr *subscriptBase(const ArraySubscriptExpr *AS) {
+    const Expr *L = AS->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = AS->getRHS()->IgnoreParenImpCasts();
+    if (L->getType()->isPointerType() || L->getType()->isArrayType())
+      return L;
+    if (R->getType()->isPointerType() || R->getType()->isArrayType())
+      return R;
+    return AS->getBase()->IgnoreParenImpCasts();
+  }
+
+  /// The object that E (*p, p[i], p->f) designates: a dereference, unless
+  /// its address is taken again (&p[i], &p->f.g) or, an array, it decays
+  /// (p[i] of int (*p)[4]), which gives a pointer derived from p.
+  Found pointee(const Expr *E) {
+    const Expr *Cur = E;
+    while (const Stmt *P = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(P)) {
+        Cur = cast<Expr>(P);
+        continue;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(P);
+          ME && !ME->isArrow() && ME->getBase() == Cur) {
+        Cur = ME;
+        continue;
+      }
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
+          AS && Cur->getType()->isArrayType()) {
+        Cur = AS;
+        continue;
+      }
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(P);
+          IC && IC->getCastKind() == CK_ArrayToPointerDecay)
+        return add(classify(IC), Deref);
+      if (const auto *UO = dyn_cast<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_AddrOf)
+        return add(classify(UO), Deref);
+      break;
+    }
+    return kind(Deref);
+  }
+
+  /// Whether E's value is moved by the translation as the variable's is,
+  /// so that p == E gives the host's answer: null, an address the runtime
+  /// looks up as it looks p up (a mapped array, a captured pointer that
+  /// does not escape, a local of the body so derived), or the address of
+  /// another object. Strict (for p < E and p - E, which also need the same
+  /// mapping): null, or derived from the variable itself only.
+  bool movesAlike(const Expr *E, bool Strict, unsigned Steps = 0) {
+    E = E->IgnoreParenCasts();
+    if (Steps > 8)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      // The value the expression gives: the pointer operand of p + n, what
+      // `r = x` assigns, the right of a comma.
+      const Expr *Ptr = nullptr;
+      if (BO->getOpcode() == BO_Assign || BO->isCommaOp())
+        Ptr = BO->getRHS();
+      else if (BO->isCompoundAssignmentOp() || BO->isAdditiveOp())
+        Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS();
+      return Ptr && Ptr->getType()->isPointerType() &&
+             movesAlike(Ptr, Strict, Steps + 1);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return movesAlike(UO->getSubExpr(), Strict, Steps + 1);
+      if (UO->getOpcode() != UO_AddrOf)
+        return false;
+      const Expr *Base = UO->getSubExpr()->IgnoreParenImpCasts();
+      while (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+        if (ME->isArrow())
+          return movesAlike(ME->getBase(), Strict, Steps + 1);
+        Base = ME->getBase()->IgnoreParenImpCasts();
+      }
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
+        return movesAlike(subscriptBase(AS), Strict, Steps + 1);
+      return !Strict && isa<DeclRefExpr>(Base);
+    }
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+        Expr::NPCK_NotNull)
+      return true;
+    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD || VD->getType()->isReferenceType() || VD->hasGlobalStorage())
+      return false;
+    if (VD == Origin || Checking.count(VD))
+      return true;
+    if (VD->getType()->isArrayType())
+      return !Strict; // mapped, or a local of the body
+    if (!VD->getType()->isPointerType())
+      return false;
+    // A captured pointer; a callee does not know what its caller passes.
+    if (!inBody(VD) || isa<ParmVarDecl>(VD))
+      return !Strict && Depth == 0 && !Untranslated.count(VD);
+    // A local: what it starts from and every value assigned to it.
+    if (VD->getInit() && !movesAlike(VD->getInit(), Strict, Steps + 1))
+      return false;
+    Checking.insert(VD);
+    bool Alike = true;
+    RefFinder F(VD);
+    F.TraverseStmt(const_cast<Stmt *>(Root));
+    for (const DeclRefExpr *R : F.Refs)
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(PM.getParent(R));
+          BO && BO->isAssignmentOp() && BO->getLHS() == R &&
+          !movesAlike(BO->getRHS(), Strict, Steps + 1))
+        Alike = false;
+    Checking.erase(VD);
+    return Alike;
+  }
+
+  bool inBody(const Decl *D) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.isPointWithin(D->getLocation(), Root->getBeginLoc(),
+                            Root->getEndLoc());
+  }
+
+  Found binaryUse(const BinaryOperator *BO, const Expr *Cur) {
     bool IsLHS = BO->getLHS() == Cur;
+    const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
     switch (BO->getOpcode()) {
     case BO_Add:
     case BO_Sub:
       if (BO->getType()->isPointerType())
         return classify(BO);
-      return Both; // p - q: against which copy?
+      // p - q: the same distance on both copies when q moves alike.
+      return kind(movesAlike(Other, true) ? Neutral : Escape);
     case BO_Assign:
-      return IsLHS ? Neutral : storedUse(BO->getLHS());
+      return IsLHS ? kind(Neutral) : storedUse(BO, BO->getLHS());
     case BO_AddAssign:
     case BO_SubAssign:
-      return IsLHS ? classify(BO) : Both;
+      return IsLHS ? classify(BO) : kind(Both);
     case BO_EQ:
     case BO_NE:
+      // Against null, or a pointer moved alike, the host's answer.
+      return kind(movesAlike(Other, false) ? Neutral : Escape);
     case BO_LT:
     case BO_GT:
     case BO_LE:
-    case BO_GE: {
-      const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
-      if (Other->IgnoreParenImpCasts()->isNullPointerConstant(
-              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
-        return Neutral; // non-null either way
-      return Both;
-    }
+    case BO_GE:
+      return kind(movesAlike(Other, true) ? Neutral : Escape);
     case BO_LAnd:
     case BO_LOr:
-      return Neutral;
+      return kind(Neutral);
     case BO_Comma:
-      return IsLHS ? Neutral : classify(BO);
+      return IsLHS ? kind(Neutral) : classify(BO);
     default:
-      return Both;
+      return kind(Both);
     }
   }
 
+  /// A pointer variable (a local of the body, or a captured one: its
+  /// value is the region's own, or a mapped one that comes back translated
+  /// to the host) whose own uses decide; not one with static storage.
+  std::optional<Found> pointerCopy(const ValueDecl *D) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(D);
+    if (!VD || !VD->getType()->isPointerType() || VD->hasGlobalStorage())
+      return std::nullopt;
+    PointerValueUse U = useOf(VD);
+    return Found{(U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral),
+                 U.EscapeAt};
+  }
+
   /// p stored into L: memory the host may read back keeps p's value (an
-  /// escape); a variable of the region may be dereferenced later (both).
-  UseKind storedUse(const Expr *L) {
+  /// escape); a pointer variable is followed; a reference may be
+  /// dereferenced later (both).
+  Found storedUse(const BinaryOperator *BO, const Expr *L) {
     L = L->IgnoreParenImpCasts();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+    if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
+      if (std::optional<Found> F = pointerCopy(DR->getDecl())) {
+        // The assignment's own value is p too: `*(r = p)`.
+        Found Here = classify(BO);
+        return {F->K | Here.K, F->At.isValid() ? F->At : Here.At};
+      }
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        if (VD->getType()->isPointerType() || VD->getType()->isReferenceType())
-          return Both;
-    return Escape;
+        if (VD->getType()->isReferenceType())
+          return kind(Both);
+    }
+    // Into a record's member that the region puts back before the host can
+    // see it: the region loads it to reach the pointee (LoadedPointers.cpp
+    // checks those loads), so it needs the device address.
+    if (Depth == 0 && isa<MemberExpr>(L) && storeHiddenFromHost(Root, BO))
+      return kind(Deref);
+    return kind(Escape);
+  }
+
+  /// `int *r = p;`: followed through r when r is a plain local pointer.
+  Found initialised(const DeclStmt *DS, const Expr *Cur) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
+        if (std::optional<Found> F = pointerCopy(VD))
+          return *F;
+    return kind(Both);
+  }
+
+  /// p passed to a call: a defined function's parameter is followed in its
+  /// body; a library function that only reaches the pointee dereferences.
+  Found argumentUse(const CallExpr *Call, const Expr *Cur) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || isa<CXXOperatorCallExpr>(Call))
+      return kind(Both);
+    unsigned I = 0, N = Call->getNumArgs();
+    while (I < N && Call->getArg(I) != Cur)
+      ++I;
+    if (I == N)
+      return kind(Both); // the callee itself
+    if (derefOnlyLibrary(FD))
+      return Call->getType()->isPointerType() ? add(classify(Call), Deref)
+                                              : kind(Deref);
+    const FunctionDecl *Def = nullptr;
+    if (Depth >= 4 || !FD->hasBody(Def) || I >= Def->getNumParams() ||
+        !Def->getParamDecl(I)->getType()->isPointerType())
+      return kind(Both);
+    Classifier Callee(Def->getBody(), Ctx, Depth + 1, Busy);
+    PointerValueUse U = Callee.useOf(Def->getParamDecl(I));
+    // Where the callee lets it escape, the region's call is the place.
+    return kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));
   }
 
   ParentMap PM;
   const Stmt *Root;
   ASTContext &Ctx;
-};
+  unsigned Depth;
+  std::set<const ValueDecl *> &Busy;
+  const ValueDecl *Origin = nullptr; ///< the variable first asked about
 
-class RefFinder : public RecursiveASTVisitor<RefFinder> {
 public:
-  RefFinder(const ValueDecl *VD) : VD(VD) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == VD)
-      Refs.push_back(E);
-    return true;
-  }
-  const ValueDecl *VD;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
-/// The variables that a map, to or from clause names through a member or
-/// an element (a section there is attached), or with a mapper.
-class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
-public:
-  AttachedFinder(std::set<const VarDecl *> &Out,
-                 std::set<const VarDecl *> &Members, const Stmt *Current,
-                 const Stmt *Scope)
-      : Out(Out), Members(Members), Current(Current),
-        PM(const_cast<Stmt *>(Scope)) {}
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    // Another target region attaches nothing the next one sees (and may
-    // itself stay on the host).
-    if (D != Current &&
-        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
-         !inForce(D)))
-      return true;
-    for (const OMPClause *C : D->clauses()) {
-      if (const auto *M = dyn_cast<OMPMapClause>(C))
-        add(M->varlists(), !M->getMapperIdInfo().getName().isEmpty());
-      else if (const auto *T = dyn_cast<OMPToClause>(C))
-        add(T->varlists(), !T->getMapperIdInfo().getName().isEmpty());
-      else if (const auto *F = dyn_cast<OMPFromClause>(C))
-        add(F->varlists(), !F->getMapperIdInfo().getName().isEmpty());
-    }
-    return true;
-  }
+  /// The captured pointers taken to keep the host's value (they escape):
+  /// a comparison with one is not one between translated pointers.
+  std::set<const ValueDecl *> Untranslated;
 
 private:
-  /// Whether what D maps is on the device whenever Current runs: a target
-  /// data construct around it, or an enter data or update construct
-  /// before it in an enclosing block with no exit data, and no label a
-  /// jump could bypass D by, from D to the end of Current's statement
-  /// there. (A construct later in the function attaches nothing here.)
-  bool inForce(const OMPExecutableDirective *D) {
-    if (isa<OMPTargetExitDataDirective>(D))
-      return false; // it releases what it names
-    const Stmt *Child = Current;
-    for (const Stmt *P = PM.getParent(Child); P;
-         Child = P, P = PM.getParent(P)) {
-      if (P == D)
-        return isa<OMPTargetDataDirective>(D);
-      const auto *CS = dyn_cast<CompoundStmt>(P);
-      if (!CS || isa<OMPTargetDataDirective>(D))
-        continue;
-      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
-      auto K = std::find(CS->body_begin(), Pos, D);
-      if (Pos == CS->body_end() || K == Pos)
-        continue;
-      for (auto J = K + 1; J != Pos + 1; ++J)
-        if (exitsOrJumps(*J))
-          return false;
-      return true;
-    }
-    return false;
-  }
-  static bool exitsOrJumps(const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
-        isa<LabelStmt>(S))
-      return true;
-    for (const Stmt *C : S->children())
-      if (exitsOrJumps(C))
-        return true;
-    return false;
-  }
-  template <class R> void add(R Items, bool Mapper) {
-    for (const Expr *E : Items) {
-      const Expr *Bare = E->IgnoreParenImpCasts();
-      const Expr *Root = Bare;
-      bool Member = Mapper;
-      while (true) {
-        if (const auto *M = dyn_cast<MemberExpr>(Root)) {
-          Root = M->getBase()->IgnoreParenImpCasts();
-          Member = true;
-        } else if (const auto *U = dyn_cast<UnaryOperator>(Root);
-                   U && U->getOpcode() == UO_Deref)
-          Root = U->getSubExpr()->IgnoreParenImpCasts();
-        else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
-          Root = A->getBase()->IgnoreParenImpCasts();
-        else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
-          Root = S->getBase()->IgnoreParenImpCasts();
-        else
-          break;
-      }
-      const auto *D = dyn_cast<DeclRefExpr>(Root);
-      const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-      if (VD && (Mapper || Root != Bare))
-        Out.insert(VD);
-      if (VD && Member)
-        Members.insert(VD);
-    }
-  }
-  std::set<const VarDecl *> &Out;
-  std::set<const VarDecl *> &Members;
-  const Stmt *Current;
-  ParentMap PM;
-};
-
-/// Finds dereferences of pointers loaded from mapped aggregates.
-class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
-public:
-  LoadedFinder(const Stmt *Body, const Stmt *Current,
-               const std::set<std::string> &Names,
-               const std::set<std::string> &MemberNames)
-      : Names(Names), MemberNames(MemberNames), Body(Body), Current(Current) {}
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_Deref)
-      check(U->getSubExpr(), U);
-    return true;
-  }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-    check(A->getBase(), A);
-    return true;
-  }
-  bool VisitMemberExpr(MemberExpr *M) {
-    if (M->isArrow())
-      check(M->getBase(), M);
-    return true;
-  }
-  /// A load of such a pointer that goes on to be dereferenced elsewhere
-  /// (`int *t = s.p; t[0] = 1;`, `f(s.p)`).
-  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
-    // A function's address goes through the table of indirect functions.
-    if (IC->getCastKind() == CK_LValueToRValue &&
-        !IC->getType()->isFunctionPointerType())
-      check(IC->getSubExpr(), IC, /*Flow=*/true);
-    return true;
-  }
-  SourceLocation Where;
-  std::string What;
-  std::set<const VarDecl *> Attached;
-  std::set<const VarDecl *> AttachedMembers;
-
-private:
-  bool outside(const VarDecl *VD) const {
-    SourceRange R = Body->getSourceRange();
-    SourceLocation L = VD->getLocation();
-    const SourceManager &SM = VD->getASTContext().getSourceManager();
-    return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
-             SM.isBeforeInTranslationUnit(L, R.getEnd()));
-  }
-  /// Whether the loaded pointer Load may reach a dereference through
-  /// a copy or a call: a copy into a pointer variable that the region
-  /// dereferences or passes on, or any other use that may do both
-  /// (pointerValueUse's rules). Its value alone is the host's either way.
-  bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
-    if (!Uses)
-      Uses = std::make_unique<Classifier>(Body, Ctx);
-    if (Uses->classify(Load) != Both)
-      return false;
-    if (!Parents)
-      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-    const Expr *Cur = Load;
-    const Stmt *P = Parents->getParent(Cur);
-    while (P && (isa<ParenExpr>(P) ||
-                 (isa<CastExpr>(P) && keepsPointer(cast<CastExpr>(P))) ||
-                 (isa<ConditionalOperator>(P) &&
-                  cast<ConditionalOperator>(P)->getCond() != Cur) ||
-                 (isa<BinaryOperator>(P) &&
-                  cast<BinaryOperator>(P)->getType()->isPointerType() &&
-                  cast<BinaryOperator>(P)->isAdditiveOp()))) {
-      Cur = cast<Expr>(P);
-      P = Parents->getParent(Cur);
-    }
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
-      if (BO->isComparisonOp() ||
-          (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType()))
-        return false; // compares or subtracts values only
-    const VarDecl *Into = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
-      Into =
-          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
-      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Cur)
-        if (const auto *D =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          Into = dyn_cast<VarDecl>(D->getDecl());
-    if (!Into || !Into->getType()->isPointerType())
-      return true;
-    return pointerValueUse(Body, Into).Derefs;
-  }
-  /// The pointer E (a pointer-typed operand) as loaded storage: for a
-  /// dereference At, or (Flow) the load At of E, reported where its value
-  /// flows to a dereference.
-  void check(const Expr *E, const Expr *At, bool Flow = false) {
-    if (Where.isValid() || !E->getType()->isPointerType())
-      return;
-    E = E->IgnoreParenImpCasts();
-    // Through pointer arithmetic: (s.p + 1)[0].
-    while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (!BO->isAdditiveOp())
-        return;
-      E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                    : BO->getRHS())
-              ->IgnoreParenImpCasts();
-    }
-    const Expr *Root = nullptr;
-    const MemberExpr *Member = nullptr;
-    // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the
-    // device copy of what sp points to, which holds the host's pointer too.
-    bool Through = false;
-    if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (!M->getType()->isPointerType())
-        return;
-      Member = M;
-      Root = throughRecords(M, Through);
-      if (!Root)
-        return;
-    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-      if (!A->getType()->isPointerType())
-        return;
-      Root = A->getBase()->IgnoreParenImpCasts();
-      if (!Root->getType()->isArrayType() &&
-          !(isa<DeclRefExpr>(Root) &&
-            cast<DeclRefExpr>(Root)->getDecl()->getType()->isArrayType()))
-        return;
-    } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(D->getDecl());
-      if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
-          VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
-          !Names.count(VD->getNameAsString()) &&
-          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
-        Where = At->getBeginLoc();
-        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
-               (Flow ? Passed : " is dereferenced");
-      }
-      return;
-    } else {
-      return;
-    }
-    const auto *D = dyn_cast<DeclRefExpr>(Root);
-    const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
-      return;
-    if (Through ? AttachedMembers.count(VD) ||
-                      MemberNames.count(VD->getNameAsString())
-                : Attached.count(VD) || Names.count(VD->getNameAsString()))
-      return;
-    // The region may first store a device address there itself.
-    if (Flow ? !flowsToDeref(At, VD->getASTContext())
-             : Member && storedDeviceAddress(Body, Current, Member, At))
-      return;
-    Where = At->getBeginLoc();
-    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
-                          "' points to"
-                    : "a pointer held in '" + VD->getNameAsString() + "'") +
-           (Flow ? Passed : " is dereferenced");
-  }
-  static constexpr const char *Passed =
-      " is copied to a pointer that is dereferenced, or passed on";
-  /// The variable expression under M's records: s of s.a.p, sp of
-  /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
-  /// (`this`, a call).
-  static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
-    while (true) {
-      if (M->isArrow()) {
-        Through = true;
-        return M->getBase()->IgnoreParenImpCasts();
-      }
-      const Expr *B = M->getBase()->IgnoreParenImpCasts();
-      if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
-        M = Inner;
-        continue;
-      }
-      const auto *U = dyn_cast<UnaryOperator>(B);
-      const auto *A = dyn_cast<ArraySubscriptExpr>(B);
-      Through = (U && U->getOpcode() == UO_Deref) ||
-                (A && A->getBase()->getType()->isPointerType());
-      if (U && Through)
-        return U->getSubExpr()->IgnoreParenImpCasts();
-      if (A && Through)
-        return A->getBase()->IgnoreParenImpCasts();
-      return B;
-    }
-  }
-  const std::set<std::string> &Names;
-  const std::set<std::string> &MemberNames;
-  const Stmt *Body;
-  const Stmt *Current;
-  std::unique_ptr<Classifier> Uses;
-  std::unique_ptr<ParentMap> Parents;
+  std::set<const ValueDecl *> Checking; ///< locals movesAlike is reading
 };
 
 } // namespace
 
-SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
-                                  const Stmt *Current,
-                                  const std::set<std::string> &Attached,
-                                  const std::set<std::string> &Members,
-                                  std::string &What) {
-  if (!Body)
-    return {};
-  LoadedFinder F(Body, Current, Attached, Members);
-  if (Scope)
-    AttachedFinder(F.Attached, F.AttachedMembers, Current, Scope)
-        .TraverseStmt(const_cast<Stmt *>(Scope));
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  What = F.What;
-  return F.Where;
+bool holdsDeviceAllocation(const ValueDecl *VD, const Stmt *Scope) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(VD);
+  if (!Var || !Scope || Var->hasGlobalStorage() || isa<ParmVarDecl>(Var))
+    return false;
+  auto Allocation = [](const Expr *E) {
+    const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreParenCasts()) : nullptr;
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && FD->getName() == "omp_target_alloc";
+  };
+  const Expr *Init = Var->getInit();
+  if (Init && !Allocation(Init) &&
+      Init->isNullPointerConstant(Var->getASTContext(),
+                                  Expr::NPC_ValueDependentIsNotNull) ==
+          Expr::NPCK_NotNull)
+    return false;
+  bool Allocated = Allocation(Init);
+  // Every other write: `v = omp_target_alloc(...)`; anything else (an
+  // address taken, arithmetic, another value) may hold a host address.
+  RefFinder F(Var);
+  F.TraverseStmt(const_cast<Stmt *>(Scope));
+  ParentMap PM(const_cast<Stmt *>(Scope));
+  for (const DeclRefExpr *R : F.Refs) {
+    const Stmt *P = PM.getParent(R);
+    while (P && isa<ParenExpr>(P))
+      P = PM.getParent(P);
+    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P);
+        IC && IC->getCastKind() == CK_LValueToRValue)
+      continue;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || !Allocation(BO->getRHS()))
+      return false;
+    Allocated = true;
+  }
+  return Allocated;
+}
+
+bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
+  if (!Body || !E)
+    return false;
+  std::set<const ValueDecl *> Busy;
+  return Classifier(Body, Ctx, 0, Busy).derefs(E);
 }
 
 PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD) {
-  PointerValueUse Out;
   if (!Body || !VD)
-    return Out;
-  RefFinder F(VD);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  Classifier C(Body, VD->getASTContext());
-  for (const DeclRefExpr *E : F.Refs) {
-    UseKind K = C.classify(E);
-    Out.Derefs |= (K & Deref) != 0;
-    if ((K & Escape) && !Out.Escapes) {
-      Out.Escapes = true;
-      Out.EscapeAt = E->getBeginLoc();
+    return {};
+  // Which captured pointers keep the host's value depends on which others
+  // do (p == q is the host's answer when both or neither are translated):
+  // start from none and add those that escape until none is added. A
+  // pointer the translation moves whatever its uses (a section's base) may
+  // be among them, which only leaves more on the host.
+  PeerFinder Peers(Body);
+  Peers.TraverseStmt(const_cast<Stmt *>(Body));
+  std::set<const ValueDecl *> Busy, Untranslated;
+  ASTContext &Ctx = VD->getASTContext();
+  for (bool Added = true; Added;) {
+    Added = false;
+    for (const ValueDecl *Peer : Peers.Found) {
+      if (Untranslated.count(Peer))
+        continue;
+      Classifier C(Body, Ctx, 0, Busy);
+      C.Untranslated = Untranslated;
+      if (C.useOf(Peer).Escapes)
+        Added = Untranslated.insert(Peer).second;
     }
   }
-  return Out;
+  Classifier C(Body, Ctx, 0, Busy);
+  C.Untranslated = std::move(Untranslated);
+  return C.useOf(VD);
 }
 
 } // namespace omp2cuda

@@ -4,7 +4,9 @@
 #ifndef OMP2CUDA_ANALYSIS_POINTERVALUEUSE_H
 #define OMP2CUDA_ANALYSIS_POINTERVALUEUSE_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
 #include <set>
@@ -23,6 +25,21 @@ struct PointerValueUse {
 /// as both.
 PointerValueUse pointerValueUse(const clang::Stmt *Body,
                                 const clang::ValueDecl *VD);
+
+/// Whether VD, a local pointer of the function whose body is Scope, only
+/// ever holds what omp_target_alloc returned (or null): device memory, which no
+/// map holds, so a region's p keeps that value on every build.
+bool holdsDeviceAllocation(const clang::ValueDecl *VD,
+                           const clang::Stmt *Scope);
+
+/// Whether E, a pointer-valued expression in Body, may reach its pointee:
+/// directly, through a copy into a pointer variable, or through a call
+/// (pointerValueUse's rules for one expression).
+bool mayDeref(const clang::Stmt *Body, const clang::Expr *E,
+              clang::ASTContext &Ctx);
+
+/// A cast that keeps the pointer a pointer to the same place.
+bool keepsPointer(const clang::CastExpr *CE);
 
 /// The first dereference in Body (*e, e[i], e->f, also through e + k) of a
 /// pointer loaded from storage the region maps whole without attaching

@@ -60,6 +60,29 @@ bool literal(const std::string &E) {
   });
 }
 
+/// Whether a section's length is a nonzero literal (never 0 at run time).
+bool nonzeroLiteral(const std::string &Len) {
+  return literal(Len) && Len.find_first_not_of('0') != std::string::npos;
+}
+
+/// Evaluates a section's bounds once, into o2c_lo_X (unless a literal) and
+/// o2c_len_X, for a second lookup when the length is 0; Lo and Len name
+/// them after.
+void saveBounds(const Capture &C, std::vector<StubMap> &Maps, std::string &Lo,
+                std::string &Len) {
+  std::string Id = C.Name;
+  std::replace_if(
+      Id.begin(), Id.end(),
+      [](char Ch) { return !isalnum(static_cast<unsigned char>(Ch)); }, '_');
+  std::string Saved = "o2c_len_" + Id + " = (" + Len + ")";
+  if (!literal(Lo)) {
+    Saved = "o2c_lo_" + Id + " = (" + Lo + "), " + Saved;
+    Lo = "o2c_lo_" + Id;
+  }
+  Len = "o2c_len_" + Id;
+  Maps.push_back({fmt::format("const long long {};", Saved)});
+}
+
 /// Maps the section C.Name[lo:len] for the kernel's DevName. A zero-length
 /// section maps nothing: it looks its pointee up, which may lie in what a
 /// later item of the construct maps (`map(to: p[0:n]) map(tofrom: q[0:8])`,
@@ -71,24 +94,14 @@ void mapSectionOf(const Capture &C, const std::string &DevName,
                   std::vector<StubMap> &Translations) {
   const MapInfo &M = *C.Map;
   std::string Flags = mapFlags(M);
-  if (literal(M.Length) &&
-      M.Length.find_first_not_of('0') != std::string::npos) {
+  if (nonzeroLiteral(M.Length)) {
     Maps.push_back(
         {fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});",
                      DevName, C.Name, M.Lower, M.Length, Flags)});
     return;
   }
-  std::string Id = C.Name;
-  std::replace_if(
-      Id.begin(), Id.end(),
-      [](char Ch) { return !isalnum(static_cast<unsigned char>(Ch)); }, '_');
-  std::string Lo = M.Lower, Len = "o2c_len_" + Id;
-  std::string Saved = Len + " = (" + M.Length + ")";
-  if (!literal(Lo)) {
-    Saved = "o2c_lo_" + Id + " = (" + Lo + "), " + Saved;
-    Lo = "o2c_lo_" + Id;
-  }
-  Maps.push_back({fmt::format("const long long {};", Saved)});
+  std::string Lo = M.Lower, Len = M.Length;
+  saveBounds(C, Maps, Lo, Len);
   Maps.push_back(
       {fmt::format("auto *{} = o2c_region.mapSection({}, {}, {}, {});", DevName,
                    C.Name, Lo, Len, Flags)});
@@ -96,6 +109,33 @@ void mapSectionOf(const Capture &C, const std::string &DevName,
       {fmt::format("if ({} == 0) // a zero-length section: after every map\n"
                    "    {} = o2c_region.mapSection({}, {}, 0, {});",
                    Len, DevName, C.Name, Lo, Flags)});
+}
+
+/// a[i][lo:len] of an array of arrays: the block inside the array, and the
+/// array's device address for the kernel. A length that may be 0 at run
+/// time is looked up again after every map, as mapSectionOf does.
+void mapRowOf(const Capture &C, const std::string &DevName,
+              std::vector<StubMap> &Maps, std::vector<StubMap> &Translations) {
+  const MapInfo &M = *C.Map;
+  std::string Row = C.Name;
+  for (const std::string &I : M.Rows)
+    Row += "[" + I + "]";
+  std::string Lo = M.Lower, Len = M.Length;
+  bool MayBeZero = !nonzeroLiteral(Len);
+  if (MayBeZero)
+    saveBounds(C, Maps, Lo, Len);
+  auto Within = [&](const std::string &Bytes) {
+    return fmt::format("o2c_region.mapWithin({}, &({}[{}]), {}, {});", C.Name,
+                       Row, Lo, Bytes, mapFlags(M));
+  };
+  Maps.push_back({fmt::format("auto *{} = {}", DevName,
+                              Within(fmt::format("(size_t)({}) * sizeof({}[0])",
+                                                 Len, Row)))});
+  if (MayBeZero)
+    Translations.push_back(
+        {fmt::format("if ({} == 0) // a zero-length section: after every map\n"
+                     "    {} = {}",
+                     Len, DevName, Within("0"))});
 }
 } // namespace
 
@@ -290,18 +330,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         Translations.push_back(
             {fmt::format("auto *{} = o2c_region.mapPointer({}, {});", Arg,
                          C.Name, mapFlags(*C.Map))});
-      else if (C.IsArray && C.Map && !C.Map->Rows.empty()) {
-        // a[i][lo:len]: the block inside the array, the array's device
-        // address for the kernel.
-        std::string Row = C.Name;
-        for (const std::string &I : C.Map->Rows)
-          Row += "[" + I + "]";
-        K.Maps.push_back({fmt::format(
-            "auto *{} = o2c_region.mapWithin({}, &({}[{}]), (size_t)({}) * "
-            "sizeof({}[0]), {});",
-            Arg, C.Name, Row, C.Map->Lower, C.Map->Length, Row,
-            mapFlags(*C.Map))});
-      } else if (C.IsArray && C.Map && C.Map->Section)
+      else if (C.IsArray && C.Map && !C.Map->Rows.empty())
+        mapRowOf(C, Arg, K.Maps, Translations);
+      else if (C.IsArray && C.Map && C.Map->Section)
         mapSectionOf(C, Arg, K.Maps, Translations);
       else if (C.IsVLA)
         K.Maps.push_back({fmt::format("auto *{} = static_cast<decltype({})>("

@@ -68,6 +68,18 @@ int main(int argc, char **argv) {
   { p[0] *= 10; v = p[1]; }
   show("p[n:n], n == 0", a, v, p - a);
 
+  // A row's section of an array of arrays, 0 long at run time, whose
+  // storage a later item maps.
+  {
+    int m[3][4], (*rows)[4] = m;
+    for (int i = 0; i < 12; ++i)
+      m[i / 4][i % 4] = i;
+    v = 0;
+#pragma omp target map(to: m[1][zero:zero]) map(tofrom: rows[0:3], v)
+    { v = m[1][2]; m[1][2] = 70; }
+    printf("m[1][n:n], n == 0 v=%d m=%d\n", v, m[1][2]);
+  }
+
   reset(a), p = b + 1, v = 0;
 #pragma omp target map(tofrom: q[0:6], v) map(to: p)
   { v = p[0] + q[1]; q[2] = 1; }

@@ -2393,3 +2393,55 @@ void f(int *a, int n) {
   CHECK(contains(F.Output, "o2c_chunk3_ = new_ + class_;"));
   CHECK_FALSE(contains(F.Output, "= new + class"));
 }
+
+TEST_CASE("a region or device function that computes a long double keeps "
+          "its region on the host, at the first such expression",
+          "[analysis][types]") {
+  // CUDA device code computes long double as double (nvcc #20208-D),
+  // where the host build computes x87's 80-bit format: 1.0L / 3 * 3 - 1 is
+  // -5.4e-20 on the host and 0 on a GPU.
+  FileResult F = translateC(R"src(
+#include <math.h>
+#pragma omp declare target
+static long double third(long double x) { return x / 3; }
+static double viaLong(double x) {
+  return (double)((long double)x / 3); }
+static double twice(double x) { return x * 2; }
+#pragma omp end declare target
+static long double onHost(void) { long double h = 1.0L / 3; return h; }
+double f(double d) {
+  double r = 0;
+  int n = 0;
+#pragma omp target map(tofrom: r)
+  { double e = d;
+    long double x = e; r = (double)(x / 3); }
+#pragma omp target map(tofrom: r)
+  { r = d +
+        1.0L; }
+#pragma omp target map(tofrom: r)
+  { r = (double)
+        sqrtl(d); }
+#pragma omp target map(tofrom: r)
+  { r = (double)
+        third(d); }
+#pragma omp target map(tofrom: r)
+  { r = viaLong(d); }
+#pragma omp target map(tofrom: r, n)
+  { n = (int)sizeof(long double) + (int)sizeof(1.0L); r = twice(d); }
+  return r + (double)onHost() + n;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  const std::pair<int, unsigned> At[] = {
+      {0, 15}, {1, 17}, {2, 21}, {3, 24}, {4, 6}};
+  for (auto [I, Line] : At) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(contains(F.Regions[I].R.Reason, "long double"));
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+  }
+  // sizeof computes nothing (16 bytes on the device too), and host code
+  // outside regions may use long double.
+  CHECK(F.Regions[5].R.Translate);
+}

@@ -57,8 +57,12 @@ void f(int *q, struct S s) {
 })src");
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 4);
-  for (const auto &R : F.Regions)
-    CHECK(R.R.Translate);
+  for (int I : {0, 1, 2})
+    CHECK(F.Regions[I].R.Translate);
+  // q is taken implicitly: a region that stores it keeps the host's value
+  // (the implicit-pointer rule), so s.p holds no device address.
+  CHECK_FALSE(F.Regions[3].R.Translate);
+  CHECK(F.Regions[3].R.Why == DiagId::HostClause);
 }
 
 TEST_CASE("a record's pointer not proven to hold a device address at its "
@@ -226,4 +230,35 @@ void before(struct S s) {
   }
   CHECK(F.Regions[8].R.Translate);
   CHECK(F.Regions[10].R.Translate);
+}
+
+TEST_CASE("an implicit pointer stored in a record's member is a device "
+          "address only where the host never sees the store",
+          "[analysis][loaded-pointer][implicit-pointer]") {
+  // The merge of w19 (an implicit pointer whose value escapes keeps the
+  // host's) and l19 (a stored device address may be dereferenced): a
+  // store the region puts back is no escape (OpenMP_VV 4.5
+  // test_target_data_map_classes); any other store keeps the host's value,
+  // so dereferencing the member must keep the region on the host.
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(int *q, struct S s) {
+  #pragma omp target data map(tofrom: q[0:8])
+  {
+    #pragma omp target map(tofrom: s)
+    { int *t = s.p; s.p = q; s.p[0] = 3; s.n = 1; s.p = t; }
+    #pragma omp target firstprivate(s)
+    { s.p = q; s.p[1] = 11; }
+    #pragma omp target map(tofrom: s)
+    { s.p = q; s.p[2] = 12; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4); // the target data construct first
+  CHECK(F.Regions[1].R.Translate);
+  for (int I : {2, 3}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+  }
 }

@@ -57,7 +57,9 @@ void f(int n, int k, int d) {
   REQUIRE(M);
   CHECK(M->IsVLA);
   CHECK(M->Map->Length == "8 - (0)");
-  CHECK(contains(flat(F.Output), "o2c_region.mapWithin(m, &(m[d][0]), (size_t)(8 - (0)) * "
+  // A length that is not a literal is saved, for a second lookup at 0.
+  CHECK(contains(flat(F.Output), "const long long o2c_len_m = (8 - (0));"));
+  CHECK(contains(flat(F.Output), "o2c_region.mapWithin(m, &(m[d][0]), (size_t)(o2c_len_m) * "
                            "sizeof(m[d][0]), o2c::MapFrom);"));
   const Region &R2 = F.Regions.at(2).R;
   REQUIRE(R2.Translate);

@@ -150,6 +150,40 @@ void f(int *q, int n, int i) {
   CHECK(Uses == 3); // declared, mapped, tested: n is not evaluated again
 }
 
+TEST_CASE("a row's section whose length may be 0 at run time is looked up "
+          "again after every map when it is",
+          "[analysis][maps][pointer-order]") {
+  FileResult F = translateC(R"src(
+void f(int lo, int n) {
+  int m[3][4], (*rows)[4] = m, v = 0;
+  #pragma omp target map(to: m[1][lo:n]) map(tofrom: rows[0:3], v)
+  { v = m[1][2]; m[1][2] = 70; }
+  #pragma omp target map(to: m[1][lo:2]) map(tofrom: rows[0:3], v)
+  { v = m[1][2]; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.at(0).R.Translate);
+  size_t Saved = at(F, "const long long o2c_lo_m = (lo), o2c_len_m = (n);");
+  // (the formatter breaks the line after the call's parenthesis)
+  size_t Map = at(F, "auto *m_d = o2c_region.mapWithin(");
+  CHECK(at(F, "m, &(m[1][o2c_lo_m]), (size_t)(o2c_len_m) * sizeof(m[1][0]), "
+              "o2c::MapTo);") > Map);
+  size_t Rows = at(F, "o2c_region.mapSection(rows, 0, 3, o2c::MapToFrom);");
+  size_t Again = at(F, "if (o2c_len_m == 0) // a zero-length section: after "
+                       "every map\n    m_d = o2c_region.mapWithin(m, "
+                       "&(m[1][o2c_lo_m]), 0, o2c::MapTo);");
+  REQUIRE(Saved != std::string::npos);
+  REQUIRE(Map != std::string::npos);
+  REQUIRE(Rows != std::string::npos);
+  REQUIRE(Again != std::string::npos);
+  CHECK(Saved < Map);
+  CHECK(Rows < Again);
+  // A nonzero literal length maps at least one element: never looked up.
+  CHECK(at(F, "&(m[1][lo]),") != std::string::npos);
+  CHECK(at(F, "o2c_len_m") < at(F, "&(m[1][lo]),"));
+  CHECK(F.Output.find("if (o2c_len_m == 0)", Again + 1) == std::string::npos);
+}
+
 TEST_CASE("exit data runs a mapped pointer variable's exit before its other "
           "items'",
           "[analysis][maps][pointer-order]") {
@@ -263,4 +297,109 @@ void f(int *q, struct S s, struct S t) {
   }
   // What a data construct attached is the device's address.
   CHECK(F.Regions[5].R.Translate);
+}
+
+TEST_CASE("an implicit or mapped pointer whose value the region keeps is the "
+          "host's, or the region stays on the host when it also "
+          "dereferences it",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+typedef unsigned long uptr;
+int *keep;
+#pragma omp declare target(keep)
+static int sum3(const int *v) { return v[0] + v[1] + v[2]; }
+static void remember(int *v) { keep = v; }
+#pragma omp declare target(sum3, remember)
+void f(int *a, int **out, uptr *u, int *v) {
+  int *p = a + 2, *r = a + 3;
+  #pragma omp target map(tofrom: a[0:8], out[0:2], u[0:1])
+  { out[0] = p; u[0] = (uptr)p; }
+  #pragma omp target map(tofrom: a[0:8], out[0:2])
+  { p[0] = 7;
+    out[1] = p; }
+  #pragma omp target map(tofrom: a[0:8], out[0:2])
+  { p[1] = 7;
+    out[1] = &p[2]; }
+  #pragma omp target map(tofrom: a[0:8], v[0:2])
+  { int *e = p + 3, n = 0;
+    if (p != 0 && r != p && !!p && e > p)
+      for (int *s = p; s != e; ++s)
+        n += *s + *(p + 1) + p[2];
+    v[0] = n + (int)(e - p);
+    v[1] = sum3(p); }
+  #pragma omp target map(tofrom: a[0:8])
+  { p[0] = 1;
+    remember(p); }
+  #pragma omp target map(tofrom: a[0:8], out[0:2]) map(tofrom: p)
+  { p[0] = 1;
+    out[0] = p; }
+  #pragma omp target map(tofrom: a[0:8], out[0:2]) defaultmap(tofrom: pointer)
+  { p[0] = 1;
+    out[0] = p; }
+  #pragma omp target map(tofrom: a[0:8], v[0:1])
+  { p[0] = 1;
+    v[0] = r > p; }
+  #pragma omp target map(tofrom: a[0:8], v[0:1])
+  { p[0] = 1;
+    v[0] = (int)(r - p); }
+  #pragma omp target map(tofrom: a[0:8], v[0:1], out[0:2])
+  { out[0] = p;
+    v[0] = (r == p) + r[0]; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 10);
+  // p keeps the host's value (only stored), so r, compared with it,
+  // cannot be translated, and r is dereferenced.
+  CHECK_FALSE(F.Regions[9].R.Translate);
+  CHECK(contains(F.Regions[9].R.Reason, "pointer 'r'"));
+  CHECK(F.Regions[9].R.WhyPos.Line == 42u);
+  // Stored and cast only: the host's value, as the host build has it.
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *P = findCapture(F.Regions[0].R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::Value);
+  // Dereferenced too: on the host, at the use that keeps the value.
+  const std::pair<int, unsigned> Escapes[] = {
+      {1, 14}, {2, 17}, {4, 27}, {5, 30}, {6, 33}, {7, 36}, {8, 39}};
+  for (auto [I, Line] : Escapes) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "pointer 'p'"));
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+  }
+  // Regions 7 and 8: an order or a distance between two pointers that
+  // the runtime looks up apart (r may lie outside the mapping that holds
+  // p). Compared with null, for equality with another pointer looked up
+  // alike, ordered and subtracted with a local derived from p itself,
+  // copied into locals and passed to a function that only reads it.
+  REQUIRE(F.Regions[3].R.Translate);
+  const Capture *Q = findCapture(F.Regions[3].R, "p");
+  REQUIRE(Q);
+  CHECK(Q->How == Passing::DevicePointer);
+}
+
+TEST_CASE("a pointer that only holds omp_target_alloc's memory is used as "
+          "a value on the device",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+#include <omp.h>
+void f(int **out) {
+  int *d = 0;
+  d = (int *)omp_target_alloc(16, 0);
+  int *e = (int *)omp_target_alloc(16, 0);
+  #pragma omp target map(tofrom: out[0:2])
+  { d[0] = 1; out[0] = d; }
+  #pragma omp target map(tofrom: out[0:2]) firstprivate(e)
+  { e[0] = 1; out[1] = e; }
+  int *g = (int *)omp_target_alloc(16, 0);
+  g = d + 1; // may be anything: found by the map table or not
+  #pragma omp target map(tofrom: out[0:2])
+  { g[0] = 1; out[1] = g; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK_FALSE(F.Regions[2].R.Translate);
 }

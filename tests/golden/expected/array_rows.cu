@@ -77,8 +77,11 @@ static bool omp2cuda_vla_rows_L32_launch(double (*m)[100], size_t o2c_bytes_m,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const long long o2c_len_m = (COLS);
   auto *m_d = o2c_region.mapWithin(
-      m, &(m[r][0]), (size_t)(COLS) * sizeof(m[r][0]), o2c::MapAlloc);
+      m, &(m[r][0]), (size_t)(o2c_len_m) * sizeof(m[r][0]), o2c::MapAlloc);
+  if (o2c_len_m == 0) // a zero-length section: after every map
+    m_d = o2c_region.mapWithin(m, &(m[r][0]), 0, o2c::MapAlloc);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_vla_rows_L32)(m_d, r);
@@ -99,7 +102,7 @@ static __global__ void omp2cuda_vla_rows_L35(double (*m)[100], int r) {
     do {
 #line 37 "inputs/array_rows.c"
       m[r][j] += 1;
-#line 103 "array_rows.cu"
+#line 106 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -118,8 +121,11 @@ static bool omp2cuda_vla_rows_L35_launch(double (*m)[100], size_t o2c_bytes_m,
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const long long o2c_len_m = (COLS);
   auto *m_d = o2c_region.mapWithin(
-      m, &(m[r][0]), (size_t)(COLS) * sizeof(m[r][0]), o2c::MapToFrom);
+      m, &(m[r][0]), (size_t)(o2c_len_m) * sizeof(m[r][0]), o2c::MapToFrom);
+  if (o2c_len_m == 0) // a zero-length section: after every map
+    m_d = o2c_region.mapWithin(m, &(m[r][0]), 0, o2c::MapToFrom);
   const unsigned int o2c_trip = (COLS > 0 ? (unsigned int)COLS : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
@@ -142,7 +148,7 @@ static long vla_rows(int n) {
       m[r][j] = r + 0.5 * j;
   for (int r = 0; r < n; ++r) {
 { /* #pragma omp target enter data map(to: m[r][0:COLS]) */
-#line 146 "array_rows.cu"
+#line 152 "array_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/array_rows.c", 31, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (m[r]) + (0), (size_t)(COLS) * sizeof(*(m[r])), o2c::MapTo);
 }
@@ -158,7 +164,7 @@ if (!omp2cuda_vla_rows_L35_launch(m, sizeof(m), r)) { // omp2cuda: offloaded by 
     for (int j = 0; j < COLS; ++j)
       m[r][j] += 1; }
 { /* #pragma omp target exit data map(from: m[r][0:COLS]) */
-#line 162 "array_rows.cu"
+#line 168 "array_rows.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/array_rows.c", 38, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (m[r]) + (0), (size_t)(COLS) * sizeof(*(m[r])), o2c::MapFrom);
 }
@@ -171,14 +177,14 @@ if (!omp2cuda_vla_rows_L35_launch(m, sizeof(m), r)) { // omp2cuda: offloaded by 
   return sum;
 }
 
-#line 175 "array_rows.cu"
+#line 181 "array_rows.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: a[k][0:COLS])' at
 // inputs/array_rows.c:59
 __global__ void omp2cuda_main_L59(int (*a)[100], int k) {
 #line 60 "inputs/array_rows.c"
     for (int j = 0; j < COLS; ++j)
       a[k][j] = 3 * a[k][j] + k;
-#line 182 "array_rows.cu"
+#line 188 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: a[k][0:COLS])'
@@ -191,8 +197,11 @@ static bool omp2cuda_main_L59_launch(int (&a)[4][100], int k) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const long long o2c_len_a = (COLS);
   auto *a_d = o2c_region.mapWithin(
-      a, &(a[k][0]), (size_t)(COLS) * sizeof(a[k][0]), o2c::MapToFrom);
+      a, &(a[k][0]), (size_t)(o2c_len_a) * sizeof(a[k][0]), o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapWithin(a, &(a[k][0]), 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L59)(a_d, k);
@@ -215,7 +224,7 @@ static __global__ void omp2cuda_main_L66(int (*a)[100], int lo, int len) {
     do {
 #line 68 "inputs/array_rows.c"
     a[1][j] = -a[1][j];
-#line 219 "array_rows.cu"
+#line 228 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -233,8 +242,12 @@ static bool omp2cuda_main_L66_launch(int (&a)[4][100], int lo, int len) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  auto *a_d = o2c_region.mapWithin(
-      a, &(a[1][lo]), (size_t)(len) * sizeof(a[1][0]), o2c::MapToFrom);
+  const long long o2c_lo_a = (lo), o2c_len_a = (len);
+  auto *a_d = o2c_region.mapWithin(a, &(a[1][o2c_lo_a]),
+                                   (size_t)(o2c_len_a) * sizeof(a[1][0]),
+                                   o2c::MapToFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapWithin(a, &(a[1][o2c_lo_a]), 0, o2c::MapToFrom);
   const unsigned int o2c_trip =
       ((lo + len) > lo ? (unsigned int)(lo + len) - (unsigned int)lo : 0);
   if (o2c_trip > 0) {
@@ -256,7 +269,7 @@ __global__ void omp2cuda_main_L70(int (*a)[100], int (*copy)[100], int k) {
 #line 71 "inputs/array_rows.c"
     for (int j = 0; j < COLS; ++j)
       copy[k][j] = a[k][j] + 1;
-#line 260 "array_rows.cu"
+#line 273 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a[k][0:COLS])
@@ -270,11 +283,17 @@ static bool omp2cuda_main_L70_launch(int (&a)[4][100], int (&copy)[4][100],
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const long long o2c_len_a = (COLS);
   auto *a_d = o2c_region.mapWithin(
-      a, &(a[k][0]), (size_t)(COLS) * sizeof(a[k][0]), o2c::MapTo);
-  auto *copy_d = o2c_region.mapWithin(copy, &(copy[k][0]),
-                                      (size_t)(100 - (0)) * sizeof(copy[k][0]),
-                                      o2c::MapFrom);
+      a, &(a[k][0]), (size_t)(o2c_len_a) * sizeof(a[k][0]), o2c::MapTo);
+  const long long o2c_len_copy = (100 - (0));
+  auto *copy_d = o2c_region.mapWithin(
+      copy, &(copy[k][0]), (size_t)(o2c_len_copy) * sizeof(copy[k][0]),
+      o2c::MapFrom);
+  if (o2c_len_a == 0) // a zero-length section: after every map
+    a_d = o2c_region.mapWithin(a, &(a[k][0]), 0, o2c::MapTo);
+  if (o2c_len_copy == 0) // a zero-length section: after every map
+    copy_d = o2c_region.mapWithin(copy, &(copy[k][0]), 0, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L70)(a_d, copy_d,
@@ -293,7 +312,7 @@ __global__ void omp2cuda_main_L81(int (*t)[100], int me) {
       for (int j = 0; j < COLS; ++j)
         t[p][j] += p + j;
     }
-#line 297 "array_rows.cu"
+#line 316 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: t[me][0:COLS])
@@ -306,8 +325,11 @@ static bool omp2cuda_main_L81_launch(int (&t)[4][100], int me) {
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const long long o2c_len_t = (COLS);
   auto *t_d = o2c_region.mapWithin(
-      t, &(t[me][0]), (size_t)(COLS) * sizeof(t[me][0]), o2c::MapToFrom);
+      t, &(t[me][0]), (size_t)(o2c_len_t) * sizeof(t[me][0]), o2c::MapToFrom);
+  if (o2c_len_t == 0) // a zero-length section: after every map
+    t_d = o2c_region.mapWithin(t, &(t[me][0]), 0, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L81)(t_d, me);
@@ -329,7 +351,7 @@ static __global__ void __launch_bounds__(O2cMaxThreads)
     do {
 #line 94 "inputs/array_rows.c"
       w[i][j] = (long)i * j;
-#line 333 "array_rows.cu"
+#line 355 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -354,8 +376,11 @@ static o2c::AsyncTask *omp2cuda_main_L92_launch(long (&w)[4][100], int i) {
         o2c::TargetRegion o2c_region(o2c_loc, o2c_dev, true, true);
         if (!o2c_region.offload())
           return false;
+        const long long o2c_len_w = (COLS);
         auto *w_d = o2c_region.mapWithin(
-            w, &(w[i][0]), (size_t)(COLS) * sizeof(w[i][0]), o2c::MapFrom);
+            w, &(w[i][0]), (size_t)(o2c_len_w) * sizeof(w[i][0]), o2c::MapFrom);
+        if (o2c_len_w == 0) // a zero-length section: after every map
+          w_d = o2c_region.mapWithin(w, &(w[i][0]), 0, o2c::MapFrom);
         const unsigned int o2c_trip = (COLS > 0 ? (unsigned int)COLS : 0);
         if (o2c_trip > 0) {
           // The kernel's __launch_bounds__: the clause, if constant.
@@ -390,7 +415,7 @@ static __global__ void omp2cuda_main_L105(float (*c)[3][100], int i2, int d1) {
     do {
 #line 107 "inputs/array_rows.c"
     c[i2][d1][j] = 0.25f * j;
-#line 394 "array_rows.cu"
+#line 419 "array_rows.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -430,7 +455,7 @@ static bool omp2cuda_main_L105_launch(float (&c)[4][3][100], int i2, int d1) {
 __global__ void omp2cuda_main_L108(float (*c)[3][100]) {
 #line 109 "inputs/array_rows.c"
   c[0][2][7] = 42.0f;
-#line 434 "array_rows.cu"
+#line 459 "array_rows.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: c[0][2][7])'

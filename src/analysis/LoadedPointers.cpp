@@ -1,0 +1,335 @@
+// Dereferences of pointers that a region loads from storage it maps whole
+// (a record's member, an array of pointers, a declare target pointer),
+// whose device copies hold host addresses unless a map attaches them.
+#include "analysis/LoadedStore.h"
+#include "analysis/PointerValueUse.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace {
+
+/// The variables that a map, to or from clause names through a member or
+/// an element (a section there is attached), or with a mapper.
+class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
+public:
+  AttachedFinder(std::set<const VarDecl *> &Out,
+                 std::set<const VarDecl *> &Members, const Stmt *Current,
+                 const Stmt *Scope)
+      : Out(Out), Members(Members), Current(Current),
+        PM(const_cast<Stmt *>(Scope)) {}
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // Another target region attaches nothing the next one sees (and may
+    // itself stay on the host).
+    if (D != Current &&
+        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
+         !inForce(D)))
+      return true;
+    for (const OMPClause *C : D->clauses()) {
+      if (const auto *M = dyn_cast<OMPMapClause>(C))
+        add(M->varlists(), !M->getMapperIdInfo().getName().isEmpty());
+      else if (const auto *T = dyn_cast<OMPToClause>(C))
+        add(T->varlists(), !T->getMapperIdInfo().getName().isEmpty());
+      else if (const auto *F = dyn_cast<OMPFromClause>(C))
+        add(F->varlists(), !F->getMapperIdInfo().getName().isEmpty());
+    }
+    return true;
+  }
+
+private:
+  /// Whether what D maps is on the device whenever Current runs: a target
+  /// data construct around it, or an enter data or update construct
+  /// before it in an enclosing block with no exit data, and no label a
+  /// jump could bypass D by, from D to the end of Current's statement
+  /// there. (A construct later in the function attaches nothing here.)
+  bool inForce(const OMPExecutableDirective *D) {
+    if (isa<OMPTargetExitDataDirective>(D))
+      return false; // it releases what it names
+    const Stmt *Child = Current;
+    for (const Stmt *P = PM.getParent(Child); P;
+         Child = P, P = PM.getParent(P)) {
+      if (P == D)
+        return isa<OMPTargetDataDirective>(D);
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS || isa<OMPTargetDataDirective>(D))
+        continue;
+      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
+      auto K = std::find(CS->body_begin(), Pos, D);
+      if (Pos == CS->body_end() || K == Pos)
+        continue;
+      for (auto J = K + 1; J != Pos + 1; ++J)
+        if (exitsOrJumps(*J))
+          return false;
+      return true;
+    }
+    return false;
+  }
+  static bool exitsOrJumps(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
+        isa<LabelStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (exitsOrJumps(C))
+        return true;
+    return false;
+  }
+  template <class R> void add(R Items, bool Mapper) {
+    for (const Expr *E : Items) {
+      const Expr *Bare = E->IgnoreParenImpCasts();
+      const Expr *Root = Bare;
+      bool Member = Mapper;
+      while (true) {
+        if (const auto *M = dyn_cast<MemberExpr>(Root)) {
+          Root = M->getBase()->IgnoreParenImpCasts();
+          Member = true;
+        } else if (const auto *U = dyn_cast<UnaryOperator>(Root);
+                   U && U->getOpcode() == UO_Deref)
+          Root = U->getSubExpr()->IgnoreParenImpCasts();
+        else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
+          Root = A->getBase()->IgnoreParenImpCasts();
+        else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
+          Root = S->getBase()->IgnoreParenImpCasts();
+        else
+          break;
+      }
+      const auto *D = dyn_cast<DeclRefExpr>(Root);
+      const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (VD && (Mapper || Root != Bare))
+        Out.insert(VD);
+      if (VD && Member)
+        Members.insert(VD);
+    }
+  }
+  std::set<const VarDecl *> &Out;
+  std::set<const VarDecl *> &Members;
+  const Stmt *Current;
+  ParentMap PM;
+};
+
+/// Finds dereferences of pointers loaded from mapped aggregates.
+class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
+public:
+  LoadedFinder(const Stmt *Body, const Stmt *Current,
+               const std::set<std::string> &Names,
+               const std::set<std::string> &MemberNames)
+      : Names(Names), MemberNames(MemberNames), Body(Body), Current(Current) {}
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref)
+      check(U->getSubExpr(), U);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    check(A->getBase(), A);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->isArrow())
+      check(M->getBase(), M);
+    return true;
+  }
+  /// A load of such a pointer that goes on to be dereferenced elsewhere
+  /// (`int *t = s.p; t[0] = 1;`, `f(s.p)`).
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    // A function's address goes through the table of indirect functions.
+    if (IC->getCastKind() == CK_LValueToRValue &&
+        !IC->getType()->isFunctionPointerType())
+      check(IC->getSubExpr(), IC, /*Flow=*/true);
+    return true;
+  }
+  SourceLocation Where;
+  std::string What;
+  std::set<const VarDecl *> Attached;
+  std::set<const VarDecl *> AttachedMembers;
+
+private:
+  bool outside(const VarDecl *VD) const {
+    SourceRange R = Body->getSourceRange();
+    SourceLocation L = VD->getLocation();
+    const SourceManager &SM = VD->getASTContext().getSourceManager();
+    return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
+             SM.isBeforeInTranslationUnit(L, R.getEnd()));
+  }
+  /// Whether the loaded pointer Load may reach a dereference through
+  /// a copy or a call: a copy into a pointer variable that the region
+  /// dereferences or passes on, or an argument a callee dereferences
+  /// (pointerValueUse's rules, mayDeref). Its value alone is the host's
+  /// either way.
+  bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
+    if (!mayDeref(Body, Load, Ctx))
+      return false;
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    const Expr *Cur = Load;
+    const Stmt *P = Parents->getParent(Cur);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<CastExpr>(P) && keepsPointer(cast<CastExpr>(P))) ||
+                 (isa<ConditionalOperator>(P) &&
+                  cast<ConditionalOperator>(P)->getCond() != Cur) ||
+                 (isa<BinaryOperator>(P) &&
+                  cast<BinaryOperator>(P)->getType()->isPointerType() &&
+                  cast<BinaryOperator>(P)->isAdditiveOp()))) {
+      Cur = cast<Expr>(P);
+      P = Parents->getParent(Cur);
+    }
+    // A dereference right here is the direct check's (check() above).
+    if (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(P);
+        A && A->getBase()->IgnoreParenImpCasts() == Cur->IgnoreParenImpCasts())
+      return false;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+        U && U->getOpcode() == UO_Deref)
+      return false;
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P); M && M->isArrow())
+      return false;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->isComparisonOp() ||
+          (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType()))
+        return false; // compares or subtracts values only
+    const VarDecl *Into = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      Into =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Cur)
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          Into = dyn_cast<VarDecl>(D->getDecl());
+    if (!Into || !Into->getType()->isPointerType())
+      return true;
+    return pointerValueUse(Body, Into).Derefs;
+  }
+  /// The pointer E (a pointer-typed operand) as loaded storage: for a
+  /// dereference At, or (Flow) the load At of E, reported where its value
+  /// flows to a dereference.
+  void check(const Expr *E, const Expr *At, bool Flow = false) {
+    if (Where.isValid() || !E->getType()->isPointerType())
+      return;
+    E = E->IgnoreParenImpCasts();
+    // Through pointer arithmetic: (s.p + 1)[0].
+    while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!BO->isAdditiveOp())
+        return;
+      E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                    : BO->getRHS())
+              ->IgnoreParenImpCasts();
+    }
+    const Expr *Root = nullptr;
+    const MemberExpr *Member = nullptr;
+    // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the
+    // device copy of what sp points to, which holds the host's pointer too.
+    bool Through = false;
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (!M->getType()->isPointerType())
+        return;
+      Member = M;
+      Root = throughRecords(M, Through);
+      if (!Root)
+        return;
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!A->getType()->isPointerType())
+        return;
+      Root = A->getBase()->IgnoreParenImpCasts();
+      if (!Root->getType()->isArrayType() &&
+          !(isa<DeclRefExpr>(Root) &&
+            cast<DeclRefExpr>(Root)->getDecl()->getType()->isArrayType()))
+        return;
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+      if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
+          VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
+          !Names.count(VD->getNameAsString()) &&
+          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
+        Where = At->getBeginLoc();
+        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
+               (Flow ? Passed : " is dereferenced");
+      }
+      return;
+    } else {
+      return;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(Root);
+    const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
+      return;
+    if (Through ? AttachedMembers.count(VD) ||
+                      MemberNames.count(VD->getNameAsString())
+                : Attached.count(VD) || Names.count(VD->getNameAsString()))
+      return;
+    // The region may first store a device address there itself.
+    if (Flow ? !flowsToDeref(At, VD->getASTContext())
+             : Member && storedDeviceAddress(Body, Current, Member, At))
+      return;
+    Where = At->getBeginLoc();
+    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
+                          "' points to"
+                    : "a pointer held in '" + VD->getNameAsString() + "'") +
+           (Flow ? Passed : " is dereferenced");
+  }
+  static constexpr const char *Passed =
+      " is copied to a pointer that is dereferenced, or passed on";
+  /// The variable expression under M's records: s of s.a.p, sp of
+  /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
+  /// (`this`, a call).
+  static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
+    while (true) {
+      if (M->isArrow()) {
+        Through = true;
+        return M->getBase()->IgnoreParenImpCasts();
+      }
+      const Expr *B = M->getBase()->IgnoreParenImpCasts();
+      if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+        M = Inner;
+        continue;
+      }
+      const auto *U = dyn_cast<UnaryOperator>(B);
+      const auto *A = dyn_cast<ArraySubscriptExpr>(B);
+      Through = (U && U->getOpcode() == UO_Deref) ||
+                (A && A->getBase()->getType()->isPointerType());
+      if (U && Through)
+        return U->getSubExpr()->IgnoreParenImpCasts();
+      if (A && Through)
+        return A->getBase()->IgnoreParenImpCasts();
+      return B;
+    }
+  }
+  const std::set<std::string> &Names;
+  const std::set<std::string> &MemberNames;
+  const Stmt *Body;
+  const Stmt *Current;
+  std::unique_ptr<ParentMap> Parents;
+};
+
+} // namespace
+
+SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
+                                  const Stmt *Current,
+                                  const std::set<std::string> &Attached,
+                                  const std::set<std::string> &Members,
+                                  std::string &What) {
+  if (!Body)
+    return {};
+  LoadedFinder F(Body, Current, Attached, Members);
+  if (Scope)
+    AttachedFinder(F.Attached, F.AttachedMembers, Current, Scope)
+        .TraverseStmt(const_cast<Stmt *>(Scope));
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  What = F.What;
+  return F.Where;
+}
+
+} // namespace omp2cuda

@@ -1,0 +1,84 @@
+// Pointers that no clause names (and pointers a map or defaultmap maps and
+// attaches) whose value, not only their pointee, a region observes. The
+// region's p is the device copy's address where the host build's is the
+// host's: a region that only stores, casts or compares p gets the host's
+// value, one that also dereferences it stays on the host, and comparisons
+// with null, equality with pointers the runtime looks up alike, order and
+// distance with pointers derived from p itself, copies into locals and
+// calls into functions that only dereference keep the region on the
+// device. An order or a distance between pointers looked up apart (one
+// may lie outside the mapping that holds the other) is the host's.
+#include <stdint.h>
+#include <stdio.h>
+
+#pragma omp declare target
+static int *keep;
+static int sum3(const int *v) { return v[0] + v[1] + v[2]; }
+static void remember(int *v) { keep = v; }
+#pragma omp end declare target
+
+int main(void) {
+  int q[8];
+  int *p = q + 1, *r = q + 3, *out[2] = {0, 0};
+  uintptr_t u = 0;
+  int v = 0, w = 0;
+  for (int i = 0; i < 8; ++i)
+    q[i] = i + 1;
+
+#pragma omp target data map(tofrom: q)
+  {
+#pragma omp target map(from: out, u)
+    { out[1] = p; u = (uintptr_t)p; }
+    printf("value only: %d %d\n", out[1] == p, u == (uintptr_t)p);
+
+#pragma omp target map(from: out)
+    { p[0] = 20; out[0] = p; }
+    printf("both: %d\n", out[0] == p);
+
+#pragma omp target map(from: out)
+    { p[1] += 1; out[0] = &p[2]; }
+    printf("address of an element: %d\n", out[0] == p + 2);
+
+#pragma omp target map(from: v, w)
+    {
+      int *e = p + 3, n = 0;
+      if (p != 0 && r != p && e > p)
+        for (int *s = p; s != e; ++s)
+          n += *s;
+      v = n + (int)(e - p);
+      w = sum3(p);
+    }
+    printf("compared and called: %d %d\n", v, w);
+
+#pragma omp target map(from: out, v)
+    { out[0] = p; v = (r == p + 2) * 10 + r[0]; }
+    printf("kept, and compared with one translated: %d %d\n", out[0] == p, v);
+
+#pragma omp target map(from: v)
+    { remember(p); v = p[0]; }
+    printf("kept by a call: %d %d\n", keep == p, v);
+  }
+  printf("q: %d %d %d %d\n", q[1], q[2], q[3], q[4]);
+
+  // r lies outside the section that holds p: the runtime finds p's
+  // pointee and not r's, so only the host's values give the host's distance and order.
+  p = q + 1, r = q + 6, v = 0;
+#pragma omp target map(tofrom: q[0:4]) map(from: v)
+  { v = (int)(r - p); }
+  printf("distance past the section: %d\n", v);
+#pragma omp target map(tofrom: q[0:4]) map(from: v)
+  { p[0] += 1; v = r > p; }
+  printf("order past the section: %d %d\n", v, q[1]);
+
+  int *m = q + 2;
+  out[0] = 0;
+#pragma omp target map(tofrom: q, out) map(tofrom: m)
+  { m[0] = 30; out[0] = m; }
+  printf("mapped pointer: %d %d\n", out[0] == m, q[2]);
+
+  out[0] = 0;
+#pragma omp target map(tofrom: q, out) defaultmap(tofrom: pointer)
+  { r[0] = 40; out[0] = r; }
+  printf("defaultmap pointer: %d %d\n", out[0] == r, q[6]);
+  return 0;
+}
