@@ -1783,6 +1783,45 @@ void f(int *a, int n) {
                      "threadIdx.x, blockDim.x);"));
 }
 
+TEST_CASE("device queries that cannot tell who ran an iteration keep the "
+          "grid-stride kernel of a chunked combined loop",
+          "[analysis][schedule]") {
+  // g18's team blocks are for regions that can tell which team or thread
+  // ran an iteration: omp_is_initial_device() forced them on
+  // chunked_collapse.c:25 (14 -> 30 registers on sm_90), though it answers
+  // the same in every thread of every team.
+  FileResult F = translateC(R"src(#include <omp.h>
+int helper(void) { return omp_get_device_num(); }
+void f(int *a, int *on, int n) {
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n], on[0:1])
+  for (int i = 0; i < n; ++i) {
+    a[i] += 1;
+    if (i == 0)
+      on[0] = !omp_is_initial_device();
+  }
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_device_num() + helper();
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_is_initial_device() + omp_get_thread_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (unsigned I = 0; I < 4; ++I) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.ScheduleChunk == "4");
+    CHECK_FALSE(R.ThreadBlocks);
+    // The team and thread numbers tell; the device queries do not.
+    CHECK(R.TeamBlocks == (I >= 2));
+  }
+}
+
 TEST_CASE("dist_schedule(static, C) deals the teams' chunks, each divided "
           "by the for's schedule",
           "[analysis][schedule]") {
