@@ -8,6 +8,8 @@
 #include "lowering/Lower.h"
 #include "omp2cuda/KernelModel.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <fmt/format.h>
 
 #include <string>
@@ -87,11 +89,18 @@ inline std::string spmdLoopOpen(std::string &Out,
       Levels = {{"blockIdx.x", "gridDim.x"}, {"threadIdx.x", "blockDim.x"}};
     Out += blockLoopOpen(T, Iv, Trip, std::to_string(Id), Levels);
   } else if (!Chunk.empty()) {
-    // A chunk under 1 would never end: OpenMP asks for a positive one.
     std::string Ck = fmt::format("o2c_chunk{}", Id), At = Iv + "_c";
-    Out += fmt::format("const long long {0}_ = {1};\n"
-                       "const {2} {0} = {0}_ > 0 ? ({2}){0}_ : 1;\n",
-                       Ck, Chunk, T);
+    // A constant above 0 (chunkText folds them) as it is, where it fits the
+    // counter; else, as a chunk under 1 would never end, below 1 is 1 (as
+    // libomp takes it).
+    unsigned long long Value = 0;
+    if (Chunk[0] != '0' && !llvm::StringRef(Chunk).getAsInteger(10, Value) &&
+        (Wide || Value <= 0xffffffffull))
+      Out += fmt::format("const {0} {1} = {2};\n", T, Ck, Chunk);
+    else
+      Out += fmt::format("const long long {0}_ = {1};\n"
+                         "const {2} {0} = {0}_ > 0 ? ({2}){0}_ : 1;\n",
+                         Ck, Chunk, T);
     if (Wide)
       Out += fmt::format("for ({0} {1} = ({0})({2}) * {3}; {1} < {4}; {1} += "
                          "({0})({5}) * {3}) {{\n",

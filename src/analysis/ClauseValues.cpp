@@ -268,7 +268,7 @@ Verdict ClauseReader::schedule(const OMPScheduleClause *S) {
   else if (S->getChunkSize()) {
     if (Verdict V = chunk(S->getChunkSize(), "schedule"); !V.Ok)
       return V;
-    CI.ScheduleChunk = exprText_(userExpr(S->getChunkSize()), Ctx);
+    CI.ScheduleChunk = chunkText(userExpr(S->getChunkSize()), Ctx, &Edits);
   } else
     CI.StaticBlocksAt = S->getBeginLoc();
   if (S->getChunkSize())
@@ -291,7 +291,7 @@ Verdict ClauseReader::distSchedule(const OMPDistScheduleClause *DS) {
   if (DS->getChunkSize()) {
     if (Verdict V = chunk(DS->getChunkSize(), "dist_schedule"); !V.Ok)
       return V;
-    CI.DistChunk = exprText_(userExpr(DS->getChunkSize()), Ctx);
+    CI.DistChunk = chunkText(userExpr(DS->getChunkSize()), Ctx, &Edits);
     CI.ClauseExprs.push_back(userExpr(DS->getChunkSize()));
   }
   return {};

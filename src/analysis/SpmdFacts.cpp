@@ -104,7 +104,10 @@ bool isPureCall(const CallExpr *CE, const ASTContext &Ctx) {
   if (unsigned ID = FD->getBuiltinID())
     return Ctx.BuiltinInfo.isConst(ID) ||
            Ctx.BuiltinInfo.isConstWithoutErrnoAndExceptions(ID);
-  llvm::StringRef N = FD->getName();
+  // omp.h defines omp_is_initial_device in `begin declare variant` blocks:
+  // beside the written call is clang's choice, a function named
+  // `omp_is_initial_device$ompvariant$...`.
+  llvm::StringRef N = FD->getName().split('$').first;
   return N == "omp_get_team_num" || N == "omp_get_num_teams" ||
          N == "omp_is_initial_device" || N == "omp_get_device_num" ||
          N == "omp_get_max_threads" || N == "omp_get_thread_limit";

@@ -4,6 +4,7 @@
 #include "analysis/MapperIterators.h"
 #include "analysis/StdDevice.h"
 #include "edits/CEnums.h"
+#include "edits/CLinkage.h"
 #include "edits/DirectiveSpans.h"
 #include "edits/Edits.h"
 #include "edits/EnumReductions.h"
@@ -14,7 +15,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -60,46 +60,33 @@ public:
   bool VisitImplicitCastExpr(ImplicitCastExpr *CE) {
     const Expr *Sub = CE->getSubExpr();
     QualType To = CE->getType();
-    bool Need = false;
-    if (CE->getCastKind() == CK_BitCast && To->isPointerType() &&
-        Sub->getType()->isVoidPointerType() && !To->isVoidPointerType())
-      Need = true; // void* -> T*
-    if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
-        !Sub->getType()->isEnumeralType() && !isOwnEnumerator(Sub, To))
-      Need = true; // int -> enum
-    if (CE->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
-        Sub->getType()->isEnumeralType() &&
-        !Ctx.hasSameUnqualifiedType(To, Sub->getType()))
-      Need = true; // enum -> other enum
-    if (CE->getCastKind() == CK_BitCast && enumPointerConversion(CE))
-      Need = true; // enum F * -> unsigned int * (C warns, C++ refuses)
-    if (CE->getCastKind() == CK_ArrayToPointerDecay && LiteralToChar.count(CE))
-      Need = true; // "literal" stored in a char * (C++: const char[N])
-    if (!Need || inDirective(Sub->getBeginLoc()))
+    if (!needsCast(CE))
       return true;
-    // The cast would change the string the macro makes of its argument.
-    if (Enums.stringified(SM, Sub->getBeginLoc())) {
-      Problems.push_back({Sub->getBeginLoc(),
-                          "an implicit conversion to '" +
-                              To.getAsString(typePolicy(Ctx)) +
-                              "' in the argument of a macro that stringifies "
-                              "its arguments (the cast C++ needs would change "
-                              "the string)"});
-      return true;
-    }
+    std::string What =
+        "an implicit conversion to '" + To.getAsString(typePolicy(Ctx)) + "'";
     unsigned B, E;
-    if (!fileOffsets(SM, Ctx.getLangOpts(), Sub->getSourceRange(), B, E)) {
+    switch (castSpot(Sub, B, E)) {
+    case Spot::Directive:
+      return true;
+    case Spot::Stringified:
+      Problems.push_back({Sub->getBeginLoc(),
+                          What + " in the argument of a macro that stringifies "
+                                 "its arguments (the cast C++ needs would "
+                                 "change the string)"});
+      return true;
+    case Spot::Macro: {
       // A conversion written inside a macro definition: only a problem if
       // the macro is the user's (system macros such as NULL are C++-safe).
       SourceLocation Spell = SM.getSpellingLoc(Sub->getBeginLoc());
       if (inMainFile(SM, Spell) ||
           (!SM.isInSystemHeader(Spell) && Spell.isValid() &&
            !SM.isWrittenInBuiltinFile(Spell) && !SM.isWrittenInScratchSpace(Spell)))
-        Problems.push_back({Sub->getBeginLoc(),
-                            "an implicit conversion to '" +
-                                To.getAsString(typePolicy(Ctx)) +
-                                "' inside a macro definition"});
+        Problems.push_back(
+            {Sub->getBeginLoc(), What + " inside a macro definition"});
       return true;
+    }
+    case Spot::Text:
+      break;
     }
     // An enumeration without a name has no spelling but its enumerators'
     // type (C++ gives them the enumeration's).
@@ -114,21 +101,36 @@ public:
       Type = castType(To);
     if (Type.empty()) {
       Problems.push_back({Sub->getBeginLoc(),
-                          "an implicit conversion to '" +
-                              To.getAsString(typePolicy(Ctx)) +
-                              "', a type the cast C++ needs cannot spell (an "
-                              "enumeration without a name declared in a "
-                              "function)"});
+                          What + ", a type the cast C++ needs cannot spell (an "
+                                 "enumeration without a name declared in a "
+                                 "function)"});
       return true;
     }
-    std::string Cast = "(" + Type + ")";
-    if (isPostfix(Sub)) {
-      Out.push_back({B, 0, Cast});
-    } else {
-      Out.push_back({B, 0, Cast + "("});
-      Out.push_back({E, 0, ")"});
-    }
+    writeCast(B, E, Type, /*Inner=*/!isPostfix(Sub), /*Outer=*/false);
     return true;
+  }
+
+  /// Whether CE is a conversion C makes implicitly and C++ only with a cast.
+  bool needsCast(const ImplicitCastExpr *CE) const {
+    const Expr *Sub = CE->getSubExpr();
+    QualType To = CE->getType(), From = Sub->getType();
+    switch (CE->getCastKind()) {
+    case CK_BitCast:
+      // void* -> T*; enum F * -> unsigned int * (C warns, C++ refuses)
+      return (To->isPointerType() && From->isVoidPointerType() &&
+              !To->isVoidPointerType()) ||
+             enumPointerConversion(CE);
+    case CK_IntegralCast:
+      // int -> enum (but an enumerator of its own), enum -> other enum
+      return To->isEnumeralType() &&
+             (From->isEnumeralType() ? !Ctx.hasSameUnqualifiedType(To, From)
+                                     : !isOwnEnumerator(Sub, To));
+    case CK_ArrayToPointerDecay:
+      // "literal" stored in a char * (C++: const char[N])
+      return LiteralToChar.count(CE) != 0;
+    default:
+      return false;
+    }
   }
 
   // C gives an enumerator and a character constant the type int, and an
@@ -211,16 +213,13 @@ public:
     if (!L || L->getKind() != CharacterLiteralKind::Ascii)
       return;
     unsigned B, End;
-    if (inDirective(L->getBeginLoc()) ||
-        Enums.stringified(SM, L->getBeginLoc()) ||
-        !fileOffsets(SM, Ctx.getLangOpts(), L->getSourceRange(), B, End)) {
+    if (castSpot(L, B, End) != Spot::Text) {
       Problems.push_back({L->getBeginLoc(),
                           "a character constant whose size C and C++ give "
                           "differently (int, char) in a macro or a clause"});
       return;
     }
-    Out.push_back({B, 0, "((int)"});
-    Out.push_back({End, 0, ")"});
+    writeCast(B, End, "int", /*Inner=*/false, /*Outer=*/true);
   }
 
   // A string literal that initialises or is assigned to a `char *` needs a
@@ -404,6 +403,31 @@ private:
   }
   bool inDirective(SourceLocation L) const { return Spans.contains(SM, L); }
 
+  /// Where a cast C++ needs around E can be written: in the main file's
+  /// text of E, [B, End), or not, because E is in a directive, in an
+  /// argument of a macro that stringifies it, or in a macro's definition.
+  enum class Spot { Text, Directive, Stringified, Macro };
+  Spot castSpot(const Expr *E, unsigned &B, unsigned &End) const {
+    if (inDirective(E->getBeginLoc()))
+      return Spot::Directive;
+    if (Enums.stringified(SM, E->getBeginLoc()))
+      return Spot::Stringified;
+    if (!fileOffsets(SM, Ctx.getLangOpts(), E->getSourceRange(), B, End))
+      return Spot::Macro;
+    return Spot::Text;
+  }
+  /// `(Type)` before the text [B, End); Inner: the text in parentheses,
+  /// Outer: the cast and the text.
+  void writeCast(unsigned B, unsigned End, const std::string &Type, bool Inner,
+                 bool Outer) {
+    std::string Close = std::string(Inner ? ")" : "") + (Outer ? ")" : "");
+    Out.push_back({B, 0,
+                   std::string(Outer ? "(" : "") + "(" + Type + ")" +
+                       (Inner ? "(" : "")});
+    if (!Close.empty())
+      Out.push_back({End, 0, Close});
+  }
+
   /// In C an enumerator has type int; in C++ it has its enumeration's type,
   /// so assigning it to that enumeration needs no cast (and an anonymous
   /// enumeration has no name to cast to).
@@ -490,145 +514,6 @@ void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
   }
   if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict")
     Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
-}
-
-/// The main-file offsets [Begin, End] that the file's top-level declarations
-/// span: an #include between them is inside a function body, an initialiser
-/// or a struct, not at file scope.
-std::vector<std::pair<unsigned, unsigned>> topLevelSpans(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<std::pair<unsigned, unsigned>> Spans;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    if (D->isImplicit())
-      continue;
-    CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
-    SourceLocation B = R.getBegin(), E = R.getEnd();
-    if (B.isInvalid() || E.isInvalid() || !inMainFile(SM, B) ||
-        !inMainFile(SM, E))
-      continue;
-    Spans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
-  }
-  return Spans;
-}
-
-bool atFileScope(unsigned Off,
-                 const std::vector<std::pair<unsigned, unsigned>> &Spans) {
-  return std::none_of(Spans.begin(), Spans.end(), [&](const auto &S) {
-    return S.first < Off && Off < S.second;
-  });
-}
-
-/// A function under `declare variant` or `declare simd`: the pragma must be
-/// followed by the function itself, so `extern "C"` cannot go in between;
-/// a linkage block goes around pragma and function instead. False when F
-/// has no such pragma (or it cannot be found in the file).
-bool linkageBlockAroundPragma(const FunctionDecl *F, const SourceManager &SM,
-                              bool LineDirectives, std::vector<TextEdit> &Out) {
-  SourceLocation First;
-  for (const Attr *A : F->attrs())
-    if (isa<OMPDeclareVariantAttr>(A) || isa<OMPDeclareSimdDeclAttr>(A)) {
-      SourceLocation L = A->getLocation();
-      // A `begin declare variant` block's attribute has no location and no
-      // pragma of its own (clang marks the pragmas' Implicit too).
-      if (L.isInvalid())
-        continue;
-      if (L.isMacroID() || !inMainFile(SM, L))
-        return false;
-      if (First.isInvalid() || SM.isBeforeInTranslationUnit(L, First))
-        First = L;
-    }
-  if (First.isInvalid())
-    return false;
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  unsigned B = SM.getFileOffset(First);
-  while (B > 0 && Buf[B - 1] != '\n')
-    --B;
-  unsigned E = SM.getFileOffset(SM.getExpansionLoc(F->getEndLoc())) + 1;
-  if (!F->doesThisDeclarationHaveABody()) {
-    size_t Semi = Buf.find(';', E - 1);
-    if (Semi == llvm::StringRef::npos)
-      return false;
-    E = Semi + 1;
-  }
-  unsigned Line = SM.getLineNumber(SM.getMainFileID(), B);
-  // The closing brace shares the function's last line, so only the opening
-  // one moves the numbering.
-  Out.push_back({B, 0, "extern \"C\" {\n" +
-                           (LineDirectives ? "#line " + std::to_string(Line) + "\n"
-                                           : std::string())});
-  Out.push_back({E, 0, " }"});
-  return true;
-}
-
-/// The generated .cu is C++, but the rest of a C program is still C: the
-/// translated file's functions keep C linkage (`extern "C"`), and so do the
-/// declarations it includes from the user's own headers at file scope (an
-/// #include inside a function body holds statements, which `extern "C"`
-/// cannot enclose).
-void linkageEdits(ASTContext &Ctx, bool LineDirectives, std::vector<TextEdit> &Out) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    // Implicit: the base clang declares for a `begin declare variant`
-    // function that has none, at the variant's own place.
-    if (!FD || FD->isImplicit() || FD->isMain() ||
-        FD->getStorageClass() == SC_Static || FD->isInlineSpecified() ||
-        FD->getBeginLoc().isMacroID() || !inMainFile(SM, FD->getBeginLoc()))
-      continue;
-    if (linkageBlockAroundPragma(FD, SM, LineDirectives, Out))
-      continue;
-    // `extern int f(int);` becomes `extern "C" int f(int);`: GCC rejects
-    // `extern "C" extern` (a linkage specification with a storage class).
-    unsigned Off = SM.getFileOffset(FD->getBeginLoc());
-    llvm::StringRef At = SM.getBufferData(SM.getMainFileID()).substr(Off);
-    bool Keyword = FD->getStorageClass() == SC_Extern && At.starts_with("extern") &&
-                   At.size() > 6 && !isAsciiIdentifierContinue(At[6]);
-    Out.push_back({Off, Keyword ? 6u : 0u, Keyword ? "extern \"C\"" : "extern \"C\" "});
-  }
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  std::vector<std::pair<unsigned, unsigned>> Spans = topLevelSpans(Ctx);
-  std::set<unsigned> Done;
-  // A file that defines main (a whole program included as `.c`, as
-  // OpenMP_VV's OMP_TARGET_OFFLOAD tests do), or includes one that does,
-  // gets no block: main may not be declared in a linkage specification.
-  std::set<FileID> HoldsMain;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D);
-        FD && FD->isMain() && FD->doesThisDeclarationHaveABody())
-      for (FileID F = SM.getFileID(SM.getExpansionLoc(FD->getBeginLoc()));
-           F.isValid() && F != SM.getMainFileID();
-           F = SM.getFileID(SM.getIncludeLoc(F)))
-        HoldsMain.insert(F);
-  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
-    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-    if (!E.isFile())
-      continue;
-    SourceLocation Inc = E.getFile().getIncludeLoc();
-    if (Inc.isInvalid() || !inMainFile(SM, Inc) || Inc.isMacroID() ||
-        E.getFile().getFileCharacteristic() != SrcMgr::C_User)
-      continue;
-    unsigned Off = SM.getFileOffset(Inc);
-    if (!atFileScope(Off, Spans) ||
-        HoldsMain.count(SM.getFileID(
-            SourceLocation::getFromRawEncoding(E.getOffset()))))
-      continue;
-    unsigned B = Off, En = Off;
-    while (B > 0 && Buf[B - 1] != '\n')
-      --B;
-    while (En < Buf.size() && Buf[En] != '\n')
-      ++En;
-    if (!Done.insert(B).second)
-      continue;
-    unsigned Line = SM.getLineNumber(SM.getMainFileID(), B);
-    // The include keeps its own line number; the brace lines are marked.
-    if (LineDirectives) {
-      Out.push_back({B, 0, "extern \"C\" {\n#line " + std::to_string(Line) + "\n"});
-      Out.push_back({En, 0, "\n}\n#line " + std::to_string(Line + 1)});
-    } else {
-      Out.push_back({B, 0, "extern \"C\" {\n"});
-      Out.push_back({En, 0, "\n}"});
-    }
-  }
 }
 
 } // namespace

@@ -118,7 +118,7 @@ std::string threadChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
   const auto *S = D.getSingleClause<OMPScheduleClause>();
   if (S && S->getScheduleKind() == OMPC_SCHEDULE_static) {
     if (const Expr *C = S->getChunkSize())
-      return exprText(userExpr(C), Ctx, &Edits);
+      return chunkText(userExpr(C), Ctx, &Edits);
     return staticBlocks();
   }
   return LastOne ? "1" : "";
@@ -148,7 +148,7 @@ std::string teamChunk(const OMPExecutableDirective &D, ASTContext &Ctx,
   if (!DS)
     return "";
   if (const Expr *C = DS->getChunkSize())
-    return exprText(userExpr(C), Ctx, &Edits);
+    return chunkText(userExpr(C), Ctx, &Edits);
   return staticBlocks();
 }
 

@@ -90,6 +90,15 @@ std::string exprText(const Expr *E, const ASTContext &Ctx,
   return OS.str();
 }
 
+std::string chunkText(const Expr *E, const ASTContext &Ctx,
+                      const std::vector<TextEdit> *Edits) {
+  if (!E->isValueDependent())
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+        V && V->isStrictlyPositive() && V->getActiveBits() <= 63)
+      return std::to_string(V->getZExtValue());
+  return exprText(E, Ctx, Edits);
+}
+
 /// A namespace-scope variable as the stub's caller can name it from
 /// anywhere: ::a::b::x (anonymous namespaces are transparent, unless what
 /// encloses one declares the name itself: then only the plain name, at the

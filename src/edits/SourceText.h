@@ -40,6 +40,12 @@ std::string textWithEdits(llvm::StringRef Buffer, unsigned Begin, unsigned End,
 std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx,
                      const std::vector<TextEdit> *Edits = nullptr);
 
+/// A schedule or dist_schedule chunk size: its value when it is an integer
+/// constant expression above 0 (of at most 63 bits), which the printers
+/// take as a constant that needs no clamp to 1; else exprText.
+std::string chunkText(const clang::Expr *E, const clang::ASTContext &Ctx,
+                      const std::vector<TextEdit> *Edits = nullptr);
+
 /// A clause's expression as the user wrote it: Clang keeps those of combined
 /// constructs in implicit helper variables (`.capture_expr.`), whose
 /// initialisers are the user's expressions.

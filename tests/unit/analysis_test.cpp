@@ -1783,6 +1783,45 @@ void f(int *a, int n) {
                      "threadIdx.x, blockDim.x);"));
 }
 
+TEST_CASE("device queries that cannot tell who ran an iteration keep the "
+          "grid-stride kernel of a chunked combined loop",
+          "[analysis][schedule]") {
+  // g18's team blocks are for regions that can tell which team or thread
+  // ran an iteration: omp_is_initial_device() forced them on
+  // chunked_collapse.c:25 (14 -> 30 registers on sm_90), though it answers
+  // the same in every thread of every team.
+  FileResult F = translateC(R"src(#include <omp.h>
+int helper(void) { return omp_get_device_num(); }
+void f(int *a, int *on, int n) {
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n], on[0:1])
+  for (int i = 0; i < n; ++i) {
+    a[i] += 1;
+    if (i == 0)
+      on[0] = !omp_is_initial_device();
+  }
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_device_num() + helper();
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_team_num();
+  #pragma omp target teams distribute parallel for schedule(static, 4) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_is_initial_device() + omp_get_thread_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (unsigned I = 0; I < 4; ++I) {
+    const Region &R = F.Regions[I].R;
+    INFO(I << ": " << R.Reason);
+    CHECK(R.Translate);
+    CHECK(R.ScheduleChunk == "4");
+    CHECK_FALSE(R.ThreadBlocks);
+    // The team and thread numbers tell; the device queries do not.
+    CHECK(R.TeamBlocks == (I >= 2));
+  }
+}
+
 TEST_CASE("dist_schedule(static, C) deals the teams' chunks, each divided "
           "by the for's schedule",
           "[analysis][schedule]") {
@@ -2123,17 +2162,17 @@ void f(int *a, int n, int c) {
   CHECK(F.Regions[3].R.Spmd.ControlLoop);
   // The threads' chunks of 4: thread t starts at chunk t, steps by the
   // block's threads.
-  CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = 4;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk3 = 4;"));
   CHECK(containsCode(F.Output, "o2c_dev::strideStart<unsigned int>(0, "
                                "(unsigned long long)(threadIdx.x) * "
                                "o2c_chunk3, o2c_trip3)"));
-  CHECK(containsCode(F.Output, "const long long o2c_chunk1_ = 2;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk1 = 2;"));
   CHECK(containsCode(F.Output, "const long long o2c_chunk2_ = c;"));
   CHECK(containsCode(F.Output, "o2c_chunk2_ > 0 ? (unsigned int)o2c_chunk2_ "
                                ": 1;"));
   // The control loop's parallel state and its team master's distribute.
-  CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = 2;"));
-  CHECK(containsCode(F.Output, "const long long o2c_chunk2_ = 3;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk3 = 2;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk2 = 3;"));
   // The root distribute loop's chunk: evaluated by the stub, a parameter.
   CHECK(containsCode(F.Output, "long long o2c_dchunk"));
   CHECK(containsCode(F.Output, "const long long o2c_chunk1_ = o2c_dchunk;"));
@@ -2141,6 +2180,56 @@ void f(int *a, int n, int c) {
                      "((long long)(c) > 0 ? (long long)(c) : 1LL)"));
   CHECK(containsCode(F.Output, "(unsigned long long)(blockIdx.x) * "
                                "o2c_chunk1"));
+}
+
+TEST_CASE("a nested chunk that is a constant above 0 is printed as its "
+          "value, without the run-time clamp",
+          "[analysis][schedule]") {
+  // A run-time chunk below 1 is 1 (libomp); a constant above 0 needs no
+  // test, nor an integer constant expression that is no literal (g19).
+  FileResult F = translateC(R"src(#include <omp.h>
+#define CHUNK (2 * 3)
+enum { Four = 4 };
+void f(int *a, int n, int c) {
+  #pragma omp target parallel num_threads(4) map(tofrom: a[0:n])
+  {
+    #pragma omp for schedule(static, CHUNK)
+    for (int i = 0; i < n; ++i)
+      a[i] = omp_get_thread_num();
+    #pragma omp for schedule(static, Four + (int)sizeof(char))
+    for (int i = 0; i < n; ++i)
+      a[i] += omp_get_thread_num();
+    #pragma omp for schedule(static, c)
+    for (int i = 0; i < n; ++i)
+      a[i] += omp_get_thread_num();
+    #pragma omp for schedule(static, 4294967296)
+    for (int i = 0; i < n; ++i)
+      a[i] += omp_get_thread_num();
+    #pragma omp for schedule(static, 4294967296) collapse(2)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < 2; ++j)
+        a[i] += omp_get_thread_num();
+  }
+  #pragma omp target teams distribute parallel for schedule(static, CHUNK) map(tofrom: a[0:n])
+  for (int i = 0; i < n; ++i)
+    a[i] = omp_get_thread_num();
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk1 = 6;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk2 = 5;"));
+  CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = c;"));
+  CHECK(containsCode(F.Output, "const unsigned int o2c_chunk3 = o2c_chunk3_ > "
+                               "0 ? (unsigned int)o2c_chunk3_ : 1;"));
+  // Past a 32-bit counter: the conversion as before.
+  CHECK(containsCode(F.Output, "const long long o2c_chunk4_ = 4294967296;"));
+  CHECK(containsCode(F.Output,
+                     "const unsigned long long o2c_chunk5 = 4294967296;"));
+  // The combined kernel takes the value as a literal: no stub parameter.
+  CHECK(F.Regions[1].R.ScheduleChunk == "6");
+  CHECK_FALSE(contains(F.Output, "long long o2c_chunk)"));
 }
 
 TEST_CASE("chunked schedules nested where the kernel cannot deal them stay "

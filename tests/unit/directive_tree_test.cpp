@@ -57,6 +57,29 @@ void f(double *a, const double *b, const double *c, int n) {
   CHECK_FALSE(T.TeamStmts[0].second.ReadsMemory);
 }
 
+TEST_CASE("tree: omp_is_initial_device() in team-master code computes a "
+          "value",
+          "[spmd]") {
+  // omp.h's begin declare variant blocks put a call of
+  // `omp_is_initial_device$ompvariant$...` beside the written one, which
+  // counted as a call with side effects: `d` went to shared memory, set by
+  // thread 0 alone (omp_get_device_num() did not).
+  Parsed P = parse(R"src(#include <omp.h>
+void f(int *a, int n) {
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    int d = omp_is_initial_device();
+    #pragma omp distribute parallel for
+    for (int i = 0; i < n; i++)
+      a[i] = d;
+  }
+})src");
+  DirectiveTree T = teamTree(P);
+  REQUIRE(T.V.Ok);
+  REQUIRE(T.TeamStmts.size() == 1);
+  CHECK_FALSE(T.TeamStmts[0].second.WritesMemory);
+}
+
 TEST_CASE("tree: distribute with parallel for, a guarded store and a reduction",
           "[spmd]") {
   Parsed P = parse(R"src(

@@ -76,3 +76,25 @@ TEST_CASE("--full-grid lifts num_teams only where the loop cannot tell",
   CHECK(contains(F.Regions[6].LaunchShape,
                  "teams: one thread per iteration, else occupancy-based"));
 }
+
+TEST_CASE("--full-grid lifts num_teams over the device queries",
+          "[full-grid]") {
+  // omp_is_initial_device() and omp_get_device_num() answer alike in any
+  // grid (omp.h's begin declare variant call of the first hid it from an
+  // allow-list); omp_get_num_teams() does not.
+  FileResult F = translateWith(R"src(
+#include <omp.h>
+void f(int *B, int n) {
+  #pragma omp target teams distribute parallel for num_teams(4) map(tofrom: B[0:n])
+  for (int i = 0; i < n; i++) B[i] = omp_is_initial_device() + omp_get_device_num();
+  #pragma omp target teams distribute parallel for num_teams(4) map(tofrom: B[0:n])
+  for (int i = 0; i < n; i++) B[i] = omp_get_num_teams();
+})src",
+                               true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.GridObserver.empty());
+  CHECK(contains(F.Regions[0].LaunchShape,
+                 "teams: one thread per iteration (--full-grid, not 4)"));
+  CHECK(F.Regions[1].R.GridObserver == "it calls 'omp_get_num_teams'");
+}

@@ -420,7 +420,7 @@ void f(int *a, int n, int *r) {
   // schedule(static): one block per thread; a chunk: chunks in turn.
   CHECK(contains(F.Output, "o2c_dev::staticBlock<unsigned int>(0, o2c_trip0, "
                            "o2c_thr, o2c_nthr);"));
-  CHECK(contains(F.Output, "const long long o2c_chunk0_ = 3;\n"));
+  CHECK(contains(F.Output, "const unsigned int o2c_chunk0 = 3;\n"));
   // Two closing barriers: nowait has none.
   const std::string Barrier = "o2c_dev::blockBarrier(); // the loop's";
   size_t First = F.Output.find(Barrier);
@@ -435,7 +435,7 @@ void f(int *a, int n, int *r) {
                            "false;\nauto *const o2c_rd_s = &s;\n"));
   CHECK(contains(F.Output,
                  "int s = o2c_dev::RedPlus::identity<int>();\n"));
-  CHECK(contains(F.Output, "const long long o2c_chunk0_ = 1;\n"));
+  CHECK(contains(F.Output, "const unsigned int o2c_chunk0 = 1;\n"));
   CHECK(contains(F.Output, "o2c_lp_ran = o2c_iv0 + 1 == o2c_trip0;\n"));
   CHECK(contains(F.Output, "if (o2c_lp_ran) {\n*o2c_lp_x = x;\n}\n"
                            "o2c_dev::atomicUpdate<o2c_dev::RedPlus>(o2c_rd_s, "

@@ -84,18 +84,15 @@ static __global__ void omp2cuda_main_L25(int (*huge)[9], int *on_device) {
       (O2cIdx)(((N - 1) >= 0 ? (unsigned long long)(N - 1) + 1 : 0));
   const O2cIdx o2c_trip1 = (O2cIdx)((M > 0 ? (unsigned int)M : 0));
   const O2cIdx o2c_trip = o2c_trip0 * o2c_trip1;
-  const o2c_dev::Block<O2cIdx> o2c_blk =
-      o2c_dev::staticBlock<O2cIdx>(0, o2c_trip, blockIdx.x, gridDim.x);
-  for (O2cIdx o2c_cbase = o2c_dev::strideStart<O2cIdx>(
-           o2c_blk.Lo, (unsigned long long)(threadIdx.x) * (1073741824),
-           o2c_blk.End);
-       o2c_cbase < o2c_blk.End;
-       o2c_cbase =
-           o2c_dev::strideNext(o2c_cbase, o2c_blk.End,
-                               (unsigned long long)(blockDim.x) * (1073741824)))
-    for (O2cIdx o2c_iv = o2c_cbase, o2c_cend = o2c_dev::strideNext(
-                                        o2c_cbase, o2c_blk.End, 1073741824);
-         o2c_iv < o2c_cend; ++o2c_iv) {
+  for (O2cIdx o2c_base =
+           (O2cIdx)(blockIdx.x * blockDim.x + threadIdx.x) * (1073741824);
+       o2c_base < o2c_trip;
+       o2c_base += (O2cIdx)blockDim.x * gridDim.x * (1073741824))
+#if defined(__CUDA_ARCH__)
+#pragma unroll 1
+#endif
+    for (O2cIdx o2c_iv = o2c_base;
+         o2c_iv < o2c_base + (1073741824) && o2c_iv < o2c_trip; ++o2c_iv) {
       int i =
           (int)((unsigned int)(N - 1) - ((unsigned int)(o2c_iv / (o2c_trip1))));
       int j = (int)((unsigned int)((o2c_iv) % o2c_trip1));
@@ -105,7 +102,7 @@ static __global__ void omp2cuda_main_L25(int (*huge)[9], int *on_device) {
       if (i == 0 && j == 0)
         (*on_device) = !o2c_dev::omp_is_initial_device();
     }
-#line 109 "chunked_collapse.cu"
+#line 106 "chunked_collapse.cu"
     }
 }
 } // extern "C++"
@@ -177,7 +174,7 @@ static __global__ void omp2cuda_main_L38(int (*rows)[9], int *o2c_last_last_i,
       last_j = j;
       sum += rows[i][j];
     }
-#line 181 "chunked_collapse.cu"
+#line 178 "chunked_collapse.cu"
       } while (0);
       if (o2c_iv == o2c_trip - 1) {
         *o2c_last_last_i = last_i;

@@ -71,9 +71,7 @@ __global__ void omp2cuda_main_L62(int (*o2c_arr_team)[29],
 #line 72 "chunked_nested.cu"
       {
         const unsigned int o2c_trip3 = (N > 0 ? (unsigned int)N : 0);
-        const long long o2c_chunk3_ = 4;
-        const unsigned int o2c_chunk3 =
-            o2c_chunk3_ > 0 ? (unsigned int)o2c_chunk3_ : 1;
+        const unsigned int o2c_chunk3 = 4;
         for (unsigned int o2c_iv3_c = o2c_dev::strideStart<unsigned int>(
                  0, (unsigned long long)(threadIdx.x) * o2c_chunk3, o2c_trip3);
              o2c_iv3_c < o2c_trip3;
@@ -91,14 +89,14 @@ __global__ void omp2cuda_main_L62(int (*o2c_arr_team)[29],
         nteams[r][i] = o2c_dev::omp_get_num_teams();
         nthr[r][i] = o2c_dev::omp_get_num_threads();
       }
-#line 95 "chunked_nested.cu"
+#line 93 "chunked_nested.cu"
           }
         }
       }
       __syncthreads();
 #line 73 "inputs/chunked_nested.c"
     }
-#line 102 "chunked_nested.cu"
+#line 100 "chunked_nested.cu"
   }
 }
 
@@ -140,12 +138,10 @@ __global__ void omp2cuda_main_L90(int (*o2c_arr_team)[29],
 #line 91 "inputs/chunked_nested.c"
   {
 
-#line 144 "chunked_nested.cu"
+#line 142 "chunked_nested.cu"
     {
       const unsigned int o2c_trip1 = (N > 0 ? (unsigned int)N : 0);
-      const long long o2c_chunk1_ = 2;
-      const unsigned int o2c_chunk1 =
-          o2c_chunk1_ > 0 ? (unsigned int)o2c_chunk1_ : 1;
+      const unsigned int o2c_chunk1 = 2;
       for (unsigned int o2c_iv1_c = o2c_dev::strideStart<unsigned int>(
                0, (unsigned long long)(threadIdx.x) * o2c_chunk1, o2c_trip1);
            o2c_iv1_c < o2c_trip1;
@@ -162,7 +158,7 @@ __global__ void omp2cuda_main_L90(int (*o2c_arr_team)[29],
       thr[0][i] = o2c_dev::omp_get_thread_num();
       nthr[0][i] = o2c_dev::omp_get_num_threads();
     }
-#line 166 "chunked_nested.cu"
+#line 162 "chunked_nested.cu"
         }
       }
     }
@@ -188,15 +184,13 @@ __global__ void omp2cuda_main_L90(int (*o2c_arr_team)[29],
       thr[1][i] = o2c_dev::omp_get_thread_num();
       nthr[1][i] = o2c_dev::omp_get_num_threads();
     }
-#line 192 "chunked_nested.cu"
+#line 188 "chunked_nested.cu"
         }
       }
     }
     {
       const unsigned int o2c_trip3 = (N > 0 ? (unsigned int)N : 0);
-      const long long o2c_chunk3_ = 5;
-      const unsigned int o2c_chunk3 =
-          o2c_chunk3_ > 0 ? (unsigned int)o2c_chunk3_ : 1;
+      const unsigned int o2c_chunk3 = 5;
       for (unsigned int o2c_iv3_c = o2c_dev::strideStart<unsigned int>(
                0, (unsigned long long)(threadIdx.x) * o2c_chunk3, o2c_trip3);
            o2c_iv3_c < o2c_trip3;
@@ -213,13 +207,13 @@ __global__ void omp2cuda_main_L90(int (*o2c_arr_team)[29],
       thr[3][i] = o2c_dev::omp_get_thread_num();
       nthr[3][i] = o2c_dev::omp_get_num_threads();
     }
-#line 217 "chunked_nested.cu"
+#line 211 "chunked_nested.cu"
         }
       }
     }
 #line 110 "inputs/chunked_nested.c"
   }
-#line 223 "chunked_nested.cu"
+#line 217 "chunked_nested.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(4)
@@ -261,9 +255,7 @@ __global__ void omp2cuda_main_L120(int (*o2c_arr_team)[29],
   int(&nthr)[5][29] = *reinterpret_cast<int(*)[5][29]>(o2c_arr_nthr);
   {
     const unsigned int o2c_trip1 = (N > 0 ? (unsigned int)N : 0);
-    const long long o2c_chunk1_ = 3;
-    const unsigned int o2c_chunk1 =
-        o2c_chunk1_ > 0 ? (unsigned int)o2c_chunk1_ : 1;
+    const unsigned int o2c_chunk1 = 3;
     for (unsigned int o2c_iv1_c = o2c_dev::strideStart<unsigned int>(
              0, (unsigned long long)(blockIdx.x) * o2c_chunk1, o2c_trip1);
          o2c_iv1_c < o2c_trip1;
@@ -276,12 +268,10 @@ __global__ void omp2cuda_main_L120(int (*o2c_arr_team)[29],
 #line 121 "inputs/chunked_nested.c"
 {
 
-#line 280 "chunked_nested.cu"
+#line 272 "chunked_nested.cu"
           {
             const unsigned int o2c_trip3 = (R > 0 ? (unsigned int)R : 0);
-            const long long o2c_chunk3_ = 2;
-            const unsigned int o2c_chunk3 =
-                o2c_chunk3_ > 0 ? (unsigned int)o2c_chunk3_ : 1;
+            const unsigned int o2c_chunk3 = 2;
             for (unsigned int o2c_iv3_c = o2c_dev::strideStart<unsigned int>(
                      0, (unsigned long long)(threadIdx.x) * o2c_chunk3,
                      o2c_trip3);
@@ -300,14 +290,14 @@ __global__ void omp2cuda_main_L120(int (*o2c_arr_team)[29],
       nteams[r][j] = o2c_dev::omp_get_num_teams();
       nthr[r][j] = o2c_dev::omp_get_num_threads();
     }
-#line 304 "chunked_nested.cu"
+#line 294 "chunked_nested.cu"
               }
             }
           }
           __syncthreads();
 #line 129 "inputs/chunked_nested.c"
   }
-#line 311 "chunked_nested.cu"
+#line 301 "chunked_nested.cu"
       }
     }
   }
@@ -371,7 +361,7 @@ __global__ void omp2cuda_main_L150(int (*o2c_arr_team)[29],
 #line 151 "inputs/chunked_nested.c"
 {
 
-#line 375 "chunked_nested.cu"
+#line 365 "chunked_nested.cu"
           for (int r = threadIdx.x; r < 2;
                r = o2c_dev::strideNext(r, 2, blockDim.x)) {
 #line 153 "inputs/chunked_nested.c"
@@ -381,12 +371,12 @@ __global__ void omp2cuda_main_L150(int (*o2c_arr_team)[29],
       nteams[r][j] = o2c_dev::omp_get_num_teams();
       nthr[r][j] = o2c_dev::omp_get_num_threads();
     }
-#line 385 "chunked_nested.cu"
+#line 375 "chunked_nested.cu"
           }
           __syncthreads();
 #line 159 "inputs/chunked_nested.c"
   }
-#line 390 "chunked_nested.cu"
+#line 380 "chunked_nested.cu"
       }
     }
   }
@@ -456,7 +446,7 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
     while (trace[t] < 2) {
       trace[t] += 1;
 
-#line 460 "chunked_nested.cu"
+#line 450 "chunked_nested.cu"
               { // the team's threads run state 1
                 o2c_cl_next[o2c_cl_slot] = 1;
                 o2c_cl_resume = 1;
@@ -467,7 +457,7 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
     }
     trace[t] = trace[t] * 10 + team[t][N - 1];
 
-#line 471 "chunked_nested.cu"
+#line 461 "chunked_nested.cu"
             { // the team's threads run state 2
               o2c_cl_next[o2c_cl_slot] = 2;
               o2c_cl_resume = 2;
@@ -476,9 +466,7 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
             }
             {
               const unsigned int o2c_trip5 = (N > 0 ? (unsigned int)N : 0);
-              const long long o2c_chunk5_ = 2;
-              const unsigned int o2c_chunk5 =
-                  o2c_chunk5_ > 0 ? (unsigned int)o2c_chunk5_ : 1;
+              const unsigned int o2c_chunk5 = 2;
               for (unsigned int o2c_iv5_c = o2c_dev::strideStart<unsigned int>(
                        0, (unsigned long long)(blockIdx.x) * o2c_chunk5,
                        o2c_trip5);
@@ -497,13 +485,13 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
       nteams[2][j] = o2c_dev::omp_get_num_teams();
       nthr[2][j] = 1;
     }
-#line 501 "chunked_nested.cu"
+#line 489 "chunked_nested.cu"
                 }
               }
             }
 #line 214 "inputs/chunked_nested.c"
   }
-#line 507 "chunked_nested.cu"
+#line 495 "chunked_nested.cu"
           o2c_cl_next[o2c_cl_slot] = -1; // the region's end
           goto o2c_cl_barrier;
         }
@@ -513,12 +501,10 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
 #line 186 "inputs/chunked_nested.c"
       {
 
-#line 517 "chunked_nested.cu"
+#line 505 "chunked_nested.cu"
             {
               const unsigned int o2c_trip2 = (N > 0 ? (unsigned int)N : 0);
-              const long long o2c_chunk2_ = 3;
-              const unsigned int o2c_chunk2 =
-                  o2c_chunk2_ > 0 ? (unsigned int)o2c_chunk2_ : 1;
+              const unsigned int o2c_chunk2 = 3;
               for (unsigned int o2c_iv2_c = o2c_dev::strideStart<unsigned int>(
                        0, (unsigned long long)(threadIdx.x) * o2c_chunk2,
                        o2c_trip2);
@@ -538,19 +524,19 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
           thr[t][i] = o2c_dev::omp_get_thread_num();
           nthr[t][i] = o2c_dev::omp_get_num_threads();
         }
-#line 542 "chunked_nested.cu"
+#line 528 "chunked_nested.cu"
                 }
               }
             }
 #line 195 "inputs/chunked_nested.c"
       }
-#line 548 "chunked_nested.cu"
+#line 534 "chunked_nested.cu"
         } break;
         case 2: {
 #line 199 "inputs/chunked_nested.c"
     {
 
-#line 554 "chunked_nested.cu"
+#line 540 "chunked_nested.cu"
             {
               const unsigned int o2c_trip4 = (N > 0 ? (unsigned int)N : 0);
               const long long o2c_chunk4_ = c;
@@ -573,13 +559,13 @@ __global__ void omp2cuda_main_L179(int (*o2c_arr_team)[29],
         thr[3 + t][i] = o2c_dev::omp_get_thread_num();
         nthr[3 + t][i] = o2c_dev::omp_get_num_threads();
       }
-#line 577 "chunked_nested.cu"
+#line 563 "chunked_nested.cu"
                 }
               }
             }
 #line 206 "inputs/chunked_nested.c"
     }
-#line 583 "chunked_nested.cu"
+#line 569 "chunked_nested.cu"
         } break;
         default:
           break;
@@ -651,7 +637,7 @@ __global__ void omp2cuda_main_L234(int (*team)[29], int (*thr)[29],
     nteams[0][i] = o2c_dev::omp_get_num_teams();
     nthr[0][i] = o2c_dev::omp_get_num_threads();
   }
-#line 655 "chunked_nested.cu"
+#line 641 "chunked_nested.cu"
     }
 }
 

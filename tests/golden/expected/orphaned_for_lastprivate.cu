@@ -84,15 +84,14 @@ int x;
 const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
 {
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
-const long long o2c_chunk0_ = 7;
-const unsigned int o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned int)o2c_chunk0_ : 1;
+const unsigned int o2c_chunk0 = 7;
 for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned int>(0, (unsigned long long)(o2c_thr) * o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long long)(o2c_nthr) * o2c_chunk0)) {
 for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 o2c_lp_ran = o2c_iv0 + 1 == o2c_trip0;
 #line 38 "inputs/orphaned_for_lastprivate.c"
 x = a[i] * 3 + k;
-#line 96 "orphaned_for_lastprivate.cu"
+#line 95 "orphaned_for_lastprivate.cu"
 }
 }
 }
@@ -109,13 +108,13 @@ o2c_dev::blockBarrier(); // the loop's closing barrier
   return x;
 }
 
-#line 113 "orphaned_for_lastprivate.cu"
+#line 112 "orphaned_for_lastprivate.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_for_lastprivate.c:44
 __global__ void omp2cuda_ran_on_device_L44(int *on_device) {
 #line 45 "inputs/orphaned_for_lastprivate.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 119 "orphaned_for_lastprivate.cu"
+#line 118 "orphaned_for_lastprivate.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -147,7 +146,7 @@ if (!omp2cuda_ran_on_device_L44_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 151 "orphaned_for_lastprivate.cu"
+#line 150 "orphaned_for_lastprivate.cu"
 // omp2cuda: kernel for '#pragma omp target map(to: a) map(tofrom: lasts)' at
 // inputs/orphaned_for_lastprivate.c:54
 __global__ void omp2cuda_main_L54(int *a, int *lasts) {
@@ -157,7 +156,7 @@ __global__ void omp2cuda_main_L54(int *a, int *lasts) {
     lasts[1] = last_of(a, 0);
     lasts[2] = last_of(a, 3);
   }
-#line 161 "orphaned_for_lastprivate.cu"
+#line 160 "orphaned_for_lastprivate.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(tofrom:
@@ -189,7 +188,7 @@ __global__ void omp2cuda_main_L69(int *a, int *shared, int *threads) {
     if (o2c_dev::omp_get_thread_num() == 0)
       (*threads) = o2c_dev::omp_get_num_threads();
   }
-#line 193 "orphaned_for_lastprivate.cu"
+#line 192 "orphaned_for_lastprivate.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)

@@ -62,8 +62,7 @@ if (o2c_dev::omp_is_initial_device()) { // omp2cuda: the host's loop, as written
 const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
 {
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
-const long long o2c_chunk0_ = 3;
-const unsigned int o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned int)o2c_chunk0_ : 1;
+const unsigned int o2c_chunk0 = 3;
 for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned int>(0, (unsigned long long)(o2c_thr) * o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long long)(o2c_nthr) * o2c_chunk0)) {
 for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
@@ -72,7 +71,7 @@ int i = (int)((unsigned int)(0) + (o2c_iv0));
     who[i] = omp_get_thread_num() * 1000 + omp_get_num_threads();
     a[i] += 2 * i;
   }
-#line 76 "orphaned_for_parallel.cu"
+#line 75 "orphaned_for_parallel.cu"
 }
 }
 }
@@ -94,7 +93,7 @@ const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_n
 for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
 #line 41 "inputs/orphaned_for_parallel.c"
 a[i] += 1;
-#line 98 "orphaned_for_parallel.cu"
+#line 97 "orphaned_for_parallel.cu"
 }
 o2c_dev::blockBarrier(); // the loop's closing barrier
 }
@@ -110,7 +109,7 @@ const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_n
 for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
 #line 44 "inputs/orphaned_for_parallel.c"
 b[i] = a[n - 1 - i];
-#line 114 "orphaned_for_parallel.cu"
+#line 113 "orphaned_for_parallel.cu"
 }
 }
 #line 44 "inputs/orphaned_for_parallel.c"
@@ -137,13 +136,13 @@ static int wrongOwners(const int *who, int n, int chunk) {
   return bad;
 }
 
-#line 141 "orphaned_for_parallel.cu"
+#line 140 "orphaned_for_parallel.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_for_parallel.c:69
 __global__ void omp2cuda_ran_on_device_L69(int *on_device) {
 #line 70 "inputs/orphaned_for_parallel.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 147 "orphaned_for_parallel.cu"
+#line 146 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -175,7 +174,7 @@ if (!omp2cuda_ran_on_device_L69_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 179 "orphaned_for_parallel.cu"
+#line 178 "orphaned_for_parallel.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(8) map(tofrom:
 // a, b, who)' at inputs/orphaned_for_parallel.c:78
 __global__ void omp2cuda_main_L78(int *a, int *b, int *who) {
@@ -184,7 +183,7 @@ __global__ void omp2cuda_main_L78(int *a, int *b, int *who) {
     blocks(who, a, N);
     reverse(a, b, N);
   }
-#line 188 "orphaned_for_parallel.cu"
+#line 187 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
@@ -222,7 +221,7 @@ __global__ void omp2cuda_main_L91(int *o2c_arr_whoT, int *o2c_arr_aT) {
     chunks(whoT + team * N, aT + team * N, N);
 #line 97 "inputs/orphaned_for_parallel.c"
   }
-#line 226 "orphaned_for_parallel.cu"
+#line 225 "orphaned_for_parallel.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target teams num_teams(TEAMS)

@@ -35,14 +35,13 @@ long s = o2c_dev::RedPlus::identity<long>();
 const int o2c_thr = o2c_dev::omp_get_thread_num(), o2c_nthr = o2c_dev::omp_get_num_threads();
 {
 const unsigned int o2c_trip0 = (n > 0 ? (unsigned int)n : 0);
-const long long o2c_chunk0_ = 4;
-const unsigned int o2c_chunk0 = o2c_chunk0_ > 0 ? (unsigned int)o2c_chunk0_ : 1;
+const unsigned int o2c_chunk0 = 4;
 for (unsigned int o2c_iv0_c = o2c_dev::strideStart<unsigned int>(0, (unsigned long long)(o2c_thr) * o2c_chunk0, o2c_trip0); o2c_iv0_c < o2c_trip0; o2c_iv0_c = o2c_dev::strideNext(o2c_iv0_c, o2c_trip0, (unsigned long long)(o2c_nthr) * o2c_chunk0)) {
 for (unsigned int o2c_iv0 = o2c_iv0_c; o2c_iv0 < o2c_trip0 && o2c_iv0 - o2c_iv0_c < o2c_chunk0; ++o2c_iv0) {
 int i = (int)((unsigned int)(0) + (o2c_iv0));
 #line 23 "inputs/orphaned_for_reduction.c"
 s += a[i];
-#line 46 "orphaned_for_reduction.cu"
+#line 45 "orphaned_for_reduction.cu"
 }
 }
 }
@@ -83,7 +82,7 @@ for (int i = o2c_thr; i < n; i = o2c_dev::strideNext(i, n, o2c_nthr)) {
     q += a[i] * 0.25;
     m = a[i] > m ? a[i] : m;
   }
-#line 87 "orphaned_for_reduction.cu"
+#line 86 "orphaned_for_reduction.cu"
 }
 o2c_dev::atomicUpdate<o2c_dev::RedPlus>(o2c_rd_q, q);
 o2c_dev::atomicUpdate<o2c_dev::RedMax>(o2c_rd_m, m);
@@ -116,7 +115,7 @@ unsigned int b = o2c_dev::RedBitOr::identity<unsigned int>();
 for (int i = 0; i < n; i += 1) {
 #line 46 "inputs/orphaned_for_reduction.c"
 b |= 1u << (a[i] % 8);
-#line 120 "orphaned_for_reduction.cu"
+#line 119 "orphaned_for_reduction.cu"
 }
 o2c_dev::atomicUpdate<o2c_dev::RedBitOr>(o2c_rd_b, b);
 }
@@ -129,13 +128,13 @@ o2c_dev::atomicUpdate<o2c_dev::RedBitOr>(o2c_rd_b, b);
 }
 #pragma omp end declare target
 
-#line 133 "orphaned_for_reduction.cu"
+#line 132 "orphaned_for_reduction.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: on_device)' at
 // inputs/orphaned_for_reduction.c:53
 __global__ void omp2cuda_ran_on_device_L53(int *on_device) {
 #line 54 "inputs/orphaned_for_reduction.c"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 139 "orphaned_for_reduction.cu"
+#line 138 "orphaned_for_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: on_device)' at
@@ -167,7 +166,7 @@ if (!omp2cuda_ran_on_device_L53_launch(on_device)) { // omp2cuda: offloaded by t
   return on_device;
 }
 
-#line 171 "orphaned_for_reduction.cu"
+#line 170 "orphaned_for_reduction.cu"
 // omp2cuda: kernel for '#pragma omp target parallel num_threads(8) map(to: a)
 // map(tofrom: sums, qs, his, threads)' at inputs/orphaned_for_reduction.c:68
 __global__ void omp2cuda_main_L68(int *a, long *sums, double *qs, int *his,
@@ -180,7 +179,7 @@ __global__ void omp2cuda_main_L68(int *a, long *sums, double *qs, int *his,
     if (t == 0)
       (*threads) = o2c_dev::omp_get_num_threads();
   }
-#line 184 "orphaned_for_reduction.cu"
+#line 183 "orphaned_for_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target parallel num_threads(8)
@@ -218,7 +217,7 @@ __global__ void omp2cuda_main_L88(int *a, unsigned int *masks) {
     masks[1] = bits(a + 1, 2); // 2 and 3
     masks[2] = bits(a, N);
   }
-#line 222 "orphaned_for_reduction.cu"
+#line 221 "orphaned_for_reduction.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(to: a) map(tofrom:
