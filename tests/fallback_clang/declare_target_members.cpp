@@ -1,7 +1,8 @@
 /* Declare target variables of namespaces and classes whose device copy
    omp2cuda cannot give (a private member, a static member of a class
    template, a member of a class type declared in the class, a region in a
-   translated header): the regions that use them stay on the host, where
+   translated header, a reference in a macro's body or a distributed loop's
+   bounds): the regions that use them stay on the host, where
    each computes what the host build computes (each variable is written by
    one region and read by the next: the host's value passed to the kernel
    lost the write). A translated region beside
@@ -14,8 +15,10 @@
 namespace cfg {
 #pragma omp declare target
 int scale = 3;
+int lim = 4;
 #pragma omp end declare target
 } // namespace cfg
+#define GROW cfg::lim += 2
 
 class Hidden {
 #pragma omp declare target
@@ -77,5 +80,13 @@ int main() {
   q = Box::p.a + Box::p.b;
   printf("box %d\n", q);
   printf("hits %d\n", hdr::bump_hits());
+  /* Named in a macro's body, and in a distributed loop's bounds. */
+  int b[8] = {0};
+#pragma omp target
+  GROW;
+#pragma omp target teams distribute parallel for map(tofrom: b)
+  for (int i = 0; i < cfg::lim; i++)
+    b[i] = cfg::lim;
+  printf("b %d %d %d\n", b[3], b[5], b[6]);
   return 0;
 }
