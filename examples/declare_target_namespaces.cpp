@@ -11,6 +11,8 @@
 #include <omp.h>
 #include <stdio.h>
 
+#include "declare_target_namespaces.h"
+
 #define N 64
 
 namespace cfg {
@@ -72,13 +74,14 @@ int main() {
     hidden += 1;
     version += 1;
     cfg::deep::depth *= 2;
+    lib::uses += lib::span.hi - lib::span.lo;
     on_device = !omp_is_initial_device();
   }
 #pragma omp target map(from: seen)
   seen = hidden;
-#pragma omp target update from(cfg::counter, version, cfg::deep::depth)
-  printf("counter %d hidden %d version %d depth %d\n", cfg::counter, seen,
-         version, cfg::deep::depth);
+#pragma omp target update from(cfg::counter, version, cfg::deep::depth, lib::uses)
+  printf("counter %d hidden %d version %d depth %d uses %d\n", cfg::counter,
+         seen, version, cfg::deep::depth, lib::uses);
 
   // New host values reach the device only through target update: both the
   // namespace's and the file-scope variable.

@@ -14,39 +14,51 @@
 #include <omp.h>
 #include <stdio.h>
 
+#include "declare_target_namespaces.h"
+#line 19 "declare_target_namespaces.cu"
+namespace lib {
+// omp2cuda: the device copy of 'lib::uses' (declare target, declare_target_namespaces.h:9)
+static __device__ int omp2cuda_dev_uses = 0;
+}
+namespace lib {
+// omp2cuda: the device copy of 'lib::span' (declare target, declare_target_namespaces.h:13)
+static __device__ Span omp2cuda_dev_span = {2, 6};
+}
+#line 15 "inputs/declare_target_namespaces.cpp"
+
 #define N 64
 
 namespace cfg {
 #pragma omp declare target
 int counter = 0;
-#line 23 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::counter' (declare target, inputs/declare_target_namespaces.cpp:18)
+#line 35 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::counter' (declare target, inputs/declare_target_namespaces.cpp:20)
 static __device__ int omp2cuda_dev_counter = 0;
-#line 19 "inputs/declare_target_namespaces.cpp"
-double scale = 3.0;
-#line 28 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::scale' (declare target, inputs/declare_target_namespaces.cpp:19)
-static __device__ double omp2cuda_dev_scale = 3.0;
-#line 20 "inputs/declare_target_namespaces.cpp"
-int weights[4] = {1, 2, 3, 4};
-#line 33 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::weights' (declare target, inputs/declare_target_namespaces.cpp:20)
-static __device__ int omp2cuda_dev_weights[4] = {1, 2, 3, 4};
 #line 21 "inputs/declare_target_namespaces.cpp"
+double scale = 3.0;
+#line 40 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::scale' (declare target, inputs/declare_target_namespaces.cpp:21)
+static __device__ double omp2cuda_dev_scale = 3.0;
+#line 22 "inputs/declare_target_namespaces.cpp"
+int weights[4] = {1, 2, 3, 4};
+#line 45 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::weights' (declare target, inputs/declare_target_namespaces.cpp:22)
+static __device__ int omp2cuda_dev_weights[4] = {1, 2, 3, 4};
+#line 23 "inputs/declare_target_namespaces.cpp"
 struct Range {
   double lo, hi;
 };
 Range limits = {-50.0, 50.0};
-#line 41 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::limits' (declare target, inputs/declare_target_namespaces.cpp:24)
+#line 53 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::limits' (declare target, inputs/declare_target_namespaces.cpp:26)
 static __device__ Range omp2cuda_dev_limits = {-50.0, 50.0};
-#line 25 "inputs/declare_target_namespaces.cpp"
+#line 27 "inputs/declare_target_namespaces.cpp"
 #pragma omp end declare target
 namespace deep { int depth = 7;
-#line 47 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::deep::depth' (declare target, inputs/declare_target_namespaces.cpp:26)
+#line 59 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::deep::depth' (declare target, inputs/declare_target_namespaces.cpp:28)
 static __device__ int omp2cuda_dev_depth = 7;
-#line 26 "inputs/declare_target_namespaces.cpp"
+#line 28 "inputs/declare_target_namespaces.cpp"
  }
 #pragma omp declare target(deep::depth)
 } // namespace cfg
@@ -54,37 +66,37 @@ static __device__ int omp2cuda_dev_depth = 7;
 namespace {
 #pragma omp declare target
 static int hidden = 11;
-#line 58 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'hidden' (declare target, inputs/declare_target_namespaces.cpp:32)
+#line 70 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'hidden' (declare target, inputs/declare_target_namespaces.cpp:34)
 static __device__ int omp2cuda_dev_hidden = 11;
-#line 33 "inputs/declare_target_namespaces.cpp"
+#line 35 "inputs/declare_target_namespaces.cpp"
 #pragma omp end declare target
 } // namespace
 
 inline namespace v1 { int version = 1;
-#line 66 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'v1::version' (declare target, inputs/declare_target_namespaces.cpp:36)
+#line 78 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'v1::version' (declare target, inputs/declare_target_namespaces.cpp:38)
 static __device__ int omp2cuda_dev_version = 1;
-#line 36 "inputs/declare_target_namespaces.cpp"
+#line 38 "inputs/declare_target_namespaces.cpp"
  }
 #pragma omp declare target(version)
 
 double gscale = 3.0;
-#line 74 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'gscale' (declare target, inputs/declare_target_namespaces.cpp:39)
+#line 86 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'gscale' (declare target, inputs/declare_target_namespaces.cpp:41)
 static __device__ double omp2cuda_dev_gscale = 3.0;
-#line 40 "inputs/declare_target_namespaces.cpp"
+#line 42 "inputs/declare_target_namespaces.cpp"
 #pragma omp declare target(gscale)
 
 #pragma omp declare target
-#line 81 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'Grid::off' (declare target, inputs/declare_target_namespaces.cpp:44)
+#line 93 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'Grid::off' (declare target, inputs/declare_target_namespaces.cpp:46)
 static __device__ int omp2cuda_dev_Grid_off = 2;
-// omp2cuda: the device copy of 'Grid::step' (declare target, inputs/declare_target_namespaces.cpp:45)
+// omp2cuda: the device copy of 'Grid::step' (declare target, inputs/declare_target_namespaces.cpp:47)
 static __device__ double omp2cuda_dev_Grid_step = 0.5;
-// omp2cuda: the device copy of 'Grid::lut' (declare target, inputs/declare_target_namespaces.cpp:46)
+// omp2cuda: the device copy of 'Grid::lut' (declare target, inputs/declare_target_namespaces.cpp:48)
 static __device__ int omp2cuda_dev_Grid_lut[3] = {10, 20, 30};
-#line 43 "inputs/declare_target_namespaces.cpp"
+#line 45 "inputs/declare_target_namespaces.cpp"
 struct Grid {
   static int off;
   inline static double step = 0.5;
@@ -103,78 +115,79 @@ __host__ __device__ double clamp(double x) {
 #pragma omp declare target(clamp)
 } // namespace cfg
 
-#line 107 "declare_target_namespaces.cu"
+#line 119 "declare_target_namespaces.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: on_device)' at
-// inputs/declare_target_namespaces.cpp:69
-__global__ void omp2cuda_main_L69(int *on_device) {
-#line 70 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:71
+__global__ void omp2cuda_main_L71(int *on_device) {
+#line 72 "inputs/declare_target_namespaces.cpp"
   {
     ::cfg::omp2cuda_dev_counter += 5;
     ::omp2cuda_dev_hidden += 1;
     ::v1::omp2cuda_dev_version += 1;
     ::cfg::deep::omp2cuda_dev_depth *= 2;
+    ::lib::omp2cuda_dev_uses += ::lib::omp2cuda_dev_span.hi - ::lib::omp2cuda_dev_span.lo;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 119 "declare_target_namespaces.cu"
+#line 132 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: on_device)' at
-// inputs/declare_target_namespaces.cpp:69
+// inputs/declare_target_namespaces.cpp:71
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L69_launch(int &on_device) {
+static bool omp2cuda_main_L71_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         69, 1, "target"};
+                                         71, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L69)(on_device_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L71)(on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(from: seen)' at
-// inputs/declare_target_namespaces.cpp:77
-__global__ void omp2cuda_main_L77(int *seen) {
-#line 78 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:80
+__global__ void omp2cuda_main_L80(int *seen) {
+#line 81 "inputs/declare_target_namespaces.cpp"
   (*seen) = ::omp2cuda_dev_hidden;
-#line 145 "declare_target_namespaces.cu"
+#line 158 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: seen)' at
-// inputs/declare_target_namespaces.cpp:77
+// inputs/declare_target_namespaces.cpp:80
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L77_launch(int &seen) {
+static bool omp2cuda_main_L80_launch(int &seen) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         77, 1, "target"};
+                                         80, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *seen_d = o2c_region.mapObject(seen, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L77)(seen_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L80)(seen_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(from: a)' at inputs/declare_target_namespaces.cpp:88
+// map(from: a)' at inputs/declare_target_namespaces.cpp:91
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-template <bool O2cOnePass> static __global__ void omp2cuda_main_L88(double *a) {
+template <bool O2cOnePass> static __global__ void omp2cuda_main_L91(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
-#line 90 "inputs/declare_target_namespaces.cpp"
+#line 93 "inputs/declare_target_namespaces.cpp"
     a[i] = cfg::clamp(i * ::cfg::omp2cuda_dev_scale + omp2cuda_dev_gscale - ::cfg::omp2cuda_dev_weights[i % 4]);
-#line 178 "declare_target_namespaces.cu"
+#line 191 "declare_target_namespaces.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -183,12 +196,12 @@ template <bool O2cOnePass> static __global__ void omp2cuda_main_L88(double *a) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(from: a)' at inputs/declare_target_namespaces.cpp:88
+// for map(from: a)' at inputs/declare_target_namespaces.cpp:91
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L88_launch(double (&a)[64]) {
+static bool omp2cuda_main_L91_launch(double (&a)[64]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_target_namespaces.cpp", 88, 1,
+      "inputs/declare_target_namespaces.cpp", 91, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -197,11 +210,11 @@ static bool omp2cuda_main_L88_launch(double (&a)[64]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L88<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L91<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L88<true>
-                           : omp2cuda_main_L88<false>;
+                           ? omp2cuda_main_L91<true>
+                           : omp2cuda_main_L91<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
@@ -209,19 +222,19 @@ static bool omp2cuda_main_L88_launch(double (&a)[64]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(from: a)' at inputs/declare_target_namespaces.cpp:101
+// map(from: a)' at inputs/declare_target_namespaces.cpp:104
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L101(double *a) {
+static __global__ void omp2cuda_main_L104(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
-#line 103 "inputs/declare_target_namespaces.cpp"
+#line 106 "inputs/declare_target_namespaces.cpp"
     a[i] = cfg::clamp(Grid::at(i) + omp2cuda_dev_Grid_step * i);
-#line 225 "declare_target_namespaces.cu"
+#line 238 "declare_target_namespaces.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -230,12 +243,12 @@ static __global__ void omp2cuda_main_L101(double *a) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(from: a)' at inputs/declare_target_namespaces.cpp:101
+// for map(from: a)' at inputs/declare_target_namespaces.cpp:104
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L101_launch(double (&a)[64]) {
+static bool omp2cuda_main_L104_launch(double (&a)[64]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_target_namespaces.cpp", 101, 1,
+      "inputs/declare_target_namespaces.cpp", 104, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -244,11 +257,11 @@ static bool omp2cuda_main_L101_launch(double (&a)[64]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L101<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L104<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L101<true>
-                           : omp2cuda_main_L101<false>;
+                           ? omp2cuda_main_L104<true>
+                           : omp2cuda_main_L104<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
@@ -256,32 +269,32 @@ static bool omp2cuda_main_L101_launch(double (&a)[64]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: cfg::counter)' at
-// inputs/declare_target_namespaces.cpp:110
-__global__ void omp2cuda_main_L110(int *counter) {
-#line 111 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:113
+__global__ void omp2cuda_main_L113(int *counter) {
+#line 114 "inputs/declare_target_namespaces.cpp"
   (*counter) += 1;
-#line 264 "declare_target_namespaces.cu"
+#line 277 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: cfg::counter)'
-// at inputs/declare_target_namespaces.cpp:110
+// at inputs/declare_target_namespaces.cpp:113
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L110_launch(int &counter) {
+static bool omp2cuda_main_L113_launch(int &counter) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         110, 1, "target"};
+                                         113, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *counter_d = o2c_region.mapObject(counter, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L110)(counter_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L113)(counter_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 61 "inputs/declare_target_namespaces.cpp"
+#line 63 "inputs/declare_target_namespaces.cpp"
 int main() {
   double a[N];
   int on_device = 0;
@@ -290,44 +303,46 @@ int main() {
   // unnamed namespace's through a map: the host cannot update a variable
   // of internal linkage).
   int seen = 0;
-if (!omp2cuda_main_L69_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 69 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L71_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 71 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(from: on_device)
   {
     cfg::counter += 5;
     hidden += 1;
     version += 1;
     cfg::deep::depth *= 2;
+    lib::uses += lib::span.hi - lib::span.lo;
     on_device = !omp_is_initial_device();
   } }
-if (!omp2cuda_main_L77_launch(seen)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 77 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L80_launch(seen)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 80 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(from: seen)
   seen = hidden; }
-{ /* #pragma omp target update from(cfg::counter, version, cfg::deep::depth) */
-#line 309 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 79, 1, "target update"};
+{ /* #pragma omp target update from(cfg::counter, version, cfg::deep::depth, lib::uses) */
+#line 323 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 82, 1, "target update"};
+  o2c::update(o2c_loc, -1, true, &(::lib::uses), sizeof(::lib::uses), false);
   o2c::update(o2c_loc, -1, true, &(::cfg::counter), sizeof(::cfg::counter), false);
   o2c::update(o2c_loc, -1, true, &(::cfg::deep::depth), sizeof(::cfg::deep::depth), false);
   o2c::update(o2c_loc, -1, true, &(::v1::version), sizeof(::v1::version), false);
 }
-#line 80 "inputs/declare_target_namespaces.cpp"
-  printf("counter %d hidden %d version %d depth %d\n", cfg::counter, seen,
-         version, cfg::deep::depth);
+#line 83 "inputs/declare_target_namespaces.cpp"
+  printf("counter %d hidden %d version %d depth %d uses %d\n", cfg::counter,
+         seen, version, cfg::deep::depth, lib::uses);
 
   // New host values reach the device only through target update: both the
   // namespace's and the file-scope variable.
   cfg::scale = 10.0;
   gscale = 10.0;
 { /* #pragma omp target update to(cfg::scale, gscale) */
-#line 324 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 87, 1, "target update"};
+#line 339 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 90, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::scale), sizeof(::cfg::scale), true);
   o2c::update(o2c_loc, -1, true, &(::gscale), sizeof(::gscale), true);
 }
-#line 88 "inputs/declare_target_namespaces.cpp"
-if (!omp2cuda_main_L88_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 88 "inputs/declare_target_namespaces.cpp"
+#line 91 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L91_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 91 "inputs/declare_target_namespaces.cpp"
 #pragma omp target teams distribute parallel for map(from: a)
   for (int i = 0; i < N; i++)
     a[i] = cfg::clamp(i * cfg::scale + gscale - cfg::weights[i % 4]); }
@@ -341,15 +356,15 @@ if (!omp2cuda_main_L88_launch(a)) { // omp2cuda: offloaded by the stub; host fal
   Grid::off = 4;
   Grid::lut[1] = 25;
 { /* #pragma omp target update to(cfg::limits, Grid::off, Grid::lut) */
-#line 345 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 100, 1, "target update"};
+#line 360 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 103, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::limits), sizeof(::cfg::limits), true);
   o2c::update(o2c_loc, -1, true, &(Grid::off), sizeof(Grid::off), true);
   o2c::update(o2c_loc, -1, true, &(Grid::lut), sizeof(Grid::lut), true);
 }
-#line 101 "inputs/declare_target_namespaces.cpp"
-if (!omp2cuda_main_L101_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 101 "inputs/declare_target_namespaces.cpp"
+#line 104 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L104_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 104 "inputs/declare_target_namespaces.cpp"
 #pragma omp target teams distribute parallel for map(from: a)
   for (int i = 0; i < N; i++)
     a[i] = cfg::clamp(Grid::at(i) + Grid::step * i); }
@@ -359,25 +374,27 @@ if (!omp2cuda_main_L101_launch(a)) { // omp2cuda: offloaded by the stub; host fa
   printf("grid sum %.2f\n", s);
 
   // map of a declare target variable finds its device copy present.
-if (!omp2cuda_main_L110_launch(::cfg::counter)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 110 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L113_launch(::cfg::counter)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 113 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(tofrom: cfg::counter)
   cfg::counter += 1; }
 { /* #pragma omp target update from(cfg::counter) */
-#line 368 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 112, 1, "target update"};
+#line 383 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 115, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::counter), sizeof(::cfg::counter), false);
 }
-#line 113 "inputs/declare_target_namespaces.cpp"
+#line 116 "inputs/declare_target_namespaces.cpp"
   printf("counter %d\n", cfg::counter);
 
   fprintf(stderr, "ran on the %s\n", on_device ? "device" : "host");
   return 0;
 }
-#line 378 "declare_target_namespaces.cu"
+#line 393 "declare_target_namespaces.cu"
 
 // omp2cuda: the device copies above, registered with the runtime, which
 // puts each in the present table.
+static const o2c::DeviceCopy omp2cuda_copy_lib_uses(&::lib::uses, sizeof(::lib::uses), &::lib::omp2cuda_dev_uses);
+static const o2c::DeviceCopy omp2cuda_copy_lib_span(&::lib::span, sizeof(::lib::span), &::lib::omp2cuda_dev_span);
 static const o2c::DeviceCopy omp2cuda_copy_cfg_counter(&::cfg::counter, sizeof(::cfg::counter), &::cfg::omp2cuda_dev_counter);
 static const o2c::DeviceCopy omp2cuda_copy_cfg_scale(&::cfg::scale, sizeof(::cfg::scale), &::cfg::omp2cuda_dev_scale);
 static const o2c::DeviceCopy omp2cuda_copy_cfg_weights(&::cfg::weights, sizeof(::cfg::weights), &::cfg::omp2cuda_dev_weights);
@@ -389,4 +406,4 @@ static const o2c::DeviceCopy omp2cuda_copy_gscale(&gscale, sizeof(gscale), &omp2
 static const o2c::DeviceCopy omp2cuda_copy_Grid_off(&::Grid::off, sizeof(::Grid::off), &omp2cuda_dev_Grid_off);
 static const o2c::DeviceCopy omp2cuda_copy_Grid_step(&::Grid::step, sizeof(::Grid::step), &omp2cuda_dev_Grid_step);
 static const o2c::DeviceCopy omp2cuda_copy_Grid_lut(&::Grid::lut, sizeof(::Grid::lut), &omp2cuda_dev_Grid_lut);
-#line 118 "inputs/declare_target_namespaces.cpp"
+#line 121 "inputs/declare_target_namespaces.cpp"
