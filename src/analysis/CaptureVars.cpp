@@ -96,6 +96,25 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
   return true;
 }
 
+/// A static data member that S names through an object (`k.off`), which
+/// no use of the region's scan sees: the kernel would reach the host's
+/// variable (nvcc refuses it), not the device copy. Constants fold.
+const MemberExpr *staticMemberThroughObject(const Stmt *S,
+                                            const ASTContext &Ctx) {
+  if (!S)
+    return nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
+        VD && VD->hasGlobalStorage() &&
+        !(VD->getType().isConstQualified() && VD->getInit() &&
+          VD->getInit()->isIntegerConstantExpr(Ctx)))
+      return ME;
+  for (const Stmt *C : S->children())
+    if (const MemberExpr *ME = staticMemberThroughObject(C, Ctx))
+      return ME;
+  return nullptr;
+}
+
 /// A specialisation of a variable template (`scale<double>`, `K::mul<int>`):
 /// its template arguments as the call spells them ("<double>"), and as a
 /// suffix of the parameter's name ("_double"), which tells two
@@ -133,6 +152,16 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
     Scan = scanCaptures(S.Shape.Inner, Ctx);
   if (!Scan.ThisProblem.empty())
     return Verdict::no(DiagId::HostContext, Scan.ThisProblem);
+  if (S.Shape.Inner && !S.IsData)
+    if (const MemberExpr *ME = staticMemberThroughObject(S.Shape.Inner, Ctx)) {
+      Verdict V = Verdict::no(
+          DiagId::HostType,
+          "'" + ME->getMemberDecl()->getQualifiedNameAsString() +
+              "' is a static data member named through an object, which "
+              "the kernel cannot reach (name it by its class)");
+      V.Where = ME->getMemberLoc();
+      return V;
+    }
   if (S.Shape.Inner && !S.IsData && S.C.Function &&
       S.C.Function->isDependentContext()) {
     SourceLocation Where;

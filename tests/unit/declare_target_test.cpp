@@ -504,3 +504,31 @@ void f(int *a) {
   CHECK(F.Regions[1].R.Why == DiagId::HostMacro);
   CHECK(has(F.Regions[1].R.Reason, "named in a macro's body"));
 }
+
+TEST_CASE("a static data member named through an object keeps the region "
+          "on the host",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+struct K { static int off; int v; int get() const { return v + off + this->off; } };
+int K::off = 1;
+#pragma omp end declare target
+int main() {
+  K k; k.v = 2;
+#pragma omp target map(tofrom: k)
+  { k.off += 5; }
+#pragma omp target map(tofrom: k)
+  { k.v = k.get(); }
+  return k.v;
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // The kernel would reach the host's K::off, not its device copy.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "'K::off' is a static data member named "
+                                   "through an object"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostCall);
+  CHECK(has(F.Regions[1].R.Reason, "through an object"));
+}
