@@ -170,6 +170,13 @@ struct DeviceGlobal {
   /// variable from file scope ("ns::S::count").
   bool HostAddress = false;
   std::string HostRef;
+  /// A member of a namespace or class: HostRef names the variable from file
+  /// scope ("::cfg::counter"), Id is the flat identifier its registration
+  /// takes ("cfg_counter"; Name when empty). Reopen holds the namespaces
+  /// to reopen around the mirror when it goes after an #include
+  /// ("namespace cfg", "namespace" for an unnamed one).
+  std::string Id;
+  std::vector<std::string> Reopen;
 };
 
 } // namespace omp2cuda

@@ -85,6 +85,19 @@ std::vector<const VarDecl *> globalsUsed(const Stmt *S,
         Unspelled.insert(VD);
       return true;
     }
+    /// A static data member named through an object (`k.off`): no edit
+    /// of a DeclRefExpr replaces it.
+    bool VisitMemberExpr(MemberExpr *E) {
+      const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
+      if (!VD || !VD->hasGlobalStorage() ||
+          (VD->getType().isConstQualified() && VD->getInit() &&
+           VD->getInit()->isIntegerConstantExpr(VD->getASTContext())))
+        return true;
+      if (std::find(Found.begin(), Found.end(), VD) == Found.end())
+        Found.push_back(VD);
+      Unspelled.insert(VD);
+      return true;
+    }
     std::set<const VarDecl *> Unspelled;
   } F;
   F.TraverseStmt(const_cast<Stmt *>(S));

@@ -232,8 +232,8 @@ bool CallChecker::checkDefinitionFits(const FunctionDecl *Def,
     std::string Why;
     if (planDeviceCopy(G, Def->getBody()->getBeginLoc(), TU, Why) &&
         Unspelled.count(G))
-      Why = "named inside a macro's body, where the device copy cannot "
-            "replace it";
+      Why = "named inside a macro's body or through an object, where the "
+            "device copy cannot replace it";
     if (!Why.empty()) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + Name + "', which uses the global '" +

@@ -41,35 +41,78 @@ bool inClause(const ValueDecl *D, const ClauseInfo &CI) {
 
 /// Makes U, a use of a declare target variable that no clause names, a use
 /// of its device copy: each reference re-spelled as the mirror. False (and
-/// nothing changed) when it is not one, or when a reference lies where the
-/// host evaluates it too (a distributed loop's bounds, with the loop body
-/// LoopBody) or where no edit reaches (a macro's body): the variable is then
-/// captured as any other.
+/// nothing changed) when it is not one: the variable is then captured as
+/// any other. False with Refused set when the variable can have no device
+/// copy here, or a reference lies where the host evaluates it too (a
+/// distributed loop's bounds, with the loop body LoopBody) or where no edit
+/// reaches (a macro's body): the kernel would take the host's value where
+/// OpenMP uses the device's (a namespace's `cfg::counter += 5` lost).
 bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
                    bool HostEvaluatesHeader, TUState &TU,
-                   std::vector<TextEdit> &BodyEdits) {
+                   std::vector<TextEdit> &BodyEdits, Verdict &Refused) {
   const auto *VD = dyn_cast<VarDecl>(U.Decl);
   if (!VD || !isDeclareTargetEnter(VD) || inClause(VD, CI) || U.Refs.empty())
     return false;
   const SourceManager &SM = TU.Ctx.getSourceManager();
   std::vector<TextEdit> Edits;
+  std::string Name = "'" + VD->getQualifiedNameAsString() + "'";
   for (SourceRange SR : U.Refs) {
     unsigned B, E;
-    if (!fileOffsets(SM, TU.Ctx.getLangOpts(), SR, B, E))
+    if (!fileOffsets(SM, TU.Ctx.getLangOpts(), SR, B, E)) {
+      Refused = Verdict::no(DiagId::HostMacro,
+                            Name + " is declare target and named in a "
+                                   "macro's body, where its device copy "
+                                   "cannot replace it");
+      Refused.Where = SR.getBegin();
       return false;
+    }
     if (HostEvaluatesHeader && LoopBody &&
         !SM.isPointWithin(SR.getBegin(), LoopBody->getBeginLoc(),
-                          LoopBody->getEndLoc()))
+                          LoopBody->getEndLoc())) {
+      Refused = Verdict::no(DiagId::HostType,
+                            Name + " is declare target and in the bounds of "
+                                   "the distributed loop, which the host "
+                                   "evaluates with its own copy (copy it to "
+                                   "a local variable before the region)");
+      Refused.Where = SR.getBegin();
       return false;
+    }
     Edits.push_back({B, E - B, ""});
   }
-  if (std::string Why; !planDeviceCopy(VD, U.Refs.front().getBegin(), TU, Why))
+  if (std::string Why;
+      !planDeviceCopy(VD, U.Refs.front().getBegin(), TU, Why)) {
+    Refused = Verdict::no(DiagId::HostType,
+                          Name +
+                              " is declare target but gets no device copy "
+                              "here (" +
+                              Why + ")");
+    Refused.Where = U.Refs.front().getBegin();
     return false;
+  }
   for (TextEdit &E : Edits) {
     E.Text = deviceCopyOf(VD, TU)->Mirror;
     BodyEdits.push_back(std::move(E));
   }
   return true;
+}
+
+/// A static data member that S names through an object (`k.off`), which
+/// no use of the region's scan sees: the kernel would reach the host's
+/// variable (nvcc refuses it), not the device copy. Constants fold.
+const MemberExpr *staticMemberThroughObject(const Stmt *S,
+                                            const ASTContext &Ctx) {
+  if (!S)
+    return nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
+        VD && VD->hasGlobalStorage() &&
+        !(VD->getType().isConstQualified() && VD->getInit() &&
+          VD->getInit()->isIntegerConstantExpr(Ctx)))
+      return ME;
+  for (const Stmt *C : S->children())
+    if (const MemberExpr *ME = staticMemberThroughObject(C, Ctx))
+      return ME;
+  return nullptr;
 }
 
 /// A specialisation of a variable template (`scale<double>`, `K::mul<int>`):
@@ -109,6 +152,16 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
     Scan = scanCaptures(S.Shape.Inner, Ctx);
   if (!Scan.ThisProblem.empty())
     return Verdict::no(DiagId::HostContext, Scan.ThisProblem);
+  if (S.Shape.Inner && !S.IsData)
+    if (const MemberExpr *ME = staticMemberThroughObject(S.Shape.Inner, Ctx)) {
+      Verdict V = Verdict::no(
+          DiagId::HostType,
+          "'" + ME->getMemberDecl()->getQualifiedNameAsString() +
+              "' is a static data member named through an object, which "
+              "the kernel cannot reach (name it by its class)");
+      V.Where = ME->getMemberLoc();
+      return V;
+    }
   if (S.Shape.Inner && !S.IsData && S.C.Function &&
       S.C.Function->isDependentContext()) {
     SourceLocation Where;
@@ -636,11 +689,25 @@ Verdict captureVars(CaptureSite &S) {
       continue;
     // A declare target variable that no clause names is its device copy in
     // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
+    Verdict Refused;
     if (!S.IsData && !S.R.BodyFromMacro &&
         useDeviceCopy(U, CI, S.Shape.Body,
                       S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop,
-                      S.TU, S.Text.BodyEdits))
+                      S.TU, S.Text.BodyEdits, Refused))
       continue;
+    if (const auto *VD = dyn_cast<VarDecl>(U.Decl);
+        !S.IsData && S.R.BodyFromMacro && VD && isDeclareTargetEnter(VD) &&
+        !inClause(VD, CI)) {
+      Refused = Verdict::no(DiagId::HostMacro,
+                            "'" + VD->getQualifiedNameAsString() +
+                                "' is declare target and the region's body "
+                                "comes from a macro, where its device copy "
+                                "cannot replace it");
+      Refused.Where =
+          U.Refs.empty() ? SourceLocation() : U.Refs.front().getBegin();
+    }
+    if (!Refused.Ok)
+      return Refused;
     if (Verdict V = captureUse(S, U, LoopVariable); !V.Ok)
       return V;
   }

@@ -58,7 +58,7 @@ std::string writtenText(SourceRange R, const ASTContext &Ctx) {
 bool commitDeviceGlobal(const VarDecl *VD, DeviceGlobal G, TUState &TU,
                         std::string &Why) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
-  if (unsigned Off; !deviceCopyOffset(VD, TU.Ctx, Off)) {
+  if (unsigned Off; !deviceCopyOffset(VD, TU.Ctx, G.HostAddress, Off)) {
     Why = "its declaration has no place in the file for the device copy";
     return false;
   }
@@ -74,27 +74,153 @@ bool commitDeviceGlobal(const VarDecl *VD, DeviceGlobal G, TUState &TU,
   return true;
 }
 
+/// How the device copy of a variable of a namespace or class is named. A
+/// namespace's variable gets its copy in that namespace (qualified from
+/// anywhere after it); a class's static member gets one at file scope with
+/// a flat name (before the class: its member functions may use it), so only
+/// a type file scope can spell.
+struct MemberScope {
+  bool Member = false;             ///< not at file scope
+  bool InClass = false;            ///< a static data member
+  std::string HostRef;             ///< "::cfg::K::off"
+  std::string Id;                  ///< "cfg_K_off"
+  std::string Prefix;              ///< the namespace's qualifier: "::cfg::"
+  std::vector<std::string> Reopen; ///< "namespace cfg", outermost first
+};
+
+/// Fills M for VD; false, with Why, where no name of file scope reaches
+/// the variable (a template's or a function's, an unnamed class's, a
+/// private or protected member: the registration at the file's end names
+/// it).
+bool memberScope(const VarDecl *VD, MemberScope &M, std::string &Why) {
+  M = MemberScope();
+  std::vector<std::string> Names; // innermost first
+  std::vector<std::string> Spaces;
+  for (const DeclContext *DC = VD->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    if (isa<LinkageSpecDecl>(DC))
+      continue;
+    M.Member = true;
+    const auto *RD = dyn_cast<RecordDecl>(DC);
+    if (DC->isDependentContext() || isa<ClassTemplateSpecializationDecl>(DC) ||
+        (RD && RD->getName().empty()) || (!RD && !isa<NamespaceDecl>(DC))) {
+      Why = "it is a member of a template, a function or an unnamed class, "
+            "which its device copy cannot name";
+      return false;
+    }
+    if (RD) {
+      M.InClass = true;
+      if (RD->getAccess() == AS_private || RD->getAccess() == AS_protected) {
+        Why = "its class is a private or protected member, which the device "
+              "copy's registration at file scope cannot name";
+        return false;
+      }
+      Names.push_back(RD->getNameAsString());
+      continue;
+    }
+    const auto *NS = cast<NamespaceDecl>(DC);
+    if (!NS->isAnonymousNamespace())
+      Names.push_back(NS->getNameAsString());
+    Spaces.push_back(
+        std::string(NS->isInline() ? "inline " : "") + "namespace" +
+        (NS->isAnonymousNamespace() ? "" : " " + NS->getNameAsString()));
+  }
+  if (!M.Member)
+    return true;
+  if (M.InClass && VD->getAccess() != AS_public) {
+    Why = "it is a private or protected member, which the device copy's "
+          "registration at file scope cannot name";
+    return false;
+  }
+  M.Reopen.assign(Spaces.rbegin(), Spaces.rend());
+  for (auto It = Names.rbegin(); It != Names.rend(); ++It) {
+    M.HostRef += "::" + *It;
+    M.Id += *It + "_";
+  }
+  if (!M.InClass)
+    M.Prefix = M.HostRef + "::";
+  M.HostRef += "::" + VD->getNameAsString();
+  M.Id += VD->getNameAsString();
+  return true;
+}
+
+/// Whether a class member's device copy, at file scope, can spell T: a
+/// type of no class or enumeration (it may be declared in the class).
+bool spelledAtFileScope(QualType T, const ASTContext &Ctx) {
+  QualType E = Ctx.getBaseElementType(T);
+  while (E->isPointerType())
+    E = E->getPointeeType();
+  return E->isBuiltinType();
+}
+
+/// Whether the initialiser text Init names anything (a class member's copy,
+/// before the class, can take only literals: `sizeof(Pair)` or `N` may be
+/// the class's own).
+bool namesAnything(llvm::StringRef Init, const LangOptions &LO) {
+  std::string Buf = Init.str(); // the lexer reads the terminating NUL
+  Lexer L(SourceLocation(), LO, Buf.data(), Buf.data(),
+          Buf.data() + Buf.size());
+  Token T;
+  while (!L.LexFromRawLexer(T) || T.isNot(tok::eof))
+    if (T.is(tok::raw_identifier) &&
+        !llvm::is_contained({"true", "false", "nullptr"}, T.getRawIdentifier()))
+      return true;
+  return false;
+}
+
+/// Names G, the copy or pointer of VD, after M: in its namespace, or at
+/// file scope with a flat name for a class member. False, with Why, when
+/// another device copy of the unit takes the flat name.
+bool nameMember(const VarDecl *VD, const MemberScope &M,
+                const std::string &Kind, DeviceGlobal &G, const TUState &TU,
+                std::string &Why) {
+  std::string Id = M.Member ? M.Id : G.Name;
+  for (const auto &[Other, OG] : TU.DeviceGlobals)
+    if (Other != VD && !OG.HostAddress &&
+        (OG.Id.empty() ? OG.Name : OG.Id) == Id) {
+      Why = "another device copy of the unit takes its name '" + Id + "'";
+      return false;
+    }
+  if (!M.Member) {
+    G.Pointer = Kind + G.Name;
+    return true;
+  }
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  G.Id = M.Id;
+  G.HostRef = M.HostRef;
+  G.Pointer = Kind + (M.InClass ? M.Id : G.Name); // as declared
+  if (!M.InClass &&
+      SM.getFileID(SM.getExpansionLoc(VD->getLocation())) != SM.getMainFileID())
+    G.Reopen = M.Reopen;
+  G.Name = M.HostRef.substr(2);
+  return true;
+}
+
 /// A `declare target link` variable has no device copy of its own (OpenMP
 /// 5.2 §7.8.2): its device storage is the storage a map gives it. Device
 /// code reaches it through a `__device__` pointer that the runtime sets
 /// when a map creates that storage; no definition or initialiser is needed,
 /// only a type the pointer can spell.
-bool planDeviceLink(const VarDecl *VD, TUState &TU, std::string &Why) {
+bool planDeviceLink(const VarDecl *VD, const MemberScope &M, TUState &TU,
+                    std::string &Why) {
   ASTContext &Ctx = TU.Ctx;
   QualType T;
   for (const VarDecl *Re : VD->redecls())
     if (!Re->getType()->isIncompleteType())
       T = Re->getType();
-  if (T.isNull() || T->isVariablyModifiedType() || hasUnnamedTag(T, Ctx)) {
+  if (T.isNull() || T->isVariablyModifiedType() || hasUnnamedTag(T, Ctx) ||
+      (M.InClass && !spelledAtFileScope(T, Ctx))) {
     Why = "its type cannot be spelled for its device pointer";
     return false;
   }
   DeviceGlobal G;
   G.Name = VD->getNameAsString();
   G.Link = true;
-  G.Pointer = "omp2cuda_link_" + G.Name;
-  G.Mirror = "(*" + G.Pointer + ")";
+  if (!nameMember(VD, M, "omp2cuda_link_", G, TU, Why))
+    return false;
   G.Decl = declText(Ctx.getPointerType(T), G.Pointer, Ctx);
+  G.Pointer = M.Prefix + G.Pointer;
+  G.Mirror = "(*" + G.Pointer + ")";
   return commitDeviceGlobal(VD, std::move(G), TU, Why);
 }
 
@@ -236,12 +362,11 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   }
   if (InPlace)
     return planHostAddress(VD, TU, Why);
-  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
-    Why = "device copies of namespace and class members are not supported yet";
+  MemberScope M;
+  if (!memberScope(VD, M, Why))
     return false;
-  }
   if (Link)
-    return planDeviceLink(VD, TU, Why);
+    return planDeviceLink(VD, M, TU, Why);
   // The device copy starts with the initialiser's value, which needs the
   // definition of this unit.
   const VarDecl *Def = VD->getDefinition();
@@ -253,7 +378,7 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   }
   QualType T = Def->getType();
   if (T->isIncompleteType() || T->isVariablyModifiedType() ||
-      hasUnnamedTag(T, Ctx)) {
+      hasUnnamedTag(T, Ctx) || (M.InClass && !spelledAtFileScope(T, Ctx))) {
     Why = "its type cannot be spelled for the device copy";
     return false;
   }
@@ -265,8 +390,11 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
     }
   DeviceGlobal G;
   G.Name = Name;
-  G.Mirror = "omp2cuda_dev_" + Name;
-  G.Decl = declText(T, G.Mirror, Ctx);
+  if (!nameMember(VD, M, "omp2cuda_dev_", G, TU, Why))
+    return false;
+  G.Decl = declText(T, G.Pointer, Ctx);
+  G.Mirror = M.Prefix + G.Pointer;
+  G.Pointer.clear();
   if (const Expr *Init = Def->getInit()) {
     if (!Init->isConstantInitializer(Ctx, T->isReferenceType())) {
       Why = "its initialiser is not a constant";
@@ -290,6 +418,11 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
         return false;
       }
       G.Init = " = " + Text;
+    }
+    if (M.InClass && namesAnything(Text, LO)) {
+      Why = "its initialiser names a declaration or type, which its device "
+            "copy before the class cannot name";
+      return false;
     }
   }
   return commitDeviceGlobal(VD, std::move(G), TU, Why);

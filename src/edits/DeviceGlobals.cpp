@@ -29,14 +29,21 @@ unsigned nextLine(const SourceManager &SM, SourceLocation L) {
 
 } // namespace
 
-bool deviceCopyOffset(const VarDecl *VD, const ASTContext &Ctx, unsigned &Off) {
+bool deviceCopyOffset(const VarDecl *VD, const ASTContext &Ctx,
+                      bool HostAddress, unsigned &Off) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(VD->getLocation());
   FileID F = SM.getFileID(L);
-  // A member of a class or namespace (only its device pointer is planned:
-  // DeclareTarget.cpp) is named at file scope, before the declaration there
-  // that holds it and every use in it.
-  if (!VD->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+  const DeclContext *DC = VD->getDeclContext()->getRedeclContext();
+  bool InClass = false;
+  for (const DeclContext *P = DC; !P->isFileContext(); P = P->getParent())
+    InClass = InClass || isa<RecordDecl>(P);
+  // A host address's pointer and a class member's copy (DeclareTarget.cpp
+  // plans them only for types spelled at file scope) are named at file
+  // scope, before the declaration there that holds the variable and every
+  // use in it: a member function defined in the class may use it. A
+  // namespace's variable gets its copy in the namespace, after it.
+  if (!DC->isTranslationUnit() && (HostAddress || InClass) &&
       F == SM.getMainFileID()) {
     const Decl *Top = VD;
     while (!isa<TranslationUnitDecl>(Top->getDeclContext()))
@@ -63,6 +70,11 @@ bool deviceCopyOffset(const VarDecl *VD, const ASTContext &Ctx, unsigned &Off) {
         --Depth;
       else if (T->is(tok::semi) && Depth <= 0) {
         Off = nextLine(SM, At);
+        // `namespace cfg { int x; }` on one line: the copy stays inside.
+        unsigned Semi = SM.getFileOffset(At) + 1;
+        if (!DC->isTranslationUnit() &&
+            SM.getBufferData(F).slice(Semi, Off).contains('}'))
+          Off = Semi;
         return true;
       }
     }
@@ -91,15 +103,18 @@ void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
   std::sort(Vars.begin(), Vars.end(), [&](const VarDecl *A, const VarDecl *B) {
     return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   for (auto It = Vars.rbegin(); It != Vars.rend(); ++It) {
     unsigned Off = 0;
-    if (deviceCopyOffset(*It, Ctx, Off))
-      Inserts[Off] = emitDeviceGlobal(*deviceCopyOf(*It, TU)) + Inserts[Off];
+    const DeviceGlobal &G = *deviceCopyOf(*It, TU);
+    if (deviceCopyOffset(*It, Ctx, G.HostAddress, Off))
+      Inserts[Off] = (Off && Buf[Off - 1] != '\n' ? "\n" : "") +
+                     emitDeviceGlobal(G) + Inserts[Off];
   }
   std::vector<DeviceGlobal> Gs;
   for (const VarDecl *VD : Vars)
     Gs.push_back(*deviceCopyOf(VD, TU));
-  Inserts[SM.getBufferData(SM.getMainFileID()).size()] += emitDeviceCopies(Gs);
+  Inserts[Buf.size()] += emitDeviceCopies(Gs);
   // Functions that run on both sides: O2C_DEVICE_COPY picks the side's copy.
   struct Refs : RecursiveASTVisitor<Refs> {
     const TUState &TU;

@@ -66,10 +66,12 @@ void deviceGlobalEdits(const TUState &TU, std::vector<TextEdit> &Edits,
 void deviceVariantEdits(const TUState &TU, std::vector<TextEdit> &Edits,
                         std::map<unsigned, std::string> &Inserts);
 /// Where the device copy of VD goes in the file being rewritten: after the
-/// statement that first declares it there, else after the #include that
-/// leads to its declaration. False when neither is text of the file.
+/// statement that first declares it there (before the file-scope
+/// declaration holding it for a class member, or for the pointer to a host
+/// global, HostAddress), else after the #include that leads to its
+/// declaration. False when neither is text of the file.
 bool deviceCopyOffset(const clang::VarDecl *VD, const clang::ASTContext &Ctx,
-                      unsigned &Offset);
+                      bool HostAddress, unsigned &Offset);
 
 /// Where and what to change for one construct.
 struct RegionEdit {

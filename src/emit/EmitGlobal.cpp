@@ -4,7 +4,9 @@
 
 namespace omp2cuda {
 
-std::string emitDeviceGlobal(const DeviceGlobal &G) {
+namespace {
+
+std::string deviceGlobalText(const DeviceGlobal &G) {
   if (G.Link)
     return fmt::format("// omp2cuda: the device pointer of '{}' (declare target "
                        "link, {}:{}): the runtime\n// points it at the "
@@ -26,6 +28,19 @@ std::string emitDeviceGlobal(const DeviceGlobal &G) {
                      G.Name, G.Loc.File, G.Loc.Line, G.Decl, G.Init);
 }
 
+} // namespace
+
+std::string emitDeviceGlobal(const DeviceGlobal &G) {
+  // A namespace's variable declared in a header: its mirror, after the
+  // #include, goes into the same namespace, where its type is spelled.
+  std::string Open, Close;
+  for (const std::string &NS : G.Reopen) {
+    Open += NS + " {\n";
+    Close += "}\n";
+  }
+  return Open + deviceGlobalText(G) + Close;
+}
+
 std::string emitDeviceCopies(const std::vector<DeviceGlobal> &Gs) {
   std::string Out = "\n// omp2cuda: the device copies above, registered with "
                     "the runtime, which\n// puts each in the present table.\n";
@@ -34,14 +49,13 @@ std::string emitDeviceCopies(const std::vector<DeviceGlobal> &Gs) {
       Out += fmt::format("static const o2c::HostGlobal {0}_host(&{1}, "
                          "sizeof({1}), &{0});\n",
                          G.Pointer, G.HostRef);
-    else if (G.Link)
-      Out += fmt::format("static const o2c::DeviceLink omp2cuda_copy_{0}(&{0}, "
-                         "sizeof({0}), &{1});\n",
-                         G.Name, G.Pointer);
     else
-      Out += fmt::format("static const o2c::DeviceCopy omp2cuda_copy_{0}(&{0}, "
-                         "sizeof({0}), &{1});\n",
-                         G.Name, G.Mirror);
+      Out += fmt::format("static const o2c::{0} omp2cuda_copy_{1}(&{2}, "
+                         "sizeof({2}), &{3});\n",
+                         G.Link ? "DeviceLink" : "DeviceCopy",
+                         G.Id.empty() ? G.Name : G.Id,
+                         G.HostRef.empty() ? G.Name : G.HostRef,
+                         G.Link ? G.Pointer : G.Mirror);
   return Out;
 }
 

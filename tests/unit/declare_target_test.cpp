@@ -329,3 +329,206 @@ void f() {
   CHECK(has(F.Regions[0].R.Reason,
             "only 'declare target' variables get a device copy"));
 }
+
+TEST_CASE("a namespace's declare target variable has a device copy in its "
+          "namespace",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+namespace cfg {
+#pragma omp declare target
+int counter = 0;
+double w[2] = {1.5, 2.5};
+#pragma omp end declare target
+namespace deep { int depth = 7; }
+#pragma omp declare target(deep::depth)
+}
+namespace { int hidden = 3; }
+#pragma omp declare target enter(hidden)
+namespace one { int solo = 4; }
+#pragma omp declare target link(one::solo)
+int counter = 9;
+#pragma omp declare target(counter)
+int get() { return cfg::counter + one::solo; }
+#pragma omp declare target(get)
+int main() {
+#pragma omp target map(tofrom: one::solo)
+  { cfg::counter += 5; cfg::deep::depth += hidden + counter + get(); }
+#pragma omp target update from(cfg::counter)
+  return cfg::counter + (int)cfg::w[0];
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  REQUIRE(!F.Regions.empty());
+  for (const Capture &C : F.Regions[0].R.Captures)
+    CHECK(C.Name != "counter");
+  // The copy right after the variable, inside its namespace; a one-line
+  // namespace keeps it inside.
+  CHECK(has(F.Output, "int counter = 0;\n// omp2cuda: the device copy of "
+                      "'cfg::counter' (declare target, input.cpp:4)\n"
+                      "static __device__ int omp2cuda_dev_counter = 0;"));
+  CHECK(has(F.Output, "namespace deep { int depth = 7;\n"));
+  CHECK(F.Output.find("static __device__ int omp2cuda_dev_depth = 7;\n }") !=
+        std::string::npos);
+  // Kernels name it qualified; the file-scope `counter` keeps its own.
+  CHECK(has(F.Output, "::cfg::omp2cuda_dev_counter += 5;"));
+  CHECK(has(F.Output, "::cfg::deep::omp2cuda_dev_depth += ::omp2cuda_dev_hidden "
+                      "+ omp2cuda_dev_counter"));
+  CHECK(has(F.Output, "return O2C_DEVICE_COPY(cfg::counter, "
+                      "::cfg::omp2cuda_dev_counter) + O2C_DEVICE_COPY(one::solo, "
+                      "(*::one::omp2cuda_link_solo));"));
+  // Registered under the qualified host name, with a flat identifier.
+  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_cfg_counter(&::cfg::counter, "
+                      "sizeof(::cfg::counter), &::cfg::omp2cuda_dev_counter);"));
+  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_counter(&counter, "
+                      "sizeof(counter), &omp2cuda_dev_counter);"));
+  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_hidden(&::hidden, "));
+  CHECK(has(F.Output, "o2c::DeviceLink omp2cuda_copy_one_solo(&::one::solo, "
+                      "sizeof(::one::solo), &::one::omp2cuda_link_solo);"));
+}
+
+TEST_CASE("a static data member's device copy goes before its class",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+namespace geo {
+#pragma omp declare target
+struct Grid {
+  static int off;
+  inline static double step = 0.5;
+  static double at(int i) { return step * i + off; }
+};
+int Grid::off = 2;
+#pragma omp end declare target
+}
+int main() {
+  double r = 0;
+#pragma omp target map(from: r)
+  r = geo::Grid::at(3) + geo::Grid::off;
+  return (int)r;
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_geo_Grid_off = 2;\n"
+                      "// omp2cuda: the device copy of 'geo::Grid::step' "));
+  CHECK(has(F.Output, "static __device__ double omp2cuda_dev_geo_Grid_step = 0.5;\n"
+                      "namespace geo {"));
+  CHECK(has(F.Output, "return O2C_DEVICE_COPY(step, omp2cuda_dev_geo_Grid_step) "
+                      "* i + O2C_DEVICE_COPY(off, omp2cuda_dev_geo_Grid_off);"));
+  CHECK(has(F.Output, "geo::Grid::at(3) + omp2cuda_dev_geo_Grid_off;"));
+  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_geo_Grid_off("
+                      "&::geo::Grid::off, sizeof(::geo::Grid::off), "
+                      "&omp2cuda_dev_geo_Grid_off);"));
+}
+
+TEST_CASE("a declare target variable without a device copy keeps the region "
+          "on the host",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+class Hidden {
+#pragma omp declare target
+  static int secret;
+#pragma omp end declare target
+public:
+  static int run() {
+    int out = 0;
+#pragma omp target map(from: out)
+    out = secret;
+    return out;
+  }
+};
+int Hidden::secret = 1;
+template <typename T> struct Tally {
+#pragma omp declare target
+  static T total;
+#pragma omp end declare target
+};
+template <typename T> T Tally<T>::total = 5;
+struct Box {
+  struct Pair { int a, b; };
+#pragma omp declare target
+  static Pair p;
+  static int named;
+#pragma omp end declare target
+};
+Box::Pair Box::p = {1, 2};
+int Box::named = sizeof(Pair);
+int main() {
+  int t = 0;
+#pragma omp target map(from: t)
+  t = Tally<int>::total;
+#pragma omp target map(from: t)
+  t = Box::p.a;
+#pragma omp target map(from: t)
+  t = Box::named;
+  return t + Hidden::run();
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  std::vector<std::string> Why = {"private or protected member",
+                                  "member of a template",
+                                  "its type cannot be spelled",
+                                  "its initialiser names a declaration or type"};
+  for (size_t I = 0; I < 4; ++I) {
+    INFO(F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(has(F.Regions[I].R.Reason, "is declare target but gets no device copy"));
+    CHECK(has(F.Regions[I].R.Reason, Why[I]));
+  }
+  CHECK_FALSE(has(F.Output, "__device__ int omp2cuda_dev"));
+}
+
+TEST_CASE("a declare target variable the host would evaluate keeps the "
+          "region on the host",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+int n = 8;
+#pragma omp end declare target
+#define BUMP n += 1
+void f(int *a) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:8])
+  for (int i = 0; i < n; ++i)
+    a[i] = n;
+  #pragma omp target
+  BUMP;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // The loop's bounds: the host's `n`, where the body would use the
+  // device's.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "in the bounds of the distributed loop"));
+  // A macro's body, which no edit reaches.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostMacro);
+  CHECK(has(F.Regions[1].R.Reason, "named in a macro's body"));
+}
+
+TEST_CASE("a static data member named through an object keeps the region "
+          "on the host",
+          "[analysis][declaretarget]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+struct K { static int off; int v; int get() const { return v + off + this->off; } };
+int K::off = 1;
+#pragma omp end declare target
+int main() {
+  K k; k.v = 2;
+#pragma omp target map(tofrom: k)
+  { k.off += 5; }
+#pragma omp target map(tofrom: k)
+  { k.v = k.get(); }
+  return k.v;
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  // The kernel would reach the host's K::off, not its device copy.
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(has(F.Regions[0].R.Reason, "'K::off' is a static data member named "
+                                   "through an object"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostCall);
+  CHECK(has(F.Regions[1].R.Reason, "through an object"));
+}

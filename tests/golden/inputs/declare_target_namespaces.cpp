@@ -1,0 +1,1 @@
+../../../examples/declare_target_namespaces.cpp
