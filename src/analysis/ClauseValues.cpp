@@ -138,6 +138,18 @@ bool directlyInTarget(const OMPExecutableDirective &D, ASTContext &Ctx) {
 } // namespace
 
 Verdict ClauseReader::chunk(const Expr *E, const char *Clause) {
+  // libomp takes a 32-bit loop's chunk as a kmp_int32 (4294967297 is 1,
+  // 3000000000 negative: iterations in turn), the kernels as the value.
+  if (!E->isValueDependent())
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+        V && V->isStrictlyPositive() && V->getActiveBits() > 31)
+      return Verdict::no(DiagId::HostClause,
+                         std::string("the chunk size of ") + Clause + " is " +
+                             (V->getActiveBits() <= 64
+                                  ? std::to_string(V->getZExtValue())
+                                  : std::string("that constant")) +
+                             ", above INT_MAX: the host runtime takes a "
+                             "32-bit loop's chunk as a 32-bit int");
   // A construct that is a target construct's body also has its chunks
   // evaluated by the stub (rG t22.c's form split in two).
   bool Target = isOpenMPTargetExecutionDirective(D.getDirectiveKind());

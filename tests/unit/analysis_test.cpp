@@ -2534,3 +2534,34 @@ double f(double d) {
   // outside regions may use long double.
   CHECK(F.Regions[5].R.Translate);
 }
+
+TEST_CASE("a constant chunk above INT_MAX keeps the region on the host",
+          "[analysis][schedule][chunk]") {
+  // Review rG (g19): libomp takes a 32-bit loop's chunk as a kmp_int32, so
+  // schedule(static, 4294967297ULL) is a chunk of 1 on the host and
+  // 3000000000u a negative one (iterations in turn); the kernels used the
+  // value itself (emu: every iteration on thread 0).
+  FileResult F = translateC(R"src(
+void f(int *t) {
+  #pragma omp target parallel for schedule(static, 4294967297ULL) map(tofrom: t[0:64])
+  for (unsigned i = 0; i < 64; i++) t[i] = 1;
+  #pragma omp target teams distribute parallel for dist_schedule(static, 3000000000u) map(tofrom: t[0:64])
+  for (int i = 0; i < 64; i++) t[i] = 2;
+  #pragma omp target teams num_teams(1) map(tofrom: t[0:64])
+  {
+    #pragma omp parallel for schedule(static, 2147483648u)
+    for (int i = 0; i < 64; i++) t[i] = 3;
+  }
+  #pragma omp target parallel for schedule(static, 2147483647) map(tofrom: t[0:64])
+  for (int i = 0; i < 64; i++) t[i] = 4;
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (int I : {0, 1, 2}) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "above INT_MAX"));
+  }
+  CHECK(F.Regions[3].R.Translate);
+}
