@@ -2202,13 +2202,6 @@ void f(int *a, int n, int c) {
     #pragma omp for schedule(static, c)
     for (int i = 0; i < n; ++i)
       a[i] += omp_get_thread_num();
-    #pragma omp for schedule(static, 4294967296)
-    for (int i = 0; i < n; ++i)
-      a[i] += omp_get_thread_num();
-    #pragma omp for schedule(static, 4294967296) collapse(2)
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < 2; ++j)
-        a[i] += omp_get_thread_num();
   }
   #pragma omp target teams distribute parallel for schedule(static, CHUNK) map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
@@ -2223,10 +2216,8 @@ void f(int *a, int n, int c) {
   CHECK(containsCode(F.Output, "const long long o2c_chunk3_ = c;"));
   CHECK(containsCode(F.Output, "const unsigned int o2c_chunk3 = o2c_chunk3_ > "
                                "0 ? (unsigned int)o2c_chunk3_ : 1;"));
-  // Past a 32-bit counter: the conversion as before.
-  CHECK(containsCode(F.Output, "const long long o2c_chunk4_ = 4294967296;"));
-  CHECK(containsCode(F.Output,
-                     "const unsigned long long o2c_chunk5 = 4294967296;"));
+  // Constants past INT_MAX keep the region on the host ("a constant chunk
+  // above INT_MAX ...").
   // The combined kernel takes the value as a literal: no stub parameter.
   CHECK(F.Regions[1].R.ScheduleChunk == "6");
   CHECK_FALSE(contains(F.Output, "long long o2c_chunk)"));
