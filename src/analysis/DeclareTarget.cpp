@@ -244,6 +244,11 @@ bool valueText(const APValue &V, QualType T, const ASTContext &Ctx,
   if (&Sem != &llvm::APFloat::IEEEsingle() &&
       &Sem != &llvm::APFloat::IEEEdouble())
     return false;
+  // -0 would be the integer 0, which converts to +0.0.
+  if (V.getFloat().isNegZero()) {
+    Out += "-0.0";
+    return true;
+  }
   // 17 digits read back as the same double; a float converts exactly.
   char Buf[40];
   snprintf(Buf, sizeof(Buf), "%.17g", V.getFloat().convertToDouble());

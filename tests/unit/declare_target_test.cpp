@@ -598,6 +598,7 @@ constexpr double f = 1.5;
 #pragma omp declare target
 int x = B::base * 2;
 double tab[2] = {f, f * 2};
+double nz = -f * 0;
 int w = WIDTH;
 unsigned long long big = ~0ULL * (WIDTH - 6);
 int neg = -WIDTH;
@@ -612,7 +613,7 @@ int *ptr = WIDTH ? nullptr : nullptr;
 int main() {
   int *q = nullptr;
 #pragma omp target map(from: q)
-  { cfg::x += cfg::w + cfg::neg + (int)cfg::big + cfg::grid[0][0]; cfg::tab[1] += 1; }
+  { cfg::x += cfg::w + cfg::neg + (int)cfg::big + cfg::grid[0][0]; cfg::tab[1] += cfg::nz; }
 #pragma omp target map(from: q)
   q = ptr;
   return WIDTH;
@@ -624,6 +625,7 @@ int main() {
   CHECK(has(F.Output, "__device__ int omp2cuda_dev_x = 6LL;"));
   CHECK(has(F.Output, "__device__ double omp2cuda_dev_tab[2] = {1.5, 3};"));
   CHECK(has(F.Output, "__device__ int omp2cuda_dev_w = 7LL;"));
+  CHECK(has(F.Output, "__device__ double omp2cuda_dev_nz = -0.0;"));
   CHECK(has(F.Output, "__device__ unsigned long long omp2cuda_dev_big = "
                       "18446744073709551615ULL;"));
   CHECK(has(F.Output, "__device__ int omp2cuda_dev_neg = (-6LL - 1);"));
