@@ -1,6 +1,6 @@
 // `declare target` variables that are members of namespaces (named, nested,
 // unnamed, inline, `static`) and static data members of classes (defined out
-// of the class, or C++17 `inline static`): each one that device code uses
+// of the class): each one that device code uses
 // has a copy on the device, as a file-scope one does. Regions, and the
 // functions they call, use that copy; `target update` moves values between
 // the copies, and `map` of such a variable finds it present. The program is
@@ -14,6 +14,12 @@
 #include "declare_target_namespaces.h"
 
 #define N 64
+
+// An inline variable (C++17) would be defined by every unit that includes
+// the header, each with a device copy of its own: the header declares
+// these, this unit defines them.
+int lib::uses = 0;
+lib::Span lib::span = {2, 6};
 
 namespace cfg {
 #pragma omp declare target
@@ -44,12 +50,13 @@ double gscale = 3.0;
 #pragma omp declare target
 struct Grid {
   static int off;
-  inline static double step = 0.5;
+  static double step;
   static int lut[3];
   // A member function a region calls: its uses are the device copies there.
   static double at(int i) { return lut[i % 3] * step + off; }
 };
 int Grid::off = 2;
+double Grid::step = 0.5;
 int Grid::lut[3] = {10, 20, 30};
 #pragma omp end declare target
 

@@ -6,11 +6,11 @@
 
 namespace lib {
 #pragma omp declare target
-inline int uses = 0;
+extern int uses;
 struct Span {
   int lo, hi;
 };
-inline Span span = {2, 6};
+extern Span span;
 #pragma omp end declare target
 } // namespace lib
 

@@ -168,6 +168,157 @@ bool namesAnything(llvm::StringRef Init, const LangOptions &LO) {
   return false;
 }
 
+/// Whether an expression of E comes from a macro: its text, copied into
+/// the device copy, would be expanded again where the macro may mean
+/// something else (or nothing).
+bool fromMacro(const Stmt *E) {
+  if (!E)
+    return false;
+  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    return true;
+  for (const Stmt *C : E->children())
+    if (fromMacro(C))
+      return true;
+  return false;
+}
+
+/// V, the value of an initialiser of type T, as a literal (an array of
+/// them as a brace list): what the host computed, which text naming
+/// declarations or macros may not reproduce where the copy goes. False for
+/// any type but builtin arithmetic types of at most 64 bits and arrays and
+/// plain records of them, and for values no literal spells (infinities,
+/// NaN).
+bool valueText(const APValue &V, QualType T, const ASTContext &Ctx,
+               std::string &Out) {
+  T = T.getCanonicalType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    if (!V.isArray())
+      return false;
+    Out += "{";
+    for (unsigned I = 0, N = V.getArrayInitializedElts(); I < N; ++I) {
+      Out += I ? ", " : "";
+      if (!valueText(V.getArrayInitializedElt(I), AT->getElementType(), Ctx,
+                     Out))
+        return false;
+    }
+    // An arithmetic filler is zero.
+    Out += V.getArrayInitializedElts() ? "}" : "0}";
+    return true;
+  }
+  if (const auto *RD = T->getAsRecordDecl()) {
+    const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+    if (!V.isStruct() || RD->isUnion() || (CRD && CRD->getNumBases()))
+      return false;
+    Out += "{";
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      // An unnamed bit-field takes no initialiser.
+      if (FD->isUnnamedBitField())
+        return false;
+      Out += I ? ", " : "";
+      if (!valueText(V.getStructField(I++), FD->getType(), Ctx, Out))
+        return false;
+    }
+    Out += I ? "}" : "0}";
+    return I != 0;
+  }
+  if (!T->isBuiltinType() || !T->isArithmeticType())
+    return false;
+  if (V.isInt()) {
+    const llvm::APSInt &I = V.getInt();
+    if (I.getBitWidth() > 64)
+      return false;
+    if (I.isUnsigned()) {
+      Out += std::to_string(I.getZExtValue()) + "ULL";
+      return true;
+    }
+    int64_t S = I.getExtValue();
+    // -(S + 1) does not overflow, also for the smallest value.
+    Out += S < 0 ? "(-" + std::to_string(-(S + 1)) + "LL - 1)"
+                 : std::to_string(S) + "LL";
+    return true;
+  }
+  if (!V.isFloat() || !V.getFloat().isFinite())
+    return false;
+  const llvm::fltSemantics &Sem = V.getFloat().getSemantics();
+  if (&Sem != &llvm::APFloat::IEEEsingle() &&
+      &Sem != &llvm::APFloat::IEEEdouble())
+    return false;
+  // -0 would be the integer 0, which converts to +0.0.
+  if (V.getFloat().isNegZero()) {
+    Out += "-0.0";
+    return true;
+  }
+  // 17 digits read back as the same double; a float converts exactly.
+  char Buf[40];
+  snprintf(Buf, sizeof(Buf), "%.17g", V.getFloat().convertToDouble());
+  Out += Buf;
+  return true;
+}
+
+/// The device copy's initialiser (" = 6LL", " = {1, 2}"), in G.Init.
+/// Text naming a declaration or macro is replaced by the host's value
+/// where one can be printed; otherwise a macro, or a name the copy may
+/// not see (it goes before the class, or after an earlier declaration
+/// than the definition), refuses.
+bool initText(const VarDecl *Def, const VarDecl *First, const MemberScope &M,
+              DeviceGlobal &G, std::string &Why) {
+  const ASTContext &Ctx = Def->getASTContext();
+  QualType T = Def->getType();
+  const Expr *Init = Def->getInit();
+  if (!Init)
+    return true;
+  if (!Init->isConstantInitializer(const_cast<ASTContext &>(Ctx),
+                                   T->isReferenceType())) {
+    Why = "its initialiser is not a constant";
+    return false;
+  }
+  std::string Text = writtenText(Init->getSourceRange(), Ctx);
+  if (Text.empty()) {
+    Why = "its initialiser has no text of its own";
+    return false;
+  }
+  bool Macro = fromMacro(Init) || Init->getBeginLoc().isMacroID();
+  if (namesAnything(Text, Ctx.getLangOpts()) || Macro) {
+    std::string Value;
+    if (const APValue *V = Def->evaluateValue();
+        V && valueText(*V, T, Ctx, Value)) {
+      G.Init = " = " + Value;
+      return true;
+    }
+    if (Macro) {
+      Why = "its initialiser uses a macro, which may mean something else "
+            "where its device copy goes";
+      return false;
+    }
+    if (M.InClass) {
+      Why = "its initialiser names a declaration or type, which its device "
+            "copy before the class cannot name";
+      return false;
+    }
+    if (First != Def) {
+      Why = "its initialiser names a declaration, which its device copy "
+            "after the first declaration may not see";
+      return false;
+    }
+  }
+  switch (Def->getInitStyle()) {
+  case VarDecl::CInit:
+    G.Init = " = " + Text;
+    break;
+  case VarDecl::ListInit:
+    G.Init = " " + Text;
+    break;
+  default: // T x(v): the parentheses are not in the initialiser's range
+    if (!T->isScalarType()) {
+      Why = "it is initialised by a constructor call";
+      return false;
+    }
+    G.Init = " = " + Text;
+  }
+  return true;
+}
+
 /// Names G, the copy or pointer of VD, after M: in its namespace, or at
 /// file scope with a flat name for a class member. False, with Why, when
 /// another device copy of the unit takes the flat name.
@@ -218,7 +369,8 @@ bool planDeviceLink(const VarDecl *VD, const MemberScope &M, TUState &TU,
   G.Link = true;
   if (!nameMember(VD, M, "omp2cuda_link_", G, TU, Why))
     return false;
-  G.Decl = declText(Ctx.getPointerType(T), G.Pointer, Ctx);
+  G.Decl = declText(Ctx.getPointerType(M.InClass ? T.getCanonicalType() : T),
+                    G.Pointer, Ctx);
   G.Pointer = M.Prefix + G.Pointer;
   G.Mirror = "(*" + G.Pointer + ")";
   return commitDeviceGlobal(VD, std::move(G), TU, Why);
@@ -376,6 +528,14 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
     Why = "its definition is not in this translation unit";
     return false;
   }
+  // An inline variable (or a template's) is defined in every unit that
+  // names it, and each unit's copy would be its own: the program has one.
+  if (GVALinkage L = Ctx.GetGVALinkageForVariable(Def);
+      Def->isInline() || L == GVA_DiscardableODR || L == GVA_StrongODR) {
+    Why = "it is an inline variable, which every unit defines, and the "
+          "unit's device copy would not be the program's one";
+    return false;
+  }
   QualType T = Def->getType();
   if (T->isIncompleteType() || T->isVariablyModifiedType() ||
       hasUnnamedTag(T, Ctx) || (M.InClass && !spelledAtFileScope(T, Ctx))) {
@@ -392,39 +552,12 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   G.Name = Name;
   if (!nameMember(VD, M, "omp2cuda_dev_", G, TU, Why))
     return false;
-  G.Decl = declText(T, G.Pointer, Ctx);
+  // At file scope, a class's typedef (`K::idx_t`) is out of reach.
+  G.Decl = declText(M.InClass ? T.getCanonicalType() : T, G.Pointer, Ctx);
   G.Mirror = M.Prefix + G.Pointer;
   G.Pointer.clear();
-  if (const Expr *Init = Def->getInit()) {
-    if (!Init->isConstantInitializer(Ctx, T->isReferenceType())) {
-      Why = "its initialiser is not a constant";
-      return false;
-    }
-    std::string Text = writtenText(Init->getSourceRange(), Ctx);
-    if (Text.empty()) {
-      Why = "its initialiser has no text of its own";
-      return false;
-    }
-    switch (Def->getInitStyle()) {
-    case VarDecl::CInit:
-      G.Init = " = " + Text;
-      break;
-    case VarDecl::ListInit:
-      G.Init = " " + Text;
-      break;
-    default: // T x(v): the parentheses are not in the initialiser's range
-      if (!T->isScalarType()) {
-        Why = "it is initialised by a constructor call";
-        return false;
-      }
-      G.Init = " = " + Text;
-    }
-    if (M.InClass && namesAnything(Text, LO)) {
-      Why = "its initialiser names a declaration or type, which its device "
-            "copy before the class cannot name";
-      return false;
-    }
-  }
+  if (!initText(Def, VD, M, G, Why))
+    return false;
   return commitDeviceGlobal(VD, std::move(G), TU, Why);
 }
 

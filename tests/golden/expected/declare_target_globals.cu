@@ -27,7 +27,7 @@ struct box {
 } limits = {0, N};
 #line 29 "declare_target_globals.cu"
 // omp2cuda: the device copy of 'limits' (declare target, inputs/declare_target_globals.c:14)
-static __device__ struct box omp2cuda_dev_limits = {0, N};
+static __device__ struct box omp2cuda_dev_limits = {0LL, 64LL};
 #line 15 "inputs/declare_target_globals.c"
 __host__ __device__ static double weigh(int i) { return O2C_DEVICE_COPY(coef, omp2cuda_dev_coef)[i % 4] + O2C_DEVICE_COPY(bias, omp2cuda_dev_bias); }
 #pragma omp end declare target

@@ -3,7 +3,7 @@
 #line 1 "inputs/declare_target_namespaces.cpp"
 // `declare target` variables that are members of namespaces (named, nested,
 // unnamed, inline, `static`) and static data members of classes (defined out
-// of the class, or C++17 `inline static`): each one that device code uses
+// of the class): each one that device code uses
 // has a copy on the device, as a file-scope one does. Regions, and the
 // functions they call, use that copy; `target update` moves values between
 // the copies, and `map` of such a variable finds it present. The program is
@@ -22,43 +22,49 @@ static __device__ int omp2cuda_dev_uses = 0;
 }
 namespace lib {
 // omp2cuda: the device copy of 'lib::span' (declare target, declare_target_namespaces.h:13)
-static __device__ Span omp2cuda_dev_span = {2, 6};
+static __device__ lib::Span omp2cuda_dev_span = {2, 6};
 }
 #line 15 "inputs/declare_target_namespaces.cpp"
 
 #define N 64
 
+// An inline variable (C++17) would be defined by every unit that includes
+// the header, each with a device copy of its own: the header declares
+// these, this unit defines them.
+int lib::uses = 0;
+lib::Span lib::span = {2, 6};
+
 namespace cfg {
 #pragma omp declare target
 int counter = 0;
-#line 35 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::counter' (declare target, inputs/declare_target_namespaces.cpp:20)
+#line 41 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::counter' (declare target, inputs/declare_target_namespaces.cpp:26)
 static __device__ int omp2cuda_dev_counter = 0;
-#line 21 "inputs/declare_target_namespaces.cpp"
+#line 27 "inputs/declare_target_namespaces.cpp"
 double scale = 3.0;
-#line 40 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::scale' (declare target, inputs/declare_target_namespaces.cpp:21)
+#line 46 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::scale' (declare target, inputs/declare_target_namespaces.cpp:27)
 static __device__ double omp2cuda_dev_scale = 3.0;
-#line 22 "inputs/declare_target_namespaces.cpp"
+#line 28 "inputs/declare_target_namespaces.cpp"
 int weights[4] = {1, 2, 3, 4};
-#line 45 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::weights' (declare target, inputs/declare_target_namespaces.cpp:22)
+#line 51 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::weights' (declare target, inputs/declare_target_namespaces.cpp:28)
 static __device__ int omp2cuda_dev_weights[4] = {1, 2, 3, 4};
-#line 23 "inputs/declare_target_namespaces.cpp"
+#line 29 "inputs/declare_target_namespaces.cpp"
 struct Range {
   double lo, hi;
 };
 Range limits = {-50.0, 50.0};
-#line 53 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::limits' (declare target, inputs/declare_target_namespaces.cpp:26)
+#line 59 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::limits' (declare target, inputs/declare_target_namespaces.cpp:32)
 static __device__ Range omp2cuda_dev_limits = {-50.0, 50.0};
-#line 27 "inputs/declare_target_namespaces.cpp"
+#line 33 "inputs/declare_target_namespaces.cpp"
 #pragma omp end declare target
 namespace deep { int depth = 7;
-#line 59 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'cfg::deep::depth' (declare target, inputs/declare_target_namespaces.cpp:28)
+#line 65 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'cfg::deep::depth' (declare target, inputs/declare_target_namespaces.cpp:34)
 static __device__ int omp2cuda_dev_depth = 7;
-#line 28 "inputs/declare_target_namespaces.cpp"
+#line 34 "inputs/declare_target_namespaces.cpp"
  }
 #pragma omp declare target(deep::depth)
 } // namespace cfg
@@ -66,45 +72,46 @@ static __device__ int omp2cuda_dev_depth = 7;
 namespace {
 #pragma omp declare target
 static int hidden = 11;
-#line 70 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'hidden' (declare target, inputs/declare_target_namespaces.cpp:34)
+#line 76 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'hidden' (declare target, inputs/declare_target_namespaces.cpp:40)
 static __device__ int omp2cuda_dev_hidden = 11;
-#line 35 "inputs/declare_target_namespaces.cpp"
+#line 41 "inputs/declare_target_namespaces.cpp"
 #pragma omp end declare target
 } // namespace
 
 inline namespace v1 { int version = 1;
-#line 78 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'v1::version' (declare target, inputs/declare_target_namespaces.cpp:38)
+#line 84 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'v1::version' (declare target, inputs/declare_target_namespaces.cpp:44)
 static __device__ int omp2cuda_dev_version = 1;
-#line 38 "inputs/declare_target_namespaces.cpp"
+#line 44 "inputs/declare_target_namespaces.cpp"
  }
 #pragma omp declare target(version)
 
 double gscale = 3.0;
-#line 86 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'gscale' (declare target, inputs/declare_target_namespaces.cpp:41)
+#line 92 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'gscale' (declare target, inputs/declare_target_namespaces.cpp:47)
 static __device__ double omp2cuda_dev_gscale = 3.0;
-#line 42 "inputs/declare_target_namespaces.cpp"
+#line 48 "inputs/declare_target_namespaces.cpp"
 #pragma omp declare target(gscale)
 
 #pragma omp declare target
-#line 93 "declare_target_namespaces.cu"
-// omp2cuda: the device copy of 'Grid::off' (declare target, inputs/declare_target_namespaces.cpp:46)
+#line 99 "declare_target_namespaces.cu"
+// omp2cuda: the device copy of 'Grid::off' (declare target, inputs/declare_target_namespaces.cpp:52)
 static __device__ int omp2cuda_dev_Grid_off = 2;
-// omp2cuda: the device copy of 'Grid::step' (declare target, inputs/declare_target_namespaces.cpp:47)
+// omp2cuda: the device copy of 'Grid::step' (declare target, inputs/declare_target_namespaces.cpp:53)
 static __device__ double omp2cuda_dev_Grid_step = 0.5;
-// omp2cuda: the device copy of 'Grid::lut' (declare target, inputs/declare_target_namespaces.cpp:48)
+// omp2cuda: the device copy of 'Grid::lut' (declare target, inputs/declare_target_namespaces.cpp:54)
 static __device__ int omp2cuda_dev_Grid_lut[3] = {10, 20, 30};
-#line 45 "inputs/declare_target_namespaces.cpp"
+#line 51 "inputs/declare_target_namespaces.cpp"
 struct Grid {
   static int off;
-  inline static double step = 0.5;
+  static double step;
   static int lut[3];
   // A member function a region calls: its uses are the device copies there.
   __host__ __device__ static double at(int i) { return O2C_DEVICE_COPY(lut, omp2cuda_dev_Grid_lut)[i % 3] * O2C_DEVICE_COPY(step, omp2cuda_dev_Grid_step) + O2C_DEVICE_COPY(off, omp2cuda_dev_Grid_off); }
 };
 int Grid::off = 2;
+double Grid::step = 0.5;
 int Grid::lut[3] = {10, 20, 30};
 #pragma omp end declare target
 
@@ -115,11 +122,11 @@ __host__ __device__ double clamp(double x) {
 #pragma omp declare target(clamp)
 } // namespace cfg
 
-#line 119 "declare_target_namespaces.cu"
+#line 126 "declare_target_namespaces.cu"
 // omp2cuda: kernel for '#pragma omp target map(from: on_device)' at
-// inputs/declare_target_namespaces.cpp:71
-__global__ void omp2cuda_main_L71(int *on_device) {
-#line 72 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:78
+__global__ void omp2cuda_main_L78(int *on_device) {
+#line 79 "inputs/declare_target_namespaces.cpp"
   {
     ::cfg::omp2cuda_dev_counter += 5;
     ::omp2cuda_dev_hidden += 1;
@@ -128,66 +135,66 @@ __global__ void omp2cuda_main_L71(int *on_device) {
     ::lib::omp2cuda_dev_uses += ::lib::omp2cuda_dev_span.hi - ::lib::omp2cuda_dev_span.lo;
     (*on_device) = !o2c_dev::omp_is_initial_device();
   }
-#line 132 "declare_target_namespaces.cu"
+#line 139 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: on_device)' at
-// inputs/declare_target_namespaces.cpp:71
+// inputs/declare_target_namespaces.cpp:78
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L71_launch(int &on_device) {
+static bool omp2cuda_main_L78_launch(int &on_device) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         71, 1, "target"};
+                                         78, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L71)(on_device_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L78)(on_device_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(from: seen)' at
-// inputs/declare_target_namespaces.cpp:80
-__global__ void omp2cuda_main_L80(int *seen) {
-#line 81 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:87
+__global__ void omp2cuda_main_L87(int *seen) {
+#line 88 "inputs/declare_target_namespaces.cpp"
   (*seen) = ::omp2cuda_dev_hidden;
-#line 158 "declare_target_namespaces.cu"
+#line 165 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: seen)' at
-// inputs/declare_target_namespaces.cpp:80
+// inputs/declare_target_namespaces.cpp:87
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L80_launch(int &seen) {
+static bool omp2cuda_main_L87_launch(int &seen) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         80, 1, "target"};
+                                         87, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *seen_d = o2c_region.mapObject(seen, o2c::MapFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L80)(seen_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L87)(seen_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(from: a)' at inputs/declare_target_namespaces.cpp:91
+// map(from: a)' at inputs/declare_target_namespaces.cpp:98
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
-template <bool O2cOnePass> static __global__ void omp2cuda_main_L91(double *a) {
+template <bool O2cOnePass> static __global__ void omp2cuda_main_L98(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
-#line 93 "inputs/declare_target_namespaces.cpp"
+#line 100 "inputs/declare_target_namespaces.cpp"
     a[i] = cfg::clamp(i * ::cfg::omp2cuda_dev_scale + omp2cuda_dev_gscale - ::cfg::omp2cuda_dev_weights[i % 4]);
-#line 191 "declare_target_namespaces.cu"
+#line 198 "declare_target_namespaces.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -196,12 +203,12 @@ template <bool O2cOnePass> static __global__ void omp2cuda_main_L91(double *a) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(from: a)' at inputs/declare_target_namespaces.cpp:91
+// for map(from: a)' at inputs/declare_target_namespaces.cpp:98
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L91_launch(double (&a)[64]) {
+static bool omp2cuda_main_L98_launch(double (&a)[64]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_target_namespaces.cpp", 91, 1,
+      "inputs/declare_target_namespaces.cpp", 98, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -210,11 +217,11 @@ static bool omp2cuda_main_L91_launch(double (&a)[64]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L91<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L98<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L91<true>
-                           : omp2cuda_main_L91<false>;
+                           ? omp2cuda_main_L98<true>
+                           : omp2cuda_main_L98<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
@@ -222,19 +229,19 @@ static bool omp2cuda_main_L91_launch(double (&a)[64]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// map(from: a)' at inputs/declare_target_namespaces.cpp:104
+// map(from: a)' at inputs/declare_target_namespaces.cpp:111
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L104(double *a) {
+static __global__ void omp2cuda_main_L111(double *a) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < N;
        i = o2c_dev::strideNext(i, N, blockDim.x * gridDim.x)) {
     do {
-#line 106 "inputs/declare_target_namespaces.cpp"
+#line 113 "inputs/declare_target_namespaces.cpp"
     a[i] = cfg::clamp(Grid::at(i) + omp2cuda_dev_Grid_step * i);
-#line 238 "declare_target_namespaces.cu"
+#line 245 "declare_target_namespaces.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -243,12 +250,12 @@ static __global__ void omp2cuda_main_L104(double *a) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for map(from: a)' at inputs/declare_target_namespaces.cpp:104
+// for map(from: a)' at inputs/declare_target_namespaces.cpp:111
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L104_launch(double (&a)[64]) {
+static bool omp2cuda_main_L111_launch(double (&a)[64]) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/declare_target_namespaces.cpp", 104, 1,
+      "inputs/declare_target_namespaces.cpp", 111, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -257,11 +264,11 @@ static bool omp2cuda_main_L104_launch(double (&a)[64]) {
   const unsigned int o2c_trip = (N > 0 ? (unsigned int)N : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L104<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L111<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L104<true>
-                           : omp2cuda_main_L104<false>;
+                           ? omp2cuda_main_L111<true>
+                           : omp2cuda_main_L111<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a_d);
     o2c_region.launched();
   }
@@ -269,32 +276,32 @@ static bool omp2cuda_main_L104_launch(double (&a)[64]) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: cfg::counter)' at
-// inputs/declare_target_namespaces.cpp:113
-__global__ void omp2cuda_main_L113(int *counter) {
-#line 114 "inputs/declare_target_namespaces.cpp"
+// inputs/declare_target_namespaces.cpp:120
+__global__ void omp2cuda_main_L120(int *counter) {
+#line 121 "inputs/declare_target_namespaces.cpp"
   (*counter) += 1;
-#line 277 "declare_target_namespaces.cu"
+#line 284 "declare_target_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: cfg::counter)'
-// at inputs/declare_target_namespaces.cpp:113
+// at inputs/declare_target_namespaces.cpp:120
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L113_launch(int &counter) {
+static bool omp2cuda_main_L120_launch(int &counter) {
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp",
-                                         113, 1, "target"};
+                                         120, 1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
   auto *counter_d = o2c_region.mapObject(counter, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L113)(counter_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L120)(counter_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 63 "inputs/declare_target_namespaces.cpp"
+#line 70 "inputs/declare_target_namespaces.cpp"
 int main() {
   double a[N];
   int on_device = 0;
@@ -303,8 +310,8 @@ int main() {
   // unnamed namespace's through a map: the host cannot update a variable
   // of internal linkage).
   int seen = 0;
-if (!omp2cuda_main_L71_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 71 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L78_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 78 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(from: on_device)
   {
     cfg::counter += 5;
@@ -314,19 +321,19 @@ if (!omp2cuda_main_L71_launch(on_device)) { // omp2cuda: offloaded by the stub; 
     lib::uses += lib::span.hi - lib::span.lo;
     on_device = !omp_is_initial_device();
   } }
-if (!omp2cuda_main_L80_launch(seen)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 80 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L87_launch(seen)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 87 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(from: seen)
   seen = hidden; }
 { /* #pragma omp target update from(cfg::counter, version, cfg::deep::depth, lib::uses) */
-#line 323 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 82, 1, "target update"};
+#line 330 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 89, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::lib::uses), sizeof(::lib::uses), false);
   o2c::update(o2c_loc, -1, true, &(::cfg::counter), sizeof(::cfg::counter), false);
   o2c::update(o2c_loc, -1, true, &(::cfg::deep::depth), sizeof(::cfg::deep::depth), false);
   o2c::update(o2c_loc, -1, true, &(::v1::version), sizeof(::v1::version), false);
 }
-#line 83 "inputs/declare_target_namespaces.cpp"
+#line 90 "inputs/declare_target_namespaces.cpp"
   printf("counter %d hidden %d version %d depth %d uses %d\n", cfg::counter,
          seen, version, cfg::deep::depth, lib::uses);
 
@@ -335,14 +342,14 @@ if (!omp2cuda_main_L80_launch(seen)) { // omp2cuda: offloaded by the stub; host 
   cfg::scale = 10.0;
   gscale = 10.0;
 { /* #pragma omp target update to(cfg::scale, gscale) */
-#line 339 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 90, 1, "target update"};
+#line 346 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 97, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::scale), sizeof(::cfg::scale), true);
   o2c::update(o2c_loc, -1, true, &(::gscale), sizeof(::gscale), true);
 }
-#line 91 "inputs/declare_target_namespaces.cpp"
-if (!omp2cuda_main_L91_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 91 "inputs/declare_target_namespaces.cpp"
+#line 98 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L98_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 98 "inputs/declare_target_namespaces.cpp"
 #pragma omp target teams distribute parallel for map(from: a)
   for (int i = 0; i < N; i++)
     a[i] = cfg::clamp(i * cfg::scale + gscale - cfg::weights[i % 4]); }
@@ -356,15 +363,15 @@ if (!omp2cuda_main_L91_launch(a)) { // omp2cuda: offloaded by the stub; host fal
   Grid::off = 4;
   Grid::lut[1] = 25;
 { /* #pragma omp target update to(cfg::limits, Grid::off, Grid::lut) */
-#line 360 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 103, 1, "target update"};
+#line 367 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 110, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::limits), sizeof(::cfg::limits), true);
   o2c::update(o2c_loc, -1, true, &(Grid::off), sizeof(Grid::off), true);
   o2c::update(o2c_loc, -1, true, &(Grid::lut), sizeof(Grid::lut), true);
 }
-#line 104 "inputs/declare_target_namespaces.cpp"
-if (!omp2cuda_main_L104_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 104 "inputs/declare_target_namespaces.cpp"
+#line 111 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L111_launch(a)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 111 "inputs/declare_target_namespaces.cpp"
 #pragma omp target teams distribute parallel for map(from: a)
   for (int i = 0; i < N; i++)
     a[i] = cfg::clamp(Grid::at(i) + Grid::step * i); }
@@ -374,22 +381,22 @@ if (!omp2cuda_main_L104_launch(a)) { // omp2cuda: offloaded by the stub; host fa
   printf("grid sum %.2f\n", s);
 
   // map of a declare target variable finds its device copy present.
-if (!omp2cuda_main_L113_launch(::cfg::counter)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 113 "inputs/declare_target_namespaces.cpp"
+if (!omp2cuda_main_L120_launch(::cfg::counter)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 120 "inputs/declare_target_namespaces.cpp"
 #pragma omp target map(tofrom: cfg::counter)
   cfg::counter += 1; }
 { /* #pragma omp target update from(cfg::counter) */
-#line 383 "declare_target_namespaces.cu"
-  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 115, 1, "target update"};
+#line 390 "declare_target_namespaces.cu"
+  static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_namespaces.cpp", 122, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(::cfg::counter), sizeof(::cfg::counter), false);
 }
-#line 116 "inputs/declare_target_namespaces.cpp"
+#line 123 "inputs/declare_target_namespaces.cpp"
   printf("counter %d\n", cfg::counter);
 
   fprintf(stderr, "ran on the %s\n", on_device ? "device" : "host");
   return 0;
 }
-#line 393 "declare_target_namespaces.cu"
+#line 400 "declare_target_namespaces.cu"
 
 // omp2cuda: the device copies above, registered with the runtime, which
 // puts each in the present table.
@@ -406,4 +413,4 @@ static const o2c::DeviceCopy omp2cuda_copy_gscale(&gscale, sizeof(gscale), &omp2
 static const o2c::DeviceCopy omp2cuda_copy_Grid_off(&::Grid::off, sizeof(::Grid::off), &omp2cuda_dev_Grid_off);
 static const o2c::DeviceCopy omp2cuda_copy_Grid_step(&::Grid::step, sizeof(::Grid::step), &omp2cuda_dev_Grid_step);
 static const o2c::DeviceCopy omp2cuda_copy_Grid_lut(&::Grid::lut, sizeof(::Grid::lut), &omp2cuda_dev_Grid_lut);
-#line 121 "inputs/declare_target_namespaces.cpp"
+#line 128 "inputs/declare_target_namespaces.cpp"
