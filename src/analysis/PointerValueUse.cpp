@@ -360,8 +360,8 @@ private:
     bool IsLHS = BO->getLHS() == Cur;
     const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
     Found F = binaryKind(BO, Cur, Other);
-    bool Compares = BO->isComparisonOp() ||
-                    (BO->getOpcode() == BO_Sub && !BO->getType()->isPointerType());
+    bool Compares = BO->isComparisonOp() || (BO->getOpcode() == BO_Sub &&
+                                             !BO->getType()->isPointerType());
     if (Compares && (F.K & Escape) && ApartAt.isInvalid())
       ApartAt = Cur->getBeginLoc();
     return F;
@@ -479,7 +479,7 @@ private:
   unsigned Depth;
   std::set<const ValueDecl *> &Busy;
   const ValueDecl *Origin = nullptr; ///< the variable first asked about
-  SourceLocation ApartAt; ///< PointerValueUse::ApartAt
+  SourceLocation ApartAt;            ///< PointerValueUse::ApartAt
 
 public:
   /// The captured pointers taken to keep the host's value (they escape):
