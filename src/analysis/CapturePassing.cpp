@@ -144,6 +144,24 @@ const Stmt *functionBody(const CaptureSite &S) {
   return S.C.Function ? S.C.Function->getBody() : nullptr;
 }
 
+/// The pointers the region's map clauses map through (`a[0:n]`): the
+/// kernel gets the device address whatever the body does with them.
+std::set<const ValueDecl *> sectionBases(const ClauseInfo &CI) {
+  std::set<const ValueDecl *> Out;
+  for (const auto &[D, M] : CI.Maps)
+    if (M.Section && D->getType()->isPointerType())
+      Out.insert(D);
+  for (const auto &[D, AR] : CI.ArrayReductions)
+    if (AR.Map.Section && D->getType()->isPointerType())
+      Out.insert(D);
+  return Out;
+}
+
+/// How the region uses U's value, knowing which pointers are translated.
+PointerValueUse valueUse(const CaptureSite &S, const Use &U) {
+  return pointerValueUse(S.Shape.Inner, U.Decl, sectionBases(S.CI));
+}
+
 /// firstprivate(p), or defaultmap(firstprivate: pointer): OpenMP gives the
 /// region the host's address, whose dereference on a device is
 /// unspecified. A region that only dereferences p gets the device copy of
@@ -151,7 +169,7 @@ const Stmt *functionBody(const CaptureSite &S) {
 /// compares p the host address (what clang passes, so every build agrees),
 /// and one that does both stays on the host.
 Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
-  PointerValueUse PU = pointerValueUse(S.Shape.Inner, U.Decl);
+  PointerValueUse PU = valueUse(S, U);
   if (holdsDeviceAllocation(U.Decl, functionBody(S)))
     PU = {};
   if (PU.Escapes && PU.Derefs) {
@@ -177,7 +195,7 @@ Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
 /// located at that use. An implicit pointer that only escapes takes the
 /// host's value.
 Verdict translatedPointer(const CaptureSite &S, const Use &U, Capture &Cap) {
-  PointerValueUse PU = pointerValueUse(S.Shape.Inner, U.Decl);
+  PointerValueUse PU = valueUse(S, U);
   if (!PU.Escapes || holdsDeviceAllocation(U.Decl, functionBody(S)))
     return {};
   if (!Cap.Map && !PU.Derefs) {
@@ -193,6 +211,29 @@ Verdict translatedPointer(const CaptureSite &S, const Use &U, Capture &Cap) {
           ", and the region uses its value (stored, cast, compared or passed "
           "to a call), which the host build sees as the host's address");
   V.Where = PU.EscapeAt;
+  return V;
+}
+
+/// A section's base (`map(a[0:n])`): the kernel's a holds the device
+/// address, where the host build holds the host's. Comparing it with, or
+/// subtracting it from, a pointer that keeps the host's value (a captured
+/// pointer that escapes, one rebuilt from an integer, another map item's
+/// base) gives another answer: the region stays on the host, located at
+/// that use. (Its other escapes, stores and casts, are not checked here.)
+Verdict sectionBasePointer(const CaptureSite &S, const Use &U,
+                           const Capture &Cap) {
+  PointerValueUse PU = valueUse(S, U);
+  if (PU.ApartAt.isInvalid() || holdsDeviceAllocation(U.Decl, functionBody(S)))
+    return {};
+  Verdict V = Verdict::no(
+      DiagId::HostClause,
+      "the pointer '" + Cap.Name +
+          "' is the base of a mapped array section, which the region "
+          "translates to the device copy, and the region uses its value "
+          "(compared with or subtracted from a pointer that keeps the "
+          "host's value, or one of another map item), which the host build "
+          "sees as the host's address");
+  V.Where = PU.ApartAt;
   return V;
 }
 
@@ -226,6 +267,9 @@ Verdict pointerPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
     Cap.How = Passing::DevicePointer;
     if (!Cap.Map && !S.IsData)
       return translatedPointer(S, U, Cap);
+    if (Cap.Map && !S.IsData)
+      if (Verdict V = sectionBasePointer(S, U, Cap); !V.Ok)
+        return V;
     // A data construct's map(to: p) maps the pointer variable too (its
     // storage, attached like a target region's), so that a later
     // map(present: p) or defaultmap(present: pointer) finds it.

@@ -47,14 +47,24 @@ class RefFinder : public RecursiveASTVisitor<RefFinder> {
 public:
   RefFinder(const ValueDecl *VD) : VD(VD) {}
   /// A nested construct's data-sharing clauses (clang adds implicit ones)
-  /// give each thread the same value, and use none.
+  /// give each thread the same value, and use none; a task's depend and
+  /// affinity items name storage that orders or places tasks alike on
+  /// every build.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     for (const OMPClause *C : D->clauses())
       if (isa<OMPPrivateClause>(C) || isa<OMPFirstprivateClause>(C) ||
-          isa<OMPSharedClause>(C) || isa<OMPLastprivateClause>(C))
+          isa<OMPSharedClause>(C) || isa<OMPLastprivateClause>(C) ||
+          isa<OMPDependClause>(C) || isa<OMPAffinityClause>(C))
         for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
-          Sharing.insert(Child);
+          share(Child);
     return true;
+  }
+  void share(const Stmt *S) {
+    if (!S)
+      return;
+    Sharing.insert(S);
+    for (const Stmt *Child : S->children())
+      share(Child);
   }
   /// Nor do the references a captured statement lists for its captures.
   bool VisitCapturedStmt(CapturedStmt *CS) {
@@ -152,6 +162,7 @@ public:
       }
     }
     Busy.erase(VD);
+    Out.ApartAt = ApartAt;
     return Out;
   }
 
@@ -348,10 +359,25 @@ private:
   Found binaryUse(const BinaryOperator *BO, const Expr *Cur) {
     bool IsLHS = BO->getLHS() == Cur;
     const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
+    Found F = binaryKind(BO, Cur, Other);
+    bool Compares = BO->isComparisonOp() || (BO->getOpcode() == BO_Sub &&
+                                             !BO->getType()->isPointerType());
+    if (Compares && (F.K & Escape) && ApartAt.isInvalid())
+      ApartAt = Cur->getBeginLoc();
+    return F;
+  }
+
+  Found binaryKind(const BinaryOperator *BO, const Expr *Cur,
+                   const Expr *Other) {
+    bool IsLHS = BO->getLHS() == Cur;
     switch (BO->getOpcode()) {
     case BO_Add:
     case BO_Sub:
-      if (BO->getType()->isPointerType())
+      // A template's p + n has a dependent type: still a pointer.
+      if (BO->getType()->isPointerType() ||
+          (BO->isTypeDependent() &&
+           (BO->getOpcode() == BO_Add ||
+            Other->getType()->isIntegralOrEnumerationType())))
         return classify(BO);
       // p - q: the same distance on both copies when q moves alike.
       return kind(movesAlike(Other, true) ? Neutral : Escape);
@@ -453,6 +479,7 @@ private:
   unsigned Depth;
   std::set<const ValueDecl *> &Busy;
   const ValueDecl *Origin = nullptr; ///< the variable first asked about
+  SourceLocation ApartAt;            ///< PointerValueUse::ApartAt
 
 public:
   /// The captured pointers taken to keep the host's value (they escape):
@@ -508,15 +535,18 @@ bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
   return Classifier(Body, Ctx, 0, Busy).derefs(E);
 }
 
-PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD) {
+PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
+                                const std::set<const ValueDecl *> &Translated) {
   if (!Body || !VD)
     return {};
   // Which captured pointers keep the host's value depends on which others
   // do (p == q is the host's answer when both or neither are translated):
   // start from none and add those that escape until none is added. A
-  // pointer the translation moves whatever its uses (a section's base) may
-  // be among them, which only leaves more on the host.
+  // pointer the translation moves whatever its uses (a section's base) is
+  // never among them: its escapes keep the region on the host instead.
   PeerFinder Peers(Body);
+  for (const ValueDecl *D : Translated)
+    Peers.Found.erase(D);
   Peers.TraverseStmt(const_cast<Stmt *>(Body));
   std::set<const ValueDecl *> Busy, Untranslated;
   ASTContext &Ctx = VD->getASTContext();

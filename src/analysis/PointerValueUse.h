@@ -18,13 +18,19 @@ struct PointerValueUse {
   bool Derefs = false;            ///< *p, p[i], p->f (also through p + k)
   bool Escapes = false;           ///< the address itself is observed or kept
   clang::SourceLocation EscapeAt; ///< the first such use
+  /// The first comparison or difference, in Body itself, with a pointer
+  /// not moved alike (invalid when there is none).
+  clang::SourceLocation ApartAt;
 };
 
 /// The uses of VD in Body. A use that may do both (an argument of a call,
 /// a copy into another variable, a comparison with another pointer) counts
-/// as both.
-PointerValueUse pointerValueUse(const clang::Stmt *Body,
-                                const clang::ValueDecl *VD);
+/// as both. Translated names the captured pointers that hold the device
+/// address whatever their uses (the region's section bases): a comparison
+/// or difference with one that keeps the host's value is an escape.
+PointerValueUse
+pointerValueUse(const clang::Stmt *Body, const clang::ValueDecl *VD,
+                const std::set<const clang::ValueDecl *> &Translated = {});
 
 /// Whether VD, a local pointer of the function whose body is Scope, only
 /// ever holds what omp_target_alloc returned (or null): device memory, which no

@@ -80,5 +80,23 @@ int main(void) {
 #pragma omp target map(tofrom: q, out) defaultmap(tofrom: pointer)
   { r[0] = 40; out[0] = r; }
   printf("defaultmap pointer: %d %d\n", out[0] == r, q[6]);
+
+  // A section's base is the device copy's address whatever the region
+  // does with it: compared with pointers that keep the host's value (b
+  // and c escape), one rebuilt from an integer, or another item's base.
+  int *a = q, *b = q, *c = q + 3, *lo = q, *hi = q + 4;
+  int s1 = -1, s2 = -1, s3 = -1;
+  long df = -1;
+  uintptr_t uq = (uintptr_t)q;
+#pragma omp target map(tofrom: a[0:8]) map(from: s1, s2, s3, df)
+  { a[0] = 5; s1 = (a == b); s2 = (c > a); df = c - a; s3 = (b + 3 == c); }
+  printf("section base and host values: %d %d %d %ld %d\n", s1, s2, s3, df,
+         q[0]);
+#pragma omp target map(tofrom: a[0:8]) map(from: s1) map(to: uq)
+  { a[1] = 7; s1 = ((int *)uq == a); }
+  printf("section base and an integer: %d %d\n", s1, q[1]);
+#pragma omp target map(tofrom: lo[0:4], hi[0:4]) map(from: df, s1)
+  { lo[0] = 1; hi[0] = 2; df = hi - lo; s1 = (hi > lo); }
+  printf("two items' bases: %ld %d %d %d\n", df, s1, q[0], q[4]);
   return 0;
 }

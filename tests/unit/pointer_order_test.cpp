@@ -403,3 +403,50 @@ void f(int **out) {
   CHECK(F.Regions[1].R.Translate);
   CHECK_FALSE(F.Regions[2].R.Translate);
 }
+
+TEST_CASE("a section's base, always translated, compared or subtracted with "
+          "a pointer that keeps the host's value keeps the region on the "
+          "host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+typedef unsigned long uptr;
+void f(double *a, int *v, long *d, uptr ua) {
+  double *b = a, *c = a + 3, *lo = a, *hi = a + 4;
+  #pragma omp target map(tofrom: a[0:8], v[0:3])
+  { v[0] = (a == b); v[1] = (c > a); v[2] = (b + 3 == c); }
+  #pragma omp target map(tofrom: a[0:8], d[0:1])
+  { d[0] = c -
+        a; }
+  #pragma omp target map(tofrom: a[0:8], v[0:1])
+  { v[0] = ((double *)ua ==
+            a); }
+  #pragma omp target map(tofrom: lo[0:4], hi[0:4], d[0:1])
+  { lo[0] = 1; hi[0] = 2;
+    d[0] = hi - lo; }
+  #pragma omp target map(tofrom: lo[0:4], hi[0:4], v[0:1])
+  { v[0] = (hi > lo); }
+  #pragma omp target map(tofrom: a[0:8], v[0:3])
+  { b[1] = 2; v[0] = (a == b); v[1] = (a != 0); v[2] = (int)(a + 2 - a); }
+  #pragma omp target map(tofrom: lo[0:4], hi[0:4], v[0:1])
+  { v[0] = (hi == lo); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7u);
+  // b and c escape (c > a, b + 3 == c) and keep the host's value, where a
+  // holds the device's; a pointer rebuilt from an integer is the host's;
+  // the bases of two map items are looked up apart. Located at the
+  // base's use.
+  const std::pair<int, unsigned> Host[] = {
+      {0, 6}, {1, 9}, {2, 12}, {3, 15}, {4, 17}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+  }
+  CHECK(contains(F.Regions[3].R.Reason, "base of a mapped array section"));
+  // b is dereferenced and translated as a is; null; a distance from a
+  // itself; equality of two bases (the same address maps alike).
+  CHECK(F.Regions[5].R.Translate);
+  CHECK(F.Regions[6].R.Translate);
+}
