@@ -264,21 +264,44 @@ private:
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
     const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
+    bool Bound = false;
+    const VarDecl *Named = VD;
+    VD = referent(VD, Bound);
+    // A record bound to a reference (a parameter, `S &r = s`) is mapped
+    // memory like the record itself.
+    if (!VD || (!outside(VD) && !Through && !Bound))
       return;
-    if (Through ? AttachedMembers.count(VD) ||
-                      MemberNames.count(VD->getNameAsString())
-                : Attached.count(VD) || Names.count(VD->getNameAsString()))
-      return;
+    for (const VarDecl *V : {VD, Named})
+      if (Through ? AttachedMembers.count(V) ||
+                        MemberNames.count(V->getNameAsString())
+                  : Attached.count(V) || Names.count(V->getNameAsString()))
+        return;
     // The region may first store a device address there itself.
     if (Flow ? !flowsToDeref(At, VD->getASTContext())
              : Member && storedDeviceAddress(Body, Current, Member, At))
       return;
     Where = At->getBeginLoc();
-    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
+    What = (Through ? "a pointer held in what '" + Named->getNameAsString() +
                           "' points to"
-                    : "a pointer held in '" + VD->getNameAsString() + "'") +
+                    : "a pointer held in '" + Named->getNameAsString() + "'") +
            (Flow ? Passed : " is dereferenced");
+  }
+  /// The variable a reference VD names (`S &r = s` gives s), or VD itself;
+  /// Bound set where that variable is unknown (a reference parameter, any
+  /// other initializer), VD then standing for the record it is bound to.
+  static const VarDecl *referent(const VarDecl *VD, bool &Bound) {
+    for (int Steps = 0; VD && VD->getType()->isReferenceType(); ++Steps) {
+      const Expr *Init = VD->getInit() ? VD->getInit()->IgnoreParenImpCasts()
+                                       : nullptr;
+      const auto *D = dyn_cast_or_null<DeclRefExpr>(Init);
+      const auto *Next = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (!Next || isa<ParmVarDecl>(VD) || Steps > 8) {
+        Bound = true;
+        return VD;
+      }
+      VD = Next;
+    }
+    return VD;
   }
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";

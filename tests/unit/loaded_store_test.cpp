@@ -262,3 +262,37 @@ void f(int *q, struct S s) {
     CHECK(F.Regions[I].R.Why == DiagId::HostClause);
   }
 }
+
+TEST_CASE("a record bound to a reference is the mapped record: a pointer "
+          "held in it is refused unless a member item attaches it",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(S &r, int *a) {
+  #pragma omp target map(tofrom: a[0:8])
+  { r.p[1] = 5; }
+}
+void g(int *a, S &s) {
+  #pragma omp target map(tofrom: a[0:8], s)
+  { S &r = s; r.p[2] = 6; }
+  S &r2 = s;
+  #pragma omp target map(tofrom: a[0:8], r2)
+  { r2.p[3] = 7; }
+  #pragma omp target enter data map(to: r2, r2.p[0:8])
+  #pragma omp target
+  { r2.p[3] = 7; }
+  #pragma omp target map(tofrom: a[0:8])
+  { S loc = {a, 8}; S &r = loc; r.p[0] = 1; }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6); // the enter data construct is one
+  for (int I : {0, 1, 2}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  CHECK(F.Regions[4].R.Translate);
+  CHECK(F.Regions[5].R.Translate);
+}
