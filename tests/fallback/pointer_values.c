@@ -127,5 +127,29 @@ int main(void) {
   printf("attached only later: %d %d\n", a[4], v);
 #pragma omp target enter data map(to: s, s.p[0:4])
 #pragma omp target exit data map(release: s, s.p[0:4])
+  // Other copies of such a pointer: the whole record, an integer, its
+  // address, the array itself.
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    struct S loc = s;
+    loc.p[0] = 90;
+  }
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    uintptr_t w = (uintptr_t)s.p;
+    ((int *)w)[1] = 91;
+  }
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    int **pp = &s.p;
+    (*pp)[2] = 92;
+  }
+#pragma omp target map(tofrom: q[0:8], arr)
+  {
+    int **pp = arr;
+    pp[0][3] = 93;
+  }
+  printf("copied other ways: %d %d %d %d\n", s.p[0], s.p[1], s.p[2],
+         arr[0][3]);
   return 0;
 }
