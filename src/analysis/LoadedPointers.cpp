@@ -57,35 +57,61 @@ private:
   /// jump could bypass D by, from D to the end of Current's statement
   /// there. (A construct later in the function attaches nothing here.)
   bool inForce(const OMPExecutableDirective *D) {
-    if (isa<OMPTargetExitDataDirective>(D))
-      return false; // it releases what it names
+    // Exit data releases what it names; update attaches nothing.
+    if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
+      return false;
     const Stmt *Child = Current;
     for (const Stmt *P = PM.getParent(Child); P;
          Child = P, P = PM.getParent(P)) {
       if (P == D)
         return isa<OMPTargetDataDirective>(D);
       const auto *CS = dyn_cast<CompoundStmt>(P);
-      if (!CS || isa<OMPTargetDataDirective>(D))
+      if (!CS)
         continue;
       auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
-      auto K = std::find(CS->body_begin(), Pos, D);
-      if (Pos == CS->body_end() || K == Pos)
+      if (Pos == CS->body_end())
         continue;
-      for (auto J = K + 1; J != Pos + 1; ++J)
-        if (exitsOrJumps(*J))
+      auto K = isa<OMPTargetDataDirective>(D)
+                   ? Pos
+                   : std::find(CS->body_begin(), Pos, D);
+      bool Here = K != Pos;
+      // What runs before the region in each block up to D (in a target
+      // data construct around it too) may release what D mapped, also in a
+      // function it calls.
+      for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
+        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
           return false;
-      return true;
+      if (Here)
+        return true;
     }
     return false;
   }
-  static bool exitsOrJumps(const Stmt *S) {
+  /// Whether S has an exit data construct or a label, also (Calls levels
+  /// deep) in a function it calls whose definition is not in a system
+  /// header (one with no definition here may have anything).
+  static bool exitsOrJumps(const Stmt *S, int Calls) {
     if (!S)
       return false;
     if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
         isa<LabelStmt>(S))
       return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD)
+        return true;
+      const SourceManager &SM = FD->getASTContext().getSourceManager();
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def) {
+        if (!SM.isInSystemHeader(Def->getLocation()) &&
+            exitsOrJumps(Def->getBody(), Calls - 1))
+          return true;
+      } else if (!SM.isInSystemHeader(FD->getLocation()) &&
+                 !FD->getBuiltinID()) {
+        return true;
+      }
+    }
     for (const Stmt *C : S->children())
-      if (exitsOrJumps(C))
+      if (exitsOrJumps(C, Calls))
         return true;
     return false;
   }

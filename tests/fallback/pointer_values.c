@@ -19,6 +19,10 @@ struct S {
 int *gp;
 #pragma omp declare target(gp)
 static int second(const int *x) { return x[1]; }
+struct S gs;
+static void release(void) {
+#pragma omp target exit data map(delete: gs, gs.p[0:8])
+}
 
 int main(void) {
   int a[8];
@@ -151,5 +155,23 @@ int main(void) {
   }
   printf("copied other ways: %d %d %d %d\n", s.p[0], s.p[1], s.p[2],
          arr[0][3]);
+  // Attached no longer (or never): update, an exit data construct in a
+  // target data construct or in a called function.
+  s.p = a;
+#pragma omp target update to(s.p[0:8])
+#pragma omp target map(tofrom: a)
+  { s.p[1] = 95; }
+#pragma omp target data map(to: s, s.p[0:8])
+  {
+#pragma omp target exit data map(delete: s.p[0:8], s)
+#pragma omp target map(tofrom: a)
+    { s.p[2] = 96; }
+  }
+  gs.p = a;
+#pragma omp target enter data map(to: gs, gs.p[0:8])
+  release();
+#pragma omp target map(tofrom: a)
+  { gs.p[3] = 97; }
+  printf("released: %d %d %d\n", a[1], a[2], a[3]);
   return 0;
 }

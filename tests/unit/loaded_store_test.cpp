@@ -337,3 +337,45 @@ void f(int *a, struct S s, struct W w, struct P ps, int *pa[2]) {
     CHECK(contains(F.Regions[I].R.Reason, "a pointer held in"));
   }
 }
+
+TEST_CASE("update attaches nothing, and an exit data construct before the "
+          "region, in a target data construct or in a called function, "
+          "releases the attachment",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct S g;
+void cleanup(void) {
+  #pragma omp target exit data map(delete: g, g.p[0:8])
+}
+void keep(void) {}
+void f(int *a, struct S s) {
+  #pragma omp target update to(s.p[0:8])
+  #pragma omp target map(tofrom: a[0:8])
+  { s.p[1] = 80; }
+  #pragma omp target data map(to: s, s.p[0:8])
+  {
+    #pragma omp target exit data map(delete: s.p[0:8], s)
+    #pragma omp target map(tofrom: a[0:8])
+    { s.p[1] = 80; }
+  }
+  #pragma omp target enter data map(to: g, g.p[0:8])
+  cleanup();
+  #pragma omp target map(tofrom: a[0:8])
+  { g.p[2] = 81; }
+  #pragma omp target enter data map(to: g, g.p[0:8])
+  keep();
+  #pragma omp target map(tofrom: a[0:8])
+  { g.p[2] = 81; }
+})src");
+  REQUIRE(F.Ok);
+  // Every construct is one: exit data, update, target, target data, exit
+  // data, target, enter data, target, enter data, target.
+  REQUIRE(F.Regions.size() == 10);
+  for (int I : {2, 5, 7}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  CHECK(F.Regions[9].R.Translate);
+}
