@@ -57,35 +57,61 @@ private:
   /// jump could bypass D by, from D to the end of Current's statement
   /// there. (A construct later in the function attaches nothing here.)
   bool inForce(const OMPExecutableDirective *D) {
-    if (isa<OMPTargetExitDataDirective>(D))
-      return false; // it releases what it names
+    // Exit data releases what it names; update attaches nothing.
+    if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
+      return false;
     const Stmt *Child = Current;
     for (const Stmt *P = PM.getParent(Child); P;
          Child = P, P = PM.getParent(P)) {
       if (P == D)
         return isa<OMPTargetDataDirective>(D);
       const auto *CS = dyn_cast<CompoundStmt>(P);
-      if (!CS || isa<OMPTargetDataDirective>(D))
+      if (!CS)
         continue;
       auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
-      auto K = std::find(CS->body_begin(), Pos, D);
-      if (Pos == CS->body_end() || K == Pos)
+      if (Pos == CS->body_end())
         continue;
-      for (auto J = K + 1; J != Pos + 1; ++J)
-        if (exitsOrJumps(*J))
+      auto K = isa<OMPTargetDataDirective>(D)
+                   ? Pos
+                   : std::find(CS->body_begin(), Pos, D);
+      bool Here = K != Pos;
+      // What runs before the region in each block up to D (in a target
+      // data construct around it too) may release what D mapped, also in a
+      // function it calls.
+      for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
+        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
           return false;
-      return true;
+      if (Here)
+        return true;
     }
     return false;
   }
-  static bool exitsOrJumps(const Stmt *S) {
+  /// Whether S has an exit data construct or a label, also (Calls levels
+  /// deep) in a function it calls whose definition is not in a system
+  /// header (one with no definition here may have anything).
+  static bool exitsOrJumps(const Stmt *S, int Calls) {
     if (!S)
       return false;
     if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
         isa<LabelStmt>(S))
       return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD)
+        return true;
+      const SourceManager &SM = FD->getASTContext().getSourceManager();
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def) {
+        if (!SM.isInSystemHeader(Def->getLocation()) &&
+            exitsOrJumps(Def->getBody(), Calls - 1))
+          return true;
+      } else if (!SM.isInSystemHeader(FD->getLocation()) &&
+                 !FD->getBuiltinID()) {
+        return true;
+      }
+    }
     for (const Stmt *C : S->children())
-      if (exitsOrJumps(C))
+      if (exitsOrJumps(C, Calls))
         return true;
     return false;
   }
@@ -132,6 +158,34 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
+    else if (U->getOpcode() == UO_AddrOf)
+      check(U->getSubExpr(), U, false, " has its address taken");
+    return true;
+  }
+  /// A record copied whole (`struct S t = s;`, `t = w.in;`, a C++ copy).
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (CE->getNumArgs() == 1 && CE->getConstructor() &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      check(CE->getArg(0), CE, false, Copied);
+    return true;
+  }
+  /// An argument bound to a reference parameter (`g(s.p)` for `int *&`, a
+  /// record's copy assignment `t = w.in`).
+  bool VisitCallExpr(CallExpr *CE) {
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+    if (Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(1)->isGLValue())
+      check(Op->getArg(1), Op->getArg(1), false, Copied);
+    else if (!Op)
+      for (const Expr *Arg : CE->arguments())
+        if (Arg->isGLValue() && Arg->getType()->isPointerType())
+          check(Arg, Arg, false, Copied);
+    return true;
+  }
+  /// A reference bound to a pointer (`int *&r = s.p;`).
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      check(VD->getInit(), VD->getInit(), false, Copied);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
@@ -150,6 +204,13 @@ public:
     if (IC->getCastKind() == CK_LValueToRValue &&
         !IC->getType()->isFunctionPointerType())
       check(IC->getSubExpr(), IC, /*Flow=*/true);
+    if (IC->getCastKind() == CK_LValueToRValue && IC->getType()->isRecordType())
+      check(IC->getSubExpr(), IC, false, Copied);
+    // An array of pointers used other than by a subscript (`*(arr + 1)`,
+    // `int **pp = arr;`).
+    if (IC->getCastKind() == CK_ArrayToPointerDecay &&
+        IC->getType()->getPointeeType()->isPointerType() && !subscripted(IC))
+      check(IC->getSubExpr(), IC, false, Copied);
     return true;
   }
   SourceLocation Where;
@@ -171,10 +232,17 @@ private:
   /// (pointerValueUse's rules, mayDeref). Its value alone is the host's
   /// either way.
   bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
-    if (!mayDeref(Body, Load, Ctx))
-      return false;
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    // An integer may become the pointer again (`(int *)(uintptr_t)s.p`).
+    const Stmt *Up = Parents->getParent(Load);
+    while (Up && isa<ParenExpr>(Up))
+      Up = Parents->getParent(Up);
+    if (const auto *CE = dyn_cast_or_null<CastExpr>(Up);
+        CE && CE->getCastKind() == CK_PointerToIntegral)
+      return true;
+    if (!mayDeref(Body, Load, Ctx))
+      return false;
     const Expr *Cur = Load;
     const Stmt *P = Parents->getParent(Cur);
     while (P && (isa<ParenExpr>(P) ||
@@ -216,8 +284,13 @@ private:
   /// The pointer E (a pointer-typed operand) as loaded storage: for a
   /// dereference At, or (Flow) the load At of E, reported where its value
   /// flows to a dereference.
-  void check(const Expr *E, const Expr *At, bool Flow = false) {
-    if (Where.isValid() || !E->getType()->isPointerType())
+  /// (Copy) E is storage the region copies whole or takes the address of
+  /// (`struct S t = s;`, `&s.p`, `int **pp = arr;`): what it holds may be
+  /// dereferenced later, which no rule here follows; Copy says how.
+  void check(const Expr *E, const Expr *At, bool Flow = false,
+             const char *Copy = nullptr) {
+    if (Where.isValid() || !(E->getType()->isPointerType() ||
+                             (Copy && holdsPointer(E->getType()))))
       return;
     E = E->IgnoreParenImpCasts();
     // Through pointer arithmetic: (s.p + 1)[0].
@@ -234,7 +307,7 @@ private:
     // device copy of what sp points to, which holds the host's pointer too.
     bool Through = false;
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (!M->getType()->isPointerType())
+      if (!M->getType()->isPointerType() && !Copy)
         return;
       Member = M;
       Root = throughRecords(M, Through);
@@ -244,10 +317,21 @@ private:
       if (!A->getType()->isPointerType())
         return;
       Root = A->getBase()->IgnoreParenImpCasts();
-      if (!Root->getType()->isArrayType() &&
-          !(isa<DeclRefExpr>(Root) &&
-            cast<DeclRefExpr>(Root)->getDecl()->getType()->isArrayType()))
+      // A member array of pointers: s.ptrs[i].
+      if (const auto *M = dyn_cast<MemberExpr>(Root);
+          M && M->getType()->isArrayType()) {
+        Root = throughRecords(M, Through);
+        if (!Root)
+          return;
+      } else if (!Root->getType()->isArrayType() &&
+                 !(isa<DeclRefExpr>(Root) && cast<DeclRefExpr>(Root)
+                                                 ->getDecl()
+                                                 ->getType()
+                                                 ->isArrayType()))
         return;
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(E);
+               D && Copy && !E->getType()->isPointerType()) {
+      Root = D; // a record or an array of pointers, copied whole
     } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(D->getDecl());
       if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
@@ -264,22 +348,76 @@ private:
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
     const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || (!outside(VD) && !Through))
+    bool Bound = false;
+    const VarDecl *Named = VD;
+    VD = referent(VD, Bound);
+    // A record bound to a reference (a parameter, `S &r = s`) is mapped
+    // memory like the record itself.
+    if (!VD || (!outside(VD) && !Through && !Bound))
       return;
-    if (Through ? AttachedMembers.count(VD) ||
-                      MemberNames.count(VD->getNameAsString())
-                : Attached.count(VD) || Names.count(VD->getNameAsString()))
-      return;
+    for (const VarDecl *V : {VD, Named})
+      if (Through ? AttachedMembers.count(V) ||
+                        MemberNames.count(V->getNameAsString())
+                  : Attached.count(V) || Names.count(V->getNameAsString()))
+        return;
     // The region may first store a device address there itself.
-    if (Flow ? !flowsToDeref(At, VD->getASTContext())
-             : Member && storedDeviceAddress(Body, Current, Member, At))
+    if (!Copy &&
+        (Flow ? !flowsToDeref(At, VD->getASTContext())
+              : Member && storedDeviceAddress(Body, Current, Member, At)))
       return;
     Where = At->getBeginLoc();
-    What = (Through ? "a pointer held in what '" + VD->getNameAsString() +
+    What = (Through ? "a pointer held in what '" + Named->getNameAsString() +
                           "' points to"
-                    : "a pointer held in '" + VD->getNameAsString() + "'") +
-           (Flow ? Passed : " is dereferenced");
+                    : "a pointer held in '" + Named->getNameAsString() + "'") +
+           (Copy   ? Copy
+            : Flow ? Passed
+                   : " is dereferenced");
   }
+  /// Whether a value of type T holds a pointer: a pointer, or an array or
+  /// record with one.
+  static bool holdsPointer(QualType T) {
+    T = T.getCanonicalType();
+    if (T->isPointerType())
+      return true;
+    if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
+      return holdsPointer(A->getElementType());
+    if (const auto *RD = T->getAsRecordDecl()) {
+      if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+        if (CRD->hasDefinition())
+          for (const CXXBaseSpecifier &B : CRD->bases())
+            if (holdsPointer(B.getType()))
+              return true;
+      for (const FieldDecl *F : RD->fields())
+        if (holdsPointer(F->getType()))
+          return true;
+    }
+    return false;
+  }
+  /// The variable a reference VD names (`S &r = s` gives s), or VD itself;
+  /// Bound set where that variable is unknown (a reference parameter, any
+  /// other initializer), VD then standing for the record it is bound to.
+  static const VarDecl *referent(const VarDecl *VD, bool &Bound) {
+    for (int Steps = 0; VD && VD->getType()->isReferenceType(); ++Steps) {
+      const Expr *Init =
+          VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr;
+      const auto *D = dyn_cast_or_null<DeclRefExpr>(Init);
+      const auto *Next = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (!Next || isa<ParmVarDecl>(VD) || Steps > 8) {
+        Bound = true;
+        return VD;
+      }
+      VD = Next;
+    }
+    return VD;
+  }
+  bool subscripted(const Expr *E) {
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(Parents->getParent(E));
+    return A && A->getBase() == E;
+  }
+  static constexpr const char *Copied =
+      " is copied whole, or bound to a reference";
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";
   /// The variable expression under M's records: s of s.a.p, sp of

@@ -19,6 +19,10 @@ struct S {
 int *gp;
 #pragma omp declare target(gp)
 static int second(const int *x) { return x[1]; }
+struct S gs;
+static void release(void) {
+#pragma omp target exit data map(delete: gs, gs.p[0:8])
+}
 
 int main(void) {
   int a[8];
@@ -127,5 +131,47 @@ int main(void) {
   printf("attached only later: %d %d\n", a[4], v);
 #pragma omp target enter data map(to: s, s.p[0:4])
 #pragma omp target exit data map(release: s, s.p[0:4])
+  // Other copies of such a pointer: the whole record, an integer, its
+  // address, the array itself.
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    struct S loc = s;
+    loc.p[0] = 90;
+  }
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    uintptr_t w = (uintptr_t)s.p;
+    ((int *)w)[1] = 91;
+  }
+#pragma omp target map(tofrom: q[0:8], s)
+  {
+    int **pp = &s.p;
+    (*pp)[2] = 92;
+  }
+#pragma omp target map(tofrom: q[0:8], arr)
+  {
+    int **pp = arr;
+    pp[0][3] = 93;
+  }
+  printf("copied other ways: %d %d %d %d\n", s.p[0], s.p[1], s.p[2],
+         arr[0][3]);
+  // Attached no longer (or never): update, an exit data construct in a
+  // target data construct or in a called function.
+  s.p = a;
+#pragma omp target update to(s.p[0:8])
+#pragma omp target map(tofrom: a)
+  { s.p[1] = 95; }
+#pragma omp target data map(to: s, s.p[0:8])
+  {
+#pragma omp target exit data map(delete: s.p[0:8], s)
+#pragma omp target map(tofrom: a)
+    { s.p[2] = 96; }
+  }
+  gs.p = a;
+#pragma omp target enter data map(to: gs, gs.p[0:8])
+  release();
+#pragma omp target map(tofrom: a)
+  { gs.p[3] = 97; }
+  printf("released: %d %d %d\n", a[1], a[2], a[3]);
   return 0;
 }

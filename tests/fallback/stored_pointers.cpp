@@ -12,6 +12,14 @@ struct A {
   int sum;
 };
 
+// A record bound to a reference is the mapped record itself (its pointer
+// holds the host's address of what the region maps: the device copy of it
+// would miss the store).
+static void throughReference(A &r, int *a) {
+#pragma omp target map(tofrom: r, a[0:8])
+  { r.h[2] = 200; }
+}
+
 int main() {
   int array[8], other[8];
   for (int i = 0; i < 8; ++i)
@@ -99,5 +107,17 @@ int main() {
   }
   printf("through a pointer, put back: %d %d %d %d\n", ap->h == other,
          array[1], other[1], obj.sum);
+
+  obj.h = array;
+  throughReference(obj, array);
+  A &ref = obj;
+#pragma omp target map(tofrom: array, ref)
+  { ref.h[3] = 300; }
+#pragma omp target map(tofrom: array, obj)
+  {
+    A &local = obj;
+    local.h[4] = 400;
+  }
+  printf("through references: %d %d %d\n", array[2], array[3], array[4]);
   return 0;
 }

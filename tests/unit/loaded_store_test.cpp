@@ -103,7 +103,9 @@ void f(int *q, int **pp, struct S s, union U u, int c) {
     INFO("region " << I);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostClause);
-    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+    // &s is a copy of the record's pointer too.
+    CHECK(contains(F.Regions[I].R.Reason,
+                   I == 7 ? "has its address taken" : "is dereferenced"));
   }
 }
 
@@ -261,4 +263,119 @@ void f(int *q, struct S s) {
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostClause);
   }
+}
+
+TEST_CASE("a record bound to a reference is the mapped record: a pointer "
+          "held in it is refused unless a member item attaches it",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(S &r, int *a) {
+  #pragma omp target map(tofrom: a[0:8])
+  { r.p[1] = 5; }
+}
+void g(int *a, S &s) {
+  #pragma omp target map(tofrom: a[0:8], s)
+  { S &r = s; r.p[2] = 6; }
+  S &r2 = s;
+  #pragma omp target map(tofrom: a[0:8], r2)
+  { r2.p[3] = 7; }
+  #pragma omp target enter data map(to: r2, r2.p[0:8])
+  #pragma omp target
+  { r2.p[3] = 7; }
+  #pragma omp target map(tofrom: a[0:8])
+  { S loc = {a, 8}; S &r = loc; r.p[0] = 1; }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6); // the enter data construct is one
+  for (int I : {0, 1, 2}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "a pointer held in"));
+  }
+  CHECK(F.Regions[4].R.Translate);
+  CHECK(F.Regions[5].R.Translate);
+}
+
+TEST_CASE("a mapped record's or array's pointer copied other ways than a "
+          "load (a whole-record copy, an integer, its address, the array "
+          "itself) keeps the region on the host",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+#include <stdint.h>
+#include <string.h>
+struct S { int *p; int n; };
+struct W { struct S in; };
+struct P { int *ptrs[2]; int n; };
+void f(int *a, struct S s, struct W w, struct P ps, int *pa[2]) {
+  int *arr[2] = {a, a};
+  #pragma omp target map(tofrom: a[0:8], s)
+  { struct S loc = s; loc.p[1] = 5; }
+  #pragma omp target map(tofrom: a[0:8], w)
+  { struct S loc; loc = w.in; loc.p[2] = 6; }
+  #pragma omp target map(tofrom: a[0:8], s)
+  { uintptr_t v = (uintptr_t)s.p; int *t = (int *)v; t[1] = 5; }
+  #pragma omp target map(tofrom: a[0:8], s)
+  { int *t; memcpy(&t, &s.p, sizeof t); t[2] = 6; }
+  #pragma omp target map(tofrom: a[0:8], s)
+  { int **pp = &s.p; (*pp)[3] = 7; }
+  #pragma omp target map(tofrom: a[0:8], ps)
+  { ps.ptrs[1][1] = 5; }
+  #pragma omp target map(tofrom: a[0:8], arr)
+  { int **pp = arr; pp[1][3] = 7; }
+  #pragma omp target map(tofrom: a[0:8], arr)
+  { int *x = *(arr + 1); x[4] = 8; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  for (int I = 0; I < 8; ++I) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason, "a pointer held in"));
+  }
+}
+
+TEST_CASE("update attaches nothing, and an exit data construct before the "
+          "region, in a target data construct or in a called function, "
+          "releases the attachment",
+          "[analysis][loaded-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct S g;
+void cleanup(void) {
+  #pragma omp target exit data map(delete: g, g.p[0:8])
+}
+void keep(void) {}
+void f(int *a, struct S s) {
+  #pragma omp target update to(s.p[0:8])
+  #pragma omp target map(tofrom: a[0:8])
+  { s.p[1] = 80; }
+  #pragma omp target data map(to: s, s.p[0:8])
+  {
+    #pragma omp target exit data map(delete: s.p[0:8], s)
+    #pragma omp target map(tofrom: a[0:8])
+    { s.p[1] = 80; }
+  }
+  #pragma omp target enter data map(to: g, g.p[0:8])
+  cleanup();
+  #pragma omp target map(tofrom: a[0:8])
+  { g.p[2] = 81; }
+  #pragma omp target enter data map(to: g, g.p[0:8])
+  keep();
+  #pragma omp target map(tofrom: a[0:8])
+  { g.p[2] = 81; }
+})src");
+  REQUIRE(F.Ok);
+  // Every construct is one: exit data, update, target, target data, exit
+  // data, target, enter data, target, enter data, target.
+  REQUIRE(F.Regions.size() == 10);
+  for (int I : {2, 5, 7}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(contains(F.Regions[I].R.Reason, "is dereferenced"));
+  }
+  CHECK(F.Regions[9].R.Translate);
 }
