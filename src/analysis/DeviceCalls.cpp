@@ -3,6 +3,7 @@
 // combined-eligible only if every call can run on the device (seed 000
 // §4.2: "no opaque calls").
 #include "analysis/CallChecker.h"
+#include "analysis/VariantNames.h"
 #include "analysis/Instantiations.h"
 
 #include "clang/AST/Attr.h"
@@ -83,8 +84,7 @@ std::set<std::string> ompApiCalledIn(const Stmt *Body) {
     std::set<std::string> Names;
     bool VisitCallExpr(CallExpr *C) {
       if (const FunctionDecl *FD = C->getDirectCallee()) {
-        std::string N = FD->getNameAsString();
-        N = N.substr(0, N.find('['));
+        std::string N = writtenName(*FD);
         if (ompDeviceApi().count(N))
           Names.insert(N);
       }

@@ -13,6 +13,7 @@
 // Which thread runs which iteration is the implementation's choice either
 // way, so nothing else in a loop with no nested directives depends on it.
 #include "analysis/RegionSteps.h"
+#include "analysis/VariantNames.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -92,12 +93,8 @@ struct Observer : RecursiveASTVisitor<Observer> {
   bool callee(const FunctionDecl *FD) {
     if (!FD)
       return true;
-    // omp.h defines omp_is_initial_device in `begin declare variant`
-    // blocks: beside the written call is the one clang resolved, to a
-    // function named `omp_is_initial_device[device={kind(host)}]` (g18's
-    // allow-list missed it).
-    std::string Name = FD->getNameAsString();
-    Name = Name.substr(0, Name.find('['));
+    // The resolved variant's name too (g18's allow-list missed it).
+    std::string Name = writtenName(*FD);
     if (Api && llvm::StringRef(Name).starts_with("omp_") &&
         !sameInEveryThread(Name)) {
       Why = "it calls '" + Name + "'";

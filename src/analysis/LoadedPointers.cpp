@@ -219,13 +219,7 @@ public:
   std::set<const VarDecl *> AttachedMembers;
 
 private:
-  bool outside(const VarDecl *VD) const {
-    SourceRange R = Body->getSourceRange();
-    SourceLocation L = VD->getLocation();
-    const SourceManager &SM = VD->getASTContext().getSourceManager();
-    return !(SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
-             SM.isBeforeInTranslationUnit(L, R.getEnd()));
-  }
+  bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
   /// Whether the loaded pointer Load may reach a dereference through
   /// a copy or a call: a copy into a pointer variable that the region
   /// dereferences or passes on, or an argument a callee dereferences

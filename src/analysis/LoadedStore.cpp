@@ -85,15 +85,9 @@ bool cannotHoldPointer(QualType T) {
 class Checker {
 public:
   Checker(const Stmt *Body, const Stmt *Current, const Path &L)
-      : Body(Body), Current(Current), PM(const_cast<Stmt *>(Body)), L(L),
-        SM(L.Root->getASTContext().getSourceManager()) {}
+      : Body(Body), Current(Current), PM(const_cast<Stmt *>(Body)), L(L) {}
 
-  bool inside(const Decl *D) const {
-    SourceRange R = Body->getSourceRange();
-    SourceLocation Loc = D->getLocation();
-    return SM.isBeforeInTranslationUnit(R.getBegin(), Loc) &&
-           SM.isBeforeInTranslationUnit(Loc, R.getEnd());
-  }
+  bool inside(const Decl *D) const { return declaredIn(D, Body); }
 
   /// The member path whose outermost member expression is E, when E is
   /// read or written as a scalar; false when s is used any other way.
@@ -149,7 +143,6 @@ public:
   const Stmt *Body, *Current;
   ParentMap PM;
   Path L;
-  const SourceManager &SM;
   /// The writes to L (assignments, compound assignments, ++ and --).
   std::vector<const Stmt *> Writes;
   /// Every reference to s; tracked ones name their member expression.
@@ -356,15 +349,14 @@ bool Checker::restored() const {
   auto Index = [&](const Stmt *S) {
     return std::find(CS->body_begin(), CS->body_end(), S) - CS->body_begin();
   };
-  long First = CS->size(), Last = -1;
+  long First = CS->size();
   for (const Stmt *W : Writes) {
     long I = Index(W);
     if (I == (long)CS->size())
       return false; // nested: a branch or a loop may skip the restore
     First = std::min(First, I);
-    Last = std::max(Last, I);
   }
-  const auto *BO = dyn_cast<BinaryOperator>(CS->body_begin()[Last]);
+  const auto *BO = dyn_cast<BinaryOperator>(restore());
   if (!BO || BO->getOpcode() != BO_Assign)
     return false;
   const auto *TR = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());

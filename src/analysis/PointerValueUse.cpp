@@ -90,9 +90,7 @@ public:
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     if (!VD || !VD->getType()->isPointerType() || VD->hasGlobalStorage())
       return true;
-    const SourceManager &SM = VD->getASTContext().getSourceManager();
-    if (!SM.isPointWithin(VD->getLocation(), Body->getBeginLoc(),
-                          Body->getEndLoc()))
+    if (!declaredIn(VD, Body))
       Found.insert(VD);
     return true;
   }
@@ -350,11 +348,7 @@ private:
     return Alike;
   }
 
-  bool inBody(const Decl *D) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    return SM.isPointWithin(D->getLocation(), Root->getBeginLoc(),
-                            Root->getEndLoc());
-  }
+  bool inBody(const Decl *D) const { return declaredIn(D, Root); }
 
   Found binaryUse(const BinaryOperator *BO, const Expr *Cur) {
     bool IsLHS = BO->getLHS() == Cur;
@@ -526,6 +520,12 @@ bool holdsDeviceAllocation(const ValueDecl *VD, const Stmt *Scope) {
     Allocated = true;
   }
   return Allocated;
+}
+
+bool declaredIn(const Decl *D, const Stmt *Body) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return SM.isPointWithin(D->getLocation(), Body->getBeginLoc(),
+                          Body->getEndLoc());
 }
 
 bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {

@@ -38,6 +38,10 @@ pointerValueUse(const clang::Stmt *Body, const clang::ValueDecl *VD,
 bool holdsDeviceAllocation(const clang::ValueDecl *VD,
                            const clang::Stmt *Scope);
 
+/// Whether D is declared inside Body (a local of the region or function,
+/// not a variable it takes from outside).
+bool declaredIn(const clang::Decl *D, const clang::Stmt *Body);
+
 /// Whether E, a pointer-valued expression in Body, may reach its pointee:
 /// directly, through a copy into a pointer variable, or through a call
 /// (pointerValueUse's rules for one expression).

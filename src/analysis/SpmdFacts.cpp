@@ -2,6 +2,7 @@
 // (DirectiveTree.h): the facts of team-master statements, and the uses in
 // parallel code that would need the team's variables shared.
 #include "analysis/DirectiveTree.h"
+#include "analysis/VariantNames.h"
 #include "analysis/Scope.h"
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
@@ -104,10 +105,7 @@ bool isPureCall(const CallExpr *CE, const ASTContext &Ctx) {
   if (unsigned ID = FD->getBuiltinID())
     return Ctx.BuiltinInfo.isConst(ID) ||
            Ctx.BuiltinInfo.isConstWithoutErrnoAndExceptions(ID);
-  // omp.h defines omp_is_initial_device in `begin declare variant` blocks:
-  // beside the written call is clang's choice, a function named
-  // `omp_is_initial_device$ompvariant$...`.
-  llvm::StringRef N = FD->getName().split('$').first;
+  std::string N = writtenName(*FD);
   return N == "omp_get_team_num" || N == "omp_get_num_teams" ||
          N == "omp_is_initial_device" || N == "omp_get_device_num" ||
          N == "omp_get_max_threads" || N == "omp_get_thread_limit";
