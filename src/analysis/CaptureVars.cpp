@@ -645,26 +645,10 @@ Verdict captureVars(CaptureSite &S) {
   // (or a declare target pointer) is not attached: its device copy holds
   // the host's address, where the host build reaches the mapped data.
   std::string Loaded;
-  std::set<std::string> Attached; // member and mapper items' variables
-  std::set<std::string> Members;  // member items' (sp of sp->p[0:n])
-  for (const PointerMap &PM : S.CI.PointerMaps)
-    for (const std::string &T : {PM.Parent, PM.Base}) {
-      size_t B = T.find_first_not_of("(&* ");
-      size_t E = B == std::string::npos
-                     ? B
-                     : T.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHI"
-                                           "JKLMNOPQRSTUVWXYZ0123456789_",
-                                           B);
-      if (B == std::string::npos)
-        continue;
-      Attached.insert(T.substr(B, E == std::string::npos ? E : E - B));
-      if (!PM.Parent.empty())
-        Members.insert(T.substr(B, E == std::string::npos ? E : E - B));
-    }
   if (!S.IsData)
     if (SourceLocation L = loadedPointerDeref(
             S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
-            S.C.Directive, Attached, Members, Loaded);
+            S.C.Directive, S.TU.Ctx, Loaded);
         L.isValid()) {
       Verdict V = Verdict::no(
           DiagId::HostClause,

@@ -1,20 +1,15 @@
 // Dereferences of pointers that a region loads from storage it maps whole
 // (a record's member, an array of pointers, a declare target pointer),
 // whose device copies hold host addresses unless a map attaches them.
+#include "analysis/AttachedPaths.h"
 #include "analysis/LoadedStore.h"
 #include "analysis/PointerValueUse.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ExprOpenMP.h"
-#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtOpenMP.h"
-#include "clang/Basic/OpenMPKinds.h"
-#include "clang/Basic/SourceManager.h"
 
-#include <algorithm>
 #include <memory>
 #include <set>
 
@@ -23,138 +18,11 @@ using namespace clang;
 namespace omp2cuda {
 namespace {
 
-/// The variables that a map, to or from clause names through a member or
-/// an element (a section there is attached), or with a mapper.
-class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
-public:
-  AttachedFinder(std::set<const VarDecl *> &Out,
-                 std::set<const VarDecl *> &Members, const Stmt *Current,
-                 const Stmt *Scope)
-      : Out(Out), Members(Members), Current(Current),
-        PM(const_cast<Stmt *>(Scope)) {}
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    // Another target region attaches nothing the next one sees (and may
-    // itself stay on the host).
-    if (D != Current &&
-        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
-         !inForce(D)))
-      return true;
-    for (const OMPClause *C : D->clauses()) {
-      if (const auto *M = dyn_cast<OMPMapClause>(C))
-        add(M->varlists(), !M->getMapperIdInfo().getName().isEmpty());
-      else if (const auto *T = dyn_cast<OMPToClause>(C))
-        add(T->varlists(), !T->getMapperIdInfo().getName().isEmpty());
-      else if (const auto *F = dyn_cast<OMPFromClause>(C))
-        add(F->varlists(), !F->getMapperIdInfo().getName().isEmpty());
-    }
-    return true;
-  }
-
-private:
-  /// Whether what D maps is on the device whenever Current runs: a target
-  /// data construct around it, or an enter data or update construct
-  /// before it in an enclosing block with no exit data, and no label a
-  /// jump could bypass D by, from D to the end of Current's statement
-  /// there. (A construct later in the function attaches nothing here.)
-  bool inForce(const OMPExecutableDirective *D) {
-    // Exit data releases what it names; update attaches nothing.
-    if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
-      return false;
-    const Stmt *Child = Current;
-    for (const Stmt *P = PM.getParent(Child); P;
-         Child = P, P = PM.getParent(P)) {
-      if (P == D)
-        return isa<OMPTargetDataDirective>(D);
-      const auto *CS = dyn_cast<CompoundStmt>(P);
-      if (!CS)
-        continue;
-      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
-      if (Pos == CS->body_end())
-        continue;
-      auto K = isa<OMPTargetDataDirective>(D)
-                   ? Pos
-                   : std::find(CS->body_begin(), Pos, D);
-      bool Here = K != Pos;
-      // What runs before the region in each block up to D (in a target
-      // data construct around it too) may release what D mapped, also in a
-      // function it calls.
-      for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
-        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
-          return false;
-      if (Here)
-        return true;
-    }
-    return false;
-  }
-  /// Whether S has an exit data construct or a label, also (Calls levels
-  /// deep) in a function it calls whose definition is not in a system
-  /// header (one with no definition here may have anything).
-  static bool exitsOrJumps(const Stmt *S, int Calls) {
-    if (!S)
-      return false;
-    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
-        isa<LabelStmt>(S))
-      return true;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD)
-        return true;
-      const SourceManager &SM = FD->getASTContext().getSourceManager();
-      const FunctionDecl *Def = nullptr;
-      if (FD->hasBody(Def) && Def) {
-        if (!SM.isInSystemHeader(Def->getLocation()) &&
-            exitsOrJumps(Def->getBody(), Calls - 1))
-          return true;
-      } else if (!SM.isInSystemHeader(FD->getLocation()) &&
-                 !FD->getBuiltinID()) {
-        return true;
-      }
-    }
-    for (const Stmt *C : S->children())
-      if (exitsOrJumps(C, Calls))
-        return true;
-    return false;
-  }
-  template <class R> void add(R Items, bool Mapper) {
-    for (const Expr *E : Items) {
-      const Expr *Bare = E->IgnoreParenImpCasts();
-      const Expr *Root = Bare;
-      bool Member = Mapper;
-      while (true) {
-        if (const auto *M = dyn_cast<MemberExpr>(Root)) {
-          Root = M->getBase()->IgnoreParenImpCasts();
-          Member = true;
-        } else if (const auto *U = dyn_cast<UnaryOperator>(Root);
-                   U && U->getOpcode() == UO_Deref)
-          Root = U->getSubExpr()->IgnoreParenImpCasts();
-        else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Root))
-          Root = A->getBase()->IgnoreParenImpCasts();
-        else if (const auto *S = dyn_cast<ArraySectionExpr>(Root))
-          Root = S->getBase()->IgnoreParenImpCasts();
-        else
-          break;
-      }
-      const auto *D = dyn_cast<DeclRefExpr>(Root);
-      const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-      if (VD && (Mapper || Root != Bare))
-        Out.insert(VD);
-      if (VD && Member)
-        Members.insert(VD);
-    }
-  }
-  std::set<const VarDecl *> &Out;
-  std::set<const VarDecl *> &Members;
-  const Stmt *Current;
-  ParentMap PM;
-};
-
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
-  LoadedFinder(const Stmt *Body, const Stmt *Current,
-               const std::set<std::string> &Names,
-               const std::set<std::string> &MemberNames)
-      : Names(Names), MemberNames(MemberNames), Body(Body), Current(Current) {}
+  LoadedFinder(const Stmt *Body, const Stmt *Current)
+      : Body(Body), Current(Current) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
@@ -215,8 +83,8 @@ public:
   }
   SourceLocation Where;
   std::string What;
-  std::set<const VarDecl *> Attached;
-  std::set<const VarDecl *> AttachedMembers;
+  std::set<StoragePath> Attached;
+  std::set<const void *> MapperRoots;
 
 private:
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
@@ -329,8 +197,8 @@ private:
     } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(D->getDecl());
       if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
-          VD->hasAttr<OMPDeclareTargetDeclAttr>() && !Attached.count(VD) &&
-          !Names.count(VD->getNameAsString()) &&
+          VD->hasAttr<OMPDeclareTargetDeclAttr>() &&
+          !Attached.count({{VD->getCanonicalDecl(), 0}}) &&
           (!Flow || flowsToDeref(At, VD->getASTContext()))) {
         Where = At->getBeginLoc();
         What = "the declare target pointer '" + VD->getNameAsString() + "'" +
@@ -349,11 +217,14 @@ private:
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
       return;
-    for (const VarDecl *V : {VD, Named})
-      if (Through ? AttachedMembers.count(V) ||
-                        MemberNames.count(V->getNameAsString())
-                  : Attached.count(V) || Names.count(V->getNameAsString()))
-        return;
+    // Only an item through this very pointer attaches it (s.q[0:n] leaves
+    // s.p, s2.q and sa[1].q holding the host's address).
+    StoragePath P;
+    if (storagePath(E, VD->getASTContext(), P) &&
+        (MapperRoots.count(P.front().first) ||
+         (E->getType()->isPointerType() ? isAttached(Attached, P)
+                                        : allAttached(P, E->getType()))))
+      return;
     // The region may first store a device address there itself.
     if (!Copy &&
         (Flow ? !flowsToDeref(At, VD->getASTContext())
@@ -366,6 +237,28 @@ private:
            (Copy   ? Copy
             : Flow ? Passed
                    : " is dereferenced");
+  }
+  /// Whether every pointer in the storage at P, of type T, is attached (a
+  /// record copied whole).
+  bool allAttached(StoragePath &P, QualType T) const {
+    T = T.getCanonicalType();
+    if (T->isPointerType())
+      return isAttached(Attached, P);
+    if (!holdsPointer(T))
+      return true;
+    if (const auto *CRD = T->getAsCXXRecordDecl(); CRD && CRD->getNumBases())
+      return false; // a base's pointers: no path names them
+    if (const auto *RD = T->getAsRecordDecl()) {
+      for (const FieldDecl *F : RD->fields()) {
+        P.push_back({F->getCanonicalDecl(), 0});
+        bool All = allAttached(P, F->getType());
+        P.pop_back();
+        if (!All)
+          return false;
+      }
+      return true;
+    }
+    return false; // an array of pointers: each element would need its item
   }
   /// Whether a value of type T holds a pointer: a pointer, or an array or
   /// record with one.
@@ -386,23 +279,6 @@ private:
           return true;
     }
     return false;
-  }
-  /// The variable a reference VD names (`S &r = s` gives s), or VD itself;
-  /// Bound set where that variable is unknown (a reference parameter, any
-  /// other initializer), VD then standing for the record it is bound to.
-  static const VarDecl *referent(const VarDecl *VD, bool &Bound) {
-    for (int Steps = 0; VD && VD->getType()->isReferenceType(); ++Steps) {
-      const Expr *Init =
-          VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr;
-      const auto *D = dyn_cast_or_null<DeclRefExpr>(Init);
-      const auto *Next = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-      if (!Next || isa<ParmVarDecl>(VD) || Steps > 8) {
-        Bound = true;
-        return VD;
-      }
-      VD = Next;
-    }
-    return VD;
   }
   bool subscripted(const Expr *E) {
     if (!Parents)
@@ -439,8 +315,6 @@ private:
       return B;
     }
   }
-  const std::set<std::string> &Names;
-  const std::set<std::string> &MemberNames;
   const Stmt *Body;
   const Stmt *Current;
   std::unique_ptr<ParentMap> Parents;
@@ -449,16 +323,12 @@ private:
 } // namespace
 
 SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
-                                  const Stmt *Current,
-                                  const std::set<std::string> &Attached,
-                                  const std::set<std::string> &Members,
+                                  const Stmt *Current, const ASTContext &Ctx,
                                   std::string &What) {
   if (!Body)
     return {};
-  LoadedFinder F(Body, Current, Attached, Members);
-  if (Scope)
-    AttachedFinder(F.Attached, F.AttachedMembers, Current, Scope)
-        .TraverseStmt(const_cast<Stmt *>(Scope));
+  LoadedFinder F(Body, Current);
+  attachedPaths(Scope, Current, Ctx, F.Attached, F.MapperRoots);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
   return F.Where;

@@ -60,17 +60,14 @@ bool keepsPointer(const clang::CastExpr *CE);
 /// Pointers that a map, to or from clause of Current (the region's
 /// directive) or of a data construct in Scope (the enclosing function)
 /// in force at Current (around it, or entered before it)
-/// maps through (`s.p[0:n]`, `rows[i][:n]`) or with a mapper are attached
-/// there, and are not reported, nor are the variables named Attached (the
-/// construct's member and mapper items; of a record reached through a
-/// pointer sp, only member items name it, in Members, since sp[0:1]
-/// attaches sp alone), nor is a record's member the
-/// region first points at device data itself (storedDeviceAddress).
+/// maps through (that very pointer: `s.p[0:n]`, `rows[1][:n]`; not s.q,
+/// s2.p, rows[i]) or with a mapper are attached there (attachedPaths), and
+/// are not reported, nor is a record's member the region first points at
+/// device data itself (storedDeviceAddress).
 clang::SourceLocation loadedPointerDeref(const clang::Stmt *Body,
                                          const clang::Stmt *Scope,
                                          const clang::Stmt *Current,
-                                         const std::set<std::string> &Attached,
-                                         const std::set<std::string> &Members,
+                                         const clang::ASTContext &Ctx,
                                          std::string &What);
 
 } // namespace omp2cuda

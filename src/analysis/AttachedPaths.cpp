@@ -1,0 +1,357 @@
+// Which pointers held in mapped storage the map items in force at a target
+// region attach, path by path (AttachedPaths.h).
+#include "analysis/AttachedPaths.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <type_traits>
+
+using namespace clang;
+
+namespace omp2cuda {
+
+const void *thisRoot() {
+  static const char This = 0;
+  return &This;
+}
+
+const VarDecl *referent(const VarDecl *VD, bool &Bound) {
+  for (int Steps = 0; VD && VD->getType()->isReferenceType(); ++Steps) {
+    const Expr *Init =
+        VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr;
+    const auto *D = dyn_cast_or_null<DeclRefExpr>(Init);
+    const auto *Next = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!Next || isa<ParmVarDecl>(VD) || Steps > 8) {
+      Bound = true;
+      return VD;
+    }
+    VD = Next;
+  }
+  return VD;
+}
+
+const void *anyElement() {
+  static const char Any = 0;
+  return &Any;
+}
+
+namespace {
+
+/// The most element paths one item or one dereference stands for.
+constexpr size_t MaxPaths = 4096;
+
+/// The values of the iterator D of Iter, one with a constant range.
+bool iteratorValues(const Decl *D, const OMPIteratorExpr *Iter,
+                    const ASTContext &Ctx, std::vector<int64_t> &Out) {
+  auto Int = [&](const Expr *E, int64_t &V) {
+    Expr::EvalResult R;
+    if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return false;
+    V = R.Val.getInt().getExtValue();
+    return true;
+  };
+  for (unsigned I = 0; Iter && I < Iter->numOfIterators(); ++I) {
+    if (Iter->getIteratorDecl(I) != D)
+      continue;
+    OMPIteratorExpr::IteratorRange R = Iter->getIteratorRange(I);
+    int64_t Begin, End, Step = 1;
+    if (!Int(R.Begin, Begin) || !Int(R.End, End) ||
+        (R.Step && !Int(R.Step, Step)) || Step == 0)
+      return false;
+    for (int64_t V = Begin; Step > 0 ? V < End : V > End; V += Step) {
+      if (Out.size() == MaxPaths)
+        return false;
+      Out.push_back(V);
+    }
+    return true;
+  }
+  return false;
+}
+
+/// E's paths, appended to each of Out (one empty path to start with): an
+/// index that is not a constant is anyElement() where Unknown (a
+/// dereference), or one path per value of an iterator of Iter (an item).
+bool pathsOf(const Expr *E, const ASTContext &Ctx,
+             std::vector<StoragePath> &Out, bool Unknown,
+             const OMPIteratorExpr *Iter) {
+  auto Append = [&](const void *Step, int64_t Index) {
+    for (StoragePath &P : Out)
+      P.push_back({Step, Index});
+  };
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!FD || !pathsOf(M->getBase(), Ctx, Out, Unknown, Iter))
+      return false;
+    if (M->isArrow())
+      Append(nullptr, 0);
+    Append(FD->getCanonicalDecl(), 0);
+    return true;
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!pathsOf(A->getBase(), Ctx, Out, Unknown, Iter))
+      return false;
+    Expr::EvalResult R;
+    if (!A->getIdx()->isValueDependent() &&
+        A->getIdx()->EvaluateAsInt(R, Ctx)) {
+      Append(nullptr, R.Val.getInt().getExtValue());
+      return true;
+    }
+    // Two items of one element at an index that is not a constant may
+    // still be different elements.
+    if (Unknown) {
+      const auto *CA = Ctx.getAsConstantArrayType(
+          A->getBase()->IgnoreParenImpCasts()->getType());
+      Append(anyElement(), CA ? int64_t(CA->getSize().getZExtValue()) : -1);
+      return true;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(A->getIdx()->IgnoreParenImpCasts());
+    std::vector<int64_t> Values;
+    if (!D || !iteratorValues(D->getDecl(), Iter, Ctx, Values) ||
+        Out.size() * Values.size() > MaxPaths)
+      return false;
+    std::vector<StoragePath> Each;
+    for (const StoragePath &P : Out)
+      for (int64_t V : Values) {
+        Each.push_back(P);
+        Each.back().push_back({nullptr, V});
+      }
+    Out = std::move(Each);
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref) {
+    if (!pathsOf(U->getSubExpr(), Ctx, Out, Unknown, Iter))
+      return false;
+    Append(nullptr, 0);
+    return true;
+  }
+  if (isa<CXXThisExpr>(E)) {
+    Append(thisRoot(), 0);
+    return true;
+  }
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  bool Bound = false;
+  Append(referent(VD, Bound)->getCanonicalDecl(), 0);
+  return true;
+}
+
+/// Whether P is in Paths with each element of any index from step I on
+/// taken at every index of its array (at most Budget paths looked up).
+bool everyAttached(const std::set<StoragePath> &Paths, StoragePath &P, size_t I,
+                   size_t &Budget) {
+  for (; I < P.size(); ++I)
+    if (P[I].first == anyElement())
+      break;
+  if (I == P.size()) {
+    if (Budget == 0)
+      return false;
+    --Budget;
+    return Paths.count(P);
+  }
+  int64_t Length = P[I].second;
+  if (Length < 0)
+    return false;
+  bool All = true;
+  for (int64_t K = 0; All && K < Length; ++K) {
+    P[I] = {nullptr, K};
+    All = everyAttached(Paths, P, I + 1, Budget);
+  }
+  P[I] = {anyElement(), Length};
+  return All;
+}
+
+} // namespace
+
+bool storagePath(const Expr *E, const ASTContext &Ctx, StoragePath &Out) {
+  std::vector<StoragePath> One(1);
+  if (!pathsOf(E, Ctx, One, /*Unknown=*/true, nullptr))
+    return false;
+  Out = std::move(One.front());
+  return true;
+}
+
+bool isAttached(const std::set<StoragePath> &Paths, const StoragePath &P) {
+  StoragePath Each = P;
+  size_t Budget = MaxPaths;
+  return everyAttached(Paths, Each, 0, Budget);
+}
+
+namespace {
+
+/// The map, to and from items of Current and of the data constructs in
+/// force at it, as the paths of the pointers they map through.
+class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
+public:
+  AttachedFinder(std::set<StoragePath> &Paths, std::set<const void *> &Roots,
+                 const Stmt *Current, const Stmt *Scope, const ASTContext &Ctx)
+      : Paths(Paths), Roots(Roots), Current(Current),
+        PM(const_cast<Stmt *>(Scope)), Ctx(Ctx) {}
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    // Another target region attaches nothing the next one sees (and may
+    // itself stay on the host).
+    if (D != Current &&
+        (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
+         !inForce(D)))
+      return true;
+    for (const OMPClause *C : D->clauses()) {
+      if (const auto *M = dyn_cast<OMPMapClause>(C))
+        add(M);
+      else if (const auto *T = dyn_cast<OMPToClause>(C))
+        add(T);
+      else if (const auto *F = dyn_cast<OMPFromClause>(C))
+        add(F);
+    }
+    return true;
+  }
+
+private:
+  /// Whether what D maps is on the device whenever Current runs: a target
+  /// data construct around it, or an enter data or update construct
+  /// before it in an enclosing block with no exit data, and no label a
+  /// jump could bypass D by, from D to the end of Current's statement
+  /// there. (A construct later in the function attaches nothing here.)
+  bool inForce(const OMPExecutableDirective *D) {
+    // Exit data releases what it names; update attaches nothing.
+    if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
+      return false;
+    const Stmt *Child = Current;
+    for (const Stmt *P = PM.getParent(Child); P;
+         Child = P, P = PM.getParent(P)) {
+      if (P == D)
+        return isa<OMPTargetDataDirective>(D);
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS)
+        continue;
+      auto Pos = std::find(CS->body_begin(), CS->body_end(), Child);
+      if (Pos == CS->body_end())
+        continue;
+      auto K = isa<OMPTargetDataDirective>(D)
+                   ? Pos
+                   : std::find(CS->body_begin(), Pos, D);
+      bool Here = K != Pos;
+      // What runs before the region in each block up to D (in a target
+      // data construct around it too) may release what D mapped, also in a
+      // function it calls.
+      for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
+        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
+          return false;
+      if (Here)
+        return true;
+    }
+    return false;
+  }
+  /// Whether S has an exit data construct or a label, also (Calls levels
+  /// deep) in a function it calls whose definition is not in a system
+  /// header (one with no definition here may have anything).
+  static bool exitsOrJumps(const Stmt *S, int Calls) {
+    if (!S)
+      return false;
+    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
+        isa<LabelStmt>(S))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD)
+        return true;
+      const SourceManager &SM = FD->getASTContext().getSourceManager();
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def) {
+        if (!SM.isInSystemHeader(Def->getLocation()) &&
+            exitsOrJumps(Def->getBody(), Calls - 1))
+          return true;
+      } else if (!SM.isInSystemHeader(FD->getLocation()) &&
+                 !FD->getBuiltinID()) {
+        return true;
+      }
+    }
+    for (const Stmt *C : S->children())
+      if (exitsOrJumps(C, Calls))
+        return true;
+    return false;
+  }
+  /// C's items; one mapped with a mapper (named, or its type's default
+  /// one) may attach any pointer of its variable.
+  template <class ClauseT> void add(const ClauseT *C) {
+    Iter = nullptr;
+    if constexpr (std::is_same_v<ClauseT, OMPMapClause>)
+      Iter = dyn_cast_or_null<OMPIteratorExpr>(
+          const_cast<OMPMapClause *>(C)->getIteratorModifier());
+    bool Named = !C->getMapperIdInfo().getName().isEmpty();
+    auto Mappers = C->mapperlists();
+    auto Mapper = Mappers.begin();
+    for (const Expr *E : C->varlists()) {
+      bool Mapped = Named || (Mapper != Mappers.end() && *Mapper);
+      if (Mapper != Mappers.end())
+        ++Mapper;
+      add(E, Mapped);
+    }
+  }
+  /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
+  /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
+  void add(const Expr *E, bool Mapper) {
+    const Expr *Cur = E->IgnoreParenImpCasts();
+    while (true) {
+      const Expr *Next = nullptr;
+      bool Through = false;
+      if (const auto *M = dyn_cast<MemberExpr>(Cur)) {
+        Next = M->getBase();
+        Through = M->isArrow();
+      } else if (const auto *U = dyn_cast<UnaryOperator>(Cur);
+                 U && U->getOpcode() == UO_Deref) {
+        Next = U->getSubExpr();
+        Through = true;
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Cur)) {
+        Next = A->getBase();
+      } else if (const auto *S = dyn_cast<ArraySectionExpr>(Cur)) {
+        Next = S->getBase();
+      } else {
+        break;
+      }
+      Next = Next->IgnoreParenImpCasts();
+      std::vector<StoragePath> Each(1);
+      if ((Through || Next->getType()->isPointerType()) &&
+          pathsOf(Next, Ctx, Each, /*Unknown=*/false, Iter))
+        Paths.insert(Each.begin(), Each.end());
+      Cur = Next;
+    }
+    if (!Mapper)
+      return;
+    if (isa<CXXThisExpr>(Cur))
+      Roots.insert(thisRoot());
+    else if (const auto *D = dyn_cast<DeclRefExpr>(Cur))
+      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
+        bool Bound = false;
+        Roots.insert(referent(VD, Bound)->getCanonicalDecl());
+      }
+  }
+  std::set<StoragePath> &Paths;
+  std::set<const void *> &Roots;
+  const Stmt *Current;
+  ParentMap PM;
+  const ASTContext &Ctx;
+  const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
+};
+
+} // namespace
+
+void attachedPaths(const Stmt *Scope, const Stmt *Current,
+                   const ASTContext &Ctx, std::set<StoragePath> &Paths,
+                   std::set<const void *> &Roots) {
+  AttachedFinder(Paths, Roots, Current, Scope ? Scope : Current, Ctx)
+      .TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
+}
+
+} // namespace omp2cuda

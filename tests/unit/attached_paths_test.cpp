@@ -1,0 +1,194 @@
+// A pointer held in a mapped record or array is attached only by an item
+// through that very pointer: `s.q[0:8]` attaches s.q, not s.p, s2.q,
+// sa[1].q or w.in.p (issue 8; before, any member item of s exempted every
+// pointer of s, and the region wrote through the host's address).
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+
+/// The target regions of F (data constructs left out), in order.
+std::vector<const Region *> targets(const FileResult &F) {
+  std::vector<const Region *> Out;
+  for (const auto &R : F.Regions)
+    if (R.R.Directive.find("data") == std::string::npos)
+      Out.push_back(&R.R);
+  return Out;
+}
+
+void checkRefused(const Region &R, const std::string &Holder) {
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostClause);
+  CHECK(contains(R.Reason, Holder));
+  CHECK(contains(R.Reason, "is dereferenced"));
+}
+
+} // namespace
+
+TEST_CASE("a member item attaches that member alone: another pointer of the "
+          "record, of another record or element keeps the region on the host",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int *q; int n; };
+struct W { struct S in; int *r; };
+void f(struct S s, struct S *sp, struct S s2, struct W w) {
+  struct S sa[2] = {s, s2};
+  #pragma omp target data map(tofrom: s, s.q[0:8])
+  {
+    #pragma omp target
+    { s.p[1] = 5; }
+    #pragma omp target
+    { s.q[1] = 6; }
+  }
+  #pragma omp target data map(tofrom: sp[0:1], sp->q[0:8])
+  {
+    #pragma omp target
+    { sp->p[2] = 7; }
+    #pragma omp target
+    { sp->q[2] = 8; (*sp).q[3] = 9; sp[0].q[4] = 1; }
+  }
+  #pragma omp target enter data map(to: s, s.q[0:8])
+  #pragma omp target
+  { s.p[4] = 11; }
+  #pragma omp target data map(tofrom: s, s.q[0:8], s2)
+  {
+    #pragma omp target
+    { s2.q[5] = 14; }
+  }
+  #pragma omp target data map(tofrom: sa[0:2], sa[0].q[0:8])
+  {
+    #pragma omp target
+    { sa[1].q[6] = 16; }
+    #pragma omp target
+    { sa[0].q[6] = 15; }
+  }
+  #pragma omp target data map(tofrom: w, w.in.q[0:8])
+  {
+    #pragma omp target
+    { w.in.p[7] = 17; }
+    #pragma omp target
+    { w.r[0] = 19; }
+    #pragma omp target
+    { w.in.q[7] = 18; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 11);
+  checkRefused(*T[0], "held in 's'");
+  CHECK(T[1]->Translate);
+  checkRefused(*T[2], "what 'sp' points to");
+  CHECK(T[3]->Translate);
+  checkRefused(*T[4], "held in 's'");
+  checkRefused(*T[5], "held in 's2'");
+  checkRefused(*T[6], "'sa'");
+  CHECK(T[7]->Translate);
+  checkRefused(*T[8], "held in 'w'");
+  checkRefused(*T[9], "held in 'w'");
+  CHECK(T[10]->Translate);
+}
+
+TEST_CASE("attached paths: references, elements at a variable index, records "
+          "copied whole, the default mapper",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int *q; int n; };
+struct M { int *p; int n; };
+#pragma omp declare mapper(struct M v) map(v, v.p[0:8])
+struct T { int *p; int *q; };
+void f(struct S s, struct T t, struct M m, int i) {
+  int *rows[4] = {s.p, s.q, s.p, s.q};
+  struct S &r = s;
+  #pragma omp target data map(tofrom: t, t.q[0:8])
+  {
+    #pragma omp target
+    { int *h = t.q; r.q = h; }
+    #pragma omp target
+    { struct T c = t; c.q[0] = 1; }
+  }
+  #pragma omp target data map(tofrom: t, t.p[0:8], t.q[0:8])
+  {
+    #pragma omp target
+    { struct T c = t; c.q[0] = 1; }
+  }
+  #pragma omp target data map(tofrom: s, s.q[0:8])
+  {
+    #pragma omp target
+    { r.p[0] = 1; }
+    #pragma omp target
+    { r.q[0] = 1; }
+  }
+  #pragma omp target data map(tofrom: rows[i][0:8])
+  {
+    #pragma omp target
+    { rows[i][0] = 1; }
+  }
+  #pragma omp target data map(tofrom: rows[1][0:8])
+  {
+    #pragma omp target
+    { rows[1][0] = 1; }
+    #pragma omp target
+    { rows[2][0] = 1; }
+  }
+  #pragma omp target map(tofrom: m)
+  { m.p[0] = 1; }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 9);
+  CHECK(T[0]->Translate);
+  // c gets t.p too, which no item attaches.
+  CHECK_FALSE(T[1]->Translate);
+  CHECK(contains(T[1]->Reason, "is copied whole"));
+  CHECK(T[2]->Translate);
+  checkRefused(*T[3], "held in 'r'");
+  CHECK(T[4]->Translate);
+  // rows[i] at the data construct and at the region may be two elements.
+  checkRefused(*T[5], "held in 'rows'");
+  CHECK(T[6]->Translate);
+  checkRefused(*T[7], "held in 'rows'");
+  // The default mapper maps m.p[0:8] with m.
+  CHECK(T[8]->Translate);
+}
+
+TEST_CASE("an iterator over every element of an array of pointers attaches "
+          "each; one over part of it attaches none that the region is "
+          "proven to use",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+void f(int **in) {
+  int *rows[4] = {in[0], in[1], in[2], in[3]};
+  #pragma omp target map(iterator(it = 0:4), tofrom: rows[it][:1]) map(to: rows)
+  { for (int i = 0; i < 4; i++) rows[i][0] = 2; }
+  #pragma omp target map(iterator(it = 0:3), tofrom: rows[it][:1]) map(to: rows)
+  { for (int i = 0; i < 4; i++) rows[i][0] = 2; }
+  #pragma omp target map(iterator(it = 0:4:2), tofrom: rows[it][:1]) map(to: rows)
+  { rows[1][0] = 2; }
+  #pragma omp target map(iterator(it = 0:4:2), tofrom: rows[it][:1]) map(to: rows)
+  { rows[2][0] = 2; }
+  #pragma omp target data map(to: rows) map(iterator(it = 3:-1:-1), tofrom: rows[it][:1])
+  {
+    #pragma omp target
+    { for (int i = 0; i < 4; i++) rows[i][0] = 2; }
+  }
+  #pragma omp target enter data map(to: rows) map(iterator(it = 0:4:2), to: rows[it][:1]) \
+      map(iterator(it = 1:4:2), to: rows[it][:1])
+  #pragma omp target
+  { for (int i = 0; i < 4; i++) rows[i][0] = 2; }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 6);
+  CHECK(T[0]->Translate);
+  checkRefused(*T[1], "held in 'rows'");
+  checkRefused(*T[2], "held in 'rows'");
+  CHECK(T[3]->Translate);
+  // Counting down, and two iterators that make every element together.
+  CHECK(T[4]->Translate);
+  CHECK(T[5]->Translate);
+}
