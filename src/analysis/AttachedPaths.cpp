@@ -3,6 +3,7 @@
 #include "analysis/AttachedPaths.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
@@ -293,7 +294,10 @@ private:
     auto Mappers = C->mapperlists();
     auto Mapper = Mappers.begin();
     for (const Expr *E : C->varlists()) {
-      bool Mapped = Named || (Mapper != Mappers.end() && *Mapper);
+      const auto *Ref = Mapper != Mappers.end()
+                            ? dyn_cast_or_null<DeclRefExpr>(*Mapper)
+                            : nullptr;
+      bool Mapped = Named || (Ref && isa<OMPDeclareMapperDecl>(Ref->getDecl()));
       if (Mapper != Mappers.end())
         ++Mapper;
       add(E, Mapped);
