@@ -511,6 +511,25 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
   return {};
 }
 
+/// Where S first writes the pointer D as scanCaptures counts writes (an
+/// assignment, ++ or --, &D); invalid where it does not.
+SourceLocation firstWrite(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return {};
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(S);
+           U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+    Target = U->getSubExpr();
+  if (Target && namedVariable(Target->IgnoreParenImpCasts()) == D)
+    return S->getBeginLoc();
+  for (const Stmt *C : S->children())
+    if (SourceLocation L = firstWrite(C, D); L.isValid())
+      return L;
+  return {};
+}
+
 /// One variable the region uses, as a capture.
 Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
   // A function parameter pack: the kernel takes one too (CapturePacks.cpp).
@@ -542,6 +561,23 @@ Verdict captureUse(CaptureSite &S, const Use &U, bool LoopVariable) {
     return V;
   if (Verdict V = choosePassing(S, U, T, LoopVariable, Cap); !V.Ok)
     return V;
+  // A member is reached through `this`, which OpenMP maps tofrom: the host
+  // sees what the region assigns to a pointer member, which the kernel's
+  // copy of the pointer would lose (a scalar member is mapped instead).
+  // (Written also counts a member of a dependent type that the region
+  // may write: only an assignment found here counts.)
+  if (U.Member && U.Written && Cap.IsPointer &&
+      Cap.How == Passing::DevicePointer && !S.CI.Private.count(U.Decl) &&
+      !S.CI.FirstPrivate.count(U.Decl) && !S.CI.LastPrivate.count(U.Decl))
+    if (SourceLocation L = firstWrite(S.Shape.Inner, U.Decl); L.isValid()) {
+      Verdict V =
+          Verdict::no(DiagId::HostClause,
+                      "the region assigns the pointer member '" + Cap.Name +
+                          "', which the kernel gets as a copy: the "
+                          "host would not see the new value");
+      V.Where = L;
+      return V;
+    }
   if (Pack && (Cap.How != Passing::Value || Cap.Map || Cap.BoxedArray))
     return NoPack("a clause or defaultmap names it");
   // A `T x` that an instantiation makes a pointer: the kernel template
