@@ -27,6 +27,16 @@ std::string stubCallLine(const std::string &Out) {
   return "";
 }
 
+/// The text of the first kernel whose name starts with Name, from its
+/// `__global__` to its end.
+std::string kernelText(const std::string &Out, const std::string &Name) {
+  size_t B = Out.find("__global__ void " + Name);
+  if (B == std::string::npos)
+    return "";
+  size_t E = Out.find("\n}\n", B);
+  return Out.substr(B, E == std::string::npos ? std::string::npos : E - B);
+}
+
 } // namespace
 
 TEST_CASE("a global that a namespace's own variable shadows is passed "
@@ -220,4 +230,57 @@ double use() { Box<int> p{2}; return p.fill(1.5, 10); }
                            "Box<T>::fill(U u, int n)"));
   CHECK(F.Output.find("__global__") <
         F.Output.find("template <class T>\ntemplate <class U>"));
+}
+
+TEST_CASE("declarations the translation generates name a namespace's types "
+          "with their namespaces",
+          "[analysis][namespace][types]") {
+  // The kernel and the stub are at file scope, where the `V` of a
+  // variable declared in namespace lk was "unknown type name 'V'".
+  FileResult F = translateCxx(R"src(
+namespace lk {
+struct V { double a, b; };
+typedef double real;
+V vv = {1, 2};
+V arr[4];
+real rr = 0.5;
+namespace in { struct W { int k; }; W ww = {3}; }
+template <class T> struct Box { T v; };
+Box<V> bx;
+}
+namespace {
+struct A { int x; };
+A aa = {11};
+namespace lk2 { struct B { int y; }; B bb = {12}; }
+}
+struct V { int c; };
+namespace app {
+struct V { int d; };
+int run() {
+  ::V loc = {4};
+#pragma omp target map(tofrom: loc, lk::vv, lk::arr, lk::rr, lk::in::ww, lk::bx, aa, lk2::bb)
+  { loc.c += 1; lk::vv.b += 5; lk::arr[2].a += 1; lk::rr *= 3;
+    lk::in::ww.k += 1; lk::bx.v.a += 1; aa.x += 1; lk2::bb.y += 2; }
+  return loc.c;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_run_L");
+  INFO(F.Output);
+  CHECK(contains(K, "lk::V *vv"));
+  CHECK(contains(K, "lk::V *arr"));
+  CHECK(contains(K, "lk::real *rr"));
+  CHECK(contains(K, "lk::in::W *ww"));
+  CHECK(contains(K, "lk::Box<lk::V> *bx"));
+  // An anonymous namespace is no part of a name; its members are seen
+  // from the scope around it.
+  CHECK(contains(K, "(A *aa") + contains(K, " A *aa") == 1);
+  CHECK(contains(K, "lk2::B *bb"));
+  CHECK(!contains(F.Output, "anonymous"));
+  // Written from the global scope, which app::V would hide otherwise.
+  CHECK(contains(K, "::V *loc"));
+  CHECK(contains(F.Output, "lk::V (&arr)[4]"));
 }
