@@ -284,3 +284,59 @@ int run() {
   CHECK(contains(K, "::V *loc"));
   CHECK(contains(F.Output, "lk::V (&arr)[4]"));
 }
+
+TEST_CASE("the using-directives and -declarations of the blocks around a "
+          "region are declared in its kernel",
+          "[analysis][namespace][using]") {
+  // The kernel at file scope saw none of them: `twice` was undeclared.
+  FileResult F = translateCxx(R"src(
+namespace cfg {
+inline int twice(int k) { return 2 * k; }
+namespace deep { inline int thrice(int k) { return 3 * k; } }
+}
+namespace app {
+namespace inner { inline int plus1(int k) { return k + 1; } }
+struct S { int v = 5; int run(); };
+int S::run() {
+  using namespace inner;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: v)
+  { r = plus1(v); }
+  return r;
+}
+}
+int main() {
+  int r = 0, q = 0;
+  { using namespace cfg::deep; }
+  {
+    using cfg::twice;
+    namespace d = cfg::deep;
+    {
+      using namespace d;
+#pragma omp target map(from: r, q)
+      { r = twice(21); q = thrice(2); }
+      using namespace app;
+    }
+  }
+  return r + q;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  INFO(F.Output);
+  // The directive names the namespace from the global scope: the kernel
+  // may be outside app.
+  std::string Member = kernelText(F.Output, "omp2cuda_S_run_L");
+  CHECK(contains(Member, "using namespace app::inner;"));
+  // Outermost first, as the blocks declare them; not a sibling block's
+  // directive nor one after the region.
+  std::string Main = kernelText(F.Output, "omp2cuda_main_L");
+  CHECK(contains(Main, "using cfg::twice;\n  namespace d = cfg::deep;\n"
+                       "  using namespace cfg::deep;\n"));
+  CHECK(!contains(Main, "using namespace app"));
+  size_t First = Main.find("using namespace cfg::deep;");
+  CHECK(Main.find("using namespace cfg::deep;", First + 1) ==
+        std::string::npos);
+}
