@@ -1,8 +1,10 @@
 // Names a region takes from namespaces (issue 10): variables whose types
 // were written inside their namespace (`V vv;` in lk, a typedef, a nested
 // namespace's type, a template of one, an array of one, an unnamed
-// namespace's), and calls and types found through the using-directives,
-// using-declarations and namespace aliases of the blocks around a region.
+// namespace's; a global type `G` that the namespace holding the kernel
+// hides with a G of its own), and calls and types found through the
+// using-directives, using-declarations and namespace aliases of the blocks
+// around a region.
 // The kernels are at file scope, where neither the bare `V` nor the block's
 // `using namespace cfg;` reaches: the kernels spell types from the global
 // scope and re-declare the blocks' usings. stderr says where it ran.
@@ -27,6 +29,7 @@ namespace lk2 { struct B { int y; }; B bb = {12}; }
 } // namespace
 
 struct G { int g; };
+G gg = {2}; // declared as `G`, which cfg::G hides in cfg
 namespace cfg {
 struct G { double unused; };
 #pragma omp declare target
@@ -40,8 +43,8 @@ enum Mode { Fast = 4, Slow = 9 };
 int shifted() {
   ::G loc = {40}; // the global G, which cfg::G hides in here
   int r = 0;
-  #pragma omp target map(tofrom: loc, r)
-  { r = loc.g + 2; }
+  #pragma omp target map(tofrom: loc, r, gg)
+  { r = loc.g + gg.g; gg.g += 1; }
   return r;
 }
 } // namespace cfg
@@ -126,7 +129,9 @@ int main() {
   printf("%d\n", w);
 
   app::S obj;
-  printf("%d %d\n", obj.run(), cfg::shifted());
+  int member = obj.run();
+  int shifted = cfg::shifted();
+  printf("%d %d %d\n", member, shifted, gg.g);
   fprintf(stderr, "first region ran on the %s\n", on_host ? "host" : "device");
   return 0;
 }

@@ -55,6 +55,73 @@ bool writtenFromGlobalScope(const Type *Ty) {
   return Q && Q->getKind() == NestedNameSpecifier::Global;
 }
 
+/// The declaration that the first name of T's spelling names (namespace
+/// lk of `lk::V`, V of `V`), if any.
+const NamedDecl *firstNamed(QualType T) {
+  const Type *Ty = T.getTypePtr();
+  if (const auto *ET = dyn_cast<ElaboratedType>(Ty)) {
+    const NestedNameSpecifier *Q = ET->getQualifier();
+    while (Q && Q->getPrefix())
+      Q = Q->getPrefix();
+    if (Q && Q->getAsNamespace())
+      return Q->getAsNamespace();
+    if (Q && Q->getAsNamespaceAlias())
+      return Q->getAsNamespaceAlias();
+    if (Q)
+      return nullptr;
+    Ty = ET->getNamedType().getTypePtr();
+  }
+  if (const auto *TT = dyn_cast<TypedefType>(Ty))
+    return TT->getDecl();
+  if (const auto *TT = dyn_cast<TagType>(Ty))
+    return TT->getDecl();
+  if (const auto *TS = dyn_cast<TemplateSpecializationType>(Ty))
+    return TS->getTemplateName().getAsTemplateDecl();
+  return nullptr;
+}
+
+/// Whether a namespace of the main file, where a kernel may be emitted,
+/// declares another entity of First's name, which would hide First there.
+bool hiddenInANamespace(const NamedDecl *First, const DeclContext *DC,
+                        const SourceManager &SM) {
+  for (const Decl *D : DC->decls()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(D);
+    if (!NS) {
+      if (isa<LinkageSpecDecl, ExportDecl>(D) &&
+          hiddenInANamespace(First, cast<DeclContext>(D), SM))
+        return true;
+      continue;
+    }
+    if (!SM.isInMainFile(SM.getExpansionLoc(NS->getLocation())))
+      continue;
+    for (const NamedDecl *Found : NS->lookup(First->getDeclName()))
+      if (Found->getCanonicalDecl() != First->getCanonicalDecl())
+        return true;
+    if (hiddenInANamespace(First, NS, SM))
+      return true;
+  }
+  return false;
+}
+
+/// T, qualified by getFullyQualifiedType, with a `::` in front: that gives
+/// none to a member of an unnamed namespace, which `::A` still finds.
+QualType fromGlobalScope(QualType T, const ASTContext &Ctx) {
+  if (writtenFromGlobalScope(T.getTypePtr()))
+    return T;
+  QualType Named(T.getTypePtr(), 0);
+  ElaboratedTypeKeyword Keyword = ElaboratedTypeKeyword::None;
+  if (const auto *ET = dyn_cast<ElaboratedType>(Named)) {
+    if (ET->getQualifier())
+      return T;
+    Keyword = ET->getKeyword();
+    Named = ET->getNamedType();
+  }
+  return Ctx.getQualifiedType(
+      Ctx.getElaboratedType(Keyword, NestedNameSpecifier::GlobalSpecifier(Ctx),
+                            Named),
+      T.getLocalQualifiers());
+}
+
 /// T with each named type qualified by its namespaces (`V` written inside
 /// namespace lk becomes `lk::V`, `std::vector<V>` becomes
 /// `std::vector<lk::V>`). Pointers, references and arrays are taken apart
@@ -83,7 +150,18 @@ QualType qualified(QualType T, const ASTContext &Ctx) {
         AT->getIndexTypeCVRQualifiers()));
   if (!onlyNamespaceScoped(T) || writtenFromGlobalScope(Ty))
     return T;
-  return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
+  QualType Full =
+      TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
+  // `V` of the global scope, in a kernel placed inside a namespace that has
+  // a V of its own, would be that one: such names start with `::`.
+  const NamedDecl *First = firstNamed(Full);
+  if (First && First->getDeclName() &&
+      hiddenInANamespace(First, Ctx.getTranslationUnitDecl(),
+                         Ctx.getSourceManager()))
+    Full = fromGlobalScope(
+        TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true),
+        Ctx);
+  return Full;
 }
 
 } // namespace

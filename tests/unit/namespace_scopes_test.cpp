@@ -285,6 +285,41 @@ int run() {
   CHECK(contains(F.Output, "lk::V (&arr)[4]"));
 }
 
+TEST_CASE("a type that a namespace holding a kernel hides is spelled from "
+          "the global scope",
+          "[analysis][namespace][types]") {
+  // The kernel is in namespace a, where `V` is a::V and `lk::W` is no type:
+  // both were build errors (and `V` a wrong type had it compiled).
+  FileResult F = translateCxx(R"src(
+struct V { int a; };
+V gv = {1};
+namespace { struct A { int x; }; A aa = {3}; }
+namespace lk { struct W { int w; }; W ww = {5}; }
+struct U { int u; };
+U gu = {6};
+namespace a {
+struct V { double x; };
+int A = 0;
+namespace lk { int unrelated; }
+int run() {
+#pragma omp target map(tofrom: gv, aa, ::lk::ww, gu)
+  { gv.a += 1; aa.x += 1; ::lk::ww.w += 1; gu.u += 1; }
+  return gv.a;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_run_L");
+  INFO(F.Output);
+  CHECK(contains(K, "::V *gv"));
+  CHECK(contains(K, "::A *aa"));
+  CHECK(contains(K, "::lk::W *ww"));
+  // Nothing hides U: it keeps its plain name.
+  CHECK(contains(K, " U *gu"));
+}
+
 TEST_CASE("the using-directives and -declarations of the blocks around a "
           "region are declared in its kernel",
           "[analysis][namespace][using]") {

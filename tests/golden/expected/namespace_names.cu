@@ -4,8 +4,10 @@
 // Names a region takes from namespaces (issue 10): variables whose types
 // were written inside their namespace (`V vv;` in lk, a typedef, a nested
 // namespace's type, a template of one, an array of one, an unnamed
-// namespace's), and calls and types found through the using-directives,
-// using-declarations and namespace aliases of the blocks around a region.
+// namespace's; a global type `G` that the namespace holding the kernel
+// hides with a G of its own), and calls and types found through the
+// using-directives, using-declarations and namespace aliases of the blocks
+// around a region.
 // The kernels are at file scope, where neither the bare `V` nor the block's
 // `using namespace cfg;` reaches: the kernels spell types from the global
 // scope and re-declare the blocks' usings. stderr says where it ran.
@@ -30,6 +32,7 @@ namespace lk2 { struct B { int y; }; B bb = {12}; }
 } // namespace
 
 struct G { int g; };
+G gg = {2}; // declared as `G`, which cfg::G hides in cfg
 namespace cfg {
 struct G { double unused; };
 #pragma omp declare target
@@ -40,43 +43,44 @@ __host__ __device__ inline int thrice(int k) { return 3 * k; }
 enum Mode { Fast = 4, Slow = 9 };
 } // namespace deep
 
-#line 44 "namespace_names.cu"
-// omp2cuda: kernel for '#pragma omp target map(tofrom: loc, r)' at
-// inputs/namespace_names.cpp:43
-__global__ void omp2cuda_shifted_L43(::G *loc, int *r) {
-#line 44 "inputs/namespace_names.cpp"
-  { (*r) = (*loc).g + 2; }
-#line 50 "namespace_names.cu"
+#line 47 "namespace_names.cu"
+// omp2cuda: kernel for '#pragma omp target map(tofrom: loc, r, gg)' at
+// inputs/namespace_names.cpp:46
+__global__ void omp2cuda_shifted_L46(::G *gg, ::G *loc, int *r) {
+#line 47 "inputs/namespace_names.cpp"
+  { (*r) = (*loc).g + (*gg).g; (*gg).g += 1; }
+#line 53 "namespace_names.cu"
 }
 
-// omp2cuda: host launch stub for '#pragma omp target map(tofrom: loc, r)' at
-// inputs/namespace_names.cpp:43
+// omp2cuda: host launch stub for '#pragma omp target map(tofrom: loc, r, gg)'
+// at inputs/namespace_names.cpp:46
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_shifted_L43_launch(::G &loc, int &r) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 43, 3,
+static bool omp2cuda_shifted_L46_launch(::G &gg, ::G &loc, int &r) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 46, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  auto *gg_d = o2c_region.mapObject(gg, o2c::MapToFrom);
   auto *loc_d = o2c_region.mapObject(loc, o2c::MapToFrom);
   auto *r_d = o2c_region.mapObject(r, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_shifted_L43)(loc_d,
-                                                                      r_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+             omp2cuda_shifted_L46)(gg_d, loc_d, r_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 40 "inputs/namespace_names.cpp"
+#line 43 "inputs/namespace_names.cpp"
 int shifted() {
   ::G loc = {40}; // the global G, which cfg::G hides in here
   int r = 0;
-  if (!omp2cuda_shifted_L43_launch(loc, r)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 43 "inputs/namespace_names.cpp"
-#pragma omp target map(tofrom: loc, r)
-  { r = loc.g + 2; } }
+  if (!omp2cuda_shifted_L46_launch(::gg, loc, r)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 46 "inputs/namespace_names.cpp"
+#pragma omp target map(tofrom: loc, r, gg)
+  { r = loc.g + gg.g; gg.g += 1; } }
   return r;
 }
 } // namespace cfg
@@ -87,22 +91,22 @@ struct S {
   int v = 5;
   int run();
 };
-#line 91 "namespace_names.cu"
+#line 95 "namespace_names.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: r) map(to: v)' at
-// inputs/namespace_names.cpp:58
-__global__ void omp2cuda_S_run_L58(int *r, int *v) {
+// inputs/namespace_names.cpp:61
+__global__ void omp2cuda_S_run_L61(int *r, int *v) {
   using namespace app::inner;
-#line 59 "inputs/namespace_names.cpp"
+#line 62 "inputs/namespace_names.cpp"
   { (*r) = plus1((*v)); }
-#line 98 "namespace_names.cu"
+#line 102 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: r) map(to: v)'
-// at inputs/namespace_names.cpp:58
+// at inputs/namespace_names.cpp:61
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_S_run_L58_launch(int &r, int &v) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 58, 3,
+static bool omp2cuda_S_run_L61_launch(int &r, int &v) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 61, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -111,30 +115,30 @@ static bool omp2cuda_S_run_L58_launch(int &r, int &v) {
   auto *v_d = o2c_region.mapObject(v, o2c::MapTo);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_S_run_L58)(r_d, v_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_S_run_L61)(r_d, v_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 55 "inputs/namespace_names.cpp"
+#line 58 "inputs/namespace_names.cpp"
 int S::run() {
   using namespace inner; // app::inner; the kernel may be outside app
   int r = 0;
-  if (!omp2cuda_S_run_L58_launch(r, this->v)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 58 "inputs/namespace_names.cpp"
+  if (!omp2cuda_S_run_L61_launch(r, this->v)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 61 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: r) map(to: v)
   { r = plus1(v); } }
   return r;
 }
 } // namespace app
 
-#line 132 "namespace_names.cu"
+#line 136 "namespace_names.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: loc, lk::vv, lk::arr,
-// lk::rr, lk::in::ww, lk::bx, on_host)' at inputs/namespace_names.cpp:67
-__global__ void omp2cuda_main_L67(lk::V *vv, lk::V *arr, lk::real *rr,
+// lk::rr, lk::in::ww, lk::bx, on_host)' at inputs/namespace_names.cpp:70
+__global__ void omp2cuda_main_L70(lk::V *vv, lk::V *arr, lk::real *rr,
                                   lk::in::W *ww, lk::Box<lk::V> *bx,
                                   int *on_host, lk::V *loc) {
-#line 69 "inputs/namespace_names.cpp"
+#line 72 "inputs/namespace_names.cpp"
   {
     (*loc).b += (*vv).a;
     (*vv).b += 5;
@@ -144,18 +148,18 @@ __global__ void omp2cuda_main_L67(lk::V *vv, lk::V *arr, lk::real *rr,
     (*bx).v.a += 1;
     (*on_host) = o2c_dev::omp_is_initial_device();
   }
-#line 148 "namespace_names.cu"
+#line 152 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: loc, lk::vv,
 // lk::arr, lk::rr, lk::in::ww, lk::bx, on_host)' at
-// inputs/namespace_names.cpp:67
+// inputs/namespace_names.cpp:70
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L67_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
+static bool omp2cuda_main_L70_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
                                      lk::in::W &ww, lk::Box<lk::V> &bx,
                                      int &on_host, lk::V &loc) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 67, 3,
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 70, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -169,26 +173,26 @@ static bool omp2cuda_main_L67_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
   auto *loc_d = o2c_region.mapObject(loc, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L67)(
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L70)(
       vv_d, arr_d, rr_d, ww_d, bx_d, on_host_d, loc_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: aa, lk2::bb)' at
-// inputs/namespace_names.cpp:81
-__global__ void omp2cuda_main_L81(A *aa, lk2::B *bb) {
-#line 82 "inputs/namespace_names.cpp"
+// inputs/namespace_names.cpp:84
+__global__ void omp2cuda_main_L84(A *aa, lk2::B *bb) {
+#line 85 "inputs/namespace_names.cpp"
   { (*aa).x += 1; (*bb).y += 2; }
-#line 184 "namespace_names.cu"
+#line 188 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: aa, lk2::bb)'
-// at inputs/namespace_names.cpp:81
+// at inputs/namespace_names.cpp:84
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L81_launch(A &aa, lk2::B &bb) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 81, 3,
+static bool omp2cuda_main_L84_launch(A &aa, lk2::B &bb) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 84, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -197,26 +201,26 @@ static bool omp2cuda_main_L81_launch(A &aa, lk2::B &bb) {
   auto *bb_d = o2c_region.mapObject(bb, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L81)(aa_d, bb_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L84)(aa_d, bb_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:86
+// reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:89
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L86(lk::V *arr, double *o2c_red_s) {
+static __global__ void omp2cuda_main_L89(lk::V *arr, double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
        i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
-#line 89 "inputs/namespace_names.cpp"
+#line 92 "inputs/namespace_names.cpp"
     s += arr[i].a * arr[i].b;
-#line 220 "namespace_names.cu"
+#line 224 "namespace_names.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -228,12 +232,12 @@ static __global__ void omp2cuda_main_L86(lk::V *arr, double *o2c_red_s) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:86
+// for reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:89
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L86_launch(lk::V (&arr)[4], double &s) {
+static bool omp2cuda_main_L89_launch(lk::V (&arr)[4], double &s) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/namespace_names.cpp", 86, 3,
+      "inputs/namespace_names.cpp", 89, 3,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -243,11 +247,11 @@ static bool omp2cuda_main_L86_launch(lk::V (&arr)[4], double &s) {
   const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L86<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L89<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L86<true>
-                           : omp2cuda_main_L86<false>;
+                           ? omp2cuda_main_L89<true>
+                           : omp2cuda_main_L89<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(arr_d, s_d);
     o2c_region.launched();
   }
@@ -255,19 +259,19 @@ static bool omp2cuda_main_L86_launch(lk::V (&arr)[4], double &s) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: t) firstprivate(loc)' at
-// inputs/namespace_names.cpp:93
-__global__ void omp2cuda_main_L93(lk::V loc, lk::real *t) {
-#line 94 "inputs/namespace_names.cpp"
+// inputs/namespace_names.cpp:96
+__global__ void omp2cuda_main_L96(lk::V loc, lk::real *t) {
+#line 97 "inputs/namespace_names.cpp"
   { (*t) = loc.a + loc.b; }
-#line 263 "namespace_names.cu"
+#line 267 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: t)
-// firstprivate(loc)' at inputs/namespace_names.cpp:93
+// firstprivate(loc)' at inputs/namespace_names.cpp:96
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L93_launch(lk::V loc, lk::real &t) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 93, 3,
+static bool omp2cuda_main_L96_launch(lk::V loc, lk::real &t) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 96, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -275,34 +279,34 @@ static bool omp2cuda_main_L93_launch(lk::V loc, lk::real &t) {
   auto *t_d = o2c_region.mapObject(t, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L93)(loc, t_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L96)(loc, t_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(from: r, q) map(tofrom: p)' at
-// inputs/namespace_names.cpp:105
-__global__ void omp2cuda_main_L105(int *r, int *q, lk::V *p) {
+// inputs/namespace_names.cpp:108
+__global__ void omp2cuda_main_L108(int *r, int *q, lk::V *p) {
   using cfg::twice;
   using lk::V;
   namespace d = cfg::deep;
   using namespace cfg::deep;
-#line 106 "inputs/namespace_names.cpp"
+#line 109 "inputs/namespace_names.cpp"
       {
         (*r) = twice(21);
         (*q) = thrice(int((*p).a)) + Slow;
         V one = {1, 1};
         (*p).b += one.b;
       }
-#line 298 "namespace_names.cu"
+#line 302 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: r, q)
-// map(tofrom: p)' at inputs/namespace_names.cpp:105
+// map(tofrom: p)' at inputs/namespace_names.cpp:108
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L105_launch(int &r, int &q, lk::V &p) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 105, 7,
+static bool omp2cuda_main_L108_launch(int &r, int &q, lk::V &p) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 108, 7,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -312,29 +316,29 @@ static bool omp2cuda_main_L105_launch(int &r, int &q, lk::V &p) {
   auto *p_d = o2c_region.mapObject(p, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L105)(r_d, q_d,
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L108)(r_d, q_d,
                                                                     p_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// reduction(+: acc)' at inputs/namespace_names.cpp:120
+// reduction(+: acc)' at inputs/namespace_names.cpp:123
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_lambda_L120(int *o2c_red_acc) {
+static __global__ void omp2cuda_main_lambda_L123(int *o2c_red_acc) {
   using lk::V;
   using namespace cfg::deep;
   int acc = o2c_dev::RedPlus::identity<int>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 100;
        i = o2c_dev::strideNext(i, 100, blockDim.x * gridDim.x)) {
     do {
-#line 122 "inputs/namespace_names.cpp"
+#line 125 "inputs/namespace_names.cpp"
       acc += thrice(i) + Fast;
-#line 338 "namespace_names.cu"
+#line 342 "namespace_names.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -345,12 +349,12 @@ static __global__ void omp2cuda_main_lambda_L120(int *o2c_red_acc) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for reduction(+: acc)' at inputs/namespace_names.cpp:120
+// for reduction(+: acc)' at inputs/namespace_names.cpp:123
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_lambda_L120_launch(int &acc) {
+static bool omp2cuda_main_lambda_L123_launch(int &acc) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/namespace_names.cpp", 120, 5,
+      "inputs/namespace_names.cpp", 123, 5,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -359,24 +363,24 @@ static bool omp2cuda_main_lambda_L120_launch(int &acc) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_main_lambda_L120<false>, o2c_region,
+        o2c::gridStrideShape(omp2cuda_main_lambda_L123<false>, o2c_region,
                              o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_lambda_L120<true>
-                           : omp2cuda_main_lambda_L120<false>;
+                           ? omp2cuda_main_lambda_L123<true>
+                           : omp2cuda_main_lambda_L123<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(acc_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 64 "inputs/namespace_names.cpp"
+#line 67 "inputs/namespace_names.cpp"
 int main() {
   int on_host = 1;
   lk::V loc = {3, 4};
-  if (!omp2cuda_main_L67_launch(::lk::vv, ::lk::arr, ::lk::rr, ::lk::in::ww, ::lk::bx, on_host, loc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 67 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L70_launch(::lk::vv, ::lk::arr, ::lk::rr, ::lk::in::ww, ::lk::bx, on_host, loc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 70 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: loc, lk::vv, lk::arr, lk::rr, lk::in::ww, \
                          lk::bx, on_host)
   {
@@ -391,15 +395,15 @@ int main() {
   printf("%g %g %g %g %d %g\n", loc.b, lk::vv.b, lk::arr[2].a, lk::rr,
          lk::in::ww.k, lk::bx.v.a);
 
-  if (!omp2cuda_main_L81_launch(::aa, ::lk2::bb)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 81 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L84_launch(::aa, ::lk2::bb)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 84 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: aa, lk2::bb)
   { aa.x += 1; lk2::bb.y += 2; } }
   printf("%d %d\n", aa.x, lk2::bb.y);
 
   double s = 0;
-  if (!omp2cuda_main_L86_launch(::lk::arr, s)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 86 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L89_launch(::lk::arr, s)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 89 "inputs/namespace_names.cpp"
 #pragma omp target teams distribute parallel for reduction(+: s) \
       map(to: lk::arr)
   for (int i = 0; i < 4; ++i)
@@ -407,8 +411,8 @@ int main() {
   printf("%g\n", s);
 
   lk::real t = 0;
-  if (!omp2cuda_main_L93_launch(loc, t)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 93 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L96_launch(loc, t)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 96 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: t) firstprivate(loc)
   { t = loc.a + loc.b; } }
   printf("%g\n", t);
@@ -421,8 +425,8 @@ int main() {
     namespace d = cfg::deep;
     {
       using namespace d;
-      if (!omp2cuda_main_L105_launch(r, q, p)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 105 "inputs/namespace_names.cpp"
+      if (!omp2cuda_main_L108_launch(r, q, p)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 108 "inputs/namespace_names.cpp"
 #pragma omp target map(from: r, q) map(tofrom: p)
       {
         r = twice(21);
@@ -438,8 +442,8 @@ int main() {
   auto f = [&]() {
     using namespace cfg::deep;
     int acc = 0;
-    if (!omp2cuda_main_lambda_L120_launch(acc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 120 "inputs/namespace_names.cpp"
+    if (!omp2cuda_main_lambda_L123_launch(acc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 123 "inputs/namespace_names.cpp"
 #pragma omp target teams distribute parallel for reduction(+: acc)
     for (int i = 0; i < 100; ++i)
       acc += thrice(i) + Fast; }
@@ -449,7 +453,9 @@ int main() {
   printf("%d\n", w);
 
   app::S obj;
-  printf("%d %d\n", obj.run(), cfg::shifted());
+  int member = obj.run();
+  int shifted = cfg::shifted();
+  printf("%d %d %d\n", member, shifted, gg.g);
   fprintf(stderr, "first region ran on the %s\n", on_host ? "host" : "device");
   return 0;
 }
