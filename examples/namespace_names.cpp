@@ -35,6 +35,7 @@ struct G { double unused; };
 #pragma omp declare target
 inline int twice(int k) { return 2 * k; }
 #pragma omp end declare target
+int counter = 5;
 namespace deep {
 inline int thrice(int k) { return 3 * k; }
 enum Mode { Fast = 4, Slow = 9 };
@@ -102,19 +103,21 @@ int main() {
   V p = {7, 0};
   {
     using cfg::twice;
+    using cfg::counter; // passed as the kernel's parameter `counter`
     namespace d = cfg::deep;
     {
       using namespace d;
-      #pragma omp target map(from: r, q) map(tofrom: p)
+      #pragma omp target map(from: r, q) map(tofrom: p, counter)
       {
         r = twice(21);
         q = thrice(int(p.a)) + Slow;
         V one = {1, 1};
         p.b += one.b;
+        counter += twice(3);
       }
     }
   }
-  printf("%d %d %g\n", r, q, p.b);
+  printf("%d %d %g %d\n", r, q, p.b, cfg::counter);
 
   int w = 0;
   auto f = [&]() {

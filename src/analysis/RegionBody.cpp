@@ -121,11 +121,26 @@ std::string usingText(const Decl *D, const ASTContext &Ctx) {
   return "using " + N + "::" + UD->getNameAsString() + ";";
 }
 
+/// Whether D, declared at the top of the kernel, would clash with one of
+/// its parameters: the variables a region uses are passed under their own
+/// names (`using cfg::counter;` and a parameter `counter`), so a
+/// using-declaration of a variable is never needed there.
+bool hidesParam(const Decl *D, const std::set<std::string> &Params) {
+  if (const auto *UD = dyn_cast<UsingDecl>(D))
+    for (const UsingShadowDecl *Sh : UD->shadows())
+      if (isa<VarDecl>(Sh->getTargetDecl()))
+        return true;
+  const auto *ND = dyn_cast<NamedDecl>(D);
+  return ND && ND->getDeclName().isIdentifier() &&
+         Params.count(ND->getNameAsString());
+}
+
 /// The using-directives, using-declarations and namespace aliases of the
 /// blocks around the region that come before it, outermost first: the
 /// region's text relies on them (`using namespace cfg;` ... `twice(21)`),
 /// and the kernel at file scope does not see them.
-std::vector<std::string> blockUsings(const Stmt &S, ASTContext &Ctx) {
+std::vector<std::string> blockUsings(const Stmt &S, ASTContext &Ctx,
+                                     const std::set<std::string> &Params) {
   std::vector<std::vector<std::string>> PerBlock;
   DynTypedNode Child = DynTypedNode::create(S);
   for (DynTypedNodeList Ps = Ctx.getParents(S); !Ps.empty();
@@ -138,7 +153,8 @@ std::vector<std::string> blockUsings(const Stmt &S, ASTContext &Ctx) {
           break;
         if (const auto *DS = dyn_cast<DeclStmt>(Sub))
           for (const Decl *D : DS->decls())
-            if (std::string T = usingText(D, Ctx); !T.empty())
+            if (std::string T = usingText(D, Ctx);
+                !T.empty() && !hidesParam(D, Params))
               Here.push_back(T);
       }
       PerBlock.push_back(std::move(Here));
@@ -319,8 +335,12 @@ Verdict finishRegion(const OMPExecutableDirective &D, const Decl *InClass,
   if (!R.BodyFromMacro)
     Text.HeaderApi.insert(Text.UneditedApi.begin(), Text.UneditedApi.end());
   R.DeviceApiUsings.assign(Text.HeaderApi.begin(), Text.HeaderApi.end());
-  if (TU.Ctx.getLangOpts().CPlusPlus && !isDataRegion(R))
-    R.TypeAliases = blockUsings(D, TU.Ctx);
+  if (TU.Ctx.getLangOpts().CPlusPlus && !isDataRegion(R)) {
+    std::set<std::string> Params;
+    for (const Capture &C : R.Captures)
+      Params.insert(C.Name);
+    R.TypeAliases = blockUsings(D, TU.Ctx, Params);
+  }
   Verdict V = classTypedefAliases(D, InClass, TC, TU, R);
   return V.Ok ? V : placed(V, V.Where);
 }

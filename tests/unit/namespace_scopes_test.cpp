@@ -375,3 +375,34 @@ int main() {
   CHECK(Main.find("using namespace cfg::deep;", First + 1) ==
         std::string::npos);
 }
+
+TEST_CASE("a block's using-declaration of a variable or a name a parameter "
+          "takes is not re-declared in the kernel",
+          "[analysis][namespace][using]") {
+  // The variable is passed under its own name: `using cfg::counter;` next
+  // to the parameter `counter` was "target of using declaration conflicts
+  // with declaration already in scope"; so was the alias `d` beside a
+  // variable d of an inner block.
+  FileResult F = translateCxx(R"src(
+namespace cfg { int counter = 5; inline int twice(int k) { return 2 * k; } }
+int main() {
+  namespace d = cfg;
+  using cfg::counter;
+  using cfg::twice;
+  {
+    int d = 4;
+#pragma omp target map(tofrom: counter) firstprivate(d)
+    { counter += twice(d); }
+  }
+  return counter;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_main_L");
+  INFO(F.Output);
+  CHECK(contains(K, "using cfg::twice;"));
+  CHECK(!contains(K, "using cfg::counter;"));
+  CHECK(!contains(K, "namespace d"));
+}

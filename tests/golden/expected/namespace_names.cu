@@ -38,26 +38,27 @@ struct G { double unused; };
 #pragma omp declare target
 __host__ __device__ inline int twice(int k) { return 2 * k; }
 #pragma omp end declare target
+int counter = 5;
 namespace deep {
 __host__ __device__ inline int thrice(int k) { return 3 * k; }
 enum Mode { Fast = 4, Slow = 9 };
 } // namespace deep
 
-#line 47 "namespace_names.cu"
+#line 48 "namespace_names.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: loc, r, gg)' at
-// inputs/namespace_names.cpp:46
-__global__ void omp2cuda_shifted_L46(::G *gg, ::G *loc, int *r) {
-#line 47 "inputs/namespace_names.cpp"
+// inputs/namespace_names.cpp:47
+__global__ void omp2cuda_shifted_L47(::G *gg, ::G *loc, int *r) {
+#line 48 "inputs/namespace_names.cpp"
   { (*r) = (*loc).g + (*gg).g; (*gg).g += 1; }
-#line 53 "namespace_names.cu"
+#line 54 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: loc, r, gg)'
-// at inputs/namespace_names.cpp:46
+// at inputs/namespace_names.cpp:47
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_shifted_L46_launch(::G &gg, ::G &loc, int &r) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 46, 3,
+static bool omp2cuda_shifted_L47_launch(::G &gg, ::G &loc, int &r) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 47, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -68,17 +69,17 @@ static bool omp2cuda_shifted_L46_launch(::G &gg, ::G &loc, int &r) {
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_shifted_L46)(gg_d, loc_d, r_d);
+             omp2cuda_shifted_L47)(gg_d, loc_d, r_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 43 "inputs/namespace_names.cpp"
+#line 44 "inputs/namespace_names.cpp"
 int shifted() {
   ::G loc = {40}; // the global G, which cfg::G hides in here
   int r = 0;
-  if (!omp2cuda_shifted_L46_launch(::gg, loc, r)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 46 "inputs/namespace_names.cpp"
+  if (!omp2cuda_shifted_L47_launch(::gg, loc, r)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 47 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: loc, r, gg)
   { r = loc.g + gg.g; gg.g += 1; } }
   return r;
@@ -91,22 +92,22 @@ struct S {
   int v = 5;
   int run();
 };
-#line 95 "namespace_names.cu"
+#line 96 "namespace_names.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: r) map(to: v)' at
-// inputs/namespace_names.cpp:61
-__global__ void omp2cuda_S_run_L61(int *r, int *v) {
+// inputs/namespace_names.cpp:62
+__global__ void omp2cuda_S_run_L62(int *r, int *v) {
   using namespace app::inner;
-#line 62 "inputs/namespace_names.cpp"
+#line 63 "inputs/namespace_names.cpp"
   { (*r) = plus1((*v)); }
-#line 102 "namespace_names.cu"
+#line 103 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: r) map(to: v)'
-// at inputs/namespace_names.cpp:61
+// at inputs/namespace_names.cpp:62
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_S_run_L61_launch(int &r, int &v) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 61, 3,
+static bool omp2cuda_S_run_L62_launch(int &r, int &v) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 62, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -115,30 +116,30 @@ static bool omp2cuda_S_run_L61_launch(int &r, int &v) {
   auto *v_d = o2c_region.mapObject(v, o2c::MapTo);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_S_run_L61)(r_d, v_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_S_run_L62)(r_d, v_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 58 "inputs/namespace_names.cpp"
+#line 59 "inputs/namespace_names.cpp"
 int S::run() {
   using namespace inner; // app::inner; the kernel may be outside app
   int r = 0;
-  if (!omp2cuda_S_run_L61_launch(r, this->v)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 61 "inputs/namespace_names.cpp"
+  if (!omp2cuda_S_run_L62_launch(r, this->v)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 62 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: r) map(to: v)
   { r = plus1(v); } }
   return r;
 }
 } // namespace app
 
-#line 136 "namespace_names.cu"
+#line 137 "namespace_names.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom: loc, lk::vv, lk::arr,
-// lk::rr, lk::in::ww, lk::bx, on_host)' at inputs/namespace_names.cpp:70
-__global__ void omp2cuda_main_L70(lk::V *vv, lk::V *arr, lk::real *rr,
+// lk::rr, lk::in::ww, lk::bx, on_host)' at inputs/namespace_names.cpp:71
+__global__ void omp2cuda_main_L71(lk::V *vv, lk::V *arr, lk::real *rr,
                                   lk::in::W *ww, lk::Box<lk::V> *bx,
                                   int *on_host, lk::V *loc) {
-#line 72 "inputs/namespace_names.cpp"
+#line 73 "inputs/namespace_names.cpp"
   {
     (*loc).b += (*vv).a;
     (*vv).b += 5;
@@ -148,18 +149,18 @@ __global__ void omp2cuda_main_L70(lk::V *vv, lk::V *arr, lk::real *rr,
     (*bx).v.a += 1;
     (*on_host) = o2c_dev::omp_is_initial_device();
   }
-#line 152 "namespace_names.cu"
+#line 153 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: loc, lk::vv,
 // lk::arr, lk::rr, lk::in::ww, lk::bx, on_host)' at
-// inputs/namespace_names.cpp:70
+// inputs/namespace_names.cpp:71
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L70_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
+static bool omp2cuda_main_L71_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
                                      lk::in::W &ww, lk::Box<lk::V> &bx,
                                      int &on_host, lk::V &loc) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 70, 3,
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 71, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -173,26 +174,26 @@ static bool omp2cuda_main_L70_launch(lk::V &vv, lk::V (&arr)[4], lk::real &rr,
   auto *loc_d = o2c_region.mapObject(loc, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L70)(
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L71)(
       vv_d, arr_d, rr_d, ww_d, bx_d, on_host_d, loc_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: aa, lk2::bb)' at
-// inputs/namespace_names.cpp:84
-__global__ void omp2cuda_main_L84(A *aa, lk2::B *bb) {
-#line 85 "inputs/namespace_names.cpp"
+// inputs/namespace_names.cpp:85
+__global__ void omp2cuda_main_L85(A *aa, lk2::B *bb) {
+#line 86 "inputs/namespace_names.cpp"
   { (*aa).x += 1; (*bb).y += 2; }
-#line 188 "namespace_names.cu"
+#line 189 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: aa, lk2::bb)'
-// at inputs/namespace_names.cpp:84
+// at inputs/namespace_names.cpp:85
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L84_launch(A &aa, lk2::B &bb) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 84, 3,
+static bool omp2cuda_main_L85_launch(A &aa, lk2::B &bb) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 85, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -201,26 +202,26 @@ static bool omp2cuda_main_L84_launch(A &aa, lk2::B &bb) {
   auto *bb_d = o2c_region.mapObject(bb, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L84)(aa_d, bb_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L85)(aa_d, bb_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:89
+// reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:90
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_L89(lk::V *arr, double *o2c_red_s) {
+static __global__ void omp2cuda_main_L90(lk::V *arr, double *o2c_red_s) {
   double s = o2c_dev::RedPlus::identity<double>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 4;
        i = o2c_dev::strideNext(i, 4, blockDim.x * gridDim.x)) {
     do {
-#line 92 "inputs/namespace_names.cpp"
+#line 93 "inputs/namespace_names.cpp"
     s += arr[i].a * arr[i].b;
-#line 224 "namespace_names.cu"
+#line 225 "namespace_names.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -232,12 +233,12 @@ static __global__ void omp2cuda_main_L89(lk::V *arr, double *o2c_red_s) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:89
+// for reduction(+: s) map(to: lk::arr)' at inputs/namespace_names.cpp:90
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L89_launch(lk::V (&arr)[4], double &s) {
+static bool omp2cuda_main_L90_launch(lk::V (&arr)[4], double &s) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/namespace_names.cpp", 89, 3,
+      "inputs/namespace_names.cpp", 90, 3,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -247,11 +248,11 @@ static bool omp2cuda_main_L89_launch(lk::V (&arr)[4], double &s) {
   const unsigned int o2c_trip = (4 > 0 ? (unsigned int)4 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
-        omp2cuda_main_L89<false>, o2c_region, o2c_trip, 0, 0, false, true);
+        omp2cuda_main_L90<false>, o2c_region, o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_L89<true>
-                           : omp2cuda_main_L89<false>;
+                           ? omp2cuda_main_L90<true>
+                           : omp2cuda_main_L90<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(arr_d, s_d);
     o2c_region.launched();
   }
@@ -259,19 +260,19 @@ static bool omp2cuda_main_L89_launch(lk::V (&arr)[4], double &s) {
 }
 
 // omp2cuda: kernel for '#pragma omp target map(tofrom: t) firstprivate(loc)' at
-// inputs/namespace_names.cpp:96
-__global__ void omp2cuda_main_L96(lk::V loc, lk::real *t) {
-#line 97 "inputs/namespace_names.cpp"
+// inputs/namespace_names.cpp:97
+__global__ void omp2cuda_main_L97(lk::V loc, lk::real *t) {
+#line 98 "inputs/namespace_names.cpp"
   { (*t) = loc.a + loc.b; }
-#line 267 "namespace_names.cu"
+#line 268 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom: t)
-// firstprivate(loc)' at inputs/namespace_names.cpp:96
+// firstprivate(loc)' at inputs/namespace_names.cpp:97
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L96_launch(lk::V loc, lk::real &t) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 96, 3,
+static bool omp2cuda_main_L97_launch(lk::V loc, lk::real &t) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 97, 3,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -279,66 +280,68 @@ static bool omp2cuda_main_L96_launch(lk::V loc, lk::real &t) {
   auto *t_d = o2c_region.mapObject(t, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L96)(loc, t_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L97)(loc, t_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-// omp2cuda: kernel for '#pragma omp target map(from: r, q) map(tofrom: p)' at
-// inputs/namespace_names.cpp:108
-__global__ void omp2cuda_main_L108(int *r, int *q, lk::V *p) {
+// omp2cuda: kernel for '#pragma omp target map(from: r, q) map(tofrom: p,
+// counter)' at inputs/namespace_names.cpp:110
+__global__ void omp2cuda_main_L110(int *counter, int *r, int *q, lk::V *p) {
   using cfg::twice;
   using lk::V;
   namespace d = cfg::deep;
   using namespace cfg::deep;
-#line 109 "inputs/namespace_names.cpp"
+#line 111 "inputs/namespace_names.cpp"
       {
         (*r) = twice(21);
         (*q) = thrice(int((*p).a)) + Slow;
         V one = {1, 1};
         (*p).b += one.b;
+        (*counter) += twice(3);
       }
-#line 302 "namespace_names.cu"
+#line 304 "namespace_names.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from: r, q)
-// map(tofrom: p)' at inputs/namespace_names.cpp:108
+// map(tofrom: p, counter)' at inputs/namespace_names.cpp:110
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L108_launch(int &r, int &q, lk::V &p) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 108, 7,
+static bool omp2cuda_main_L110_launch(int &counter, int &r, int &q, lk::V &p) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/namespace_names.cpp", 110, 7,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  auto *counter_d = o2c_region.mapObject(counter, o2c::MapToFrom);
   auto *r_d = o2c_region.mapObject(r, o2c::MapFrom);
   auto *q_d = o2c_region.mapObject(q, o2c::MapFrom);
   auto *p_d = o2c_region.mapObject(p, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L108)(r_d, q_d,
-                                                                    p_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+             omp2cuda_main_L110)(counter_d, r_d, q_d, p_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
-// reduction(+: acc)' at inputs/namespace_names.cpp:123
+// reduction(+: acc)' at inputs/namespace_names.cpp:126
 //
 // Two instantiations: the stub launches <true> when the grid has a thread
 // for every iteration; its loop then runs once, with no stride state kept.
 extern "C++" {
 template <bool O2cOnePass>
-static __global__ void omp2cuda_main_lambda_L123(int *o2c_red_acc) {
+static __global__ void omp2cuda_main_lambda_L126(int *o2c_red_acc) {
   using lk::V;
   using namespace cfg::deep;
   int acc = o2c_dev::RedPlus::identity<int>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 100;
        i = o2c_dev::strideNext(i, 100, blockDim.x * gridDim.x)) {
     do {
-#line 125 "inputs/namespace_names.cpp"
+#line 128 "inputs/namespace_names.cpp"
       acc += thrice(i) + Fast;
-#line 342 "namespace_names.cu"
+#line 345 "namespace_names.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -349,12 +352,12 @@ static __global__ void omp2cuda_main_lambda_L123(int *o2c_red_acc) {
 } // extern "C++"
 
 // omp2cuda: host launch stub for '#pragma omp target teams distribute parallel
-// for reduction(+: acc)' at inputs/namespace_names.cpp:123
+// for reduction(+: acc)' at inputs/namespace_names.cpp:126
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_lambda_L123_launch(int &acc) {
+static bool omp2cuda_main_lambda_L126_launch(int &acc) {
   static const o2c::SourceLoc o2c_loc = {
-      "inputs/namespace_names.cpp", 123, 5,
+      "inputs/namespace_names.cpp", 126, 5,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -363,24 +366,24 @@ static bool omp2cuda_main_lambda_L123_launch(int &acc) {
   const unsigned int o2c_trip = (100 > 0 ? (unsigned int)100 : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
-        o2c::gridStrideShape(omp2cuda_main_lambda_L123<false>, o2c_region,
+        o2c::gridStrideShape(omp2cuda_main_lambda_L126<false>, o2c_region,
                              o2c_trip, 0, 0, false, true);
     // A thread for every iteration: the instantiation without a stride loop.
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
-                           ? omp2cuda_main_lambda_L123<true>
-                           : omp2cuda_main_lambda_L123<false>;
+                           ? omp2cuda_main_lambda_L126<true>
+                           : omp2cuda_main_lambda_L126<false>;
     O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(acc_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
 }
 
-#line 67 "inputs/namespace_names.cpp"
+#line 68 "inputs/namespace_names.cpp"
 int main() {
   int on_host = 1;
   lk::V loc = {3, 4};
-  if (!omp2cuda_main_L70_launch(::lk::vv, ::lk::arr, ::lk::rr, ::lk::in::ww, ::lk::bx, on_host, loc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 70 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L71_launch(::lk::vv, ::lk::arr, ::lk::rr, ::lk::in::ww, ::lk::bx, on_host, loc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 71 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: loc, lk::vv, lk::arr, lk::rr, lk::in::ww, \
                          lk::bx, on_host)
   {
@@ -395,15 +398,15 @@ int main() {
   printf("%g %g %g %g %d %g\n", loc.b, lk::vv.b, lk::arr[2].a, lk::rr,
          lk::in::ww.k, lk::bx.v.a);
 
-  if (!omp2cuda_main_L84_launch(::aa, ::lk2::bb)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 84 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L85_launch(::aa, ::lk2::bb)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 85 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: aa, lk2::bb)
   { aa.x += 1; lk2::bb.y += 2; } }
   printf("%d %d\n", aa.x, lk2::bb.y);
 
   double s = 0;
-  if (!omp2cuda_main_L89_launch(::lk::arr, s)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 89 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L90_launch(::lk::arr, s)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 90 "inputs/namespace_names.cpp"
 #pragma omp target teams distribute parallel for reduction(+: s) \
       map(to: lk::arr)
   for (int i = 0; i < 4; ++i)
@@ -411,8 +414,8 @@ int main() {
   printf("%g\n", s);
 
   lk::real t = 0;
-  if (!omp2cuda_main_L96_launch(loc, t)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 96 "inputs/namespace_names.cpp"
+  if (!omp2cuda_main_L97_launch(loc, t)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 97 "inputs/namespace_names.cpp"
 #pragma omp target map(tofrom: t) firstprivate(loc)
   { t = loc.a + loc.b; } }
   printf("%g\n", t);
@@ -422,28 +425,30 @@ int main() {
   V p = {7, 0};
   {
     using cfg::twice;
+    using cfg::counter; // passed as the kernel's parameter `counter`
     namespace d = cfg::deep;
     {
       using namespace d;
-      if (!omp2cuda_main_L108_launch(r, q, p)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 108 "inputs/namespace_names.cpp"
-#pragma omp target map(from: r, q) map(tofrom: p)
+      if (!omp2cuda_main_L110_launch(::cfg::counter, r, q, p)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 110 "inputs/namespace_names.cpp"
+#pragma omp target map(from: r, q) map(tofrom: p, counter)
       {
         r = twice(21);
         q = thrice(int(p.a)) + Slow;
         V one = {1, 1};
         p.b += one.b;
+        counter += twice(3);
       } }
     }
   }
-  printf("%d %d %g\n", r, q, p.b);
+  printf("%d %d %g %d\n", r, q, p.b, cfg::counter);
 
   int w = 0;
   auto f = [&]() {
     using namespace cfg::deep;
     int acc = 0;
-    if (!omp2cuda_main_lambda_L123_launch(acc)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 123 "inputs/namespace_names.cpp"
+    if (!omp2cuda_main_lambda_L126_launch(acc)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 126 "inputs/namespace_names.cpp"
 #pragma omp target teams distribute parallel for reduction(+: acc)
     for (int i = 0; i < 100; ++i)
       acc += thrice(i) + Fast; }
