@@ -406,3 +406,40 @@ int main() {
   CHECK(!contains(K, "using cfg::counter;"));
   CHECK(!contains(K, "namespace d"));
 }
+
+TEST_CASE("a variable of a type nested in the class being defined keeps an "
+          "in-class member's region on the host",
+          "[analysis][namespace][types]") {
+  // The stub, declared before the class, had a parameter
+  // `geo::Outer::Inner &` of the incomplete Outer: a build error. Out of
+  // the class the same region is offloaded.
+  FileResult F = translateCxx(R"src(
+namespace geo {
+struct Outer {
+  struct Inner { int q; };
+  int run();
+  int inl() {
+    Inner loc = {5};
+#pragma omp target map(tofrom: loc)
+    { loc.q += 1; }
+    return loc.q;
+  }
+};
+int Outer::run() {
+  Inner loc = {2};
+#pragma omp target map(tofrom: loc)
+  { loc.q += 3; }
+  return loc.q;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Output);
+  CHECK(!F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostContext);
+  CHECK(!contains(F.Output, "launch(geo::Outer::Inner &loc);"));
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(kernelText(F.Output, "omp2cuda_Outer_run_L"),
+                 "geo::Outer::Inner *loc"));
+}
