@@ -404,9 +404,19 @@ Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
       Base = Base->getPointeeOrArrayElementType();
     if (const TagDecl *TD = Base->getAsTagDecl())
       for (const DeclContext *DC = TD; DC; DC = DC->getParent())
-        if (DC == dyn_cast<DeclContext>(S.InClass))
+        if (DC == dyn_cast<DeclContext>(S.InClass)) {
+          // The stub is declared before the class, where a type nested in
+          // it cannot be named (`Outer::Inner &` of an incomplete Outer).
+          if (DC != TD)
+            return Verdict::no(
+                DiagId::HostContext,
+                "'" + Name + "' has a type nested in the class being "
+                "defined, which the stub declared before the class cannot "
+                "name; define the member function outside the class to "
+                "offload it");
           return kernelAfterClass(S, "'" + Name + "' has a type of the "
                                   "class being defined");
+        }
   }
   return {};
 }

@@ -11,21 +11,6 @@ using namespace clang;
 
 namespace omp2cuda {
 
-PrintingPolicy typePolicy(const ASTContext &Ctx) {
-  PrintingPolicy P = Ctx.getPrintingPolicy();
-  P.Bool = true;       // C's _Bool is not C++
-  P.Restrict = false;  // print __restrict, which g++ and nvcc accept
-  P.SuppressUnwrittenScope = true;
-  return P;
-}
-
-std::string declText(QualType T, const std::string &Name, const ASTContext &Ctx) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  T.print(OS, typePolicy(Ctx), Name);
-  return OS.str();
-}
-
 bool isAtomicNumber(QualType T, const ASTContext &Ctx) {
   if (T->isDependentType())
     return true;

@@ -127,7 +127,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
   L.Var = Var->getNameAsString();
   if (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(L.Var))
     L.Var += "_";
-  L.VarType = VT.getUnqualifiedType().getAsString(typePolicy(Ctx));
+  L.VarType = declText(VT.getUnqualifiedType(), "", Ctx);
   L.Lower = Text(LowerE);
 
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(

@@ -493,8 +493,7 @@ void orphanedAtomicEdits(const TUState &TU, std::vector<TextEdit> &Edits,
           const auto *Init = cast<BinaryOperator>(loopOf(*D)->getInit());
           Edits.push_back(
               {SM.getFileOffset(Init->getLHS()->getBeginLoc()), 0,
-               VD->getType().getUnqualifiedType().getAsString(typePolicy(Ctx)) +
-                   " "});
+               declText(VD->getType().getUnqualifiedType(), "", Ctx) + " "});
         }
         continue;
       }

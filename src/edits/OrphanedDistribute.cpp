@@ -59,8 +59,7 @@ SpmdNode copyData(const OMPExecutableDirective &D, ASTContext &Ctx) {
         const VarDecl *VD = itemVar(E);
         if (!Declared.insert(VD).second)
           continue;
-        std::string T =
-            VD->getType().getUnqualifiedType().getAsString(typePolicy(Ctx));
+        std::string T = declText(VD->getType().getUnqualifiedType(), "", Ctx);
         N.Privates.push_back({declText(VD->getType().getUnqualifiedType(),
                                        VD->getNameAsString(), Ctx) +
                                   " = " + reductionOp(*R) + "::identity<" + T +

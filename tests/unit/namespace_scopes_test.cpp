@@ -27,6 +27,16 @@ std::string stubCallLine(const std::string &Out) {
   return "";
 }
 
+/// The text of the first kernel whose name starts with Name, from its
+/// `__global__` to its end.
+std::string kernelText(const std::string &Out, const std::string &Name) {
+  size_t B = Out.find("__global__ void " + Name);
+  if (B == std::string::npos)
+    return "";
+  size_t E = Out.find("\n}\n", B);
+  return Out.substr(B, E == std::string::npos ? std::string::npos : E - B);
+}
+
 } // namespace
 
 TEST_CASE("a global that a namespace's own variable shadows is passed "
@@ -220,4 +230,216 @@ double use() { Box<int> p{2}; return p.fill(1.5, 10); }
                            "Box<T>::fill(U u, int n)"));
   CHECK(F.Output.find("__global__") <
         F.Output.find("template <class T>\ntemplate <class U>"));
+}
+
+TEST_CASE("declarations the translation generates name a namespace's types "
+          "with their namespaces",
+          "[analysis][namespace][types]") {
+  // The kernel and the stub are at file scope, where the `V` of a
+  // variable declared in namespace lk was "unknown type name 'V'".
+  FileResult F = translateCxx(R"src(
+namespace lk {
+struct V { double a, b; };
+typedef double real;
+V vv = {1, 2};
+V arr[4];
+real rr = 0.5;
+namespace in { struct W { int k; }; W ww = {3}; }
+template <class T> struct Box { T v; };
+Box<V> bx;
+}
+namespace {
+struct A { int x; };
+A aa = {11};
+namespace lk2 { struct B { int y; }; B bb = {12}; }
+}
+struct V { int c; };
+namespace app {
+struct V { int d; };
+int run() {
+  ::V loc = {4};
+#pragma omp target map(tofrom: loc, lk::vv, lk::arr, lk::rr, lk::in::ww, lk::bx, aa, lk2::bb)
+  { loc.c += 1; lk::vv.b += 5; lk::arr[2].a += 1; lk::rr *= 3;
+    lk::in::ww.k += 1; lk::bx.v.a += 1; aa.x += 1; lk2::bb.y += 2; }
+  return loc.c;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_run_L");
+  INFO(F.Output);
+  CHECK(contains(K, "lk::V *vv"));
+  CHECK(contains(K, "lk::V *arr"));
+  CHECK(contains(K, "lk::real *rr"));
+  CHECK(contains(K, "lk::in::W *ww"));
+  CHECK(contains(K, "lk::Box<lk::V> *bx"));
+  // An anonymous namespace is no part of a name; its members are seen
+  // from the scope around it.
+  CHECK(contains(K, "(A *aa") + contains(K, " A *aa") == 1);
+  CHECK(contains(K, "lk2::B *bb"));
+  CHECK(!contains(F.Output, "anonymous"));
+  // Written from the global scope, which app::V would hide otherwise.
+  CHECK(contains(K, "::V *loc"));
+  CHECK(contains(F.Output, "lk::V (&arr)[4]"));
+}
+
+TEST_CASE("a type that a namespace holding a kernel hides is spelled from "
+          "the global scope",
+          "[analysis][namespace][types]") {
+  // The kernel is in namespace a, where `V` is a::V and `lk::W` is no type:
+  // both were build errors (and `V` a wrong type had it compiled).
+  FileResult F = translateCxx(R"src(
+struct V { int a; };
+V gv = {1};
+namespace { struct A { int x; }; A aa = {3}; }
+namespace lk { struct W { int w; }; W ww = {5}; }
+struct U { int u; };
+U gu = {6};
+namespace a {
+struct V { double x; };
+int A = 0;
+namespace lk { int unrelated; }
+int run() {
+#pragma omp target map(tofrom: gv, aa, ::lk::ww, gu)
+  { gv.a += 1; aa.x += 1; ::lk::ww.w += 1; gu.u += 1; }
+  return gv.a;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_run_L");
+  INFO(F.Output);
+  CHECK(contains(K, "::V *gv"));
+  CHECK(contains(K, "::A *aa"));
+  CHECK(contains(K, "::lk::W *ww"));
+  // Nothing hides U: it keeps its plain name.
+  CHECK(contains(K, " U *gu"));
+}
+
+TEST_CASE("the using-directives and -declarations of the blocks around a "
+          "region are declared in its kernel",
+          "[analysis][namespace][using]") {
+  // The kernel at file scope saw none of them: `twice` was undeclared.
+  FileResult F = translateCxx(R"src(
+namespace cfg {
+inline int twice(int k) { return 2 * k; }
+namespace deep { inline int thrice(int k) { return 3 * k; } }
+}
+namespace app {
+namespace inner { inline int plus1(int k) { return k + 1; } }
+struct S { int v = 5; int run(); };
+int S::run() {
+  using namespace inner;
+  int r = 0;
+#pragma omp target map(tofrom: r) map(to: v)
+  { r = plus1(v); }
+  return r;
+}
+}
+int main() {
+  int r = 0, q = 0;
+  { using namespace cfg::deep; }
+  {
+    using cfg::twice;
+    namespace d = cfg::deep;
+    {
+      using namespace d;
+#pragma omp target map(from: r, q)
+      { r = twice(21); q = thrice(2); }
+      using namespace app;
+    }
+  }
+  return r + q;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  INFO(F.Output);
+  // The directive names the namespace from the global scope: the kernel
+  // may be outside app.
+  std::string Member = kernelText(F.Output, "omp2cuda_S_run_L");
+  CHECK(contains(Member, "using namespace app::inner;"));
+  // Outermost first, as the blocks declare them; not a sibling block's
+  // directive nor one after the region.
+  std::string Main = kernelText(F.Output, "omp2cuda_main_L");
+  CHECK(contains(Main, "using cfg::twice;\n  namespace d = cfg::deep;\n"
+                       "  using namespace cfg::deep;\n"));
+  CHECK(!contains(Main, "using namespace app"));
+  size_t First = Main.find("using namespace cfg::deep;");
+  CHECK(Main.find("using namespace cfg::deep;", First + 1) ==
+        std::string::npos);
+}
+
+TEST_CASE("a block's using-declaration of a variable or a name a parameter "
+          "takes is not re-declared in the kernel",
+          "[analysis][namespace][using]") {
+  // The variable is passed under its own name: `using cfg::counter;` next
+  // to the parameter `counter` was "target of using declaration conflicts
+  // with declaration already in scope"; so was the alias `d` beside a
+  // variable d of an inner block.
+  FileResult F = translateCxx(R"src(
+namespace cfg { int counter = 5; inline int twice(int k) { return 2 * k; } }
+int main() {
+  namespace d = cfg;
+  using cfg::counter;
+  using cfg::twice;
+  {
+    int d = 4;
+#pragma omp target map(tofrom: counter) firstprivate(d)
+    { counter += twice(d); }
+  }
+  return counter;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.Regions[0].R.Translate);
+  std::string K = kernelText(F.Output, "omp2cuda_main_L");
+  INFO(F.Output);
+  CHECK(contains(K, "using cfg::twice;"));
+  CHECK(!contains(K, "using cfg::counter;"));
+  CHECK(!contains(K, "namespace d"));
+}
+
+TEST_CASE("a variable of a type nested in the class being defined keeps an "
+          "in-class member's region on the host",
+          "[analysis][namespace][types]") {
+  // The stub, declared before the class, had a parameter
+  // `geo::Outer::Inner &` of the incomplete Outer: a build error. Out of
+  // the class the same region is offloaded.
+  FileResult F = translateCxx(R"src(
+namespace geo {
+struct Outer {
+  struct Inner { int q; };
+  int run();
+  int inl() {
+    Inner loc = {5};
+#pragma omp target map(tofrom: loc)
+    { loc.q += 1; }
+    return loc.q;
+  }
+};
+int Outer::run() {
+  Inner loc = {2};
+#pragma omp target map(tofrom: loc)
+  { loc.q += 3; }
+  return loc.q;
+}
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Output);
+  CHECK(!F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostContext);
+  CHECK(!contains(F.Output, "launch(geo::Outer::Inner &loc);"));
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(kernelText(F.Output, "omp2cuda_Outer_run_L"),
+                 "geo::Outer::Inner *loc"));
 }

@@ -57,7 +57,7 @@ struct Range {
 Range limits = {-50.0, 50.0};
 #line 59 "declare_target_namespaces.cu"
 // omp2cuda: the device copy of 'cfg::limits' (declare target, inputs/declare_target_namespaces.cpp:32)
-static __device__ Range omp2cuda_dev_limits = {-50.0, 50.0};
+static __device__ cfg::Range omp2cuda_dev_limits = {-50.0, 50.0};
 #line 33 "inputs/declare_target_namespaces.cpp"
 #pragma omp end declare target
 namespace deep { int depth = 7;
