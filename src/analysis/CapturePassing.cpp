@@ -248,18 +248,20 @@ Verdict sectionBasePointer(const CaptureSite &S, const Use &U,
   return V;
 }
 
-/// A mapped array: the region's a is the device copy's address, where the
-/// host build's is the host's, as for a section's base.
-Verdict mappedArrayAddress(const CaptureSite &S, const Use &U,
-                           const Capture &Cap) {
+/// A mapped array or object: the region's a (or &x) is the device copy's
+/// address, where the host build's is the host's, as for a section's base.
+Verdict mappedAddress(const CaptureSite &S, const Use &U, const Capture &Cap) {
+  if (S.IsData || !S.Shape.Inner || Cap.How != Passing::MappedObject)
+    return {};
   PointerValueUse PU = valueUse(S, U);
   if (PU.SeenAt.isInvalid())
     return {};
-  Verdict V = Verdict::no(DiagId::HostClause,
-                          "the array '" + Cap.Name +
-                              "' is mapped, the region's is the device copy, "
-                              "and the region uses its address " +
-                              std::string(SeenUses));
+  Verdict V =
+      Verdict::no(DiagId::HostClause,
+                  std::string(Cap.IsArray ? "the array '" : "'") + Cap.Name +
+                      "' is mapped, the region's is the device copy, "
+                      "and the region uses its address " +
+                      std::string(SeenUses));
   V.Where = PU.SeenAt;
   return V;
 }
@@ -378,12 +380,13 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
     } else if (!Cap.Map) {
       Cap.Map = implicitMap(S.CI, 'a', MapType::ToFrom);
     }
-    if (Cap.How == Passing::MappedObject && !S.IsData && S.Shape.Inner)
-      return mappedArrayAddress(S, U, Cap);
-    return {};
+    return mappedAddress(S, U, Cap);
   }
-  if (T->isRecordType())
-    return recordPassing(S, T, Cap);
+  if (T->isRecordType()) {
+    if (Verdict V = recordPassing(S, T, Cap); !V.Ok)
+      return V;
+    return mappedAddress(S, U, Cap);
+  }
   // OpenMP maps a class object tofrom and makes a scalar firstprivate, so a
   // template's instantiations disagree on whether the region's assignment
   // is seen after it; the kernel is one pattern and passes by value.
@@ -400,7 +403,7 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
                        "instantiation with a class type maps it tofrom, one "
                        "with a scalar type makes it firstprivate");
   scalarPassing(S, U, Cap);
-  return {};
+  return mappedAddress(S, U, Cap);
 }
 
 /// The kernel's parameter for Cap, by its passing.

@@ -153,8 +153,11 @@ public:
       return Out;
     RefFinder F(VD);
     F.TraverseStmt(const_cast<Stmt *>(Root));
+    QualType T = VD->getType();
+    bool Object = !T->isPointerType() && !T->isArrayType() &&
+                  !T->isReferenceType() && !T->isDependentType();
     for (const DeclRefExpr *E : F.Refs) {
-      Found U = classify(E);
+      Found U = Object ? addressUse(E) : classify(E);
       Out.Derefs |= (U.K & Deref) != 0;
       if (Out.SeenAt.isInvalid())
         Out.SeenAt = U.SeenAt;
@@ -265,6 +268,40 @@ private:
       return kind(Both);
     }
     return kind(Cur == Root ? Neutral : Both);
+  }
+
+  /// What the body does with the address of E's object (a variable that
+  /// is no pointer, nor an array): `&x`, `&x.f`, `x.arr` decayed. Its other
+  /// uses read or write the object itself, and are neutral here.
+  Found addressUse(const Expr *E) {
+    const Expr *Cur = E;
+    while (const Stmt *P = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(P)) {
+        Cur = cast<Expr>(P);
+        continue;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(P);
+          ME && !ME->isArrow() && ME->getBase() == Cur) {
+        Cur = ME;
+        continue;
+      }
+      const auto *IC = dyn_cast<ImplicitCastExpr>(P);
+      if (IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+        // x.a[i]: an element, whose address may be taken in turn.
+        if (const auto *AS =
+                dyn_cast_or_null<ArraySubscriptExpr>(PM.getParent(IC));
+            AS && subscriptBase(AS) == Cur->IgnoreParenImpCasts()) {
+          Cur = AS;
+          continue;
+        }
+        return classify(IC);
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_AddrOf)
+        return classify(UO);
+      break;
+    }
+    return kind(Neutral);
   }
 
   /// The pointer of a[i] or i[a]; getBase() takes a template's dependent

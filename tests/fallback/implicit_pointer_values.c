@@ -137,5 +137,14 @@ int main(void) {
 #pragma omp target map(tofrom: arr) firstprivate(fh)
   { fh.p = arr; fh.p[5] = 9; }
   printf("firstprivate record: %d %d\n", fh.p == other, arr[5]);
+
+  // So is a mapped object's, and its members' (&x, &h.n).
+  int x = 0;
+#pragma omp target map(tofrom: x, h)
+  { h.p = &x; x = 3; }
+  printf("object's address stored: %d %d\n", h.p == &x, x);
+#pragma omp target map(tofrom: h2, h)
+  { h.p = &h2.n; h2.n = 4; }
+  printf("member's address stored: %d %d\n", h.p == &h2.n, h2.n);
   return 0;
 }

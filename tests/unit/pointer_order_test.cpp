@@ -517,3 +517,43 @@ void f(int *a, uptr *v, int *r) {
     CHECK(F.Regions[I].R.Translate);
   }
 }
+
+TEST_CASE("a mapped object's address that the host build sees keeps the "
+          "region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct T { int a[4]; int b; };
+void f(int *o) {
+  int x = 0;
+  struct T t;
+  struct S s2 = {o, 8};
+  #pragma omp target map(tofrom: x, s2)
+  { s2.p =
+        &x; x = 5; }
+  #pragma omp target map(tofrom: t, s2)
+  { s2.p =
+        t.a; t.b = 5; }
+  #pragma omp target map(tofrom: t, s2)
+  { s2.p =
+        &t.a[1]; }
+  #pragma omp target map(tofrom: t, s2)
+  { int *q = &t.b; *q = 7; s2.n = t.a[2]; }
+  #pragma omp target map(tofrom: x, s2)
+  { s2.n = (&x == &x); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5u);
+  const std::pair<int, unsigned> Host[] = {{0, 9}, {1, 12}, {2, 15}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+    CHECK(contains(F.Regions[I].R.Reason, "is mapped, the region's is the "
+                                          "device copy"));
+  }
+  // Dereferenced through a local; compared with itself.
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[4].R.Translate);
+}
