@@ -222,8 +222,9 @@ private:
           return kind(Neutral);
         case UO_AddrOf:
           // &a of an array: its first element's address, as a pointer.
+          // &p of a pointer: anything may read p through it.
           if (!Cur->getType()->isArrayType())
-            return kind(Both);
+            return seen(kind(Both), UO->getBeginLoc());
           Cur = UO;
           continue;
         case UO_PreInc:

@@ -10,6 +10,7 @@
 // may lie outside the mapping that holds the other) is the host's.
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #pragma omp declare target
 static int *keep;
@@ -146,5 +147,9 @@ int main(void) {
 #pragma omp target map(tofrom: h2, h)
   { h.p = &h2.n; h2.n = 4; }
   printf("member's address stored: %d %d\n", h.p == &h2.n, h2.n);
+  long lv[1] = {0};
+#pragma omp target map(tofrom: arr, lv)
+  { int *ap = arr; memcpy(lv, &ap, sizeof ap); }
+  printf("copied by its address: %d\n", lv[0] == (long)(uintptr_t)arr);
   return 0;
 }

@@ -557,3 +557,21 @@ void f(int *o) {
   CHECK(F.Regions[3].R.Translate);
   CHECK(F.Regions[4].R.Translate);
 }
+
+TEST_CASE("a copy of a mapped array's address whose own address is taken "
+          "keeps the region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+void *memcpy(void *, const void *, unsigned long);
+void f(long *v) {
+  int q[8];
+  #pragma omp target map(tofrom: q, v[0:1])
+  { int *qp = q; memcpy(v,
+                        &qp, sizeof qp); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1u);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostClause);
+  CHECK(F.Regions[0].R.WhyPos.Line == 7);
+}
