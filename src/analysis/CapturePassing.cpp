@@ -631,6 +631,22 @@ Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
   return {};
 }
 
+Verdict deviceCopyAddress(const CaptureSite &S, const Use &U) {
+  const auto *VD = dyn_cast<VarDecl>(U.Decl);
+  if (!VD || VD->getType()->isPointerType() || !S.Shape.Inner)
+    return {};
+  PointerValueUse PU = valueUse(S, U);
+  if (PU.SeenAt.isInvalid())
+    return {};
+  Verdict V = Verdict::no(DiagId::HostClause,
+                          "'" + VD->getNameAsString() +
+                              "' is declare target, the region's is the "
+                              "device copy, and the region uses its address " +
+                              std::string(SeenUses));
+  V.Where = PU.SeenAt;
+  return V;
+}
+
 Verdict captureParams(CaptureSite &S, const Use &U, QualType T, Capture &Cap) {
   ASTContext &Ctx = S.TU.Ctx;
   // A const object is never copied back: it may live in read-only memory

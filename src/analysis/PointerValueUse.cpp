@@ -390,10 +390,12 @@ private:
       return true;
     const auto *DR = dyn_cast<DeclRefExpr>(E);
     const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || VD->hasGlobalStorage())
+    if (!VD || VD->getType()->isReferenceType())
       return false;
     if (VD == Origin || Checking.count(VD))
       return true;
+    if (VD->hasGlobalStorage())
+      return false;
     if (VD->getType()->isArrayType())
       return !Strict; // mapped, or a local of the body
     if (!VD->getType()->isPointerType())

@@ -18,6 +18,7 @@ static int sum3(const int *v) { return v[0] + v[1] + v[2]; }
 static void remember(int *v) { keep = v; }
 static int same(const int *x, const int *y) { return x == y; }
 static int *itself(int *x) { return x; }
+static int darr[8];
 #pragma omp end declare target
 
 struct Holder {
@@ -151,5 +152,9 @@ int main(void) {
 #pragma omp target map(tofrom: arr, lv)
   { int *ap = arr; memcpy(lv, &ap, sizeof ap); }
   printf("copied by its address: %d\n", lv[0] == (long)(uintptr_t)arr);
+  // A declare target array's is its device copy's.
+#pragma omp target map(tofrom: h)
+  { h.p = darr; darr[1] = 6; }
+  printf("declare target array stored: %d\n", h.p == darr);
   return 0;
 }

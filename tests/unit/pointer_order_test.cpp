@@ -575,3 +575,37 @@ void f(long *v) {
   CHECK(F.Regions[0].R.Why == DiagId::HostClause);
   CHECK(F.Regions[0].R.WhyPos.Line == 7);
 }
+
+TEST_CASE("a declare target variable's address that the host build sees "
+          "keeps the region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+#pragma omp declare target
+int darr[8];
+int dx;
+#pragma omp end declare target
+void f(int *o, int *r) {
+  struct S s2 = {o, 8};
+  #pragma omp target map(tofrom: s2)
+  { s2.p =
+        darr; }
+  #pragma omp target map(tofrom: s2)
+  { s2.p =
+        &dx; }
+  #pragma omp target map(tofrom: r[0:1])
+  { for (int *p = darr; p < darr + 8; ++p) *p = 2; r[0] = darr[3] + dx; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3u);
+  const std::pair<int, unsigned> Host[] = {{0, 10}, {1, 13}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+    CHECK(contains(F.Regions[I].R.Reason, "is declare target"));
+  }
+  // Walked by a pointer compared with its own end: the device's alone.
+  CHECK(F.Regions[2].R.Translate);
+}
