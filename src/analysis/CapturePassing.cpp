@@ -144,12 +144,14 @@ const Stmt *functionBody(const CaptureSite &S) {
   return S.C.Function ? S.C.Function->getBody() : nullptr;
 }
 
-/// The pointers the region's map clauses map through (`a[0:n]`): the
-/// kernel gets the device address whatever the body does with them.
+/// The pointers the region's map clauses map through (`a[0:n]`), and the
+/// arrays they map: the kernel gets the device address whatever the body
+/// does with them.
 std::set<const ValueDecl *> sectionBases(const ClauseInfo &CI) {
   std::set<const ValueDecl *> Out;
   for (const auto &[D, M] : CI.Maps)
-    if (M.Section && D->getType()->isPointerType())
+    if ((M.Section && D->getType()->isPointerType()) ||
+        D->getType()->isArrayType())
       Out.insert(D);
   for (const auto &[D, AR] : CI.ArrayReductions)
     if (AR.Map.Section && D->getType()->isPointerType())
@@ -157,9 +159,12 @@ std::set<const ValueDecl *> sectionBases(const ClauseInfo &CI) {
   return Out;
 }
 
-/// How the region uses U's value, knowing which pointers are translated.
+/// How the region uses U's value, knowing which pointers are translated
+/// and which variables never go back to the host.
 PointerValueUse valueUse(const CaptureSite &S, const Use &U) {
-  return pointerValueUse(S.Shape.Inner, U.Decl, sectionBases(S.CI));
+  std::set<const ValueDecl *> Unseen = S.CI.Private;
+  Unseen.insert(S.CI.FirstPrivate.begin(), S.CI.FirstPrivate.end());
+  return pointerValueUse(S.Shape.Inner, U.Decl, sectionBases(S.CI), Unseen);
 }
 
 /// firstprivate(p), or defaultmap(firstprivate: pointer): OpenMP gives the
@@ -214,26 +219,50 @@ Verdict translatedPointer(const CaptureSite &S, const Use &U, Capture &Cap) {
   return V;
 }
 
+/// What the host build sees of a translated address: the region's uses
+/// that compare it with, or subtract it from, a pointer that keeps the
+/// host's value (a captured pointer that escapes, one rebuilt from an
+/// integer, another map item's base), cast it to an integer, or store it
+/// where the host reads it (pointerValueUse's SeenAt).
+const char *const SeenUses =
+    "(compared with or subtracted from a pointer that keeps the host's "
+    "value or one of another map item, cast to an integer, or stored where "
+    "the host reads it), which the host build sees as the host's address";
+
 /// A section's base (`map(a[0:n])`): the kernel's a holds the device
-/// address, where the host build holds the host's. Comparing it with, or
-/// subtracting it from, a pointer that keeps the host's value (a captured
-/// pointer that escapes, one rebuilt from an integer, another map item's
-/// base) gives another answer: the region stays on the host, located at
-/// that use. (Its other escapes, stores and casts, are not checked here.)
+/// address, where the host build holds the host's. A use the host build
+/// sees (SeenUses) gives another answer: the region stays on the host,
+/// located at that use.
 Verdict sectionBasePointer(const CaptureSite &S, const Use &U,
                            const Capture &Cap) {
   PointerValueUse PU = valueUse(S, U);
-  if (PU.ApartAt.isInvalid() || holdsDeviceAllocation(U.Decl, functionBody(S)))
+  if (PU.SeenAt.isInvalid() || holdsDeviceAllocation(U.Decl, functionBody(S)))
     return {};
   Verdict V = Verdict::no(
       DiagId::HostClause,
       "the pointer '" + Cap.Name +
           "' is the base of a mapped array section, which the region "
-          "translates to the device copy, and the region uses its value "
-          "(compared with or subtracted from a pointer that keeps the "
-          "host's value, or one of another map item), which the host build "
-          "sees as the host's address");
-  V.Where = PU.ApartAt;
+          "translates to the device copy, and the region uses its value " +
+          std::string(SeenUses));
+  V.Where = PU.SeenAt;
+  return V;
+}
+
+/// A mapped array or object: the region's a (or &x) is the device copy's
+/// address, where the host build's is the host's, as for a section's base.
+Verdict mappedAddress(const CaptureSite &S, const Use &U, const Capture &Cap) {
+  if (S.IsData || !S.Shape.Inner || Cap.How != Passing::MappedObject)
+    return {};
+  PointerValueUse PU = valueUse(S, U);
+  if (PU.SeenAt.isInvalid())
+    return {};
+  Verdict V =
+      Verdict::no(DiagId::HostClause,
+                  std::string(Cap.IsArray ? "the array '" : "'") + Cap.Name +
+                      "' is mapped, the region's is the device copy, "
+                      "and the region uses its address " +
+                      std::string(SeenUses));
+  V.Where = PU.SeenAt;
   return V;
 }
 
@@ -351,10 +380,13 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
     } else if (!Cap.Map) {
       Cap.Map = implicitMap(S.CI, 'a', MapType::ToFrom);
     }
-    return {};
+    return mappedAddress(S, U, Cap);
   }
-  if (T->isRecordType())
-    return recordPassing(S, T, Cap);
+  if (T->isRecordType()) {
+    if (Verdict V = recordPassing(S, T, Cap); !V.Ok)
+      return V;
+    return mappedAddress(S, U, Cap);
+  }
   // OpenMP maps a class object tofrom and makes a scalar firstprivate, so a
   // template's instantiations disagree on whether the region's assignment
   // is seen after it; the kernel is one pattern and passes by value.
@@ -371,7 +403,7 @@ Verdict implicitPassing(const CaptureSite &S, const Use &U, QualType T,
                        "instantiation with a class type maps it tofrom, one "
                        "with a scalar type makes it firstprivate");
   scalarPassing(S, U, Cap);
-  return {};
+  return mappedAddress(S, U, Cap);
 }
 
 /// The kernel's parameter for Cap, by its passing.
@@ -597,6 +629,22 @@ Verdict choosePassing(CaptureSite &S, const Use &U, QualType T,
                        "an array section of '" + Cap.Name +
                            "', which is neither a pointer nor an array");
   return {};
+}
+
+Verdict deviceCopyAddress(const CaptureSite &S, const Use &U) {
+  const auto *VD = dyn_cast<VarDecl>(U.Decl);
+  if (!VD || VD->getType()->isPointerType() || !S.Shape.Inner)
+    return {};
+  PointerValueUse PU = valueUse(S, U);
+  if (PU.SeenAt.isInvalid())
+    return {};
+  Verdict V = Verdict::no(DiagId::HostClause,
+                          "'" + VD->getNameAsString() +
+                              "' is declare target, the region's is the "
+                              "device copy, and the region uses its address " +
+                              std::string(SeenUses));
+  V.Where = PU.SeenAt;
+  return V;
 }
 
 Verdict captureParams(CaptureSite &S, const Use &U, QualType T, Capture &Cap) {

@@ -723,8 +723,11 @@ Verdict captureVars(CaptureSite &S) {
     if (!S.IsData && !S.R.BodyFromMacro &&
         useDeviceCopy(U, CI, S.Shape.Body,
                       S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop,
-                      S.TU, S.Text.BodyEdits, Refused))
+                      S.TU, S.Text.BodyEdits, Refused)) {
+      if (Verdict V = deviceCopyAddress(S, U); !V.Ok)
+        return V;
       continue;
+    }
     if (const auto *VD = dyn_cast<VarDecl>(U.Decl);
         !S.IsData && S.R.BodyFromMacro && VD && isDeclareTargetEnter(VD) &&
         !inClause(VD, CI)) {

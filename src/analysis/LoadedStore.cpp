@@ -13,6 +13,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -434,6 +435,76 @@ bool storeHiddenFromHost(const Stmt *Body, const BinaryOperator *Store) {
   Checker C(Body, nullptr, L);
   // The restore itself stores the host's value, which a copy of s.p holds.
   return C.shapeOk() && C.restored() && C.restore() != Store;
+}
+
+bool memberLoadsAfter(const Stmt *Body, const BinaryOperator *Store,
+                      std::vector<const Expr *> &Loads) {
+  Path L;
+  if (!Body || !Store || !pathOf(Store->getLHS(), L) ||
+      L.Root->getType()->isReferenceType())
+    return false;
+  Checker C(Body, nullptr, L);
+  if (!C.shapeOk())
+    return false;
+  const SourceManager &SM = L.Root->getASTContext().getSourceManager();
+  // The loops around Store run it again before their earlier loads.
+  std::vector<const Stmt *> Loops;
+  for (const Stmt *P = C.PM.getParent(Store); P; P = C.PM.getParent(P))
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
+        isa<CXXForRangeStmt>(P))
+      Loops.push_back(P);
+  auto MayFollow = [&](const Expr *E) {
+    if (SM.isBeforeInTranslationUnit(Store->getEndLoc(), E->getBeginLoc()))
+      return true;
+    return llvm::any_of(Loops, [&](const Stmt *Loop) {
+      return SM.isPointWithin(E->getBeginLoc(), Loop->getBeginLoc(),
+                              Loop->getEndLoc());
+    });
+  };
+  for (const DeclRefExpr *D : C.Refs) {
+    const Expr *Top = nullptr;
+    C.tracked(D, Top);
+    Path Q;
+    const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(C.PM.getParent(Top));
+    if (pathOf(Top, Q) && Q == L && IC &&
+        IC->getCastKind() == CK_LValueToRValue && MayFollow(Top))
+      Loads.push_back(Top);
+  }
+  return true;
+}
+
+bool recordPointerLoads(const Stmt *Body, const VarDecl *VD,
+                        std::vector<const Expr *> &Loads, unsigned Depth) {
+  Path L;
+  L.Root = VD;
+  Checker C(Body, nullptr, L);
+  Collector(C).TraverseStmt(const_cast<Stmt *>(Body));
+  if (C.Jumps || Depth > 4)
+    return false;
+  for (const DeclRefExpr *D : C.Refs) {
+    const Expr *Top = nullptr;
+    if (C.tracked(D, Top)) {
+      const auto *IC = dyn_cast<ImplicitCastExpr>(C.PM.getParent(Top));
+      if (IC && IC->getCastKind() == CK_LValueToRValue &&
+          Top->getType()->isPointerType())
+        Loads.push_back(Top);
+      continue;
+    }
+    // `S &r = s;`: r's uses are s's.
+    const auto *DS = dyn_cast_or_null<DeclStmt>(C.PM.getParent(D));
+    const auto *R = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    if (!R || R->getInit() != D || !R->getType()->isReferenceType() ||
+        !recordPointerLoads(Body, R, Loads, Depth + 1))
+      return false;
+  }
+  return true;
+}
+
+bool recordPointerLoads(const Stmt *Body, const VarDecl *VD,
+                        std::vector<const Expr *> &Loads) {
+  return Body && VD && recordPointerLoads(Body, VD, Loads, 0);
 }
 
 } // namespace omp2cuda

@@ -8,6 +8,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <vector>
+
 namespace omp2cuda {
 
 /// Whether the dereference At of Loaded (`s.p`, a pointer member of a
@@ -33,6 +35,22 @@ bool storedDeviceAddress(const clang::Stmt *Body, const clang::Stmt *Current,
 /// alone (PointerValueUse.cpp: such a store is no escape of e's value).
 bool storeHiddenFromHost(const clang::Stmt *Body,
                          const clang::BinaryOperator *Store);
+
+/// The loads (`s.p` read as a value) of the member path that Store
+/// (`s.p = e;`) writes that may run after it: later in the text, or in a
+/// loop around Store. False, with none, when s is used other than through
+/// its scalar members or Body may jump (storedDeviceAddress's shape), or s
+/// is reached through a pointer.
+bool memberLoadsAfter(const clang::Stmt *Body,
+                      const clang::BinaryOperator *Store,
+                      std::vector<const clang::Expr *> &Loads);
+
+/// The loads of pointer members (`r.p`, `r.in.q`) of VD, a record local to
+/// Body, and of the local references bound to it (`S &r = VD;`): what may
+/// read a value its initialiser put there. False, with none, when VD is
+/// used other ways (copied whole, its address taken) or Body may jump.
+bool recordPointerLoads(const clang::Stmt *Body, const clang::VarDecl *VD,
+                        std::vector<const clang::Expr *> &Loads);
 
 } // namespace omp2cuda
 

@@ -100,10 +100,12 @@ private:
   const Stmt *Body;
 };
 
-/// A use's kind and, for an escape, where the value escapes.
+/// A use's kind and, for an escape, where the value escapes (At) and where
+/// the host build sees it (SeenAt, PointerValueUse::SeenAt).
 struct Found {
   unsigned K = Neutral;
   SourceLocation At;
+  SourceLocation SeenAt;
 };
 
 /// Library functions that read or write through their pointer arguments
@@ -151,9 +153,14 @@ public:
       return Out;
     RefFinder F(VD);
     F.TraverseStmt(const_cast<Stmt *>(Root));
+    QualType T = VD->getType();
+    bool Object = !T->isPointerType() && !T->isArrayType() &&
+                  !T->isReferenceType() && !T->isDependentType();
     for (const DeclRefExpr *E : F.Refs) {
-      Found U = classify(E);
+      Found U = Object ? addressUse(E) : classify(E);
       Out.Derefs |= (U.K & Deref) != 0;
+      if (Out.SeenAt.isInvalid())
+        Out.SeenAt = U.SeenAt;
       if ((U.K & Escape) && !Out.Escapes) {
         Out.Escapes = true;
         Out.EscapeAt = U.At.isValid() ? U.At : E->getBeginLoc();
@@ -168,9 +175,16 @@ public:
   bool derefs(const Expr *E) { return (classify(E).K & Deref) != 0; }
 
 private:
-  static Found kind(unsigned K) { return {K, {}}; }
+  static Found kind(unsigned K) { return {K, {}, {}}; }
   static Found add(Found F, unsigned K) {
     F.K |= K;
+    return F;
+  }
+  /// F, and the host build sees the value at Where (an escape too).
+  static Found seen(Found F, SourceLocation Where) {
+    F.K |= Escape;
+    if (F.SeenAt.isInvalid())
+      F.SeenAt = Where;
     return F;
   }
 
@@ -189,8 +203,16 @@ private:
           continue;
         }
         CastKind K = CE->getCastKind();
-        return kind(K == CK_PointerToBoolean || K == CK_ToVoid ? Neutral
-                                                               : Escape);
+        if (K == CK_PointerToBoolean || K == CK_ToVoid)
+          return kind(Neutral);
+        if (K == CK_PointerToIntegral)
+          return seen(kind(Escape), CE->getBeginLoc());
+        // Another pointer to the same place (a base class's): where the
+        // host sees it still counts.
+        if (CE->getType()->isPointerType())
+          if (SourceLocation At = classify(CE).SeenAt; At.isValid())
+            return seen(kind(Escape), At);
+        return kind(Escape);
       }
       if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
         switch (UO->getOpcode()) {
@@ -198,6 +220,13 @@ private:
           return pointee(UO);
         case UO_LNot:
           return kind(Neutral);
+        case UO_AddrOf:
+          // &a of an array: its first element's address, as a pointer.
+          // &p of a pointer: anything may read p through it.
+          if (!Cur->getType()->isArrayType())
+            return seen(kind(Both), UO->getBeginLoc());
+          Cur = UO;
+          continue;
         case UO_PreInc:
         case UO_PreDec:
         case UO_PostInc:
@@ -227,6 +256,12 @@ private:
         return argumentUse(Call, Cur);
       if (const auto *DS = dyn_cast<DeclStmt>(P))
         return initialised(DS, Cur);
+      // An aggregate's member or element: seen where the host may read it.
+      if (const auto *IL = dyn_cast<InitListExpr>(P))
+        return aggregateUse(IL, Cur);
+      // A callee's result: its caller follows the call (argumentUse).
+      if (isa<ReturnStmt>(P) && Depth > 0)
+        Returns = true;
       // A statement of its own (`p++;`, a loop's increment); an
       // initialiser, a return or an asm operand may do both.
       if (!isa<Expr>(P) && !isa<ReturnStmt>(P) && !isa<AsmStmt>(P))
@@ -234,6 +269,40 @@ private:
       return kind(Both);
     }
     return kind(Cur == Root ? Neutral : Both);
+  }
+
+  /// What the body does with the address of E's object (a variable that
+  /// is no pointer, nor an array): `&x`, `&x.f`, `x.arr` decayed. Its other
+  /// uses read or write the object itself, and are neutral here.
+  Found addressUse(const Expr *E) {
+    const Expr *Cur = E;
+    while (const Stmt *P = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(P)) {
+        Cur = cast<Expr>(P);
+        continue;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(P);
+          ME && !ME->isArrow() && ME->getBase() == Cur) {
+        Cur = ME;
+        continue;
+      }
+      const auto *IC = dyn_cast<ImplicitCastExpr>(P);
+      if (IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+        // x.a[i]: an element, whose address may be taken in turn.
+        if (const auto *AS =
+                dyn_cast_or_null<ArraySubscriptExpr>(PM.getParent(IC));
+            AS && subscriptBase(AS) == Cur->IgnoreParenImpCasts()) {
+          Cur = AS;
+          continue;
+        }
+        return classify(IC);
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_AddrOf)
+        return classify(UO);
+      break;
+    }
+    return kind(Neutral);
   }
 
   /// The pointer of a[i] or i[a]; getBase() takes a template's dependent
@@ -321,10 +390,12 @@ private:
       return true;
     const auto *DR = dyn_cast<DeclRefExpr>(E);
     const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!VD || VD->getType()->isReferenceType() || VD->hasGlobalStorage())
+    if (!VD || VD->getType()->isReferenceType())
       return false;
     if (VD == Origin || Checking.count(VD))
       return true;
+    if (VD->hasGlobalStorage())
+      return false;
     if (VD->getType()->isArrayType())
       return !Strict; // mapped, or a local of the body
     if (!VD->getType()->isPointerType())
@@ -356,9 +427,11 @@ private:
     Found F = binaryKind(BO, Cur, Other);
     bool Compares = BO->isComparisonOp() || (BO->getOpcode() == BO_Sub &&
                                              !BO->getType()->isPointerType());
-    if (Compares && (F.K & Escape) && ApartAt.isInvalid())
+    if (!Compares || !(F.K & Escape))
+      return F;
+    if (ApartAt.isInvalid())
       ApartAt = Cur->getBeginLoc();
-    return F;
+    return seen(F, Cur->getBeginLoc());
   }
 
   Found binaryKind(const BinaryOperator *BO, const Expr *Cur,
@@ -408,7 +481,7 @@ private:
       return std::nullopt;
     PointerValueUse U = useOf(VD);
     return Found{(U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral),
-                 U.EscapeAt};
+                 U.EscapeAt, U.SeenAt};
   }
 
   /// p stored into L: memory the host may read back keeps p's value (an
@@ -420,26 +493,95 @@ private:
       if (std::optional<Found> F = pointerCopy(DR->getDecl())) {
         // The assignment's own value is p too: `*(r = p)`.
         Found Here = classify(BO);
-        return {F->K | Here.K, F->At.isValid() ? F->At : Here.At};
+        return {F->K | Here.K, F->At.isValid() ? F->At : Here.At,
+                F->SeenAt.isValid() ? F->SeenAt : Here.SeenAt};
       }
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         if (VD->getType()->isReferenceType())
-          return kind(Both);
+          return seen(kind(Both), BO->getBeginLoc());
     }
     // Into a record's member that the region puts back before the host can
     // see it: the region loads it to reach the pointee (LoadedPointers.cpp
-    // checks those loads), so it needs the device address.
+    // checks those loads), so it needs the device address. What it loads
+    // may still go where the host sees it.
     if (Depth == 0 && isa<MemberExpr>(L) && storeHiddenFromHost(Root, BO))
-      return kind(Deref);
-    return kind(Escape);
+      if (std::optional<Found> F = loadsOfStore(BO))
+        return add(*F, Deref);
+    // Into a record that never goes back to the host (a local, a private
+    // one): the same.
+    if (Depth == 0 && unseenRecord(L))
+      if (std::optional<Found> F = loadsOfStore(BO))
+        return add(*F, Escape);
+    return seen(kind(Escape), BO->getBeginLoc());
+  }
+
+  /// p in `S l = {p, 8};`: a local record of the body is followed through
+  /// the loads of its pointer members; anything else is seen.
+  Found aggregateUse(const InitListExpr *IL, const Expr *Cur) {
+    const Stmt *Top = IL;
+    while (isa_and_nonnull<InitListExpr>(PM.getParent(Top)))
+      Top = PM.getParent(Top);
+    const auto *DS = dyn_cast_or_null<DeclStmt>(PM.getParent(Top));
+    const auto *VD = DS && DS->isSingleDecl()
+                         ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                         : nullptr;
+    std::vector<const Expr *> Loads;
+    if (Depth > 0 || !VD || VD->getInit() != Top || !inBody(VD) ||
+        VD->hasGlobalStorage() || !VD->getType()->isRecordType() ||
+        !Following.insert(VD).second)
+      return seen(kind(Both), Cur->getBeginLoc());
+    Found Out = kind(Both);
+    if (!recordPointerLoads(Root, VD, Loads))
+      Out = seen(Out, Cur->getBeginLoc());
+    for (const Expr *Load : Loads)
+      if (SourceLocation At = classify(Load).SeenAt; At.isValid())
+        Out = seen(Out, At);
+    Following.erase(VD);
+    return Out;
+  }
+
+  /// Whether L (`s.f.g`) is a member of a record variable whose storage the
+  /// host never reads: a local of the body, or one of Unseen.
+  bool unseenRecord(const Expr *L) const {
+    const auto *ME = dyn_cast<MemberExpr>(L);
+    while (ME && !ME->isArrow()) {
+      L = ME->getBase()->IgnoreParens();
+      ME = dyn_cast<MemberExpr>(L);
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(L);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (ME || !VD || VD->getType()->isReferenceType())
+      return false;
+    return Unseen.count(VD) || (inBody(VD) && !VD->hasGlobalStorage());
+  }
+
+  /// Where the host sees what Store put in a member, through the loads of
+  /// that member that may follow it; none when its record is used other
+  /// than through its scalar members.
+  std::optional<Found> loadsOfStore(const BinaryOperator *Store) {
+    std::vector<const Expr *> Loads;
+    if (!memberLoadsAfter(Root, Store, Loads))
+      return std::nullopt;
+    Found Out = kind(Neutral);
+    if (!Following.insert(Store).second)
+      return Out;
+    for (const Expr *Load : Loads)
+      if (SourceLocation At = classify(Load).SeenAt; At.isValid())
+        Out = seen(Out, At);
+    Following.erase(Store);
+    return Out;
   }
 
   /// `int *r = p;`: followed through r when r is a plain local pointer.
   Found initialised(const DeclStmt *DS, const Expr *Cur) {
     for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur) {
         if (std::optional<Found> F = pointerCopy(VD))
           return *F;
+        // A static local keeps it for the host's later calls.
+        if (VD->hasGlobalStorage())
+          return seen(kind(Both), Cur->getBeginLoc());
+      }
     return kind(Both);
   }
 
@@ -464,7 +606,14 @@ private:
     Classifier Callee(Def->getBody(), Ctx, Depth + 1, Busy);
     PointerValueUse U = Callee.useOf(Def->getParamDecl(I));
     // Where the callee lets it escape, the region's call is the place.
-    return kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));
+    Found F =
+        kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));
+    if (U.SeenAt.isValid())
+      F = seen(F, Call->getBeginLoc());
+    if (Callee.Returns)
+      if (SourceLocation At = classify(Call).SeenAt; At.isValid())
+        F = seen(F, At);
+    return F;
   }
 
   ParentMap PM;
@@ -474,11 +623,16 @@ private:
   std::set<const ValueDecl *> &Busy;
   const ValueDecl *Origin = nullptr; ///< the variable first asked about
   SourceLocation ApartAt;            ///< PointerValueUse::ApartAt
+  bool Returns = false; ///< a callee returns the value (or one derived)
+  /// Stores and records whose loads are being followed.
+  std::set<const void *> Following;
 
 public:
   /// The captured pointers taken to keep the host's value (they escape):
   /// a comparison with one is not one between translated pointers.
   std::set<const ValueDecl *> Untranslated;
+  /// pointerValueUse's Unseen.
+  std::set<const ValueDecl *> Unseen;
 
 private:
   std::set<const ValueDecl *> Checking; ///< locals movesAlike is reading
@@ -536,7 +690,8 @@ bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
 }
 
 PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
-                                const std::set<const ValueDecl *> &Translated) {
+                                const std::set<const ValueDecl *> &Translated,
+                                const std::set<const ValueDecl *> &Unseen) {
   if (!Body || !VD)
     return {};
   // Which captured pointers keep the host's value depends on which others
@@ -545,9 +700,9 @@ PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
   // pointer the translation moves whatever its uses (a section's base) is
   // never among them: its escapes keep the region on the host instead.
   PeerFinder Peers(Body);
+  Peers.TraverseStmt(const_cast<Stmt *>(Body));
   for (const ValueDecl *D : Translated)
     Peers.Found.erase(D);
-  Peers.TraverseStmt(const_cast<Stmt *>(Body));
   std::set<const ValueDecl *> Busy, Untranslated;
   ASTContext &Ctx = VD->getASTContext();
   for (bool Added = true; Added;) {
@@ -557,12 +712,14 @@ PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
         continue;
       Classifier C(Body, Ctx, 0, Busy);
       C.Untranslated = Untranslated;
+      C.Unseen = Unseen;
       if (C.useOf(Peer).Escapes)
         Added = Untranslated.insert(Peer).second;
     }
   }
   Classifier C(Body, Ctx, 0, Busy);
   C.Untranslated = std::move(Untranslated);
+  C.Unseen = Unseen;
   return C.useOf(VD);
 }
 

@@ -21,6 +21,12 @@ struct PointerValueUse {
   /// The first comparison or difference, in Body itself, with a pointer
   /// not moved alike (invalid when there is none).
   clang::SourceLocation ApartAt;
+  /// The first use that lets the host build see the address itself: such a
+  /// comparison or difference, a cast to an integer, a store into memory
+  /// the host may read (not a local of Body, nor a variable of Unseen,
+  /// whose later loads are followed instead), or a call to a defined
+  /// function that does one of these (the call). Invalid when none.
+  clang::SourceLocation SeenAt;
 };
 
 /// The uses of VD in Body. A use that may do both (an argument of a call,
@@ -28,9 +34,12 @@ struct PointerValueUse {
 /// as both. Translated names the captured pointers that hold the device
 /// address whatever their uses (the region's section bases): a comparison
 /// or difference with one that keeps the host's value is an escape.
+/// Unseen names the variables declared outside Body whose device storage
+/// never goes back to the host (the region's private and firstprivate ones).
 PointerValueUse
 pointerValueUse(const clang::Stmt *Body, const clang::ValueDecl *VD,
-                const std::set<const clang::ValueDecl *> &Translated = {});
+                const std::set<const clang::ValueDecl *> &Translated = {},
+                const std::set<const clang::ValueDecl *> &Unseen = {});
 
 /// Whether VD, a local pointer of the function whose body is Scope, only
 /// ever holds what omp_target_alloc returned (or null): device memory, which no

@@ -178,6 +178,10 @@ const clang::VarDecl *dependentGlobal(const clang::Stmt *S,
 /// Cap.Map): from its clause, or implicitly from its type and defaultmap.
 Verdict choosePassing(CaptureSite &S, const Use &U, clang::QualType T,
                       bool LoopVariable, Capture &Cap);
+/// U, a declare target variable the kernel uses as its device copy: the
+/// region stays on the host where the host build would see that copy's
+/// address (an array's, or &x), as for a mapped one.
+Verdict deviceCopyAddress(const CaptureSite &S, const Use &U);
 /// The stub's and the kernel's parameters (and private declaration) for Cap.
 Verdict captureParams(CaptureSite &S, const Use &U, clang::QualType T,
                       Capture &Cap);

@@ -10,12 +10,21 @@
 // may lie outside the mapping that holds the other) is the host's.
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #pragma omp declare target
 static int *keep;
 static int sum3(const int *v) { return v[0] + v[1] + v[2]; }
 static void remember(int *v) { keep = v; }
+static int same(const int *x, const int *y) { return x == y; }
+static int *itself(int *x) { return x; }
+static int darr[8];
 #pragma omp end declare target
+
+struct Holder {
+  int *p;
+  int n;
+};
 
 int main(void) {
   int q[8];
@@ -98,5 +107,54 @@ int main(void) {
 #pragma omp target map(tofrom: lo[0:4], hi[0:4]) map(from: df, s1)
   { lo[0] = 1; hi[0] = 2; df = hi - lo; s1 = (hi > lo); }
   printf("two items' bases: %ld %d %d %d\n", df, s1, q[0], q[4]);
+
+  // A mapped array's address is the device copy's too: stored into a
+  // record or an array that goes back to the host (directly, through a
+  // callee's result, or loaded back from a member the region puts back),
+  // cast to an integer, compared with a host-valued pointer (here, or in a
+  // callee). Kept where the host never reads it, it is the device's alone.
+  int arr[8] = {0}, other[8] = {0}, *hp = arr, *ptrs[2] = {other, other};
+  uintptr_t ua[1] = {0};
+  struct Holder h = {other, 8}, h2 = {other, 8}, fh = {other, 8};
+#pragma omp target map(tofrom: arr, h)
+  { h.p = arr; arr[1] = 5; }
+  printf("array stored in a record: %d %d %d\n", h.p == arr, arr[1], other[1]);
+  h.p = other;
+#pragma omp target map(tofrom: arr, h, h2)
+  { int *t = h.p; h.p = arr; h.p[2] = 6; h2.p = h.p; h.p = t; }
+  printf("loaded back and stored: %d %d %d\n", h2.p == arr, h.p == other,
+         arr[2]);
+#pragma omp target map(tofrom: arr, ptrs)
+  { ptrs[0] = itself(arr); arr[3] = 7; }
+  printf("a callee's result stored: %d %d\n", ptrs[0] == arr, arr[3]);
+#pragma omp target map(tofrom: arr, ua)
+  { ua[0] = (uintptr_t)arr; }
+  printf("array as an integer: %d\n", ua[0] == (uintptr_t)arr);
+#pragma omp target map(tofrom: arr) map(from: s1, s2, df)
+  { arr[4] = 8; s1 = (hp == arr); s2 = (hp < arr + 4); df = arr - hp; }
+  printf("array and host values: %d %d %ld %d\n", s1, s2, df, arr[4]);
+#pragma omp target map(tofrom: arr) map(from: s1)
+  { s1 = same(arr, hp); }
+  printf("compared in a callee: %d\n", s1);
+#pragma omp target map(tofrom: arr) firstprivate(fh)
+  { fh.p = arr; fh.p[5] = 9; }
+  printf("firstprivate record: %d %d\n", fh.p == other, arr[5]);
+
+  // So is a mapped object's, and its members' (&x, &h.n).
+  int x = 0;
+#pragma omp target map(tofrom: x, h)
+  { h.p = &x; x = 3; }
+  printf("object's address stored: %d %d\n", h.p == &x, x);
+#pragma omp target map(tofrom: h2, h)
+  { h.p = &h2.n; h2.n = 4; }
+  printf("member's address stored: %d %d\n", h.p == &h2.n, h2.n);
+  long lv[1] = {0};
+#pragma omp target map(tofrom: arr, lv)
+  { int *ap = arr; memcpy(lv, &ap, sizeof ap); }
+  printf("copied by its address: %d\n", lv[0] == (long)(uintptr_t)arr);
+  // A declare target array's is its device copy's.
+#pragma omp target map(tofrom: h)
+  { h.p = darr; darr[1] = 6; }
+  printf("declare target array stored: %d\n", h.p == darr);
   return 0;
 }

@@ -450,3 +450,162 @@ void f(double *a, int *v, long *d, uptr ua) {
   CHECK(F.Regions[5].R.Translate);
   CHECK(F.Regions[6].R.Translate);
 }
+
+TEST_CASE("a mapped array's or section base's address that the host build "
+          "sees keeps the region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+typedef unsigned long uptr;
+struct S { int *p; int n; };
+int same(int *x, int *y) { return x == y; }
+int get(int *x) { return x[1]; }
+int *id(int *x) { return x; }
+void f(int *a, uptr *v, int *r) {
+  int q[8], *hp = q, *ptrs[2];
+  struct S s2 = {a, 8}, s = {a, 8}, fs = {a, 8};
+  #pragma omp target map(tofrom: q, s2)
+  { s2.p =
+        q; q[1] = 5; }
+  #pragma omp target map(tofrom: q, r[0:3])
+  { r[0] = (hp == q); r[1] = (hp <
+        q + 4); }
+  #pragma omp target map(tofrom: q, v[0:1])
+  { v[0] =
+        (uptr)q; }
+  #pragma omp target map(tofrom: q, r[0:1])
+  { r[0] =
+        same(q, hp); }
+  #pragma omp target map(tofrom: a[0:8], ptrs)
+  { ptrs[0] =
+        a; }
+  #pragma omp target map(tofrom: q, s2)
+  { s2.p =
+        id(q); }
+  #pragma omp target map(tofrom: q, s, s2)
+  { int *t = s.p; s.p = q; s.p[1] = 5;
+    s2.p =
+        s.p; s.p = t; }
+  #pragma omp target map(tofrom: q, r[0:1])
+  { q[3] = 4; r[0] = get(q); }
+  #pragma omp target map(tofrom: q) firstprivate(fs)
+  { fs.p = q; fs.p[4] = 5; }
+  #pragma omp target map(tofrom: q, s)
+  { struct S l; l.p = q; l.p[5] = 6; s.n = 7; }
+  #pragma omp target map(tofrom: q, s)
+  { int *t = s.p; s.p = q; s.p[1] = 5; s.p = t; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 11u);
+  // Stored into a mapped record or array of pointers (directly, through
+  // a callee's result, or loaded back from a member the region restores),
+  // cast to an integer, compared with a host-valued pointer (in a callee:
+  // located at the call). Located at the use.
+  const std::pair<int, unsigned> Host[] = {{0, 11}, {1, 14}, {2, 18}, {3, 21},
+                                           {4, 23}, {5, 26}, {6, 30}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+  }
+  CHECK(contains(F.Regions[0].R.Reason, "the array 'q' is mapped"));
+  CHECK(contains(F.Regions[4].R.Reason, "base of a mapped array section"));
+  // Dereferenced in a callee; stored where the host never reads it (a
+  // firstprivate record, a local, a member the region puts back).
+  for (int I = 7; I < 11; ++I) {
+    INFO("region " << I);
+    CHECK(F.Regions[I].R.Translate);
+  }
+}
+
+TEST_CASE("a mapped object's address that the host build sees keeps the "
+          "region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct T { int a[4]; int b; };
+void f(int *o) {
+  int x = 0;
+  struct T t;
+  struct S s2 = {o, 8};
+  #pragma omp target map(tofrom: x, s2)
+  { s2.p =
+        &x; x = 5; }
+  #pragma omp target map(tofrom: t, s2)
+  { s2.p =
+        t.a; t.b = 5; }
+  #pragma omp target map(tofrom: t, s2)
+  { s2.p =
+        &t.a[1]; }
+  #pragma omp target map(tofrom: t, s2)
+  { int *q = &t.b; *q = 7; s2.n = t.a[2]; }
+  #pragma omp target map(tofrom: x, s2)
+  { s2.n = (&x == &x); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5u);
+  const std::pair<int, unsigned> Host[] = {{0, 9}, {1, 12}, {2, 15}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+    CHECK(contains(F.Regions[I].R.Reason, "is mapped, the region's is the "
+                                          "device copy"));
+  }
+  // Dereferenced through a local; compared with itself.
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.Regions[4].R.Translate);
+}
+
+TEST_CASE("a copy of a mapped array's address whose own address is taken "
+          "keeps the region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+void *memcpy(void *, const void *, unsigned long);
+void f(long *v) {
+  int q[8];
+  #pragma omp target map(tofrom: q, v[0:1])
+  { int *qp = q; memcpy(v,
+                        &qp, sizeof qp); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1u);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostClause);
+  CHECK(F.Regions[0].R.WhyPos.Line == 7);
+}
+
+TEST_CASE("a declare target variable's address that the host build sees "
+          "keeps the region on the host",
+          "[analysis][maps][pointer-order][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+#pragma omp declare target
+int darr[8];
+int dx;
+#pragma omp end declare target
+void f(int *o, int *r) {
+  struct S s2 = {o, 8};
+  #pragma omp target map(tofrom: s2)
+  { s2.p =
+        darr; }
+  #pragma omp target map(tofrom: s2)
+  { s2.p =
+        &dx; }
+  #pragma omp target map(tofrom: r[0:1])
+  { for (int *p = darr; p < darr + 8; ++p) *p = 2; r[0] = darr[3] + dx; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3u);
+  const std::pair<int, unsigned> Host[] = {{0, 10}, {1, 13}};
+  for (auto [I, Line] : Host) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I].R.WhyPos.Line == Line);
+    CHECK(contains(F.Regions[I].R.Reason, "is declare target"));
+  }
+  // Walked by a pointer compared with its own end: the device's alone.
+  CHECK(F.Regions[2].R.Translate);
+}
