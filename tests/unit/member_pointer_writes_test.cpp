@@ -41,7 +41,10 @@ struct S {
     INFO("region " << I);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostClause);
-    CHECK(contains(F.Regions[I].R.Reason, "assigns the pointer member 'p'"));
+    // Region 0 stores a section base's device address (`p = a + 1`): the
+    // section-base rule refuses it first, at the same assignment.
+    CHECK((contains(F.Regions[I].R.Reason, "assigns the pointer member 'p'") ||
+           (I == 0 && contains(F.Regions[I].R.Reason, "'a'"))));
   }
   CHECK(F.Regions[2].R.Translate);
   CHECK_FALSE(contains(F.Regions[3].R.Reason, "assigns the pointer member"));
