@@ -3,6 +3,7 @@
 // builtins CUDA gets wrong, constructs CUDA device code lacks, and the
 // globals a function body uses.
 #include "analysis/CallChecker.h"
+#include "analysis/FoldedConstants.h"
 #include "frontend/FileScope.h"
 
 #include <algorithm>
@@ -66,13 +67,19 @@ std::vector<const VarDecl *> globalsUsed(const Stmt *S,
                                          std::set<const VarDecl *> *Unspelled) {
   struct Finder : RecursiveASTVisitor<Finder> {
     std::vector<const VarDecl *> Found;
+    /// Operands of lvalue-to-rvalue conversions, seen before them.
+    std::set<const Expr *> Reads;
+    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+      if (C->getCastKind() == CK_LValueToRValue)
+        Reads.insert(C->getSubExpr()->IgnoreParens());
+      return true;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
       if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal())
         return true;
       // Compile-time constants are folded into device code.
-      if (VD->getType().isConstQualified() && VD->getType()->isIntegralOrEnumerationType() &&
-          VD->hasInit() && VD->getInit()->isIntegerConstantExpr(VD->getASTContext()))
+      if (valueOnlyUse(VD, E, E->isNonOdrUse(), Reads.count(E)))
         return true;
       if (std::find(Found.begin(), Found.end(), VD) == Found.end())
         Found.push_back(VD);
@@ -90,8 +97,7 @@ std::vector<const VarDecl *> globalsUsed(const Stmt *S,
     bool VisitMemberExpr(MemberExpr *E) {
       const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
       if (!VD || !VD->hasGlobalStorage() ||
-          (VD->getType().isConstQualified() && VD->getInit() &&
-           VD->getInit()->isIntegerConstantExpr(VD->getASTContext())))
+          valueOnlyUse(VD, E, E->isNonOdrUse(), Reads.count(E)))
         return true;
       if (std::find(Found.begin(), Found.end(), VD) == Found.end())
         Found.push_back(VD);

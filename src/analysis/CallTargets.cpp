@@ -5,6 +5,7 @@
 // callable on the device (those get __host__ __device__).
 #include "analysis/CallChecker.h"
 #include "analysis/DeviceLambdas.h"
+#include "analysis/FoldedConstants.h"
 #include "analysis/Orphaned.h"
 #include "analysis/StdDevice.h"
 #include "analysis/StdString.h"
@@ -234,6 +235,10 @@ bool CallChecker::checkDefinitionFits(const FunctionDecl *Def,
         Unspelled.count(G))
       Why = "named inside a macro's body or through an object, where the "
             "device copy cannot replace it";
+    else if (!Why.empty() && foldedConstant(G, Def->getBody()->getBeginLoc()))
+      Why = "device code may read its value but not take its address or "
+            "bind a reference to it, as `std::min(k, x)` does; " +
+            Why;
     if (!Why.empty()) {
       Result = Verdict::no(DiagId::HostCall,
                            "it calls '" + Name + "', which uses the global '" +

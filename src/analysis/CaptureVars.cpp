@@ -4,6 +4,7 @@
 // CapturePassing.cpp decides how each is passed.
 #include "analysis/ClassAhead.h"
 #include "analysis/ClauseReader.h"
+#include "analysis/FoldedConstants.h"
 #include "analysis/IndirectCalls.h"
 #include "analysis/LoopNest.h"
 #include "analysis/PointerValueUse.h"
@@ -53,12 +54,18 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
   const auto *VD = dyn_cast<VarDecl>(U.Decl);
   if (!VD || !isDeclareTargetEnter(VD) || inClause(VD, CI) || U.Refs.empty())
     return false;
+  // A constant that gets no device copy (an inline `static constexpr`
+  // member: every unit defines it) is captured as any other, its value
+  // being the copy's.
+  bool Folded = foldedConstant(VD, U.Refs.front().getBegin());
   const SourceManager &SM = TU.Ctx.getSourceManager();
   std::vector<TextEdit> Edits;
   std::string Name = "'" + VD->getQualifiedNameAsString() + "'";
   for (SourceRange SR : U.Refs) {
     unsigned B, E;
     if (!fileOffsets(SM, TU.Ctx.getLangOpts(), SR, B, E)) {
+      if (Folded)
+        return false;
       Refused = Verdict::no(DiagId::HostMacro,
                             Name + " is declare target and named in a "
                                    "macro's body, where its device copy "
@@ -69,6 +76,8 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
     if (HostEvaluatesHeader && LoopBody &&
         !SM.isPointWithin(SR.getBegin(), LoopBody->getBeginLoc(),
                           LoopBody->getEndLoc())) {
+      if (Folded)
+        return false;
       Refused = Verdict::no(DiagId::HostType,
                             Name + " is declare target and in the bounds of "
                                    "the distributed loop, which the host "
@@ -81,6 +90,8 @@ bool useDeviceCopy(const Use &U, const ClauseInfo &CI, const Stmt *LoopBody,
   }
   if (std::string Why;
       !planDeviceCopy(VD, U.Refs.front().getBegin(), TU, Why)) {
+    if (Folded)
+      return false;
     Refused = Verdict::no(DiagId::HostType,
                           Name +
                               " is declare target but gets no device copy "

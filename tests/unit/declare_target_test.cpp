@@ -669,3 +669,124 @@ int main() {
   CHECK(has(F.Output,
             "static __device__ double omp2cuda_dev_n_K_sc[2] = {1.5, 2.5};"));
 }
+
+TEST_CASE("a function a region calls reads constants without device copies",
+          "[analysis][declaretarget][constants]") {
+  // nvcc folds the value of a const or constexpr number initialised by a
+  // constant before the use: no device copy, so no refusal of an inline
+  // `static constexpr` member.
+  FileResult F = translateC(R"src(
+#include <algorithm>
+struct K { static constexpr double k = 2.5; static const int n = 3;
+           static const double sd; static const double late; };
+const double K::sd = 1.5;
+namespace cfg { constexpr float eps = 1e-6f; const double cd = 0.25; }
+const double gd = 0.75;
+double f1(double x) { return x * K::k + cfg::eps + sizeof(K::k); }
+double f2(double x) { return x + cfg::cd + gd + K::sd + K::n; }
+double f3(double x) { return std::min(K::k, x); }
+int f4(int x) { return std::max(K::n, x); }
+const double *f5() { return &gd; }
+double f6(double x) { return x + K::late; }
+const double K::late = 2.5;
+double f7(double x) { return x + K::late; }
+int main() {
+  double a[8] = {0};
+#pragma omp target map(tofrom: a)
+  a[1] = f1(a[1]);
+#pragma omp target map(tofrom: a)
+  a[2] = f2(a[2]);
+#pragma omp target map(tofrom: a)
+  a[3] = f3(a[3]);
+#pragma omp target map(tofrom: a)
+  a[4] = f4(4);
+#pragma omp target map(tofrom: a)
+  a[5] = *f5();
+#pragma omp target map(tofrom: a)
+  a[6] = f6(a[6]);
+#pragma omp target map(tofrom: a)
+  a[7] = f7(a[7]);
+  return 0;
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(F.Regions[6].R.Translate);
+  CHECK(has(F.Output, "__host__ __device__ double f1(double x) { return x * "
+                      "K::k + cfg::eps + sizeof(K::k); }"));
+  CHECK(has(F.Output, "return x + cfg::cd + gd + K::sd + K::n; }"));
+  CHECK_FALSE(has(F.Output, "omp2cuda_dev_"));
+  // A reference or an address is the host's variable; a value nvcc has
+  // not seen yet (defined after the function) is no constant to it.
+  for (size_t I : {2, 3, 4, 5}) {
+    INFO(F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostCall);
+  }
+  CHECK(has(F.Regions[2].R.Reason, "uses the global 'k' (device code may "
+                                   "read its value but not take its address"));
+  CHECK(has(F.Regions[3].R.Reason, "uses the global 'n' (device code may"));
+  CHECK(has(F.Regions[4].R.Reason, "uses the global 'gd' (device code may"));
+  CHECK(has(F.Regions[5].R.Reason, "uses the global 'late' (only 'declare "
+                                   "target' variables get a device copy)"));
+}
+
+TEST_CASE("a C function a region calls reads const numbers as they are",
+          "[analysis][declaretarget][constants]") {
+  FileResult F = translateC(R"src(
+const double gd = 0.75;
+static const float sf = 0.5f;
+const int gi = 3;
+volatile const double vd = 1.0;
+const long double ld = 2.0L;
+static double f(double x) { return x * gd + sf + gi; }
+static double g(double x) { return x + vd; }
+static double h(double x) { return x + ld; }
+void run(double *a) {
+#pragma omp target map(tofrom: a[0:3])
+  a[0] = f(2.0);
+#pragma omp target map(tofrom: a[0:3])
+  a[1] = g(2.0);
+#pragma omp target map(tofrom: a[0:3])
+  a[2] = h(2.0);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "return x * gd + sf + gi; }"));
+  // Volatile and long double: no value nvcc folds.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(has(F.Regions[1].R.Reason, "uses the global 'vd'"));
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(has(F.Regions[2].R.Reason, "uses the global 'ld'"));
+}
+
+TEST_CASE("an inline declare target constant a region reads is captured",
+          "[analysis][declaretarget][constants]") {
+  // The unit may own no device copy of an inline variable; a constant's
+  // value is the copy's, so the kernel takes it as a parameter.
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+struct K { static constexpr double k = 2.5; inline static int off = 5; };
+namespace cfg { inline constexpr double ie = 0.5; }
+#pragma omp end declare target
+int main() {
+  double a[4] = {0};
+#pragma omp target map(tofrom: a)
+  a[1] = K::k + cfg::ie;
+#pragma omp target map(tofrom: a)
+  a[2] = K::off;
+  return 0;
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(has(F.Output, "omp2cuda_main_L8_launch(K::k, ::cfg::ie, a)"));
+  CHECK_FALSE(has(F.Output, "omp2cuda_dev_K_k"));
+  // A variable the program may change still has one copy per unit.
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(has(F.Regions[1].R.Reason, "it is an inline variable"));
+}
