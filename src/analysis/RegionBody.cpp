@@ -79,94 +79,6 @@ Verdict classTypedefAliases(const OMPExecutableDirective &D, const Decl *InClass
   return {};
 }
 
-/// N's name from the global scope; empty for an anonymous namespace, whose
-/// members its enclosing scope sees without any directive.
-std::string namespaceName(const NamespaceDecl *N, const ASTContext &Ctx) {
-  if (!N || N->isAnonymousNamespace())
-    return "";
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  N->printQualifiedName(OS, typePolicy(Ctx));
-  return OS.str();
-}
-
-/// D re-declared at the top of a kernel, which is at file scope; empty if D
-/// is no using-directive or -declaration or namespace alias.
-std::string usingText(const Decl *D, const ASTContext &Ctx) {
-  if (const auto *UD = dyn_cast<UsingDirectiveDecl>(D)) {
-    std::string N = namespaceName(UD->getNominatedNamespace(), Ctx);
-    return N.empty() ? "" : "using namespace " + N + ";";
-  }
-  if (const auto *NA = dyn_cast<NamespaceAliasDecl>(D)) {
-    std::string N = namespaceName(NA->getNamespace(), Ctx);
-    return N.empty() ? ""
-                     : "namespace " + NA->getNameAsString() + " = " + N + ";";
-  }
-  if (const auto *UE = dyn_cast<UsingEnumDecl>(D))
-    return "using enum " +
-           declText(Ctx.getTypeDeclType(UE->getEnumDecl()), "", Ctx) + ";";
-  const auto *UD = dyn_cast<UsingDecl>(D);
-  if (!UD || !UD->getQualifier())
-    return "";
-  // At block scope the qualifier names a namespace (a class member cannot
-  // be re-declared there).
-  const NestedNameSpecifier *Q = UD->getQualifier();
-  std::string N;
-  if (const NamespaceDecl *NS = Q->getAsNamespace())
-    N = namespaceName(NS, Ctx);
-  else if (const NamespaceAliasDecl *NA = Q->getAsNamespaceAlias())
-    N = namespaceName(NA->getNamespace(), Ctx);
-  else if (Q->getKind() != NestedNameSpecifier::Global)
-    return "";
-  return "using " + N + "::" + UD->getNameAsString() + ";";
-}
-
-/// Whether D, declared at the top of the kernel, would clash with one of
-/// its parameters: the variables a region uses are passed under their own
-/// names (`using cfg::counter;` and a parameter `counter`), so a
-/// using-declaration of a variable is never needed there.
-bool hidesParam(const Decl *D, const std::set<std::string> &Params) {
-  if (const auto *UD = dyn_cast<UsingDecl>(D))
-    for (const UsingShadowDecl *Sh : UD->shadows())
-      if (isa<VarDecl>(Sh->getTargetDecl()))
-        return true;
-  const auto *ND = dyn_cast<NamedDecl>(D);
-  return ND && ND->getDeclName().isIdentifier() &&
-         Params.count(ND->getNameAsString());
-}
-
-/// The using-directives, using-declarations and namespace aliases of the
-/// blocks around the region that come before it, outermost first: the
-/// region's text relies on them (`using namespace cfg;` ... `twice(21)`),
-/// and the kernel at file scope does not see them.
-std::vector<std::string> blockUsings(const Stmt &S, ASTContext &Ctx,
-                                     const std::set<std::string> &Params) {
-  std::vector<std::vector<std::string>> PerBlock;
-  DynTypedNode Child = DynTypedNode::create(S);
-  for (DynTypedNodeList Ps = Ctx.getParents(S); !Ps.empty();
-       Ps = Ctx.getParents(Child)) {
-    DynTypedNode P = Ps[0];
-    if (const auto *CS = P.get<CompoundStmt>()) {
-      std::vector<std::string> Here;
-      for (const Stmt *Sub : CS->body()) {
-        if (Sub == Child.get<Stmt>())
-          break;
-        if (const auto *DS = dyn_cast<DeclStmt>(Sub))
-          for (const Decl *D : DS->decls())
-            if (std::string T = usingText(D, Ctx);
-                !T.empty() && !hidesParam(D, Params))
-              Here.push_back(T);
-      }
-      PerBlock.push_back(std::move(Here));
-    }
-    Child = P;
-  }
-  std::vector<std::string> All;
-  for (auto It = PerBlock.rbegin(); It != PerBlock.rend(); ++It)
-    All.insert(All.end(), It->begin(), It->end());
-  return All;
-}
-
 /// Each atomic becomes one CUDA atomic; its own texts carry the edits made
 /// inside it, which the replacement then supersedes. B, E: the body's text.
 Verdict atomicEdits(const RegionShape &S, ASTContext &Ctx, unsigned B,
@@ -339,7 +251,8 @@ Verdict finishRegion(const OMPExecutableDirective &D, const Decl *InClass,
     std::set<std::string> Params;
     for (const Capture &C : R.Captures)
       Params.insert(C.Name);
-    R.TypeAliases = blockUsings(D, TU.Ctx, Params);
+    if (Verdict V = blockUsings(D, TU.Ctx, Params, R.TypeAliases); !V.Ok)
+      return placed(V, V.Where);
   }
   Verdict V = classTypedefAliases(D, InClass, TC, TU, R);
   return V.Ok ? V : placed(V, V.Where);

@@ -201,6 +201,15 @@ Verdict packParams(Capture &Cap);
 bool pointerInInstantiation(const clang::Stmt *Region,
                             clang::SourceLocation Ref, clang::ASTContext &Ctx);
 
+// ---- BlockUsings.cpp ---------------------------------------------------------
+/// The using-directives, using-declarations and namespace aliases of the
+/// blocks around the region that come before it, outermost first, as the
+/// kernel at file scope re-declares them (Params: the kernel's parameter
+/// names). Fails where one block's using would mean something else there.
+Verdict blockUsings(const clang::Stmt &S, clang::ASTContext &Ctx,
+                    const std::set<std::string> &Params,
+                    std::vector<std::string> &Out);
+
 // ---- RegionBody.cpp ---------------------------------------------------------
 /// The kernel's body text: the file's text with every edit made (atomics,
 /// array reductions, constructs rewritten in place, the SPMD form), or the

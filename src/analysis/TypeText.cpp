@@ -80,7 +80,7 @@ const NamedDecl *firstNamed(QualType T) {
   return nullptr;
 }
 
-/// Whether a namespace of the main file, where a kernel may be emitted,
+/// Whether a namespace of the program, where a kernel may be emitted,
 /// declares another entity of First's name, which would hide First there.
 bool hiddenInANamespace(const NamedDecl *First, const DeclContext *DC,
                         const SourceManager &SM) {
@@ -92,7 +92,10 @@ bool hiddenInANamespace(const NamedDecl *First, const DeclContext *DC,
         return true;
       continue;
     }
-    if (!SM.isInMainFile(SM.getExpansionLoc(NS->getLocation())))
+    // A kernel goes in its function's namespace, which a user header may
+    // open first (`int app::run()` in the main file): only the system's
+    // namespaces never hold one.
+    if (SM.isInSystemHeader(SM.getExpansionLoc(NS->getLocation())))
       continue;
     for (const NamedDecl *Found : NS->lookup(First->getDeclName()))
       if (Found->getCanonicalDecl() != First->getCanonicalDecl())
@@ -148,6 +151,10 @@ QualType qualified(QualType T, const ASTContext &Ctx) {
     return Requalify(Ctx.getIncompleteArrayType(
         qualified(AT->getElementType(), Ctx), AT->getSizeModifier(),
         AT->getIndexTypeCVRQualifiers()));
+  // `auto au = s;` prints its deduced type, which would print qualified
+  // after a qualifier of its own (`a::a::S`, review rQ t23.cpp).
+  if (const auto *DT = dyn_cast<DeducedType>(Ty); DT && DT->isDeduced())
+    return Requalify(qualified(DT->getDeducedType(), Ctx));
   if (!onlyNamespaceScoped(T) || writtenFromGlobalScope(Ty))
     return T;
   QualType Full =

@@ -364,15 +364,15 @@ int main() {
   // The directive names the namespace from the global scope: the kernel
   // may be outside app.
   std::string Member = kernelText(F.Output, "omp2cuda_S_run_L");
-  CHECK(contains(Member, "using namespace app::inner;"));
+  CHECK(contains(Member, "using namespace ::app::inner;"));
   // Outermost first, as the blocks declare them; not a sibling block's
   // directive nor one after the region.
   std::string Main = kernelText(F.Output, "omp2cuda_main_L");
-  CHECK(contains(Main, "using cfg::twice;\n  namespace d = cfg::deep;\n"
-                       "  using namespace cfg::deep;\n"));
+  CHECK(contains(Main, "using ::cfg::twice;\n  namespace d = ::cfg::deep;\n"
+                       "  using namespace ::cfg::deep;\n"));
   CHECK(!contains(Main, "using namespace app"));
-  size_t First = Main.find("using namespace cfg::deep;");
-  CHECK(Main.find("using namespace cfg::deep;", First + 1) ==
+  size_t First = Main.find("using namespace ::cfg::deep;");
+  CHECK(Main.find("using namespace ::cfg::deep;", First + 1) ==
         std::string::npos);
 }
 
@@ -402,8 +402,8 @@ int main() {
   CHECK(F.Regions[0].R.Translate);
   std::string K = kernelText(F.Output, "omp2cuda_main_L");
   INFO(F.Output);
-  CHECK(contains(K, "using cfg::twice;"));
-  CHECK(!contains(K, "using cfg::counter;"));
+  CHECK(contains(K, "using ::cfg::twice;"));
+  CHECK(!contains(K, "cfg::counter;"));
   CHECK(!contains(K, "namespace d"));
 }
 
@@ -442,4 +442,102 @@ int Outer::run() {
   CHECK(F.Regions[1].R.Translate);
   CHECK(contains(kernelText(F.Output, "omp2cuda_Outer_run_L"),
                  "geo::Outer::Inner *loc"));
+}
+
+TEST_CASE("a block's using that would mean something else at the top of the "
+          "kernel keeps the region on the host",
+          "[analysis][namespace][using]") {
+  // Review rQ of q20: each of these regions printed another answer than
+  // the host build (t7, t19, t10, t1) with the usings re-declared as-is.
+  FileResult F = translateCxx(R"src(
+namespace cfg { struct G { double g; }; }
+struct G { int g; };
+namespace a { inline int f(int) { return 1; } }
+namespace b { inline int f(long) { return 2; } }
+namespace d { inline int thrice(int) { return 300; } }
+namespace deep { inline int thrice(int k) { return 3 * k; } }
+enum class Color { red = 1 };
+int main() {
+  G p = {0};
+  int out = 0, r1 = 0, r3 = 0, x = 0;
+  {
+    using cfg::G;
+#pragma omp target map(from: out) private(p)
+    { p.g = 7; out = p.g; }
+  }
+  {
+    using a::f;
+    {
+      using b::f;
+#pragma omp target map(tofrom: r1)
+      { r1 = f(1); }
+    }
+  }
+  {
+    namespace d = deep;
+    {
+      int d = 5;
+#pragma omp target map(tofrom: r3)
+      { r3 = d + d::thrice(1); }
+    }
+  }
+  {
+    using Color::red;
+#pragma omp target map(tofrom: x)
+    { x = (int)red; }
+  }
+  return out + r1 + r3 + x;
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  const char *Names[] = {"'G'", "'f'", "'d'", "'red'"};
+  const unsigned Lines[] = {13, 18, 26, 34};
+  for (int I = 0; I < 4; ++I) {
+    INFO("region " << I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostContext);
+    CHECK(contains(F.Regions[I].R.Reason, Names[I]));
+    // At the using, not at the region.
+    CHECK(F.Regions[I].R.WhyPos.Line == Lines[I]);
+  }
+}
+
+TEST_CASE("re-declared usings name their namespaces from the global scope, "
+          "and deduced types print once qualified",
+          "[analysis][namespace][using]") {
+  // Review rQ t30.cpp (a kernel inside namespace other, which has its own
+  // orig) and t23.cpp (`auto au = s;` came out `a::a::S`).
+  FileResult F = translateCxx(R"src(
+namespace orig { namespace inner { inline int h() { return 1; } } }
+namespace other {
+namespace orig { namespace inner { inline int h() { return 2; } } }
+int run() {
+  int r = 0;
+  {
+    using namespace ::orig::inner;
+#pragma omp target map(tofrom: r)
+    { r = h(); }
+  }
+  return r;
+}
+}
+namespace a { struct S { int x; }; }
+int main() {
+  a::S s{1};
+  auto au = s;
+  int r = 0;
+#pragma omp target map(tofrom: r) firstprivate(au)
+  { r = au.x; }
+  return r + other::run();
+}
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  INFO(F.Output);
+  CHECK(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK(contains(F.Output, "using namespace ::orig::inner;"));
+  CHECK(contains(F.Output, "a::S au"));
+  CHECK_FALSE(contains(F.Output, "a::a::S"));
 }

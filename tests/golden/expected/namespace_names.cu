@@ -96,7 +96,7 @@ struct S {
 // omp2cuda: kernel for '#pragma omp target map(tofrom: r) map(to: v)' at
 // inputs/namespace_names.cpp:62
 __global__ void omp2cuda_S_run_L62(int *r, int *v) {
-  using namespace app::inner;
+  using namespace ::app::inner;
 #line 63 "inputs/namespace_names.cpp"
   { (*r) = plus1((*v)); }
 #line 103 "namespace_names.cu"
@@ -288,10 +288,10 @@ static bool omp2cuda_main_L97_launch(lk::V loc, lk::real &t) {
 // omp2cuda: kernel for '#pragma omp target map(from: r, q) map(tofrom: p,
 // counter)' at inputs/namespace_names.cpp:110
 __global__ void omp2cuda_main_L110(int *counter, int *r, int *q, lk::V *p) {
-  using cfg::twice;
-  using lk::V;
-  namespace d = cfg::deep;
-  using namespace cfg::deep;
+  using ::cfg::twice;
+  using ::lk::V;
+  namespace d = ::cfg::deep;
+  using namespace ::cfg::deep;
 #line 111 "inputs/namespace_names.cpp"
       {
         (*r) = twice(21);
@@ -333,8 +333,8 @@ static bool omp2cuda_main_L110_launch(int &counter, int &r, int &q, lk::V &p) {
 extern "C++" {
 template <bool O2cOnePass>
 static __global__ void omp2cuda_main_lambda_L126(int *o2c_red_acc) {
-  using lk::V;
-  using namespace cfg::deep;
+  using ::lk::V;
+  using namespace ::cfg::deep;
   int acc = o2c_dev::RedPlus::identity<int>();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < 100;
        i = o2c_dev::strideNext(i, 100, blockDim.x * gridDim.x)) {
