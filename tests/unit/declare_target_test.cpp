@@ -763,6 +763,37 @@ void run(double *a) {
   CHECK(has(F.Regions[2].R.Reason, "uses the global 'ld'"));
 }
 
+TEST_CASE("weak constants and builtins nvcc does not fold are not read "
+          "as they are",
+          "[analysis][declaretarget][constants]") {
+  // Review rC of c20: a weak definition's value may be another unit's on
+  // the host (a kernel stored 2.5 where the host read 3.5); nvcc failed on
+  // `__builtin_fmax` ("identifier is undefined in device code").
+  FileResult F = translateC(R"src(
+extern const double w __attribute__((weak));
+const double w = 1.5;
+const double m = __builtin_fmax(1.0, 2.0);
+const double a = __builtin_fabs(-2.0);
+static double f(double x) { return x + w; }
+static double g(double x) { return x + m; }
+static double h(double x) { return x + a; }
+void run(double *v) {
+#pragma omp target map(tofrom: v[0:3])
+  v[0] = f(2.0);
+#pragma omp target map(tofrom: v[0:3])
+  v[1] = g(2.0);
+#pragma omp target map(tofrom: v[0:3])
+  v[2] = h(2.0);
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(has(F.Regions[0].R.Reason, "uses the global 'w'"));
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(has(F.Regions[1].R.Reason, "uses the global 'm'"));
+  CHECK(F.Regions[2].R.Translate);
+}
+
 TEST_CASE("an inline declare target constant a region reads is captured",
           "[analysis][declaretarget][constants]") {
   // The unit may own no device copy of an inline variable; a constant's
