@@ -2,6 +2,7 @@
 // are re-spelled) and the local types it names (which move to file scope
 // with the kernel).
 #include "analysis/CallChecker.h"
+#include "analysis/Instantiations.h"
 #include "analysis/Orphaned.h"
 #include "analysis/RegionSteps.h"
 
@@ -67,6 +68,37 @@ Verdict checkCalls(const RegionNest &Nest, const RegionShape &S, TUState &TU,
   return {};
 }
 
+/// Where an instantiation of the template region Inner computes a long
+/// double (`T r = x / 3` with T = long double), which the pattern's check
+/// cannot see: device code takes it as a double (nvcc #20208-D; review rC
+/// of c20: emu 0.333333333333333333342, a GPU the double's digits).
+SourceLocation longDoubleInInstantiation(const Stmt *Inner, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation At;
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true; // sizeof(T): nothing computed
+    }
+    bool VisitExpr(Expr *E) {
+      QualType T = E->getType();
+      if (T.isNull() || T->isDependentType())
+        return true;
+      T = E->getType()->getPointeeOrArrayElementType()->getCanonicalTypeInternal();
+      if (const auto *CT = T->getAs<ComplexType>())
+        T = CT->getElementType();
+      if (T->isSpecificBuiltinType(BuiltinType::LongDouble))
+        At = E->getBeginLoc();
+      return At.isInvalid();
+    }
+  };
+  for (const Stmt *Copy : instantiatedCopies(Inner, Ctx)) {
+    Finder F;
+    F.TraverseStmt(const_cast<Stmt *>(Copy));
+    if (F.At.isValid())
+      return Ctx.getSourceManager().getExpansionLoc(F.At);
+  }
+  return {};
+}
+
 } // namespace
 
 Verdict checkRegionCalls(const RegionCandidate &C, const RegionNest &Nest,
@@ -78,6 +110,16 @@ Verdict checkRegionCalls(const RegionCandidate &C, const RegionNest &Nest,
     return {};
   if (Verdict V = checkCalls(Nest, S, TU, R, Text); !V.Ok)
     return V;
+  if (SourceLocation L = longDoubleInInstantiation(S.Inner, TU.Ctx);
+      L.isValid()) {
+    Verdict V = Verdict::no(DiagId::HostType,
+                            "an instantiation of the template computes a long "
+                            "double, which CUDA device code takes as a double "
+                            "(the host build computes it in 80-bit extended "
+                            "precision)");
+    V.Where = L;
+    return V;
+  }
   for (const NamedDecl *Local : localTypesNamedIn(S.Inner, TU.Ctx))
     if (std::string Why;
         !planLocalTypeMove(Local, C.TopLevel, C.Function, TU, Why))

@@ -344,3 +344,33 @@ void f(int *a, int n) {
     }
   }
 }
+
+TEST_CASE("a template region that an instantiation makes compute a long "
+          "double stays on the host",
+          "[analysis][devicecalls][longdouble]") {
+  // Review rC of c20: run(1.0L) was translated (the pattern's types are
+  // dependent); nvcc warned #20208-D and a GPU computes in double.
+  FileResult F = translateC(R"src(
+template <class T> T run(T x) {
+  T r = 0;
+#pragma omp target map(tofrom: r)
+  r = x / 3;
+  return r;
+}
+template <class T> T twice(T x) {
+  T r = 0;
+#pragma omp target map(tofrom: r)
+  r = x * 2;
+  return r;
+}
+double use() { return (double)run(1.0L) + run(1.0) + twice(1.5); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostType);
+  CHECK(contains(F.Regions[0].R.Reason, "long double"));
+  CHECK(F.Regions[0].R.WhyPos.Line == 5);
+  CHECK(F.Regions[1].R.Translate);
+}
