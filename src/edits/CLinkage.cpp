@@ -87,6 +87,26 @@ bool linkageBlockAroundPragma(const FunctionDecl *F, const SourceManager &SM,
   return true;
 }
 
+/// A file-scope `const double k = 1.5;` has external linkage in C and
+/// internal linkage in C++: the other C files of the program would not find
+/// it (review rC of c20: "undefined reference to 'k'"). `extern` keeps it.
+void constLinkageEdits(ASTContext &Ctx, std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<unsigned> Done;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || VD->isImplicit() || VD->getStorageClass() != SC_None ||
+        !VD->hasExternalFormalLinkage() ||
+        !Ctx.getBaseElementType(VD->getType()).isConstQualified() ||
+        VD->getBeginLoc().isMacroID() || !inMainFile(SM, VD->getBeginLoc()))
+      continue;
+    // `const int a = 1, b = 2;`: one keyword for the declaration.
+    if (unsigned Off = SM.getFileOffset(VD->getBeginLoc());
+        Done.insert(Off).second)
+      Out.push_back({Off, 0, "extern "});
+  }
+}
+
 } // namespace
 
 void linkageEdits(ASTContext &Ctx, bool LineDirectives,
@@ -112,6 +132,7 @@ void linkageEdits(ASTContext &Ctx, bool LineDirectives,
     Out.push_back(
         {Off, Keyword ? 6u : 0u, Keyword ? "extern \"C\"" : "extern \"C\" "});
   }
+  constLinkageEdits(Ctx, Out);
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::vector<std::pair<unsigned, unsigned>> Spans = topLevelSpans(Ctx);
   std::set<unsigned> Done;

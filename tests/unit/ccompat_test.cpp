@@ -35,6 +35,26 @@ void f(int n) {
   CHECK(contains(F.Output, "int class_)"));
 }
 
+TEST_CASE("a C file's const globals keep external linkage in the .cu",
+          "[ccompat]") {
+  // C++ gives a file-scope const internal linkage: another C file of the
+  // program found no 'k' (review rC of c20: an undefined reference).
+  FileResult F = translateC(R"src(
+const double k = 1.5;
+const int tbl[2] = {3, 4}, n2 = 2;
+static const int hidden = 1;
+extern const int declared;
+void f(double *a) {
+  #pragma omp target map(tofrom: a[0:1])
+  a[0] = 2 * k + hidden;
+})src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "extern const double k = 1.5;"));
+  CHECK(contains(F.Output, "extern const int tbl[2] = {3, 4}, n2 = 2;"));
+  CHECK(contains(F.Output, "\nstatic const int hidden = 1;"));
+  CHECK(contains(F.Output, "\nextern const int declared;"));
+}
+
 TEST_CASE("C++ inputs are not touched by C fixes", "[ccompat]") {
   FileResult F = translateC(R"src(
 #include <cstdlib>
