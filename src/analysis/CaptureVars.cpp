@@ -380,6 +380,30 @@ Verdict outOfLineInjectedName(CaptureSite &S) {
 /// Whether the kernel at file scope can name T: a local type is spelled
 /// through or moves to file scope, and a class being defined is incomplete
 /// before it (the kernel then follows it).
+/// Whether a template argument of Tag's type names Cls or a type nested in
+/// it (`W<C::In>`): the stub, declared before Cls, cannot name either.
+bool argumentNamesClass(const TagDecl *Tag, const DeclContext *Cls) {
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Tag);
+  if (!Spec)
+    return false;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    if (Arg.getKind() != TemplateArgument::Type)
+      continue;
+    const Type *Base = Arg.getAsType()->getPointeeOrArrayElementType();
+    while (Base->isPointerType() || Base->isArrayType())
+      Base = Base->getPointeeOrArrayElementType();
+    const TagDecl *TD = Base->getAsTagDecl();
+    if (!TD)
+      continue;
+    for (const DeclContext *DC = TD; DC; DC = DC->getParent())
+      if (DC == Cls)
+        return true;
+    if (argumentNamesClass(TD, Cls))
+      return true;
+  }
+  return false;
+}
+
 Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
   // The kernel and stub are at file scope: a local typedef is spelled
   // through, a local struct, union or enum cannot be named there. Data
@@ -413,6 +437,13 @@ Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
     const Type *Base = T->getPointeeOrArrayElementType();
     while (Base->isPointerType() || Base->isArrayType())
       Base = Base->getPointeeOrArrayElementType();
+    if (const TagDecl *TD = Base->getAsTagDecl();
+        TD && argumentNamesClass(TD, dyn_cast<DeclContext>(S.InClass)))
+      return Verdict::no(
+          DiagId::HostContext,
+          "'" + Name + "' has a type whose template argument names the class "
+          "being defined, which the stub declared before the class cannot "
+          "name; define the member function outside the class to offload it");
     if (const TagDecl *TD = Base->getAsTagDecl())
       for (const DeclContext *DC = TD; DC; DC = DC->getParent())
         if (DC == dyn_cast<DeclContext>(S.InClass)) {

@@ -444,6 +444,31 @@ int Outer::run() {
                  "geo::Outer::Inner *loc"));
 }
 
+TEST_CASE("a variable whose template argument is nested in the class being "
+          "defined keeps an in-class member's region on the host",
+          "[analysis][namespace][types]") {
+  // Review rQ of q20, t21.cpp: the stub, declared before C, named
+  // `W<C::In>`: "use of undeclared identifier 'C'".
+  FileResult F = translateCxx(R"src(
+template <class T> struct W { T v; };
+struct C {
+  struct In { int a; };
+  int run() {
+    W<In> w{{3}}; int r = 0;
+#pragma omp target map(tofrom: r) firstprivate(w)
+    { r = w.v.a; }
+    return r;
+  }
+};
+)src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Output);
+  CHECK(!F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostContext);
+  CHECK(!contains(F.Output, "W<C::In>"));
+}
+
 TEST_CASE("a block's using that would mean something else at the top of the "
           "kernel keeps the region on the host",
           "[analysis][namespace][using]") {
