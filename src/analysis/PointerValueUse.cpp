@@ -446,7 +446,11 @@ private:
            (BO->getOpcode() == BO_Add ||
             Other->getType()->isIntegralOrEnumerationType())))
         return classify(BO);
-      // p - q: the same distance on both copies when q moves alike.
+      // p - q: the same distance on both copies when q moves alike; p - 0
+      // is p's address itself (review rV: `d = a - (int *)0`).
+      if (Other->IgnoreParenCasts()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+        return kind(Escape);
       return kind(movesAlike(Other, true) ? Neutral : Escape);
     case BO_Assign:
       return IsLHS ? kind(Neutral) : storedUse(BO, BO->getLHS());

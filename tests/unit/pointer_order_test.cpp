@@ -609,3 +609,22 @@ void f(int *o, int *r) {
   // Walked by a pointer compared with its own end: the device's alone.
   CHECK(F.Regions[2].R.Translate);
 }
+
+TEST_CASE("a section base minus a null pointer is its address, which the "
+          "host build sees",
+          "[pointer-order][implicit-pointer]") {
+  // Review rV of v20: `d = a - (int *)0` counted as a distance between two
+  // pointers that move alike (host 1, emu 0).
+  FileResult F = translateC(R"src(
+void f(int *a, long *d, int n) {
+  #pragma omp target map(tofrom: a[0:n], d[0:2])
+  { d[0] = a - (int *)0; a[0] = 9; }
+  #pragma omp target map(tofrom: a[0:n], d[0:2])
+  { d[1] = (a + 2) - a; a[0] = 9; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2u);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[0].R.Why == DiagId::HostClause);
+  CHECK(F.Regions[1].R.Translate);
+}
