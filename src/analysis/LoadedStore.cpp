@@ -177,6 +177,12 @@ bool Checker::shapeOk() {
   if (Jumps)
     return false;
   for (const DeclRefExpr *D : Refs) {
+    // A lambda's body runs where it is called, not where it is written:
+    // the order of stores and loads in the text says nothing (review rV:
+    // `auto get = [&]{ return l.p; }; l.p = a; s.p = get();`).
+    for (const Stmt *P = PM.getParent(D); P; P = PM.getParent(P))
+      if (isa<LambdaExpr, BlockExpr>(P))
+        return false;
     const Expr *Top = nullptr;
     if (!tracked(D, Top))
       return false;

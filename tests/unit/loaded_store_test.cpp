@@ -379,3 +379,34 @@ void f(int *a, struct S s) {
   }
   CHECK(F.Regions[9].R.Translate);
 }
+
+TEST_CASE("a record used in a lambda of the region is not followed by the "
+          "order of its text",
+          "[analysis][loaded-pointer]") {
+  // Review rV of v20: the lambda, written before the store, reads l.p
+  // after it; s.p then held the device address the host build saw as a
+  // (host 1, emu 0).
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(struct S &s, int *v) {
+  int a[4] = {1, 2, 3, 4};
+  #pragma omp target map(tofrom: a, s, v[0:1])
+  {
+    S l = {nullptr, 0};
+    auto get = [&]() { return l.p; };
+    l.p = a; a[0] = 9;
+    s.p = get();
+  }
+  #pragma omp target map(tofrom: a, s, v[0:1])
+  {
+    S l = {nullptr, 0};
+    l.p = a; a[0] = 9;
+    v[0] = l.p[1];
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(F.Regions[1].R.Translate);
+}
