@@ -271,21 +271,25 @@ private:
     return kind(Cur == Root ? Neutral : Both);
   }
 
+  /// The first parent of Cur past parentheses and `.f` accesses (the same
+  /// object or a part of it), Cur moved up to its child.
+  const Stmt *climbSameObject(const Expr *&Cur) {
+    while (const Stmt *P = PM.getParent(Cur)) {
+      const auto *ME = dyn_cast<MemberExpr>(P);
+      if (!isa<ParenExpr>(P) &&
+          !(ME && !ME->isArrow() && ME->getBase() == Cur))
+        return P;
+      Cur = cast<Expr>(P);
+    }
+    return nullptr;
+  }
+
   /// What the body does with the address of E's object (a variable that
   /// is no pointer, nor an array): `&x`, `&x.f`, `x.arr` decayed. Its other
   /// uses read or write the object itself, and are neutral here.
   Found addressUse(const Expr *E) {
     const Expr *Cur = E;
-    while (const Stmt *P = PM.getParent(Cur)) {
-      if (isa<ParenExpr>(P)) {
-        Cur = cast<Expr>(P);
-        continue;
-      }
-      if (const auto *ME = dyn_cast<MemberExpr>(P);
-          ME && !ME->isArrow() && ME->getBase() == Cur) {
-        Cur = ME;
-        continue;
-      }
+    while (const Stmt *P = climbSameObject(Cur)) {
       const auto *IC = dyn_cast<ImplicitCastExpr>(P);
       if (IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
         // x.a[i]: an element, whose address may be taken in turn.
@@ -322,16 +326,7 @@ private:
   /// (p[i] of int (*p)[4]), which gives a pointer derived from p.
   Found pointee(const Expr *E) {
     const Expr *Cur = E;
-    while (const Stmt *P = PM.getParent(Cur)) {
-      if (isa<ParenExpr>(P)) {
-        Cur = cast<Expr>(P);
-        continue;
-      }
-      if (const auto *ME = dyn_cast<MemberExpr>(P);
-          ME && !ME->isArrow() && ME->getBase() == Cur) {
-        Cur = ME;
-        continue;
-      }
+    while (const Stmt *P = climbSameObject(Cur)) {
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
           AS && Cur->getType()->isArrayType()) {
         Cur = AS;
