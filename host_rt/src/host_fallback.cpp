@@ -45,8 +45,9 @@ void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
 }
 
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
-                           std::initializer_list<HostRange> HostCurrent)
-    : Loc(L) {
+                           std::initializer_list<HostRange> HostCurrent,
+                           std::initializer_list<HostRange> HostFrom)
+    : Loc(L), From(HostFrom) {
   int N = numDevices();
   int D = Dev < 0 ? defaultDevice() : Dev;
   if (!IfClause || N <= 0 || D < 0 || D >= N)
@@ -116,6 +117,15 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   }
 }
 
+bool HostFallback::copiedBack(std::uintptr_t A) const {
+  for (const HostRange &F : From) {
+    auto B = reinterpret_cast<std::uintptr_t>(F.Host);
+    if (A >= B && A - B < F.Bytes)
+      return true;
+  }
+  return false;
+}
+
 HostFallback::~HostFallback() {
   if (Synced.empty())
     return;
@@ -136,14 +146,16 @@ HostFallback::~HostFallback() {
   backend().synchronize(Device, S, Loc);
   // Bytes the region did not write get back what the host held before the
   // sync: the device's value was only lent to the region (an alloc'd
-  // entry's garbage, a `to` entry the host has written since must not stay).
+  // entry's garbage, a `to` entry the host has written since must not stay),
+  // except where the region's `always, from` maps copy the device's back.
   for (const Range &R : Synced) {
     PresentTable::Hit H = T->lookup(R.Host, R.Seen.size());
     if (H.St != Status::Contained || H.Dev != R.Dev)
       continue;
     auto *Host = static_cast<unsigned char *>(R.Host);
+    auto Base = reinterpret_cast<std::uintptr_t>(R.Host);
     for (std::size_t I = 0; I < R.Seen.size(); ++I)
-      if (Host[I] == R.Seen[I] && Host[I] != R.Orig[I])
+      if (Host[I] == R.Seen[I] && Host[I] != R.Orig[I] && !copiedBack(Base + I))
         Host[I] = R.Orig[I];
   }
   backend().releaseStream(Device, S);

@@ -3,6 +3,7 @@
 // OMP_TARGET_OFFLOAD=MANDATORY check) and the o2c::HostFallback that syncs
 // the device's data around it (docs/host-fallback.md), with the clause
 // values that decide whether it would have offloaded.
+#include "analysis/RepeatableExpr.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
 #include "emit/Emit.h"
@@ -20,24 +21,6 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
-
-/// Whether evaluating E once more (by the fallback, besides the host
-/// OpenMP library) cannot change what the program does: no assignments, and
-/// calls only of the OpenMP API's queries (omp_get_initial_device()).
-bool safeToRepeat(const Expr *E, const ASTContext &Ctx) {
-  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-    return false;
-  struct Calls : RecursiveASTVisitor<Calls> {
-    bool Other = false;
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *F = C->getDirectCallee();
-      Other = Other || !F || !F->getName().starts_with("omp_get_");
-      return !Other;
-    }
-  } V;
-  V.TraverseStmt(const_cast<Expr *>(E));
-  return !V.Other;
-}
 
 /// `{address, bytes}` of a map item that is a variable or a section of one
 /// (as host code), or empty.
@@ -64,9 +47,10 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
 /// The clause values that decide whether the region would have offloaded,
 /// as host code: its `if` and `device` clauses (empty when absent, or all
 /// empty when one has side effects that a second evaluation must not
-/// repeat), and the host ranges its `map(always, to|tofrom: ...)` send.
+/// repeat), the host ranges its `map(always, to|tofrom: ...)` send and
+/// those its `map(always, from|tofrom: ...)` get back.
 struct OffloadClauses {
-  std::string If, Dev, Current;
+  std::string If, Dev, Current, From;
 
   /// `, if, device` for o2c::leftOnHost, or nothing.
   std::string ifDevice() const {
@@ -76,10 +60,10 @@ struct OffloadClauses {
   }
   /// The arguments of o2c::HostFallback after the location.
   std::string fallbackArgs() const {
-    if (Current.empty())
+    if (Current.empty() && From.empty())
       return ifDevice();
     return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
-           ", {" + Current + "}";
+           ", {" + Current + "}" + (From.empty() ? "" : ", {" + From + "}");
   }
 };
 
@@ -87,17 +71,22 @@ OffloadClauses offloadClauses(const OMPExecutableDirective &D, ASTContext &Ctx,
                               const std::vector<TextEdit> &HostEdits) {
   OffloadClauses R;
   for (const OMPClause *C : D.clauses()) {
-    // map(always, to|tofrom: x): the host's bytes go to the device first.
+    // map(always, to|tofrom: x): the host's bytes go to the device first;
+    // map(always, from|tofrom: x): the device's come back after.
     if (const auto *M = dyn_cast_or_null<OMPMapClause>(C)) {
       bool Always = llvm::is_contained(M->getMapTypeModifiers(),
                                        OMPC_MAP_MODIFIER_always);
-      if (!Always || (M->getMapType() != OMPC_MAP_to &&
-                      M->getMapType() != OMPC_MAP_tofrom))
+      OpenMPMapClauseKind K = M->getMapType();
+      bool To = K == OMPC_MAP_to || K == OMPC_MAP_tofrom;
+      bool From = K == OMPC_MAP_from || K == OMPC_MAP_tofrom;
+      if (!Always)
         continue;
       for (const Expr *Item : M->varlists()) {
         std::string Range = hostRangeText(Item, Ctx, HostEdits);
-        if (!Range.empty())
+        if (!Range.empty() && To)
           R.Current += (R.Current.empty() ? "" : ", ") + Range;
+        if (!Range.empty() && From)
+          R.From += (R.From.empty() ? "" : ", ") + Range;
       }
       continue;
     }
@@ -157,6 +146,11 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
                           cString(R.Reason + " [omp2cuda-" +
                                   diagIdName(R.Why) + "]"),
                           Clauses.ifDevice());
+    // The fallback syncs every entry of the device: sibling tasks created
+    // before it (a deferred target task, a host task its dependences wait
+    // for) may not have run yet, and would write the device copies after
+    // the sync, or be overwritten by its write-back (ra21).
+    Text += "o2c::waitForSiblingTasks(); ";
     Text += fmt::format("o2c::HostFallback o2c_host(o2c_loc{});\n",
                         Clauses.fallbackArgs());
     // With nowait the host region is a deferred task: it must finish before

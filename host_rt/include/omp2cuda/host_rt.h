@@ -270,7 +270,9 @@ struct RequiresUnifiedSharedMemory {
 class HostFallback {
 public:
   /// Host bytes the region's own clauses send to the device first
-  /// (`map(always, to: ...)`): there the host's values are the current ones.
+  /// (`map(always, to: ...)`): there the host's values are the current ones;
+  /// or get back after (HostFrom, `map(always, from: ...)`): there the host
+  /// keeps what the region leaves.
   struct HostRange {
     const void *Host;
     std::size_t Bytes;
@@ -280,7 +282,8 @@ public:
   /// own data, and nothing is synced.
   explicit HostFallback(const SourceLoc &Loc, bool IfClause = true,
                         int Device = -1,
-                        std::initializer_list<HostRange> HostCurrent = {});
+                        std::initializer_list<HostRange> HostCurrent = {},
+                        std::initializer_list<HostRange> HostFrom = {});
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
@@ -295,7 +298,10 @@ private:
   };
   SourceLoc Loc;
   int Device = -1;
+  /// Whether the byte at A is in one of From.
+  bool copiedBack(std::uintptr_t A) const;
   std::vector<Range> Synced;
+  std::vector<HostRange> From;
 };
 
 /// Stand-alone data constructs (`target enter data`, `target exit data`,
