@@ -138,7 +138,10 @@ struct KernelModel {
 
   // Host stub.
   std::vector<std::string> StubParams;
-  std::vector<std::string> StubParamNames; // the names StubParams declare
+  /// With nowait, the deferred body's parameters and the arguments bound to
+  /// them at the encounter (a firstprivate array is bound as a copy, which
+  /// DeferredPrologue names as the array), in StubParams' order.
+  std::vector<std::string> DeferredParams, DeferredArgs, DeferredPrologue;
   std::vector<std::string> CallArgs;
   std::vector<StubMap> Maps;
   std::string TripExpr; // host expression for the trip count (text)

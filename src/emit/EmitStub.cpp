@@ -105,17 +105,21 @@ std::string emitStub(const KernelModel &K) {
   }
   // Deferred: the clauses are evaluated and the arguments bound now; the
   // helper thread runs the lambda, which maps, launches and unmaps.
-  std::string Names;
-  for (const std::string &N : K.StubParamNames)
+  std::string Names, Deferred;
+  for (const std::string &N : K.DeferredArgs)
     Names += ", " + N;
+  for (const std::string &P : K.DeferredParams)
+    Deferred += ", " + P;
   Out += fmt::format("static o2c::AsyncTask *{}({}) {{\n", K.StubName, Params);
   Out += Loc;
   Out += fmt::format("  int o2c_dev;\n  if (!o2c::offloads(o2c_loc, {}, {}, "
                      "o2c_dev))\n    return nullptr;\n",
                      Dev, If);
   Out += fmt::format("  return o2c::targetTask(\n      o2c_loc,\n      [](int "
-                     "o2c_dev{}{}) -> bool {{\n",
-                     Params.empty() ? "" : ", ", Params);
+                     "o2c_dev{}) -> bool {{\n",
+                     Deferred);
+  for (const std::string &P : K.DeferredPrologue)
+    Out += "        " + P + "\n";
   Out += regionBody(K, "o2c_dev", "true", "        ");
   Out += fmt::format("      }},\n      o2c_dev{});\n}}\n", Names);
   return Out;

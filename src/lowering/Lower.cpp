@@ -272,9 +272,19 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       continue;
     }
     K.StubParams.push_back(C.StubParam);
-    K.StubParamNames.push_back(C.Name);
-    if (C.IsVLA) // the stub takes a VLA's size after it
-      K.StubParamNames.push_back("o2c_bytes_" + C.Name);
+    // A deferred target task binds its firstprivate values at the
+    // encounter: an array as a copy, not the reference the stub takes.
+    if (C.BoxedArray && C.How == Passing::Value) {
+      std::string Held = "o2c_held_" + C.Name;
+      K.DeferredParams.push_back("decltype(o2c::box(" + C.Name + ")) " + Held);
+      K.DeferredArgs.push_back("o2c::box(" + C.Name + ")");
+      K.DeferredPrologue.push_back("auto &" + C.Name + " = " + Held + ".v;");
+    } else {
+      K.DeferredParams.push_back(C.StubParam);
+      K.DeferredArgs.push_back(C.Name);
+      if (C.IsVLA) // the stub takes a VLA's size after it
+        K.DeferredArgs.push_back("o2c_bytes_" + C.Name);
+    }
     K.CallArgs.push_back(C.CallArg);
     std::string Arg = C.Name;
     switch (C.How) {
