@@ -2,6 +2,7 @@
 // num_threads, if, device, ordered, defaultmap, schedule, safelen and
 // dist_schedule.
 #include "analysis/ClauseReader.h"
+#include "analysis/RepeatableExpr.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -199,6 +200,19 @@ Verdict ClauseReader::numThreads(const OMPNumThreadsClause *NTh) {
   return {};
 }
 
+/// A clause the launch stub evaluates to decide whether the region
+/// offloads: where it does not, the construct kept for the host evaluates
+/// it again, and a side effect would happen twice (review ra21:
+/// `device(next_device())` counted two calls, the host build one).
+static Verdict twiceEvaluated(const char *Clause) {
+  return Verdict::no(DiagId::HostClause,
+                     std::string("the '") + Clause +
+                         "' clause's expression may have side effects (it "
+                         "assigns, or calls a function other than an "
+                         "omp_get_ query), and the construct kept for the "
+                         "host would evaluate it a second time");
+}
+
 Verdict ClauseReader::ifClause(const OMPIfClause *If) {
   OpenMPDirectiveKind Mod = If->getNameModifier();
   // if(parallel|teams: c) sizes the kernel's teams; if(simd: c) only
@@ -219,6 +233,8 @@ Verdict ClauseReader::ifClause(const OMPIfClause *If) {
     return Verdict::no(DiagId::HostClause,
                        "an 'if' clause for a construct other than "
                        "'target' is not supported");
+  if (!safeToRepeat(userExpr(If->getCondition()), Ctx))
+    return twiceEvaluated("if");
   CI.IfCond = exprText_(userExpr(If->getCondition()), Ctx);
   CI.ClauseExprs.push_back(userExpr(If->getCondition()));
   return {};
@@ -228,6 +244,8 @@ Verdict ClauseReader::device(const OMPDeviceClause *Dev) {
   if (Dev->getModifier() == OMPC_DEVICE_ancestor)
     return Verdict::no(DiagId::HostClause,
                        "device(ancestor: ...) is not supported");
+  if (!safeToRepeat(userExpr(Dev->getDevice()), Ctx))
+    return twiceEvaluated("device");
   CI.Device = exprText_(userExpr(Dev->getDevice()), Ctx);
   CI.ClauseExprs.push_back(userExpr(Dev->getDevice()));
   return {};
