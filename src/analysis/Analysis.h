@@ -317,7 +317,7 @@ bool isDeclareTargetFunction(const clang::FunctionDecl *FD);
 /// The OpenMP API routines with device versions that Body calls (as
 /// callee names), whatever spelled them.
 std::set<std::string> ompApiCalledIn(const clang::Stmt *Body);
-// ---- DeclareVariant.cpp ------------------------------------------------------
+// ---- DeclareVariant.cpp, BlockVariantText.cpp --------------------------------
 /// What device code calls in place of a function with `declare variant`s
 /// (clang resolved the call for the host's context only).
 struct DeviceVariant {

@@ -1,3 +1,7 @@
+// A parsed translation unit to its outputs (TranslateUnit.h): which files
+// are translated, in which order, the device marks of their functions, and
+// the includes that name the translated headers' copies. Which files the
+// translation may rewrite is UnitFiles.cpp's.
 #include "driver/TranslateUnit.h"
 #include "analysis/MapperIterators.h"
 
@@ -6,6 +10,7 @@
 #include "driver/FilePass.h"
 #include "driver/Metadirectives.h"
 #include "driver/Requires.h"
+#include "driver/UnitFiles.h"
 #include "edits/Edits.h"
 #include "emit/Emit.h"
 #include "frontend/FileScope.h"
@@ -33,163 +38,6 @@ namespace omp2cuda {
 namespace {
 
 namespace path = llvm::sys::path;
-
-/// The files of the unit and which of them the translation may rewrite:
-/// the main file, and each user header below the input root that is
-/// included once (whyNot says the rest).
-class UnitFiles {
-public:
-  UnitFiles(const ASTContext &Ctx, const Options &O)
-      : SM(Ctx.getSourceManager()), Unit(Ctx.getTranslationUnitDecl()) {
-    FileManager &FM = SM.getFileManager();
-    Main = SM.getMainFileID();
-    MainPath = pathOf(Main);
-    Root = O.InRoot.empty() ? path::parent_path(MainPath).str()
-                            : canonicalPath(FM, O.InRoot);
-    for (unsigned I = 1, N = SM.local_sloc_entry_size(); I < N; ++I) {
-      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-      if (!E.isFile())
-        continue;
-      FileID F = SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset()));
-      if (OptionalFileEntryRef Ref = SM.getFileEntryRefForID(F)) {
-        std::string P = canonicalPath(FM, Ref->getName());
-        Paths[F] = P;
-        ++Count[P];
-      }
-    }
-  }
-
-  FileID main() const { return Main; }
-  const std::string &mainPath() const { return MainPath; }
-  std::string pathOf(FileID F) const {
-    auto It = Paths.find(F);
-    if (It != Paths.end())
-      return It->second;
-    OptionalFileEntryRef Ref = SM.getFileEntryRefForID(F);
-    return Ref ? canonicalPath(SM.getFileManager(), Ref->getName()) : "";
-  }
-
-  /// How messages, `#line` and the runtime name a translated header: its
-  /// path below the input root, the same in every unit that includes it,
-  /// wherever the tree is.
-  std::string displayName(FileID F) const {
-    return relativePath(pathOf(F), Root);
-  }
-
-  /// How the runtime names a file the translation does not rewrite: the
-  /// same wherever the tree is (relative to the main file's directory),
-  /// but a system header by its path.
-  std::string runtimeName(FileID F) const {
-    std::string P = pathOf(F);
-    if (SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
-      return P;
-    return relativePath(P, path::parent_path(MainPath));
-  }
-
-  /// Why F cannot be rewritten; empty when it can.
-  std::string whyNot(FileID F) const {
-    if (F == Main)
-      return "";
-    std::string P = pathOf(F);
-    if (P.empty() || SM.isInSystemHeader(SM.getLocForStartOfFile(F)))
-      return "it is in a system header";
-    if (!isUnder(P, Root))
-      return "it is in a header outside the input root '" + Root +
-             "' (omp2cuda: give --in-root a directory that holds it; "
-             "omp2cuda-cc: the root is the source file's directory)";
-    if (Count.count(P) && Count.at(P) > 1)
-      return "it is in a header included more than once";
-    // A header without an extension (`#include "defs"`) is one too.
-    llvm::StringRef Ext = path::extension(P);
-    if (Ext.empty() || isHeaderName(P))
-      return "";
-    // Any other file (OpenMP_VV's `#include "test_..._DEFAULT.c"`) is one
-    // too where it is included at file scope: the kernels and stubs then go
-    // before the function of their region, inside it, as in a header.
-    if (!nested(F))
-      return "";
-    return "it is in an included '" + Ext.str() +
-           "' file that is included inside a declaration (a function's "
-           "body, a class, a namespace), where its kernels cannot go";
-  }
-  bool rewritable(FileID F) const { return whyNot(F).empty(); }
-
-  /// Why F's copy would not be the one the unit includes: F, or a file on
-  /// its way from the main file, cannot be rewritten (an includer that is
-  /// not rewritten includes the header itself: review rV's m5, `src/y.h`
-  /// from `ext/x.h` outside the root); empty where all can.
-  std::string whyNotReached(FileID F) const {
-    for (FileID G = F; G.isValid() && G != Main;
-         G = SM.getFileID(SM.getIncludeLoc(G))) {
-      std::string W = whyNot(G);
-      if (W.empty())
-        continue;
-      if (G == F)
-        return W;
-      return "it is in a header included by '" + pathOf(G) +
-             "', which the translation does not rewrite: " + W;
-    }
-    return "";
-  }
-
-  /// The header of Rewritten at canonical path P, if any.
-  std::optional<FileID> headerAt(const std::set<FileID> &Rewritten,
-                                 llvm::StringRef P) const {
-    for (FileID F : Rewritten)
-      if (F != Main && pathOf(F) == P)
-        return F;
-    return std::nullopt;
-  }
-
-private:
-  /// Whether a file that is not a header is included inside a declaration
-  /// at file scope (a function, a class, a namespace), or is included (at
-  /// its own file scope) by such a file. Asked only for files the
-  /// translation could otherwise rewrite: each answer walks the unit's
-  /// declarations, and a unit has many files that are not headers
-  /// (libstdc++'s .tcc files; done for all of them, that walk was 2% of
-  /// translating LULESH, issue 11).
-  bool nested(FileID F) const {
-    for (FileID G = F; G.isValid() && G != Main;
-         G = SM.getFileID(SM.getIncludeLoc(G)))
-      if (notHeader(G) && includedInsideDecl(G))
-        return true;
-    return false;
-  }
-
-  bool notHeader(FileID F) const {
-    auto It = Paths.find(F);
-    if (It == Paths.end())
-      return false;
-    llvm::StringRef Ext = path::extension(It->second);
-    return !Ext.empty() && !isHeaderName(It->second);
-  }
-
-  bool includedInsideDecl(FileID F) const {
-    auto [It, New] = InsideDecl.try_emplace(F, false);
-    if (!New)
-      return It->second;
-    SourceLocation In = SM.getIncludeLoc(F);
-    if (In.isInvalid())
-      return false;
-    for (const Decl *D : Unit->decls()) {
-      SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
-      SourceLocation E = SM.getExpansionLoc(D->getEndLoc());
-      if (B.isValid() && E.isValid() && SM.isBeforeInTranslationUnit(B, In) &&
-          SM.isBeforeInTranslationUnit(In, E))
-        return It->second = true;
-    }
-    return false;
-  }
-
-  const SourceManager &SM;
-  const TranslationUnitDecl *Unit;
-  mutable std::map<FileID, bool> InsideDecl;
-  FileID Main;
-  std::string MainPath, Root;
-  std::map<FileID, std::string> Paths;
-  std::map<std::string, unsigned> Count;
-};
 
 /// A region in a file the translation does not rewrite, for the report.
 Region unreachedRegion(const OMPExecutableDirective &D, const SourceManager &SM,
@@ -432,26 +280,13 @@ bool addIncluders(std::set<FileID> &Rewritten,
   return true;
 }
 
-} // namespace
-
-void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
-                   const Options &O, FileResult &Out) {
-  SourceManager &SM = Ctx.getSourceManager();
-  DiagnosticsEngine &DE = Ctx.getDiagnostics();
-  UnitFiles Files(Ctx, O);
-  TUState TU(Ctx);
-  TU.Rdc = O.Rdc;
-  TU.Sharing = O.Sharing;
-  TU.Host = O.Host;
-  TU.Rewritable = [&](SourceLocation L) {
-    return L.isValid() &&
-           Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));
-  };
-
-  std::vector<RegionCandidate> Cands = findRegions(Ctx);
+/// The candidates of the files the translation rewrites, by file; one of
+/// another file stays on the host, reported, and joins Hidden.
+std::map<FileID, std::vector<RegionCandidate>>
+regionsByFile(std::vector<RegionCandidate> &Cands, const UnitFiles &Files,
+              const SourceManager &SM, DiagnosticsEngine &DE, const Options &O,
+              std::vector<UnguardedConstruct> &Hidden, FileResult &Out) {
   std::map<FileID, std::vector<RegionCandidate>> ByFile;
-  // Constructs that will run on the host without a HostFallback.
-  std::vector<UnguardedConstruct> Hidden;
   for (RegionCandidate &C : Cands) {
     std::string Why = Files.whyNot(C.File);
     if (Why.empty()) {
@@ -467,9 +302,19 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     ++Out.LeftOnHost;
     Out.Regions.push_back({std::move(R), "", ""});
   }
-  // An include that cannot name a translated header's copy may bring in
-  // the original, whose constructs nothing rewrites.
-  IncludeWarning Warn = [&](const IncludeSite &I, const std::string &Msg) {
+  return ByFile;
+}
+
+/// The warning at an include that cannot name a translated header's copy.
+IncludeWarning includeWarning(
+    const UnitFiles &Files, const SourceManager &SM, DiagnosticsEngine &DE,
+    const Options &O,
+    const std::map<FileID, std::vector<RegionCandidate>> &ByFile,
+    std::vector<UnguardedConstruct> &Hidden) {
+  // The include may bring in the original, whose constructs nothing
+  // rewrites.
+  return [&Files, &SM, &DE, &O, &ByFile, &Hidden](const IncludeSite &I,
+                                                  const std::string &Msg) {
     report(DE, O, I.Hash, DiagId::HeaderInclude, Msg);
     for (const auto &[F, Cs] : ByFile)
       if (!Cs.empty() && F != Files.main() && Files.pathOf(F) == I.Resolved) {
@@ -482,6 +327,14 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
                           Msg + " [omp2cuda-header-include]"});
       }
   };
+}
+
+/// The function definitions per file whose device marks the translation
+/// writes (definitionsByFile), a file with a C struct's enumerations
+/// included; RdcDefs: under --rdc, the main file's `declare target` ones.
+std::map<FileID, std::vector<const FunctionDecl *>>
+unitDefinitions(ASTContext &Ctx, const Options &O, const UnitFiles &Files,
+                std::vector<const FunctionDecl *> &RdcDefs) {
   std::map<FileID, std::vector<const FunctionDecl *>> Defs =
       definitionsByFile(Ctx, O.Rdc);
   // A C header whose structs declare enumerations is rewritten, functions
@@ -490,32 +343,19 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
     Defs[F];
   // Under --rdc a file's `declare target` functions are device code that
   // other files call: the file is translated even without regions.
-  std::vector<const FunctionDecl *> RdcDefs;
   if (O.Rdc)
     for (const FunctionDecl *D : Defs[Files.main()])
       if (D->doesThisDeclarationHaveABody() && isDeclareTargetFunction(D))
         RdcDefs.push_back(D);
-  Out.HasTargets = !Cands.empty() || !RdcDefs.empty();
-  // A file whose host code calls the OpenMP device routines is translated
-  // too: untranslated, its calls would reach the host library's numbering
-  // of devices (libomp's, with no device) while the program's other files
-  // use omp2cuda's.
-  if (!Out.HasTargets && O.SkipIfNone)
-    Out.HasTargets = !hostApiEdits(Ctx, {}).empty();
-  if (!Out.HasTargets && O.SkipIfNone) {
-    Out.Ok = true;
-    return;
-  }
+  return Defs;
+}
 
-  // A C mapper's iterator is renamed in the text of a file that is
-  // rewritten; one that keeps its name and clashes in C++ is an error.
-  MapperIteratorFacts Mappers = mapperIteratorFacts(
-      Ctx, [&](FileID F) { return Files.whyNotReached(F); });
-  for (const MapperIteratorFacts::Clash &C : Mappers.Clashes)
-    report(DE, O, C.Loc, DiagId::CCompat, C.What);
-  if (!Mappers.Clashes.empty())
-    return;
-
+/// The order of the file passes: the user headers that may be rewritten,
+/// in path order, then the main file.
+std::vector<std::pair<std::string, FileID>>
+passOrder(const std::map<FileID, std::vector<const FunctionDecl *>> &Defs,
+          const std::map<FileID, std::vector<RegionCandidate>> &ByFile,
+          const MapperIteratorFacts &Mappers, const UnitFiles &Files) {
   // The user headers that may be rewritten, in path order (so that a
   // header's copy does not depend on the unit), then the main file; a
   // header whose mappers' iterators are renamed too.
@@ -532,24 +372,19 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
       Order.push_back({Files.pathOf(F), F});
   std::sort(Order.begin(), Order.end());
   Order.push_back({Files.mainPath(), Files.main()});
+  return Order;
+}
 
-  std::map<FileID, FilePass> Passes;
-  auto Run = [&](FileID F) {
-    MainFileScope Scope(SM, F);
-    bool IsMain = F == Files.main();
-    std::string Path = Files.pathOf(F);
-    TU.FileName = IsMain ? Out.Source : Files.displayName(F);
-    TU.KernelPrefix = IsMain ? "" : kernelPrefix(Path);
-    TU.NameCount.clear();
-    FilePass P = runFilePass(ByFile[F], TU, O, Out, !IsMain);
-    P.FileName = TU.FileName;
-    bool Ok = !P.Failed;
-    Passes[F] = std::move(P);
-    return Ok;
-  };
-  for (const auto &Entry : Order)
-    if (!Run(Entry.second))
-      return;
+/// Marks the functions of the translated headers that can run on the device
+/// and, under --rdc, adds the link marks of the device functions to the
+/// main file's pass.
+void markDeviceFunctions(
+    const std::vector<std::pair<std::string, FileID>> &Order,
+    std::map<FileID, std::vector<const FunctionDecl *>> &Defs,
+    const std::vector<const FunctionDecl *> &RdcDefs, const UnitFiles &Files,
+    TUState &TU, const Options &O, std::map<FileID, FilePass> &Passes) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  DiagnosticsEngine &DE = TU.Ctx.getDiagnostics();
   // Every function of a translated header that can run on the device is
   // marked, called or not: two units including the header write one copy.
   std::vector<const FunctionDecl *> RdcDevice;
@@ -581,6 +416,75 @@ void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
         RdcDevice.push_back(D);
   if (O.Rdc)
     addRdcLinkMarks(RdcDevice, TU, Passes[Files.main()]);
+}
+
+} // namespace
+
+void translateUnit(ASTContext &Ctx, const std::vector<IncludeSite> &Includes,
+                   const Options &O, FileResult &Out) {
+  SourceManager &SM = Ctx.getSourceManager();
+  DiagnosticsEngine &DE = Ctx.getDiagnostics();
+  UnitFiles Files(Ctx, O);
+  TUState TU(Ctx);
+  TU.Rdc = O.Rdc;
+  TU.Sharing = O.Sharing;
+  TU.Host = O.Host;
+  TU.Rewritable = [&](SourceLocation L) {
+    return L.isValid() &&
+           Files.rewritable(SM.getFileID(SM.getExpansionLoc(L)));
+  };
+
+  std::vector<RegionCandidate> Cands = findRegions(Ctx);
+  // Constructs that will run on the host without a HostFallback.
+  std::vector<UnguardedConstruct> Hidden;
+  std::map<FileID, std::vector<RegionCandidate>> ByFile =
+      regionsByFile(Cands, Files, SM, DE, O, Hidden, Out);
+  IncludeWarning Warn = includeWarning(Files, SM, DE, O, ByFile, Hidden);
+  std::vector<const FunctionDecl *> RdcDefs;
+  std::map<FileID, std::vector<const FunctionDecl *>> Defs =
+      unitDefinitions(Ctx, O, Files, RdcDefs);
+  Out.HasTargets = !Cands.empty() || !RdcDefs.empty();
+  // A file whose host code calls the OpenMP device routines is translated
+  // too: untranslated, its calls would reach the host library's numbering
+  // of devices (libomp's, with no device) while the program's other files
+  // use omp2cuda's.
+  if (!Out.HasTargets && O.SkipIfNone)
+    Out.HasTargets = !hostApiEdits(Ctx, {}).empty();
+  if (!Out.HasTargets && O.SkipIfNone) {
+    Out.Ok = true;
+    return;
+  }
+
+  // A C mapper's iterator is renamed in the text of a file that is
+  // rewritten; one that keeps its name and clashes in C++ is an error.
+  MapperIteratorFacts Mappers = mapperIteratorFacts(
+      Ctx, [&](FileID F) { return Files.whyNotReached(F); });
+  for (const MapperIteratorFacts::Clash &C : Mappers.Clashes)
+    report(DE, O, C.Loc, DiagId::CCompat, C.What);
+  if (!Mappers.Clashes.empty())
+    return;
+
+  std::vector<std::pair<std::string, FileID>> Order =
+      passOrder(Defs, ByFile, Mappers, Files);
+
+  std::map<FileID, FilePass> Passes;
+  auto Run = [&](FileID F) {
+    MainFileScope Scope(SM, F);
+    bool IsMain = F == Files.main();
+    std::string Path = Files.pathOf(F);
+    TU.FileName = IsMain ? Out.Source : Files.displayName(F);
+    TU.KernelPrefix = IsMain ? "" : kernelPrefix(Path);
+    TU.NameCount.clear();
+    FilePass P = runFilePass(ByFile[F], TU, O, Out, !IsMain);
+    P.FileName = TU.FileName;
+    bool Ok = !P.Failed;
+    Passes[F] = std::move(P);
+    return Ok;
+  };
+  for (const auto &Entry : Order)
+    if (!Run(Entry.second))
+      return;
+  markDeviceFunctions(Order, Defs, RdcDefs, Files, TU, O, Passes);
   for (auto &[F, P] : Passes) {
     MainFileScope Scope(SM, F);
     addDeviceMarks(P, TU, O);

@@ -2,8 +2,13 @@
 // text. Clang keeps no location of the pragmas in the AST: a function
 // defined in a block is a variant named `f$ompvariant$<selector>` and
 // nothing more. Device code calls such a function under a name of its own
-// (DeclareVariant.cpp), which means closing the block before the function
-// and opening it again after it (edits/DeviceVariants.cpp). Text only.
+// (analysis/BlockVariantText.cpp), which means closing the block before
+// the function and opening it again after it (edits/DeviceVariants.cpp).
+// Text only.
+// Its parts: VariantBlocks.cpp (where the blocks are, what they define),
+// DeviceSetRespelling.cpp (the respelling of the blocks a GPU may run),
+// HostSkippedBlocks.cpp (which side's parse sees a block), and the pragma
+// readers they share, VariantPragmaText.h.
 #ifndef OMP2CUDA_FRONTEND_VARIANTBLOCKS_H
 #define OMP2CUDA_FRONTEND_VARIANTBLOCKS_H
 
