@@ -292,8 +292,10 @@ struct Region {
   /// re-spells them (a macro's own body, the loop header): the kernel names
   /// the device versions with using-declarations.
   std::vector<std::string> DeviceApiUsings;
-  /// The class's typedefs the region's text names, declared at the top of
-  /// the kernel ("using value_type = double;"), outside the class.
+  /// Declared at the top of the kernel: the class's typedefs the region's
+  /// text names ("using value_type = double;"), outside the class, and the
+  /// using-declarations, using-directives and namespace aliases of the
+  /// blocks around the region (BlockUsings.cpp).
   std::vector<std::string> TypeAliases;
   /// The loop bounds call the OpenMP API, whose values only the device
   /// knows (omp_get_num_teams()): the kernel, not the stub, counts the trip.

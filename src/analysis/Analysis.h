@@ -455,6 +455,7 @@ Region analyzeRegion(const RegionCandidate &C, TUState &TU, unsigned Index);
 /// C++ keywords that C code may use as names; C inputs rename them.
 bool isCxxOnlyKeyword(llvm::StringRef Name);
 
+// ---- TypeText.cpp -----------------------------------------------------------
 /// Type spelling helpers shared by analysis and lowering.
 clang::PrintingPolicy typePolicy(const clang::ASTContext &Ctx);
 std::string declText(clang::QualType T, const std::string &Name,
