@@ -153,9 +153,11 @@ public:
       return Out;
     RefFinder F(VD);
     F.TraverseStmt(const_cast<Stmt *>(Root));
-    QualType T = VD->getType();
+    // A reference names its object: `int &n` is used as n's address only
+    // where that is taken, as for the object itself.
+    QualType T = VD->getType().getNonReferenceType();
     bool Object = !T->isPointerType() && !T->isArrayType() &&
-                  !T->isReferenceType() && !T->isDependentType();
+                  !T->isDependentType();
     for (const DeclRefExpr *E : F.Refs) {
       Found U = Object ? addressUse(E) : classify(E);
       Out.Derefs |= (U.K & Deref) != 0;
@@ -205,14 +207,22 @@ private:
         CastKind K = CE->getCastKind();
         if (K == CK_PointerToBoolean || K == CK_ToVoid)
           return kind(Neutral);
-        if (K == CK_PointerToIntegral)
-          return seen(kind(Escape), CE->getBeginLoc());
+        QualType To = CE->getType();
+        // An array's const view (`const int (&)[8]`): the same array.
+        if (K == CK_NoOp && To->isArrayType()) {
+          Cur = CE;
+          continue;
+        }
         // Another pointer to the same place (a base class's): where the
         // host sees it still counts.
-        if (CE->getType()->isPointerType())
+        if (To->isPointerType())
           if (SourceLocation At = classify(CE).SeenAt; At.isValid())
             return seen(kind(Escape), At);
-        return kind(Escape);
+        // An integer, __builtin_bit_cast's value, a union: the address's
+        // bits, which the host may read.
+        if (To->isPointerType() || To->isDependentType())
+          return kind(Escape);
+        return seen(kind(Escape), CE->getBeginLoc());
       }
       if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
         switch (UO->getOpcode()) {
@@ -234,7 +244,12 @@ private:
           Cur = UO; // the result is the pointer still
           continue;
         default:
-          return kind(Both);
+          // +p, __extension__ p: the pointer still.
+          if (UO->getType()->isPointerType()) {
+            Cur = UO;
+            continue;
+          }
+          return seen(kind(Both), UO->getBeginLoc());
         }
       }
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
@@ -252,21 +267,32 @@ private:
       }
       if (isa<UnaryExprOrTypeTraitExpr>(P))
         return kind(Neutral);
+      if (const Expr *Same = samePointer(P, Cur)) {
+        Cur = Same;
+        continue;
+      }
+      if (isUnevaluatedBranch(P))
+        return kind(Neutral);
       if (const auto *Call = dyn_cast<CallExpr>(P))
         return argumentUse(Call, Cur);
       if (const auto *DS = dyn_cast<DeclStmt>(P))
         return initialised(DS, Cur);
       // An aggregate's member or element: seen where the host may read it.
-      if (const auto *IL = dyn_cast<InitListExpr>(P))
-        return aggregateUse(IL, Cur);
-      // A callee's result: its caller follows the call (argumentUse).
-      if (isa<ReturnStmt>(P) && Depth > 0)
-        Returns = true;
-      // A statement of its own (`p++;`, a loop's increment); an
-      // initialiser, a return or an asm operand may do both.
-      if (!isa<Expr>(P) && !isa<ReturnStmt>(P) && !isa<AsmStmt>(P))
+      if (isa<InitListExpr>(P) || isa<CXXParenListInitExpr>(P) ||
+          isa<CXXConstructExpr>(P))
+        return aggregateUse(cast<Expr>(P), Cur);
+      if (const auto *LE = dyn_cast<LambdaExpr>(P))
+        return captured(LE, Cur);
+      // A callee's result: its caller follows the call (argumentUse); a
+      // lambda's, the lambda's calls.
+      if (const auto *RS = dyn_cast<ReturnStmt>(P))
+        return lambdaResult(RS, Cur);
+      // A statement of its own (`p++;`, a loop's increment).
+      if (!isa<Expr>(P) && !isa<AsmStmt>(P))
         return kind(Neutral);
-      return kind(Both);
+      // An asm operand, or an expression not known to keep it from the
+      // host.
+      return seen(kind(Both), Cur->getBeginLoc());
     }
     return kind(Cur == Root ? Neutral : Both);
   }
@@ -282,6 +308,118 @@ private:
       Cur = cast<Expr>(P);
     }
     return nullptr;
+  }
+
+  /// The parent P of Cur when it gives the same pointer: a temporary bound
+  /// to a reference, a full expression, a statement expression's result,
+  /// _Generic's or __builtin_choose_expr's chosen operand,
+  /// __builtin_assume_aligned's or __builtin_launder's result.
+  const Expr *samePointer(const Stmt *P, const Expr *Cur) const {
+    if (isa<MaterializeTemporaryExpr>(P) || isa<FullExpr>(P))
+      return cast<Expr>(P);
+    if (const auto *CS = dyn_cast<CompoundStmt>(P))
+      if (const auto *SE = dyn_cast_or_null<StmtExpr>(PM.getParent(CS));
+          SE && !CS->body_empty() && CS->body_back() == Cur)
+        return SE;
+    if (const auto *GS = dyn_cast<GenericSelectionExpr>(P))
+      if (!GS->isResultDependent() && GS->getResultExpr() == Cur)
+        return GS;
+    if (const auto *CE = dyn_cast<ChooseExpr>(P))
+      if (CE->isConditionDependent() || CE->getChosenSubExpr() == Cur)
+        return CE;
+    if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      unsigned ID = Call->getBuiltinCallee();
+      if ((ID == Builtin::BI__builtin_assume_aligned ||
+           ID == Builtin::BI__builtin_launder) &&
+          Call->getNumArgs() > 0 && Call->getArg(0) == Cur)
+        return Call;
+    }
+    return nullptr;
+  }
+
+  /// An operand never evaluated: _Generic's controlling one or another
+  /// association's, __builtin_choose_expr's other, noexcept's.
+  static bool isUnevaluatedBranch(const Stmt *P) {
+    return isa<GenericSelectionExpr>(P) || isa<ChooseExpr>(P) ||
+           isa<CXXNoexceptExpr>(P);
+  }
+
+  /// Cur as a lambda's capture: a copy in the closure (or a reference)
+  /// whose uses in its body are the variable's own; an init-capture's
+  /// variable is followed.
+  Found captured(const LambdaExpr *LE, const Expr *Cur) {
+    const Expr *const *Init = LE->capture_init_begin();
+    for (const LambdaCapture &C : LE->captures()) {
+      if (*Init++ != Cur)
+        continue;
+      const auto *VD = C.capturesVariable()
+                           ? dyn_cast<VarDecl>(C.getCapturedVar())
+                           : nullptr;
+      if (!VD || !VD->isInitCapture())
+        return kind(Neutral);
+      if (std::optional<Found> F = pointerCopy(VD, true))
+        return *F;
+      break;
+    }
+    return seen(kind(Both), Cur->getBeginLoc());
+  }
+
+  /// Cur returned by a lambda of the body: what its calls' results do
+  /// (the lambda called where it stands, or a local variable holding it
+  /// that is only called); seen where it may be called from elsewhere.
+  Found lambdaResult(const ReturnStmt *RS, const Expr *Cur) {
+    const Stmt *S = RS;
+    while (S && !isa<LambdaExpr>(S))
+      S = PM.getParent(S);
+    const auto *LE = dyn_cast_or_null<LambdaExpr>(S);
+    if (!LE && Depth > 0) {
+      Returns = true; // a callee's: its caller follows the call
+      return kind(Both);
+    }
+    std::vector<const Expr *> Calls;
+    if (!LE || !lambdaCalls(LE, Calls))
+      return seen(kind(Both), Cur->getBeginLoc());
+    Found Out = kind(Both);
+    if (!Following.insert(LE).second)
+      return Out;
+    for (const Expr *Call : Calls)
+      if (SourceLocation At = classify(Call).SeenAt; At.isValid())
+        Out = seen(Out, At);
+    Following.erase(LE);
+    return Out;
+  }
+
+  /// The calls of LE: `[..]{..}()`, or `f()` of `auto f = [..]{..};` where
+  /// f is used only so. False when it is used otherwise.
+  bool lambdaCalls(const LambdaExpr *LE, std::vector<const Expr *> &Calls) {
+    auto CalledAs = [&](const Expr *E) {
+      const Stmt *P = PM.getParent(E);
+      while (isa_and_nonnull<ImplicitCastExpr>(P) ||
+             isa_and_nonnull<ParenExpr>(P) ||
+             isa_and_nonnull<MaterializeTemporaryExpr>(P)) {
+        E = cast<Expr>(P);
+        P = PM.getParent(E);
+      }
+      const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      if (!OC || OC->getOperator() != OO_Call || OC->getArg(0) != E)
+        return false;
+      Calls.push_back(OC);
+      return true;
+    };
+    if (CalledAs(LE))
+      return true;
+    const auto *DS = dyn_cast_or_null<DeclStmt>(PM.getParent(LE));
+    const auto *VD = DS && DS->isSingleDecl()
+                         ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                         : nullptr;
+    if (!VD || VD->getInit() != LE || VD->getType()->isReferenceType())
+      return false;
+    RefFinder F(VD);
+    F.TraverseStmt(const_cast<Stmt *>(Root));
+    for (const DeclRefExpr *R : F.Refs)
+      if (!CalledAs(R))
+        return false;
+    return true;
   }
 
   /// What the body does with the address of E's object (a variable that
@@ -366,7 +504,8 @@ private:
              movesAlike(Ptr, Strict, Steps + 1);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->isIncrementDecrementOp())
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Plus ||
+          UO->getOpcode() == UO_Extension)
         return movesAlike(UO->getSubExpr(), Strict, Steps + 1);
       if (UO->getOpcode() != UO_AddrOf)
         return false;
@@ -474,9 +613,15 @@ private:
   /// A pointer variable (a local of the body, or a captured one: its
   /// value is the region's own, or a mapped one that comes back translated
   /// to the host) whose own uses decide; not one with static storage.
-  std::optional<Found> pointerCopy(const ValueDecl *D) {
+  std::optional<Found> pointerCopy(const ValueDecl *D, bool Bound = false) {
     const auto *VD = dyn_cast_or_null<VarDecl>(D);
-    if (!VD || !VD->getType()->isPointerType() || VD->hasGlobalStorage())
+    QualType T = VD ? VD->getType() : QualType();
+    // Bound: a local reference bound to the value (`int *const &r = p;`,
+    // `auto &r = a;`), whose uses are the value's.
+    bool Ref = Bound && T->isReferenceType() &&
+               (T->getPointeeType()->isPointerType() ||
+                T->getPointeeType()->isArrayType());
+    if (!VD || !(T->isPointerType() || Ref) || VD->hasGlobalStorage())
       return std::nullopt;
     PointerValueUse U = useOf(VD);
     return Found{(U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral),
@@ -514,12 +659,19 @@ private:
     return seen(kind(Escape), BO->getBeginLoc());
   }
 
-  /// p in `S l = {p, 8};`: a local record of the body is followed through
-  /// the loads of its pointer members; anything else is seen.
-  Found aggregateUse(const InitListExpr *IL, const Expr *Cur) {
-    const Stmt *Top = IL;
-    while (isa_and_nonnull<InitListExpr>(PM.getParent(Top)))
-      Top = PM.getParent(Top);
+  /// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
+  /// keep it in a member): a local record of the body is followed through
+  /// the loads of its pointer members; anything else (a temporary assigned
+  /// or passed on, a global) is seen.
+  Found aggregateUse(const Expr *Agg, const Expr *Cur) {
+    const Stmt *Top = Agg;
+    while (const Stmt *P = PM.getParent(Top)) {
+      if (!isa<InitListExpr>(P) && !isa<CXXParenListInitExpr>(P) &&
+          !isa<ExprWithCleanups>(P) && !isa<CXXFunctionalCastExpr>(P) &&
+          !isa<CXXBindTemporaryExpr>(P))
+        break;
+      Top = P;
+    }
     const auto *DS = dyn_cast_or_null<DeclStmt>(PM.getParent(Top));
     const auto *VD = DS && DS->isSingleDecl()
                          ? dyn_cast<VarDecl>(DS->getSingleDecl())
@@ -574,34 +726,49 @@ private:
   /// `int *r = p;`: followed through r when r is a plain local pointer.
   Found initialised(const DeclStmt *DS, const Expr *Cur) {
     for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur) {
-        if (std::optional<Found> F = pointerCopy(VD))
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
+        if (std::optional<Found> F = pointerCopy(VD, true))
           return *F;
-        // A static local keeps it for the host's later calls.
-        if (VD->hasGlobalStorage())
-          return seen(kind(Both), Cur->getBeginLoc());
-      }
-    return kind(Both);
+    // A static local keeps it for the host's later calls; a variable of
+    // another kind may hold it where the host reads it.
+    return seen(kind(Both), Cur->getBeginLoc());
   }
 
   /// p passed to a call: a defined function's parameter is followed in its
   /// body; a library function that only reaches the pointee dereferences.
   Found argumentUse(const CallExpr *Call, const Expr *Cur) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || isa<CXXOperatorCallExpr>(Call))
-      return kind(Both);
     unsigned I = 0, N = Call->getNumArgs();
     while (I < N && Call->getArg(I) != Cur)
       ++I;
+    // The callee itself: a call through it shows no address.
     if (I == N)
-      return kind(Both); // the callee itself
+      return kind(Both);
+    if (!FD)
+      return seen(kind(Both), Call->getBeginLoc());
+    // An operator method's object is its first argument (a lambda's `f(p)`).
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (isa<CXXOperatorCallExpr>(Call) && MD &&
+        MD->isImplicitObjectMemberFunction()) {
+      if (I == 0)
+        return kind(Both);
+      --I;
+    }
     if (derefOnlyLibrary(FD))
       return Call->getType()->isPointerType() ? add(classify(Call), Deref)
                                               : kind(Deref);
+    // A library function's or a variadic argument (printf's "%p", whose
+    // output docs/host-fallback.md lets differ) is unchanged.
     const FunctionDecl *Def = nullptr;
-    if (Depth >= 4 || !FD->hasBody(Def) || I >= Def->getNumParams() ||
-        !Def->getParamDecl(I)->getType()->isPointerType())
+    if (!FD->hasBody(Def) || I >= Def->getNumParams())
       return kind(Both);
+    // A parameter of another type, or a call too deep to follow, may keep
+    // it where the host reads it.
+    QualType PT = Def->getParamDecl(I)->getType();
+    if (PT->isReferenceType())
+      PT = PT->getPointeeType();
+    if (Depth >= 4 || !(PT->isPointerType() || PT->isArrayType()))
+      return seen(kind(Both), Call->getBeginLoc());
     Classifier Callee(Def->getBody(), Ctx, Depth + 1, Busy);
     PointerValueUse U = Callee.useOf(Def->getParamDecl(I));
     // Where the callee lets it escape, the region's call is the place.
