@@ -159,6 +159,8 @@ public:
     bool Object = !T->isPointerType() && !T->isArrayType() &&
                   !T->isDependentType();
     for (const DeclRefExpr *E : F.Refs) {
+      if (unevaluated(E))
+        continue;
       Found U = Object ? addressUse(E) : classify(E);
       Out.Derefs |= (U.K & Deref) != 0;
       if (Out.SeenAt.isInvalid())
@@ -342,6 +344,21 @@ private:
   static bool isUnevaluatedBranch(const Stmt *P) {
     return isa<GenericSelectionExpr>(P) || isa<ChooseExpr>(P) ||
            isa<CXXNoexceptExpr>(P);
+  }
+
+  /// Whether E lies in such an operand, or sizeof's (`sizeof((long)p)`),
+  /// however deep: its uses do nothing.
+  bool unevaluated(const Expr *E) const {
+    const Stmt *Cur = E;
+    while (const Stmt *P = PM.getParent(Cur)) {
+      if (const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(P);
+          UE && !UE->getTypeOfArgument()->isVariableArrayType())
+        return true;
+      if (isUnevaluatedBranch(P) && !samePointer(P, cast<Expr>(Cur)))
+        return true;
+      Cur = P;
+    }
+    return false;
   }
 
   /// Cur as a lambda's capture: a copy in the closure (or a reference)
