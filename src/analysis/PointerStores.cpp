@@ -245,6 +245,11 @@ Found Classifier::argumentUse(const CallExpr *Call, const Expr *Cur) {
   // The callee itself: a call through it shows no address.
   if (I == N)
     return kind(Both);
+  // A template's call whose callee its arguments decide stays unknown
+  // here (a gap: the pattern is what the region is checked on); a call
+  // through a function pointer may keep it anywhere.
+  if (!FD && Call->isInstantiationDependent())
+    return kind(Both);
   if (!FD)
     return seen(kind(Both), Call->getBeginLoc());
   // An operator method's object is its first argument (a lambda's `f(p)`).
@@ -261,7 +266,11 @@ Found Classifier::argumentUse(const CallExpr *Call, const Expr *Cur) {
   // A library function's or a variadic argument (printf's "%p", whose
   // output docs/host-fallback.md lets differ) is unchanged.
   const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || I >= Def->getNumParams())
+  // A template's specialisation not instantiated (std::forward<int *>
+  // inside std::make_pair's) cannot be followed: seen at the call.
+  if (!FD->hasBody(Def) && FD->getTemplateInstantiationPattern())
+    return seen(kind(Both), Call->getBeginLoc());
+  if (!Def || I >= Def->getNumParams())
     return kind(Both);
   // A parameter of another type, or a call too deep to follow, may keep
   // it where the host reads it.

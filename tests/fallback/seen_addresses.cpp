@@ -5,6 +5,7 @@
 // constructs, it is translated; either way the host build's answers.
 #include <stdint.h>
 #include <stdio.h>
+#include <utility>
 
 struct S {
   int *q;
@@ -71,6 +72,13 @@ int main() {
 #pragma omp target map(tofrom: p[0:8], s)
   { int *const &rr = p; s[0] = rr; }
   printf("local reference %d\n", s[0] == p);
+  s[0] = nullptr;
+#pragma omp target map(tofrom: a, s)
+  {
+    auto pr = std::make_pair(&a[0], 1);
+    s[0] = pr.first;
+  }
+  printf("make_pair %d\n", s[0] == &a[0]);
   uintptr_t u[1] = {0};
 #pragma omp target map(tofrom: p[0:8], u)
   { u[0] = __builtin_bit_cast(uintptr_t, p); }

@@ -146,3 +146,31 @@ void f(int *p, int **s, int *r, H &h) {
                             true);
   check(F, 3, 5);
 }
+
+TEST_CASE("a translated address given to a template specialisation that is "
+          "not instantiated is seen at the call; a template's dependent "
+          "call is not followed",
+          "[pointer-order][seen]") {
+  // std::make_pair's std::forward<int *> has no body to follow (host 1,
+  // emu 0 before).
+  FileResult F = translateC(R"src(
+#include <utility>
+template <class T> T get2(const T *x) { return x[2]; }
+template <class T> void g(T *p, T *r) {
+  #pragma omp target map(tofrom: p[0:8], r[0:1])
+  { r[0] = get2(p); p[1] = 4; }
+}
+void f(int **s, int *r) {
+  int a[8];
+  #pragma omp target map(tofrom: a, s[0:1])
+  { auto pr = std::make_pair(&a[0], 1); s[0] = pr.first; }
+  g(a, r);
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2u);
+  // The template's region comes first in the text.
+  CHECK(F.Regions[0].R.Translate);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostClause);
+}
