@@ -204,7 +204,11 @@ private:
 
   /// p passed to a call: a defined function's parameter is followed in its
   /// body; a library function that only reaches the pointee dereferences.
+  /// In a template's pattern, an unresolved callee's every candidate is.
   Found argumentUse(const CallExpr *Call, const Expr *Cur);
+
+  /// The I-th argument of Call, whose callee is FD: argumentUse's rules.
+  Found calleeUse(const CallExpr *Call, const FunctionDecl *FD, unsigned I);
 
   ParentMap PM;
   const Stmt *Root;

@@ -237,21 +237,41 @@ Found Classifier::initialised(const DeclStmt *DS, const Expr *Cur) {
 
 /// p passed to a call: a defined function's parameter is followed in its
 /// body; a library function that only reaches the pointee dereferences.
+/// In a template's pattern, an unresolved callee's every candidate is.
 Found Classifier::argumentUse(const CallExpr *Call, const Expr *Cur) {
-  const FunctionDecl *FD = Call->getDirectCallee();
   unsigned I = 0, N = Call->getNumArgs();
   while (I < N && Call->getArg(I) != Cur)
     ++I;
   // The callee itself: a call through it shows no address.
   if (I == N)
     return kind(Both);
-  // A template's call whose callee its arguments decide stays unknown
-  // here (a gap: the pattern is what the region is checked on); a call
-  // through a function pointer may keep it anywhere.
-  if (!FD && Call->isInstantiationDependent())
-    return kind(Both);
-  if (!FD)
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return calleeUse(Call, FD, I);
+  // A call through a function pointer, or one a template's arguments
+  // decide otherwise (a dependent member), may keep it anywhere.
+  const auto *ULE =
+      dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!ULE || ULE->getNumDecls() == 0)
     return seen(kind(Both), Call->getBeginLoc());
+  Found Out = kind(Neutral);
+  for (const NamedDecl *D : ULE->decls()) {
+    D = D->getUnderlyingDecl();
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      FD = FT->getTemplatedDecl();
+    if (!FD)
+      return seen(kind(Both), Call->getBeginLoc());
+    Found F = calleeUse(Call, FD, I);
+    Out.K |= F.K;
+    if (F.SeenAt.isValid())
+      Out = seen(Out, F.SeenAt);
+  }
+  return Out;
+}
+
+/// The I-th argument of Call, whose callee is FD: argumentUse's rules.
+Found Classifier::calleeUse(const CallExpr *Call, const FunctionDecl *FD,
+                            unsigned I) {
   // An operator method's object is its first argument (a lambda's `f(p)`).
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (isa<CXXOperatorCallExpr>(Call) && MD &&

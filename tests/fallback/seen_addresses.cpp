@@ -21,6 +21,11 @@ struct H {
   int n;
 };
 W gw(nullptr);
+template <class T> T *tid(T *x) { return x; }
+template <class T> void viaTemplate(T *p, T **s) {
+#pragma omp target map(tofrom: p[0:8], s[0:1])
+  { s[0] = tid(p); }
+}
 #pragma omp declare target
 static int *id(int *const &r) { return r; }
 static int get(int *const &r) { return r[2]; }
@@ -79,6 +84,9 @@ int main() {
     s[0] = pr.first;
   }
   printf("make_pair %d\n", s[0] == &a[0]);
+  s[0] = nullptr;
+  viaTemplate(p, s);
+  printf("template callee %d\n", s[0] == p);
   uintptr_t u[1] = {0};
 #pragma omp target map(tofrom: p[0:8], u)
   { u[0] = __builtin_bit_cast(uintptr_t, p); }

@@ -148,29 +148,37 @@ void f(int *p, int **s, int *r, H &h) {
 }
 
 TEST_CASE("a translated address given to a template specialisation that is "
-          "not instantiated is seen at the call; a template's dependent "
-          "call is not followed",
+          "not instantiated is seen at the call; a template pattern's "
+          "unresolved callee is followed",
           "[pointer-order][seen]") {
   // std::make_pair's std::forward<int *> has no body to follow (host 1,
   // emu 0 before).
   FileResult F = translateC(R"src(
 #include <utility>
 template <class T> T get2(const T *x) { return x[2]; }
-template <class T> void g(T *p, T *r) {
+template <class T> T *id(T *x) { return x; }
+template <class T> void g(T *p, T *r, T **s) {
   #pragma omp target map(tofrom: p[0:8], r[0:1])
   { r[0] = get2(p); p[1] = 4; }
+  #pragma omp target map(tofrom: p[0:8], s[0:1])
+  { s[0] = id(p); }
 }
 void f(int **s, int *r) {
   int a[8];
   #pragma omp target map(tofrom: a, s[0:1])
   { auto pr = std::make_pair(&a[0], 1); s[0] = pr.first; }
-  g(a, r);
+  g(a, r, s);
 })src",
                             true);
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 2u);
-  // The template's region comes first in the text.
+  REQUIRE(F.Regions.size() == 3u);
+  // The template's regions come first in the text: its pattern's
+  // unresolved get2 and id are followed (id's result stored: host 1, emu 0
+  // before).
   CHECK(F.Regions[0].R.Translate);
-  CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(F.Regions[1].R.Why == DiagId::HostClause);
+  for (int I : {1, 2}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+  }
 }
