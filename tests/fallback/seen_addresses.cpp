@@ -85,6 +85,14 @@ int main() {
   }
   printf("make_pair %d\n", s[0] == &a[0]);
   s[0] = nullptr;
+#pragma omp target map(tofrom: a, s)
+  {
+    H l{a, 1};
+    auto &[x, y] = l;
+    s[0] = x;
+  }
+  printf("structured binding %d\n", s[0] == &a[0]);
+  s[0] = nullptr;
   viaTemplate(p, s);
   printf("template callee %d\n", s[0] == p);
   uintptr_t u[1] = {0};

@@ -182,3 +182,20 @@ void f(int **s, int *r) {
     CHECK(F.Regions[I].R.Why == DiagId::HostClause);
   }
 }
+
+TEST_CASE("a translated address in a record read through structured "
+          "bindings is seen",
+          "[pointer-order][seen]") {
+  // The bindings name no member path (host 1, emu 0 before).
+  FileResult F = translateC(R"src(
+struct H { int *q; int n; };
+void f(int **s) {
+  int a[8];
+  #pragma omp target map(tofrom: a, s[0:1])
+  { auto [x, y] = H{a, 1}; s[0] = x; }
+  #pragma omp target map(tofrom: a, s[0:1])
+  { H l{a, 1}; auto &[x, y] = l; s[0] = x; }
+})src",
+                            true);
+  check(F, 2, 2);
+}
