@@ -481,6 +481,10 @@ bool memberLoadsAfter(const Stmt *Body, const BinaryOperator *Store,
 
 bool recordPointerLoads(const Stmt *Body, const VarDecl *VD,
                         std::vector<const Expr *> &Loads, unsigned Depth) {
+  // A structured binding's members are read through its bindings, which
+  // no member path names.
+  if (isa<DecompositionDecl>(VD))
+    return false;
   Path L;
   L.Root = VD;
   Checker C(Body, nullptr, L);

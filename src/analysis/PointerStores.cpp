@@ -1,0 +1,315 @@
+// Where a pointer's value goes from a use (pointerValueUse's Classifier,
+// PointerClassifier.h): into a variable or memory (followed where the
+// host never reads it, else seen), an aggregate or a constructed record, a
+// lambda's capture or result, a call's argument.
+#include "analysis/LoadedStore.h"
+#include "analysis/PointerClassifier.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/Builtins.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace pvu {
+
+bool derefOnlyLibrary(const FunctionDecl *FD) {
+  switch (FD->getBuiltinID()) {
+  case Builtin::BImemcpy:
+  case Builtin::BImemmove:
+  case Builtin::BImemset:
+  case Builtin::BImemcmp:
+  case Builtin::BIstrlen:
+  case Builtin::BIstrcmp:
+  case Builtin::BIstrncmp:
+  case Builtin::BIstrcpy:
+  case Builtin::BIstrncpy:
+  case Builtin::BI__builtin_memcpy:
+  case Builtin::BI__builtin_memmove:
+  case Builtin::BI__builtin_memset:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Cur as a lambda's capture: a copy in the closure (or a reference)
+/// whose uses in its body are the variable's own; an init-capture's
+/// variable is followed.
+Found Classifier::captured(const LambdaExpr *LE, const Expr *Cur) {
+  const Expr *const *Init = LE->capture_init_begin();
+  for (const LambdaCapture &C : LE->captures()) {
+    if (*Init++ != Cur)
+      continue;
+    const auto *VD =
+        C.capturesVariable() ? dyn_cast<VarDecl>(C.getCapturedVar()) : nullptr;
+    if (!VD || !VD->isInitCapture())
+      return kind(Neutral);
+    if (std::optional<Found> F = pointerCopy(VD, true))
+      return *F;
+    break;
+  }
+  return seen(kind(Both), Cur->getBeginLoc());
+}
+
+/// Cur returned by a lambda of the body: what its calls' results do
+/// (the lambda called where it stands, or a local variable holding it
+/// that is only called); seen where it may be called from elsewhere.
+Found Classifier::lambdaResult(const ReturnStmt *RS, const Expr *Cur) {
+  const Stmt *S = RS;
+  while (S && !isa<LambdaExpr>(S))
+    S = PM.getParent(S);
+  const auto *LE = dyn_cast_or_null<LambdaExpr>(S);
+  if (!LE && Depth > 0) {
+    Returns = true; // a callee's: its caller follows the call
+    return kind(Both);
+  }
+  std::vector<const Expr *> Calls;
+  if (!LE || !lambdaCalls(LE, Calls))
+    return seen(kind(Both), Cur->getBeginLoc());
+  Found Out = kind(Both);
+  if (!Following.insert(LE).second)
+    return Out;
+  for (const Expr *Call : Calls)
+    if (SourceLocation At = classify(Call).SeenAt; At.isValid())
+      Out = seen(Out, At);
+  Following.erase(LE);
+  return Out;
+}
+
+/// The calls of LE: `[..]{..}()`, or `f()` of `auto f = [..]{..};` where
+/// f is used only so. False when it is used otherwise.
+bool Classifier::lambdaCalls(const LambdaExpr *LE,
+                             std::vector<const Expr *> &Calls) {
+  auto CalledAs = [&](const Expr *E) {
+    const Stmt *P = PM.getParent(E);
+    while (isa_and_nonnull<ImplicitCastExpr>(P) ||
+           isa_and_nonnull<ParenExpr>(P) ||
+           isa_and_nonnull<MaterializeTemporaryExpr>(P)) {
+      E = cast<Expr>(P);
+      P = PM.getParent(E);
+    }
+    const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+    if (!OC || OC->getOperator() != OO_Call || OC->getArg(0) != E)
+      return false;
+    Calls.push_back(OC);
+    return true;
+  };
+  if (CalledAs(LE))
+    return true;
+  const auto *DS = dyn_cast_or_null<DeclStmt>(PM.getParent(LE));
+  const auto *VD = DS && DS->isSingleDecl()
+                       ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                       : nullptr;
+  if (!VD || VD->getInit() != LE || VD->getType()->isReferenceType())
+    return false;
+  RefFinder F(VD);
+  F.TraverseStmt(const_cast<Stmt *>(Root));
+  for (const DeclRefExpr *R : F.Refs)
+    if (!CalledAs(R))
+      return false;
+  return true;
+}
+
+/// A pointer variable (a local of the body, or a captured one: its
+/// value is the region's own, or a mapped one that comes back translated
+/// to the host) whose own uses decide; not one with static storage.
+std::optional<Found> Classifier::pointerCopy(const ValueDecl *D, bool Bound) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  QualType T = VD ? VD->getType() : QualType();
+  // Bound: a local reference bound to the value (`int *const &r = p;`,
+  // `auto &r = a;`), whose uses are the value's.
+  bool Ref = Bound && T->isReferenceType() &&
+             (T->getPointeeType()->isPointerType() ||
+              T->getPointeeType()->isArrayType());
+  if (!VD || !(T->isPointerType() || Ref) || VD->hasGlobalStorage())
+    return std::nullopt;
+  PointerValueUse U = useOf(VD);
+  return Found{(U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral),
+               U.EscapeAt, U.SeenAt};
+}
+
+/// p stored into L: memory the host may read back keeps p's value (an
+/// escape); a pointer variable is followed; a reference may be
+/// dereferenced later (both).
+Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
+  L = L->IgnoreParenImpCasts();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
+    if (std::optional<Found> F = pointerCopy(DR->getDecl())) {
+      // The assignment's own value is p too: `*(r = p)`.
+      Found Here = classify(BO);
+      return {F->K | Here.K, F->At.isValid() ? F->At : Here.At,
+              F->SeenAt.isValid() ? F->SeenAt : Here.SeenAt};
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getType()->isReferenceType())
+        return seen(kind(Both), BO->getBeginLoc());
+  }
+  // Into a record's member that the region puts back before the host can
+  // see it: the region loads it to reach the pointee (LoadedPointers.cpp
+  // checks those loads), so it needs the device address. What it loads
+  // may still go where the host sees it.
+  if (Depth == 0 && isa<MemberExpr>(L) && storeHiddenFromHost(Root, BO))
+    if (std::optional<Found> F = loadsOfStore(BO))
+      return add(*F, Deref);
+  // Into a record that never goes back to the host (a local, a private
+  // one): the same.
+  if (Depth == 0 && unseenRecord(L))
+    if (std::optional<Found> F = loadsOfStore(BO))
+      return add(*F, Escape);
+  return seen(kind(Escape), BO->getBeginLoc());
+}
+
+/// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
+/// keep it in a member): a local record of the body is followed through
+/// the loads of its pointer members; anything else (a temporary assigned
+/// or passed on, a global) is seen.
+Found Classifier::aggregateUse(const Expr *Agg, const Expr *Cur) {
+  const Stmt *Top = Agg;
+  while (const Stmt *P = PM.getParent(Top)) {
+    if (!isa<InitListExpr>(P) && !isa<CXXParenListInitExpr>(P) &&
+        !isa<ExprWithCleanups>(P) && !isa<CXXFunctionalCastExpr>(P) &&
+        !isa<CXXBindTemporaryExpr>(P))
+      break;
+    Top = P;
+  }
+  const auto *DS = dyn_cast_or_null<DeclStmt>(PM.getParent(Top));
+  const auto *VD = DS && DS->isSingleDecl()
+                       ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                       : nullptr;
+  std::vector<const Expr *> Loads;
+  if (Depth > 0 || !VD || VD->getInit() != Top || !inBody(VD) ||
+      VD->hasGlobalStorage() || !VD->getType()->isRecordType() ||
+      !Following.insert(VD).second)
+    return seen(kind(Both), Cur->getBeginLoc());
+  Found Out = kind(Both);
+  if (!recordPointerLoads(Root, VD, Loads))
+    Out = seen(Out, Cur->getBeginLoc());
+  for (const Expr *Load : Loads)
+    if (SourceLocation At = classify(Load).SeenAt; At.isValid())
+      Out = seen(Out, At);
+  Following.erase(VD);
+  return Out;
+}
+
+/// Whether L (`s.f.g`) is a member of a record variable whose storage the
+/// host never reads: a local of the body, or one of Unseen.
+bool Classifier::unseenRecord(const Expr *L) const {
+  const auto *ME = dyn_cast<MemberExpr>(L);
+  while (ME && !ME->isArrow()) {
+    L = ME->getBase()->IgnoreParens();
+    ME = dyn_cast<MemberExpr>(L);
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(L);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (ME || !VD || VD->getType()->isReferenceType())
+    return false;
+  return Unseen.count(VD) || (inBody(VD) && !VD->hasGlobalStorage());
+}
+
+/// Where the host sees what Store put in a member, through the loads of
+/// that member that may follow it; none when its record is used other
+/// than through its scalar members.
+std::optional<Found> Classifier::loadsOfStore(const BinaryOperator *Store) {
+  std::vector<const Expr *> Loads;
+  if (!memberLoadsAfter(Root, Store, Loads))
+    return std::nullopt;
+  Found Out = kind(Neutral);
+  if (!Following.insert(Store).second)
+    return Out;
+  for (const Expr *Load : Loads)
+    if (SourceLocation At = classify(Load).SeenAt; At.isValid())
+      Out = seen(Out, At);
+  Following.erase(Store);
+  return Out;
+}
+
+/// `int *r = p;`: followed through r when r is a plain local pointer.
+Found Classifier::initialised(const DeclStmt *DS, const Expr *Cur) {
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
+      if (std::optional<Found> F = pointerCopy(VD, true))
+        return *F;
+  // A static local keeps it for the host's later calls; a variable of
+  // another kind may hold it where the host reads it.
+  return seen(kind(Both), Cur->getBeginLoc());
+}
+
+/// p passed to a call: a defined function's parameter is followed in its
+/// body; a library function that only reaches the pointee dereferences.
+/// In a template's pattern, an unresolved callee's every candidate is.
+Found Classifier::argumentUse(const CallExpr *Call, const Expr *Cur) {
+  unsigned I = 0, N = Call->getNumArgs();
+  while (I < N && Call->getArg(I) != Cur)
+    ++I;
+  // The callee itself: a call through it shows no address.
+  if (I == N)
+    return kind(Both);
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return calleeUse(Call, FD, I);
+  // A call through a function pointer, or one a template's arguments
+  // decide otherwise (a dependent member), may keep it anywhere.
+  const auto *ULE =
+      dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!ULE || ULE->getNumDecls() == 0)
+    return seen(kind(Both), Call->getBeginLoc());
+  Found Out = kind(Neutral);
+  for (const NamedDecl *D : ULE->decls()) {
+    D = D->getUnderlyingDecl();
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      FD = FT->getTemplatedDecl();
+    if (!FD)
+      return seen(kind(Both), Call->getBeginLoc());
+    Found F = calleeUse(Call, FD, I);
+    Out.K |= F.K;
+    if (F.SeenAt.isValid())
+      Out = seen(Out, F.SeenAt);
+  }
+  return Out;
+}
+
+/// The I-th argument of Call, whose callee is FD: argumentUse's rules.
+Found Classifier::calleeUse(const CallExpr *Call, const FunctionDecl *FD,
+                            unsigned I) {
+  // An operator method's object is its first argument (a lambda's `f(p)`).
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (isa<CXXOperatorCallExpr>(Call) && MD &&
+      MD->isImplicitObjectMemberFunction()) {
+    if (I == 0)
+      return kind(Both);
+    --I;
+  }
+  if (derefOnlyLibrary(FD))
+    return Call->getType()->isPointerType() ? add(classify(Call), Deref)
+                                            : kind(Deref);
+  // A library function's or a variadic argument (printf's "%p", whose
+  // output docs/host-fallback.md lets differ) is unchanged.
+  const FunctionDecl *Def = nullptr;
+  // A template's specialisation not instantiated (std::forward<int *>
+  // inside std::make_pair's) cannot be followed: seen at the call.
+  if (!FD->hasBody(Def) && FD->getTemplateInstantiationPattern())
+    return seen(kind(Both), Call->getBeginLoc());
+  if (!Def || I >= Def->getNumParams())
+    return kind(Both);
+  // A parameter of another type, or a call too deep to follow, may keep
+  // it where the host reads it.
+  QualType PT = Def->getParamDecl(I)->getType();
+  if (PT->isReferenceType())
+    PT = PT->getPointeeType();
+  if (Depth >= 4 || !(PT->isPointerType() || PT->isArrayType()))
+    return seen(kind(Both), Call->getBeginLoc());
+  Classifier Callee(Def->getBody(), Ctx, Depth + 1, Busy);
+  PointerValueUse U = Callee.useOf(Def->getParamDecl(I));
+  // Where the callee lets it escape, the region's call is the place.
+  Found F = kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));
+  if (U.SeenAt.isValid())
+    F = seen(F, Call->getBeginLoc());
+  if (Callee.Returns)
+    if (SourceLocation At = classify(Call).SeenAt; At.isValid())
+      F = seen(F, At);
+  return F;
+}
+
+} // namespace pvu
+} // namespace omp2cuda
