@@ -8,7 +8,7 @@ if(TARGET omp2cuda_tool)
                          virtual_objects_test.cpp
                          indirect_calls_test.cpp device_allocators_test.cpp
                          nested_parallel_test.cpp scan_test.cpp template_types_test.cpp
-                         namespace_scopes_test.cpp)
+                         namespace_scopes_test.cpp clause_repeat_test.cpp)
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)
   add_test(NAME unit.tool COMMAND tool_test)

@@ -177,7 +177,7 @@ if (!omp2cuda_kernels_L33_launch()) { // omp2cuda: offloaded by the stub; host f
 #line 36 "inputs/declare_target_globals.c"
 { static const o2c::SourceLoc o2c_loc = {"inputs/declare_target_globals.c", 36, 1, "target"}; // [omp2cuda-host-call] left on the host: it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy)
 #line 180 "declare_target_globals.cu"
-  o2c::leftOnHost(o2c_loc, "it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy) [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "it calls 'plain_use', which uses the global 'plain' (only 'declare target' variables get a device copy) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 36 "inputs/declare_target_globals.c"
 #pragma omp target map(tofrom: a[0:N])
   a[0] = plain_use(); }

@@ -39,7 +39,7 @@ int main(void) {
   int s = 0;
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 37, 1, "target"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's'
 #line 42 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 37 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: s)
   {
@@ -54,7 +54,7 @@ int main(void) {
 
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 48, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x'
 #line 57 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x' [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the input phase of reduction(inscan, 'x') uses it other than to combine a value into it with the reduction's operator ('x' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 'x' [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 48 "inputs/scan_host.c"
 #pragma omp target parallel num_threads(3) map(to: a) map(from: c)
   {
@@ -70,7 +70,7 @@ int main(void) {
 
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 60, 1, "target parallel"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc)
 #line 73 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc) [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "reduction(inscan, ...) on a nested 'parallel for' run by one thread: clang's host OpenMP leaves out the item's value before the loop, which the device would count, so the host fallback would answer differently (translated with --host-compiler-family=gcc) [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 60 "inputs/scan_host.c"
 #pragma omp target parallel num_threads(3) map(to: a) map(from: c)
   {
@@ -88,7 +88,7 @@ int main(void) {
   int *alias = &t;
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 74, 1, "target"}; // [omp2cuda-host-clause] left on the host: the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported
 #line 91 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the scan phase of reduction(inscan, 's') may write it (it may only read the prefix), which is not supported [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 74 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: s, t)
   {
@@ -103,7 +103,7 @@ int main(void) {
 
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 85, 1, "target"}; // [omp2cuda-host-clause] left on the host: reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy
 #line 106 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy [omp2cuda-host-clause]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "reduction(inscan, 't'): its address is taken here, and what reads it through a pointer or reference could see the running prefix instead of a fresh copy [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 85 "inputs/scan_host.c"
 #pragma omp target map(to: a) map(from: b) map(tofrom: t)
   {
@@ -118,7 +118,7 @@ int main(void) {
 
 { static const o2c::SourceLoc o2c_loc = {"inputs/scan_host.c", 96, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 96 calls 'doubling', whose '#pragma omp simd' (line 23) cannot run in order: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's'
 #line 121 "scan_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 96 calls 'doubling', whose '#pragma omp simd' (line 23) cannot run in order: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-call]"); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the target region at line 96 calls 'doubling', whose '#pragma omp simd' (line 23) cannot run in order: the input phase of reduction(inscan, 's') uses it other than to combine a value into it with the reduction's operator ('s' op= e, e not naming a scan item): OpenMP gives each input phase a fresh copy at the identity, so the loop cannot run in order on 's' [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
 #line 96 "inputs/scan_host.c"
 #pragma omp target map(to : a) map(from : b)
   doubling(a, b, N); }
