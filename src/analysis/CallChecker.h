@@ -103,6 +103,9 @@ public:
   /// A long double that device code computes (a variable, a literal, a
   /// cast, a call's argument or result): CUDA takes it as a double.
   bool VisitExpr(clang::Expr *E);
+  /// A static_assert computes nothing at run time (its message is a string
+  /// literal of no type, which VisitExpr cannot ask about).
+  bool TraverseStaticAssertDecl(clang::StaticAssertDecl *) { return true; }
   /// sizeof and alignof compute nothing of their operand.
   bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *E,
                                         DataRecursionQueue *Queue = nullptr) {

@@ -129,7 +129,8 @@ static bool isLongDouble(QualType T, const ASTContext &Ctx) {
 }
 
 bool CallChecker::longDouble(QualType T, SourceLocation At) {
-  if (Unevaluated || T->isDependentType() || !isLongDouble(T, TU.Ctx))
+  if (Unevaluated || T.isNull() || T->isDependentType() ||
+      !isLongDouble(T, TU.Ctx))
     return true;
   // nvcc #20208-D: the GPU computes in double precision what the host
   // build computes in x87's 80-bit format (1.0L / 3, sqrtl, a long double
