@@ -130,7 +130,7 @@ struct MasterWalk {
         // The team master's answers are spelled out (MasterApi.cpp); a
         // function compiled for the device answers for the block.
         std::string Api = threadApiReachedBy(FD);
-        if (Api == FD->getName())
+        if (!Api.empty() && Api == FD->getName())
           return no("team-master code calls '" + Api +
                         "', whose answer there the control loop does not "
                         "give yet",

@@ -7,6 +7,7 @@
 #include "analysis/Transparent.h"
 #include "edits/Edits.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/Builtins.h"
 
@@ -63,6 +64,64 @@ struct VarClass {
     return Storage::Memory;
   }
 };
+
+/// The lvalues a C++ expression may write or alias that the built-in
+/// operators do not show: a class's operator= and compound operators, a
+/// non-const member call (its implicit this), an argument bound to a
+/// non-const reference parameter (swap, forwarding T&&, std::tie), a
+/// reference variable or structured binding (range-for's __range too), a
+/// by-reference lambda capture. Any of them may write the variable, or keep
+/// its address, so callers treat them like `&x`.
+template <typename Fn> void cxxAliases(const Stmt *S, Fn &&Alias) {
+  auto nonConstRef = [](QualType T) {
+    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  };
+  auto params = [&](const FunctionDecl *FD, unsigned Skip,
+                    llvm::ArrayRef<const Expr *> Args) {
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      if (!FD || I < Skip || I - Skip >= FD->getNumParams()) {
+        // Unknown callee or a variadic tail: an lvalue may be aliased.
+        if (!FD && Args[I]->isGLValue())
+          Alias(Args[I]);
+        continue;
+      }
+      if (nonConstRef(FD->getParamDecl(I - Skip)->getType()))
+        Alias(Args[I]);
+    }
+  };
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    if (MD && !MD->isStatic() && !MD->isConst() && OC->getNumArgs() > 0)
+      Alias(OC->getArg(0));
+    params(OC->getDirectCallee(), MD && !MD->isStatic() ? 1 : 0,
+           llvm::ArrayRef(OC->getArgs(), OC->getNumArgs()));
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (Obj && (!MD || !MD->isConst()) && !(ME && ME->isArrow()))
+      Alias(Obj);
+    params(MD, 0, llvm::ArrayRef(MC->getArgs(), MC->getNumArgs()));
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    params(CE->getDirectCallee(), 0,
+           llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+    params(CC->getConstructor(), 0,
+           llvm::ArrayRef(CC->getArgs(), CC->getNumArgs()));
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getInit() && nonConstRef(VD->getType()))
+          Alias(VD->getInit());
+  } else if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    auto Init = LE->capture_init_begin();
+    for (const LambdaCapture &C : LE->captures()) {
+      if (C.getCaptureKind() == LCK_ByRef && *Init)
+        Alias(*Init);
+      ++Init;
+    }
+  }
+}
 
 bool threadLevelApi(llvm::StringRef N) {
   return N == "omp_get_thread_num" || N == "omp_get_num_threads" ||
@@ -168,6 +227,13 @@ struct FactWalker {
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp())
       written(BO->getLHS());
+    cxxAliases(S, [&](const Expr *E) {
+      written(E);
+      const VarDecl *VD = nullptr;
+      if (VC.ofLValue(E, &VD) != Storage::Memory && VD && VC.isLocal(VD) &&
+          !F.AddressOfLocal)
+        F.AddressOfLocal = E;
+    });
     if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp())
         written(UO->getSubExpr());
@@ -282,6 +348,11 @@ struct SharingWalker {
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp())
       written(BO->getLHS());
+    cxxAliases(S, [&](const Expr *E) {
+      const VarDecl *VD = nullptr;
+      if (VC.ofLValue(E, &VD) != Storage::Memory && teamVar(VD))
+        flag(E, VD, "writes or binds a reference to");
+    });
     if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp())
         written(UO->getSubExpr());
