@@ -205,8 +205,9 @@ public:
     // itself stay on the host).
     if (D != Current &&
         (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
-         !inForce(D)))
+         !inForce(D) || !alwaysIf(D)))
       return true;
+    Outer = D != Current;
     for (const OMPClause *C : D->clauses()) {
       if (const auto *M = dyn_cast<OMPMapClause>(C))
         add(M);
@@ -218,7 +219,93 @@ public:
     return true;
   }
 
+  /// The paths of other constructs' items whose holder one of them maps.
+  void settle() {
+    for (const auto &[P, Holder] : Pending)
+      for (const StoragePath &C : Covered)
+        if (C.size() <= Holder.size() &&
+            std::equal(C.begin(), C.end(), Holder.begin())) {
+          Paths.insert(P);
+          break;
+        }
+  }
+
 private:
+  /// Whether D's if clause, if any, is a constant true: with a false one
+  /// at run time D maps (and attaches) nothing.
+  bool alwaysIf(const OMPExecutableDirective *D) const {
+    for (const auto *C : D->getClausesOfKind<OMPIfClause>()) {
+      bool V = false;
+      const Expr *E = C->getCondition();
+      if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx) ||
+          !V)
+        return false;
+    }
+    return true;
+  }
+  /// The storage that holds the pointer E: the variable or the pointee
+  /// that E reaches through members and elements of arrays (`s` of
+  /// `s.in.p`, `*sp` of `sp->p`, `rows` of `rows[1]`).
+  bool holderOf(const Expr *E, StoragePath &Out) {
+    const Expr *Cur = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(Cur); M && !M->isArrow()) {
+        Cur = M->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Cur);
+                 A && A->getBase()->IgnoreParenImpCasts()->getType()
+                          ->isArrayType()) {
+        Cur = A->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    std::vector<StoragePath> Each(1);
+    const auto *M = dyn_cast<MemberExpr>(Cur);
+    if (!pathsOf(M ? M->getBase() : Cur, Ctx, Each, /*Unknown=*/false,
+                 Iter) ||
+        Each.size() != 1)
+      return false;
+    Out = Each.front();
+    if (M)
+      Out.push_back({nullptr, 0});
+    return true;
+  }
+  /// The storage an item of another construct maps itself (`s`, `sa`,
+  /// `sp[0:1]` as `*sp`, `sa[1]`).
+  void cover(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    std::vector<StoragePath> Each(1);
+    const auto *S = dyn_cast<ArraySectionExpr>(E);
+    if (!S) {
+      if (pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter))
+        Covered.insert(Each.begin(), Each.end());
+      return;
+    }
+    const Expr *B = S->getBase()->IgnoreParenImpCasts();
+    if (!pathsOf(B, Ctx, Each, /*Unknown=*/false, Iter))
+      return;
+    if (B->getType()->isArrayType()) {
+      Covered.insert(Each.begin(), Each.end());
+      return;
+    }
+    Expr::EvalResult Lo, Len;
+    int64_t L = 0;
+    if (S->getLowerBound()) {
+      if (S->getLowerBound()->isValueDependent() ||
+          !S->getLowerBound()->EvaluateAsInt(Lo, Ctx))
+        return;
+      L = Lo.Val.getInt().getExtValue();
+    }
+    if (!S->getLength() || S->getLength()->isValueDependent() ||
+        !S->getLength()->EvaluateAsInt(Len, Ctx))
+      return;
+    int64_t N = Len.Val.getInt().getExtValue();
+    for (int64_t K = L; K < L + N && K < L + 64; ++K)
+      for (StoragePath P : Each) {
+        P.push_back({nullptr, K});
+        Covered.insert(P);
+      }
+  }
   /// Whether what D maps is on the device whenever Current runs: a target
   /// data construct around it, or an enter data or update construct
   /// before it in an enclosing block with no exit data, and no label a
@@ -300,8 +387,26 @@ private:
       bool Mapped = Named || (Ref && isa<OMPDeclareMapperDecl>(Ref->getDecl()));
       if (Mapper != Mappers.end())
         ++Mapper;
+      if (Outer)
+        cover(E);
       add(E, Mapped);
     }
+  }
+  /// The pointer paths Each of Next: an item of Current attaches them;
+  /// one of another construct only where that construct or one in force
+  /// maps the storage holding the pointer too, else the region maps that
+  /// storage afresh and its copy holds the host's address (`target data
+  /// map(s.p[0:4])` alone).
+  void attach(const Expr *Next, const std::vector<StoragePath> &Each) {
+    StoragePath Holder;
+    if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
+      Paths.insert(Each.begin(), Each.end());
+      return;
+    }
+    if (!holderOf(Next, Holder))
+      return;
+    for (const StoragePath &P : Each)
+      Pending.push_back({P, Holder});
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
@@ -328,7 +433,7 @@ private:
       std::vector<StoragePath> Each(1);
       if ((Through || Next->getType()->isPointerType()) &&
           pathsOf(Next, Ctx, Each, /*Unknown=*/false, Iter))
-        Paths.insert(Each.begin(), Each.end());
+        attach(Next, Each);
       Cur = Next;
     }
     if (!Mapper)
@@ -347,6 +452,9 @@ private:
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
+  bool Outer = false; // the items are of a construct other than Current
+  std::vector<std::pair<StoragePath, StoragePath>> Pending; // path, holder
+  std::set<StoragePath> Covered; // storage other constructs map
 };
 
 } // namespace
@@ -354,8 +462,9 @@ private:
 void attachedPaths(const Stmt *Scope, const Stmt *Current,
                    const ASTContext &Ctx, std::set<StoragePath> &Paths,
                    std::set<const void *> &Roots) {
-  AttachedFinder(Paths, Roots, Current, Scope ? Scope : Current, Ctx)
-      .TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
+  AttachedFinder F(Paths, Roots, Current, Scope ? Scope : Current, Ctx);
+  F.TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
+  F.settle();
 }
 
 } // namespace omp2cuda
