@@ -334,7 +334,7 @@ private:
       // data construct around it too) may release what D mapped, also in a
       // function it calls.
       for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
-        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
+        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : -1))
           return false;
       if (Here)
         return true;
@@ -342,7 +342,7 @@ private:
     return false;
   }
   /// Whether S has an exit data construct or a label, also (Calls levels
-  /// deep) in a function it calls whose definition is not in a system
+  /// deep, none where Calls < 0; a call deeper counts as one) in a function it calls whose definition is not in a system
   /// header (one with no definition here may have anything).
   static bool exitsOrJumps(const Stmt *S, int Calls) {
     if (!S)
@@ -350,15 +350,16 @@ private:
     if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
         isa<LabelStmt>(S))
       return true;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls >= 0) {
       const FunctionDecl *FD = CE->getDirectCallee();
       if (!FD)
         return true;
       const SourceManager &SM = FD->getASTContext().getSourceManager();
       const FunctionDecl *Def = nullptr;
       if (FD->hasBody(Def) && Def) {
+        // Deeper than we look, a call may exit data too (rm21 R5).
         if (!SM.isInSystemHeader(Def->getLocation()) &&
-            exitsOrJumps(Def->getBody(), Calls - 1))
+            (Calls == 0 || exitsOrJumps(Def->getBody(), Calls - 1)))
           return true;
       } else if (!SM.isInSystemHeader(FD->getLocation()) &&
                  !FD->getBuiltinID()) {

@@ -264,3 +264,39 @@ void f(struct S s, struct S *sp, int c, int **in) {
   checkRefused(*T[8], "held in 's'");
   CHECK(T[9]->Translate);
 }
+
+TEST_CASE("a call deeper than the analysis looks may exit data: what an "
+          "enter data attached before it is not attached at the region",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct S s;
+void h4(void) {
+  #pragma omp target exit data map(from: s.p[0:4])
+}
+void h3(void) { h4(); }
+void h2(void) { h3(); }
+void h1(void) { h2(); }
+void k(void) {}
+void f(void) {
+  #pragma omp target data map(to: s)
+  {
+    #pragma omp target enter data map(to: s.p[0:4])
+    h1();
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s)
+  {
+    #pragma omp target enter data map(to: s.p[0:4])
+    k();
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 2);
+  checkRefused(*T[0], "held in 's'");
+  CHECK(T[1]->Translate);
+}
