@@ -205,8 +205,9 @@ public:
     // itself stay on the host).
     if (D != Current &&
         (!isOpenMPTargetDataManagementDirective(D->getDirectiveKind()) ||
-         !inForce(D)))
+         !inForce(D) || !alwaysIf(D)))
       return true;
+    Outer = D != Current;
     for (const OMPClause *C : D->clauses()) {
       if (const auto *M = dyn_cast<OMPMapClause>(C))
         add(M);
@@ -218,7 +219,93 @@ public:
     return true;
   }
 
+  /// The paths of other constructs' items whose holder one of them maps.
+  void settle() {
+    for (const auto &[P, Holder] : Pending)
+      for (const StoragePath &C : Covered)
+        if (C.size() <= Holder.size() &&
+            std::equal(C.begin(), C.end(), Holder.begin())) {
+          Paths.insert(P);
+          break;
+        }
+  }
+
 private:
+  /// Whether D's if clause, if any, is a constant true: with a false one
+  /// at run time D maps (and attaches) nothing.
+  bool alwaysIf(const OMPExecutableDirective *D) const {
+    for (const auto *C : D->getClausesOfKind<OMPIfClause>()) {
+      bool V = false;
+      const Expr *E = C->getCondition();
+      if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx) ||
+          !V)
+        return false;
+    }
+    return true;
+  }
+  /// The storage that holds the pointer E: the variable or the pointee
+  /// that E reaches through members and elements of arrays (`s` of
+  /// `s.in.p`, `*sp` of `sp->p`, `rows` of `rows[1]`).
+  bool holderOf(const Expr *E, StoragePath &Out) {
+    const Expr *Cur = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(Cur); M && !M->isArrow()) {
+        Cur = M->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Cur);
+                 A && A->getBase()->IgnoreParenImpCasts()->getType()
+                          ->isArrayType()) {
+        Cur = A->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    std::vector<StoragePath> Each(1);
+    const auto *M = dyn_cast<MemberExpr>(Cur);
+    if (!pathsOf(M ? M->getBase() : Cur, Ctx, Each, /*Unknown=*/false,
+                 Iter) ||
+        Each.size() != 1)
+      return false;
+    Out = Each.front();
+    if (M)
+      Out.push_back({nullptr, 0});
+    return true;
+  }
+  /// The storage an item of another construct maps itself (`s`, `sa`,
+  /// `sp[0:1]` as `*sp`, `sa[1]`).
+  void cover(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    std::vector<StoragePath> Each(1);
+    const auto *S = dyn_cast<ArraySectionExpr>(E);
+    if (!S) {
+      if (pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter))
+        Covered.insert(Each.begin(), Each.end());
+      return;
+    }
+    const Expr *B = S->getBase()->IgnoreParenImpCasts();
+    if (!pathsOf(B, Ctx, Each, /*Unknown=*/false, Iter))
+      return;
+    if (B->getType()->isArrayType()) {
+      Covered.insert(Each.begin(), Each.end());
+      return;
+    }
+    Expr::EvalResult Lo, Len;
+    int64_t L = 0;
+    if (S->getLowerBound()) {
+      if (S->getLowerBound()->isValueDependent() ||
+          !S->getLowerBound()->EvaluateAsInt(Lo, Ctx))
+        return;
+      L = Lo.Val.getInt().getExtValue();
+    }
+    if (!S->getLength() || S->getLength()->isValueDependent() ||
+        !S->getLength()->EvaluateAsInt(Len, Ctx))
+      return;
+    int64_t N = Len.Val.getInt().getExtValue();
+    for (int64_t K = L; K < L + N && K < L + 64; ++K)
+      for (StoragePath P : Each) {
+        P.push_back({nullptr, K});
+        Covered.insert(P);
+      }
+  }
   /// Whether what D maps is on the device whenever Current runs: a target
   /// data construct around it, or an enter data or update construct
   /// before it in an enclosing block with no exit data, and no label a
@@ -247,7 +334,7 @@ private:
       // data construct around it too) may release what D mapped, also in a
       // function it calls.
       for (auto J = Here ? K + 1 : CS->body_begin(); J != Pos + 1; ++J)
-        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : 0))
+        if (exitsOrJumps(*J, /*Calls=*/J != Pos ? 3 : -1))
           return false;
       if (Here)
         return true;
@@ -255,7 +342,7 @@ private:
     return false;
   }
   /// Whether S has an exit data construct or a label, also (Calls levels
-  /// deep) in a function it calls whose definition is not in a system
+  /// deep, none where Calls < 0; a call deeper counts as one) in a function it calls whose definition is not in a system
   /// header (one with no definition here may have anything).
   static bool exitsOrJumps(const Stmt *S, int Calls) {
     if (!S)
@@ -263,15 +350,16 @@ private:
     if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
         isa<LabelStmt>(S))
       return true;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls > 0) {
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls >= 0) {
       const FunctionDecl *FD = CE->getDirectCallee();
       if (!FD)
         return true;
       const SourceManager &SM = FD->getASTContext().getSourceManager();
       const FunctionDecl *Def = nullptr;
       if (FD->hasBody(Def) && Def) {
+        // Deeper than we look, a call may exit data too (rm21 R5).
         if (!SM.isInSystemHeader(Def->getLocation()) &&
-            exitsOrJumps(Def->getBody(), Calls - 1))
+            (Calls == 0 || exitsOrJumps(Def->getBody(), Calls - 1)))
           return true;
       } else if (!SM.isInSystemHeader(FD->getLocation()) &&
                  !FD->getBuiltinID()) {
@@ -300,8 +388,26 @@ private:
       bool Mapped = Named || (Ref && isa<OMPDeclareMapperDecl>(Ref->getDecl()));
       if (Mapper != Mappers.end())
         ++Mapper;
+      if (Outer)
+        cover(E);
       add(E, Mapped);
     }
+  }
+  /// The pointer paths Each of Next: an item of Current attaches them;
+  /// one of another construct only where that construct or one in force
+  /// maps the storage holding the pointer too, else the region maps that
+  /// storage afresh and its copy holds the host's address (`target data
+  /// map(s.p[0:4])` alone).
+  void attach(const Expr *Next, const std::vector<StoragePath> &Each) {
+    StoragePath Holder;
+    if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
+      Paths.insert(Each.begin(), Each.end());
+      return;
+    }
+    if (!holderOf(Next, Holder))
+      return;
+    for (const StoragePath &P : Each)
+      Pending.push_back({P, Holder});
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
@@ -328,7 +434,7 @@ private:
       std::vector<StoragePath> Each(1);
       if ((Through || Next->getType()->isPointerType()) &&
           pathsOf(Next, Ctx, Each, /*Unknown=*/false, Iter))
-        Paths.insert(Each.begin(), Each.end());
+        attach(Next, Each);
       Cur = Next;
     }
     if (!Mapper)
@@ -347,6 +453,9 @@ private:
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
+  bool Outer = false; // the items are of a construct other than Current
+  std::vector<std::pair<StoragePath, StoragePath>> Pending; // path, holder
+  std::set<StoragePath> Covered; // storage other constructs map
 };
 
 } // namespace
@@ -354,8 +463,9 @@ private:
 void attachedPaths(const Stmt *Scope, const Stmt *Current,
                    const ASTContext &Ctx, std::set<StoragePath> &Paths,
                    std::set<const void *> &Roots) {
-  AttachedFinder(Paths, Roots, Current, Scope ? Scope : Current, Ctx)
-      .TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
+  AttachedFinder F(Paths, Roots, Current, Scope ? Scope : Current, Ctx);
+  F.TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
+  F.settle();
 }
 
 } // namespace omp2cuda

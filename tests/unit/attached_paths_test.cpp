@@ -150,7 +150,8 @@ void f(struct S s, struct T t, struct M m, int i) {
   CHECK(T[4]->Translate);
   // rows[i] at the data construct and at the region may be two elements.
   checkRefused(*T[5], "held in 'rows'");
-  CHECK(T[6]->Translate);
+  // rows itself is not mapped: the region maps a fresh copy of it.
+  checkRefused(*T[6], "held in 'rows'");
   checkRefused(*T[7], "held in 'rows'");
   // The default mapper maps m.p[0:8] with m.
   CHECK(T[8]->Translate);
@@ -191,4 +192,111 @@ void f(int **in) {
   // Counting down, and two iterators that make every element together.
   CHECK(T[4]->Translate);
   CHECK(T[5]->Translate);
+}
+
+TEST_CASE("an item through a pointer of a data construct attaches it only "
+          "where the storage holding the pointer is mapped too, and only "
+          "with no if clause that may be false",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(struct S s, struct S *sp, int c, int **in) {
+  struct S sa[2] = {s, s};
+  int *rows[2] = {in[0], in[1]};
+  #pragma omp target data map(tofrom: s.p[0:4])
+  {
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: sp->p[0:4])
+  {
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: sa[1].p[0:4])
+  {
+    #pragma omp target
+    { sa[1].p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: rows[1][0:4])
+  {
+    #pragma omp target
+    { rows[1][0] = 5; }
+  }
+  #pragma omp target enter data map(to: s.p[0:4])
+  #pragma omp target
+  { s.p[0] = 5; }
+  #pragma omp target data map(tofrom: sp[0:1], sp->p[0:4])
+  {
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: sa) map(tofrom: sa[1].p[0:4])
+  {
+    #pragma omp target
+    { sa[1].p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: s, s.p[0:4]) if(c > 5)
+  {
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+  #pragma omp target enter data map(to: s, s.p[0:4]) if(c)
+  #pragma omp target
+  { s.p[0] = 5; }
+  #pragma omp target data map(tofrom: s, s.p[0:4]) if(1)
+  {
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 10);
+  checkRefused(*T[0], "held in 's'");
+  checkRefused(*T[1], "what 'sp' points to");
+  checkRefused(*T[2], "'sa'");
+  checkRefused(*T[3], "held in 'rows'");
+  checkRefused(*T[4], "held in 's'");
+  CHECK(T[5]->Translate);
+  CHECK(T[6]->Translate);
+  checkRefused(*T[7], "held in 's'");
+  checkRefused(*T[8], "held in 's'");
+  CHECK(T[9]->Translate);
+}
+
+TEST_CASE("a call deeper than the analysis looks may exit data: what an "
+          "enter data attached before it is not attached at the region",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct S s;
+void h4(void) {
+  #pragma omp target exit data map(from: s.p[0:4])
+}
+void h3(void) { h4(); }
+void h2(void) { h3(); }
+void h1(void) { h2(); }
+void k(void) {}
+void f(void) {
+  #pragma omp target data map(to: s)
+  {
+    #pragma omp target enter data map(to: s.p[0:4])
+    h1();
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s)
+  {
+    #pragma omp target enter data map(to: s.p[0:4])
+    k();
+    #pragma omp target
+    { s.p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 2);
+  checkRefused(*T[0], "held in 's'");
+  CHECK(T[1]->Translate);
 }
