@@ -83,6 +83,7 @@ public:
   }
   SourceLocation Where;
   std::string What;
+  const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
   std::set<const void *> MapperRoots;
 
@@ -176,6 +177,10 @@ private:
       if (!Root)
         return;
     } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (Copy && !A->getType()->isPointerType()) {
+        unnamedHolder(E, At, Flow, Copy); // `struct S t = sa[1];`
+        return;
+      }
       if (!A->getType()->isPointerType())
         return;
       Root = A->getBase()->IgnoreParenImpCasts();
@@ -206,6 +211,8 @@ private:
       }
       return;
     } else {
+      if (Copy && isa<UnaryOperator>(E))
+        unnamedHolder(E, At, Flow, Copy); // `struct S t = *sp;`
       return;
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
@@ -213,6 +220,10 @@ private:
     bool Bound = false;
     const VarDecl *Named = VD;
     VD = referent(VD, Bound);
+    if (!D && !isa<CXXThisExpr>(Root)) {
+      unnamedHolder(E, At, Flow, Copy);
+      return;
+    }
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
@@ -237,6 +248,34 @@ private:
            (Copy   ? Copy
             : Flow ? Passed
                    : " is dereferenced");
+  }
+  /// E's storage reached other than from a variable or `this`
+  /// (`o.inner->p`, `static_cast<B &>(d).p`, a call's result): attached
+  /// only where its storage path is, else the region stays on the host
+  /// (review rm21: `o.inner->p[0] = 5`, host 5, emu 0).
+  void unnamedHolder(const Expr *E, const Expr *At, bool Flow,
+                     const char *Copy) {
+    ASTContext &C = const_cast<ASTContext &>(*Ctx);
+    StoragePath P;
+    bool Known = storagePath(E, C, P);
+    // A record or array of the region's own (`loc[1]`): its pointers are
+    // the region's values.
+    if (Known && P.front().first != thisRoot())
+      if (const auto *VD = static_cast<const VarDecl *>(P.front().first);
+          !outside(VD) && !VD->getType()->isPointerType() &&
+          !VD->getType()->isReferenceType())
+        return;
+    if (Known &&
+        (MapperRoots.count(P.front().first) ||
+         (E->getType()->isPointerType() ? isAttached(Attached, P)
+                                        : allAttached(P, E->getType()))))
+      return;
+    if (!Copy && Flow && !flowsToDeref(At, C))
+      return;
+    Where = At->getBeginLoc();
+    What = std::string("a pointer held in a record the region reaches other "
+                       "than through a variable") +
+           (Copy ? Copy : Flow ? Passed : " is dereferenced");
   }
   /// Whether every pointer in the storage at P, of type T, is attached (a
   /// record copied whole).
@@ -328,6 +367,7 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
   if (!Body)
     return {};
   LoadedFinder F(Body, Current);
+  F.Ctx = &Ctx;
   attachedPaths(Scope, Current, Ctx, F.Attached, F.MapperRoots);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;

@@ -300,3 +300,50 @@ void f(void) {
   checkRefused(*T[0], "held in 's'");
   CHECK(T[1]->Translate);
 }
+
+TEST_CASE("a record copied from an element or through a pointer, or reached "
+          "other than from a variable, is checked like a named one",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct O { struct S *inner; };
+void f(struct S *sp, struct O o) {
+  struct S sa[2] = {*sp, *sp};
+  #pragma omp target map(tofrom: sa)
+  { struct S t = sa[1]; t.p[0] = 5; }
+  #pragma omp target map(tofrom: sp[0:1])
+  { struct S t = *sp; t.p[0] = 5; }
+  #pragma omp target data map(to: o, o.inner[0:1])
+  {
+    #pragma omp target
+    { o.inner->p[0] = 5; }
+    #pragma omp target
+    { (*o.inner).p[0] = 5; }
+  }
+  #pragma omp target data map(tofrom: sa, sa[1].p[0:4], sa[0].p[0:4])
+  {
+    #pragma omp target
+    { struct S t = sa[1]; t.p[0] = 1; }
+  }
+  #pragma omp target data map(to: o, o.inner[0:1], o.inner->p[0:4])
+  {
+    #pragma omp target
+    { o.inner->p[0] = 5; }
+  }
+  #pragma omp target map(to: sa)
+  { struct S loc[2]; int x = 0; loc[1].p = &x; struct S t = loc[1]; t.p[0] = 5; }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 7);
+  for (int I = 0; I < 4; ++I) {
+    CHECK_FALSE(T[I]->Translate);
+    CHECK(T[I]->Why == DiagId::HostClause);
+  }
+  CHECK(contains(T[0]->Reason, "copied whole"));
+  CHECK(contains(T[2]->Reason, "other than through a variable"));
+  CHECK(contains(T[3]->Reason, "other than through a variable"));
+  CHECK(T[4]->Translate);
+  CHECK(T[5]->Translate);
+  CHECK(T[6]->Translate);
+}
