@@ -231,10 +231,7 @@ private:
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
     StoragePath P;
-    if (storagePath(E, VD->getASTContext(), P) &&
-        (MapperRoots.count(P.front().first) ||
-         (E->getType()->isPointerType() ? isAttached(Attached, P)
-                                        : allAttached(P, E->getType()))))
+    if (storagePath(E, VD->getASTContext(), P) && attachedAt(P, E))
       return;
     // The region may first store a device address there itself.
     if (!Copy &&
@@ -265,10 +262,7 @@ private:
           !outside(VD) && !VD->getType()->isPointerType() &&
           !VD->getType()->isReferenceType())
         return;
-    if (Known &&
-        (MapperRoots.count(P.front().first) ||
-         (E->getType()->isPointerType() ? isAttached(Attached, P)
-                                        : allAttached(P, E->getType()))))
+    if (Known && attachedAt(P, E))
       return;
     if (!Copy && Flow && !flowsToDeref(At, C))
       return;
@@ -276,6 +270,14 @@ private:
     What = std::string("a pointer held in a record the region reaches other "
                        "than through a variable") +
            (Copy ? Copy : Flow ? Passed : " is dereferenced");
+  }
+  /// Whether what E (storage at P) holds is attached: the pointer E, or
+  /// every pointer of the record E copies; a mapper's variable may attach
+  /// any of its pointers.
+  bool attachedAt(StoragePath &P, const Expr *E) const {
+    return MapperRoots.count(P.front().first) ||
+           (E->getType()->isPointerType() ? isAttached(Attached, P)
+                                          : allAttached(P, E->getType()));
   }
   /// Whether every pointer in the storage at P, of type T, is attached (a
   /// record copied whole).
