@@ -14,6 +14,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <string>
 #include <tuple>
 #include <type_traits>
 
@@ -377,7 +378,9 @@ private:
     if constexpr (std::is_same_v<ClauseT, OMPMapClause>)
       Iter = dyn_cast_or_null<OMPIteratorExpr>(
           const_cast<OMPMapClause *>(C)->getIteratorModifier());
-    bool Named = !C->getMapperIdInfo().getName().isEmpty();
+    // `mapper(default)` of a type with no default mapper maps plainly.
+    std::string Id = C->getMapperIdInfo().getAsString();
+    bool Named = !Id.empty() && Id != "default";
     auto Mappers = C->mapperlists();
     auto Mapper = Mappers.begin();
     for (const Expr *E : C->varlists()) {

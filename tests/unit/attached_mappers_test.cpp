@@ -68,7 +68,8 @@ struct N { int *p; int *q; };
 #pragma omp declare mapper(both: struct M v) map(v, v.p[0:4], v.q[0:4])
 #pragma omp declare mapper(onlyp: struct M v) map(v, v.p[0:4])
 #pragma omp declare mapper(np: struct N v) map(v, v.p[0:4])
-void f(struct M m, struct M k, struct N n) {
+#pragma omp declare mapper(nself: struct N v) map(v.p[0:4])
+void f(struct M m, struct M k, struct N n, struct N d) {
   #pragma omp target map(tofrom: m)
   { m.q[0] = 5; }
   #pragma omp target map(tofrom: m)
@@ -88,10 +89,19 @@ void f(struct M m, struct M k, struct N n) {
   { n.q[0] = 5; }
   #pragma omp target
   { n.p[0] = 5; }
+  #pragma omp target map(mapper(nself), tofrom: d)
+  { d.p[0] = 5; }
+  #pragma omp target map(mapper(nself), tofrom: d)
+  { d.q[0] = 5; }
+  #pragma omp target data map(mapper(default), tofrom: d, d.p[0:4])
+  {
+    #pragma omp target
+    { d.p[0] = 5; }
+  }
 })src");
   REQUIRE(F.Ok);
   std::vector<const Region *> T = targets(F);
-  REQUIRE(T.size() == 9);
+  REQUIRE(T.size() == 12);
   checkRefused(*T[0], "held in 'm'");
   CHECK(T[1]->Translate);
   // The default mapper, applied to m though no clause names it.
@@ -103,6 +113,11 @@ void f(struct M m, struct M k, struct N n) {
   CHECK(T[6]->Translate);
   checkRefused(*T[7], "held in 'n'");
   CHECK(T[8]->Translate);
+  // A mapper that does not map its variable itself attaches its items.
+  CHECK(T[9]->Translate);
+  checkRefused(*T[10], "held in 'd'");
+  // `mapper(default)` of a type with no default mapper maps plainly.
+  CHECK(T[11]->Translate);
 }
 
 TEST_CASE("a mapper's items re-rooted at the storage the item maps: a "
