@@ -200,8 +200,8 @@ class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
   AttachedFinder(std::set<StoragePath> &Paths, const Stmt *Current,
                  const Stmt *Scope, const ASTContext &Ctx)
-      : Paths(Paths), Current(Current),
-        PM(const_cast<Stmt *>(Scope)), Ctx(Ctx) {}
+      : Paths(Paths), Current(Current), PM(const_cast<Stmt *>(Scope)),
+        Ctx(Ctx) {}
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).

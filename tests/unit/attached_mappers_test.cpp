@@ -128,8 +128,8 @@ TEST_CASE("a mapper's items re-rooted at the storage the item maps: a "
     return unattached(std::string(Types) +
                       "void f(struct O x, struct L y, int i) {\n"
                       "  struct M arr[2];\n"
-                      "  #pragma omp target " + Map + "\n  { " + Body +
-                      " }\n}\n");
+                      "  #pragma omp target " +
+                      Map + "\n  { " + Body + " }\n}\n");
   };
   // o.in through M's default mapper: x.in.p, not x.in.q nor x.r.
   CHECK(Region("map(tofrom: x)", "x.in.p[0] = 1;").empty());
@@ -138,8 +138,7 @@ TEST_CASE("a mapper's items re-rooted at the storage the item maps: a "
   // Each element of a section, one element alone.
   CHECK(Region("map(tofrom: arr[0:2])", "arr[1].p[0] = 1;").empty());
   CHECK(Region("map(tofrom: arr[0:2])", "arr[i].p[0] = 1;").empty());
-  CHECK(contains(Region("map(tofrom: arr[0:2])", "arr[1].q[0] = 1;"),
-                 "'arr'"));
+  CHECK(contains(Region("map(tofrom: arr[0:2])", "arr[1].q[0] = 1;"), "'arr'"));
   CHECK(Region("map(tofrom: arr[1])", "arr[1].p[0] = 1;").empty());
   CHECK(contains(Region("map(tofrom: arr[1])", "arr[0].p[0] = 1;"), "'arr'"));
   CHECK(contains(Region("map(tofrom: arr[1])", "arr[i].p[0] = 1;"), "'arr'"));
