@@ -14,6 +14,8 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <string>
+#include <tuple>
 #include <type_traits>
 
 using namespace clang;
@@ -196,10 +198,10 @@ namespace {
 /// force at it, as the paths of the pointers they map through.
 class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
-  AttachedFinder(std::set<StoragePath> &Paths, std::set<const void *> &Roots,
-                 const Stmt *Current, const Stmt *Scope, const ASTContext &Ctx)
-      : Paths(Paths), Roots(Roots), Current(Current),
-        PM(const_cast<Stmt *>(Scope)), Ctx(Ctx) {}
+  AttachedFinder(std::set<StoragePath> &Paths, const Stmt *Current,
+                 const Stmt *Scope, const ASTContext &Ctx)
+      : Paths(Paths), Current(Current), PM(const_cast<Stmt *>(Scope)),
+        Ctx(Ctx) {}
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
@@ -261,9 +263,7 @@ private:
     }
     std::vector<StoragePath> Each(1);
     const auto *M = dyn_cast<MemberExpr>(Cur);
-    if (!pathsOf(M ? M->getBase() : Cur, Ctx, Each, /*Unknown=*/false,
-                 Iter) ||
-        Each.size() != 1)
+    if (!pathsAt(M ? M->getBase() : Cur, Each) || Each.size() != 1)
       return false;
     Out = Each.front();
     if (M)
@@ -277,12 +277,12 @@ private:
     std::vector<StoragePath> Each(1);
     const auto *S = dyn_cast<ArraySectionExpr>(E);
     if (!S) {
-      if (pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter))
+      if (pathsAt(E, Each))
         Covered.insert(Each.begin(), Each.end());
       return;
     }
     const Expr *B = S->getBase()->IgnoreParenImpCasts();
-    if (!pathsOf(B, Ctx, Each, /*Unknown=*/false, Iter))
+    if (!pathsAt(B, Each))
       return;
     if (B->getType()->isArrayType()) {
       Covered.insert(Each.begin(), Each.end());
@@ -372,26 +372,122 @@ private:
     return false;
   }
   /// C's items; one mapped with a mapper (named, or its type's default
-  /// one) may attach any pointer of its variable.
+  /// one) attaches what the mapper's items map through.
   template <class ClauseT> void add(const ClauseT *C) {
     Iter = nullptr;
     if constexpr (std::is_same_v<ClauseT, OMPMapClause>)
       Iter = dyn_cast_or_null<OMPIteratorExpr>(
           const_cast<OMPMapClause *>(C)->getIteratorModifier());
-    bool Named = !C->getMapperIdInfo().getName().isEmpty();
+    // `mapper(default)` of a type with no default mapper maps plainly.
+    std::string Id = C->getMapperIdInfo().getAsString();
+    bool Named = !Id.empty() && Id != "default";
     auto Mappers = C->mapperlists();
     auto Mapper = Mappers.begin();
     for (const Expr *E : C->varlists()) {
       const auto *Ref = Mapper != Mappers.end()
                             ? dyn_cast_or_null<DeclRefExpr>(*Mapper)
                             : nullptr;
-      bool Mapped = Named || (Ref && isa<OMPDeclareMapperDecl>(Ref->getDecl()));
+      const auto *MD =
+          Ref ? dyn_cast<OMPDeclareMapperDecl>(Ref->getDecl()) : nullptr;
       if (Mapper != Mappers.end())
         ++Mapper;
+      std::vector<StoragePath> Roots(1);
+      if (MD && itemRoots(E, Roots))
+        mapped(Roots, MD, 0);
+      // A named mapper we cannot see, or storage we cannot name, attaches
+      // nothing we know of (review rm21 R3: a mapper of s.p exempted s.q).
+      if (MD || Named)
+        continue;
       if (Outer)
         cover(E);
-      add(E, Mapped);
+      add(E);
     }
+  }
+  /// The storage E maps, one path per element of an array section with
+  /// constant bounds (appended to Out, one empty path to start with).
+  bool itemRoots(const Expr *E, std::vector<StoragePath> &Out) {
+    E = E->IgnoreParenImpCasts();
+    const auto *S = dyn_cast<ArraySectionExpr>(E);
+    if (!S)
+      return pathsAt(E, Out);
+    Expr::EvalResult Lo, Len;
+    const Expr *L = S->getLowerBound(), *N = S->getLength();
+    if (S->getStride() || !N || N->isValueDependent() ||
+        !N->EvaluateAsInt(Len, Ctx) ||
+        (L && (L->isValueDependent() || !L->EvaluateAsInt(Lo, Ctx))) ||
+        !pathsAt(S->getBase(), Out))
+      return false;
+    int64_t First = L ? Lo.Val.getInt().getExtValue() : 0;
+    int64_t Count = Len.Val.getInt().getExtValue();
+    if (Count < 0 || Out.size() * size_t(Count) > MaxPaths)
+      return false;
+    std::vector<StoragePath> Each;
+    for (const StoragePath &P : Out)
+      for (int64_t K = First; K < First + Count; ++K) {
+        Each.push_back(P);
+        Each.back().push_back({nullptr, K});
+      }
+    Out = std::move(Each);
+    return true;
+  }
+  /// The storage at each of Roots mapped with the mapper MD: MD's items
+  /// with its variable standing for that storage (`v.p[0:n]` of `map(s)`
+  /// attaches s.p), a member item with a mapper of its own in turn.
+  void mapped(const std::vector<StoragePath> &Roots,
+              const OMPDeclareMapperDecl *MD, int Depth) {
+    const auto *VarRef = dyn_cast_or_null<DeclRefExpr>(MD->getMapperVarRef());
+    const auto *Var = VarRef ? dyn_cast<VarDecl>(VarRef->getDecl()) : nullptr;
+    // Clang records on a mapper's items only mappers declared before it,
+    // so none reaches itself; the bound keeps the work small all the same.
+    if (!Var || Depth > 4)
+      return;
+    auto Saved = std::make_pair(Reroot, Iter);
+    for (const StoragePath &Root : Roots)
+      for (const OMPClause *C : MD->clauselists()) {
+        const auto *M = dyn_cast<OMPMapClause>(C);
+        if (!M)
+          continue;
+        auto Mapper = M->mapperlist_begin();
+        for (const Expr *X : M->varlists()) {
+          const auto *Ref = Mapper != M->mapperlist_end()
+                                ? dyn_cast_or_null<DeclRefExpr>(*Mapper++)
+                                : nullptr;
+          Reroot = {Var->getCanonicalDecl(), Root};
+          Iter = dyn_cast_or_null<OMPIteratorExpr>(
+              const_cast<OMPMapClause *>(M)->getIteratorModifier());
+          const auto *Self = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+          const auto *Inner =
+              Ref ? dyn_cast<OMPDeclareMapperDecl>(Ref->getDecl()) : nullptr;
+          std::vector<StoragePath> Nested(1);
+          // Clang records the type's default mapper on the variable too.
+          if (Inner && !(Self && Self->getDecl() == Var)) {
+            if (itemRoots(X, Nested))
+              mapped(Nested, Inner, Depth + 1);
+            continue;
+          }
+          if (Outer)
+            cover(X);
+          add(X);
+        }
+      }
+    std::tie(Reroot, Iter) = Saved;
+  }
+  /// E's paths (pathsOf of an item), with the variable of the mapper whose
+  /// items are looked at replaced by the storage it stands for; false where
+  /// a path does not start at that variable.
+  bool pathsAt(const Expr *E, std::vector<StoragePath> &Each) {
+    if (!pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter))
+      return false;
+    if (!Reroot.first)
+      return true;
+    for (StoragePath &P : Each) {
+      if (P.empty() || P.front().first != Reroot.first)
+        return false;
+      StoragePath Full = Reroot.second;
+      Full.insert(Full.end(), P.begin() + 1, P.end());
+      P = std::move(Full);
+    }
+    return true;
   }
   /// The pointer paths Each of Next: an item of Current attaches them;
   /// one of another construct only where that construct or one in force
@@ -411,7 +507,7 @@ private:
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
-  void add(const Expr *E, bool Mapper) {
+  void add(const Expr *E) {
     const Expr *Cur = E->IgnoreParenImpCasts();
     while (true) {
       const Expr *Next = nullptr;
@@ -432,28 +528,20 @@ private:
       }
       Next = Next->IgnoreParenImpCasts();
       std::vector<StoragePath> Each(1);
-      if ((Through || Next->getType()->isPointerType()) &&
-          pathsOf(Next, Ctx, Each, /*Unknown=*/false, Iter))
+      if ((Through || Next->getType()->isPointerType()) && pathsAt(Next, Each))
         attach(Next, Each);
       Cur = Next;
     }
-    if (!Mapper)
-      return;
-    if (isa<CXXThisExpr>(Cur))
-      Roots.insert(thisRoot());
-    else if (const auto *D = dyn_cast<DeclRefExpr>(Cur))
-      if (const auto *VD = dyn_cast<VarDecl>(D->getDecl())) {
-        bool Bound = false;
-        Roots.insert(referent(VD, Bound)->getCanonicalDecl());
-      }
   }
   std::set<StoragePath> &Paths;
-  std::set<const void *> &Roots;
   const Stmt *Current;
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
   bool Outer = false; // the items are of a construct other than Current
+  // The variable of the mapper whose items are added, and the storage it
+  // stands for (null: the construct's own items).
+  std::pair<const void *, StoragePath> Reroot;
   std::vector<std::pair<StoragePath, StoragePath>> Pending; // path, holder
   std::set<StoragePath> Covered; // storage other constructs map
 };
@@ -461,9 +549,8 @@ private:
 } // namespace
 
 void attachedPaths(const Stmt *Scope, const Stmt *Current,
-                   const ASTContext &Ctx, std::set<StoragePath> &Paths,
-                   std::set<const void *> &Roots) {
-  AttachedFinder F(Paths, Roots, Current, Scope ? Scope : Current, Ctx);
+                   const ASTContext &Ctx, std::set<StoragePath> &Paths) {
+  AttachedFinder F(Paths, Current, Scope ? Scope : Current, Ctx);
   F.TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
   F.settle();
 }

@@ -45,12 +45,11 @@ bool isAttached(const std::set<StoragePath> &Paths, const StoragePath &P);
 
 /// The pointers attached at Current: the paths that a map, to or from item
 /// of Current or of a data construct in Scope in force at Current maps
-/// through (one per element an iterator with a constant range names); Roots
-/// gets the variables an item maps with a mapper, named or the default one
-/// (which may attach any of their pointers).
+/// through (one per element an iterator with a constant range names); an
+/// item mapped with a mapper, named or its type's default one, maps through
+/// what the mapper's items do, the mapper's variable standing for the item.
 void attachedPaths(const clang::Stmt *Scope, const clang::Stmt *Current,
-                   const clang::ASTContext &Ctx, std::set<StoragePath> &Paths,
-                   std::set<const void *> &Roots);
+                   const clang::ASTContext &Ctx, std::set<StoragePath> &Paths);
 
 } // namespace omp2cuda
 

@@ -85,7 +85,6 @@ public:
   std::string What;
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
-  std::set<const void *> MapperRoots;
 
 private:
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
@@ -272,12 +271,10 @@ private:
            (Copy ? Copy : Flow ? Passed : " is dereferenced");
   }
   /// Whether what E (storage at P) holds is attached: the pointer E, or
-  /// every pointer of the record E copies; a mapper's variable may attach
-  /// any of its pointers.
+  /// every pointer of the record E copies.
   bool attachedAt(StoragePath &P, const Expr *E) const {
-    return MapperRoots.count(P.front().first) ||
-           (E->getType()->isPointerType() ? isAttached(Attached, P)
-                                          : allAttached(P, E->getType()));
+    return E->getType()->isPointerType() ? isAttached(Attached, P)
+                                         : allAttached(P, E->getType());
   }
   /// Whether every pointer in the storage at P, of type T, is attached (a
   /// record copied whole).
@@ -370,7 +367,7 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
     return {};
   LoadedFinder F(Body, Current);
   F.Ctx = &Ctx;
-  attachedPaths(Scope, Current, Ctx, F.Attached, F.MapperRoots);
+  attachedPaths(Scope, Current, Ctx, F.Attached);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
   return F.Where;

@@ -70,7 +70,8 @@ bool keepsPointer(const clang::CastExpr *CE);
 /// directive) or of a data construct in Scope (the enclosing function)
 /// in force at Current (around it, or entered before it)
 /// maps through (that very pointer: `s.p[0:n]`, `rows[1][:n]`; not s.q,
-/// s2.p, rows[i]) or with a mapper are attached there (attachedPaths), and
+/// s2.p, rows[i]), also as a mapper's item, are attached there
+/// (attachedPaths), and
 /// are not reported, nor is a record's member the region first points at
 /// device data itself (storedDeviceAddress).
 clang::SourceLocation loadedPointerDeref(const clang::Stmt *Body,
