@@ -130,8 +130,12 @@ CallFrame::CallFrame(const CallFrame &Outer, const FunctionDecl *Def,
   bool Object = MD && MD->isImplicitObjectMemberFunction() &&
                 !MD->getParent()->isLambda();
   std::vector<const Expr *> Args;
-  if (!Call) {
-    Bindings[thisRoot()].K = Kind::Local; // a local's destructor
+  if (!Call || isa<CXXDeleteExpr>(Call)) {
+    // A local's or a temporary's destructor; or what a delete expression
+    // frees, which the device must have allocated (OpenMP_VV's
+    // test_target_VirDestr.cpp: `delete b` of a `new derived()`): the
+    // region's own. (A reference member still leads elsewhere.)
+    Bindings[thisRoot()].K = Kind::Local;
   } else if (const auto *CE = dyn_cast<CXXConstructExpr>(Call)) {
     Bindings[thisRoot()].K = Kind::Local; // the object it makes
     Args.assign(CE->arg_begin(), CE->arg_end());

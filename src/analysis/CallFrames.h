@@ -38,7 +38,8 @@ public:
   /// The region's frame: Body is its statement.
   explicit CallFrame(const clang::Stmt *RegionBody) : RegionBody(RegionBody) {}
   /// The frame of Def called by Call (a call or a constructor's
-  /// construction; null: the destructor of a local) in Outer. Deep: past the calls followed with what their
+  /// construction; null: the destructor of a local or a temporary; a delete
+  /// expression: the destructor of what it frees) in Outer. Deep: past the calls followed with what their
   /// arguments are, every pointer or reference parameter is Unknown.
   CallFrame(const CallFrame &Outer, const clang::FunctionDecl *Def,
             const clang::Expr *Call, const clang::ASTContext &Ctx, bool Deep);

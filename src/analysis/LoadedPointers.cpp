@@ -91,13 +91,20 @@ public:
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isReferenceType() && VD->getInit())
       check(VD->getInit(), VD->getInit(), false, Copied);
-    // Its destructor runs at the end of its scope.
-    if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
-        RD && RD->hasDefinition() && !VD->hasGlobalStorage() &&
-        !isa<ParmVarDecl>(VD))
-      if (const CXXDestructorDecl *DD = RD->getDestructor();
-          DD && DD->isUserProvided())
-        follow(DD, nullptr, VD->getLocation());
+    // Its destructors run at the end of its scope.
+    if (!VD->hasGlobalStorage() && !isa<ParmVarDecl>(VD) &&
+        !VD->getType()->isReferenceType())
+      destroyed(VD->getType(), nullptr, VD->getLocation());
+    return true;
+  }
+  /// A temporary's destructors run at the end of the full expression.
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    destroyed(E->getType(), nullptr, E->getBeginLoc());
+    return true;
+  }
+  /// What `delete` destroys is not the region's own.
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    destroyed(E->getDestroyedType(), E, E->getBeginLoc());
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
@@ -183,8 +190,26 @@ private:
                                              .getPresumedLoc(F.Where)
                                              .getLine()) +
                           "), called here";
-    Where = Call ? Call->getBeginLoc() : At;
+    Where = At.isValid() ? At : Call->getBeginLoc();
     Nested = true;
+  }
+  /// The user-written destructors that destroying an object of type T
+  /// runs: its class's, its members' and its bases'; `this` is the
+  /// region's own object (Delete: the delete expression that frees it).
+  void destroyed(QualType T, const Expr *Delete, SourceLocation At,
+                 unsigned Level = 0) {
+    const CXXRecordDecl *RD =
+        Ctx->getBaseElementType(T.getNonReferenceType())->getAsCXXRecordDecl();
+    if (Where.isValid() || !RD || !RD->hasDefinition() || Level > 8)
+      return;
+    if (const CXXDestructorDecl *DD = RD->getDestructor();
+        DD && DD->isUserProvided())
+      follow(DD, Delete, At);
+    for (const FieldDecl *F : RD->fields())
+      if (!F->getType()->isReferenceType())
+        destroyed(F->getType(), Delete, At, Level + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destroyed(B.getType(), Delete, At, Level + 1);
   }
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
   /// Whether the loaded pointer Load may reach a dereference through

@@ -160,6 +160,8 @@ struct D : B { void run(S &x) override { x.p[0] = 5; } };
 struct W { int v; W(S &x) : v(x.p[0] = 5) {} };
 struct Dt { S &x; ~Dt() { x.p[1] = 6; } };
 struct R { S &x; };
+struct Holder { Dt d; };
+struct Tmp { S &x; ~Tmp() { x.p[2] = 7; } int get() { return 1; } };
 void f(S s, B *b) {
   #pragma omp target data map(to: s)
   {
@@ -171,6 +173,10 @@ void f(S s, B *b) {
     { Dt d{s}; }
     #pragma omp target
     { R r{s}; r.x.p[0] = 5; }
+    #pragma omp target
+    { Holder h{{s}}; }
+    #pragma omp target
+    { int v = Tmp{s}.get(); (void)v; }
   }
   #pragma omp target data map(to: s, s.p[0:4])
   {
@@ -181,12 +187,14 @@ void f(S s, B *b) {
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   std::vector<const Region *> T = targets(F);
-  REQUIRE(T.size() == 5);
-  checkCallRefused(*T[0], "held in 'x'", 12);
-  checkCallRefused(*T[1], "held in 'x'", 14);
-  checkCallRefused(*T[2], "'~Dt' is called on", 16);
+  REQUIRE(T.size() == 7);
+  checkCallRefused(*T[0], "held in 'x'", 14);
+  checkCallRefused(*T[1], "held in 'x'", 16);
+  checkCallRefused(*T[2], "'~Dt' is called on", 18);
   CHECK_FALSE(T[3]->Translate);
   CHECK(contains(T[3]->Reason, "what 'r' points to"));
+  checkCallRefused(*T[4], "'~Dt' is called on", 22); // a member's
+  checkCallRefused(*T[5], "'~Tmp' is called on", 24); // a temporary's
   // A reference member is no path an item names: still on the host.
-  CHECK_FALSE(T[4]->Translate);
+  CHECK_FALSE(T[6]->Translate);
 }
