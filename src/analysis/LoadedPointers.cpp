@@ -32,6 +32,21 @@ constexpr unsigned MaxCallDepth = 4;
 /// looked up.
 constexpr uint64_t MaxElements = 64;
 
+/// The functions of the unit declared `declare target ... indirect`.
+std::vector<const FunctionDecl *> indirectFunctions(const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (const auto *A = FD->getAttr<OMPDeclareTargetDeclAttr>();
+          A && A->getIndirect())
+        Found.push_back(FD);
+      return true;
+    }
+    std::vector<const FunctionDecl *> Found;
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
@@ -72,6 +87,11 @@ public:
            overrideFamily({cast<CXXMethodDecl>(CE->getDirectCallee())},
                           const_cast<ASTContext &>(*Ctx)))
         follow(M, CE);
+    // A call through a pointer may run any `declare target ... indirect`
+    // function of the unit (IndirectCalls.h).
+    if (!CE->getDirectCallee() && !MC && !Op && !Where.isValid())
+      for (const FunctionDecl *FD : indirectFunctions(*Ctx))
+        follow(FD, CE);
     return true;
   }
   /// A loop variable copied from each element (`for (S e : sa)`), whose

@@ -198,3 +198,27 @@ void f(S s, B *b) {
   // A reference member is no path an item names: still on the host.
   CHECK_FALSE(T[6]->Translate);
 }
+
+TEST_CASE("a call through a pointer is followed into every indirect "
+          "function of the unit",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct S gs;
+#pragma omp declare target(gs)
+void f(void) { gs.p[0] = 5; }
+void h(void) {}
+#pragma omp declare target enter(f, h) indirect
+void k(void (*fp)(void)) {
+  #pragma omp target
+  { fp(); }
+  #pragma omp target enter data map(to: gs, gs.p[0:4])
+  #pragma omp target
+  { fp(); }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 2);
+  checkCallRefused(*T[0], "held in 'gs'", 10);
+  CHECK(T[1]->Translate);
+}
