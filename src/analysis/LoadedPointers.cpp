@@ -2,13 +2,18 @@
 // (a record's member, an array of pointers, a declare target pointer),
 // whose device copies hold host addresses unless a map attaches them.
 #include "analysis/AttachedPaths.h"
+#include "analysis/CallFrames.h"
 #include "analysis/LoadedStore.h"
 #include "analysis/PointerValueUse.h"
+#include "analysis/VirtualCalls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <memory>
 #include <set>
@@ -18,11 +23,35 @@ using namespace clang;
 namespace omp2cuda {
 namespace {
 
+/// How many calls deep a callee is followed with what its arguments are
+/// (PointerStores' calleeUse: 4); deeper, a parameter's storage is known
+/// to no item.
+constexpr unsigned MaxCallDepth = 4;
+
+/// The most elements of an array copied whole whose pointers are each
+/// looked up.
+constexpr uint64_t MaxElements = 64;
+
+/// The functions of the unit declared `declare target ... indirect`.
+std::vector<const FunctionDecl *> indirectFunctions(const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (const auto *A = FD->getAttr<OMPDeclareTargetDeclAttr>();
+          A && A->getIndirect())
+        Found.push_back(FD);
+      return true;
+    }
+    std::vector<const FunctionDecl *> Found;
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
 public:
-  LoadedFinder(const Stmt *Body, const Stmt *Current)
-      : Body(Body), Current(Current) {}
+  LoadedFinder(const Stmt *Body, const Stmt *Current, const CallFrame &Frame)
+      : Body(Body), Current(Current), Frame(Frame) {}
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_Deref)
       check(U->getSubExpr(), U);
@@ -35,6 +64,8 @@ public:
     if (CE->getNumArgs() == 1 && CE->getConstructor() &&
         CE->getConstructor()->isCopyOrMoveConstructor())
       check(CE->getArg(0), CE, false, Copied);
+    else if (CE->getConstructor() && CE->getConstructor()->isUserProvided())
+      follow(CE->getConstructor(), CE);
     return true;
   }
   /// An argument bound to a reference parameter (`g(s.p)` for `int *&`, a
@@ -48,12 +79,52 @@ public:
       for (const Expr *Arg : CE->arguments())
         if (Arg->isGLValue() && Arg->getType()->isPointerType())
           check(Arg, Arg, false, Copied);
+    follow(CE->getDirectCallee(), CE);
+    // A virtual call may run any overrider (VirtualCalls' family).
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+    if ((MC && dispatches(MC)) || (Op && dispatches(Op)))
+      for (const CXXMethodDecl *M :
+           overrideFamily({cast<CXXMethodDecl>(CE->getDirectCallee())},
+                          const_cast<ASTContext &>(*Ctx)))
+        follow(M, CE);
+    // A call through a pointer may run any `declare target ... indirect`
+    // function of the unit (IndirectCalls.h).
+    if (!CE->getDirectCallee() && !MC && !Op && !Where.isValid())
+      for (const FunctionDecl *FD : indirectFunctions(*Ctx))
+        follow(FD, CE);
+    return true;
+  }
+  /// A loop variable copied from each element (`for (S e : sa)`), whose
+  /// initialiser the visitor does not walk.
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    const VarDecl *LV = S->getLoopVariable();
+    QualType T = LV->getType();
+    if (Where.isValid() || T->isReferenceType() || !holdsPointer(T) ||
+        (T->isPointerType() && !pointerValueUse(Body, LV).Derefs))
+      return true;
+    check(S->getRangeInit(), S->getRangeInit(), false, Copied);
+    if (Where.isValid())
+      Where = S->getBeginLoc();
     return true;
   }
   /// A reference bound to a pointer (`int *&r = s.p;`).
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isReferenceType() && VD->getInit())
       check(VD->getInit(), VD->getInit(), false, Copied);
+    // Its destructors run at the end of its scope.
+    if (!VD->hasGlobalStorage() && !isa<ParmVarDecl>(VD) &&
+        !VD->getType()->isReferenceType())
+      destroyed(VD->getType(), nullptr, VD->getLocation());
+    return true;
+  }
+  /// A temporary's destructors run at the end of the full expression.
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    destroyed(E->getType(), nullptr, E->getBeginLoc());
+    return true;
+  }
+  /// What `delete` destroys is not the region's own.
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    destroyed(E->getDestroyedType(), E, E->getBeginLoc());
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
@@ -85,8 +156,78 @@ public:
   std::string What;
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
+  unsigned Depth = 0;                    // calls from the region
+  std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
 private:
+  /// A function the region calls, with the storage its parameters and
+  /// `this` reach in the region's terms (CallFrame): a pointer it loads
+  /// from a mapped record keeps the region on the host as one the region
+  /// loads itself does, reported at the call (review rm21 R1: `g(&s)` with
+  /// `x->p[0] = 5`, `s.set()`, a declare target record's pointer).
+  void follow(const FunctionDecl *FD, const Expr *Call,
+              SourceLocation At = {}) {
+    const FunctionDecl *Def = nullptr;
+    if (Where.isValid() || !FD || !FD->hasBody(Def) || !Def ||
+        !Def->getBody() ||
+        Ctx->getSourceManager().isInSystemHeader(Def->getLocation()))
+      return;
+    CallFrame Inner(Frame, Def, Call, *Ctx, Depth >= MaxCallDepth);
+    if (!Walked->insert(Inner).second)
+      return;
+    LoadedFinder F(Def->getBody(), Current, Inner);
+    F.Ctx = Ctx;
+    F.Attached = Attached;
+    F.Depth = Depth + 1;
+    F.Walked = Walked;
+    F.TraverseStmt(Def->getBody());
+    if (const auto *CD = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *I : CD->inits())
+        if (F.Where.isInvalid() && I->isWritten() && I->getInit()) {
+          LoadedFinder G(I->getInit(), Current, Inner);
+          G.Ctx = Ctx;
+          G.Attached = Attached;
+          G.Depth = Depth + 1;
+          G.Walked = Walked;
+          G.MemberInit = true;
+          G.TraverseStmt(I->getInit());
+          F.Where = G.Where;
+          F.What = G.What;
+          F.Nested = G.Nested;
+        }
+    if (F.Where.isInvalid())
+      return;
+    const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+    std::string Name = MD && MD->getParent()->isLambda()
+                           ? std::string("a lambda")
+                           : "'" + Def->getNameAsString() + "'";
+    What = F.Nested ? F.What
+                    : F.What + " in " + Name + " (line " +
+                          std::to_string(Ctx->getSourceManager()
+                                             .getPresumedLoc(F.Where)
+                                             .getLine()) +
+                          "), called here";
+    Where = At.isValid() ? At : Call->getBeginLoc();
+    Nested = true;
+  }
+  /// The user-written destructors that destroying an object of type T
+  /// runs: its class's, its members' and its bases'; `this` is the
+  /// region's own object (Delete: the delete expression that frees it).
+  void destroyed(QualType T, const Expr *Delete, SourceLocation At,
+                 unsigned Level = 0) {
+    const CXXRecordDecl *RD =
+        Ctx->getBaseElementType(T.getNonReferenceType())->getAsCXXRecordDecl();
+    if (Where.isValid() || !RD || !RD->hasDefinition() || Level > 8)
+      return;
+    if (const CXXDestructorDecl *DD = RD->getDestructor();
+        DD && DD->isUserProvided())
+      follow(DD, Delete, At);
+    for (const FieldDecl *F : RD->fields())
+      if (!F->getType()->isReferenceType())
+        destroyed(F->getType(), Delete, At, Level + 1);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      destroyed(B.getType(), Delete, At, Level + 1);
+  }
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
   /// Whether the loaded pointer Load may reach a dereference through
   /// a copy or a call: a copy into a pointer variable that the region
@@ -94,6 +235,10 @@ private:
   /// (pointerValueUse's rules, mayDeref). Its value alone is the host's
   /// either way.
   bool flowsToDeref(const Expr *Load, ASTContext &Ctx) {
+    // A constructor's member initialiser stores it where no rule here
+    // follows.
+    if (MemberInit)
+      return true;
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
     // An integer may become the pointer again (`(int *)(uintptr_t)s.p`).
@@ -223,19 +368,26 @@ private:
       unnamedHolder(E, At, Flow, Copy);
       return;
     }
+    // A callee's `this` stands for the object it is called on (a lambda's
+    // is its enclosing function's, as in the region).
+    if (!D && Frame.bindsThis()) {
+      unnamedHolder(E, At, Flow, Copy,
+                    "a pointer held in the object that '" +
+                        Frame.callee()->getNameAsString() + "' is called on");
+      return;
+    }
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
       return;
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
-    StoragePath P;
-    if (storagePath(E, VD->getASTContext(), P) && attachedAt(P, E))
+    if (attachedIn(E))
       return;
     // The region may first store a device address there itself.
-    if (!Copy &&
-        (Flow ? !flowsToDeref(At, VD->getASTContext())
-              : Member && storedDeviceAddress(Body, Current, Member, At)))
+    if (!Copy && (Flow ? !flowsToDeref(At, VD->getASTContext())
+                       : Member && !Frame.callee() &&
+                             storedDeviceAddress(Body, Current, Member, At)))
       return;
     Where = At->getBeginLoc();
     What = (Through ? "a pointer held in what '" + Named->getNameAsString() +
@@ -250,7 +402,10 @@ private:
   /// only where its storage path is, else the region stays on the host
   /// (review rm21: `o.inner->p[0] = 5`, host 5, emu 0).
   void unnamedHolder(const Expr *E, const Expr *At, bool Flow,
-                     const char *Copy) {
+                     const char *Copy,
+                     const std::string &Holder =
+                         "a pointer held in a record the region reaches "
+                         "other than through a variable") {
     ASTContext &C = const_cast<ASTContext &>(*Ctx);
     StoragePath P;
     bool Known = storagePath(E, C, P);
@@ -261,14 +416,23 @@ private:
           !outside(VD) && !VD->getType()->isPointerType() &&
           !VD->getType()->isReferenceType())
         return;
-    if (Known && attachedAt(P, E))
+    if (Known && attachedIn(E))
       return;
     if (!Copy && Flow && !flowsToDeref(At, C))
       return;
     Where = At->getBeginLoc();
-    What = std::string("a pointer held in a record the region reaches other "
-                       "than through a variable") +
+    What = Holder +
            (Copy ? Copy : Flow ? Passed : " is dereferenced");
+  }
+  /// Whether the storage E is the region's or a callee's own, or is
+  /// attached (attachedAt) at its path in the region's terms.
+  bool attachedIn(const Expr *E) const {
+    StoragePath P;
+    if (!storagePath(E, *Ctx, P))
+      return false;
+    CallFrame::Kind K = Frame.resolve(P);
+    return K == CallFrame::Kind::Local ||
+           (K == CallFrame::Kind::Region && attachedAt(P, E));
   }
   /// Whether what E (storage at P) holds is attached: the pointer E, or
   /// every pointer of the record E copies.
@@ -296,7 +460,18 @@ private:
       }
       return true;
     }
-    return false; // an array of pointers: each element would need its item
+    // An array (`for (S e : sa)`): each element's, a few at most.
+    const auto *CA = dyn_cast<ConstantArrayType>(T.getTypePtr());
+    if (!CA || CA->getSize().getZExtValue() > MaxElements)
+      return false;
+    for (uint64_t K = 0; K < CA->getSize().getZExtValue(); ++K) {
+      P.push_back({nullptr, int64_t(K)});
+      bool All = allAttached(P, CA->getElementType());
+      P.pop_back();
+      if (!All)
+        return false;
+    }
+    return true;
   }
   /// Whether a value of type T holds a pointer: a pointer, or an array or
   /// record with one.
@@ -332,6 +507,9 @@ private:
   /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
   /// (`this`, a call).
   static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
+    // A reference member names storage elsewhere, as a pointer does
+    // (`r.x.p` of `struct R { S &x; }`).
+    bool Ref = false;
     while (true) {
       if (M->isArrow()) {
         Through = true;
@@ -339,22 +517,27 @@ private:
       }
       const Expr *B = M->getBase()->IgnoreParenImpCasts();
       if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+        Ref |= Inner->getMemberDecl()->getType()->isReferenceType();
         M = Inner;
         continue;
       }
       const auto *U = dyn_cast<UnaryOperator>(B);
       const auto *A = dyn_cast<ArraySubscriptExpr>(B);
-      Through = (U && U->getOpcode() == UO_Deref) ||
-                (A && A->getBase()->getType()->isPointerType());
-      if (U && Through)
+      bool Deref = (U && U->getOpcode() == UO_Deref) ||
+                   (A && A->getBase()->getType()->isPointerType());
+      Through = Deref || Ref;
+      if (U && Deref)
         return U->getSubExpr()->IgnoreParenImpCasts();
-      if (A && Through)
+      if (A && Deref)
         return A->getBase()->IgnoreParenImpCasts();
       return B;
     }
   }
   const Stmt *Body;
   const Stmt *Current;
+  const CallFrame &Frame;
+  bool Nested = false;     // What was found in a function a callee calls
+  bool MemberInit = false; // Body is a constructor's member initialiser
   std::unique_ptr<ParentMap> Parents;
 };
 
@@ -365,8 +548,11 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
                                   std::string &What) {
   if (!Body)
     return {};
-  LoadedFinder F(Body, Current);
+  CallFrame Region(Body);
+  std::set<CallFrame> Walked;
+  LoadedFinder F(Body, Current, Region);
   F.Ctx = &Ctx;
+  F.Walked = &Walked;
   attachedPaths(Scope, Current, Ctx, F.Attached);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
