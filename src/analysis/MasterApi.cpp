@@ -62,9 +62,9 @@ struct MasterCalls {
                              : "a nested parallel region "
                                "of fewer threads than the "
                                "block") +
-           std::string(" calls '") + Name +
-           "' in a macro's text, where the translator cannot spell its "
-           "answer there",
+           std::string(" calls '") + Name + "'" +
+           (Callee->getBeginLoc().isMacroID() ? " in a macro's text" : "") +
+           ", where the translator cannot spell its answer there",
        CE.getBeginLoc());
   }
 

@@ -320,3 +320,27 @@ void f(int *out) {
   CHECK(Fold != std::string::npos);
   CHECK(Copy < Fold);
 }
+
+TEST_CASE("team-master API call that cannot be respelled: no macro named",
+          "[nested-parallel]") {
+  // The call sits in an atomic update, not in a macro: the reason must not
+  // send the user looking for one (review rg21).
+  FileResult R = translateC(R"src(
+#include <omp.h>
+void f(int *y) {
+  int x = 0;
+  #pragma omp target map(tofrom: x, y[0:64])
+  {
+    #pragma omp atomic
+    x += omp_get_num_threads();
+    #pragma omp parallel for
+    for (int i = 0; i < 64; i++) y[i] = i;
+  }
+})src");
+  REQUIRE(R.Ok);
+  REQUIRE(R.Regions.size() == 1);
+  INFO(R.Regions[0].R.Reason);
+  CHECK_FALSE(R.Regions[0].R.Translate);
+  CHECK(contains(R.Regions[0].R.Reason, "calls 'omp_get_num_threads'"));
+  CHECK_FALSE(contains(R.Regions[0].R.Reason, "macro"));
+}
