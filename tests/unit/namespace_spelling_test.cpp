@@ -38,3 +38,50 @@ int use() {
   CHECK(has(F.Output, "(lib::S s, lib::v1::T t"));
   CHECK(!has(F.Output, "lib::T t"));
 }
+
+TEST_CASE("a constant a region needs as a constant expression is its value "
+          "there",
+          "[analysis][constants]") {
+  FileResult F = translateC(R"src(
+namespace cfg { constexpr int N = 4; constexpr long B = -7; }
+template <int V> int twice() { return 2 * V; }
+int use() {
+  constexpr int L = 5;
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  {
+    int buf[cfg::N];
+    buf[0] = cfg::N;
+    static_assert(L == 5, "five");
+    constexpr long b = cfg::B;
+    r = twice<L>() + buf[0] + (int)b;
+  }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "int buf[4];"));
+  CHECK(has(F.Output, "buf[0] = N;"));
+  CHECK(has(F.Output, "static_assert(5 == 5"));
+  CHECK(has(F.Output, "constexpr long b = static_cast<long>((-7LL));"));
+  CHECK(has(F.Output, "twice<5>()"));
+}
+
+TEST_CASE("a nowait region launches with the box its task holds",
+          "[lowering][nowait]") {
+  FileResult F = translateC(R"src(
+void use(int *out) {
+  int c[4] = {1, 2, 3, 4};
+  #pragma omp target nowait firstprivate(c) map(tofrom: out[0:4])
+  for (int i = 0; i < 4; ++i) out[i] = c[i];
+  #pragma omp taskwait
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "auto &c_d = o2c_held_c;"));
+  CHECK(!has(F.Output, "auto c_d = o2c::box(c);"));
+}
