@@ -260,6 +260,11 @@ struct Use {
   bool WholeArray = false;
   /// Named inside decltype/typeof, whose type changes with the passing.
   bool InTypeOperand = false;
+  /// The references among Refs that read the constant where C++ requires
+  /// a constant expression (an array bound, a template argument, `if
+  /// constexpr`, static_assert, a case label, a constant's initialiser),
+  /// which a kernel parameter is not.
+  std::vector<clang::SourceRange> ConstantRefs{};
 };
 struct CaptureScan {
   std::vector<Use> Uses; // in first-use order

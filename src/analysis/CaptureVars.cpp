@@ -496,6 +496,50 @@ Verdict typeTexts(const CaptureSite &S, const Use &U, QualType T,
 
 /// Re-spells U's references for Cap: a mapped object through its pointer,
 /// a qualified name as the parameter's, `this->` dropped.
+/// Whether SR is one of U's references that need a constant expression.
+bool constantRef(const Use &U, SourceRange SR) {
+  return llvm::is_contained(U.ConstantRefs, SR);
+}
+
+/// U's references that need a constant expression (Use::ConstantRefs)
+/// become its value, which the kernel's parameter is not (`int buf[N]`,
+/// `twice<N>()` of a `constexpr int N`).
+Verdict constantEdits(CaptureSite &S, const Use &U, const Capture &Cap) {
+  if (U.ConstantRefs.empty())
+    return {};
+  const auto *VD = cast<VarDecl>(U.Decl);
+  std::string Value = constantLiteral(VD);
+  const SourceManager &SM = S.TU.Ctx.getSourceManager();
+  const LangOptions &LO = S.TU.Ctx.getLangOpts();
+  auto Refuse = [&](DiagId Id, const std::string &Why, SourceRange SR) {
+    Verdict V = Verdict::no(Id, "'" + Cap.Name + "' is used as a constant "
+                                "expression, " + Why);
+    V.Where = SR.getBegin();
+    return V;
+  };
+  for (SourceRange SR : U.ConstantRefs) {
+    unsigned B, E;
+    if (!fileOffsets(SM, LO, SR, B, E)) {
+      // A macro's text keeps its name, which names a namespace's or a
+      // class's constant in the kernel too.
+      if (VD->getDeclContext()->getRedeclContext()->isFileContext() ||
+          VD->isStaticDataMember())
+        continue;
+      return Refuse(DiagId::HostMacro,
+                    "in a macro's body, where its value cannot replace it",
+                    SR);
+    }
+    if (Value.empty())
+      return Refuse(DiagId::HostType,
+                    "whose value the kernel, where it is a parameter, "
+                    "cannot spell",
+                    SR);
+    S.Text.BodyEdits.push_back({B, E - B, Value});
+    S.Text.BoundEdits.push_back({B, E - B, Value});
+  }
+  return {};
+}
+
 Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
                      Capture &Cap) {
   const SourceManager &SM = S.TU.Ctx.getSourceManager();
@@ -515,9 +559,13 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
   // References to a variable that becomes a pointer in the kernel.
   if (Cap.How == Passing::MappedObject && !Cap.IsArray)
     S.Text.Respell.Deref.insert(U.Decl);
+  if (Verdict V = constantEdits(S, U, Cap); !V.Ok)
+    return V;
   if (Cap.How == Passing::MappedObject && !Cap.IsArray)
     for (SourceRange SR : U.Refs) {
       unsigned B, E;
+      if (constantRef(U, SR))
+        continue;
       if (fileOffsets(SM, LO, SR, B, E)) {
         S.Text.BodyEdits.push_back({B, E - B, "(*" + Cap.Name + ")"});
         // Loop bounds are evaluated by the stub too, where the variable is
@@ -539,7 +587,7 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
     // A qualified name (B::var) becomes the parameter's plain name.
     for (SourceRange SR : U.Refs) {
       unsigned B, E;
-      if (!fileOffsets(SM, LO, SR, B, E))
+      if (constantRef(U, SR) || !fileOffsets(SM, LO, SR, B, E))
         continue;
       llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
       // `scale<double>` becomes the parameter `scale_double`.
@@ -761,8 +809,10 @@ Verdict captureVars(CaptureSite &S) {
       continue;
     // A declare target variable that no clause names is its device copy in
     // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
+    // A declare target constant that needs a constant expression is
+    // captured, its value spelled where it must be (constantEdits).
     Verdict Refused;
-    if (!S.IsData && !S.R.BodyFromMacro &&
+    if (!S.IsData && !S.R.BodyFromMacro && U.ConstantRefs.empty() &&
         useDeviceCopy(U, CI, S.Shape.Body,
                       S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop,
                       S.TU, S.Text.BodyEdits, Refused)) {

@@ -61,6 +61,8 @@ public:
     // Constants of integral type are folded into the kernel text as written
     // only if they are visible there; globals are.
     use(VD, false).Refs.push_back(E->getSourceRange());
+    if (ConstantContext && E->isNonOdrUse() == NOUR_Constant)
+      use(VD, false).ConstantRefs.push_back(E->getSourceRange());
     if (E->getType()->isArrayType())
       ++ArrayRefs[VD];
     return true;
@@ -72,6 +74,34 @@ public:
         P && P->isParameterPack())
       use(P, false).Refs.push_back(SourceRange(E->getPackLoc()));
     return true;
+  }
+  // Where C++ requires a constant expression (Use::ConstantRefs): types
+  // (array bounds, template arguments of types), template arguments, the
+  // wrapper of `if constexpr`, case labels and alignas, static_assert,
+  // and the initialisers of constants, which other such places may read.
+  bool TraverseTypeLoc(TypeLoc TL) {
+    ConstantScope In(ConstantContext);
+    return RecursiveASTVisitor::TraverseTypeLoc(TL);
+  }
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) {
+    ConstantScope In(ConstantContext);
+    return RecursiveASTVisitor::TraverseTemplateArgumentLoc(A);
+  }
+  bool TraverseConstantExpr(ConstantExpr *E, DataRecursionQueue * = nullptr) {
+    ConstantScope In(ConstantContext);
+    // No queue: the children are visited inside the scope.
+    return RecursiveASTVisitor::TraverseConstantExpr(E, nullptr);
+  }
+  bool TraverseStaticAssertDecl(StaticAssertDecl *D) {
+    ConstantScope In(ConstantContext);
+    return RecursiveASTVisitor::TraverseStaticAssertDecl(D);
+  }
+  bool TraverseVarDecl(VarDecl *D) {
+    QualType T = D->getType();
+    bool Constant = D->isConstexpr() || (T.isConstQualified() &&
+                                         T->isIntegralOrEnumerationType());
+    ConstantScope In(ConstantContext, Constant);
+    return RecursiveASTVisitor::TraverseVarDecl(D);
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
     if (C->getCastKind() == CK_ArrayToPointerDecay)
@@ -159,6 +189,15 @@ public:
   std::vector<const ValueDecl *> UnclearMembers;
 
 private:
+  struct ConstantScope {
+    unsigned &Depth;
+    bool On;
+    ConstantScope(unsigned &Depth, bool On = true) : Depth(Depth), On(On) {
+      Depth += On;
+    }
+    ~ConstantScope() { Depth -= On; }
+  };
+
   Use &use(const ValueDecl *D, bool Member) {
     auto It = Index.find(D);
     if (It != Index.end())
@@ -185,6 +224,7 @@ private:
   }
 
   CaptureScan &Out;
+  unsigned ConstantContext = 0;
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const OMPCapturedExprDecl *> PreInits;

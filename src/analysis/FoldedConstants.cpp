@@ -1,10 +1,12 @@
 // Host variables device code may name as they are (FoldedConstants.h).
 #include "analysis/FoldedConstants.h"
+#include "analysis/Analysis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -36,7 +38,54 @@ bool callsUnfoldedBuiltin(const Expr *E) {
   return F.Found;
 }
 
+/// I as a literal of type long long or unsigned long long, a negative one
+/// in parentheses (the least has no literal: -9223372036854775807LL - 1).
+std::string wideLiteral(const llvm::APSInt &I) {
+  if (I.isUnsigned() || !I.isNegative())
+    return toString(I, 10, false) + (I.isUnsigned() ? "ULL" : "LL");
+  llvm::APSInt Wide = I.extend(64);
+  if (Wide.isMinSignedValue())
+    return "(-9223372036854775807LL - 1)";
+  return "(" + toString(Wide, 10, true) + "LL)";
+}
+
 } // namespace
+
+std::string constantLiteral(const VarDecl *VD) {
+  QualType T = VD->getType().getUnqualifiedType();
+  const Expr *Init = VD->getAnyInitializer();
+  if (T->isDependentType() || !Init || Init->isValueDependent())
+    return "";
+  const APValue *V = const_cast<VarDecl *>(VD)->evaluateValue();
+  if (!V)
+    return "";
+  const ASTContext &Ctx = VD->getASTContext();
+  std::string Spelled = declText(T, "", Ctx);
+  if (V->isInt() && T->isIntegralOrEnumerationType()) {
+    const llvm::APSInt &I = V->getInt();
+    if (T->isBooleanType())
+      return I.getBoolValue() ? "true" : "false";
+    if (T->isSpecificBuiltinType(BuiltinType::Int) && !I.isMinSignedValue())
+      return I.isNegative() ? "(" + toString(I, 10, true) + ")"
+                            : toString(I, 10, true);
+    return "static_cast<" + Spelled + ">(" + wideLiteral(I) + ")";
+  }
+  const auto *BT = T->getAs<BuiltinType>();
+  if (!V->isFloat() || !V->getFloat().isFinite() || !BT ||
+      (BT->getKind() != BuiltinType::Float &&
+       BT->getKind() != BuiltinType::Double))
+    return "";
+  // A hexadecimal literal is exact; a float's value is a double's too.
+  llvm::APFloat F = V->getFloat();
+  bool Lost = false;
+  F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &Lost);
+  char Hex[64];
+  F.convertToHexString(Hex, 0, false, llvm::APFloat::rmNearestTiesToEven);
+  if (BT->getKind() == BuiltinType::Float)
+    return "static_cast<float>(" + std::string(Hex) + ")";
+  return F.isNegative() ? "(" + std::string(Hex) + ")" : std::string(Hex);
+}
 
 bool foldedConstant(const VarDecl *VD, SourceLocation Use) {
   QualType T = VD->getType();

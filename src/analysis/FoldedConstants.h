@@ -23,6 +23,12 @@ bool foldedConstant(const clang::VarDecl *VD, clang::SourceLocation Use);
 bool valueOnlyUse(const clang::VarDecl *VD, const clang::Expr *E,
                   clang::NonOdrUseReason NOUR, bool Read);
 
+/// VD's value as a literal of its type (`4`, `static_cast<::cfg::Mode>(2)`,
+/// `0x1.8p+0`), exact, for a place that needs a constant expression where
+/// the kernel has VD as a parameter; empty where there is none (not a
+/// number, a value that depends on a template, an infinity or a NaN).
+std::string constantLiteral(const clang::VarDecl *VD);
+
 } // namespace omp2cuda
 
 #endif

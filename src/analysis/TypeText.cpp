@@ -125,6 +125,111 @@ QualType fromGlobalScope(QualType T, const ASTContext &Ctx) {
       T.getLocalQualifiers());
 }
 
+/// The inline namespaces clang's getFullyQualifiedType leaves out all name
+/// D's scope, outermost first, with each inline namespace that lookup
+/// needs (`lib::v1::P` where lib declares a P of its own) and none that
+/// it does not, as the type printer spells a scope (AppendScope). Empty
+/// when every inline namespace around D may be left out.
+SmallVector<const NamespaceDecl *, 4> neededScope(const NamedDecl *D) {
+  SmallVector<const NamespaceDecl *, 4> Chain;
+  bool Needed = false;
+  DeclarationName Name = D->getDeclName();
+  for (const DeclContext *DC = D->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || NS->isAnonymousNamespace() ||
+        (NS->isInline() && NS->isRedundantInlineQualifierFor(Name)))
+      continue;
+    Needed = Needed || NS->isInline();
+    Chain.push_back(NS);
+    Name = NS->getDeclName();
+  }
+  if (!Needed)
+    Chain.clear();
+  std::reverse(Chain.begin(), Chain.end());
+  return Chain;
+}
+
+/// Whether Q names namespaces only (`lib::`, `::lib::`, `::`).
+bool namespacesOnly(const NestedNameSpecifier *Q) {
+  for (; Q; Q = Q->getPrefix())
+    if (!Q->getAsNamespace() && Q->getKind() != NestedNameSpecifier::Global)
+      return false;
+  return true;
+}
+
+QualType keepInlineNamespaces(QualType T, const ASTContext &Ctx);
+
+/// A template argument with keepInlineNamespaces applied to its types.
+TemplateArgument keepInlineNamespaces(const TemplateArgument &A,
+                                      const ASTContext &Ctx) {
+  if (A.getKind() == TemplateArgument::Type) {
+    QualType U = keepInlineNamespaces(A.getAsType(), Ctx);
+    if (U != A.getAsType())
+      return TemplateArgument(U);
+  }
+  return A;
+}
+
+/// T as getFullyQualifiedType spelled it, with the inline namespaces that
+/// the spelling needs put back: that function drops every one, and
+/// `lib::P` is then ambiguous or another entity where lib declares a P
+/// besides the one of its inline namespace.
+QualType keepInlineNamespaces(QualType T, const ASTContext &Ctx) {
+  Qualifiers Q = T.getLocalQualifiers();
+  const Type *Ty = T.getTypePtr();
+  auto Requalify = [&](QualType U) { return Ctx.getQualifiedType(U, Q); };
+  if (const auto *PT = dyn_cast<PointerType>(Ty))
+    return Requalify(
+        Ctx.getPointerType(keepInlineNamespaces(PT->getPointeeType(), Ctx)));
+  if (const auto *RT = dyn_cast<LValueReferenceType>(Ty))
+    return Requalify(Ctx.getLValueReferenceType(
+        keepInlineNamespaces(RT->getPointeeType(), Ctx)));
+  if (const auto *RT = dyn_cast<RValueReferenceType>(Ty))
+    return Requalify(Ctx.getRValueReferenceType(
+        keepInlineNamespaces(RT->getPointeeType(), Ctx)));
+  ElaboratedTypeKeyword Keyword = ElaboratedTypeKeyword::None;
+  NestedNameSpecifier *Qualifier = nullptr;
+  const auto *ET = dyn_cast<ElaboratedType>(Ty);
+  if (ET) {
+    Keyword = ET->getKeyword();
+    Qualifier = ET->getQualifier();
+    Ty = ET->getNamedType().getTypePtr();
+  }
+  if (!namespacesOnly(Qualifier))
+    return T;
+  QualType Named(Ty, 0);
+  const NamedDecl *D = nullptr;
+  if (const auto *TT = dyn_cast<TypedefType>(Ty))
+    D = TT->getDecl();
+  else if (const auto *TT = dyn_cast<TagType>(Ty))
+    D = TT->getDecl();
+  else if (const auto *TS = dyn_cast<TemplateSpecializationType>(Ty)) {
+    D = TS->getTemplateName().getAsTemplateDecl();
+    SmallVector<TemplateArgument, 4> Args;
+    for (const TemplateArgument &A : TS->template_arguments())
+      Args.push_back(keepInlineNamespaces(A, Ctx));
+    if (!llvm::equal(Args, TS->template_arguments(),
+                     [](const TemplateArgument &X, const TemplateArgument &Y) {
+                       return X.structurallyEquals(Y);
+                     }))
+      Named = Ctx.getTemplateSpecializationType(
+          TS->getTemplateName(), Args, TS->getCanonicalTypeInternal());
+  }
+  auto Scope = D ? neededScope(D) : SmallVector<const NamespaceDecl *, 4>();
+  if (Scope.empty() && Named.getTypePtr() == Ty)
+    return T;
+  if (!Scope.empty()) {
+    bool Global = writtenFromGlobalScope(T.getTypePtr());
+    Qualifier = Global ? NestedNameSpecifier::GlobalSpecifier(Ctx) : nullptr;
+    for (const NamespaceDecl *NS : Scope)
+      Qualifier = NestedNameSpecifier::Create(Ctx, Qualifier, NS);
+  }
+  if (!ET && !Qualifier)
+    return Requalify(Named);
+  return Requalify(Ctx.getElaboratedType(Keyword, Qualifier, Named));
+}
+
 /// T with each named type qualified by its namespaces (`V` written inside
 /// namespace lk becomes `lk::V`, `std::vector<V>` becomes
 /// `std::vector<lk::V>`). Pointers, references and arrays are taken apart
@@ -168,7 +273,7 @@ QualType qualified(QualType T, const ASTContext &Ctx) {
     Full = fromGlobalScope(
         TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true),
         Ctx);
-  return Full;
+  return keepInlineNamespaces(Full, Ctx);
 }
 
 } // namespace

@@ -278,7 +278,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       std::string Held = "o2c_held_" + C.Name;
       K.DeferredParams.push_back("decltype(o2c::box(" + C.Name + ")) " + Held);
       K.DeferredArgs.push_back("o2c::box(" + C.Name + ")");
-      K.DeferredPrologue.push_back("auto &" + C.Name + " = " + Held + ".v;");
+      // The launch takes the box itself; a clause may still name the array.
+      K.DeferredPrologue.push_back("[[maybe_unused]] auto &" + C.Name + " = " +
+                                   Held + ".v;");
     } else {
       K.DeferredParams.push_back(C.StubParam);
       K.DeferredArgs.push_back(C.Name);
@@ -303,7 +305,11 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         Arg = "o2c_pack(" + C.Name + ")...";
       } else if (C.BoxedArray) {
         Arg = DevName(C.Name);
-        K.Maps.push_back({fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
+        // A deferred task holds the box it bound at the encounter: the
+        // launch takes that one, not a second copy.
+        K.Maps.push_back(
+            {K.NoWait ? fmt::format("auto &{} = o2c_held_{};", Arg, C.Name)
+                      : fmt::format("auto {} = o2c::box({});", Arg, C.Name)});
         if (C.InBody)
           K.PrivateDecls.push_back(C.PrivateDecl);
       } else if (C.InBody && C.Written) {

@@ -1,0 +1,1 @@
+../../../examples/nowait_firstprivate_array.c

@@ -1,0 +1,87 @@
+// How a kernel spells what its region names from namespaces: types of
+// inline namespaces (brief bq point 1) and namespace constants used as
+// constant expressions (brief bq point 2).
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+bool has(const std::string &Out, const std::string &S) {
+  return Out.find(S) != std::string::npos;
+}
+} // namespace
+
+TEST_CASE("a type of an inline namespace keeps it where lookup needs it",
+          "[analysis][types]") {
+  FileResult F = translateC(R"src(
+namespace lib {
+inline namespace v1 { struct S { int a; }; struct T { int b; }; }
+namespace v2 { struct S { double a; }; }
+struct T { long b; };
+}
+int use() {
+  lib::v1::S s{1};
+  lib::v1::T t{2};
+  int r = 0;
+  #pragma omp target map(tofrom: r) firstprivate(s, t)
+  r = s.a + t.b;
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  // lib::S finds the one S (v2 is not inline); lib::T finds two.
+  CHECK(has(F.Output, "(lib::S s, lib::v1::T t"));
+  CHECK(!has(F.Output, "lib::T t"));
+}
+
+TEST_CASE("a constant a region needs as a constant expression is its value "
+          "there",
+          "[analysis][constants]") {
+  FileResult F = translateC(R"src(
+namespace cfg { constexpr int N = 4; constexpr long B = -7; }
+template <int V> int twice() { return 2 * V; }
+int use() {
+  constexpr int L = 5;
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  {
+    int buf[cfg::N];
+    buf[0] = cfg::N;
+    static_assert(L == 5, "five");
+    constexpr long b = cfg::B;
+    r = twice<L>() + buf[0] + (int)b;
+  }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "int buf[4];"));
+  CHECK(has(F.Output, "buf[0] = N;"));
+  CHECK(has(F.Output, "static_assert(5 == 5"));
+  CHECK(has(F.Output, "constexpr long b = static_cast<long>((-7LL));"));
+  CHECK(has(F.Output, "twice<5>()"));
+}
+
+TEST_CASE("a nowait region launches with the box its task holds",
+          "[lowering][nowait]") {
+  FileResult F = translateC(R"src(
+void use(int *out) {
+  int c[4] = {1, 2, 3, 4};
+  #pragma omp target nowait firstprivate(c) map(tofrom: out[0:4])
+  for (int i = 0; i < 4; ++i) out[i] = c[i];
+  #pragma omp taskwait
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(has(F.Output, "auto &c_d = o2c_held_c;"));
+  CHECK(!has(F.Output, "auto c_d = o2c::box(c);"));
+}
