@@ -160,12 +160,22 @@ private:
   Found pointee(const Expr *E);
 
   /// Whether E's value is moved by the translation as the variable's is,
-  /// so that p == E gives the host's answer: null, an address the runtime
-  /// looks up as it looks p up (a mapped array, a captured pointer that
-  /// does not escape, a local of the body so derived), or the address of
-  /// another object. Strict (for p < E and p - E, which also need the same
-  /// mapping): null, or derived from the variable itself only.
+  /// so that p == E gives the host's answer where neither has moved from
+  /// its lookup (atLookup): null, an address the runtime looks up as it
+  /// looks p up (a mapped array, a captured pointer that does not escape,
+  /// a local of the body so derived), or the address of another object.
+  /// Strict (for p < E, p - E, and p == E of moved pointers, which need
+  /// the same lookup): null, or derived from the variable itself (or a
+  /// parameter of Alike) only (PointerAlike.cpp).
   bool movesAlike(const Expr *E, bool Strict, unsigned Steps = 0);
+
+  /// Whether E is the very address a lookup gave, not one moved from it:
+  /// an array, `&x`, a captured pointer never written, a local so
+  /// initialised and never written.
+  bool atLookup(const Expr *E, unsigned Steps = 0) const;
+
+  /// Whether the body writes V: any use but a read of its value.
+  bool written(const VarDecl *V) const;
 
   bool inBody(const Decl *D) const { return declaredIn(D, Root); }
 
@@ -230,6 +240,9 @@ public:
 
 private:
   std::set<const ValueDecl *> Checking; ///< locals movesAlike is reading
+  /// A callee's parameters, never written, that the call passes pointers
+  /// derived from the same item as Origin's argument (`sum(a, a + 8)`).
+  std::set<const ValueDecl *> Alike;
 };
 
 } // namespace pvu

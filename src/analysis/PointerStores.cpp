@@ -274,8 +274,9 @@ Found Classifier::calleeUse(const CallExpr *Call, const FunctionDecl *FD,
                             unsigned I) {
   // An operator method's object is its first argument (a lambda's `f(p)`).
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (isa<CXXOperatorCallExpr>(Call) && MD &&
-      MD->isImplicitObjectMemberFunction()) {
+  unsigned Object = isa<CXXOperatorCallExpr>(Call) && MD &&
+                    MD->isImplicitObjectMemberFunction();
+  if (Object) {
     if (I == 0)
       return kind(Both);
     --I;
@@ -300,6 +301,15 @@ Found Classifier::calleeUse(const CallExpr *Call, const FunctionDecl *FD,
   if (Depth >= 4 || !(PT->isPointerType() || PT->isArrayType()))
     return seen(kind(Both), Call->getBeginLoc());
   Classifier Callee(Def->getBody(), Ctx, Depth + 1, Busy);
+  // Other arguments derived from the same item (`sum(a, a + 8)`): the
+  // callee may compare them with this one.
+  for (unsigned J = 0; J < Def->getNumParams(); ++J) {
+    const ParmVarDecl *Parm = Def->getParamDecl(J);
+    if (J != I && J + Object < Call->getNumArgs() &&
+        Parm->getType()->isPointerType() &&
+        movesAlike(Call->getArg(J + Object), true) && !Callee.written(Parm))
+      Callee.Alike.insert(Parm);
+  }
   PointerValueUse U = Callee.useOf(Def->getParamDecl(I));
   // Where the callee lets it escape, the region's call is the place.
   Found F = kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));

@@ -323,78 +323,6 @@ Found Classifier::pointee(const Expr *E) {
   return kind(Deref);
 }
 
-/// Whether E's value is moved by the translation as the variable's is,
-/// so that p == E gives the host's answer: null, an address the runtime
-/// looks up as it looks p up (a mapped array, a captured pointer that
-/// does not escape, a local of the body so derived), or the address of
-/// another object. Strict (for p < E and p - E, which also need the same
-/// mapping): null, or derived from the variable itself only.
-bool Classifier::movesAlike(const Expr *E, bool Strict, unsigned Steps) {
-  E = E->IgnoreParenCasts();
-  if (Steps > 8)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    // The value the expression gives: the pointer operand of p + n, what
-    // `r = x` assigns, the right of a comma.
-    const Expr *Ptr = nullptr;
-    if (BO->getOpcode() == BO_Assign || BO->isCommaOp())
-      Ptr = BO->getRHS();
-    else if (BO->isCompoundAssignmentOp() || BO->isAdditiveOp())
-      Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                     : BO->getRHS();
-    return Ptr && Ptr->getType()->isPointerType() &&
-           movesAlike(Ptr, Strict, Steps + 1);
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Plus ||
-        UO->getOpcode() == UO_Extension)
-      return movesAlike(UO->getSubExpr(), Strict, Steps + 1);
-    if (UO->getOpcode() != UO_AddrOf)
-      return false;
-    const Expr *Base = UO->getSubExpr()->IgnoreParenImpCasts();
-    while (const auto *ME = dyn_cast<MemberExpr>(Base)) {
-      if (ME->isArrow())
-        return movesAlike(ME->getBase(), Strict, Steps + 1);
-      Base = ME->getBase()->IgnoreParenImpCasts();
-    }
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
-      return movesAlike(subscriptBase(AS), Strict, Steps + 1);
-    return !Strict && isa<DeclRefExpr>(Base);
-  }
-  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
-      Expr::NPCK_NotNull)
-    return true;
-  const auto *DR = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!VD || VD->getType()->isReferenceType())
-    return false;
-  if (VD == Origin || Checking.count(VD))
-    return true;
-  if (VD->hasGlobalStorage())
-    return false;
-  if (VD->getType()->isArrayType())
-    return !Strict; // mapped, or a local of the body
-  if (!VD->getType()->isPointerType())
-    return false;
-  // A captured pointer; a callee does not know what its caller passes.
-  if (!inBody(VD) || isa<ParmVarDecl>(VD))
-    return !Strict && Depth == 0 && !Untranslated.count(VD);
-  // A local: what it starts from and every value assigned to it.
-  if (VD->getInit() && !movesAlike(VD->getInit(), Strict, Steps + 1))
-    return false;
-  Checking.insert(VD);
-  bool Alike = true;
-  RefFinder F(VD);
-  F.TraverseStmt(const_cast<Stmt *>(Root));
-  for (const DeclRefExpr *R : F.Refs)
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(PM.getParent(R));
-        BO && BO->isAssignmentOp() && BO->getLHS() == R &&
-        !movesAlike(BO->getRHS(), Strict, Steps + 1))
-      Alike = false;
-  Checking.erase(VD);
-  return Alike;
-}
-
 Found Classifier::binaryUse(const BinaryOperator *BO, const Expr *Cur) {
   bool IsLHS = BO->getLHS() == Cur;
   const Expr *Other = IsLHS ? BO->getRHS() : BO->getLHS();
@@ -433,8 +361,15 @@ Found Classifier::binaryKind(const BinaryOperator *BO, const Expr *Cur,
     return IsLHS ? classify(BO) : kind(Both);
   case BO_EQ:
   case BO_NE:
-    // Against null, or a pointer moved alike, the host's answer.
-    return kind(movesAlike(Other, false) ? Neutral : Escape);
+    // Against null or a pointer of the same lookup, the host's answer;
+    // against another lookup's only where neither has moved from it: the
+    // end of one item's copy may be the start of another's on either
+    // build, not on both (review a8/a9: `p + 2 == q`).
+    if (movesAlike(Other, true))
+      return kind(Neutral);
+    return kind(movesAlike(Other, false) && atLookup(Cur) && atLookup(Other)
+                    ? Neutral
+                    : Escape);
   case BO_LT:
   case BO_GT:
   case BO_LE:

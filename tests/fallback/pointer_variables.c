@@ -44,12 +44,12 @@ int main(int argc, char **argv) {
 
   reset(a), p = a + 2, v = 0;
 #pragma omp target map(tofrom: q[0:6], v) firstprivate(p)
-  { p[0] *= 10; v = p[1] + (p == q + 2); p++; }
+  { p[0] *= 10; v = p[1] + (p != 0); p++; }
   show("firstprivate(p)", a, v, p - a);
 
   reset(a), p = a + 2, v = 0;
 #pragma omp target map(tofrom: q[0:6], v) defaultmap(firstprivate: pointer)
-  { p[0] *= 10; v = p[1] + (p == q + 2); }
+  { p[0] *= 10; v = p[1] + (p != q); }
   show("defaultmap fp", a, v, p - a);
 
   reset(a), p = a + 2, v = 0;

@@ -199,3 +199,47 @@ void f(int **s) {
                             true);
   check(F, 2, 2);
 }
+
+TEST_CASE("equality between pointers of different map items, one moved from "
+          "its lookup, is seen; within one item, with null or unmoved, it "
+          "is not",
+          "[pointer-order][seen]") {
+  // Each item's copy is an allocation of its own: p + 2 == q of two
+  // sections of one array holds on the host only (review a7-a9: host 2,
+  // emu 10 for the walk; host 1, emu 0 for the others, before).
+  FileResult F = translateC(R"src(
+static int sum(const int *b, const int *e) {
+  int s = 0;
+  for (const int *x = b; x != e; ++x) s += *x;
+  return s;
+}
+#pragma omp declare target(sum)
+void f(int *a, int *r) {
+  int *p = a, *q = a + 2, *t = a + 3, *z = a + 4, b[4], c[4];
+  #pragma omp target map(tofrom: p[0:2], q[0:2], r[0:1])
+  { int n = 0; for (int *x = p; x != q; ++x) n++;
+    r[0] = n; }
+  #pragma omp target map(tofrom: p[0:2], q[0:2], r[0:1])
+  { r[0] = p + 2
+        == q; }
+  #pragma omp target map(tofrom: b, c, r[0:1])
+  { r[0] = c == b + 4; }
+  #pragma omp target map(tofrom: b, c, r[0:1])
+  { r[0] = sum(b, c + 4); }
+  #pragma omp target map(tofrom: a[0:4], r[0:2])
+  { r[0] = t + 1 == z; r[1] = t[0]; }
+  #pragma omp target map(tofrom: p[0:2], q[0:2], r[0:2])
+  { int n = 0; for (int *x = p; x != p + 2; ++x) n += *x;
+    r[0] = n; r[1] = (p == q) + (p != 0) + (q + 1 == &q[1]) + (b == c); }
+  #pragma omp target map(tofrom: b, r[0:1])
+  { const int *e = b + 4; int s = 0;
+    for (const int *x = b; x != e; ++x) s += *x;
+    r[0] = s + sum(b, b + 4) + sum(b + 1, e); }
+})src");
+  check(F, 5, 7);
+  // At the comparison.
+  CHECK(F.Regions[0].R.WhyPos.Line == 11u);
+  CHECK(F.Regions[1].R.WhyPos.Line == 14u);
+  CHECK(F.Regions[2].R.WhyPos.Line == 17u);
+  CHECK(contains(F.Regions[4].R.Reason, "pointer 't'"));
+}
