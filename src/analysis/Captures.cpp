@@ -61,7 +61,13 @@ public:
     // Constants of integral type are folded into the kernel text as written
     // only if they are visible there; globals are.
     use(VD, false).Refs.push_back(E->getSourceRange());
-    if (ConstantContext && E->isNonOdrUse() == NOUR_Constant)
+    // In a template's pattern a constant whose value depends on the
+    // template's arguments is no NOUR_Constant use yet, and its value cannot
+    // be written (review bq: `constexpr int L = K + 1;` then `twice<L>()`).
+    if (ConstantContext &&
+        (E->isNonOdrUse() == NOUR_Constant ||
+         (E->isValueDependent() && (VD->isConstexpr() ||
+                                    VD->getType().isConstQualified()))))
       use(VD, false).ConstantRefs.push_back(E->getSourceRange());
     if (E->getType()->isArrayType())
       ++ArrayRefs[VD];

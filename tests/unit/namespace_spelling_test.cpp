@@ -69,6 +69,30 @@ int use() {
   CHECK(has(F.Output, "twice<5>()"));
 }
 
+TEST_CASE("a constant whose value depends on a template's arguments, used "
+          "as a constant expression, keeps the region on the host",
+          "[analysis][constants]") {
+  // In the pattern `L` is value-dependent, no NOUR_Constant use: it became
+  // a runtime kernel parameter and `twice<L>()` did not compile (review bq).
+  FileResult F = translateC(R"src(
+template <int V> int twice() { return 2 * V; }
+template <int K> int f() {
+  constexpr int L = K + 1;
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  { int a[L]; a[0] = L; r = twice<L>() + a[0]; }
+  return r;
+}
+int g() { return f<3>(); }
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  INFO(F.Regions[0].R.Reason);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(has(F.Regions[0].R.Reason, "'L' is used as a constant expression"));
+}
+
 TEST_CASE("a nowait region launches with the box its task holds",
           "[lowering][nowait]") {
   FileResult F = translateC(R"src(
