@@ -1,6 +1,7 @@
 // Which pointers held in mapped storage the map items in force at a target
 // region attach, path by path (AttachedPaths.h).
 #include "analysis/AttachedPaths.h"
+#include "analysis/WrittenVars.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclOpenMP.h"
@@ -49,6 +50,24 @@ const void *anyElement() {
 
 namespace {
 
+/// The step of an item's element at the index of the loop that enters it
+/// (`A[i]` of `enter data map(A[i][0:m])` in a loop over i): the runtime
+/// attaches each element the loop enters, which stands for any element.
+const void *loopElement() {
+  static const char Loop = 0;
+  return &Loop;
+}
+
+/// Whether the step Use of a path matches the step Item of an item's path:
+/// the same, or an element of any index where Item is a loopElement().
+bool stepMatches(const std::pair<const void *, int64_t> &Item,
+                 const std::pair<const void *, int64_t> &Use) {
+  if (Item.first == loopElement())
+    return !Use.first || Use.first == anyElement() ||
+           Use.first == loopElement();
+  return Item == Use;
+}
+
 /// The most element paths one item or one dereference stands for.
 constexpr size_t MaxPaths = 4096;
 
@@ -80,12 +99,20 @@ bool iteratorValues(const Decl *D, const OMPIteratorExpr *Iter,
   return false;
 }
 
+/// Whether D is an iterator of Iter.
+bool isIterator(const Decl *D, const OMPIteratorExpr *Iter) {
+  for (unsigned I = 0; Iter && I < Iter->numOfIterators(); ++I)
+    if (Iter->getIteratorDecl(I) == D)
+      return true;
+  return false;
+}
+
 /// E's paths, appended to each of Out (one empty path to start with): an
 /// index that is not a constant is anyElement() where Unknown (a
 /// dereference), or one path per value of an iterator of Iter (an item).
 bool pathsOf(const Expr *E, const ASTContext &Ctx,
              std::vector<StoragePath> &Out, bool Unknown,
-             const OMPIteratorExpr *Iter) {
+             const OMPIteratorExpr *Iter, const Decl *Loop = nullptr) {
   auto Append = [&](const void *Step, int64_t Index) {
     for (StoragePath &P : Out)
       P.push_back({Step, Index});
@@ -93,7 +120,7 @@ bool pathsOf(const Expr *E, const ASTContext &Ctx,
   E = E->IgnoreParenImpCasts();
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!FD || !pathsOf(M->getBase(), Ctx, Out, Unknown, Iter))
+    if (!FD || !pathsOf(M->getBase(), Ctx, Out, Unknown, Iter, Loop))
       return false;
     if (M->isArrow())
       Append(nullptr, 0);
@@ -101,7 +128,7 @@ bool pathsOf(const Expr *E, const ASTContext &Ctx,
     return true;
   }
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-    if (!pathsOf(A->getBase(), Ctx, Out, Unknown, Iter))
+    if (!pathsOf(A->getBase(), Ctx, Out, Unknown, Iter, Loop))
       return false;
     Expr::EvalResult R;
     if (!A->getIdx()->isValueDependent() &&
@@ -119,6 +146,15 @@ bool pathsOf(const Expr *E, const ASTContext &Ctx,
     }
     const auto *D = dyn_cast<DeclRefExpr>(A->getIdx()->IgnoreParenImpCasts());
     std::vector<int64_t> Values;
+    // An iterator over a range that is not constant (`lst[it][:m]`, `it =
+    // 0:n`) attaches what it maps like a loop entering each element.
+    if (D && ((Loop && D->getDecl() == Loop) ||
+              (isIterator(D->getDecl(), Iter) &&
+               !iteratorValues(D->getDecl(), Iter, Ctx, Values)))) {
+      Append(loopElement(), 0);
+      return true;
+    }
+    Values.clear();
     if (!D || !iteratorValues(D->getDecl(), Iter, Ctx, Values) ||
         Out.size() * Values.size() > MaxPaths)
       return false;
@@ -133,7 +169,7 @@ bool pathsOf(const Expr *E, const ASTContext &Ctx,
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref) {
-    if (!pathsOf(U->getSubExpr(), Ctx, Out, Unknown, Iter))
+    if (!pathsOf(U->getSubExpr(), Ctx, Out, Unknown, Iter, Loop))
       return false;
     Append(nullptr, 0);
     return true;
@@ -187,6 +223,12 @@ bool storagePath(const Expr *E, const ASTContext &Ctx, StoragePath &Out) {
 }
 
 bool isAttached(const std::set<StoragePath> &Paths, const StoragePath &P) {
+  for (const StoragePath &Q : Paths)
+    if (Q.size() == P.size() &&
+        std::any_of(Q.begin(), Q.end(),
+                    [](const auto &S) { return S.first == loopElement(); }) &&
+        std::equal(Q.begin(), Q.end(), P.begin(), stepMatches))
+      return true;
   StoragePath Each = P;
   size_t Budget = MaxPaths;
   return everyAttached(Paths, Each, 0, Budget);
@@ -210,6 +252,9 @@ public:
          !inForce(D) || !alwaysIf(D)))
       return true;
     Outer = D != Current;
+    Modified.clear();
+    if (Outer)
+      modifiedBetween(D);
     for (const OMPClause *C : D->clauses()) {
       if (const auto *M = dyn_cast<OMPMapClause>(C))
         add(M);
@@ -226,7 +271,10 @@ public:
     for (const auto &[P, Holder] : Pending)
       for (const StoragePath &C : Covered)
         if (C.size() <= Holder.size() &&
-            std::equal(C.begin(), C.end(), Holder.begin())) {
+            std::equal(C.begin(), C.end(), Holder.begin(),
+                       [](const auto &A, const auto &B) {
+                         return stepMatches(B, A);
+                       })) {
           Paths.insert(P);
           break;
         }
@@ -297,8 +345,14 @@ private:
       L = Lo.Val.getInt().getExtValue();
     }
     if (!S->getLength() || S->getLength()->isValueDependent() ||
-        !S->getLength()->EvaluateAsInt(Len, Ctx))
+        !S->getLength()->EvaluateAsInt(Len, Ctx)) {
+      // `A[0:n]`: the holder of what a loop enters (`A[i][0:m]`) only.
+      for (StoragePath P : Each) {
+        P.push_back({loopElement(), 0});
+        Covered.insert(P);
+      }
       return;
+    }
     int64_t N = Len.Val.getInt().getExtValue();
     for (int64_t K = L; K < L + N && K < L + 64; ++K)
       for (StoragePath P : Each) {
@@ -313,6 +367,7 @@ private:
   /// there. (A construct later in the function attaches nothing here.)
   bool inForce(const OMPExecutableDirective *D) {
     // Exit data releases what it names; update attaches nothing.
+    Loop = nullptr;
     if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
       return false;
     const Stmt *Child = Current;
@@ -329,6 +384,10 @@ private:
       auto K = isa<OMPTargetDataDirective>(D)
                    ? Pos
                    : std::find(CS->body_begin(), Pos, D);
+      if (K == Pos && isa<OMPTargetEnterDataDirective>(D))
+        K = std::find_if(CS->body_begin(), Pos, [&](const Stmt *S) {
+          return (Loop = enteringLoop(S, D));
+        });
       bool Here = K != Pos;
       // What runs before the region in each block up to D (in a target
       // data construct around it too) may release what D mapped, also in a
@@ -340,6 +399,65 @@ private:
         return true;
     }
     return false;
+  }
+  /// Whether S is D or holds it.
+  bool holds(const Stmt *S, const Stmt *D) {
+    for (; D; D = PM.getParent(D))
+      if (D == S)
+        return true;
+    return false;
+  }
+  /// Modified: the variables that what runs between D and Current (in a
+  /// loop around Current, all of each block around it) may change.
+  void modifiedBetween(const Stmt *D) {
+    bool InLoop = false;
+    for (const Stmt *P = PM.getParent(Current); P && !holds(P, D);
+         P = PM.getParent(P))
+      InLoop |= isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P);
+    const Stmt *Child = Current;
+    for (const Stmt *P = PM.getParent(Child); P && Child != D;
+         Child = P, P = PM.getParent(P)) {
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS) {
+        for (const Stmt *C : P->children())
+          if (C != Child && P != D)
+            writtenVars(C, Current, Modified);
+        continue;
+      }
+      auto Begin = CS->body_begin();
+      for (auto J = Begin; J != CS->body_end(); ++J)
+        if (holds(*J, D))
+          Begin = J + 1;
+      for (auto J = Begin; J != CS->body_end(); ++J)
+        if (*J != Child &&
+            (InLoop || J < std::find(Begin, CS->body_end(), Child)))
+          writtenVars(*J, Current, Modified);
+      if (Begin != CS->body_begin() && holds(*(Begin - 1), D))
+        return;
+    }
+  }
+  /// The variable of S, a for loop whose body is D or has D among its
+  /// statements (`for (i = 0; ...) { enter data map(A[i][0:m]) }`) and no
+  /// exit data, label or call that may have one; null for anything else.
+  static const VarDecl *enteringLoop(const Stmt *S,
+                                     const OMPExecutableDirective *D) {
+    const auto *F = dyn_cast<ForStmt>(S);
+    if (!F || exitsOrJumps(F, 3))
+      return nullptr;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+    if (F->getBody() != D &&
+        !(Body && std::find(Body->body_begin(), Body->body_end(), D) !=
+                      Body->body_end()))
+      return nullptr;
+    const Expr *Var = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                : nullptr;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
+        BO && BO->getOpcode() == BO_Assign)
+      Var = BO->getLHS()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Var);
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
   /// Whether S has an exit data construct or a label, also (Calls levels
   /// deep, none where Calls < 0; a call deeper counts as one) in a function it calls whose definition is not in a system
@@ -476,7 +594,7 @@ private:
   /// items are looked at replaced by the storage it stands for; false where
   /// a path does not start at that variable.
   bool pathsAt(const Expr *E, std::vector<StoragePath> &Each) {
-    if (!pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter))
+    if (!pathsOf(E, Ctx, Each, /*Unknown=*/false, Iter, Loop))
       return false;
     if (!Reroot.first)
       return true;
@@ -496,6 +614,19 @@ private:
   /// map(s.p[0:4])` alone).
   void attach(const Expr *Next, const std::vector<StoragePath> &Each) {
     StoragePath Holder;
+    // A holder the program may change between D and the region: the path
+    // names other storage there (review rv R4: `sp = &s2;` in the data
+    // construct's body).
+    // (A record variable's member reassigned is no such case: the region
+    // reads the device copy, as on a device.)
+    const void *Root = Each.empty() ? nullptr : Each.front().front().first;
+    const auto *RootVar = Root && Root != thisRoot()
+                              ? static_cast<const VarDecl *>(Root)
+                              : nullptr;
+    if (Outer && RootVar && RootVar->getType()->isPointerType() &&
+        (Modified.count(Root) ||
+         (Modified.count(anyGlobal()) && RootVar->hasGlobalStorage())))
+      return;
     if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
       Paths.insert(Each.begin(), Each.end());
       return;
@@ -538,12 +669,14 @@ private:
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
+  const VarDecl *Loop = nullptr; // the variable of the loop entering D
   bool Outer = false; // the items are of a construct other than Current
   // The variable of the mapper whose items are added, and the storage it
   // stands for (null: the construct's own items).
   std::pair<const void *, StoragePath> Reroot;
   std::vector<std::pair<StoragePath, StoragePath>> Pending; // path, holder
   std::set<StoragePath> Covered; // storage other constructs map
+  std::set<const void *> Modified; // see modifiedBetween()
 };
 
 } // namespace

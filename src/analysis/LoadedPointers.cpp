@@ -10,9 +10,11 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <memory>
@@ -180,6 +182,7 @@ private:
     F.Attached = Attached;
     F.Depth = Depth + 1;
     F.Walked = Walked;
+    F.Scope = Scope;
     F.TraverseStmt(Def->getBody());
     if (const auto *CD = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *I : CD->inits())
@@ -189,6 +192,7 @@ private:
           G.Attached = Attached;
           G.Depth = Depth + 1;
           G.Walked = Walked;
+          G.Scope = Scope;
           G.MemberInit = true;
           G.TraverseStmt(I->getInit());
           F.Where = G.Where;
@@ -334,12 +338,22 @@ private:
         Root = throughRecords(M, Through);
         if (!Root)
           return;
+      } else if (Root->getType()->isPointerType()) {
+        // An element of what a pointer points to (`rows[0]` of `int
+        // **rows`): the device copy of a mapped array of pointers (review
+        // rv R1: `rows[0][1] = 1`, host 1, emu 0).
+        Through = true;
       } else if (!Root->getType()->isArrayType() &&
                  !(isa<DeclRefExpr>(Root) && cast<DeclRefExpr>(Root)
                                                  ->getDecl()
                                                  ->getType()
                                                  ->isArrayType()))
         return;
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref &&
+               E->getType()->isPointerType()) {
+      Root = U->getSubExpr()->IgnoreParenImpCasts(); // `*pp`, as `pp[0]`
+      Through = true;
     } else if (const auto *D = dyn_cast<DeclRefExpr>(E);
                D && Copy && !E->getType()->isPointerType()) {
       Root = D; // a record or an array of pointers, copied whole
@@ -379,6 +393,11 @@ private:
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
+      return;
+    // The rows of a parameter `int **rows` that no map item of the
+    // function names were mapped by its callers, who may attach them.
+    if (Through && !Member && isa<ParmVarDecl>(VD) &&
+        !mapsThrough(Scope ? Scope : Current, VD))
       return;
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
@@ -493,6 +512,31 @@ private:
     }
     return false;
   }
+  /// Whether a map, to or from item of a construct in S names VD.
+  static bool mapsThrough(const Stmt *S, const VarDecl *VD) {
+    if (!S)
+      return false;
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+      for (const OMPClause *C : D->clauses())
+        if (isa<OMPMapClause, OMPToClause, OMPFromClause>(C))
+          for (const Stmt *E : const_cast<OMPClause *>(C)->children())
+            if (names(E, VD))
+              return true;
+    for (const Stmt *C : S->children())
+      if (mapsThrough(C, VD))
+        return true;
+    return false;
+  }
+  static bool names(const Stmt *E, const VarDecl *VD) {
+    if (!E)
+      return false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
+      return true;
+    for (const Stmt *C : E->children())
+      if (names(C, VD))
+        return true;
+    return false;
+  }
   bool subscripted(const Expr *E) {
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
@@ -539,6 +583,9 @@ private:
   bool Nested = false;     // What was found in a function a callee calls
   bool MemberInit = false; // Body is a constructor's member initialiser
   std::unique_ptr<ParentMap> Parents;
+
+public:
+  const Stmt *Scope = nullptr;
 };
 
 } // namespace
@@ -553,6 +600,7 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
   LoadedFinder F(Body, Current, Region);
   F.Ctx = &Ctx;
   F.Walked = &Walked;
+  F.Scope = Scope;
   attachedPaths(Scope, Current, Ctx, F.Attached);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;

@@ -347,3 +347,75 @@ void f(struct S *sp, struct O o) {
   CHECK(T[5]->Translate);
   CHECK(T[6]->Translate);
 }
+
+TEST_CASE("a pointer loaded through a pointer to an array of pointers is "
+          "attached only by an item through that element; a holder pointer "
+          "reassigned after the data construct attaches nothing",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int g(int **rows, int **pp, int **A, struct S *sp, struct S *s2, int n) {
+  #pragma omp target map(to: rows[0:2])
+  { rows[0][1] = 1; }
+  #pragma omp target map(to: rows[0:2])
+  { (*rows)[1] = 1; }
+  #pragma omp target map(to: rows[0:2])
+  { *rows[1] = 1; }
+  #pragma omp target enter data map(to: pp[0:2])
+  #pragma omp target data map(tofrom: pp[0][0:4])
+  {
+    #pragma omp target
+    { pp[1][1] = 7; }
+    #pragma omp target
+    { pp[0][1] = 7; (*pp)[2] = 8; }
+  }
+  #pragma omp target enter data map(to: A[0:n])
+  for (int i = 0; i < n; i++) {
+    #pragma omp target enter data map(to: A[i][0:4])
+  }
+  #pragma omp target
+  { A[n - 1][0] = 1; }
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    #pragma omp target
+    { sp->p[0] = 5; }
+    sp = s2;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  return 0;
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 8);
+  checkRefused(*T[0], "what 'rows' points to");
+  checkRefused(*T[1], "what 'rows' points to");
+  checkRefused(*T[2], "what 'rows' points to");
+  checkRefused(*T[3], "what 'pp' points to");
+  CHECK(T[4]->Translate);
+  CHECK(T[5]->Translate);
+  CHECK(T[6]->Translate);
+  checkRefused(*T[7], "what 'sp' points to");
+}
+
+TEST_CASE("the rows of a parameter that no map item of its function names "
+          "were mapped by a caller, which may attach them",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+void h(int **q, int n) {
+  #pragma omp target
+  { q[0][1] = 1; (*q)[2] = 2; }
+}
+void k(int **q, int n) {
+  #pragma omp target data map(to: q[0:2])
+  {
+    #pragma omp target
+    { q[0][1] = 1; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targets(F);
+  REQUIRE(T.size() == 2);
+  CHECK(T[0]->Translate);
+  checkRefused(*T[1], "what 'q' points to");
+}
