@@ -3,7 +3,6 @@
 
 #include "driver/Translate.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -35,15 +34,10 @@ inline bool contains(const std::string &Haystack, const std::string &Needle) {
   return Haystack.find(Needle) != std::string::npos;
 }
 
-/// Finds the first target execution construct of a parsed AST.
-struct FirstTarget : clang::RecursiveASTVisitor<FirstTarget> {
-  const clang::OMPExecutableDirective *D = nullptr;
-  bool VisitOMPExecutableDirective(clang::OMPExecutableDirective *E) {
-    if (!D && clang::isOpenMPTargetExecutionDirective(E->getDirectiveKind()))
-      D = E;
-    return true;
-  }
-};
+/// The first target execution construct of a parsed AST, or null. Out of
+/// line (ToolTestUtil.cpp): a RecursiveASTVisitor instantiated in every test
+/// file doubled each one's compile time.
+const clang::OMPExecutableDirective *firstTarget(clang::ASTContext &Ctx);
 
 /// A C file parsed with OpenMP 5.2, and its first target construct.
 struct Parsed {
@@ -53,18 +47,7 @@ struct Parsed {
   clang::ASTContext &ctx() { return AST->getASTContext(); }
 };
 
-inline Parsed parse(const std::string &Code) {
-  Parsed P;
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(
-      Code, {"-fopenmp", "-fopenmp-version=52", "-xc", "-std=c11"}, "input.c");
-  REQUIRE(P.AST);
-  FirstTarget F;
-  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
-  REQUIRE(F.D);
-  P.Target = F.D;
-  P.Body = F.D->getInnermostCapturedStmt()->getCapturedStmt();
-  return P;
-}
+Parsed parse(const std::string &Code);
 
 } // namespace omp2cuda::test
 

@@ -5,7 +5,6 @@
 #include "ToolTestUtil.h"
 #include "analysis/Lint.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -33,12 +32,11 @@ std::vector<Found> lint(const std::string &Code, bool Cxx = false) {
   REQUIRE(AST);
   REQUIRE_FALSE(AST->getDiagnostics().hasErrorOccurred());
   ASTContext &Ctx = AST->getASTContext();
-  FirstTarget F;
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  REQUIRE(F.D);
+  const OMPExecutableDirective *D = firstTarget(Ctx);
+  REQUIRE(D);
   std::vector<Found> Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const LintFinding &L : lintFirstprivateWrites(*F.D, Ctx)) {
+  for (const LintFinding &L : lintFirstprivateWrites(*D, Ctx)) {
     PresumedLoc P = SM.getPresumedLoc(L.Loc);
     Out.push_back({L.Var, L.Message, P.getLine(), P.getColumn()});
   }

@@ -1,15 +1,69 @@
 if(TARGET omp2cuda_tool)
-  add_executable(tool_test adjust_args_test.cpp analysis_test.cpp full_grid_test.cpp data_sharing_test.cpp doacross_test.cpp clauses52_test.cpp device_calls_test.cpp device_lambdas_test.cpp orphaned_test.cpp orphaned_distribute_test.cpp orphaned_for_test.cpp declare_target_test.cpp declare_variant_test.cpp construct_variant_test.cpp class_template_self_test.cpp directive_tree_test.cpp spmd_cxx_aliases_test.cpp control_tree_test.cpp transparent_test.cpp ordered_test.cpp atomic_compare_test.cpp team_barrier_test.cpp data_items_test.cpp map_items_test.cpp pointer_order_test.cpp pointer_seen_test.cpp loaded_store_test.cpp attached_paths_test.cpp attached_mappers_test.cpp attached_callees_test.cpp member_pointer_writes_test.cpp emit_test.cpp ccompat_test.cpp cenums_test.cpp namespace_spelling_test.cpp
-                         output_paths_test.cpp header_copies_test.cpp cuda_names_test.cpp lint_test.cpp
-                         linear_test.cpp array_reduction_test.cpp metadirective_test.cpp
-                         atomic_capture_test.cpp atomic_read_write_test.cpp
-                         task_reduction_test.cpp
-                         scope_test.cpp imperfect_nest_test.cpp class_members_test.cpp
-                         virtual_objects_test.cpp
-                         indirect_calls_test.cpp device_allocators_test.cpp
-                         nested_parallel_test.cpp scan_test.cpp template_types_test.cpp
-                         namespace_scopes_test.cpp clause_repeat_test.cpp)
+  # One source per line: branches that add tests merge without conflicts.
+  add_executable(tool_test
+    ToolTestUtil.cpp
+    adjust_args_test.cpp
+    analysis_test.cpp
+    full_grid_test.cpp
+    data_sharing_test.cpp
+    doacross_test.cpp
+    clauses52_test.cpp
+    device_calls_test.cpp
+    device_lambdas_test.cpp
+    orphaned_test.cpp
+    orphaned_distribute_test.cpp
+    orphaned_for_test.cpp
+    declare_target_test.cpp
+    declare_variant_test.cpp
+    construct_variant_test.cpp
+    class_template_self_test.cpp
+    directive_tree_test.cpp
+    spmd_cxx_aliases_test.cpp
+    control_tree_test.cpp
+    transparent_test.cpp
+    ordered_test.cpp
+    atomic_compare_test.cpp
+    team_barrier_test.cpp
+    data_items_test.cpp
+    map_items_test.cpp
+    pointer_order_test.cpp
+    pointer_seen_test.cpp
+    loaded_store_test.cpp
+    attached_paths_test.cpp
+    member_pointer_writes_test.cpp
+    emit_test.cpp
+    ccompat_test.cpp
+    cenums_test.cpp
+    output_paths_test.cpp
+    header_copies_test.cpp
+    cuda_names_test.cpp
+    lint_test.cpp
+    linear_test.cpp
+    array_reduction_test.cpp
+    metadirective_test.cpp
+    atomic_capture_test.cpp
+    atomic_read_write_test.cpp
+    task_reduction_test.cpp
+    scope_test.cpp
+    imperfect_nest_test.cpp
+    class_members_test.cpp
+    virtual_objects_test.cpp
+    indirect_calls_test.cpp
+    device_allocators_test.cpp
+    nested_parallel_test.cpp
+    scan_test.cpp
+    template_types_test.cpp
+    namespace_scopes_test.cpp
+    clause_repeat_test.cpp
+    attached_mappers_test.cpp
+    attached_callees_test.cpp
+    namespace_spelling_test.cpp
+  )
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)
+  if(OMP2CUDA_PCH)
+    target_precompile_headers(tool_test PRIVATE
+      "$<$<COMPILE_LANGUAGE:CXX>:${CMAKE_CURRENT_SOURCE_DIR}/PrecompiledTestHeaders.h>")
+  endif()
   add_test(NAME unit.tool COMMAND tool_test)
 endif()
