@@ -162,6 +162,14 @@ public:
   std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
 private:
+  /// F looks into a function this finder's body calls.
+  void callerOf(LoadedFinder &F) const {
+    F.Ctx = Ctx;
+    F.Attached = Attached;
+    F.Depth = Depth + 1;
+    F.Walked = Walked;
+    F.Scope = Scope;
+  }
   /// A function the region calls, with the storage its parameters and
   /// `this` reach in the region's terms (CallFrame): a pointer it loads
   /// from a mapped record keeps the region on the host as one the region
@@ -178,21 +186,13 @@ private:
     if (!Walked->insert(Inner).second)
       return;
     LoadedFinder F(Def->getBody(), Current, Inner);
-    F.Ctx = Ctx;
-    F.Attached = Attached;
-    F.Depth = Depth + 1;
-    F.Walked = Walked;
-    F.Scope = Scope;
+    callerOf(F);
     F.TraverseStmt(Def->getBody());
     if (const auto *CD = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *I : CD->inits())
         if (F.Where.isInvalid() && I->isWritten() && I->getInit()) {
           LoadedFinder G(I->getInit(), Current, Inner);
-          G.Ctx = Ctx;
-          G.Attached = Attached;
-          G.Depth = Depth + 1;
-          G.Walked = Walked;
-          G.Scope = Scope;
+          callerOf(G);
           G.MemberInit = true;
           G.TraverseStmt(I->getInit());
           F.Where = G.Where;
