@@ -5,6 +5,7 @@
 // constant expression: there the kernel spells the constant's value
 // instead (`twice<4>()`, `int buf[4]`), everywhere else the parameter.
 #include <array>
+#include <omp.h>
 #include <stdio.h>
 
 namespace cfg {
@@ -66,5 +67,9 @@ int main() {
   for (int i = 0; i < 12; ++i)
     printf("%d ", out[i]);
   printf("\n");
+  int on_device = 0;
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device();
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

@@ -4,6 +4,7 @@
 // and keeps it where the enclosing namespace has another entity of the
 // name (`lib2::v1::P`, `lib::v1::Box`, `::top::G`), where leaving it out
 // would be ambiguous or name the other type.
+#include <omp.h>
 #include <stdio.h>
 
 namespace lib {
@@ -68,5 +69,9 @@ int run() {
 
 int main() {
   printf("%d\n", app::run());
+  int on_device = 0;
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device();
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

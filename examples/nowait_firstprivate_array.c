@@ -2,6 +2,7 @@
 // binds a copy of the array when the construct is encountered, and the
 // kernel is launched with that copy (the array changes after the
 // encounter, which the region must not see).
+#include <omp.h>
 #include <stdio.h>
 
 int main(void) {
@@ -13,5 +14,9 @@ int main(void) {
   c[0] = 100;
 #pragma omp taskwait
   printf("%d %d %d %d %d\n", out[0], out[1], out[2], out[3], c[0]);
+  int on_device = 0;
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device();
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

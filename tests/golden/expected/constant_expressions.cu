@@ -8,6 +8,7 @@
 // constant expression: there the kernel spells the constant's value
 // instead (`twice<4>()`, `int buf[4]`), everywhere else the parameter.
 #include <array>
+#include <omp.h>
 #include <stdio.h>
 
 namespace cfg {
@@ -24,14 +25,14 @@ struct K {
 
 template <int V> __host__ __device__ constexpr int twice() { return 2 * V; }
 
-#line 28 "constant_expressions.cu"
+#line 29 "constant_expressions.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom : out[0 : 12])' at
-// inputs/constant_expressions.cpp:28
-__global__ void omp2cuda_main_L28(const int N, const cfg::Mode mode,
+// inputs/constant_expressions.cpp:29
+__global__ void omp2cuda_main_L29(const int N, const cfg::Mode mode,
                                   const double half, const long big,
                                   const int W, const int L, const int M,
                                   int *out) {
-#line 29 "inputs/constant_expressions.cpp"
+#line 30 "inputs/constant_expressions.cpp"
   {
     int buf[4];
     for (int i = 0; i < N; ++i)
@@ -69,18 +70,18 @@ __global__ void omp2cuda_main_L28(const int N, const cfg::Mode mode,
     out[10] = (int)b;
     out[11] = N + L;
   }
-#line 73 "constant_expressions.cu"
+#line 74 "constant_expressions.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom : out[0 : 12])'
-// at inputs/constant_expressions.cpp:28
+// at inputs/constant_expressions.cpp:29
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_main_L28_launch(const int N, const cfg::Mode mode,
+static bool omp2cuda_main_L29_launch(const int N, const cfg::Mode mode,
                                      const double half, const long big,
                                      const int W, const int L, const int M,
                                      int (&out)[12]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/constant_expressions.cpp", 28,
+  static const o2c::SourceLoc o2c_loc = {"inputs/constant_expressions.cpp", 29,
                                          1, "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -89,18 +90,44 @@ static bool omp2cuda_main_L28_launch(const int N, const cfg::Mode mode,
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L28)(N, mode, half, big, W, L, M, out_d);
+             omp2cuda_main_L29)(N, mode, half, big, W, L, M, out_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 24 "inputs/constant_expressions.cpp"
+// omp2cuda: kernel for '#pragma omp target map(from : on_device)' at
+// inputs/constant_expressions.cpp:71
+__global__ void omp2cuda_main_L71(int *on_device) {
+#line 72 "inputs/constant_expressions.cpp"
+  (*on_device) = !o2c_dev::omp_is_initial_device();
+#line 104 "constant_expressions.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(from : on_device)' at
+// inputs/constant_expressions.cpp:71
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L71_launch(int &on_device) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/constant_expressions.cpp", 71,
+                                         1, "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L71)(on_device_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
+#line 25 "inputs/constant_expressions.cpp"
 int main() {
   constexpr int L = 5;
   const int M = 6;
   int out[12] = {0};
-if (!omp2cuda_main_L28_launch(::cfg::N, ::cfg::mode, ::cfg::half, ::cfg::big, K::W, L, M, out)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 28 "inputs/constant_expressions.cpp"
+if (!omp2cuda_main_L29_launch(::cfg::N, ::cfg::mode, ::cfg::half, ::cfg::big, K::W, L, M, out)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 29 "inputs/constant_expressions.cpp"
 #pragma omp target map(tofrom : out[0 : 12])
   {
     int buf[cfg::N];
@@ -142,5 +169,11 @@ if (!omp2cuda_main_L28_launch(::cfg::N, ::cfg::mode, ::cfg::half, ::cfg::big, K:
   for (int i = 0; i < 12; ++i)
     printf("%d ", out[i]);
   printf("\n");
+  int on_device = 0;
+if (!omp2cuda_main_L71_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 71 "inputs/constant_expressions.cpp"
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device(); }
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

@@ -7,6 +7,7 @@
 // and keeps it where the enclosing namespace has another entity of the
 // name (`lib2::v1::P`, `lib::v1::Box`, `::top::G`), where leaving it out
 // would be ambiguous or name the other type.
+#include <omp.h>
 #include <stdio.h>
 
 namespace lib {
@@ -41,14 +42,14 @@ struct G { double g; };
 namespace app {
 struct G { char c; };
 
-#line 45 "inline_namespaces.cu"
+#line 46 "inline_namespaces.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom : out[0 : 7]) map(to :
 // ps[0 : 2]) firstprivate(b, e, li, s2, q, g)' at
-// inputs/inline_namespaces.cpp:51
-__global__ void omp2cuda_run_L51(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
+// inputs/inline_namespaces.cpp:52
+__global__ void omp2cuda_run_L52(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
                                  lib::v1::S2 s2, lib2::v1::P q, ::top::G g,
                                  lib::S *ps, int *out) {
-#line 53 "inputs/inline_namespaces.cpp"
+#line 54 "inputs/inline_namespaces.cpp"
   {
     out[0] = b.v.a + b.w.a;
     out[1] = (int)e;
@@ -58,18 +59,18 @@ __global__ void omp2cuda_run_L51(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
     out[5] = g.g;
     out[6] = ps[1].a;
   }
-#line 62 "inline_namespaces.cu"
+#line 63 "inline_namespaces.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom : out[0 : 7])
 // map(to : ps[0 : 2]) firstprivate(b, e, li, s2, q, g)' at
-// inputs/inline_namespaces.cpp:51
+// inputs/inline_namespaces.cpp:52
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_run_L51_launch(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
+static bool omp2cuda_run_L52_launch(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
                                     lib::v1::S2 s2, lib2::v1::P q, ::top::G g,
                                     lib::S *ps, int (&out)[7]) {
-  static const o2c::SourceLoc o2c_loc = {"inputs/inline_namespaces.cpp", 51, 1,
+  static const o2c::SourceLoc o2c_loc = {"inputs/inline_namespaces.cpp", 52, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
@@ -79,12 +80,12 @@ static bool omp2cuda_run_L51_launch(lib::v1::Box<lib::S> b, lib::E e, lib::I li,
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_run_L51)(b, e, li, s2, q, g, ps_d, out_d);
+             omp2cuda_run_L52)(b, e, li, s2, q, g, ps_d, out_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
 
-#line 41 "inputs/inline_namespaces.cpp"
+#line 42 "inputs/inline_namespaces.cpp"
 int run() {
   lib::v1::Box<lib::v1::S> b{{2}, {3}};
   lib::v1::E e = lib::v1::E::Y;
@@ -95,8 +96,8 @@ int run() {
   lib::v1::S s[2] = {{5}, {9}};
   lib::v1::S *ps = s;
   int out[7] = {0, 0, 0, 0, 0, 0, 0};
-if (!omp2cuda_run_L51_launch(b, e, li, s2, q, g, ps, out)) { // omp2cuda: offloaded by the stub; host fallback below
-#line 51 "inputs/inline_namespaces.cpp"
+if (!omp2cuda_run_L52_launch(b, e, li, s2, q, g, ps, out)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 52 "inputs/inline_namespaces.cpp"
 #pragma omp target map(tofrom : out[0 : 7]) map(to : ps[0 : 2])              \
     firstprivate(b, e, li, s2, q, g)
   {
@@ -115,7 +116,41 @@ if (!omp2cuda_run_L51_launch(b, e, li, s2, q, g, ps, out)) { // omp2cuda: offloa
 }
 } // namespace app
 
+#line 120 "inline_namespaces.cu"
+// omp2cuda: kernel for '#pragma omp target map(from : on_device)' at
+// inputs/inline_namespaces.cpp:73
+__global__ void omp2cuda_main_L73(int *on_device) {
+#line 74 "inputs/inline_namespaces.cpp"
+  (*on_device) = !o2c_dev::omp_is_initial_device();
+#line 126 "inline_namespaces.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(from : on_device)' at
+// inputs/inline_namespaces.cpp:73
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L73_launch(int &on_device) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/inline_namespaces.cpp", 73, 1,
+                                         "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L73)(on_device_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
+#line 70 "inputs/inline_namespaces.cpp"
 int main() {
   printf("%d\n", app::run());
+  int on_device = 0;
+if (!omp2cuda_main_L73_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 73 "inputs/inline_namespaces.cpp"
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device(); }
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }

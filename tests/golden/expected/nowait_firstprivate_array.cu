@@ -5,27 +5,28 @@
 // binds a copy of the array when the construct is encountered, and the
 // kernel is launched with that copy (the array changes after the
 // encounter, which the region must not see).
+#include <omp.h>
 #include <stdio.h>
 
-#line 11 "nowait_firstprivate_array.cu"
+#line 12 "nowait_firstprivate_array.cu"
 // omp2cuda: kernel for '#pragma omp target nowait firstprivate(c) map(tofrom :
-// out[0 : 4])' at inputs/nowait_firstprivate_array.c:10
-__global__ void omp2cuda_main_L10(o2c::Box<int[4]> o2c_fp_c, int *out) {
+// out[0 : 4])' at inputs/nowait_firstprivate_array.c:11
+__global__ void omp2cuda_main_L11(o2c::Box<int[4]> o2c_fp_c, int *out) {
   auto &c = o2c_fp_c.v;
-#line 11 "inputs/nowait_firstprivate_array.c"
+#line 12 "inputs/nowait_firstprivate_array.c"
   for (int i = 0; i < 4; ++i)
     out[i] = c[i] * 2;
-#line 19 "nowait_firstprivate_array.cu"
+#line 20 "nowait_firstprivate_array.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target nowait firstprivate(c)
-// map(tofrom : out[0 : 4])' at inputs/nowait_firstprivate_array.c:10
+// map(tofrom : out[0 : 4])' at inputs/nowait_firstprivate_array.c:11
 //
 // nowait: returns the deferred target task that a hidden helper thread
 // runs (docs/async.md), or null when the region must run on the host.
-static o2c::AsyncTask *omp2cuda_main_L10_launch(int (&c)[4], int (&out)[4]) {
+static o2c::AsyncTask *omp2cuda_main_L11_launch(int (&c)[4], int (&out)[4]) {
   static const o2c::SourceLoc o2c_loc = {"inputs/nowait_firstprivate_array.c",
-                                         10, 1, "target"};
+                                         11, 1, "target"};
   int o2c_dev;
   if (!o2c::offloads(o2c_loc, -1, true, o2c_dev))
     return nullptr;
@@ -40,7 +41,7 @@ static o2c::AsyncTask *omp2cuda_main_L10_launch(int (&c)[4], int (&out)[4]) {
         auto *out_d = o2c_region.mapSection(out, 0, 4, o2c::MapToFrom);
         o2c::LaunchShape o2c_shape =
             o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-        O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L10)(c_d,
+        O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L11)(c_d,
                                                                          out_d);
         o2c_region.launched();
         return o2c_region.finish();
@@ -48,11 +49,37 @@ static o2c::AsyncTask *omp2cuda_main_L10_launch(int (&c)[4], int (&out)[4]) {
       o2c_dev, o2c::box(c), out);
 }
 
-#line 7 "inputs/nowait_firstprivate_array.c"
+// omp2cuda: kernel for '#pragma omp target map(from : on_device)' at
+// inputs/nowait_firstprivate_array.c:18
+__global__ void omp2cuda_main_L18(int *on_device) {
+#line 19 "inputs/nowait_firstprivate_array.c"
+  (*on_device) = !o2c_dev::omp_is_initial_device();
+#line 58 "nowait_firstprivate_array.cu"
+}
+
+// omp2cuda: host launch stub for '#pragma omp target map(from : on_device)' at
+// inputs/nowait_firstprivate_array.c:18
+//
+// Returns false when the region must run on the host.
+static bool omp2cuda_main_L18_launch(int &on_device) {
+  static const o2c::SourceLoc o2c_loc = {"inputs/nowait_firstprivate_array.c",
+                                         18, 1, "target"};
+  o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
+  if (!o2c_region.offload())
+    return false;
+  auto *on_device_d = o2c_region.mapObject(on_device, o2c::MapFrom);
+  o2c::LaunchShape o2c_shape =
+      o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L18)(on_device_d);
+  o2c_region.launched();
+  return o2c_region.finish();
+}
+
+#line 8 "inputs/nowait_firstprivate_array.c"
 int main(void) {
   int c[4] = {1, 2, 3, 4};
   int out[4] = {0, 0, 0, 0};
-{ o2c::AsyncTask *o2c_task = omp2cuda_main_L10_launch(c, out);
+{ o2c::AsyncTask *o2c_task = omp2cuda_main_L11_launch(c, out);
 if (o2c_task) {
 #if O2C_DETACH
 if (o2c::mayDetach(false)) {
@@ -70,12 +97,18 @@ o2c::TaskArg o2c_own(o2c_task);
 o2c::runTask(o2c_own);
 #endif
 } else { // omp2cuda: deferred to a hidden helper thread; host fallback below
-#line 10 "inputs/nowait_firstprivate_array.c"
+#line 11 "inputs/nowait_firstprivate_array.c"
 #pragma omp target nowait firstprivate(c) map(tofrom : out[0 : 4])
   for (int i = 0; i < 4; ++i)
     out[i] = c[i] * 2; } }
   c[0] = 100;
 #pragma omp taskwait
   printf("%d %d %d %d %d\n", out[0], out[1], out[2], out[3], c[0]);
+  int on_device = 0;
+if (!omp2cuda_main_L18_launch(on_device)) { // omp2cuda: offloaded by the stub; host fallback below
+#line 18 "inputs/nowait_firstprivate_array.c"
+#pragma omp target map(from : on_device)
+  on_device = !omp_is_initial_device(); }
+  fprintf(stderr, "ran on %s\n", on_device ? "the device" : "the host");
   return 0;
 }
