@@ -33,4 +33,12 @@ Parsed parse(const std::string &Code) {
   return P;
 }
 
+std::vector<const Region *> targetRegions(const FileResult &F) {
+  std::vector<const Region *> Out;
+  for (const auto &R : F.Regions)
+    if (R.R.Directive.find("data") == std::string::npos)
+      Out.push_back(&R.R);
+  return Out;
+}
+
 } // namespace omp2cuda::test

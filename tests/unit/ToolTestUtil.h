@@ -49,6 +49,17 @@ struct Parsed {
 
 Parsed parse(const std::string &Code);
 
+/// The target regions of F (data constructs left out), in order.
+std::vector<const Region *> targetRegions(const FileResult &F);
+
+/// R stays on the host for a pointer held in Holder that it dereferences.
+inline void checkDerefRefused(const Region &R, const std::string &Holder) {
+  CHECK_FALSE(R.Translate);
+  CHECK(R.Why == DiagId::HostClause);
+  CHECK(contains(R.Reason, Holder));
+  CHECK(contains(R.Reason, "is dereferenced"));
+}
+
 } // namespace omp2cuda::test
 
 #endif

@@ -13,15 +13,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-/// The target regions of F (data constructs left out), in order.
-std::vector<const Region *> targets(const FileResult &F) {
-  std::vector<const Region *> Out;
-  for (const auto &R : F.Regions)
-    if (R.R.Directive.find("data") == std::string::npos)
-      Out.push_back(&R.R);
-  return Out;
-}
-
 /// R stays on the host for a pointer loaded in a callee, reported at the
 /// call on line Line.
 void checkCallRefused(const Region &R, const std::string &Holder,
@@ -88,7 +79,7 @@ void f(struct S s, struct S *sp, struct S sa[2]) {
   { k(); }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 10);
   checkCallRefused(*T[0], "what 'x' points to", 16);
   checkCallRefused(*T[1], "what 'x' points to", 21);
@@ -137,7 +128,7 @@ void f(S s, S sa[2]) {
 })src",
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 5);
   checkCallRefused(*T[0], "the object that 'set' is called on", 11);
   checkCallRefused(*T[1], "held in 'x'", 13);
@@ -186,7 +177,7 @@ void f(S s, B *b) {
 })src",
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 7);
   checkCallRefused(*T[0], "held in 'x'", 14);
   checkCallRefused(*T[1], "held in 'x'", 16);
@@ -217,7 +208,7 @@ void k(void (*fp)(void)) {
   { fp(); }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 2);
   checkCallRefused(*T[0], "held in 'gs'", 10);
   CHECK(T[1]->Translate);

@@ -15,21 +15,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-std::vector<const Region *> targets(const FileResult &F) {
-  std::vector<const Region *> Out;
-  for (const auto &R : F.Regions)
-    if (R.R.Directive.find("data") == std::string::npos)
-      Out.push_back(&R.R);
-  return Out;
-}
-
-void checkRefused(const Region &R, const std::string &Holder) {
-  CHECK_FALSE(R.Translate);
-  CHECK(R.Why == DiagId::HostClause);
-  CHECK(contains(R.Reason, Holder));
-  CHECK(contains(R.Reason, "is dereferenced"));
-}
-
 /// What loadedPointerDeref reports in the first target region of f in
 /// Code, empty where every pointer it dereferences is attached.
 std::string unattached(const std::string &Code) {
@@ -100,22 +85,22 @@ void f(struct M m, struct M k, struct N n, struct N d) {
   }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 12);
-  checkRefused(*T[0], "held in 'm'");
+  checkDerefRefused(*T[0], "held in 'm'");
   CHECK(T[1]->Translate);
   // The default mapper, applied to m though no clause names it.
-  checkRefused(*T[2], "held in 'm'");
+  checkDerefRefused(*T[2], "held in 'm'");
   CHECK(T[3]->Translate);
-  checkRefused(*T[4], "held in 'm'");
+  checkDerefRefused(*T[4], "held in 'm'");
   CHECK(T[5]->Translate);
   // k.q by the enter data construct's mapper, k.p by the default one.
   CHECK(T[6]->Translate);
-  checkRefused(*T[7], "held in 'n'");
+  checkDerefRefused(*T[7], "held in 'n'");
   CHECK(T[8]->Translate);
   // A mapper that does not map its variable itself attaches its items.
   CHECK(T[9]->Translate);
-  checkRefused(*T[10], "held in 'd'");
+  checkDerefRefused(*T[10], "held in 'd'");
   // `mapper(default)` of a type with no default mapper maps plainly.
   CHECK(T[11]->Translate);
 }

@@ -9,26 +9,6 @@
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
-namespace {
-
-/// The target regions of F (data constructs left out), in order.
-std::vector<const Region *> targets(const FileResult &F) {
-  std::vector<const Region *> Out;
-  for (const auto &R : F.Regions)
-    if (R.R.Directive.find("data") == std::string::npos)
-      Out.push_back(&R.R);
-  return Out;
-}
-
-void checkRefused(const Region &R, const std::string &Holder) {
-  CHECK_FALSE(R.Translate);
-  CHECK(R.Why == DiagId::HostClause);
-  CHECK(contains(R.Reason, Holder));
-  CHECK(contains(R.Reason, "is dereferenced"));
-}
-
-} // namespace
-
 TEST_CASE("a member item attaches that member alone: another pointer of the "
           "record, of another record or element keeps the region on the host",
           "[analysis][loaded-pointer][attached-path]") {
@@ -77,18 +57,18 @@ void f(struct S s, struct S *sp, struct S s2, struct W w) {
   }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 11);
-  checkRefused(*T[0], "held in 's'");
+  checkDerefRefused(*T[0], "held in 's'");
   CHECK(T[1]->Translate);
-  checkRefused(*T[2], "what 'sp' points to");
+  checkDerefRefused(*T[2], "what 'sp' points to");
   CHECK(T[3]->Translate);
-  checkRefused(*T[4], "held in 's'");
-  checkRefused(*T[5], "held in 's2'");
-  checkRefused(*T[6], "'sa'");
+  checkDerefRefused(*T[4], "held in 's'");
+  checkDerefRefused(*T[5], "held in 's2'");
+  checkDerefRefused(*T[6], "'sa'");
   CHECK(T[7]->Translate);
-  checkRefused(*T[8], "held in 'w'");
-  checkRefused(*T[9], "held in 'w'");
+  checkDerefRefused(*T[8], "held in 'w'");
+  checkDerefRefused(*T[9], "held in 'w'");
   CHECK(T[10]->Translate);
 }
 
@@ -139,20 +119,20 @@ void f(struct S s, struct T t, struct M m, int i) {
 })src",
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 9);
   CHECK(T[0]->Translate);
   // c gets t.p too, which no item attaches.
   CHECK_FALSE(T[1]->Translate);
   CHECK(contains(T[1]->Reason, "is copied whole"));
   CHECK(T[2]->Translate);
-  checkRefused(*T[3], "held in 'r'");
+  checkDerefRefused(*T[3], "held in 'r'");
   CHECK(T[4]->Translate);
   // rows[i] at the data construct and at the region may be two elements.
-  checkRefused(*T[5], "held in 'rows'");
+  checkDerefRefused(*T[5], "held in 'rows'");
   // rows itself is not mapped: the region maps a fresh copy of it.
-  checkRefused(*T[6], "held in 'rows'");
-  checkRefused(*T[7], "held in 'rows'");
+  checkDerefRefused(*T[6], "held in 'rows'");
+  checkDerefRefused(*T[7], "held in 'rows'");
   // The default mapper maps m.p[0:8] with m.
   CHECK(T[8]->Translate);
 }
@@ -183,11 +163,11 @@ void f(int **in) {
   { for (int i = 0; i < 4; i++) rows[i][0] = 2; }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 6);
   CHECK(T[0]->Translate);
-  checkRefused(*T[1], "held in 'rows'");
-  checkRefused(*T[2], "held in 'rows'");
+  checkDerefRefused(*T[1], "held in 'rows'");
+  checkDerefRefused(*T[2], "held in 'rows'");
   CHECK(T[3]->Translate);
   // Counting down, and two iterators that make every element together.
   CHECK(T[4]->Translate);
@@ -251,17 +231,17 @@ void f(struct S s, struct S *sp, int c, int **in) {
   }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 10);
-  checkRefused(*T[0], "held in 's'");
-  checkRefused(*T[1], "what 'sp' points to");
-  checkRefused(*T[2], "'sa'");
-  checkRefused(*T[3], "held in 'rows'");
-  checkRefused(*T[4], "held in 's'");
+  checkDerefRefused(*T[0], "held in 's'");
+  checkDerefRefused(*T[1], "what 'sp' points to");
+  checkDerefRefused(*T[2], "'sa'");
+  checkDerefRefused(*T[3], "held in 'rows'");
+  checkDerefRefused(*T[4], "held in 's'");
   CHECK(T[5]->Translate);
   CHECK(T[6]->Translate);
-  checkRefused(*T[7], "held in 's'");
-  checkRefused(*T[8], "held in 's'");
+  checkDerefRefused(*T[7], "held in 's'");
+  checkDerefRefused(*T[8], "held in 's'");
   CHECK(T[9]->Translate);
 }
 
@@ -295,9 +275,9 @@ void f(void) {
   }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 2);
-  checkRefused(*T[0], "held in 's'");
+  checkDerefRefused(*T[0], "held in 's'");
   CHECK(T[1]->Translate);
 }
 
@@ -334,7 +314,7 @@ void f(struct S *sp, struct O o) {
   { struct S loc[2]; int x = 0; loc[1].p = &x; struct S t = loc[1]; t.p[0] = 5; }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 7);
   for (int I = 0; I < 4; ++I) {
     CHECK_FALSE(T[I]->Translate);
@@ -386,16 +366,16 @@ int g(int **rows, int **pp, int **A, struct S *sp, struct S *s2, int n) {
   return 0;
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 8);
-  checkRefused(*T[0], "what 'rows' points to");
-  checkRefused(*T[1], "what 'rows' points to");
-  checkRefused(*T[2], "what 'rows' points to");
-  checkRefused(*T[3], "what 'pp' points to");
+  checkDerefRefused(*T[0], "what 'rows' points to");
+  checkDerefRefused(*T[1], "what 'rows' points to");
+  checkDerefRefused(*T[2], "what 'rows' points to");
+  checkDerefRefused(*T[3], "what 'pp' points to");
   CHECK(T[4]->Translate);
   CHECK(T[5]->Translate);
   CHECK(T[6]->Translate);
-  checkRefused(*T[7], "what 'sp' points to");
+  checkDerefRefused(*T[7], "what 'sp' points to");
 }
 
 TEST_CASE("the rows of a parameter that no map item of its function names "
@@ -414,8 +394,8 @@ void k(int **q, int n) {
   }
 })src");
   REQUIRE(F.Ok);
-  std::vector<const Region *> T = targets(F);
+  std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 2);
   CHECK(T[0]->Translate);
-  checkRefused(*T[1], "what 'q' points to");
+  checkDerefRefused(*T[1], "what 'q' points to");
 }
