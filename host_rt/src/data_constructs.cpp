@@ -164,6 +164,15 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
     return;
   }
   void *DevValue = static_cast<char *>(S.Dev) - Offset;
+  if (P.Dev == PtrHost) {
+    // A zero-copy pointer is the host's own: it already points where the
+    // device must look, unless the section has a copy of its own (a declare
+    // target variable), which it cannot point at without the host seeing it.
+    if (DevValue != *static_cast<void *const *>(PtrHost))
+      fatal(Loc, "attaching a pointer in unified shared memory to a declare "
+                 "target variable's device copy is not supported");
+    return;
+  }
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
   toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
   syncStream(Dev, Stream, Loc);

@@ -127,8 +127,9 @@ void detail::linkMapped(int DevNum, const void *Host, std::size_t Bytes,
     auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
     // Device code of another unit (or a region the translator did not see
     // map it) uses this variable in place: a copy would split it in two.
+    // A zero-copy map (Dev == Host) is the variable itself: no split.
     for (const Declared &V : R.HostGlobals)
-      if (At(V.Host) < At(Host) + Bytes && At(Host) < At(V.Host) + V.Bytes)
+      if (Dev != Host && At(V.Host) < At(Host) + Bytes && At(Host) < At(V.Host) + V.Bytes)
         fatal(Loc, "map of a variable that device code uses in place (not "
                    "declare target, the program requires "
                    "unified_shared_memory): make it declare target");

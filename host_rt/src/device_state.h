@@ -41,6 +41,14 @@ bool offloadMandatory();
 /// A unit of the program requires unified_shared_memory.
 bool unifiedMemoryRequired();
 
+/// Maps are the identity (docs/unified-shared-memory.md): a unit requires
+/// unified_shared_memory, so every device in use reaches all host memory
+/// (one that cannot is no device: hostOnly()). A map's device address is
+/// its host address: nothing is allocated or copied, as libomptarget does
+/// on unified-memory systems, and a pointer held in host memory that
+/// points into mapped data is right on the device as it is.
+inline bool zeroCopyMaps() { return unifiedMemoryRequired(); }
+
 /// omp_target_is_accessible said yes for an offload device: from then on a
 /// conforming program may write host memory from a kernel without a map.
 /// (Tests set it back.)

@@ -68,6 +68,8 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
     backend().waitEvent(Device, S, Ready, Loc);
   });
   for (const PresentTable::Mapping &M : All) {
+    if (M.Dev == M.Host) // zero-copy: the host's bytes are the device's
+      continue;
     const auto *H = static_cast<const unsigned char *>(M.Host);
     Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes),
             std::vector<unsigned char>(H, H + M.Bytes)};

@@ -65,6 +65,8 @@ thread_local std::size_t BytesToDev = 0, BytesToHost = 0;
 
 void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
            const SourceLoc &Loc) {
+  if (D == H) // a zero-copy map's device copy is the host's bytes
+    return;
   if (detail::faultNow(detail::Fault::Copy))
     injected(Loc, detail::Fault::Copy,
              "copying " + std::to_string(Bytes) + " bytes to the device failed");
@@ -75,6 +77,8 @@ void toDev(int Dev, void *D, const void *H, std::size_t Bytes, void *Stream,
 }
 void toHost(int Dev, void *H, const void *D, std::size_t Bytes, void *Stream,
             const SourceLoc &Loc) {
+  if (D == H)
+    return;
   if (detail::faultNow(detail::Fault::Copy))
     injected(Loc, detail::Fault::Copy,
              "copying " + std::to_string(Bytes) + " bytes to the host failed");
@@ -173,6 +177,11 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       Host, Bytes, Stream,
       [&](void **D, void **Ready) {
         Created = true;
+        if (detail::zeroCopyMaps()) {
+          *D = const_cast<void *>(Host);
+          detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
+          return;
+        }
         *D = devAlloc(Dev, Bytes, Loc);
         try {
           if (Flags & MapTo)
@@ -206,7 +215,7 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     PresentTable::Drop D = T.release(Host, Bytes, false, nullptr);
     if (D.DoneEvent)
       B.destroyEvent(Dev, D.DoneEvent);
-    if (D.Last)
+    if (D.Last && D.Dev != Host)
       devFree(Dev, D.Alloc, Loc);
     throw;
   }
@@ -235,7 +244,8 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if (D.Last) { // first: a failed copy back still frees it
-    C.Allocs.push_back(D.Alloc);
+    if (D.Dev != Host) // a zero-copy entry's bytes are the host's
+      C.Allocs.push_back(D.Alloc);
     C.Freed.push_back({Host, Bytes, D.Dev});
   }
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
