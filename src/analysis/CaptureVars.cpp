@@ -2,6 +2,7 @@
 // clauses), the type each has in the kernel at file scope, and the edits
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
+#include "analysis/RequiresClause.h"
 #include "analysis/ClassAhead.h"
 #include "analysis/ClauseReader.h"
 #include "analysis/FoldedConstants.h"
@@ -780,8 +781,11 @@ Verdict captureVars(CaptureSite &S) {
   // Unlike a pointer variable, a pointer inside a mapped record or array
   // (or a declare target pointer) is not attached: its device copy holds
   // the host's address, where the host build reaches the mapped data.
+  // Under requires unified_shared_memory maps are the identity (the
+  // runtime's zero-copy maps, docs/unified-shared-memory.md): that host
+  // address is the mapped data's on the device too.
   std::string Loaded;
-  if (!S.IsData)
+  if (!S.IsData && !requiresClause<OMPUnifiedSharedMemoryClause>(S.TU.Ctx))
     if (SourceLocation L = loadedPointerDeref(
             S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
             S.C.Directive, S.TU.Ctx, Loaded);

@@ -566,3 +566,34 @@ int run() {
   }
   CHECK(contains(F.Regions[5].R.Reason, "it is written as an operator"));
 }
+
+TEST_CASE("pointers loaded from mapped objects are dereferenced on the device "
+          "only under requires unified_shared_memory",
+          "[analysis][usm]") {
+  // Maps copy without the requirement: g.u on the device would still hold
+  // the host's address. With it, maps are the identity (zero-copy).
+  const char *Body = R"src(
+struct Grid { double *u; double *v; int n; };
+struct Holder { Grid *grid; };
+void step(Grid &g, Holder &h) {
+#pragma omp target map(to: g)
+  for (int i = 0; i < g.n; ++i)
+    g.v[i] = 2 * g.u[i];
+#pragma omp target map(to: h)
+  h.grid->v[0] += 1;
+}
+)src";
+  FileResult Plain = translateC(Body, /*Cxx=*/true);
+  REQUIRE(Plain.Ok);
+  CHECK_FALSE(Plain.Regions.at(0).R.Translate);
+  CHECK(contains(Plain.Regions[0].R.Reason, "host's address"));
+
+  FileResult Usm = translateC(
+      std::string("#pragma omp requires unified_shared_memory\n") + Body,
+      /*Cxx=*/true);
+  REQUIRE(Usm.Ok);
+  INFO(Usm.Regions.at(0).R.Reason);
+  CHECK(Usm.Regions.at(0).R.Translate);
+  INFO(Usm.Regions.at(1).R.Reason);
+  CHECK(Usm.Regions.at(1).R.Translate);
+}
