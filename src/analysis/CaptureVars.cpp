@@ -23,6 +23,31 @@ using namespace clang;
 namespace omp2cuda {
 namespace {
 
+/// Whether DC (namespaces, classes, linkage blocks within) declares a
+/// declare target variable that has a device copy of its own (not link).
+bool declaresDeviceCopies(const DeclContext *DC) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (isDeclareTargetEnter(VD))
+        return true;
+    } else if (const auto *Inner = dyn_cast<DeclContext>(D)) {
+      if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D) &&
+          declaresDeviceCopies(Inner))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// A pointer loaded from host memory reaches on the device what it reaches
+/// on the host: the unit requires unified_shared_memory, so maps are the
+/// identity (docs/unified-shared-memory.md), and no declare target variable
+/// of the unit has a device copy such a pointer could mean instead.
+bool zeroCopyReaches(const ASTContext &Ctx) {
+  return requiresClause<OMPUnifiedSharedMemoryClause>(Ctx) &&
+         !declaresDeviceCopies(Ctx.getTranslationUnitDecl());
+}
+
 /// The member function whose `this` a region in F uses: F, or for a lambda
 /// the member function it is written in. Null outside member functions.
 const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
@@ -783,13 +808,14 @@ Verdict captureVars(CaptureSite &S) {
   // the host's address, where the host build reaches the mapped data.
   // Under requires unified_shared_memory maps are the identity (the
   // runtime's zero-copy maps, docs/unified-shared-memory.md): that host
-  // address is the mapped data's on the device too.
+  // address is the mapped data's on the device too - unless it may be a
+  // declare target variable's, whose device copy is elsewhere.
   std::string Loaded;
-  if (!S.IsData && !requiresClause<OMPUnifiedSharedMemoryClause>(S.TU.Ctx))
+  if (!S.IsData)
     if (SourceLocation L = loadedPointerDeref(
             S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
             S.C.Directive, S.TU.Ctx, Loaded);
-        L.isValid()) {
+        L.isValid() && !zeroCopyReaches(S.TU.Ctx)) {
       Verdict V = Verdict::no(
           DiagId::HostClause,
           Loaded + ": its device copy would hold the "

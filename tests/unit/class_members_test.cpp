@@ -596,4 +596,15 @@ void step(Grid &g, Holder &h) {
   CHECK(Usm.Regions.at(0).R.Translate);
   INFO(Usm.Regions.at(1).R.Reason);
   CHECK(Usm.Regions.at(1).R.Translate);
+
+  // A declare target variable has a device copy of its own, which a host
+  // pointer held in mapped memory cannot mean: the refusal stays.
+  FileResult Declared = translateC(
+      std::string("#pragma omp requires unified_shared_memory\n"
+                  "double table[4];\n#pragma omp declare target(table)\n") +
+          Body,
+      /*Cxx=*/true);
+  REQUIRE(Declared.Ok);
+  CHECK_FALSE(Declared.Regions.at(0).R.Translate);
+  CHECK(contains(Declared.Regions[0].R.Reason, "host's address"));
 }
