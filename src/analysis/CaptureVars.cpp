@@ -625,8 +625,7 @@ Verdict addressConstant(const Use &U) {
       "'" + U.Decl->getNameAsString() +
           "' is named in a constant expression that needs the variable "
           "itself (its address, or a reference to it), which the kernel, "
-          "where it is a parameter, cannot give (declare it `declare "
-          "target` for a device copy)");
+          "where it is a parameter, cannot give");
   V.Where = U.AddressConstantRefs.front().getBegin();
   return V;
 }
@@ -831,6 +830,10 @@ Verdict captureVars(CaptureSite &S) {
     // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
     // A declare target constant that needs a constant expression is
     // captured, its value spelled where it must be (constantEdits).
+    // Even a device copy: the host fallback instantiates the template with
+    // the host's variable, and nvcc compiles that for the device too.
+    if (Verdict V = addressConstant(U); !S.IsData && !V.Ok)
+      return V;
     Verdict Refused;
     if (!S.IsData && !S.R.BodyFromMacro && U.ConstantRefs.empty() &&
         useDeviceCopy(U, CI, S.Shape.Body,
@@ -853,8 +856,6 @@ Verdict captureVars(CaptureSite &S) {
     }
     if (!Refused.Ok)
       return Refused;
-    if (Verdict V = addressConstant(U); !V.Ok)
-      return V;
     if (Verdict V = captureUse(S, U, LoopVariable); !V.Ok)
       return V;
   }
