@@ -265,6 +265,10 @@ struct Use {
   /// constexpr`, static_assert, a case label, a constant's initialiser),
   /// which a kernel parameter is not.
   std::vector<clang::SourceRange> ConstantRefs{};
+  /// The references of a variable with static storage that a constant
+  /// expression needs as the object itself (`get<&cfg::N>()`, a reference
+  /// template parameter): a kernel parameter has no constant address.
+  std::vector<clang::SourceRange> AddressConstantRefs{};
 };
 struct CaptureScan {
   std::vector<Use> Uses; // in first-use order

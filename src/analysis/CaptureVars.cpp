@@ -269,7 +269,9 @@ Capture namedCapture(const Use &U, const ASTContext &Ctx) {
       Cap.CallArg += Args;
     Cap.Name += Suffix;
   }
-  Cap.InBody = !U.Refs.empty();
+  // References that all become the constant's value (constantEdits) leave
+  // the kernel nothing to read: it takes no parameter for them.
+  Cap.InBody = U.Refs.size() > U.ConstantRefs.size();
   Cap.Written = U.Written;
   return Cap;
 }
@@ -637,6 +639,23 @@ Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
   return {};
 }
 
+/// A variable the kernel takes (not its device copy) whose address or
+/// reference a constant expression needs (Use::AddressConstantRefs): a
+/// parameter's address is no constant, and nvcc folds the host's constant
+/// only where it can read its value (`*P`, not `P[i]`).
+Verdict addressConstant(const Use &U) {
+  if (U.AddressConstantRefs.empty())
+    return {};
+  Verdict V = Verdict::no(
+      DiagId::HostType,
+      "'" + U.Decl->getNameAsString() +
+          "' is named in a constant expression that needs the variable "
+          "itself (its address, or a reference to it), which the kernel, "
+          "where it is a parameter, cannot give");
+  V.Where = U.AddressConstantRefs.front().getBegin();
+  return V;
+}
+
 /// Where S first writes the pointer D as scanCaptures counts writes (an
 /// assignment, ++ or --, &D); invalid where it does not.
 SourceLocation firstWrite(const Stmt *S, const ValueDecl *D) {
@@ -841,6 +860,10 @@ Verdict captureVars(CaptureSite &S) {
     // the kernel, with no data movement (OpenMP 5.2 §5.8.1).
     // A declare target constant that needs a constant expression is
     // captured, its value spelled where it must be (constantEdits).
+    // Even a device copy: the host fallback instantiates the template with
+    // the host's variable, and nvcc compiles that for the device too.
+    if (Verdict V = addressConstant(U); !S.IsData && !V.Ok)
+      return V;
     Verdict Refused;
     if (!S.IsData && !S.R.BodyFromMacro && U.ConstantRefs.empty() &&
         useDeviceCopy(U, CI, S.Shape.Body,

@@ -64,7 +64,13 @@ public:
     // In a template's pattern a constant whose value depends on the
     // template's arguments is no NOUR_Constant use yet, and its value cannot
     // be written (review bq: `constexpr int L = K + 1;` then `twice<L>()`).
-    if (ConstantContext &&
+    // `get<&cfg::N>()`, `constexpr const int *p = &g;`: a constant
+    // expression that needs the variable itself, not its value. (A template
+    // argument is kept as written, with no lvalue-to-rvalue conversion.)
+    if (StrictConstant && VD->hasGlobalStorage() && !E->isValueDependent() &&
+        E->isNonOdrUse() == NOUR_None && !ReadRefs.count(E)) {
+      use(VD, false).AddressConstantRefs.push_back(E->getSourceRange());
+    } else if (ConstantContext &&
         (E->isNonOdrUse() == NOUR_Constant ||
          (E->isValueDependent() && (VD->isConstexpr() ||
                                     VD->getType().isConstQualified()))))
@@ -85,28 +91,31 @@ public:
   // (array bounds, template arguments of types), template arguments, the
   // wrapper of `if constexpr`, case labels and alignas, static_assert,
   // and the initialisers of constants, which other such places may read.
+  // StrictConstant: only where the expression must be constant (not the
+  // initialiser of a `const int`, which may be any value).
   bool TraverseTypeLoc(TypeLoc TL) {
-    ConstantScope In(ConstantContext);
+    ConstantScope In(ConstantContext), Strict(StrictConstant);
     return RecursiveASTVisitor::TraverseTypeLoc(TL);
   }
   bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) {
-    ConstantScope In(ConstantContext);
+    ConstantScope In(ConstantContext), Strict(StrictConstant);
     return RecursiveASTVisitor::TraverseTemplateArgumentLoc(A);
   }
   bool TraverseConstantExpr(ConstantExpr *E, DataRecursionQueue * = nullptr) {
-    ConstantScope In(ConstantContext);
+    ConstantScope In(ConstantContext), Strict(StrictConstant);
     // No queue: the children are visited inside the scope.
     return RecursiveASTVisitor::TraverseConstantExpr(E, nullptr);
   }
   bool TraverseStaticAssertDecl(StaticAssertDecl *D) {
-    ConstantScope In(ConstantContext);
+    ConstantScope In(ConstantContext), Strict(StrictConstant);
     return RecursiveASTVisitor::TraverseStaticAssertDecl(D);
   }
   bool TraverseVarDecl(VarDecl *D) {
     QualType T = D->getType();
     bool Constant = D->isConstexpr() || (T.isConstQualified() &&
                                          T->isIntegralOrEnumerationType());
-    ConstantScope In(ConstantContext, Constant);
+    ConstantScope In(ConstantContext, Constant),
+        Strict(StrictConstant, D->isConstexpr());
     return RecursiveASTVisitor::TraverseVarDecl(D);
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
@@ -114,8 +123,10 @@ public:
       if (const ValueDecl *D = refDecl(C->getSubExpr()))
         ++Decayed[D];
     if (C->getCastKind() == CK_LValueToRValue)
-      if (const ValueDecl *D = refDecl(C->getSubExpr()))
+      if (const ValueDecl *D = refDecl(C->getSubExpr())) {
         ++Reads[D];
+        ReadRefs.insert(C->getSubExpr()->IgnoreParens());
+      }
     return true;
   }
   bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
@@ -230,7 +241,8 @@ private:
   }
 
   CaptureScan &Out;
-  unsigned ConstantContext = 0;
+  unsigned ConstantContext = 0, StrictConstant = 0;
+  std::set<const Expr *> ReadRefs; // operands of lvalue-to-rvalue casts
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const OMPCapturedExprDecl *> PreInits;

@@ -93,6 +93,79 @@ int g() { return f<3>(); }
   CHECK(has(F.Regions[0].R.Reason, "'L' is used as a constant expression"));
 }
 
+TEST_CASE("a constant the kernel spells as its value everywhere is no "
+          "kernel parameter",
+          "[analysis][constants]") {
+  // Brief bq2 point 2: the kernel took `N`, `m` and `lm` and never read them.
+  FileResult F = translateC(R"src(
+namespace cfg { constexpr int N = 4; }
+enum class Mode : int { A = 1, B = 2 };
+constexpr Mode m = Mode::B;
+template <int V> int twice() { return 2 * V; }
+template <Mode M> int val() { return (int)M; }
+int use() {
+  constexpr Mode lm = Mode::A;
+  const int K = 3;
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  { int buf[cfg::N]; buf[3] = K; r = twice<cfg::N>() + val<m>() + val<lm>() + buf[3] + K; }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  // K is also read as a value: the kernel takes it.
+  CHECK(has(F.Output, "__global__ void omp2cuda_use_L11(const int K, int *r)"));
+  CHECK(has(F.Output, "int buf[4];"));
+  CHECK(has(F.Output, "twice<4>()"));
+}
+
+TEST_CASE("a variable whose address a constant expression needs keeps the "
+          "region on the host",
+          "[analysis][constants]") {
+  // Brief bq2 point 1: `get<&N>()` of the parameter N did not compile.
+  FileResult F = translateC(R"src(
+namespace cfg { constexpr int N = 7; }
+struct K { static constexpr int W = 3; };
+int g = 5;
+#pragma omp declare target
+constexpr int dN = 8;
+#pragma omp end declare target
+template <const int *P> int get() { return *P; }
+template <int *P> void add() { *P += 1; }
+int use() {
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  r = get<&cfg::N>();
+  #pragma omp target map(tofrom: r)
+  r = get<&K::W>();
+  #pragma omp target map(tofrom: r, g)
+  { add<&g>(); r = g; }
+  #pragma omp target map(tofrom: r)
+  { constexpr const int *p = &cfg::N; r = *p; }
+  #pragma omp target map(tofrom: r)
+  r = get<&dN>();
+  #pragma omp target map(tofrom: r)
+  { const int c = g * 2; int a[2] = {c, *&g}; r = a[0] + a[1]; }
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I = 0; I < 5; ++I) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(has(F.Regions[I].R.Reason, "needs the variable itself"));
+  }
+  // A declare target device copy too: the host fallback's get<&dN>, which
+  // nvcc compiles for the device, names the host's variable.
+  // A const int's initialiser need not be constant: g is read as a value.
+  CHECK(F.Regions[5].R.Translate);
+}
+
 TEST_CASE("a nowait region launches with the box its task holds",
           "[lowering][nowait]") {
   FileResult F = translateC(R"src(

@@ -28,9 +28,7 @@ template <int V> __host__ __device__ constexpr int twice() { return 2 * V; }
 #line 29 "constant_expressions.cu"
 // omp2cuda: kernel for '#pragma omp target map(tofrom : out[0 : 12])' at
 // inputs/constant_expressions.cpp:29
-__global__ void omp2cuda_main_L29(const int N, const cfg::Mode mode,
-                                  const double half, const long big,
-                                  const int W, const int L, const int M,
+__global__ void omp2cuda_main_L29(const int N, const int L, const int M,
                                   int *out) {
 #line 30 "inputs/constant_expressions.cpp"
   {
@@ -70,7 +68,7 @@ __global__ void omp2cuda_main_L29(const int N, const cfg::Mode mode,
     out[10] = (int)b;
     out[11] = N + L;
   }
-#line 74 "constant_expressions.cu"
+#line 72 "constant_expressions.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(tofrom : out[0 : 12])'
@@ -89,8 +87,8 @@ static bool omp2cuda_main_L29_launch(const int N, const cfg::Mode mode,
   auto *out_d = o2c_region.mapSection(out, 0, 12, o2c::MapToFrom);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
-  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
-             omp2cuda_main_L29)(N, mode, half, big, W, L, M, out_d);
+  O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_main_L29)(N, L, M,
+                                                                   out_d);
   o2c_region.launched();
   return o2c_region.finish();
 }
@@ -100,7 +98,7 @@ static bool omp2cuda_main_L29_launch(const int N, const cfg::Mode mode,
 __global__ void omp2cuda_main_L71(int *on_device) {
 #line 72 "inputs/constant_expressions.cpp"
   (*on_device) = !o2c_dev::omp_is_initial_device();
-#line 104 "constant_expressions.cu"
+#line 102 "constant_expressions.cu"
 }
 
 // omp2cuda: host launch stub for '#pragma omp target map(from : on_device)' at
