@@ -453,12 +453,14 @@ private:
          (Modified.count(anyGlobal()) && RootVar->hasGlobalStorage())))
       return;
     // A pointer the record holds, changed by name, through an alias of the
-    // record (`sp->p = other;` with `sp = &s1` anywhere) or by a call: the
-    // host's pointer names other storage than the device copy's.
+    // record (`sp->p = other;` with `sp = &s1` anywhere) or by a call given
+    // it (`set(&s1)`): the host's pointer names other storage than the
+    // device copy's. (A call that reaches it otherwise is not seen here.)
     if (Outer && RootVar && !RootVar->getType()->isPointerType() &&
         (PointerModified.count(Root) ||
-         (Escaped.count(Root) && !PointerModified.empty()) ||
-         (PointerModified.count(anyGlobal()) && RootVar->hasGlobalStorage())))
+         (Escaped.count(Root) &&
+          std::any_of(PointerModified.begin(), PointerModified.end(),
+                      [](const void *V) { return V != anyGlobal(); }))))
       return;
     if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
       Paths.insert(Each.begin(), Each.end());
