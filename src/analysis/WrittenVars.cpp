@@ -57,7 +57,12 @@ void writtenVars(const Stmt *S, const Stmt *Skip, std::set<const void *> &Out,
         U->getSubExpr()->getType()->isPointerType())
       writtenRoot(U->getSubExpr(), Ptr);
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    // A call may write any pointer it reaches.
+    // A call may write any pointer it reaches: through one it is given too
+    // (`h(sp)` with `sp = &s1`).
+    if (PointerOut)
+      for (const Expr *Arg : CE->arguments())
+        if (Arg->getType()->isPointerType())
+          writtenRoot(Arg, *PointerOut);
     for (std::set<const void *> *O : {&Out, &Ptr}) {
       O->insert(anyGlobal());
       for (const Expr *Arg : CE->arguments())

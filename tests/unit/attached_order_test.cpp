@@ -100,6 +100,7 @@ int other[4];
 void set(struct S *t);
 void f(int *buf) {
   struct S s1 = {buf, 4}, s2 = {buf, 4}, s3 = {buf, 4}, s4 = {buf, 4};
+  struct S s5 = {buf, 4};
   struct S *sp = &s2;
   #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
   {
@@ -119,6 +120,13 @@ void f(int *buf) {
     #pragma omp target
     { s3.p[0] = 5; }
   }
+  struct S *sp5 = &s5;
+  #pragma omp target data map(to: s5) map(tofrom: s5.p[0:4])
+  {
+    set(sp5);
+    #pragma omp target
+    { s5.p[0] = 5; }
+  }
   #pragma omp target data map(to: s4) map(tofrom: s4.p[0:4])
   {
     s4.n = 3;
@@ -128,9 +136,10 @@ void f(int *buf) {
 })src");
   REQUIRE(F.Ok);
   std::vector<const Region *> T = targetRegions(F);
-  REQUIRE(T.size() == 4);
+  REQUIRE(T.size() == 5);
   checkDerefRefused(*T[0], "held in 's1'");
   checkDerefRefused(*T[1], "held in 's2'");
   checkDerefRefused(*T[2], "held in 's3'");
-  CHECK(T[3]->Translate);
+  checkDerefRefused(*T[3], "held in 's5'");
+  CHECK(T[4]->Translate);
 }
