@@ -91,15 +91,18 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
         R.Seen[I] = R.Orig[I];
       }
     }
-  // Attached pointers keep their host values on the host.
+  // Attached pointers keep their host values on the host: the ones the
+  // host has now, which the program may have changed since the attach
+  // (`s1.p = other;` after the data construct; review rv alias).
   for (Range &R : Synced)
     for (const AttachTable::Slot &A :
          attachments(Device)->within(R.Host, R.Seen.size())) {
-      unsigned char *At = R.Seen.data() + (A.Ptr - reinterpret_cast<std::uintptr_t>(R.Host));
+      std::size_t Off = A.Ptr - reinterpret_cast<std::uintptr_t>(R.Host);
+      unsigned char *At = R.Seen.data() + Off;
       void *V;
       std::memcpy(&V, At, sizeof V);
       if (V == A.DevValue)
-        std::memcpy(At, &A.HostValue, sizeof V);
+        std::memcpy(At, R.Orig.data() + Off, sizeof V);
     }
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -33,7 +33,9 @@ public:
   AttachedFinder(std::set<StoragePath> &Paths, const Stmt *Current,
                  const Stmt *Scope, const ASTContext &Ctx)
       : Paths(Paths), Current(Current), PM(const_cast<Stmt *>(Scope)),
-        Ctx(Ctx) {}
+        Ctx(Ctx) {
+    escapedVars(Scope, Escaped);
+  }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
@@ -42,7 +44,9 @@ public:
          !inForce(D) || !alwaysIf(D)))
       return true;
     Outer = D != Current;
+    CurD = D;
     Modified.clear();
+    PointerModified.clear();
     if (Outer)
       modifiedBetween(D);
     for (const OMPClause *C : D->clauses()) {
@@ -56,29 +60,55 @@ public:
     return true;
   }
 
-  /// The paths of other constructs' items whose holder one of them maps.
+  /// The paths of other constructs' items whose holder one of them maps,
+  /// that construct being present when the item's is mapped: a holder
+  /// mapped afterwards gets a fresh copy holding the host's address (review
+  /// rv x1, x2).
   void settle() {
-    for (const auto &[P, Holder] : Pending)
-      for (const StoragePath &C : Covered)
+    for (const auto &[P, Holder, ItemD] : Pending)
+      for (const auto &[C, HolderD] : Covered)
         if (C.size() <= Holder.size() &&
             std::equal(C.begin(), C.end(), Holder.begin(),
                        [](const auto &A, const auto &B) {
                          return stepMatches(B, A);
-                       })) {
+                       }) &&
+            presentAt(HolderD, ItemD)) {
           Paths.insert(P);
           break;
         }
   }
 
 private:
+  /// Whether what HolderD maps is certainly present when ItemD maps its
+  /// items: the same construct, a target data construct around ItemD, or
+  /// an enter data construct before ItemD in a block that holds it (both
+  /// are in force at Current, so nothing exits or jumps in between).
+  bool presentAt(const Stmt *HolderD, const Stmt *ItemD) {
+    if (HolderD == ItemD)
+      return true;
+    if (isa<OMPTargetDataDirective>(HolderD))
+      return holds(HolderD, ItemD);
+    if (!isa<OMPTargetEnterDataDirective>(HolderD))
+      return false;
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(PM.getParent(HolderD));
+    if (!CS || !holds(CS, ItemD))
+      return false;
+    for (const Stmt *S : CS->body()) {
+      if (S == HolderD)
+        return true;
+      if (holds(S, ItemD))
+        return false;
+    }
+    return false;
+  }
   /// Whether D's if clause, if any, is a constant true: with a false one
   /// at run time D maps (and attaches) nothing.
   bool alwaysIf(const OMPExecutableDirective *D) const {
     for (const auto *C : D->getClausesOfKind<OMPIfClause>()) {
       bool V = false;
       const Expr *E = C->getCondition();
-      if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx) ||
-          !V)
+      if (!E || E->isValueDependent() ||
+          !E->EvaluateAsBooleanCondition(V, Ctx) || !V)
         return false;
     }
     return true;
@@ -92,7 +122,9 @@ private:
       if (const auto *M = dyn_cast<MemberExpr>(Cur); M && !M->isArrow()) {
         Cur = M->getBase()->IgnoreParenImpCasts();
       } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Cur);
-                 A && A->getBase()->IgnoreParenImpCasts()->getType()
+                 A && A->getBase()
+                          ->IgnoreParenImpCasts()
+                          ->getType()
                           ->isArrayType()) {
         Cur = A->getBase()->IgnoreParenImpCasts();
       } else {
@@ -116,14 +148,16 @@ private:
     const auto *S = dyn_cast<ArraySectionExpr>(E);
     if (!S) {
       if (pathsAt(E, Each))
-        Covered.insert(Each.begin(), Each.end());
+        for (const StoragePath &P : Each)
+          Covered.push_back({P, CurD});
       return;
     }
     const Expr *B = S->getBase()->IgnoreParenImpCasts();
     if (!pathsAt(B, Each))
       return;
     if (B->getType()->isArrayType()) {
-      Covered.insert(Each.begin(), Each.end());
+      for (const StoragePath &P : Each)
+        Covered.push_back({P, CurD});
       return;
     }
     Expr::EvalResult Lo, Len;
@@ -139,7 +173,7 @@ private:
       // `A[0:n]`: the holder of what a loop enters (`A[i][0:m]`) only.
       for (StoragePath P : Each) {
         P.push_back({loopElement(), 0});
-        Covered.insert(P);
+        Covered.push_back({P, CurD});
       }
       return;
     }
@@ -147,7 +181,7 @@ private:
     for (int64_t K = L; K < L + N && K < L + 64; ++K)
       for (StoragePath P : Each) {
         P.push_back({nullptr, K});
-        Covered.insert(P);
+        Covered.push_back({P, CurD});
       }
   }
   /// Whether what D maps is on the device whenever Current runs: a target
@@ -211,7 +245,7 @@ private:
       if (!CS) {
         for (const Stmt *C : P->children())
           if (C != Child && P != D)
-            writtenVars(C, Current, Modified);
+            writtenVars(C, Current, Modified, &PointerModified);
         continue;
       }
       auto Begin = CS->body_begin();
@@ -221,7 +255,7 @@ private:
       for (auto J = Begin; J != CS->body_end(); ++J)
         if (*J != Child &&
             (InLoop || J < std::find(Begin, CS->body_end(), Child)))
-          writtenVars(*J, Current, Modified);
+          writtenVars(*J, Current, Modified, &PointerModified);
       if (Begin != CS->body_begin() && holds(*(Begin - 1), D))
         return;
     }
@@ -250,8 +284,9 @@ private:
     return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
   /// Whether S has an exit data construct or a label, also (Calls levels
-  /// deep, none where Calls < 0; a call deeper counts as one) in a function it calls whose definition is not in a system
-  /// header (one with no definition here may have anything).
+  /// deep, none where Calls < 0; a call deeper counts as one) in a function it
+  /// calls whose definition is not in a system header (one with no definition
+  /// here may have anything).
   static bool exitsOrJumps(const Stmt *S, int Calls) {
     if (!S)
       return false;
@@ -417,6 +452,16 @@ private:
         (Modified.count(Root) ||
          (Modified.count(anyGlobal()) && RootVar->hasGlobalStorage())))
       return;
+    // A pointer the record holds, changed by name, through an alias of the
+    // record (`sp->p = other;` with `sp = &s1` anywhere) or by a call given
+    // it (`set(&s1)`): the host's pointer names other storage than the
+    // device copy's. (A call that reaches it otherwise is not seen here.)
+    if (Outer && RootVar && !RootVar->getType()->isPointerType() &&
+        (PointerModified.count(Root) ||
+         (Escaped.count(Root) &&
+          std::any_of(PointerModified.begin(), PointerModified.end(),
+                      [](const void *V) { return V != anyGlobal(); }))))
+      return;
     if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
       Paths.insert(Each.begin(), Each.end());
       return;
@@ -424,7 +469,7 @@ private:
     if (!holderOf(Next, Holder))
       return;
     for (const StoragePath &P : Each)
-      Pending.push_back({P, Holder});
+      Pending.push_back({P, Holder, CurD});
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
@@ -459,14 +504,20 @@ private:
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
-  const VarDecl *Loop = nullptr; // the variable of the loop entering D
+  const VarDecl *Loop = nullptr;         // the variable of the loop entering D
   bool Outer = false; // the items are of a construct other than Current
   // The variable of the mapper whose items are added, and the storage it
   // stands for (null: the construct's own items).
   std::pair<const void *, StoragePath> Reroot;
-  std::vector<std::pair<StoragePath, StoragePath>> Pending; // path, holder
-  std::set<StoragePath> Covered; // storage other constructs map
+  const Stmt *CurD = nullptr; // the construct whose items are added
+  // path, holder, the construct of the item
+  std::vector<std::tuple<StoragePath, StoragePath, const Stmt *>> Pending;
+  // storage other constructs map, and the construct mapping it
+  std::vector<std::pair<StoragePath, const Stmt *>> Covered;
   std::set<const void *> Modified; // see modifiedBetween()
+  // the roots of the pointers it may change (writtenVars' PointerOut)
+  std::set<const void *> PointerModified;
+  std::set<const void *> Escaped; // escapedVars() of the scope
 };
 
 } // namespace

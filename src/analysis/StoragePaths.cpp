@@ -3,6 +3,7 @@
 #include "analysis/StoragePaths.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/CXXInheritance.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
@@ -95,6 +96,25 @@ bool iteratorValues(const Decl *D, const OMPIteratorExpr *Iter,
   return false;
 }
 
+/// Whether the member M names a field of a base class its object holds more
+/// than once (`d.L::p`, `d.R::p` of `struct D : L, R`, both of B): the path
+/// has no step for the base, so the two would be one (review rv mi).
+bool repeatedBase(const MemberExpr *M, const FieldDecl *FD,
+                  const ASTContext &Ctx) {
+  QualType T = M->getBase()->IgnoreParenImpCasts()->getType();
+  if (M->isArrow())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  const auto *Parent = dyn_cast<CXXRecordDecl>(FD->getParent());
+  if (!RD || !Parent || !RD->hasDefinition() ||
+      RD->getCanonicalDecl() == Parent->getCanonicalDecl())
+    return false;
+  CXXBasePaths Paths(/*FindAmbiguities=*/true, /*RecordPaths=*/true,
+                     /*DetectVirtual=*/false);
+  return RD->isDerivedFrom(Parent, Paths) &&
+         Paths.isAmbiguous(Ctx.getCanonicalType(Ctx.getRecordType(Parent)));
+}
+
 /// Whether D is an iterator of Iter.
 bool isIterator(const Decl *D, const OMPIteratorExpr *Iter) {
   for (unsigned I = 0; Iter && I < Iter->numOfIterators(); ++I)
@@ -118,7 +138,8 @@ bool pathsOf(const Expr *E, const ASTContext &Ctx,
   E = E->IgnoreParenImpCasts();
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!FD || !pathsOf(M->getBase(), Ctx, Out, Unknown, Iter, Loop))
+    if (!FD || repeatedBase(M, FD, Ctx) ||
+        !pathsOf(M->getBase(), Ctx, Out, Unknown, Iter, Loop))
       return false;
     if (M->isArrow())
       Append(nullptr, 0);

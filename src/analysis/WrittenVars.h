@@ -17,8 +17,17 @@ const void *anyGlobal();
 /// Adds to Out (canonical VarDecls) the variables S, less Skip, may assign,
 /// step, take the address of or pass by reference, the root variable of
 /// members, elements and dereferences; with a call, anyGlobal() too.
+/// PointerOut, where given, gets the roots of pointers S may change (an
+/// assignment or step of a pointer, an address taken, a call's arguments)
+/// instead of Out's every variable.
 void writtenVars(const clang::Stmt *S, const clang::Stmt *Skip,
-                 std::set<const void *> &Out);
+                 std::set<const void *> &Out,
+                 std::set<const void *> *PointerOut = nullptr);
+
+/// Adds to Out the variables S takes the address of, binds a reference to
+/// or passes by reference (root variables, as writtenVars): storage a
+/// pointer may reach other than by its name.
+void escapedVars(const clang::Stmt *S, std::set<const void *> &Out);
 
 } // namespace omp2cuda
 

@@ -1,0 +1,145 @@
+// A map item through a pointer held in mapped storage attaches it only when
+// the holder is present as the item is mapped (review rv x1, x2, mi): a
+// holder mapped later gets a fresh copy holding the host's address.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+TEST_CASE("a holder mapped after the item that maps through it: the pointer "
+          "is not attached, the region stays on the host",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(struct S s) {
+  #pragma omp target data map(tofrom: s.p[0:4])
+  {
+    #pragma omp target data map(to: s)
+    {
+      #pragma omp target
+      { s.p[0] = 5; }
+    }
+  }
+  #pragma omp target data map(to: s)
+  {
+    #pragma omp target data map(tofrom: s.p[0:4])
+    {
+      #pragma omp target
+      { s.p[0] = 5; }
+    }
+  }
+}
+void g(struct S s) {
+  #pragma omp target enter data map(to: s.p[0:4])
+  #pragma omp target enter data map(to: s)
+  #pragma omp target
+  { s.p[1] = 6; }
+}
+void h(struct S s) {
+  #pragma omp target enter data map(to: s)
+  #pragma omp target enter data map(to: s.p[0:4])
+  #pragma omp target
+  { s.p[1] = 6; }
+}
+void k(struct S s) {
+  #pragma omp target enter data map(to: s)
+  #pragma omp target data map(tofrom: s.p[0:4])
+  {
+    #pragma omp target
+    { s.p[2] = 7; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 5);
+  checkDerefRefused(*T[0], "held in 's'");
+  CHECK(T[1]->Translate);
+  checkDerefRefused(*T[2], "held in 's'");
+  CHECK(T[3]->Translate);
+  CHECK(T[4]->Translate);
+}
+
+TEST_CASE("a field of a base class the object holds twice: the item through "
+          "one base's pointer attaches neither (the path has no base step)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct B { int *p; };
+struct L : B {};
+struct R : B {};
+struct D : L, R {};
+struct E : B {};
+void f(D d, E e) {
+  #pragma omp target data map(to: d) map(tofrom: d.L::p[0:4])
+  {
+    #pragma omp target
+    { d.R::p[1] = 5; }
+  }
+  #pragma omp target data map(to: e) map(tofrom: e.p[0:4])
+  {
+    #pragma omp target
+    { e.p[1] = 5; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 2);
+  CHECK_FALSE(T[0]->Translate);
+  CHECK(T[1]->Translate);
+}
+
+TEST_CASE("a pointer of a mapped record changed on the host between the data "
+          "construct and the region, by name or through an alias: the region "
+          "stays on the host",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int other[4];
+void set(struct S *t);
+void f(int *buf) {
+  struct S s1 = {buf, 4}, s2 = {buf, 4}, s3 = {buf, 4}, s4 = {buf, 4};
+  struct S s5 = {buf, 4};
+  struct S *sp = &s2;
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  {
+    s1.p = other;
+    #pragma omp target
+    { s1.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s2) map(tofrom: s2.p[0:4])
+  {
+    sp->p = other;
+    #pragma omp target
+    { s2.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s3) map(tofrom: s3.p[0:4])
+  {
+    set(&s3);
+    #pragma omp target
+    { s3.p[0] = 5; }
+  }
+  struct S *sp5 = &s5;
+  #pragma omp target data map(to: s5) map(tofrom: s5.p[0:4])
+  {
+    set(sp5);
+    #pragma omp target
+    { s5.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s4) map(tofrom: s4.p[0:4])
+  {
+    s4.n = 3;
+    #pragma omp target
+    { s4.p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 5);
+  checkDerefRefused(*T[0], "held in 's1'");
+  checkDerefRefused(*T[1], "held in 's2'");
+  checkDerefRefused(*T[2], "held in 's3'");
+  checkDerefRefused(*T[3], "held in 's5'");
+  CHECK(T[4]->Translate);
+}
