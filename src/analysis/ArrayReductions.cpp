@@ -64,9 +64,9 @@ const Expr *firstRef(const Stmt *S, const ValueDecl *VD) {
   return F.First;
 }
 
-class Rewriter {
+class ReductionRewriter {
 public:
-  Rewriter(const ValueDecl *VD, std::string Op, ASTContext &Ctx,
+  ReductionRewriter(const ValueDecl *VD, std::string Op, ASTContext &Ctx,
            const std::vector<TextEdit> &Known)
       : VD(VD), Op(std::move(Op)), Ctx(Ctx), Known(Known) {}
 
@@ -194,7 +194,7 @@ Verdict arrayReductionEdits(const Stmt *Body, const ValueDecl *VD,
     return Verdict::no(DiagId::HostClause,
                        "array reductions with min, max, && or || are not "
                        "supported yet (only + * & | ^)");
-  Rewriter R(VD, Op, Ctx, All);
+  ReductionRewriter R(VD, Op, Ctx, All);
   R.statement(Body);
   if (!R.V.Ok)
     return R.V;

@@ -25,10 +25,10 @@ namespace omp2cuda {
 
 namespace {
 
-const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
+const Expr *stripped(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 bool same(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  return exprText(bare(A), Ctx) == exprText(bare(B), Ctx);
+  return exprText(stripped(A), Ctx) == exprText(stripped(B), Ctx);
 }
 
 /// The pieces of one compare form: Cond ? (x = Then) : (x unchanged).
@@ -64,7 +64,7 @@ CompareForm splitForm(const Stmt *S, const ASTContext &Ctx) {
   }
   const BinaryOperator *BO = assignIn(S);
   const auto *CO =
-      BO ? dyn_cast<ConditionalOperator>(bare(BO->getRHS())) : nullptr;
+      BO ? dyn_cast<ConditionalOperator>(stripped(BO->getRHS())) : nullptr;
   if (!CO || !same(CO->getFalseExpr(), BO->getLHS(), Ctx)) {
     F.WhyNot = "in this form is not supported yet";
     return F;
@@ -109,7 +109,7 @@ CaptureParts splitCapture(const Stmt *S, const ASTContext &Ctx) {
   const Stmt *First = CS->body_front(), *Second = CS->body_back();
   if (const BinaryOperator *RA = assignIn(First)) {
     // { r = x == e; if (r) { x = d; } [else { v = x; }] }
-    const auto *Eq = dyn_cast<BinaryOperator>(bare(RA->getRHS()));
+    const auto *Eq = dyn_cast<BinaryOperator>(stripped(RA->getRHS()));
     const auto *If = dyn_cast<IfStmt>(Second);
     if (Eq && Eq->getOpcode() == BO_EQ && If && !If->getInit() &&
         same(If->getCond(), RA->getLHS(), Ctx)) {
@@ -168,7 +168,7 @@ Verdict rewriteAtomicCompare(const OMPAtomicDirective &A, ASTContext &Ctx,
   if (!F.X || (Capture && !CP.Ok))
     return No(F.WhyNot.empty() ? "in this form is not supported yet"
                                : F.WhyNot);
-  const auto *Cond = dyn_cast<BinaryOperator>(bare(F.Cond));
+  const auto *Cond = dyn_cast<BinaryOperator>(stripped(F.Cond));
   if (!Cond)
     return No("in this form is not supported yet");
   const Expr *X = F.X, *L = Cond->getLHS(), *R = Cond->getRHS();

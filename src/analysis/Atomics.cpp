@@ -21,7 +21,7 @@ namespace omp2cuda {
 
 namespace {
 
-struct Finder : RecursiveASTVisitor<Finder> {
+struct AtomicFinder : RecursiveASTVisitor<AtomicFinder> {
   std::vector<const OMPAtomicDirective *> Atomics;
   bool Other = false;
   bool TraverseOMPAtomicDirective(OMPAtomicDirective *A) {
@@ -143,7 +143,7 @@ AtomicUpdate atomicUpdate(const Expr *E, const ASTContext &Ctx) {
 
 bool containsDirectiveOtherThanAtomic(const Stmt *S,
                                       std::vector<const OMPAtomicDirective *> &Atomics) {
-  Finder F;
+  AtomicFinder F;
   F.TraverseStmt(const_cast<Stmt *>(S));
   Atomics = F.Atomics;
   return F.Other;

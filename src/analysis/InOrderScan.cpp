@@ -131,7 +131,7 @@ struct ItemUse {
   Phase Where;
 };
 
-struct Checker {
+struct ScanChecker {
   ASTContext &Ctx;
   std::map<const VarDecl *, ScanOp> Items;
   std::set<const DeclRefExpr *> Combines; // uses a recognised update makes
@@ -350,7 +350,7 @@ Verdict no(SourceLocation &At, SourceLocation Here, const std::string &Why) {
 
 /// The items of D's inscan clauses with their operators, each a local
 /// scalar number whose address the function never lets out.
-Verdict scanItems(const OMPExecutableDirective &D, Checker &C,
+Verdict scanItems(const OMPExecutableDirective &D, ScanChecker &C,
                   SourceLocation &At) {
   for (const auto *R : D.getClausesOfKind<OMPReductionClause>()) {
     if (R->getModifier() != OMPC_REDUCTION_inscan)
@@ -396,7 +396,7 @@ Verdict scanItems(const OMPExecutableDirective &D, Checker &C,
 }
 
 /// Finds the scan directive among the innermost loop body's statements.
-bool findPhases(const OMPExecutableDirective &D, Checker &C) {
+bool findPhases(const OMPExecutableDirective &D, ScanChecker &C) {
   const auto *L = dyn_cast<OMPLoopDirective>(&D);
   const auto *Body = L ? dyn_cast_or_null<CompoundStmt>(L->getBody()) : nullptr;
   if (!Body)
@@ -422,7 +422,7 @@ bool hasInscan(const OMPExecutableDirective &D) {
 
 Verdict inOrderScan(const OMPExecutableDirective &D, ASTContext &Ctx,
                     SourceLocation &At) {
-  Checker C{Ctx, {}, {}, {}};
+  ScanChecker C{Ctx, {}, {}, {}};
   if (Verdict V = scanItems(D, C, At); !V.Ok)
     return V;
   if (!findPhases(D, C))

@@ -87,11 +87,11 @@ unsigned pastBlocks(llvm::StringRef Buf, unsigned Off) {
   return Off;
 }
 
-struct Finder : RecursiveASTVisitor<Finder> {
+struct IndirectFinder : RecursiveASTVisitor<IndirectFinder> {
   const ASTContext &Ctx;
   IndirectTable &T;
   std::set<const FunctionDecl *> Seen;
-  Finder(const ASTContext &C, IndirectTable &T) : Ctx(C), T(T) {}
+  IndirectFinder(const ASTContext &C, IndirectTable &T) : Ctx(C), T(T) {}
   bool VisitFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *First = FD->getFirstDecl();
     std::string Why;
@@ -142,7 +142,7 @@ std::string placeOf(const FunctionDecl *F, const TUState &TU,
 
 IndirectTable indirectTable(const TUState &TU) {
   IndirectTable T;
-  Finder F(TU.Ctx, T);
+  IndirectFinder F(TU.Ctx, T);
   F.TraverseDecl(TU.Ctx.getTranslationUnitDecl());
   if (T.Fns.empty() || !T.Why.empty())
     return T;

@@ -83,9 +83,9 @@ bool cannotHoldPointer(QualType T) {
          !T->isSpecificBuiltinType(BuiltinType::Char_S);
 }
 
-class Checker {
+class StoreChecker {
 public:
-  Checker(const Stmt *Body, const Stmt *Current, const Path &L)
+  StoreChecker(const Stmt *Body, const Stmt *Current, const Path &L)
       : Body(Body), Current(Current), PM(const_cast<Stmt *>(Body)), L(L) {}
 
   bool inside(const Decl *D) const { return declaredIn(D, Body); }
@@ -151,9 +151,9 @@ public:
   bool Jumps = false;
 };
 
-class Collector : public RecursiveASTVisitor<Collector> {
+class StoreCollector : public RecursiveASTVisitor<StoreCollector> {
 public:
-  Collector(Checker &C) : C(C) {}
+  StoreCollector(StoreChecker &C) : C(C) {}
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (D->getDecl() == C.L.Root)
       C.Refs.push_back(D);
@@ -169,11 +169,11 @@ private:
     C.Jumps = true;
     return true;
   }
-  Checker &C;
+  StoreChecker &C;
 };
 
-bool Checker::shapeOk() {
-  Collector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+bool StoreChecker::shapeOk() {
+  StoreCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
   if (Jumps)
     return false;
   for (const DeclRefExpr *D : Refs) {
@@ -200,7 +200,7 @@ bool Checker::shapeOk() {
 /// (`map(to: q[0:n])`), or one that no written clause names and whose value
 /// does not escape the region (PointerValueUse.cpp: one that does keeps the
 /// host's value).
-bool Checker::deviceAddress(const Expr *E) const {
+bool StoreChecker::deviceAddress(const Expr *E) const {
   E = E->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType())
@@ -253,7 +253,7 @@ bool Checker::deviceAddress(const Expr *E) const {
 
 class Interference : public RecursiveASTVisitor<Interference> {
 public:
-  Interference(const Checker &C) : C(C) {}
+  Interference(const StoreChecker &C) : C(C) {}
   bool Found = false;
   bool VisitCallExpr(CallExpr *) { return found(); }
   bool VisitCXXNewExpr(CXXNewExpr *) { return found(); }
@@ -296,10 +296,10 @@ private:
     Found = true;
     return false;
   }
-  const Checker &C;
+  const StoreChecker &C;
 };
 
-bool Checker::interferes(const Stmt *X) const {
+bool StoreChecker::interferes(const Stmt *X) const {
   Interference I(*this);
   I.TraverseStmt(const_cast<Stmt *>(X));
   return I.Found;
@@ -308,7 +308,7 @@ bool Checker::interferes(const Stmt *X) const {
 /// A device store in an enclosing compound statement before At, and
 /// nothing that may store s.p from it to the end of the statement that
 /// holds At (the rest of a loop's body runs again before the next load).
-bool Checker::covered(const Expr *At) const {
+bool StoreChecker::covered(const Expr *At) const {
   const Stmt *Child = At;
   for (const Stmt *P = PM.getParent(Child); P; Child = P, P = PM.getParent(P)) {
     if (isa<LambdaExpr>(P) || isa<BlockExpr>(P))
@@ -335,7 +335,7 @@ bool Checker::covered(const Expr *At) const {
 /// The region saves s.p in a local (`int *t = s.p;`) before storing it and
 /// puts it back last (`s.p = t;`), each at the top level of Body: the
 /// record's copy goes back to the host as it came.
-const Stmt *Checker::restore() const {
+const Stmt *StoreChecker::restore() const {
   const auto *CS = dyn_cast<CompoundStmt>(Body);
   const Stmt *Last = nullptr;
   long LastI = -1;
@@ -349,7 +349,7 @@ const Stmt *Checker::restore() const {
   return Last;
 }
 
-bool Checker::restored() const {
+bool StoreChecker::restored() const {
   const auto *CS = dyn_cast<CompoundStmt>(Body);
   if (!CS || Writes.empty())
     return false;
@@ -426,7 +426,7 @@ bool storedDeviceAddress(const Stmt *Body, const Stmt *Current,
   Path L;
   if (!Body || !pathOf(Loaded, L) || L.Root->getType()->isReferenceType())
     return false;
-  Checker C(Body, Current, L);
+  StoreChecker C(Body, Current, L);
   if (!C.shapeOk() || !C.covered(At))
     return false;
   // A private pointer sp still points at the mapped record.
@@ -438,7 +438,7 @@ bool storeHiddenFromHost(const Stmt *Body, const BinaryOperator *Store) {
   if (!Body || !Store || Store->getOpcode() != BO_Assign ||
       !pathOf(Store->getLHS(), L) || L.Root->getType()->isReferenceType())
     return false;
-  Checker C(Body, nullptr, L);
+  StoreChecker C(Body, nullptr, L);
   // The restore itself stores the host's value, which a copy of s.p holds.
   return C.shapeOk() && C.restored() && C.restore() != Store;
 }
@@ -449,7 +449,7 @@ bool memberLoadsAfter(const Stmt *Body, const BinaryOperator *Store,
   if (!Body || !Store || !pathOf(Store->getLHS(), L) ||
       L.Root->getType()->isReferenceType())
     return false;
-  Checker C(Body, nullptr, L);
+  StoreChecker C(Body, nullptr, L);
   if (!C.shapeOk())
     return false;
   const SourceManager &SM = L.Root->getASTContext().getSourceManager();
@@ -487,8 +487,8 @@ bool recordPointerLoads(const Stmt *Body, const VarDecl *VD,
     return false;
   Path L;
   L.Root = VD;
-  Checker C(Body, nullptr, L);
-  Collector(C).TraverseStmt(const_cast<Stmt *>(Body));
+  StoreChecker C(Body, nullptr, L);
+  StoreCollector(C).TraverseStmt(const_cast<Stmt *>(Body));
   if (C.Jumps || Depth > 4)
     return false;
   for (const DeclRefExpr *D : C.Refs) {

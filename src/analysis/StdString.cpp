@@ -26,7 +26,7 @@ bool libstdcxxLayout(const CXXRecordDecl *RD) {
          RD->field_begin()->getName() == "_M_dataplus";
 }
 
-Verdict no(const std::string &Why) {
+Verdict stringNo(const std::string &Why) {
   return Verdict::no(DiagId::HostCall,
                      "it calls 'std::basic_string::operator[]', which has no "
                      "device version: " + Why);
@@ -48,21 +48,21 @@ Verdict stringSubscript(const CallExpr *C, ASTContext &Ctx,
   const SourceManager &SM = Ctx.getSourceManager();
   const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(C);
   if (!Op || Op->getNumArgs() != 2)
-    return no("it is not called as 's[i]'");
+    return stringNo("it is not called as 's[i]'");
   if (!requiresUsm(Ctx))
-    return no("the characters of a std::string are in host memory, which "
+    return stringNo("the characters of a std::string are in host memory, which "
               "the device reaches only in a unit with 'requires "
               "unified_shared_memory'");
   if (!libstdcxxLayout(cast<CXXMethodDecl>(C->getDirectCallee())->getParent()))
-    return no("only libstdc++'s std::string (the C++11 ABI) is read on the "
+    return stringNo("only libstdc++'s std::string (the C++11 ABI) is read on the "
               "device");
   DynTypedNodeList P = Ctx.getParents(*C);
   const auto *Read = P.empty() ? nullptr : P[0].get<ImplicitCastExpr>();
   if (!Read || Read->getCastKind() != CK_LValueToRValue)
-    return no("only reads of its characters run on the device, and this "
+    return stringNo("only reads of its characters run on the device, and this "
               "one may write");
   if (!Edits)
-    return no("it is called in a function the region calls (only a region's "
+    return stringNo("it is called in a function the region calls (only a region's "
               "own body is rewritten to read it)");
   // s[i] -> o2c_dev::stringAt(s, i): three edits that leave the text of s
   // and i, which other edits may re-spell, in place.
@@ -70,13 +70,13 @@ Verdict stringSubscript(const CallExpr *C, ASTContext &Ctx,
   unsigned B, E, OpB, OpE;
   if (!fileOffsets(SM, Ctx.getLangOpts(), S->getSourceRange(), B, E) ||
       !fileOffsets(SM, Ctx.getLangOpts(), Op->getSourceRange(), OpB, OpE))
-    return no("it is spelled inside a macro's body");
+    return stringNo("it is spelled inside a macro's body");
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   size_t LSq = Buf.find('[', E);
   unsigned RSq = OpE - 1;
   if (LSq == llvm::StringRef::npos || LSq >= RSq || Buf[RSq] != ']' ||
       !Buf.slice(E, LSq).trim().empty())
-    return no("it is not spelled as 's[i]'");
+    return stringNo("it is not spelled as 's[i]'");
   Edits->push_back({B, 0, "o2c_dev::stringAt("});
   Edits->push_back({static_cast<unsigned>(LSq), 1, ", "});
   Edits->push_back({RSq, 1, ")"});

@@ -35,7 +35,7 @@ bool bindsToTeamOfOne(const OMPExecutableDirective &D) {
          K == Directive::OMPD_barrier;
 }
 
-struct Finder {
+struct TransparentFinder {
   std::vector<TransparentUse> &Out;
   std::vector<const OMPExecutableDirective *> *Other;
   SourceLocation &At;
@@ -269,7 +269,7 @@ Verdict findTransparent(const Stmt *S, DirContext Where,
                         std::vector<TransparentUse> &Out,
                         std::vector<const OMPExecutableDirective *> *Other,
                         SourceLocation &At) {
-  Finder F{Out, Other, At, {}};
+  TransparentFinder F{Out, Other, At, {}};
   F.Parallel = Where != DirContext::TeamCode;
   F.Own = S;
   F.walk(S, Where, 0, false);

@@ -54,7 +54,7 @@ Combiner combinerFor(llvm::StringRef Op, const std::string &T, bool Unsigned) {
 }
 
 /// The reduction identifier as written: an operator or `min`/`max`.
-std::string reductionOp(const DeclarationNameInfo &N) {
+std::string identifierSpelling(const DeclarationNameInfo &N) {
   DeclarationName Name = N.getName();
   if (Name.getNameKind() == DeclarationName::CXXOperatorName)
     return getOperatorSpelling(Name.getCXXOverloadedOperator());
@@ -87,7 +87,7 @@ public:
         Out(Out), Problems(Problems) {}
 
   template <typename ClauseT> void clause(const ClauseT *C) {
-    std::string Op = reductionOp(C->getNameInfo());
+    std::string Op = identifierSpelling(C->getNameInfo());
     for (const Expr *V : C->varlists()) {
       const EnumDecl *ED = reducedEnum(V);
       if (!ED || !Done.insert({ED, Op}).second)

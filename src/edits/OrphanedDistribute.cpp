@@ -16,7 +16,7 @@ namespace omp2cuda {
 
 namespace {
 
-const VarDecl *itemVar(const Expr *E) {
+const VarDecl *distributeItemVar(const Expr *E) {
   return cast<VarDecl>(cast<DeclRefExpr>(E->IgnoreParenImpCasts())->getDecl());
 }
 
@@ -28,7 +28,7 @@ SpmdNode copyData(const OMPExecutableDirective &D, ASTContext &Ctx) {
   SpmdNode N;
   std::set<const VarDecl *> Declared;
   auto Add = [&](const Expr *E, bool First) {
-    const VarDecl *VD = itemVar(E);
+    const VarDecl *VD = distributeItemVar(E);
     if (!Declared.insert(VD).second)
       return;
     std::string Name = VD->getNameAsString();
@@ -39,7 +39,7 @@ SpmdNode copyData(const OMPExecutableDirective &D, ASTContext &Ctx) {
   std::set<const VarDecl *> First;
   for (const auto *F : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : F->varlists())
-      First.insert(itemVar(E));
+      First.insert(distributeItemVar(E));
   for (const OMPClause *C : D.clauses()) {
     if (C->isImplicit())
       continue;
@@ -51,12 +51,12 @@ SpmdNode copyData(const OMPExecutableDirective &D, ASTContext &Ctx) {
         Add(E, true);
     if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
       for (const Expr *E : L->varlists())
-        if (!First.count(itemVar(E)))
+        if (!First.count(distributeItemVar(E)))
           Add(E, false);
     // A reduction's partial starts at its operator's identity.
     if (const auto *R = dyn_cast<OMPReductionClause>(C))
       for (const Expr *E : R->varlists()) {
-        const VarDecl *VD = itemVar(E);
+        const VarDecl *VD = distributeItemVar(E);
         if (!Declared.insert(VD).second)
           continue;
         std::string T = declText(VD->getType().getUnqualifiedType(), "", Ctx);
@@ -84,7 +84,7 @@ std::string sharedItemsOpen(const OMPExecutableDirective &D, std::string &Out,
   std::string Last;
   for (const auto *L : D.getClausesOfKind<OMPLastprivateClause>())
     for (const Expr *E : L->varlists())
-      if (const VarDecl *VD = itemVar(E); Seen.insert(VD).second) {
+      if (const VarDecl *VD = distributeItemVar(E); Seen.insert(VD).second) {
         std::string Name = VD->getNameAsString();
         Out += "auto *const o2c_lp_" + Name + " = &" + Name + ";\n";
         Last += "*o2c_lp_" + Name + " = " + Name + ";\n";
@@ -95,7 +95,7 @@ std::string sharedItemsOpen(const OMPExecutableDirective &D, std::string &Out,
   }
   for (const auto *R : D.getClausesOfKind<OMPReductionClause>())
     for (const Expr *E : R->varlists()) {
-      std::string Name = itemVar(E)->getNameAsString();
+      std::string Name = distributeItemVar(E)->getNameAsString();
       Out += "auto *const o2c_rd_" + Name + " = &" + Name + ";\n";
       Back += "o2c_dev::atomicUpdate<" + reductionOp(*R) + ">(o2c_rd_" + Name +
               ", " + Name + ");\n";
@@ -129,10 +129,10 @@ bool firstAndLast(const OMPExecutableDirective &D) {
   std::set<const VarDecl *> First;
   for (const auto *F : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : F->varlists())
-      First.insert(itemVar(E));
+      First.insert(distributeItemVar(E));
   for (const auto *L : D.getClausesOfKind<OMPLastprivateClause>())
     for (const Expr *E : L->varlists())
-      if (First.count(itemVar(E)))
+      if (First.count(distributeItemVar(E)))
         return true;
   return false;
 }

@@ -23,7 +23,7 @@ namespace omp2cuda {
 
 namespace {
 
-llvm::StringRef mainBuffer(ASTContext &Ctx) {
+llvm::StringRef mainText(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.getBufferData(SM.getMainFileID());
 }
@@ -80,7 +80,7 @@ unsigned topLevelStart(const Decl *D, ASTContext &Ctx, bool &AtLineStart) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = SM.getExpansionLoc(outerBegin(D));
   unsigned Off = SM.getFileOffset(L);
-  llvm::StringRef Buf = mainBuffer(Ctx);
+  llvm::StringRef Buf = mainText(Ctx);
   SourceLocation Pragma = attachedPragma(D, SM);
   if (Pragma.isValid() && SM.isBeforeInTranslationUnit(Pragma, L)) {
     unsigned P = SM.getFileOffset(Pragma);
@@ -139,7 +139,7 @@ unsigned directiveStart(const OMPExecutableDirective &D, ASTContext &Ctx) {
   if (L.isMacroID())
     return SM.getFileOffset(SM.getExpansionRange(L).getBegin());
   unsigned Off = SM.getFileOffset(L);
-  llvm::StringRef Buf = mainBuffer(Ctx);
+  llvm::StringRef Buf = mainText(Ctx);
   // Move to the '#' of "#pragma" on this line.
   unsigned LineStart = Off;
   while (LineStart > 0 && Buf[LineStart - 1] != '\n')
@@ -193,7 +193,7 @@ unsigned statementEnd(const OMPExecutableDirective &D, ASTContext &Ctx) {
   }
   else
     End = D.getEndLoc();
-  llvm::StringRef Buf = mainBuffer(Ctx);
+  llvm::StringRef Buf = mainText(Ctx);
   if (End.isMacroID() && !StandAlone) {
     // A statement ending in a macro invocation (`a[i] = TWICE(a[i]);`) ends
     // with the ';' after the invocation, if one follows.

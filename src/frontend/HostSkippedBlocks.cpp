@@ -67,7 +67,7 @@ namespace {
 
 /// A preprocessor directive of the text: the offset of its `#` (or `%:`),
 /// its name, and the rest of its logical line.
-struct Directive {
+struct SkippedDirective {
   unsigned Hash;
   StringRef Name;
   std::string Rest;
@@ -75,8 +75,8 @@ struct Directive {
 
 /// The directives of Text, in order: lines whose first token (after
 /// blanks and comments) is `#` or `%:`, inside no block comment.
-std::vector<Directive> directives(StringRef Text) {
-  std::vector<Directive> Out;
+std::vector<SkippedDirective> directives(StringRef Text) {
+  std::vector<SkippedDirective> Out;
   bool InComment = false;
   size_t Line = 0;
   while (Line < Text.size()) {
@@ -183,13 +183,13 @@ bool knownSelectorWord(StringRef W) {
 /// through `_Pragma`, a macro, a continuation: it would pair the others
 /// wrongly), and no `#pragma omp` starts with a macro.
 bool blocksAllRead(StringRef Text, const std::vector<VariantBlock> &Blocks,
-                   const std::vector<Directive> &Dirs,
+                   const std::vector<SkippedDirective> &Dirs,
                    llvm::function_ref<bool(StringRef)> IsMacro) {
   std::string Code = codeOf(Text);
   if (countMatches(Code, "(begin|end)[ \t]+declare[ \t]+variant") !=
       2 * Blocks.size())
     return false;
-  for (const Directive &D : Dirs) {
+  for (const SkippedDirective &D : Dirs) {
     if (D.Name != "pragma")
       continue;
     std::vector<StringRef> W = identifiers(D.Rest);
@@ -204,7 +204,7 @@ bool blocksAllRead(StringRef Text, const std::vector<VariantBlock> &Blocks,
 bool hostSkipsBlock(StringRef Text, const VariantBlock &B,
                     llvm::function_ref<bool(StringRef)> IsMacro) {
   std::vector<VariantBlock> Blocks = findVariantBlocks(Text);
-  std::vector<Directive> Dirs = directives(Text);
+  std::vector<SkippedDirective> Dirs = directives(Text);
   if (hasUnreadBlocks(Text) || !blocksAllRead(Text, Blocks, Dirs, IsMacro))
     return false;
   // The preprocessor runs the directives of a block the parse skips (a
@@ -218,7 +218,7 @@ bool hostSkipsBlock(StringRef Text, const VariantBlock &B,
   for (const VariantBlock &V : Blocks)
     Pragmas.insert({V.Begin, V.End});
   int Depth = 0;
-  for (const Directive &D : Dirs) {
+  for (const SkippedDirective &D : Dirs) {
     if ((D.Hash == B.Begin || D.Hash == B.End) && Depth > 0)
       return false;
     if (D.Hash > B.Begin && D.Hash < B.End && !Pragmas.count(D.Hash))

@@ -11,7 +11,7 @@ using llvm::StringRef;
 
 /// Offset of the bracket that closes the one at Open (`(` or `{`), skipping
 /// string literals; npos when unbalanced.
-size_t closing(StringRef S, size_t Open) {
+size_t closingBracket(StringRef S, size_t Open) {
   int Depth = 0;
   for (size_t I = Open; I < S.size(); ++I) {
     char C = S[I];
@@ -36,7 +36,7 @@ std::vector<StringRef> splitTop(StringRef S, char Sep, size_t Max = ~size_t(0)) 
   for (size_t I = 0; I < S.size(); ++I) {
     char C = S[I];
     if (C == '(' || C == '{' || C == '[' || C == '"' || C == '\'') {
-      size_t E = (C == '"' || C == '\'') ? S.find(C, I + 1) : closing(S, I);
+      size_t E = (C == '"' || C == '\'') ? S.find(C, I + 1) : closingBracket(S, I);
       if (E == StringRef::npos)
         break;
       I = E;
@@ -88,7 +88,7 @@ bool readClauses(StringRef S, std::vector<MetaVariant> &Out) {
     S = S.drop_front(N).ltrim();
     if (!S.starts_with("("))
       return false;
-    size_t E = closing(S, 0);
+    size_t E = closingBracket(S, 0);
     if (E == StringRef::npos)
       return false;
     StringRef Arg = S.slice(1, E).trim();
@@ -127,7 +127,7 @@ StringRef dropScore(StringRef P) {
   if (!P.starts_with("score"))
     return P;
   size_t Open = P.find('(');
-  size_t E = Open == StringRef::npos ? Open : closing(P, Open);
+  size_t E = Open == StringRef::npos ? Open : closingBracket(P, Open);
   if (E == StringRef::npos || P.substr(0, Open).trim() != "score")
     return P;
   StringRef Rest = P.drop_front(E + 1).ltrim();
@@ -195,7 +195,7 @@ Tri userTrait(StringRef Name, StringRef Props) {
   if (Name != "condition")
     return std::nullopt;
   StringRef C = dropScore(Props);
-  while (C.size() > 2 && C.front() == '(' && closing(C, 0) == C.size() - 1)
+  while (C.size() > 2 && C.front() == '(' && closingBracket(C, 0) == C.size() - 1)
     C = C.drop_front().drop_back().trim();
   if (C == "true")
     return true;
@@ -219,7 +219,7 @@ Tri evaluate(StringRef Selector, MetaSide Device,
     }
     StringRef SetName = Set.take_front(Eq).trim();
     StringRef Body = Set.drop_front(Eq + 1).trim();
-    if (!Body.starts_with("{") || closing(Body, 0) != Body.size() - 1) {
+    if (!Body.starts_with("{") || closingBracket(Body, 0) != Body.size() - 1) {
       Why = "cannot read the selector '" + Set.str() + "'";
       return std::nullopt;
     }
@@ -228,7 +228,7 @@ Tri evaluate(StringRef Selector, MetaSide Device,
       StringRef Name = Sel.take_front(Open).trim();
       StringRef Props;
       if (Open != StringRef::npos) {
-        size_t E = closing(Sel, Open);
+        size_t E = closingBracket(Sel, Open);
         if (E == StringRef::npos) {
           Why = "cannot read the selector '" + Sel.str() + "'";
           return std::nullopt;

@@ -2,6 +2,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
+
 namespace omp2cuda::test {
 namespace {
 
@@ -39,6 +41,20 @@ std::vector<const Region *> targetRegions(const FileResult &F) {
     if (R.R.Directive.find("data") == std::string::npos)
       Out.push_back(&R.R);
   return Out;
+}
+
+unsigned lineOf(const std::string &Code, const std::string &S) {
+  size_t At = Code.find(S);
+  REQUIRE(At != std::string::npos);
+  return 1 + unsigned(std::count(Code.begin(), Code.begin() + At, '\n'));
+}
+
+unsigned lineOfLoc(Parsed &P, clang::SourceLocation L) {
+  return P.ctx().getSourceManager().getExpansionLineNumber(L);
+}
+
+DirectiveTree teamTree(Parsed &P) {
+  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
 }
 
 } // namespace omp2cuda::test

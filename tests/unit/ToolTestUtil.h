@@ -1,6 +1,7 @@
 #ifndef OMP2CUDA_TESTS_TOOLTESTUTIL_H
 #define OMP2CUDA_TESTS_TOOLTESTUTIL_H
 
+#include "analysis/DirectiveTree.h"
 #include "driver/Translate.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -48,6 +49,23 @@ struct Parsed {
 };
 
 Parsed parse(const std::string &Code);
+
+/// F's translation for the given host compiler (C11).
+inline FileResult translateFor(const std::string &Code, HostCompiler Host) {
+  Options O;
+  O.LineDirectives = false;
+  O.Host = Host;
+  return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
+}
+
+/// The 1-based line of Code where S first occurs (S must occur).
+unsigned lineOf(const std::string &Code, const std::string &S);
+
+/// The expansion line of L in P's file.
+unsigned lineOfLoc(Parsed &P, clang::SourceLocation L);
+
+/// The directive tree of P's target body taken as one team.
+DirectiveTree teamTree(Parsed &P);
 
 /// The target regions of F (data constructs left out), in order.
 std::vector<const Region *> targetRegions(const FileResult &F);

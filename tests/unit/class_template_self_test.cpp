@@ -9,12 +9,6 @@
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
-namespace {
-bool has(const std::string &Out, const std::string &S) {
-  return Out.find(S) != std::string::npos;
-}
-} // namespace
-
 TEST_CASE("a class template's in-class region may name the class",
           "[analysis][classtemplate]") {
   FileResult F = translateC(R"src(
@@ -40,11 +34,11 @@ void use() { Grid<double> g{}; g.stamp(); g.scaled(); }
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
   // Declared ahead of each kernel, without the default argument.
-  CHECK(has(F.Output, "template <typename T, int W> struct Grid;"));
-  CHECK(has(F.Output, "T(sizeof(Grid<T, W>) % 5)"));
+  CHECK(contains(F.Output, "template <typename T, int W> struct Grid;"));
+  CHECK(contains(F.Output, "T(sizeof(Grid<T, W>) % 5)"));
   // The static member reaches the kernel as a value, both spellings.
-  CHECK(has(F.Output, "T(scale) + T(scale % 4)"));
-  CHECK(has(F.Output, "_launch<T, W>(Grid::scale, this->n, this->cells)"));
+  CHECK(contains(F.Output, "T(scale) + T(scale % 4)"));
+  CHECK(contains(F.Output, "_launch<T, W>(Grid::scale, this->n, this->cells)"));
 }
 
 TEST_CASE("a nested class of a class template that names itself stays on "
@@ -93,11 +87,11 @@ void use() { Bag<long> b{}; b.run(); }
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output,
+  CHECK(contains(F.Output,
             "template <typename T, T Scale, int (*Pick)(int)> struct Bag;"));
   // The kernel's own header, from the same slicer.
-  CHECK(has(F.Output, "template <typename T, T Scale, int (*Pick)(int)>\n"));
-  CHECK(has(F.Output, "T(sizeof(Bag<T, Scale, Pick>) % 3)"));
+  CHECK(contains(F.Output, "template <typename T, T Scale, int (*Pick)(int)>\n"));
+  CHECK(contains(F.Output, "T(sizeof(Bag<T, Scale, Pick>) % 3)"));
 }
 
 TEST_CASE("a template template parameter's qualified default is cut at its "
@@ -123,8 +117,8 @@ int use() { Box<int> b{}; return b.run(); }
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK_FALSE(has(F.Output, "std::>"));
-  CHECK(has(F.Output, "template <typename T, template <typename, typename> "
+  CHECK_FALSE(contains(F.Output, "std::>"));
+  CHECK(contains(F.Output, "template <typename T, template <typename, typename> "
                       "class C> struct Box;"));
 }
 
@@ -152,7 +146,7 @@ int use() { return S<int, char, 3>().f(); }
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "template <std::integral T, ::ns::Small U, "
+  CHECK(contains(F.Output, "template <std::integral T, ::ns::Small U, "
                       "std::integral auto N> requires "
                       "std::signed_integral<T> struct S;"));
   // The kernel's and its launcher's template heads too, and the class's.
@@ -212,7 +206,7 @@ void use() { geo::Box<int, long> b; b.fill(3); }
   CHECK(Struct < K1);
   CHECK(Concept < Ahead);
   CHECK(Ahead < K2);
-  CHECK(has(F.Output, "sizeof(Box<T, I>)"));
+  CHECK(contains(F.Output, "sizeof(Box<T, I>)"));
 }
 
 TEST_CASE("a class template's pack is the kernel's last parameter",
@@ -241,13 +235,13 @@ void use() { Pack<int, char> b; b.fill(3); b.all(1, 2); }
   CHECK(F.Regions[0].R.Translate);
   // Before U, the pack took every explicit argument and left U to be
   // deduced, which naming the kernel cannot do (a build error).
-  CHECK(has(F.Output, "template <bool O2cOnePass, class U, class... Ts>"));
-  CHECK(has(F.Output, "omp2cuda_Pack_fill_L7<false, U, Ts...>"));
-  CHECK(has(F.Output, "_launch<U, Ts...>(k, p)"));
+  CHECK(contains(F.Output, "template <bool O2cOnePass, class U, class... Ts>"));
+  CHECK(contains(F.Output, "omp2cuda_Pack_fill_L7<false, U, Ts...>"));
+  CHECK(contains(F.Output, "_launch<U, Ts...>(k, p)"));
   // Two packs cannot both come last: on the host, said why.
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostContext);
-  CHECK(has(F.Regions[1].R.Reason, "two template parameter packs"));
+  CHECK(contains(F.Regions[1].R.Reason, "two template parameter packs"));
 }
 
 TEST_CASE("an in-class member with `auto` parameters gets a kernel",
@@ -294,10 +288,10 @@ void use() {
   CHECK(F.Regions[0].R.Translate);
   // The invented parameters had no name: the kernel's header wrote `auto k`
   // as a template parameter (a build error).
-  CHECK(has(F.Output, "template <bool O2cOnePass, class T, typename O2cAuto0, "
+  CHECK(contains(F.Output, "template <bool O2cOnePass, class T, typename O2cAuto0, "
                       "typename O2cAuto1>"));
-  CHECK(has(F.Output, "(O2cAuto0 k, const O2cAuto1 s, T *p)"));
-  CHECK(has(F.Output, "_launch<T, decltype(k), std::remove_const_t<"
+  CHECK(contains(F.Output, "(O2cAuto0 k, const O2cAuto1 s, T *p)"));
+  CHECK(contains(F.Output, "_launch<T, decltype(k), std::remove_const_t<"
                       "std::remove_reference_t<decltype(s)>>>(k, s, p)"));
   // The stub names the kernel with `decltype(k)` too, which it can say
   // only when the region uses k (a generic lambda's as well: a build
@@ -309,9 +303,9 @@ void use() {
   // `sizeof...(ks)` uses the pack: the kernel takes it.
   INFO(F.Regions[1].R.Reason);
   CHECK(F.Regions[1].R.Translate);
-  CHECK(has(F.Output, "O2cAuto0... ks) {"));
-  CHECK(has(F.Regions[2].R.Reason, "the `auto` parameter 'k'"));
-  CHECK(has(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
+  CHECK(contains(F.Output, "O2cAuto0... ks) {"));
+  CHECK(contains(F.Regions[2].R.Reason, "the `auto` parameter 'k'"));
+  CHECK(contains(F.Regions[3].R.Reason, "the `auto` parameter 'x'"));
 }
 
 TEST_CASE("a region that uses a function parameter pack takes it as a pack",
@@ -340,13 +334,13 @@ void use() { P<int> a; a.f(1, 2, 3); a.g(1, 2.0, 'c'); }
   // pack of the kernel, last, each element passed as OpenMP passes it.
   INFO(F.Regions[0].R.Reason);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "(T *p, O2cAuto0... more) {"));
-  CHECK(has(F.Output, "<T, decltype(more)...>)(p_d, o2c_pack(more)...);"));
-  CHECK(has(F.Output, "_launch<T, decltype(more)...>(p, more...))"));
+  CHECK(contains(F.Output, "(T *p, O2cAuto0... more) {"));
+  CHECK(contains(F.Output, "<T, decltype(more)...>)(p_d, o2c_pack(more)...);"));
+  CHECK(contains(F.Output, "_launch<T, decltype(more)...>(p, more...))"));
   // A pack the region does not use is a template parameter pack of the
   // kernel, last.
   CHECK(F.Regions[1].R.Translate);
-  CHECK(has(F.Output, "template <class T, class... M>"));
+  CHECK(contains(F.Output, "template <class T, class... M>"));
 }
 
 TEST_CASE("a member defined outside its class or its namespace gets its "
@@ -383,7 +377,7 @@ void use() { geo::Box<int> b; b.fill(2); geo::Box2<long> c; c.fill(); }
   CHECK(F.Regions[1].R.Translate);
   // The injected name of an out-of-line member, with its arguments (it
   // meant nothing before the definition: a build error).
-  CHECK(has(F.Output, "(int)sizeof(Box2<T>)"));
+  CHECK(contains(F.Output, "(int)sizeof(Box2<T>)"));
   // The member defined at file scope: its kernel in the namespace again,
   // where `P` and `helper` are known.
   size_t Reopen = F.Output.rfind("namespace geo {");
@@ -445,20 +439,20 @@ void use(int *a, double *b) {
   }
   // The pack is the kernel's and the stub's last parameter (nvcc cannot
   // name `k<>` of a kernel whose pack other parameters follow).
-  CHECK(has(F.Output, "__global__ void omp2cuda_sum_L5(int *r, Ts... xs) {"));
+  CHECK(contains(F.Output, "__global__ void omp2cuda_sum_L5(int *r, Ts... xs) {"));
   CHECK(
-      has(F.Output, "static bool omp2cuda_sum_L5_launch(int &r, Ts... xs) {"));
-  CHECK(has(F.Output, "omp2cuda_sum_L5<Ts...>)(r_d, o2c_pack(xs)...);"));
-  CHECK(has(F.Output, "omp2cuda_sum_L5_launch<Ts...>(r, xs...)"));
+      contains(F.Output, "static bool omp2cuda_sum_L5_launch(int &r, Ts... xs) {"));
+  CHECK(contains(F.Output, "omp2cuda_sum_L5<Ts...>)(r_d, o2c_pack(xs)...);"));
+  CHECK(contains(F.Output, "omp2cuda_sum_L5_launch<Ts...>(r, xs...)"));
   // A pointer element is a zero-length section: its device address.
-  CHECK(has(F.Output, "      return o2c_region.translate(v);"));
-  CHECK(has(F.Output, "(int n, Ps... ps)"));
+  CHECK(contains(F.Output, "      return o2c_region.translate(v);"));
+  CHECK(contains(F.Output, "(int n, Ps... ps)"));
   CHECK_FALSE(F.Regions[2].R.Translate);
   CHECK(F.Regions[2].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[2].R.Reason, "element of type 'S' is neither a scalar "
+  CHECK(contains(F.Regions[2].R.Reason, "element of type 'S' is neither a scalar "
                                    "nor a pointer"));
   CHECK_FALSE(F.Regions[3].R.Translate);
-  CHECK(has(F.Regions[3].R.Reason, "its elements are references"));
+  CHECK(contains(F.Regions[3].R.Reason, "its elements are references"));
 }
 
 TEST_CASE("a template's variable that an instantiation makes a pointer stays "
@@ -495,7 +489,7 @@ int main() {
   REQUIRE(F.Regions.size() == 4);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[0].R.Reason, "which an instantiation makes a pointer"));
+  CHECK(contains(F.Regions[0].R.Reason, "which an instantiation makes a pointer"));
   // firstprivate(x) keeps the host's address, as the kernel does.
   for (int I : {1, 2, 3}) {
     INFO(I << ": " << F.Regions[I].R.Reason);
@@ -555,21 +549,21 @@ int use(int *a, double *b) {
     CHECK(F.Regions[I].R.Translate);
   }
   // The pack last, filled from decltype(xs)... (or the lambda's own Ts...).
-  CHECK(has(F.Output, "template <typename O2cAuto0, typename... O2cAuto1>"));
-  CHECK(has(F.Output, "O2cAuto0 y, double *r,"));
-  CHECK(has(F.Output, "O2cAuto1... xs) {"));
-  CHECK(has(F.Output, "<decltype(y), decltype(xs)...>(k, y, r, xs...)"));
-  CHECK(has(F.Output, "template <typename... Ts>"));
-  CHECK(has(F.Output, "<Ts...>(r, xs...)"));
+  CHECK(contains(F.Output, "template <typename O2cAuto0, typename... O2cAuto1>"));
+  CHECK(contains(F.Output, "O2cAuto0 y, double *r,"));
+  CHECK(contains(F.Output, "O2cAuto1... xs) {"));
+  CHECK(contains(F.Output, "<decltype(y), decltype(xs)...>(k, y, r, xs...)"));
+  CHECK(contains(F.Output, "template <typename... Ts>"));
+  CHECK(contains(F.Output, "<Ts...>(r, xs...)"));
   // A pointer element is a zero-length section: its device address.
-  CHECK(has(F.Output, "      return o2c_region.translate(v);"));
+  CHECK(contains(F.Output, "      return o2c_region.translate(v);"));
   for (int I : {3, 4}) {
     INFO(I << ": " << F.Regions[I].R.Reason);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostType);
   }
-  CHECK(has(F.Regions[3].R.Reason, "its elements are references"));
-  CHECK(has(F.Regions[4].R.Reason, "neither a scalar nor a pointer"));
+  CHECK(contains(F.Regions[3].R.Reason, "its elements are references"));
+  CHECK(contains(F.Regions[4].R.Reason, "neither a scalar nor a pointer"));
 }
 
 TEST_CASE("a region that names a parameter pack only in sizeof... takes the "
@@ -601,6 +595,6 @@ int use() {
     INFO(I << ": " << F.Regions[I].R.Reason);
     CHECK(F.Regions[I].R.Translate);
   }
-  CHECK(has(F.Output, "__global__ void omp2cuda_g_L4(int *r, Ts... xs)"));
-  CHECK(has(F.Output, "(int *r, O2cAuto0... xs)"));
+  CHECK(contains(F.Output, "__global__ void omp2cuda_g_L4(int *r, Ts... xs)"));
+  CHECK(contains(F.Output, "(int *r, O2cAuto0... xs)"));
 }

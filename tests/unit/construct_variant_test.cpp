@@ -12,12 +12,9 @@ using namespace omp2cuda;
 using namespace omp2cuda::test;
 
 namespace {
-bool has(const std::string &Out, const std::string &S) {
-  return Out.find(S) != std::string::npos;
-}
 // Variants by construct context; the scores are 2^(p-1) for each matched
 // trait at place p of the context.
-const char *Variants = R"src(
+const char *ConstructVariants = R"src(
 #pragma omp declare target
 int vT(int x) { return 1; }
 int vTT(int x) { return 2; }
@@ -37,7 +34,7 @@ int f(int x) { return 0; }
 
 TEST_CASE("a construct selector matches the constructs around the call",
           "[analysis][declarevariant][construct]") {
-  FileResult F = translateC(std::string(Variants) + R"src(
+  FileResult F = translateC(std::string(ConstructVariants) + R"src(
 void run(int *r) {
   #pragma omp target map(tofrom: r[0:8])
   { r[0] = f(0); }
@@ -56,21 +53,21 @@ void run(int *r) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "r[0] = ::vT(0);"));
-  CHECK(has(F.Output, "r[1] = ::vTT(0);"));
-  CHECK(has(F.Output, "r[2] = ::vTP(0);"));
+  CHECK(contains(F.Output, "r[0] = ::vT(0);"));
+  CHECK(contains(F.Output, "r[1] = ::vTT(0);"));
+  CHECK(contains(F.Output, "r[2] = ::vTP(0);"));
   // {target,teams,parallel,for}: teams 2 + parallel 4 + for 8 beats
   // target 1 + parallel 4.
-  CHECK(has(F.Output, "r[3] = ::vTPF(0);"));
-  CHECK(has(F.Output, "r[4] = ::vTP(0);"));
+  CHECK(contains(F.Output, "r[3] = ::vTPF(0);"));
+  CHECK(contains(F.Output, "r[4] = ::vTP(0);"));
   // The host keeps its own choice.
-  CHECK(has(F.Output, "r[5] = f(0);"));
+  CHECK(contains(F.Output, "r[5] = f(0);"));
 }
 
 TEST_CASE("constructs around the target construct count, and device "
           "selectors score 2^l of their own construct set",
           "[analysis][declarevariant][construct]") {
-  FileResult F = translateC(std::string(Variants) + R"src(
+  FileResult F = translateC(std::string(ConstructVariants) + R"src(
 #pragma omp declare variant(vP) match(construct={parallel,target})
 #pragma omp declare variant(vT) match(construct={target})
 int h(int x) { return 0; }
@@ -90,16 +87,16 @@ void run(int *r) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "r[0] = ::vP(0);"));
-  CHECK(has(F.Output, "r[1] = ::vT(0);"));
+  CHECK(contains(F.Output, "r[0] = ::vP(0);"));
+  CHECK(contains(F.Output, "r[1] = ::vT(0);"));
   // target 1 + teams 2 beats kind(gpu)'s 2^0.
-  CHECK(has(F.Output, "r[2] = ::vTT(0);"));
+  CHECK(contains(F.Output, "r[2] = ::vTT(0);"));
 }
 
 TEST_CASE("a construct context that cannot be decided keeps the region on "
           "the host",
           "[analysis][declarevariant][construct]") {
-  FileResult F = translateC(std::string(Variants) + R"src(
+  FileResult F = translateC(std::string(ConstructVariants) + R"src(
 static int callsF(int x) { return f(x); }
 void run(int *r) {
   #pragma omp target map(tofrom: r[0:8])
@@ -116,27 +113,12 @@ void run(int *r) {
   REQUIRE(F.Regions.size() == 3);
   CHECK(F.LeftOnHost == 2);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "depend on its callers"));
+  CHECK(contains(F.Regions[0].R.Reason, "depend on its callers"));
   CHECK(F.Regions[1].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[1].R.Reason, "'single'"));
+  CHECK(contains(F.Regions[1].R.Reason, "'single'"));
   CHECK(F.Regions[2].R.Translate);
-  CHECK(has(F.Output, "r[2] = ::vT(0);"));
+  CHECK(contains(F.Output, "r[2] = ::vT(0);"));
 }
-
-namespace {
-FileResult translateFor(const std::string &Code, HostCompiler Host) {
-  Options O;
-  O.LineDirectives = false;
-  O.Host = Host;
-  return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
-}
-unsigned lineOf(const std::string &Code, const std::string &S) {
-  size_t At = Code.find(S);
-  return At == std::string::npos
-             ? 0
-             : 1 + unsigned(std::count(Code.begin(), Code.begin() + At, '\n'));
-}
-} // namespace
 
 // GCC, as a host compiler, counts the constructs around a call otherwise
 // (no `for` of a combined construct, nothing around `target`): under it the
@@ -144,7 +126,7 @@ unsigned lineOf(const std::string &Code, const std::string &S) {
 TEST_CASE("with a GCC host compiler a construct selector keeps the region on "
           "the host",
           "[analysis][declarevariant][construct][host-compiler]") {
-  std::string Code = std::string(Variants) + R"src(
+  std::string Code = std::string(ConstructVariants) + R"src(
 #pragma omp declare variant(vG) match(device={kind(gpu)})
 int k(int x) { return 0; }
 void run(int *r) {
@@ -159,9 +141,9 @@ void run(int *r) {
     FileResult F = translateFor(Code, HostCompiler::Clang);
     REQUIRE(F.Ok);
     CHECK(F.LeftOnHost == 0);
-    CHECK(has(F.Output, "r[1] = ::vTT(0);"));
-    CHECK(has(F.Output, "r[3] = ::vTPF(0);"));
-    CHECK(has(F.Output, "r[6] = ::vG(0);"));
+    CHECK(contains(F.Output, "r[1] = ::vTT(0);"));
+    CHECK(contains(F.Output, "r[3] = ::vTPF(0);"));
+    CHECK(contains(F.Output, "r[6] = ::vG(0);"));
   }
   SECTION("gcc does not, at the call") {
     FileResult F = translateFor(Code, HostCompiler::Gcc);
@@ -172,14 +154,14 @@ void run(int *r) {
       const Region &R = F.Regions[I].R;
       CHECK_FALSE(R.Translate);
       CHECK(R.Why == DiagId::HostVariant);
-      CHECK(has(R.Reason, "'f'"));
-      CHECK(has(R.Reason, "the host compiler is GCC"));
+      CHECK(contains(R.Reason, "'f'"));
+      CHECK(contains(R.Reason, "the host compiler is GCC"));
     }
     CHECK(F.Regions[0].R.WhyPos.Line == lineOf(Code, "r[1] = f(0)"));
     CHECK(F.Regions[1].R.WhyPos.Line == lineOf(Code, "r[3] = f(0)"));
     CHECK(F.Regions[1].R.WhyPos.Col == 38);
     // A choice by device selectors alone is the same for either compiler.
     CHECK(F.Regions[2].R.Translate);
-    CHECK(has(F.Output, "r[6] = ::vG(0);"));
+    CHECK(contains(F.Output, "r[6] = ::vG(0);"));
   }
 }

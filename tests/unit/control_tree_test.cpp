@@ -35,10 +35,6 @@ std::vector<std::string> names(const std::set<const VarDecl *> &Vs) {
   return Out;
 }
 
-unsigned lineOfLoc(Parsed &P, SourceLocation L) {
-  return P.ctx().getSourceManager().getExpansionLineNumber(L);
-}
-
 } // namespace
 
 TEST_CASE("control tree: a step loop with side effects around parallel loops",

@@ -8,12 +8,6 @@
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
-namespace {
-bool has(const std::string &Out, const std::string &S) {
-  return Out.find(S) != std::string::npos;
-}
-} // namespace
-
 TEST_CASE("a declare target variable used in a region is its device copy",
           "[analysis][declaretarget]") {
   FileResult F = translateC(R"src(
@@ -34,14 +28,14 @@ void f(double *a, int n) {
   for (const RegionReport &R : F.Regions)
     for (const Capture &C : R.R.Captures)
       CHECK(C.Name != "scale");
-  CHECK(has(F.Output, "static __device__ double omp2cuda_dev_scale = 2.0;"));
-  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_hits;"));
-  CHECK(has(F.Output, "a[i] *= omp2cuda_dev_scale;"));
-  CHECK(has(F.Output, "omp2cuda_dev_hits++;"));
-  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_scale(&scale, "
+  CHECK(contains(F.Output, "static __device__ double omp2cuda_dev_scale = 2.0;"));
+  CHECK(contains(F.Output, "static __device__ int omp2cuda_dev_hits;"));
+  CHECK(contains(F.Output, "a[i] *= omp2cuda_dev_scale;"));
+  CHECK(contains(F.Output, "omp2cuda_dev_hits++;"));
+  CHECK(contains(F.Output, "o2c::DeviceCopy omp2cuda_copy_scale(&scale, "
                       "sizeof(scale), &omp2cuda_dev_scale);"));
   // The host fallback keeps the variable.
-  CHECK(has(F.Output, "  hits++; }"));
+  CHECK(contains(F.Output, "  hits++; }"));
 }
 
 TEST_CASE("a function a region calls picks the copy of its side",
@@ -57,8 +51,8 @@ void f(int *a, int n) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_table[4] = {1, 2, 3, 4};"));
-  CHECK(has(F.Output, "return O2C_DEVICE_COPY(table, omp2cuda_dev_table)[i % 4];"));
+  CHECK(contains(F.Output, "static __device__ int omp2cuda_dev_table[4] = {1, 2, 3, 4};"));
+  CHECK(contains(F.Output, "return O2C_DEVICE_COPY(table, omp2cuda_dev_table)[i % 4];"));
   // The mirror comes before the function, the registration after the
   // directive that makes the variable declare target.
   CHECK(F.Output.find("omp2cuda_dev_table[4] =") < F.Output.find("static int look"));
@@ -82,7 +76,7 @@ void f(void) {
   REQUIRE(F.Regions[0].R.Captures.size() == 1);
   // The runtime finds it present: its device address is the mirror's.
   CHECK(F.Regions[0].R.Captures[0].How == Passing::MappedObject);
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_v"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_v"));
 }
 
 TEST_CASE("globals without a device copy keep the region on the host",
@@ -103,16 +97,16 @@ void f(double *a) {
   CHECK(F.LeftOnHost == 1);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Why == DiagId::HostCall);
-  CHECK(has(F.Regions[0].R.Reason, "only 'declare target' variables get a device copy"));
+  CHECK(contains(F.Regions[0].R.Reason, "only 'declare target' variables get a device copy"));
   // Nothing was planned for regions left on the host.
-  CHECK_FALSE(has(F.Output, "__device__ int omp2cuda_dev_plain"));
-  CHECK_FALSE(has(F.Output, "o2c::DeviceCopy"));
+  CHECK_FALSE(contains(F.Output, "__device__ int omp2cuda_dev_plain"));
+  CHECK_FALSE(contains(F.Output, "o2c::DeviceCopy"));
   // A link variable: a device pointer to the storage a map gives it, which
   // the runtime sets (issue 10 point 2).
   CHECK(F.Regions[1].R.Translate);
-  CHECK(has(F.Output, "static __device__ double (*omp2cuda_link_linked)[4];"));
-  CHECK(has(F.Output, "return O2C_DEVICE_COPY(linked, (*omp2cuda_link_linked))[0];"));
-  CHECK(has(F.Output, "static const o2c::DeviceLink omp2cuda_copy_linked(&linked, "
+  CHECK(contains(F.Output, "static __device__ double (*omp2cuda_link_linked)[4];"));
+  CHECK(contains(F.Output, "return O2C_DEVICE_COPY(linked, (*omp2cuda_link_linked))[0];"));
+  CHECK(contains(F.Output, "static const o2c::DeviceLink omp2cuda_copy_linked(&linked, "
                       "sizeof(linked), &omp2cuda_link_linked);"));
 }
 
@@ -141,31 +135,31 @@ void f(double *a) {
   REQUIRE(Plain.Ok);
   REQUIRE(Plain.Regions.size() == 2);
   CHECK_FALSE(Plain.Regions[0].R.Translate);
-  CHECK(has(Plain.Regions[0].R.Reason, "whose definition is not in this file; it "
+  CHECK(contains(Plain.Regions[0].R.Reason, "whose definition is not in this file; it "
                                        "is 'declare target'"));
-  CHECK(has(Plain.Regions[0].R.Reason, "--rdc"));
-  CHECK_FALSE(has(Plain.Output, "__host__ __device__ double mine"));
+  CHECK(contains(Plain.Regions[0].R.Reason, "--rdc"));
+  CHECK_FALSE(contains(Plain.Output, "__host__ __device__ double mine"));
 
   FileResult Rdc = Run(true);
   REQUIRE(Rdc.Ok);
   REQUIRE(Rdc.Regions.size() == 2);
   CHECK(Rdc.Regions[0].R.Translate);
-  CHECK(has(Rdc.Output, "__host__ __device__ double other(double x);"));
+  CHECK(contains(Rdc.Output, "__host__ __device__ double other(double x);"));
   // Not declare target: no promise of a device definition.
   CHECK_FALSE(Rdc.Regions[1].R.Translate);
-  CHECK(has(Rdc.Regions[1].R.Reason, "'host_only', whose definition is not in "
+  CHECK(contains(Rdc.Regions[1].R.Reason, "'host_only', whose definition is not in "
                                      "this file"));
-  CHECK_FALSE(has(Rdc.Output, "__host__ __device__ double host_only"));
+  CHECK_FALSE(contains(Rdc.Output, "__host__ __device__ double host_only"));
   // Every declare target function of the file runs on the device, called
   // here or not; kernels have internal linkage for the device link.
-  CHECK(has(Rdc.Output, "__host__ __device__ double mine(double x)"));
-  CHECK(has(Rdc.Output, "static __global__ void omp2cuda_f_L"));
+  CHECK(contains(Rdc.Output, "__host__ __device__ double mine(double x)"));
+  CHECK(contains(Rdc.Output, "static __global__ void omp2cuda_f_L"));
   // The link's marks (device_copy.h): the emulation's link fails, as
   // CUDA's device link does, when no file compiles `other` for the device.
-  CHECK(has(Rdc.Output, "O2C_RDC_DEFINES(o2c_rdc_mine)\n"));
-  CHECK(has(Rdc.Output, "O2C_RDC_CALLS(o2c_rdc_other)\n"));
-  CHECK_FALSE(has(Rdc.Output, "o2c_rdc_host_only"));
-  CHECK_FALSE(has(Plain.Output, "O2C_RDC_"));
+  CHECK(contains(Rdc.Output, "O2C_RDC_DEFINES(o2c_rdc_mine)\n"));
+  CHECK(contains(Rdc.Output, "O2C_RDC_CALLS(o2c_rdc_other)\n"));
+  CHECK_FALSE(contains(Rdc.Output, "o2c_rdc_host_only"));
+  CHECK_FALSE(contains(Plain.Output, "O2C_RDC_"));
 }
 
 TEST_CASE("--rdc marks name overloads as the host links them",
@@ -195,14 +189,14 @@ void f(double *a) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__Z5otherd)\n"));
-  CHECK_FALSE(has(F.Output, "o2c_rdc__Z5otheri"));
+  CHECK(contains(F.Output, "O2C_RDC_CALLS(o2c_rdc__Z5otherd)\n"));
+  CHECK_FALSE(contains(F.Output, "o2c_rdc__Z5otheri"));
   // Constructors and destructors by their complete-object names.
-  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PC1Ei)\n"));
-  CHECK(has(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PD1Ev)\n"));
+  CHECK(contains(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PC1Ei)\n"));
+  CHECK(contains(F.Output, "O2C_RDC_CALLS(o2c_rdc__ZN1PD1Ev)\n"));
   // Not compiled for the device (omp2cuda-rdc-function): no mark, so a
   // caller's link fails.
-  CHECK_FALSE(has(F.Output, "o2c_rdc__Z6spreadPii"));
+  CHECK_FALSE(contains(F.Output, "o2c_rdc__Z6spreadPii"));
 }
 
 TEST_CASE("--rdc marks: what device code calls, no more and no less",
@@ -231,12 +225,12 @@ int use(int n) {
   // helper has no directive here, but the region compiles it for the
   // device: another file may declare it declare target and call it
   // (review: its link failed on o2c_rdc_helper where CUDA's links).
-  CHECK(has(F.Output, "O2C_RDC_DEFINES(o2c_rdc_helper)\n"));
-  CHECK_FALSE(has(F.Output, "o2c_rdc_local"));
+  CHECK(contains(F.Output, "O2C_RDC_DEFINES(o2c_rdc_helper)\n"));
+  CHECK_FALSE(contains(F.Output, "o2c_rdc_local"));
   // g cannot run on the device: f, which only g calls, is called by no
   // device code (review: a call mark for it failed the link).
-  CHECK_FALSE(has(F.Output, "o2c_rdc_f)"));
-  CHECK_FALSE(has(F.Output, "__host__ __device__ int f("));
+  CHECK_FALSE(contains(F.Output, "o2c_rdc_f)"));
+  CHECK_FALSE(contains(F.Output, "__host__ __device__ int f("));
 }
 
 TEST_CASE("a region left on the host plans no device copy",
@@ -253,8 +247,8 @@ void f(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 1);
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_counter"));
-  CHECK_FALSE(has(F.Output, "O2C_DEVICE_COPY"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_counter"));
+  CHECK_FALSE(contains(F.Output, "O2C_DEVICE_COPY"));
 }
 
 TEST_CASE("a link variable a region names is mapped tofrom, not firstprivate",
@@ -298,18 +292,18 @@ void f(int *out) {
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Translate);
   // The pointer before the file-scope declaration holding the variable.
-  CHECK(has(F.Output, "static __device__ long *omp2cuda_usm_ns_calls;\n"
+  CHECK(contains(F.Output, "static __device__ long *omp2cuda_usm_ns_calls;\n"
                       "namespace ns"));
-  CHECK(has(F.Output, "static __device__ int *omp2cuda_usm_S_count;\nstruct S"));
-  CHECK(has(F.Output, "O2C_DEVICE_COPY(count, (*omp2cuda_usm_S_count)) += 1"));
-  CHECK(has(F.Output, "O2C_DEVICE_COPY(ns::calls, (*omp2cuda_usm_ns_calls))"));
-  CHECK(has(F.Output, "static const o2c::HostGlobal omp2cuda_usm_S_count_host("
+  CHECK(contains(F.Output, "static __device__ int *omp2cuda_usm_S_count;\nstruct S"));
+  CHECK(contains(F.Output, "O2C_DEVICE_COPY(count, (*omp2cuda_usm_S_count)) += 1"));
+  CHECK(contains(F.Output, "O2C_DEVICE_COPY(ns::calls, (*omp2cuda_usm_ns_calls))"));
+  CHECK(contains(F.Output, "static const o2c::HostGlobal omp2cuda_usm_S_count_host("
                       "&S::count, sizeof(S::count), &omp2cuda_usm_S_count);"));
   // A variable a construct maps would have two copies: host.
   const Region &Mapped = F.Regions[1].R;
   CHECK(!Mapped.Translate);
   CHECK(Mapped.Why == DiagId::HostCall);
-  CHECK(has(Mapped.Reason, "the global 'mapped' (an OpenMP construct names it"));
+  CHECK(contains(Mapped.Reason, "the global 'mapped' (an OpenMP construct names it"));
 }
 
 TEST_CASE("without unified shared memory a host global keeps the region on "
@@ -326,7 +320,7 @@ void f() {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(!F.Regions[0].R.Translate);
-  CHECK(has(F.Regions[0].R.Reason,
+  CHECK(contains(F.Regions[0].R.Reason,
             "only 'declare target' variables get a device copy"));
 }
 
@@ -363,26 +357,26 @@ int main() {
     CHECK(C.Name != "counter");
   // The copy right after the variable, inside its namespace; a one-line
   // namespace keeps it inside.
-  CHECK(has(F.Output, "int counter = 0;\n// omp2cuda: the device copy of "
+  CHECK(contains(F.Output, "int counter = 0;\n// omp2cuda: the device copy of "
                       "'cfg::counter' (declare target, input.cpp:4)\n"
                       "static __device__ int omp2cuda_dev_counter = 0;"));
-  CHECK(has(F.Output, "namespace deep { int depth = 7;\n"));
+  CHECK(contains(F.Output, "namespace deep { int depth = 7;\n"));
   CHECK(F.Output.find("static __device__ int omp2cuda_dev_depth = 7;\n }") !=
         std::string::npos);
   // Kernels name it qualified; the file-scope `counter` keeps its own.
-  CHECK(has(F.Output, "::cfg::omp2cuda_dev_counter += 5;"));
-  CHECK(has(F.Output, "::cfg::deep::omp2cuda_dev_depth += ::omp2cuda_dev_hidden "
+  CHECK(contains(F.Output, "::cfg::omp2cuda_dev_counter += 5;"));
+  CHECK(contains(F.Output, "::cfg::deep::omp2cuda_dev_depth += ::omp2cuda_dev_hidden "
                       "+ omp2cuda_dev_counter"));
-  CHECK(has(F.Output, "return O2C_DEVICE_COPY(cfg::counter, "
+  CHECK(contains(F.Output, "return O2C_DEVICE_COPY(cfg::counter, "
                       "::cfg::omp2cuda_dev_counter) + O2C_DEVICE_COPY(one::solo, "
                       "(*::one::omp2cuda_link_solo));"));
   // Registered under the qualified host name, with a flat identifier.
-  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_cfg_counter(&::cfg::counter, "
+  CHECK(contains(F.Output, "o2c::DeviceCopy omp2cuda_copy_cfg_counter(&::cfg::counter, "
                       "sizeof(::cfg::counter), &::cfg::omp2cuda_dev_counter);"));
-  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_counter(&counter, "
+  CHECK(contains(F.Output, "o2c::DeviceCopy omp2cuda_copy_counter(&counter, "
                       "sizeof(counter), &omp2cuda_dev_counter);"));
-  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_hidden(&::hidden, "));
-  CHECK(has(F.Output, "o2c::DeviceLink omp2cuda_copy_one_solo(&::one::solo, "
+  CHECK(contains(F.Output, "o2c::DeviceCopy omp2cuda_copy_hidden(&::hidden, "));
+  CHECK(contains(F.Output, "o2c::DeviceLink omp2cuda_copy_one_solo(&::one::solo, "
                       "sizeof(::one::solo), &::one::omp2cuda_link_solo);"));
 }
 
@@ -409,14 +403,14 @@ int main() {
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_geo_Grid_off = 2;\n"
+  CHECK(contains(F.Output, "static __device__ int omp2cuda_dev_geo_Grid_off = 2;\n"
                       "// omp2cuda: the device copy of 'geo::Grid::step' "));
-  CHECK(has(F.Output, "static __device__ double omp2cuda_dev_geo_Grid_step = 0.5;\n"
+  CHECK(contains(F.Output, "static __device__ double omp2cuda_dev_geo_Grid_step = 0.5;\n"
                       "namespace geo {"));
-  CHECK(has(F.Output, "return O2C_DEVICE_COPY(step, omp2cuda_dev_geo_Grid_step) "
+  CHECK(contains(F.Output, "return O2C_DEVICE_COPY(step, omp2cuda_dev_geo_Grid_step) "
                       "* i + O2C_DEVICE_COPY(off, omp2cuda_dev_geo_Grid_off);"));
-  CHECK(has(F.Output, "geo::Grid::at(3) + omp2cuda_dev_geo_Grid_off;"));
-  CHECK(has(F.Output, "o2c::DeviceCopy omp2cuda_copy_geo_Grid_off("
+  CHECK(contains(F.Output, "geo::Grid::at(3) + omp2cuda_dev_geo_Grid_off;"));
+  CHECK(contains(F.Output, "o2c::DeviceCopy omp2cuda_copy_geo_Grid_off("
                       "&::geo::Grid::off, sizeof(::geo::Grid::off), "
                       "&omp2cuda_dev_geo_Grid_off);"));
 }
@@ -472,12 +466,12 @@ int main() {
     INFO(F.Regions[I].R.Reason);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostType);
-    CHECK(has(F.Regions[I].R.Reason, "is declare target but gets no device copy"));
-    CHECK(has(F.Regions[I].R.Reason, Why[I]));
+    CHECK(contains(F.Regions[I].R.Reason, "is declare target but gets no device copy"));
+    CHECK(contains(F.Regions[I].R.Reason, Why[I]));
   }
   // sizeof(Pair), which the copy before the class cannot name, is 8.
   CHECK(F.Regions[3].R.Translate);
-  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_Box_named = 8LL;"));
+  CHECK(contains(F.Output, "static __device__ int omp2cuda_dev_Box_named = 8LL;"));
 }
 
 TEST_CASE("a declare target variable the host would evaluate keeps the "
@@ -501,11 +495,11 @@ void f(int *a) {
   // device's.
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[0].R.Reason, "in the bounds of the distributed loop"));
+  CHECK(contains(F.Regions[0].R.Reason, "in the bounds of the distributed loop"));
   // A macro's body, which no edit reaches.
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostMacro);
-  CHECK(has(F.Regions[1].R.Reason, "named in a macro's body"));
+  CHECK(contains(F.Regions[1].R.Reason, "named in a macro's body"));
 }
 
 TEST_CASE("a static data member named through an object keeps the region "
@@ -529,11 +523,11 @@ int main() {
   // The kernel would reach the host's K::off, not its device copy.
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[0].R.Reason, "'K::off' is a static data member named "
+  CHECK(contains(F.Regions[0].R.Reason, "'K::off' is a static data member named "
                                    "through an object"));
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostCall);
-  CHECK(has(F.Regions[1].R.Reason, "through an object"));
+  CHECK(contains(F.Regions[1].R.Reason, "through an object"));
 }
 
 TEST_CASE("an inline declare target variable keeps the region on the host",
@@ -571,12 +565,12 @@ int main() {
     INFO(F.Regions[I].R.Reason);
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostType);
-    CHECK(has(F.Regions[I].R.Reason, "it is an inline variable"));
+    CHECK(contains(F.Regions[I].R.Reason, "it is an inline variable"));
   }
   CHECK(F.Regions[3].R.Translate);
-  CHECK(has(F.Output, "static __device__ int omp2cuda_dev_plain = 3;"));
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_gx"));
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_K_off"));
+  CHECK(contains(F.Output, "static __device__ int omp2cuda_dev_plain = 3;"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_gx"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_K_off"));
 }
 
 TEST_CASE("a device copy's initialiser that names declarations or macros "
@@ -622,19 +616,19 @@ int main() {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "__device__ int omp2cuda_dev_x = 6LL;"));
-  CHECK(has(F.Output, "__device__ double omp2cuda_dev_tab[2] = {1.5, 3};"));
-  CHECK(has(F.Output, "__device__ int omp2cuda_dev_w = 7LL;"));
-  CHECK(has(F.Output, "__device__ double omp2cuda_dev_nz = -0.0;"));
-  CHECK(has(F.Output, "__device__ unsigned long long omp2cuda_dev_big = "
+  CHECK(contains(F.Output, "__device__ int omp2cuda_dev_x = 6LL;"));
+  CHECK(contains(F.Output, "__device__ double omp2cuda_dev_tab[2] = {1.5, 3};"));
+  CHECK(contains(F.Output, "__device__ int omp2cuda_dev_w = 7LL;"));
+  CHECK(contains(F.Output, "__device__ double omp2cuda_dev_nz = -0.0;"));
+  CHECK(contains(F.Output, "__device__ unsigned long long omp2cuda_dev_big = "
                       "18446744073709551615ULL;"));
-  CHECK(has(F.Output, "__device__ int omp2cuda_dev_neg = (-6LL - 1);"));
-  CHECK(has(F.Output,
+  CHECK(contains(F.Output, "__device__ int omp2cuda_dev_neg = (-6LL - 1);"));
+  CHECK(contains(F.Output,
             "__device__ int omp2cuda_dev_grid[2][2] = {{7LL}, {1LL, 2LL}};"));
   // No literal spells a pointer's value: the macro refuses.
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(F.Regions[1].R.Why == DiagId::HostType);
-  CHECK(has(F.Regions[1].R.Reason, "its initialiser uses a macro"));
+  CHECK(contains(F.Regions[1].R.Reason, "its initialiser uses a macro"));
 }
 
 TEST_CASE("a static data member typed by its class's typedef has a device "
@@ -664,9 +658,9 @@ int main() {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "static __device__ long omp2cuda_dev_n_K_off = 4;"));
-  CHECK(has(F.Output, "static __device__ long omp2cuda_dev_n_K_on = 5;"));
-  CHECK(has(F.Output,
+  CHECK(contains(F.Output, "static __device__ long omp2cuda_dev_n_K_off = 4;"));
+  CHECK(contains(F.Output, "static __device__ long omp2cuda_dev_n_K_on = 5;"));
+  CHECK(contains(F.Output,
             "static __device__ double omp2cuda_dev_n_K_sc[2] = {1.5, 2.5};"));
 }
 
@@ -714,10 +708,10 @@ int main() {
   CHECK(F.Regions[0].R.Translate);
   CHECK(F.Regions[1].R.Translate);
   CHECK(F.Regions[6].R.Translate);
-  CHECK(has(F.Output, "__host__ __device__ double f1(double x) { return x * "
+  CHECK(contains(F.Output, "__host__ __device__ double f1(double x) { return x * "
                       "K::k + cfg::eps + sizeof(K::k); }"));
-  CHECK(has(F.Output, "return x + cfg::cd + gd + K::sd + K::n; }"));
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_"));
+  CHECK(contains(F.Output, "return x + cfg::cd + gd + K::sd + K::n; }"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_"));
   // A reference or an address is the host's variable; a value nvcc has
   // not seen yet (defined after the function) is no constant to it.
   for (size_t I : {2, 3, 4, 5}) {
@@ -725,11 +719,11 @@ int main() {
     CHECK_FALSE(F.Regions[I].R.Translate);
     CHECK(F.Regions[I].R.Why == DiagId::HostCall);
   }
-  CHECK(has(F.Regions[2].R.Reason, "uses the global 'k' (device code may "
+  CHECK(contains(F.Regions[2].R.Reason, "uses the global 'k' (device code may "
                                    "read its value but not take its address"));
-  CHECK(has(F.Regions[3].R.Reason, "uses the global 'n' (device code may"));
-  CHECK(has(F.Regions[4].R.Reason, "uses the global 'gd' (device code may"));
-  CHECK(has(F.Regions[5].R.Reason, "uses the global 'late' (only 'declare "
+  CHECK(contains(F.Regions[3].R.Reason, "uses the global 'n' (device code may"));
+  CHECK(contains(F.Regions[4].R.Reason, "uses the global 'gd' (device code may"));
+  CHECK(contains(F.Regions[5].R.Reason, "uses the global 'late' (only 'declare "
                                    "target' variables get a device copy)"));
 }
 
@@ -755,12 +749,12 @@ void run(double *a) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 3);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "return x * gd + sf + gi; }"));
+  CHECK(contains(F.Output, "return x * gd + sf + gi; }"));
   // Volatile and long double: no value nvcc folds.
   CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(has(F.Regions[1].R.Reason, "uses the global 'vd'"));
+  CHECK(contains(F.Regions[1].R.Reason, "uses the global 'vd'"));
   CHECK_FALSE(F.Regions[2].R.Translate);
-  CHECK(has(F.Regions[2].R.Reason, "uses the global 'ld'"));
+  CHECK(contains(F.Regions[2].R.Reason, "uses the global 'ld'"));
 }
 
 TEST_CASE("weak constants and builtins nvcc does not fold are not read "
@@ -788,9 +782,9 @@ void run(double *v) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 3);
   CHECK_FALSE(F.Regions[0].R.Translate);
-  CHECK(has(F.Regions[0].R.Reason, "uses the global 'w'"));
+  CHECK(contains(F.Regions[0].R.Reason, "uses the global 'w'"));
   CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(has(F.Regions[1].R.Reason, "uses the global 'm'"));
+  CHECK(contains(F.Regions[1].R.Reason, "uses the global 'm'"));
   CHECK(F.Regions[2].R.Translate);
 }
 
@@ -815,9 +809,9 @@ int main() {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "omp2cuda_main_L8_launch(K::k, ::cfg::ie, a)"));
-  CHECK_FALSE(has(F.Output, "omp2cuda_dev_K_k"));
+  CHECK(contains(F.Output, "omp2cuda_main_L8_launch(K::k, ::cfg::ie, a)"));
+  CHECK_FALSE(contains(F.Output, "omp2cuda_dev_K_k"));
   // A variable the program may change still has one copy per unit.
   CHECK_FALSE(F.Regions[1].R.Translate);
-  CHECK(has(F.Regions[1].R.Reason, "it is an inline variable"));
+  CHECK(contains(F.Regions[1].R.Reason, "it is an inline variable"));
 }

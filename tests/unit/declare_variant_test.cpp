@@ -11,9 +11,6 @@ using namespace omp2cuda;
 using namespace omp2cuda::test;
 
 namespace {
-bool has(const std::string &Out, const std::string &S) {
-  return Out.find(S) != std::string::npos;
-}
 const char *Variants = R"src(
 int dev(int x);
 #pragma omp declare target enter(dev) device_type(nohost)
@@ -35,12 +32,12 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::dev(a[0]);"));
-  CHECK(has(F.Output, "return O2C_DEVICE_CALL(f, (&::f), ::dev)(x);"));
+  CHECK(contains(F.Output, "a[0] = ::dev(a[0]);"));
+  CHECK(contains(F.Output, "return O2C_DEVICE_CALL(f, (&::f), ::dev)(x);"));
   // The host keeps its own choice; the device-only variant gets a host
   // version for the CPU emulation.
-  CHECK(has(F.Output, "a[0] += f(1);"));
-  CHECK(has(F.Output, "device_type(any)"));
+  CHECK(contains(F.Output, "a[0] += f(1);"));
+  CHECK(contains(F.Output, "device_type(any)"));
 }
 
 TEST_CASE("device selectors: gpu and nvptx match, host and cpu do not, the "
@@ -58,8 +55,8 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::dev(a[0]);"));
-  CHECK(has(F.Output, "a[1] = (&::h)(a[1]);"));
+  CHECK(contains(F.Output, "a[0] = ::dev(a[0]);"));
+  CHECK(contains(F.Output, "a[1] = (&::h)(a[1]);"));
 }
 
 TEST_CASE("a selector the translator cannot decide keeps the region on the "
@@ -88,14 +85,14 @@ void run(int *a) {
     CHECK_FALSE(R.R.Translate);
     CHECK(R.R.Why == DiagId::HostVariant);
   }
-  CHECK(has(F.Regions[0].R.Reason, "'construct' set"));
-  CHECK(has(F.Regions[0].R.Reason, "depend on its callers"));
+  CHECK(contains(F.Regions[0].R.Reason, "'construct' set"));
+  CHECK(contains(F.Regions[0].R.Reason, "depend on its callers"));
   // A tie whose order in clang's look-up is not known here (the blocks'
   // functions come before any declaration of tie, so clang declares it
   // itself, and a block only one side's parse sees could do so too).
-  CHECK(has(F.Regions[1].R.Reason, "same score"));
+  CHECK(contains(F.Regions[1].R.Reason, "same score"));
   // The tie is between device variants: the host would run the wrong one.
-  CHECK(has(F.HostProgram, "'tie'"));
+  CHECK(contains(F.HostProgram, "'tie'"));
 }
 
 TEST_CASE("a region left on the host that reaches a device variant makes the "
@@ -111,8 +108,8 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 1);
-  CHECK(has(F.HostProgram, "'f'"));
-  CHECK(has(F.Output, "static const o2c::HostProgram o2c_host_program("));
+  CHECK(contains(F.HostProgram, "'f'"));
+  CHECK(contains(F.Output, "static const o2c::HostProgram o2c_host_program("));
 }
 
 TEST_CASE("a function the device runs itself but the host replaces by a "
@@ -134,15 +131,15 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ((int (*)(int))&::k)(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ((int (*)(int))&::k)(a[0]);"));
   // A function compiled for both sides picks by side, each spelled so
   // that no compiler resolves it again.
-  CHECK(has(F.Output,
+  CHECK(contains(F.Output,
             "return O2C_DEVICE_CALL(k, (&::other), ((int (*)(int))&::k))(x)"));
   // The host keeps its variant; the device's base gets its host version
   // for the emulation.
-  CHECK(has(F.Output, "a[0] += k(1);"));
-  CHECK(has(F.Output, "enter(k) device_type(any)"));
+  CHECK(contains(F.Output, "a[0] += k(1);"));
+  CHECK(contains(F.Output, "enter(k) device_type(any)"));
 }
 
 TEST_CASE("a kernel for a region in a function under declare variant goes "
@@ -194,7 +191,7 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_add_L4(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_add_L4(a[0]);"));
   size_t Close = F.Output.find("#pragma omp end declare variant");
   size_t Def = F.Output.find(
       "extern \"C\" __host__ __device__ int omp2cuda_variant_add_L4(int x) "
@@ -231,7 +228,7 @@ void run(int *a) {
   for (const RegionReport &R : F.Regions) {
     CHECK_FALSE(R.R.Translate);
     CHECK(R.R.Why == DiagId::HostVariant);
-    CHECK(has(R.R.Reason, "cannot call"));
+    CHECK(contains(R.R.Reason, "cannot call"));
   }
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
 }
@@ -256,8 +253,8 @@ void run(int *a) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_add_L5(a[0]);"));
-  CHECK(has(F.Output, "#pragma omp begin declare variant "
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_add_L5(a[0]);"));
+  CHECK(contains(F.Output, "#pragma omp begin declare variant "
                       "match(construct={teams})\n"
                       "#pragma omp begin declare variant "
                       "match(construct={target})\n"
@@ -283,7 +280,7 @@ void run(int *a) {
   REQUIRE(F.Regions.size() == 1);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "cannot name both"));
+  CHECK(contains(F.Regions[0].R.Reason, "cannot name both"));
 }
 
 TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
@@ -324,7 +321,7 @@ TEST_CASE("a 'begin declare variant' block for the GPU only is parsed "
   CHECK(B->Parsed.size() == B->Original.size());
   std::string BothParsed =
       Both.substr(0, B->Begin) + B->Parsed + Both.substr(B->End);
-  CHECK(has(BothParsed, "match(__o2D({kind(nohost)}, construct={target})"));
+  CHECK(contains(BothParsed, "match(__o2D({kind(nohost)}, construct={target})"));
   CHECK_FALSE(respelledDeviceSet(BothParsed));
   // The device set after another: `device=` dropped where it was.
   std::optional<DeviceSetRespelling> A =
@@ -386,9 +383,9 @@ TEST_CASE("diagnostics quote a respelled block's pragma as written",
                      "\n      |    ^\n";
   std::string Shown = metaDiagnosticText(Diag, R);
   CHECK(Shown.size() == Diag.size());
-  CHECK(has(Shown, "    2 | #pragma omp begin declare variant match(device = "
+  CHECK(contains(Shown, "    2 | #pragma omp begin declare variant match(device = "
                    "{kind(nohost)}) junk\n"));
-  CHECK_FALSE(has(Shown, "__o2"));
+  CHECK_FALSE(contains(Shown, "__o2"));
 }
 
 TEST_CASE("blocks for the GPU only that define one function are distinct "
@@ -411,7 +408,7 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
   CHECK(F.Output.find("__o2") == std::string::npos);
 
   FileResult T = translateC(R"src(
@@ -431,7 +428,7 @@ void run(int *a) {
   REQUIRE(T.Ok);
   REQUIRE(T.Regions.size() == 1);
   CHECK(T.Regions[0].R.Translate);
-  CHECK(has(T.Output, "a[0] = ::omp2cuda_variant_f_L4(a[0]);"));
+  CHECK(contains(T.Output, "a[0] = ::omp2cuda_variant_f_L4(a[0]);"));
 }
 
 TEST_CASE("the device runs the functions of a 'begin declare variant' block "
@@ -455,15 +452,15 @@ void run(int *a) {
 })src");
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_scale_L4(a[0]);"));
-  CHECK(has(F.Output, "return O2C_DEVICE_CALL(scale, (&::scale), "
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_scale_L4(a[0]);"));
+  CHECK(contains(F.Output, "return O2C_DEVICE_CALL(scale, (&::scale), "
                       "::omp2cuda_variant_scale_L4)(x);"));
-  CHECK(has(F.Output, "a[0] += scale(1);"));
+  CHECK(contains(F.Output, "a[0] += scale(1);"));
   // The pragmas as written; the fpga block untouched.
   CHECK(F.Output.find("__o2D") == std::string::npos);
-  CHECK(has(F.Output, "#pragma omp begin declare variant "
+  CHECK(contains(F.Output, "#pragma omp begin declare variant "
                       "match(device={kind(nohost)})\n"));
-  CHECK(has(F.Output, "match(device={kind(fpga)})\nint scale(int x) { return "
+  CHECK(contains(F.Output, "match(device={kind(fpga)})\nint scale(int x) { return "
                       "-1; }"));
 
   // A region left on the host that calls it would run the base where the
@@ -480,7 +477,7 @@ void run(int *a) {
 })src");
   REQUIRE(H.Ok);
   CHECK(H.LeftOnHost == 1);
-  CHECK(has(H.HostProgram, "'scale'"));
+  CHECK(contains(H.HostProgram, "'scale'"));
 }
 
 TEST_CASE("a 'begin declare variant' block for the GPU only that the host's "
@@ -507,10 +504,10 @@ void run(int *a) {
   REQUIRE(F.Regions.size() == 2);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "block at line 4 may define"));
+  CHECK(contains(F.Regions[0].R.Reason, "block at line 4 may define"));
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
   // The program then runs on the host, as the host build does.
-  CHECK(has(F.HostProgram, "'tid'"));
+  CHECK(contains(F.HostProgram, "'tid'"));
 }
 
 TEST_CASE("a GPU-only block with a comment in its 'match' clause is not "
@@ -558,7 +555,7 @@ void run(int *a) {
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
   CHECK(F.SkippedVariantBlocks.empty());
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_f_L7(a[0]);"));
 }
 
 TEST_CASE("nested GPU-only blocks are parsed, their selectors merged; a "
@@ -604,8 +601,8 @@ void run(int *a) {
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
   CHECK(F.SkippedVariantBlocks.empty());
-  CHECK(has(F.Output, "::omp2cuda_variant_f_L4(a[0])"));
-  CHECK(has(F.Output, "::omp2cuda_variant_h_L12(a[1])"));
+  CHECK(contains(F.Output, "::omp2cuda_variant_f_L4(a[0])"));
+  CHECK(contains(F.Output, "::omp2cuda_variant_h_L12(a[1])"));
 
   // The nested block's function, when it is the device's, is renamed: both
   // blocks are closed before it and opened again after it, outermost
@@ -628,7 +625,7 @@ void run(int *a) {
   REQUIRE(G.Ok);
   REQUIRE(G.Regions.size() == 1);
   CHECK(G.Regions[0].R.Translate);
-  CHECK(has(G.Output, "a[0] = ::omp2cuda_variant_g_L4(a[0]);"));
+  CHECK(contains(G.Output, "a[0] = ::omp2cuda_variant_g_L4(a[0]);"));
   // Both blocks closed before the function, innermost first, both opened
   // again after it, outermost first, around the forwarder; k stays in the
   // outer block. The host skips both: each is in `#if 0`.
@@ -646,13 +643,13 @@ void run(int *a) {
   REQUIRE(Reopened != std::string::npos);
   CHECK(Closed < Def);
   CHECK(Def < Reopened);
-  CHECK(has(G.Output, "#if 0\n#pragma omp begin declare variant "
+  CHECK(contains(G.Output, "#if 0\n#pragma omp begin declare variant "
                       "match(device={kind(nohost)})\n"
                       "#if 0\n#pragma omp begin declare variant "
                       "match(device={arch(nvptx64)})\n"
                       "extern \"C\" int g(int o2c_a0) { return "
                       "omp2cuda_variant_g_L4(o2c_a0); }\n"));
-  CHECK(has(G.Output, "#pragma omp end declare variant\n#endif\n"
+  CHECK(contains(G.Output, "#pragma omp end declare variant\n#endif\n"
                       "extern \"C\" int k(int x) { return 60 + x; }\n"
                       "#pragma omp end declare variant\n#endif\n"));
 
@@ -697,8 +694,8 @@ void run(int *a) {
   REQUIRE(F.Regions.size() == 1);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "block at line 6"));
-  CHECK(has(F.Output, "match(device={arch(nvptx64)}, "
+  CHECK(contains(F.Regions[0].R.Reason, "block at line 6"));
+  CHECK(contains(F.Output, "match(device={arch(nvptx64)}, "
                       "implementation={vendor(llvm)})\n"));
   CHECK(F.Output.find("__o2") == std::string::npos);
 }
@@ -784,13 +781,13 @@ void run(int *a) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "a[0] = ((int (*)(int))&::f)(a[0]);"));
-  CHECK(has(F.Output, "a[1] = ((int (*)(int))&::g)(a[1]);"));
+  CHECK(contains(F.Output, "a[0] = ((int (*)(int))&::f)(a[0]);"));
+  CHECK(contains(F.Output, "a[1] = ((int (*)(int))&::g)(a[1]);"));
   // The tie goes as clang's device compile breaks it: the pragma nearest
   // the function comes first in its look-up, and neither selector is a
   // superset of the other (clang's nvptx64 IR calls other).
   CHECK(F.Regions[1].R.Translate);
-  CHECK(has(F.Output, "a[0] = ::other(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ::other(a[0]);"));
 }
 
 TEST_CASE("variants that match the device with the same score are chosen "
@@ -834,12 +831,12 @@ void run(int *a) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 1);
   CHECK(F.Regions[0].R.Translate);
-  CHECK(has(F.Output, "a[0] = ::other(a[0]);"));
-  CHECK(has(F.Output, "a[1] = ::dev(a[1]);"));
-  CHECK(has(F.Output, "a[2] = ::other(a[2]);"));
+  CHECK(contains(F.Output, "a[0] = ::other(a[0]);"));
+  CHECK(contains(F.Output, "a[1] = ::dev(a[1]);"));
+  CHECK(contains(F.Output, "a[2] = ::other(a[2]);"));
   // The kind(gpu) block's function, line 21 (the first of the two).
-  CHECK(has(F.Output, "a[3] = ::omp2cuda_variant_blocks_L21(a[3]);"));
-  CHECK(has(F.Output,
+  CHECK(contains(F.Output, "a[3] = ::omp2cuda_variant_blocks_L21(a[3]);"));
+  CHECK(contains(F.Output,
             "int omp2cuda_variant_blocks_L21(int x) { return 30 + x; }"));
 }
 
@@ -865,7 +862,7 @@ void run(int *a) {
   REQUIRE(F.Regions.size() == 1);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "the host compiler is GCC"));
+  CHECK(contains(F.Regions[0].R.Reason, "the host compiler is GCC"));
   CHECK(F.Regions[0].R.WhyPos.Line == 13);
   CHECK(F.Output.find("&::k)") == std::string::npos);
 }
@@ -885,8 +882,8 @@ int f(int x) { return 10; }
 void run(int *a) { a[0] = f(3); }
 )src");
   REQUIRE(F.Ok);
-  CHECK_FALSE(has(F.Output, "arch(nvptx64)})\nextern \"C\" int f"));
-  CHECK(has(F.Output, "extern \"C\" {\n#pragma omp declare variant(fa)"));
+  CHECK_FALSE(contains(F.Output, "arch(nvptx64)})\nextern \"C\" int f"));
+  CHECK(contains(F.Output, "extern \"C\" {\n#pragma omp declare variant(fa)"));
 }
 
 TEST_CASE("a function the host replaces by a variant, called with default "
@@ -908,7 +905,7 @@ void run(int *a) {
   REQUIRE(F.Regions.size() == 1);
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostVariant);
-  CHECK(has(F.Regions[0].R.Reason, "default arguments"));
+  CHECK(contains(F.Regions[0].R.Reason, "default arguments"));
 }
 
 TEST_CASE("a constexpr 'begin declare variant' function's forwarder is "
@@ -927,7 +924,7 @@ void run(int *a) {
                             true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "constexpr int add(int o2c_a0) { return "
+  CHECK(contains(F.Output, "constexpr int add(int o2c_a0) { return "
                       "omp2cuda_variant_add_L4(o2c_a0); }"));
 }
 
@@ -980,7 +977,7 @@ int add(int x) { return x + 3; }
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
   CHECK(F.Output.find("omp2cuda_variant_") == std::string::npos);
-  CHECK(has(F.Output, "&::add)(0);"));
+  CHECK(contains(F.Output, "&::add)(0);"));
 }
 
 TEST_CASE("GPU-only blocks spelled where the block scan cannot read them "
@@ -1234,7 +1231,7 @@ void run(int *a, double *b) {
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "a[0] = ::omp2cuda_variant_f_L4(a[0]);"));
+  CHECK(contains(F.Output, "a[0] = ::omp2cuda_variant_f_L4(a[0]);"));
   // The renamed function is outside the `#if 0`, the forwarder inside.
   size_t Def = F.Output.find("__host__ __device__ int omp2cuda_variant_f_L4");
   REQUIRE(Def != std::string::npos);

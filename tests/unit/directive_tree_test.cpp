@@ -17,19 +17,11 @@ using namespace omp2cuda::test;
 
 namespace {
 
-DirectiveTree teamTree(Parsed &P) {
-  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
-}
-
 std::vector<DirKind> kinds(const DirectiveTree &T) {
   std::vector<DirKind> K;
   for (const DirNode &N : T.Nodes)
     K.push_back(N.Kind);
   return K;
-}
-
-unsigned lineOfLoc(Parsed &P, SourceLocation L) {
-  return P.ctx().getSourceManager().getExpansionLineNumber(L);
 }
 
 } // namespace

@@ -41,7 +41,7 @@ Verdict nest(const std::string &Code, unsigned Depth,
   return V;
 }
 
-std::string region(const std::string &Loop) {
+std::string nestRegion(const std::string &Loop) {
   return "void f(int *a, int *b) {\n"
          "  #pragma omp target map(tofrom: a[0:100], b[0:10])\n"
          "  {\n"
@@ -56,7 +56,7 @@ TEST_CASE("imperfect nest: intervening code runs once per collapsed "
           "[analysis][collapse]") {
   std::vector<TextEdit> Headers;
   std::string Text;
-  Verdict V = nest(region("    for (int i = 0; i < 10; i++) {\n"
+  Verdict V = nest(nestRegion("    for (int i = 0; i < 10; i++) {\n"
                           "      int base = 10 * i;\n"
                           "      for (int j = 0; j < 10; j++)\n"
                           "        a[base + j] = j;\n"
@@ -71,7 +71,7 @@ TEST_CASE("imperfect nest: intervening code runs once per collapsed "
   CHECK(Text.find("int base = 10 * i;") < Text.find("a[base + j] = j;"));
   CHECK(Text.find("a[base + j] = j;") < Text.find("b[i] = base;"));
   // Without the caller's consent, imperfect nests are refused as before.
-  Parsed P = parse(region("    for (int i = 0; i < 10; i++) {\n"
+  Parsed P = parse(nestRegion("    for (int i = 0; i < 10; i++) {\n"
                           "      b[i] = 0;\n"
                           "      for (int j = 0; j < 10; j++)\n"
                           "        a[j] = j;\n"
@@ -112,7 +112,7 @@ TEST_CASE("imperfect nest: what is refused", "[analysis][collapse]") {
   for (const Case &C : Cases) {
     std::vector<TextEdit> Headers;
     std::string Text;
-    Verdict V = nest(region(C.Loop), 2, Headers, Text);
+    Verdict V = nest(nestRegion(C.Loop), 2, Headers, Text);
     INFO(C.Loop);
     CHECK_FALSE(V.Ok);
     CHECK(V.Reason.find(C.Why) != std::string::npos);
@@ -121,7 +121,7 @@ TEST_CASE("imperfect nest: what is refused", "[analysis][collapse]") {
 
 TEST_CASE("imperfect nest: a nested parallel for through the pipeline",
           "[analysis][collapse]") {
-  FileResult F = translateC(region("    for (int i = 0; i < 10; i++) {\n"
+  FileResult F = translateC(nestRegion("    for (int i = 0; i < 10; i++) {\n"
                                    "      int base = 10 * i;\n"
                                    "      for (int j = 0; j < 10; j++) {\n"
                                    "        a[base + j] = j;\n"

@@ -8,12 +8,6 @@
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
-namespace {
-bool has(const std::string &Out, const std::string &S) {
-  return Out.find(S) != std::string::npos;
-}
-} // namespace
-
 TEST_CASE("a type of an inline namespace keeps it where lookup needs it",
           "[analysis][types]") {
   FileResult F = translateC(R"src(
@@ -35,8 +29,8 @@ int use() {
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
   // lib::S finds the one S (v2 is not inline); lib::T finds two.
-  CHECK(has(F.Output, "(lib::S s, lib::v1::T t"));
-  CHECK(!has(F.Output, "lib::T t"));
+  CHECK(contains(F.Output, "(lib::S s, lib::v1::T t"));
+  CHECK(!contains(F.Output, "lib::T t"));
 }
 
 TEST_CASE("a constant a region needs as a constant expression is its value "
@@ -62,11 +56,11 @@ int use() {
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "int buf[4];"));
-  CHECK(has(F.Output, "buf[0] = N;"));
-  CHECK(has(F.Output, "static_assert(5 == 5"));
-  CHECK(has(F.Output, "constexpr long b = static_cast<long>((-7LL));"));
-  CHECK(has(F.Output, "twice<5>()"));
+  CHECK(contains(F.Output, "int buf[4];"));
+  CHECK(contains(F.Output, "buf[0] = N;"));
+  CHECK(contains(F.Output, "static_assert(5 == 5"));
+  CHECK(contains(F.Output, "constexpr long b = static_cast<long>((-7LL));"));
+  CHECK(contains(F.Output, "twice<5>()"));
 }
 
 TEST_CASE("a constant whose value depends on a template's arguments, used "
@@ -90,7 +84,7 @@ int g() { return f<3>(); }
   REQUIRE(F.Regions.size() == 1);
   INFO(F.Regions[0].R.Reason);
   CHECK_FALSE(F.Regions[0].R.Translate);
-  CHECK(has(F.Regions[0].R.Reason, "'L' is used as a constant expression"));
+  CHECK(contains(F.Regions[0].R.Reason, "'L' is used as a constant expression"));
 }
 
 TEST_CASE("a constant the kernel spells as its value everywhere is no "
@@ -179,6 +173,6 @@ void use(int *out) {
                             /*Cxx=*/true);
   REQUIRE(F.Ok);
   CHECK(F.LeftOnHost == 0);
-  CHECK(has(F.Output, "auto &c_d = o2c_held_c;"));
-  CHECK(!has(F.Output, "auto c_d = o2c::box(c);"));
+  CHECK(contains(F.Output, "auto &c_d = o2c_held_c;"));
+  CHECK(!contains(F.Output, "auto c_d = o2c::box(c);"));
 }

@@ -17,14 +17,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-DirectiveTree teamTree(Parsed &P) {
-  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
-}
-
-unsigned lineOf(Parsed &P, SourceLocation L) {
-  return P.ctx().getSourceManager().getExpansionLineNumber(L);
-}
-
 unsigned serialUses(const DirectiveTree &T) {
   unsigned N = 0;
   for (const TransparentUse &U : T.Transparent)
@@ -127,7 +119,7 @@ void f(int *a) {
     INFO(T.V.Reason);
     REQUIRE_FALSE(T.V.Ok);
     CHECK(contains(T.V.Reason, C.Why));
-    CHECK(lineOf(P, T.Where) == C.Line);
+    CHECK(lineOfLoc(P, T.Where) == C.Line);
   }
 }
 

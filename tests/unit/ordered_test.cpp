@@ -11,14 +11,6 @@ using namespace clang;
 using namespace omp2cuda;
 using namespace omp2cuda::test;
 
-namespace {
-
-DirectiveTree teamTree(Parsed &P) {
-  return spmdTree(DirKind::Team, P.Body, P.Body, ClauseInfo(), P.ctx(), true);
-}
-
-} // namespace
-
 TEST_CASE("tree: the ordered clause on thread loops", "[ordered]") {
   Parsed P = parse(R"src(
 void f(int *a, int *s, int n) {

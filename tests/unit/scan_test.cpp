@@ -15,19 +15,6 @@ using namespace omp2cuda::test;
 
 namespace {
 
-FileResult translateFor(const std::string &Code, HostCompiler Host) {
-  Options O;
-  O.LineDirectives = false;
-  O.Host = Host;
-  return translateCode(Code, "input.c", {"-xc", "-std=c11"}, O);
-}
-
-unsigned lineOf(const std::string &Code, const std::string &S) {
-  size_t At = Code.find(S);
-  REQUIRE(At != std::string::npos);
-  return 1 + unsigned(std::count(Code.begin(), Code.begin() + At, '\n'));
-}
-
 /// A target region whose code holds Loop (with its pragma), over int a[n],
 /// b[n], double d[n] and mapped ints s, t, m, l.
 std::string inTarget(const std::string &Decls, const std::string &Loop) {

@@ -15,7 +15,7 @@ namespace {
 
 /// A region with a thread limit of its own: the block keeps its size, and
 /// a parallel construct with num_threads is a team smaller than it.
-DirectiveTree teamTree(Parsed &P) {
+DirectiveTree teamTree256(Parsed &P) {
   ClauseInfo CI;
   CI.ThreadLimit = "256";
   return spmdTree(DirKind::Team, P.Body, P.Body, CI, P.ctx(), true);
@@ -38,7 +38,7 @@ void f(int *a, int n) {
     }
   }
 })src");
-  DirectiveTree T = teamTree(P);
+  DirectiveTree T = teamTree256(P);
   INFO(T.V.Reason);
   REQUIRE(T.V.Ok);
   REQUIRE(T.Nodes.size() == 5);
@@ -76,7 +76,7 @@ void f(int *a, int n) {
   }
 })src";
     Parsed P = parse(Code);
-    DirectiveTree T = teamTree(P);
+    DirectiveTree T = teamTree256(P);
     INFO(Code);
     CHECK_FALSE(T.V.Ok);
     CHECK(T.V.Reason.find(C.Why) != std::string::npos);

@@ -62,6 +62,16 @@ if(TARGET omp2cuda_tool)
   )
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)
+  set_target_properties(tool_test PROPERTIES UNITY_BUILD ${OMP2CUDA_UNITY}
+                        UNITY_BUILD_BATCH_SIZE 16)
+  omp2cuda_unity_check(tool_test)
+  # One test, one build command: two at once in one build tree would race.
+  if(TARGET tool_test_unity_check)
+    add_test(NAME lint.unity
+             COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR}
+                     --target omp2cuda_tool_unity_check tool_test_unity_check)
+    set_tests_properties(lint.unity PROPERTIES LABELS lint TIMEOUT 900)
+  endif()
   if(OMP2CUDA_PCH)
     target_precompile_headers(tool_test PRIVATE
       "$<$<COMPILE_LANGUAGE:CXX>:${CMAKE_CURRENT_SOURCE_DIR}/PrecompiledTestHeaders.h>")

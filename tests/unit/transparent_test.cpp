@@ -33,10 +33,6 @@ std::string edited(Parsed &P, const std::vector<TransparentUse> &Uses) {
   return textWithEdits(Buf, 0, Buf.size(), Edits);
 }
 
-unsigned lineOfLoc(Parsed &P, SourceLocation L) {
-  return P.ctx().getSourceManager().getExpansionLineNumber(L);
-}
-
 } // namespace
 
 TEST_CASE("transparent: the tree keeps tasks, single, critical and simd in "
