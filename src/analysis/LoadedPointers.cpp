@@ -292,6 +292,32 @@ private:
       return true;
     return pointerValueUse(Body, Into).Derefs;
   }
+  /// The pointer operand whose value E is: through pointer arithmetic
+  /// (`(s.p + 1)[0]`, `*s.p++`, `(s.p += 2)[0]`) and casts between pointer
+  /// types (`((double *)b.data)[0]`), which keep the host's address a
+  /// pointer holds (review hunt: cast1.c, inc1.c, host 3 / emu 0).
+  static const Expr *pointerOperand(const Expr *E) {
+    while (true) {
+      if (const auto *CE = dyn_cast<ExplicitCastExpr>(E);
+          CE && CE->getSubExpr()->getType()->isPointerType()) {
+        E = CE->getSubExpr()->IgnoreParenImpCasts();
+      } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+                 U && U->isIncrementDecrementOp()) {
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+      } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E);
+                 CA && (CA->getOpcode() == BO_AddAssign ||
+                 CA->getOpcode() == BO_SubAssign)) {
+        E = CA->getLHS()->IgnoreParenImpCasts();
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+                 BO && BO->isAdditiveOp()) {
+        E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                      : BO->getRHS())
+                ->IgnoreParenImpCasts();
+      } else {
+        return E;
+      }
+    }
+  }
   /// The pointer E (a pointer-typed operand) as loaded storage: for a
   /// dereference At, or (Flow) the load At of E, reported where its value
   /// flows to a dereference.
@@ -303,15 +329,15 @@ private:
     if (Where.isValid() || !(E->getType()->isPointerType() ||
                              (Copy && holdsPointer(E->getType()))))
       return;
-    E = E->IgnoreParenImpCasts();
-    // Through pointer arithmetic: (s.p + 1)[0].
-    while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (!BO->isAdditiveOp())
-        return;
-      E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                    : BO->getRHS())
-              ->IgnoreParenImpCasts();
+    E = pointerOperand(E->IgnoreParenImpCasts());
+    // Either arm may be the loaded pointer: `(c ? s.p : s.q)[0]`.
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      check(CO->getTrueExpr(), At, Flow, Copy);
+      check(CO->getFalseExpr(), At, Flow, Copy);
+      return;
     }
+    if (isa<BinaryOperator>(E))
+      return;
     const Expr *Root = nullptr;
     const MemberExpr *Member = nullptr;
     // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the

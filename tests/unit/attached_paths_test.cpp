@@ -399,3 +399,36 @@ void k(int **q, int n) {
   CHECK(T[0]->Translate);
   checkDerefRefused(*T[1], "what 'q' points to");
 }
+
+TEST_CASE("an unattached pointer reached through a cast, an increment, a "
+          "compound assignment or either arm of ?: keeps the region on the "
+          "host; the attached one is translated",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { void *p; int *q; int *r; };
+void f(struct S s, int c, int *a) {
+  #pragma omp target data map(tofrom: a[0:8]) map(to: s, s.r[0:8])
+  {
+    #pragma omp target
+    { ((int *)s.p)[0] = 1; }
+    #pragma omp target
+    { *(double *)s.p += 2; }
+    #pragma omp target
+    { *s.q++ = 3; }
+    #pragma omp target
+    { (s.q += 2)[0] = 4; }
+    #pragma omp target
+    { (c ? s.r : s.q)[0] = 5; }
+    #pragma omp target
+    { ((unsigned *)s.r)[1] = 6; *++s.r = 7; (c ? s.r : a)[2] = 8; }
+  }
+}
+)src");
+  std::vector<const Region *> R = targetRegions(F);
+  REQUIRE(R.size() == 6);
+  for (size_t I = 0; I < 5; ++I) {
+    INFO("region " << I);
+    checkDerefRefused(*R[I], "'s'");
+  }
+  CHECK(R[5]->Translate);
+}
