@@ -21,6 +21,9 @@ function(omp2cuda_unity_check target)
       set_property(TARGET ${target}_unity_check PROPERTY ${prop} ${value})
     endif()
   endforeach()
+  # Copied include directories lose SYSTEM: Clang's headers would warn.
+  target_include_directories(${target}_unity_check SYSTEM PRIVATE
+    ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
   target_compile_options(${target}_unity_check PRIVATE -fsyntax-only)
   set_target_properties(${target}_unity_check PROPERTIES
     UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0)
