@@ -830,11 +830,11 @@ Verdict captureVars(CaptureSite &S) {
   // address is the mapped data's on the device too - unless it may be a
   // declare target variable's, whose device copy is elsewhere.
   std::string Loaded;
-  if (!S.IsData)
+  if (!S.IsData && !zeroCopyReaches(S.TU.Ctx))
     if (SourceLocation L = loadedPointerDeref(
             S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
             S.C.Directive, S.TU.Ctx, Loaded);
-        L.isValid() && !zeroCopyReaches(S.TU.Ctx)) {
+        L.isValid()) {
       Verdict V = Verdict::no(
           DiagId::HostClause,
           Loaded + ": its device copy would hold the "

@@ -37,6 +37,20 @@ void writtenRoot(const Expr *E, std::set<const void *> &Out) {
   }
 }
 
+/// What a call may write: any global, what it is given by reference, the
+/// object a member function or operator is called on.
+void callWrites(const CallExpr *CE, std::set<const void *> &Out) {
+  Out.insert(anyGlobal());
+  for (const Expr *Arg : CE->arguments())
+    if (Arg->isGLValue())
+      writtenRoot(Arg, Out);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    writtenRoot(MC->getImplicitObjectArgument(), Out);
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+      Op && Op->getNumArgs())
+    writtenRoot(Op->getArg(0), Out);
+}
+
 } // namespace
 
 void writtenVars(const Stmt *S, const Stmt *Skip, std::set<const void *> &Out,
@@ -59,20 +73,12 @@ void writtenVars(const Stmt *S, const Stmt *Skip, std::set<const void *> &Out,
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
     // A call may write any pointer it reaches: through one it is given too
     // (`h(sp)` with `sp = &s1`).
-    if (PointerOut)
+    callWrites(CE, Out);
+    if (PointerOut) {
+      callWrites(CE, *PointerOut);
       for (const Expr *Arg : CE->arguments())
         if (Arg->getType()->isPointerType())
           writtenRoot(Arg, *PointerOut);
-    for (std::set<const void *> *O : {&Out, &Ptr}) {
-      O->insert(anyGlobal());
-      for (const Expr *Arg : CE->arguments())
-        if (Arg->isGLValue())
-          writtenRoot(Arg, *O);
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-        writtenRoot(MC->getImplicitObjectArgument(), *O);
-      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
-          Op && Op->getNumArgs())
-        writtenRoot(Op->getArg(0), *O);
     }
   }
   for (const Stmt *C : S->children())
