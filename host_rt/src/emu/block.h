@@ -16,6 +16,18 @@
 #include <functional>
 #include <vector>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define O2C_EMU_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(O2C_EMU_ASAN)
+#define O2C_EMU_ASAN 1
+#endif
+#ifdef O2C_EMU_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace o2c {
 namespace emu {
 namespace exec {
@@ -51,6 +63,13 @@ public:
       grow();
     char *Base = Free.back();
     Free.pop_back();
+#ifdef O2C_EMU_ASAN
+    // A fiber's entry frame never returns (it ends with a context switch),
+    // so ASan's redzones of its frames stay poisoned on the stack; the next
+    // fiber on it, at another colour, would trip over them (unit.emu's
+    // shuffles, -O0 under scripts/sanitize).
+    ASAN_UNPOISON_MEMORY_REGION(Base, Size);
+#endif
     // Each top at another offset within its page (Boost aligns the fiber's
     // record to 256 bytes, hence the step): with every top at the same
     // offset, the hot frames of a thousand fibers would fight over the same
