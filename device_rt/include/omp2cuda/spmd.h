@@ -9,7 +9,7 @@
 #include "omp2cuda/launch.h"
 #include "omp2cuda/reduction.h"
 
-#include <string>
+#include <cstdio>
 
 namespace o2c {
 
@@ -73,12 +73,13 @@ inline TeamSlots teamSlots(Kernel K, TargetRegion &R, const LaunchShape &Shape,
     if (static_cast<long long>(Bytes) <= Limit)
       return {Bytes, nullptr};
     if (Where == SlotsIn::Shared) {
-      std::string M = "the region's data-sharing slots need " +
-                      std::to_string(Bytes) +
-                      " bytes of shared memory per team, more than the "
-                      "device offers (--data-sharing=shared; auto would use "
-                      "global memory)";
-      fatal(R.loc(), M.c_str());
+      char M[200];
+      std::snprintf(M, sizeof M,
+                    "the region's data-sharing slots need %llu bytes of "
+                    "shared memory per team, more than the device offers "
+                    "(--data-sharing=shared; auto would use global memory)",
+                    static_cast<unsigned long long>(Bytes));
+      fatal(R.loc(), M);
     }
   }
   return {0, static_cast<char *>(R.teamMemory(Bytes * Shape.Grid.x))};
