@@ -95,30 +95,24 @@ exec)
   cat "$work/emu.out"
   ;;
 nvcc)
-  # One nvcc compile serves steps 3 and 4 of the ladder: the translation
-  # offloads every region (exit 0), and omp2cuda-cc --backend=cuda compiles
-  # the .cu it writes with nvcc -arch=sm_90, warning-free
-  # (-Werror=all-warnings goes to nvcc alone), and links it (no GPU: no run).
-  # The driver compiles the .cu as a user's build would: clang++-19 (or g++)
-  # as nvcc's host compiler, at the OpenMP version the file's first line
-  # records, the source's directory on the include path.
-  # The translator is told the host compiler the build below uses.
-  family=(--host-compiler-family=clang)
-  [ ${#host_cxx[@]} -gt 0 ] && family=(--host-compiler-family=gcc)
-  "$build/bin/omp2cuda" "${family[@]}" "${tool_opts[@]}" "$src" -o "$work/$name.cu" -- "${std[@]}"
-  rc=$?
-  [ $rc -eq 0 ] || fail "omp2cuda exited $rc (3: a region was left on the host)"
+  # One nvcc compile serves steps 3 and 4 of the ladder: omp2cuda-cc
+  # --backend=cuda translates (every region must be offloaded: no
+  # [omp2cuda-host-*] warning), compiles the .cu it writes with nvcc
+  # -arch=sm_90, warning-free (-Werror=all-warnings goes to nvcc alone), and
+  # links it (no GPU: no run). The driver compiles the .cu as a user's build
+  # would: clang++-19 (or g++) as nvcc's host compiler, at the OpenMP version
+  # the file's first line records, the source's directory on the include
+  # path. --keep leaves the .cu it compiled next to the executable.
   # -O2 as users build; nvcc hands -Werror to the host compiler too, where
   # clang's optimiser warns (-Wpass-failed) about a user's simd loop it
   # cannot vectorise, which is no fault of the translation.
-  "$cc" --backend=cuda "${host_cxx[@]}" "${tool_opts[@]}" "${std[@]}" -O2 -Werror=all-warnings \
+  "$cc" --backend=cuda --keep "${host_cxx[@]}" "${tool_opts[@]}" "${std[@]}" -O2 -Werror=all-warnings \
     -Xcompiler -Wno-pass-failed "$src" -o "$work/$name.cuda" 2>"$work/build.err"
   rc=$?
   cat "$work/build.err"
-  [ $rc -eq 0 ] || fail "omp2cuda-cc --backend=cuda (nvcc -Werror=all-warnings) failed"
-  # The driver's own translation must offload every region too.
   ! grep -q '\[omp2cuda-host-' "$work/build.err" \
     || fail "omp2cuda-cc --backend=cuda left a region on the host"
+  [ $rc -eq 0 ] || fail "omp2cuda-cc --backend=cuda (nvcc -Werror=all-warnings) failed"
   [ -x "$work/$name.cuda" ] || fail "no executable produced"
   ;;
 *)
