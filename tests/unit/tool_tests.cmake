@@ -77,4 +77,6 @@ if(TARGET omp2cuda_tool)
       "$<$<COMPILE_LANGUAGE:CXX>:${CMAKE_CURRENT_SOURCE_DIR}/PrecompiledTestHeaders.h>")
   endif()
   add_test(NAME unit.tool COMMAND tool_test)
+  # Started early by ctest -j (tests/CMakeLists.txt: costs of the long tests).
+  set_tests_properties(unit.tool PROPERTIES COST 1000)
 endif()
