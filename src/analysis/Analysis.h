@@ -260,6 +260,9 @@ struct Use {
   bool WholeArray = false;
   /// Named inside decltype/typeof, whose type changes with the passing.
   bool InTypeOperand = false;
+  /// Every reference is in an unevaluated operand (sizeof, alignof,
+  /// decltype): the kernel names the variable but never reads it.
+  bool OnlyUnevaluated = false;
   /// The references among Refs that read the constant where C++ requires
   /// a constant expression (an array bound, a template argument, `if
   /// constexpr`, static_assert, a case label, a constant's initialiser),

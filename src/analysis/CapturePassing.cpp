@@ -440,6 +440,10 @@ Verdict kernelParam(const Use &U, QualType T, ASTContext &Ctx, Capture &Cap) {
                         " = *reinterpret_cast<" +
                         declText(Ctx.getPointerType(T), "", Ctx) + ">(o2c_arr_" +
                         Cap.Name + ");";
+      // Named only in sizeof/decltype: nvcc warns that the reference is set
+      // but never used (#550), an error under -Werror=all-warnings.
+      if (U.OnlyUnevaluated)
+        Cap.PrivateDecl += " (void)" + Cap.Name + ";";
     }
     break;
   case Passing::Reduction:

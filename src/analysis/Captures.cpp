@@ -61,6 +61,8 @@ public:
     // Constants of integral type are folded into the kernel text as written
     // only if they are visible there; globals are.
     use(VD, false).Refs.push_back(E->getSourceRange());
+    if (Unevaluated)
+      ++UnevaluatedRefs[VD];
     // In a template's pattern a constant whose value depends on the
     // template's arguments is no NOUR_Constant use yet, and its value cannot
     // be written (review bq: `constexpr int L = K + 1;` then `twice<L>()`).
@@ -105,6 +107,17 @@ public:
     ConstantScope In(ConstantContext), Strict(StrictConstant);
     // No queue: the children are visited inside the scope.
     return RecursiveASTVisitor::TraverseConstantExpr(E, nullptr);
+  }
+  // Unevaluated operands (Use::OnlyUnevaluated).
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E,
+                                        DataRecursionQueue * = nullptr) {
+    ConstantScope In(Unevaluated);
+    // No queue: the children are visited inside the scope.
+    return RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E, nullptr);
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    ConstantScope In(Unevaluated);
+    return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL);
   }
   bool TraverseStaticAssertDecl(StaticAssertDecl *D) {
     ConstantScope In(ConstantContext), Strict(StrictConstant);
@@ -196,6 +209,8 @@ public:
       }
       U.WholeArray = ArrayRefs[U.Decl] > Decayed[U.Decl];
       U.InTypeOperand = TypeOperands.count(U.Decl) > 0;
+      U.OnlyUnevaluated = !U.Member && !U.Refs.empty() &&
+                          UnevaluatedRefs[U.Decl] == U.Refs.size();
       Kept.push_back(std::move(U));
     }
     Out.Uses = std::move(Kept);
@@ -241,7 +256,8 @@ private:
   }
 
   CaptureScan &Out;
-  unsigned ConstantContext = 0, StrictConstant = 0;
+  unsigned ConstantContext = 0, StrictConstant = 0, Unevaluated = 0;
+  std::map<const ValueDecl *, size_t> UnevaluatedRefs;
   std::set<const Expr *> ReadRefs; // operands of lvalue-to-rvalue casts
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;

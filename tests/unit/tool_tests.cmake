@@ -41,6 +41,7 @@ if(TARGET omp2cuda_tool)
     lint_test.cpp
     linear_test.cpp
     array_reduction_test.cpp
+    unevaluated_array_test.cpp
     metadirective_test.cpp
     atomic_capture_test.cpp
     atomic_read_write_test.cpp
