@@ -440,10 +440,6 @@ Verdict kernelParam(const Use &U, QualType T, ASTContext &Ctx, Capture &Cap) {
                         " = *reinterpret_cast<" +
                         declText(Ctx.getPointerType(T), "", Ctx) + ">(o2c_arr_" +
                         Cap.Name + ");";
-      // Named only in sizeof/decltype: nvcc warns that the reference is set
-      // but never used (#550), an error under -Werror=all-warnings.
-      if (U.OnlyUnevaluated)
-        Cap.PrivateDecl += " (void)" + Cap.Name + ";";
     }
     break;
   case Passing::Reduction:
@@ -461,6 +457,14 @@ Verdict kernelParam(const Use &U, QualType T, ASTContext &Ctx, Capture &Cap) {
       Cap.PrivateDecl = declText(T, Cap.Name, Ctx) + ";";
     break;
   }
+  // A reference the kernel binds (a boxed firstprivate array, a mapped array
+  // used whole) and names only in sizeof/decltype: nvcc warns that it is set
+  // but never used (#550), an error under -Werror=all-warnings.
+  bool BindsReference =
+      Cap.BoxedArray ||
+      (Cap.How == Passing::MappedObject && !Cap.PrivateDecl.empty());
+  if (BindsReference && U.OnlyUnevaluated)
+    Cap.PrivateDecl += " (void)" + Cap.Name + ";";
   return {};
 }
 

@@ -30,3 +30,21 @@ void f(int *out) {
   REQUIRE(B);
   CHECK(!contains(B->PrivateDecl, "(void)"));
 }
+
+TEST_CASE("a firstprivate array used only in sizeof is marked used",
+          "[analysis][unevaluated]") {
+  FileResult F = translateC(R"src(
+void f(int *out) {
+  const int arr[5] = {1, 2, 3, 4, 5};
+  #pragma omp target map(tofrom: out[0:1]) firstprivate(arr)
+  { out[0] = (int)(sizeof(arr) / sizeof(arr[0])); }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  REQUIRE(R.Translate);
+  const Capture *A = findCapture(R, "arr");
+  REQUIRE(A);
+  CHECK(A->BoxedArray);
+  CHECK(contains(A->PrivateDecl, "(void)arr;"));
+}
