@@ -35,14 +35,6 @@ thread_local uint3 blockIdx = {0, 0, 0};
 thread_local dim3 blockDim;
 thread_local dim3 gridDim;
 
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define O2C_EMU_TSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__) && !defined(O2C_EMU_TSAN)
-#define O2C_EMU_TSAN 1
-#endif
 #ifdef O2C_EMU_TSAN
 extern "C" unsigned long __tsan_testonly_shadow_stack_current_size();
 extern "C" void __tsan_func_exit();

@@ -16,13 +16,21 @@
 #include <functional>
 #include <vector>
 
+// Which sanitizer instruments the executor (clang's __has_feature, GCC's
+// __SANITIZE_*__): fibers need each one's help (StackPool, ShadowStack).
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define O2C_EMU_ASAN 1
 #endif
+#if __has_feature(thread_sanitizer)
+#define O2C_EMU_TSAN 1
+#endif
 #endif
 #if defined(__SANITIZE_ADDRESS__) && !defined(O2C_EMU_ASAN)
 #define O2C_EMU_ASAN 1
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(O2C_EMU_TSAN)
+#define O2C_EMU_TSAN 1
 #endif
 #ifdef O2C_EMU_ASAN
 #include <sanitizer/asan_interface.h>
