@@ -13,6 +13,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <fmt/format.h>
 
@@ -44,14 +45,77 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
          exprText(S->getLength(), Ctx, &HostEdits) + ") * sizeof(*(" + Base + "))}";
 }
 
+/// The variables a target construct makes firstprivate (its explicit and
+/// Clang's implicit firstprivate clauses), as HostRange texts: the region's
+/// private copies start from the host's originals. Left out: a variable
+/// that a map, lastprivate, reduction, linear or device-pointer clause of a
+/// combined construct names (there the target leaf maps it, and the
+/// firstprivate applies to an inner leaf), Clang's captured member
+/// expressions, and `register` variables (no address).
+std::string firstprivateRanges(const OMPExecutableDirective &D) {
+  llvm::SmallPtrSet<const VarDecl *, 8> Mapped;
+  auto Note = [&](auto Items) {
+    for (const Expr *E : Items)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          Mapped.insert(VD->getCanonicalDecl());
+  };
+  for (const OMPClause *C : D.clauses()) {
+    if (const auto *M = dyn_cast_or_null<OMPMapClause>(C))
+      Note(M->varlists());
+    else if (const auto *L = dyn_cast_or_null<OMPLastprivateClause>(C))
+      Note(L->varlists());
+    else if (const auto *R = dyn_cast_or_null<OMPReductionClause>(C))
+      Note(R->varlists());
+    else if (const auto *Li = dyn_cast_or_null<OMPLinearClause>(C))
+      Note(Li->varlists());
+    else if (const auto *P = dyn_cast_or_null<OMPIsDevicePtrClause>(C))
+      Note(P->varlists());
+    else if (const auto *A = dyn_cast_or_null<OMPHasDeviceAddrClause>(C))
+      Note(A->varlists());
+    else if (const auto *I = dyn_cast_or_null<OMPInReductionClause>(C))
+      Note(I->varlists());
+  }
+  std::string Out;
+  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+  for (const auto *F : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : F->varlists()) {
+      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD || isa<OMPCapturedExprDecl>(VD) ||
+          VD->getStorageClass() == SC_Register ||
+          Mapped.count(VD->getCanonicalDecl()) ||
+          !Seen.insert(VD->getCanonicalDecl()).second)
+        continue;
+      // The declaration's own name: an implicit clause's reference may be
+      // spelled inside a macro; where the region starts, the name denotes
+      // the same variable (it is declared outside the region).
+      // The cast drops volatile (`static int (*volatile fp)()`); the
+      // builtin ignores an overloaded operator&.
+      std::string N = VD->getNameAsString();
+      Out += fmt::format("{}o2c::HostFallback::HostRange{{(const void "
+                         "*)__builtin_addressof({}), sizeof({})}}",
+                         Out.empty() ? "" : ", ", N, N);
+    }
+  return Out;
+}
+
 /// The clause values that decide whether the region would have offloaded,
 /// as host code: its `if` and `device` clauses (empty when absent, or all
 /// empty when one has side effects that a second evaluation must not
 /// repeat), the host ranges its `map(always, to|tofrom: ...)` send and
 /// those its `map(always, from|tofrom: ...)` get back.
 struct OffloadClauses {
-  std::string If, Dev, Current, From;
+  std::string If, Dev, Current, From, Private;
 
+  /// An `if` or `device` whose value cannot be taken again: all empty but
+  /// the firstprivate variables, which the region reads from the host
+  /// whenever it runs.
+  static OffloadClauses unguessed(const OffloadClauses &R) {
+    OffloadClauses U;
+    U.Private = R.Private;
+    return U;
+  }
   /// `, if, device` for o2c::leftOnHost, or nothing.
   std::string ifDevice() const {
     if (If.empty() && Dev.empty())
@@ -60,16 +124,19 @@ struct OffloadClauses {
   }
   /// The arguments of o2c::HostFallback after the location.
   std::string fallbackArgs() const {
-    if (Current.empty() && From.empty())
+    if (Current.empty() && From.empty() && Private.empty())
       return ifDevice();
     return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
-           ", {" + Current + "}" + (From.empty() ? "" : ", {" + From + "}");
+           ", {" + Current + "}" +
+           (From.empty() && Private.empty() ? "" : ", {" + From + "}") +
+           (Private.empty() ? "" : ", {" + Private + "}");
   }
 };
 
 OffloadClauses offloadClauses(const OMPExecutableDirective &D, ASTContext &Ctx,
                               const std::vector<TextEdit> &HostEdits) {
   OffloadClauses R;
+  R.Private = firstprivateRanges(D);
   for (const OMPClause *C : D.clauses()) {
     // map(always, to|tofrom: x): the host's bytes go to the device first;
     // map(always, from|tofrom: x): the device's come back after.
@@ -96,12 +163,12 @@ OffloadClauses offloadClauses(const OMPExecutableDirective &D, ASTContext &Ctx,
         continue;
       const Expr *E = userExpr(I->getCondition());
       if (!safeToRepeat(E, Ctx))
-        return {};
+        return OffloadClauses::unguessed(R);
       R.If = "(bool)(" + exprText(E, Ctx, &HostEdits) + ")";
     } else if (const auto *DC = dyn_cast_or_null<OMPDeviceClause>(C)) {
       const Expr *E = userExpr(DC->getDevice());
       if (!safeToRepeat(E, Ctx) || DC->getModifier() == OMPC_DEVICE_ancestor)
-        return {};
+        return OffloadClauses::unguessed(R);
       R.Dev = "o2c::deviceClause(" + exprText(E, Ctx, &HostEdits) + ")";
     }
   }
