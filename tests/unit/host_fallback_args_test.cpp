@@ -81,3 +81,55 @@ void f(int k, int *out) {
   CHECK(contains(F.Output, "o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {" +
                                range("k") + "});"));
 }
+
+TEST_CASE("a host region in a template takes the firstprivates every "
+          "instantiation has",
+          "[hostcomment]") {
+  // The pattern has no implicit clauses; `v` is a scalar in both
+  // instantiations, `w` a struct (mapped tofrom) in one of them.
+  FileResult F = translateC(R"src(
+void ext();
+struct P { int a; };
+template <class T, class U> T twice(T v, U w) {
+  T r = 0;
+#pragma omp target map(tofrom: r)
+  { r = 2 * v + (T)sizeof(w); ext(); }
+  return r;
+}
+int f() {
+  int k = 3;
+  auto g = [&](auto d) {
+#pragma omp target map(tofrom: d)
+    { d += k; ext(); }
+    return d;
+  };
+  return twice(1, 2) + twice(1.0, P{1}) + g(1) + g(2.0);
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, range("v")));
+  CHECK_FALSE(contains(F.Output, range("w")));
+  CHECK(contains(F.Output, range("k")));
+}
+
+TEST_CASE("a host region's firstprivate globals are named from the global "
+          "namespace",
+          "[hostcomment]") {
+  FileResult F = translateC(R"src(
+void ext();
+namespace ns { double g = 1; namespace { int h = 2; } }
+extern "C" { int c = 3; }
+struct K { static double mul; };
+double K::mul = 4;
+template <class T> struct Tm { static T v; };
+template <class T> T Tm<T>::v = 5;
+void f(double *out) {
+#pragma omp target map(tofrom: out[0:1])
+  { out[0] = ns::g + ns::h + c + K::mul + Tm<int>::v; ext(); }
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, range("::ns::g")));
+  CHECK(contains(F.Output, range("::ns::h")));
+  CHECK(contains(F.Output, range("::c")));
+  CHECK(contains(F.Output, range("::K::mul")));
+  CHECK_FALSE(contains(F.Output, "addressof(::Tm"));
+}
