@@ -79,8 +79,9 @@ depend on which copy a transfer overwrote.  The remaining rules:
     pointers, lambda captures, functions that use a global) must be present
     or mapped explicitly on the region; a struct member or a row must be
     attached (below).  Scalars are mapped explicitly (or by defaultmap) when
-    written or present in a data environment; otherwise they are read-only
-    (firstprivate).  Lambdas capture pointers by copy (OpenMP attaches them
+    written; otherwise they may be read-only firstprivate (implicitly or in a
+    `firstprivate` clause), also while present in a data environment: the
+    private copy starts from the host's value.  Lambdas capture pointers by copy (OpenMP attaches them
     like zero-length sections) or local arrays by reference (mapped like the
     array), never a pointer by reference (the device would get the pointer
     variable itself, a host address).  A function that uses a global sees the
@@ -91,8 +92,12 @@ depend on which copy a transfer overwrote.  The remaining rules:
     not yet present, so the device pointer is attached; an attachment ends
     when either side is unmapped, and paths through it are then not used on
     the device until attached again.  Host code may always use them (host
-    pointers never change); updates and `from` maps of the storage keep the
-    attached device pointers (libomptarget's shadow pointers).
+    pointers never change between operations); updates and `from` maps of
+    the storage keep the attached device pointers (libomptarget's shadow
+    pointers).  One operation moves a pointer: three adjacent regions move
+    `st.pK` by d inside its attached array, use an element through the moved
+    pointer and move it back (moved_pointer; the first left on the host
+    needs the last left on the host too, see there).
  4. `exit data` undoes an earlier `enter data` of the same item (delete only
     when that is its only reference); storages are unmapped after rows.
  5. Each construct maps a given base variable once (GCC rejects `rows` twice
