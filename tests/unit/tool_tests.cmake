@@ -61,6 +61,7 @@ if(TARGET omp2cuda_tool)
     attached_mappers_test.cpp
     attached_callees_test.cpp
     namespace_spelling_test.cpp
+    host_fallback_args_test.cpp
   )
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)
