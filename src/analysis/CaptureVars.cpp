@@ -7,6 +7,7 @@
 #include "analysis/ClauseReader.h"
 #include "analysis/FoldedConstants.h"
 #include "analysis/IndirectCalls.h"
+#include "analysis/IntegerPointers.h"
 #include "analysis/LoopNest.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
@@ -841,6 +842,17 @@ Verdict captureVars(CaptureSite &S) {
                    "host's address, not that of the device copy of what "
                    "it points to (copy it to a pointer variable before the "
                    "region, which is translated)");
+      V.Where = L;
+      return V;
+    }
+  if (!S.IsData && !zeroCopyReaches(S.TU.Ctx))
+    if (SourceLocation L = integerPointerDeref(S.Shape.Inner, S.TU.Ctx, Loaded);
+        L.isValid()) {
+      Verdict V = Verdict::no(
+          DiagId::HostClause,
+          Loaded + ": the integer may hold a host address, which names no "
+                   "device data (convert it on the host and map what it "
+                   "points to)");
       V.Where = L;
       return V;
     }
