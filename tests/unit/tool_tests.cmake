@@ -31,6 +31,7 @@ if(TARGET omp2cuda_tool)
     loaded_store_test.cpp
     attached_loops_test.cpp
     integer_pointers_test.cpp
+    member_pointer_loads_test.cpp
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
