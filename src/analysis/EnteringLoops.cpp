@@ -14,14 +14,14 @@ using namespace clang;
 namespace omp2cuda {
 namespace {
 
-std::optional<int64_t> constant(const Expr *E, const ASTContext &Ctx) {
+std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   return R.Val.getInt().getExtValue();
 }
 
-const VarDecl *varOf(const Expr *E) {
+const VarDecl *refVar(const Expr *E) {
   const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
                                                   : nullptr);
   return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
@@ -120,10 +120,10 @@ const VarDecl *unitStep(const Expr *Inc, const ASTContext &Ctx) {
   Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
       U && U->isIncrementOp())
-    return varOf(U->getSubExpr());
+    return refVar(U->getSubExpr());
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-      CA && CA->getOpcode() == BO_AddAssign && constant(CA->getRHS(), Ctx) == 1)
-    return varOf(CA->getLHS());
+      CA && CA->getOpcode() == BO_AddAssign && intValue(CA->getRHS(), Ctx) == 1)
+    return refVar(CA->getLHS());
   return nullptr;
 }
 
@@ -144,24 +144,24 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
     R.Var = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
                                : nullptr;
-    if (!R.Var || !constant(R.Var->getInit(), Ctx))
+    if (!R.Var || !intValue(R.Var->getInit(), Ctx))
       return std::nullopt;
-    R.Lo = *constant(R.Var->getInit(), Ctx);
+    R.Lo = *intValue(R.Var->getInit(), Ctx);
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
              BO && BO->getOpcode() == BO_Assign &&
-             constant(BO->getRHS(), Ctx)) {
-    R.Var = varOf(BO->getLHS());
-    R.Lo = *constant(BO->getRHS(), Ctx);
+             intValue(BO->getRHS(), Ctx)) {
+    R.Var = refVar(BO->getLHS());
+    R.Lo = *intValue(BO->getRHS(), Ctx);
   }
   const auto *Cond =
       dyn_cast_or_null<BinaryOperator>(F->getCond()
                                            ? F->getCond()->IgnoreParenImpCasts()
                                            : nullptr);
   if (!R.Var || !R.Var->getType()->isIntegerType() || !Cond ||
-      varOf(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
+      refVar(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
     return std::nullopt;
   R.HiExpr = Cond->getRHS()->IgnoreParenImpCasts();
-  R.Hi = constant(R.HiExpr, Ctx);
+  R.Hi = intValue(R.HiExpr, Ctx);
   if (Cond->getOpcode() == BO_LE && R.Hi)
     R.Hi = *R.Hi + 1;
   else if (Cond->getOpcode() != BO_LT)
@@ -183,14 +183,14 @@ std::optional<LoopRange> iteratorRange(const OMPIteratorExpr *Iter,
   if (!Iter || Iter->numOfIterators() != 1)
     return std::nullopt;
   OMPIteratorExpr::IteratorRange IR = Iter->getIteratorRange(0);
-  std::optional<int64_t> Lo = constant(IR.Begin, Ctx);
-  if (!Lo || (IR.Step && constant(IR.Step, Ctx) != 1) || !IR.End)
+  std::optional<int64_t> Lo = intValue(IR.Begin, Ctx);
+  if (!Lo || (IR.Step && intValue(IR.Step, Ctx) != 1) || !IR.End)
     return std::nullopt;
   LoopRange R;
   R.Var = dyn_cast<VarDecl>(Iter->getIteratorDecl(0));
   R.Lo = *Lo;
   R.HiExpr = IR.End;
-  R.Hi = constant(IR.End, Ctx);
+  R.Hi = intValue(IR.End, Ctx);
   std::set<const void *> InScope;
   writtenVars(Scope, nullptr, InScope);
   if (!R.Var || (!R.Hi && !steadyBound(R.HiExpr, InScope)))
@@ -205,7 +205,7 @@ bool loopCovers(const LoopRange &R, const Expr *Item, const ASTContext &Ctx) {
   };
   if (const auto *S = dyn_cast<ArraySectionExpr>(Item)) {
     std::optional<int64_t> Lo =
-        S->getLowerBound() ? constant(S->getLowerBound(), Ctx) : 0;
+        S->getLowerBound() ? intValue(S->getLowerBound(), Ctx) : 0;
     const Expr *Len = S->getLength();
     if (!Lo)
       return false;
@@ -214,14 +214,14 @@ bool loopCovers(const LoopRange &R, const Expr *Item, const ASTContext &Ctx) {
           S->getBase()->IgnoreParenImpCasts()->getType());
       return CA && Within(*Lo, int64_t(CA->getSize().getZExtValue()));
     }
-    if (std::optional<int64_t> N = constant(Len, Ctx))
+    if (std::optional<int64_t> N = intValue(Len, Ctx))
       return Within(*Lo, *Lo + *N);
     // `A[0:n]` entered by `for (i = 0; i < n; i++)`.
     return *Lo == 0 && R.Lo == 0 && !R.Hi &&
            sameValue(Len, R.HiExpr);
   }
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(Item)) {
-    std::optional<int64_t> K = constant(A->getIdx(), Ctx);
+    std::optional<int64_t> K = intValue(A->getIdx(), Ctx);
     return K && Within(*K, *K + 1);
   }
   if (const auto *CA = Ctx.getAsConstantArrayType(Item->getType()))

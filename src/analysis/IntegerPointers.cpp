@@ -15,11 +15,11 @@ namespace omp2cuda {
 namespace {
 
 /// How many calls deep a callee's conversions are looked for.
-constexpr unsigned MaxDepth = 4;
+constexpr unsigned MaxConversionDepth = 4;
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class ConversionFinder : public RecursiveASTVisitor<ConversionFinder> {
 public:
-  Finder(const Stmt *Body, ASTContext &Ctx, unsigned Depth,
+  ConversionFinder(const Stmt *Body, ASTContext &Ctx, unsigned Depth,
          std::set<const FunctionDecl *> &Walked)
       : Body(Body), Ctx(Ctx), Depth(Depth), Walked(Walked) {}
   bool VisitCastExpr(CastExpr *CE) {
@@ -33,11 +33,11 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     const FunctionDecl *Def = nullptr;
-    if (Where.isValid() || Depth >= MaxDepth || !FD || !FD->hasBody(Def) ||
+    if (Where.isValid() || Depth >= MaxConversionDepth || !FD || !FD->hasBody(Def) ||
         !Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
         !Walked.insert(Def).second)
       return true;
-    Finder F(Def->getBody(), Ctx, Depth + 1, Walked);
+    ConversionFinder F(Def->getBody(), Ctx, Depth + 1, Walked);
     F.TraverseStmt(Def->getBody());
     if (F.Where.isValid()) {
       Where = CE->getBeginLoc();
@@ -62,7 +62,7 @@ SourceLocation integerPointerDeref(const Stmt *Body, ASTContext &Ctx,
   if (!Body)
     return {};
   std::set<const FunctionDecl *> Walked;
-  Finder F(Body, Ctx, 0, Walked);
+  ConversionFinder F(Body, Ctx, 0, Walked);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   if (F.Where.isValid())
     What = F.Callee ? "'" + F.Callee->getNameAsString() +
