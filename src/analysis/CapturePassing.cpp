@@ -3,6 +3,8 @@
 // firstprivate) or the implicit one its type and defaultmap give (OpenMP
 // 5.2 §5.8), and the stub's and kernel's parameters that spell it.
 #include "analysis/CEnumFacts.h"
+#include "analysis/CapturePointers.h"
+#include "analysis/Defaultmap.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/RequiresClause.h"
@@ -28,30 +30,6 @@ bool hasConstMember(QualType T, const ASTContext &Ctx) {
       return true;
   }
   return false;
-}
-
-/// defaultmap's behaviour for a category ('s'calar, 'a'ggregate,
-/// 'p'ointer); empty when no clause names it.
-std::string defaultmapFor(const ClauseInfo &CI, char Kind) {
-  auto It = CI.Defaultmap.find(Kind);
-  return It == CI.Defaultmap.end() ? std::string() : It->second;
-}
-
-/// The implicit map of a category, after defaultmap.
-MapInfo implicitMap(const ClauseInfo &CI, char Kind, MapType Default) {
-  std::string DM = defaultmapFor(CI, Kind);
-  MapInfo M = makeMap(Default, true);
-  if (DM == "to")
-    M.Type = MapType::To;
-  else if (DM == "from")
-    M.Type = MapType::From;
-  else if (DM == "alloc")
-    M.Type = MapType::Alloc;
-  else if (DM == "tofrom")
-    M.Type = MapType::ToFrom;
-  else if (DM == "present")
-    M.Present = true;
-  return M;
 }
 
 /// How a reduction over an array or array section reaches the kernel: the
@@ -137,173 +115,6 @@ Verdict lastprivatePassing(CaptureSite &S, const Use &U, QualType T,
       !V.Ok)
     return V;
   Cap.CondLast = true;
-  return {};
-}
-
-const Stmt *functionBody(const CaptureSite &S) {
-  return S.C.Function ? S.C.Function->getBody() : nullptr;
-}
-
-/// The pointers the region's map clauses map through (`a[0:n]`), and the
-/// arrays they map: the kernel gets the device address whatever the body
-/// does with them.
-std::set<const ValueDecl *> sectionBases(const ClauseInfo &CI) {
-  std::set<const ValueDecl *> Out;
-  for (const auto &[D, M] : CI.Maps)
-    if ((M.Section && D->getType()->isPointerType()) ||
-        D->getType()->isArrayType())
-      Out.insert(D);
-  for (const auto &[D, AR] : CI.ArrayReductions)
-    if (AR.Map.Section && D->getType()->isPointerType())
-      Out.insert(D);
-  return Out;
-}
-
-/// How the region uses U's value, knowing which pointers are translated
-/// and which variables never go back to the host.
-PointerValueUse valueUse(const CaptureSite &S, const Use &U) {
-  std::set<const ValueDecl *> Unseen = S.CI.Private;
-  Unseen.insert(S.CI.FirstPrivate.begin(), S.CI.FirstPrivate.end());
-  return pointerValueUse(S.Shape.Inner, U.Decl, sectionBases(S.CI), Unseen);
-}
-
-/// firstprivate(p), or defaultmap(firstprivate: pointer): OpenMP gives the
-/// region the host's address, whose dereference on a device is
-/// unspecified. A region that only dereferences p gets the device copy of
-/// mapped data (what the host build reads), one that only stores, casts or
-/// compares p the host address (what clang passes, so every build agrees),
-/// and one that does both stays on the host.
-Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
-  PointerValueUse PU = valueUse(S, U);
-  if (holdsDeviceAllocation(U.Decl, functionBody(S)))
-    PU = {};
-  if (PU.Escapes && PU.Derefs) {
-    Verdict V = Verdict::no(
-        DiagId::HostClause,
-        "the firstprivate pointer '" + Cap.Name +
-            "' is both dereferenced and used as a value (stored, cast, "
-            "compared or passed to a call), which needs the device's "
-            "address and the host's at once");
-    V.Where = PU.EscapeAt;
-    return V;
-  }
-  Cap.How = PU.Escapes ? Passing::Value : Passing::DevicePointer;
-  return {};
-}
-
-/// A pointer that no clause names, or one whose variable a map clause (or
-/// defaultmap) maps and attaches: the region's p holds the device address
-/// of the pointee, where the host build holds the host's. A region that
-/// only dereferences p agrees with the host build; where p's value also
-/// escapes (stored, cast to an integer, compared with a pointer not moved
-/// alike, passed to a call that may keep it) the region stays on the host,
-/// located at that use. An implicit pointer that only escapes takes the
-/// host's value.
-Verdict translatedPointer(const CaptureSite &S, const Use &U, Capture &Cap) {
-  PointerValueUse PU = valueUse(S, U);
-  if (!PU.Escapes || holdsDeviceAllocation(U.Decl, functionBody(S)))
-    return {};
-  if (!Cap.Map && !PU.Derefs) {
-    Cap.How = Passing::Value;
-    return {};
-  }
-  Verdict V = Verdict::no(
-      DiagId::HostClause,
-      "the pointer '" + Cap.Name + "' is " +
-          (Cap.Map ? "mapped and attached"
-                   : "translated to the device copy "
-                     "of what it points to") +
-          ", and the region uses its value (stored, cast, compared or passed "
-          "to a call), which the host build sees as the host's address");
-  V.Where = PU.EscapeAt;
-  return V;
-}
-
-/// What the host build sees of a translated address: the region's uses
-/// that compare it with, or subtract it from, a pointer that keeps the
-/// host's value (a captured pointer that escapes, one rebuilt from an
-/// integer, another map item's base), cast it to an integer, or store it
-/// where the host reads it (pointerValueUse's SeenAt).
-const char *const SeenUses =
-    "(compared with or subtracted from a pointer that keeps the host's "
-    "value or one of another map item, cast to an integer, or stored where "
-    "the host reads it), which the host build sees as the host's address";
-
-/// A section's base (`map(a[0:n])`): the kernel's a holds the device
-/// address, where the host build holds the host's. A use the host build
-/// sees (SeenUses) gives another answer: the region stays on the host,
-/// located at that use.
-Verdict sectionBasePointer(const CaptureSite &S, const Use &U,
-                           const Capture &Cap) {
-  PointerValueUse PU = valueUse(S, U);
-  if (PU.SeenAt.isInvalid() || holdsDeviceAllocation(U.Decl, functionBody(S)))
-    return {};
-  Verdict V = Verdict::no(
-      DiagId::HostClause,
-      "the pointer '" + Cap.Name +
-          "' is the base of a mapped array section, which the region "
-          "translates to the device copy, and the region uses its value " +
-          std::string(SeenUses));
-  V.Where = PU.SeenAt;
-  return V;
-}
-
-/// A mapped array or object: the region's a (or &x) is the device copy's
-/// address, where the host build's is the host's, as for a section's base.
-Verdict mappedAddress(const CaptureSite &S, const Use &U, const Capture &Cap) {
-  if (S.IsData || !S.Shape.Inner || Cap.How != Passing::MappedObject)
-    return {};
-  PointerValueUse PU = valueUse(S, U);
-  if (PU.SeenAt.isInvalid())
-    return {};
-  Verdict V =
-      Verdict::no(DiagId::HostClause,
-                  std::string(Cap.IsArray ? "the array '" : "'") + Cap.Name +
-                      "' is mapped, the region's is the device copy, "
-                      "and the region uses its address " +
-                      std::string(SeenUses));
-  V.Where = PU.SeenAt;
-  return V;
-}
-
-/// A pointer no data-sharing clause names: the device address of what a
-/// map (or defaultmap) maps, or the pointer itself.
-Verdict pointerPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
-  std::string DM = defaultmapFor(S.CI, 'p');
-  // defaultmap(to|from|tofrom|alloc|present: pointer) maps the pointer
-  // variable itself, as map(<type>: p) would (OpenMP 5.2 §5.8.7;
-  // present: map(present, alloc: p)).
-  if (!Cap.Map && !S.IsData &&
-      (DM == "to" || DM == "from" || DM == "tofrom" || DM == "alloc" ||
-       DM == "present")) {
-    Cap.Map = implicitMap(S.CI, 'p', MapType::ToFrom);
-    if (DM == "present")
-      Cap.Map->Type = MapType::Alloc;
-  }
-  if (!Cap.Map && DM == "firstprivate")
-    return firstprivatePointer(S, U, Cap);
-  if (!Cap.Map && !DM.empty() && DM != "default")
-    return Verdict::no(DiagId::HostClause,
-                       "defaultmap(" + DM + ": pointer) is not supported yet");
-  else if (Cap.Map && !Cap.Map->Section && !S.IsData) {
-    // map(tofrom: p) maps the pointer itself: the kernel may assign it
-    // and the host sees the new value (attached to the pointee when
-    // that is on the device, so that the kernel can dereference it).
-    Cap.How = Passing::MappedObject;
-    Cap.PointerObject = true;
-    return translatedPointer(S, U, Cap);
-  } else {
-    Cap.How = Passing::DevicePointer;
-    if (!Cap.Map && !S.IsData)
-      return translatedPointer(S, U, Cap);
-    if (Cap.Map && !S.IsData)
-      if (Verdict V = sectionBasePointer(S, U, Cap); !V.Ok)
-        return V;
-    // A data construct's map(to: p) maps the pointer variable too (its
-    // storage, attached like a target region's), so that a later
-    // map(present: p) or defaultmap(present: pointer) finds it.
-    Cap.PointerObject = S.IsData && Cap.Map && !Cap.Map->Section;
-  }
   return {};
 }
 

@@ -22,8 +22,8 @@ std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
 }
 
 const VarDecl *refVar(const Expr *E) {
-  const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                  : nullptr);
+  const auto *D =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
 }
 
@@ -45,8 +45,8 @@ public:
     return true;
   }
   bool VisitStmt(Stmt *S) {
-    if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, LabelStmt,
-            CXXThrowExpr, CoreturnStmt>(S) ||
+    if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, LabelStmt, CXXThrowExpr,
+            CoreturnStmt>(S) ||
         (isa<ContinueStmt>(S) && Loops == 0) ||
         (isa<BreakStmt>(S) && Loops == 0 && Switches == 0))
       Found = true;
@@ -137,13 +137,13 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
     return std::nullopt;
   const auto *Body = dyn_cast<CompoundStmt>(F->getBody());
   if (F->getBody() != D &&
-      !(Body && std::find(Body->body_begin(), Body->body_end(), D) !=
-                    Body->body_end()))
+      !(Body &&
+        std::find(Body->body_begin(), Body->body_end(), D) != Body->body_end()))
     return std::nullopt;
   LoopRange R;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
-    R.Var = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                               : nullptr;
+    R.Var =
+        DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
     if (!R.Var || !intValue(R.Var->getInit(), Ctx))
       return std::nullopt;
     R.Lo = *intValue(R.Var->getInit(), Ctx);
@@ -153,10 +153,8 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
     R.Var = refVar(BO->getLHS());
     R.Lo = *intValue(BO->getRHS(), Ctx);
   }
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(F->getCond()
-                                           ? F->getCond()->IgnoreParenImpCasts()
-                                           : nullptr);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!R.Var || !R.Var->getType()->isIntegerType() || !Cond ||
       refVar(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
     return std::nullopt;
@@ -217,8 +215,7 @@ bool loopCovers(const LoopRange &R, const Expr *Item, const ASTContext &Ctx) {
     if (std::optional<int64_t> N = intValue(Len, Ctx))
       return Within(*Lo, *Lo + *N);
     // `A[0:n]` entered by `for (i = 0; i < n; i++)`.
-    return *Lo == 0 && R.Lo == 0 && !R.Hi &&
-           sameValue(Len, R.HiExpr);
+    return *Lo == 0 && R.Lo == 0 && !R.Hi && sameValue(Len, R.HiExpr);
   }
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(Item)) {
     std::optional<int64_t> K = intValue(A->getIdx(), Ctx);

@@ -20,7 +20,7 @@ constexpr unsigned MaxConversionDepth = 4;
 class ConversionFinder : public RecursiveASTVisitor<ConversionFinder> {
 public:
   ConversionFinder(const Stmt *Body, ASTContext &Ctx, unsigned Depth,
-         std::set<const FunctionDecl *> &Walked)
+                   std::set<const FunctionDecl *> &Walked)
       : Body(Body), Ctx(Ctx), Depth(Depth), Walked(Walked) {}
   bool VisitCastExpr(CastExpr *CE) {
     if (Where.isInvalid() && CE->getCastKind() == CK_IntegralToPointer &&
@@ -33,8 +33,9 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     const FunctionDecl *Def = nullptr;
-    if (Where.isValid() || Depth >= MaxConversionDepth || !FD || !FD->hasBody(Def) ||
-        !Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+    if (Where.isValid() || Depth >= MaxConversionDepth || !FD ||
+        !FD->hasBody(Def) || !Def ||
+        Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
         !Walked.insert(Def).second)
       return true;
     ConversionFinder F(Def->getBody(), Ctx, Depth + 1, Walked);

@@ -58,15 +58,15 @@ TEST_CASE("a loop that may miss a row of the holder's section attaches none",
   // j2: every other row.
   CHECK_FALSE(translated(rows("0:n", "for (int i = 0; i < n; i += 2)", "0")));
   // The bound changed between the holder's map and the loop.
-  CHECK_FALSE(translated(
-      "void g(int **A, int n) {\n"
-      "  #pragma omp target enter data map(to: A[0:n])\n"
-      "  n = n - 1;\n"
-      "  for (int i = 0; i < n; i++) {\n"
-      "    #pragma omp target enter data map(to: A[i][0:4])\n"
-      "  }\n"
-      "  #pragma omp target\n"
-      "  { A[0][1] = 5; }\n}\n"));
+  CHECK_FALSE(
+      translated("void g(int **A, int n) {\n"
+                 "  #pragma omp target enter data map(to: A[0:n])\n"
+                 "  n = n - 1;\n"
+                 "  for (int i = 0; i < n; i++) {\n"
+                 "    #pragma omp target enter data map(to: A[i][0:4])\n"
+                 "  }\n"
+                 "  #pragma omp target\n"
+                 "  { A[0][1] = 5; }\n}\n"));
 }
 
 TEST_CASE("a loop whose body may skip the construct attaches no row",
