@@ -31,6 +31,9 @@ namespace {
 /// The map, to and from items of Current and of the data constructs in
 /// force at it, as the paths of the pointers they map through.
 class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
+  // storage a construct maps, the construct and the item mapping it
+  using CoverEntry = std::tuple<StoragePath, const Stmt *, const Expr *>;
+
 public:
   AttachedFinder(std::set<StoragePath> &Paths, const Stmt *Current,
                  const Stmt *Scope, const ASTContext &Ctx)
@@ -39,6 +42,7 @@ public:
     escapedVars(Scope, Escaped);
   }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    mappedAnywhere(D);
     // Another target region attaches nothing the next one sees (and may
     // itself stay on the host).
     if (D != Current &&
@@ -66,6 +70,26 @@ public:
   /// that construct being present when the item's is mapped: a holder
   /// mapped afterwards gets a fresh copy holding the host's address (review
   /// rv x1, x2).
+  /// The storage D's map and to items map (Anywhere): a holder of rows a
+  /// loop enters may be present with more elements than the constructs in
+  /// force at Current map (review rv40 j41, l12: an earlier `enter data
+  /// map(A[0:3])`, the region's own `map(A[2:1])`).
+  void mappedAnywhere(const OMPExecutableDirective *D) {
+    if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
+      return;
+    auto Saved = std::make_tuple(Reroot, Iter, Loop, CurD);
+    Reroot = {};
+    Loop = nullptr;
+    CurD = D;
+    for (const auto *M : D->getClausesOfKind<OMPMapClause>()) {
+      Iter = dyn_cast_or_null<OMPIteratorExpr>(
+          const_cast<OMPMapClause *>(M)->getIteratorModifier());
+      for (const Expr *E : M->varlists())
+        cover(E, Anywhere);
+    }
+    std::tie(Reroot, Iter, Loop, CurD) = Saved;
+  }
+
   void settle() {
     for (const auto &[P, Holder, ItemD, Range] : Pending) {
       // An item a loop enters for each element: every element its holder's
@@ -83,6 +107,14 @@ public:
             break;
           All &= loopCovers(*Range, Holder, C, Item);
         }
+      if (Range)
+        for (const auto &[C, D, Item] : Anywhere)
+          if (C.size() <= Holder.size() &&
+              std::equal(C.begin(), C.end(), Holder.begin(),
+                         [](const auto &A, const auto &B) {
+                           return stepMatches(B, A);
+                         }))
+            All &= loopCovers(*Range, Holder, C, Item);
       if (Any && All)
         Paths.insert(P);
     }
@@ -164,14 +196,15 @@ private:
   }
   /// The storage an item of another construct maps itself (`s`, `sa`,
   /// `sp[0:1]` as `*sp`, `sa[1]`).
-  void cover(const Expr *E) {
+  void cover(const Expr *E) { cover(E, Covered); }
+  void cover(const Expr *E, std::vector<CoverEntry> &Into) {
     E = E->IgnoreParenImpCasts();
     std::vector<StoragePath> Each(1);
     const auto *S = dyn_cast<ArraySectionExpr>(E);
     if (!S) {
       if (pathsAt(E, Each))
         for (const StoragePath &P : Each)
-          Covered.push_back({P, CurD, E});
+          Into.push_back({P, CurD, E});
       return;
     }
     const Expr *B = S->getBase()->IgnoreParenImpCasts();
@@ -179,7 +212,7 @@ private:
       return;
     if (B->getType()->isArrayType()) {
       for (const StoragePath &P : Each)
-        Covered.push_back({P, CurD, E});
+        Into.push_back({P, CurD, E});
       return;
     }
     Expr::EvalResult Lo, Len;
@@ -195,7 +228,7 @@ private:
       // `A[0:n]`: the holder of what a loop enters (`A[i][0:m]`) only.
       for (StoragePath P : Each) {
         P.push_back({loopElement(), 0});
-        Covered.push_back({P, CurD, E});
+        Into.push_back({P, CurD, E});
       }
       return;
     }
@@ -203,7 +236,7 @@ private:
     for (int64_t K = L; K < L + N && K < L + 64; ++K)
       for (StoragePath P : Each) {
         P.push_back({nullptr, K});
-        Covered.push_back({P, CurD, E});
+        Into.push_back({P, CurD, E});
       }
   }
   /// Whether what D maps is on the device whenever Current runs: a target
@@ -531,7 +564,9 @@ private:
                          std::optional<LoopRange>>>
       Pending;
   // storage other constructs map, the construct and the item mapping it
-  std::vector<std::tuple<StoragePath, const Stmt *, const Expr *>> Covered;
+  std::vector<CoverEntry> Covered;
+  // what every construct of the scope maps, in force at Current or not
+  std::vector<CoverEntry> Anywhere;
   std::set<const void *> Modified; // see modifiedBetween()
   // the roots of the pointers it may change (writtenVars' PointerOut)
   std::set<const void *> PointerModified;

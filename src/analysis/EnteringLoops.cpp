@@ -1,6 +1,7 @@
 // Which elements a loop entering each element's pointee certainly enters
 // (EnteringLoops.h).
 #include "analysis/EnteringLoops.h"
+#include "analysis/PointerValueUse.h"
 #include "analysis/WrittenVars.h"
 
 #include "clang/AST/ExprOpenMP.h"
@@ -58,9 +59,38 @@ private:
   int Loops = 0, Switches = 0;
 };
 
+/// Whether VD is declared in the body of a loop of Scope: each iteration
+/// has a variable of its own, which may hold another value (review rv40
+/// j40: `int n = 3 - r;` in an outer loop, the holder mapped with the
+/// first iteration's n).
+bool inLoopBody(const VarDecl *VD, const Stmt *Scope) {
+  struct Loops : RecursiveASTVisitor<Loops> {
+    bool VisitStmt(Stmt *S) {
+      const Stmt *Body = nullptr;
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        Body = F->getBody();
+      else if (const auto *W = dyn_cast<WhileStmt>(S))
+        Body = W->getBody();
+      else if (const auto *D = dyn_cast<DoStmt>(S))
+        Body = D->getBody();
+      else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+        Body = R->getBody();
+      Found |= Body && declaredIn(VD, Body);
+      return !Found;
+    }
+    const VarDecl *VD = nullptr;
+    bool Found = false;
+  } L;
+  L.VD = VD;
+  L.TraverseStmt(const_cast<Stmt *>(Scope));
+  return L.Found;
+}
+
 /// Whether every variable E reads is a local or a parameter (or a member
-/// of one) that nothing in Written changes, and E calls nothing.
-bool steadyBound(const Expr *E, const std::set<const void *> &Written) {
+/// of one) that nothing in Written changes, declared outside every loop of
+/// Scope, and E calls nothing.
+bool steadyBound(const Expr *E, const std::set<const void *> &Written,
+                 const Stmt *Scope) {
   struct Reads : RecursiveASTVisitor<Reads> {
     bool VisitDeclRefExpr(DeclRefExpr *R) {
       if (isa<EnumConstantDecl>(R->getDecl()))
@@ -68,7 +98,8 @@ bool steadyBound(const Expr *E, const std::set<const void *> &Written) {
       const auto *VD = dyn_cast<VarDecl>(R->getDecl());
       Ok &= VD && !VD->hasGlobalStorage() &&
             !VD->getType()->isReferenceType() &&
-            !Written->count(VD->getCanonicalDecl());
+            !Written->count(VD->getCanonicalDecl()) &&
+            !inLoopBody(VD, Scope);
       return true;
     }
     bool VisitMemberExpr(MemberExpr *M) {
@@ -82,9 +113,11 @@ bool steadyBound(const Expr *E, const std::set<const void *> &Written) {
     }
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Ok = false; }
     const std::set<const void *> *Written = nullptr;
+    const Stmt *Scope = nullptr;
     bool Ok = true;
   } R;
   R.Written = &Written;
+  R.Scope = Scope;
   R.TraverseStmt(const_cast<Expr *>(E));
   return R.Ok;
 }
@@ -166,11 +199,18 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
     return std::nullopt;
   EarlyExit Exit;
   Exit.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  // The variable and the bound's may change only by name: not through a
+  // pointer, a reference or a lambda's capture (review rv40 j11, k01, k09),
+  // nor by a callee (a global: j21).
   std::set<const void *> InBody, InScope;
   writtenVars(F->getBody(), nullptr, InBody);
   writtenVars(Scope, nullptr, InScope);
-  if (Exit.Found || InBody.count(R.Var->getCanonicalDecl()) ||
-      (!R.Hi && !steadyBound(R.HiExpr, InScope)))
+  escapedVars(Scope, InBody);
+  escapedVars(Scope, InScope);
+  if (Exit.Found || R.Var->hasGlobalStorage() ||
+      R.Var->getType()->isReferenceType() ||
+      InBody.count(R.Var->getCanonicalDecl()) ||
+      (!R.Hi && !steadyBound(R.HiExpr, InScope, Scope)))
     return std::nullopt;
   return R;
 }
@@ -191,7 +231,8 @@ std::optional<LoopRange> iteratorRange(const OMPIteratorExpr *Iter,
   R.Hi = intValue(IR.End, Ctx);
   std::set<const void *> InScope;
   writtenVars(Scope, nullptr, InScope);
-  if (!R.Var || (!R.Hi && !steadyBound(R.HiExpr, InScope)))
+  escapedVars(Scope, InScope);
+  if (!R.Var || (!R.Hi && !steadyBound(R.HiExpr, InScope, Scope)))
     return std::nullopt;
   return R;
 }

@@ -112,3 +112,48 @@ TEST_CASE("an iterator's rows are attached where its range steps by one "
   CHECK_FALSE(translated(Code("0:n:2"))); // it1
   CHECK_FALSE(translated(Code("1:n")));
 }
+
+TEST_CASE("a loop whose variable or bound may change other than by name, or "
+          "whose holder other maps make longer, attaches no row",
+          "[analysis][loaded-pointer][attached-path]") {
+  // Review rv40 j11 (through a pointer), k09 (the bound through an
+  // alias), j21 (a global variable), j40 (a bound of each iteration
+  // of an outer loop), j41 and l12 (the holder mapped longer elsewhere).
+  CHECK_FALSE(translated(rows("0:n",
+                              "int i; int *pi = &i;\n"
+                              "  for (i = 0; i < n; i++)",
+                              "0")));
+  CHECK_FALSE(translated(rows("0:n", "for (int i = 0; i < n; i++)", "0",
+                              "  int *pn = &n; *pn = 1;\n")));
+  CHECK_FALSE(translated("int i;\n" +
+                         rows("0:n", "for (i = 0; i < n; i++)", "0")));
+  CHECK_FALSE(translated(
+      "void g(int **A) {\n"
+      "  for (int r = 0; r < 2; r++) {\n"
+      "    int n = 3 - r;\n"
+      "    #pragma omp target enter data map(to: A[0:n])\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "      #pragma omp target enter data map(to: A[i][0:4])\n"
+      "    }\n"
+      "    #pragma omp target\n"
+      "    { A[2][1] = 5; }\n"
+      "  }\n}\n"));
+  CHECK_FALSE(translated(
+      "void g(int **A, int n) {\n"
+      "  #pragma omp target enter data map(to: A[0:3])\n"
+      "  #pragma omp target exit data map(from: A[0][0:4])\n"
+      "  #pragma omp target enter data map(to: A[0:n])\n"
+      "  for (int i = 0; i < n; i++) {\n"
+      "    #pragma omp target enter data map(to: A[i][0:4])\n"
+      "  }\n"
+      "  #pragma omp target\n"
+      "  { A[2][1] = 5; }\n}\n"));
+  CHECK_FALSE(translated(
+      "void g(int **A) {\n"
+      "  #pragma omp target enter data map(to: A[0:2])\n"
+      "  for (int i = 0; i < 2; i++) {\n"
+      "    #pragma omp target enter data map(to: A[i][0:4])\n"
+      "  }\n"
+      "  #pragma omp target map(to: A[2:1])\n"
+      "  { A[2][1] = 5; }\n}\n"));
+}
