@@ -143,3 +143,172 @@ void f(int *buf) {
   checkDerefRefused(*T[3], "held in 's5'");
   CHECK(T[4]->Translate);
 }
+
+TEST_CASE("a mapped record written whole, through an alias of the record or of "
+          "its array, or by a call that reaches it, between the data construct "
+          "and the region: the region stays on the host (review hwa)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int other[4];
+struct S *gsp;
+static struct S make(int *q) { struct S r = {q, 4}; return r; }
+static void viaGlobal(void) { gsp->p = other; }
+static void nothing(void) {}
+void f(int *buf, struct S *sp, struct S *o) {
+  struct S s1 = {buf, 4}, s2 = {other, 4}, s3 = {buf, 4}, s4 = {buf, 4};
+  struct S s5 = {buf, 4}, s6 = {buf, 4}, s7 = {buf, 4}, s8 = {buf, 4};
+  struct S sa[2] = {{buf, 4}, {other, 4}}, sb[2] = {{buf, 4}, {other, 4}};
+  struct S *p4 = &s4;
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  {
+    s1 = s2;
+    #pragma omp target
+    { s1.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s3) map(tofrom: s3.p[0:4])
+  {
+    s3 = make(other);
+    #pragma omp target
+    { s3.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s5) map(tofrom: s5.p[0:4])
+  {
+    s5 = (struct S){other, 4};
+    #pragma omp target
+    { s5.p[0] = 5; }
+  }
+  #pragma omp target data map(to: sa) map(tofrom: sa[0].p[0:4])
+  {
+    sa[0] = sa[1];
+    #pragma omp target
+    { sa[0].p[0] = 5; }
+  }
+  #pragma omp target data map(to: s4) map(tofrom: s4.p[0:4])
+  {
+    *p4 = s2;
+    #pragma omp target
+    { s4.p[0] = 5; }
+  }
+  #pragma omp target data map(to: sb) map(tofrom: sb[0].p[0:4])
+  {
+    { struct S *q = sb; q->p = other; }
+    #pragma omp target
+    { sb[0].p[0] = 5; }
+  }
+  struct S *p6 = &s6;
+  #pragma omp target data map(to: p6[0:1]) map(tofrom: p6->p[0:4])
+  {
+    s6.p = other;
+    #pragma omp target
+    { p6->p[0] = 5; }
+  }
+  struct S *sp2 = sp;
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    sp2->p = other;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    o->p = other;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  gsp = &s7;
+  #pragma omp target data map(to: s7) map(tofrom: s7.p[0:4])
+  {
+    viaGlobal();
+    #pragma omp target
+    { s7.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s8) map(tofrom: s8.p[0:4])
+  {
+    #pragma omp parallel
+    { s8.p = other; }
+    #pragma omp target
+    { s8.p[0] = 5; }
+  }
+  // Controls: a call that writes nothing, a record not written.
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    nothing();
+    s2.n = 3;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: s2) map(tofrom: s2.p[0:4])
+  {
+    s1 = s3;
+    viaGlobal();
+    #pragma omp target
+    { s2.p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 13);
+  checkDerefRefused(*T[0], "held in 's1'");
+  checkDerefRefused(*T[1], "held in 's3'");
+  checkDerefRefused(*T[2], "held in 's5'");
+  checkDerefRefused(*T[3], "'sa'");
+  checkDerefRefused(*T[4], "held in 's4'");
+  checkDerefRefused(*T[5], "'sb'");
+  checkDerefRefused(*T[6], "what 'p6' points to");
+  checkDerefRefused(*T[7], "what 'sp' points to");
+  checkDerefRefused(*T[8], "what 'sp' points to");
+  checkDerefRefused(*T[9], "held in 's7'");
+  checkDerefRefused(*T[10], "held in 's8'");
+  CHECK(T[11]->Translate);
+  CHECK(T[12]->Translate);
+}
+
+TEST_CASE("C++: a lambda capturing the mapped record by reference, or a "
+          "reference bound to it, writes its pointer before the region: the "
+          "region stays on the host (review hwa b5)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+#include <cstring>
+struct S { int *p; int n; };
+int other[4];
+void f(int *buf, S &rs) {
+  S s1 = {buf, 4}, s2 = {buf, 4}, s3 = {buf, 4}, s4 = {buf, 4};
+  auto set = [&] { s1.p = other; };
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  {
+    set();
+    #pragma omp target
+    { s1.p[0] = 5; }
+  }
+  auto set2 = [&r = s2] { r.p = other; };
+  #pragma omp target data map(to: s2) map(tofrom: s2.p[0:4])
+  {
+    set2();
+    #pragma omp target
+    { s2.p[0] = 5; }
+  }
+  S src = {other, 4};
+  #pragma omp target data map(to: s3) map(tofrom: s3.p[0:4])
+  {
+    std::memcpy(&s3, &src, sizeof s3);
+    #pragma omp target
+    { s3.p[0] = 5; }
+  }
+  S *q = &s4;
+  #pragma omp target data map(to: rs) map(tofrom: rs.p[0:4])
+  {
+    q->p = other;
+    #pragma omp target
+    { rs.p[0] = 5; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 4);
+  checkDerefRefused(*T[0], "held in 's1'");
+  checkDerefRefused(*T[1], "held in 's2'");
+  checkDerefRefused(*T[2], "held in 's3'");
+  checkDerefRefused(*T[3], "'rs'");
+}
