@@ -62,6 +62,9 @@ bool throughMemory(const Expr *E) {
       if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
         return true;
       E = A->getBase();
+    } else if (const auto *B = dyn_cast<BinaryOperator>(E);
+               B && B->getOpcode() == BO_PtrMemD) {
+      E = B->getLHS();
     } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       return D->getDecl()->getType()->isReferenceType();
     } else {
@@ -181,6 +184,8 @@ void writtenRoot(const Expr *E, std::set<const void *> &Out) {
       E = A->getBase();
     else if (const auto *U = dyn_cast<UnaryOperator>(E))
       E = U->getSubExpr();
+    else if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isPtrMemOp())
+      E = B->getLHS(); // `s.*pm`, `sp->*pm` (review hwa x3)
     else
       break;
   }
@@ -223,6 +228,10 @@ void writtenVars(const Stmt *S, const Stmt *Skip, std::set<const void *> &Out,
       if (throughMemory(BO->getLHS()))
         Ptr.insert(throughPointer());
     }
+    // A byte written through a pointer may be one of a pointer's (a record
+    // copied byte by byte through a `char *`).
+    if (BO->getLHS()->getType()->isCharType() && throughMemory(BO->getLHS()))
+      Ptr.insert(throughPointer());
   } else if (const auto *U = dyn_cast<UnaryOperator>(S);
              U &&
              (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)) {

@@ -312,3 +312,131 @@ void f(int *buf, S &rs) {
   checkDerefRefused(*T[2], "held in 's3'");
   checkDerefRefused(*T[3], "'rs'");
 }
+
+TEST_CASE("a holder written in a loop after the region, after enter data, in a "
+          "callee by name, through a member pointer, byte by byte, or as an "
+          "element of a member array: the region stays on the host (review "
+          "hwa variants)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct T { struct S *sp; };
+struct W { struct S arr[2]; };
+int other[4];
+struct S gs;
+static void setGlobal(void) { gs.p = other; }
+void f(int *buf, struct W w) {
+  struct S s1 = {buf, 4}, s2 = {other, 4}, s3 = {buf, 4}, s4 = {buf, 4};
+  struct T t = {&s3};
+  struct S *alias = &s3;
+  int *bp = other;
+  char *c = (char *)&s4;
+  const char *src = (const char *)&bp;
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  for (int k = 0; k < 2; ++k) {
+    #pragma omp target
+    { s1.p[0] += 1; }
+    s1 = s2;
+  }
+  #pragma omp target enter data map(to: s2, s2.p[0:4])
+  s2 = s1;
+  #pragma omp target
+  { s2.p[0] = 5; }
+  #pragma omp target data map(to: gs) map(tofrom: gs.p[0:4])
+  {
+    setGlobal();
+    #pragma omp target
+    { gs.p[0] = 5; }
+  }
+  #pragma omp target data map(to: t, t.sp[0:1]) map(tofrom: t.sp->p[0:4])
+  {
+    alias->p = other;
+    #pragma omp target
+    { t.sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: s4) map(tofrom: s4.p[0:4])
+  {
+    for (unsigned i = 0; i < sizeof bp; ++i)
+      c[i] = src[i];
+    #pragma omp target
+    { s4.p[0] = 5; }
+  }
+  #pragma omp target data map(to: w) map(tofrom: w.arr[1].p[0:4])
+  {
+    w.arr[1] = s2;
+    #pragma omp target
+    { w.arr[1].p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 6);
+  checkDerefRefused(*T[0], "held in 's1'");
+  checkDerefRefused(*T[1], "held in 's2'");
+  checkDerefRefused(*T[2], "held in 'gs'");
+  checkDerefRefused(*T[3], "a record the region reaches");
+  checkDerefRefused(*T[4], "held in 's4'");
+  checkDerefRefused(*T[5], "a record the region reaches");
+}
+
+TEST_CASE("C++: a holder written through a pointer to member, by a constructor "
+          "or destructor reading its address from a global, by a range-for "
+          "reference, or a reference parameter's referent written through a "
+          "global alias: the region stays on the host (review hwa variants)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int other[4];
+S *gsp;
+struct Setter { Setter() { gsp->p = other; } };
+struct Guard { ~Guard() { gsp->p = other; } };
+void g(S &rs) {
+  #pragma omp target data map(to: rs) map(tofrom: rs.p[0:4])
+  {
+    gsp->p = other;
+    #pragma omp target
+    { rs.p[0] = 5; }
+  }
+}
+void f(int *buf) {
+  S s1 = {buf, 4}, s2 = {buf, 4}, s3 = {buf, 4};
+  S sa[2] = {{buf, 4}, {buf, 4}};
+  int *S::*pm = &S::p;
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  {
+    s1.*pm = other;
+    #pragma omp target
+    { s1.p[0] = 5; }
+  }
+  gsp = &s2;
+  #pragma omp target data map(to: s2) map(tofrom: s2.p[0:4])
+  {
+    Setter x;
+    #pragma omp target
+    { s2.p[0] = 5; }
+  }
+  gsp = &s3;
+  #pragma omp target data map(to: s3) map(tofrom: s3.p[0:4])
+  {
+    { Guard gd; }
+    #pragma omp target
+    { s3.p[0] = 5; }
+  }
+  #pragma omp target data map(to: sa) map(tofrom: sa[0].p[0:4])
+  {
+    for (S &x : sa)
+      x.p = other;
+    #pragma omp target
+    { sa[0].p[0] = 5; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 5);
+  checkDerefRefused(*T[0], "'rs'");
+  checkDerefRefused(*T[1], "held in 's1'");
+  checkDerefRefused(*T[2], "held in 's2'");
+  checkDerefRefused(*T[3], "held in 's3'");
+  checkDerefRefused(*T[4], "'sa'");
+}
