@@ -511,10 +511,14 @@ private:
   bool mayAlias(const void *V) const {
     if (V == anyGlobal())
       return false;
-    if (V == throughPointer() || V == anyCall() || Escaped.count(V))
+    if (V == throughPointer() || V == anyCall())
       return true;
+    // A pointer variable changed, or passed to a call (which anyCall()
+    // stands for where it may write through it), changes no record.
     const auto *VD = static_cast<const VarDecl *>(V);
-    return VD->hasGlobalStorage() || VD->getType()->isReferenceType();
+    return !VD->getType()->isPointerType() &&
+           (Escaped.count(V) || VD->hasGlobalStorage() ||
+            VD->getType()->isReferenceType());
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].

@@ -83,6 +83,13 @@ bool isStream(QualType T) {
   return RD && RD->isInStdNamespace() && RD->getName() == "basic_ostream";
 }
 
+/// Whether T is the C library's FILE (`fprintf(stderr, ...)` writes
+/// nothing of the program's).
+bool isStdioFile(QualType T) {
+  const auto *RD = T->getAsRecordDecl();
+  return RD && (RD->getName() == "_IO_FILE" || RD->getName() == "FILE");
+}
+
 /// Whether a function of a system header (or a builtin) given these
 /// arguments may write what they reach: a pointer to writable data, a
 /// function, a record (an iterator), a writable reference.
@@ -92,10 +99,14 @@ bool libraryWrites(const FunctionDecl *FD, const CallExpr *CE) {
       !isStream(QualType(MD->getParent()->getTypeForDecl(), 0)))
     return true;
   for (const Expr *Arg : CE->arguments()) {
+    // A string literal is `char *` in C, and no program data.
+    if (isa<StringLiteral>(Arg->IgnoreParenImpCasts()))
+      continue;
     QualType T = Arg->IgnoreParens()->getType();
     if (const auto *PT = T->getAs<PointerType>();
-        PT && (!PT->getPointeeType().isConstQualified() ||
-               PT->getPointeeType()->isFunctionType()))
+        PT && !isStdioFile(PT->getPointeeType()) &&
+        (!PT->getPointeeType().isConstQualified() ||
+         PT->getPointeeType()->isFunctionType()))
       return true;
     if ((T->isRecordType() && !isStream(T)) || T->isMemberPointerType() ||
         T->isBlockPointerType())

@@ -440,3 +440,42 @@ void f(int *buf) {
   checkDerefRefused(*T[3], "held in 's3'");
   checkDerefRefused(*T[4], "'sa'");
 }
+
+TEST_CASE("library calls that write nothing of the program's, and a pointer "
+          "variable changed, leave a holder reached through a pointer "
+          "attached",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+#include <stdio.h>
+#include <string.h>
+struct S { int *p; int n; };
+void f(struct S *sp, struct S *o, char *msg, double *tmp) {
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    fprintf(stderr, "start %d\n", sp->n);
+    printf("%s %d\n", "n", sp->n);
+    o = sp;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    memset(tmp, 0, sizeof *tmp);
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    strcpy(msg, "x");
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 3);
+  CHECK(T[0]->Translate);
+  // A library call given writable memory may write *sp (as memset may).
+  checkDerefRefused(*T[1], "what 'sp' points to");
+  checkDerefRefused(*T[2], "what 'sp' points to");
+}
