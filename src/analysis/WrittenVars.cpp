@@ -263,6 +263,14 @@ void writtenVars(const Stmt *S, const Stmt *Skip, std::set<const void *> &Out,
       for (const Expr *Arg : CE->arguments())
         if (Arg->getType()->isPointerType())
           writtenRoot(Arg, *PointerOut);
+      // C++'s `*sp2 = v`, a record assigned whole as in C, whatever the
+      // operator's body shows.
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+      if (MD && Op && Op->getNumArgs() &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+          throughMemory(Op->getArg(0)))
+        PointerOut->insert(throughPointer());
     }
   }
   if (PointerOut && mayWriteAnything(S, 3))

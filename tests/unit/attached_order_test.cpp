@@ -479,3 +479,31 @@ void f(struct S *sp, struct S *o, char *msg, double *tmp) {
   checkDerefRefused(*T[1], "what 'sp' points to");
   checkDerefRefused(*T[2], "what 'sp' points to");
 }
+
+TEST_CASE("C++: a record assigned whole through another pointer of its type "
+          "(its copy assignment operator) keeps a holder reached through a "
+          "pointer unattached",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void put(S *sp, S *sp2, S v) {
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    *sp2 = v;
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+  #pragma omp target data map(to: sp[0:1]) map(tofrom: sp->p[0:4])
+  {
+    sp2[1] = static_cast<S &&>(v);
+    #pragma omp target
+    { sp->p[0] = 5; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 2);
+  checkDerefRefused(*T[0], "what 'sp' points to");
+  checkDerefRefused(*T[1], "what 'sp' points to");
+}
