@@ -296,6 +296,35 @@ void escapedVars(const Stmt *S, std::set<const void *> &Out) {
       if (const auto *VD = dyn_cast<VarDecl>(D);
           VD && VD->getType()->isReferenceType() && VD->getInit())
         writtenRoot(VD->getInit(), Out);
+  // A reference member bound to a variable (`R r{s};`, `H h(s);` with
+  // `H(S &y) : x(y)`) writes it through the object (review hwa r1, r2).
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams();
+         ++I) {
+      QualType T = Ctor->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+        writtenRoot(CE->getArg(I), Out);
+    }
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(S))
+    if (const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+        RD && !RD->isUnion()) {
+      // Bases come first in the inits: any glvalue may bind a reference.
+      const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+      if (CRD && CRD->getNumBases())
+        for (const Expr *Init : IL->inits())
+          if (Init->isGLValue())
+            writtenRoot(Init, Out);
+      unsigned I = 0;
+      for (const FieldDecl *FD : RD->fields()) {
+        if (I >= IL->getNumInits())
+          break;
+        if (FD->getType()->isReferenceType())
+          writtenRoot(IL->getInit(I), Out);
+        ++I;
+      }
+    }
   // A lambda that captures by reference writes the variable itself when it
   // is called (review hwa b5: `[&] { s.p = b; }`).
   if (const auto *L = dyn_cast<LambdaExpr>(S))

@@ -507,3 +507,44 @@ void put(S *sp, S *sp2, S v) {
   checkDerefRefused(*T[0], "what 'sp' points to");
   checkDerefRefused(*T[1], "what 'sp' points to");
 }
+
+TEST_CASE("C++: a reference member bound to the mapped record, by aggregate "
+          "initialization or a constructor, writes its pointer through the "
+          "object: the region stays on the host (review hwa r1-r3)",
+          "[analysis][loaded-pointer][attached-path]") {
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+int other[4];
+struct R { S &x; };
+struct H { S &x; H(S &y) : x(y) {} void set() { x.p = other; } };
+void f(int *buf) {
+  S s1 = {buf, 4}, s2 = {buf, 4}, s3 = {buf, 4};
+  R r{s1};
+  H h2(s2), h3(s3);
+  #pragma omp target data map(to: s1) map(tofrom: s1.p[0:4])
+  {
+    r.x.p = other;
+    #pragma omp target
+    { s1.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s2) map(tofrom: s2.p[0:4])
+  {
+    h2.x.p = other;
+    #pragma omp target
+    { s2.p[0] = 5; }
+  }
+  #pragma omp target data map(to: s3) map(tofrom: s3.p[0:4])
+  {
+    h3.set();
+    #pragma omp target
+    { s3.p[0] = 5; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 3);
+  checkDerefRefused(*T[0], "held in 's1'");
+  checkDerefRefused(*T[1], "held in 's2'");
+  checkDerefRefused(*T[2], "held in 's3'");
+}
