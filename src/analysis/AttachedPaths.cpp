@@ -489,12 +489,19 @@ private:
     // A pointer the record holds, changed by name, through an alias of the
     // record (`sp->p = other;` with `sp = &s1` anywhere) or by a call given
     // it (`set(&s1)`): the host's pointer names other storage than the
-    // device copy's. (A call that reaches it otherwise is not seen here.)
+    // device copy's.
     if (Outer && RootVar && !RootVar->getType()->isPointerType() &&
         (PointerModified.count(Root) ||
          (Escaped.count(Root) &&
           std::any_of(PointerModified.begin(), PointerModified.end(),
                       [](const void *V) { return V != anyGlobal(); }))))
+      return;
+    // A holder we cannot name (`*sp`, a global, a reference's referent) may
+    // be what a pointer or reference writes, or a call (review hwa c4, c6,
+    // c7, b3).
+    if (Outer && RootVar && unnamedHolder(Next, RootVar) &&
+        std::any_of(PointerModified.begin(), PointerModified.end(),
+                    [&](const void *V) { return mayAlias(V); }))
       return;
     // An iterator's item enters the elements of its range only: like a
     // loop's, it attaches where that range holds every element its
@@ -517,6 +524,48 @@ private:
       return;
     for (const StoragePath &P : Each)
       Pending.push_back({P, Holder, CurD, Range});
+  }
+  /// Whether the storage holding the pointer Next (`sp->p`, `s.p`) is one
+  /// the function cannot name: reached through a pointer or a reference, or
+  /// a variable of static storage (any function may write it by name).
+  static bool unnamedHolder(const Expr *Next, const VarDecl *Root) {
+    const Expr *E = Next->IgnoreParenImpCasts();
+    if (isa<DeclRefExpr>(E))
+      return false; // a pointer variable: no storage holds it
+    if (Root->hasGlobalStorage() || Root->getType()->isReferenceType())
+      return true;
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (M->isArrow() || M->getMemberDecl()->getType()->isReferenceType())
+          return true;
+        E = M->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+          return true;
+        E = A->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+        const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+        return !VD || VD->hasGlobalStorage() ||
+               VD->getType()->isReferenceType();
+      } else {
+        return true;
+      }
+    }
+  }
+  /// Whether the write PointerModified records as V may change storage the
+  /// function cannot name: one through a pointer or a reference, a call,
+  /// or a variable whose address is taken or of static storage.
+  bool mayAlias(const void *V) const {
+    if (V == anyGlobal())
+      return false;
+    if (V == throughPointer() || V == anyCall())
+      return true;
+    // A pointer variable changed, or passed to a call (which anyCall()
+    // stands for where it may write through it), changes no record.
+    const auto *VD = static_cast<const VarDecl *>(V);
+    return !VD->getType()->isPointerType() &&
+           (Escaped.count(V) || VD->hasGlobalStorage() ||
+            VD->getType()->isReferenceType());
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
