@@ -61,13 +61,34 @@ public:
       check(U->getSubExpr(), U, false, " has its address taken");
     return true;
   }
-  /// A record copied whole (`struct S t = s;`, `t = w.in;`, a C++ copy).
+  /// A record copied whole (`struct S t = s;`, `t = w.in;`, a C++ copy);
+  /// a pointer bound to a constructor's reference parameter
+  /// (`std::pair<int *, int> pr(s.p, 1);`), which may keep it.
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     if (CE->getNumArgs() == 1 && CE->getConstructor() &&
         CE->getConstructor()->isCopyOrMoveConstructor())
       check(CE->getArg(0), CE, false, Copied);
     else if (CE->getConstructor() && CE->getConstructor()->isUserProvided())
       follow(CE->getConstructor(), CE);
+    if (CE->getNumArgs() != 1 || !CE->getConstructor() ||
+        !CE->getConstructor()->isCopyOrMoveConstructor())
+      for (const Expr *Arg : CE->arguments())
+        if (Arg->isGLValue() && Arg->getType()->isPointerType())
+          check(Arg, Arg, false, Copied);
+    return true;
+  }
+  /// An initialiser list's semantic form, which holds its conversions
+  /// (the load of s.p in `B b = {s.p};`) and which the parent maps know;
+  /// the base visitor walks only the syntactic one.
+  bool TraverseInitListExpr(InitListExpr *S) {
+    InitListExpr *Sem = S->isSemanticForm() ? S : S->getSemanticForm();
+    if (!Sem)
+      Sem = S;
+    if (!WalkUpFromInitListExpr(Sem))
+      return false;
+    for (Stmt *Sub : Sem->children())
+      if (!TraverseStmt(Sub))
+        return false;
     return true;
   }
   /// An argument bound to a reference parameter (`g(s.p)` for `int *&`, a
