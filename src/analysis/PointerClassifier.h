@@ -194,6 +194,10 @@ private:
   /// may be loaded and dereferenced later (both).
   Found storedUse(const BinaryOperator *BO, const Expr *L);
 
+  /// The integer E (`(uintptr_t)p`): compared, tested, discarded or stored
+  /// into storage from outside, an escape; anything else both.
+  Found integerUse(const Expr *E);
+
   /// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
   /// keep it in a member): a local record of the body is followed through
   /// the loads of its pointer members; anything else (a temporary assigned

@@ -165,6 +165,51 @@ Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
   return seen(kind(Both), BO->getBeginLoc());
 }
 
+/// The integer E (`(uintptr_t)p`) through integer arithmetic: compared,
+/// tested, discarded or stored into storage taken from outside, only its
+/// bits are seen (an escape); anything else (a local integer, a cast back
+/// to a pointer, a call) may become the pointer again and reach the
+/// pointee (review ldb v32: `x = (intptr_t)q + 4; ((int *)x)[0] = 50;`).
+Found Classifier::integerUse(const Expr *E) {
+  const Expr *Cur = E;
+  while (const Stmt *P = PM.getParent(Cur)) {
+    if (const auto *CE = dyn_cast<CastExpr>(P)) {
+      CastKind K = CE->getCastKind();
+      if (K == CK_IntegralToBoolean || K == CK_ToVoid)
+        return kind(Escape);
+      if (K != CK_IntegralCast && K != CK_NoOp)
+        return kind(Both);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isComparisonOp() || BO->isLogicalOp() ||
+          (BO->getOpcode() == BO_Comma && BO->getLHS() == Cur))
+        return kind(Escape);
+      if (BO->getOpcode() == BO_Assign)
+        return kind(BO->getRHS() == Cur && outsideStorage(BO->getLHS())
+                        ? Escape
+                        : Both);
+      if (!BO->isAdditiveOp() && !BO->isMultiplicativeOp() &&
+          !BO->isBitwiseOp() && !BO->isShiftOp() &&
+          BO->getOpcode() != BO_Comma)
+        return kind(Both);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_LNot)
+        return kind(Escape);
+      if (UO->getOpcode() != UO_Plus && UO->getOpcode() != UO_Minus &&
+          UO->getOpcode() != UO_Not)
+        return kind(Both);
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getCond() == Cur)
+        return kind(Escape);
+    } else if (isa<CompoundStmt>(P)) {
+      return kind(Escape); // discarded
+    } else if (!isa<ParenExpr>(P) && !isa<FullExpr>(P)) {
+      return kind(Both);
+    }
+    Cur = cast<Expr>(P);
+  }
+  return kind(Both);
+}
+
 /// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
 /// keep it in a member): a local record of the body is followed through
 /// the loads of its pointer members; anything else (a temporary assigned
