@@ -559,31 +559,6 @@ private:
     }
     return false;
   }
-  /// Whether a map, to or from item of a construct in S names VD.
-  static bool mapsThrough(const Stmt *S, const VarDecl *VD) {
-    if (!S)
-      return false;
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-      for (const OMPClause *C : D->clauses())
-        if (isa<OMPMapClause, OMPToClause, OMPFromClause>(C))
-          for (const Stmt *E : const_cast<OMPClause *>(C)->children())
-            if (names(E, VD))
-              return true;
-    for (const Stmt *C : S->children())
-      if (mapsThrough(C, VD))
-        return true;
-    return false;
-  }
-  static bool names(const Stmt *E, const VarDecl *VD) {
-    if (!E)
-      return false;
-    if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
-      return true;
-    for (const Stmt *C : E->children())
-      if (names(C, VD))
-        return true;
-    return false;
-  }
   bool subscripted(const Expr *E) {
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));

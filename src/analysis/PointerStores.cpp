@@ -136,7 +136,13 @@ std::optional<Found> Classifier::pointerCopy(const ValueDecl *D, bool Bound) {
 /// 50;`).
 Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
   L = L->IgnoreParenImpCasts();
-  if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
+  // A callee's (a lambda's) variable of its caller's, which uses it
+  // where this body does not reach (review ldb v51:
+  // `[&q](int *x) { q = x; }`, then `q[3] = 70;` in the region).
+  const auto *DR = dyn_cast<DeclRefExpr>(L);
+  if (DR && Depth > 0 && DR->refersToEnclosingVariableOrCapture())
+    DR = nullptr;
+  if (DR) {
     if (std::optional<Found> F = pointerCopy(DR->getDecl())) {
       // The assignment's own value is p too: `*(r = p)`.
       Found Here = classify(BO);
@@ -273,6 +279,13 @@ bool Classifier::outsideStorage(const Expr *L) const {
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (!VD || VD->getType()->isReferenceType() || inBody(VD))
     return false;
+  // A parameter's rows that its function maps no item through are not
+  // checked there (loadedPointerDeref takes them as attached by callers).
+  if (const auto *PV = dyn_cast<ParmVarDecl>(VD); PV && Through) {
+    const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
+    if (!FD || !mapsThrough(FD->getBody(), VD))
+      return false;
+  }
   if (Through)
     return Depth == 0 && VD->getType()->isPointerType() && !written(VD);
   return Depth == 0 || VD->hasGlobalStorage();

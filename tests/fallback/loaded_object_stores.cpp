@@ -2,7 +2,7 @@
 // brace-initialised aggregate, std::pair, std::array, a setter's member,
 // a template's member, a derived class's base pointer) and dereferenced
 // from there: the region stays on the host (review ldb: st3, x17, y2, y5,
-// y6, z8 printed 50 on the host, 2 under emu).
+// y6, z8, v51 printed 50 on the host, 2 under emu).
 #include <array>
 #include <cstdio>
 #include <utility>
@@ -30,6 +30,10 @@ int main() {
   { Box<S> b{s}; b.v.p[5] = 55; }
 #pragma omp target map(to: s) map(tofrom: a)
   { int *arr[1] = {s.p}; arr[0][6] = 56; }
+  // Stored by a lambda into the region's pointer, dereferenced after.
+#pragma omp target map(to: s) map(tofrom: a)
+  { int *q = nullptr; auto set = [&q](int *x) { q = x; }; set(s.p);
+    q[7] = 58; }
   // An implicit pointer converted to its base class's: the same object.
 #pragma omp target map(tofrom: d)
   { Base *b = dp; b->x = 57; }

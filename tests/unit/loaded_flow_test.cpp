@@ -93,9 +93,12 @@ void f(int *a) {
   { Box<int *> b; b.v = s.p; int *q = b.v; q[1] = 50; }
   #pragma omp target map(to: s) map(tofrom: a[0:8])
   { Box<S> b{s}; b.v.p[1] = 50; }
+  #pragma omp target map(to: s) map(tofrom: a[0:8])
+  { int *q = nullptr; auto set = [&q](int *x) { q = x; }; set(s.p);
+    q[3] = 70; }
 })src",
                             /*Cxx=*/true);
-  allRefused(F, 8);
+  allRefused(F, 9);
 }
 
 TEST_CASE("a loaded pointer stored where no later load dereferences it, or "
@@ -137,4 +140,53 @@ void f(int *a, int *r) {
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(contains(F.Regions[0].R.Reason, "pointer 'p'"));
   CHECK(F.Regions[1].R.Translate);
+}
+
+TEST_CASE("a loaded pointer reaching a dereference through an integer, or "
+          "through the rows of a parameter its function maps nothing "
+          "through, keeps the region on the host",
+          "[analysis][loaded-pointer][loaded-flow]") {
+  FileResult F = translateC(R"src(
+#include <stdint.h>
+struct S { int *p; int n; };
+void f(int *a, int **out, struct S s) {
+  #pragma omp target map(to: s) map(tofrom: a[0:8])
+  { int *q = s.p; intptr_t x = (intptr_t)q + 4; ((int *)x)[0] = 50; }
+  #pragma omp target map(to: s) map(tofrom: a[0:8])
+  { int *q = s.p; ((int *)(intptr_t)q)[1] = 50; }
+  #pragma omp target map(to: s)
+  { out[0] = s.p; out[0][1] = 50; }
+})src");
+  allRefused(F, 3);
+}
+
+TEST_CASE("an implicit pointer converted to its base class's pointer and "
+          "dereferenced is translated; one also cast to a local integer "
+          "stays on the host",
+          "[analysis][loaded-flow][implicit-pointer]") {
+  FileResult F = translateC(R"src(
+struct Base { int x; };
+struct Der : Base { int y; };
+void f(Der *d, long *r) {
+  Der *p = d;
+  #pragma omp target map(tofrom: d[0:1])
+  { Base *b = p; b->x = 57; }
+  #pragma omp target map(tofrom: d[0:1], r[0:1])
+  { long v = (long)p; ((Der *)v)->y = 1; }
+  #pragma omp target map(tofrom: d[0:1], r[0:1])
+  { r[0] = (long)p; }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  REQUIRE(F.Regions[0].R.Translate);
+  const Capture *P = findCapture(F.Regions[0].R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::DevicePointer);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(contains(F.Regions[1].R.Reason, "pointer 'p'"));
+  REQUIRE(F.Regions[2].R.Translate);
+  P = findCapture(F.Regions[2].R, "p");
+  REQUIRE(P);
+  CHECK(P->How == Passing::Value);
 }
