@@ -29,10 +29,10 @@ if(TARGET omp2cuda_tool)
     pointer_order_test.cpp
     pointer_seen_test.cpp
     loaded_store_test.cpp
-    loaded_flow_test.cpp
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
+    loaded_flow_test.cpp
     emit_test.cpp
     ccompat_test.cpp
     cenums_test.cpp
