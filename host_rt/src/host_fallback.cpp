@@ -21,7 +21,6 @@ using detail::AttachTable;
 using detail::attachments;
 using detail::backend;
 using detail::PresentTable;
-using detail::reattach;
 using detail::table;
 using Status = PresentTable::Status;
 
@@ -44,9 +43,14 @@ void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
   fatal(Loc, (Msg + (Reason ? Reason : "no reason given")).c_str());
 }
 
+namespace {
+std::uintptr_t addr(const void *P) { return reinterpret_cast<std::uintptr_t>(P); }
+} // namespace
+
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
                            std::initializer_list<HostRange> HostCurrent,
-                           std::initializer_list<HostRange> HostFrom)
+                           std::initializer_list<HostRange> HostFrom,
+                           std::initializer_list<HostRange> Firstprivate)
     : Loc(L), From(HostFrom) {
   int N = numDevices();
   int D = Dev < 0 ? defaultDevice() : Dev;
@@ -72,38 +76,21 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
       continue;
     const auto *H = static_cast<const unsigned char *>(M.Host);
     Range R{M.Host, M.Dev, std::vector<unsigned char>(M.Bytes),
-            std::vector<unsigned char>(H, H + M.Bytes)};
+            std::vector<unsigned char>(H, H + M.Bytes), false, {}};
     backend().toHost(Device, R.Seen.data(), M.Dev, M.Bytes, S, Loc);
     Synced.push_back(std::move(R));
   }
   backend().synchronize(Device, S, Loc);
   backend().releaseStream(Device, S);
   // What the region's `always, to` maps send first: the host's bytes.
-  for (Range &R : Synced)
-    for (const HostRange &C : HostCurrent) {
-      auto B = std::max(reinterpret_cast<std::uintptr_t>(C.Host),
-                        reinterpret_cast<std::uintptr_t>(R.Host));
-      auto E = std::min(reinterpret_cast<std::uintptr_t>(C.Host) + C.Bytes,
-                        reinterpret_cast<std::uintptr_t>(R.Host) + R.Seen.size());
-      for (auto A = B; A < E; ++A) {
-        std::size_t I = A - reinterpret_cast<std::uintptr_t>(R.Host);
-        R.Dirty = R.Dirty || R.Seen[I] != R.Orig[I];
-        R.Seen[I] = R.Orig[I];
-      }
-    }
-  // Attached pointers keep their host values on the host: the ones the
-  // host has now, which the program may have changed since the attach
-  // (`s1.p = other;` after the data construct; review rv alias).
-  for (Range &R : Synced)
-    for (const AttachTable::Slot &A :
-         attachments(Device)->within(R.Host, R.Seen.size())) {
-      std::size_t Off = A.Ptr - reinterpret_cast<std::uintptr_t>(R.Host);
-      unsigned char *At = R.Seen.data() + Off;
-      void *V;
-      std::memcpy(&V, At, sizeof V);
-      if (V == A.DevValue)
-        std::memcpy(At, R.Orig.data() + Off, sizeof V);
-    }
+  for (const HostRange &C : HostCurrent)
+    keepHostBytes(C, /*Send=*/true);
+  // A firstprivate copy starts from the host's original (fuzz seed 7771,
+  // program 115: a present `dt` the host doubles each step); the device's
+  // copy is no business of the region's.
+  for (const HostRange &C : Firstprivate)
+    keepHostBytes(C, /*Send=*/false);
+  hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {
     auto *H = static_cast<unsigned char *>(R.Host);
@@ -122,6 +109,77 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   }
 }
 
+/// The host's bytes of C stay what the region sees. Send: the device must
+/// get them afterwards (an `always, to` map); else the device's bytes there
+/// are kept for the copy back (a firstprivate variable).
+void HostFallback::keepHostBytes(const HostRange &C, bool Send) {
+  for (Range &R : Synced) {
+    auto B = std::max(addr(C.Host), addr(R.Host));
+    auto E = std::min(addr(C.Host) + C.Bytes, addr(R.Host) + R.Seen.size());
+    if (B >= E)
+      continue;
+    std::size_t Off = B - addr(R.Host), Len = E - B;
+    if (!Send)
+      R.DevKept.emplace_back(Off, std::vector<unsigned char>(
+                                      R.Seen.begin() + Off,
+                                      R.Seen.begin() + Off + Len));
+    for (std::size_t I = Off; I < Off + Len; ++I) {
+      R.Dirty = R.Dirty || (Send && R.Seen[I] != R.Orig[I]);
+      R.Seen[I] = R.Orig[I];
+    }
+  }
+}
+
+/// Attached pointers hold host addresses on the host (docs/host-fallback.md):
+/// one the device left at its attached value keeps the host's current value,
+/// which the program may have changed since the attach (`s1.p = other;`
+/// after the data construct; review rv alias); one the device moved (`s.p =
+/// s.p + 1` in a translated region) holds the host counterpart of where it
+/// points, as a `from` copy would give it (hunt mv2).
+void HostFallback::hostViewOfAttached() {
+  for (Range &R : Synced)
+    for (const AttachTable::Slot &A :
+         attachments(Device)->within(R.Host, R.Seen.size())) {
+      std::size_t Off = A.Ptr - addr(R.Host);
+      unsigned char *At = R.Seen.data() + Off;
+      void *V;
+      std::memcpy(&V, At, sizeof V);
+      if (V == A.DevValue)
+        std::memcpy(At, R.Orig.data() + Off, sizeof V);
+      else if (void *H = table(Device)->hostOf(V))
+        std::memcpy(At, &H, sizeof H);
+    }
+}
+
+/// What the device copy of R gets: the host's bytes, except where the host
+/// kept its own firstprivate values and the region did not write, and with
+/// attached pointers holding device addresses: the attached value, or,
+/// for one the host moved to other mapped data (`s.p = s.p + 1` in this
+/// region, hunt mv3), that data's device address. A pointer to unmapped
+/// host memory stays as the host wrote it, as any unattached pointer would.
+std::vector<unsigned char> HostFallback::deviceImage(const Range &R) const {
+  const auto *H = static_cast<const unsigned char *>(R.Host);
+  std::vector<unsigned char> Img(H, H + R.Seen.size());
+  for (const auto &[Off, DevBytes] : R.DevKept)
+    for (std::size_t I = 0; I < DevBytes.size(); ++I)
+      if (Img[Off + I] == R.Orig[Off + I])
+        Img[Off + I] = DevBytes[I];
+  for (const AttachTable::Slot &A :
+       attachments(Device)->within(R.Host, R.Seen.size())) {
+    std::size_t Off = A.Ptr - addr(R.Host);
+    void *V;
+    std::memcpy(&V, Img.data() + Off, sizeof V);
+    void *D = V;
+    if (V == A.HostValue)
+      D = A.DevValue;
+    else if (PresentTable::Hit Hit = table(Device)->lookup(V, 0);
+             Hit.St == Status::Contained)
+      D = Hit.Dev;
+    std::memcpy(Img.data() + Off, &D, sizeof D);
+  }
+  return Img;
+}
+
 bool HostFallback::copiedBack(std::uintptr_t A) const {
   for (const HostRange &F : From) {
     auto B = reinterpret_cast<std::uintptr_t>(F.Host);
@@ -137,6 +195,7 @@ HostFallback::~HostFallback() {
   PresentTable *T = table(Device);
   void *S = backend().acquireStream(Device, Loc);
   detail::awaitReleased(Device, S, Loc); // as every stream that starts work
+  std::vector<std::vector<unsigned char>> Sent; // alive until synchronized
   for (const Range &R : Synced) {
     // The entry may have gone while the region ran (exit data in it): the
     // host's bytes are the program's from then on.
@@ -144,8 +203,9 @@ HostFallback::~HostFallback() {
     if (H.St != Status::Contained || H.Dev != R.Dev)
       continue;
     if (R.Dirty || std::memcmp(R.Host, R.Seen.data(), R.Seen.size()) != 0) {
-      backend().toDevice(Device, R.Dev, R.Host, R.Seen.size(), S, Loc);
-      reattach(Device, R.Host, R.Seen.size(), R.Dev, S, Loc);
+      Sent.push_back(deviceImage(R));
+      backend().toDevice(Device, R.Dev, Sent.back().data(), R.Seen.size(), S,
+                         Loc);
     }
   }
   backend().synchronize(Device, S, Loc);

@@ -1,6 +1,7 @@
 // Which pointers held in mapped storage the map items in force at a target
 // region attach, path by path (AttachedPaths.h).
 #include "analysis/AttachedPaths.h"
+#include "analysis/EnteringLoops.h"
 #include "analysis/StoragePaths.h"
 #include "analysis/WrittenVars.h"
 
@@ -16,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -32,8 +34,8 @@ class AttachedFinder : public RecursiveASTVisitor<AttachedFinder> {
 public:
   AttachedFinder(std::set<StoragePath> &Paths, const Stmt *Current,
                  const Stmt *Scope, const ASTContext &Ctx)
-      : Paths(Paths), Current(Current), PM(const_cast<Stmt *>(Scope)),
-        Ctx(Ctx) {
+      : Paths(Paths), Current(Current), Scope(Scope),
+        PM(const_cast<Stmt *>(Scope)), Ctx(Ctx) {
     escapedVars(Scope, Escaped);
   }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
@@ -65,20 +67,40 @@ public:
   /// mapped afterwards gets a fresh copy holding the host's address (review
   /// rv x1, x2).
   void settle() {
-    for (const auto &[P, Holder, ItemD] : Pending)
-      for (const auto &[C, HolderD] : Covered)
+    for (const auto &[P, Holder, ItemD, Range] : Pending) {
+      // An item a loop enters for each element: every element its holder's
+      // maps have must be one the loop entered (review hunt j1, j4).
+      bool Any = false, All = true;
+      for (const auto &[C, HolderD, Item] : Covered)
         if (C.size() <= Holder.size() &&
             std::equal(C.begin(), C.end(), Holder.begin(),
                        [](const auto &A, const auto &B) {
                          return stepMatches(B, A);
                        }) &&
             presentAt(HolderD, ItemD)) {
-          Paths.insert(P);
-          break;
+          Any = true;
+          if (!Range)
+            break;
+          All &= loopCovers(*Range, Holder, C, Item);
         }
+      if (Any && All)
+        Paths.insert(P);
+    }
   }
 
 private:
+  /// Whether the loop R enters every element that Item, mapped as C,
+  /// maps of the array the loop's step of Holder indexes: C is that array
+  /// or one of its elements, not a record or array around it.
+  bool loopCovers(const LoopRange &R, const StoragePath &Holder,
+                  const StoragePath &C, const Expr *Item) const {
+    auto Step = std::find_if(Holder.begin(), Holder.end(), [](const auto &S) {
+      return S.first == loopElement();
+    });
+    size_t K = Step - Holder.begin();
+    return Item && (C.size() == K || C.size() == K + 1) &&
+           omp2cuda::loopCovers(R, Item, Ctx);
+  }
   /// Whether what HolderD maps is certainly present when ItemD maps its
   /// items: the same construct, a target data construct around ItemD, or
   /// an enter data construct before ItemD in a block that holds it (both
@@ -149,7 +171,7 @@ private:
     if (!S) {
       if (pathsAt(E, Each))
         for (const StoragePath &P : Each)
-          Covered.push_back({P, CurD});
+          Covered.push_back({P, CurD, E});
       return;
     }
     const Expr *B = S->getBase()->IgnoreParenImpCasts();
@@ -157,7 +179,7 @@ private:
       return;
     if (B->getType()->isArrayType()) {
       for (const StoragePath &P : Each)
-        Covered.push_back({P, CurD});
+        Covered.push_back({P, CurD, E});
       return;
     }
     Expr::EvalResult Lo, Len;
@@ -173,7 +195,7 @@ private:
       // `A[0:n]`: the holder of what a loop enters (`A[i][0:m]`) only.
       for (StoragePath P : Each) {
         P.push_back({loopElement(), 0});
-        Covered.push_back({P, CurD});
+        Covered.push_back({P, CurD, E});
       }
       return;
     }
@@ -181,7 +203,7 @@ private:
     for (int64_t K = L; K < L + N && K < L + 64; ++K)
       for (StoragePath P : Each) {
         P.push_back({nullptr, K});
-        Covered.push_back({P, CurD});
+        Covered.push_back({P, CurD, E});
       }
   }
   /// Whether what D maps is on the device whenever Current runs: a target
@@ -192,6 +214,7 @@ private:
   bool inForce(const OMPExecutableDirective *D) {
     // Exit data releases what it names; update attaches nothing.
     Loop = nullptr;
+    LoopR.reset();
     if (isa<OMPTargetExitDataDirective>(D) || isa<OMPTargetUpdateDirective>(D))
       return false;
     const Stmt *Child = Current;
@@ -210,7 +233,10 @@ private:
                    : std::find(CS->body_begin(), Pos, D);
       if (K == Pos && isa<OMPTargetEnterDataDirective>(D))
         K = std::find_if(CS->body_begin(), Pos, [&](const Stmt *S) {
-          return (Loop = enteringLoop(S, D));
+          LoopR = exitsOrJumps(S, 3) ? std::nullopt
+                                     : enteringLoop(S, D, Scope, Ctx);
+          Loop = LoopR ? LoopR->Var : nullptr;
+          return Loop != nullptr;
         });
       bool Here = K != Pos;
       // What runs before the region in each block up to D (in a target
@@ -259,29 +285,6 @@ private:
       if (Begin != CS->body_begin() && holds(*(Begin - 1), D))
         return;
     }
-  }
-  /// The variable of S, a for loop whose body is D or has D among its
-  /// statements (`for (i = 0; ...) { enter data map(A[i][0:m]) }`) and no
-  /// exit data, label or call that may have one; null for anything else.
-  static const VarDecl *enteringLoop(const Stmt *S,
-                                     const OMPExecutableDirective *D) {
-    const auto *F = dyn_cast<ForStmt>(S);
-    if (!F || exitsOrJumps(F, 3))
-      return nullptr;
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
-    if (F->getBody() != D &&
-        !(Body && std::find(Body->body_begin(), Body->body_end(), D) !=
-                      Body->body_end()))
-      return nullptr;
-    const Expr *Var = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
-      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                                : nullptr;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
-        BO && BO->getOpcode() == BO_Assign)
-      Var = BO->getLHS()->IgnoreParenImpCasts();
-    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Var);
-    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
   /// Whether S has an exit data construct or a label, also (Calls levels
   /// deep, none where Calls < 0; a call deeper counts as one) in a function it
@@ -341,8 +344,7 @@ private:
       // nothing we know of (review rm21 R3: a mapper of s.p exempted s.q).
       if (MD || Named)
         continue;
-      if (Outer)
-        cover(E);
+      cover(E); // for another construct's items and an iterator's
       add(E);
     }
   }
@@ -408,8 +410,7 @@ private:
               mapped(Nested, Inner, Depth + 1);
             continue;
           }
-          if (Outer)
-            cover(X);
+          cover(X);
           add(X);
         }
       }
@@ -462,14 +463,27 @@ private:
           std::any_of(PointerModified.begin(), PointerModified.end(),
                       [](const void *V) { return V != anyGlobal(); }))))
       return;
-    if (!Outer || (!Each.empty() && Each.front().front().first == thisRoot())) {
+    // An iterator's item enters the elements of its range only: like a
+    // loop's, it attaches where that range holds every element its
+    // holder's maps have (review hunt it1: `iterator(it = 0:n:2)`).
+    std::optional<LoopRange> Range = LoopR;
+    bool Iterated = !LoopR && Iter &&
+                    std::any_of(Each.begin(), Each.end(), [](const auto &P) {
+                      return std::any_of(P.begin(), P.end(), [](auto S) {
+                        return S.first == loopElement();
+                      });
+                    });
+    if (Iterated && !(Range = iteratorRange(Iter, Scope, Ctx)))
+      return;
+    if ((!Outer && !Iterated) ||
+        (!Each.empty() && Each.front().front().first == thisRoot())) {
       Paths.insert(Each.begin(), Each.end());
       return;
     }
     if (!holderOf(Next, Holder))
       return;
     for (const StoragePath &P : Each)
-      Pending.push_back({P, Holder, CurD});
+      Pending.push_back({P, Holder, CurD, Range});
   }
   /// Every pointer that E reaches its storage through: s.q of s.q[0:n],
   /// sp and sp->q of sp->q[0:n], arr[1] of arr[1][0:n].
@@ -501,19 +515,23 @@ private:
   }
   std::set<StoragePath> &Paths;
   const Stmt *Current;
+  const Stmt *Scope;
   ParentMap PM;
   const ASTContext &Ctx;
   const OMPIteratorExpr *Iter = nullptr; // the current clause's modifier
   const VarDecl *Loop = nullptr;         // the variable of the loop entering D
+  std::optional<LoopRange> LoopR;        // and what it enters
   bool Outer = false; // the items are of a construct other than Current
   // The variable of the mapper whose items are added, and the storage it
   // stands for (null: the construct's own items).
   std::pair<const void *, StoragePath> Reroot;
   const Stmt *CurD = nullptr; // the construct whose items are added
-  // path, holder, the construct of the item
-  std::vector<std::tuple<StoragePath, StoragePath, const Stmt *>> Pending;
-  // storage other constructs map, and the construct mapping it
-  std::vector<std::pair<StoragePath, const Stmt *>> Covered;
+  // path, holder, the construct of the item and the loop entering it
+  std::vector<std::tuple<StoragePath, StoragePath, const Stmt *,
+                         std::optional<LoopRange>>>
+      Pending;
+  // storage other constructs map, the construct and the item mapping it
+  std::vector<std::tuple<StoragePath, const Stmt *, const Expr *>> Covered;
   std::set<const void *> Modified; // see modifiedBetween()
   // the roots of the pointers it may change (writtenVars' PointerOut)
   std::set<const void *> PointerModified;

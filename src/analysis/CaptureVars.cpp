@@ -3,18 +3,17 @@
 // that re-spell its references (seed 000 §4.2, ARCHITECTURE.md §3).
 // CapturePassing.cpp decides how each is passed.
 #include "analysis/RequiresClause.h"
+#include "analysis/CaptureEdits.h"
+#include "analysis/CaptureTypes.h"
 #include "analysis/ClassAhead.h"
 #include "analysis/ClauseReader.h"
 #include "analysis/FoldedConstants.h"
-#include "analysis/IndirectCalls.h"
+#include "analysis/IntegerPointers.h"
 #include "analysis/LoopNest.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
 
-#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/TemplateBase.h"
-#include "clang/Basic/CharInfo.h"
 
 #include <algorithm>
 
@@ -46,17 +45,6 @@ bool declaresDeviceCopies(const DeclContext *DC) {
 bool zeroCopyReaches(const ASTContext &Ctx) {
   return requiresClause<OMPUnifiedSharedMemoryClause>(Ctx) &&
          !declaresDeviceCopies(Ctx.getTranslationUnitDecl());
-}
-
-/// The member function whose `this` a region in F uses: F, or for a lambda
-/// the member function it is written in. Null outside member functions.
-const CXXMethodDecl *thisOwner(const FunctionDecl *F) {
-  for (const DeclContext *DC = F; DC; DC = DC->getParent()) {
-    const auto *M = dyn_cast<CXXMethodDecl>(DC);
-    if (M && !isLambdaCallOperator(M))
-      return M;
-  }
-  return nullptr;
 }
 
 /// Whether a clause of the region names D.
@@ -276,221 +264,6 @@ Capture namedCapture(const Use &U, const ASTContext &Ctx) {
   return Cap;
 }
 
-/// U's type as the kernel at file scope spells it: canonical where the
-/// written one names the class's scope.
-Verdict classScopeType(const CaptureSite &S, const Use &U,
-                       const std::string &Name, QualType &T) {
-  ASTContext &Ctx = S.TU.Ctx;
-  T = U.Decl->getType().getNonReferenceType();
-  // In a const member function the data members are const too (in a
-  // lambda, the function whose `this` it captured decides).
-  if (const CXXMethodDecl *MD = thisOwner(S.C.Function);
-      U.Member && MD && MD->isConst() && !cast<FieldDecl>(U.Decl)->isMutable())
-    T = Ctx.getConstType(T);
-  // A member function defined inside its class gets its kernel before the
-  // class, where the class's own member types cannot be named: spell such
-  // types canonically.
-  if (S.InClass && !T->isDependentType())
-    T = T.getCanonicalType();
-  // Written with the class's parameter names; spellParams puts in the
-  // out-of-line definition's.
-  if ((S.TC.Renamed && U.Member && T->isDependentType()) ||
-      (S.TC.Invented && T->isDependentType()))
-    T = T.getCanonicalType();
-  // A pointer to a function holds the host's address, which kernels call
-  // through the file's table of indirect functions (IndirectCalls.h).
-  if ((T->isFunctionPointerType() && !indirectTableServes(S.TU)) ||
-      T->isMemberFunctionPointerType() || T->isFunctionReferenceType())
-    return Verdict::no(DiagId::HostType,
-                       "'" + Name + "' is a pointer to a function, "
-                       "which the device cannot call");
-  // A dependent type is spelled as written, and at file scope a name of
-  // the class's own scope means nothing: a member typedef is spelled as
-  // what it stands for (canonically: the template's parameters by
-  // position, which spellParams names), a member class cannot be.
-  if (!classScopedName(T).empty())
-    T = T.getCanonicalType();
-  if (T->isDependentType())
-    if (std::string CN = classScopedName(T); !CN.empty())
-      return Verdict::no(DiagId::HostType,
-                         "'" + Name + "' has a type that names '" + CN +
-                             "' of the class template, which the kernel "
-                             "outside the class cannot name");
-  // `auto` deduced from a dependent initialiser is deduced in each
-  // instantiation only; the pattern's type prints as `auto`, which a
-  // parameter cannot be.
-  if (const AutoType *AT = T->getContainedAutoType();
-      AT && AT->getDeducedType().isNull())
-    return Verdict::no(DiagId::HostType,
-                       "'" + Name +
-                           "' has a type deduced ('auto') from a "
-                           "dependent initialiser in a template, which the "
-                           "kernel's parameter cannot name");
-  if (spelledByExpression(T)) {
-    if (T->isDependentType())
-      return Verdict::no(DiagId::HostType,
-                         "'" + Name + "' has a type written with "
-                         "decltype or typeof in a template");
-    T = T.getCanonicalType();
-  }
-  return {};
-}
-
-/// T names a local typedef that cannot move (file scope has its name):
-/// whether what it stands for moves without it (LocalTypes.cpp), T then
-/// spelled as that.
-bool tagMovesAlone(CaptureSite &S, QualType &T) {
-  QualType C = T.getCanonicalType();
-  for (const NamedDecl *Local : localTypesOf(C))
-    if (std::string Why; !isa<TagDecl>(Local) ||
-                         !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function,
-                                            S.TU, Why))
-      return false;
-  T = C;
-  return true;
-}
-
-/// The region names the class whose member holds it (What says how): its
-/// kernel and stub follow the class (ClassAhead.h), which must allow it.
-Verdict kernelAfterClass(CaptureSite &S, const std::string &What) {
-  std::string Why;
-  // A class template: the kernel stays before it, the class declared ahead
-  // of it, and its injected name spelled with its arguments.
-  if (std::string Forward = classTemplateForward(S.InClass, Why);
-      !Forward.empty()) {
-    std::vector<TextEdit> Names;
-    if (!injectedNameEdits(S.C.Directive, S.InClass, S.TU.Ctx, Names))
-      return Verdict::no(DiagId::HostContext,
-                         What + ", and its name comes from a macro");
-    S.Text.BodyEdits.insert(S.Text.BodyEdits.end(), Names.begin(),
-                            Names.end());
-    S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(),
-                             Names.end());
-    S.R.ClassAhead = Forward;
-    S.R.ClassAheadTemplate = true;
-    return {};
-  }
-  std::string Forward = classForward(S.InClass, S.TU.Ctx, Why);
-  if (Forward.empty())
-    return Verdict::no(DiagId::HostContext,
-                       What + ", and the kernel cannot follow the class: " +
-                           Why + "; define the member function outside the "
-                           "class to offload it");
-  S.R.ClassAhead = Forward;
-  return {};
-}
-
-/// A member of a class template defined outside it: its kernel goes before
-/// that definition, after the class, and spells the injected name (`sizeof(
-/// Vec)`) with its arguments, as the class names them (`Vec<T>`).
-Verdict outOfLineInjectedName(CaptureSite &S) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.C.Function);
-  if (S.InClass || S.IsData || !MD || isLambdaCallOperator(MD) ||
-      !MD->getParent()->getDescribedClassTemplate())
-    return {};
-  std::vector<TextEdit> Names;
-  if (!injectedNameEdits(S.C.Directive, MD->getParent(), S.TU.Ctx, Names))
-    return Verdict::no(DiagId::HostContext,
-                       "the region names its class, and the name comes from "
-                       "a macro");
-  if (Names.empty())
-    return {};
-  if (S.TC.Renamed)
-    return Verdict::no(DiagId::HostContext,
-                       "the region names its class, whose parameters the "
-                       "member's definition names otherwise than the class "
-                       "(not supported yet)");
-  S.Text.BodyEdits.insert(S.Text.BodyEdits.end(), Names.begin(), Names.end());
-  S.Text.BoundEdits.insert(S.Text.BoundEdits.end(), Names.begin(), Names.end());
-  return {};
-}
-
-/// Whether the kernel at file scope can name T: a local type is spelled
-/// through or moves to file scope, and a class being defined is incomplete
-/// before it (the kernel then follows it).
-/// Whether a template argument of Tag's type names Cls or a type nested in
-/// it (`W<C::In>`): the stub, declared before Cls, cannot name either.
-bool argumentNamesClass(const TagDecl *Tag, const DeclContext *Cls) {
-  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Tag);
-  if (!Spec)
-    return false;
-  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
-    if (Arg.getKind() != TemplateArgument::Type)
-      continue;
-    const Type *Base = Arg.getAsType()->getPointeeOrArrayElementType();
-    while (Base->isPointerType() || Base->isArrayType())
-      Base = Base->getPointeeOrArrayElementType();
-    const TagDecl *TD = Base->getAsTagDecl();
-    if (!TD)
-      continue;
-    for (const DeclContext *DC = TD; DC; DC = DC->getParent())
-      if (DC == Cls)
-        return true;
-    if (argumentNamesClass(TD, Cls))
-      return true;
-  }
-  return false;
-}
-
-Verdict fileScopeType(CaptureSite &S, const std::string &Name, QualType &T) {
-  // The kernel and stub are at file scope: a local typedef is spelled
-  // through, a local struct, union or enum cannot be named there. Data
-  // constructs name no type (their runtime calls take addresses and sizes
-  // in place).
-  if (!S.IsData && !localTypesOf(T).empty()) {
-    if (T->isDependentType())
-      // Its canonical spelling would name the template's parameters by
-      // position (type-parameter-0-0).
-      return Verdict::no(DiagId::HostType,
-                         "'" + Name + "' has a type declared inside "
-                         "a function template, which the kernel cannot "
-                         "name");
-    if (localTypesOf(T.getCanonicalType()).empty())
-      T = T.getCanonicalType();
-    else
-      for (const NamedDecl *Local : localTypesOf(T))
-        if (std::string Why;
-            !planLocalTypeMove(Local, S.C.TopLevel, S.C.Function, S.TU, Why) &&
-            !tagMovesAlone(S, T))
-          return Verdict::no(
-              DiagId::HostType,
-              "'" + Name + "' has a type declared inside the function, "
-              "which the kernel cannot name and which cannot move to file "
-              "scope: " + Why);
-  }
-  if (S.InClass && !S.IsData) {
-    // The kernel goes before the class, where the class is incomplete (a
-    // data construct's calls stay in the member's body, where it is
-    // complete).
-    const Type *Base = T->getPointeeOrArrayElementType();
-    while (Base->isPointerType() || Base->isArrayType())
-      Base = Base->getPointeeOrArrayElementType();
-    if (const TagDecl *TD = Base->getAsTagDecl();
-        TD && argumentNamesClass(TD, dyn_cast<DeclContext>(S.InClass)))
-      return Verdict::no(
-          DiagId::HostContext,
-          "'" + Name + "' has a type whose template argument names the class "
-          "being defined, which the stub declared before the class cannot "
-          "name; define the member function outside the class to offload it");
-    if (const TagDecl *TD = Base->getAsTagDecl())
-      for (const DeclContext *DC = TD; DC; DC = DC->getParent())
-        if (DC == dyn_cast<DeclContext>(S.InClass)) {
-          // The stub is declared before the class, where a type nested in
-          // it cannot be named (`Outer::Inner &` of an incomplete Outer).
-          if (DC != TD)
-            return Verdict::no(
-                DiagId::HostContext,
-                "'" + Name + "' has a type nested in the class being "
-                "defined, which the stub declared before the class cannot "
-                "name; define the member function outside the class to "
-                "offload it");
-          return kernelAfterClass(S, "'" + Name + "' has a type of the "
-                                  "class being defined");
-        }
-  }
-  return {};
-}
-
 /// The capture's type texts and kind (pointer, array, variable-length
 /// array), and its map clause.
 Verdict typeTexts(const CaptureSite &S, const Use &U, QualType T,
@@ -520,140 +293,6 @@ Verdict typeTexts(const CaptureSite &S, const Use &U, QualType T,
   if (MapIt != S.CI.Maps.end())
     Cap.Map = MapIt->second;
   return {};
-}
-
-/// Re-spells U's references for Cap: a mapped object through its pointer,
-/// a qualified name as the parameter's, `this->` dropped.
-/// Whether SR is one of U's references that need a constant expression.
-bool constantRef(const Use &U, SourceRange SR) {
-  return llvm::is_contained(U.ConstantRefs, SR);
-}
-
-/// U's references that need a constant expression (Use::ConstantRefs)
-/// become its value, which the kernel's parameter is not (`int buf[N]`,
-/// `twice<N>()` of a `constexpr int N`).
-Verdict constantEdits(CaptureSite &S, const Use &U, const Capture &Cap) {
-  if (U.ConstantRefs.empty())
-    return {};
-  const auto *VD = cast<VarDecl>(U.Decl);
-  std::string Value = constantLiteral(VD);
-  const SourceManager &SM = S.TU.Ctx.getSourceManager();
-  const LangOptions &LO = S.TU.Ctx.getLangOpts();
-  auto Refuse = [&](DiagId Id, const std::string &Why, SourceRange SR) {
-    Verdict V = Verdict::no(Id, "'" + Cap.Name + "' is used as a constant "
-                                "expression, " + Why);
-    V.Where = SR.getBegin();
-    return V;
-  };
-  for (SourceRange SR : U.ConstantRefs) {
-    unsigned B, E;
-    if (!fileOffsets(SM, LO, SR, B, E)) {
-      // A macro's text keeps its name, which names a namespace's or a
-      // class's constant in the kernel too.
-      if (VD->getDeclContext()->getRedeclContext()->isFileContext() ||
-          VD->isStaticDataMember())
-        continue;
-      return Refuse(DiagId::HostMacro,
-                    "in a macro's body, where its value cannot replace it",
-                    SR);
-    }
-    if (Value.empty())
-      return Refuse(DiagId::HostType,
-                    "whose value the kernel, where it is a parameter, "
-                    "cannot spell",
-                    SR);
-    S.Text.BodyEdits.push_back({B, E - B, Value});
-    S.Text.BoundEdits.push_back({B, E - B, Value});
-  }
-  return {};
-}
-
-Verdict captureEdits(CaptureSite &S, const Use &U, bool LoopVariable,
-                     Capture &Cap) {
-  const SourceManager &SM = S.TU.Ctx.getSourceManager();
-  const LangOptions &LO = S.TU.Ctx.getLangOpts();
-  const Stmt *Body = S.Shape.Body;
-  bool HostHeader = S.R.Class == RegionClass::Combined || S.Shape.SpmdLoop;
-  // A private copy has no value in the loop header, which the stub and
-  // the kernel evaluate with the original.
-  Cap.LoopVariable = LoopVariable;
-  if ((Cap.How == Passing::Private || Cap.How == Passing::LastPrivate) &&
-      !LoopVariable && Body && HostHeader)
-    for (SourceRange SR : U.Refs)
-      if (!SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(), Body->getEndLoc()))
-        return Verdict::no(DiagId::HostClause,
-                           "the private variable '" + Cap.Name +
-                               "' is used in the loop bounds");
-  // References to a variable that becomes a pointer in the kernel.
-  if (Cap.How == Passing::MappedObject && !Cap.IsArray)
-    S.Text.Respell.Deref.insert(U.Decl);
-  if (Verdict V = constantEdits(S, U, Cap); !V.Ok)
-    return V;
-  if (Cap.How == Passing::MappedObject && !Cap.IsArray)
-    for (SourceRange SR : U.Refs) {
-      unsigned B, E;
-      if (constantRef(U, SR))
-        continue;
-      if (fileOffsets(SM, LO, SR, B, E)) {
-        S.Text.BodyEdits.push_back({B, E - B, "(*" + Cap.Name + ")"});
-        // Loop bounds are evaluated by the stub too, where the variable is
-        // no pointer: keep such regions on the host.
-        if (Body && !SM.isPointWithin(SR.getBegin(), Body->getBeginLoc(),
-                                      Body->getEndLoc()) &&
-            HostHeader)
-          return Verdict::no(DiagId::HostClause,
-                             "'" + Cap.Name + "' is mapped back to the "
-                             "host and used in the loop bounds");
-      } else if (!S.R.BodyFromMacro) {
-        return Verdict::no(DiagId::HostMacro,
-                           "'" + Cap.Name +
-                               "' is used inside a macro expansion "
-                               "where the kernel cannot re-spell it");
-      }
-    }
-  else if (!U.Member)
-    // A qualified name (B::var) becomes the parameter's plain name.
-    for (SourceRange SR : U.Refs) {
-      unsigned B, E;
-      if (constantRef(U, SR) || !fileOffsets(SM, LO, SR, B, E))
-        continue;
-      llvm::StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
-      // `scale<double>` becomes the parameter `scale_double`.
-      bool Specialisation = isa<VarTemplateSpecializationDecl>(U.Decl);
-      if (Text != Cap.Name && (Text.ends_with(Cap.Name) || Specialisation)) {
-        S.Text.BodyEdits.push_back({B, E - B, Cap.Name});
-        S.Text.BoundEdits.push_back({B, E - B, Cap.Name});
-      }
-    }
-  else
-    for (SourceRange SR : U.ThisArrows) {
-      unsigned B, E;
-      if (fileOffsets(SM, LO, SourceRange(SR.getBegin(), SR.getBegin()), B, E)) {
-        unsigned MB, ME;
-        if (fileOffsets(SM, LO, SourceRange(SR.getEnd(), SR.getEnd()), MB, ME)) {
-          S.Text.BodyEdits.push_back({B, MB - B, ""});
-          S.Text.BoundEdits.push_back({B, MB - B, ""});
-        }
-      }
-    }
-  return {};
-}
-
-/// A variable the kernel takes (not its device copy) whose address or
-/// reference a constant expression needs (Use::AddressConstantRefs): a
-/// parameter's address is no constant, and nvcc folds the host's constant
-/// only where it can read its value (`*P`, not `P[i]`).
-Verdict addressConstant(const Use &U) {
-  if (U.AddressConstantRefs.empty())
-    return {};
-  Verdict V = Verdict::no(
-      DiagId::HostType,
-      "'" + U.Decl->getNameAsString() +
-          "' is named in a constant expression that needs the variable "
-          "itself (its address, or a reference to it), which the kernel, "
-          "where it is a parameter, cannot give");
-  V.Where = U.AddressConstantRefs.front().getBegin();
-  return V;
 }
 
 /// Where S first writes the pointer D as scanCaptures counts writes (an
@@ -786,6 +425,41 @@ Verdict afterCaptures(CaptureSite &S) {
   return {};
 }
 
+/// Pointers the region would dereference that hold host addresses on the
+/// device: loaded from mapped storage that no map attaches, or converted
+/// from integers.
+Verdict hostAddresses(CaptureSite &S) {
+  // Under requires unified_shared_memory maps are the identity (the
+  // runtime's zero-copy maps, docs/unified-shared-memory.md): a host
+  // address is the mapped data's on the device too - unless it may be a
+  // declare target variable's, whose device copy is elsewhere.
+  if (S.IsData || zeroCopyReaches(S.TU.Ctx))
+    return {};
+  auto Refuse = [](SourceLocation L, const std::string &Why) {
+    Verdict V = Verdict::no(DiagId::HostClause, Why);
+    V.Where = L;
+    return V;
+  };
+  // Unlike a pointer variable, a pointer inside a mapped record or array
+  // (or a declare target pointer) is not attached: its device copy holds
+  // the host's address, where the host build reaches the mapped data.
+  std::string What;
+  if (SourceLocation L = loadedPointerDeref(
+          S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
+          S.C.Directive, S.TU.Ctx, What);
+      L.isValid())
+    return Refuse(L, What + ": its device copy would hold the host's "
+                            "address, not that of the device copy of what "
+                            "it points to (copy it to a pointer variable "
+                            "before the region, which is translated)");
+  if (SourceLocation L = integerPointerDeref(S.Shape.Inner, S.TU.Ctx, What);
+      L.isValid())
+    return Refuse(L, What + ": the integer may hold a host address, which "
+                            "names no device data (convert it on the host "
+                            "and map what it points to)");
+  return {};
+}
+
 } // namespace
 
 const Decl *classBeingDefined(const RegionCandidate &C) {
@@ -822,28 +496,8 @@ Verdict captureVars(CaptureSite &S) {
   CaptureScan Scan;
   if (Verdict V = scanUses(S, Scan); !V.Ok)
     return V;
-  // Unlike a pointer variable, a pointer inside a mapped record or array
-  // (or a declare target pointer) is not attached: its device copy holds
-  // the host's address, where the host build reaches the mapped data.
-  // Under requires unified_shared_memory maps are the identity (the
-  // runtime's zero-copy maps, docs/unified-shared-memory.md): that host
-  // address is the mapped data's on the device too - unless it may be a
-  // declare target variable's, whose device copy is elsewhere.
-  std::string Loaded;
-  if (!S.IsData && !zeroCopyReaches(S.TU.Ctx))
-    if (SourceLocation L = loadedPointerDeref(
-            S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
-            S.C.Directive, S.TU.Ctx, Loaded);
-        L.isValid()) {
-      Verdict V = Verdict::no(
-          DiagId::HostClause,
-          Loaded + ": its device copy would hold the "
-                   "host's address, not that of the device copy of what "
-                   "it points to (copy it to a pointer variable before the "
-                   "region, which is translated)");
-      V.Where = L;
-      return V;
-    }
+  if (Verdict V = hostAddresses(S); !V.Ok)
+    return V;
   const ClauseInfo &CI = S.CI;
   for (const Use &U : Scan.Uses) {
     // Loop variables are predetermined private; lastprivate ones get the

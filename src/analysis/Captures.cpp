@@ -44,7 +44,36 @@ public:
               TraverseStmt(const_cast<Expr *>(CE->getInit()));
     return true;
   }
+  /// `getr<cfg::N>()` of `template <const int &R>`: the argument names
+  /// the variable itself, which a value cannot stand for (review bq2 a2).
+  void objectArguments(const TemplateDecl *TD,
+                       ArrayRef<TemplateArgumentLoc> Args) {
+    const TemplateParameterList *Params =
+        TD ? TD->getTemplateParameters() : nullptr;
+    for (unsigned I = 0; Params && I < Args.size(); ++I) {
+      unsigned J = std::min<unsigned>(I, Params->size() - 1);
+      const auto *P = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(J));
+      if (J < I && !(P && P->isParameterPack()))
+        break;
+      if (P && (P->getType()->isReferenceType() ||
+                P->getType()->isPointerType()) &&
+          Args[I].getArgument().getKind() == TemplateArgument::Expression)
+        ObjectArgs.insert(
+            Args[I].getSourceExpression()->IgnoreImplicit()->IgnoreParens());
+    }
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    std::vector<TemplateArgumentLoc> Args;
+    for (unsigned I = 0; I < TL.getNumArgs(); ++I)
+      Args.push_back(TL.getArgLoc(I));
+    objectArguments(TL.getTypePtr()->getTemplateName().getAsTemplateDecl(),
+                    Args);
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+        FD && E->hasExplicitTemplateArgs())
+      objectArguments(FD->getPrimaryTemplate(), E->template_arguments());
     // In a member function, clang refers to a data member named in a
     // private/firstprivate/lastprivate clause through an implicit capture
     // declaration: it is a use of the member.
@@ -70,7 +99,8 @@ public:
     // expression that needs the variable itself, not its value. (A template
     // argument is kept as written, with no lvalue-to-rvalue conversion.)
     if (StrictConstant && VD->hasGlobalStorage() && !E->isValueDependent() &&
-        E->isNonOdrUse() == NOUR_None && !ReadRefs.count(E)) {
+        ((E->isNonOdrUse() == NOUR_None && !ReadRefs.count(E)) ||
+         ObjectArgs.count(E))) {
       use(VD, false).AddressConstantRefs.push_back(E->getSourceRange());
     } else if (ConstantContext &&
         (E->isNonOdrUse() == NOUR_Constant ||
@@ -259,6 +289,8 @@ private:
   unsigned ConstantContext = 0, StrictConstant = 0, Unevaluated = 0;
   std::map<const ValueDecl *, size_t> UnevaluatedRefs;
   std::set<const Expr *> ReadRefs; // operands of lvalue-to-rvalue casts
+  // template arguments of reference and pointer parameters (objectArguments)
+  std::set<const Expr *> ObjectArgs;
   std::map<const ValueDecl *, size_t> Index;
   std::set<const VarDecl *> Declared;
   std::set<const OMPCapturedExprDecl *> PreInits;

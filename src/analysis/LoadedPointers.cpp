@@ -254,6 +254,13 @@ private:
       destroyed(B.getType(), Delete, At, Level + 1);
   }
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
+  /// Whether E names an object of the body's own (`l` of `l.*pm`).
+  bool localObject(const Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return VD && !outside(VD) && !VD->getType()->isPointerType() &&
+           !VD->getType()->isReferenceType() && !VD->hasGlobalStorage();
+  }
   /// Whether the loaded pointer Load may reach a dereference through
   /// a copy or a call: a copy into a pointer variable that the region
   /// dereferences or passes on, or an argument a callee dereferences
@@ -357,8 +364,15 @@ private:
       check(CO->getFalseExpr(), At, Flow, Copy);
       return;
     }
-    if (isa<BinaryOperator>(E))
+    // A pointer member named by a pointer to member (`(s.*pm)[0]`): any
+    // of the record's pointers, attached or not (review hunt m1).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isPtrMemOp() && !localObject(BO->getLHS()))
+        unnamedHolder(E, At, Flow, Copy,
+                      "a pointer held in a record, named by a pointer to "
+                      "member,");
       return;
+    }
     const Expr *Root = nullptr;
     const MemberExpr *Member = nullptr;
     // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the

@@ -79,8 +79,9 @@ depend on which copy a transfer overwrote.  The remaining rules:
     pointers, lambda captures, functions that use a global) must be present
     or mapped explicitly on the region; a struct member or a row must be
     attached (below).  Scalars are mapped explicitly (or by defaultmap) when
-    written or present in a data environment; otherwise they are read-only
-    (firstprivate).  Lambdas capture pointers by copy (OpenMP attaches them
+    written; otherwise they may be read-only firstprivate (implicitly or in a
+    `firstprivate` clause), also while present in a data environment: the
+    private copy starts from the host's value.  Lambdas capture pointers by copy (OpenMP attaches them
     like zero-length sections) or local arrays by reference (mapped like the
     array), never a pointer by reference (the device would get the pointer
     variable itself, a host address).  A function that uses a global sees the
@@ -91,8 +92,12 @@ depend on which copy a transfer overwrote.  The remaining rules:
     not yet present, so the device pointer is attached; an attachment ends
     when either side is unmapped, and paths through it are then not used on
     the device until attached again.  Host code may always use them (host
-    pointers never change); updates and `from` maps of the storage keep the
-    attached device pointers (libomptarget's shadow pointers).
+    pointers never change between operations); updates and `from` maps of
+    the storage keep the attached device pointers (libomptarget's shadow
+    pointers).  One operation moves a pointer: three adjacent regions move
+    `st.pK` by d inside its attached array, use an element through the moved
+    pointer and move it back (moved_pointer; the first left on the host
+    needs the last left on the host too, see there).
  4. `exit data` undoes an earlier `enter data` of the same item (delete only
     when that is its only reference); storages are unmapped after rows.
  5. Each construct maps a given base variable once (GCC rejects `rows` twice
@@ -138,6 +143,11 @@ FEATURES = {
     "fallback-region-maps": "map(always, ...) on a region left on the host",
     "fallback-if-false": "regions left on the host with a false if clause "
                          "or device(omp_get_initial_device()) in data environments",
+    "firstprivate-present": "scalars present on the device read firstprivate "
+                            "(not mapped) by a region",
+    "moved-pointer": "an attached member pointer moved by one region, used "
+                     "and moved back by others, each translated or left on "
+                     "the host",
     "device-initial": "device(omp_get_initial_device()) on regions",
     "macro-tail-body": "unbraced loop bodies that end with a macro call",
     "extern-decl": "'extern' on the declaration of the external function (C)",
@@ -476,6 +486,20 @@ class DataBlock(Op):
         return out
 
 
+class Seq(Op):
+    """Ops that stay together (nothing may come between them)."""
+
+    def __init__(self, ops):
+        self.ops = ops
+
+    def apply(self, m):
+        for op in self.ops:
+            op.apply(m)
+
+    def lines(self):
+        return [l for op in self.ops for l in op.lines()]
+
+
 class Repeat(Op):
     def __init__(self, var, body):
         self.var, self.body = var, body
@@ -655,10 +679,20 @@ class RegionBuilder:
         s = r.choice(cands)
         self.used.add(s.name)
         pres = m.present(s.name)
-        if written or pres or r.random() < 0.4:
+        # A present scalar the region does not map is firstprivate all the
+        # same: its private copy starts from the host's value (fuzz seed
+        # 7771 program 115).
+        fp_pres = pres and not written and g.on("firstprivate-present") and \
+            r.random() < 0.5
+        if written or (pres and not fp_pres) or (not pres and r.random() < 0.4):
             to, frm = (True, True) if written else r.choice([(True, False), (True, True)])
             self.items.append(MapItem(s, "name", to, frm, pres and r.random() < 0.2))
             return s, False
+        if fp_pres:
+            g.features.add("firstprivate-present")
+        if r.random() < 0.3:
+            self.extra += f" firstprivate({s.name})"
+            g.features.add("firstprivate-clause")
         return s, True          # firstprivate, read-only
 
     def clauses(self):
@@ -1146,6 +1180,50 @@ class Gen:
         return Region(text, rb.items, rb.implicit, rb.events, fb, intent, rb.paths,
                       rb.host_exec)
 
+    def moved_pointer(self):
+        """Three adjacent regions: one moves `st.pK` by d within its attached
+        array, one reads and writes an element through the moved pointer, one
+        moves it back (review hunt mv2, mv3).  Each is translated or left on
+        the host (it calls ext_mix); the first left on the host needs the last
+        left on the host too: a translated region that moved the pointer back
+        would leave the host's copy moved, which the host build's one pointer
+        is not (the program would depend on the memory model)."""
+        r, m = self.r, self.m
+        if not self.on("moved-pointer"):
+            raise Reject("moved-pointer off")
+        cands = [b for b in self.arrays if b.member and m.stor["st"] > 0 and
+                 b.name in m.att and m.present(b.name) and
+                 m.rng[b.name] == (0, b.n)]
+        if not cands:
+            raise Reject("no attached member")
+        b = r.choice(cands)
+        d = r.randint(1, b.n - 1)
+        e = r.randrange(b.n)
+        host = [r.random() < 0.5 for _ in range(3)]
+        if host[0]:
+            host[2] = True
+        p = f"st.{b.member}"
+        self.features.add("moved-pointer")
+        regions = []
+        for k, (fb, stmt) in enumerate(zip(host, [
+                f"{p} = {p} + {{x}};",
+                f"{p}[{e - d}] = {b.cast}{{f}}({p}[{e - d}], {e}, {self.mixc()});",
+                f"{p} = {p} - {{x}};"])):
+            self.nreg += 1
+            intent = "host-call" if fb else "device"
+            self.intents.append((self.nreg, intent))
+            x = f"ext_mix(0, 0, {d})" if fb else str(d)
+            stmt = stmt.format(x=x, f="ext_mix" if fb else "MIX")
+            if fb:
+                self.uses_ext = True
+            events = [("r", b.name, [e]), ("w", b.name, [e])] if k == 1 else []
+            op = Region([self.marker(self.nreg, intent), "#pragma omp target",
+                         "{", "  " + stmt, "}"], [], [], events, fb, intent,
+                        [(b.name, "member")])
+            op.bases = self.bases_for(op, "hext" if fb else "tseq")
+            regions.append(op)
+        return Seq(regions)
+
     # ------------------------------------------------------------ host steps
     def host_print(self):
         r = self.r
@@ -1399,7 +1477,9 @@ class Gen:
                      list(self.helpers), self.uses_ext, set(self.features), self.uses_omp_h)
             w = r.random()
             try:
-                if w < 0.40:
+                if w < 0.04:
+                    op = self.moved_pointer()
+                elif w < 0.40:
                     op = self.region(r.choice(kinds))
                 elif w < 0.50 and depth < 3:
                     op = self.data_block(depth)

@@ -160,6 +160,51 @@ int use() {
   CHECK(F.Regions[5].R.Translate);
 }
 
+TEST_CASE("a template argument of a reference or pointer parameter names the "
+          "variable itself, not its value",
+          "[analysis][constants]") {
+  // Review bq2 a2: `getr<cfg::N>()` of `template <const int &R>` became
+  // `getr<7>()`, which does not compile.
+  FileResult F = translateC(R"src(
+namespace cfg { constexpr int N = 7; constexpr int M[2] = {3, 4}; }
+template <const int &R> int getr() { return R; }
+template <const int &R> struct Box { static int get() { return R; } };
+template <const int *P> int first() { return P[0]; }
+template <int V> int val() { return V; }
+template <int V, const int &...Rs> int sum() { return V + (Rs + ...); }
+int use() {
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  r = getr<cfg::N>();
+  #pragma omp target map(tofrom: r)
+  r = Box<cfg::N>::get();
+  #pragma omp target map(tofrom: r)
+  r = first<cfg::M>();
+  #pragma omp target map(tofrom: r)
+  r = sum<1, cfg::N, cfg::N>();
+  #pragma omp target map(tofrom: r)
+  r = val<cfg::N>() + Box<cfg::N>::get() * 0;
+  #pragma omp target map(tofrom: r)
+  r = val<cfg::N + 1>();
+  return r;
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 6);
+  for (int I = 0; I < 5; ++I) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostType);
+    CHECK(contains(F.Regions[I].R.Reason, "'" +
+                                               std::string(I == 2 ? "M" : "N") +
+                                               "' is named"));
+  }
+  // A value parameter takes the constant's value, which the kernel spells.
+  CHECK(F.Regions[5].R.Translate);
+  CHECK(contains(F.Output, "val<"));
+}
+
 TEST_CASE("a nowait region launches with the box its task holds",
           "[lowering][nowait]") {
   FileResult F = translateC(R"src(

@@ -120,6 +120,47 @@ TEST_CASE("copies of the pointer storage keep both sides' values",
     CHECK(R.attached());
     CHECK(deviceOf(R.P[1])[0] == 9.0);
   }
+  SECTION("a pointer the device moved reads as its host counterpart") {
+    double **DP = deviceOf(R.P);
+    DP[1] = DP[1] + 3; // a kernel's `p[1] = p[1] + 3` (hunt mv2)
+    {
+      HostFallback F(Loc);
+      CHECK(R.P[1] == R.Data.data() + R.M + 3);
+    }
+    CHECK(R.P[1] == R.Data.data() + R.M); // the host's own, as before
+    CHECK(deviceOf(R.P)[1] == deviceOf(R.P[1]) + 3);
+    DP[1] = deviceOf(R.P[1]);
+  }
+  SECTION("a pointer a host region moved goes back as a device address") {
+    double *Row = R.P[1];
+    {
+      HostFallback F(Loc);
+      R.P[1] = R.P[1] + 2; // the region's `p[1] = p[1] + 2` (hunt mv3)
+    }
+    CHECK(R.P[1] == Row + 2);
+    CHECK(deviceOf(R.P)[1] == deviceOf(Row) + 2);
+    R.P[1] = Row;
+    update(Loc, -1, true, R.P, sizeof R.P, true);
+    CHECK(R.attached());
+  }
+  SECTION("a host region keeps a pointer the host redirected") {
+    double Other = 0;
+    double *Row = R.P[2];
+    R.P[2] = &Other; // the host's, since the attach (td2, t4b)
+    double *Row1 = R.P[1];
+    {
+      HostFallback F(Loc);
+      CHECK(R.P[2] == &Other);
+      R.P[1] = R.P[1] + 1; // the storage's entry goes back to the device
+    }
+    CHECK(R.P[2] == &Other);
+    CHECK(deviceOf(R.P)[2] == &Other); // unmapped: as any unattached pointer
+    CHECK(deviceOf(R.P)[1] == deviceOf(Row1) + 1);
+    R.P[1] = Row1;
+    R.P[2] = Row;
+    update(Loc, -1, true, R.P, sizeof R.P, true);
+    CHECK(R.attached());
+  }
   SECTION("a pointer the host redirected keeps the host's new value") {
     double Other = 0;
     R.P[2] = &Other;

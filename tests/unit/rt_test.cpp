@@ -692,6 +692,38 @@ TEST_CASE("bytes a host region did not write keep the host's own values",
   CHECK(presentEntries(0) == 0);
 }
 
+TEST_CASE("a host region's firstprivate variables keep the host's values",
+          "[rt][fallback]") {
+  // The region's private copy starts from the host's original; the device's
+  // copy keeps its own value, even when the region changes its entry (fuzz
+  // seed 7771, program 115; hunt fp5).
+  std::vector<int> A{1, 2, 3, 4};
+  enterData(Loc, -1, true, A.data(), bytes(A), MapTo);
+  int *DA = deviceCopy(A.data(), A.size());
+  DA[1] = -5;
+  DA[2] = -6;
+  A[1] = 70; // the host's newer value, which the region reads
+  {
+    HostFallback F(Loc, true, -1, {}, {}, {{&A[1], sizeof(int)}});
+    CHECK(A[1] == 70);
+    CHECK(A[2] == -6); // the device's, as before
+    A[0] = 9;          // the region's write to the entry
+  }
+  CHECK(A[1] == 70);
+  CHECK(A[2] == 3);
+  CHECK(DA[0] == 9);
+  CHECK(DA[1] == -5); // not the host's firstprivate value
+  CHECK(DA[2] == -6);
+  {
+    // A region that writes nothing sends nothing.
+    HostFallback F(Loc, true, -1, {}, {}, {{A.data(), bytes(A)}});
+    CHECK(A[2] == 3);
+  }
+  CHECK(DA[1] == -5);
+  exitData(Loc, -1, true, A.data(), bytes(A), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
+
 TEST_CASE("a region left on the host that would not offload syncs nothing",
           "[rt][fallback]") {
   std::vector<int> A(4, 1);

@@ -29,6 +29,9 @@ if(TARGET omp2cuda_tool)
     pointer_order_test.cpp
     pointer_seen_test.cpp
     loaded_store_test.cpp
+    attached_loops_test.cpp
+    integer_pointers_test.cpp
+    member_pointer_loads_test.cpp
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
@@ -61,6 +64,7 @@ if(TARGET omp2cuda_tool)
     attached_mappers_test.cpp
     attached_callees_test.cpp
     namespace_spelling_test.cpp
+    host_fallback_args_test.cpp
   )
   target_link_libraries(tool_test PRIVATE omp2cuda_tool omp2cuda_catch_main)
   target_compile_options(tool_test PRIVATE -fno-rtti)

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace o2c {
@@ -280,10 +281,14 @@ public:
   /// IfClause and Device: the region's `if` and `device` clause values
   /// (Device -1: none); a region that would not offload runs on the host's
   /// own data, and nothing is synced.
+  /// Firstprivate: the variables the region makes firstprivate (explicitly
+  /// or implicitly): its private copies start from the host's values, so
+  /// the host keeps them, and the device's copies keep theirs.
   explicit HostFallback(const SourceLoc &Loc, bool IfClause = true,
                         int Device = -1,
                         std::initializer_list<HostRange> HostCurrent = {},
-                        std::initializer_list<HostRange> HostFrom = {});
+                        std::initializer_list<HostRange> HostFrom = {},
+                        std::initializer_list<HostRange> Firstprivate = {});
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
@@ -295,7 +300,13 @@ private:
     std::vector<unsigned char> Seen; // the host's bytes after the sync
     std::vector<unsigned char> Orig; // the host's bytes before it
     bool Dirty = false; // the device must get the host's bytes regardless
+    /// Device bytes at an offset that the host kept (firstprivate): the
+    /// device keeps them unless the region wrote there.
+    std::vector<std::pair<std::size_t, std::vector<unsigned char>>> DevKept;
   };
+  void keepHostBytes(const HostRange &C, bool Send);
+  void hostViewOfAttached();
+  std::vector<unsigned char> deviceImage(const Range &R) const;
   SourceLoc Loc;
   int Device = -1;
   /// Whether the byte at A is in one of From.

@@ -77,7 +77,7 @@ if (!omp2cuda_Vec_scale_L9_launch<T>(f, this->v, this->n)) { // omp2cuda: offloa
   void shift(T d) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/member_qualified.cpp", 16, 1, "target teams distribute parallel for"}; // [omp2cuda-host-type] left on the host: the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet)
 #line 80 "member_qualified.cu"
-  o2c::leftOnHost(o2c_loc, "the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet) [omp2cuda-host-type]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc);
+  o2c::leftOnHost(o2c_loc, "the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet) [omp2cuda-host-type]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(d), sizeof(d)}});
 #line 16 "inputs/member_qualified.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
     for (int i = 0; i < n; ++i)

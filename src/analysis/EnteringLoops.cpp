@@ -1,0 +1,232 @@
+// Which elements a loop entering each element's pointee certainly enters
+// (EnteringLoops.h).
+#include "analysis/EnteringLoops.h"
+#include "analysis/WrittenVars.h"
+
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+
+namespace omp2cuda {
+namespace {
+
+std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+const VarDecl *refVar(const Expr *E) {
+  const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                  : nullptr);
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+/// A statement of the body that ends an iteration early, or lets another
+/// statement jump past the construct (a break or continue of the loop
+/// itself, not of a loop or switch nested in it).
+class EarlyExit : public RecursiveASTVisitor<EarlyExit> {
+public:
+  bool TraverseStmt(Stmt *S) {
+    if (!S || Found)
+      return true;
+    bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    Loops += Loop;
+    Switches += Switch;
+    RecursiveASTVisitor::TraverseStmt(S);
+    Loops -= Loop;
+    Switches -= Switch;
+    return true;
+  }
+  bool VisitStmt(Stmt *S) {
+    if (isa<GotoStmt, IndirectGotoStmt, ReturnStmt, LabelStmt,
+            CXXThrowExpr, CoreturnStmt>(S) ||
+        (isa<ContinueStmt>(S) && Loops == 0) ||
+        (isa<BreakStmt>(S) && Loops == 0 && Switches == 0))
+      Found = true;
+    return true;
+  }
+  bool Found = false;
+
+private:
+  int Loops = 0, Switches = 0;
+};
+
+/// Whether every variable E reads is a local or a parameter (or a member
+/// of one) that nothing in Written changes, and E calls nothing.
+bool steadyBound(const Expr *E, const std::set<const void *> &Written) {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (isa<EnumConstantDecl>(R->getDecl()))
+        return true;
+      const auto *VD = dyn_cast<VarDecl>(R->getDecl());
+      Ok &= VD && !VD->hasGlobalStorage() &&
+            !VD->getType()->isReferenceType() &&
+            !Written->count(VD->getCanonicalDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      Ok &= !M->isArrow();
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *) { return Ok = false; }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Ok &= U->getOpcode() != UO_Deref;
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Ok = false; }
+    const std::set<const void *> *Written = nullptr;
+    bool Ok = true;
+  } R;
+  R.Written = &Written;
+  R.TraverseStmt(const_cast<Expr *>(E));
+  return R.Ok;
+}
+
+/// Whether A and B read the same variables alike (`n`, `s.n`, `n - 1`):
+/// the same value where steadyBound holds for both.
+bool sameValue(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+    return DA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+  if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+    const auto *MB = cast<MemberExpr>(B);
+    return !MA->isArrow() && !MB->isArrow() &&
+           MA->getMemberDecl() == MB->getMemberDecl() &&
+           sameValue(MA->getBase(), MB->getBase());
+  }
+  if (const auto *IA = dyn_cast<IntegerLiteral>(A))
+    return IA->getValue() == cast<IntegerLiteral>(B)->getValue();
+  if (const auto *BA = dyn_cast<BinaryOperator>(A)) {
+    const auto *BB = cast<BinaryOperator>(B);
+    return BA->getOpcode() == BB->getOpcode() &&
+           sameValue(BA->getLHS(), BB->getLHS()) &&
+           sameValue(BA->getRHS(), BB->getRHS());
+  }
+  return false;
+}
+
+/// The variable of `++i`, `i++` or `i += 1`.
+const VarDecl *unitStep(const Expr *Inc, const ASTContext &Ctx) {
+  Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+      U && U->isIncrementOp())
+    return refVar(U->getSubExpr());
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+      CA && CA->getOpcode() == BO_AddAssign && intValue(CA->getRHS(), Ctx) == 1)
+    return refVar(CA->getLHS());
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
+                                      const Stmt *Scope,
+                                      const ASTContext &Ctx) {
+  const auto *F = dyn_cast_or_null<ForStmt>(S);
+  if (!F || !F->getBody())
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(F->getBody());
+  if (F->getBody() != D &&
+      !(Body && std::find(Body->body_begin(), Body->body_end(), D) !=
+                    Body->body_end()))
+    return std::nullopt;
+  LoopRange R;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    R.Var = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                               : nullptr;
+    if (!R.Var || !intValue(R.Var->getInit(), Ctx))
+      return std::nullopt;
+    R.Lo = *intValue(R.Var->getInit(), Ctx);
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             BO && BO->getOpcode() == BO_Assign &&
+             intValue(BO->getRHS(), Ctx)) {
+    R.Var = refVar(BO->getLHS());
+    R.Lo = *intValue(BO->getRHS(), Ctx);
+  }
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(F->getCond()
+                                           ? F->getCond()->IgnoreParenImpCasts()
+                                           : nullptr);
+  if (!R.Var || !R.Var->getType()->isIntegerType() || !Cond ||
+      refVar(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
+    return std::nullopt;
+  R.HiExpr = Cond->getRHS()->IgnoreParenImpCasts();
+  R.Hi = intValue(R.HiExpr, Ctx);
+  if (Cond->getOpcode() == BO_LE && R.Hi)
+    R.Hi = *R.Hi + 1;
+  else if (Cond->getOpcode() != BO_LT)
+    return std::nullopt;
+  EarlyExit Exit;
+  Exit.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  std::set<const void *> InBody, InScope;
+  writtenVars(F->getBody(), nullptr, InBody);
+  writtenVars(Scope, nullptr, InScope);
+  if (Exit.Found || InBody.count(R.Var->getCanonicalDecl()) ||
+      (!R.Hi && !steadyBound(R.HiExpr, InScope)))
+    return std::nullopt;
+  return R;
+}
+
+std::optional<LoopRange> iteratorRange(const OMPIteratorExpr *Iter,
+                                       const Stmt *Scope,
+                                       const ASTContext &Ctx) {
+  if (!Iter || Iter->numOfIterators() != 1)
+    return std::nullopt;
+  OMPIteratorExpr::IteratorRange IR = Iter->getIteratorRange(0);
+  std::optional<int64_t> Lo = intValue(IR.Begin, Ctx);
+  if (!Lo || (IR.Step && intValue(IR.Step, Ctx) != 1) || !IR.End)
+    return std::nullopt;
+  LoopRange R;
+  R.Var = dyn_cast<VarDecl>(Iter->getIteratorDecl(0));
+  R.Lo = *Lo;
+  R.HiExpr = IR.End;
+  R.Hi = intValue(IR.End, Ctx);
+  std::set<const void *> InScope;
+  writtenVars(Scope, nullptr, InScope);
+  if (!R.Var || (!R.Hi && !steadyBound(R.HiExpr, InScope)))
+    return std::nullopt;
+  return R;
+}
+
+bool loopCovers(const LoopRange &R, const Expr *Item, const ASTContext &Ctx) {
+  Item = Item->IgnoreParenImpCasts();
+  auto Within = [&](int64_t Lo, int64_t End) {
+    return R.Hi && R.Lo <= Lo && End <= *R.Hi;
+  };
+  if (const auto *S = dyn_cast<ArraySectionExpr>(Item)) {
+    std::optional<int64_t> Lo =
+        S->getLowerBound() ? intValue(S->getLowerBound(), Ctx) : 0;
+    const Expr *Len = S->getLength();
+    if (!Lo)
+      return false;
+    if (!Len) { // `A[lo:]` of an array
+      const auto *CA = Ctx.getAsConstantArrayType(
+          S->getBase()->IgnoreParenImpCasts()->getType());
+      return CA && Within(*Lo, int64_t(CA->getSize().getZExtValue()));
+    }
+    if (std::optional<int64_t> N = intValue(Len, Ctx))
+      return Within(*Lo, *Lo + *N);
+    // `A[0:n]` entered by `for (i = 0; i < n; i++)`.
+    return *Lo == 0 && R.Lo == 0 && !R.Hi &&
+           sameValue(Len, R.HiExpr);
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(Item)) {
+    std::optional<int64_t> K = intValue(A->getIdx(), Ctx);
+    return K && Within(*K, *K + 1);
+  }
+  if (const auto *CA = Ctx.getAsConstantArrayType(Item->getType()))
+    return Within(0, int64_t(CA->getSize().getZExtValue()));
+  return false;
+}
+
+} // namespace omp2cuda
