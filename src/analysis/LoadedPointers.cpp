@@ -61,13 +61,34 @@ public:
       check(U->getSubExpr(), U, false, " has its address taken");
     return true;
   }
-  /// A record copied whole (`struct S t = s;`, `t = w.in;`, a C++ copy).
+  /// A record copied whole (`struct S t = s;`, `t = w.in;`, a C++ copy);
+  /// a pointer bound to a constructor's reference parameter
+  /// (`std::pair<int *, int> pr(s.p, 1);`), which may keep it.
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     if (CE->getNumArgs() == 1 && CE->getConstructor() &&
         CE->getConstructor()->isCopyOrMoveConstructor())
       check(CE->getArg(0), CE, false, Copied);
     else if (CE->getConstructor() && CE->getConstructor()->isUserProvided())
       follow(CE->getConstructor(), CE);
+    if (CE->getNumArgs() != 1 || !CE->getConstructor() ||
+        !CE->getConstructor()->isCopyOrMoveConstructor())
+      for (const Expr *Arg : CE->arguments())
+        if (Arg->isGLValue() && Arg->getType()->isPointerType())
+          check(Arg, Arg, false, Copied);
+    return true;
+  }
+  /// An initialiser list's semantic form, which holds its conversions
+  /// (the load of s.p in `B b = {s.p};`) and which the parent maps know;
+  /// the base visitor walks only the syntactic one.
+  bool TraverseInitListExpr(InitListExpr *S) {
+    InitListExpr *Sem = S->isSemanticForm() ? S : S->getSemanticForm();
+    if (!Sem)
+      Sem = S;
+    if (!WalkUpFromInitListExpr(Sem))
+      return false;
+    for (Stmt *Sub : Sem->children())
+      if (!TraverseStmt(Sub))
+        return false;
     return true;
   }
   /// An argument bound to a reference parameter (`g(s.p)` for `int *&`, a
@@ -550,31 +571,6 @@ private:
         if (holdsPointer(F->getType()))
           return true;
     }
-    return false;
-  }
-  /// Whether a map, to or from item of a construct in S names VD.
-  static bool mapsThrough(const Stmt *S, const VarDecl *VD) {
-    if (!S)
-      return false;
-    if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
-      for (const OMPClause *C : D->clauses())
-        if (isa<OMPMapClause, OMPToClause, OMPFromClause>(C))
-          for (const Stmt *E : const_cast<OMPClause *>(C)->children())
-            if (names(E, VD))
-              return true;
-    for (const Stmt *C : S->children())
-      if (mapsThrough(C, VD))
-        return true;
-    return false;
-  }
-  static bool names(const Stmt *E, const VarDecl *VD) {
-    if (!E)
-      return false;
-    if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
-      return true;
-    for (const Stmt *C : E->children())
-      if (names(C, VD))
-        return true;
     return false;
   }
   bool subscripted(const Expr *E) {

@@ -419,7 +419,33 @@ bool privateTo(const Stmt *Current, const VarDecl *VD) {
   return false;
 }
 
+bool names(const Stmt *E, const VarDecl *VD) {
+  if (!E)
+    return false;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
+    return true;
+  for (const Stmt *C : E->children())
+    if (names(C, VD))
+      return true;
+  return false;
+}
+
 } // namespace
+
+bool mapsThrough(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    for (const OMPClause *C : D->clauses())
+      if (isa<OMPMapClause, OMPToClause, OMPFromClause>(C))
+        for (const Stmt *E : const_cast<OMPClause *>(C)->children())
+          if (names(E, VD))
+            return true;
+  for (const Stmt *C : S->children())
+    if (mapsThrough(C, VD))
+      return true;
+  return false;
+}
 
 bool storedDeviceAddress(const Stmt *Body, const Stmt *Current,
                          const MemberExpr *Loaded, const Expr *At) {

@@ -52,6 +52,11 @@ bool memberLoadsAfter(const clang::Stmt *Body,
 bool recordPointerLoads(const clang::Stmt *Body, const clang::VarDecl *VD,
                         std::vector<const clang::Expr *> &Loads);
 
+/// Whether a map, to or from item of a construct in S names VD (the rows
+/// of a parameter `int **rows` that no item of its function names were
+/// mapped by its callers, who may attach them).
+bool mapsThrough(const clang::Stmt *S, const clang::VarDecl *VD);
+
 } // namespace omp2cuda
 
 #endif

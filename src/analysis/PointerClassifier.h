@@ -189,10 +189,14 @@ private:
   /// to the host) whose own uses decide; not one with static storage.
   std::optional<Found> pointerCopy(const ValueDecl *D, bool Bound = false);
 
-  /// p stored into L: memory the host may read back keeps p's value (an
-  /// escape); a pointer variable is followed; a reference may be
-  /// dereferenced later (both).
+  /// p stored into L: a pointer variable is followed, a member of a
+  /// record the host never reads through its later loads; anything else
+  /// may be loaded and dereferenced later (both).
   Found storedUse(const BinaryOperator *BO, const Expr *L);
+
+  /// The integer E (`(uintptr_t)p`): compared, tested, discarded or stored
+  /// into storage from outside, an escape; anything else both.
+  Found integerUse(const Expr *E);
 
   /// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
   /// keep it in a member): a local record of the body is followed through
@@ -200,13 +204,17 @@ private:
   /// or passed on, a global) is seen.
   Found aggregateUse(const Expr *Agg, const Expr *Cur);
 
+  /// Whether L (`s.f`, `arr[i]`) names storage of a variable the body
+  /// takes from outside (not a reference, nor through a pointer).
+  bool outsideStorage(const Expr *L) const;
+
   /// Whether L (`s.f.g`) is a member of a record variable whose storage the
   /// host never reads: a local of the body, or one of Unseen.
   bool unseenRecord(const Expr *L) const;
 
-  /// Where the host sees what Store put in a member, through the loads of
-  /// that member that may follow it; none when its record is used other
-  /// than through its scalar members.
+  /// What the loads of the member Store writes that may follow it do with
+  /// the value (Deref, SeenAt); none when its record is used other than
+  /// through its scalar members.
   std::optional<Found> loadsOfStore(const BinaryOperator *Store);
 
   /// `int *r = p;`: followed through r when r is a plain local pointer.

@@ -129,21 +129,26 @@ std::optional<Found> Classifier::pointerCopy(const ValueDecl *D, bool Bound) {
                U.EscapeAt, U.SeenAt};
 }
 
-/// p stored into L: memory the host may read back keeps p's value (an
-/// escape); a pointer variable is followed; a reference may be
-/// dereferenced later (both).
+/// p stored into L: a pointer variable is followed; anything else (a
+/// reference, an array's element, a member no rule follows, a union,
+/// memory the host may read back) keeps p's value where later loads may
+/// reach the pointee: both (review ldb st1: `arr[0] = s.p; arr[0][1] =
+/// 50;`).
 Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
   L = L->IgnoreParenImpCasts();
-  if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
+  // A callee's (a lambda's) variable of its caller's, which uses it
+  // where this body does not reach (review ldb v51:
+  // `[&q](int *x) { q = x; }`, then `q[3] = 70;` in the region).
+  const auto *DR = dyn_cast<DeclRefExpr>(L);
+  if (DR && Depth > 0 && DR->refersToEnclosingVariableOrCapture())
+    DR = nullptr;
+  if (DR) {
     if (std::optional<Found> F = pointerCopy(DR->getDecl())) {
       // The assignment's own value is p too: `*(r = p)`.
       Found Here = classify(BO);
       return {F->K | Here.K, F->At.isValid() ? F->At : Here.At,
               F->SeenAt.isValid() ? F->SeenAt : Here.SeenAt};
     }
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (VD->getType()->isReferenceType())
-        return seen(kind(Both), BO->getBeginLoc());
   }
   // Into a record's member that the region puts back before the host can
   // see it: the region loads it to reach the pointee (LoadedPointers.cpp
@@ -153,11 +158,62 @@ Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
     if (std::optional<Found> F = loadsOfStore(BO))
       return add(*F, Deref);
   // Into a record that never goes back to the host (a local, a private
-  // one): the same.
+  // one): what its later loads do.
   if (Depth == 0 && unseenRecord(L))
     if (std::optional<Found> F = loadsOfStore(BO))
       return add(*F, Escape);
-  return seen(kind(Escape), BO->getBeginLoc());
+  // Into storage the region takes from outside (a mapped record's member,
+  // an element of a mapped array): the host may read it, and a later
+  // dereference of what the region loads from there is loadedPointerDeref's
+  // to check (LoadedPointers.cpp).
+  if (outsideStorage(L))
+    return seen(kind(Escape), BO->getBeginLoc());
+  return seen(kind(Both), BO->getBeginLoc());
+}
+
+/// The integer E (`(uintptr_t)p`) through integer arithmetic: compared,
+/// tested, discarded or stored into storage taken from outside, only its
+/// bits are seen (an escape); anything else (a local integer, a cast back
+/// to a pointer, a call) may become the pointer again and reach the
+/// pointee (review ldb v32: `x = (intptr_t)q + 4; ((int *)x)[0] = 50;`).
+Found Classifier::integerUse(const Expr *E) {
+  const Expr *Cur = E;
+  while (const Stmt *P = PM.getParent(Cur)) {
+    if (const auto *CE = dyn_cast<CastExpr>(P)) {
+      CastKind K = CE->getCastKind();
+      if (K == CK_IntegralToBoolean || K == CK_ToVoid)
+        return kind(Escape);
+      if (K != CK_IntegralCast && K != CK_NoOp)
+        return kind(Both);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isComparisonOp() || BO->isLogicalOp() ||
+          (BO->getOpcode() == BO_Comma && BO->getLHS() == Cur))
+        return kind(Escape);
+      if (BO->getOpcode() == BO_Assign)
+        return kind(BO->getRHS() == Cur && outsideStorage(BO->getLHS())
+                        ? Escape
+                        : Both);
+      if (!BO->isAdditiveOp() && !BO->isMultiplicativeOp() &&
+          !BO->isBitwiseOp() && !BO->isShiftOp() &&
+          BO->getOpcode() != BO_Comma)
+        return kind(Both);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_LNot)
+        return kind(Escape);
+      if (UO->getOpcode() != UO_Plus && UO->getOpcode() != UO_Minus &&
+          UO->getOpcode() != UO_Not)
+        return kind(Both);
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getCond() == Cur)
+        return kind(Escape);
+    } else if (isa<CompoundStmt>(P)) {
+      return kind(Escape); // discarded
+    } else if (!isa<ParenExpr>(P) && !isa<FullExpr>(P)) {
+      return kind(Both);
+    }
+    Cur = cast<Expr>(P);
+  }
+  return kind(Both);
 }
 
 /// p in `S l = {p, 8};`, `S l(p, 8);` or `W w(p);` (a constructor may
@@ -192,6 +248,49 @@ Found Classifier::aggregateUse(const Expr *Agg, const Expr *Cur) {
   return Out;
 }
 
+/// Whether L (`s.f`, `arr[i]`, `s.arr[i].f`, `out[0]`, `sp->f`) names
+/// storage of a variable that the body takes from outside (the region's
+/// captured ones, a callee's globals), or storage a region's captured
+/// pointer that it never writes points to: not a local's. A callee's
+/// pointer parameter may point to its caller's locals.
+bool Classifier::outsideStorage(const Expr *L) const {
+  bool Through = false;
+  while (true) {
+    L = L->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
+      Through |= ME->isArrow();
+      L = ME->getBase();
+      continue;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      L = subscriptBase(AS);
+      Through |= !L->getType()->isArrayType();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(L);
+        UO && UO->getOpcode() == UO_Deref) {
+      Through = true;
+      L = UO->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(L);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || VD->getType()->isReferenceType() || inBody(VD))
+    return false;
+  // A parameter's rows that its function maps no item through are not
+  // checked there (loadedPointerDeref takes them as attached by callers).
+  if (const auto *PV = dyn_cast<ParmVarDecl>(VD); PV && Through) {
+    const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
+    if (!FD || !mapsThrough(FD->getBody(), VD))
+      return false;
+  }
+  if (Through)
+    return Depth == 0 && VD->getType()->isPointerType() && !written(VD);
+  return Depth == 0 || VD->hasGlobalStorage();
+}
+
 /// Whether L (`s.f.g`) is a member of a record variable whose storage the
 /// host never reads: a local of the body, or one of Unseen.
 bool Classifier::unseenRecord(const Expr *L) const {
@@ -207,9 +306,9 @@ bool Classifier::unseenRecord(const Expr *L) const {
   return Unseen.count(VD) || (inBody(VD) && !VD->hasGlobalStorage());
 }
 
-/// Where the host sees what Store put in a member, through the loads of
-/// that member that may follow it; none when its record is used other
-/// than through its scalar members.
+/// What the loads of the member Store writes that may follow it do with
+/// the value it put there (a dereference, where the host sees it); none
+/// when its record is used other than through its scalar members.
 std::optional<Found> Classifier::loadsOfStore(const BinaryOperator *Store) {
   std::vector<const Expr *> Loads;
   if (!memberLoadsAfter(Root, Store, Loads))
@@ -217,9 +316,12 @@ std::optional<Found> Classifier::loadsOfStore(const BinaryOperator *Store) {
   Found Out = kind(Neutral);
   if (!Following.insert(Store).second)
     return Out;
-  for (const Expr *Load : Loads)
-    if (SourceLocation At = classify(Load).SeenAt; At.isValid())
-      Out = seen(Out, At);
+  for (const Expr *Load : Loads) {
+    Found F = classify(Load);
+    Out.K |= F.K & Deref;
+    if (F.SeenAt.isValid())
+      Out = seen(Out, F.SeenAt);
+  }
   Following.erase(Store);
   return Out;
 }

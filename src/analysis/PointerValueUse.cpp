@@ -119,16 +119,24 @@ Found Classifier::classify(const Expr *E) {
         Cur = CE;
         continue;
       }
-      // Another pointer to the same place (a base class's): where the
-      // host sees it still counts.
+      // A base's or a derived class's pointer: the same object, moved
+      // alike (review ldb v33: `Base *b = p; b->x = 50;` took the host's
+      // address and wrote through it).
+      if (K == CK_DerivedToBase || K == CK_UncheckedDerivedToBase ||
+          K == CK_BaseToDerived) {
+        Cur = CE;
+        continue;
+      }
+      // Another pointer to the same place: what it does, and an escape.
       if (To->isPointerType())
-        if (SourceLocation At = classify(CE).SeenAt; At.isValid())
-          return seen(kind(Escape), At);
-      // An integer, __builtin_bit_cast's value, a union: the address's
-      // bits, which the host may read.
-      if (To->isPointerType() || To->isDependentType())
+        return add(classify(CE), Escape);
+      // An integer: the address's bits, which may become the pointer again.
+      if (K == CK_PointerToIntegral)
+        return seen(integerUse(CE), CE->getBeginLoc());
+      if (To->isDependentType())
         return kind(Escape);
-      return seen(kind(Escape), CE->getBeginLoc());
+      // __builtin_bit_cast's value, a union: anything may read it back.
+      return seen(kind(Both), CE->getBeginLoc());
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       switch (UO->getOpcode()) {

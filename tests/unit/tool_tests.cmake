@@ -35,6 +35,7 @@ if(TARGET omp2cuda_tool)
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
+    loaded_flow_test.cpp
     emit_test.cpp
     ccompat_test.cpp
     cenums_test.cpp
