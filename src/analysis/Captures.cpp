@@ -45,35 +45,101 @@ public:
     return true;
   }
   /// `getr<cfg::N>()` of `template <const int &R>`: the argument names
-  /// the variable itself, which a value cannot stand for (review bq2 a2).
+  /// the variable itself, which a value cannot stand for (review bq2 a2,
+  /// rv40 t03, t06, t08). Converted: the specialization's arguments, whose
+  /// kind says it (a declaration, not an integral value).
+  void objectArguments(ArrayRef<TemplateArgumentLoc> Args,
+                       ArrayRef<TemplateArgument> Converted) {
+    std::vector<TemplateArgument> Flat;
+    for (const TemplateArgument &A : Converted)
+      if (A.getKind() == TemplateArgument::Pack)
+        Flat.insert(Flat.end(), A.pack_begin(), A.pack_end());
+      else
+        Flat.push_back(A);
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (I >= Flat.size() ||
+          (Flat[I].getKind() != TemplateArgument::Integral &&
+           Flat[I].getKind() != TemplateArgument::Type &&
+           Flat[I].getKind() != TemplateArgument::Template))
+        objectArgument(Args[I]);
+  }
+  /// The same where no specialization says it: by TD's parameters, one of
+  /// a dependent type counting as a reference; every argument without TD.
   void objectArguments(const TemplateDecl *TD,
                        ArrayRef<TemplateArgumentLoc> Args) {
     const TemplateParameterList *Params =
         TD ? TD->getTemplateParameters() : nullptr;
-    for (unsigned I = 0; Params && I < Args.size(); ++I) {
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      if (!Params || Params->size() == 0) {
+        objectArgument(Args[I]);
+        continue;
+      }
       unsigned J = std::min<unsigned>(I, Params->size() - 1);
       const auto *P = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(J));
       if (J < I && !(P && P->isParameterPack()))
         break;
-      if (P && (P->getType()->isReferenceType() ||
-                P->getType()->isPointerType()) &&
-          Args[I].getArgument().getKind() == TemplateArgument::Expression)
-        ObjectArgs.insert(
-            Args[I].getSourceExpression()->IgnoreImplicit()->IgnoreParens());
+      if (P && !P->getType()->isIntegralOrEnumerationType())
+        objectArgument(Args[I]);
     }
+  }
+  void objectArgument(const TemplateArgumentLoc &A) {
+    if (A.getArgument().getKind() == TemplateArgument::Expression)
+      ObjectArgs.insert(
+          A.getSourceExpression()->IgnoreImplicit()->IgnoreParens());
+  }
+  /// A function template's explicit arguments (`f<N>()`, `o.f<N>()`).
+  void calleeArguments(const ValueDecl *D, ArrayRef<TemplateArgumentLoc> Args) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (const TemplateArgumentList *TAL =
+            FD ? FD->getTemplateSpecializationArgs() : nullptr)
+      objectArguments(Args, TAL->asArray());
+    else
+      objectArguments(FD ? FD->getPrimaryTemplate() : nullptr, Args);
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
     std::vector<TemplateArgumentLoc> Args;
     for (unsigned I = 0; I < TL.getNumArgs(); ++I)
       Args.push_back(TL.getArgLoc(I));
-    objectArguments(TL.getTypePtr()->getTemplateName().getAsTemplateDecl(),
-                    Args);
+    const TemplateDecl *TD =
+        TL.getTypePtr()->getTemplateName().getAsTemplateDecl();
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        TL.getTypePtr()->getAsCXXRecordDecl());
+    if (Spec && isa_and_nonnull<ClassTemplateDecl>(TD) &&
+        !TL.getTypePtr()->isDependentType())
+      objectArguments(Args, Spec->getTemplateArgs().asArray());
+    else
+      objectArguments(TD, Args);
+    return true;
+  }
+  /// In a template's pattern: a callee the arguments decide (every
+  /// candidate's parameters), or one of a dependent scope (none known).
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    if (E->hasExplicitTemplateArgs())
+      for (const NamedDecl *D : E->decls())
+        objectArguments(dyn_cast<TemplateDecl>(D->getUnderlyingDecl()),
+                        E->template_arguments());
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+    if (E->hasExplicitTemplateArgs())
+      for (const NamedDecl *D : E->decls())
+        objectArguments(dyn_cast<TemplateDecl>(D->getUnderlyingDecl()),
+                        E->template_arguments());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    if (E->hasExplicitTemplateArgs())
+      objectArguments(nullptr, E->template_arguments());
+    return true;
+  }
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) {
+    if (E->hasExplicitTemplateArgs())
+      objectArguments(nullptr, E->template_arguments());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
-        FD && E->hasExplicitTemplateArgs())
-      objectArguments(FD->getPrimaryTemplate(), E->template_arguments());
+    if (E->hasExplicitTemplateArgs())
+      calleeArguments(E->getDecl(), E->template_arguments());
     // In a member function, clang refers to a data member named in a
     // private/firstprivate/lastprivate clause through an implicit capture
     // declaration: it is a use of the member.
@@ -181,6 +247,9 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
+    // `o.f<N>()`: a member function template's explicit arguments.
+    if (E->hasExplicitTemplateArgs())
+      calleeArguments(E->getMemberDecl(), E->template_arguments());
     const auto *This = dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
     if (!This || !isa<FieldDecl>(E->getMemberDecl()))
       return true;

@@ -205,6 +205,49 @@ int use() {
   CHECK(contains(F.Output, "val<"));
 }
 
+TEST_CASE("a reference template argument of a member template, a dependent "
+          "parameter type or a dependent callee names the variable itself",
+          "[analysis][constants]") {
+  // Review rv40 t03, t08, t11: the kernel spelled 7 for cfg::N.
+  FileResult F = translateC(R"src(
+#include <type_traits>
+namespace cfg { constexpr int N = 7; }
+struct O { template <const int &R> int f() const { return R; } };
+template <class T, T V> int tv() { return V; }
+struct P { template <const int &R> static int sf() { return R; } };
+template <class T> int dep() {
+  int r = 0;
+  #pragma omp target map(tofrom: r)
+  r = T::template sf<cfg::N>();
+  return r;
+}
+int use() {
+  int r = 0;
+  O o;
+  #pragma omp target map(tofrom: r)
+  r = o.f<cfg::N>();
+  #pragma omp target map(tofrom: r)
+  r = tv<const int &, cfg::N>();
+  #pragma omp target map(tofrom: r)
+  r = std::integral_constant<const int &, cfg::N>::value;
+  #pragma omp target map(tofrom: r)
+  r = tv<int, cfg::N>() + std::integral_constant<int, cfg::N>::value;
+  return r + dep<P>();
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 5);
+  for (int I = 0; I < 5; ++I) {
+    INFO(I << ": " << F.Regions[I].R.Reason);
+    // The dependent callee's region comes first in the file.
+    bool Object = I != 4;
+    CHECK(F.Regions[I].R.Translate == !Object);
+    if (Object)
+      CHECK(contains(F.Regions[I].R.Reason, "needs the variable itself"));
+  }
+}
+
 TEST_CASE("a nowait region launches with the box its task holds",
           "[lowering][nowait]") {
   FileResult F = translateC(R"src(
