@@ -454,9 +454,9 @@ Verdict hostAddresses(CaptureSite &S) {
                             "before the region, which is translated)");
   if (SourceLocation L = integerPointerDeref(S.Shape.Inner, S.TU.Ctx, What);
       L.isValid())
-    return Refuse(L, What + ": the integer may hold a host address, which "
-                            "names no device data (convert it on the host "
-                            "and map what it points to)");
+    return Refuse(L, What + ": those bytes may hold a host address, which "
+                            "names no device data (make the pointer on the "
+                            "host and map what it points to)");
   return {};
 }
 
