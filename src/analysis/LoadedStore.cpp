@@ -419,13 +419,13 @@ bool privateTo(const Stmt *Current, const VarDecl *VD) {
   return false;
 }
 
-bool names(const Stmt *E, const VarDecl *VD) {
+bool namesVariable(const Stmt *E, const VarDecl *VD) {
   if (!E)
     return false;
   if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
     return true;
   for (const Stmt *C : E->children())
-    if (names(C, VD))
+    if (namesVariable(C, VD))
       return true;
   return false;
 }
@@ -439,7 +439,7 @@ bool mapsThrough(const Stmt *S, const VarDecl *VD) {
     for (const OMPClause *C : D->clauses())
       if (isa<OMPMapClause, OMPToClause, OMPFromClause>(C))
         for (const Stmt *E : const_cast<OMPClause *>(C)->children())
-          if (names(E, VD))
+          if (namesVariable(E, VD))
             return true;
   for (const Stmt *C : S->children())
     if (mapsThrough(C, VD))
