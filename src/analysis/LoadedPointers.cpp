@@ -254,6 +254,20 @@ private:
       destroyed(B.getType(), Delete, At, Level + 1);
   }
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
+  /// Whether CE, a library call, reaches only the body's own objects
+  /// (`std::get<0>(pr)`, `arr[1]` of a local `std::array`): what it
+  /// returns a reference to is theirs.
+  bool returnsLocal(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !Ctx->getSourceManager().isInSystemHeader(FD->getLocation()))
+      return false;
+    for (const Expr *Arg : CE->arguments())
+      if (Arg->isGLValue() && !localObject(Arg))
+        return false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      return localObject(MC->getImplicitObjectArgument());
+    return true;
+  }
   /// Whether E names an object of the body's own (`l` of `l.*pm`).
   bool localObject(const Expr *E) const {
     const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -432,6 +446,13 @@ private:
     } else {
       if (Copy && isa<UnaryOperator>(E))
         unnamedHolder(E, At, Flow, Copy); // `struct S t = *sp;`
+      // A pointer a call returns by reference (`ref(s)[0]` of `int *&ref(S
+      // &s) { return s.p; }`): storage of the caller's that no path names
+      // (review rv40 m02, m03, m05).
+      else if (const auto *CE = dyn_cast<CallExpr>(E);
+               CE && CE->isGLValue() && !returnsLocal(CE))
+        unnamedHolder(E, At, Flow, Copy,
+                      "a pointer a call returns by reference");
       return;
     }
     const auto *D = dyn_cast<DeclRefExpr>(Root);

@@ -41,3 +41,37 @@ void f(int *a, S s, S *sp, int *S::*pm) {
   CHECK(T[3]->Translate);
   CHECK(T[4]->Translate);
 }
+
+TEST_CASE("a pointer member a call returns by reference is not attached",
+          "[analysis][loaded-pointer]") {
+  // Review rv40 m03, m02: `ref(s)[0]` of `int *&ref(S &s) { return s.q; }`
+  // wrote through the host's address (host 1 2 3, emu 0 0 0).
+  FileResult F = translateC(R"src(
+#include <array>
+struct S { int *q; int *&rq() { return q; } };
+static int *&ref(S &s) { return s.q; }
+void f(int *a, S s) {
+  #pragma omp target data map(tofrom: a[0:4]) map(to: s)
+  {
+    #pragma omp target
+    { ref(s)[0] = 1; }
+    #pragma omp target
+    { s.rq()[2] = 3; }
+    #pragma omp target
+    { auto g = [&]() -> int *& { return s.q; }; g()[1] = 14; }
+    #pragma omp target
+    { int b[2] = {0, 0}; std::array<int *, 1> l{{b}}; l[0][1] = 2; a[0] = b[1]; }
+  }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> T = targetRegions(F);
+  REQUIRE(T.size() == 4);
+  for (int I = 0; I < 3; ++I) {
+    INFO("region " << I << ": " << T[I]->Reason);
+    CHECK_FALSE(T[I]->Translate);
+  }
+  checkDerefRefused(*T[0], "a pointer a call returns by reference");
+  // A local std::array's element is the region's own pointer.
+  CHECK(T[3]->Translate);
+}
