@@ -419,17 +419,6 @@ bool privateTo(const Stmt *Current, const VarDecl *VD) {
   return false;
 }
 
-bool namesVariable(const Stmt *E, const VarDecl *VD) {
-  if (!E)
-    return false;
-  if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == VD)
-    return true;
-  for (const Stmt *C : E->children())
-    if (namesVariable(C, VD))
-      return true;
-  return false;
-}
-
 } // namespace
 
 bool mapsThrough(const Stmt *S, const VarDecl *VD) {

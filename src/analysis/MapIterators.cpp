@@ -11,6 +11,7 @@
 // Clang 19 parses the modifier on data constructs at OpenMP 5.2 only, and
 // not at all in the motion clauses of `target update`.
 #include "analysis/ClauseReader.h"
+#include "analysis/PointerValueUse.h"
 
 #include "clang/AST/ExprOpenMP.h"
 
@@ -88,23 +89,11 @@ iteratorLoops(const OMPIteratorExpr *IE, ASTContext &Ctx,
   return Loops;
 }
 
-/// Whether S names V.
-bool names(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
-    return true;
-  for (const Stmt *C : S->children())
-    if (names(C, V))
-      return true;
-  return false;
-}
-
 /// Whether S names one of IE's iterators.
 bool namesAny(const Stmt *S, const OMPIteratorExpr *IE) {
   for (unsigned I = 0; I < IE->numOfIterators(); ++I)
     if (const auto *VD = dyn_cast_or_null<VarDecl>(IE->getIteratorDecl(I));
-        VD && names(S, VD))
+        VD && namesVariable(S, VD))
       return true;
   return false;
 }
@@ -253,7 +242,7 @@ bool iteratorSpan(const OMPIteratorExpr *IE, const Expr *Item, ASTContext &Ctx,
   const auto *Idx =
       Elem ? dyn_cast<DeclRefExpr>(Elem->getIdx()->IgnoreParenImpCasts())
            : nullptr;
-  if (!Idx || Idx->getDecl() != VD || names(Elem->getBase(), VD))
+  if (!Idx || Idx->getDecl() != VD || namesVariable(Elem->getBase(), VD))
     return false;
   // it = B:E counts B, B+1, ..., E-1; with step -1, B, B-1, ..., E+1.
   // Both in the iterator's type, as its values are (`it = v.len - 1:-1:-1`

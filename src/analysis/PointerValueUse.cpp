@@ -434,6 +434,17 @@ bool holdsDeviceAllocation(const ValueDecl *VD, const Stmt *Scope) {
   return Allocated;
 }
 
+bool namesVariable(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD)
+    return true;
+  for (const Stmt *C : S->children())
+    if (namesVariable(C, VD))
+      return true;
+  return false;
+}
+
 bool declaredIn(const Decl *D, const Stmt *Body) {
   const SourceManager &SM = D->getASTContext().getSourceManager();
   return SM.isPointWithin(D->getLocation(), Body->getBeginLoc(),

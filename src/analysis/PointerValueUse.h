@@ -47,6 +47,9 @@ pointerValueUse(const clang::Stmt *Body, const clang::ValueDecl *VD,
 bool holdsDeviceAllocation(const clang::ValueDecl *VD,
                            const clang::Stmt *Scope);
 
+/// Whether S, or an expression in it, names VD.
+bool namesVariable(const clang::Stmt *S, const clang::VarDecl *VD);
+
 /// Whether D is declared inside Body (a local of the region or function,
 /// not a variable it takes from outside).
 bool declaredIn(const clang::Decl *D, const clang::Stmt *Body);
