@@ -96,12 +96,7 @@ public:
       // maps have must be one the loop entered (review hunt j1, j4).
       bool Any = false, All = true;
       for (const auto &[C, HolderD, Item] : Covered)
-        if (C.size() <= Holder.size() &&
-            std::equal(C.begin(), C.end(), Holder.begin(),
-                       [](const auto &A, const auto &B) {
-                         return stepMatches(B, A);
-                       }) &&
-            presentAt(HolderD, ItemD)) {
+        if (covers(C, Holder) && presentAt(HolderD, ItemD)) {
           Any = true;
           if (!Range)
             break;
@@ -109,11 +104,7 @@ public:
         }
       if (Range)
         for (const auto &[C, D, Item] : Anywhere)
-          if (C.size() <= Holder.size() &&
-              std::equal(C.begin(), C.end(), Holder.begin(),
-                         [](const auto &A, const auto &B) {
-                           return stepMatches(B, A);
-                         }))
+          if (covers(C, Holder))
             All &= loopCovers(*Range, Holder, C, Item);
       if (Any && All)
         Paths.insert(P);
@@ -121,6 +112,15 @@ public:
   }
 
 private:
+  /// Whether the storage C maps holds the pointer at Holder: C is Holder
+  /// or storage around it, an element of any index matching a loop's.
+  static bool covers(const StoragePath &C, const StoragePath &Holder) {
+    return C.size() <= Holder.size() &&
+           std::equal(C.begin(), C.end(), Holder.begin(),
+                      [](const auto &A, const auto &B) {
+                        return stepMatches(B, A);
+                      });
+  }
   /// Whether the loop R enters every element that Item, mapped as C,
   /// maps of the array the loop's step of Holder indexes: C is that array
   /// or one of its elements, not a record or array around it.

@@ -113,14 +113,7 @@ public:
   }
   /// In a template's pattern: a callee the arguments decide (every
   /// candidate's parameters), or one of a dependent scope (none known).
-  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
-    if (E->hasExplicitTemplateArgs())
-      for (const NamedDecl *D : E->decls())
-        objectArguments(dyn_cast<TemplateDecl>(D->getUnderlyingDecl()),
-                        E->template_arguments());
-    return true;
-  }
-  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+  bool VisitOverloadExpr(OverloadExpr *E) {
     if (E->hasExplicitTemplateArgs())
       for (const NamedDecl *D : E->decls())
         objectArguments(dyn_cast<TemplateDecl>(D->getUnderlyingDecl()),
