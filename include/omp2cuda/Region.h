@@ -139,6 +139,9 @@ struct PointerMap {
   /// `p->`) and the member's field index there; empty otherwise.
   std::string Parent;
   unsigned Field = 0;
+  /// `this[0:1]` or `*this` of a data construct (Base "this"): mapped
+  /// before the members, which then lie in its copy.
+  bool ThisObject = false;
   /// map(iterator(...), ...) (MapIterators.cpp): the `for` headers,
   /// outermost first, the step runs in, once per iterator value.
   std::vector<std::string> Loops;

@@ -167,9 +167,9 @@ private:
     }
     return true;
   }
-  /// The storage that holds the pointer E: the variable or the pointee
-  /// that E reaches through members and elements of arrays (`s` of
-  /// `s.in.p`, `*sp` of `sp->p`, `rows` of `rows[1]`).
+  /// The storage that holds the pointer E: the variable, the member of
+  /// `this` or the pointee that E reaches through members and elements of
+  /// arrays (`s` of `s.in.p`, `*sp` of `sp->p`, `rows` of `rows[1]`).
   bool holderOf(const Expr *E, StoragePath &Out) {
     const Expr *Cur = E->IgnoreParenImpCasts();
     while (true) {
@@ -187,6 +187,10 @@ private:
     }
     std::vector<StoragePath> Each(1);
     const auto *M = dyn_cast<MemberExpr>(Cur);
+    // A member of `this` holds its pointers as a variable would: the
+    // region maps the member (`map(to: s)` covers `this->s.p`).
+    if (M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      M = nullptr;
     if (!pathsAt(M ? M->getBase() : Cur, Each) || Each.size() != 1)
       return false;
     Out = Each.front();
@@ -503,6 +507,13 @@ private:
         std::any_of(PointerModified.begin(), PointerModified.end(),
                     [&](const void *V) { return mayAlias(V); }))
       return;
+    // The object a member function runs on is such a holder too: it may
+    // be changed by name (`s.p = other;`), through `this` by a call, or
+    // through any alias of it (review hwa: host 99, emu 10).
+    if (Outer && Root == thisRoot() &&
+        std::any_of(PointerModified.begin(), PointerModified.end(),
+                    [&](const void *V) { return mayAlias(V); }))
+      return;
     // An iterator's item enters the elements of its range only: like a
     // loop's, it attaches where that range holds every element its
     // holder's maps have (review hunt it1: `iterator(it = 0:n:2)`).
@@ -515,8 +526,7 @@ private:
                     });
     if (Iterated && !(Range = iteratorRange(Iter, Scope, Ctx)))
       return;
-    if ((!Outer && !Iterated) ||
-        (!Each.empty() && Each.front().front().first == thisRoot())) {
+    if (!Outer && !Iterated) {
       Paths.insert(Each.begin(), Each.end());
       return;
     }
@@ -558,7 +568,7 @@ private:
   bool mayAlias(const void *V) const {
     if (V == anyGlobal())
       return false;
-    if (V == throughPointer() || V == anyCall())
+    if (V == throughPointer() || V == anyCall() || V == thisRoot())
       return true;
     // A pointer variable changed, or passed to a call (which anyCall()
     // stands for where it may write through it), changes no record.

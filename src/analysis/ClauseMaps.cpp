@@ -115,6 +115,9 @@ Verdict ClauseReader::addItem(const Expr *E, MapInfo MI, const char *What) {
     if (!Why.empty())
       return Verdict::no(DiagId::HostClause, Why);
   }
+  if (!VD)
+    if (std::optional<Verdict> V = addThisItem(E, MI, What))
+      return *V;
   if (!VD && !Deref)
     if (std::optional<Verdict> V = addBasedItem(E, MI, What))
       return *V;
@@ -270,6 +273,45 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   PM.Base = exprText_(Base, Ctx);
   PM.AttachBase = BT->isPointerType();
   PM.Map = MI;
+  CI.PointerMaps.push_back(PM);
+  return Verdict{};
+}
+
+std::optional<Verdict> ClauseReader::addThisItem(const Expr *E, MapInfo MI,
+                                                 const char *What) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  const auto *U = dyn_cast<UnaryOperator>(X);
+  const auto *Sec = dyn_cast<ArraySectionExpr>(X);
+  const Expr *Base = U && U->getOpcode() == UO_Deref ? U->getSubExpr()
+                     : Sec                           ? Sec->getBase()
+                                                     : nullptr;
+  if (!Base || !isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return std::nullopt;
+  // A region's stub is not a member function: it has no `this` to map.
+  if (!DataConstruct)
+    return Verdict::no(DiagId::HostClause,
+                       std::string("the ") + What + " item '" + userText(E) +
+                           "' on a target region is not translated (map it "
+                           "with 'target data' around the region)");
+  auto Is = [&](const Expr *B, uint64_t V) {
+    std::optional<llvm::APSInt> C =
+        B ? B->getIntegerConstantExpr(Ctx) : std::nullopt;
+    return C && *C == V;
+  };
+  // OpenMP allows only the one object (`this[:1]`).
+  if (Sec && ((Sec->getLowerBound() && !Is(Sec->getLowerBound(), 0)) ||
+              !Is(Sec->getLength(), 1) || Sec->getStride()))
+    return Verdict::no(DiagId::HostClause,
+                       std::string("the ") + What + " item '" + userText(E) +
+                           "' is not the one object 'this' points to");
+  MI.Section = true;
+  MI.Lower = "0";
+  MI.Length = "1";
+  CI.ClauseExprs.push_back(X);
+  PointerMap PM;
+  PM.Base = "this";
+  PM.Map = MI;
+  PM.ThisObject = true;
   CI.PointerMaps.push_back(PM);
   return Verdict{};
 }

@@ -105,6 +105,10 @@ struct ClauseReader {
   /// need it as a parameter of its stub. None when E has no such form.
   std::optional<Verdict> addBasedItem(const clang::Expr *E, MapInfo MI,
                                       const char *What);
+  /// `this[0:1]` or `*this`, the object a member function runs on: a data
+  /// construct maps it whole, before its members. None for other items.
+  std::optional<Verdict> addThisItem(const clang::Expr *E, MapInfo MI,
+                                     const char *What);
   Verdict addMap(const clang::ValueDecl *VD, const MapInfo &MI);
   /// Sections of further dimensions must cover them whole: then the item
   /// is one contiguous block, rows [lower, lower + length) of the first.

@@ -472,6 +472,10 @@ private:
                         Frame.callee()->getNameAsString() + "' is called on");
       return;
     }
+    if (!D) {
+      thisMember(E, Member, At, Flow, Copy);
+      return;
+    }
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
@@ -497,6 +501,45 @@ private:
            (Copy   ? Copy
             : Flow ? Passed
                    : " is dereferenced");
+  }
+  /// E, a pointer held in a member of the object the region runs on
+  /// (`this->s.p`, `arr[1]` of a member array, a member record copied
+  /// whole): the region maps the member as it would a variable, so its
+  /// copy holds the host's pointers unless an item attached them (review
+  /// ldb: `map(to: s)` then `s.p[3] = 70`, host 70, emu 4). The member
+  /// pointer itself (`this->p`) is the region's own value, translated.
+  void thisMember(const Expr *E, const MemberExpr *Member, const Expr *At,
+                  bool Flow, const char *Copy) {
+    if (E == Member && E->getType()->isPointerType() &&
+        isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+      return;
+    if (attachedIn(E))
+      return;
+    if (!Copy && (Flow ? !flowsToDeref(At, const_cast<ASTContext &>(*Ctx))
+                       : Member && !Frame.callee() &&
+                             storedDeviceAddress(Body, Current, Member, At)))
+      return;
+    Where = At->getBeginLoc();
+    What = "a pointer held in the member '" + thisMemberName(E) + "'" +
+           (Copy   ? Copy
+            : Flow ? Passed
+                   : " is dereferenced");
+  }
+  /// The name of the member of `this` under E's members and elements.
+  static std::string thisMemberName(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = A->getBase();
+        continue;
+      }
+      const auto *M = dyn_cast<MemberExpr>(E);
+      if (!M)
+        return "this";
+      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        return M->getMemberDecl()->getNameAsString();
+      E = M->getBase();
+    }
   }
   /// E's storage reached other than from a variable or `this`
   /// (`o.inner->p`, `static_cast<B &>(d).p`, a call's result): attached

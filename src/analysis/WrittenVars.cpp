@@ -1,5 +1,6 @@
 // The variables a statement may change on the host (WrittenVars.h).
 #include "analysis/WrittenVars.h"
+#include "analysis/AttachedPaths.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -200,6 +201,11 @@ void writtenRoot(const Expr *E, std::set<const void *> &Out) {
     else
       break;
   }
+  // A member of the object a member function runs on (`s.p = b;`).
+  if (isa_and_nonnull<CXXThisExpr>(E)) {
+    Out.insert(thisRoot());
+    return;
+  }
   const auto *D = dyn_cast_or_null<DeclRefExpr>(E);
   if (const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr) {
     Out.insert(VD->getCanonicalDecl());
@@ -326,18 +332,23 @@ void escapedVars(const Stmt *S, std::set<const void *> &Out) {
       }
     }
   // A lambda that captures by reference writes the variable itself when it
-  // is called (review hwa b5: `[&] { s.p = b; }`).
+  // is called (review hwa b5: `[&] { s.p = b; }`), one that captures `this`
+  // the object's members.
   if (const auto *L = dyn_cast<LambdaExpr>(S))
-    for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable())
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
-          if (C.getCaptureKind() == LCK_ByRef)
-            Out.insert(VD->getCanonicalDecl());
-          // `[&r = s]` binds r to s.
-          if (VD->isInitCapture() && VD->getType()->isReferenceType() &&
-              VD->getInit())
-            writtenRoot(VD->getInit(), Out);
-        }
+    for (const LambdaCapture &C : L->captures()) {
+      if (C.capturesThis())
+        Out.insert(thisRoot());
+      if (!C.capturesVariable())
+        continue;
+      if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+        if (C.getCaptureKind() == LCK_ByRef)
+          Out.insert(VD->getCanonicalDecl());
+        // `[&r = s]` binds r to s.
+        if (VD->isInitCapture() && VD->getType()->isReferenceType() &&
+            VD->getInit())
+          writtenRoot(VD->getInit(), Out);
+      }
+    }
   eachChild(S, [&](const Stmt *C) { escapedVars(C, Out); });
 }
 

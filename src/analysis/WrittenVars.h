@@ -25,9 +25,10 @@ const void *throughPointer();
 /// a function (review hwa: `f()` writing `gsp->p` with `gsp = &s`).
 const void *anyCall();
 
-/// Adds to Out (canonical VarDecls) the variables S, less Skip, may assign,
-/// step, take the address of or pass by reference, the root variable of
-/// members, elements and dereferences; with a call, anyGlobal() too.
+/// Adds to Out (canonical VarDecls; thisRoot() for members of `this`) the
+/// variables S, less Skip, may assign, step, take the address of or pass by
+/// reference, the root variable of members, elements and dereferences; with
+/// a call, anyGlobal() too.
 /// PointerOut, where given, gets the roots of pointers S may change (an
 /// assignment or step of a pointer, an assignment of a record or array that
 /// may hold one, an address taken, a call's arguments), throughPointer() and

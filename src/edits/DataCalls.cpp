@@ -113,12 +113,18 @@ std::vector<std::string> DataCalls::open(const Region &R,
     return Out;
   };
   std::vector<std::string> Attach;
+  // `*this` first: the members lie in its copy.
+  for (const PointerMap &PM : R.PointerMaps)
+    if (PM.ThisObject)
+      for (std::string &X : Calls(mapSteps(PM)))
+        S.push_back(std::move(X));
   for (const Capture &Cap : R.Captures)
     if (Cap.Map)
       deferAttach(Cap, Calls(mapSteps(Cap)), S, Attach);
   for (const PointerMap &PM : R.PointerMaps)
-    for (std::string &X : inLoops(PM.Loops, Calls(mapSteps(PM))))
-      S.push_back(std::move(X));
+    if (!PM.ThisObject)
+      for (std::string &X : inLoops(PM.Loops, Calls(mapSteps(PM))))
+        S.push_back(std::move(X));
   S.insert(S.end(), Attach.begin(), Attach.end());
   return S;
 }
@@ -159,6 +165,14 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
   // leave a device address in the host's p. So it runs first, as on a
   // target region (its map is the last, its exit the first).
   const bool Exit = D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data;
+  // `*this` first on entry (its members lie in its copy), last on exit.
+  std::vector<std::string> ThisCalls;
+  for (const PointerMap &PM : R.PointerMaps)
+    if (PM.ThisObject)
+      for (std::string &X : C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
+        ThisCalls.push_back(std::move(X));
+  if (!Exit)
+    Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
   const size_t Items = Calls.size();
   std::vector<std::string> Attach, PointerExits;
   for (const Capture &Cap : R.Captures)
@@ -173,10 +187,13 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
   Calls.insert(Calls.begin() + Items, PointerExits.begin(), PointerExits.end());
   // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
-    for (std::string &X :
-         inLoops(PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
-      Calls.push_back(std::move(X));
+    if (!PM.ThisObject)
+      for (std::string &X : inLoops(
+               PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
+        Calls.push_back(std::move(X));
   Calls.insert(Calls.end(), Attach.begin(), Attach.end());
+  if (Exit)
+    Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
   if (Deferred)
     Calls.push_back(
         deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");

@@ -32,6 +32,7 @@ if(TARGET omp2cuda_tool)
     attached_loops_test.cpp
     integer_pointers_test.cpp
     member_pointer_loads_test.cpp
+    this_member_pointers_test.cpp
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
