@@ -3,6 +3,7 @@
 // whose device copies hold host addresses unless a map attaches them.
 #include "analysis/AttachedPaths.h"
 #include "analysis/CallFrames.h"
+#include "analysis/LoadedOperands.h"
 #include "analysis/LoadedStore.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/VirtualCalls.h"
@@ -33,21 +34,6 @@ constexpr unsigned MaxCallDepth = 4;
 /// The most elements of an array copied whole whose pointers are each
 /// looked up.
 constexpr uint64_t MaxElements = 64;
-
-/// The functions of the unit declared `declare target ... indirect`.
-std::vector<const FunctionDecl *> indirectFunctions(const ASTContext &Ctx) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool VisitFunctionDecl(FunctionDecl *FD) {
-      if (const auto *A = FD->getAttr<OMPDeclareTargetDeclAttr>();
-          A && A->getIndirect())
-        Found.push_back(FD);
-      return true;
-    }
-    std::vector<const FunctionDecl *> Found;
-  } F;
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return F.Found;
-}
 
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
@@ -334,32 +320,6 @@ private:
       return true;
     return pointerValueUse(Body, Into).Derefs;
   }
-  /// The pointer operand whose value E is: through pointer arithmetic
-  /// (`(s.p + 1)[0]`, `*s.p++`, `(s.p += 2)[0]`) and casts between pointer
-  /// types (`((double *)b.data)[0]`), which keep the host's address a
-  /// pointer holds (review hunt: cast1.c, inc1.c, host 3 / emu 0).
-  static const Expr *pointerOperand(const Expr *E) {
-    while (true) {
-      if (const auto *CE = dyn_cast<ExplicitCastExpr>(E);
-          CE && CE->getSubExpr()->getType()->isPointerType()) {
-        E = CE->getSubExpr()->IgnoreParenImpCasts();
-      } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-                 U && U->isIncrementDecrementOp()) {
-        E = U->getSubExpr()->IgnoreParenImpCasts();
-      } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E);
-                 CA && (CA->getOpcode() == BO_AddAssign ||
-                 CA->getOpcode() == BO_SubAssign)) {
-        E = CA->getLHS()->IgnoreParenImpCasts();
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
-                 BO && BO->isAdditiveOp()) {
-        E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                      : BO->getRHS())
-                ->IgnoreParenImpCasts();
-      } else {
-        return E;
-      }
-    }
-  }
   /// The pointer E (a pointer-typed operand) as loaded storage: for a
   /// dereference At, or (Flow) the load At of E, reported where its value
   /// flows to a dereference.
@@ -525,22 +485,6 @@ private:
             : Flow ? Passed
                    : " is dereferenced");
   }
-  /// The name of the member of `this` under E's members and elements.
-  static std::string thisMemberName(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-        E = A->getBase();
-        continue;
-      }
-      const auto *M = dyn_cast<MemberExpr>(E);
-      if (!M)
-        return "this";
-      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
-        return M->getMemberDecl()->getNameAsString();
-      E = M->getBase();
-    }
-  }
   /// E's storage reached other than from a variable or `this`
   /// (`o.inner->p`, `static_cast<B &>(d).p`, a call's result): attached
   /// only where its storage path is, else the region stays on the host
@@ -617,26 +561,6 @@ private:
     }
     return true;
   }
-  /// Whether a value of type T holds a pointer: a pointer, or an array or
-  /// record with one.
-  static bool holdsPointer(QualType T) {
-    T = T.getCanonicalType();
-    if (T->isPointerType())
-      return true;
-    if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
-      return holdsPointer(A->getElementType());
-    if (const auto *RD = T->getAsRecordDecl()) {
-      if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
-        if (CRD->hasDefinition())
-          for (const CXXBaseSpecifier &B : CRD->bases())
-            if (holdsPointer(B.getType()))
-              return true;
-      for (const FieldDecl *F : RD->fields())
-        if (holdsPointer(F->getType()))
-          return true;
-    }
-    return false;
-  }
   bool subscripted(const Expr *E) {
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
@@ -647,36 +571,6 @@ private:
       " is copied whole, or bound to a reference";
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";
-  /// The variable expression under M's records: s of s.a.p, sp of
-  /// sp->a.p, (*sp).p or sp[i].p (Through set); null for anything else
-  /// (`this`, a call).
-  static const Expr *throughRecords(const MemberExpr *M, bool &Through) {
-    // A reference member names storage elsewhere, as a pointer does
-    // (`r.x.p` of `struct R { S &x; }`).
-    bool Ref = false;
-    while (true) {
-      if (M->isArrow()) {
-        Through = true;
-        return M->getBase()->IgnoreParenImpCasts();
-      }
-      const Expr *B = M->getBase()->IgnoreParenImpCasts();
-      if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
-        Ref |= Inner->getMemberDecl()->getType()->isReferenceType();
-        M = Inner;
-        continue;
-      }
-      const auto *U = dyn_cast<UnaryOperator>(B);
-      const auto *A = dyn_cast<ArraySubscriptExpr>(B);
-      bool Deref = (U && U->getOpcode() == UO_Deref) ||
-                   (A && A->getBase()->getType()->isPointerType());
-      Through = Deref || Ref;
-      if (U && Deref)
-        return U->getSubExpr()->IgnoreParenImpCasts();
-      if (A && Deref)
-        return A->getBase()->IgnoreParenImpCasts();
-      return B;
-    }
-  }
   const Stmt *Body;
   const Stmt *Current;
   const CallFrame &Frame;
