@@ -320,6 +320,80 @@ private:
       return true;
     return pointerValueUse(Body, Into).Derefs;
   }
+  /// The variable, `this` or other storage whose copy E's pointer is
+  /// loaded from (Member: E's member; Through: a record reached through a
+  /// pointer, sp->p, (*sp).p, sp[i].p, whose device copy holds the host's
+  /// pointer too); null where E is no such load, or one decided here (a
+  /// declare target pointer, an element or a call's result).
+  const Expr *loadRoot(const Expr *E, const Expr *At, bool Flow,
+                       const char *Copy, const MemberExpr *&Member,
+                       bool &Through) {
+    const Expr *Root = nullptr;
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (!M->getType()->isPointerType() && !Copy)
+        return nullptr;
+      Member = M;
+      Root = throughRecords(M, Through);
+      if (!Root)
+        return nullptr;
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (Copy && !A->getType()->isPointerType()) {
+        unnamedHolder(E, At, Flow, Copy); // `struct S t = sa[1];`
+        return nullptr;
+      }
+      if (!A->getType()->isPointerType())
+        return nullptr;
+      Root = A->getBase()->IgnoreParenImpCasts();
+      // A member array of pointers: s.ptrs[i].
+      if (const auto *M = dyn_cast<MemberExpr>(Root);
+          M && M->getType()->isArrayType()) {
+        Root = throughRecords(M, Through);
+        if (!Root)
+          return nullptr;
+      } else if (Root->getType()->isPointerType()) {
+        // An element of what a pointer points to (`rows[0]` of `int
+        // **rows`): the device copy of a mapped array of pointers (review
+        // rv R1: `rows[0][1] = 1`, host 1, emu 0).
+        Through = true;
+      } else if (!Root->getType()->isArrayType() &&
+                 !(isa<DeclRefExpr>(Root) && cast<DeclRefExpr>(Root)
+                                                 ->getDecl()
+                                                 ->getType()
+                                                 ->isArrayType()))
+        return nullptr;
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref &&
+               E->getType()->isPointerType()) {
+      Root = U->getSubExpr()->IgnoreParenImpCasts(); // `*pp`, as `pp[0]`
+      Through = true;
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(E);
+               D && Copy && !E->getType()->isPointerType()) {
+      Root = D; // a record or an array of pointers, copied whole
+    } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+      if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
+          VD->hasAttr<OMPDeclareTargetDeclAttr>() &&
+          !Attached.count({{VD->getCanonicalDecl(), 0}}) &&
+          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
+        Where = At->getBeginLoc();
+        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
+               (Flow ? Passed : " is dereferenced");
+      }
+      return nullptr;
+    } else {
+      if (Copy && isa<UnaryOperator>(E))
+        unnamedHolder(E, At, Flow, Copy); // `struct S t = *sp;`
+      // A pointer a call returns by reference (`ref(s)[0]` of `int *&ref(S
+      // &s) { return s.p; }`): storage of the caller's that no path names
+      // (review rv40 m02, m03, m05).
+      else if (const auto *CE = dyn_cast<CallExpr>(E);
+               CE && CE->isGLValue() && !returnsLocal(CE))
+        unnamedHolder(E, At, Flow, Copy,
+                      "a pointer a call returns by reference");
+      return nullptr;
+    }
+    return Root;
+  }
   /// The pointer E (a pointer-typed operand) as loaded storage: for a
   /// dereference At, or (Flow) the load At of E, reported where its value
   /// flows to a dereference.
@@ -347,74 +421,11 @@ private:
                       "member,");
       return;
     }
-    const Expr *Root = nullptr;
     const MemberExpr *Member = nullptr;
-    // A record reached through a pointer (sp->p, (*sp).p, sp[i].p) is the
-    // device copy of what sp points to, which holds the host's pointer too.
     bool Through = false;
-    if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (!M->getType()->isPointerType() && !Copy)
-        return;
-      Member = M;
-      Root = throughRecords(M, Through);
-      if (!Root)
-        return;
-    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-      if (Copy && !A->getType()->isPointerType()) {
-        unnamedHolder(E, At, Flow, Copy); // `struct S t = sa[1];`
-        return;
-      }
-      if (!A->getType()->isPointerType())
-        return;
-      Root = A->getBase()->IgnoreParenImpCasts();
-      // A member array of pointers: s.ptrs[i].
-      if (const auto *M = dyn_cast<MemberExpr>(Root);
-          M && M->getType()->isArrayType()) {
-        Root = throughRecords(M, Through);
-        if (!Root)
-          return;
-      } else if (Root->getType()->isPointerType()) {
-        // An element of what a pointer points to (`rows[0]` of `int
-        // **rows`): the device copy of a mapped array of pointers (review
-        // rv R1: `rows[0][1] = 1`, host 1, emu 0).
-        Through = true;
-      } else if (!Root->getType()->isArrayType() &&
-                 !(isa<DeclRefExpr>(Root) && cast<DeclRefExpr>(Root)
-                                                 ->getDecl()
-                                                 ->getType()
-                                                 ->isArrayType()))
-        return;
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && U->getOpcode() == UO_Deref &&
-               E->getType()->isPointerType()) {
-      Root = U->getSubExpr()->IgnoreParenImpCasts(); // `*pp`, as `pp[0]`
-      Through = true;
-    } else if (const auto *D = dyn_cast<DeclRefExpr>(E);
-               D && Copy && !E->getType()->isPointerType()) {
-      Root = D; // a record or an array of pointers, copied whole
-    } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(D->getDecl());
-      if (VD && VD->hasGlobalStorage() && VD->getType()->isPointerType() &&
-          VD->hasAttr<OMPDeclareTargetDeclAttr>() &&
-          !Attached.count({{VD->getCanonicalDecl(), 0}}) &&
-          (!Flow || flowsToDeref(At, VD->getASTContext()))) {
-        Where = At->getBeginLoc();
-        What = "the declare target pointer '" + VD->getNameAsString() + "'" +
-               (Flow ? Passed : " is dereferenced");
-      }
+    const Expr *Root = loadRoot(E, At, Flow, Copy, Member, Through);
+    if (!Root)
       return;
-    } else {
-      if (Copy && isa<UnaryOperator>(E))
-        unnamedHolder(E, At, Flow, Copy); // `struct S t = *sp;`
-      // A pointer a call returns by reference (`ref(s)[0]` of `int *&ref(S
-      // &s) { return s.p; }`): storage of the caller's that no path names
-      // (review rv40 m02, m03, m05).
-      else if (const auto *CE = dyn_cast<CallExpr>(E);
-               CE && CE->isGLValue() && !returnsLocal(CE))
-        unnamedHolder(E, At, Flow, Copy,
-                      "a pointer a call returns by reference");
-      return;
-    }
     const auto *D = dyn_cast<DeclRefExpr>(Root);
     const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
     bool Bound = false;
