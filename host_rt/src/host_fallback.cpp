@@ -50,7 +50,8 @@ std::uintptr_t addr(const void *P) { return reinterpret_cast<std::uintptr_t>(P);
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
                            std::initializer_list<HostRange> HostCurrent,
                            std::initializer_list<HostRange> HostFrom,
-                           std::initializer_list<HostRange> Firstprivate)
+                           std::initializer_list<HostRange> Firstprivate,
+                           std::initializer_list<HostRange> Reached)
     : Loc(L), From(HostFrom) {
   int N = numDevices();
   int D = Dev < 0 ? defaultDevice() : Dev;
@@ -88,8 +89,16 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // A firstprivate copy starts from the host's original (fuzz seed 7771,
   // program 115: a present `dt` the host doubles each step); the device's
   // copy is no business of the region's.
+  // One the region also reaches through a map item or a pointer may be
+  // written there with the host's own value, which no comparison sees (rv40
+  // f21: `px[0] = 2` with px == &x, x == 2 on the host): the device gets the
+  // host's bytes, the host build's one object's value.
   for (const HostRange &C : Firstprivate)
-    keepHostBytes(C, /*Send=*/false);
+    keepHostBytes(C, /*Send=*/std::any_of(
+                      Reached.begin(), Reached.end(), [&](const HostRange &X) {
+                        return X.Bytes && addr(X.Host) < addr(C.Host) + C.Bytes &&
+                               addr(C.Host) < addr(X.Host) + X.Bytes;
+                      }));
   hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -1,0 +1,68 @@
+// o2c::HostFallback's Reached argument: a firstprivate variable the region
+// also reaches through a map item or a pointer goes to the device with the
+// host's bytes, since a write there of the host's own value cannot be told
+// from no write (review rv40 f21, f22; docs/host-fallback.md).
+#include "omp2cuda/host_rt.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace o2c;
+
+namespace {
+const SourceLoc Loc = {"rt_fallback_reached_test.cpp", 9, 1, "target"};
+
+int *deviceCopy(int *Host, std::size_t N) {
+  TargetRegion R(Loc);
+  int *D = R.mapSection(Host, 0, N, MapAlloc);
+  R.finish();
+  return D;
+}
+} // namespace
+
+TEST_CASE("a firstprivate variable the region reaches otherwise gets the "
+          "host's bytes on the device",
+          "[rt][fallback]") {
+  std::vector<int> A{1, 1, 1, 1};
+  enterData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapTo);
+  int *DA = deviceCopy(A.data(), A.size());
+  A[0] = 2; // the host's newer values: the device holds 1
+  A[2] = 2;
+  A[3] = 2;
+  {
+    // A[0] is firstprivate and mapped by the region (A[0:1]); A[2] is
+    // firstprivate and pointed to by a firstprivate pointer; A[3] is
+    // firstprivate and reached by nothing else.
+    HostFallback F(Loc, true, -1, {}, {},
+                   {{&A[0], sizeof(int)}, {&A[2], sizeof(int)}, {&A[3], sizeof(int)}},
+                   {{&A[0], sizeof(int)}, {&A[2], 1}});
+    CHECK(A[0] == 2); // the host's values, for the private copies
+    CHECK(A[2] == 2);
+    CHECK(A[3] == 2);
+    A[0] = 2; // the region's writes through its aliases: the host's values
+    A[2] = 2;
+  }
+  CHECK(DA[0] == 2);
+  CHECK(DA[1] == 1);
+  CHECK(DA[2] == 2);
+  CHECK(DA[3] == 1); // reached by nothing: the device keeps its own
+  exitData(Loc, -1, true, A.data(), A.size() * sizeof(int), MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("pointeeRange is where a pointer points, for pointers only",
+          "[rt][fallback]") {
+  int X = 0;
+  int *P = &X;
+  double D = 0;
+  void (*Fn)() = nullptr;
+  CHECK(pointeeRange(&P).Host == &X);
+  CHECK(pointeeRange(&P).Bytes == 1);
+  CHECK(pointeeRange(&D).Bytes == 0);
+  CHECK(pointeeRange(&Fn).Bytes == 0);
+  CHECK(scalarRange(&D).Host == &D);
+  CHECK(scalarRange(&D).Bytes == sizeof(double));
+  struct S { int a; } Sv{1};
+  CHECK(scalarRange(&Sv).Bytes == 0);
+}
