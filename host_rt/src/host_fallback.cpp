@@ -45,6 +45,14 @@ void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
 
 namespace {
 std::uintptr_t addr(const void *P) { return reinterpret_cast<std::uintptr_t>(P); }
+
+bool overlapsAny(const HostFallback::HostRange &C,
+                 std::initializer_list<HostFallback::HostRange> Rs) {
+  return std::any_of(Rs.begin(), Rs.end(), [&](const HostFallback::HostRange &X) {
+    return X.Bytes && addr(X.Host) < addr(C.Host) + C.Bytes &&
+           addr(C.Host) < addr(X.Host) + X.Bytes;
+  });
+}
 } // namespace
 
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
@@ -94,11 +102,7 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // f21: `px[0] = 2` with px == &x, x == 2 on the host): the device gets the
   // host's bytes, the host build's one object's value.
   for (const HostRange &C : Firstprivate)
-    keepHostBytes(C, /*Send=*/std::any_of(
-                      Reached.begin(), Reached.end(), [&](const HostRange &X) {
-                        return X.Bytes && addr(X.Host) < addr(C.Host) + C.Bytes &&
-                               addr(C.Host) < addr(X.Host) + X.Bytes;
-                      }));
+    keepHostBytes(C, /*Send=*/overlapsAny(C, Reached));
   hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -294,8 +294,9 @@ FallbackPrivates fallbackPrivates(const OMPExecutableDirective &D,
     }
     // What a firstprivate pointer reaches (HostFallback's Reached).
     if (Pointer)
-      Out.Pointees += (Out.Pointees.empty() ? "" : ", ") +
-                      fmt::format("o2c::pointeeRange(__builtin_addressof({}))", N);
+      Out.Pointees +=
+          (Out.Pointees.empty() ? "" : ", ") +
+          fmt::format("o2c::pointeeRange(__builtin_addressof({}))", N);
     if (Every) {
       Join(rangeText(N, false));
       continue;

@@ -9,17 +9,12 @@
 #include "edits/SourceText.h"
 #include "emit/Emit.h"
 
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <fmt/format.h>
-
-#include <optional>
 
 using namespace clang;
 
@@ -36,9 +31,11 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
     const auto *DR = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
     return DR && isa<VarDecl>(DR->getDecl());
   };
+  // The builtin ignores an overloaded operator&.
   if (Var(X))
-    return "o2c::HostFallback::HostRange{&(" + exprText(X, Ctx, &HostEdits) +
-           "), sizeof(" + exprText(X, Ctx, &HostEdits) + ")}";
+    return "o2c::HostFallback::HostRange{__builtin_addressof(" +
+           exprText(X, Ctx, &HostEdits) + "), sizeof(" +
+           exprText(X, Ctx, &HostEdits) + ")}";
   const auto *S = dyn_cast<ArraySectionExpr>(X);
   if (!S || !Var(S->getBase()) || !S->getLength() || S->getStride())
     return "";

@@ -12,6 +12,19 @@ int gi = 1;
 struct G { int x; int y; } g = {1, 1};
 int gbuf[4] = {0};
 int *gp = gbuf;
+double gd = 1.0;
+template <class T> T readRefs(T *) {
+  static T st = 1;
+  T &r = st;
+  double &rg = gd;
+  T out[1] = {0};
+#pragma omp target enter data map(to: st, gd)
+  st = 5; gd = 6.5;
+#pragma omp target map(tofrom: out[0:1])
+  { if (getenv("NOPE_X")) out[0]++; out[0] = r + (T)rg; }
+#pragma omp target exit data map(delete: st, gd)
+  return out[0];
+}
 int main() {
   int out[3] = {0};
   int &r1 = gi;
@@ -35,4 +48,5 @@ int main() {
   { if (getenv("NOPE_X")) o[0]++; o[0] = rd; o[1] = ra; o[2] = rc; o[3] = (double)(rp - gbuf); o[4] = crd; }
 #pragma omp target exit data map(delete: go, gp, sd)
   std::printf("others %g %g %g %g %g\n", o[0], o[1], o[2], o[3], o[4]);
+  std::printf("templates %d %g\n", readRefs((int *)0), readRefs((double *)0));
 }

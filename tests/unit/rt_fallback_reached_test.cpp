@@ -34,9 +34,10 @@ TEST_CASE("a firstprivate variable the region reaches otherwise gets the "
     // A[0] is firstprivate and mapped by the region (A[0:1]); A[2] is
     // firstprivate and pointed to by a firstprivate pointer; A[3] is
     // firstprivate and reached by nothing else.
-    HostFallback F(Loc, true, -1, {}, {},
-                   {{&A[0], sizeof(int)}, {&A[2], sizeof(int)}, {&A[3], sizeof(int)}},
-                   {{&A[0], sizeof(int)}, {&A[2], 1}});
+    HostFallback F(
+        Loc, true, -1, {}, {},
+        {{&A[0], sizeof(int)}, {&A[2], sizeof(int)}, {&A[3], sizeof(int)}},
+        {{&A[0], sizeof(int)}, {&A[2], 1}});
     CHECK(A[0] == 2); // the host's values, for the private copies
     CHECK(A[2] == 2);
     CHECK(A[3] == 2);
@@ -63,6 +64,8 @@ TEST_CASE("pointeeRange is where a pointer points, for pointers only",
   CHECK(pointeeRange(&Fn).Bytes == 0);
   CHECK(scalarRange(&D).Host == &D);
   CHECK(scalarRange(&D).Bytes == sizeof(double));
-  struct S { int a; } Sv{1};
+  struct S {
+    int a;
+  } Sv{1};
   CHECK(scalarRange(&Sv).Bytes == 0);
 }
