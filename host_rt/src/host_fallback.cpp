@@ -101,8 +101,11 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // written there with the host's own value, which no comparison sees (rv40
   // f21: `px[0] = 2` with px == &x, x == 2 on the host): the device gets the
   // host's bytes, the host build's one object's value.
+  // An attached pointer into it reaches it too (`s.p[0] = 2` with s.p ==
+  // &x attached, scratch-fb2 v12).
   for (const HostRange &C : Firstprivate)
-    keepHostBytes(C, /*Send=*/overlapsAny(C, Reached));
+    keepHostBytes(C, /*Send=*/overlapsAny(C, Reached) ||
+                         attachments(Device)->pointsInto(C.Host, C.Bytes));
   hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 struct P { int a; double b[2]; };
+struct Q { int *p; };
 int g = 1;
 int main(void) {
   int x = 1;
@@ -50,5 +51,17 @@ int main(void) {
   { if (getenv("NOPE_X")) out[0]++; out[0] = 0 * z; }
 #pragma omp target exit data map(from: z)
   printf("device write %d %d\n", out[0], z);
+
+  /* through an attached pointer: s.p == &w */
+  int w = 1;
+  struct Q q = {&w};
+#pragma omp target enter data map(to: w)
+#pragma omp target enter data map(to: q, q.p[0:1])
+  w = 2;
+#pragma omp target map(tofrom: out[0:1])
+  { if (getenv("NOPE_X")) out[0]++; q.p[0] = 2; out[0] = w; }
+#pragma omp target exit data map(release: q, q.p[0:1])
+#pragma omp target exit data map(from: w)
+  printf("attached %d %d\n", out[0], w);
   return 0;
 }

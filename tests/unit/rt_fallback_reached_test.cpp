@@ -69,3 +69,32 @@ TEST_CASE("pointeeRange is where a pointer points, for pointers only",
   } Sv{1};
   CHECK(scalarRange(&Sv).Bytes == 0);
 }
+
+TEST_CASE("a firstprivate variable an attached pointer points into gets the "
+          "host's bytes on the device",
+          "[rt][fallback]") {
+  // `s.p[0] = 2` with s.p == &x attached, x == 2 on the host and 1 on the
+  // device (scratch-fb2 v12: host 2 2, emu 2 1 before).
+  int X = 1, Y = 1;
+  struct S {
+    int *P;
+  } Sv{&X};
+  enterData(Loc, -1, true, &X, sizeof X, MapTo);
+  enterData(Loc, -1, true, &Y, sizeof Y, MapTo);
+  enterData(Loc, -1, true, &Sv, sizeof Sv, MapTo);
+  attach(Loc, -1, true, &Sv.P, &X, 0);
+  int *DX = deviceCopy(&X, 1), *DY = deviceCopy(&Y, 1);
+  X = 2;
+  Y = 2;
+  {
+    HostFallback F(Loc, true, -1, {}, {}, {{&X, sizeof X}, {&Y, sizeof Y}});
+    CHECK(X == 2);
+    *Sv.P = 2; // the region's write through the attached pointer
+  }
+  CHECK(*DX == 2);
+  CHECK(*DY == 1); // reached by nothing: the device keeps its own
+  exitData(Loc, -1, true, &Sv, sizeof Sv, MapDelete);
+  exitData(Loc, -1, true, &X, sizeof X, MapDelete);
+  exitData(Loc, -1, true, &Y, sizeof Y, MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
