@@ -53,6 +53,24 @@ bool overlapsAny(const HostFallback::HostRange &C,
            addr(C.Host) < addr(X.Host) + X.Bytes;
   });
 }
+
+/// Whether an aligned pointer-sized word of one of Rs holds an address in C
+/// (perhaps a pointer, perhaps not: counting one too many only sends the
+/// host's bytes).
+bool heldByAny(const HostFallback::HostRange &C,
+               std::initializer_list<HostFallback::HostRange> Rs) {
+  for (const HostFallback::HostRange &R : Rs) {
+    std::uintptr_t B = (addr(R.Host) + alignof(void *) - 1) &
+                       ~std::uintptr_t(alignof(void *) - 1);
+    for (; B + sizeof(void *) <= addr(R.Host) + R.Bytes; B += sizeof(void *)) {
+      std::uintptr_t V;
+      std::memcpy(&V, reinterpret_cast<const void *>(B), sizeof V);
+      if (V >= addr(C.Host) && V < addr(C.Host) + C.Bytes)
+        return true;
+    }
+  }
+  return false;
+}
 } // namespace
 
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
@@ -102,10 +120,13 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // f21: `px[0] = 2` with px == &x, x == 2 on the host): the device gets the
   // host's bytes, the host build's one object's value.
   // An attached pointer into it reaches it too (`s.p[0] = 2` with s.p ==
-  // &x attached, scratch-fb2 v12).
+  // &x attached, scratch-fb2 v12), and so may any pointer-sized word of
+  // another firstprivate object (a lambda's reference capture, a struct's
+  // pointer member, v13).
   for (const HostRange &C : Firstprivate)
     keepHostBytes(C, /*Send=*/overlapsAny(C, Reached) ||
-                         attachments(Device)->pointsInto(C.Host, C.Bytes));
+                         attachments(Device)->pointsInto(C.Host, C.Bytes) ||
+                         heldByAny(C, Firstprivate));
   hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -98,3 +98,29 @@ TEST_CASE("a firstprivate variable an attached pointer points into gets the "
   exitData(Loc, -1, true, &Y, sizeof Y, MapDelete);
   CHECK(presentEntries(0) == 0);
 }
+
+TEST_CASE("a firstprivate variable another firstprivate object holds the "
+          "address of gets the host's bytes on the device",
+          "[rt][fallback]") {
+  // A lambda's reference capture (scratch-fb2 v13: `set(2)` with `[&x]`,
+  // host 2 2, emu 2 1 before): here a struct with a pointer member.
+  int X = 1, Y = 1;
+  struct Holder {
+    int *P;
+  } H{&X};
+  enterData(Loc, -1, true, &X, sizeof X, MapTo);
+  enterData(Loc, -1, true, &Y, sizeof Y, MapTo);
+  int *DX = deviceCopy(&X, 1), *DY = deviceCopy(&Y, 1);
+  X = 2;
+  Y = 2;
+  {
+    HostFallback F(Loc, true, -1, {}, {},
+                   {{&X, sizeof X}, {&Y, sizeof Y}, {&H, sizeof H}});
+    *H.P = 2;
+  }
+  CHECK(*DX == 2);
+  CHECK(*DY == 1);
+  exitData(Loc, -1, true, &X, sizeof X, MapDelete);
+  exitData(Loc, -1, true, &Y, sizeof Y, MapDelete);
+  CHECK(presentEntries(0) == 0);
+}
