@@ -22,6 +22,14 @@ std::vector<AttachTable::Slot> AttachTable::within(const void *H,
   return Out;
 }
 
+bool AttachTable::pointsInto(const void *H, std::size_t Bytes) const {
+  std::lock_guard<std::mutex> G(Lock);
+  for (const auto &[Ptr, S] : Slots)
+    if (addr(S.HostValue) >= addr(H) && addr(S.HostValue) < addr(H) + Bytes)
+      return true;
+  return false;
+}
+
 void AttachTable::forget(const void *H, std::size_t Bytes) {
   std::lock_guard<std::mutex> G(Lock);
   Slots.erase(Slots.lower_bound(addr(H)), Slots.lower_bound(addr(H) + Bytes));

@@ -31,6 +31,8 @@ public:
   void add(const void *Ptr, void *HostValue, void *DevValue);
   /// The attachments whose pointer storage lies in [H, H + Bytes).
   std::vector<Slot> within(const void *H, std::size_t Bytes) const;
+  /// Whether an attached pointer's host value points into [H, H + Bytes).
+  bool pointsInto(const void *H, std::size_t Bytes) const;
   /// Forgets the attachments whose storage lies in [H, H + Bytes) (its
   /// device copy was freed).
   void forget(const void *H, std::size_t Bytes);

@@ -45,12 +45,39 @@ void leftOnHost(const SourceLoc &Loc, const char *Reason, bool IfClause,
 
 namespace {
 std::uintptr_t addr(const void *P) { return reinterpret_cast<std::uintptr_t>(P); }
+
+bool overlapsAny(const HostFallback::HostRange &C,
+                 std::initializer_list<HostFallback::HostRange> Rs) {
+  return std::any_of(Rs.begin(), Rs.end(), [&](const HostFallback::HostRange &X) {
+    return X.Bytes && addr(X.Host) < addr(C.Host) + C.Bytes &&
+           addr(C.Host) < addr(X.Host) + X.Bytes;
+  });
+}
+
+/// Whether an aligned pointer-sized word of one of Rs holds an address in C
+/// (perhaps a pointer, perhaps not: counting one too many only sends the
+/// host's bytes).
+bool heldByAny(const HostFallback::HostRange &C,
+               std::initializer_list<HostFallback::HostRange> Rs) {
+  for (const HostFallback::HostRange &R : Rs) {
+    std::uintptr_t B = (addr(R.Host) + alignof(void *) - 1) &
+                       ~std::uintptr_t(alignof(void *) - 1);
+    for (; B + sizeof(void *) <= addr(R.Host) + R.Bytes; B += sizeof(void *)) {
+      std::uintptr_t V;
+      std::memcpy(&V, reinterpret_cast<const void *>(B), sizeof V);
+      if (V >= addr(C.Host) && V < addr(C.Host) + C.Bytes)
+        return true;
+    }
+  }
+  return false;
+}
 } // namespace
 
 HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
                            std::initializer_list<HostRange> HostCurrent,
                            std::initializer_list<HostRange> HostFrom,
-                           std::initializer_list<HostRange> Firstprivate)
+                           std::initializer_list<HostRange> Firstprivate,
+                           std::initializer_list<HostRange> Reached)
     : Loc(L), From(HostFrom) {
   int N = numDevices();
   int D = Dev < 0 ? defaultDevice() : Dev;
@@ -88,8 +115,18 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // A firstprivate copy starts from the host's original (fuzz seed 7771,
   // program 115: a present `dt` the host doubles each step); the device's
   // copy is no business of the region's.
+  // One the region also reaches through a map item or a pointer may be
+  // written there with the host's own value, which no comparison sees (rv40
+  // f21: `px[0] = 2` with px == &x, x == 2 on the host): the device gets the
+  // host's bytes, the host build's one object's value.
+  // An attached pointer into it reaches it too (`s.p[0] = 2` with s.p ==
+  // &x attached, scratch-fb2 v12), and so may any pointer-sized word of
+  // another firstprivate object (a lambda's reference capture, a struct's
+  // pointer member, v13).
   for (const HostRange &C : Firstprivate)
-    keepHostBytes(C, /*Send=*/false);
+    keepHostBytes(C, /*Send=*/overlapsAny(C, Reached) ||
+                         attachments(Device)->pointsInto(C.Host, C.Bytes) ||
+                         heldByAny(C, Firstprivate));
   hostViewOfAttached();
   // Only the bytes that differ are written: equal runs may be read-only.
   for (const Range &R : Synced) {

@@ -254,9 +254,12 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
       report(DE, O, whyLoc(R, C.Directive->getBeginLoc(), SM), R.Why,
              R.Reason);
       RegionEdit E = hostComment(C, R, Ctx, O.LineDirectives, ClauseEdits);
-      if (!E.Guarded)
+      if (!E.Guarded) {
         P.Unguarded.push_back(unguarded(C, R));
-      else if (const FunctionDecl *F = hostRunsHostVariant(C))
+        if (!E.Unguarded.empty())
+          P.Unguarded.back().Reason =
+              E.Unguarded + " (" + P.Unguarded.back().Reason + ")";
+      } else if (const FunctionDecl *F = hostRunsHostVariant(C))
         // The host fallback would call the host's variant of F while the
         // device's is what the program must see with a device present
         // (issue 8): the program runs on the host, where the host's variant

@@ -86,6 +86,10 @@ struct RegionEdit {
   /// A construct left on the host runs inside an o2c::HostFallback (false:
   /// produced by a macro, or a data construct the host runtime would skip).
   bool Guarded = true;
+  /// Why a guarded construct still cannot be left to its fallback (its
+  /// firstprivate variables, src/edits/FallbackPrivates.h): the program
+  /// runs on the host. Empty when it can.
+  std::string Unguarded;
 };
 
 /// The edits that turn a translated region into a stub call with the

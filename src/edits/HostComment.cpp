@@ -5,20 +5,16 @@
 // values that decide whether it would have offloaded.
 #include "analysis/RepeatableExpr.h"
 #include "edits/Edits.h"
+#include "edits/FallbackPrivates.h"
 #include "edits/SourceText.h"
 #include "emit/Emit.h"
 
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <fmt/format.h>
-
-#include <optional>
 
 using namespace clang;
 
@@ -35,9 +31,11 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
     const auto *DR = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
     return DR && isa<VarDecl>(DR->getDecl());
   };
+  // The builtin ignores an overloaded operator&.
   if (Var(X))
-    return "o2c::HostFallback::HostRange{&(" + exprText(X, Ctx, &HostEdits) +
-           "), sizeof(" + exprText(X, Ctx, &HostEdits) + ")}";
+    return "o2c::HostFallback::HostRange{__builtin_addressof(" +
+           exprText(X, Ctx, &HostEdits) + "), sizeof(" +
+           exprText(X, Ctx, &HostEdits) + ")}";
   const auto *S = dyn_cast<ArraySectionExpr>(X);
   if (!S || !Var(S->getBase()) || !S->getLength() || S->getStride())
     return "";
@@ -48,144 +46,6 @@ std::string hostRangeText(const Expr *Item, const ASTContext &Ctx,
          exprText(S->getLength(), Ctx, &HostEdits) + ") * sizeof(*(" + Base + "))}";
 }
 
-/// The instantiations of a directive written in a template (its pattern
-/// has no implicit clauses: Clang computes them per instantiation).
-class Instances : public RecursiveASTVisitor<Instances> {
-public:
-  explicit Instances(const OMPExecutableDirective &Pattern) : P(Pattern) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (D != &P && D->getBeginLoc() == P.getBeginLoc() &&
-        D->getDirectiveKind() == P.getDirectiveKind())
-      Found.push_back(D);
-    return true;
-  }
-  std::vector<const OMPExecutableDirective *> Found;
-
-private:
-  const OMPExecutableDirective &P;
-};
-
-/// A name for VD that denotes it where the region starts, or empty: a
-/// local variable's or parameter's own name (declared outside the region,
-/// so visible there), a global's or static member's name qualified from the
-/// global namespace (the region may spell it `ns::g`), through named
-/// namespaces and classes that are not templates.
-std::string hostName(const VarDecl *VD, const LangOptions &LO) {
-  if (!VD->getDeclName().isIdentifier() || VD->getName().empty())
-    return "";
-  if (VD->isLocalVarDeclOrParm() || !LO.CPlusPlus)
-    return VD->getName().str();
-  std::string Q = VD->getName().str();
-  for (const DeclContext *DC = VD->getDeclContext(); !DC->isTranslationUnit();
-       DC = DC->getParent()) {
-    if (isa<LinkageSpecDecl>(DC)) // extern "C" { ... }
-      continue;
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      if (!NS->isAnonymousNamespace() && !NS->isInline())
-        Q = NS->getName().str() + "::" + Q;
-      continue;
-    }
-    const auto *RD = dyn_cast<CXXRecordDecl>(DC);
-    if (!RD || !RD->getIdentifier() || isa<ClassTemplateSpecializationDecl>(RD) ||
-        RD->getDescribedClassTemplate() || RD->isLocalClass())
-      return "";
-    Q = RD->getName().str() + "::" + Q;
-  }
-  return "::" + Q;
-}
-
-/// The names of the variables a target construct makes firstprivate (its
-/// explicit and Clang's implicit firstprivate clauses): the region's private
-/// copies start from the host's originals. Left out: a variable that a map,
-/// lastprivate, reduction, linear or device-pointer clause of a combined
-/// construct names (there the target leaf maps it, and the firstprivate
-/// applies to an inner leaf), Clang's captured member expressions,
-/// variable template specializations (no name of their own) and `register`
-/// variables (no address).
-std::vector<std::string> firstprivateNames(const OMPExecutableDirective &D,
-                                           const LangOptions &LO) {
-  llvm::SmallPtrSet<const VarDecl *, 8> Mapped;
-  auto Note = [&](auto Items) {
-    for (const Expr *E : Items)
-      if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          Mapped.insert(VD->getCanonicalDecl());
-  };
-  for (const OMPClause *C : D.clauses()) {
-    if (const auto *M = dyn_cast_or_null<OMPMapClause>(C))
-      Note(M->varlists());
-    else if (const auto *L = dyn_cast_or_null<OMPLastprivateClause>(C))
-      Note(L->varlists());
-    else if (const auto *R = dyn_cast_or_null<OMPReductionClause>(C))
-      Note(R->varlists());
-    else if (const auto *Li = dyn_cast_or_null<OMPLinearClause>(C))
-      Note(Li->varlists());
-    else if (const auto *P = dyn_cast_or_null<OMPIsDevicePtrClause>(C))
-      Note(P->varlists());
-    else if (const auto *A = dyn_cast_or_null<OMPHasDeviceAddrClause>(C))
-      Note(A->varlists());
-    else if (const auto *I = dyn_cast_or_null<OMPInReductionClause>(C))
-      Note(I->varlists());
-  }
-  std::vector<std::string> Out;
-  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-  for (const auto *F : D.getClausesOfKind<OMPFirstprivateClause>())
-    for (const Expr *E : F->varlists()) {
-      const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-      if (!VD || isa<OMPCapturedExprDecl>(VD) ||
-          isa<VarTemplateSpecializationDecl>(VD) || // no plain name
-          VD->getStorageClass() == SC_Register ||
-          Mapped.count(VD->getCanonicalDecl()) ||
-          !Seen.insert(VD->getCanonicalDecl()).second)
-        continue;
-      if (std::string N = hostName(VD, LO); !N.empty())
-        Out.push_back(N);
-    }
-  return Out;
-}
-
-/// firstprivateNames as HostRange texts. In a template Clang makes the
-/// implicit clauses per instantiation: a name counts when every
-/// instantiation has it (one that maps it needs the device's value).
-std::string firstprivateRanges(const OMPExecutableDirective &D,
-                               ASTContext &Ctx) {
-  std::vector<std::string> Names = firstprivateNames(D, Ctx.getLangOpts());
-  const CapturedStmt *CS = D.hasAssociatedStmt()
-                               ? D.getInnermostCapturedStmt()
-                               : nullptr;
-  if (CS && CS->getCapturedDecl()->isDependentContext()) {
-    Instances I(D);
-    I.TraverseDecl(Ctx.getTranslationUnitDecl());
-    std::optional<std::vector<std::string>> Common;
-    for (const OMPExecutableDirective *Inst : I.Found) {
-      std::vector<std::string> N = firstprivateNames(*Inst, Ctx.getLangOpts());
-      if (!Common) {
-        Common = N;
-        continue;
-      }
-      llvm::erase_if(*Common, [&](const std::string &X) {
-        return !llvm::is_contained(N, X);
-      });
-    }
-    for (const std::string &X : Common.value_or(std::vector<std::string>()))
-      if (!llvm::is_contained(Names, X))
-        Names.push_back(X);
-  }
-  // Names, not the clauses' spelling: an implicit clause's reference may
-  // be spelled inside a macro. The cast drops
-  // volatile (`static int (*volatile fp)()`); the builtin ignores an
-  // overloaded operator&.
-  std::string Out;
-  for (const std::string &N : Names)
-    Out += fmt::format("{}o2c::HostFallback::HostRange{{(const void "
-                       "*)__builtin_addressof({}), sizeof({})}}",
-                       Out.empty() ? "" : ", ", N, N);
-  return Out;
-}
-
 /// The clause values that decide whether the region would have offloaded,
 /// as host code: its `if` and `device` clauses (empty when absent, or all
 /// empty when one has side effects that a second evaluation must not
@@ -193,13 +53,17 @@ std::string firstprivateRanges(const OMPExecutableDirective &D,
 /// those its `map(always, from|tofrom: ...)` get back.
 struct OffloadClauses {
   std::string If, Dev, Current, From, Private;
+  /// What the region reaches besides its firstprivates' names: its map
+  /// items and what its firstprivate pointers point to.
+  std::string Reached;
 
   /// An `if` or `device` whose value cannot be taken again: all empty but
   /// the firstprivate variables, which the region reads from the host
-  /// whenever it runs.
+  /// whenever it runs, and what it reaches.
   static OffloadClauses unguessed(const OffloadClauses &R) {
     OffloadClauses U;
     U.Private = R.Private;
+    U.Reached = R.Reached;
     return U;
   }
   /// `, if, device` for o2c::leftOnHost, or nothing.
@@ -215,27 +79,38 @@ struct OffloadClauses {
     return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
            ", {" + Current + "}" +
            (From.empty() && Private.empty() ? "" : ", {" + From + "}") +
-           (Private.empty() ? "" : ", {" + Private + "}");
+           (Private.empty() ? "" : ", {" + Private + "}") +
+           (Private.empty() || Reached.empty() ? "" : ", {" + Reached + "}");
   }
 };
 
 OffloadClauses offloadClauses(const OMPExecutableDirective &D, ASTContext &Ctx,
-                              const std::vector<TextEdit> &HostEdits) {
+                              const std::vector<TextEdit> &HostEdits,
+                              const FallbackPrivates &Fp) {
   OffloadClauses R;
-  R.Private = firstprivateRanges(D, Ctx);
+  R.Private = Fp.Ranges;
+  R.Reached = Fp.Pointees;
+  auto Add = [](std::string &To, const std::string &Range) {
+    To += (To.empty() ? "" : ", ") + Range;
+  };
   for (const OMPClause *C : D.clauses()) {
     // map(always, to|tofrom: x): the host's bytes go to the device first;
     // map(always, from|tofrom: x): the device's come back after.
     if (const auto *M = dyn_cast_or_null<OMPMapClause>(C)) {
+      if (M->isImplicit()) // no text of its own
+        continue;
       bool Always = llvm::is_contained(M->getMapTypeModifiers(),
                                        OMPC_MAP_MODIFIER_always);
       OpenMPMapClauseKind K = M->getMapType();
       bool To = K == OMPC_MAP_to || K == OMPC_MAP_tofrom;
       bool From = K == OMPC_MAP_from || K == OMPC_MAP_tofrom;
-      if (!Always)
-        continue;
       for (const Expr *Item : M->varlists()) {
         std::string Range = hostRangeText(Item, Ctx, HostEdits);
+        // Evaluated once more before the region: only without side effects.
+        if (!R.Private.empty() && !Range.empty() && safeToRepeat(Item, Ctx))
+          Add(R.Reached, Range);
+        if (!Always)
+          continue;
         if (!Range.empty() && To)
           R.Current += (R.Current.empty() ? "" : ", ") + Range;
         if (!Range.empty() && From)
@@ -284,7 +159,13 @@ RegionEdit hostComment(const RegionCandidate &C, const Region &R,
     // the region and sends back what the region changed.
     // A false `if` or the host as device: the region runs on the host's
     // data, and the fallback must not sync.
-    OffloadClauses Clauses = offloadClauses(D, Ctx, HostEdits);
+    FallbackPrivates Fp = fallbackPrivates(D, Ctx);
+    // No fallback keeps the right bytes: the program runs on the host.
+    if (!Fp.Unguardable.empty()) {
+      E.Guarded = false;
+      E.Unguarded = Fp.Unguardable;
+    }
+    OffloadClauses Clauses = offloadClauses(D, Ctx, HostEdits, Fp);
     Text = fmt::format("{{ static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}}; "
                        "// {}\n",
                        cString(R.Loc.File), R.Loc.Line, R.Loc.Col,

@@ -131,5 +131,86 @@ void f(double *out) {
   CHECK(contains(F.Output, range("::ns::h")));
   CHECK(contains(F.Output, range("::c")));
   CHECK(contains(F.Output, range("::K::mul")));
-  CHECK_FALSE(contains(F.Output, "addressof(::Tm"));
+  CHECK(contains(F.Output, range("::Tm<int>::v"))); // rv40 f05
+}
+
+TEST_CASE("a host region's local references to static storage are "
+          "firstprivate to the fallback",
+          "[hostcomment]") {
+  // Clang captures none of them (usable in constant expressions) and makes
+  // no implicit clause: review rv40 f16, host 9 8 7, emu 1 1 1.
+  FileResult F = translateC(R"src(
+void ext();
+int gi = 1;
+struct G { int x; int y; } g;
+void f(int *out) {
+  int &r1 = gi;
+  int &r2 = g.y;
+  static int si = 1; int &r3 = si;
+  G &rg = g;
+#pragma omp target map(tofrom: out[0:4])
+  { out[0] = r1 + r2 + r3 + rg.x; ext(); }
+})src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, range("r1")));
+  CHECK(contains(F.Output, range("r2")));
+  CHECK(contains(F.Output, range("r3")));
+  CHECK_FALSE(contains(F.Output, range("rg"))); // an aggregate is mapped
+}
+
+TEST_CASE("a template's variable firstprivate by its type in some "
+          "instantiations is kept where it is a scalar",
+          "[hostcomment]") {
+  // rv40 f04: t an int (firstprivate) and a struct (mapped).
+  FileResult F = translateC(R"src(
+void ext();
+struct Agg { int a; operator int() const { return a; } };
+template <class T> int tf(T t) {
+  int out[1] = {0};
+#pragma omp target map(tofrom: out[0:1])
+  { out[0] = (int)t; ext(); }
+  return out[0];
+}
+int main() { return tf(1) + tf(Agg{2}); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "o2c::scalarRange(__builtin_addressof(t))"));
+  CHECK_FALSE(contains(F.Output, "o2c::HostProgram"));
+}
+
+TEST_CASE("a template's variable that some instantiations do not name "
+          "keeps the program on the host",
+          "[hostcomment]") {
+  // rv40 f13: x named only in a discarded `if constexpr` branch.
+  FileResult F = translateC(R"src(
+void ext();
+template <class T> int tf(T k) {
+  int x = 1, out[1] = {0};
+#pragma omp target map(tofrom: out[0:1])
+  { if constexpr (sizeof(T) == 4) out[0] = x + k; else out[0] = (int)k; ext(); }
+  return out[0];
+}
+int main() { return tf(0) + tf(2.0); }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, "o2c::HostProgram"));
+  CHECK(contains(F.Output, "make 'x' firstprivate in some and not in others"));
+}
+
+TEST_CASE("a host region with firstprivates passes what else it reaches",
+          "[hostcomment]") {
+  // rv40 f21: x also reached through px[0:1], and through p.
+  FileResult F = translateC(R"src(
+void ext(void);
+void f(int *out) {
+  int x = 1;
+  int *px = &x, *p = &x;
+#pragma omp target map(tofrom: out[0:1], px[0:1])
+  { px[0] = 2; *p = 2; out[0] = x; ext(); }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(contains(F.Output, range("p") + ", " + range("x") + "}, {"));
+  CHECK(contains(F.Output, "o2c::pointeeRange(__builtin_addressof(p))"));
+  CHECK(contains(F.Output, "o2c::HostFallback::HostRange{(px) + (0), "
+                           "(size_t)(1) * sizeof(*(px))}"));
 }

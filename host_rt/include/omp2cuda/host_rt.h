@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -284,11 +285,16 @@ public:
   /// Firstprivate: the variables the region makes firstprivate (explicitly
   /// or implicitly): its private copies start from the host's values, so
   /// the host keeps them, and the device's copies keep theirs.
+  /// Reached: what the region reaches besides their names (its map items,
+  /// the pointees of its firstprivate pointers): a firstprivate variable
+  /// there may be written through them with the host's own value, so the
+  /// device gets its host bytes afterwards.
   explicit HostFallback(const SourceLoc &Loc, bool IfClause = true,
                         int Device = -1,
                         std::initializer_list<HostRange> HostCurrent = {},
                         std::initializer_list<HostRange> HostFrom = {},
-                        std::initializer_list<HostRange> Firstprivate = {});
+                        std::initializer_list<HostRange> Firstprivate = {},
+                        std::initializer_list<HostRange> Reached = {});
   ~HostFallback();
   HostFallback(const HostFallback &) = delete;
   HostFallback &operator=(const HostFallback &) = delete;
@@ -314,6 +320,28 @@ private:
   std::vector<Range> Synced;
   std::vector<HostRange> From;
 };
+
+/// A variable of a template that Clang makes firstprivate in the
+/// instantiations where its type is a scalar (and maps otherwise): its
+/// HostFallback range there, nothing elsewhere (src/edits/FallbackPrivates.cpp
+/// checks that this is Clang's choice in each instantiation).
+template <class T> HostFallback::HostRange scalarRange(T *V) {
+  if constexpr (std::is_scalar_v<std::remove_cv_t<T>>)
+    return {(const void *)V, sizeof(T)};
+  else
+    return {nullptr, 0};
+}
+
+/// Where a firstprivate pointer of a region left on the host points (one
+/// byte), for HostFallback's Reached; nothing for other variables.
+template <class T> HostFallback::HostRange pointeeRange(T *V) {
+  using P = std::remove_cv_t<T>;
+  if constexpr (std::is_pointer_v<P> &&
+                std::is_object_v<std::remove_pointer_t<P>>)
+    return {(const void *)*V, 1};
+  else
+    return {nullptr, 0};
+}
 
 /// Stand-alone data constructs (`target enter data`, `target exit data`,
 /// `target update`). Each takes the same flags as TargetRegion::map.

@@ -25,14 +25,14 @@ extern "C" void general(double *a, int n) {
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 19, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: it calls 'external', whose definition is not in this file
 #line 28 "host_general.cu"
-  o2c::leftOnHost(o2c_loc, "it calls 'external', whose definition is not in this file [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "it calls 'external', whose definition is not in this file [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 19 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
     external(&a[i]); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/host_general.c", 22, 1, "target teams distribute parallel for"}; // [omp2cuda-host-loop] left on the host: the loop is not in canonical form: the loop variable 'p' is not of integer type
 #line 35 "host_general.cu"
-  o2c::leftOnHost(o2c_loc, "the loop is not in canonical form: the loop variable 'p' is not of integer type [omp2cuda-host-loop]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the loop is not in canonical form: the loop variable 'p' is not of integer type [omp2cuda-host-loop]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 22 "inputs/host_general.c"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (double *p = a; p < a + n; ++p)

@@ -9,7 +9,7 @@ template <typename F>
 void apply(F f, double *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/lambda_host.cpp", 7, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: the target region at line 7 calls the lambda at line 30, written in host code: it is a generic lambda (auto parameters), and nvcc cannot compile a __host__ __device__ generic lambda; write its parameters' types, or define it inside the region
 #line 12 "lambda_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 7 calls the lambda at line 30, written in host code: it is a generic lambda (auto parameters), and nvcc cannot compile a __host__ __device__ generic lambda; write its parameters' types, or define it inside the region [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}, o2c::HostFallback::HostRange{(const void *)__builtin_addressof(f), sizeof(f)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 7 calls the lambda at line 30, written in host code: it is a generic lambda (auto parameters), and nvcc cannot compile a __host__ __device__ generic lambda; write its parameters' types, or define it inside the region [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}, o2c::HostFallback::HostRange{(const void *)__builtin_addressof(f), sizeof(f)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 7 "inputs/lambda_host.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
@@ -19,7 +19,7 @@ template <typename F>
 void apply2(F f, double *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/lambda_host.cpp", 13, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: the target region at line 13 calls the lambda at line 32, written in host code: it captures 'w' by copy, which holds an address: OpenMP 5.0 attaches a pointer a mapped lambda captures to the device copy of what it points into, which omp2cuda does not do yet
 #line 22 "lambda_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 13 calls the lambda at line 32, written in host code: it captures 'w' by copy, which holds an address: OpenMP 5.0 attaches a pointer a mapped lambda captures to the device copy of what it points into, which omp2cuda does not do yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}, o2c::HostFallback::HostRange{(const void *)__builtin_addressof(f), sizeof(f)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 13 calls the lambda at line 32, written in host code: it captures 'w' by copy, which holds an address: OpenMP 5.0 attaches a pointer a mapped lambda captures to the device copy of what it points into, which omp2cuda does not do yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}, o2c::HostFallback::HostRange{(const void *)__builtin_addressof(f), sizeof(f)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 13 "inputs/lambda_host.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)
@@ -29,7 +29,7 @@ template <typename F>
 void apply3(F f, double *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/lambda_host.cpp", 19, 1, "target teams distribute parallel for"}; // [omp2cuda-host-call] left on the host: the target region at line 19 calls 'operator()' of 'f', which is not const: the kernel gets a copy of it, whose changes would be lost
 #line 32 "lambda_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 19 calls 'operator()' of 'f', which is not const: the kernel gets a copy of it, whose changes would be lost [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 19 calls 'operator()' of 'f', which is not const: the kernel gets a copy of it, whose changes would be lost [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 19 "inputs/lambda_host.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
   for (int i = 0; i < n; ++i)

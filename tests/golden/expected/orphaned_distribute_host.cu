@@ -83,7 +83,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   // Each thread of the parallel region would encounter the loop.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 37, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 86 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 37 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 37 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -92,7 +92,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 42, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 42 calls 'nested_only', whose '#pragma omp distribute' (line 18) binds to the teams of the calling region: device code runs it only when every call that reaches it is in team-master code of a 'teams' region (not inside 'parallel', a worksharing loop or another construct, nor from a region without 'teams')
 #line 95 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 42 calls 'nested_only', whose '#pragma omp distribute' (line 18) binds to the teams of the calling region: device code runs it only when every call that reaches it is in team-master code of a 'teams' region (not inside 'parallel', a worksharing loop or another construct, nor from a region without 'teams') [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 42 calls 'nested_only', whose '#pragma omp distribute' (line 18) binds to the teams of the calling region: device code runs it only when every call that reaches it is in team-master code of a 'teams' region (not inside 'parallel', a worksharing loop or another construct, nor from a region without 'teams') [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 42 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -102,7 +102,7 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   // Inside the region's own distribute loop.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 48, 1, "target teams distribute"}; // [omp2cuda-host-call] left on the host: the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 105 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 48 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 48 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (int j = 0; j < 2; ++j)
@@ -110,19 +110,19 @@ if (!omp2cuda_run_L34_launch(a, n)) { // omp2cuda: offloaded by the stub; host f
   // No teams to bind to.
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 52, 1, "target"}; // [omp2cuda-host-call] left on the host: the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not)
 #line 113 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 52 calls 'share', which holds a 'distribute' loop (line 6): on the device only team-master code of a 'teams' region may call it (this call is not) [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 52 "inputs/orphaned_distribute_host.c"
 #pragma omp target map(tofrom: a[0:n])
   share(a, n); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 54, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 54 calls 'reduced', whose '#pragma omp distribute parallel for' (line 12) has the clause 'reduction', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet
 #line 119 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 54 calls 'reduced', whose '#pragma omp distribute parallel for' (line 12) has the clause 'reduction', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 54 calls 'reduced', whose '#pragma omp distribute parallel for' (line 12) has the clause 'reduction', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 54 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   reduced(a, n, a); }
 { static const o2c::SourceLoc o2c_loc = {"inputs/orphaned_distribute_host.c", 56, 1, "target teams"}; // [omp2cuda-host-call] left on the host: the target region at line 56 calls 'last', whose '#pragma omp distribute' (line 25) has the clause 'lastprivate', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet
 #line 125 "orphaned_distribute_host.cu"
-  o2c::leftOnHost(o2c_loc, "the target region at line 56 calls 'last', whose '#pragma omp distribute' (line 25) has the clause 'lastprivate', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the target region at line 56 calls 'last', whose '#pragma omp distribute' (line 25) has the clause 'lastprivate', which the device's copy of the loop (its team's share, run in order by the team master) does not take yet [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 56 "inputs/orphaned_distribute_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   a[0] = last(a, n); }

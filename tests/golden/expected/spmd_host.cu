@@ -158,7 +158,7 @@ static bool omp2cuda_f_L40_launch(int *a, int n) {
 extern "C" void f(int *a, int n) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 7, 1, "target teams"}; // [omp2cuda-host-clause] left on the host: the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet
 #line 161 "spmd_host.cu"
-  o2c::leftOnHost(o2c_loc, "the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "the 'lastprivate' clause on a nested 'parallel for' run by one thread is not supported yet [omp2cuda-host-clause]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 7 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
@@ -192,7 +192,7 @@ if (!omp2cuda_f_L25_launch(a, n)) { // omp2cuda: offloaded by the stub; host fal
   } }
 { static const o2c::SourceLoc o2c_loc = {"inputs/spmd_host.c", 33, 1, "target teams"}; // [omp2cuda-host-call] left on the host: it calls 'next_index', whose definition is not in this file
 #line 195 "spmd_host.cu"
-  o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}});
+  o2c::leftOnHost(o2c_loc, "it calls 'next_index', whose definition is not in this file [omp2cuda-host-call]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(n), sizeof(n)}}, {o2c::HostFallback::HostRange{(a) + (0), (size_t)(n) * sizeof(*(a))}});
 #line 33 "inputs/spmd_host.c"
 #pragma omp target teams map(tofrom: a[0:n])
   {
