@@ -39,6 +39,12 @@ std::vector<const clang::VarDecl *>
 globalsUsed(const clang::Stmt *S,
             std::set<const clang::VarDecl *> *Unspelled = nullptr);
 
+/// The edits that make Body's GNU atomic builtins (__sync_*, __atomic_*)
+/// name o2c_dev's, for a function compiled for both sides, whose check
+/// (GnuAtomics.cpp) allowed them.
+std::vector<TextEdit> gnuAtomicEdits(const clang::Stmt *Body,
+                                     const clang::ASTContext &Ctx);
+
 class CallChecker : public clang::RecursiveASTVisitor<CallChecker> {
   using Base = clang::RecursiveASTVisitor<CallChecker>;
 
@@ -71,6 +77,8 @@ public:
   bool InInstance = false;
 
   bool VisitCallExpr(clang::CallExpr *C);
+  /// GNU's __atomic_* forms (GnuAtomics.cpp).
+  bool VisitAtomicExpr(clang::AtomicExpr *E);
   /// F as a callee of device code: marks it (and its callees) when it can
   /// run there.
   bool checkFunction(const clang::FunctionDecl *F) {
@@ -159,6 +167,10 @@ private:
   bool refuseCopy(const clang::Expr *Item, const char *Clause,
                   const std::string &Member);
   std::set<const clang::CXXRecordDecl *> VtablesChecked;
+
+  // GnuAtomics.cpp: a call of a __sync_* or __atomic_* builtin.
+  bool checkGnuAtomicCall(const clang::FunctionDecl *FD,
+                          const clang::CallExpr *C, bool &Handled);
 
   // CallTargets.cpp
   bool checkCallee(const clang::FunctionDecl *FD, const clang::CallExpr *C);

@@ -26,6 +26,9 @@ bool CallChecker::checkCallee(const FunctionDecl *FD, const CallExpr *C) {
   }
   if (FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin"))
     return true;
+  bool Gnu = false;
+  if (bool Ok = checkGnuAtomicCall(FD, C, Gnu); Gnu)
+    return Ok;
   if (std::string At = C ? unseenBlockDefining(FD) : ""; !At.empty()) {
     std::string Why = "it calls '" + Name +
                       "', which the 'begin declare "

@@ -193,9 +193,19 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
     return std::nullopt;
   R.HiExpr = Cond->getRHS()->IgnoreParenImpCasts();
   R.Hi = intValue(R.HiExpr, Ctx);
+  bool NotEqual = false;
   if (Cond->getOpcode() == BO_LE && R.Hi)
     R.Hi = *R.Hi + 1;
+  // `i != hi` stepping by one from lo runs lo, ..., hi - 1 as `i < hi`
+  // does where lo <= hi (review rv40 n02); past it, it wraps (unsigned)
+  // or overflows (signed) through rows the holder has not. A constant
+  // bound is checked; a variable one only from 0 (`A[0:n]`, where
+  // n < 0 is no section and an unsigned n is never below 0).
+  else if (Cond->getOpcode() == BO_NE)
+    NotEqual = true;
   else if (Cond->getOpcode() != BO_LT)
+    return std::nullopt;
+  if (NotEqual && (R.Hi ? R.Lo > *R.Hi : R.Lo != 0))
     return std::nullopt;
   EarlyExit Exit;
   Exit.TraverseStmt(const_cast<Stmt *>(F->getBody()));

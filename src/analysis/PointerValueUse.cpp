@@ -189,6 +189,14 @@ Found Classifier::classify(const Expr *E) {
       return kind(Neutral);
     if (const auto *Call = dyn_cast<CallExpr>(P))
       return argumentUse(Call, Cur);
+    // GNU's __atomic_* forms read and write what their pointers point to
+    // (the object, an expected value); a pointer stored as the value goes
+    // where the object is.
+    if (const auto *AE = dyn_cast<AtomicExpr>(P))
+      return AE->getPtr() == Cur ||
+                     !AE->getPtr()->getType()->getPointeeType()->isPointerType()
+                 ? kind(Deref)
+                 : seen(kind(Both), Cur->getBeginLoc());
     if (const auto *DS = dyn_cast<DeclStmt>(P))
       return initialised(DS, Cur);
     // An aggregate's member or element: seen where the host may read it.

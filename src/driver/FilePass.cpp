@@ -2,6 +2,7 @@
 #include "driver/Metadirectives.h"
 #include "driver/RegionForm.h"
 
+#include "analysis/CallChecker.h"
 #include "analysis/DeviceLambdas.h"
 #include "analysis/IndirectCalls.h"
 #include "analysis/LocalTypes.h"
@@ -394,6 +395,8 @@ void addDeviceMarks(FilePass &P, const TUState &TU, const Options &O) {
     // Defined in another file (--rdc): only its declarations are marked.
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
+    for (TextEdit &E : calls::gnuAtomicEdits(F->getBody(), TU.Ctx))
+      P.Edits.push_back(std::move(E));
     std::string Usings;
     for (const std::string &N : ompApiCalledIn(F->getBody()))
       Usings += " using o2c_dev::" + N + ";";

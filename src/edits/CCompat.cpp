@@ -552,6 +552,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   // same offset comes second (`(enum F)((unsigned int)e - 2)`).
   cEnumBaseEdits(Ctx, Enums, Out, Problems);
   cEnumReadEdits(Ctx, Enums, Out, Problems);
+  scopeEdits(Ctx, Enums, Out, Problems);
   restrictTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.

@@ -26,6 +26,13 @@ void cEnumBaseEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
 
 /// The `(unsigned int)` casts that make reads of C enumerations promote as
 /// in C, for the main file's declarations.
+/// Scope and initialisation rules C and C++ state differently
+/// (CScopes.cpp): a for body that declares its variable again, a string
+/// literal with no room for its null character, a jump past an
+/// initialisation.
+void scopeEdits(clang::ASTContext &Ctx, const CEnumFacts &Enums,
+                std::vector<TextEdit> &Out,
+                std::vector<CompatProblem> &Problems);
 void cEnumReadEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
                     std::vector<CompatProblem> &Problems);

@@ -46,6 +46,31 @@ TEST_CASE("a loop over every row of the holder's section attaches the rows",
   CHECK(translated(rows("0:3", "for (int i = 0; i <= 2; i++)", "2")));
   CHECK(translated(rows("1:2", "for (int i = 0; i < 4; i++)", "2")));
   CHECK(translated(rows("0:n", "int i; for (i = 0; i < n; i++)", "1")));
+  // rv40 n02: `!=` from below the bound runs the rows `<` runs.
+  CHECK(translated(rows("0:n", "for (int i = 0; i != n; ++i)", "n - 1")));
+  CHECK(translated(rows("0:3", "for (int i = 0; i != 3; i++)", "2")));
+  CHECK(translated(rows("1:2", "for (int i = 1; i != 3; i++)", "2")));
+}
+
+TEST_CASE("a '!=' loop that may run past its bound attaches none",
+          "[analysis][loaded-pointer][attached-path]") {
+  // From above the bound it wraps or overflows; a variable bound from
+  // another start than 0 may lie below it; a step of 2 may jump it.
+  CHECK_FALSE(translated(rows("0:3", "for (int i = 4; i != 3; i++)", "2")));
+  CHECK_FALSE(translated(rows("1:n", "for (int i = 1; i != n; i++)", "1")));
+  CHECK_FALSE(translated(rows("0:n", "for (int i = 0; i != n; i += 2)", "0")));
+  CHECK_FALSE(translated(rows("0:3", "for (int i = 0; i != 2; i++)", "0")));
+  CHECK_FALSE(translated(rows("0:n", "for (int i = 0; i != m; i++)", "0")));
+  // An early exit, as for '<'.
+  CHECK_FALSE(translated(
+      "void g(int **A, int n) {\n"
+      "  #pragma omp target enter data map(to: A[0:n])\n"
+      "  for (int i = 0; i != n; i++) {\n"
+      "    #pragma omp target enter data map(to: A[i][0:4])\n"
+      "    if (A[i][0]) break;\n"
+      "  }\n"
+      "  #pragma omp target\n"
+      "  { A[0][1] = 5; }\n}\n"));
 }
 
 TEST_CASE("a loop that may miss a row of the holder's section attaches none",

@@ -499,3 +499,92 @@ TEST_CASE("a _Generic over an enumeration or a character constant is an "
   CHECK_FALSE(translateC(Program("'a'")).Ok);
   CHECK(translateC(Program("i + 1")).Ok);
 }
+
+TEST_CASE("C's scopes and initialisations become C++'s", "[ccompat]") {
+  // rv40 j53: `for (int i...) { int i = 0; }` is a redefinition in C++.
+  SECTION("a for body that declares its variable again gets its own block") {
+    FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  for (int i = 0; i < n; i++) {
+    int i = 1;
+    a[0] += i;
+  }
+  for (int j = 0; j < n; j++) {
+    int k = j;
+    a[k] = k;
+  }
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) {
+    int i2 = i, i = 2 * i2;
+    a[i2] = i;
+  }
+})src");
+    REQUIRE(F.Ok);
+    CHECK(contains(F.Output, "for (int i = 0; i < n; i++) {{\n    int i = 1;\n"
+                             "    a[0] += i;\n  }}"));
+    // One that declares no name of the for again keeps its braces.
+    CHECK(contains(F.Output, "for (int j = 0; j < n; j++) {\n    int k = j;"));
+    // The kernel's copy of the body too.
+    CHECK(contains(F.Output, "{{\n    int i2 = i, i = 2 * i2;\n    a[i2] = i;\n  }}"));
+  }
+  SECTION("a string literal with no room for its null becomes a list") {
+    FileResult F = translateC(R"src(
+struct S { char t[2]; int k; };
+void f(char *o) {
+  char a[3] = "a\n'";
+  char b[2] = {"bc"};
+  struct S s = {"st", 1};
+  char d[4] = "xyz";
+  o[0] = a[0] + b[0] + s.t[0] + d[0];
+})src");
+    REQUIRE(F.Ok);
+    CHECK(contains(F.Output, "char a[3] = {'a', '\\x0a', '\\x27'};"));
+    CHECK(contains(F.Output, "char b[2] = {'b', 'c'};"));
+    CHECK(contains(F.Output, "struct S s = {{'s', 't'}, 1};"));
+    CHECK(contains(F.Output, "char d[4] = \"xyz\";"));
+  }
+  SECTION("a jump past a scalar's initialisation makes it an assignment") {
+    FileResult F = translateC(R"src(
+int f(int k) {
+  int o = 0;
+  if (k) goto out;
+  int x = 5;
+  o += x;
+out:
+  switch (k) {
+  case 0:;
+    double z = 1.5;
+    o += (int)z;
+  case 1:
+    o++;
+  }
+  for (int r = 0; r < k; r++) {
+    int y = r; // no jump enters its scope
+    if (y) goto done;
+    o += y;
+  done:;
+  }
+  return o;
+})src");
+    REQUIRE(F.Ok);
+    CHECK(contains(F.Output, "int x ; x = 5;"));
+    CHECK(contains(F.Output, "double z ; z = 1.5;"));
+    CHECK(contains(F.Output, "int y = r;"));
+  }
+  SECTION("one that cannot be an assignment is an error") {
+    // Two declarators, an array: nothing is written (c-compat), never a
+    // .cu that fails to build.
+    for (const char *Decl : {"int w = 3, v = 2;", "int arr[2] = {1, 2};",
+                             "const int c = 4;"}) {
+      FileResult F = translateC(std::string(R"src(
+int f(int k) {
+  int o = 0;
+  if (k) goto out;
+  )src") + Decl + R"src(
+out:
+  return o;
+})src");
+      CHECK_FALSE(F.Ok);
+    }
+  }
+}

@@ -50,6 +50,7 @@ if(TARGET omp2cuda_tool)
     metadirective_test.cpp
     atomic_capture_test.cpp
     atomic_read_write_test.cpp
+    gnu_atomics_test.cpp
     task_reduction_test.cpp
     scope_test.cpp
     imperfect_nest_test.cpp

@@ -26,6 +26,7 @@
 #include "omp2cuda/memcpy_async.h"
 #include "omp2cuda/omp_device.h"
 #include "omp2cuda/reduction.h"
+#include "omp2cuda/gnu_atomics.h"
 #include "omp2cuda/std_device.h"
 #include "omp2cuda/spmd.h"
 #include "omp2cuda/indirect.h"
