@@ -22,12 +22,6 @@ std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-const VarDecl *refVar(const Expr *E) {
-  const auto *D =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
-
 /// A statement of the body that ends an iteration early, or lets another
 /// statement jump past the construct (a break or continue of the loop
 /// itself, not of a loop or switch nested in it).
@@ -153,10 +147,10 @@ const VarDecl *unitStep(const Expr *Inc, const ASTContext &Ctx) {
   Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
       U && U->isIncrementOp())
-    return refVar(U->getSubExpr());
+    return namedVarOf(U->getSubExpr());
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
       CA && CA->getOpcode() == BO_AddAssign && intValue(CA->getRHS(), Ctx) == 1)
-    return refVar(CA->getLHS());
+    return namedVarOf(CA->getLHS());
   return nullptr;
 }
 
@@ -183,13 +177,13 @@ std::optional<LoopRange> enteringLoop(const Stmt *S, const Stmt *D,
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
              BO && BO->getOpcode() == BO_Assign &&
              intValue(BO->getRHS(), Ctx)) {
-    R.Var = refVar(BO->getLHS());
+    R.Var = namedVarOf(BO->getLHS());
     R.Lo = *intValue(BO->getRHS(), Ctx);
   }
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!R.Var || !R.Var->getType()->isIntegerType() || !Cond ||
-      refVar(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
+      namedVarOf(Cond->getLHS()) != R.Var || unitStep(F->getInc(), Ctx) != R.Var)
     return std::nullopt;
   R.HiExpr = Cond->getRHS()->IgnoreParenImpCasts();
   R.Hi = intValue(R.HiExpr, Ctx);

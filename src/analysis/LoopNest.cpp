@@ -2,6 +2,7 @@
 // with an integer variable, loop-invariant bounds and a constant-sign step.
 #include "analysis/LoopNest.h"
 #include "analysis/Instantiations.h"
+#include "analysis/PointerValueUse.h"
 #include "edits/SourceText.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,12 +14,6 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
-
-const VarDecl *asVar(const Expr *E) {
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DR->getDecl());
-  return nullptr;
-}
 
 bool refersTo(const Stmt *S, const std::set<const VarDecl *> &Vars) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -51,7 +46,7 @@ const VarDecl *initVar(const ForStmt *F) {
     return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
                               : nullptr;
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit()))
-    return BO->getOpcode() == BO_Assign ? asVar(BO->getLHS()) : nullptr;
+    return BO->getOpcode() == BO_Assign ? namedVarOf(BO->getLHS()) : nullptr;
   return nullptr;
 }
 
@@ -106,7 +101,7 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
     LowerE = Var->getInit();
     L.DeclaredInInit = true;
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init)) {
-    if (BO->getOpcode() != BO_Assign || !(Var = asVar(BO->getLHS())))
+    if (BO->getOpcode() != BO_Assign || !(Var = namedVarOf(BO->getLHS())))
       return Bad("unsupported init statement");
     LowerE = BO->getRHS();
     L.DeclaredInInit = false;
@@ -134,8 +129,8 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
       F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond)
     return Bad("unsupported condition");
-  bool VarLeft = asVar(Cond->getLHS()) == Var;
-  bool VarRight = asVar(Cond->getRHS()) == Var;
+  bool VarLeft = namedVarOf(Cond->getLHS()) == Var;
+  bool VarRight = namedVarOf(Cond->getRHS()) == Var;
   if (VarLeft == VarRight)
     return Bad("the condition does not compare the loop variable");
   BinaryOperatorKind Op = Cond->getOpcode();
@@ -160,11 +155,11 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
   const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
   const Expr *StepE = nullptr;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (!U->isIncrementDecrementOp() || asVar(U->getSubExpr()) != Var)
+    if (!U->isIncrementDecrementOp() || namedVarOf(U->getSubExpr()) != Var)
       return Bad("unsupported increment");
     L.Increasing = U->isIncrementOp();
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
-    if (asVar(B->getLHS()) != Var)
+    if (namedVarOf(B->getLHS()) != Var)
       return Bad("unsupported increment");
     if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
       StepE = B->getRHS();
@@ -173,9 +168,9 @@ Verdict one(const ForStmt *F, ASTContext &Ctx, const std::vector<TextEdit> &Edit
       const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
       if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
         return Bad("unsupported increment");
-      if (asVar(R->getLHS()) == Var)
+      if (namedVarOf(R->getLHS()) == Var)
         StepE = R->getRHS();
-      else if (R->getOpcode() == BO_Add && asVar(R->getRHS()) == Var)
+      else if (R->getOpcode() == BO_Add && namedVarOf(R->getRHS()) == Var)
         StepE = R->getLHS();
       else
         return Bad("unsupported increment");
@@ -297,7 +292,7 @@ bool runsOnce(const ForStmt *F, const LoopLevel &L, const ASTContext &Ctx) {
   const auto *DS = cast<DeclStmt>(F->getInit());
   const auto *Var = cast<VarDecl>(DS->getSingleDecl());
   const auto *Cond = cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
-  const Expr *Bound = asVar(Cond->getLHS()) == Var ? Cond->getRHS()
+  const Expr *Bound = namedVarOf(Cond->getLHS()) == Var ? Cond->getRHS()
                                                    : Cond->getLHS();
   Expr::EvalResult Lo, Up;
   if (Var->getInit()->isValueDependent() || Bound->isValueDependent() ||

@@ -22,6 +22,7 @@
 // pragmas as written.
 #include "analysis/OrphanedTasks.h"
 #include "analysis/InReduction.h"
+#include "analysis/PointerValueUse.h"
 #include "analysis/Transparent.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -32,11 +33,6 @@ using namespace clang;
 namespace omp2cuda {
 
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-}
 
 bool contains(const Stmt *S, const Stmt *X) {
   if (!S)
@@ -69,7 +65,7 @@ const Expr *outsideWrite(const Stmt *S, const std::set<const VarDecl *> &Local,
     return nullptr;
   auto Outside = [&](const Expr *E) -> const Expr * {
     E = lvalueRoot(E);
-    const VarDecl *VD = varOf(E);
+    const VarDecl *VD = namedVarOf(E);
     return VD && !Local.count(VD) && !Allowed.count(VD) ? E : nullptr;
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
@@ -97,7 +93,7 @@ const DeclRefExpr *useOutsideTasks(const Stmt *S, const VarDecl *VD) {
   if (const auto *T = dyn_cast<OMPTaskDirective>(S)) {
     for (const auto *C : T->getClausesOfKind<OMPInReductionClause>())
       for (const Expr *E : C->varlists())
-        if (varOf(E) == VD)
+        if (namedVarOf(E) == VD)
           return nullptr;
     return useOutsideTasks(associatedBody(*T), VD);
   }
@@ -118,17 +114,17 @@ bool escapes(const FunctionDecl *Def, const VarDecl *VD) {
     bool Found = false;
     bool VisitUnaryOperator(UnaryOperator *U) {
       Found = Found || (U->getOpcode() == UO_AddrOf &&
-                        varOf(U->getSubExpr()) == VD);
+                        namedVarOf(U->getSubExpr()) == VD);
       return true;
     }
     bool VisitCallExpr(CallExpr *C) {
       for (const Expr *A : C->arguments())
-        Found = Found || (A->isLValue() && varOf(A) == VD);
+        Found = Found || (A->isLValue() && namedVarOf(A) == VD);
       return true;
     }
     bool VisitVarDecl(VarDecl *V) {
       Found = Found || (V->getType()->isReferenceType() && V->getInit() &&
-                        varOf(V->getInit()) == VD);
+                        namedVarOf(V->getInit()) == VD);
       return true;
     }
   } F;
@@ -157,7 +153,7 @@ std::string orphanedTaskProblem(const OMPExecutableDirective &D,
         return "has a clause other than task_reduction, which a taskgroup "
                "of tasks run in place does not keep (not supported yet)";
       for (const Expr *E : TR->varlists()) {
-        const VarDecl *VD = varOf(E);
+        const VarDecl *VD = namedVarOf(E);
         if (!ownLocal(VD, Def) || !VD->getType()->isScalarType())
           return "reduces an item that is not a scalar local of the function "
                  "whose address stays in it, which tasks run in place could "
@@ -182,7 +178,7 @@ std::string orphanedTaskProblem(const OMPExecutableDirective &D,
     if (Verdict V = inReductionInPlace(*IR, Body); !V.Ok)
       return V.Reason;
     for (const Expr *E : IR->varlists()) {
-      const VarDecl *VD = varOf(E);
+      const VarDecl *VD = namedVarOf(E);
       // The taskgroup around it reduces VD with the same operator.
       bool Found = false;
       struct Groups : RecursiveASTVisitor<Groups> {
@@ -198,7 +194,7 @@ std::string orphanedTaskProblem(const OMPExecutableDirective &D,
           for (const auto *TR : TG->getClausesOfKind<OMPTaskReductionClause>())
             for (const Expr *X : TR->varlists())
               Found = Found ||
-                      (varOf(X) == VD &&
+                      (namedVarOf(X) == VD &&
                        TR->getNameInfo().getName() ==
                            IR->getNameInfo().getName());
       if (!Found)

@@ -442,6 +442,12 @@ bool holdsDeviceAllocation(const ValueDecl *VD, const Stmt *Scope) {
   return Allocated;
 }
 
+const VarDecl *namedVarOf(const Expr *E) {
+  const auto *D =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
 bool namesVariable(const Stmt *S, const VarDecl *VD) {
   if (!S)
     return false;

@@ -47,6 +47,10 @@ pointerValueUse(const clang::Stmt *Body, const clang::ValueDecl *VD,
 bool holdsDeviceAllocation(const clang::ValueDecl *VD,
                            const clang::Stmt *Scope);
 
+/// The variable E names (a reference to it under parentheses and implicit
+/// casts); null for anything else, or a null E.
+const clang::VarDecl *namedVarOf(const clang::Expr *E);
+
 /// Whether S, or an expression in it, names VD.
 bool namesVariable(const clang::Stmt *S, const clang::VarDecl *VD);
 

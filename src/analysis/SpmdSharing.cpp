@@ -7,6 +7,7 @@
 // omp_cgroup_mem_alloc). The other team locals stay each thread's own copy,
 // computed redundantly.
 #include "analysis/DirectiveTree.h"
+#include "analysis/PointerValueUse.h"
 #include "analysis/Transparent.h"
 
 #include "clang/AST/Attr.h"
@@ -33,18 +34,12 @@ const VarDecl *candidate(const Stmt *S) {
   return VD;
 }
 
-const VarDecl *sharedVarOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  const auto *DR = dyn_cast<DeclRefExpr>(E);
-  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-}
-
 /// The variables a construct's clauses give private copies (or partials).
 void clauseVars(const OMPExecutableDirective &D,
                 std::set<const VarDecl *> &Out) {
   auto Add = [&](auto *C) {
     for (const Expr *E : C->varlists())
-      if (const VarDecl *VD = sharedVarOf(E))
+      if (const VarDecl *VD = namedVarOf(E))
         Out.insert(VD);
   };
   for (const auto *C : D.getClausesOfKind<OMPPrivateClause>())
@@ -69,7 +64,7 @@ struct ParallelWrites {
   void written(const Expr *E, const std::set<const VarDecl *> &Private) {
     // The variable an lvalue is: x, not p[i] (memory) nor a[i] (arrays are
     // not candidates).
-    if (const VarDecl *VD = sharedVarOf(E))
+    if (const VarDecl *VD = namedVarOf(E))
       if (Candidates.count(VD) && !Private.count(VD))
         Out.insert(VD);
   }
@@ -118,7 +113,7 @@ void writtenIn(const Stmt *S, const std::set<const VarDecl *> &Candidates,
       UO && UO->isIncrementDecrementOp())
     LHS = UO->getSubExpr();
   if (LHS)
-    if (const VarDecl *VD = sharedVarOf(LHS); VD && Candidates.count(VD))
+    if (const VarDecl *VD = namedVarOf(LHS); VD && Candidates.count(VD))
       Out.insert(VD);
   if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
     writtenIn(associatedBody(*D), Candidates, Out);

@@ -3,6 +3,7 @@
 // private copies start from the host's originals, so the fallback keeps the
 // host's bytes there.
 #include "edits/FallbackPrivates.h"
+#include "analysis/PointerValueUse.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/OpenMPClause.h"
@@ -103,11 +104,6 @@ std::string hostName(const VarDecl *VD, const ASTContext &Ctx) {
   return "::" + Q;
 }
 
-const VarDecl *varOf(const Expr *E) {
-  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-}
-
 /// The variables of map, lastprivate, reduction, linear and device-pointer
 /// clauses: on a combined construct the target leaf maps them, and a
 /// firstprivate clause applies to an inner leaf.
@@ -116,7 +112,7 @@ mappedVars(const OMPExecutableDirective &D) {
   llvm::SmallPtrSet<const VarDecl *, 8> Mapped;
   auto Note = [&](auto Items) {
     for (const Expr *E : Items)
-      if (const VarDecl *VD = varOf(E))
+      if (const VarDecl *VD = namedVarOf(E))
         Mapped.insert(VD->getCanonicalDecl());
   };
   for (const OMPClause *C : D.clauses()) {
@@ -206,7 +202,7 @@ DirectiveVars directiveVars(const OMPExecutableDirective &D, ASTContext &Ctx) {
   };
   for (const auto *F : D.getClausesOfKind<OMPFirstprivateClause>())
     for (const Expr *E : F->varlists())
-      if (const VarDecl *VD = varOf(E))
+      if (const VarDecl *VD = namedVarOf(E))
         Add(VD);
   const CapturedStmt *CS =
       D.hasAssociatedStmt() ? D.getInnermostCapturedStmt() : nullptr;
@@ -222,7 +218,7 @@ DirectiveVars directiveVars(const OMPExecutableDirective &D, ASTContext &Ctx) {
   for (const OMPClause *C : D.clauses())
     for (const Stmt *S : const_cast<OMPClause *>(C)->children())
       if (const auto *E = dyn_cast_or_null<Expr>(S))
-        if (const VarDecl *VD = varOf(E))
+        if (const VarDecl *VD = namedVarOf(E))
           Out.Referenced.emplace(hostName(VD, Ctx), VD);
   if (CS)
     for (const CapturedStmt::Capture &Cap : CS->captures())
