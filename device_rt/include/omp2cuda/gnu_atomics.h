@@ -57,15 +57,22 @@ template <class T, class F> __device__ T update(T *P, F Next) {
   } while (Old != Assumed);
   return valueOf<T>(Old);
 }
-/// Addition: CUDA's own atomicAdd where it has one for T.
+/// Whether CUDA has an atomicAdd for T.
+template <class T>
+using NativeAdd = std::integral_constant<
+    bool, std::is_same<T, int>::value || std::is_same<T, unsigned>::value ||
+              std::is_same<T, unsigned long long>::value ||
+              std::is_same<T, float>::value || std::is_same<T, double>::value>;
+template <class T> __device__ T add(T *P, T V, std::true_type) {
+  return atomicAdd(P, V);
+}
+template <class T> __device__ T add(T *P, T V, std::false_type) {
+  return update(P, [V](T C) { return static_cast<T>(C + V); });
+}
+/// Addition: CUDA's own atomicAdd where it has one for T (C++11: the
+/// translated program may be built at any level).
 template <class T> __device__ T add(T *P, T V) {
-  if constexpr (std::is_same<T, int>::value ||
-                std::is_same<T, unsigned>::value ||
-                std::is_same<T, unsigned long long>::value ||
-                std::is_same<T, float>::value || std::is_same<T, double>::value)
-    return atomicAdd(P, V);
-  else
-    return update(P, [V](T C) { return static_cast<T>(C + V); });
+  return add(P, V, NativeAdd<T>());
 }
 #endif
 

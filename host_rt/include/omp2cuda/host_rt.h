@@ -321,26 +321,46 @@ private:
   std::vector<HostRange> From;
 };
 
+namespace detail {
+template <class T>
+HostFallback::HostRange scalarRange(T *V, std::true_type) {
+  return {(const void *)V, sizeof(T)};
+}
+template <class T> HostFallback::HostRange scalarRange(T *, std::false_type) {
+  return {nullptr, 0};
+}
+template <class T>
+HostFallback::HostRange pointeeRange(T *V, std::true_type) {
+  return {(const void *)*V, 1};
+}
+template <class T>
+HostFallback::HostRange pointeeRange(T *, std::false_type) {
+  return {nullptr, 0};
+}
+} // namespace detail
+
+// These two are C++11: the translated program may be built at any level
+// (tests/integration language_levels, cmake.cxx11).
+
 /// A variable of a template that Clang makes firstprivate in the
 /// instantiations where its type is a scalar (and maps otherwise): its
 /// HostFallback range there, nothing elsewhere (src/edits/FallbackPrivates.cpp
 /// checks that this is Clang's choice in each instantiation).
 template <class T> HostFallback::HostRange scalarRange(T *V) {
-  if constexpr (std::is_scalar_v<std::remove_cv_t<T>>)
-    return {(const void *)V, sizeof(T)};
-  else
-    return {nullptr, 0};
+  return detail::scalarRange(
+      V, std::integral_constant<
+             bool, std::is_scalar<typename std::remove_cv<T>::type>::value>());
 }
 
 /// Where a firstprivate pointer of a region left on the host points (one
 /// byte), for HostFallback's Reached; nothing for other variables.
 template <class T> HostFallback::HostRange pointeeRange(T *V) {
-  using P = std::remove_cv_t<T>;
-  if constexpr (std::is_pointer_v<P> &&
-                std::is_object_v<std::remove_pointer_t<P>>)
-    return {(const void *)*V, 1};
-  else
-    return {nullptr, 0};
+  typedef typename std::remove_cv<T>::type P;
+  return detail::pointeeRange(
+      V, std::integral_constant<
+             bool, std::is_pointer<P>::value &&
+                       std::is_object<
+                           typename std::remove_pointer<P>::type>::value>());
 }
 
 /// Stand-alone data constructs (`target enter data`, `target exit data`,
