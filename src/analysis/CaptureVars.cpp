@@ -12,6 +12,7 @@
 #include "analysis/LoopNest.h"
 #include "analysis/PointerValueUse.h"
 #include "analysis/RegionSteps.h"
+#include "analysis/StaticReferences.h"
 
 #include "clang/AST/DeclTemplate.h"
 
@@ -187,6 +188,19 @@ Verdict scanUses(CaptureSite &S, CaptureScan &Scan) {
       V.Where = ME->getMemberLoc();
       return V;
     }
+  if (S.Shape.Inner && !S.IsData)
+    if (const DeclRefExpr *R = staticReferences(S.Shape.Inner).Unsafe) {
+      Verdict V = Verdict::no(
+          DiagId::HostContext,
+          "the region uses the reference '" +
+              R->getDecl()->getNameAsString() +
+              "', bound to a variable of static storage, which the kernel "
+              "would get as a copy where the region writes through it, or "
+              "names that variable too, or it is declare target (name the "
+              "variable itself)");
+      V.Where = R->getLocation();
+      return V;
+    }
   if (S.Shape.Inner && !S.IsData && S.C.Function &&
       S.C.Function->isDependentContext()) {
     SourceLocation Where;
@@ -244,8 +258,15 @@ Capture namedCapture(const Use &U, const ASTContext &Ctx) {
   // A global's plain name at the call may mean a namespace's own variable
   // that shadows it (or two, after a using-directive): C++ qualifies it.
   const auto *VD = dyn_cast<VarDecl>(U.Decl);
-  if (VD && VD->isStaticDataMember())
-    Cap.CallArg = VD->getQualifiedNameAsString();
+  if (VD && VD->isStaticDataMember()) {
+    // An anonymous namespace is no scope one can write (review fb2
+    // anon.cpp: `(anonymous namespace)::An<int>::q`).
+    PrintingPolicy P(LO);
+    P.SuppressUnwrittenScope = true;
+    llvm::raw_string_ostream OS(Cap.CallArg);
+    Cap.CallArg.clear();
+    VD->printQualifiedName(OS, P);
+  }
   else if (VD && LO.CPlusPlus &&
            VD->getDeclContext()->getRedeclContext()->isFileContext())
     Cap.CallArg = namespaceQualified(VD);

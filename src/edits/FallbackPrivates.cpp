@@ -4,6 +4,7 @@
 // host's bytes there.
 #include "edits/FallbackPrivates.h"
 #include "analysis/PointerValueUse.h"
+#include "analysis/StaticReferences.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/OpenMPClause.h"
@@ -134,32 +135,6 @@ mappedVars(const OMPExecutableDirective &D) {
   return Mapped;
 }
 
-/// Local references declared before the region and bound to objects of
-/// static storage (`int &r = gi;`): usable in constant expressions, Clang
-/// captures them not and makes no implicit clause for them, where OpenMP
-/// makes them firstprivate as any other reference it names (review rv40
-/// f16: host 9 8 7, emu 1 1 1). A scalar referent is firstprivate then, as
-/// Clang's rule for the captured ones has it (no defaultmap clause).
-class StaticRefs : public RecursiveASTVisitor<StaticRefs> {
-public:
-  StaticRefs(const OMPExecutableDirective &D, const SourceManager &SM)
-      : D(D), SM(SM) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    if (!VD || !VD->getType()->isReferenceType() || !VD->isLocalVarDecl() ||
-        E->isNonOdrUse() != NOUR_Constant ||
-        !SM.isBeforeInTranslationUnit(VD->getLocation(), D.getBeginLoc()))
-      return true;
-    Found.insert(VD);
-    return true;
-  }
-  llvm::SmallPtrSet<const VarDecl *, 4> Found;
-
-private:
-  const OMPExecutableDirective &D;
-  const SourceManager &SM;
-};
-
 /// Whether Clang's implicit data-sharing makes a captured variable of type
 /// T firstprivate in a target region without defaultmap: scalars and
 /// pointers, and lambdas.
@@ -207,9 +182,13 @@ DirectiveVars directiveVars(const OMPExecutableDirective &D, ASTContext &Ctx) {
   const CapturedStmt *CS =
       D.hasAssociatedStmt() ? D.getInnermostCapturedStmt() : nullptr;
   if (CS && !D.getSingleClause<OMPDefaultmapClause>()) {
-    StaticRefs Refs(D, Ctx.getSourceManager());
-    Refs.TraverseStmt(const_cast<Stmt *>(CS->getCapturedStmt()));
-    for (const VarDecl *VD : Refs.Found) {
+    // Local references bound to objects of static storage (`int &r =
+    // gi;`): Clang captures them not and makes no implicit clause for them,
+    // where OpenMP makes them firstprivate as any other reference it names
+    // (review rv40 f16: host 9 8 7, emu 1 1 1), but only those the region
+    // may copy (staticReferences: rv41 f3, f5).
+    for (const VarDecl *VD :
+         staticReferences(CS->getCapturedStmt()).Copied) {
       Out.Referenced.emplace(hostName(VD, Ctx), VD);
       if (implicitlyFirstprivate(VD->getType()))
         Add(VD);

@@ -33,6 +33,7 @@ if(TARGET omp2cuda_tool)
     integer_pointers_test.cpp
     member_pointer_loads_test.cpp
     this_member_pointers_test.cpp
+    static_references_test.cpp
     attached_paths_test.cpp
     attached_order_test.cpp
     member_pointer_writes_test.cpp
