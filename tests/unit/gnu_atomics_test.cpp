@@ -66,3 +66,28 @@ void run(void) {
     CHECK_FALSE(contains(F.Output, "o2c_dev::sync"));
   }
 }
+
+TEST_CASE("GNU atomic builtins with dependent arguments in a template",
+          "[atomic][gnu]") {
+  // Review rv41 a12: the pattern has a call where the instantiations have
+  // an AtomicExpr; the output keeps the pattern's text, which nvcc rejected.
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+template <typename T> T addAll(T *p, int n) {
+  T s = 0;
+  for (int i = 0; i < n; ++i)
+    s += __atomic_fetch_add(&p[i], (T)1, __ATOMIC_RELAXED);
+  return s + __atomic_add_fetch(&p[0], (T)0, __ATOMIC_RELAXED);
+}
+#pragma omp end declare target
+void run(int *v, unsigned long *u) {
+  #pragma omp target map(tofrom: v[0:4], u[0:4])
+  { v[0] = addAll(v, 4); u[0] = addAll(u, 4); }
+})src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "s += o2c_dev::atomic_fetch_add(&p[i], (T)1, "
+                           "__ATOMIC_RELAXED);"));
+  CHECK(contains(F.Output, "o2c_dev::atomic_add_fetch(&p[0], (T)0,"));
+}
