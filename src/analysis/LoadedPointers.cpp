@@ -460,18 +460,25 @@ private:
     // s.p, s2.q and sa[1].q holding the host's address).
     if (attachedIn(E))
       return;
-    // The region may first store a device address there itself.
-    if (!Copy && (Flow ? !flowsToDeref(At, VD->getASTContext())
+    refuseLoad(At, Member, Flow, Copy,
+               Through ? "a pointer held in what '" + Named->getNameAsString() +
+                             "' points to"
+                       : "a pointer held in '" + Named->getNameAsString() +
+                             "'");
+  }
+  /// Keeps the region on the host for the unattached pointer Holder names,
+  /// loaded at At, unless the region first stores a device address there
+  /// itself, or (Flow) the value reaches no dereference.
+  void refuseLoad(const Expr *At, const MemberExpr *Member, bool Flow,
+                  const char *Copy, const std::string &Holder) {
+    if (!Copy && (Flow ? !flowsToDeref(At, const_cast<ASTContext &>(*Ctx))
                        : Member && !Frame.callee() &&
                              storedDeviceAddress(Body, Current, Member, At)))
       return;
     Where = At->getBeginLoc();
-    What = (Through ? "a pointer held in what '" + Named->getNameAsString() +
-                          "' points to"
-                    : "a pointer held in '" + Named->getNameAsString() + "'") +
-           (Copy   ? Copy
-            : Flow ? Passed
-                   : " is dereferenced");
+    What = Holder + (Copy   ? Copy
+                     : Flow ? Passed
+                            : " is dereferenced");
   }
   /// E, a pointer held in a member of the object the region runs on
   /// (`this->s.p`, `arr[1]` of a member array, a member record copied
@@ -486,15 +493,8 @@ private:
       return;
     if (attachedIn(E))
       return;
-    if (!Copy && (Flow ? !flowsToDeref(At, const_cast<ASTContext &>(*Ctx))
-                       : Member && !Frame.callee() &&
-                             storedDeviceAddress(Body, Current, Member, At)))
-      return;
-    Where = At->getBeginLoc();
-    What = "a pointer held in the member '" + thisMemberName(E) + "'" +
-           (Copy   ? Copy
-            : Flow ? Passed
-                   : " is dereferenced");
+    refuseLoad(At, Member, Flow, Copy,
+               "a pointer held in the member '" + thisMemberName(E) + "'");
   }
   /// E's storage reached other than from a variable or `this`
   /// (`o.inner->p`, `static_cast<B &>(d).p`, a call's result): attached
