@@ -4,6 +4,7 @@
 #include "attach_table.h"
 #include "backend.h"
 #include "device_state.h"
+#include "device_use.h"
 #include "info.h"
 #include "map_steps.h"
 #include "present_table.h"
@@ -37,6 +38,7 @@ namespace {
 /// A stand-alone data construct's steps on a stream of the pool, with its
 /// O2C_INFO line.
 template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
+  detail::SharedUse Step; // not while a region left on the host runs
   std::size_t ToD = BytesToDev, ToH = BytesToHost;
   StreamLease S(D, Loc);
   detail::noteConstruct();
@@ -87,6 +89,7 @@ void update(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   int D;
   if (!selectDevice(Loc, Dev, IfClause, D) || Bytes == 0)
     return;
+  detail::SharedUse Step;
   PresentTable::Hit H = table(D)->lookup(Host, Bytes);
   if (H.St != Status::Contained && Present)
     fatal(Loc, "'present' update of data that is not on the device");
@@ -116,6 +119,7 @@ void updateStrided(const SourceLoc &Loc, int Dev, bool IfClause,
     fatal(Loc, "the stride of a target update section must be positive");
   std::size_t Step = Stride * ElemBytes;
   std::size_t Span = (Count - 1) * Step + ElemBytes;
+  detail::SharedUse Use;
   PresentTable::Hit H = table(D)->lookup(Host, Span);
   if (H.St != Status::Contained && Present)
     fatal(Loc, "'present' update of data that is not on the device");
@@ -149,6 +153,7 @@ namespace {
 /// both are on the device.
 void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
               const void *Section, std::ptrdiff_t Offset) {
+  detail::SharedUse Step;
   PresentTable::Hit P = awaitFirstCopy(Dev, PtrHost, sizeof(void *), Stream, Loc);
   PresentTable::Hit S = awaitFirstCopy(Dev, Section, 0, Stream, Loc);
   if (P.St != Status::Contained)

@@ -3,6 +3,7 @@
 #include "attach_table.h"
 #include "backend.h"
 #include "device_state.h"
+#include "device_use.h"
 #include "present_table.h"
 #include "released.h"
 
@@ -87,9 +88,15 @@ HostFallback::HostFallback(const SourceLoc &L, bool IfClause, int Dev,
   // copies this region syncs: they depend on nothing left, so waiting for
   // them cannot deadlock (docs/async.md).
   waitAllAsync();
+  // Other threads' device work waits from here to the copy back, and this
+  // waits for theirs under way (device_use.h): what the sync reads and what
+  // goes back whole must be no other thread's half-done work.
+  Exclusive = detail::beginExclusiveUse();
   std::vector<PresentTable::Mapping> All = table(D)->mappings();
-  if (All.empty())
+  if (All.empty()) {
+    endExclusive();
     return;
+  }
   Device = D;
   void *S = backend().acquireStream(Device, Loc);
   detail::awaitReleased(Device, S, Loc); // as every stream that starts work
@@ -226,9 +233,17 @@ bool HostFallback::copiedBack(std::uintptr_t A) const {
   return false;
 }
 
+void HostFallback::endExclusive() {
+  if (Exclusive)
+    detail::endExclusiveUse();
+  Exclusive = false;
+}
+
 HostFallback::~HostFallback() {
-  if (Synced.empty())
+  if (Synced.empty()) {
+    endExclusive();
     return;
+  }
   PresentTable *T = table(Device);
   void *S = backend().acquireStream(Device, Loc);
   detail::awaitReleased(Device, S, Loc); // as every stream that starts work
@@ -261,6 +276,7 @@ HostFallback::~HostFallback() {
         Host[I] = R.Orig[I];
   }
   backend().releaseStream(Device, S);
+  endExclusive();
 }
 
 } // namespace o2c

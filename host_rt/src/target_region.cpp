@@ -11,6 +11,7 @@
 #include "declared_vars.h"
 #include "device_cache.h"
 #include "device_state.h"
+#include "device_use.h"
 #include "faults.h"
 #include "helpers.h"
 #include "info.h"
@@ -54,6 +55,12 @@ TargetRegion::TargetRegion(const SourceLoc &L, int Dev, bool IfClause,
                            bool NoWaitClause)
     : Loc(L), NoWait(NoWaitClause) {
   Offload = selectDevice(Loc, Dev, IfClause, Device);
+  // A kernel's region holds the device from its first map to its end; a
+  // `target data` region only during its own steps (device_use.h).
+  if (Offload && !(Loc.Directive && std::strcmp(Loc.Directive, "target data") == 0)) {
+    Holding = true;
+    HoldTook = detail::beginSharedUse();
+  }
   if (Offload) {
     Stream = backend().acquireStream(Device, Loc);
     // After every target task released early (released.h), on the device.
@@ -84,6 +91,7 @@ TargetRegion::~TargetRegion() {
 void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   if (!Offload)
     return const_cast<void *>(Host);
+  detail::SharedUse Step;
   if (Finished) // the stream is gone; a stub bug, not the user's
     fatal(Loc, "map() after the region finished");
   void *D = enter(Loc, Device, Host, Bytes, Flags, Stream);
@@ -159,9 +167,28 @@ static void freeLater(std::vector<void *> &TeamMemory, Cleanup &C) {
   TeamMemory.clear();
 }
 
+void TargetRegion::endHold() {
+  if (!Holding)
+    return;
+  Holding = false;
+  detail::endSharedUse(HoldTook);
+}
+
 bool TargetRegion::finish() {
   if (Finished)
     return true;
+  detail::SharedUse Step; // a `target data` region's end is one of its steps
+  try {
+    finishSteps();
+  } catch (...) { // a deferred task's fault: abandon() follows
+    endHold();
+    throw;
+  }
+  endHold();
+  return true;
+}
+
+bool TargetRegion::finishSteps() {
   Finished = true;
   if (!Offload)
     return true;
@@ -176,6 +203,7 @@ bool TargetRegion::finish() {
              Team = std::move(TeamMemory), ToDev = BytesToDev - ToDev0,
              ToHost = BytesToHost - ToHost0,
              Launched = detail::takeLaunches()]() mutable {
+      detail::SharedUse Step; // on a helper, after the region's own hold
       std::size_t Host0 = BytesToHost;
       detail::restoreLaunches(std::move(Launched));
       syncIfQueued(Device, S, Loc);
@@ -273,6 +301,7 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
                Left = std::move(Left), C = std::move(C),
                ToDev = BytesToDev - ToDev0, ToHost = BytesToHost - ToHost0,
                Launched = detail::takeLaunches()]() mutable {
+    detail::SharedUse Step; // on a helper, after the region's own hold
     std::size_t Host0 = BytesToHost;
     detail::restoreLaunches(std::move(Launched));
     try {
@@ -304,6 +333,7 @@ void TargetRegion::abandon() noexcept {
   Finished = true;
   if (!Offload)
     return;
+  detail::SharedUse Step;
   // The region failed: its device results are not copied back (they may be
   // garbage); its references are dropped and what reaches zero is freed.
   // Errors here are the failed device's echo of the first: ignored.
@@ -326,6 +356,7 @@ void TargetRegion::abandon() noexcept {
     backend().releaseStream(Device, Stream);
   Stream = nullptr;
   detail::clearLaunches();
+  endHold();
 }
 
 } // namespace o2c

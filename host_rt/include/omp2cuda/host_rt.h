@@ -198,6 +198,10 @@ private:
   /// finish() for a deferred target task that may release its successors
   /// before its device work completed (src/released.h).
   bool finishReleasing(detail::EarlyRelease &Release);
+  bool finishSteps();
+  /// The end of the hold a region with a kernel keeps on the device from
+  /// its start (host_rt/src/device_use.h): none for a `target data` region.
+  void endHold();
   /// finish() for a region whose deferred task failed (the destructor,
   /// while the error unwinds): drops the references, copies nothing back.
   void abandon() noexcept;
@@ -213,6 +217,7 @@ private:
   bool Offload = false;
   bool NoWait = false;
   bool Finished = false;
+  bool Holding = false, HoldTook = false;
   void *Stream = nullptr;
   std::vector<Pending> Exits;
   std::vector<void *> TeamMemory; // teamMemory()'s blocks
@@ -317,8 +322,10 @@ private:
   int Device = -1;
   /// Whether the byte at A is in one of From.
   bool copiedBack(std::uintptr_t A) const;
+  void endExclusive();
   std::vector<Range> Synced;
   std::vector<HostRange> From;
+  bool Exclusive = false; // holds the device against other threads' work
 };
 
 namespace detail {
