@@ -35,6 +35,21 @@ template <class T> __host__ __device__ inline T valueOf(Word<T> W) {
   return V;
 }
 
+/// Whether V is a NaN: clang's min and max of float and double keep the
+/// other operand (LLVM's minnum and maxnum), where a comparison would keep
+/// a NaN the object holds.
+template <class T>
+__host__ __device__ inline bool isNaNOf(T V, std::true_type) {
+  return V != V;
+}
+template <class T>
+__host__ __device__ inline bool isNaNOf(T, std::false_type) {
+  return false;
+}
+template <class T> __host__ __device__ inline bool isNaN(T V) {
+  return isNaNOf(V, std::is_floating_point<T>());
+}
+
 /// A memory order stronger than relaxed: a fence on either side.
 __host__ __device__ inline void fenceFor(int Order) {
 #ifdef O2C_GNU_DEVICE
@@ -185,18 +200,18 @@ O2C_GNU_FAMILY(nand, nand, ~(Old & X), gnu::update(P, [X](T C) { return static_c
     return gnu::hostUpdate(P, [X](T C) { return PICK; });                      \
   }
 #endif
-O2C_GNU_MINMAX(min, X < C ? X : C)
-O2C_GNU_MINMAX(max, X > C ? X : C)
+O2C_GNU_MINMAX(min, X < C || gnu::isNaN(C) ? X : C)
+O2C_GNU_MINMAX(max, X > C || gnu::isNaN(C) ? X : C)
 #undef O2C_GNU_MINMAX
 template <class T, class V>
 __host__ __device__ T atomic_min_fetch(T *P, V Val, int Order) {
   T X = static_cast<T>(Val), Old = atomic_fetch_min(P, X, Order);
-  return X < Old ? X : Old;
+  return X < Old || gnu::isNaN(Old) ? X : Old;
 }
 template <class T, class V>
 __host__ __device__ T atomic_max_fetch(T *P, V Val, int Order) {
   T X = static_cast<T>(Val), Old = atomic_fetch_max(P, X, Order);
-  return X > Old ? X : Old;
+  return X > Old || gnu::isNaN(Old) ? X : Old;
 }
 
 /// Under the emulation, lets the block's other threads run after an
