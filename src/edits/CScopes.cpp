@@ -263,6 +263,27 @@ std::optional<unsigned> Scopes::equalsOf(const VarDecl *VD) {
   return Eq;
 }
 
+/// The end of the type specifier of a declarator's type: its pointers,
+/// parentheses, functions and arrays are the declarator's own
+/// (`int (*fp)(int)`: `int`).
+static SourceLocation specifierEnd(const TypeSourceInfo *TSI) {
+  TypeLoc TL = TSI->getTypeLoc();
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    TL = TL.getUnqualifiedLoc();
+    if (auto P = TL.getAs<PointerTypeLoc>())
+      TL = P.getPointeeLoc();
+    else if (auto Pa = TL.getAs<ParenTypeLoc>())
+      TL = Pa.getInnerLoc();
+    else if (auto F = TL.getAs<FunctionTypeLoc>())
+      TL = F.getReturnLoc();
+    else if (auto A = TL.getAs<ArrayTypeLoc>())
+      TL = A.getElementLoc();
+    else
+      break;
+  }
+  return TL.getEndLoc();
+}
+
 /// The name a declaration's assignment uses: C++'s keywords are renamed
 /// (CCompat.cpp).
 static std::string assignedName(const VarDecl *VD) {
@@ -291,8 +312,10 @@ bool Scopes::splitDeclarators(const DeclStmt *DS) {
       // The specifiers, and between them and the name only what the
       // declarator has of its own (`*`, `(`), no qualifier of the type.
       unsigned SB, SE;
-      if (!fileOffsets(SM, LO,
-                       SourceRange(DS->getBeginLoc(), VD->getTypeSpecEndLoc()),
+      if (!VD->getTypeSourceInfo() ||
+          !fileOffsets(SM, LO,
+                       SourceRange(DS->getBeginLoc(),
+                                   specifierEnd(VD->getTypeSourceInfo())),
                        SB, SE) ||
           SE > NameB ||
           !Buf.substr(SE, NameB - SE).trim(" \t\r\n*(").empty())

@@ -18,7 +18,11 @@ static int jump(int k) {
   int o = 0;
   if (k) goto out;
   int w = 3, *p = &o, u = w + 1;
-  o += w + *p + u;
+  int *q = &o, z = 4, *r = q;
+  o += w + *p + u + *q + z + *r;
+  z = 1;
+  q = &z;
+  o += *q + (r != q);
 out:
   return o;
 }

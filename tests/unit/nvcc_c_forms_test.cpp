@@ -99,7 +99,8 @@ int f(int k) {
   int w = 3, *p = &o, v, u = w + 1;
   unsigned long x = 1, y = x;
   _Bool b = 1, c = 0;
-  o += w + *p + u + (int)y + b + c;
+  int *q = &o, z = 4, (*fp)(int) = 0, *r = q;
+  o += w + *p + u + (int)y + b + c + *q + z + (fp != 0) + *r;
   v = 0;
 out:
   return o;
@@ -108,4 +109,7 @@ out:
   CHECK(contains(F.Output, "int w ; w = 3; int *p ; p = &o; int v; int u ; u = w + 1;"));
   CHECK(contains(F.Output, "unsigned long x ; x = 1; unsigned long y ; y = x;"));
   CHECK(contains(F.Output, "bool b ; b = 1; bool c ; c = 0;"));
+  // The specifiers end before the first declarator's `*` and `(`.
+  CHECK(contains(F.Output, "int *q ; q = &o; int z ; z = 4; int (*fp)(int) ; "
+                           "fp = 0; int *r ; r = q;"));
 }
