@@ -4,8 +4,10 @@
 // member designators whose values are constants written in the file
 // (numbers, characters, operators on them) is written again in the
 // members' order: such text holds nothing that a kernel or another edit
-// respells. Any other list out of order is a problem (the file stays on
-// the host), as is one that names a member twice.
+// respells. Any other list out of order stays as written: clang and nvcc
+// take it with a warning (-Wreorder-init-list, #2904-D), which is better
+// than no translation at all. One that names a member twice is a problem
+// (no C++ compiler takes it).
 #include "edits/CEnums.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
@@ -73,16 +75,17 @@ public:
       Ordered = Ordered && Pos[I] > Pos[I - 1];
     if (Ordered)
       return true;
-    std::vector<std::pair<unsigned, unsigned>> Ranges;
-    if (!Plain || !reorderable(IL, Pos, Ranges)) {
-      Problems.push_back(
-          {IL->getLBraceLoc(),
-           "designated initialisers out of the members' order (or naming "
-           "one twice), which C allows and C++ does not, that cannot be "
-           "written again in order (only plain member designators with "
-           "literal values written in this file can)"});
+    std::vector<unsigned> Sorted = Pos;
+    std::sort(Sorted.begin(), Sorted.end());
+    if (std::adjacent_find(Sorted.begin(), Sorted.end()) != Sorted.end()) {
+      Problems.push_back({IL->getLBraceLoc(),
+                          "designated initialisers that name one member "
+                          "twice, which C allows and C++ does not"});
       return true;
     }
+    std::vector<std::pair<unsigned, unsigned>> Ranges;
+    if (!Plain || !reorderable(IL, Ranges))
+      return true;
     std::vector<size_t> Order(Pos.size());
     for (size_t I = 0; I < Order.size(); ++I)
       Order[I] = I;
@@ -101,13 +104,9 @@ public:
 private:
   /// Whether every value of IL is a literal written in the main file
   /// (Ranges: each designator's text with its value), none of whose text
-  /// an earlier edit changed, and no member is named twice.
-  bool reorderable(const InitListExpr *IL, const std::vector<unsigned> &Pos,
+  /// an earlier edit changed.
+  bool reorderable(const InitListExpr *IL,
                    std::vector<std::pair<unsigned, unsigned>> &Ranges) {
-    std::vector<unsigned> Sorted = Pos;
-    std::sort(Sorted.begin(), Sorted.end());
-    if (std::adjacent_find(Sorted.begin(), Sorted.end()) != Sorted.end())
-      return false;
     for (const Expr *E : IL->inits()) {
       const auto *D = cast<DesignatedInitExpr>(E);
       unsigned B, End;
