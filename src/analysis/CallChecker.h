@@ -44,6 +44,11 @@ globalsUsed(const clang::Stmt *S,
 /// (GnuAtomics.cpp) allowed them.
 std::vector<TextEdit> gnuAtomicEdits(const clang::Stmt *Body,
                                      const clang::ASTContext &Ctx);
+/// The edits that make the main file's host code call o2c_dev's forms of
+/// the clang-only GNU atomic builtins (float and double fetch operations,
+/// min and max), which nvcc's host compilers lack: a region's host
+/// fallback and any other code of the file.
+std::vector<TextEdit> hostGnuAtomicEdits(const clang::ASTContext &Ctx);
 
 class CallChecker : public clang::RecursiveASTVisitor<CallChecker> {
   using Base = clang::RecursiveASTVisitor<CallChecker>;

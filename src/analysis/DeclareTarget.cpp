@@ -9,6 +9,7 @@
 #include "analysis/Analysis.h"
 #include "analysis/RequiresClause.h"
 #include "edits/Edits.h"
+#include "edits/SourceText.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -262,7 +263,8 @@ bool valueText(const APValue &V, QualType T, const ASTContext &Ctx,
 /// not see (it goes before the class, or after an earlier declaration
 /// than the definition), refuses.
 bool initText(const VarDecl *Def, const VarDecl *First, const MemberScope &M,
-              DeviceGlobal &G, std::string &Why) {
+              const std::vector<TextEdit> &FileEdits, DeviceGlobal &G,
+              std::string &Why) {
   const ASTContext &Ctx = Def->getASTContext();
   QualType T = Def->getType();
   const Expr *Init = Def->getInit();
@@ -274,6 +276,14 @@ bool initText(const VarDecl *Def, const VarDecl *First, const MemberScope &M,
     return false;
   }
   std::string Text = writtenText(Init->getSourceRange(), Ctx);
+  // C's initialiser as the file's C -> C++ edits make it (a string literal
+  // that fills its array, `char s[2] = "xy"`, as a list of characters).
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned B, E;
+  if (!Ctx.getLangOpts().CPlusPlus && !Text.empty() &&
+      fileOffsets(SM, Ctx.getLangOpts(), Init->getSourceRange(), B, E))
+    Text = textWithEdits(SM.getBufferData(SM.getMainFileID()), B, E,
+                         FileEdits);
   if (Text.empty()) {
     Why = "its initialiser has no text of its own";
     return false;
@@ -556,7 +566,7 @@ bool planDeviceCopy(const VarDecl *VD, SourceLocation Use, TUState &TU,
   G.Decl = declText(M.InClass ? T.getCanonicalType() : T, G.Pointer, Ctx);
   G.Mirror = M.Prefix + G.Pointer;
   G.Pointer.clear();
-  if (!initText(Def, VD, M, G, Why))
+  if (!initText(Def, VD, M, TU.FileEdits, G, Why))
     return false;
   return commitDeviceGlobal(VD, std::move(G), TU, Why);
 }

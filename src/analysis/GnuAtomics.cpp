@@ -216,5 +216,52 @@ std::vector<TextEdit> gnuAtomicEdits(const Stmt *Body, const ASTContext &Ctx) {
   return F.Out;
 }
 
+/// Whether nvcc's host compilers (EDG, GCC) lack AE's form: clang's
+/// fetch operations on float and double, and its min and max.
+static bool clangOnlyForm(const AtomicExpr *AE) {
+  switch (AE->getOp()) {
+  case AtomicExpr::AO__atomic_fetch_min:
+  case AtomicExpr::AO__atomic_fetch_max:
+  case AtomicExpr::AO__atomic_min_fetch:
+  case AtomicExpr::AO__atomic_max_fetch:
+    return true;
+  case AtomicExpr::AO__atomic_fetch_add:
+  case AtomicExpr::AO__atomic_fetch_sub:
+  case AtomicExpr::AO__atomic_add_fetch:
+  case AtomicExpr::AO__atomic_sub_fetch: {
+    QualType T = AE->getPtr()->getType();
+    return T->isPointerType() && T->getPointeeType()->isRealFloatingType();
+  }
+  default:
+    return false;
+  }
+}
+
+std::vector<TextEdit> hostGnuAtomicEdits(const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ASTContext &Ctx;
+    std::vector<TextEdit> Out;
+    explicit Finder(const ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitAtomicExpr(AtomicExpr *AE) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned B, E;
+      if (!clangOnlyForm(AE) || !unfitObject(AE->getPtr(), Ctx).empty() ||
+          !fileOffsets(SM, Ctx.getLangOpts(),
+                       SourceRange(AE->getBuiltinLoc()), B, E))
+        return true;
+      llvm::StringRef Name =
+          SM.getBufferData(SM.getMainFileID()).substr(B, E - B);
+      if (Name.starts_with("__atomic_"))
+        Out.push_back({B, E - B, "o2c_dev::" + Name.drop_front(2).str()});
+      return true;
+    }
+  } F(Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (inMainFile(SM, SM.getExpansionLoc(D->getLocation())))
+      F.TraverseDecl(D);
+  return F.Out;
+}
+
 } // namespace calls
 } // namespace omp2cuda

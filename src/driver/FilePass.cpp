@@ -198,6 +198,8 @@ FilePass runFilePass(const std::vector<RegionCandidate> &Cands, TUState &TU,
     TU.HostApiEdits = std::move(Api);
     std::vector<TextEdit> Forms = atomicFormEdits(Ctx);
     Edits.insert(Edits.end(), Forms.begin(), Forms.end());
+    std::vector<TextEdit> Gnu = calls::hostGnuAtomicEdits(Ctx);
+    Edits.insert(Edits.end(), Gnu.begin(), Gnu.end());
   }
   // Host code's edits, for clause expressions the host evaluates.
   std::vector<TextEdit> ClauseEdits = TU.FileEdits;
@@ -395,8 +397,12 @@ void addDeviceMarks(FilePass &P, const TUState &TU, const Options &O) {
     // Defined in another file (--rdc): only its declarations are marked.
     if (!F->getBody() || !inMainFile(SM, F->getBody()->getBeginLoc()))
       continue;
+    // The host code's edits (hostGnuAtomicEdits) may have renamed some.
     for (TextEdit &E : calls::gnuAtomicEdits(F->getBody(), TU.Ctx))
-      P.Edits.push_back(std::move(E));
+      if (llvm::none_of(P.Edits, [&](const TextEdit &X) {
+            return X.Offset == E.Offset && X.Length == E.Length;
+          }))
+        P.Edits.push_back(std::move(E));
     std::string Usings;
     for (const std::string &N : ompApiCalledIn(F->getBody()))
       Usings += " using o2c_dev::" + N + ";";

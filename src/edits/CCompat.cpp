@@ -501,19 +501,30 @@ private:
   DirectiveSpans Spans;
 };
 
-void restrictTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
+/// C's keywords that C++ spells otherwise, wherever the main file has them
+/// (in macro definitions and directives too): `restrict` is nvcc's
+/// `__restrict__`, and `_Bool`, which C++ and nvcc do not know (GCC's
+/// <stdbool.h> defines it only for C++ programs that include it), `bool`,
+/// the same type (one byte, any value other than 0 converts to 1).
+void cKeywordTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   FileID FID = SM.getMainFileID();
   llvm::StringRef Buf = SM.getBufferData(FID);
   Lexer L(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buf.begin(),
           Buf.begin(), Buf.end());
   Token T;
-  while (!L.LexFromRawLexer(T)) {
-    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict")
-      Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
-  }
-  if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict")
-    Out.push_back({SM.getFileOffset(T.getLocation()), 8, "__restrict__"});
+  auto Respell = [&] {
+    if (!T.is(tok::raw_identifier))
+      return;
+    unsigned Off = SM.getFileOffset(T.getLocation());
+    if (T.getRawIdentifier() == "restrict")
+      Out.push_back({Off, 8, "__restrict__"});
+    else if (T.getRawIdentifier() == "_Bool")
+      Out.push_back({Off, 5, "bool"});
+  };
+  while (!L.LexFromRawLexer(T))
+    Respell();
+  Respell();
 }
 
 } // namespace
@@ -553,7 +564,7 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
   cEnumBaseEdits(Ctx, Enums, Out, Problems);
   cEnumReadEdits(Ctx, Enums, Out, Problems);
   scopeEdits(Ctx, Enums, Out, Problems);
-  restrictTokens(Ctx, Out);
+  cKeywordTokens(Ctx, Out);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.
   enumReductionEdits(Ctx, C.Directives, C.InPlace, LineDirectives, Out,
@@ -562,6 +573,8 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
     std::vector<TextEdit> Cuda = cudaNameEdits(Ctx, LineDirectives);
     Out.insert(Out.end(), Cuda.begin(), Cuda.end());
   }
+  // After the other edits, none of which may touch the values it moves.
+  designatorEdits(Ctx, Out, Problems);
   // Last: it moves the edits made inside the enumerations it moves.
   nestedEnumMoves(Ctx, LineDirectives, Out, Problems);
   return Out;

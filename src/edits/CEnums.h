@@ -33,6 +33,10 @@ void cEnumBaseEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
 void scopeEdits(clang::ASTContext &Ctx, const CEnumFacts &Enums,
                 std::vector<TextEdit> &Out,
                 std::vector<CompatProblem> &Problems);
+/// C's designated initialisers of a struct out of the members' order, in
+/// order (CDesignators.cpp), or problems where they cannot be.
+void designatorEdits(clang::ASTContext &Ctx, std::vector<TextEdit> &Out,
+                     std::vector<CompatProblem> &Problems);
 void cEnumReadEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
                     std::vector<TextEdit> &Out,
                     std::vector<CompatProblem> &Problems);

@@ -2,6 +2,7 @@
 // state differently (part of cCompatEdits): a for statement's body that
 // declares its variable again, a string literal that fills a char array
 // with no room for its null character, and a jump past an initialisation.
+#include "analysis/Analysis.h"
 #include "analysis/CEnumFacts.h"
 #include "edits/Edits.h"
 #include "edits/SourceText.h"
@@ -113,6 +114,12 @@ public:
   }
 
 private:
+  static bool initialises(const DeclStmt *DS) {
+    return llvm::any_of(DS->decls(), [](const Decl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      return VD && VD->hasInit();
+    });
+  }
   static bool redeclaresAny(const DeclStmt *Init, const CompoundStmt *Body) {
     llvm::StringSet<> Names;
     for (const Decl *D : Init->decls())
@@ -164,6 +171,8 @@ private:
                        CompoundStmt::const_body_iterator B,
                        CompoundStmt::const_body_iterator E);
   void splitInit(const DeclStmt *DS, const VarDecl *VD, const Stmt *Jump);
+  bool splitDeclarators(const DeclStmt *DS);
+  std::optional<unsigned> equalsOf(const VarDecl *VD);
 
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -176,7 +185,8 @@ private:
 /// C++ refuses a jump (goto, or a switch to its case label) past a
 /// declaration with an initialiser into its scope, C allows it (the
 /// variable is then indeterminate). A scalar's `T x = e;` becomes
-/// `T x; x = e;`, the same in C, and no initialisation to jump past.
+/// `T x; x = e;`, the same in C, and no initialisation to jump past;
+/// several scalars', `T a = e, *b;`, `T a; a = e; T *b;`.
 void Scopes::jumpsPastInits(const Stmt *Body) {
   JumpSites All;
   All.collect(Body, false);
@@ -186,11 +196,15 @@ void Scopes::jumpsPastInits(const Stmt *Body) {
     if (const auto *CS = dyn_cast<CompoundStmt>(S))
       for (auto It = CS->body_begin(), E = CS->body_end(); It != E; ++It)
         if (const auto *DS = dyn_cast<DeclStmt>(*It))
-          if (const Stmt *Jump = jumpInto(All, It + 1, E))
+          if (const Stmt *Jump = jumpInto(All, It + 1, E)) {
+            if (!DS->isSingleDecl() && initialises(DS) &&
+                splitDeclarators(DS))
+              continue;
             for (const Decl *D : DS->decls())
               if (const auto *VD = dyn_cast<VarDecl>(D);
                   VD && VD->hasLocalStorage() && VD->hasInit())
                 splitInit(DS, VD, Jump);
+          }
     for (const Stmt *C : children(S))
       Walk(C);
   };
@@ -221,32 +235,135 @@ const Stmt *Scopes::jumpInto(const JumpSites &All,
   return nullptr;
 }
 
-/// `T x = e;` as `T x; x = e;` where that means the same: one declaration
-/// of a scalar that is not const, written in the main file's text.
-void Scopes::splitInit(const DeclStmt *DS, const VarDecl *VD,
-                       const Stmt *Jump) {
+/// The offset of the `=` between VD's declarator and its initialiser, when
+/// VD is a scalar that is not const, initialised by `= e` written in the
+/// main file's text (its initialisation can be made an assignment).
+std::optional<unsigned> Scopes::equalsOf(const VarDecl *VD) {
   QualType T = VD->getType();
   const Expr *Init = VD->getInit();
   const LangOptions &LO = Ctx.getLangOpts();
   unsigned NameB, NameE, InitB, InitE;
   std::optional<unsigned> Eq;
-  if (DS->isSingleDecl() && T->isScalarType() && !T.isConstQualified() &&
-      !T->isAtomicType() && !isa<InitListExpr>(Init->IgnoreParens()) &&
-      VD->getInitStyle() == VarDecl::CInit &&
-      fileOffsets(SM, LO, VD->getLocation(), NameB, NameE) &&
-      fileOffsets(SM, LO, Init->getSourceRange(), InitB, InitE)) {
-    // The `=` between the declarator and its initialiser.
-    FileID FID = SM.getMainFileID();
-    llvm::StringRef Buf = SM.getBufferData(FID);
-    // The lexer reads up to the buffer's null terminator.
-    Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + NameE,
-            Buf.end());
-    Token Tok;
-    while (!L.LexFromRawLexer(Tok) &&
-           SM.getFileOffset(Tok.getLocation()) < InitB)
-      if (Tok.is(tok::equal))
-        Eq = SM.getFileOffset(Tok.getLocation());
+  if (!Init || !T->isScalarType() || T.isConstQualified() ||
+      T->isAtomicType() || isa<InitListExpr>(Init->IgnoreParens()) ||
+      VD->getInitStyle() != VarDecl::CInit ||
+      !fileOffsets(SM, LO, VD->getLocation(), NameB, NameE) ||
+      !fileOffsets(SM, LO, Init->getSourceRange(), InitB, InitE))
+    return Eq;
+  // The `=` between the declarator and its initialiser.
+  FileID FID = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  // The lexer reads up to the buffer's null terminator.
+  Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + NameE,
+          Buf.end());
+  Token Tok;
+  while (!L.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < InitB)
+    if (Tok.is(tok::equal))
+      Eq = SM.getFileOffset(Tok.getLocation());
+  return Eq;
+}
+
+/// The end of the type specifier of a declarator's type: its pointers,
+/// parentheses, functions and arrays are the declarator's own
+/// (`int (*fp)(int)`: `int`).
+static SourceLocation specifierEnd(const TypeSourceInfo *TSI) {
+  TypeLoc TL = TSI->getTypeLoc();
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    TL = TL.getUnqualifiedLoc();
+    if (auto P = TL.getAs<PointerTypeLoc>())
+      TL = P.getPointeeLoc();
+    else if (auto Pa = TL.getAs<ParenTypeLoc>())
+      TL = Pa.getInnerLoc();
+    else if (auto F = TL.getAs<FunctionTypeLoc>())
+      TL = F.getReturnLoc();
+    else if (auto A = TL.getAs<ArrayTypeLoc>())
+      TL = A.getElementLoc();
+    else
+      break;
   }
+  return TL.getEndLoc();
+}
+
+/// The name a declaration's assignment uses: C++'s keywords are renamed
+/// (CCompat.cpp).
+static std::string assignedName(const VarDecl *VD) {
+  std::string N = VD->getNameAsString();
+  return isCxxOnlyKeyword(N) ? N + "_" : N;
+}
+
+/// `T a = e, *b = f, c;` as `T a; a = e; T *b; b = f; T c;` where that
+/// means the same: every declarator a scalar that is not const, declared
+/// in the main file's text with a type specifier that defines no type
+/// (copied before each declarator); false, and no edit, otherwise.
+bool Scopes::splitDeclarators(const DeclStmt *DS) {
+  const LangOptions &LO = Ctx.getLangOpts();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::vector<TextEdit> Edits;
+  std::string Spec;
+  std::optional<unsigned> PrevEnd;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    unsigned B, E, NameB, NameE;
+    if (!VD || !VD->hasLocalStorage() || !VD->getType()->isScalarType() ||
+        !fileOffsets(SM, LO, VD->getSourceRange(), B, E) ||
+        !fileOffsets(SM, LO, VD->getLocation(), NameB, NameE))
+      return false;
+    if (!PrevEnd) {
+      // The specifiers, and between them and the name only what the
+      // declarator has of its own (`*`, `(`), no qualifier of the type.
+      unsigned SB, SE;
+      if (!VD->getTypeSourceInfo() ||
+          !fileOffsets(SM, LO,
+                       SourceRange(DS->getBeginLoc(),
+                                   specifierEnd(VD->getTypeSourceInfo())),
+                       SB, SE) ||
+          SE > NameB ||
+          !Buf.substr(SE, NameB - SE).trim(" \t\r\n*(").empty())
+        return false;
+      // With the edits made so far (renamed C++ keywords), and `_Bool`
+      // as bool (cKeywordTokens respells the file's own afterwards).
+      Spec = textWithEdits(Buf, SB, SE, Out);
+      if (Spec.find_first_of("{}") != std::string::npos)
+        return false;
+      for (size_t P = 0; (P = Spec.find("_Bool", P)) != std::string::npos;)
+        if ((P == 0 || !isAsciiIdentifierContinue(Spec[P - 1])) &&
+            (P + 5 == Spec.size() || !isAsciiIdentifierContinue(Spec[P + 5])))
+          Spec.replace(P, 5, "bool");
+        else
+          P += 5;
+    } else {
+      // The `,` before this declarator becomes `; T `.
+      Lexer L(SM.getLocForStartOfFile(SM.getMainFileID()), LO, Buf.begin(),
+              Buf.begin() + *PrevEnd, Buf.end());
+      Token Tok;
+      if (L.LexFromRawLexer(Tok) || !Tok.is(tok::comma) ||
+          SM.getFileOffset(Tok.getLocation()) >= NameB)
+        return false;
+      // With the blanks after it, which the `; T ` stands for.
+      unsigned C = SM.getFileOffset(Tok.getLocation()), After = C + 1;
+      while (After < NameB && (Buf[After] == ' ' || Buf[After] == '\t'))
+        ++After;
+      Edits.push_back({C, After - C, "; " + Spec + " "});
+    }
+    PrevEnd = E;
+    if (VD->hasInit()) {
+      std::optional<unsigned> Eq = equalsOf(VD);
+      if (!Eq)
+        return false;
+      Edits.push_back({*Eq, 0, "; " + assignedName(VD) + " "});
+    }
+  }
+  Out.insert(Out.end(), Edits.begin(), Edits.end());
+  return true;
+}
+
+/// `T x = e;` as `T x; x = e;` where that means the same: one declaration
+/// of a scalar that is not const, written in the main file's text.
+void Scopes::splitInit(const DeclStmt *DS, const VarDecl *VD,
+                       const Stmt *Jump) {
+  std::optional<unsigned> Eq;
+  if (DS->isSingleDecl())
+    Eq = equalsOf(VD);
   if (!Eq) {
     unsigned Line = SM.getExpansionLineNumber(Jump->getBeginLoc());
     Problems.push_back({VD->getLocation(),
@@ -259,7 +376,7 @@ void Scopes::splitInit(const DeclStmt *DS, const VarDecl *VD,
                             "not const, written in this file can)"});
     return;
   }
-  Out.push_back({*Eq, 0, "; " + VD->getNameAsString() + " "});
+  Out.push_back({*Eq, 0, "; " + assignedName(VD) + " "});
 }
 
 } // namespace

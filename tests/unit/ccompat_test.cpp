@@ -572,10 +572,10 @@ out:
     CHECK(contains(F.Output, "int y = r;"));
   }
   SECTION("one that cannot be an assignment is an error") {
-    // Two declarators, an array: nothing is written (c-compat), never a
-    // .cu that fails to build.
-    for (const char *Decl : {"int w = 3, v = 2;", "int arr[2] = {1, 2};",
-                             "const int c = 4;"}) {
+    // An array, a const, two declarators one of them an array: nothing is
+    // written (c-compat), never a .cu that fails to build.
+    for (const char *Decl : {"int arr[2] = {1, 2};", "const int c = 4;",
+                             "int w = 3, wa[2] = {1, 2};"}) {
       FileResult F = translateC(std::string(R"src(
 int f(int k) {
   int o = 0;

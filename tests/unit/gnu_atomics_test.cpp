@@ -91,3 +91,46 @@ void run(int *v, unsigned long *u) {
                            "__ATOMIC_RELAXED);"));
   CHECK(contains(F.Output, "o2c_dev::atomic_add_fetch(&p[0], (T)0,"));
 }
+
+TEST_CASE("clang-only GNU atomic builtins in host code name o2c_dev's",
+          "[atomic][gnu][ccompat]") {
+  FileResult F = translateC(R"src(
+void run(float *f, double *d, int *m, int *out, short *s) {
+  #pragma omp target map(tofrom: f[0:1], d[0:1], m[0:1], out[0:1])
+  {
+    __atomic_fetch_add(f, 1.0f, __ATOMIC_RELAXED);
+    __atomic_sub_fetch(d, 2.0, __ATOMIC_SEQ_CST);
+    out[0] = __atomic_fetch_max(m, 7, __ATOMIC_RELAXED);
+    __atomic_fetch_add(m, 1, __ATOMIC_RELAXED);
+  }
+  __atomic_min_fetch(m, 3, __ATOMIC_RELAXED);
+  __atomic_fetch_max(s, (short)3, __ATOMIC_RELAXED);
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  // The host fallback (the region's text in place) and other host code:
+  // GCC and nvcc's front end have no float form, nor min and max.
+  CHECK(contains(F.Output, "    o2c_dev::atomic_fetch_add(f, 1.0f, __ATOMIC_RELAXED);"));
+  CHECK(contains(F.Output, "    o2c_dev::atomic_sub_fetch(d, 2.0, __ATOMIC_SEQ_CST);"));
+  CHECK(contains(F.Output, "    out[0] = o2c_dev::atomic_fetch_max(m, 7, __ATOMIC_RELAXED);"));
+  CHECK(contains(F.Output, "  o2c_dev::atomic_min_fetch(m, 3, __ATOMIC_RELAXED);"));
+  // GCC's own forms stay; o2c_dev has none of 2 bytes.
+  CHECK(contains(F.Output, "    __atomic_fetch_add(m, 1, __ATOMIC_RELAXED);"));
+  CHECK(contains(F.Output, "  __atomic_fetch_max(s, (short)3, __ATOMIC_RELAXED);"));
+}
+
+TEST_CASE("a declare target function's clang-only builtin is renamed once",
+          "[atomic][gnu]") {
+  FileResult F = translateC(R"src(
+#pragma omp declare target
+static float bump(float *p) { return __atomic_add_fetch(p, 1.0f, __ATOMIC_RELAXED); }
+#pragma omp end declare target
+void run(float *f) {
+  #pragma omp target map(tofrom: f[0:1])
+  { bump(f); }
+})src");
+  REQUIRE(F.Ok);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "return o2c_dev::atomic_add_fetch(p, 1.0f, "
+                           "__ATOMIC_RELAXED); }"));
+}

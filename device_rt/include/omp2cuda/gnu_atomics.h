@@ -5,8 +5,9 @@
 // are compare-and-swap loops over the object's 4 or 8 bytes (a native
 // atomicAdd where CUDA has one), with fences for an order stronger than
 // relaxed (every __sync_* is a full barrier); in nvcc's host pass, the
-// builtin itself. The translation uses them for integers, float and double
-// of 4 or 8 bytes only.
+// builtin itself, or, where GCC has none (the fetch operations on float
+// and double, min and max), a compare-and-swap loop. The translation
+// uses them for integers, float and double of 4 or 8 bytes only.
 #ifndef OMP2CUDA_GNU_ATOMICS_H
 #define OMP2CUDA_GNU_ATOMICS_H
 
@@ -32,6 +33,21 @@ template <class T> __host__ __device__ inline T valueOf(Word<T> W) {
   T V;
   __builtin_memcpy(&V, &W, sizeof(T));
   return V;
+}
+
+/// Whether V is a NaN: clang's min and max of float and double keep the
+/// other operand (LLVM's minnum and maxnum), where a comparison would keep
+/// a NaN the object holds.
+template <class T>
+__host__ __device__ inline bool isNaNOf(T V, std::true_type) {
+  return V != V;
+}
+template <class T>
+__host__ __device__ inline bool isNaNOf(T, std::false_type) {
+  return false;
+}
+template <class T> __host__ __device__ inline bool isNaN(T V) {
+  return isNaNOf(V, std::is_floating_point<T>());
 }
 
 /// A memory order stronger than relaxed: a fence on either side.
@@ -74,6 +90,42 @@ template <class T> __device__ T add(T *P, T V, std::false_type) {
 template <class T> __device__ T add(T *P, T V) {
   return add(P, V, NativeAdd<T>());
 }
+#else
+/// nvcc's host pass, whose compilers (EDG, GCC) have no float or double
+/// form of the fetch operations, nor any form of min and max (clang's
+/// builtins, which a region's host fallback and the host side of a
+/// declare target function keep): a compare-and-swap loop over the
+/// object's bytes (its own type for an integer), sequentially consistent.
+template <class T>
+using HostWord = typename std::conditional<std::is_integral<T>::value, T,
+                                           Word<T>>::type;
+template <class T, class F> inline T hostUpdate(T *P, F Next) {
+  HostWord<T> *A = reinterpret_cast<HostWord<T> *>(P);
+  HostWord<T> Old = __atomic_load_n(A, __ATOMIC_RELAXED), New;
+  T Value;
+  do {
+    __builtin_memcpy(&Value, &Old, sizeof(T));
+    T Result = Next(Value);
+    __builtin_memcpy(&New, &Result, sizeof(T));
+  } while (!__atomic_compare_exchange_n(A, &Old, New, false, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_RELAXED));
+  __builtin_memcpy(&Value, &Old, sizeof(T));
+  return Value;
+}
+/// Addition and subtraction: GCC's builtin for an integer, the loop for
+/// float and double (tag dispatch: the program may be built as C++11).
+template <class T> inline T hostAdd(T *P, T X, int Order, std::true_type) {
+  return __atomic_fetch_add(P, X, Order);
+}
+template <class T> inline T hostAdd(T *P, T X, int, std::false_type) {
+  return hostUpdate(P, [X](T C) { return static_cast<T>(C + X); });
+}
+template <class T> inline T hostSub(T *P, T X, int Order, std::true_type) {
+  return __atomic_fetch_sub(P, X, Order);
+}
+template <class T> inline T hostSub(T *P, T X, int, std::false_type) {
+  return hostUpdate(P, [X](T C) { return static_cast<T>(C - X); });
+}
 #endif
 
 } // namespace gnu
@@ -81,7 +133,7 @@ template <class T> __device__ T add(T *P, T V) {
 // Fetch-and-op and op-and-fetch, for both families. The host pass of
 // nvcc calls the builtin; Order is the __atomic_* order (__sync_*: seq_cst).
 #ifdef O2C_GNU_DEVICE
-#define O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE)                                  \
+#define O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE, HOST)                            \
   template <class T, class V>                                                  \
   __host__ __device__ T atomic_fetch_##ATOMIC(T *P, V Val, int Order) {        \
     T X = static_cast<T>(Val);                                                 \
@@ -91,14 +143,15 @@ template <class T> __device__ T add(T *P, T V) {
     return Old;                                                                \
   }
 #else
-#define O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE)                                  \
+#define O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE, HOST)                            \
   template <class T, class V>                                                  \
   __host__ __device__ T atomic_fetch_##ATOMIC(T *P, V Val, int Order) {        \
-    return __atomic_fetch_##ATOMIC(P, static_cast<T>(Val), Order);             \
+    T X = static_cast<T>(Val);                                                 \
+    return HOST;                                                               \
   }
 #endif
-#define O2C_GNU_FAMILY(SYNC, ATOMIC, OP, DEVICE)                               \
-  O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE)                                        \
+#define O2C_GNU_FAMILY(SYNC, ATOMIC, OP, DEVICE, HOST)                         \
+  O2C_GNU_RMW(SYNC, ATOMIC, OP, DEVICE, HOST)                                  \
   template <class T, class V>                                                  \
   __host__ __device__ T atomic_##ATOMIC##_fetch(T *P, V Val, int Order) {      \
     T X = static_cast<T>(Val);                                                 \
@@ -114,12 +167,18 @@ template <class T> __device__ T add(T *P, T V) {
     return atomic_##ATOMIC##_fetch(P, Val, __ATOMIC_SEQ_CST);                  \
   }
 
-O2C_GNU_FAMILY(add, add, Old + X, gnu::add(P, X))
-O2C_GNU_FAMILY(sub, sub, Old - X, gnu::add(P, static_cast<T>(T(0) - X)))
-O2C_GNU_FAMILY(and, and, Old & X, gnu::update(P, [X](T C) { return static_cast<T>(C & X); }))
-O2C_GNU_FAMILY(or, or, Old | X, gnu::update(P, [X](T C) { return static_cast<T>(C | X); }))
-O2C_GNU_FAMILY(xor, xor, Old ^ X, gnu::update(P, [X](T C) { return static_cast<T>(C ^ X); }))
-O2C_GNU_FAMILY(nand, nand, ~(Old & X), gnu::update(P, [X](T C) { return static_cast<T>(~(C & X)); }))
+O2C_GNU_FAMILY(add, add, Old + X, gnu::add(P, X),
+               gnu::hostAdd(P, X, Order, std::is_integral<T>()))
+O2C_GNU_FAMILY(sub, sub, Old - X, gnu::add(P, static_cast<T>(T(0) - X)),
+               gnu::hostSub(P, X, Order, std::is_integral<T>()))
+O2C_GNU_FAMILY(and, and, Old & X, gnu::update(P, [X](T C) { return static_cast<T>(C & X); }),
+               __atomic_fetch_and(P, X, Order))
+O2C_GNU_FAMILY(or, or, Old | X, gnu::update(P, [X](T C) { return static_cast<T>(C | X); }),
+               __atomic_fetch_or(P, X, Order))
+O2C_GNU_FAMILY(xor, xor, Old ^ X, gnu::update(P, [X](T C) { return static_cast<T>(C ^ X); }),
+               __atomic_fetch_xor(P, X, Order))
+O2C_GNU_FAMILY(nand, nand, ~(Old & X), gnu::update(P, [X](T C) { return static_cast<T>(~(C & X)); }),
+               __atomic_fetch_nand(P, X, Order))
 #undef O2C_GNU_FAMILY
 #undef O2C_GNU_RMW
 
@@ -136,22 +195,23 @@ O2C_GNU_FAMILY(nand, nand, ~(Old & X), gnu::update(P, [X](T C) { return static_c
 #else
 #define O2C_GNU_MINMAX(NAME, PICK)                                             \
   template <class T, class V>                                                  \
-  __host__ __device__ T atomic_fetch_##NAME(T *P, V Val, int Order) {          \
-    return __atomic_fetch_##NAME(P, static_cast<T>(Val), Order);               \
+  __host__ __device__ T atomic_fetch_##NAME(T *P, V Val, int) {                \
+    T X = static_cast<T>(Val);                                                 \
+    return gnu::hostUpdate(P, [X](T C) { return PICK; });                      \
   }
 #endif
-O2C_GNU_MINMAX(min, X < C ? X : C)
-O2C_GNU_MINMAX(max, X > C ? X : C)
+O2C_GNU_MINMAX(min, X < C || gnu::isNaN(C) ? X : C)
+O2C_GNU_MINMAX(max, X > C || gnu::isNaN(C) ? X : C)
 #undef O2C_GNU_MINMAX
 template <class T, class V>
 __host__ __device__ T atomic_min_fetch(T *P, V Val, int Order) {
   T X = static_cast<T>(Val), Old = atomic_fetch_min(P, X, Order);
-  return X < Old ? X : Old;
+  return X < Old || gnu::isNaN(Old) ? X : Old;
 }
 template <class T, class V>
 __host__ __device__ T atomic_max_fetch(T *P, V Val, int Order) {
   T X = static_cast<T>(Val), Old = atomic_fetch_max(P, X, Order);
-  return X > Old ? X : Old;
+  return X > Old || gnu::isNaN(Old) ? X : Old;
 }
 
 /// Under the emulation, lets the block's other threads run after an

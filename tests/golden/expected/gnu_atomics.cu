@@ -203,8 +203,8 @@ if (!omp2cuda_main_L32_launch(n, cnt, mx, mn, flag, lock, guarded, ucnt, bits, m
     __atomic_fetch_add(&ucnt, 2u, __ATOMIC_RELAXED);
     __sync_sub_and_fetch(&ll, (long long)i);
     __atomic_add_fetch(&ull, 3ull, __ATOMIC_SEQ_CST);
-    __atomic_fetch_max(&mx, i % 777, __ATOMIC_RELAXED);
-    __atomic_min_fetch(&mn, 5 + i % 1000, __ATOMIC_ACQ_REL);
+    o2c_dev::atomic_fetch_max(&mx, i % 777, __ATOMIC_RELAXED);
+    o2c_dev::atomic_min_fetch(&mn, 5 + i % 1000, __ATOMIC_ACQ_REL);
     __sync_fetch_and_or(&bits, 1u << (i % 32));
     __atomic_and_fetch(&mask, ~(1u << (i % 16)), __ATOMIC_RELAXED);
     __sync_xor_and_fetch(&xr, (unsigned long long)i);
