@@ -316,9 +316,68 @@ std::optional<Verdict> ClauseReader::addThisItem(const Expr *E, MapInfo MI,
   return Verdict{};
 }
 
+namespace {
+/// The base text of a pointer variable's own storage item (its one element
+/// at &p), as the stub names it.
+std::string pointerStorageBase(const ValueDecl *VD) {
+  return "&(" + VD->getNameAsString() + ")";
+}
+
+bool pointerWithSection(const ValueDecl *VD, MapInfo &Old, const MapInfo &New,
+                        std::vector<PointerMap> &Maps) {
+  // map(p) and map(p[0:n]) of one pointer variable, in either order (clang
+  // maps the pair: p's storage, attached to the section). The section stays
+  // the variable's map, which a kernel takes by value; the storage becomes
+  // an item of its own, which the stub (or the data construct, in place)
+  // maps after it and attaches (CapturePointers.cpp makes a region's stub
+  // take p by reference). A variable the stub names otherwise (a variable
+  // template's specialisation, a static member) keeps it on the host.
+  const auto *Var = dyn_cast<VarDecl>(VD);
+  QualType T = VD->getType();
+  if ((!isa<FieldDecl>(VD) && !Var) || !T->isPointerType() ||
+      T->isFunctionPointerType() || T->getPointeeType()->isVoidType() ||
+      (Var && (isa<VarTemplateSpecializationDecl>(Var) ||
+               Var->isStaticDataMember())) ||
+      Old.Section == New.Section)
+    return false;
+  std::string Base = pointerStorageBase(VD);
+  if (llvm::any_of(Maps, [&](const PointerMap &P) { return P.Base == Base; }))
+    return false;
+  const MapInfo &Sec = Old.Section ? Old : New;
+  const MapInfo &Whole = Old.Section ? New : Old;
+  auto Entering = [](MapType M) {
+    return M == MapType::Alloc || M == MapType::To || M == MapType::From ||
+           M == MapType::ToFrom;
+  };
+  // The attachment points p's device copy at the section's first element
+  // (p[0]): other lower bounds and rows keep the region on the host.
+  if (!Entering(Sec.Type) || !Entering(Whole.Type) || Sec.Lower != "0" ||
+      Sec.Length == "0" || !Sec.Rows.empty() || !Sec.Stride.empty() ||
+      !Whole.Rows.empty())
+    return false;
+  PointerMap PM;
+  PM.Base = Base;
+  PM.Map = Whole;
+  PM.Map.Section = true;
+  PM.Map.Lower = "0";
+  PM.Map.Length = "1";
+  PM.AttachSelf = true;
+  Maps.push_back(PM);
+  Old = Sec;
+  return true;
+}
+} // namespace
+
 Verdict ClauseReader::addMap(const ValueDecl *VD, const MapInfo &MI) {
   auto [It, New] = CI.Maps.emplace(VD, MI);
   if (New)
+    return {};
+  // A pair that maps p and its section on a region, or enters both with a
+  // data construct (exit data and update name them apart).
+  llvm::omp::Directive Kind = D.getDirectiveKind();
+  bool Enters = !DataConstruct || Kind == llvm::omp::OMPD_target_data ||
+                Kind == llvm::omp::OMPD_target_enter_data;
+  if (Enters && pointerWithSection(VD, It->second, MI, CI.PointerMaps))
     return {};
   std::string Why = combineMaps(It->second, MI);
   if (Why.empty())
