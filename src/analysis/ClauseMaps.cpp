@@ -287,12 +287,14 @@ std::optional<Verdict> ClauseReader::addThisItem(const Expr *E, MapInfo MI,
                                                      : nullptr;
   if (!Base || !isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
     return std::nullopt;
-  // A region's stub is not a member function: it has no `this` to map.
-  if (!DataConstruct)
+  // A region's stub is not a member function: the call gives it `this`
+  // (Lower.cpp thisObject). One object, once.
+  if (!DataConstruct && llvm::any_of(CI.PointerMaps, [](const PointerMap &P) {
+        return P.ThisObject;
+      }))
     return Verdict::no(DiagId::HostClause,
                        std::string("the ") + What + " item '" + userText(E) +
-                           "' on a target region is not translated (map it "
-                           "with 'target data' around the region)");
+                           "' maps 'this' a second time");
   auto Is = [&](const Expr *B, uint64_t V) {
     std::optional<llvm::APSInt> C =
         B ? B->getIntegerConstantExpr(Ctx) : std::nullopt;

@@ -113,9 +113,34 @@ struct C {
   CHECK(contains(F.Output, "o2c_data_L7.map((this) + (0)"));
   CHECK(F.Output.find("o2c_data_L7.map((this) + (0)") <
         F.Output.find("o2c_data_L7.map((this->s.p)"));
-  // A region's stub has no `this` to map.
-  CHECK_FALSE(F.Regions[5].R.Translate);
-  CHECK(contains(F.Regions[5].R.Reason, "on a target region is not translated"));
+  // A region's stub takes the object's address and size from the call,
+  // and maps the object before the members it takes.
+  CHECK(F.Regions[5].R.Translate);
+  CHECK(contains(F.Output, "(this, sizeof(*this), this->k)"));
+  size_t Obj = F.Output.find("o2c_region.map(o2c_this, o2c_this_bytes, "
+                             "o2c::MapToFrom);");
+  REQUIRE(Obj != std::string::npos);
+  size_t Stub = F.Output.rfind("o2c::TargetRegion o2c_region(", Obj);
+  size_t K = F.Output.find("o2c_region.mapObject(k,", Stub);
+  REQUIRE(K != std::string::npos);
+  CHECK(Obj < K);
+}
+
+TEST_CASE("a target region maps this[0:1] once", "[analysis][map-items]") {
+  FileResult F = translateC(R"src(
+struct C {
+  int k;
+  void go() {
+    #pragma omp target map(to: this[0:1]) map(from: *this)
+    { k = 3; }
+  }
+};
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK_FALSE(F.Regions[0].R.Translate);
+  CHECK(contains(F.Regions[0].R.Reason, "maps 'this' a second time"));
 }
 
 TEST_CASE("a pointer mapped with its section on a target region maps its "
