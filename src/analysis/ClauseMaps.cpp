@@ -326,7 +326,7 @@ std::string pointerStorageBase(const ValueDecl *VD) {
 }
 
 bool pointerWithSection(const ValueDecl *VD, MapInfo &Old, const MapInfo &New,
-                        std::vector<PointerMap> &Maps) {
+                        bool Exit, std::vector<PointerMap> &Maps) {
   // map(p) and map(p[0:n]) of one pointer variable, in either order (clang
   // maps the pair: p's storage, attached to the section). The section stays
   // the variable's map, which a kernel takes by value; the storage becomes
@@ -351,11 +351,22 @@ bool pointerWithSection(const ValueDecl *VD, MapInfo &Old, const MapInfo &New,
     return M == MapType::Alloc || M == MapType::To || M == MapType::From ||
            M == MapType::ToFrom;
   };
+  // exit data leaves the two (from, release, delete) as two items: no
+  // attachment, so any section; the pointer's storage exits first
+  // (DataCalls.cpp standAlone), while the section's copy is there to tell
+  // the host counterpart of a device address it holds.
+  auto Exiting = [](MapType M) {
+    return M == MapType::From || M == MapType::Release ||
+           M == MapType::Delete;
+  };
+  if (Exit && (!Exiting(Sec.Type) || !Exiting(Whole.Type)))
+    return false;
   // The attachment points p's device copy at the section's first element
   // (p[0]): other lower bounds and rows keep the region on the host.
-  if (!Entering(Sec.Type) || !Entering(Whole.Type) || Sec.Lower != "0" ||
-      Sec.Length == "0" || !Sec.Rows.empty() || !Sec.Stride.empty() ||
-      !Whole.Rows.empty())
+  if (!Exit && (!Entering(Sec.Type) || !Entering(Whole.Type) ||
+                Sec.Lower != "0" || Sec.Length == "0"))
+    return false;
+  if (!Sec.Rows.empty() || !Sec.Stride.empty() || !Whole.Rows.empty())
     return false;
   PointerMap PM;
   PM.Base = Base;
@@ -374,12 +385,14 @@ Verdict ClauseReader::addMap(const ValueDecl *VD, const MapInfo &MI) {
   auto [It, New] = CI.Maps.emplace(VD, MI);
   if (New)
     return {};
-  // A pair that maps p and its section on a region, or enters both with a
-  // data construct (exit data and update name them apart).
+  // A pair that maps p and its section on a region, enters both with a
+  // data construct or exits both (update names them apart).
   llvm::omp::Directive Kind = D.getDirectiveKind();
+  bool Exits = Kind == llvm::omp::OMPD_target_exit_data;
   bool Enters = !DataConstruct || Kind == llvm::omp::OMPD_target_data ||
                 Kind == llvm::omp::OMPD_target_enter_data;
-  if (Enters && pointerWithSection(VD, It->second, MI, CI.PointerMaps))
+  if ((Enters || Exits) &&
+      pointerWithSection(VD, It->second, MI, Exits, CI.PointerMaps))
     return {};
   std::string Why = combineMaps(It->second, MI);
   if (Why.empty())

@@ -211,7 +211,7 @@ void f(int *p, int n, void *v) {
 }
 
 TEST_CASE("a pointer mapped with its section on target data and enter data "
-          "maps its storage too; exit data keeps refusing",
+          "maps its storage too",
           "[analysis][map-items]") {
   FileResult F = translateC(R"src(
 struct B {
@@ -238,8 +238,64 @@ void f(int *p, int n) {
   CHECK(contains(F.Output, ".map((&(bp)) + (0),"));
   CHECK(contains(F.Output, ".attachSection(&(bp), 0);"));
   CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (&(p)) + (0),"));
-  CHECK_FALSE(F.Regions[3].R.Translate);
-  CHECK(contains(F.Regions[3].R.Reason, "appears in more than one"));
+  CHECK(F.Regions[3].R.Translate);
+  CHECK(F.HostProgram.empty());
+}
+
+TEST_CASE("exit data takes a pointer with its section: the pointer's storage "
+          "exits first, the section's bounds read before",
+          "[analysis][map-items]") {
+  FileResult F = translateC(R"src(
+struct B {
+  int *bp;
+  void go(int n) {
+    #pragma omp target enter data map(to: bp) map(to: bp[0:n])
+    #pragma omp target exit data map(from: bp[0:n]) map(release: bp)
+  }
+};
+void f(int *p, int n) {
+  #pragma omp target enter data map(to: p[0:n]) map(to: p)
+  #pragma omp target exit data map(from: p) map(from: p[0:n])
+  #pragma omp target enter data map(to: p[0:n]) map(to: p)
+  #pragma omp target exit data map(delete: p[2:n]) map(from: p) nowait
+  #pragma omp taskwait
+  #pragma omp target exit data map(from: p) map(from: p[0:n]) map(release: p)
+}
+)src",
+                            /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  for (int I : {0, 1, 2, 3, 4, 5}) {
+    CAPTURE(I);
+    CHECK(F.Regions[I].R.Translate);
+  }
+  const std::string &Out = F.Output;
+  // The member's pair: bounds held, the storage (release) before the
+  // section (from), which exits at the held address.
+  size_t Held = Out.find("auto *const o2c_exit_bp = (this->bp) + (0); const "
+                         "size_t o2c_exit_bp_bytes = (size_t)(n) * "
+                         "sizeof(*(this->bp));");
+  size_t Own = Out.find("o2c::exitData(o2c_loc, -1, true, (&(bp)) + (0), "
+                        "(size_t)(1) * sizeof(*(&(bp))), o2c::MapRelease);");
+  size_t Sec = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_bp, "
+                        "o2c_exit_bp_bytes, o2c::MapFrom);");
+  REQUIRE(Held != std::string::npos);
+  REQUIRE(Own != std::string::npos);
+  REQUIRE(Sec != std::string::npos);
+  CHECK(Held < Own);
+  CHECK(Own < Sec);
+  // Nothing attaches on exit.
+  size_t Next = Out.find("enterData", Sec);
+  CHECK_FALSE(contains(Out.substr(Held, Next - Held), "attach"));
+  // Either order, any lower bound, delete, nowait.
+  CHECK(contains(Out, "(&(p)) + (0), (size_t)(1) * sizeof(*(&(p))), "
+                      "o2c::MapFrom);"));
+  CHECK(contains(Out, "auto *const o2c_exit_p = (p) + (2);"));
+  CHECK(contains(Out, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_p, "
+                      "o2c_exit_p_bytes, o2c::MapDelete);"));
+  // A third item on the pointer keeps refusing.
+  CHECK_FALSE(F.Regions[6].R.Translate);
+  CHECK(contains(F.Regions[6].R.Reason, "appears in more than one"));
 }
 
 TEST_CASE("a pointer mapped with its section in templates: the "
