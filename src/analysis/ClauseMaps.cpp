@@ -356,8 +356,7 @@ bool pointerWithSection(const ValueDecl *VD, MapInfo &Old, const MapInfo &New,
   // (DataCalls.cpp standAlone), while the section's copy is there to tell
   // the host counterpart of a device address it holds.
   auto Exiting = [](MapType M) {
-    return M == MapType::From || M == MapType::Release ||
-           M == MapType::Delete;
+    return M == MapType::From || M == MapType::Release || M == MapType::Delete;
   };
   if (Exit && (!Exiting(Sec.Type) || !Exiting(Whole.Type)))
     return false;

@@ -92,7 +92,7 @@ void deferAttach(const Capture &Cap, std::vector<std::string> Steps,
 
 /// Whether PM is the own storage of a pointer variable that the construct
 /// maps beside Cap, its section (ClauseMaps.cpp pointerWithSection).
-bool storageOf(const PointerMap &PM, const Capture &Cap) {
+bool pairStorageOf(const PointerMap &PM, const Capture &Cap) {
   return PM.AttachSelf && !PM.ThisObject && PM.Loops.empty() &&
          PM.Parent.empty() && Cap.Map && Cap.Map->Section &&
          PM.Base == "&(" + Cap.Name + ")";
@@ -100,14 +100,15 @@ bool storageOf(const PointerMap &PM, const Capture &Cap) {
 
 /// The storage `&(p)` of such a pair.
 bool pairedStorage(const PointerMap &PM, const Region &R) {
-  return llvm::any_of(R.Captures,
-                      [&](const Capture &Cap) { return storageOf(PM, Cap); });
+  return llvm::any_of(
+      R.Captures, [&](const Capture &Cap) { return pairStorageOf(PM, Cap); });
 }
 
 /// The section `p[lo:n]` of such a pair.
 bool pairedSection(const Capture &Cap, const Region &R) {
-  return llvm::any_of(R.PointerMaps,
-                      [&](const PointerMap &PM) { return storageOf(PM, Cap); });
+  return llvm::any_of(R.PointerMaps, [&](const PointerMap &PM) {
+    return pairStorageOf(PM, Cap);
+  });
 }
 
 /// Exit data: the pair's pointer exits first, and its copy back may give
