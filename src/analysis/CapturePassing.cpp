@@ -284,8 +284,12 @@ Verdict kernelParam(const Use &U, QualType T, ASTContext &Ctx, Capture &Cap) {
 Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
   ASTContext &Ctx = S.TU.Ctx;
   // The stub takes objects that the device writes back by reference.
+  // So does a pointer whose own storage a target region maps beside its
+  // section (CapturePointers.cpp): the stub maps that storage.
   bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
-               Cap.How == Passing::LastPrivate;
+               Cap.How == Passing::LastPrivate ||
+               (!S.IsData && Cap.How == Passing::DevicePointer &&
+                Cap.PointerObject);
   // A firstprivate array travels by value in a struct (C++ passes no
   // array by value); the kernel names its own copy by the array's name.
   bool ByRefArray = Cap.BoxedArray;

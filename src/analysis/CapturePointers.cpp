@@ -4,11 +4,49 @@
 // need (OpenMP 5.2 §5.8.6; choosePassing, CapturePassing.cpp).
 #include "analysis/CapturePointers.h"
 #include "analysis/Defaultmap.h"
+#include "analysis/Instantiations.h"
 #include "analysis/RequiresClause.h"
 
 using namespace clang;
 
 namespace omp2cuda {
+
+/// The first reference to D in S that is no plain read of its value (an
+/// assignment, ++, &D, a reference bound to it, an unevaluated operand);
+/// invalid where every reference reads it. ByName: any variable named as
+/// D is (S is an instantiation of the pattern that declares D).
+static SourceLocation firstNonRead(const Stmt *S, const ValueDecl *D,
+                                   bool ByName) {
+  if (!S)
+    return {};
+  auto Names = [&](const Expr *E) {
+    const ValueDecl *X = namedVariable(E);
+    return X && (X == D || (ByName && X->getDeclName() == D->getDeclName()));
+  };
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(S);
+      C && C->getCastKind() == CK_LValueToRValue &&
+      Names(C->getSubExpr()->IgnoreParens()))
+    return {};
+  if (const auto *E = dyn_cast<Expr>(S); E && Names(E))
+    return E->getBeginLoc();
+  for (const Stmt *Child : S->children())
+    if (SourceLocation L = firstNonRead(Child, D, ByName); L.isValid())
+      return L;
+  return {};
+}
+
+/// firstNonRead in the region's body, or in a template's pattern in each
+/// of its instantiations (the pattern's dependent uses have no reads).
+static SourceLocation firstNonRead(const CaptureSite &S, const ValueDecl *D) {
+  std::vector<const Stmt *> Copies =
+      instantiatedCopies(S.Shape.Inner, S.TU.Ctx);
+  if (Copies.empty())
+    return firstNonRead(S.Shape.Inner, D, false);
+  for (const Stmt *Copy : Copies)
+    if (SourceLocation L = firstNonRead(Copy, D, true); L.isValid())
+      return L;
+  return {};
+}
 
 static const Stmt *functionBody(const CaptureSite &S) {
   return S.C.Function ? S.C.Function->getBody() : nullptr;
@@ -170,6 +208,28 @@ Verdict pointerPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
     if (Cap.Map && !S.IsData)
       if (Verdict V = sectionBasePointer(S, U, Cap); !V.Ok)
         return V;
+    // map(p) beside map(p[0:n]) of a target region (ClauseMaps.cpp
+    // pointerWithSection): the stub maps p's storage too, so it takes p by
+    // reference; the kernel takes the section's address by value, which is
+    // what p's device copy holds only while nothing assigns p.
+    std::string Storage = "&(" + Cap.Name + ")";
+    if (Cap.Map && Cap.Map->Section && !S.IsData &&
+        llvm::any_of(S.CI.PointerMaps, [&](const PointerMap &P) {
+          return P.AttachSelf && P.Base == Storage;
+        })) {
+      SourceLocation L = firstNonRead(S, U.Decl);
+      if (Cap.Written || L.isValid()) {
+        Verdict V = Verdict::no(DiagId::HostClause,
+                                "the pointer '" + Cap.Name +
+                                    "' is mapped with its section, and the "
+                                    "region may assign it (it does more than "
+                                    "read it)");
+        V.Where = L;
+        return V;
+      }
+      Cap.PointerObject = true;
+      return {};
+    }
     // A data construct's map(to: p) maps the pointer variable too (its
     // storage, attached like a target region's), so that a later
     // map(present: p) or defaultmap(present: pointer) finds it.

@@ -287,12 +287,14 @@ std::optional<Verdict> ClauseReader::addThisItem(const Expr *E, MapInfo MI,
                                                      : nullptr;
   if (!Base || !isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
     return std::nullopt;
-  // A region's stub is not a member function: it has no `this` to map.
-  if (!DataConstruct)
+  // A region's stub is not a member function: the call gives it `this`
+  // (Lower.cpp thisObject). One object, once.
+  if (!DataConstruct && llvm::any_of(CI.PointerMaps, [](const PointerMap &P) {
+        return P.ThisObject;
+      }))
     return Verdict::no(DiagId::HostClause,
                        std::string("the ") + What + " item '" + userText(E) +
-                           "' on a target region is not translated (map it "
-                           "with 'target data' around the region)");
+                           "' maps 'this' a second time");
   auto Is = [&](const Expr *B, uint64_t V) {
     std::optional<llvm::APSInt> C =
         B ? B->getIntegerConstantExpr(Ctx) : std::nullopt;
@@ -316,9 +318,80 @@ std::optional<Verdict> ClauseReader::addThisItem(const Expr *E, MapInfo MI,
   return Verdict{};
 }
 
+namespace {
+/// The base text of a pointer variable's own storage item (its one element
+/// at &p), as the stub names it.
+std::string pointerStorageBase(const ValueDecl *VD) {
+  return "&(" + VD->getNameAsString() + ")";
+}
+
+bool pointerWithSection(const ValueDecl *VD, MapInfo &Old, const MapInfo &New,
+                        bool Exit, std::vector<PointerMap> &Maps) {
+  // map(p) and map(p[0:n]) of one pointer variable, in either order (clang
+  // maps the pair: p's storage, attached to the section). The section stays
+  // the variable's map, which a kernel takes by value; the storage becomes
+  // an item of its own, which the stub (or the data construct, in place)
+  // maps after it and attaches (CapturePointers.cpp makes a region's stub
+  // take p by reference). A variable the stub names otherwise (a variable
+  // template's specialisation, a static member) keeps it on the host.
+  const auto *Var = dyn_cast<VarDecl>(VD);
+  QualType T = VD->getType();
+  if ((!isa<FieldDecl>(VD) && !Var) || !T->isPointerType() ||
+      T->isFunctionPointerType() || T->getPointeeType()->isVoidType() ||
+      (Var && (isa<VarTemplateSpecializationDecl>(Var) ||
+               Var->isStaticDataMember())) ||
+      Old.Section == New.Section)
+    return false;
+  std::string Base = pointerStorageBase(VD);
+  if (llvm::any_of(Maps, [&](const PointerMap &P) { return P.Base == Base; }))
+    return false;
+  const MapInfo &Sec = Old.Section ? Old : New;
+  const MapInfo &Whole = Old.Section ? New : Old;
+  auto Entering = [](MapType M) {
+    return M == MapType::Alloc || M == MapType::To || M == MapType::From ||
+           M == MapType::ToFrom;
+  };
+  // exit data leaves the two (from, release, delete) as two items: no
+  // attachment, so any section; the pointer's storage exits first
+  // (DataCalls.cpp standAlone), while the section's copy is there to tell
+  // the host counterpart of a device address it holds.
+  auto Exiting = [](MapType M) {
+    return M == MapType::From || M == MapType::Release || M == MapType::Delete;
+  };
+  if (Exit && (!Exiting(Sec.Type) || !Exiting(Whole.Type)))
+    return false;
+  // The attachment points p's device copy at the section's first element
+  // (p[0]): other lower bounds and rows keep the region on the host.
+  if (!Exit && (!Entering(Sec.Type) || !Entering(Whole.Type) ||
+                Sec.Lower != "0" || Sec.Length == "0"))
+    return false;
+  if (!Sec.Rows.empty() || !Sec.Stride.empty() || !Whole.Rows.empty())
+    return false;
+  PointerMap PM;
+  PM.Base = Base;
+  PM.Map = Whole;
+  PM.Map.Section = true;
+  PM.Map.Lower = "0";
+  PM.Map.Length = "1";
+  PM.AttachSelf = true;
+  Maps.push_back(PM);
+  Old = Sec;
+  return true;
+}
+} // namespace
+
 Verdict ClauseReader::addMap(const ValueDecl *VD, const MapInfo &MI) {
   auto [It, New] = CI.Maps.emplace(VD, MI);
   if (New)
+    return {};
+  // A pair that maps p and its section on a region, enters both with a
+  // data construct or exits both (update names them apart).
+  llvm::omp::Directive Kind = D.getDirectiveKind();
+  bool Exits = Kind == llvm::omp::OMPD_target_exit_data;
+  bool Enters = !DataConstruct || Kind == llvm::omp::OMPD_target_data ||
+                Kind == llvm::omp::OMPD_target_enter_data;
+  if ((Enters || Exits) &&
+      pointerWithSection(VD, It->second, MI, Exits, CI.PointerMaps))
     return {};
   std::string Why = combineMaps(It->second, MI);
   if (Why.empty())

@@ -90,6 +90,40 @@ void deferAttach(const Capture &Cap, std::vector<std::string> Steps,
         .push_back(std::move(Steps[I]));
 }
 
+/// Whether PM is the own storage of a pointer variable that the construct
+/// maps beside Cap, its section (ClauseMaps.cpp pointerWithSection).
+bool pairStorageOf(const PointerMap &PM, const Capture &Cap) {
+  return PM.AttachSelf && !PM.ThisObject && PM.Loops.empty() &&
+         PM.Parent.empty() && Cap.Map && Cap.Map->Section &&
+         PM.Base == "&(" + Cap.Name + ")";
+}
+
+/// The storage `&(p)` of such a pair.
+bool pairedStorage(const PointerMap &PM, const Region &R) {
+  return llvm::any_of(
+      R.Captures, [&](const Capture &Cap) { return pairStorageOf(PM, Cap); });
+}
+
+/// The section `p[lo:n]` of such a pair.
+bool pairedSection(const Capture &Cap, const Region &R) {
+  return llvm::any_of(R.PointerMaps, [&](const PointerMap &PM) {
+    return pairStorageOf(PM, Cap);
+  });
+}
+
+/// Exit data: the pair's pointer exits first, and its copy back may give
+/// the host's p a new value (the host counterpart of where a kernel moved
+/// its device copy), so the section's address and bytes are read before,
+/// as the construct's clauses are: Map then names the values held.
+std::string holdSection(const Capture &Cap, MapStep &Map) {
+  std::string Addr = "o2c_exit_" + Cap.Name, Bytes = Addr + "_bytes";
+  std::string Held = fmt::format("auto *const {} = {}; const size_t {} = {};",
+                                 Addr, Map.Addr, Bytes, Map.Count);
+  Map.Addr = Addr;
+  Map.Count = Bytes;
+  return Held;
+}
+
 } // namespace
 
 DataCalls::DataCalls(const Region &R, unsigned Line, unsigned Col) {
@@ -174,20 +208,30 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
   if (!Exit)
     Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
   const size_t Items = Calls.size();
-  std::vector<std::string> Attach, PointerExits;
+  std::vector<std::string> Attach, PointerExits, Held;
   for (const Capture &Cap : R.Captures)
     if (Cap.Map) {
+      std::vector<MapStep> Steps = mapSteps(Cap);
+      if (Exit && pairedSection(Cap, R))
+        Held.push_back(holdSection(Cap, Steps.front()));
       std::vector<std::string> Item =
-          C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns);
+          C.itemCalls(std::move(Steps), *Cap.Map, Cap.CallArg, Fn, Ns);
       if (Exit && Cap.PointerObject)
         PointerExits.insert(PointerExits.end(), Item.begin(), Item.end());
       else
         deferAttach(Cap, std::move(Item), Calls, Attach);
     }
+  // The storage of a pointer that exits beside its section (ClauseMaps.cpp
+  // pointerWithSection) is such a pointer variable too.
+  for (const PointerMap &PM : R.PointerMaps)
+    if (Exit && pairedStorage(PM, R))
+      for (std::string &X : C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
+        PointerExits.push_back(std::move(X));
   Calls.insert(Calls.begin() + Items, PointerExits.begin(), PointerExits.end());
+  Calls.insert(Calls.begin() + Items, Held.begin(), Held.end());
   // Each item's calls in its iterator loops, when it has some.
   for (const PointerMap &PM : R.PointerMaps)
-    if (!PM.ThisObject)
+    if (!PM.ThisObject && !(Exit && pairedStorage(PM, R)))
       for (std::string &X : inLoops(
                PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
         Calls.push_back(std::move(X));

@@ -111,6 +111,28 @@ void mapSectionOf(const Capture &C, const std::string &DevName,
                    Len, DevName, C.Name, Lo, Flags)});
 }
 
+/// map(this[0:1]) or map(*this) of a target region: the stub, no member
+/// function, takes the object's address and size from the call, and maps
+/// the object first, so that the members the region takes lie in its copy
+/// (as a data construct's `*this`, edits/DataCalls.cpp).
+void thisObject(const Region &R, KernelModel &K) {
+  for (const PointerMap &PM : R.PointerMaps) {
+    if (!PM.ThisObject)
+      continue;
+    for (const char *P : {"const void *o2c_this", "size_t o2c_this_bytes"}) {
+      K.StubParams.push_back(P);
+      K.DeferredParams.push_back(P);
+    }
+    K.DeferredArgs.push_back("o2c_this");
+    K.DeferredArgs.push_back("o2c_this_bytes");
+    K.CallArgs.push_back("this");
+    K.CallArgs.push_back("sizeof(*this)");
+    K.Maps.push_back({fmt::format("o2c_region.map(o2c_this, o2c_this_bytes, {});",
+                                  mapFlags(PM.Map))});
+    return;
+  }
+}
+
 /// a[i][lo:len] of an array of arrays: the block inside the array, and the
 /// array's device address for the kernel. A length that may be 0 at run
 /// time is looked up again after every map, as mapSectionOf does.
@@ -265,6 +287,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   };
 
   std::vector<StubMap> Translations;
+  thisObject(R, K);
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
       if (C.InBody)
@@ -422,7 +445,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // (`p[it]`) is never among them: it is the variable's own section, and
   // other pieces of p keep the region on the host.
   for (const PointerMap &PM : R.PointerMaps)
-    K.Maps.push_back({mapSteps(PM), PM.Loops});
+    if (!PM.ThisObject)
+      K.Maps.push_back({mapSteps(PM), PM.Loops});
   // A pointer no clause names is a zero-length section (OpenMP's implicit
   // mapping), which finds what the construct's own maps put on the device
   // (`map(q[0:n])` with p == q): translated last, as clang orders its
