@@ -6,10 +6,13 @@
 # The whole matrix (307 cases) takes 4 to 8 minutes on a 2-core machine, so CTest runs a
 # seeded subset (OMP2CUDA_DATASHARING_COUNT cases, OMP2CUDA_DATASHARING_SEED;
 # a count of 0 runs all).  scripts/datasharing-matrix runs everything.
+# 72 cases, not 120, since stop 42: CI's whole run (README test command,
+# sanitizers) reached 46 of its 45 minutes; the seeded subset changes with
+# the count, and the script still runs all.
 if(TARGET omp2cuda-cc)
   find_package(Python3 COMPONENTS Interpreter QUIET)
   if(Python3_Interpreter_FOUND)
-    set(OMP2CUDA_DATASHARING_COUNT 120 CACHE STRING
+    set(OMP2CUDA_DATASHARING_COUNT 72 CACHE STRING
         "Cases of the data-sharing matrix run by CTest (0: all)")
     set(OMP2CUDA_DATASHARING_SEED 1 CACHE STRING
         "Seed that picks the CTest subset of the data-sharing matrix")

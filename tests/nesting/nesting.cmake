@@ -11,10 +11,13 @@
 # nested-parallel shape (OMP2CUDA_NESTING_NESTED cases, gen_nesting.py
 # --nested).  scripts/nesting-matrix runs everything (--nested -1 adds all
 # nested-parallel cases).
+# 72 cases, not 120, since stop 42: CI's whole run (README test command,
+# sanitizers) reached 46 of its 45 minutes; the seeded subset changes with
+# the count, and the script still runs all.
 if(TARGET omp2cuda-cc)
   find_package(Python3 COMPONENTS Interpreter QUIET)
   if(Python3_Interpreter_FOUND)
-    set(OMP2CUDA_NESTING_COUNT 120 CACHE STRING
+    set(OMP2CUDA_NESTING_COUNT 72 CACHE STRING
         "Cases of the nesting matrix run by CTest (0: all)")
     set(OMP2CUDA_NESTING_SEED 1 CACHE STRING
         "Seed that picks the CTest subset of the nesting matrix")
