@@ -123,7 +123,10 @@ struct ExitItem {
 /// storage (a pointer variable, the storage of a pointer beside its
 /// section, a pointer member `s.p`), then the other objects (a struct
 /// holding an attached pointer), then the sections and arrays pointers may
-/// point into; within a tier, the clause order.
+/// point into; within a tier, the clause order. Not yet right: a struct
+/// whose attached pointer points into another whole object of the
+/// construct (`map(from: t, s)`, s.p into t): whichever exits first,
+/// exitData frees it before the other's copy back (scratch-nf5 t4.cpp).
 std::vector<ExitItem> exitItems(const Region &R) {
   std::vector<ExitItem> Items;
   for (const Capture &Cap : R.Captures)
@@ -136,7 +139,7 @@ std::vector<ExitItem> exitItems(const Region &R) {
   for (const PointerMap &PM : R.PointerMaps)
     if (!PM.ThisObject) {
       int Tier = pairedStorage(PM, R)                                      ? 0
-                 : PM.AttachSelf && PM.Loops.empty() && !PM.Map.StructSpan ? 2
+                 : PM.AttachSelf && PM.Loops.empty() && !PM.Map.StructSpan ? 0
                                                                            : 3;
       Items.push_back({mapSteps(PM), &PM.Map, PM.Base, &PM.Loops, Tier});
     }

@@ -119,6 +119,28 @@ static void releaseCase(int move) {
   free(keep);
 }
 
+// A struct, its pointer member and the section it points into, in one
+// construct: the member's storage exits first, while the section is there.
+static void holderCase(int order) {
+  int *q = (int *)calloc(8, sizeof(int));
+  S s;
+  s.n = 8;
+  s.p = q;
+#pragma omp target enter data map(to: q[0:8]) map(to: s) map(to: s.p)
+#pragma omp target map(to: q[0:8])
+  {
+    s.p = s.p + 2;
+    q[2] = 42;
+  }
+  if (order == 0) {
+#pragma omp target exit data map(from: s) map(from: s.p) map(from: q[0:8])
+  } else {
+#pragma omp target exit data map(from: q[0:8]) map(from: s.p) map(from: s)
+  }
+  std::printf("holder order %d: moved %d v %d\n", order, (int)(s.p - q), q[2]);
+  free(q);
+}
+
 int main() {
   for (int order = 0; order < 4; ++order)
     for (int move = 0; move < 3; move += 2)
@@ -129,5 +151,7 @@ int main() {
   lengthCase();
   releaseCase(0);
   releaseCase(2);
+  holderCase(0);
+  holderCase(1);
   return 0;
 }
