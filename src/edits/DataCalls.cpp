@@ -41,12 +41,11 @@ std::string deferredTask(const std::vector<std::string> &Depends, bool Early,
            : "o2c::Event o2c_event = o2c::Event(); // set by detach\n";
   if (Depend)
     Detached += "char *o2c_token = o2c::newToken();\n";
-  Detached += "#pragma omp task" + Deps +
-              (Depend ? " depend(out: *o2c_token)" : "") +
-              " detach(o2c_event) firstprivate(o2c_task" +
-              (Done ? ", o2c_done" : "") + ")\n" +
-              "o2c::startTask(o2c_task, o2c_event" +
-              (Done ? ", o2c_done" : "") + ");\n";
+  Detached +=
+      "#pragma omp task" + Deps + (Depend ? " depend(out: *o2c_token)" : "") +
+      " detach(o2c_event) firstprivate(o2c_task" + (Done ? ", o2c_done" : "") +
+      ")\n" + "o2c::startTask(o2c_task, o2c_event" +
+      (Done ? ", o2c_done" : "") + ");\n";
   if (Depend)
     Detached += "o2c::guardRelease(o2c_token);\n";
   Detached = std::string("if (o2c::mayDetach(") + (Depend ? "true" : "false") +
@@ -104,19 +103,60 @@ bool pairedStorage(const PointerMap &PM, const Region &R) {
       R.Captures, [&](const Capture &Cap) { return pairStorageOf(PM, Cap); });
 }
 
-/// The section `p[lo:n]` of such a pair.
-bool pairedSection(const Capture &Cap, const Region &R) {
-  return llvm::any_of(R.PointerMaps, [&](const PointerMap &PM) {
-    return pairStorageOf(PM, Cap);
-  });
+/// One item of an exit data construct: its map steps and the order it
+/// exits in (Tier, lowest first).
+struct ExitItem {
+  std::vector<MapStep> Steps;
+  const MapInfo *M;
+  std::string Base;
+  const std::vector<std::string> *Loops;
+  int Tier;
+};
+
+/// The items of an exit data construct but `*this`, in the order they exit.
+/// A pointer's exit gives the host the host counterpart of what its device
+/// copy holds, which it finds only while the pointee's copy is on the
+/// device: `exit data map(from: q[0:8]) map(from: p)` after a kernel moved
+/// p within q's copy would otherwise free q's copy first and leave a device
+/// address in the host's p. So, whatever the clause order (as libomptarget
+/// ends the pointer's entry before its pointee's): first the pointers' own
+/// storage (a pointer variable, the storage of a pointer beside its
+/// section, a pointer member `s.p`), then the other objects (a struct
+/// holding an attached pointer), then the sections and arrays pointers may
+/// point into; within a tier, the clause order. Not yet right: a struct
+/// whose attached pointer points into another whole object of the
+/// construct (`map(from: t, s)`, s.p into t): whichever exits first,
+/// exitData frees it before the other's copy back (scratch-nf5 t4.cpp).
+std::vector<ExitItem> exitItems(const Region &R) {
+  std::vector<ExitItem> Items;
+  for (const Capture &Cap : R.Captures)
+    if (Cap.Map) {
+      int Tier = Cap.PointerObject                 ? 0
+                 : Cap.Map->Section || Cap.IsArray ? 3
+                                                   : 1;
+      Items.push_back({mapSteps(Cap), &*Cap.Map, Cap.CallArg, nullptr, Tier});
+    }
+  for (const PointerMap &PM : R.PointerMaps)
+    if (!PM.ThisObject) {
+      int Tier = pairedStorage(PM, R)                                      ? 0
+                 : PM.AttachSelf && PM.Loops.empty() && !PM.Map.StructSpan ? 0
+                                                                           : 3;
+      Items.push_back({mapSteps(PM), &PM.Map, PM.Base, &PM.Loops, Tier});
+    }
+  std::stable_sort(
+      Items.begin(), Items.end(),
+      [](const ExitItem &A, const ExitItem &B) { return A.Tier < B.Tier; });
+  return Items;
 }
 
-/// Exit data: the pair's pointer exits first, and its copy back may give
-/// the host's p a new value (the host counterpart of where a kernel moved
-/// its device copy), so the section's address and bytes are read before,
-/// as the construct's clauses are: Map then names the values held.
-std::string holdSection(const Capture &Cap, MapStep &Map) {
-  std::string Addr = "o2c_exit_" + Cap.Name, Bytes = Addr + "_bytes";
+/// Exit data of several items: each exit may give the host's pointers new
+/// values (the host counterpart of where a kernel moved their device
+/// copies), and a later item's address may read them (`s.p[0:8]` after
+/// `s`), so every item's address and bytes are read first, as the
+/// construct's clauses are: Map then names the values held. An item in
+/// iterator loops is read in its loops.
+std::string holdExitItem(size_t I, MapStep &Map) {
+  std::string Addr = fmt::format("o2c_exit_{}", I), Bytes = Addr + "_bytes";
   std::string Held = fmt::format("auto *const {} = {}; const size_t {} = {};",
                                  Addr, Map.Addr, Bytes, Map.Count);
   Map.Addr = Addr;
@@ -134,7 +174,7 @@ DataCalls::DataCalls(const Region &R, unsigned Line, unsigned Col) {
 }
 
 std::vector<std::string> DataCalls::open(const Region &R,
-                                       const std::string &Var) const {
+                                         const std::string &Var) const {
   std::vector<std::string> S{
       Loc, fmt::format("o2c::TargetRegion {}(o2c_loc, {}, {}, false);", Var,
                        Dev, If)};
@@ -165,8 +205,8 @@ std::vector<std::string> DataCalls::open(const Region &R,
 
 std::vector<std::string>
 DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
-                    bool Deferred,
-                    const std::vector<std::string> &Depends) const {
+                      bool Deferred,
+                      const std::vector<std::string> &Depends) const {
   std::vector<std::string> Calls{Loc};
   // `device` and `if` lie outside the iterators' scope: inside an item's
   // loops an iterator would hide a variable of its name that they read
@@ -192,12 +232,6 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
-  // A pointer variable's exit gives the host the host counterpart of what
-  // its device copy holds, which it finds only while the pointee's copy is
-  // on the device: `exit data map(from: q[0:8]) map(from: p)` after a
-  // kernel moved p within q's copy would otherwise free q's copy first and
-  // leave a device address in the host's p. So it runs first, as on a
-  // target region (its map is the last, its exit the first).
   const bool Exit = D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data;
   // `*this` first on entry (its members lie in its copy), last on exit.
   std::vector<std::string> ThisCalls;
@@ -207,35 +241,32 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
         ThisCalls.push_back(std::move(X));
   if (!Exit)
     Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
-  const size_t Items = Calls.size();
-  std::vector<std::string> Attach, PointerExits, Held;
-  for (const Capture &Cap : R.Captures)
-    if (Cap.Map) {
-      std::vector<MapStep> Steps = mapSteps(Cap);
-      if (Exit && pairedSection(Cap, R))
-        Held.push_back(holdSection(Cap, Steps.front()));
-      std::vector<std::string> Item =
-          C.itemCalls(std::move(Steps), *Cap.Map, Cap.CallArg, Fn, Ns);
-      if (Exit && Cap.PointerObject)
-        PointerExits.insert(PointerExits.end(), Item.begin(), Item.end());
-      else
-        deferAttach(Cap, std::move(Item), Calls, Attach);
-    }
-  // The storage of a pointer that exits beside its section (ClauseMaps.cpp
-  // pointerWithSection) is such a pointer variable too.
-  for (const PointerMap &PM : R.PointerMaps)
-    if (Exit && pairedStorage(PM, R))
-      for (std::string &X : C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
-        PointerExits.push_back(std::move(X));
-  Calls.insert(Calls.begin() + Items, PointerExits.begin(), PointerExits.end());
-  Calls.insert(Calls.begin() + Items, Held.begin(), Held.end());
-  // Each item's calls in its iterator loops, when it has some.
-  for (const PointerMap &PM : R.PointerMaps)
-    if (!PM.ThisObject && !(Exit && pairedStorage(PM, R)))
-      for (std::string &X : inLoops(
-               PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
+  if (Exit) {
+    std::vector<ExitItem> Items = exitItems(R);
+    const bool Hold = Items.size() + ThisCalls.size() > 1;
+    for (size_t I = 0; I < Items.size(); ++I)
+      if (Hold && (!Items[I].Loops || Items[I].Loops->empty()))
+        Calls.push_back(holdExitItem(I, Items[I].Steps.front()));
+    for (ExitItem &It : Items)
+      for (std::string &X :
+           inLoops(It.Loops ? *It.Loops : std::vector<std::string>(),
+                   C.itemCalls(std::move(It.Steps), *It.M, It.Base, Fn, Ns)))
         Calls.push_back(std::move(X));
-  Calls.insert(Calls.end(), Attach.begin(), Attach.end());
+  } else {
+    std::vector<std::string> Attach;
+    for (const Capture &Cap : R.Captures)
+      if (Cap.Map)
+        deferAttach(Cap,
+                    C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
+                    Calls, Attach);
+    // Each item's calls in its iterator loops, when it has some.
+    for (const PointerMap &PM : R.PointerMaps)
+      if (!PM.ThisObject)
+        for (std::string &X : inLoops(
+                 PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
+          Calls.push_back(std::move(X));
+    Calls.insert(Calls.end(), Attach.begin(), Attach.end());
+  }
   if (Exit)
     Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
   if (Deferred)

@@ -179,7 +179,11 @@ void f(int *p, int *q, void *r, int n) {
   CHECK(contains(F.Output, "o2c::attachSection(o2c_loc, -1, true, &(q), 0);"));
   CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(r), sizeof(r), o2c::MapTo);"));
   CHECK_FALSE(contains(F.Output, "&(r), 0);")); // a void * is not attached
-  CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapDelete);"));
+  // Two items: their addresses are held before either exits.
+  CHECK(contains(F.Output, "auto *const o2c_exit_0 = &(q); const size_t "
+                           "o2c_exit_0_bytes = sizeof(q);"));
+  CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
+                           "o2c_exit_0_bytes, o2c::MapDelete);"));
 }
 
 TEST_CASE("member items of data constructs map the member in place; a "

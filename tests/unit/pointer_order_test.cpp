@@ -194,13 +194,17 @@ void f(int *a) {
   #pragma omp target exit data map(from: q[0:8]) map(from: p)
 })src");
   REQUIRE(F.Ok);
-  size_t Pointer =
-      at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p), o2c::MapFrom);");
-  size_t Section = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
+  // Both addresses held first; p (o2c_exit_0) exits first.
+  size_t Pointer = at(F, "auto *const o2c_exit_0 = &(p); const size_t "
+                         "o2c_exit_0_bytes = sizeof(p);");
+  size_t Section = at(F, "auto *const o2c_exit_1 = (q) + (0);");
   REQUIRE(Pointer != std::string::npos);
   REQUIRE(Section != std::string::npos);
   // p's copy back finds q's copy to give the host its host counterpart.
-  CHECK(Pointer < Section);
+  CHECK(at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
+              "o2c_exit_0_bytes, o2c::MapFrom);") <
+        at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_1, "
+              "o2c_exit_1_bytes, o2c::MapFrom);"));
   // Enter data still maps it first and attaches it last.
   size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
   REQUIRE(Enter != std::string::npos);
@@ -255,15 +259,22 @@ void f(int *q) {
   #pragma omp target exit data map(from: q[0:8], p) nowait
 })src");
   REQUIRE(F.Ok);
-  size_t Q = at(F, "o2c::exitData(o2c_loc, -1, true, (q) + (0)");
-  size_t P = at(F, "o2c::exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  // Each construct holds p's address as o2c_exit_0 and q's as o2c_exit_1
+  // (both read before either exits), and exits them in that order.
+  const std::string Hold = "auto *const o2c_exit_0 = &(p); const size_t "
+                           "o2c_exit_0_bytes = sizeof(p);";
+  size_t H1 = at(F, Hold), H2 = F.Output.find(Hold, H1 + 1);
+  REQUIRE(H1 != std::string::npos);
+  REQUIRE(H2 != std::string::npos);
+  size_t P = at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0,");
+  size_t Q = at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_1,");
   REQUIRE(Q != std::string::npos);
-  REQUIRE(P != std::string::npos);
+  CHECK(H1 < P);
   CHECK(P < Q);
-  size_t DQ = at(F, "o2c_task->exitData(o2c_loc, -1, true, (q) + (0)");
-  size_t DP = at(F, "o2c_task->exitData(o2c_loc, -1, true, &(p), sizeof(p)");
+  size_t DP = at(F, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_0,");
+  size_t DQ = at(F, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1,");
   REQUIRE(DQ != std::string::npos);
-  REQUIRE(DP != std::string::npos);
+  CHECK(H2 < DP);
   CHECK(DP < DQ);
 }
 

@@ -272,27 +272,30 @@ void f(int *p, int n) {
   const std::string &Out = F.Output;
   // The member's pair: bounds held, the storage (release) before the
   // section (from), which exits at the held address.
-  size_t Held = Out.find("auto *const o2c_exit_bp = (this->bp) + (0); const "
-                         "size_t o2c_exit_bp_bytes = (size_t)(n) * "
+  size_t Held = Out.find("auto *const o2c_exit_1 = (this->bp) + (0); const "
+                         "size_t o2c_exit_1_bytes = (size_t)(n) * "
                          "sizeof(*(this->bp));");
-  size_t Own = Out.find("o2c::exitData(o2c_loc, -1, true, (&(bp)) + (0), "
-                        "(size_t)(1) * sizeof(*(&(bp))), o2c::MapRelease);");
-  size_t Sec = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_bp, "
-                        "o2c_exit_bp_bytes, o2c::MapFrom);");
+  size_t Own = Out.find("auto *const o2c_exit_0 = (&(bp)) + (0);");
+  size_t OwnExit = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
+                            "o2c_exit_0_bytes, o2c::MapRelease);");
+  size_t Sec = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_1, "
+                        "o2c_exit_1_bytes, o2c::MapFrom);");
   REQUIRE(Held != std::string::npos);
   REQUIRE(Own != std::string::npos);
+  REQUIRE(OwnExit != std::string::npos);
   REQUIRE(Sec != std::string::npos);
-  CHECK(Held < Own);
-  CHECK(Own < Sec);
+  CHECK(Own < Held);
+  CHECK(Held < OwnExit);
+  CHECK(OwnExit < Sec);
   // Nothing attaches on exit.
   size_t Next = Out.find("enterData", Sec);
-  CHECK_FALSE(contains(Out.substr(Held, Next - Held), "attach"));
+  CHECK_FALSE(contains(Out.substr(Own, Next - Own), "attach"));
   // Either order, any lower bound, delete, nowait.
-  CHECK(contains(Out, "(&(p)) + (0), (size_t)(1) * sizeof(*(&(p))), "
-                      "o2c::MapFrom);"));
-  CHECK(contains(Out, "auto *const o2c_exit_p = (p) + (2);"));
-  CHECK(contains(Out, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_p, "
-                      "o2c_exit_p_bytes, o2c::MapDelete);"));
+  CHECK(contains(Out, "auto *const o2c_exit_0 = (&(p)) + (0); const size_t "
+                      "o2c_exit_0_bytes = (size_t)(1) * sizeof(*(&(p)));"));
+  CHECK(contains(Out, "auto *const o2c_exit_1 = (p) + (2);"));
+  CHECK(contains(Out, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1, "
+                      "o2c_exit_1_bytes, o2c::MapDelete);"));
   // A third item on the pointer keeps refusing.
   CHECK_FALSE(F.Regions[6].R.Translate);
   CHECK(contains(F.Regions[6].R.Reason, "appears in more than one"));

@@ -28,6 +28,7 @@ if(TARGET omp2cuda_tool)
     data_items_test.cpp
     map_items_test.cpp
     pointer_order_test.cpp
+    exit_order_test.cpp
     pointer_seen_test.cpp
     loaded_store_test.cpp
     attached_loops_test.cpp

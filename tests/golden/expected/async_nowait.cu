@@ -154,8 +154,10 @@ o2c::runTask(o2c_own);
 #line 155 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
-  o2c_task->exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
-  o2c_task->exitData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapRelease);
+  auto *const o2c_exit_0 = (x) + (0); const size_t o2c_exit_0_bytes = (size_t)(n) * sizeof(*(x));
+  auto *const o2c_exit_1 = (y) + (0); const size_t o2c_exit_1_bytes = (size_t)(n) * sizeof(*(y));
+  o2c_task->exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapRelease);
+  o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapRelease);
   if (o2c_task) {
 #if O2C_DETACH
 if (o2c::mayDetach(true)) {
@@ -180,7 +182,7 @@ o2c::runTask(o2c_own);
 #pragma omp taskwait
 }
 
-#line 184 "async_nowait.cu"
+#line 186 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -194,7 +196,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 198 "async_nowait.cu"
+#line 200 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

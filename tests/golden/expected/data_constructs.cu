@@ -86,13 +86,15 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 { /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
 #line 88 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
-  o2c::exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
-  o2c::exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete);
+  auto *const o2c_exit_0 = (u) + (0); const size_t o2c_exit_0_bytes = (size_t)(n) * sizeof(*(u));
+  auto *const o2c_exit_1 = (v) + (0); const size_t o2c_exit_1_bytes = (size_t)(n) * sizeof(*(v));
+  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapFrom);
+  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapDelete);
 }
 #line 15 "inputs/data_constructs.c"
 }
 
-#line 96 "data_constructs.cu"
+#line 98 "data_constructs.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: s)' at inputs/data_constructs.c:21
 //
@@ -108,7 +110,7 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
     do {
 #line 23 "inputs/data_constructs.c"
       s += a[i];
-#line 112 "data_constructs.cu"
+#line 114 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -150,7 +152,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 extern "C" double total(const double *a, int n) {
   double s = 0;
 { // omp2cuda: device data environment
-#line 154 "data_constructs.cu"
+#line 156 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
   o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
   o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
@@ -169,19 +171,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { /* #pragma omp target enter data map(to: *flag) */
-#line 173 "data_constructs.cu"
+#line 175 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
 }
 #line 31 "inputs/data_constructs.c"
 { /* #pragma omp target update from(present: *flag) */
-#line 179 "data_constructs.cu"
+#line 181 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
 }
 #line 32 "inputs/data_constructs.c"
 { /* #pragma omp target exit data map(release: *flag) */
-#line 185 "data_constructs.cu"
+#line 187 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
 }
