@@ -175,19 +175,31 @@ bool CallChecker::VisitAtomicExpr(AtomicExpr *AE) {
                         Edits);
 }
 
+/// Names o2c_dev's form of the builtin spelled at R in the main file, when
+/// Known takes its name.
+static void renameBuiltin(const ASTContext &Ctx, SourceRange R,
+                          bool Known(llvm::StringRef),
+                          std::vector<TextEdit> &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned B, E;
+  if (!fileOffsets(SM, Ctx.getLangOpts(), R, B, E))
+    return;
+  llvm::StringRef Name = SM.getBufferData(SM.getMainFileID()).substr(B, E - B);
+  if (Known(Name))
+    Out.push_back({B, E - B, "o2c_dev::" + Name.drop_front(2).str()});
+}
+
+static bool isAtomicBuiltinName(llvm::StringRef N) {
+  return N.starts_with("__atomic_");
+}
+
 std::vector<TextEdit> gnuAtomicEdits(const Stmt *Body, const ASTContext &Ctx) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const ASTContext &Ctx;
     std::vector<TextEdit> Out;
     explicit Finder(const ASTContext &Ctx) : Ctx(Ctx) {}
     void rename(SourceRange R, bool Known(llvm::StringRef)) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      unsigned B, E;
-      if (!fileOffsets(SM, Ctx.getLangOpts(), R, B, E))
-        return;
-      llvm::StringRef Name = SM.getBufferData(SM.getMainFileID()).substr(B, E - B);
-      if (Known(Name))
-        Out.push_back({B, E - B, "o2c_dev::" + Name.drop_front(2).str()});
+      renameBuiltin(Ctx, R, Known, Out);
     }
     bool VisitCallExpr(CallExpr *C) {
       // A template's pattern has a call where its instantiations have an
@@ -206,9 +218,7 @@ std::vector<TextEdit> gnuAtomicEdits(const Stmt *Body, const ASTContext &Ctx) {
     }
     bool VisitAtomicExpr(AtomicExpr *AE) {
       if (hasAtomicForm(AE->getOp()))
-        rename(SourceRange(AE->getBuiltinLoc()), [](llvm::StringRef N) {
-          return N.starts_with("__atomic_");
-        });
+        rename(SourceRange(AE->getBuiltinLoc()), isAtomicBuiltinName);
       return true;
     }
   } F(Ctx);
@@ -243,16 +253,9 @@ std::vector<TextEdit> hostGnuAtomicEdits(const ASTContext &Ctx) {
     std::vector<TextEdit> Out;
     explicit Finder(const ASTContext &Ctx) : Ctx(Ctx) {}
     bool VisitAtomicExpr(AtomicExpr *AE) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      unsigned B, E;
-      if (!clangOnlyForm(AE) || !unfitObject(AE->getPtr(), Ctx).empty() ||
-          !fileOffsets(SM, Ctx.getLangOpts(),
-                       SourceRange(AE->getBuiltinLoc()), B, E))
-        return true;
-      llvm::StringRef Name =
-          SM.getBufferData(SM.getMainFileID()).substr(B, E - B);
-      if (Name.starts_with("__atomic_"))
-        Out.push_back({B, E - B, "o2c_dev::" + Name.drop_front(2).str()});
+      if (clangOnlyForm(AE) && unfitObject(AE->getPtr(), Ctx).empty())
+        renameBuiltin(Ctx, SourceRange(AE->getBuiltinLoc()),
+                      isAtomicBuiltinName, Out);
       return true;
     }
   } F(Ctx);
