@@ -85,6 +85,9 @@ struct Capture {
   bool IsVLA = false;
   bool IsMember = false;
   bool BoxedArray = false; // firstprivate fixed-size array: by value in o2c::Box
+  /// A member of *this the region only reads, by value: the value is the
+  /// device copy's when the member is present (OpenMP maps this[:1]).
+  bool MemberStart = false;
   bool DeviceAddress = false; // has_device_addr object: its address as it is
   bool PointerObject = false; // map(p) of a pointer: its own storage
   bool LoopVariable = false; // lastprivate of a loop's own variable

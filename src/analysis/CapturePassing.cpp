@@ -170,8 +170,12 @@ void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
     else if (U.Member && U.Written)
       // A member is reached through `this`, which OpenMP maps tofrom
       // (this[:1]): what the region writes to it is seen afterwards.
-      // Members only read stay firstprivate values (same result).
       Cap.Map = makeMap(MapType::ToFrom, true);
+    else if (U.Member && !S.IsData && defaultmapFor(S.CI, 'a') != "firstprivate")
+      // One only read goes by value, the device copy's where *this (or
+      // the member) is present: a region before may have written it there
+      // (scratch ts1.cpp: host 50, emu 30 with the host's value).
+      Cap.MemberStart = true;
   }
   // A mapped scalar lives in device storage: it may already be present
   // (enter data) and later regions may read what this one writes.
@@ -289,7 +293,8 @@ Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
   bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
                Cap.How == Passing::LastPrivate ||
                (!S.IsData && Cap.How == Passing::DevicePointer &&
-                Cap.PointerObject);
+                Cap.PointerObject) ||
+               (Cap.How == Passing::Value && Cap.MemberStart);
   // A firstprivate array travels by value in a struct (C++ passes no
   // array by value); the kernel names its own copy by the array's name.
   bool ByRefArray = Cap.BoxedArray;

@@ -314,7 +314,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     std::string Arg = C.Name;
     switch (C.How) {
     case Passing::Value:
-      if (C.CallArg.size() > 3 &&
+      if (C.MemberStart) {
+        // The stub has the member by reference (CapturePassing.cpp).
+        Arg = "o2c_region.startValue(" + C.Name + ")";
+      } else if (C.CallArg.size() > 3 &&
           C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
         // A function parameter pack (CapturePacks.cpp): each element as
         // OpenMP passes a variable of its type, a pointer as a

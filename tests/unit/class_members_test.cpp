@@ -608,3 +608,33 @@ void step(Grid &g, Holder &h) {
   CHECK_FALSE(Declared.Regions.at(0).R.Translate);
   CHECK(contains(Declared.Regions[0].R.Reason, "host's address"));
 }
+
+TEST_CASE("a member the region only reads goes by value, the device copy's "
+          "where it is present",
+          "[analysis][members]") {
+  // OpenMP maps this[:1]: a region before may have written the member's
+  // device copy (scratch ts1.cpp: the host's value was passed).
+  FileResult F = translateC(R"src(
+struct C {
+  double scale;
+  int k;
+  void use(int *out) {
+#pragma omp target map(from: out[0:2])
+    { out[0] = (int)(scale * 10); out[1] = k; }
+  }
+  void fp(int *out) {
+#pragma omp target map(from: out[0:1]) defaultmap(firstprivate: aggregate)
+    out[0] = k;
+  }
+};
+int main() { C c{1, 1}; int o[2]; c.use(o); c.fp(o); return o[0]; }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 2);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "double &scale, int &k)"));
+  CHECK(contains(F.Output, "o2c_region.startValue(scale)"));
+  CHECK(contains(F.Output, "o2c_region.startValue(k)"));
+  // defaultmap(firstprivate: aggregate) makes *this firstprivate: the host's.
+  CHECK(contains(F.Output, "omp2cuda_C_fp_L10_launch(int *out, int k)"));
+}
