@@ -138,8 +138,8 @@ PresentTable::Hit awaitFirstCopy(int Dev, const void *Host, std::size_t Bytes,
 }
 
 PresentTable::Hit lookupForStream(int Dev, const void *Host, void *Stream,
-                                  const SourceLoc &Loc) {
-  return table(Dev)->lookupOn(Host, 0, Stream, [&](void *Ready) {
+                                  const SourceLoc &Loc, std::size_t Bytes) {
+  return table(Dev)->lookupOn(Host, Bytes, Stream, [&](void *Ready) {
     streamWait(Dev, Stream, Ready, Loc);
   });
 }

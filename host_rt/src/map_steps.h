@@ -90,7 +90,8 @@ bool selectDevice(const SourceLoc &Loc, int Requested, bool IfClause, int &Dev);
 /// use (a kernel argument, a readDevice on Stream): Stream waits for the
 /// copy, the host goes on.
 detail::PresentTable::Hit lookupForStream(int Dev, const void *Host,
-                                          void *Stream, const SourceLoc &Loc);
+                                          void *Stream, const SourceLoc &Loc,
+                                          std::size_t Bytes = 0);
 /// Waits on the host for the first copy of the entry holding [Host, Host +
 /// Bytes) when another stream queued it; returns the look-up.
 detail::PresentTable::Hit awaitFirstCopy(int Dev, const void *Host,

@@ -124,6 +124,14 @@ void *TargetRegion::translate(const void *Host) const {
   return H.St == Status::Contained ? H.Dev : const_cast<void *>(Host);
 }
 
+const void *TargetRegion::presentCopy(const void *Host,
+                                      std::size_t Bytes) const {
+  if (!Offload || !Host)
+    return nullptr;
+  PresentTable::Hit H = lookupForStream(Device, Host, Stream, Loc, Bytes);
+  return H.St == Status::Contained ? H.Dev : nullptr;
+}
+
 void *TargetRegion::deviceAddress(const void *Host) const {
   if (!Offload || !Host)
     return const_cast<void *>(Host);

@@ -155,6 +155,13 @@ bool defaultmapMapsScalars(const ClauseInfo &CI) {
   return DM == "tofrom" || DM == "from" || DM == "present";
 }
 
+/// A bit-field has no address: the stub cannot reach its device copy (a
+/// reference to it would bind a temporary, which a deferred task outlives).
+bool isBitFieldMember(const ValueDecl *D) {
+  const auto *FD = dyn_cast_or_null<FieldDecl>(D);
+  return FD && FD->isBitField();
+}
+
 /// A scalar no data-sharing clause names: firstprivate unless a clause (or
 /// defaultmap) maps it.
 void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
@@ -171,7 +178,8 @@ void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
       // A member is reached through `this`, which OpenMP maps tofrom
       // (this[:1]): what the region writes to it is seen afterwards.
       Cap.Map = makeMap(MapType::ToFrom, true);
-    else if (U.Member && !S.IsData && defaultmapFor(S.CI, 'a') != "firstprivate")
+    else if (U.Member && !S.IsData && !isBitFieldMember(U.Decl) &&
+             defaultmapFor(S.CI, 'a') != "firstprivate")
       // One only read goes by value, the device copy's where *this (or
       // the member) is present: a region before may have written it there
       // (scratch ts1.cpp: host 50, emu 30 with the host's value).
@@ -293,8 +301,10 @@ Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
   bool ByRef = Cap.How == Passing::MappedObject || Cap.How == Passing::Reduction ||
                Cap.How == Passing::LastPrivate ||
                (!S.IsData && Cap.How == Passing::DevicePointer &&
-                Cap.PointerObject) ||
-               (Cap.How == Passing::Value && Cap.MemberStart);
+                Cap.PointerObject);
+  // A member only read: the stub reads the device copy's value through it.
+  if (Cap.How == Passing::Value && Cap.MemberStart && !Cap.IsVLA)
+    T = Ctx.getLValueReferenceType(T.withConst());
   // A firstprivate array travels by value in a struct (C++ passes no
   // array by value); the kernel names its own copy by the array's name.
   bool ByRefArray = Cap.BoxedArray;

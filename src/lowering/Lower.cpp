@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 
 namespace omp2cuda {
 
@@ -159,6 +161,38 @@ void mapRowOf(const Capture &C, const std::string &DevName,
                      "    {} = {}",
                      Len, DevName, Within("0"))});
 }
+/// Text with each identifier that Names maps replaced; a member access
+/// (`.x`, `->x`) or a qualified name (`::x`) keeps its spelling.
+std::string renameIdentifiers(const std::string &Text,
+                              const std::map<std::string, std::string> &Names) {
+  auto IsId = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!IsId(Text[I]) || std::isdigit(static_cast<unsigned char>(Text[I]))) {
+      // A number's digits and suffix stay together (`1e5f`, `0x1full`).
+      size_t J = I + 1;
+      if (std::isdigit(static_cast<unsigned char>(Text[I])))
+        while (J < Text.size() && (IsId(Text[J]) || Text[J] == '.'))
+          ++J;
+      Out.append(Text, I, J - I);
+      I = J;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && IsId(Text[J]))
+      ++J;
+    std::string Id = Text.substr(I, J - I);
+    bool Accessed = (I >= 1 && Text[I - 1] == '.') ||
+                    (I >= 2 && Text.compare(I - 2, 2, "->") == 0) ||
+                    (I >= 2 && Text.compare(I - 2, 2, "::") == 0);
+    auto It = Names.find(Id);
+    Out += It != Names.end() && !Accessed ? It->second : Id;
+    I = J;
+  }
+  return Out;
+}
 } // namespace
 
 std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
@@ -287,6 +321,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   };
 
   std::vector<StubMap> Translations;
+  // Members only read, by the device copy's value (CapturePassing.cpp).
+  std::vector<StubMap> StartValues;
+  std::map<std::string, std::string> StartNames;
   thisObject(R, K);
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
@@ -314,9 +351,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     std::string Arg = C.Name;
     switch (C.How) {
     case Passing::Value:
-      if (C.MemberStart) {
-        // The stub has the member by reference (CapturePassing.cpp).
-        Arg = "o2c_region.startValue(" + C.Name + ")";
+      if (C.MemberStart && C.InBody) {
+        // The stub has the member by reference (CapturePassing.cpp) and
+        // reads its start value before any map, as OpenMP's this[:1].
+        Arg = "o2c_start_" + C.Name;
+        StartValues.push_back({fmt::format("const auto {} = o2c_region.startValue({});",
+                                           Arg, C.Name)});
+        StartNames[C.Name] = Arg;
       } else if (C.CallArg.size() > 3 &&
           C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
         // A function parameter pack (CapturePacks.cpp): each element as
@@ -520,6 +561,12 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   }
   if (R.Class == RegionClass::Spmd)
     lowerSpmd(R, K);
+  // The loop bounds the kernel reads from a member only read are the
+  // device copy's values: the stub counts the trip with the same ones.
+  if (!StartNames.empty()) {
+    K.TripExpr = renameIdentifiers(K.TripExpr, StartNames);
+    K.Maps.insert(K.Maps.begin(), StartValues.begin(), StartValues.end());
+  }
   // A parameter pack goes last: nvcc cannot take the address of a kernel
   // whose pack is followed by other parameters (an empty pack, `k<>`).
   std::stable_partition(

@@ -632,9 +632,58 @@ int main() { C c{1, 1}; int o[2]; c.use(o); c.fp(o); return o[0]; }
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 2);
   CHECK(F.LeftOnHost == 0);
-  CHECK(contains(F.Output, "double &scale, int &k)"));
-  CHECK(contains(F.Output, "o2c_region.startValue(scale)"));
-  CHECK(contains(F.Output, "o2c_region.startValue(k)"));
+  CHECK(contains(F.Output, "const double &scale,"));
+  CHECK(contains(F.Output, "const int &k)"));
+  CHECK(contains(F.Output, "const auto o2c_start_scale = o2c_region.startValue(scale);"));
+  CHECK(contains(F.Output, "const auto o2c_start_k = o2c_region.startValue(k);"));
   // defaultmap(firstprivate: aggregate) makes *this firstprivate: the host's.
   CHECK(contains(F.Output, "omp2cuda_C_fp_L10_launch(int *out, int k)"));
+}
+
+TEST_CASE("a loop bound read from a member only read counts the trip with "
+          "the device copy's value",
+          "[analysis][members]") {
+  // The kernel's bound is the device copy's value: the stub's trip count
+  // (grid size, one-pass variant) must use the same one.
+  FileResult F = translateC(R"src(
+struct V {
+  int n;
+  int off;
+  void fill(int *out) {
+#pragma omp target teams distribute parallel for map(from: out[0:64])
+    for (int i = off; i < n; ++i)
+      out[i] = i;
+  }
+};
+int main() { V v{8, 1}; int o[64]; v.fill(o); return o[0]; }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.LeftOnHost == 0);
+  CHECK(contains(F.Output, "const auto o2c_start_n = o2c_region.startValue(n);"));
+  CHECK(contains(F.Output, "(unsigned int)o2c_start_n - (unsigned int)o2c_start_off"));
+  CHECK_FALSE(contains(F.Output, "(unsigned int)n - (unsigned int)off"));
+}
+
+TEST_CASE("a bit-field member only read keeps the host's value",
+          "[analysis][members]") {
+  // No reference reaches a bit-field's device copy (one would bind a
+  // temporary that a deferred task outlives): by value, as before.
+  FileResult F = translateC(R"src(
+struct B {
+  unsigned f : 4;
+  int k;
+  void use(int *out) {
+#pragma omp target map(from: out[0:2]) nowait
+    { out[0] = f; out[1] = k; }
+#pragma omp taskwait
+  }
+};
+int main() { B b{3, 1}; int o[2]; b.use(o); return o[0]; }
+)src", /*Cxx=*/true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 1);
+  CHECK(F.LeftOnHost == 0);
+  CHECK_FALSE(contains(F.Output, "o2c_start_f"));
+  CHECK(contains(F.Output, "const auto o2c_start_k = o2c_region.startValue(k);"));
 }

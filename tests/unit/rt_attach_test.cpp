@@ -317,3 +317,35 @@ TEST_CASE("the device memory routines under their OpenMP names answer for "
   CHECK(P != nullptr);
   omp_target_free(P, 0);
 }
+
+TEST_CASE("a start value is the device copy's only when the whole object is "
+          "present",
+          "[rt][attach]") {
+  // A member read by a region in a method (o2c_start_<name>): `n` lies
+  // right after the mapped pointer member `p`, at that entry's end, which
+  // translate() accepts for a pointer but whose bytes are not n's.
+  struct Obj {
+    int *p;
+    int n;
+  } O{nullptr, 8};
+  enterData(Loc, -1, true, &O.p, sizeof O.p, MapTo);
+  {
+    TargetRegion R(Loc);
+    CHECK(R.presentCopy(&O.n, sizeof O.n) == nullptr);
+    CHECK(R.startValue(O.n) == 8);
+    R.finish();
+  }
+  exitData(Loc, -1, true, &O.p, sizeof O.p, MapRelease);
+  // The whole object present, its device copy changed: the device's value.
+  enterData(Loc, -1, true, &O, sizeof O, MapTo);
+  {
+    TargetRegion R(Loc);
+    auto *D = static_cast<Obj *>(R.translate(&O));
+    D->n = 40; // the emulated device's memory is the host's to write
+    CHECK(R.presentCopy(&O.n, sizeof O.n) == &D->n);
+    CHECK(R.startValue(O.n) == 40);
+    CHECK(O.n == 8);
+    R.finish();
+  }
+  exitData(Loc, -1, true, &O, sizeof O, MapRelease);
+}

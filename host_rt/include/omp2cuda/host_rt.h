@@ -170,11 +170,15 @@ public:
   /// be storing the final value into the device copy.
   template <class T> T startValue(const T &Obj) const {
     T V = Obj;
-    const void *D = translate(static_cast<const void *>(&Obj));
-    if (Offload && D != static_cast<const void *>(&Obj))
+    if (const void *D = presentCopy(&Obj, sizeof(T)))
       readDevice(&V, D, sizeof(T));
     return V;
   }
+  /// The device copy of [Host, Host + Bytes) when all of it is present,
+  /// else null. Not translate(): an object right after a mapped one (a
+  /// member after a mapped pointer member) is that one's end, which a
+  /// pointer may name but whose bytes are not the object's.
+  const void *presentCopy(const void *Host, std::size_t Bytes) const;
 
   /// The stream (cudaStream_t for cuda, nullptr for emu) all work of this
   /// region is queued on.

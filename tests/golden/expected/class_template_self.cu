@@ -77,19 +77,21 @@ static __global__ void omp2cuda_Grid_stamp_L37(int n, T *cells) {
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_stamp_L37_launch(int n, T *cells) {
+static bool omp2cuda_Grid_stamp_L37_launch(const int &n, T *cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 37, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_cells = (n);
   auto *cells_d =
       o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  const unsigned int o2c_trip =
+      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_stamp_L37<false, T, W>, o2c_region,
@@ -98,7 +100,8 @@ static bool omp2cuda_Grid_stamp_L37_launch(int n, T *cells) {
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Grid_stamp_L37<true, T, W>
                            : omp2cuda_Grid_stamp_L37<false, T, W>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(n, cells_d);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(o2c_start_n,
+                                                              cells_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -119,7 +122,7 @@ static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
     do {
 #line 45 "inputs/class_template_self.cpp"
       cells[i] = cells[i] * T(scale) + T(scale % 4);
-#line 123 "class_template_self.cu"
+#line 126 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -132,19 +135,22 @@ static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_scaled_L43_launch(const int scale, int n, T *cells) {
+static bool omp2cuda_Grid_scaled_L43_launch(const int scale, const int &n,
+                                            T *cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 43, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_cells = (n);
   auto *cells_d =
       o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  const unsigned int o2c_trip =
+      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_scaled_L43<false, T, W>, o2c_region,
@@ -153,8 +159,8 @@ static bool omp2cuda_Grid_scaled_L43_launch(const int scale, int n, T *cells) {
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Grid_scaled_L43<true, T, W>
                            : omp2cuda_Grid_scaled_L43<false, T, W>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(scale, n,
-                                                              cells_d);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(),
+               o2c_kernel)(scale, o2c_start_n, cells_d);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -175,7 +181,7 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
     do {
 #line 52 "inputs/class_template_self.cpp"
       s += cells[i];
-#line 179 "class_template_self.cu"
+#line 185 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -190,19 +196,21 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_sum_L49_launch(T &s, const int n, T *const cells) {
+static bool omp2cuda_Grid_sum_L49_launch(T &s, const int &n, T *const cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 49, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
   const long long o2c_len_cells = (n);
   auto *cells_d = o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapTo);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapTo);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  const unsigned int o2c_trip =
+      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_sum_L49<false, T, W>, o2c_region,
@@ -211,7 +219,8 @@ static bool omp2cuda_Grid_sum_L49_launch(T &s, const int n, T *const cells) {
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Grid_sum_L49<true, T, W>
                            : omp2cuda_Grid_sum_L49<false, T, W>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(s_d, n, cells_d);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(s_d, o2c_start_n,
+                                                              cells_d);
     o2c_region.launched();
   }
   return o2c_region.finish();

@@ -243,18 +243,21 @@ static __global__ void omp2cuda_Vec_scale_L52(T a, T *d, int n) {
 // for map(tofrom: d[0:n])' at inputs/template_types.cpp:52
 //
 // Returns false when the region must run on the host.
-template <class T> static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, int n) {
+template <class T>
+static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, const int &n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 52, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_d = (n);
   auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
   if (o2c_len_d == 0) // a zero-length section: after every map
     d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  const unsigned int o2c_trip =
+      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Vec_scale_L52<false, T>, o2c_region,
@@ -263,7 +266,8 @@ template <class T> static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, int n) {
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Vec_scale_L52<true, T>
                            : omp2cuda_Vec_scale_L52<false, T>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, d_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, d_d,
+                                                              o2c_start_n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -288,7 +292,7 @@ if (!omp2cuda_Vec_scale_L52_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
   void shift(value_type a);
 };
 
-#line 292 "template_types.cu"
+#line 296 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d[0:n])' at inputs/template_types.cpp:63
 //
@@ -307,7 +311,7 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
     value_type x = d[i];
     d[i] = x + a;
   }
-#line 311 "template_types.cu"
+#line 315 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -319,18 +323,21 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
 // for map(tofrom: d[0:n])' at inputs/template_types.cpp:63
 //
 // Returns false when the region must run on the host.
-template <class T> static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, int n) {
+template <class T>
+static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, const int &n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 63, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_d = (n);
   auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
   if (o2c_len_d == 0) // a zero-length section: after every map
     d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip = (n > 0 ? (unsigned int)n : 0);
+  const unsigned int o2c_trip =
+      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Vec_shift_L63<false, T>, o2c_region,
@@ -339,7 +346,8 @@ template <class T> static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, int n) {
     auto *o2c_kernel = o2c::coversTrip(o2c_shape, o2c_trip)
                            ? omp2cuda_Vec_shift_L63<true, T>
                            : omp2cuda_Vec_shift_L63<false, T>;
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, d_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(a, d_d,
+                                                              o2c_start_n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -358,7 +366,7 @@ if (!omp2cuda_Vec_shift_L63_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
 }
 
 // Members whose types depend on the container: the region only reads n.
-#line 362 "template_types.cu"
+#line 370 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: p[0:n]) reduction(+: s)' at inputs/template_types.cpp:79
 //
@@ -380,7 +388,7 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
     do {
 #line 81 "inputs/template_types.cpp"
       s += p[i];
-#line 384 "template_types.cu"
+#line 392 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -398,19 +406,21 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
 template <class C>
 static bool omp2cuda_View_sum_L79_launch(typename C::value_type &s,
                                          typename C::value_type *p,
-                                         typename C::size_type n) {
+                                         const typename C::size_type &n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 79, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
+  const auto o2c_start_n = o2c_region.startValue(n);
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
   const long long o2c_len_p = (n);
   auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapTo);
   if (o2c_len_p == 0) // a zero-length section: after every map
     p_d = o2c_region.mapSection(p, 0, 0, o2c::MapTo);
-  const unsigned long long o2c_trip = (n > 0 ? (unsigned long long)n : 0);
+  const unsigned long long o2c_trip =
+      (o2c_start_n > 0 ? (unsigned long long)o2c_start_n : 0);
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
         omp2cuda_View_sum_L79<false, unsigned long long, C>, o2c_region,
@@ -424,7 +434,8 @@ static bool omp2cuda_View_sum_L79_launch(typename C::value_type &s,
                        : omp2cuda_View_sum_L79<false, unsigned int, C>)
             : (o2c_one ? omp2cuda_View_sum_L79<true, unsigned long long, C>
                        : omp2cuda_View_sum_L79<false, unsigned long long, C>);
-    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(s_d, p_d, n);
+    O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), o2c_kernel)(s_d, p_d,
+                                                              o2c_start_n);
     o2c_region.launched();
   }
   return o2c_region.finish();
@@ -451,7 +462,7 @@ if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n)) { // omp2cuda: offloa
 // Lower unit triangle packed in MR x MR column blocks: the third loop's
 // bound depends on the first, so the kernel distributes the outer two.
 const int MR = 4;
-#line 455 "template_types.cu"
+#line 466 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(to: a[0:m*m]) map(from: p[0:(mp+1)*mp/2*MR*MR])' at
 // inputs/template_types.cpp:92
@@ -478,7 +489,7 @@ static __global__ void omp2cuda_pack_L92(const int MR, Index m, const T *a,
           Index nu = (i + 1) * i / 2 * MR * MR + j * MR * MR + j0 * MR + i0;
           p[nu] = r == c ? T(1) : (r >= m || c >= m) ? T(0) : r > c ? a[r * m + c] : T(0);
         };
-#line 482 "template_types.cu"
+#line 493 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -573,7 +584,7 @@ long pack_sum(Index m) {
 
 // A reduction of the template's type nested in the region (OpenMP_VV
 // gemv_target_reduction): each instantiation's kernel sizes its scratch.
-#line 577 "template_types.cu"
+#line 588 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute map(to : a[:n * n],
 // v[:n]) map(from : out[:n])' at inputs/template_types.cpp:130
 template <typename T>
@@ -584,7 +595,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
 {
     T sum = T(0);
 
-#line 588 "template_types.cu"
+#line 599 "template_types.cu"
       {
         const T o2c_red_sum = sum;
         sum = o2c_dev::RedPlus::identity<T>();
@@ -593,7 +604,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
                c = o2c_dev::strideNext(c, n, blockDim.x)) {
 #line 135 "inputs/template_types.cpp"
       sum += a[r * n + c] * v[c];
-#line 597 "template_types.cu"
+#line 608 "template_types.cu"
           }
         }
         sum = o2c_dev::RedPlus()(
@@ -603,12 +614,12 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
       if (threadIdx.x == 0) { // team master only: side effects
 #line 136 "inputs/template_types.cpp"
     out[r] = sum;
-#line 607 "template_types.cu"
+#line 618 "template_types.cu"
       }
       __syncthreads();
 #line 137 "inputs/template_types.cpp"
   }
-#line 612 "template_types.cu"
+#line 623 "template_types.cu"
   }
 }
 
