@@ -3,6 +3,8 @@
 // holds the host address is visible as such.
 #include "omp2cuda/host_rt.h"
 
+#include "attach_table.h"
+
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -390,6 +392,46 @@ TEST_CASE("an exit batch with delete and release: the pointer into a copy "
   Off.run();
   CHECK(presentEntries(0) == 1);
   exitData(Loc, -1, true, &T2, sizeof T2, MapDelete);
+}
+
+TEST_CASE("a pointer into a copy an earlier construct freed reads as its "
+          "host counterpart", "[rt][attach][exit-batch]") {
+  // exit data map(from: t), then map(from: s) map(from: s.p), s.p moved
+  // into t by a kernel: t's copy is gone when s copies back.
+  BatchT T{};
+  BatchS S{T.V, 8};
+  enterHolder(T, S, 2);
+  exitData(Loc, -1, true, &T, sizeof T, MapFrom);
+  ExitBatch B;
+  B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+  B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+  B.run();
+  CHECK(S.P == T.V + 2);
+  CHECK(T.V[2] == 42);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("the attach table forgets a freed copy once its device memory is "
+          "allocated again or no attachment remains",
+          "[rt][attach][exit-batch]") {
+  detail::AttachTable A;
+  int Host[4] = {}, Mem[16] = {};
+  int *Dev = Mem, *Other = Mem + 8; // apart: one past Dev's end is not Other
+  int *Ptr = nullptr;
+  A.noteFreed(Host, sizeof Host, Dev); // no attachment: nothing to remember
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
+  A.add(&Ptr, Host, Dev);
+  A.noteFreed(Host, sizeof Host, Dev);
+  CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
+  CHECK(A.hostOfFreed(Dev + 4) == Host + 4); // one past the end
+  CHECK(A.hostOfFreed(Other) == nullptr);
+  A.reused(Other, 4 * sizeof(int));
+  CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
+  A.reused(Dev + 2, sizeof(int)); // overlaps: forgotten
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
+  A.noteFreed(Host, sizeof Host, Dev);
+  A.forget(&Ptr, sizeof Ptr); // the last attachment goes
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
 }
 
 extern "C" int omp_target_is_present(const void *, int);
