@@ -168,6 +168,30 @@ static void separateCase(int fallback, int move) {
               fallback, move, seen, (int)(s.p - &t.v[0]), t.v[2]);
 }
 
+// The same through structured regions: the inner target data's end frees
+// t's copy before the outer one copies s back.
+static void nestedDataCase(int move) {
+  T t = {};
+  S s;
+  s.p = &t.v[0];
+  s.n = 8;
+#pragma omp target data map(tofrom: s) map(tofrom: s.p)
+  {
+#pragma omp target data map(tofrom: t)
+    {
+#pragma omp target enter data map(to: s.p[0:1])
+#pragma omp target
+      {
+        s.p = s.p + move;
+        t.v[2] = 42;
+      }
+#pragma omp target exit data map(release: s.p[0:1])
+    }
+  }
+  std::printf("nested data move %d: moved %d v %d\n", move,
+              (int)(s.p - &t.v[0]), t.v[2]);
+}
+
 int main() {
   for (int order = 0; order < 4; ++order)
     for (int move = 0; move < 3; move += 2)
@@ -185,5 +209,7 @@ int main() {
   for (int fallback = 0; fallback < 2; ++fallback)
     for (int move = 0; move < 3; move += 2)
       separateCase(fallback, move);
+  nestedDataCase(0);
+  nestedDataCase(2);
   return 0;
 }
