@@ -255,11 +255,10 @@ std::vector<std::string> DataCalls::exitCalls(const Region &R,
     return Out;
   };
   std::vector<ExitItem> Items = exitItems(R);
-  const bool Batch =
-      Items.size() + ThisCalls(TaskNs).size() > 1 ||
-      llvm::any_of(Items, [](const ExitItem &I) {
-        return I.Loops && !I.Loops->empty();
-      });
+  const bool Batch = Items.size() + ThisCalls(TaskNs).size() > 1 ||
+                     llvm::any_of(Items, [](const ExitItem &I) {
+                       return I.Loops && !I.Loops->empty();
+                     });
   const std::string Ns = Batch ? "o2c_exits." : TaskNs;
   // The batch records every item's address and bytes before any exits (an
   // exit may give the host's pointers new values, which a later item's
@@ -270,8 +269,8 @@ std::vector<std::string> DataCalls::exitCalls(const Region &R,
   for (ExitItem &It : Items)
     for (std::string &X :
          inLoops(It.Loops ? *It.Loops : std::vector<std::string>(),
-                 itemCalls(std::move(It.Steps), *It.M, It.Base,
-                           "o2c::exitData", Ns)))
+                 itemCalls(std::move(It.Steps), *It.M, It.Base, "o2c::exitData",
+                           Ns)))
       Calls.push_back(std::move(X));
   // `*this` last: the members lie in its copy.
   for (std::string &X : ThisCalls(Ns))

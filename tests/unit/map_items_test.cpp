@@ -512,10 +512,11 @@ void f(int n, int d, int **p) {
                  "for (int n = (0); n < (4); n += (1)) { "
                  "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p[n]) + (0), "));
   CHECK(contains(
-      Out, "const int o2c_device = -1; const bool o2c_if = "
-           "(bool)(n > 0); o2c::ExitBatch o2c_exits; "
-           "for (int it = (0); it < (4); it += (1)) "
-           "{ o2c_exits.exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
+      Out,
+      "const int o2c_device = -1; const bool o2c_if = "
+      "(bool)(n > 0); o2c::ExitBatch o2c_exits; "
+      "for (int it = (0); it < (4); it += (1)) "
+      "{ o2c_exits.exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
   // Without iterators the calls read the clauses themselves, as before.
   CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
 }

@@ -395,7 +395,8 @@ TEST_CASE("an exit batch with delete and release: the pointer into a copy "
 }
 
 TEST_CASE("a pointer into a copy an earlier construct freed reads as its "
-          "host counterpart", "[rt][attach][exit-batch]") {
+          "host counterpart",
+          "[rt][attach][exit-batch]") {
   // exit data map(from: t), then map(from: s) map(from: s.p), s.p moved
   // into t by a kernel: t's copy is gone when s copies back.
   BatchT T{};
