@@ -1,5 +1,7 @@
 #include "attach_table.h"
 
+#include <algorithm>
+
 namespace o2c::detail {
 
 namespace {
@@ -33,6 +35,42 @@ bool AttachTable::pointsInto(const void *H, std::size_t Bytes) const {
 void AttachTable::forget(const void *H, std::size_t Bytes) {
   std::lock_guard<std::mutex> G(Lock);
   Slots.erase(Slots.lower_bound(addr(H)), Slots.lower_bound(addr(H) + Bytes));
+  if (Slots.empty()) // no pointer left that could hold a freed address
+    Graves.clear();
+}
+
+void AttachTable::noteFreed(const void *Host, std::size_t Bytes,
+                            const void *Dev) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (Slots.empty())
+    return;
+  // Bounded: a program that frees many copies while attachments stay
+  // forgets the oldest (their pointers then read as before, unresolved).
+  constexpr std::size_t Most = 4096;
+  if (Graves.size() >= Most)
+    Graves.erase(Graves.begin(), Graves.begin() + Most / 2);
+  Graves.push_back({addr(Dev), Bytes, Host});
+}
+
+void *AttachTable::hostOfFreed(const void *D) const {
+  std::lock_guard<std::mutex> G(Lock);
+  for (auto It = Graves.rbegin(); It != Graves.rend(); ++It)
+    if (addr(D) >= It->Dev && addr(D) <= It->Dev + It->Bytes)
+      return const_cast<char *>(static_cast<const char *>(It->Host)) +
+             (addr(D) - It->Dev);
+  return nullptr;
+}
+
+void AttachTable::reused(const void *D, std::size_t Bytes) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (Graves.empty())
+    return;
+  std::uintptr_t B = addr(D), E = B + (Bytes ? Bytes : 1);
+  Graves.erase(std::remove_if(Graves.begin(), Graves.end(),
+                              [&](const Freed &F) {
+                                return F.Dev < E && B < F.Dev + F.Bytes + 1;
+                              }),
+               Graves.end());
 }
 
 } // namespace o2c::detail

@@ -37,9 +37,34 @@ public:
   /// device copy was freed).
   void forget(const void *H, std::size_t Bytes);
 
+  /// A copy freed while attachments remain: a pointer a kernel moved into
+  /// it may come back later in the copy of its storage, still mapped
+  /// (`exit data map(from: t)`, then `map(from: s, s.p)` with s.p moved into
+  /// t), and must then read as its host counterpart. Remembered until the
+  /// device memory is allocated again (reused()) or no attachment remains.
+  /// Not yet right: once another copy took that memory (`enter data
+  /// map(to: u)` between the two exits, the device cache handing u t's
+  /// block), the pointer reads as u's host counterpart (scratch-ex6 r8.cpp);
+  /// telling them apart needs the pointer's device value read before the
+  /// memory is reused.
+  void noteFreed(const void *Host, std::size_t Bytes, const void *Dev);
+  /// The host counterpart of a device address in a copy noteFreed
+  /// remembers (one past the end included, as PresentTable::hostOf), or
+  /// null.
+  void *hostOfFreed(const void *D) const;
+  /// Device memory [D, D + Bytes) is allocated again: the freed copies it
+  /// overlaps are forgotten.
+  void reused(const void *D, std::size_t Bytes);
+
 private:
+  struct Freed {
+    std::uintptr_t Dev;
+    std::size_t Bytes;
+    const void *Host;
+  };
   mutable std::mutex Lock;
   std::map<std::uintptr_t, Slot> Slots;
+  std::vector<Freed> Graves; // oldest first
 };
 
 } // namespace o2c::detail

@@ -13,6 +13,7 @@
 
 #include "omp2cuda/host_rt.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -80,6 +81,27 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
       syncStream(D, S, Loc);
     Cleanup C;
     leave(Loc, D, Host, Bytes, Flags, S, C);
+    complete(Loc, D, S, C);
+  });
+}
+
+void ExitBatch::run() const {
+  // The items share the construct's device and if clause.
+  int D;
+  auto Empty = [](const Item &I) { return I.Bytes == 0; };
+  if (std::all_of(Items.begin(), Items.end(), Empty) ||
+      !selectDevice(Items.front().Loc, Items.front().Dev, Items.front().If, D))
+    return;
+  const SourceLoc &Loc = Items.front().Loc;
+  onStream(Loc, D, [&](void *S) {
+    if (detail::queuedOn(D, S))
+      syncStream(D, S, Loc);
+    // One Cleanup: complete() restores the attached pointers among every
+    // item's bytes while no copy is freed yet (the released ones as Gone).
+    Cleanup C;
+    for (const Item &I : Items)
+      if (I.Bytes != 0)
+        leave(I.Loc, D, I.Host, I.Bytes, I.Flags, S, C);
     complete(Loc, D, S, C);
   });
 }

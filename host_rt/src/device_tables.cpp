@@ -121,13 +121,20 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes,
     }
     // One past the end included, as hostOf does.
     auto D = reinterpret_cast<std::uintptr_t>(*P);
+    bool Found = false;
     for (const Range &G : Gone) {
       auto B = reinterpret_cast<std::uintptr_t>(G.Dev);
       if (D >= B && D <= B + G.Bytes) {
         *P = const_cast<char *>(static_cast<const char *>(G.Host)) + (D - B);
+        Found = true;
         break;
       }
     }
+    // Into a copy an earlier construct freed (exit data map(from: t), then
+    // map(from: s) with s.p moved into t).
+    if (!Found)
+      if (void *H = attachments(Dev)->hostOfFreed(*P))
+        *P = H;
   }
 }
 

@@ -192,6 +192,8 @@ void HostFallback::hostViewOfAttached() {
         std::memcpy(At, R.Orig.data() + Off, sizeof V);
       else if (void *H = table(Device)->hostOf(V))
         std::memcpy(At, &H, sizeof H);
+      else if (void *F = attachments(Device)->hostOfFreed(V))
+        std::memcpy(At, &F, sizeof F);
     }
 }
 

@@ -91,8 +91,11 @@ void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc, bool Cached) {
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
-  return Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
-                : detail::uncachedAlloc(Dev, Bytes, Loc);
+  void *P = Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
+                   : detail::uncachedAlloc(Dev, Bytes, Loc);
+  if (P) // no pointer into a freed copy that was here resolves any more
+    attachments(Dev)->reused(P, Bytes);
+  return P;
 }
 void devFree(int Dev, void *P, const SourceLoc &Loc) {
   detail::cacheFree(Dev, P, Loc);
@@ -260,8 +263,11 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
     syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
     restoreHost(Dev, Host, Bytes, C.Freed);
-  for (const Range &F : C.Freed)
+  for (const Range &F : C.Freed) {
     attachments(Dev)->forget(F.Host, F.Bytes);
+    if (F.Dev != F.Host) // not zero-copy: a device copy of its own goes
+      attachments(Dev)->noteFreed(F.Host, F.Bytes, F.Dev);
+  }
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)

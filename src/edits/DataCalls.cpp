@@ -113,20 +113,17 @@ struct ExitItem {
   int Tier;
 };
 
-/// The items of an exit data construct but `*this`, in the order they exit.
-/// A pointer's exit gives the host the host counterpart of what its device
-/// copy holds, which it finds only while the pointee's copy is on the
-/// device: `exit data map(from: q[0:8]) map(from: p)` after a kernel moved
-/// p within q's copy would otherwise free q's copy first and leave a device
-/// address in the host's p. So, whatever the clause order (as libomptarget
-/// ends the pointer's entry before its pointee's): first the pointers' own
-/// storage (a pointer variable, the storage of a pointer beside its
-/// section, a pointer member `s.p`), then the other objects (a struct
-/// holding an attached pointer), then the sections and arrays pointers may
-/// point into; within a tier, the clause order. Not yet right: a struct
-/// whose attached pointer points into another whole object of the
-/// construct (`map(from: t, s)`, s.p into t): whichever exits first,
-/// exitData frees it before the other's copy back (scratch-nf5 t4.cpp).
+/// The items of an exit data construct but `*this`, in the order they exit:
+/// first the pointers' own storage (a pointer variable, the storage of a
+/// pointer beside its section, a pointer member `s.p`), then the other
+/// objects (a struct holding an attached pointer), then the sections and
+/// arrays pointers may point into; within a tier, the clause order (as
+/// libomptarget ends the pointer's entry before its pointee's). Several
+/// items exit as one o2c::ExitBatch, whose copies back all come before any
+/// copy goes, so a pointer a kernel moved into another item's copy reads
+/// as its host counterpart in any order (`map(from: t, s, s.p)`, s.p into
+/// t: scratch-nf5 t4.cpp, scratch-ex6 r2.cpp); the order still decides
+/// which exit drops the last reference of a shared entry.
 std::vector<ExitItem> exitItems(const Region &R) {
   std::vector<ExitItem> Items;
   for (const Capture &Cap : R.Captures)
@@ -147,21 +144,6 @@ std::vector<ExitItem> exitItems(const Region &R) {
       Items.begin(), Items.end(),
       [](const ExitItem &A, const ExitItem &B) { return A.Tier < B.Tier; });
   return Items;
-}
-
-/// Exit data of several items: each exit may give the host's pointers new
-/// values (the host counterpart of where a kernel moved their device
-/// copies), and a later item's address may read them (`s.p[0:8]` after
-/// `s`), so every item's address and bytes are read first, as the
-/// construct's clauses are: Map then names the values held. An item in
-/// iterator loops is read in its loops.
-std::string holdExitItem(size_t I, MapStep &Map) {
-  std::string Addr = fmt::format("o2c_exit_{}", I), Bytes = Addr + "_bytes";
-  std::string Held = fmt::format("auto *const {} = {}; const size_t {} = {};",
-                                 Addr, Map.Addr, Bytes, Map.Count);
-  Map.Addr = Addr;
-  Map.Count = Bytes;
-  return Held;
 }
 
 } // namespace
@@ -227,32 +209,19 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
     Calls.push_back("o2c::waitForSiblingTasks();");
   const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
                        ? "o2c::enterData"
-                   : D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
-                       ? "o2c::exitData"
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
-  const bool Exit = D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data;
-  // `*this` first on entry (its members lie in its copy), last on exit.
-  std::vector<std::string> ThisCalls;
-  for (const PointerMap &PM : R.PointerMaps)
-    if (PM.ThisObject)
-      for (std::string &X : C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
-        ThisCalls.push_back(std::move(X));
-  if (!Exit)
-    Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
-  if (Exit) {
-    std::vector<ExitItem> Items = exitItems(R);
-    const bool Hold = Items.size() + ThisCalls.size() > 1;
-    for (size_t I = 0; I < Items.size(); ++I)
-      if (Hold && (!Items[I].Loops || Items[I].Loops->empty()))
-        Calls.push_back(holdExitItem(I, Items[I].Steps.front()));
-    for (ExitItem &It : Items)
-      for (std::string &X :
-           inLoops(It.Loops ? *It.Loops : std::vector<std::string>(),
-                   C.itemCalls(std::move(It.Steps), *It.M, It.Base, Fn, Ns)))
-        Calls.push_back(std::move(X));
+  if (D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data) {
+    for (std::string &X : C.exitCalls(R, Deferred))
+      Calls.push_back(std::move(X));
   } else {
+    // `*this` first on entry: the members lie in its copy.
+    for (const PointerMap &PM : R.PointerMaps)
+      if (PM.ThisObject)
+        for (std::string &X :
+             C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
+          Calls.push_back(std::move(X));
     std::vector<std::string> Attach;
     for (const Capture &Cap : R.Captures)
       if (Cap.Map)
@@ -267,11 +236,48 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
           Calls.push_back(std::move(X));
     Calls.insert(Calls.end(), Attach.begin(), Attach.end());
   }
-  if (Exit)
-    Calls.insert(Calls.end(), ThisCalls.begin(), ThisCalls.end());
   if (Deferred)
     Calls.push_back(
         deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");
+  return Calls;
+}
+
+std::vector<std::string> DataCalls::exitCalls(const Region &R,
+                                              bool Deferred) const {
+  const std::string TaskNs = Deferred ? "o2c_task->" : "o2c::";
+  auto ThisCalls = [&](const std::string &Ns) {
+    std::vector<std::string> Out;
+    for (const PointerMap &PM : R.PointerMaps)
+      if (PM.ThisObject)
+        for (std::string &X :
+             itemCalls(mapSteps(PM), PM.Map, PM.Base, "o2c::exitData", Ns))
+          Out.push_back(std::move(X));
+    return Out;
+  };
+  std::vector<ExitItem> Items = exitItems(R);
+  const bool Batch = Items.size() + ThisCalls(TaskNs).size() > 1 ||
+                     llvm::any_of(Items, [](const ExitItem &I) {
+                       return I.Loops && !I.Loops->empty();
+                     });
+  const std::string Ns = Batch ? "o2c_exits." : TaskNs;
+  // The batch records every item's address and bytes before any exits (an
+  // exit may give the host's pointers new values, which a later item's
+  // address may read: `s.p[0:8]` after `s`), as the clauses are evaluated.
+  std::vector<std::string> Calls;
+  if (Batch)
+    Calls.push_back("o2c::ExitBatch o2c_exits;");
+  for (ExitItem &It : Items)
+    for (std::string &X :
+         inLoops(It.Loops ? *It.Loops : std::vector<std::string>(),
+                 itemCalls(std::move(It.Steps), *It.M, It.Base, "o2c::exitData",
+                           Ns)))
+      Calls.push_back(std::move(X));
+  // `*this` last: the members lie in its copy.
+  for (std::string &X : ThisCalls(Ns))
+    Calls.push_back(std::move(X));
+  if (Batch)
+    Calls.push_back(Deferred ? "o2c_task->exitBatch(o2c_exits);"
+                             : "o2c_exits.run();");
   return Calls;
 }
 

@@ -51,6 +51,13 @@ struct DataCalls {
              const std::vector<std::string> &Depends = {}) const;
 
 private:
+  /// The calls of an exit data construct (Deferred: recorded in o2c_task).
+  /// Several items (or items in iterator loops) exit as one o2c::ExitBatch,
+  /// their addresses and bytes held first, as libomptarget ends them: every
+  /// copy back before any copy goes, so that an attached pointer into
+  /// another item's copy (s.p into t) reads as its host counterpart.
+  std::vector<std::string> exitCalls(const Region &R, bool Deferred) const;
+
   /// The calls of one item of standAlone that Steps map (Fn: the runtime
   /// function, Ns: its namespace or the deferred task); M: the item's map,
   /// Base: the pointer or array a section lies in.

@@ -1,28 +1,13 @@
 // Map items of target regions beyond plain variables and their sections
 // (issue 8 point 4): rows of arrays of arrays (`a[i][lo:len]`), and
 // defaultmap(...: pointer), which maps the pointer variable itself.
+#include "FlatText.h"
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
 
 using namespace omp2cuda;
 using namespace omp2cuda::test;
-
-namespace {
-/// The text with every run of white space as one space, and none after an
-/// opening parenthesis: the generated code
-/// is formatted, so its line breaks depend on the names' lengths.
-std::string flat(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    bool Space = C == ' ' || C == '\n';
-    if (Space && !Out.empty() && (Out.back() == ' ' || Out.back() == '('))
-      continue;
-    Out += Space ? ' ' : C;
-  }
-  return Out;
-}
-} // namespace
 
 TEST_CASE("a row of an array of arrays on a target region maps the block "
           "and passes the array", "[analysis][rows]") {
@@ -179,11 +164,12 @@ void f(int *p, int *q, void *r, int n) {
   CHECK(contains(F.Output, "o2c::attachSection(o2c_loc, -1, true, &(q), 0);"));
   CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(r), sizeof(r), o2c::MapTo);"));
   CHECK_FALSE(contains(F.Output, "&(r), 0);")); // a void * is not attached
-  // Two items: their addresses are held before either exits.
-  CHECK(contains(F.Output, "auto *const o2c_exit_0 = &(q); const size_t "
-                           "o2c_exit_0_bytes = sizeof(q);"));
-  CHECK(contains(F.Output, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
-                           "o2c_exit_0_bytes, o2c::MapDelete);"));
+  // Two items: one batch, which records both before either exits.
+  CHECK(contains(flat(F.Output),
+                 "o2c::ExitBatch o2c_exits; o2c_exits.exitData(o2c_loc, -1, "
+                 "true, &(q), sizeof(q), o2c::MapDelete); "
+                 "o2c_exits.exitData(o2c_loc, -1, true, &(r), sizeof(r), "
+                 "o2c::MapDelete); o2c_exits.run();"));
 }
 
 TEST_CASE("member items of data constructs map the member in place; a "
@@ -465,11 +451,15 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
   CHECK(Rows != std::string::npos);
   CHECK(Lst < Rows);
   // exit data: the rows in the clause's order, never attached (the loop's
-  // body is the one call).
+  // body is the one call), recorded in the construct's batch.
   REQUIRE(F.Regions[1].R.Translate);
-  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1)) { "
-                      "o2c::exitData(o2c_loc, -1, true, (lst[it]) + (0), "
-                      "(size_t)(m) * sizeof(*(lst[it])), o2c::MapFrom); }"));
+  CHECK(contains(Out, "o2c::ExitBatch o2c_exits; "
+                      "o2c_exits.exitData(o2c_loc, -1, true, (lst) + (0), "
+                      "(size_t)(n) * sizeof(*(lst)), o2c::MapRelease); "
+                      "for (int it = (0); it < (n); it += (1)) { "
+                      "o2c_exits.exitData(o2c_loc, -1, true, (lst[it]) + (0), "
+                      "(size_t)(m) * sizeof(*(lst[it])), o2c::MapFrom); } "
+                      "o2c_exits.run();"));
   // target data: two iterators, each member's pointee attached.
   REQUIRE(F.Regions[2].R.Translate);
   CHECK(contains(Out, "for (int i = (0); i < (n); i += (2)) "
@@ -484,10 +474,11 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
                       "(size_t)(m) * sizeof(*(lst[it])), o2c::MapAlloc | "
                       "o2c::MapPresent); "));
   REQUIRE(F.Regions[4].R.Translate);
-  CHECK(contains(Out, "for (int it = (0); it < (n); it += (1)) { "
-                      "o2c_task->exitData(o2c_loc, -1, true, (lst[it]) + "
+  CHECK(contains(Out, "o2c::ExitBatch o2c_exits; "
+                      "for (int it = (0); it < (n); it += (1)) { "
+                      "o2c_exits.exitData(o2c_loc, -1, true, (lst[it]) + "
                       "(0), (size_t)(m) * sizeof(*(lst[it])), "
-                      "o2c::MapDelete); }"));
+                      "o2c::MapDelete); } o2c_task->exitBatch(o2c_exits);"));
   // A step that is not a constant stays refused, as on a region.
   CHECK_FALSE(F.Regions[5].R.Translate);
   CHECK(contains(F.Regions[5].R.Reason, "not a non-zero constant"));
@@ -521,9 +512,11 @@ void f(int n, int d, int **p) {
                  "for (int n = (0); n < (4); n += (1)) { "
                  "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p[n]) + (0), "));
   CHECK(contains(
-      Out, "const int o2c_device = -1; const bool o2c_if = "
-           "(bool)(n > 0); for (int it = (0); it < (4); it += (1)) "
-           "{ o2c::exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
+      Out,
+      "const int o2c_device = -1; const bool o2c_if = "
+      "(bool)(n > 0); o2c::ExitBatch o2c_exits; "
+      "for (int it = (0); it < (4); it += (1)) "
+      "{ o2c_exits.exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
   // Without iterators the calls read the clauses themselves, as before.
   CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
 }

@@ -3,6 +3,7 @@
 // zero-length section and a firstprivate pointer's translation all come
 // after every map of the construct, so that they find that item on the
 // device (tests/fallback/pointer_variables.c runs the programs).
+#include "FlatText.h"
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
@@ -194,17 +195,16 @@ void f(int *a) {
   #pragma omp target exit data map(from: q[0:8]) map(from: p)
 })src");
   REQUIRE(F.Ok);
-  // Both addresses held first; p (o2c_exit_0) exits first.
-  size_t Pointer = at(F, "auto *const o2c_exit_0 = &(p); const size_t "
-                         "o2c_exit_0_bytes = sizeof(p);");
-  size_t Section = at(F, "auto *const o2c_exit_1 = (q) + (0);");
+  // One batch (both addresses recorded before either exits); p first.
+  size_t Batch = at(F, "o2c::ExitBatch o2c_exits;");
+  size_t Pointer = at(F, "o2c_exits.exitData(o2c_loc, -1, true, &(p), "
+                         "sizeof(p), o2c::MapFrom);");
+  size_t Section = at(F, "o2c_exits.exitData(o2c_loc, -1, true, (q) + (0),");
   REQUIRE(Pointer != std::string::npos);
   REQUIRE(Section != std::string::npos);
-  // p's copy back finds q's copy to give the host its host counterpart.
-  CHECK(at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
-              "o2c_exit_0_bytes, o2c::MapFrom);") <
-        at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_1, "
-              "o2c_exit_1_bytes, o2c::MapFrom);"));
+  CHECK(Batch < Pointer);
+  CHECK(Pointer < Section);
+  CHECK(Section < at(F, "o2c_exits.run();"));
   // Enter data still maps it first and attaches it last.
   size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
   REQUIRE(Enter != std::string::npos);
@@ -259,23 +259,17 @@ void f(int *q) {
   #pragma omp target exit data map(from: q[0:8], p) nowait
 })src");
   REQUIRE(F.Ok);
-  // Each construct holds p's address as o2c_exit_0 and q's as o2c_exit_1
-  // (both read before either exits), and exits them in that order.
-  const std::string Hold = "auto *const o2c_exit_0 = &(p); const size_t "
-                           "o2c_exit_0_bytes = sizeof(p);";
-  size_t H1 = at(F, Hold), H2 = F.Output.find(Hold, H1 + 1);
-  REQUIRE(H1 != std::string::npos);
-  REQUIRE(H2 != std::string::npos);
-  size_t P = at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_0,");
-  size_t Q = at(F, "o2c::exitData(o2c_loc, -1, true, o2c_exit_1,");
-  REQUIRE(Q != std::string::npos);
-  CHECK(H1 < P);
-  CHECK(P < Q);
-  size_t DP = at(F, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_0,");
-  size_t DQ = at(F, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1,");
-  REQUIRE(DQ != std::string::npos);
-  CHECK(H2 < DP);
-  CHECK(DP < DQ);
+  // Each construct records p's exit, then q's, in one batch, which the
+  // deferred task runs.
+  std::string Out = flat(F.Output);
+  const std::string Items =
+      "o2c::ExitBatch o2c_exits; o2c_exits.exitData(o2c_loc, -1, true, &(p), "
+      "sizeof(p), o2c::MapFrom); o2c_exits.exitData(o2c_loc, -1, true, (q) + "
+      "(0), (size_t)(8) * sizeof(*(q)), o2c::MapFrom); ";
+  size_t B1 = Out.find(Items + "o2c_exits.run();");
+  size_t B2 = Out.find(Items + "o2c_task->exitBatch(o2c_exits);");
+  CHECK(B1 != std::string::npos);
+  CHECK(B2 != std::string::npos);
 }
 
 TEST_CASE("a region that dereferences a pointer held in a mapped record or "

@@ -3,6 +3,8 @@
 // holds the host address is visible as such.
 #include "omp2cuda/host_rt.h"
 
+#include "attach_table.h"
+
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -298,6 +300,139 @@ TEST_CASE("a pointer not attached at entry that the kernel moves into "
   }
   CHECK(Keep == B.data() + 1);
   CHECK(presentEntries(0) == 0);
+}
+
+namespace {
+struct BatchT {
+  int V[8];
+};
+struct BatchS {
+  int *P;
+  int N;
+};
+/// enter data map(to: t) map(to: s) map(to: s.p), s.p == t.v, then a
+/// kernel's s.p += Move; t.v[2] = 42.
+void enterHolder(BatchT &T, BatchS &S, int Move) {
+  enterData(Loc, -1, true, &T, sizeof T, MapTo);
+  enterData(Loc, -1, true, &S, sizeof S, MapTo);
+  enterData(Loc, -1, true, &S.P, sizeof S.P, MapTo);
+  attachSection(Loc, -1, true, &S.P, 0);
+  BatchS *DS = deviceOf(&S);
+  BatchT *DT = deviceOf(&T);
+  CHECK(DS->P == DT->V);
+  DS->P += Move;
+  DT->V[2] = 42;
+}
+} // namespace
+
+TEST_CASE("an exit batch copies every item back before any copy goes",
+          "[rt][attach][exit-batch]") {
+  // exit data map(from: t) map(from: s) map(from: s.p), s.p into t: the
+  // pointer's device value reads as its host counterpart whichever item
+  // ends t's copy (one exitData after another left a device address).
+  for (int Order = 0; Order < 2; ++Order)
+    for (int Move = 0; Move < 3; Move += 2) {
+      CAPTURE(Order, Move);
+      BatchT T{};
+      BatchS S{T.V, 8};
+      enterHolder(T, S, Move);
+      ExitBatch B;
+      if (Order == 0) {
+        B.exitData(Loc, -1, true, &T, sizeof T, MapFrom);
+        B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+        B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+      } else {
+        B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+        B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+        B.exitData(Loc, -1, true, &T, sizeof T, MapFrom);
+      }
+      B.run();
+      CHECK(S.P == T.V + Move);
+      CHECK(T.V[2] == 42);
+      CHECK(presentEntries(0) == 0);
+    }
+}
+
+TEST_CASE("an exit batch with delete and release: the pointer into a copy "
+          "that goes still reads as its host counterpart",
+          "[rt][attach][exit-batch]") {
+  BatchT T{};
+  BatchS S{T.V, 8};
+  enterHolder(T, S, 2);
+  ExitBatch B;
+  B.exitData(Loc, -1, true, &T, sizeof T, MapDelete);
+  B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapRelease);
+  B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+  B.run();
+  CHECK(S.P == T.V + 2);
+  CHECK(T.V[2] == 0); // deleted: never copied back
+  CHECK(presentEntries(0) == 0);
+  // Recorded in a deferred task, run later: the same.
+  BatchT T2{};
+  BatchS S2{T2.V, 8};
+  enterHolder(T2, S2, 2);
+  AsyncTask Task(Loc);
+  {
+    ExitBatch B2;
+    B2.exitData(Loc, -1, true, &T2, sizeof T2, MapFrom);
+    B2.exitData(Loc, -1, true, &S2, sizeof S2, MapRelease);
+    B2.exitData(Loc, -1, true, &S2.P, sizeof S2.P, MapFrom);
+    Task.exitBatch(B2);
+  }
+  CHECK(presentEntries(0) == 2);
+  Task.run();
+  CHECK(S2.P == T2.V + 2);
+  CHECK(T2.V[2] == 42);
+  CHECK(presentEntries(0) == 0);
+  // An empty batch and one whose if clause is false do nothing.
+  ExitBatch().run();
+  enterData(Loc, -1, true, &T2, sizeof T2, MapTo);
+  ExitBatch Off;
+  Off.exitData(Loc, -1, false, &T2, sizeof T2, MapFrom);
+  Off.run();
+  CHECK(presentEntries(0) == 1);
+  exitData(Loc, -1, true, &T2, sizeof T2, MapDelete);
+}
+
+TEST_CASE("a pointer into a copy an earlier construct freed reads as its "
+          "host counterpart",
+          "[rt][attach][exit-batch]") {
+  // exit data map(from: t), then map(from: s) map(from: s.p), s.p moved
+  // into t by a kernel: t's copy is gone when s copies back.
+  BatchT T{};
+  BatchS S{T.V, 8};
+  enterHolder(T, S, 2);
+  exitData(Loc, -1, true, &T, sizeof T, MapFrom);
+  ExitBatch B;
+  B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+  B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+  B.run();
+  CHECK(S.P == T.V + 2);
+  CHECK(T.V[2] == 42);
+  CHECK(presentEntries(0) == 0);
+}
+
+TEST_CASE("the attach table forgets a freed copy once its device memory is "
+          "allocated again or no attachment remains",
+          "[rt][attach][exit-batch]") {
+  detail::AttachTable A;
+  int Host[4] = {}, Mem[16] = {};
+  int *Dev = Mem, *Other = Mem + 8; // apart: one past Dev's end is not Other
+  int *Ptr = nullptr;
+  A.noteFreed(Host, sizeof Host, Dev); // no attachment: nothing to remember
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
+  A.add(&Ptr, Host, Dev);
+  A.noteFreed(Host, sizeof Host, Dev);
+  CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
+  CHECK(A.hostOfFreed(Dev + 4) == Host + 4); // one past the end
+  CHECK(A.hostOfFreed(Other) == nullptr);
+  A.reused(Other, 4 * sizeof(int));
+  CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
+  A.reused(Dev + 2, sizeof(int)); // overlaps: forgotten
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
+  A.noteFreed(Host, sizeof Host, Dev);
+  A.forget(&Ptr, sizeof Ptr); // the last attachment goes
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
 }
 
 extern "C" int omp_target_is_present(const void *, int);

@@ -4,6 +4,7 @@
 // of a construct that also maps the member attached them, and the host did
 // not change them in between (review ldb: `map(to: s)` then `s.p[3] = 70`,
 // host 70, emu 4; review hwa: `s.p = other` between the constructs).
+#include "FlatText.h"
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
@@ -269,33 +270,32 @@ void f(int *p, int n) {
     CAPTURE(I);
     CHECK(F.Regions[I].R.Translate);
   }
-  const std::string &Out = F.Output;
-  // The member's pair: bounds held, the storage (release) before the
-  // section (from), which exits at the held address.
-  size_t Held = Out.find("auto *const o2c_exit_1 = (this->bp) + (0); const "
-                         "size_t o2c_exit_1_bytes = (size_t)(n) * "
-                         "sizeof(*(this->bp));");
-  size_t Own = Out.find("auto *const o2c_exit_0 = (&(bp)) + (0);");
-  size_t OwnExit = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_0, "
-                            "o2c_exit_0_bytes, o2c::MapRelease);");
-  size_t Sec = Out.find("o2c::exitData(o2c_loc, -1, true, o2c_exit_1, "
-                        "o2c_exit_1_bytes, o2c::MapFrom);");
-  REQUIRE(Held != std::string::npos);
-  REQUIRE(Own != std::string::npos);
+  const std::string Out = flat(F.Output);
+  // The member's pair: one batch, the storage (release) before the section
+  // (from), whose bounds are read when it is recorded, before any exits.
+  size_t Batch = Out.find("o2c::ExitBatch o2c_exits;");
+  size_t OwnExit = Out.find("o2c_exits.exitData(o2c_loc, -1, true, "
+                            "(&(bp)) + (0), (size_t)(1) * sizeof(*(&(bp))), "
+                            "o2c::MapRelease);");
+  size_t Sec = Out.find("o2c_exits.exitData(o2c_loc, -1, true, (this->bp) + "
+                        "(0), (size_t)(n) * sizeof(*(this->bp)), "
+                        "o2c::MapFrom);");
+  size_t Run = Out.find("o2c_exits.run();");
+  REQUIRE(Batch != std::string::npos);
   REQUIRE(OwnExit != std::string::npos);
   REQUIRE(Sec != std::string::npos);
-  CHECK(Own < Held);
-  CHECK(Held < OwnExit);
+  CHECK(Batch < OwnExit);
   CHECK(OwnExit < Sec);
+  CHECK(Sec < Run);
   // Nothing attaches on exit.
   size_t Next = Out.find("enterData", Sec);
-  CHECK_FALSE(contains(Out.substr(Own, Next - Own), "attach"));
+  CHECK_FALSE(contains(Out.substr(Batch, Next - Batch), "attach"));
   // Either order, any lower bound, delete, nowait.
-  CHECK(contains(Out, "auto *const o2c_exit_0 = (&(p)) + (0); const size_t "
-                      "o2c_exit_0_bytes = (size_t)(1) * sizeof(*(&(p)));"));
-  CHECK(contains(Out, "auto *const o2c_exit_1 = (p) + (2);"));
-  CHECK(contains(Out, "o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1, "
-                      "o2c_exit_1_bytes, o2c::MapDelete);"));
+  CHECK(contains(Out, "o2c_exits.exitData(o2c_loc, -1, true, (&(p)) + (0), "
+                      "(size_t)(1) * sizeof(*(&(p))), o2c::MapFrom);"));
+  CHECK(contains(Out, "o2c_exits.exitData(o2c_loc, -1, true, (p) + (2), "));
+  CHECK(contains(Out, "sizeof(*(p)), o2c::MapDelete); "
+                      "o2c_task->exitBatch(o2c_exits);"));
   // A third item on the pointer keeps refusing.
   CHECK_FALSE(F.Regions[6].R.Translate);
   CHECK(contains(F.Regions[6].R.Reason, "appears in more than one"));

@@ -380,6 +380,32 @@ void enterData(const SourceLoc &Loc, int Device, bool IfClause,
                const void *Host, std::size_t Bytes, unsigned Flags);
 void exitData(const SourceLoc &Loc, int Device, bool IfClause,
               const void *Host, std::size_t Bytes, unsigned Flags);
+/// `target exit data` of several items, as libomptarget ends one: every
+/// item's reference drops and its bytes copy back first, then the attached
+/// pointers among the bytes received get their host values (one a kernel
+/// moved, the host counterpart of where it points, while the copies of every
+/// item are still there: `s.p` into `t` with `map(from: t, s, s.p)`), and
+/// only then do the copies go. exitData records an item (the arguments of
+/// o2c::exitData, evaluated now); run() exits them all, in order.
+class ExitBatch {
+public:
+  void exitData(const SourceLoc &L, int Dev, bool If, const void *Host,
+                std::size_t Bytes, unsigned Flags) {
+    Items.push_back(Item{L, Dev, If, Host, Bytes, Flags});
+  }
+  void run() const;
+
+private:
+  struct Item {
+    SourceLoc Loc;
+    int Dev;
+    bool If;
+    const void *Host;
+    std::size_t Bytes;
+    unsigned Flags;
+  };
+  std::vector<Item> Items;
+};
 /// Attach for `target enter data map(to: p[i][lo:n])` and the like: see
 /// TargetRegion::attach.
 void attach(const SourceLoc &Loc, int Device, bool IfClause,
@@ -450,6 +476,9 @@ public:
                  std::size_t Bytes, unsigned Flags);
   void exitData(const SourceLoc &L, int Dev, bool If, const void *Host,
                 std::size_t Bytes, unsigned Flags);
+  void exitBatch(const ExitBatch &B) {
+    add([B] { B.run(); });
+  }
   void update(const SourceLoc &L, int Dev, bool If, const void *Host,
               std::size_t Bytes, bool ToDevice, bool Present = false);
   void updateStrided(const SourceLoc &L, int Dev, bool If, const void *Host,

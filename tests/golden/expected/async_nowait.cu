@@ -154,10 +154,10 @@ o2c::runTask(o2c_own);
 #line 155 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
-  auto *const o2c_exit_0 = (x) + (0); const size_t o2c_exit_0_bytes = (size_t)(n) * sizeof(*(x));
-  auto *const o2c_exit_1 = (y) + (0); const size_t o2c_exit_1_bytes = (size_t)(n) * sizeof(*(y));
-  o2c_task->exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapRelease);
-  o2c_task->exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapRelease);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapRelease);
+  o2c_exits.exitData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapRelease);
+  o2c_task->exitBatch(o2c_exits);
   if (o2c_task) {
 #if O2C_DETACH
 if (o2c::mayDetach(true)) {

@@ -86,10 +86,10 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 { /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
 #line 88 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
-  auto *const o2c_exit_0 = (u) + (0); const size_t o2c_exit_0_bytes = (size_t)(n) * sizeof(*(u));
-  auto *const o2c_exit_1 = (v) + (0); const size_t o2c_exit_1_bytes = (size_t)(n) * sizeof(*(v));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapFrom);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapDelete);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
+  o2c_exits.exitData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapDelete);
+  o2c_exits.run();
 }
 #line 15 "inputs/data_constructs.c"
 }

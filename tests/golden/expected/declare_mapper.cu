@@ -143,10 +143,10 @@ if (!omp2cuda_use_L27_launch(t, half)) { // omp2cuda: offloaded by the stub; hos
 { /* #pragma omp target exit data map(from: s) */
 #line 145 "declare_mapper.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper.c", 32, 1, "target exit data"};
-  auto *const o2c_exit_0 = &(s); const size_t o2c_exit_0_bytes = sizeof(s);
-  auto *const o2c_exit_1 = (s.data) + (0); const size_t o2c_exit_1_bytes = (size_t)(s.len) * sizeof(*(s.data));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapFrom);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapFrom);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, &(s), sizeof(s), o2c::MapFrom);
+  o2c_exits.exitData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapFrom);
+  o2c_exits.run();
 }
 #line 33 "inputs/declare_mapper.c"
 }

@@ -230,14 +230,12 @@ if (!omp2cuda_main_L58_launch(s)) { // omp2cuda: offloaded by the stub; host fal
 { /* #pragma omp target exit data map(delete: s.len, s.data, s.data[0:s.len]) */
 #line 232 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 62, 1, "target exit data"};
-  auto *const o2c_exit_0 = (&(s.data)) + (0); const size_t o2c_exit_0_bytes = (size_t)(1) * sizeof(*(&(s.data)));
-  auto *const o2c_exit_1 = (&(s.len)) + (0); const size_t o2c_exit_1_bytes = (size_t)(1) * sizeof(*(&(s.len)));
-  auto *const o2c_exit_2 = ((const char *)&(s.len)) + (0); const size_t o2c_exit_2_bytes = (size_t)((const char *)(&(s.data) + 1) - (const char *)&(s.len)) * sizeof(*((const char *)&(s.len)));
-  auto *const o2c_exit_3 = (s.data) + (0); const size_t o2c_exit_3_bytes = (size_t)(s.len) * sizeof(*(s.data));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapDelete | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapDelete | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_2, o2c_exit_2_bytes, o2c::MapDelete | o2c::MapStruct);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_3, o2c_exit_3_bytes, o2c::MapDelete);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (&(s.data)) + (0), (size_t)(1) * sizeof(*(&(s.data))), o2c::MapDelete | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, (&(s.len)) + (0), (size_t)(1) * sizeof(*(&(s.len))), o2c::MapDelete | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, ((const char *)&(s.len)) + (0), (size_t)((const char *)(&(s.data) + 1) - (const char *)&(s.len)) * sizeof(*((const char *)&(s.len))), o2c::MapDelete | o2c::MapStruct);
+  o2c_exits.exitData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapDelete);
+  o2c_exits.run();
 }
 #line 63 "inputs/struct_members.c"
   long sum = 0;
@@ -251,7 +249,7 @@ if (!omp2cuda_main_L58_launch(s)) { // omp2cuda: offloaded by the stub; host fal
   Pair p = {3, 7, 1.5};
   double got = 0;
 { // omp2cuda: device data environment
-#line 255 "struct_members.cu"
+#line 253 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 73, 1, "target data"};
   o2c::TargetRegion o2c_data_L73(o2c_loc, -1, true, false);
   o2c_data_L73.map(((const char *)&(p.a)) + (0), (size_t)((const char *)(&(p.b) + 1) - (const char *)&(p.a)) * sizeof(*((const char *)&(p.a))), o2c::MapAlloc | o2c::MapStruct);
@@ -274,7 +272,7 @@ if (!omp2cuda_main_L75_launch(on_device, p, got)) { // omp2cuda: offloaded by th
   // Entered twice, released twice: only the last release copies back.
   Pair q = {1, 9, 2.0};
 { /* #pragma omp target enter data map(to: q.a, q.b) */
-#line 278 "struct_members.cu"
+#line 276 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 86, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
   o2c::enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
@@ -282,7 +280,7 @@ if (!omp2cuda_main_L75_launch(on_device, p, got)) { // omp2cuda: offloaded by th
 }
 #line 87 "inputs/struct_members.c"
 { /* #pragma omp target enter data map(to: q.a, q.b) */
-#line 286 "struct_members.cu"
+#line 284 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 87, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
   o2c::enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
@@ -298,25 +296,23 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
   } }
   q.skipped = 5;
 { /* #pragma omp target exit data map(from: q.a, q.b) */
-#line 302 "struct_members.cu"
+#line 300 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 94, 1, "target exit data"};
-  auto *const o2c_exit_0 = (&(q.a)) + (0); const size_t o2c_exit_0_bytes = (size_t)(1) * sizeof(*(&(q.a)));
-  auto *const o2c_exit_1 = (&(q.b)) + (0); const size_t o2c_exit_1_bytes = (size_t)(1) * sizeof(*(&(q.b)));
-  auto *const o2c_exit_2 = ((const char *)&(q.a)) + (0); const size_t o2c_exit_2_bytes = (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a)));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapFrom | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapFrom | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_2, o2c_exit_2_bytes, o2c::MapRelease | o2c::MapStruct);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapFrom | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapFrom | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapRelease | o2c::MapStruct);
+  o2c_exits.run();
 }
 #line 95 "inputs/struct_members.c"
 { /* #pragma omp target exit data map(from: q.a, q.b) */
-#line 313 "struct_members.cu"
+#line 310 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 95, 1, "target exit data"};
-  auto *const o2c_exit_0 = (&(q.a)) + (0); const size_t o2c_exit_0_bytes = (size_t)(1) * sizeof(*(&(q.a)));
-  auto *const o2c_exit_1 = (&(q.b)) + (0); const size_t o2c_exit_1_bytes = (size_t)(1) * sizeof(*(&(q.b)));
-  auto *const o2c_exit_2 = ((const char *)&(q.a)) + (0); const size_t o2c_exit_2_bytes = (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a)));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapFrom | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapFrom | o2c::MapMember);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_2, o2c_exit_2_bytes, o2c::MapRelease | o2c::MapStruct);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapFrom | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapFrom | o2c::MapMember);
+  o2c_exits.exitData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapRelease | o2c::MapStruct);
+  o2c_exits.run();
 }
 #line 96 "inputs/struct_members.c"
   errors += q.a != 11 || q.b != 4.0 || q.skipped != 5;
@@ -328,7 +324,7 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
   b.scratch = (double *)calloc(b.n, sizeof(double));
   size_t n = b.n;
 { /* #pragma omp target enter data map(mapper(bufm), to: b) */
-#line 332 "struct_members.cu"
+#line 328 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 104, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, &(b), sizeof(b), o2c::MapTo);
   o2c::enterData(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), o2c::MapTo);
@@ -340,7 +336,7 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
   for (size_t i = 0; i < n; ++i)
     b.v[i] = 2.0 * i;
 { /* #pragma omp target update to(mapper(bufm): b) */
-#line 344 "struct_members.cu"
+#line 340 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 107, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(b), sizeof(b), true);
   o2c::update(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), true);
@@ -352,7 +348,7 @@ if (!omp2cuda_main_L108_launch(b, n)) { // omp2cuda: offloaded by the stub; host
   for (size_t i = 0; i < n; ++i)
     b.v[i] += 1.0; }
 { /* #pragma omp target update from(mapper(bufm): b) */
-#line 356 "struct_members.cu"
+#line 352 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 111, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(b), sizeof(b), false);
   o2c::update(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), false);
@@ -364,14 +360,13 @@ if (!omp2cuda_main_L108_launch(b, n)) { // omp2cuda: offloaded by the stub; host
     bsum += b.v[i];
   }
 { /* #pragma omp target exit data map(mapper(bufm), release: b) */
-#line 368 "struct_members.cu"
+#line 364 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 117, 1, "target exit data"};
-  auto *const o2c_exit_0 = &(b); const size_t o2c_exit_0_bytes = sizeof(b);
-  auto *const o2c_exit_1 = (b.v) + (0); const size_t o2c_exit_1_bytes = (size_t)(b.n) * sizeof(*(b.v));
-  auto *const o2c_exit_2 = (b.scratch) + (0); const size_t o2c_exit_2_bytes = (size_t)(b.n) * sizeof(*(b.scratch));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapRelease);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapRelease);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_2, o2c_exit_2_bytes, o2c::MapRelease);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, &(b), sizeof(b), o2c::MapRelease);
+  o2c_exits.exitData(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), o2c::MapRelease);
+  o2c_exits.exitData(o2c_loc, -1, true, (b.scratch) + (0), (size_t)(b.n) * sizeof(*(b.scratch)), o2c::MapRelease);
+  o2c_exits.run();
 }
 #line 118 "inputs/struct_members.c"
 

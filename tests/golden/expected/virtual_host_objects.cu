@@ -158,10 +158,10 @@ if (!omp2cuda_main_L51_launch(s, t, sides, on)) { // omp2cuda: offloaded by the 
 { /* #pragma omp target exit data map(delete: sp[0:1], heap[0:1]) */
 #line 160 "virtual_host_objects.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/virtual_host_objects.cpp", 56, 1, "target exit data"};
-  auto *const o2c_exit_0 = (sp) + (0); const size_t o2c_exit_0_bytes = (size_t)(1) * sizeof(*(sp));
-  auto *const o2c_exit_1 = (heap) + (0); const size_t o2c_exit_1_bytes = (size_t)(1) * sizeof(*(heap));
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_0, o2c_exit_0_bytes, o2c::MapDelete);
-  o2c::exitData(o2c_loc, -1, true, o2c_exit_1, o2c_exit_1_bytes, o2c::MapDelete);
+  o2c::ExitBatch o2c_exits;
+  o2c_exits.exitData(o2c_loc, -1, true, (sp) + (0), (size_t)(1) * sizeof(*(sp)), o2c::MapDelete);
+  o2c_exits.exitData(o2c_loc, -1, true, (heap) + (0), (size_t)(1) * sizeof(*(heap)), o2c::MapDelete);
+  o2c_exits.run();
 }
 #line 57 "inputs/virtual_host_objects.cpp"
   std::printf("virtual_host_objects:");
