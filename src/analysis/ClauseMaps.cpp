@@ -227,14 +227,8 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
     return std::nullopt;
   std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
   if (!DataConstruct)
-    return Verdict::no(DiagId::HostClause,
-                       Item + " is based on '" + userText(Base) +
-                           "', not on a variable; on a target region such "
-                           "items are translated inside arrays of arrays "
-                           "only (a[i][lo:len]), through pointers in target "
-                           "data, enter data, exit data and update constructs "
-                           "(map it with 'target enter data' before the "
-                           "region)");
+    if (std::optional<Verdict> V = regionMemberItem(X, Base, Item))
+      return *V;
   if (Base->HasSideEffects(Ctx))
     return Verdict::no(DiagId::HostClause,
                        Item + " has side effects in its base");

@@ -1,0 +1,134 @@
+// Map items of a target region on a pointer member of a struct variable
+// (`v.p[0:n]`, `v.in.p[0:n]`, `w->p[0:n]`; issue 10). OpenMP maps the
+// struct as needed and attaches the member's device copy to the section's.
+// The stub maps the struct variable whole (v, or the one object w[0:1]),
+// as the region's implicit tofrom of an aggregate would, then the section,
+// and attaches the member (mapSteps: the PointerMap the item becomes), so
+// that the kernel reads the device address in v.p while the runtime's
+// attach table gives the host its own v.p back when v's copy returns. A
+// `declare mapper` does the same for `map(v)` (Mappers.cpp).
+#include "analysis/ClauseReader.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace omp2cuda {
+
+namespace {
+
+/// The variable holding the storage of the pointer member Base (`v` of
+/// `v.in.p`, `w` of `w->p`), or null with Why set. Arrow: reached through
+/// the pointer variable w (`w->p`, `w->in.p`).
+const VarDecl *regionMemberHolder(const Expr *Base, const LangOptions &LO,
+                                  bool &Arrow, std::string &Why) {
+  Arrow = false;
+  const Expr *B = Base;
+  if (!isa<MemberExpr>(B)) {
+    Why = "is not a member of a struct variable";
+    return nullptr;
+  }
+  while (const auto *ME = dyn_cast<MemberExpr>(B)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField()) {
+      Why = "is not a data member";
+      return nullptr;
+    }
+    B = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow()) {
+      Arrow = true;
+      break;
+    }
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(B);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  QualType T = VD ? VD->getType() : QualType();
+  bool Shape = VD && (Arrow ? T->isPointerType() &&
+                                  T->getPointeeType()->isRecordType()
+                            : T->isRecordType());
+  if (!Shape) {
+    Why = Arrow ? "is not reached through a pointer variable to a struct"
+                : "is not reached by '.' from a struct variable";
+    return nullptr;
+  }
+  const DeclContext *DC = VD->getDeclContext()->getRedeclContext();
+  if (VD->isStaticDataMember() || VD->getTLSKind() != VarDecl::TLS_None ||
+      isa<VarTemplateSpecializationDecl>(VD) || isDeclareTargetEnter(VD) ||
+      isDeclareTargetLink(VD) ||
+      (!DC->isFunctionOrMethod() && !DC->isTranslationUnit()) ||
+      (!LO.CPlusPlus && isCxxOnlyKeyword(VD->getNameAsString()))) {
+    Why = "is held by '" + VD->getNameAsString() +
+          "', which is not a plain variable of the function or the file";
+    return nullptr;
+  }
+  return VD;
+}
+
+} // namespace
+
+std::optional<Verdict> ClauseReader::regionMemberItem(const Expr *E,
+                                                      const Expr *Base,
+                                                      const std::string &Item) {
+  bool Arrow = false;
+  std::string Why;
+  const VarDecl *VD = regionMemberHolder(Base, Ctx.getLangOpts(), Arrow, Why);
+  if (VD && Base->getType()->isPointerType()) {
+    Holders.push_back({VD, E, Arrow});
+    return std::nullopt;
+  }
+  if (VD)
+    Why = "is an array member";
+  return Verdict::no(DiagId::HostClause,
+                     Item + " is based on '" + userText(Base) + "', which " +
+                         Why +
+                         "; on a target region such items are translated on "
+                         "pointer members of a struct variable (s.p[lo:len], "
+                         "sp->p[lo:len]) and inside arrays of arrays "
+                         "(a[i][lo:len]), and on any pointer in target data, "
+                         "enter data, exit data and update constructs (map it "
+                         "with 'target enter data' before the region)");
+}
+
+Verdict ClauseReader::mapHolders() {
+  for (const MemberHolder &H : Holders) {
+    auto No = [&](const std::string &Why) {
+      Verdict V = Verdict::no(DiagId::HostClause,
+                              "the map item '" + userText(H.Item) +
+                                  "' needs its struct '" +
+                                  H.Var->getNameAsString() + "' mapped, " +
+                                  Why);
+      V.Where = H.Item->getBeginLoc();
+      return V;
+    };
+    if (CI.Private.count(H.Var) || CI.FirstPrivate.count(H.Var) ||
+        CI.LastPrivate.count(H.Var) || CI.IsDevicePtr.count(H.Var) ||
+        CI.HasDeviceAddr.count(H.Var) || CI.Reductions.count(H.Var) ||
+        CI.Linear.count(H.Var) || CI.ArrayReductions.count(H.Var))
+      return No("and a data-sharing clause names it");
+    auto It = CI.Maps.find(H.Var);
+    if (!H.Arrow) {
+      // The whole struct, as the implicit tofrom of an aggregate (which
+      // defaultmap does not change: a member of it is mapped).
+      if (It == CI.Maps.end())
+        CI.Maps.emplace(H.Var, makeMap(MapType::ToFrom, true));
+      continue;
+    }
+    // w->p: the object w points to, as map(tofrom: w[0:1]) would.
+    if (It == CI.Maps.end()) {
+      MapInfo MI = makeMap(MapType::ToFrom, true);
+      MI.Section = true;
+      MI.Lower = "0";
+      MI.Length = "1";
+      CI.Maps.emplace(H.Var, MI);
+      continue;
+    }
+    const MapInfo &M = It->second;
+    if (!M.Section || M.Lower != "0" || M.Length == "0" || !M.Rows.empty() ||
+        !M.Stride.empty())
+      return No("and another item maps '" + H.Var->getNameAsString() +
+                "' other than as the section from its first object");
+  }
+  return {};
+}
+
+} // namespace omp2cuda

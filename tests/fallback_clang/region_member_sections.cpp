@@ -1,0 +1,147 @@
+/* Sections of pointer members on target regions (helper nf6, issue 10):
+   map(tofrom: v.p[0:n]), v.in.p[lo:len], w->p[0:n] and two members of one
+   struct. The stub maps the struct (v, or w[0:1]) and the section, and
+   attaches the member; the kernel reads the device address in v.p and the
+   host keeps its own afterwards. Each shape with the data not present and
+   already present (enter data before, the kernel writes, exit data after),
+   a global and a by-value parameter, members written by the region, and a
+   region that moves the pointer inside its section. GCC 12 rejects member
+   sections on target regions, so the host build is clang's. */
+#include <cstdio>
+#include <cstdlib>
+
+struct In {
+  int k;
+  int *p;
+};
+struct V {
+  int n;
+  int *p;
+  int *q;
+  In in;
+};
+
+static V g;
+
+static void print(const char *What, const int *p, int n) {
+  std::printf("%s:", What);
+  for (int i = 0; i < n; ++i)
+    std::printf(" %d", p[i]);
+  std::printf("\n");
+}
+
+static int *fresh(int n, int base) {
+  int *p = (int *)calloc(n, sizeof(int));
+  for (int i = 0; i < n; ++i)
+    p[i] = base + i;
+  return p;
+}
+
+static void byValue(V v, int n, int k) {
+#pragma omp target teams distribute parallel for map(tofrom: v.p[0:n])
+  for (int i = 0; i < n; ++i)
+    v.p[i] = v.p[i] * 2 + k;
+}
+
+static void local() {
+  V v;
+  v.n = 8;
+  v.p = fresh(8, 0);
+  v.q = fresh(4, 50);
+  v.in.k = 3;
+  v.in.p = fresh(8, 20);
+  int *const keep = v.p;
+  // Not present.
+#pragma omp target map(tofrom: v.p[0:8])
+  for (int i = 0; i < v.n; ++i)
+    v.p[i] += 10 + v.in.k;
+  print("local", v.p, 8);
+  std::printf("kept: %d\n", v.p == keep);
+  // A nested member, a lower bound; the region writes a scalar member.
+#pragma omp target map(tofrom: v.in.p[2:4])
+  {
+    for (int i = 2; i < 6; ++i)
+      v.in.p[i] *= v.in.k;
+    v.in.k = 9;
+  }
+  print("nested", v.in.p, 8);
+  std::printf("k: %d\n", v.in.k);
+  // Two members of one struct, a combined loop.
+#pragma omp target teams distribute parallel for map(tofrom: v.p[0:8], v.q[0:4])
+  for (int i = 0; i < 8; ++i)
+    v.p[i] += v.q[i % 4];
+  print("two", v.p, 8);
+  // Already present: the kernel's writes come back at exit data.
+#pragma omp target enter data map(to: v) map(to: v.p[0:8])
+#pragma omp target map(tofrom: v.p[0:8])
+  for (int i = 0; i < 8; ++i)
+    v.p[i] = v.p[i] * 3 - i;
+#pragma omp target exit data map(from: v.p[0:8]) map(release: v)
+  print("present", v.p, 8);
+  std::printf("kept: %d\n", v.p == keep);
+  // The struct alone present: the region maps and attaches the section.
+#pragma omp target enter data map(to: v)
+#pragma omp target map(tofrom: v.q[0:4])
+  for (int i = 0; i < 4; ++i)
+    v.q[i] -= 7;
+#pragma omp target exit data map(from: v)
+  print("struct present", v.q, 4);
+  // The region moves the pointer inside its section.
+#pragma omp target map(tofrom: v.p[0:8])
+  {
+    v.p = v.p + 2;
+    v.p[0] = 77;
+  }
+  std::printf("moved: %d\n", (int)(v.p - keep));
+  print("moves", keep, 8);
+  v.p = keep;
+  byValue(v, v.n, 5);
+  print("by value", v.p, 8);
+  free(v.p);
+  free(v.q);
+  free(v.in.p);
+}
+
+static void arrow() {
+  V *w = (V *)calloc(1, sizeof(V));
+  w->n = 6;
+  w->p = fresh(6, 100);
+  w->in.p = fresh(6, 200);
+  int *const keep = w->p;
+#pragma omp target map(tofrom: w->p[0:w->n])
+  for (int i = 0; i < w->n; ++i)
+    w->p[i] -= i * i;
+  print("arrow", w->p, 6);
+  std::printf("kept: %d\n", w->p == keep);
+#pragma omp target map(tofrom: w->in.p[1:4])
+  for (int i = 1; i < 5; ++i)
+    w->in.p[i] += w->n;
+  print("arrow nested", w->in.p, 6);
+#pragma omp target enter data map(to: w[0:1]) map(to: w->p[0:6])
+#pragma omp target map(tofrom: w->p[0:6])
+  for (int i = 0; i < 6; ++i)
+    w->p[i] *= 2;
+#pragma omp target exit data map(from: w->p[0:6]) map(release: w[0:1])
+  print("arrow present", w->p, 6);
+  std::printf("kept: %d\n", w->p == keep);
+  free(w->p);
+  free(w->in.p);
+  free(w);
+}
+
+static void global() {
+  g.n = 5;
+  g.p = fresh(5, 40);
+#pragma omp target map(tofrom: g.p[0:g.n])
+  for (int i = 0; i < g.n; ++i)
+    g.p[i] = -g.p[i];
+  print("global", g.p, 5);
+  free(g.p);
+}
+
+int main() {
+  local();
+  arrow();
+  global();
+  return 0;
+}

@@ -1,0 +1,131 @@
+// Sections of pointer members on target regions (`v.p[0:n]`, `v.in.p[lo:len]`,
+// `w->p[0:n]`; issue 10): the stub maps the struct, then the section, and
+// attaches the member (RegionMemberItems.cpp). Shapes left out stay on the
+// host with a warning at the item.
+#include "ToolTestUtil.h"
+
+#include <catch2/catch.hpp>
+
+using namespace omp2cuda;
+using namespace omp2cuda::test;
+
+namespace {
+/// The text with every run of white space as one space, none after '('.
+std::string flatText(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    bool Space = C == ' ' || C == '\n';
+    if (Space && !Out.empty() && (Out.back() == ' ' || Out.back() == '('))
+      continue;
+    Out += Space ? ' ' : C;
+  }
+  return Out;
+}
+} // namespace
+
+TEST_CASE("a pointer member's section on a target region maps the struct "
+          "and attaches the member", "[analysis][attach][members]") {
+  FileResult F = translateC(R"src(
+struct In { int k; int *p; };
+struct V { int n; int *p; struct In in; };
+void f(struct V *w, int n) {
+  struct V v;
+  #pragma omp target map(tofrom: v.p[0:n])
+  for (int i = 0; i < n; ++i) v.p[i] += v.n;
+  #pragma omp target map(to: v.in.p[2:4])
+  v.in.k = v.in.p[2];
+  #pragma omp target map(tofrom: w->p[0:8])
+  w->p[0] = 1;
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 3);
+  for (const Region *R : Rs)
+    CHECK(R->Translate);
+  std::string Out = flatText(F.Output);
+  CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
+                      "o2c::MapImplicit);"));
+  CHECK(contains(Out, "o2c_region.map((v.p) + (0), (size_t)(n) * "
+                      "sizeof(*(v.p)), o2c::MapToFrom);"));
+  CHECK(contains(Out, "o2c_region.attachSection(&(v.p), 0);"));
+  CHECK(contains(Out, "o2c_region.map((v.in.p) + (2), (size_t)(4) * "
+                      "sizeof(*(v.in.p)), o2c::MapTo);"));
+  CHECK(contains(Out, "o2c_region.attachSection(&(v.in.p), 2);"));
+  // w->p: the one object w points to, then the section.
+  CHECK(contains(Out, "auto *w_d = o2c_region.mapSection(w, 0, 1, "
+                      "o2c::MapToFrom | o2c::MapImplicit);"));
+  CHECK(contains(Out, "o2c_region.attachSection(&(w->p), 0);"));
+  const Capture *V = findCapture(*Rs[0], "v");
+  REQUIRE(V);
+  CHECK(V->How == Passing::MappedObject);
+  REQUIRE(Rs[0]->PointerMaps.size() == 1);
+  CHECK(Rs[0]->PointerMaps[0].Base == "v.p");
+  CHECK(Rs[0]->PointerMaps[0].AttachBase);
+}
+
+TEST_CASE("a pointer member's section keeps the struct's own map and "
+          "defaultmap does not make the struct firstprivate",
+          "[analysis][attach][members]") {
+  FileResult F = translateC(R"src(
+struct V { int n; int *p; };
+void f(int n) {
+  struct V v;
+  #pragma omp target map(tofrom: v.p[0:n]) map(to: v)
+  v.p[0] = v.n;
+  #pragma omp target map(tofrom: v.p[0:n]) defaultmap(firstprivate: aggregate)
+  v.p[0] = v.n;
+})src");
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 2);
+  CHECK(Rs[0]->Translate);
+  CHECK(Rs[1]->Translate);
+  std::string Out = flatText(F.Output);
+  CHECK(contains(Out, "o2c_region.mapObject(v, o2c::MapTo);"));
+  const Capture *V = findCapture(*Rs[1], "v");
+  REQUIRE(V);
+  CHECK(V->How == Passing::MappedObject);
+}
+
+TEST_CASE("member sections other than on a pointer member of a struct "
+          "variable stay on the host, the warning at the item",
+          "[analysis][attach][members]") {
+  const std::string Code = R"src(
+struct In { int *p; };
+struct V { int n; int *p; int *q; int a[8]; struct In *ip; };
+void f(struct V *w) {
+  struct V v;
+  struct V arr[2];
+  #pragma omp target map(tofrom: v.a[0:4])
+  v.a[0] = 1;
+  #pragma omp target map(tofrom: v.ip->p[0:8])
+  v.ip->p[0] = 1;
+  #pragma omp target map(tofrom: arr[1].p[0:4])
+  arr[1].p[0] = 1;
+  #pragma omp target map(tofrom: w[1:1]) map(tofrom: w->p[0:8])
+  w->p[0] = 1;
+  #pragma omp target map(tofrom: w->p[0:8]) map(tofrom: w)
+  w->p[0] = 1;
+  #pragma omp target map(tofrom: v.p[0:8])
+  v.q[0] = 1;
+})src";
+  FileResult F = translateC(Code);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 6);
+  for (const Region *R : Rs) {
+    CHECK_FALSE(R->Translate);
+    CHECK(R->Why == DiagId::HostClause);
+  }
+  CHECK(contains(Rs[0]->Reason, "'v.a', which is an array member"));
+  CHECK(Rs[0]->WhyPos.Line == lineOf(Code, "v.a[0:4]"));
+  CHECK(Rs[0]->WhyPos.Col == 34);
+  CHECK(contains(Rs[1]->Reason, "not reached through a pointer variable"));
+  CHECK(contains(Rs[2]->Reason, "not reached by '.' from a struct variable"));
+  CHECK(contains(Rs[3]->Reason, "needs its struct 'w' mapped"));
+  CHECK(Rs[3]->WhyPos.Line == lineOf(Code, "w[1:1]"));
+  CHECK(Rs[3]->WhyPos.Col == 54);
+  CHECK(contains(Rs[4]->Reason, "needs its struct 'w' mapped"));
+  // Only the member the item maps through is attached (AttachedPaths).
+  CHECK(contains(Rs[5]->Reason, "a pointer held in 'v' is dereferenced"));
+}
