@@ -226,8 +226,9 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   if (!Base->isLValue() || !(BT->isPointerType() || BT->isConstantArrayType()))
     return std::nullopt;
   std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
+  std::string BaseText;
   if (!DataConstruct)
-    if (std::optional<Verdict> V = regionMemberItem(X, Base, Item))
+    if (std::optional<Verdict> V = regionMemberItem(X, Base, Item, BaseText))
       return *V;
   if (Base->HasSideEffects(Ctx))
     return Verdict::no(DiagId::HostClause,
@@ -264,7 +265,7 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   }
   CI.ClauseExprs.push_back(X);
   PointerMap PM;
-  PM.Base = exprText_(Base, Ctx);
+  PM.Base = BaseText.empty() ? exprText_(Base, Ctx) : BaseText;
   PM.AttachBase = BT->isPointerType();
   PM.Map = MI;
   CI.PointerMaps.push_back(PM);

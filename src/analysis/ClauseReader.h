@@ -75,7 +75,7 @@ struct ClauseReader {
   /// items map through (`v` of `v.p[0:n]`, `w` of `w->p[0:n]`), mapped by
   /// mapHolders once every clause is read (RegionMemberItems.cpp).
   struct MemberHolder {
-    const clang::VarDecl *Var;
+    const clang::ValueDecl *Var; // a variable, or a field of *this
     const clang::Expr *Item;
     bool Arrow; // w->p: the object w points to holds the member
   };
@@ -115,11 +115,14 @@ struct ClauseReader {
   std::optional<Verdict> addBasedItem(const clang::Expr *E, MapInfo MI,
                                       const char *What);
   /// A target region's item on the pointer member Base of a struct
-  /// variable (Item: the message's name of it): none when the holder is
-  /// recorded, else why not (RegionMemberItems.cpp).
+  /// variable or of a struct member of `this` (Item: the message's name of
+  /// it): none when the holder is recorded, with BaseText set where the
+  /// stub names Base otherwise than its text (`v.p` for `this->v.p`); else
+  /// why not (RegionMemberItems.cpp).
   std::optional<Verdict> regionMemberItem(const clang::Expr *E,
                                           const clang::Expr *Base,
-                                          const std::string &Item);
+                                          const std::string &Item,
+                                          std::string &BaseText);
   /// Maps each struct variable in Holders as its items need it.
   Verdict mapHolders();
   /// `this[0:1]` or `*this`, the object a member function runs on: a data

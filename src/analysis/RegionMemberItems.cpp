@@ -10,6 +10,7 @@
 #include "analysis/ClauseReader.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -17,66 +18,94 @@ namespace omp2cuda {
 
 namespace {
 
-/// The variable holding the storage of the pointer member Base (`v` of
-/// `v.in.p`, `w` of `w->p`), or null with Why set. Arrow: reached through
-/// the pointer variable w (`w->p`, `w->in.p`).
-const VarDecl *regionMemberHolder(const Expr *Base, const LangOptions &LO,
-                                  bool &Arrow, std::string &Why) {
-  Arrow = false;
+/// Where a pointer member's storage is: the variable or the field of
+/// `*this` that holds it, and the member's text as the stub names it.
+struct RegionMemberHolder {
+  const ValueDecl *Decl = nullptr;
+  bool Arrow = false; // through the pointer variable w (`w->p`, `w->in.p`)
+  std::string Text;   // `v.in.p` for `this->v.in.p` (the stub's v); else empty
+};
+
+/// Whether VD is a variable the stub takes by its name.
+bool regionHolderVariable(const VarDecl *VD, const LangOptions &LO) {
+  const DeclContext *DC = VD->getDeclContext()->getRedeclContext();
+  return !VD->isStaticDataMember() && VD->getTLSKind() == VarDecl::TLS_None &&
+         !isa<VarTemplateSpecializationDecl>(VD) && !isDeclareTargetEnter(VD) &&
+         !isDeclareTargetLink(VD) &&
+         (DC->isFunctionOrMethod() || DC->isTranslationUnit()) &&
+         (LO.CPlusPlus || !isCxxOnlyKeyword(VD->getNameAsString()));
+}
+
+/// The holder of the storage of the pointer member Base (`v` of `v.in.p`,
+/// `w` of `w->p`, the field v of `this->v.p`), or none with Why set.
+std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
+                                         const LangOptions &LO,
+                                         std::string &Why) {
+  RegionMemberHolder H;
   const Expr *B = Base;
-  if (!isa<MemberExpr>(B)) {
-    Why = "is not a member of a struct variable";
-    return nullptr;
-  }
+  std::vector<const FieldDecl *> Chain; // Base's member first
   while (const auto *ME = dyn_cast<MemberExpr>(B)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD || FD->isBitField()) {
-      Why = "is not a data member";
-      return nullptr;
+    if (!FD || FD->isBitField() || FD->getName().empty()) {
+      Why = "is not a named data member";
+      return std::nullopt;
     }
+    Chain.push_back(FD);
     B = ME->getBase()->IgnoreParenImpCasts();
     if (ME->isArrow()) {
-      Arrow = true;
+      H.Arrow = true;
       break;
     }
+  }
+  if (Chain.empty()) {
+    Why = "is not a member of a struct variable";
+    return std::nullopt;
+  }
+  if (H.Arrow && isa<CXXThisExpr>(B)) {
+    // this->v.p: the field v, which the stub takes as `v`.
+    H.Arrow = false;
+    H.Decl = Chain.back();
+    if (Chain.size() < 2 || !Chain.back()->getType()->isRecordType()) {
+      Why = "is not reached by '.' from a struct member of 'this'";
+      return std::nullopt;
+    }
+    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
+      H.Text += (H.Text.empty() ? "" : ".") + (*It)->getNameAsString();
+    return H;
   }
   const auto *DR = dyn_cast<DeclRefExpr>(B);
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   QualType T = VD ? VD->getType() : QualType();
-  bool Shape = VD && (Arrow ? T->isPointerType() &&
-                                  T->getPointeeType()->isRecordType()
-                            : T->isRecordType());
-  if (!Shape) {
-    Why = Arrow ? "is not reached through a pointer variable to a struct"
-                : "is not reached by '.' from a struct variable";
-    return nullptr;
+  if (!VD || !(H.Arrow ? T->isPointerType() &&
+                             T->getPointeeType()->isRecordType()
+                       : T->isRecordType())) {
+    Why = H.Arrow ? "is not reached through a pointer variable to a struct"
+                  : "is not reached by '.' from a struct variable";
+    return std::nullopt;
   }
-  const DeclContext *DC = VD->getDeclContext()->getRedeclContext();
-  if (VD->isStaticDataMember() || VD->getTLSKind() != VarDecl::TLS_None ||
-      isa<VarTemplateSpecializationDecl>(VD) || isDeclareTargetEnter(VD) ||
-      isDeclareTargetLink(VD) ||
-      (!DC->isFunctionOrMethod() && !DC->isTranslationUnit()) ||
-      (!LO.CPlusPlus && isCxxOnlyKeyword(VD->getNameAsString()))) {
+  if (!regionHolderVariable(VD, LO)) {
     Why = "is held by '" + VD->getNameAsString() +
           "', which is not a plain variable of the function or the file";
-    return nullptr;
+    return std::nullopt;
   }
-  return VD;
+  H.Decl = VD;
+  return H;
 }
 
 } // namespace
 
 std::optional<Verdict> ClauseReader::regionMemberItem(const Expr *E,
                                                       const Expr *Base,
-                                                      const std::string &Item) {
-  bool Arrow = false;
+                                                      const std::string &Item,
+                                                      std::string &BaseText) {
   std::string Why;
-  const VarDecl *VD = regionMemberHolder(Base, Ctx.getLangOpts(), Arrow, Why);
-  if (VD && Base->getType()->isPointerType()) {
-    Holders.push_back({VD, E, Arrow});
+  std::optional<RegionMemberHolder> H = regionMemberHolder(Base, Ctx.getLangOpts(), Why);
+  if (H && Base->getType()->isPointerType()) {
+    Holders.push_back({H->Decl, E, H->Arrow});
+    BaseText = H->Text;
     return std::nullopt;
   }
-  if (VD)
+  if (H)
     Why = "is an array member";
   return Verdict::no(DiagId::HostClause,
                      Item + " is based on '" + userText(Base) + "', which " +

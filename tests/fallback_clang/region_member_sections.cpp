@@ -1,6 +1,6 @@
 /* Sections of pointer members on target regions (helper nf6, issue 10):
-   map(tofrom: v.p[0:n]), v.in.p[lo:len], w->p[0:n] and two members of one
-   struct. The stub maps the struct (v, or w[0:1]) and the section, and
+   map(tofrom: v.p[0:n]), v.in.p[lo:len], w->p[0:n], two members of one
+   struct, and this->v.p[0:n] of a struct member v. The stub maps the struct (v, or w[0:1]) and the section, and
    attaches the member; the kernel reads the device address in v.p and the
    host keeps its own afterwards. Each shape with the data not present and
    already present (enter data before, the kernel writes, exit data after),
@@ -22,6 +22,27 @@ struct V {
 };
 
 static V g;
+
+// Struct members of `this`: the stub takes the member v, maps it whole.
+struct H {
+  V v;
+  int m;
+  void run(int k) {
+#pragma omp target map(tofrom: v.p[0:m])
+    for (int i = 0; i < m; ++i)
+      v.p[i] += k + v.n;
+#pragma omp target map(tofrom: this->v.in.p[1:3])
+    for (int i = 1; i < 4; ++i)
+      v.in.p[i] *= k;
+  }
+  void present(int k) {
+#pragma omp target enter data map(to: this[0:1]) map(to: v.p[0:m])
+#pragma omp target map(tofrom: v.p[0:m])
+    for (int i = 0; i < m; ++i)
+      v.p[i] -= k * i;
+#pragma omp target exit data map(from: v.p[0:m]) map(release: this[0:1])
+  }
+};
 
 static void print(const char *What, const int *p, int n) {
   std::printf("%s:", What);
@@ -139,8 +160,26 @@ static void global() {
   free(g.p);
 }
 
+static void members() {
+  H h;
+  h.m = 6;
+  h.v.n = 2;
+  h.v.p = fresh(6, 1);
+  h.v.in.p = fresh(6, 30);
+  int *const keep = h.v.p;
+  h.run(3);
+  print("member", h.v.p, 6);
+  print("member nested", h.v.in.p, 6);
+  h.present(4);
+  print("member present", h.v.p, 6);
+  std::printf("kept: %d\n", h.v.p == keep);
+  free(h.v.p);
+  free(h.v.in.p);
+}
+
 int main() {
   local();
+  members();
   arrow();
   global();
   return 0;

@@ -129,3 +129,40 @@ void f(struct V *w) {
   // Only the member the item maps through is attached (AttachedPaths).
   CHECK(contains(Rs[5]->Reason, "a pointer held in 'v' is dereferenced"));
 }
+
+TEST_CASE("a section of a pointer member of a struct member of 'this' maps "
+          "the member the stub takes", "[analysis][attach][members]") {
+  const std::string Code = R"src(
+struct In { int k; int *p; };
+struct V { int n; int *p; In in; int a[4]; };
+struct H {
+  V v;
+  V *vp;
+  int m;
+  void run(int k) {
+    #pragma omp target map(tofrom: this->v.in.p[1:m])
+    for (int i = 1; i < m; ++i) v.in.p[i] *= k;
+    #pragma omp target map(tofrom: vp->p[0:m])
+    vp->p[0] = k;
+    #pragma omp target map(tofrom: v.a[0:2])
+    v.a[0] = k;
+  }
+};)src";
+  FileResult F = translateC(Code, true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 3);
+  CHECK(Rs[0]->Translate);
+  std::string Out = flatText(F.Output);
+  CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
+                      "o2c::MapImplicit);"));
+  CHECK(contains(Out, "o2c_region.map((v.in.p) + (1), (size_t)(m) * "
+                      "sizeof(*(v.in.p)), o2c::MapToFrom);"));
+  CHECK(contains(Out, "o2c_region.attachSection(&(v.in.p), 1);"));
+  CHECK(contains(Out, "_launch(k, this->v, this->m)"));
+  CHECK_FALSE(Rs[1]->Translate);
+  CHECK(contains(Rs[1]->Reason, "not reached through a pointer variable"));
+  CHECK(Rs[1]->WhyPos.Line == lineOf(Code, "vp->p[0:m]"));
+  CHECK_FALSE(Rs[2]->Translate);
+  CHECK(contains(Rs[2]->Reason, "'v.a', which is an array member"));
+}
