@@ -223,14 +223,21 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   if (!Base || isa<ArraySectionExpr>(Base))
     return std::nullopt;
   QualType BT = Base->getType();
-  if (!Base->isLValue() || !(BT->isPointerType() || BT->isConstantArrayType()))
+  // A member of a template's dependent type (`w.p`): regionMemberItem
+  // checks it in every instantiation.
+  bool DependentMember =
+      !DataConstruct && Base->isTypeDependent() &&
+      isa<MemberExpr, CXXDependentScopeMemberExpr>(Base);
+  if (!Base->isLValue() ||
+      !(DependentMember || BT->isPointerType() || BT->isConstantArrayType()))
     return std::nullopt;
   std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
   std::string BaseText;
   if (!DataConstruct)
     if (std::optional<Verdict> V = regionMemberItem(X, Base, Item, BaseText))
       return *V;
-  if (Base->HasSideEffects(Ctx))
+  // (A dependent member chain is only member accesses: clang cannot tell.)
+  if (!DependentMember && Base->HasSideEffects(Ctx))
     return Verdict::no(DiagId::HostClause,
                        Item + " has side effects in its base");
   if (Sec && Sec->getStride() && std::string(What) != "to" &&
@@ -266,7 +273,7 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   CI.ClauseExprs.push_back(X);
   PointerMap PM;
   PM.Base = BaseText.empty() ? exprText_(Base, Ctx) : BaseText;
-  PM.AttachBase = BT->isPointerType();
+  PM.AttachBase = BT->isPointerType() || DependentMember;
   PM.Map = MI;
   CI.PointerMaps.push_back(PM);
   return Verdict{};

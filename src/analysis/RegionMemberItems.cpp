@@ -8,6 +8,7 @@
 // attach table gives the host its own v.p back when v's copy returns. A
 // `declare mapper` does the same for `map(v)` (Mappers.cpp).
 #include "analysis/ClauseReader.h"
+#include "analysis/Instantiations.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -92,6 +93,91 @@ std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
   return H;
 }
 
+/// regionMemberHolder for Base in a template's pattern, where members of a
+/// dependent type name no field yet (`w.p` of a `Vec<T> w`, `v.p` of a
+/// member `Vec<T> v`): the holder and the stub's text, from the names.
+std::optional<RegionMemberHolder>
+dependentMemberHolder(const Expr *Base, const LangOptions &LO,
+                      std::string &Why) {
+  RegionMemberHolder H;
+  std::vector<std::string> Names; // Base's member first
+  const Expr *B = Base;
+  const FieldDecl *Last = nullptr; // the member nearest the root, if a field
+  Why = "is not a named data member reached by '.' from a struct variable";
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(B)) {
+      Last = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!Last || Last->isBitField() || Last->getName().empty())
+        return std::nullopt;
+      Names.push_back(Last->getNameAsString());
+      H.Arrow = ME->isArrow();
+      B = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(B)) {
+      if (DM->isImplicitAccess() || DM->getQualifier() ||
+          DM->hasExplicitTemplateArgs() || !DM->getMember().isIdentifier())
+        return std::nullopt;
+      Last = nullptr;
+      Names.push_back(DM->getMember().getAsString());
+      H.Arrow = DM->isArrow();
+      B = DM->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+    if (H.Arrow)
+      break;
+  }
+  if (Names.empty())
+    return std::nullopt;
+  auto Join = [&](std::size_t From) {
+    std::string T;
+    for (std::size_t I = From; I-- > 0;)
+      T += "." + Names[I];
+    return T;
+  };
+  if (H.Arrow && isa<CXXThisExpr>(B)) {
+    if (!Last || Names.size() < 2)
+      return std::nullopt;
+    H.Arrow = false;
+    H.Decl = Last;
+    H.Text = Names.back() + Join(Names.size() - 1);
+    return H;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(B);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || VD->getType()->isReferenceType() ||
+      !regionHolderVariable(VD, LO))
+    return std::nullopt;
+  H.Decl = VD;
+  H.Text = VD->getNameAsString() + (H.Arrow ? "->" : ".") + Names.back() +
+           Join(Names.size() - 1);
+  return H;
+}
+
+/// Whether every instantiation of the pattern D has, at Item's place, an
+/// item on a pointer member of the holder H (same name, same path shape).
+bool holderInEveryCopy(const OMPExecutableDirective &D, const Expr *Item,
+                       const RegionMemberHolder &H, ASTContext &Ctx) {
+  std::vector<const Stmt *> Copies = instantiatedCopies(&D, Ctx);
+  for (const Stmt *S : Copies) {
+    const Expr *Copy = nullptr;
+    for (const auto *M :
+         cast<OMPExecutableDirective>(S)->getClausesOfKind<OMPMapClause>())
+      for (const Expr *I : M->varlists())
+        if (!M->isImplicit() && I->getBeginLoc() == Item->getBeginLoc())
+          Copy = I;
+    const Expr *Base = Copy ? sectionBase(Copy).Base : nullptr;
+    std::string Why;
+    std::optional<RegionMemberHolder> C =
+        Base && !Base->isTypeDependent()
+            ? regionMemberHolder(Base, Ctx.getLangOpts(), Why)
+            : std::nullopt;
+    if (!C || !Base->getType()->isPointerType() || C->Arrow != H.Arrow ||
+        C->Decl->getName() != H.Decl->getName())
+      return false;
+  }
+  return !Copies.empty();
+}
+
 } // namespace
 
 std::optional<Verdict> ClauseReader::regionMemberItem(const Expr *E,
@@ -99,7 +185,22 @@ std::optional<Verdict> ClauseReader::regionMemberItem(const Expr *E,
                                                       const std::string &Item,
                                                       std::string &BaseText) {
   std::string Why;
-  std::optional<RegionMemberHolder> H = regionMemberHolder(Base, Ctx.getLangOpts(), Why);
+  if (Base->isTypeDependent()) {
+    std::optional<RegionMemberHolder> H =
+        dependentMemberHolder(Base, Ctx.getLangOpts(), Why);
+    if (H && holderInEveryCopy(D, E, *H, Ctx)) {
+      Holders.push_back({H->Decl, E, H->Arrow});
+      BaseText = H->Text;
+      return std::nullopt;
+    }
+    if (H)
+      Why = "is not a pointer member of that struct in every instantiation "
+            "of the template";
+  }
+  std::optional<RegionMemberHolder> H =
+      Base->isTypeDependent()
+          ? std::nullopt
+          : regionMemberHolder(Base, Ctx.getLangOpts(), Why);
   if (H && Base->getType()->isPointerType()) {
     Holders.push_back({H->Decl, E, H->Arrow});
     BaseText = H->Text;

@@ -166,3 +166,49 @@ struct H {
   CHECK_FALSE(Rs[2]->Translate);
   CHECK(contains(Rs[2]->Reason, "'v.a', which is an array member"));
 }
+
+TEST_CASE("a dependent member's section in a template translates when every "
+          "instantiation makes it a pointer member of the same holder",
+          "[analysis][attach][members][templates]") {
+  const std::string Code = R"src(
+template <class T> struct Vec { T *p; int n; };
+struct A { int *p; };
+struct B { int p[8]; };
+template <class T> struct H {
+  Vec<T> v;
+  void run(T k) {
+    #pragma omp target map(tofrom: v.p[0:8])
+    for (int i = 0; i < 8; ++i) v.p[i] += k;
+  }
+};
+template <class S> void both(S s) {
+  #pragma omp target map(tofrom: s.p[0:8])
+  { }
+}
+template <class T> void never(Vec<T> w) {
+  #pragma omp target map(tofrom: w.p[0:8])
+  { }
+}
+void use() {
+  H<int> h; h.run(1);
+  H<float> g; g.run(2);
+  A a; both(a);
+  B b; both(b);
+})src";
+  FileResult F = translateC(Code, true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 3);
+  CHECK(Rs[0]->Translate);
+  std::string Out = flatText(F.Output);
+  CHECK(contains(Out, "template <class T> static bool "
+                      "omp2cuda_H_run_L8_launch(T k, Vec<T> &v)"));
+  CHECK(contains(Out, "o2c_region.attachSection(&(v.p), 0);"));
+  // B makes s.p an array member: the pattern stays on the host.
+  CHECK_FALSE(Rs[1]->Translate);
+  CHECK(contains(Rs[1]->Reason, "in every instantiation of the template"));
+  CHECK(Rs[1]->WhyPos.Line == lineOf(Code, "s.p[0:8]"));
+  // No instantiation shows what w.p is.
+  CHECK_FALSE(Rs[2]->Translate);
+  CHECK(contains(Rs[2]->Reason, "in every instantiation of the template"));
+}
