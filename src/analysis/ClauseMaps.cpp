@@ -106,6 +106,9 @@ Verdict ClauseReader::addItem(const Expr *E, MapInfo MI, const char *What) {
   } else {
     Deref = nullptr;
   }
+  if (!VD && !Deref && !DataConstruct)
+    if (std::optional<Verdict> V = regionArrayMemberItem(E, MI))
+      return *V;
   if (!VD && !Deref && !DataConstruct) {
     std::string Why;
     if (const ValueDecl *RV = rowItem(E, MI, Ctx, Edits, Why)) {

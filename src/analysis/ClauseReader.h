@@ -78,6 +78,9 @@ struct ClauseReader {
     const clang::ValueDecl *Var; // a variable, or a field of *this
     const clang::Expr *Item;
     bool Arrow; // w->p: the object w points to holds the member
+    /// A member item or one inside an array member (`v.n`, `v.a[0:4]`):
+    /// the struct's map covers it, and nothing else maps it.
+    bool Whole = false;
   };
   std::vector<MemberHolder> Holders = {};
 
@@ -123,6 +126,11 @@ struct ClauseReader {
                                           const clang::Expr *Base,
                                           const std::string &Item,
                                           std::string &BaseText);
+  /// A target region's member item, or one inside an array member, of a
+  /// struct variable (`v.n`, `v.a[lo:len]`, `v.rows[i][0:n]`, `w->a[0:n]`):
+  /// mapped by mapping the struct whole. None for other items.
+  std::optional<Verdict> regionArrayMemberItem(const clang::Expr *E,
+                                               const MapInfo &MI);
   /// Maps each struct variable in Holders as its items need it.
   Verdict mapHolders();
   /// `this[0:1]` or `*this`, the object a member function runs on: a data

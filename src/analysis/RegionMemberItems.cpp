@@ -47,8 +47,10 @@ std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
   std::vector<const FieldDecl *> Chain; // Base's member first
   while (const auto *ME = dyn_cast<MemberExpr>(B)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD || FD->isBitField() || FD->getName().empty()) {
-      Why = "is not a named data member";
+    // A reference member's object is not in the struct's storage.
+    if (!FD || FD->isBitField() || FD->getName().empty() ||
+        FD->getType()->isReferenceType()) {
+      Why = "is not a named data member that is no reference";
       return std::nullopt;
     }
     Chain.push_back(FD);
@@ -107,7 +109,8 @@ dependentMemberHolder(const Expr *Base, const LangOptions &LO,
   while (true) {
     if (const auto *ME = dyn_cast<MemberExpr>(B)) {
       Last = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!Last || Last->isBitField() || Last->getName().empty())
+      if (!Last || Last->isBitField() || Last->getName().empty() ||
+          Last->getType()->isReferenceType())
         return std::nullopt;
       Names.push_back(Last->getNameAsString());
       H.Arrow = ME->isArrow();
@@ -219,6 +222,52 @@ std::optional<Verdict> ClauseReader::regionMemberItem(const Expr *E,
                          "with 'target enter data' before the region)");
 }
 
+std::optional<Verdict> ClauseReader::regionArrayMemberItem(const Expr *E,
+                                                           const MapInfo &MI) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  if (X->isTypeDependent() || X->isValueDependent())
+    return std::nullopt;
+  // Sections and subscripts of arrays, down to the member array.
+  const Expr *B = X;
+  const Expr *Next = nullptr;
+  while (true) {
+    if (const auto *S = dyn_cast<ArraySectionExpr>(B))
+      Next = S->getBase();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(B))
+      Next = A->getBase();
+    else
+      break;
+    Next = Next->IgnoreParenImpCasts();
+    // (A section's own type is a placeholder: its base's is checked.)
+    if (!isa<ArraySectionExpr>(Next) && !Next->getType()->isConstantArrayType())
+      return std::nullopt; // through a pointer: addBasedItem's
+    B = Next;
+  }
+  std::string Why;
+  std::optional<RegionMemberHolder> H =
+      isa<MemberExpr>(B)
+          ? regionMemberHolder(B, Ctx.getLangOpts(), Why)
+          : std::nullopt;
+  if (!H)
+    return std::nullopt;
+  std::string Item = "the map item '" + userText(E) + "'";
+  if (X->HasSideEffects(Ctx))
+    return Verdict::no(DiagId::HostClause, Item + " has side effects");
+  for (const Expr *S = X; const auto *Sec = dyn_cast<ArraySectionExpr>(S);
+       S = Sec->getBase()->IgnoreParenImpCasts())
+    if (Sec->getStride())
+      return Verdict::no(DiagId::HostClause,
+                         "strided array sections are supported in target "
+                         "update only");
+  if (MI.Present || MI.Always)
+    return Verdict::no(DiagId::HostClause,
+                       Item + " lies in a struct, which is mapped whole, "
+                              "not with the 'present' or 'always' "
+                              "modifier");
+  Holders.push_back({H->Decl, E, H->Arrow, true});
+  return Verdict{};
+}
+
 Verdict ClauseReader::mapHolders() {
   for (const MemberHolder &H : Holders) {
     auto No = [&](const std::string &Why) {
@@ -236,6 +285,13 @@ Verdict ClauseReader::mapHolders() {
         CI.Linear.count(H.Var) || CI.ArrayReductions.count(H.Var))
       return No("and a data-sharing clause names it");
     auto It = CI.Maps.find(H.Var);
+    // A member item (or one inside an array member) is mapped by the
+    // struct's own map, which then must be the implicit tofrom (an explicit
+    // one's type would decide what of the item comes back).
+    if (H.Whole && It != CI.Maps.end() && !It->second.Implicit)
+      return No("and another item maps '" + H.Var->getNameAsString() +
+                "' itself; a member item, or one inside an array member, "
+                "is mapped with the whole struct");
     if (!H.Arrow) {
       // The whole struct, as the implicit tofrom of an aggregate (which
       // defaultmap does not change: a member of it is mapped).

@@ -1,6 +1,8 @@
 /* Sections of pointer members on target regions (helper nf6, issue 10):
    map(tofrom: v.p[0:n]), v.in.p[lo:len], w->p[0:n], two members of one
-   struct, and this->v.p[0:n] of a struct member v. The stub maps the struct (v, or w[0:1]) and the section, and
+   struct, this->v.p[0:n] of a struct member v, and items inside array
+   members (s.a[2:4], s.rows[r][0:n], s.rows[0:m][0:6], v->a[0:8]), which
+   the struct's map covers. The stub maps the struct (v, or w[0:1]) and the section, and
    attaches the member; the kernel reads the device address in v.p and the
    host keeps its own afterwards. Each shape with the data not present and
    already present (enter data before, the kernel writes, exit data after),
@@ -150,6 +152,52 @@ static void arrow() {
   free(w);
 }
 
+// Items inside array members: the struct's map covers them.
+struct A {
+  int n;
+  int a[8];
+  int rows[4][6];
+  In in;
+};
+
+static void arrays() {
+  A *v = (A *)calloc(1, sizeof(A));
+  A &u = *v;
+  A s = {};
+  s.n = 3;
+  for (int i = 0; i < 8; ++i)
+    s.a[i] = i;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 6; ++j)
+      s.rows[i][j] = 10 * i + j;
+  int r = 2, n = 6, m = 4;
+#pragma omp target map(tofrom: s.a[2:4])
+  for (int i = 2; i < 6; ++i)
+    s.a[i] *= s.n;
+#pragma omp target map(tofrom: s.rows[r][0:n])
+  for (int j = 0; j < n; ++j)
+    s.rows[r][j] += 100;
+#pragma omp target teams distribute parallel for map(tofrom: s.rows[0:m][0:6])
+  for (int i = 0; i < 4; ++i)
+    s.rows[i][0] = -s.rows[i][1];
+#pragma omp target map(to: s.in.k)
+  s.in.k = s.a[1] + s.a[2];
+  u.a[3] = 5;
+#pragma omp target map(tofrom: v->a[0:8])
+  v->a[3] *= 9;
+  // Already present.
+#pragma omp target enter data map(to: s)
+#pragma omp target map(tofrom: s.a[0:8])
+  for (int i = 0; i < 8; ++i)
+    s.a[i] += 1000;
+#pragma omp target exit data map(from: s)
+  print("arrays", s.a, 8);
+  for (int i = 0; i < 4; ++i)
+    print("row", s.rows[i], 6);
+  std::printf("k: %d, n: %d, a[3]: %d\n", s.in.k, s.n, v->a[3]);
+  free(v);
+}
+
 static void global() {
   g.n = 5;
   g.p = fresh(5, 40);
@@ -180,6 +228,7 @@ static void members() {
 int main() {
   local();
   members();
+  arrays();
   arrow();
   global();
   return 0;

@@ -96,7 +96,7 @@ struct V { int n; int *p; int *q; int a[8]; struct In *ip; };
 void f(struct V *w) {
   struct V v;
   struct V arr[2];
-  #pragma omp target map(tofrom: v.a[0:4])
+  #pragma omp target map(tofrom: v) map(tofrom: v.a[0:4])
   v.a[0] = 1;
   #pragma omp target map(tofrom: v.ip->p[0:8])
   v.ip->p[0] = 1;
@@ -117,9 +117,10 @@ void f(struct V *w) {
     CHECK_FALSE(R->Translate);
     CHECK(R->Why == DiagId::HostClause);
   }
-  CHECK(contains(Rs[0]->Reason, "'v.a', which is an array member"));
+  CHECK(contains(Rs[0]->Reason, "another item maps 'v' itself; a member "
+                                "item, or one inside an array member"));
   CHECK(Rs[0]->WhyPos.Line == lineOf(Code, "v.a[0:4]"));
-  CHECK(Rs[0]->WhyPos.Col == 34);
+  CHECK(Rs[0]->WhyPos.Col == 49);
   CHECK(contains(Rs[1]->Reason, "not reached through a pointer variable"));
   CHECK(contains(Rs[2]->Reason, "not reached by '.' from a struct variable"));
   CHECK(contains(Rs[3]->Reason, "needs its struct 'w' mapped"));
@@ -163,8 +164,8 @@ struct H {
   CHECK_FALSE(Rs[1]->Translate);
   CHECK(contains(Rs[1]->Reason, "not reached through a pointer variable"));
   CHECK(Rs[1]->WhyPos.Line == lineOf(Code, "vp->p[0:m]"));
-  CHECK_FALSE(Rs[2]->Translate);
-  CHECK(contains(Rs[2]->Reason, "'v.a', which is an array member"));
+  // this->v.a[0:2]: inside the member v, which the stub maps whole.
+  CHECK(Rs[2]->Translate);
 }
 
 TEST_CASE("a dependent member's section in a template translates when every "
@@ -211,4 +212,80 @@ void use() {
   // No instantiation shows what w.p is.
   CHECK_FALSE(Rs[2]->Translate);
   CHECK(contains(Rs[2]->Reason, "in every instantiation of the template"));
+}
+
+TEST_CASE("an item inside an array member maps its struct whole",
+          "[analysis][members][rows]") {
+  const std::string Code = R"src(
+struct In { int k; int a[4]; };
+struct V { int n; int a[8]; int rows[4][6]; struct In in; int *p; int (*pa)[8]; };
+void f(struct V *w, int r, int m) {
+  struct V v;
+  #pragma omp target map(tofrom: v.a[2:4])
+  v.a[2] = v.n;
+  #pragma omp target map(tofrom: v.rows[r][0:6])
+  v.rows[r][0] = 1;
+  #pragma omp target map(tofrom: v.rows[0:m][0:6], v.in.a[1:2])
+  v.rows[0][0] = v.in.a[1];
+  #pragma omp target map(tofrom: w->a[0:8])
+  w->a[3] = 1;
+  #pragma omp target map(present, tofrom: v.a[0:4])
+  v.a[0] = 1;
+  #pragma omp target map(tofrom: v.a[r++])
+  v.a[0] = 1;
+  #pragma omp target map(tofrom: v.pa[1][0:8])
+  v.pa[1][0] = 1;
+})src";
+  FileResult F = translateC(Code);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 7);
+  for (int I = 0; I < 4; ++I) {
+    CHECK(Rs[I]->Translate);
+    CHECK(Rs[I]->PointerMaps.empty()); // the struct's map covers the item
+  }
+  std::string Out = flatText(F.Output);
+  CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
+                      "o2c::MapImplicit);"));
+  CHECK(contains(Out, "auto *w_d = o2c_region.mapSection(w, 0, 1, "
+                      "o2c::MapToFrom | o2c::MapImplicit);"));
+  for (int I = 4; I < 7; ++I)
+    CHECK_FALSE(Rs[I]->Translate);
+  CHECK(contains(Rs[4]->Reason, "not with the 'present' or 'always'"));
+  CHECK(Rs[4]->WhyPos.Line == lineOf(Code, "present, tofrom: v.a"));
+  CHECK(contains(Rs[5]->Reason, "has side effects"));
+  // A row reached through a pointer member is no part of the struct.
+  CHECK(contains(Rs[6]->Reason, "v.pa[1]"));
+}
+
+TEST_CASE("member items map their struct whole; reference members stay on "
+          "the host", "[analysis][members]") {
+  const std::string Code = R"src(
+struct In { int *p; int k; };
+struct V { int n; In &in; int &r; In own; };
+void f(V &v0, In &i0, int &x) {
+  V v{3, i0, x, {}};
+  #pragma omp target map(tofrom: v.n, v.own.k)
+  v.n = v.own.k;
+  #pragma omp target map(tofrom: v.in.p[0:8])
+  v.in.p[1] = 5;
+  #pragma omp target map(tofrom: v.r)
+  v.r = 6;
+  #pragma omp target map(tofrom: v.in.k)
+  v.in.k = 7;
+})src";
+  FileResult F = translateC(Code, true);
+  REQUIRE(F.Ok);
+  std::vector<const Region *> Rs = targetRegions(F);
+  REQUIRE(Rs.size() == 4);
+  CHECK(Rs[0]->Translate);
+  CHECK(contains(flatText(F.Output),
+                 "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
+                 "o2c::MapImplicit);"));
+  for (int I = 1; I < 4; ++I) {
+    CHECK_FALSE(Rs[I]->Translate);
+    CHECK(Rs[I]->Why == DiagId::HostClause);
+  }
+  CHECK(contains(Rs[1]->Reason, "no reference"));
+  CHECK(Rs[1]->WhyPos.Line == lineOf(Code, "v.in.p[0:8]"));
 }
