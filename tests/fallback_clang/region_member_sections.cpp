@@ -198,6 +198,26 @@ static void arrays() {
   free(v);
 }
 
+// A reference member's object is not in the struct: left on the host.
+struct R {
+  int n;
+  In &in;
+};
+
+static void references() {
+  In i0;
+  i0.k = 1;
+  i0.p = fresh(4, 60);
+  R r{2, i0};
+#pragma omp target map(tofrom: r.in.p[0:4])
+  r.in.p[1] = 5;
+#pragma omp target map(tofrom: r.in.k)
+  r.in.k = 7;
+  print("reference", i0.p, 4);
+  std::printf("k: %d\n", i0.k);
+  free(i0.p);
+}
+
 static void global() {
   g.n = 5;
   g.p = fresh(5, 40);
@@ -229,6 +249,7 @@ int main() {
   local();
   members();
   arrays();
+  references();
   arrow();
   global();
   return 0;
