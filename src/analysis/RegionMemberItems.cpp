@@ -6,7 +6,11 @@
 // and attaches the member (mapSteps: the PointerMap the item becomes), so
 // that the kernel reads the device address in v.p while the runtime's
 // attach table gives the host its own v.p back when v's copy returns. A
-// `declare mapper` does the same for `map(v)` (Mappers.cpp).
+// `declare mapper` does the same for `map(v)` (Mappers.cpp). In a
+// template's pattern a dependent member (`v.p` of a `Vec<T> v`) must be a
+// pointer member of the same holder in every instantiation. A member item
+// or one inside an array member (`v.n`, `v.rows[i][0:n]`) lies in the
+// struct, whose implicit map then covers it.
 #include "analysis/ClauseReader.h"
 #include "analysis/Instantiations.h"
 
@@ -39,9 +43,8 @@ bool regionHolderVariable(const VarDecl *VD, const LangOptions &LO) {
 
 /// The holder of the storage of the pointer member Base (`v` of `v.in.p`,
 /// `w` of `w->p`, the field v of `this->v.p`), or none with Why set.
-std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
-                                         const LangOptions &LO,
-                                         std::string &Why) {
+std::optional<RegionMemberHolder>
+regionMemberHolder(const Expr *Base, const LangOptions &LO, std::string &Why) {
   RegionMemberHolder H;
   const Expr *B = Base;
   std::vector<const FieldDecl *> Chain; // Base's member first
@@ -79,9 +82,9 @@ std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
   const auto *DR = dyn_cast<DeclRefExpr>(B);
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   QualType T = VD ? VD->getType() : QualType();
-  if (!VD || !(H.Arrow ? T->isPointerType() &&
-                             T->getPointeeType()->isRecordType()
-                       : T->isRecordType())) {
+  if (!VD ||
+      !(H.Arrow ? T->isPointerType() && T->getPointeeType()->isRecordType()
+                : T->isRecordType())) {
     Why = H.Arrow ? "is not reached through a pointer variable to a struct"
                   : "is not reached by '.' from a struct variable";
     return std::nullopt;
@@ -98,9 +101,9 @@ std::optional<RegionMemberHolder> regionMemberHolder(const Expr *Base,
 /// regionMemberHolder for Base in a template's pattern, where members of a
 /// dependent type name no field yet (`w.p` of a `Vec<T> w`, `v.p` of a
 /// member `Vec<T> v`): the holder and the stub's text, from the names.
-std::optional<RegionMemberHolder>
-dependentMemberHolder(const Expr *Base, const LangOptions &LO,
-                      std::string &Why) {
+std::optional<RegionMemberHolder> dependentMemberHolder(const Expr *Base,
+                                                        const LangOptions &LO,
+                                                        std::string &Why) {
   RegionMemberHolder H;
   std::vector<std::string> Names; // Base's member first
   const Expr *B = Base;
@@ -147,8 +150,7 @@ dependentMemberHolder(const Expr *Base, const LangOptions &LO,
   }
   const auto *DR = dyn_cast<DeclRefExpr>(B);
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!VD || VD->getType()->isReferenceType() ||
-      !regionHolderVariable(VD, LO))
+  if (!VD || VD->getType()->isReferenceType() || !regionHolderVariable(VD, LO))
     return std::nullopt;
   H.Decl = VD;
   H.Text = VD->getNameAsString() + (H.Arrow ? "->" : ".") + Names.back() +
@@ -245,9 +247,8 @@ std::optional<Verdict> ClauseReader::regionArrayMemberItem(const Expr *E,
   }
   std::string Why;
   std::optional<RegionMemberHolder> H =
-      isa<MemberExpr>(B)
-          ? regionMemberHolder(B, Ctx.getLangOpts(), Why)
-          : std::nullopt;
+      isa<MemberExpr>(B) ? regionMemberHolder(B, Ctx.getLangOpts(), Why)
+                         : std::nullopt;
   if (!H)
     return std::nullopt;
   std::string Item = "the map item '" + userText(E) + "'";
@@ -271,11 +272,10 @@ std::optional<Verdict> ClauseReader::regionArrayMemberItem(const Expr *E,
 Verdict ClauseReader::mapHolders() {
   for (const MemberHolder &H : Holders) {
     auto No = [&](const std::string &Why) {
-      Verdict V = Verdict::no(DiagId::HostClause,
-                              "the map item '" + userText(H.Item) +
-                                  "' needs its struct '" +
-                                  H.Var->getNameAsString() + "' mapped, " +
-                                  Why);
+      Verdict V = Verdict::no(
+          DiagId::HostClause,
+          "the map item '" + userText(H.Item) + "' needs its struct '" +
+              H.Var->getNameAsString() + "' mapped, " + Why);
       V.Where = H.Item->getBeginLoc();
       return V;
     };

@@ -1,10 +1,11 @@
 /* Sections of pointer members on target regions (helper nf6, issue 10):
    map(tofrom: v.p[0:n]), v.in.p[lo:len], w->p[0:n], two members of one
-   struct, this->v.p[0:n] of a struct member v, and items inside array
-   members (s.a[2:4], s.rows[r][0:n], s.rows[0:m][0:6], v->a[0:8]), which
-   the struct's map covers. The stub maps the struct (v, or w[0:1]) and the section, and
-   attaches the member; the kernel reads the device address in v.p and the
-   host keeps its own afterwards. Each shape with the data not present and
+   struct, this->v.p[0:n] of a struct member v. The stub maps the struct
+   (v, or w[0:1]) and the section, and attaches the member; the kernel
+   reads the device address in v.p and the host keeps its own afterwards.
+   Member items and items inside array members (s.in.k, s.a[2:4],
+   s.rows[r][0:n], s.rows[0:m][0:6], v->a[0:8]), which the struct's map
+   covers; a reference member (left on the host). Each shape with the data not present and
    already present (enter data before, the kernel writes, exit data after),
    a global and a by-value parameter, members written by the region, and a
    region that moves the pointer inside its section. GCC 12 rejects member

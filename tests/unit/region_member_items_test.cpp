@@ -24,7 +24,8 @@ std::string flatText(const std::string &S) {
 } // namespace
 
 TEST_CASE("a pointer member's section on a target region maps the struct "
-          "and attaches the member", "[analysis][attach][members]") {
+          "and attaches the member",
+          "[analysis][attach][members]") {
   FileResult F = translateC(R"src(
 struct In { int k; int *p; };
 struct V { int n; int *p; struct In in; };
@@ -132,7 +133,8 @@ void f(struct V *w) {
 }
 
 TEST_CASE("a section of a pointer member of a struct member of 'this' maps "
-          "the member the stub takes", "[analysis][attach][members]") {
+          "the member the stub takes",
+          "[analysis][attach][members]") {
   const std::string Code = R"src(
 struct In { int k; int *p; };
 struct V { int n; int *p; In in; int a[4]; };
@@ -259,7 +261,8 @@ void f(struct V *w, int r, int m) {
 }
 
 TEST_CASE("member items map their struct whole; reference members stay on "
-          "the host", "[analysis][members]") {
+          "the host",
+          "[analysis][members]") {
   const std::string Code = R"src(
 struct In { int *p; int k; };
 struct V { int n; In &in; int &r; In own; };
