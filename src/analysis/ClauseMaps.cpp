@@ -106,6 +106,9 @@ Verdict ClauseReader::addItem(const Expr *E, MapInfo MI, const char *What) {
   } else {
     Deref = nullptr;
   }
+  if (!VD && !Deref && !DataConstruct)
+    if (std::optional<Verdict> V = regionArrayMemberItem(E, MI))
+      return *V;
   if (!VD && !Deref && !DataConstruct) {
     std::string Why;
     if (const ValueDecl *RV = rowItem(E, MI, Ctx, Edits, Why)) {
@@ -223,19 +226,21 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   if (!Base || isa<ArraySectionExpr>(Base))
     return std::nullopt;
   QualType BT = Base->getType();
-  if (!Base->isLValue() || !(BT->isPointerType() || BT->isConstantArrayType()))
+  // A member of a template's dependent type (`w.p`): regionMemberItem
+  // checks it in every instantiation.
+  bool DependentMember =
+      !DataConstruct && Base->isTypeDependent() &&
+      isa<MemberExpr, CXXDependentScopeMemberExpr>(Base);
+  if (!Base->isLValue() ||
+      !(DependentMember || BT->isPointerType() || BT->isConstantArrayType()))
     return std::nullopt;
   std::string Item = std::string("the ") + What + " item '" + userText(E) + "'";
+  std::string BaseText;
   if (!DataConstruct)
-    return Verdict::no(DiagId::HostClause,
-                       Item + " is based on '" + userText(Base) +
-                           "', not on a variable; on a target region such "
-                           "items are translated inside arrays of arrays "
-                           "only (a[i][lo:len]), through pointers in target "
-                           "data, enter data, exit data and update constructs "
-                           "(map it with 'target enter data' before the "
-                           "region)");
-  if (Base->HasSideEffects(Ctx))
+    if (std::optional<Verdict> V = regionMemberItem(X, Base, Item, BaseText))
+      return *V;
+  // (A dependent member chain is only member accesses: clang cannot tell.)
+  if (!DependentMember && Base->HasSideEffects(Ctx))
     return Verdict::no(DiagId::HostClause,
                        Item + " has side effects in its base");
   if (Sec && Sec->getStride() && std::string(What) != "to" &&
@@ -270,8 +275,8 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   }
   CI.ClauseExprs.push_back(X);
   PointerMap PM;
-  PM.Base = exprText_(Base, Ctx);
-  PM.AttachBase = BT->isPointerType();
+  PM.Base = BaseText.empty() ? exprText_(Base, Ctx) : BaseText;
+  PM.AttachBase = BT->isPointerType() || DependentMember;
   PM.Map = MI;
   CI.PointerMaps.push_back(PM);
   return Verdict{};

@@ -71,6 +71,18 @@ struct ClauseReader {
   /// target data, enter/exit data, update: items are evaluated where the
   /// construct stands.
   bool DataConstruct;
+  /// Struct variables holding the pointer members that a target region's
+  /// items map through (`v` of `v.p[0:n]`, `w` of `w->p[0:n]`), mapped by
+  /// mapHolders once every clause is read (RegionMemberItems.cpp).
+  struct MemberHolder {
+    const clang::ValueDecl *Var; // a variable, or a field of *this
+    const clang::Expr *Item;
+    bool Arrow; // w->p: the object w points to holds the member
+    /// A member item or one inside an array member (`v.n`, `v.a[0:4]`):
+    /// the struct's map covers it, and nothing else maps it.
+    bool Whole = false;
+  };
+  std::vector<MemberHolder> Holders = {};
 
   /// E's text in the kernel's or stub's spelling (after Edits).
   std::string exprText_(const clang::Expr *E, clang::ASTContext &C) const {
@@ -105,6 +117,22 @@ struct ClauseReader {
   /// need it as a parameter of its stub. None when E has no such form.
   std::optional<Verdict> addBasedItem(const clang::Expr *E, MapInfo MI,
                                       const char *What);
+  /// A target region's item on the pointer member Base of a struct
+  /// variable or of a struct member of `this` (Item: the message's name of
+  /// it): none when the holder is recorded, with BaseText set where the
+  /// stub names Base otherwise than its text (`v.p` for `this->v.p`); else
+  /// why not (RegionMemberItems.cpp).
+  std::optional<Verdict> regionMemberItem(const clang::Expr *E,
+                                          const clang::Expr *Base,
+                                          const std::string &Item,
+                                          std::string &BaseText);
+  /// A target region's member item, or one inside an array member, of a
+  /// struct variable (`v.n`, `v.a[lo:len]`, `v.rows[i][0:n]`, `w->a[0:n]`):
+  /// mapped by mapping the struct whole. None for other items.
+  std::optional<Verdict> regionArrayMemberItem(const clang::Expr *E,
+                                               const MapInfo &MI);
+  /// Maps each struct variable in Holders as its items need it.
+  Verdict mapHolders();
   /// `this[0:1]` or `*this`, the object a member function runs on: a data
   /// construct maps it whole, before its members. None for other items.
   std::optional<Verdict> addThisItem(const clang::Expr *E, MapInfo MI,

@@ -154,6 +154,8 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
       return V;
     }
   }
+  if (Verdict V = R.mapHolders(); !V.Ok)
+    return V;
   groupStructMembers(D.getDirectiveKind(), CI.PointerMaps);
   return {};
 }

@@ -27,6 +27,7 @@ if(TARGET omp2cuda_tool)
     team_barrier_test.cpp
     data_items_test.cpp
     map_items_test.cpp
+    region_member_items_test.cpp
     pointer_order_test.cpp
     exit_order_test.cpp
     pointer_seen_test.cpp
