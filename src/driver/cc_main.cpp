@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CcOptions.h"
+#include "CcPch.h"
 #include "CcTools.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -59,7 +60,10 @@ private:
   std::vector<std::string> CC, CXX, NVCC;
   std::vector<std::string> Objects; // in command-line order with LinkItems
 
-  int exec(const std::vector<std::string> &Cmd, int *RC = nullptr);
+  int exec(const std::vector<std::string> &Cmd, int *RC = nullptr,
+           StringRef ErrFile = "");
+  int compileWithPch(const std::vector<std::string> &Cmd, const std::string &Pch,
+                     int &RC);
   /// nvcc's host compiler (--host-compiler) and its OpenMP flags.
   void addCcbin(std::vector<std::string> &Cmd);
   int translate(const Input &In, const std::string &CuOut, bool &Produced);
@@ -76,7 +80,8 @@ private:
   bool ensureCxx(bool Quiet = false);
 };
 
-int Driver::exec(const std::vector<std::string> &Cmd, int *RC) {
+int Driver::exec(const std::vector<std::string> &Cmd, int *RC,
+                 StringRef ErrFile) {
   if (O.Verbose) {
     std::string Line;
     for (size_t I = 0; I < Cmd.size(); ++I)
@@ -87,8 +92,12 @@ int Driver::exec(const std::vector<std::string> &Cmd, int *RC) {
   std::vector<StringRef> Args(Cmd.begin(), Cmd.end());
   std::string Err;
   bool Failed = false;
-  int Status = llvm::sys::ExecuteAndWait(Cmd[0], Args, std::nullopt, {}, 0, 0,
-                                         &Err, &Failed);
+  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, ErrFile};
+  int Status = llvm::sys::ExecuteAndWait(
+      Cmd[0], Args, std::nullopt,
+      ErrFile.empty() ? llvm::ArrayRef<std::optional<StringRef>>()
+                      : llvm::ArrayRef<std::optional<StringRef>>(Redirects),
+      0, 0, &Err, &Failed);
   if (Failed || Status < 0)
     return error("cannot run '" + Cmd[0] + "'" +
                  (Err.empty() ? "" : ": " + Err));
@@ -290,6 +299,7 @@ std::vector<std::string> Driver::clangCuFlags(const std::string &Cu) const {
 int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
                       const std::string &Obj) {
   std::vector<std::string> Cmd;
+  std::string Pch;
   std::string Std = O.CxxStd.empty() ? "c++17" : O.CxxStd;
   if (O.BE == Backend::Cuda) {
     if (!ensureNvcc())
@@ -329,13 +339,21 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
     else
       for (const std::string &F : clangCuFlags(Cu))
         Cmd.push_back(F);
-    if (!SrcDir.empty())
-      Cmd.insert(Cmd.end(), {"-iquote", SrcDir});
+    size_t QuoteAt = Cmd.size();
     Cmd.push_back("-I" + IncludeDir);
     addHostFlags(Cmd);
+    // The source's directory does not change the runtime's header: the
+    // precompiled one serves every source compiled with the same flags.
+    if (const char *Dir = std::getenv("OMP2CUDA_PCH_DIR");
+        Dir && *Dir && pchApplies(Cmd))
+      Pch = ensurePch(Dir, Cmd, IncludeDir, O.Verbose);
+    if (!SrcDir.empty())
+      Cmd.insert(Cmd.begin() + QuoteAt, {"-iquote", SrcDir});
   }
   Cmd.insert(Cmd.end(), {"-c", Cu, "-o", Obj});
   int RC = 0;
+  if (!Pch.empty() && compileWithPch(Cmd, Pch, RC) == 0 && RC == 0)
+    return 0;
   if (exec(Cmd, &RC))
     return 1;
   if (RC == 0)
@@ -349,6 +367,25 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
          "host; if the host compiler rejected one, --host-compiler=clang++-19 "
          "compiles the host side with clang, which accepts OpenMP 5.x");
   return 1;
+}
+
+/// Cmd with the precompiled runtime header. Its diagnostics are held: on
+/// success they are shown (warnings), on failure the caller compiles again
+/// without the cache, which reports the errors as a user without one sees
+/// them (a header the cache got wrong is then no error of the user's).
+int Driver::compileWithPch(const std::vector<std::string> &Cmd,
+                           const std::string &Pch, int &RC) {
+  std::vector<std::string> WithPch = Cmd;
+  WithPch.insert(WithPch.end() - 4, {"-include-pch", Pch});
+  llvm::SmallString<256> Log;
+  if (fs::createTemporaryFile("omp2cuda-cc", "log", Log))
+    return 1;
+  int Failed = exec(WithPch, &RC, Log);
+  if (!Failed && RC == 0)
+    if (auto Buf = llvm::MemoryBuffer::getFile(Log))
+      llvm::errs() << (*Buf)->getBuffer();
+  fs::remove(Log);
+  return Failed;
 }
 
 std::string Driver::objectFor(const Input &In) {

@@ -32,6 +32,8 @@ if(TARGET omp2cuda)
   set_tests_properties(integration.cmake.cuda PROPERTIES SKIP_RETURN_CODE 77)
   add_test(NAME integration.host_compiler
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/host_compiler.sh ${CMAKE_BINARY_DIR})
+  add_test(NAME integration.emu_pch
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/emu_pch.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.language_levels
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/integration/language_levels.sh ${CMAKE_BINARY_DIR})
   add_test(NAME integration.mandatory_host
