@@ -37,20 +37,36 @@ public:
   /// device copy was freed).
   void forget(const void *H, std::size_t Bytes);
 
+  /// The device copy [Dev, Dev + Bytes) of host [Host, Host + Bytes) goes
+  /// while attached pointers still target it (their DevValue lies in it, one
+  /// past the end included): true, and the table keeps the memory allocated
+  /// (the caller must not free it) until the last of them is forgotten or
+  /// attached elsewhere; takeReleased() then hands it back. Held, no other
+  /// copy can be given that device memory, so a device value in it can only
+  /// mean this copy's host counterpart (hostOfFreed) and a device value equal
+  /// to a slot's DevValue only that slot's host value: without the hold,
+  /// `exit data map(from: t)`, `enter data map(to: u)` (the device cache
+  /// handing u t's block), `exit data map(from: s, s.p)` read s.p, attached
+  /// into t and moved by a kernel, as u's host counterpart (scratch-ex6
+  /// r8.cpp), and a kernel's `s.p = &u.v[0]` as t's host address. Bounded
+  /// by one block per live attachment. Not covered: a pointer a kernel moved
+  /// into a copy it was not attached to, which goes and is given to another
+  /// copy before the pointer comes back (it then reads as that copy's host
+  /// counterpart; noteFreed below resolves it only until the reuse).
+  bool hold(const void *Host, std::size_t Bytes, void *Dev);
+  /// Held device memory no attachment targets any more: the caller frees it.
+  std::vector<void *> takeReleased();
+
   /// A copy freed while attachments remain: a pointer a kernel moved into
   /// it may come back later in the copy of its storage, still mapped
   /// (`exit data map(from: t)`, then `map(from: s, s.p)` with s.p moved into
   /// t), and must then read as its host counterpart. Remembered until the
-  /// device memory is allocated again (reused()) or no attachment remains.
-  /// Not yet right: once another copy took that memory (`enter data
-  /// map(to: u)` between the two exits, the device cache handing u t's
-  /// block), the pointer reads as u's host counterpart (scratch-ex6 r8.cpp);
-  /// telling them apart needs the pointer's device value read before the
-  /// memory is reused.
+  /// device memory is allocated again (reused()) or no attachment remains;
+  /// memory hold() keeps resolves as long as it is held.
   void noteFreed(const void *Host, std::size_t Bytes, const void *Dev);
   /// The host counterpart of a device address in a copy noteFreed
-  /// remembers (one past the end included, as PresentTable::hostOf), or
-  /// null.
+  /// remembers or hold() keeps (one past the end included, as
+  /// PresentTable::hostOf), or null.
   void *hostOfFreed(const void *D) const;
   /// Device memory [D, D + Bytes) is allocated again: the freed copies it
   /// overlaps are forgotten.
@@ -62,8 +78,23 @@ private:
     std::size_t Bytes;
     const void *Host;
   };
+  struct Held {
+    std::size_t Bytes;
+    const void *Host;
+  };
+  /// Unlinks S from ByTarget; the held block it targeted goes to Released
+  /// when no other attachment targets it. Lock held.
+  void untarget(const Slot &S);
+  /// Whether an attachment's DevValue lies in [B, B + Bytes]. Lock held.
+  bool targeted(std::uintptr_t B, std::size_t Bytes) const;
+
   mutable std::mutex Lock;
   std::map<std::uintptr_t, Slot> Slots;
+  /// DevValue -> pointer storage, for the attached slots (DevValue !=
+  /// HostValue).
+  std::multimap<std::uintptr_t, std::uintptr_t> ByTarget;
+  std::map<std::uintptr_t, Held> Holds; // by device address
+  std::vector<void *> Released;
   std::vector<Freed> Graves; // oldest first
 };
 

@@ -248,7 +248,7 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if (D.Last) { // first: a failed copy back still frees it
     if (D.Dev != Host) // a zero-copy entry's bytes are the host's
-      C.Allocs.push_back(D.Alloc);
+      C.Copies.push_back({D.AllocHost, D.AllocBytes, D.Alloc});
     C.Freed.push_back({Host, Bytes, D.Dev});
   }
   if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
@@ -271,6 +271,13 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
+    devFree(Dev, P, Loc);
+  // After every forget above: a batch's pointers into its own copies do not
+  // hold them.
+  for (const Range &F : C.Copies)
+    if (!attachments(Dev)->hold(F.Host, F.Bytes, F.Dev))
+      devFree(Dev, F.Dev, Loc);
+  for (void *P : attachments(Dev)->takeReleased())
     devFree(Dev, P, Loc);
 }
 

@@ -105,6 +105,9 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 /// What an exit action leaves to do once the stream is synchronised.
 struct Cleanup {
   std::vector<void *> Allocs;
+  /// The device copies that go (whole entries, Dev their allocation): the
+  /// attach table may hold one that attached pointers target.
+  std::vector<Range> Copies;
   std::vector<void *> Events;
   bool CopiedBack = false;
   /// Host ranges that received device bytes (for the attached pointers

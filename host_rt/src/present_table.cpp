@@ -93,6 +93,8 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
     return D;
   D.Last = true;
   D.Alloc = E->Dev;
+  D.AllocHost = reinterpret_cast<const void *>(E->Begin);
+  D.AllocBytes = E->End - E->Begin;
   if (E->Ready) { // a creator not yet synchronised (enter data, delete)
     D.DoneEvent = E->Ready;
     D.PendingCopy = true;

@@ -127,6 +127,8 @@ public:
     bool Last = false;         // the count reached zero; the entry is gone
     void *Dev = nullptr;       // device address of the range's first byte
     void *Alloc = nullptr;     // when Last: the allocation to free
+    const void *AllocHost = nullptr; // when Last: the entry's host range,
+    std::size_t AllocBytes = 0;      // whose device copy Alloc is
     void *DoneEvent = nullptr; // an event nobody needs any more: destroy it
     /// Last, and the first copy (DoneEvent) may still run on a stream that
     /// was not synchronised: wait for it before the memory is freed.

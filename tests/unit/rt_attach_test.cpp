@@ -435,6 +435,65 @@ TEST_CASE("the attach table forgets a freed copy once its device memory is "
   CHECK(A.hostOfFreed(Dev + 1) == nullptr);
 }
 
+TEST_CASE("a copy freed while an attached pointer targets it keeps its "
+          "device memory until the pointer goes",
+          "[rt][attach][exit-batch]") {
+  // scratch-ex6 r8.cpp: exit data map(from: t), enter data map(to: u),
+  // exit data map(from: s) map(from: s.p), s.p moved into t by a kernel.
+  // u must not get t's device memory: s.p's device value would read as u's
+  // host counterpart.
+  for (int Move = 0; Move < 3; Move += 2) {
+    CAPTURE(Move);
+    BatchT T{}, U{};
+    BatchS S{T.V, 8};
+    enterHolder(T, S, Move);
+    BatchT *DT = deviceOf(&T);
+    exitData(Loc, -1, true, &T, sizeof T, MapFrom);
+    enterData(Loc, -1, true, &U, sizeof U, MapTo);
+    BatchT *DU = deviceOf(&U);
+    CHECK(DU != DT);
+    if (Move == 0) // a kernel points s.p at u's copy: u's address comes back
+      deviceOf(&S)->P = DU->V;
+    ExitBatch B;
+    B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+    B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+    B.run();
+    CHECK(S.P == (Move == 0 ? U.V : T.V + Move));
+    exitData(Loc, -1, true, &U, sizeof U, MapFrom);
+    CHECK(presentEntries(0) == 0);
+  }
+}
+
+TEST_CASE("the attach table holds a freed copy attachments target and "
+          "releases it when the last of them goes",
+          "[rt][attach][exit-batch]") {
+  detail::AttachTable A;
+  int Host[4] = {}, Mem[16] = {};
+  int *Dev = Mem, *Other = Mem + 8;
+  int *Ptr = nullptr, *Ptr2 = nullptr, *Loose = nullptr;
+  CHECK_FALSE(A.hold(Host, sizeof Host, Dev)); // nothing targets it
+  A.add(&Loose, Host, Host); // unattached (not on the device): no target
+  CHECK_FALSE(A.hold(Host, sizeof Host, Dev));
+  A.add(&Ptr, Host, Dev + 1);
+  A.add(&Ptr2, Host + 4, Dev + 4); // one past the end targets it too
+  CHECK_FALSE(A.hold(Host, sizeof Host, Other));
+  REQUIRE(A.hold(Host, sizeof Host, Dev));
+  CHECK(A.hostOfFreed(Dev + 3) == Host + 3);
+  A.reused(Dev, sizeof(int)); // (cannot happen while held) still resolves
+  CHECK(A.hostOfFreed(Dev + 3) == Host + 3);
+  A.forget(&Ptr, sizeof Ptr);
+  CHECK(A.takeReleased().empty()); // Ptr2 still targets it
+  A.add(&Ptr2, Host, Other); // attached elsewhere: the last target goes
+  CHECK(A.takeReleased() == std::vector<void *>{Dev});
+  CHECK(A.takeReleased().empty());
+  CHECK(A.hostOfFreed(Dev + 3) == nullptr);
+  // Held again, then the pointer storage goes.
+  A.add(&Ptr, Host, Dev);
+  REQUIRE(A.hold(Host, sizeof Host, Dev));
+  A.forget(&Ptr, sizeof Ptr);
+  CHECK(A.takeReleased() == std::vector<void *>{Dev});
+}
+
 extern "C" int omp_target_is_present(const void *, int);
 extern "C" void *omp_target_alloc(std::size_t, int);
 extern "C" void omp_target_free(void *, int);
