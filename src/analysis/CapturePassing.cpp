@@ -155,8 +155,7 @@ bool defaultmapMapsScalars(const ClauseInfo &CI) {
   return DM == "tofrom" || DM == "from" || DM == "present";
 }
 
-/// A bit-field has no address: the stub cannot reach its device copy (a
-/// reference to it would bind a temporary, which a deferred task outlives).
+/// A bit-field has no address: the stub cannot reach its device copy.
 bool isBitFieldMember(const ValueDecl *D) {
   const auto *FD = dyn_cast_or_null<FieldDecl>(D);
   return FD && FD->isBitField();
@@ -179,6 +178,7 @@ void scalarPassing(const CaptureSite &S, const Use &U, Capture &Cap) {
       // (this[:1]): what the region writes to it is seen afterwards.
       Cap.Map = makeMap(MapType::ToFrom, true);
     else if (U.Member && !S.IsData && !isBitFieldMember(U.Decl) &&
+             !U.Decl->getType()->isReferenceType() &&
              defaultmapFor(S.CI, 'a') != "firstprivate")
       // One only read goes by value, the device copy's where *this (or
       // the member) is present: a region before may have written it there
@@ -302,9 +302,7 @@ Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
                Cap.How == Passing::LastPrivate ||
                (!S.IsData && Cap.How == Passing::DevicePointer &&
                 Cap.PointerObject);
-  // A member only read: the stub reads the device copy's value through it.
-  if (Cap.How == Passing::Value && Cap.MemberStart && !Cap.IsVLA)
-    T = Ctx.getLValueReferenceType(T.withConst());
+
   // A firstprivate array travels by value in a struct (C++ passes no
   // array by value); the kernel names its own copy by the array's name.
   bool ByRefArray = Cap.BoxedArray;
@@ -333,6 +331,14 @@ Verdict stubParam(const CaptureSite &S, QualType T, Capture &Cap) {
                       ", size_t o2c_bytes_" + Cap.Name
                 : declText(ByRef || ByRefArray ? Ctx.getLValueReferenceType(T) : T,
                            Cap.Name, Ctx);
+  // A member only read: the stub takes its value at the call, for the
+  // clauses (a deferred task evaluates them at the encounter), and its
+  // address, whose device copy's value the kernel gets (Lower.cpp).
+  if (Cap.How == Passing::Value && Cap.MemberStart) {
+    Cap.StubParam += ", " + declText(Ctx.getPointerType(T.withConst()),
+                                     "o2c_at_" + Cap.Name, Ctx);
+    Cap.CallArg += ", &" + Cap.CallArg;
+  }
   // A kernel's stub takes a VLA's size too; a data construct names the
   // array where it stands.
   if (Cap.IsVLA && !S.IsData)

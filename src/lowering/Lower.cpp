@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <map>
 
 namespace omp2cuda {
 
@@ -161,38 +159,6 @@ void mapRowOf(const Capture &C, const std::string &DevName,
                      "    {} = {}",
                      Len, DevName, Within("0"))});
 }
-/// Text with each identifier that Names maps replaced; a member access
-/// (`.x`, `->x`) or a qualified name (`::x`) keeps its spelling.
-std::string renameIdentifiers(const std::string &Text,
-                              const std::map<std::string, std::string> &Names) {
-  auto IsId = [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-  };
-  std::string Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!IsId(Text[I]) || std::isdigit(static_cast<unsigned char>(Text[I]))) {
-      // A number's digits and suffix stay together (`1e5f`, `0x1full`).
-      size_t J = I + 1;
-      if (std::isdigit(static_cast<unsigned char>(Text[I])))
-        while (J < Text.size() && (IsId(Text[J]) || Text[J] == '.'))
-          ++J;
-      Out.append(Text, I, J - I);
-      I = J;
-      continue;
-    }
-    size_t J = I;
-    while (J < Text.size() && IsId(Text[J]))
-      ++J;
-    std::string Id = Text.substr(I, J - I);
-    bool Accessed = (I >= 1 && Text[I - 1] == '.') ||
-                    (I >= 2 && Text.compare(I - 2, 2, "->") == 0) ||
-                    (I >= 2 && Text.compare(I - 2, 2, "::") == 0);
-    auto It = Names.find(Id);
-    Out += It != Names.end() && !Accessed ? It->second : Id;
-    I = J;
-  }
-  return Out;
-}
 } // namespace
 
 std::string tripCountExpr(const LoopLevel &L, const std::string &T) {
@@ -323,7 +289,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   std::vector<StubMap> Translations;
   // Members only read, by the device copy's value (CapturePassing.cpp).
   std::vector<StubMap> StartValues;
-  std::map<std::string, std::string> StartNames;
+  std::vector<std::pair<std::string, std::string>> StartNames;
   thisObject(R, K);
   for (const Capture &C : R.Captures) {
     if (C.How == Passing::Private) {
@@ -346,6 +312,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       K.DeferredArgs.push_back(C.Name);
       if (C.IsVLA) // the stub takes a VLA's size after it
         K.DeferredArgs.push_back("o2c_bytes_" + C.Name);
+      if (C.MemberStart && C.How == Passing::Value) // and a member's address
+        K.DeferredArgs.push_back("o2c_at_" + C.Name);
     }
     K.CallArgs.push_back(C.CallArg);
     std::string Arg = C.Name;
@@ -354,10 +322,13 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       if (C.MemberStart && C.InBody) {
         // The stub has the member by reference (CapturePassing.cpp) and
         // reads its start value before any map, as OpenMP's this[:1].
+        // After the region's own maps: `map(always, to: this[:1])` first
+        // refreshes the device copy.
         Arg = "o2c_start_" + C.Name;
-        StartValues.push_back({fmt::format("const auto {} = o2c_region.startValue({});",
-                                           Arg, C.Name)});
-        StartNames[C.Name] = Arg;
+        StartValues.push_back(
+            {fmt::format("const auto {} = o2c_region.startValue(*o2c_at_{});",
+                         Arg, C.Name)});
+        StartNames.emplace_back(C.Name, Arg);
       } else if (C.CallArg.size() > 3 &&
           C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
         // A function parameter pack (CapturePacks.cpp): each element as
@@ -563,9 +534,16 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     lowerSpmd(R, K);
   // The loop bounds the kernel reads from a member only read are the
   // device copy's values: the stub counts the trip with the same ones.
+  // They are the same names in the stub's scope: the trip is counted where
+  // each names its start value, whatever the bound's spelling (a macro).
   if (!StartNames.empty()) {
-    K.TripExpr = renameIdentifiers(K.TripExpr, StartNames);
-    K.Maps.insert(K.Maps.begin(), StartValues.begin(), StartValues.end());
+    K.Maps.insert(K.Maps.end(), StartValues.begin(), StartValues.end());
+    if (!K.TripExpr.empty()) {
+      std::string Shadows;
+      for (const auto &[Name, Start] : StartNames)
+        Shadows += fmt::format("const auto {0} = {1}; (void){0}; ", Name, Start);
+      K.TripExpr = "[&] { " + Shadows + "return " + K.TripExpr + "; }()";
+    }
   }
   // A parameter pack goes last: nvcc cannot take the address of a kernel
   // whose pack is followed by other parameters (an empty pack, `k<>`).

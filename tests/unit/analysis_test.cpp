@@ -209,7 +209,7 @@ void g(float *x, float *y) { axpy(2.0f, x, y, 4); }
   const Region &M = F.Regions[0].R;
   REQUIRE(M.Translate);
   CHECK(findCapture(M, "n")->IsMember);
-  CHECK(findCapture(M, "n")->CallArg == "this->n");
+  CHECK(findCapture(M, "n")->CallArg == "this->n, &this->n");
   const Region &T = F.Regions[1].R;
   REQUIRE(T.Translate);
   CHECK(T.TemplateHeader == "template <typename T>");
@@ -274,7 +274,7 @@ template struct Buf<float>;
   CHECK(findCapture(Scale, "data")->StubParam == "U *data");
   CHECK(findCapture(Scale, "data")->KernelParam == "U *data");
   CHECK(contains(F.Output, "omp2cuda_Buf_scale_L25_launch<U, M>(s, this->data, "
-                           "this->n)"));
+                           "this->n, &this->n)"));
 }
 
 TEST_CASE("class-scope typedefs are spelled as what they stand for; member "
@@ -466,7 +466,7 @@ void h(double *a, int n) {
   CHECK(Inc.TemplateHeader == "template <typename U>");
   CHECK(findCapture(Inc, "a")->StubParam == "U *a");
   CHECK(contains(F.Output, "omp2cuda_Box_inc_lambda_L30_launch<U>(d, this->a, "
-                           "this->n)"));
+                           "this->n, &this->n)"));
   // In a generic lambda: its `auto` parameter, named through decltype.
   const Region &Gen = F.Regions[4].R;
   CHECK(Gen.Translate);

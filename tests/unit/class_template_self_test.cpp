@@ -38,7 +38,7 @@ void use() { Grid<double> g{}; g.stamp(); g.scaled(); }
   CHECK(contains(F.Output, "T(sizeof(Grid<T, W>) % 5)"));
   // The static member reaches the kernel as a value, both spellings.
   CHECK(contains(F.Output, "T(scale) + T(scale % 4)"));
-  CHECK(contains(F.Output, "_launch<T, W>(Grid::scale, this->n, this->cells)"));
+  CHECK(contains(F.Output, "_launch<T, W>(Grid::scale, this->n, &this->n, this->cells)"));
 }
 
 TEST_CASE("a nested class of a class template that names itself stays on "

@@ -162,7 +162,7 @@ struct H {
   CHECK(contains(Out, "o2c_region.map((v.in.p) + (1), (size_t)(m) * "
                       "sizeof(*(v.in.p)), o2c::MapToFrom);"));
   CHECK(contains(Out, "o2c_region.attachSection(&(v.in.p), 1);"));
-  CHECK(contains(Out, "_launch(k, this->v, this->m)"));
+  CHECK(contains(Out, "_launch(k, this->v, this->m, &this->m)"));
   CHECK_FALSE(Rs[1]->Translate);
   CHECK(contains(Rs[1]->Reason, "not reached through a pointer variable"));
   CHECK(Rs[1]->WhyPos.Line == lineOf(Code, "vp->p[0:m]"));

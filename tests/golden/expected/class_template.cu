@@ -31,20 +31,24 @@ static __global__ void omp2cuda_Strided_fill_L9(T v, T *data, int n) {
 //
 // Returns false when the region must run on the host.
 template <typename T, int Stride>
-static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, const int &n) {
+static bool omp2cuda_Strided_fill_L9_launch(T v, T *data, int n,
+                                            const int *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template.cpp", 9, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_data = (n * Stride);
   auto *data_d = o2c_region.mapSection(data, 0, o2c_len_data, o2c::MapFrom);
   if (o2c_len_data == 0) // a zero-length section: after every map
     data_d = o2c_region.mapSection(data, 0, 0, o2c::MapFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Strided_fill_L9<false, T, Stride>,
@@ -66,7 +70,7 @@ struct Strided {
   T *data;
   int n;
   void fill(T v) {
-if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 9 "inputs/class_template.cpp"
 #pragma omp target teams distribute parallel for map(from: data[0:n * Stride])
     for (int i = 0; i < n; ++i)
@@ -75,7 +79,7 @@ if (!omp2cuda_Strided_fill_L9_launch<T, Stride>(v, this->data, this->n)) { // om
   void scale(T s);
 };
 
-#line 79 "class_template.cu"
+#line 83 "class_template.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: data[0:n * S])' at inputs/class_template.cpp:18
 //
@@ -89,7 +93,7 @@ static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
     do {
 #line 20 "inputs/class_template.cpp"
     data[i * S] *= s;
-#line 93 "class_template.cu"
+#line 97 "class_template.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -102,20 +106,24 @@ static __global__ void omp2cuda_Strided_scale_L18(U s, U *data, int n) {
 //
 // Returns false when the region must run on the host.
 template <typename U, int S>
-static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, const int &n) {
+static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, int n,
+                                              const int *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template.cpp", 18, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_data = (n * S);
   auto *data_d = o2c_region.mapSection(data, 0, o2c_len_data, o2c::MapToFrom);
   if (o2c_len_data == 0) // a zero-length section: after every map
     data_d = o2c_region.mapSection(data, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Strided_scale_L18<false, U, S>,
@@ -134,7 +142,7 @@ static bool omp2cuda_Strided_scale_L18_launch(U s, U *data, const int &n) {
 #line 16 "inputs/class_template.cpp"
 template <typename U, int S>
 void Strided<U, S>::scale(U s) {
-if (!omp2cuda_Strided_scale_L18_launch<U, S>(s, this->data, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Strided_scale_L18_launch<U, S>(s, this->data, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 18 "inputs/class_template.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: data[0:n * S])
   for (int i = 0; i < n; ++i)

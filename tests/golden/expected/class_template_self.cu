@@ -77,21 +77,25 @@ static __global__ void omp2cuda_Grid_stamp_L37(int n, T *cells) {
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_stamp_L37_launch(const int &n, T *cells) {
+static bool omp2cuda_Grid_stamp_L37_launch(int n, const int *o2c_at_n,
+                                           T *cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 37, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_cells = (n);
   auto *cells_d =
       o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_stamp_L37<false, T, W>, o2c_region,
@@ -122,7 +126,7 @@ static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
     do {
 #line 45 "inputs/class_template_self.cpp"
       cells[i] = cells[i] * T(scale) + T(scale % 4);
-#line 126 "class_template_self.cu"
+#line 130 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -135,22 +139,25 @@ static __global__ void omp2cuda_Grid_scaled_L43(const int scale, int n,
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_scaled_L43_launch(const int scale, const int &n,
-                                            T *cells) {
+static bool omp2cuda_Grid_scaled_L43_launch(const int scale, int n,
+                                            const int *o2c_at_n, T *cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 43, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_cells = (n);
   auto *cells_d =
       o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapToFrom);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_scaled_L43<false, T, W>, o2c_region,
@@ -181,7 +188,7 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
     do {
 #line 52 "inputs/class_template_self.cpp"
       s += cells[i];
-#line 185 "class_template_self.cu"
+#line 192 "class_template_self.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -196,21 +203,25 @@ static __global__ void omp2cuda_Grid_sum_L49(T *o2c_red_s, const int n,
 //
 // Returns false when the region must run on the host.
 template <typename T, int W>
-static bool omp2cuda_Grid_sum_L49_launch(T &s, const int &n, T *const cells) {
+static bool omp2cuda_Grid_sum_L49_launch(T &s, const int n, const int *o2c_at_n,
+                                         T *const cells) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/class_template_self.cpp", 49, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
   const long long o2c_len_cells = (n);
   auto *cells_d = o2c_region.mapSection(cells, 0, o2c_len_cells, o2c::MapTo);
   if (o2c_len_cells == 0) // a zero-length section: after every map
     cells_d = o2c_region.mapSection(cells, 0, 0, o2c::MapTo);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Grid_sum_L49<false, T, W>, o2c_region,
@@ -246,7 +257,7 @@ struct Grid {
   // The injected class name, a static member function through it and
   // `this->n`.
   void stamp() {
-if (!omp2cuda_Grid_stamp_L37_launch<T, W>(this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Grid_stamp_L37_launch<T, W>(this->n, &this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 37 "inputs/class_template_self.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: cells[0:n])
     for (int i = 0; i < this->n; ++i)
@@ -254,7 +265,7 @@ if (!omp2cuda_Grid_stamp_L37_launch<T, W>(this->n, this->cells)) { // omp2cuda: 
   }
   // A static member through the injected name and through the template.
   void scaled() {
-if (!omp2cuda_Grid_scaled_L43_launch<T, W>(Grid::scale, this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Grid_scaled_L43_launch<T, W>(Grid::scale, this->n, &this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 43 "inputs/class_template_self.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: cells[0:n])
     for (int i = 0; i < n; ++i)
@@ -262,7 +273,7 @@ if (!omp2cuda_Grid_scaled_L43_launch<T, W>(Grid::scale, this->n, this->cells)) {
   }
   T sum() const {
     T s = 0;
-if (!omp2cuda_Grid_sum_L49_launch<T, W>(s, this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Grid_sum_L49_launch<T, W>(s, this->n, &this->n, this->cells)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 49 "inputs/class_template_self.cpp"
 #pragma omp target teams distribute parallel for reduction(+: s) \
     map(to: cells[0:n])

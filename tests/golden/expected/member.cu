@@ -30,21 +30,27 @@ static __global__ void omp2cuda_Field_apply_L9(double f, double *p, int n,
 // for map(tofrom: p[0:n])' at inputs/member.cpp:9
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_Field_apply_L9_launch(double f, double *p, const int &n,
-                                           const double &scale) {
+static bool omp2cuda_Field_apply_L9_launch(double f, double *p, int n,
+                                           const int *o2c_at_n, double scale,
+                                           const double *o2c_at_scale) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/member.cpp", 9, 1, "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
-  const auto o2c_start_scale = o2c_region.startValue(scale);
   const long long o2c_len_p = (n);
   auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapToFrom);
   if (o2c_len_p == 0) // a zero-length section: after every map
     p_d = o2c_region.mapSection(p, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const auto o2c_start_scale = o2c_region.startValue(*o2c_at_scale);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    const auto scale = o2c_start_scale;
+    (void)scale;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Field_apply_L9<false>, o2c_region,
@@ -67,7 +73,7 @@ struct Field {
   double scale;
   void apply(double f) {
     double *p = v;
-if (!omp2cuda_Field_apply_L9_launch(f, p, this->n, this->scale)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Field_apply_L9_launch(f, p, this->n, &this->n, this->scale, &this->scale)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 9 "inputs/member.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: p[0:n])
     for (int i = 0; i < this->n; ++i)

@@ -35,20 +35,24 @@ static __global__ void omp2cuda_Vec_scale_L9(T f, T *v, int n) {
 //
 // Returns false when the region must run on the host.
 template <class T>
-static bool omp2cuda_Vec_scale_L9_launch(T f, T *v, const int &n) {
+static bool omp2cuda_Vec_scale_L9_launch(T f, T *v, int n,
+                                         const int *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/member_qualified.cpp", 9, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_v = (n);
   auto *v_d = o2c_region.mapSection(v, 0, o2c_len_v, o2c::MapToFrom);
   if (o2c_len_v == 0) // a zero-length section: after every map
     v_d = o2c_region.mapSection(v, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Vec_scale_L9<false, T>, o2c_region,
@@ -70,7 +74,7 @@ template <class T> struct Vec {
   T *v;
   int n;
   void scale(T f) {
-if (!omp2cuda_Vec_scale_L9_launch<T>(f, this->v, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Vec_scale_L9_launch<T>(f, this->v, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 9 "inputs/member_qualified.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: v[0:n])
     for (int i = 0; i < n; ++i) {
@@ -80,7 +84,7 @@ if (!omp2cuda_Vec_scale_L9_launch<T>(f, this->v, this->n)) { // omp2cuda: offloa
   }
   void shift(T d) {
 { static const o2c::SourceLoc o2c_loc = {"inputs/member_qualified.cpp", 16, 1, "target teams distribute parallel for"}; // [omp2cuda-host-type] left on the host: the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet)
-#line 84 "member_qualified.cu"
+#line 88 "member_qualified.cu"
   o2c::leftOnHost(o2c_loc, "the region names a member of its own class by the class's name, which the kernel, placed before the class, cannot (not supported yet) [omp2cuda-host-type]"); o2c::waitForSiblingTasks(); o2c::HostFallback o2c_host(o2c_loc, true, -1, {}, {}, {o2c::HostFallback::HostRange{(const void *)__builtin_addressof(d), sizeof(d)}});
 #line 16 "inputs/member_qualified.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: v[0:n])

@@ -81,18 +81,20 @@ __global__ void omp2cuda_Totals_bump_L27(int *v, int total, long *count,
 // inputs/member_this.cpp:27
 //
 // Returns false when the region must run on the host.
-static bool omp2cuda_Totals_bump_L27_launch(int (&v)[4], const int &total,
-                                            long &count, const double &scale) {
+static bool omp2cuda_Totals_bump_L27_launch(int (&v)[4], int total,
+                                            const int *o2c_at_total,
+                                            long &count, double scale,
+                                            const double *o2c_at_scale) {
   static const o2c::SourceLoc o2c_loc = {"inputs/member_this.cpp", 27, 1,
                                          "target"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_total = o2c_region.startValue(total);
-  const auto o2c_start_scale = o2c_region.startValue(scale);
   auto *v_d = o2c_region.mapArray(v, o2c::MapToFrom | o2c::MapImplicit);
   auto *count_d =
       o2c_region.mapObject(count, o2c::MapToFrom | o2c::MapImplicit);
+  const auto o2c_start_total = o2c_region.startValue(*o2c_at_total);
+  const auto o2c_start_scale = o2c_region.startValue(*o2c_at_scale);
   o2c::LaunchShape o2c_shape =
       o2c::spmdShape(o2c_region, (long long)(1), (long long)(1));
   O2C_LAUNCH(o2c_shape, 0, o2c_region.stream(), omp2cuda_Totals_bump_L27)(
@@ -103,7 +105,7 @@ static bool omp2cuda_Totals_bump_L27_launch(int (&v)[4], const int &total,
 
 #line 26 "inputs/member_this.cpp"
 void Totals::bump() {
-if (!omp2cuda_Totals_bump_L27_launch(this->v, this->total, this->count, this->scale)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Totals_bump_L27_launch(this->v, this->total, &this->total, this->count, this->scale, &this->scale)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 27 "inputs/member_this.cpp"
 #pragma omp target
   {

@@ -244,20 +244,24 @@ static __global__ void omp2cuda_Vec_scale_L52(T a, T *d, int n) {
 //
 // Returns false when the region must run on the host.
 template <class T>
-static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, const int &n) {
+static bool omp2cuda_Vec_scale_L52_launch(T a, T *d, int n,
+                                          const int *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 52, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_d = (n);
   auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
   if (o2c_len_d == 0) // a zero-length section: after every map
     d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Vec_scale_L52<false, T>, o2c_region,
@@ -281,7 +285,7 @@ struct Vec {
   T *d;
   size_type n;
   void scale(value_type a) {
-if (!omp2cuda_Vec_scale_L52_launch<T>(a, this->d, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Vec_scale_L52_launch<T>(a, this->d, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 52 "inputs/template_types.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: d[0:n])
     for (size_type i = 0; i < n; ++i) {
@@ -292,7 +296,7 @@ if (!omp2cuda_Vec_scale_L52_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
   void shift(value_type a);
 };
 
-#line 296 "template_types.cu"
+#line 300 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(tofrom: d[0:n])' at inputs/template_types.cpp:63
 //
@@ -311,7 +315,7 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
     value_type x = d[i];
     d[i] = x + a;
   }
-#line 315 "template_types.cu"
+#line 319 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -324,20 +328,24 @@ static __global__ void omp2cuda_Vec_shift_L63(T a, T *d, int n) {
 //
 // Returns false when the region must run on the host.
 template <class T>
-static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, const int &n) {
+static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, int n,
+                                          const int *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 63, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   const long long o2c_len_d = (n);
   auto *d_d = o2c_region.mapSection(d, 0, o2c_len_d, o2c::MapToFrom);
   if (o2c_len_d == 0) // a zero-length section: after every map
     d_d = o2c_region.mapSection(d, 0, 0, o2c::MapToFrom);
-  const unsigned int o2c_trip =
-      (o2c_start_n > 0 ? (unsigned int)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned int o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned int)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape =
         o2c::gridStrideShape(omp2cuda_Vec_shift_L63<false, T>, o2c_region,
@@ -356,7 +364,7 @@ static bool omp2cuda_Vec_shift_L63_launch(T a, T *d, const int &n) {
 #line 61 "inputs/template_types.cpp"
 template <class T>
 void Vec<T>::shift(value_type a) {
-if (!omp2cuda_Vec_shift_L63_launch<T>(a, this->d, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_Vec_shift_L63_launch<T>(a, this->d, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 63 "inputs/template_types.cpp"
 #pragma omp target teams distribute parallel for map(tofrom: d[0:n])
   for (size_type i = 0; i < n; ++i) {
@@ -366,7 +374,7 @@ if (!omp2cuda_Vec_shift_L63_launch<T>(a, this->d, this->n)) { // omp2cuda: offlo
 }
 
 // Members whose types depend on the container: the region only reads n.
-#line 370 "template_types.cu"
+#line 378 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // map(to: p[0:n]) reduction(+: s)' at inputs/template_types.cpp:79
 //
@@ -388,7 +396,7 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
     do {
 #line 81 "inputs/template_types.cpp"
       s += p[i];
-#line 392 "template_types.cu"
+#line 400 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -404,23 +412,27 @@ static __global__ void omp2cuda_View_sum_L79(typename C::value_type *o2c_red_s,
 //
 // Returns false when the region must run on the host.
 template <class C>
-static bool omp2cuda_View_sum_L79_launch(typename C::value_type &s,
-                                         typename C::value_type *p,
-                                         const typename C::size_type &n) {
+static bool
+omp2cuda_View_sum_L79_launch(typename C::value_type &s,
+                             typename C::value_type *p, typename C::size_type n,
+                             const typename C::size_type *o2c_at_n) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/template_types.cpp", 79, 1,
       "target teams distribute parallel for"};
   o2c::TargetRegion o2c_region(o2c_loc, -1, true, false);
   if (!o2c_region.offload())
     return false;
-  const auto o2c_start_n = o2c_region.startValue(n);
   auto *s_d = o2c_region.mapObject(s, o2c::MapToFrom | o2c::MapImplicit);
   const long long o2c_len_p = (n);
   auto *p_d = o2c_region.mapSection(p, 0, o2c_len_p, o2c::MapTo);
   if (o2c_len_p == 0) // a zero-length section: after every map
     p_d = o2c_region.mapSection(p, 0, 0, o2c::MapTo);
-  const unsigned long long o2c_trip =
-      (o2c_start_n > 0 ? (unsigned long long)o2c_start_n : 0);
+  const auto o2c_start_n = o2c_region.startValue(*o2c_at_n);
+  const unsigned long long o2c_trip = [&] {
+    const auto n = o2c_start_n;
+    (void)n;
+    return (n > 0 ? (unsigned long long)n : 0);
+  }();
   if (o2c_trip > 0) {
     o2c::LaunchShape o2c_shape = o2c::gridStrideShape(
         omp2cuda_View_sum_L79<false, unsigned long long, C>, o2c_region,
@@ -450,7 +462,7 @@ struct View {
   index n;
   elem sum() {
     elem s = 0;
-if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n)) { // omp2cuda: offloaded by the stub; host fallback below
+if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n, &this->n)) { // omp2cuda: offloaded by the stub; host fallback below
 #line 79 "inputs/template_types.cpp"
 #pragma omp target teams distribute parallel for map(to: p[0:n]) reduction(+: s)
     for (index i = 0; i < n; ++i)
@@ -462,7 +474,7 @@ if (!omp2cuda_View_sum_L79_launch<C>(s, this->p, this->n)) { // omp2cuda: offloa
 // Lower unit triangle packed in MR x MR column blocks: the third loop's
 // bound depends on the first, so the kernel distributes the outer two.
 const int MR = 4;
-#line 466 "template_types.cu"
+#line 478 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // collapse(4) map(to: a[0:m*m]) map(from: p[0:(mp+1)*mp/2*MR*MR])' at
 // inputs/template_types.cpp:92
@@ -489,7 +501,7 @@ static __global__ void omp2cuda_pack_L92(const int MR, Index m, const T *a,
           Index nu = (i + 1) * i / 2 * MR * MR + j * MR * MR + j0 * MR + i0;
           p[nu] = r == c ? T(1) : (r >= m || c >= m) ? T(0) : r > c ? a[r * m + c] : T(0);
         };
-#line 493 "template_types.cu"
+#line 505 "template_types.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -584,7 +596,7 @@ long pack_sum(Index m) {
 
 // A reduction of the template's type nested in the region (OpenMP_VV
 // gemv_target_reduction): each instantiation's kernel sizes its scratch.
-#line 588 "template_types.cu"
+#line 600 "template_types.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute map(to : a[:n * n],
 // v[:n]) map(from : out[:n])' at inputs/template_types.cpp:130
 template <typename T>
@@ -595,7 +607,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
 {
     T sum = T(0);
 
-#line 599 "template_types.cu"
+#line 611 "template_types.cu"
       {
         const T o2c_red_sum = sum;
         sum = o2c_dev::RedPlus::identity<T>();
@@ -604,7 +616,7 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
                c = o2c_dev::strideNext(c, n, blockDim.x)) {
 #line 135 "inputs/template_types.cpp"
       sum += a[r * n + c] * v[c];
-#line 608 "template_types.cu"
+#line 620 "template_types.cu"
           }
         }
         sum = o2c_dev::RedPlus()(
@@ -614,12 +626,12 @@ __global__ void omp2cuda_gemv_L130(int n, const T *a, const T *v, T *out) {
       if (threadIdx.x == 0) { // team master only: side effects
 #line 136 "inputs/template_types.cpp"
     out[r] = sum;
-#line 618 "template_types.cu"
+#line 630 "template_types.cu"
       }
       __syncthreads();
 #line 137 "inputs/template_types.cpp"
   }
-#line 623 "template_types.cu"
+#line 635 "template_types.cu"
   }
 }
 
