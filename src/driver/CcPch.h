@@ -25,6 +25,11 @@ namespace cc {
 /// the flags that change what a precompiled header means (-include, -M*).
 bool pchApplies(const std::vector<std::string> &Cmd);
 
+/// Whether the file at Cu is one omp2cuda wrote that includes the runtime's
+/// header first (its banner's two lines), which a precompiled one stands
+/// for: a user's own .cu may not include it, or define macros before.
+bool startsWithRuntime(llvm::StringRef Cu);
+
 /// The cache file for Cmd: Dir/device_rt-<hash>.pch, where the hash covers
 /// every word of Cmd and the size and time of each header under
 /// IncludeDir/omp2cuda (a changed runtime gets a new file).

@@ -98,6 +98,9 @@ int Driver::exec(const std::vector<std::string> &Cmd, int *RC,
       ErrFile.empty() ? llvm::ArrayRef<std::optional<StringRef>>()
                       : llvm::ArrayRef<std::optional<StringRef>>(Redirects),
       0, 0, &Err, &Failed);
+  // A held attempt (ErrFile) that crashed is only retried (CcPch.h).
+  if ((Failed || Status < 0) && !ErrFile.empty())
+    return 1;
   if (Failed || Status < 0)
     return error("cannot run '" + Cmd[0] + "'" +
                  (Err.empty() ? "" : ": " + Err));
@@ -345,7 +348,7 @@ int Driver::compileCu(const std::string &Cu, const std::string &SrcDir,
     // The source's directory does not change the runtime's header: the
     // precompiled one serves every source compiled with the same flags.
     if (const char *Dir = std::getenv("OMP2CUDA_PCH_DIR");
-        Dir && *Dir && pchApplies(Cmd))
+        Dir && *Dir && startsWithRuntime(Cu) && pchApplies(Cmd))
       Pch = ensurePch(Dir, Cmd, IncludeDir, O.Verbose);
     if (!SrcDir.empty())
       Cmd.insert(Cmd.begin() + QuoteAt, {"-iquote", SrcDir});

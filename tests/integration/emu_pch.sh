@@ -66,5 +66,16 @@ check "error: fails" test $? -ne 0
 check "error: said once" test "$(grep -c "error: use of undeclared identifier 'undeclared_name'" "$work/e.err")" -eq 1
 check "error: no object" test ! -e "$work/e.o"
 
+# A user's own .cu (not written by omp2cuda) compiles without the header
+# forced in: here it would clash with the file's own `dim3`.
+cat >"$work/own.cu" <<'SRC'
+#include <stdio.h>
+struct dim3 { int x; };
+int main(void) { struct dim3 d = {4}; printf("%d\n", d.x); return 0; }
+SRC
+"$cc" --backend=emu -v "$work/own.cu" -o "$work/own" 2>"$work/own.err"
+check "own .cu: builds" test $? -eq 0
+check "own .cu: without the header" test -z "$(grep -- "-include-pch" "$work/own.err")"
+
 echo "emu_pch: $pass passed, $fail failed"
 test "$fail" -eq 0
