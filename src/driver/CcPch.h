@@ -5,7 +5,10 @@
 // the emu backend with clang (1.0 s of CPU against 0.3 s with a precompiled
 // header). When OMP2CUDA_PCH_DIR names a directory, omp2cuda-cc keeps one
 // precompiled header there per compile command and reuses it, as ccache
-// keeps objects.
+// keeps objects. Limits: clang does not check system headers against a
+// precompiled one, and the key does not cover them either: clear the
+// directory after upgrading the C++ library. Files are never pruned, and a
+// compile killed while building one leaves its `.pch.tmp<pid>` behind.
 //
 //===----------------------------------------------------------------------===//
 
