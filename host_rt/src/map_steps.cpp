@@ -266,11 +266,20 @@ void copyBackShared(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
   for (const auto &[Host, Bytes] : C.FromLeft) {
     // Zero-copy entries are not among Copies: their bytes are the host's.
-    auto In = std::find_if(C.Copies.begin(), C.Copies.end(), [&](const Range &F) {
-      return At(Host) >= At(F.Host) && At(Host) + Bytes <= At(F.Host) + F.Bytes;
-    });
+    auto In =
+        std::find_if(C.Copies.begin(), C.Copies.end(), [&](const Range &F) {
+          return At(Host) >= At(F.Host) &&
+                 At(Host) + Bytes <= At(F.Host) + F.Bytes;
+        });
     if (In == C.Copies.end())
       continue; // still present, or never was: nothing to copy
+    // Another item's copy back received these bytes already (map(from:
+    // p[0:4]) map(from: a[1:2])): its attached pointers are restored once.
+    if (std::any_of(C.Received.begin(), C.Received.end(), [&](const auto &R) {
+          return At(Host) >= At(R.first) &&
+                 At(Host) + Bytes <= At(R.first) + R.second;
+        }))
+      continue;
     toHost(Dev, const_cast<void *>(Host),
            static_cast<char *>(In->Dev) + (At(Host) - At(In->Host)), Bytes,
            Stream, Loc);

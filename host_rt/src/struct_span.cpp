@@ -60,8 +60,9 @@ void leaveMember(const SourceLoc &Loc, int Dev, const void *Host,
   if (!(Flags & MapFrom) || Bytes == 0)
     return;
   PresentTable::Hit H = detail::table(Dev)->lookup(Host, Bytes);
-  if (H.St != Status::Contained) { // not present (OpenMP 5.1 §2.21.7.1),
-    C.FromLeft.push_back({Host, Bytes}); // or gone with another item
+  if (H.St != Status::Contained) {
+    // Not present (OpenMP 5.1 §2.21.7.1), or gone with another item.
+    C.FromLeft.push_back({Host, Bytes});
     return;
   }
   // The span's exit runs after this one: its last reference goes when it
