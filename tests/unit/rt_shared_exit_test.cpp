@@ -62,6 +62,8 @@ TEST_CASE("an exit batch copies back a from section inside storage another "
   CHECK(A[3] == 0);
   CHECK(presentEntries(0) == 0);
   // Two references, both dropped by the batch: the second drops the last.
+  // (This runtime drops one per item; OpenMP 5.2 §5.8.3 one per construct
+  // for items naming the same storage, which would leave one here.)
   enterWritten(A, 2, 21);
   ExitBatch B2;
   B2.exitData(Loc, -1, true, A, sizeof A, MapFrom);
