@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cctype>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -244,6 +245,9 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   }
   if (D.DoneEvent)
     C.Events.push_back(D.DoneEvent);
+  bool Back = (Flags & MapFrom) && (D.Last || (Flags & MapAlways));
+  if ((Flags & MapFrom) && !Back)
+    C.FromLeft.push_back({Host, Bytes}); // another item may drop the last
   if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if (D.Last) { // first: a failed copy back still frees it
@@ -251,14 +255,42 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       C.Copies.push_back({D.AllocHost, D.AllocBytes, D.Alloc});
     C.Freed.push_back({Host, Bytes, D.Dev});
   }
-  if ((Flags & MapFrom) && (D.Last || (Flags & MapAlways))) {
+  if (Back) {
     toHost(Dev, const_cast<void *>(Host), D.Dev, Bytes, Stream, Loc);
     C.CopiedBack = true;
     C.Received.push_back({Host, Bytes});
   }
 }
 
+void copyBackShared(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
+  auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
+  for (const auto &[Host, Bytes] : C.FromLeft) {
+    // Zero-copy entries are not among Copies: their bytes are the host's.
+    auto In =
+        std::find_if(C.Copies.begin(), C.Copies.end(), [&](const Range &F) {
+          return At(Host) >= At(F.Host) &&
+                 At(Host) + Bytes <= At(F.Host) + F.Bytes;
+        });
+    if (In == C.Copies.end())
+      continue; // still present, or never was: nothing to copy
+    // Another item's copy back received these bytes already (map(from:
+    // p[0:4]) map(from: a[1:2])): its attached pointers are restored once.
+    if (std::any_of(C.Received.begin(), C.Received.end(), [&](const auto &R) {
+          return At(Host) >= At(R.first) &&
+                 At(Host) + Bytes <= At(R.first) + R.second;
+        }))
+      continue;
+    toHost(Dev, const_cast<void *>(Host),
+           static_cast<char *>(In->Dev) + (At(Host) - At(In->Host)), Bytes,
+           Stream, Loc);
+    C.CopiedBack = true;
+    C.Received.push_back({Host, Bytes});
+  }
+  C.FromLeft.clear();
+}
+
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
+  copyBackShared(Loc, Dev, Stream, C);
   if (C.CopiedBack)
     syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)

@@ -117,6 +117,13 @@ struct Cleanup {
   /// pointers among them, and for a pointer received above that the kernel
   /// moved into one of them (which the present table no longer holds).
   std::vector<Range> Freed;
+  /// Items with From that copied nothing back: the storage's count had not
+  /// reached zero at their exit, or another item of the construct naming
+  /// the same storage had dropped its last reference already. One whose
+  /// storage goes with this construct copies back from the copy that goes
+  /// (copyBackShared): OpenMP 5.2 §5.8.3 copies a from item back once its
+  /// storage's count is zero, whichever item of the construct dropped it.
+  std::vector<std::pair<const void *, std::size_t>> FromLeft;
 };
 
 /// Exit half of a map: drops the reference and copies back as OpenMP
@@ -125,7 +132,13 @@ struct Cleanup {
 void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
            unsigned Flags, void *Stream, Cleanup &C, bool Synced = true);
 
-/// Waits for the copies back, then frees what the exit actions released.
+/// Queues the copies back of C.FromLeft whose storage goes with the
+/// construct (lies in one of C.Copies), after every item's exit; clears
+/// FromLeft. complete() calls it first.
+void copyBackShared(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C);
+
+/// Copies back what copyBackShared finds, waits for the copies back, then
+/// frees what the exit actions released.
 void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C);
 
 } // namespace o2c::steps

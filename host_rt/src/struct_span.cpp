@@ -60,13 +60,18 @@ void leaveMember(const SourceLoc &Loc, int Dev, const void *Host,
   if (!(Flags & MapFrom) || Bytes == 0)
     return;
   PresentTable::Hit H = detail::table(Dev)->lookup(Host, Bytes);
-  if (H.St != Status::Contained)
-    return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
+  if (H.St != Status::Contained) {
+    // Not present (OpenMP 5.1 §2.21.7.1), or gone with another item.
+    C.FromLeft.push_back({Host, Bytes});
+    return;
+  }
   // The span's exit runs after this one: its last reference goes when it
   // holds one reference (and is no declare target variable's) or on delete.
   bool SpanGoes = (Flags & MapDelete) || H.Ref == 1;
-  if (!SpanGoes && !(Flags & MapAlways))
+  if (!SpanGoes && !(Flags & MapAlways)) {
+    C.FromLeft.push_back({Host, Bytes}); // another item may drop the last
     return;
+  }
   toHost(Dev, const_cast<void *>(Host), H.Dev, Bytes, Stream, Loc);
   C.CopiedBack = true;
   C.Received.push_back({Host, Bytes});

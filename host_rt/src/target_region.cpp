@@ -252,6 +252,7 @@ bool TargetRegion::finishSteps() {
   } catch (const detail::TaskFault &) { // a deferred task's copy back failed
     C.CopiedBack = false;
     C.Received.clear();
+    C.FromLeft.clear();
     try {
       complete(Loc, Device, Stream, C);
     } catch (const detail::TaskFault &) {
@@ -279,9 +280,12 @@ bool TargetRegion::finishReleasing(detail::EarlyRelease &Release) {
       Left.push_back(P);
       leave(Loc, Device, P.Host, P.Bytes, P.Flags, Stream, C, false);
     }
+    // An item whose storage another item's exit released copies back too.
+    copyBackShared(Loc, Device, Stream, C);
   } catch (const detail::TaskFault &) { // a copy back failed
     C.CopiedBack = false;
     C.Received.clear();
+    C.FromLeft.clear();
     try {
       syncStream(Device, Stream, Loc);
       complete(Loc, Device, Stream, C);

@@ -159,9 +159,13 @@ std::vector<std::string> DataCalls::open(const Region &R,
                                          const std::string &Var) const {
   std::vector<std::string> S{
       Loc, fmt::format("o2c::TargetRegion {}(o2c_loc, {}, {}, false);", Var,
-                       Dev, If)};
+                       deviceWhereIf(If, Dev), If)};
   if (R.Depend)
     S.push_back("o2c::waitForSiblingTasks();");
+  // The items are evaluated only where the if clause holds, as Clang does
+  // (`map(tofrom: s->p[0:s->n]) if(s)`): the region read the condition.
+  const bool Guard = If != "true";
+  const size_t First = S.size();
   auto Calls = [&](const std::vector<MapStep> &Steps) {
     std::vector<std::string> Out;
     for (const MapStep &Step : Steps)
@@ -182,6 +186,12 @@ std::vector<std::string> DataCalls::open(const Region &R,
       for (std::string &X : inLoops(PM.Loops, Calls(mapSteps(PM))))
         S.push_back(std::move(X));
   S.insert(S.end(), Attach.begin(), Attach.end());
+  if (Guard && S.size() > First) {
+    for (size_t I = First; I < S.size(); ++I)
+      S[I] = "  " + S[I];
+    S.insert(S.begin() + First, "if (" + Var + ".offload()) {");
+    S.push_back("}");
+  }
   return S;
 }
 
@@ -190,55 +200,71 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
                       bool Deferred,
                       const std::vector<std::string> &Depends) const {
   std::vector<std::string> Calls{Loc};
-  // `device` and `if` lie outside the iterators' scope: inside an item's
-  // loops an iterator would hide a variable of its name that they read
-  // (`if(n > 0) map(iterator(n = 0:4), to: a[n])`), so they are read once,
-  // before the loops.
-  DataCalls C = *this;
-  if (llvm::any_of(R.PointerMaps,
-                   [](const PointerMap &PM) { return !PM.Loops.empty(); }) &&
-      (Dev != "-1" || If != "true")) {
-    Calls.push_back(fmt::format(
-        "const int o2c_device = {}; const bool o2c_if = {};", Dev, If));
-    C.Dev = "o2c_device";
-    C.If = "o2c_if";
-  }
   if (Deferred)
     Calls.push_back("o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);");
   else if (R.Depend)
     Calls.push_back("o2c::waitForSiblingTasks();");
+  // The items, and the device clause, are evaluated only where the if
+  // clause holds, as Clang does: one may be valid only then (`map(from:
+  // s->p[0:s->n]) if(s)`, scratch-rev43 e1.cpp). The condition is read once
+  // (a deferred construct's task then runs nothing).
+  DataCalls C = *this;
+  const bool Guard = If != "true";
+  if (Guard)
+    C.If = "true";
+  std::vector<std::string> Items;
+  // `device` and `if` lie outside the iterators' scope: inside an item's
+  // loops an iterator would hide a variable of its name that they read
+  // (`if(n > 0) device(n) map(iterator(n = 0:4), to: a[n])`), so they are
+  // read once, before the loops (the if clause by the guard).
+  if (llvm::any_of(R.PointerMaps,
+                   [](const PointerMap &PM) { return !PM.Loops.empty(); }) &&
+      Dev != "-1") {
+    Items.push_back(fmt::format("const int o2c_device = {};", Dev));
+    C.Dev = "o2c_device";
+  }
+  for (std::string &X : C.itemsOf(D, R, Deferred))
+    Items.push_back(std::move(X));
+  if (Guard)
+    Calls.push_back("if (" + If + ") {");
+  for (std::string &X : Items)
+    Calls.push_back((Guard ? "  " : "") + X);
+  if (Guard)
+    Calls.push_back("}");
+  if (Deferred)
+    Calls.push_back(
+        deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");
+  return Calls;
+}
+
+std::vector<std::string> DataCalls::itemsOf(const OMPExecutableDirective &D,
+                                            const Region &R,
+                                            bool Deferred) const {
+  if (D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data)
+    return exitCalls(R, Deferred);
   const char *Fn = D.getDirectiveKind() == llvm::omp::OMPD_target_enter_data
                        ? "o2c::enterData"
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
   const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
-  if (D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data) {
-    for (std::string &X : C.exitCalls(R, Deferred))
-      Calls.push_back(std::move(X));
-  } else {
-    // `*this` first on entry: the members lie in its copy.
-    for (const PointerMap &PM : R.PointerMaps)
-      if (PM.ThisObject)
-        for (std::string &X :
-             C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
-          Calls.push_back(std::move(X));
-    std::vector<std::string> Attach;
-    for (const Capture &Cap : R.Captures)
-      if (Cap.Map)
-        deferAttach(Cap,
-                    C.itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
-                    Calls, Attach);
-    // Each item's calls in its iterator loops, when it has some.
-    for (const PointerMap &PM : R.PointerMaps)
-      if (!PM.ThisObject)
-        for (std::string &X : inLoops(
-                 PM.Loops, C.itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
-          Calls.push_back(std::move(X));
-    Calls.insert(Calls.end(), Attach.begin(), Attach.end());
-  }
-  if (Deferred)
-    Calls.push_back(
-        deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");
+  std::vector<std::string> Calls;
+  // `*this` first on entry: the members lie in its copy.
+  for (const PointerMap &PM : R.PointerMaps)
+    if (PM.ThisObject)
+      for (std::string &X : itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns))
+        Calls.push_back(std::move(X));
+  std::vector<std::string> Attach;
+  for (const Capture &Cap : R.Captures)
+    if (Cap.Map)
+      deferAttach(Cap, itemCalls(mapSteps(Cap), *Cap.Map, Cap.CallArg, Fn, Ns),
+                  Calls, Attach);
+  // Each item's calls in its iterator loops, when it has some.
+  for (const PointerMap &PM : R.PointerMaps)
+    if (!PM.ThisObject)
+      for (std::string &X :
+           inLoops(PM.Loops, itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
+        Calls.push_back(std::move(X));
+  Calls.insert(Calls.end(), Attach.begin(), Attach.end());
   return Calls;
 }
 

@@ -51,6 +51,11 @@ struct DataCalls {
              const std::vector<std::string> &Depends = {}) const;
 
 private:
+  /// The calls of standAlone's items (enter data, update, exit data), as
+  /// they run where the if clause holds.
+  std::vector<std::string> itemsOf(const clang::OMPExecutableDirective &D,
+                                   const Region &R, bool Deferred) const;
+
   /// The calls of an exit data construct (Deferred: recorded in o2c_task).
   /// Several items (or items in iterator loops) exit as one o2c::ExitBatch,
   /// their addresses and bytes held first, as libomptarget ends them: every

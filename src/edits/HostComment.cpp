@@ -70,14 +70,18 @@ struct OffloadClauses {
   std::string ifDevice() const {
     if (If.empty() && Dev.empty())
       return "";
-    return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev);
+    return ", " + (If.empty() ? "true" : If) + ", " + device();
+  }
+  /// The device, read only where the if clause holds.
+  std::string device() const {
+    return deviceWhereIf(If, Dev.empty() ? "-1" : Dev);
   }
   /// The arguments of o2c::HostFallback after the location.
   std::string fallbackArgs() const {
     if (Current.empty() && From.empty() && Private.empty())
       return ifDevice();
-    return ", " + (If.empty() ? "true" : If) + ", " + (Dev.empty() ? "-1" : Dev) +
-           ", {" + Current + "}" +
+    return ", " + (If.empty() ? "true" : If) + ", " + device() + ", {" +
+           Current + "}" +
            (From.empty() && Private.empty() ? "" : ", {" + From + "}") +
            (Private.empty() ? "" : ", {" + Private + "}") +
            (Private.empty() || Reached.empty() ? "" : ", {" + Reached + "}");

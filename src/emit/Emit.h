@@ -22,6 +22,12 @@ std::string resolveGeneratedMarkers(const std::string &Text,
                                     const std::string &Name);
 /// S as a C string literal.
 std::string cString(const std::string &S);
+/// The `device` clause's value as a construct's runtime calls take it:
+/// Dev (`o2c::deviceClause(e)`, or -1 without the clause), read only where
+/// the if clause If holds, `(If ? Dev : -1)`, as Clang evaluates it (`if(s)
+/// device(s->d)`). Neither has side effects (ClauseValues refuses those), so
+/// If may be read twice.
+std::string deviceWhereIf(const std::string &If, const std::string &Dev);
 /// The user's body text, placed so that its own indentation survives.
 std::string placedBody(const KernelModel &K);
 /// A map step as one runtime call statement: Callee (`o2c_region.`,

@@ -69,6 +69,12 @@ std::string regionBody(const KernelModel &K, const std::string &Dev,
 
 } // namespace
 
+std::string deviceWhereIf(const std::string &If, const std::string &Dev) {
+  if (If.empty() || If == "true" || Dev.empty() || Dev == "-1")
+    return Dev;
+  return "(" + If + " ? " + Dev + " : -1)";
+}
+
 std::string emitStub(const KernelModel &K) {
   std::string Out;
   Out += fmt::format("// omp2cuda: host launch stub for {}\n", K.Comment);
@@ -92,6 +98,7 @@ std::string emitStub(const KernelModel &K) {
   std::string Dev =
       K.Device.empty() ? "-1" : "o2c::deviceClause(" + K.Device + ")";
   std::string If = K.IfCond.empty() ? "true" : "(bool)(" + K.IfCond + ")";
+  Dev = deviceWhereIf(If, Dev);
   std::string Loc =
       fmt::format("  static const o2c::SourceLoc o2c_loc = {{{}, {}, {}, {}}};\n",
                   cString(K.Loc.File), K.Loc.Line, K.Loc.Col,

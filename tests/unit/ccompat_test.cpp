@@ -95,7 +95,8 @@ void f(void) {
   REQUIRE(F.Ok);
   CHECK(contains(F.Output, "num_teams(class_) thread_limit(this_) device(delete_)"));
   CHECK(contains(F.Output, "(long long)(class_), (long long)(this_)"));
-  CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, (bool)(new_ > 1)"));
+  CHECK(contains(F.Output, "if ((bool)(new_ > 1)) {"));
+  CHECK(contains(F.Output, "o2c::update(o2c_loc, -1, true, "));
   // OpenMP's helper expressions carry the loop's location: 'for' stays.
   CHECK(contains(F.Output, "  for (int i = 0; i < new_; i++) a[i] = i; }"));
 }

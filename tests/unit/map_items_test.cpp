@@ -506,19 +506,18 @@ void f(int n, int d, int **p) {
   for (int I : {0, 1, 2})
     REQUIRE(F.Regions[I].R.Translate);
   // In the loop `n` is the iterator: the clause's `n > 0` is the parameter.
+  // The if clause guards the items (ex8): the calls take true.
   CHECK(contains(Out,
+                 "if ((bool)(n > 0)) { "
                  "const int o2c_device = o2c::deviceClause(d); "
-                 "const bool o2c_if = (bool)(n > 0); "
                  "for (int n = (0); n < (4); n += (1)) { "
-                 "o2c::enterData(o2c_loc, o2c_device, o2c_if, (p[n]) + (0), "));
-  CHECK(contains(
-      Out,
-      "const int o2c_device = -1; const bool o2c_if = "
-      "(bool)(n > 0); o2c::ExitBatch o2c_exits; "
-      "for (int it = (0); it < (4); it += (1)) "
-      "{ o2c_exits.exitData(o2c_loc, o2c_device, o2c_if, (p[it]) + (0), "));
-  // Without iterators the calls read the clauses themselves, as before.
-  CHECK(contains(Out, "o2c::exitData(o2c_loc, -1, (bool)(n > 0), (p) + (0), "));
+                 "o2c::enterData(o2c_loc, o2c_device, true, (p[n]) + (0), "));
+  CHECK(contains(Out,
+                 "if ((bool)(n > 0)) { o2c::ExitBatch o2c_exits; "
+                 "for (int it = (0); it < (4); it += (1)) "
+                 "{ o2c_exits.exitData(o2c_loc, -1, true, (p[it]) + (0), "));
+  CHECK(contains(Out, "if ((bool)(n > 0)) { "
+                      "o2c::exitData(o2c_loc, -1, true, (p) + (0), "));
 }
 
 TEST_CASE("declare mapper with the iterator modifier: one element per value "

@@ -7,7 +7,7 @@ add_executable(rt_test rt_test.cpp rt_attach_test.cpp rt_host_program_test.cpp r
                rt_declare_target_test.cpp rt_async_test.cpp rt_sync_test.cpp rt_cache_test.cpp
                rt_staging_test.cpp rt_struct_span_test.cpp rt_device_routines_test.cpp rt_usm_test.cpp
                rt_fallback_reached_test.cpp
-               rt_fallback_threads_test.cpp
+               rt_fallback_threads_test.cpp rt_shared_exit_test.cpp
                ${RT_SRC}/async.cpp ${RT_SRC}/faults.cpp ${RT_SRC}/helpers.cpp ${RT_SRC}/info.cpp
                ${RT_SRC}/attach_table.cpp ${RT_SRC}/declare_target.cpp ${RT_SRC}/device_use.cpp
                ${RT_SRC}/host_fallback.cpp ${RT_SRC}/host_program.cpp

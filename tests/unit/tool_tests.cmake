@@ -6,6 +6,7 @@ if(TARGET omp2cuda_tool)
     analysis_test.cpp
     full_grid_test.cpp
     data_sharing_test.cpp
+    if_guard_test.cpp
     doacross_test.cpp
     clauses52_test.cpp
     device_calls_test.cpp

@@ -43,7 +43,8 @@ static bool omp2cuda_saxpy_L7_launch(float a, const float *x, float *y, int n,
                                      int dev, int bias) {
   static const o2c::SourceLoc o2c_loc = {
       "inputs/clauses.c", 7, 1, "target teams distribute parallel for"};
-  o2c::TargetRegion o2c_region(o2c_loc, o2c::deviceClause(dev),
+  o2c::TargetRegion o2c_region(o2c_loc,
+                               ((bool)(n > 1000) ? o2c::deviceClause(dev) : -1),
                                (bool)(n > 1000), false);
   if (!o2c_region.offload())
     return false;
@@ -86,7 +87,7 @@ static __global__ void omp2cuda_saxpy_L14(float *y, int n) {
     do {
 #line 16 "inputs/clauses.c"
     y[i] *= 2.0f;
-#line 90 "clauses.cu"
+#line 91 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -144,7 +145,7 @@ __global__ void omp2cuda_saxpy_L18(float *y, int n) {
         int i = (int)(o2c_iv);
 #line 20 "inputs/clauses.c"
     y[i] -= 1.0f;
-#line 148 "clauses.cu"
+#line 149 "clauses.cu"
       } while (0);
     __syncwarp();
   }
@@ -192,7 +193,7 @@ static __global__ void omp2cuda_saxpy_L21(float *y, int n) {
     do {
 #line 23 "inputs/clauses.c"
     y[i] += 0.5f;
-#line 196 "clauses.cu"
+#line 197 "clauses.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -243,7 +244,7 @@ __global__ void omp2cuda_saxpy_L24(float *y, int n) {
       long i = (long)((o2c_iv) * 3);
 #line 26 "inputs/clauses.c"
     y[i] = -y[i];
-#line 247 "clauses.cu"
+#line 248 "clauses.cu"
     }
 }
 
