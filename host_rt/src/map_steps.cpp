@@ -264,7 +264,10 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
 
 void copyBackShared(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
   auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
-  for (const auto &[Host, Bytes] : C.FromLeft) {
+  for (const auto &Left : C.FromLeft) {
+    // Named, not bound: C++17 lambdas cannot capture structured bindings.
+    const void *Host = Left.first;
+    std::size_t Bytes = Left.second;
     // Zero-copy entries are not among Copies: their bytes are the host's.
     auto In =
         std::find_if(C.Copies.begin(), C.Copies.end(), [&](const Range &F) {
