@@ -287,8 +287,8 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   };
 
   std::vector<StubMap> Translations;
-  // Members only read, by the device copy's value (CapturePassing.cpp).
-  std::vector<StubMap> StartValues;
+  // Members only read, by the device copy's value (CapturePassing.cpp):
+  // each member's name and its start value's.
   std::vector<std::pair<std::string, std::string>> StartNames;
   thisObject(R, K);
   for (const Capture &C : R.Captures) {
@@ -320,14 +320,9 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
     switch (C.How) {
     case Passing::Value:
       if (C.MemberStart && C.InBody) {
-        // The stub has the member by reference (CapturePassing.cpp) and
-        // reads its start value before any map, as OpenMP's this[:1].
-        // After the region's own maps: `map(always, to: this[:1])` first
-        // refreshes the device copy.
+        // The stub has the member's value and address (CapturePassing.cpp);
+        // the kernel gets the device copy's value, read below.
         Arg = "o2c_start_" + C.Name;
-        StartValues.push_back(
-            {fmt::format("const auto {} = o2c_region.startValue(*o2c_at_{});",
-                         Arg, C.Name)});
         StartNames.emplace_back(C.Name, Arg);
       } else if (C.CallArg.size() > 3 &&
           C.CallArg.compare(C.CallArg.size() - 3, 3, "...") == 0) {
@@ -532,18 +527,19 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   }
   if (R.Class == RegionClass::Spmd)
     lowerSpmd(R, K);
+  // Start values are read after the region's own maps: `map(always, to:
+  // this[:1])` first refreshes the device copy.
+  for (const auto &[Name, Start] : StartNames)
+    K.Maps.push_back({fmt::format(
+        "const auto {} = o2c_region.startValue(*o2c_at_{});", Start, Name)});
   // The loop bounds the kernel reads from a member only read are the
-  // device copy's values: the stub counts the trip with the same ones.
-  // They are the same names in the stub's scope: the trip is counted where
-  // each names its start value, whatever the bound's spelling (a macro).
-  if (!StartNames.empty()) {
-    K.Maps.insert(K.Maps.end(), StartValues.begin(), StartValues.end());
-    if (!K.TripExpr.empty()) {
-      std::string Shadows;
-      for (const auto &[Name, Start] : StartNames)
-        Shadows += fmt::format("const auto {0} = {1}; (void){0}; ", Name, Start);
-      K.TripExpr = "[&] { " + Shadows + "return " + K.TripExpr + "; }()";
-    }
+  // device copy's values: the stub counts the trip where each member's
+  // name is its start value, whatever the bound's spelling (a macro).
+  if (!StartNames.empty() && !K.TripExpr.empty()) {
+    std::string Shadows;
+    for (const auto &[Name, Start] : StartNames)
+      Shadows += fmt::format("const auto {0} = {1}; (void){0}; ", Name, Start);
+    K.TripExpr = "[&] { " + Shadows + "return " + K.TripExpr + "; }()";
   }
   // A parameter pack goes last: nvcc cannot take the address of a kernel
   // whose pack is followed by other parameters (an empty pack, `k<>`).

@@ -2,26 +2,13 @@
 // `w->p[0:n]`; issue 10): the stub maps the struct, then the section, and
 // attaches the member (RegionMemberItems.cpp). Shapes left out stay on the
 // host with a warning at the item.
+#include "FlatText.h"
 #include "ToolTestUtil.h"
 
 #include <catch2/catch.hpp>
 
 using namespace omp2cuda;
 using namespace omp2cuda::test;
-
-namespace {
-/// The text with every run of white space as one space, none after '('.
-std::string flatText(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    bool Space = C == ' ' || C == '\n';
-    if (Space && !Out.empty() && (Out.back() == ' ' || Out.back() == '('))
-      continue;
-    Out += Space ? ' ' : C;
-  }
-  return Out;
-}
-} // namespace
 
 TEST_CASE("a pointer member's section on a target region maps the struct "
           "and attaches the member",
@@ -43,7 +30,7 @@ void f(struct V *w, int n) {
   REQUIRE(Rs.size() == 3);
   for (const Region *R : Rs)
     CHECK(R->Translate);
-  std::string Out = flatText(F.Output);
+  std::string Out = flat(F.Output);
   CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
                       "o2c::MapImplicit);"));
   CHECK(contains(Out, "o2c_region.map((v.p) + (0), (size_t)(n) * "
@@ -81,7 +68,7 @@ void f(int n) {
   REQUIRE(Rs.size() == 2);
   CHECK(Rs[0]->Translate);
   CHECK(Rs[1]->Translate);
-  std::string Out = flatText(F.Output);
+  std::string Out = flat(F.Output);
   CHECK(contains(Out, "o2c_region.mapObject(v, o2c::MapTo);"));
   const Capture *V = findCapture(*Rs[1], "v");
   REQUIRE(V);
@@ -156,7 +143,7 @@ struct H {
   std::vector<const Region *> Rs = targetRegions(F);
   REQUIRE(Rs.size() == 3);
   CHECK(Rs[0]->Translate);
-  std::string Out = flatText(F.Output);
+  std::string Out = flat(F.Output);
   CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
                       "o2c::MapImplicit);"));
   CHECK(contains(Out, "o2c_region.map((v.in.p) + (1), (size_t)(m) * "
@@ -203,7 +190,7 @@ void use() {
   std::vector<const Region *> Rs = targetRegions(F);
   REQUIRE(Rs.size() == 3);
   CHECK(Rs[0]->Translate);
-  std::string Out = flatText(F.Output);
+  std::string Out = flat(F.Output);
   CHECK(contains(Out, "template <class T> static bool "
                       "omp2cuda_H_run_L8_launch(T k, Vec<T> &v)"));
   CHECK(contains(Out, "o2c_region.attachSection(&(v.p), 0);"));
@@ -246,7 +233,7 @@ void f(struct V *w, int r, int m) {
     CHECK(Rs[I]->Translate);
     CHECK(Rs[I]->PointerMaps.empty()); // the struct's map covers the item
   }
-  std::string Out = flatText(F.Output);
+  std::string Out = flat(F.Output);
   CHECK(contains(Out, "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
                       "o2c::MapImplicit);"));
   CHECK(contains(Out, "auto *w_d = o2c_region.mapSection(w, 0, 1, "
@@ -282,7 +269,7 @@ void f(V &v0, In &i0, int &x) {
   std::vector<const Region *> Rs = targetRegions(F);
   REQUIRE(Rs.size() == 4);
   CHECK(Rs[0]->Translate);
-  CHECK(contains(flatText(F.Output),
+  CHECK(contains(flat(F.Output),
                  "auto *v_d = o2c_region.mapObject(v, o2c::MapToFrom | "
                  "o2c::MapImplicit);"));
   for (int I = 1; I < 4; ++I) {
