@@ -85,6 +85,36 @@ void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
   });
 }
 
+void EnterBatch::run() const {
+  // The items share the construct's device and if clause.
+  int D;
+  if (Items.empty() ||
+      !selectDevice(Items.front().Loc, Items.front().Dev, Items.front().If, D))
+    return;
+  onStream(Items.front().Loc, D, [&](void *S) {
+    PresentTable::Counted Done;
+    std::size_t Counting = 0;
+    bool Wait = false;
+    for (const Item &I : Items) {
+      enter(I.Loc, D, I.Host, I.Bytes, I.Flags, S, &Done);
+      // A member step counts nothing: its span holds the reference.
+      Counting += I.Bytes != 0 && !(I.Flags & MapMember);
+      // As enterData: only a first copy carries an event the later uses
+      // wait for.
+      Wait = Wait || (I.Flags & MapAlways) ||
+             !backend().copyLeavesHostFree(I.Host);
+    }
+    // An item whose storage an earlier one counted may have copied into it
+    // (a count of one): no event covers that copy either.
+    if (Wait || Done.size() < Counting)
+      syncIfQueued(D, S, Items.front().Loc);
+    else
+      ++counts().Skipped;
+  });
+  for (const Attach &A : Attaches)
+    attach(A.Loc, A.Dev, A.If, A.PtrHost, A.Section, A.Offset);
+}
+
 void ExitBatch::run() const {
   // The items share the construct's device and if clause.
   int D;

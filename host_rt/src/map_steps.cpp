@@ -149,7 +149,7 @@ PresentTable::Hit lookupForStream(int Dev, const void *Host, void *Stream,
 }
 
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
-            unsigned Flags, void *Stream) {
+            unsigned Flags, void *Stream, PresentTable::Counted *Done) {
   if (Flags & MapMember) // inside the span mapped just before (struct_span.h)
     return enterMember(Loc, Dev, Host, Bytes, Flags, Stream);
   if (Flags & MapStruct) // the span copies nothing; its members do
@@ -179,8 +179,9 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   bool Created = false;
   PresentTable::Hit H = T.acquire(
       Host, Bytes, Stream,
-      [&](void **D, void **Ready) {
+      [&](void **D, void **Ready, bool *Copied) {
         Created = true;
+        *Copied = Flags & MapTo;
         if (detail::zeroCopyMaps()) {
           *D = const_cast<void *>(Host);
           detail::linkMapped(Dev, Host, Bytes, *D, Stream, Loc);
@@ -200,20 +201,27 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
           throw;
         }
       },
-      [&](void *Ready) { streamWait(Dev, Stream, Ready, Loc); });
+      [&](void *Ready) { streamWait(Dev, Stream, Ready, Loc); }, Done);
   if (H.St == Status::Overlap)
     fatal(Loc, "the mapped range overlaps data that is already on the device "
                "without lying inside it (OpenMP: a list item must be contained "
                "in, or disjoint from, every mapped storage block)");
+  // Storage an earlier item of the construct counted, to a count of one
+  // (so it created it): its bytes copy as if this item had created it,
+  // unless that creation copied them already.
+  const bool Fresh = Created || (H.Again && H.Ref == 1 && !H.Copied);
   if (Flags & MapStruct)
-    noteSpan(Host, Bytes, Created);
-  bool Always = H.St == Status::Contained && (Flags & MapAlways) && (Flags & MapTo);
+    noteSpan(Host, Bytes, Created, Fresh);
+  bool Copy = H.St == Status::Contained && (Flags & MapTo) &&
+              ((Flags & MapAlways) || Fresh);
   try {
-    if (Always)
+    if (Copy)
       toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
-    if (Created || Always)
+    if (Created || Copy)
       reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
   } catch (const detail::TaskFault &) {
+    if (H.Again) // the earlier item's reference is its own to give back
+      throw;
     // A deferred task failed after it took its reference: give it back, so
     // that the present table stays as it was.
     PresentTable::Drop D = T.release(Host, Bytes, false, nullptr);
@@ -232,8 +240,8 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
     return leaveMember(Loc, Dev, Host, Bytes, Flags, Stream, C);
   if (Flags & MapStruct) // the members copied back what was mapped from
     Flags &= ~unsigned(MapFrom);
-  PresentTable::Drop D = table(Dev)->release(Host, Bytes, Flags & MapDelete,
-                                             Synced ? Stream : nullptr);
+  PresentTable::Drop D = table(Dev)->release(
+      Host, Bytes, Flags & MapDelete, Synced ? Stream : nullptr, &C.Lowered);
   // The last reference to a copy whose first copy may still run on a stream
   // nobody synchronised (a `target enter data`'s): wait before it is freed.
   // Unsynced (finishReleasing), Stream's own synchronisation comes first and

@@ -98,9 +98,14 @@ detail::PresentTable::Hit awaitFirstCopy(int Dev, const void *Host,
                                          std::size_t Bytes, void *Stream,
                                          const SourceLoc &Loc);
 
-/// Entry half of a map: returns the device address of Host.
+/// Entry half of a map: returns the device address of Host. Done: the
+/// entries the construct's earlier items counted (PresentTable::Counted); an
+/// item whose storage is among them does not count it again, and copies to
+/// the device when the count is one (OpenMP 5.2 §5.8.3: `map(alloc: a[0:4])
+/// map(to: p[0:4])`, p == a, copies).
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
-            unsigned Flags, void *Stream);
+            unsigned Flags, void *Stream,
+            detail::PresentTable::Counted *Done = nullptr);
 
 /// What an exit action leaves to do once the stream is synchronised.
 struct Cleanup {
@@ -124,6 +129,9 @@ struct Cleanup {
   /// (copyBackShared): OpenMP 5.2 §5.8.3 copies a from item back once its
   /// storage's count is zero, whichever item of the construct dropped it.
   std::vector<std::pair<const void *, std::size_t>> FromLeft;
+  /// The entries the construct's exits lowered so far: each loses one
+  /// reference per construct (PresentTable::Counted).
+  detail::PresentTable::Counted Lowered;
 };
 
 /// Exit half of a map: drops the reference and copies back as OpenMP

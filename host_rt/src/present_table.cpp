@@ -48,7 +48,14 @@ PresentTable::Hit PresentTable::hit(const Entry &E, const void *H, Status St) {
   R.St = St;
   R.Dev = static_cast<char *>(E.Dev) + (addr(H) - E.Begin);
   R.Ref = E.Ref;
+  R.Serial = E.Serial;
+  R.Copied = E.Copied;
   return R;
+}
+
+std::uint64_t PresentTable::nextSerial() {
+  static std::atomic<std::uint64_t> Next{1};
+  return Next.fetch_add(1, std::memory_order_relaxed);
 }
 
 bool PresentTable::entryOf(const void *H, const void **Begin,
@@ -73,7 +80,8 @@ PresentTable::Hit PresentTable::lookup(const void *H, std::size_t Bytes) const {
 }
 
 PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
-                                         bool Delete, void *SyncedStream) {
+                                         bool Delete, void *SyncedStream,
+                                         Counted *Done) {
   std::lock_guard<CountedMutex> G(Lock);
   Drop D;
   Status St;
@@ -84,6 +92,10 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
   D.Dev = static_cast<char *>(E->Dev) + (addr(H) - E->Begin);
   if (E->Ref == Infinite)
     return D;
+  if (Done && !Delete && counted(*Done, E->Serial))
+    return D; // this construct lowered it already
+  if (Done)
+    Done->push_back(E->Serial);
   if (SyncedStream && E->ReadyStream == SyncedStream) {
     D.DoneEvent = E->Ready;
     E->Ready = E->ReadyStream = nullptr;
@@ -137,6 +149,7 @@ bool PresentTable::addDeclared(const void *H, std::size_t Bytes, void *Dev) {
   E.End = E.Begin + Bytes;
   E.Dev = Dev;
   E.Ref = Infinite;
+  E.Serial = nextSerial();
   Entries[E.Begin] = E;
   return true;
 }

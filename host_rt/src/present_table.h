@@ -37,7 +37,24 @@ public:
     Status St = Status::Absent;
     void *Dev = nullptr;
     long Ref = 0;
+    /// The entry (Contained): unique over the program's life, so that a
+    /// construct can tell an entry it counted from a later one at the same
+    /// address.
+    std::uint64_t Serial = 0;
+    /// acquire(): the construct's Counted list held the entry already, so
+    /// the count did not go up again.
+    bool Again = false;
+    /// The entry's creation copied all of it to the device (Create's
+    /// third argument).
+    bool Copied = false;
   };
+
+  /// The entries whose count one construct changed in one direction (its
+  /// maps on entry, or on exit): OpenMP 5.2 §5.8.3 raises, and lowers, the
+  /// count of a storage block at most once per construct, however many of
+  /// its list items name that storage (`map(to: a[0:4]) map(to: p[0:4])`
+  /// with p == a).
+  using Counted = std::vector<std::uint64_t>;
 
   /// Classifies [H, H + Bytes). A zero-length range is Contained when H is
   /// inside an entry or one past its end (the end pointer of a mapped array
@@ -87,19 +104,27 @@ public:
   /// wait for it. Absent: Create(&Dev, &Event) allocates the device copy and
   /// queues its first copy on Stream (Event: null, or one that fires when the
   /// copy is done); the new entry has count 1 and St is Absent in the result.
-  /// Overlap: nothing changes. The callbacks run under the lock, so no other
+  /// Create's third argument says whether that first copy covers the whole
+  /// entry. Overlap: nothing changes. The callbacks run under the lock, so no other
   /// thread sees an entry before its copy is queued, nor an event after it
-  /// was destroyed.
+  /// was destroyed. With Done (the construct's entries counted so far), an
+  /// entry already in it keeps its count (Hit::Again), and a counted one
+  /// joins it.
   template <class CreateFn, class WaitFn>
   Hit acquire(const void *H, std::size_t Bytes, void *Stream, CreateFn &&Create,
-              WaitFn &&Wait) {
+              WaitFn &&Wait, Counted *Done = nullptr) {
     std::lock_guard<CountedMutex> G(Lock);
     Hit R;
     if (Entry *Found = locate(H, Bytes, R.St)) {
-      if (Found->Ref != Infinite)
+      bool Again = Done && counted(*Done, Found->Serial);
+      if (Found->Ref != Infinite && !Again)
         ++Found->Ref;
+      if (Done && !Again)
+        Done->push_back(Found->Serial);
       awaitReady(*Found, Stream, Wait);
-      return hit(*Found, H, R.St);
+      Hit Out = hit(*Found, H, R.St);
+      Out.Again = Again;
+      return Out;
     }
     if (R.St == Status::Overlap)
       return R;
@@ -107,11 +132,15 @@ public:
     E.Begin = addr(H);
     E.End = E.Begin + Bytes;
     E.Ref = 1;
-    Create(&E.Dev, &E.Ready);
+    Create(&E.Dev, &E.Ready, &E.Copied);
     E.ReadyStream = E.Ready ? Stream : nullptr;
+    E.Serial = nextSerial();
     Entries[E.Begin] = E;
+    if (Done)
+      Done->push_back(E.Serial);
     R.Dev = E.Dev;
     R.Ref = 1;
+    R.Serial = E.Serial;
     return R;
   }
 
@@ -137,9 +166,11 @@ public:
 
   /// Exit half of a map: drops one reference (all of them when Delete).
   /// SyncedStream is a stream whose work is known complete: an entry whose
-  /// first copy ran on it is ready from now on.
+  /// first copy ran on it is ready from now on. With Done (the construct's
+  /// entries lowered so far), an entry already in it keeps its count unless
+  /// Delete (which asks for zero, however often).
   Drop release(const void *H, std::size_t Bytes, bool Delete,
-               void *SyncedStream);
+               void *SyncedStream, Counted *Done = nullptr);
 
   /// Marks the entry holding H ready when its first copy ran on
   /// SyncedStream; returns the event to destroy (or null).
@@ -173,6 +204,13 @@ public:
   /// Reference count of the entry holding H (0 when absent).
   long refCount(const void *H) const;
 
+  static bool counted(const Counted &Done, std::uint64_t Serial) {
+    for (std::uint64_t S : Done)
+      if (S == Serial)
+        return true;
+    return false;
+  }
+
 private:
   struct Entry {
     std::uintptr_t Begin = 0, End = 0; // host range [Begin, End)
@@ -184,7 +222,11 @@ private:
     // streams). Cleared once the creator has synchronised.
     void *Ready = nullptr;
     void *ReadyStream = nullptr;
+    std::uint64_t Serial = 0; // Hit::Serial
+    bool Copied = false;      // Hit::Copied
   };
+
+  static std::uint64_t nextSerial();
 
   /// Work on Stream waits (Wait(Event)) for E's first copy when another
   /// stream queued it and it may still be running.

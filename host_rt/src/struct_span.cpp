@@ -23,6 +23,7 @@ struct LastSpan {
   const void *Begin = nullptr;
   std::size_t Bytes = 0;
   bool Created = false;
+  bool Fresh = false;
 };
 thread_local LastSpan Last;
 
@@ -33,8 +34,8 @@ bool insideLast(const void *Host, std::size_t Bytes) {
 }
 } // namespace
 
-void noteSpan(const void *Host, std::size_t Bytes, bool Created) {
-  Last = {Host, Bytes, Created};
+void noteSpan(const void *Host, std::size_t Bytes, bool Created, bool Fresh) {
+  Last = {Host, Bytes, Created, Fresh};
 }
 
 void *enterMember(const SourceLoc &Loc, int Dev, const void *Host,
@@ -45,7 +46,7 @@ void *enterMember(const SourceLoc &Loc, int Dev, const void *Host,
                "(omp2cuda bug)");
   if ((Flags & MapPresent) && Last.Created)
     fatal(Loc, "'present' map of data that is not on the device");
-  if ((Flags & MapTo) && Bytes != 0 && (Last.Created || (Flags & MapAlways)))
+  if ((Flags & MapTo) && Bytes != 0 && (Last.Fresh || (Flags & MapAlways)))
   {
     toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
     // A pointer member attached before (by a section mapped ahead of it)
@@ -66,8 +67,11 @@ void leaveMember(const SourceLoc &Loc, int Dev, const void *Host,
     return;
   }
   // The span's exit runs after this one: its last reference goes when it
-  // holds one reference (and is no declare target variable's) or on delete.
-  bool SpanGoes = (Flags & MapDelete) || H.Ref == 1;
+  // holds one reference (and is no declare target variable's) that no other
+  // item of the construct dropped already, or on delete.
+  bool SpanGoes =
+      (Flags & MapDelete) ||
+      (H.Ref == 1 && !PresentTable::counted(C.Lowered, H.Serial));
   if (!SpanGoes && !(Flags & MapAlways)) {
     C.FromLeft.push_back({Host, Bytes}); // another item may drop the last
     return;

@@ -11,8 +11,10 @@
 namespace o2c::steps {
 struct Cleanup;
 
-/// Records the span this thread just mapped and whether the map created it.
-void noteSpan(const void *Host, std::size_t Bytes, bool Created);
+/// Records the span this thread just mapped, whether the map created it, and
+/// whether its members copy as into a new copy (Created, or a count of one
+/// that an earlier item of the same construct raised).
+void noteSpan(const void *Host, std::size_t Bytes, bool Created, bool Fresh);
 /// Entry half of a member step: the device address of Host.
 void *enterMember(const SourceLoc &Loc, int Dev, const void *Host,
                   std::size_t Bytes, unsigned Flags, void *Stream);

@@ -94,7 +94,7 @@ void *TargetRegion::map(const void *Host, std::size_t Bytes, unsigned Flags) {
   detail::SharedUse Step;
   if (Finished) // the stream is gone; a stub bug, not the user's
     fatal(Loc, "map() after the region finished");
-  void *D = enter(Loc, Device, Host, Bytes, Flags, Stream);
+  void *D = enter(Loc, Device, Host, Bytes, Flags, Stream, &Entered);
   if (Bytes == 0) // a zero-length section took no reference
     return D;
   // The same storage mapped again by this construct (`map(to: pp[0:1])

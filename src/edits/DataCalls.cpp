@@ -146,6 +146,19 @@ std::vector<ExitItem> exitItems(const Region &R) {
   return Items;
 }
 
+/// Whether a `target enter data` has several items, or items in iterator
+/// loops (which may name one storage block more than once).
+bool enterBatch(const Region &R) {
+  size_t Items = llvm::count_if(
+      R.Captures, [](const Capture &Cap) { return Cap.Map.has_value(); });
+  for (const PointerMap &PM : R.PointerMaps) {
+    if (!PM.Loops.empty())
+      return true;
+    ++Items;
+  }
+  return Items > 1;
+}
+
 } // namespace
 
 DataCalls::DataCalls(const Region &R, unsigned Line, unsigned Col) {
@@ -246,8 +259,14 @@ std::vector<std::string> DataCalls::itemsOf(const OMPExecutableDirective &D,
                        ? "o2c::enterData"
                        : "o2c::update";
   // A deferred construct records the same calls, arguments evaluated now.
-  const std::string Ns = Deferred ? "o2c_task->" : "o2c::";
+  const std::string TaskNs = Deferred ? "o2c_task->" : "o2c::";
+  // Several items enter as one o2c::EnterBatch: a storage block two of them
+  // name is counted once.
+  const bool Batch = std::string(Fn) == "o2c::enterData" && enterBatch(R);
+  const std::string Ns = Batch ? "o2c_enters." : TaskNs;
   std::vector<std::string> Calls;
+  if (Batch)
+    Calls.push_back("o2c::EnterBatch o2c_enters;");
   // `*this` first on entry: the members lie in its copy.
   for (const PointerMap &PM : R.PointerMaps)
     if (PM.ThisObject)
@@ -265,6 +284,9 @@ std::vector<std::string> DataCalls::itemsOf(const OMPExecutableDirective &D,
            inLoops(PM.Loops, itemCalls(mapSteps(PM), PM.Map, PM.Base, Fn, Ns)))
         Calls.push_back(std::move(X));
   Calls.insert(Calls.end(), Attach.begin(), Attach.end());
+  if (Batch)
+    Calls.push_back(Deferred ? "o2c_task->enterBatch(o2c_enters);"
+                             : "o2c_enters.run();");
   return Calls;
 }
 

@@ -1,9 +1,8 @@
 /* A pointer moved by a region left on the host, whose pointee is attached
-   by two pointers (review rv40 f10, f11): the pointee's section is mapped
-   twice, so one exit leaves it mapped (reference count 1) and copies
-   nothing back (clang's offloading prints 0 there too); after the second
-   exit the host holds what the translated region wrote through the moved
-   pointer. */
+   by two pointers (review rv40 f10, f11): one construct names the
+   pointee's section twice, which holds one reference (OpenMP 5.2 §5.8.3),
+   so the first exit copies it back (the second finds nothing); the host
+   then holds what the translated region wrote through the moved pointer. */
 #include <stdio.h>
 #include <stdlib.h>
 struct S { int *p; };

@@ -160,9 +160,9 @@ void f(int *p, int *q, void *r, int n) {
   CHECK(contains(F.Output, "o2c_region.mapPointer(p, o2c::MapFrom | o2c::MapImplicit);"));
   CHECK(contains(F.Output, "o2c_region.mapPointer(q, o2c::MapFrom | o2c::MapImplicit);"));
   REQUIRE(F.Regions.at(3).R.Translate);
-  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapTo);"));
-  CHECK(contains(F.Output, "o2c::attachSection(o2c_loc, -1, true, &(q), 0);"));
-  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, &(r), sizeof(r), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c_enters.enterData(o2c_loc, -1, true, &(q), sizeof(q), o2c::MapTo);"));
+  CHECK(contains(F.Output, "o2c_enters.attachSection(o2c_loc, -1, true, &(q), 0);"));
+  CHECK(contains(F.Output, "o2c_enters.enterData(o2c_loc, -1, true, &(r), sizeof(r), o2c::MapTo);"));
   CHECK_FALSE(contains(F.Output, "&(r), 0);")); // a void * is not attached
   // Two items: one batch, which records both before either exits.
   CHECK(contains(flat(F.Output),
@@ -196,7 +196,7 @@ void f(V s) {
   CHECK(E.PointerMaps[4].Base == "&(s.data)");
   CHECK(E.PointerMaps[4].AttachSelf);
   CHECK_FALSE(E.PointerMaps[3].AttachSelf); // void *
-  CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);"));
+  CHECK(contains(flat(F.Output), "o2c_enters.attachSection(o2c_loc, -1, true, &(s.data), 0);"));
   const Region &T = F.Regions.at(1).R;
   REQUIRE(T.Translate);
   REQUIRE(T.PointerMaps.size() == 1);
@@ -245,7 +245,7 @@ void f(C s, C arr[4]) {
   REQUIRE(E.Translate);
   REQUIRE(E.PointerMaps.size() == 2);
   CHECK(E.PointerMaps[1].Map.Type == MapType::ToFrom);
-  CHECK(contains(flat(F.Output), "o2c::attachSection(o2c_loc, -1, true, &(s.vals), 0);"));
+  CHECK(contains(flat(F.Output), "o2c_enters.attachSection(o2c_loc, -1, true, &(s.vals), 0);"));
   // A mapper that does not map its own variable: a target region copies
   // the variable in, never back (OpenMP leaves its other members
   // unmapped). An array of structs, a motion clause: on the host.
@@ -441,12 +441,12 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
   REQUIRE(E.PointerMaps.size() == 1);
   CHECK(E.PointerMaps[0].AttachBase);
   CHECK(!findCapture(E, "it"));
-  size_t Lst = Out.find("o2c::enterData(o2c_loc, -1, true, (lst) + (0), "
+  size_t Lst = Out.find("o2c_enters.enterData(o2c_loc, -1, true, (lst) + (0), "
                         "(size_t)(n) * sizeof(*(lst)), o2c::MapTo);");
   size_t Rows = Out.find(
-      "for (int it = (0); it < (n); it += (1)) { o2c::enterData(o2c_loc, -1, "
-      "true, (lst[it]) + (0), (size_t)(m) * sizeof(*(lst[it])), o2c::MapTo); "
-      "o2c::attachSection(o2c_loc, -1, true, &(lst[it]), 0); }");
+      "for (int it = (0); it < (n); it += (1)) { o2c_enters.enterData(o2c_loc, "
+      "-1, true, (lst[it]) + (0), (size_t)(m) * sizeof(*(lst[it])), o2c::MapTo); "
+      "o2c_enters.attachSection(o2c_loc, -1, true, &(lst[it]), 0); }");
   CHECK(Lst != std::string::npos);
   CHECK(Rows != std::string::npos);
   CHECK(Lst < Rows);
@@ -470,7 +470,7 @@ void f(int n, int m, int *lst[], struct S *s, int *p) {
                       "o2c_data_L6.attachSection(&(s[i + j].data), 0); }"));
   // present, delete (deferred: recorded now), release with a step.
   REQUIRE(F.Regions[3].R.Translate);
-  CHECK(contains(Out, "{ o2c::enterData(o2c_loc, -1, true, (lst[it]) + (0), "
+  CHECK(contains(Out, "{ o2c_enters.enterData(o2c_loc, -1, true, (lst[it]) + (0), "
                       "(size_t)(m) * sizeof(*(lst[it])), o2c::MapAlloc | "
                       "o2c::MapPresent); "));
   REQUIRE(F.Regions[4].R.Translate);
@@ -510,8 +510,9 @@ void f(int n, int d, int **p) {
   CHECK(contains(Out,
                  "if ((bool)(n > 0)) { "
                  "const int o2c_device = o2c::deviceClause(d); "
+                 "o2c::EnterBatch o2c_enters; "
                  "for (int n = (0); n < (4); n += (1)) { "
-                 "o2c::enterData(o2c_loc, o2c_device, true, (p[n]) + (0), "));
+                 "o2c_enters.enterData(o2c_loc, o2c_device, true, (p[n]) + (0), "));
   CHECK(contains(Out,
                  "if ((bool)(n > 0)) { o2c::ExitBatch o2c_exits; "
                  "for (int it = (0); it < (4); it += (1)) "

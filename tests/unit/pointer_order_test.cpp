@@ -92,11 +92,11 @@ void f(int *a) {
   { q[0] = 1; }
 })src");
   REQUIRE(F.Ok);
-  size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
-  size_t Attach = at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);");
+  size_t Enter = at(F, "o2c_enters.enterData(o2c_loc, -1, true, (q) + (0)");
+  size_t Attach = at(F, "o2c_enters.attachSection(o2c_loc, -1, true, &(p), 0);");
   REQUIRE(Enter != std::string::npos);
   REQUIRE(Attach != std::string::npos);
-  CHECK(at(F, "o2c::enterData(o2c_loc, -1, true, &(p), sizeof(p)") < Enter);
+  CHECK(at(F, "o2c_enters.enterData(o2c_loc, -1, true, &(p), sizeof(p)") < Enter);
   CHECK(Enter < Attach);
   size_t Map = F.Output.find("_L6.map((q) + (0)");
   size_t DataAttach = F.Output.find("_L6.attachSection(&(p), 0);");
@@ -206,9 +206,9 @@ void f(int *a) {
   CHECK(Pointer < Section);
   CHECK(Section < at(F, "o2c_exits.run();"));
   // Enter data still maps it first and attaches it last.
-  size_t Enter = at(F, "o2c::enterData(o2c_loc, -1, true, (q) + (0)");
+  size_t Enter = at(F, "o2c_enters.enterData(o2c_loc, -1, true, (q) + (0)");
   REQUIRE(Enter != std::string::npos);
-  CHECK(Enter < at(F, "o2c::attachSection(o2c_loc, -1, true, &(p), 0);"));
+  CHECK(Enter < at(F, "o2c_enters.attachSection(o2c_loc, -1, true, &(p), 0);"));
 }
 
 TEST_CASE("a firstprivate pointer whose value the region keeps is the host's "

@@ -273,7 +273,8 @@ TEST_CASE("a failed copy or launch in a deferred task copies nothing back",
         [&] {
           TargetRegion R(FLoc, -1, true, true);
           int *D = R.mapSection(A.data(), 0, N, MapToFrom);
-          int *Unused = R.mapSection(A.data(), 0, N, MapTo); // a second ref
+          // The same storage again: counted and copied once.
+          int *Unused = R.mapSection(A.data(), 0, N, MapTo);
           (void)Unused;
           for (int I = 0; I < N; ++I) // the "kernel"
             D[I] = 9;

@@ -313,10 +313,14 @@ struct BatchS {
 /// enter data map(to: t) map(to: s) map(to: s.p), s.p == t.v, then a
 /// kernel's s.p += Move; t.v[2] = 42.
 void enterHolder(BatchT &T, BatchS &S, int Move) {
-  enterData(Loc, -1, true, &T, sizeof T, MapTo);
-  enterData(Loc, -1, true, &S, sizeof S, MapTo);
-  enterData(Loc, -1, true, &S.P, sizeof S.P, MapTo);
-  attachSection(Loc, -1, true, &S.P, 0);
+  // enter data map(to: t) map(to: s) map(to: s.p[0:8]): s and s.p share a
+  // count, raised once.
+  EnterBatch B;
+  B.enterData(Loc, -1, true, &T, sizeof T, MapTo);
+  B.enterData(Loc, -1, true, &S, sizeof S, MapTo);
+  B.enterData(Loc, -1, true, &S.P, sizeof S.P, MapTo);
+  B.attachSection(Loc, -1, true, &S.P, 0);
+  B.run();
   BatchS *DS = deviceOf(&S);
   BatchT *DT = deviceOf(&T);
   CHECK(DS->P == DT->V);

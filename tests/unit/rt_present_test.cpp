@@ -19,9 +19,10 @@ void enterWithCopy(PresentTable &T, const double *A, std::size_t Bytes) {
   static double Dev[8];
   T.acquire(
       A, Bytes, Creator,
-      [](void **D, void **Ready) {
+      [](void **D, void **Ready, bool *Copied) {
         *D = Dev;
         *Ready = &Event;
+        *Copied = true;
       },
       [](void *) {});
 }
@@ -86,4 +87,68 @@ TEST_CASE("live() counts finite mappings and their references",
   T.release(A, sizeof A, /*Delete=*/false, Creator);
   CHECK(T.live() == std::make_pair(std::size_t{0}, 0L));
   CHECK(T.size() == 1); // the declared variable stays
+}
+
+TEST_CASE("a construct raises and lowers a block's count once, however many "
+          "items name it",
+          "[rt][present]") {
+  PresentTable T;
+  double A[8] = {};
+  static double Dev[8];
+  int Created = 0;
+  auto Create = [&](void **D, void **Ready, bool *Copied) {
+    ++Created;
+    *D = Dev;
+    *Ready = nullptr;
+    *Copied = false; // `alloc`
+  };
+  auto NoWait = [](void *) {};
+
+  // `enter data map(alloc: a[0:8]) map(to: p[2:2])`, p == a.
+  PresentTable::Counted Entered;
+  PresentTable::Hit First = T.acquire(A, sizeof A, Creator, Create, NoWait,
+                                      &Entered);
+  PresentTable::Hit Second =
+      T.acquire(A + 2, 2 * sizeof(double), Creator, Create, NoWait, &Entered);
+  CHECK(Created == 1);
+  CHECK_FALSE(First.Again);
+  CHECK(Second.Again);
+  CHECK(Second.Ref == 1); // a count of one: the `to` item copies
+  CHECK_FALSE(Second.Copied);
+  CHECK(Second.Serial == First.Serial);
+  CHECK(Entered.size() == 1);
+  CHECK(T.refCount(A) == 1);
+
+  // Another construct counts it again.
+  PresentTable::Counted Other;
+  CHECK_FALSE(T.acquire(A, sizeof A, Creator, Create, NoWait, &Other).Again);
+  CHECK(T.refCount(A) == 2);
+
+  // `exit data map(release: a[0:8]) map(from: p[0:8])`: one reference goes.
+  PresentTable::Counted Lowered;
+  PresentTable::Drop D1 = T.release(A, sizeof A, false, nullptr, &Lowered);
+  PresentTable::Drop D2 = T.release(A, sizeof A, false, nullptr, &Lowered);
+  CHECK(D1.Found);
+  CHECK(D2.Found);
+  CHECK_FALSE(D1.Last);
+  CHECK_FALSE(D2.Last);
+  CHECK(T.refCount(A) == 1);
+
+  // `delete` empties it, however often the construct lowered it.
+  PresentTable::Counted More;
+  T.acquire(A, sizeof A, Creator, Create, NoWait, &More);
+  CHECK(T.refCount(A) == 2);
+  PresentTable::Counted Ending;
+  CHECK_FALSE(T.release(A, sizeof A, false, nullptr, &Ending).Last);
+  CHECK(T.refCount(A) == 1);
+  CHECK(T.release(A, sizeof A, true, nullptr, &Ending).Last);
+  CHECK(T.size() == 0);
+
+  // A new block at the same address is another entry: the construct that
+  // lowered the old one counts it.
+  PresentTable::Counted Again;
+  PresentTable::Hit Renewed = T.acquire(A, sizeof A, Creator, Create, NoWait,
+                                        &Again);
+  CHECK(Renewed.Serial != First.Serial);
+  CHECK(T.release(A, sizeof A, false, nullptr, &Ending).Last);
 }

@@ -238,7 +238,7 @@ void f(int *p, int n) {
   CHECK(F.Regions[2].R.Translate);
   CHECK(contains(F.Output, ".map((&(bp)) + (0),"));
   CHECK(contains(F.Output, ".attachSection(&(bp), 0);"));
-  CHECK(contains(F.Output, "o2c::enterData(o2c_loc, -1, true, (&(p)) + (0),"));
+  CHECK(contains(F.Output, "o2c_enters.enterData(o2c_loc, -1, true, (&(p)) + (0),"));
   CHECK(F.Regions[3].R.Translate);
   CHECK(F.HostProgram.empty());
 }

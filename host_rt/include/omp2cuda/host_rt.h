@@ -224,6 +224,9 @@ private:
   bool Holding = false, HoldTook = false;
   void *Stream = nullptr;
   std::vector<Pending> Exits;
+  /// The present-table entries its maps counted: one reference each, however
+  /// many items name their storage (OpenMP 5.2 §5.8.3).
+  std::vector<std::uint64_t> Entered;
   std::vector<void *> TeamMemory; // teamMemory()'s blocks
   std::size_t ToDev0 = 0, ToHost0 = 0; // this thread's byte counts at start
   std::uint64_t ReleasedSeen = 0; // tasks released early it waits for
@@ -416,6 +419,47 @@ void attachSection(const SourceLoc &Loc, int Device, bool IfClause,
   attach(Loc, Device, IfClause, Ptr, *Ptr + Lo,
          static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T))));
 }
+/// `target enter data` of several items (or of items in iterator loops):
+/// each storage block's count goes up once, however many items name it
+/// (OpenMP 5.2 §5.8.3: `map(to: a[0:4]) map(to: p[0:4])` with p == a holds
+/// one reference, which one `exit data map(from: a[0:4])` drops). enterData
+/// and attachSection record a step (the arguments of o2c::enterData and
+/// o2c::attachSection, evaluated now); run() maps every item, then attaches.
+class EnterBatch {
+public:
+  void enterData(const SourceLoc &L, int Dev, bool If, const void *Host,
+                 std::size_t Bytes, unsigned Flags) {
+    Items.push_back(Item{L, Dev, If, Host, Bytes, Flags});
+  }
+  template <class T>
+  void attachSection(const SourceLoc &L, int Dev, bool If, T *const *Ptr,
+                     long long Lo) {
+    Attaches.push_back(Attach{
+        L, Dev, If, Ptr, *Ptr + Lo,
+        static_cast<std::ptrdiff_t>(Lo * static_cast<long long>(sizeof(T)))});
+  }
+  void run() const;
+
+private:
+  struct Item {
+    SourceLoc Loc;
+    int Dev;
+    bool If;
+    const void *Host;
+    std::size_t Bytes;
+    unsigned Flags;
+  };
+  struct Attach {
+    SourceLoc Loc;
+    int Dev;
+    bool If;
+    const void *PtrHost;
+    const void *Section;
+    std::ptrdiff_t Offset;
+  };
+  std::vector<Item> Items;
+  std::vector<Attach> Attaches;
+};
 /// `target update to(...)` (ToDevice) or `from(...)`; with the `present`
 /// modifier data that is not on the device is an error.
 void update(const SourceLoc &Loc, int Device, bool IfClause, const void *Host,
@@ -477,6 +521,9 @@ public:
   void exitData(const SourceLoc &L, int Dev, bool If, const void *Host,
                 std::size_t Bytes, unsigned Flags);
   void exitBatch(const ExitBatch &B) {
+    add([B] { B.run(); });
+  }
+  void enterBatch(const EnterBatch &B) {
     add([B] { B.run(); });
   }
   void update(const SourceLoc &L, int Dev, bool If, const void *Host,

@@ -74,8 +74,10 @@ extern "C" void chain(double *x, double *y, int n, double a) {
 #line 75 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 5, 1, "target enter data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
-  o2c_task->enterData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapTo);
-  o2c_task->enterData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapAlloc);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, (x) + (0), (size_t)(n) * sizeof(*(x)), o2c::MapTo);
+  o2c_enters.enterData(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), o2c::MapAlloc);
+  o2c_task->enterBatch(o2c_enters);
   if (o2c_task) {
 #if O2C_DETACH
 if (o2c::mayDetach(true)) {
@@ -125,7 +127,7 @@ o2c::runTask(o2c_own);
   for (int i = 0; i < n; ++i)
     y[i] = a * x[i]; } }
 { /* #pragma omp target update from(y[0:n]) nowait depend(in: y[0:n]) */
-#line 129 "async_nowait.cu"
+#line 131 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 11, 1, "target update"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c_task->update(o2c_loc, -1, true, (y) + (0), (size_t)(n) * sizeof(*(y)), false);
@@ -151,7 +153,7 @@ o2c::runTask(o2c_own);
 }
 #line 12 "inputs/async_nowait.c"
 { /* #pragma omp target exit data map(release: x[0:n], y[0:n]) nowait     depend(inout: x[0:n], y[0:n]) */
-#line 155 "async_nowait.cu"
+#line 157 "async_nowait.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/async_nowait.c", 12, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c::ExitBatch o2c_exits;
@@ -182,7 +184,7 @@ o2c::runTask(o2c_own);
 #pragma omp taskwait
 }
 
-#line 186 "async_nowait.cu"
+#line 188 "async_nowait.cu"
 // omp2cuda: kernel for '#pragma omp target parallel for map(tofrom: v[0:n])
 // nowait' at inputs/async_nowait.c:18
 //
@@ -196,7 +198,7 @@ static __global__ void omp2cuda_plain_L18(float *v, int n) {
     do {
 #line 20 "inputs/async_nowait.c"
     v[i] += 1.0f;
-#line 200 "async_nowait.cu"
+#line 202 "async_nowait.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration

@@ -59,8 +59,10 @@ extern "C" void step(double *u, double *v, int n, int steps) {
 { /* #pragma omp target enter data map(to: u[0:n]) map(alloc: v[0:n]) */
 #line 61 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 5, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo);
-  o2c::enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapTo);
+  o2c_enters.enterData(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), o2c::MapAlloc);
+  o2c_enters.run();
 }
 #line 6 "inputs/data_constructs.c"
   for (int s = 0; s < steps; ++s) {
@@ -70,21 +72,21 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
     for (int i = 1; i < n - 1; ++i)
       v[i] = 0.5 * (u[i - 1] + u[i + 1]); }
 { /* #pragma omp target update from(v[0:n]) */
-#line 74 "data_constructs.cu"
+#line 76 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 10, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (v) + (0), (size_t)(n) * sizeof(*(v)), false);
 }
 #line 11 "inputs/data_constructs.c"
     // Every other point is sent to the device again (a strided section).
 { /* #pragma omp target update to(u[0:n / 2:2]) */
-#line 81 "data_constructs.cu"
+#line 83 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 12, 1, "target update"};
   o2c::updateStrided(o2c_loc, -1, true, (u) + (0), sizeof(*(u)), (size_t)(n / 2), (size_t)(2), true);
 }
 #line 13 "inputs/data_constructs.c"
   }
 { /* #pragma omp target exit data map(from: u[0:n]) map(delete: v[0:n]) */
-#line 88 "data_constructs.cu"
+#line 90 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 14, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, (u) + (0), (size_t)(n) * sizeof(*(u)), o2c::MapFrom);
@@ -94,7 +96,7 @@ if (!omp2cuda_step_L7_launch(u, v, n)) { // omp2cuda: offloaded by the stub; hos
 #line 15 "inputs/data_constructs.c"
 }
 
-#line 98 "data_constructs.cu"
+#line 100 "data_constructs.cu"
 // omp2cuda: kernel for '#pragma omp target teams distribute parallel for
 // reduction(+: s)' at inputs/data_constructs.c:21
 //
@@ -110,7 +112,7 @@ static __global__ void omp2cuda_total_L21(const double *a, int n,
     do {
 #line 23 "inputs/data_constructs.c"
       s += a[i];
-#line 114 "data_constructs.cu"
+#line 116 "data_constructs.cu"
     } while (0);
     if (O2cOnePass)
       break; // one thread per iteration
@@ -152,7 +154,7 @@ static bool omp2cuda_total_L21_launch(const double *a, int n, double &s) {
 extern "C" double total(const double *a, int n) {
   double s = 0;
 { // omp2cuda: device data environment
-#line 156 "data_constructs.cu"
+#line 158 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 19, 1, "target data"};
   o2c::TargetRegion o2c_data_L19(o2c_loc, -1, true, false);
   o2c_data_L19.map((a) + (0), (size_t)(n) * sizeof(*(a)), o2c::MapTo);
@@ -171,19 +173,19 @@ if (!omp2cuda_total_L21_launch(a, n, s)) { // omp2cuda: offloaded by the stub; h
 // An OpenMP 5.0 lvalue item: *flag is flag[0:1].
 extern "C" void refresh(int *flag) {
 { /* #pragma omp target enter data map(to: *flag) */
-#line 175 "data_constructs.cu"
+#line 177 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 30, 1, "target enter data"};
   o2c::enterData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapTo);
 }
 #line 31 "inputs/data_constructs.c"
 { /* #pragma omp target update from(present: *flag) */
-#line 181 "data_constructs.cu"
+#line 183 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 31, 1, "target update"};
   o2c::update(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), false, /*Present=*/true);
 }
 #line 32 "inputs/data_constructs.c"
 { /* #pragma omp target exit data map(release: *flag) */
-#line 187 "data_constructs.cu"
+#line 189 "data_constructs.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/data_constructs.c", 32, 1, "target exit data"};
   o2c::exitData(o2c_loc, -1, true, (flag) + (0), (size_t)(1) * sizeof(*(flag)), o2c::MapRelease);
 }

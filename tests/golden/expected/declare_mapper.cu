@@ -135,13 +135,15 @@ if (!omp2cuda_use_L27_launch(t, half)) { // omp2cuda: offloaded by the stub; hos
 { /* #pragma omp target enter data map(to: s) */
 #line 137 "declare_mapper.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper.c", 31, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, &(s), sizeof(s), o2c::MapTo);
-  o2c::enterData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapTo);
-  o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, &(s), sizeof(s), o2c::MapTo);
+  o2c_enters.enterData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapTo);
+  o2c_enters.attachSection(o2c_loc, -1, true, &(s.data), 0);
+  o2c_enters.run();
 }
 #line 32 "inputs/declare_mapper.c"
 { /* #pragma omp target exit data map(from: s) */
-#line 145 "declare_mapper.cu"
+#line 147 "declare_mapper.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/declare_mapper.c", 32, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, &(s), sizeof(s), o2c::MapFrom);

@@ -158,8 +158,10 @@ int main(void) {
 { /* #pragma omp target enter data map(to: rows)     map(iterator(it = 0:ROWS), to: rows[it][:len]) */
 #line 160 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 40, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapTo);
-  for (int it = (0); it < (ROWS); it += (1)) { o2c::enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c::attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapTo);
+  for (int it = (0); it < (ROWS); it += (1)) { o2c_enters.enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c_enters.attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c_enters.run();
 }
 #line 42 "inputs/map_iterator_data.c"
 if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -175,7 +177,7 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
           on_device ? "device" : "host");
   // exit data: each row back, then the array released.
 { /* #pragma omp target exit data map(iterator(it = 0:ROWS), from: rows[it][:len])     map(release: rows) */
-#line 179 "map_iterator_data.cu"
+#line 181 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 52, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapRelease);
@@ -193,7 +195,7 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
   long sum1 = 0;
   on_device = 0;
 { // omp2cuda: device data environment
-#line 197 "map_iterator_data.cu"
+#line 199 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 63, 1, "target data"};
   o2c::TargetRegion o2c_data_L63(o2c_loc, -1, true, false);
   o2c_data_L63.map(&(rows), sizeof(rows), o2c::MapTo);
@@ -210,20 +212,24 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
   // present (every row is mapped), then delete: the count drops to zero
   // whatever it was, so the next enter copies again.
 { /* #pragma omp target enter data map(to: rows)     map(iterator(it = 0:ROWS), to: rows[it][:len]) */
-#line 214 "map_iterator_data.cu"
+#line 216 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 73, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapTo);
-  for (int it = (0); it < (ROWS); it += (1)) { o2c::enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c::attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, &(rows), sizeof(rows), o2c::MapTo);
+  for (int it = (0); it < (ROWS); it += (1)) { o2c_enters.enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c_enters.attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c_enters.run();
 }
 #line 75 "inputs/map_iterator_data.c"
 { /* #pragma omp target enter data     map(iterator(it = 0:ROWS), present, alloc: rows[it][:len]) */
-#line 221 "map_iterator_data.cu"
+#line 225 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 75, 1, "target enter data"};
-  for (int it = (0); it < (ROWS); it += (1)) { o2c::enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapAlloc | o2c::MapPresent); o2c::attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c::EnterBatch o2c_enters;
+  for (int it = (0); it < (ROWS); it += (1)) { o2c_enters.enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapAlloc | o2c::MapPresent); o2c_enters.attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c_enters.run();
 }
 #line 77 "inputs/map_iterator_data.c"
 { /* #pragma omp target exit data map(iterator(it = 0:ROWS), delete: rows[it][:len]) */
-#line 227 "map_iterator_data.cu"
+#line 233 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 77, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   for (int it = (0); it < (ROWS); it += (1)) { o2c_exits.exitData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapDelete); }
@@ -233,16 +239,18 @@ if (!omp2cuda_main_L42_launch(rows, len, on_device)) { // omp2cuda: offloaded by
   for (int r = 0; r < ROWS; r++)
     rows[r][1] += 500;
 { /* #pragma omp target enter data map(iterator(it = 0:ROWS:2), to: rows[it][:len])     map(iterator(it = 1:ROWS:2), to: rows[it][:len]) */
-#line 237 "map_iterator_data.cu"
+#line 243 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 80, 1, "target enter data"};
-  for (int it = (0); it < (ROWS); it += (2)) { o2c::enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c::attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
-  for (int it = (1); it < (ROWS); it += (2)) { o2c::enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c::attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c::EnterBatch o2c_enters;
+  for (int it = (0); it < (ROWS); it += (2)) { o2c_enters.enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c_enters.attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  for (int it = (1); it < (ROWS); it += (2)) { o2c_enters.enterData(o2c_loc, -1, true, (rows[it]) + (0), (size_t)(len) * sizeof(*(rows[it])), o2c::MapTo); o2c_enters.attachSection(o2c_loc, -1, true, &(rows[it]), 0); }
+  o2c_enters.run();
 }
 #line 82 "inputs/map_iterator_data.c"
   long sum2 = deviceSum(rows, len, &on_device);
   // nowait: the calls are recorded now and run as a deferred task.
 { /* #pragma omp target exit data map(iterator(it = 0:ROWS), release: rows[it][:len])     map(release: rows) nowait */
-#line 246 "map_iterator_data.cu"
+#line 254 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 84, 1, "target exit data"};
   o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc);
   o2c::ExitBatch o2c_exits;
@@ -284,7 +292,7 @@ o2c::runTask(o2c_own);
   }
   on_device = 0;
 { // omp2cuda: device data environment
-#line 288 "map_iterator_data.cu"
+#line 296 "map_iterator_data.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/map_iterator_data.c", 101, 1, "target data"};
   o2c::TargetRegion o2c_data_L101(o2c_loc, -1, true, false);
   o2c_data_L101.map(&(rs), sizeof(rs), o2c::MapTo);

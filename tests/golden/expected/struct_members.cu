@@ -213,12 +213,14 @@ int main(void) {
 { /* #pragma omp target enter data map(to: s.len, s.data[0:s.len]) map(alloc: s.data) */
 #line 215 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 57, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, ((const char *)&(s.len)) + (0), (size_t)((const char *)(&(s.data) + 1) - (const char *)&(s.len)) * sizeof(*((const char *)&(s.len))), o2c::MapAlloc | o2c::MapStruct);
-  o2c::enterData(o2c_loc, -1, true, (&(s.len)) + (0), (size_t)(1) * sizeof(*(&(s.len))), o2c::MapTo | o2c::MapMember);
-  o2c::enterData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapTo);
-  o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);
-  o2c::enterData(o2c_loc, -1, true, (&(s.data)) + (0), (size_t)(1) * sizeof(*(&(s.data))), o2c::MapAlloc | o2c::MapMember);
-  o2c::attachSection(o2c_loc, -1, true, &(s.data), 0);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, ((const char *)&(s.len)) + (0), (size_t)((const char *)(&(s.data) + 1) - (const char *)&(s.len)) * sizeof(*((const char *)&(s.len))), o2c::MapAlloc | o2c::MapStruct);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(s.len)) + (0), (size_t)(1) * sizeof(*(&(s.len))), o2c::MapTo | o2c::MapMember);
+  o2c_enters.enterData(o2c_loc, -1, true, (s.data) + (0), (size_t)(s.len) * sizeof(*(s.data)), o2c::MapTo);
+  o2c_enters.attachSection(o2c_loc, -1, true, &(s.data), 0);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(s.data)) + (0), (size_t)(1) * sizeof(*(&(s.data))), o2c::MapAlloc | o2c::MapMember);
+  o2c_enters.attachSection(o2c_loc, -1, true, &(s.data), 0);
+  o2c_enters.run();
 }
 #line 58 "inputs/struct_members.c"
 if (!omp2cuda_main_L58_launch(s)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -228,7 +230,7 @@ if (!omp2cuda_main_L58_launch(s)) { // omp2cuda: offloaded by the stub; host fal
     init(&s);
   } }
 { /* #pragma omp target exit data map(delete: s.len, s.data, s.data[0:s.len]) */
-#line 232 "struct_members.cu"
+#line 234 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 62, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, (&(s.data)) + (0), (size_t)(1) * sizeof(*(&(s.data))), o2c::MapDelete | o2c::MapMember);
@@ -249,7 +251,7 @@ if (!omp2cuda_main_L58_launch(s)) { // omp2cuda: offloaded by the stub; host fal
   Pair p = {3, 7, 1.5};
   double got = 0;
 { // omp2cuda: device data environment
-#line 253 "struct_members.cu"
+#line 255 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 73, 1, "target data"};
   o2c::TargetRegion o2c_data_L73(o2c_loc, -1, true, false);
   o2c_data_L73.map(((const char *)&(p.a)) + (0), (size_t)((const char *)(&(p.b) + 1) - (const char *)&(p.a)) * sizeof(*((const char *)&(p.a))), o2c::MapAlloc | o2c::MapStruct);
@@ -272,19 +274,23 @@ if (!omp2cuda_main_L75_launch(on_device, p, got)) { // omp2cuda: offloaded by th
   // Entered twice, released twice: only the last release copies back.
   Pair q = {1, 9, 2.0};
 { /* #pragma omp target enter data map(to: q.a, q.b) */
-#line 276 "struct_members.cu"
+#line 278 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 86, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
-  o2c::enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
-  o2c::enterData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapTo | o2c::MapMember);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapTo | o2c::MapMember);
+  o2c_enters.run();
 }
 #line 87 "inputs/struct_members.c"
 { /* #pragma omp target enter data map(to: q.a, q.b) */
-#line 284 "struct_members.cu"
+#line 288 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 87, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
-  o2c::enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
-  o2c::enterData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapTo | o2c::MapMember);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, ((const char *)&(q.a)) + (0), (size_t)((const char *)(&(q.b) + 1) - (const char *)&(q.a)) * sizeof(*((const char *)&(q.a))), o2c::MapAlloc | o2c::MapStruct);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapTo | o2c::MapMember);
+  o2c_enters.enterData(o2c_loc, -1, true, (&(q.b)) + (0), (size_t)(1) * sizeof(*(&(q.b))), o2c::MapTo | o2c::MapMember);
+  o2c_enters.run();
 }
 #line 88 "inputs/struct_members.c"
 if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -296,7 +302,7 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
   } }
   q.skipped = 5;
 { /* #pragma omp target exit data map(from: q.a, q.b) */
-#line 300 "struct_members.cu"
+#line 306 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 94, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapFrom | o2c::MapMember);
@@ -306,7 +312,7 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
 }
 #line 95 "inputs/struct_members.c"
 { /* #pragma omp target exit data map(from: q.a, q.b) */
-#line 310 "struct_members.cu"
+#line 316 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 95, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, (&(q.a)) + (0), (size_t)(1) * sizeof(*(&(q.a))), o2c::MapFrom | o2c::MapMember);
@@ -324,19 +330,21 @@ if (!omp2cuda_main_L88_launch(q)) { // omp2cuda: offloaded by the stub; host fal
   b.scratch = (double *)calloc(b.n, sizeof(double));
   size_t n = b.n;
 { /* #pragma omp target enter data map(mapper(bufm), to: b) */
-#line 328 "struct_members.cu"
+#line 334 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 104, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, &(b), sizeof(b), o2c::MapTo);
-  o2c::enterData(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), o2c::MapTo);
-  o2c::attachSection(o2c_loc, -1, true, &(b.v), 0);
-  o2c::enterData(o2c_loc, -1, true, (b.scratch) + (0), (size_t)(b.n) * sizeof(*(b.scratch)), o2c::MapAlloc);
-  o2c::attachSection(o2c_loc, -1, true, &(b.scratch), 0);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, &(b), sizeof(b), o2c::MapTo);
+  o2c_enters.enterData(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), o2c::MapTo);
+  o2c_enters.attachSection(o2c_loc, -1, true, &(b.v), 0);
+  o2c_enters.enterData(o2c_loc, -1, true, (b.scratch) + (0), (size_t)(b.n) * sizeof(*(b.scratch)), o2c::MapAlloc);
+  o2c_enters.attachSection(o2c_loc, -1, true, &(b.scratch), 0);
+  o2c_enters.run();
 }
 #line 105 "inputs/struct_members.c"
   for (size_t i = 0; i < n; ++i)
     b.v[i] = 2.0 * i;
 { /* #pragma omp target update to(mapper(bufm): b) */
-#line 340 "struct_members.cu"
+#line 348 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 107, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(b), sizeof(b), true);
   o2c::update(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), true);
@@ -348,7 +356,7 @@ if (!omp2cuda_main_L108_launch(b, n)) { // omp2cuda: offloaded by the stub; host
   for (size_t i = 0; i < n; ++i)
     b.v[i] += 1.0; }
 { /* #pragma omp target update from(mapper(bufm): b) */
-#line 352 "struct_members.cu"
+#line 360 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 111, 1, "target update"};
   o2c::update(o2c_loc, -1, true, &(b), sizeof(b), false);
   o2c::update(o2c_loc, -1, true, (b.v) + (0), (size_t)(b.n) * sizeof(*(b.v)), false);
@@ -360,7 +368,7 @@ if (!omp2cuda_main_L108_launch(b, n)) { // omp2cuda: offloaded by the stub; host
     bsum += b.v[i];
   }
 { /* #pragma omp target exit data map(mapper(bufm), release: b) */
-#line 364 "struct_members.cu"
+#line 372 "struct_members.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/struct_members.c", 117, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, &(b), sizeof(b), o2c::MapRelease);

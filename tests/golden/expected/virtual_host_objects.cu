@@ -139,8 +139,10 @@ int main() {
 { /* #pragma omp target enter data map(to: sp[0:1], heap[0:1]) */
 #line 141 "virtual_host_objects.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/virtual_host_objects.cpp", 47, 1, "target enter data"};
-  o2c::enterData(o2c_loc, -1, true, (sp) + (0), (size_t)(1) * sizeof(*(sp)), o2c::MapTo);
-  o2c::enterData(o2c_loc, -1, true, (heap) + (0), (size_t)(1) * sizeof(*(heap)), o2c::MapTo);
+  o2c::EnterBatch o2c_enters;
+  o2c_enters.enterData(o2c_loc, -1, true, (sp) + (0), (size_t)(1) * sizeof(*(sp)), o2c::MapTo);
+  o2c_enters.enterData(o2c_loc, -1, true, (heap) + (0), (size_t)(1) * sizeof(*(heap)), o2c::MapTo);
+  o2c_enters.run();
 }
 #line 48 "inputs/virtual_host_objects.cpp"
 if (!omp2cuda_main_L48_launch(n, s, t, out)) { // omp2cuda: offloaded by the stub; host fallback below
@@ -156,7 +158,7 @@ if (!omp2cuda_main_L51_launch(s, t, sides, on)) { // omp2cuda: offloaded by the 
     on = !omp_is_initial_device();
   } }
 { /* #pragma omp target exit data map(delete: sp[0:1], heap[0:1]) */
-#line 160 "virtual_host_objects.cu"
+#line 162 "virtual_host_objects.cu"
   static const o2c::SourceLoc o2c_loc = {"inputs/virtual_host_objects.cpp", 56, 1, "target exit data"};
   o2c::ExitBatch o2c_exits;
   o2c_exits.exitData(o2c_loc, -1, true, (sp) + (0), (size_t)(1) * sizeof(*(sp)), o2c::MapDelete);
