@@ -161,4 +161,9 @@ bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev) {
   return selectDevice(Loc, Device, IfClause, Dev);
 }
 
+void ifClauseFalse(const SourceLoc &Loc) {
+  int Dev;
+  selectDevice(Loc, -1, false, Dev);
+}
+
 } // namespace o2c

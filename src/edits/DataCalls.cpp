@@ -242,8 +242,11 @@ DataCalls::standAlone(const OMPExecutableDirective &D, const Region &R,
     Calls.push_back("if (" + If + ") {");
   for (std::string &X : Items)
     Calls.push_back((Guard ? "  " : "") + X);
-  if (Guard)
+  if (Guard) { // O2C_INFO still tells where the construct ran
+    Calls.push_back("} else {");
+    Calls.push_back("  o2c::ifClauseFalse(o2c_loc);");
     Calls.push_back("}");
+  }
   if (Deferred)
     Calls.push_back(
         deferredTask(Depends, /*Early=*/false, hasMutexInOutSet(D)) + "}");

@@ -47,7 +47,10 @@ TEST_CASE("a stand-alone data construct evaluates its items only where its "
   // Deferred: the task is made and runs nothing when the condition is false.
   CHECK(contains(Out, "o2c::AsyncTask *o2c_task = new o2c::AsyncTask(o2c_loc); "
                       "if ((bool)(go)) { o2c::ExitBatch o2c_exits; "));
-  CHECK(contains(Out, "o2c_task->exitBatch(o2c_exits); } if (o2c_task) {"));
+  CHECK(contains(Out, "o2c_task->exitBatch(o2c_exits); } else { "
+                      "o2c::ifClauseFalse(o2c_loc); } if (o2c_task) {"));
+  // Where the condition is false, O2C_INFO still says so.
+  CHECK(contains(Out, "&(s->p), 0); } else { o2c::ifClauseFalse(o2c_loc); }"));
   // Without an if clause nothing changes.
   CHECK(contains(Out, "o2c::exitData(o2c_loc, o2c::deviceClause(s->n), true, "
                       "(b) + (0), "));

@@ -557,6 +557,10 @@ private:
 /// Whether a target region with these `device` and `if` clause values
 /// offloads (as TargetRegion::offload()); Dev receives the device.
 bool offloads(const SourceLoc &Loc, int Device, bool IfClause, int &Dev);
+/// A stand-alone data construct whose if clause is false: the generated
+/// code evaluates none of its items (one may be valid only when the
+/// condition holds), and this says so under O2C_INFO.
+void ifClauseFalse(const SourceLoc &Loc);
 
 /// Queues T on a hidden helper thread, which runs it, deletes it and then
 /// calls Done(Arg) (the generated code's omp_fulfill_event).
