@@ -3,6 +3,7 @@
 #include "analysis/AttachedPaths.h"
 #include "analysis/EnteringLoops.h"
 #include "analysis/StoragePaths.h"
+#include "analysis/ItemScopes.h"
 #include "analysis/WrittenVars.h"
 
 #include "clang/AST/ASTContext.h"
@@ -323,37 +324,6 @@ private:
         return;
     }
   }
-  /// Whether S has an exit data construct or a label, also (Calls levels
-  /// deep, none where Calls < 0; a call deeper counts as one) in a function it
-  /// calls whose definition is not in a system header (one with no definition
-  /// here may have anything).
-  static bool exitsOrJumps(const Stmt *S, int Calls) {
-    if (!S)
-      return false;
-    if (isa<OMPTargetExitDataDirective>(S) || isa<SwitchCase>(S) ||
-        isa<LabelStmt>(S))
-      return true;
-    if (const auto *CE = dyn_cast<CallExpr>(S); CE && Calls >= 0) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD)
-        return true;
-      const SourceManager &SM = FD->getASTContext().getSourceManager();
-      const FunctionDecl *Def = nullptr;
-      if (FD->hasBody(Def) && Def) {
-        // Deeper than we look, a call may exit data too (rm21 R5).
-        if (!SM.isInSystemHeader(Def->getLocation()) &&
-            (Calls == 0 || exitsOrJumps(Def->getBody(), Calls - 1)))
-          return true;
-      } else if (!SM.isInSystemHeader(FD->getLocation()) &&
-                 !FD->getBuiltinID()) {
-        return true;
-      }
-    }
-    for (const Stmt *C : S->children())
-      if (exitsOrJumps(C, Calls))
-        return true;
-    return false;
-  }
   /// C's items; one mapped with a mapper (named, or its type's default
   /// one) attaches what the mapper's items map through.
   template <class ClauseT> void add(const ClauseT *C) {
@@ -503,7 +473,7 @@ private:
     // A holder we cannot name (`*sp`, a global, a reference's referent) may
     // be what a pointer or reference writes, or a call (review hwa c4, c6,
     // c7, b3).
-    if (Outer && RootVar && unnamedHolder(Next, RootVar) &&
+    if (Outer && RootVar && unnamedPointerHolder(Next, RootVar) &&
         std::any_of(PointerModified.begin(), PointerModified.end(),
                     [&](const void *V) { return mayAlias(V); }))
       return;
@@ -534,33 +504,6 @@ private:
       return;
     for (const StoragePath &P : Each)
       Pending.push_back({P, Holder, CurD, Range});
-  }
-  /// Whether the storage holding the pointer Next (`sp->p`, `s.p`) is one
-  /// the function cannot name: reached through a pointer or a reference, or
-  /// a variable of static storage (any function may write it by name).
-  static bool unnamedHolder(const Expr *Next, const VarDecl *Root) {
-    const Expr *E = Next->IgnoreParenImpCasts();
-    if (isa<DeclRefExpr>(E))
-      return false; // a pointer variable: no storage holds it
-    if (Root->hasGlobalStorage() || Root->getType()->isReferenceType())
-      return true;
-    while (true) {
-      if (const auto *M = dyn_cast<MemberExpr>(E)) {
-        if (M->isArrow() || M->getMemberDecl()->getType()->isReferenceType())
-          return true;
-        E = M->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-          return true;
-        E = A->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-        const auto *VD = dyn_cast<VarDecl>(D->getDecl());
-        return !VD || VD->hasGlobalStorage() ||
-               VD->getType()->isReferenceType();
-      } else {
-        return true;
-      }
-    }
   }
   /// Whether the write PointerModified records as V may change storage the
   /// function cannot name: one through a pointer or a reference, a call,
