@@ -95,7 +95,7 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
   if (Done && !Delete && counted(*Done, E->Serial))
     return D; // this construct lowered it already
   if (Done)
-    Done->push_back(E->Serial);
+    note(*Done, E->Serial);
   if (SyncedStream && E->ReadyStream == SyncedStream) {
     D.DoneEvent = E->Ready;
     E->Ready = E->ReadyStream = nullptr;

@@ -8,6 +8,7 @@
 
 #include "counted_lock.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -120,7 +121,7 @@ public:
       if (Found->Ref != Infinite && !Again)
         ++Found->Ref;
       if (Done && !Again)
-        Done->push_back(Found->Serial);
+        note(*Done, Found->Serial);
       awaitReady(*Found, Stream, Wait);
       Hit Out = hit(*Found, H, R.St);
       Out.Again = Again;
@@ -137,7 +138,7 @@ public:
     E.Serial = nextSerial();
     Entries[E.Begin] = E;
     if (Done)
-      Done->push_back(E.Serial);
+      note(*Done, E.Serial);
     R.Dev = E.Dev;
     R.Ref = 1;
     R.Serial = E.Serial;
@@ -204,11 +205,13 @@ public:
   /// Reference count of the entry holding H (0 when absent).
   long refCount(const void *H) const;
 
+  /// Counted is kept sorted: an iterator loop may map thousands of items.
   static bool counted(const Counted &Done, std::uint64_t Serial) {
-    for (std::uint64_t S : Done)
-      if (S == Serial)
-        return true;
-    return false;
+    return std::binary_search(Done.begin(), Done.end(), Serial);
+  }
+  static void note(Counted &Done, std::uint64_t Serial) {
+    // A new entry's serial is the largest yet: usually an append.
+    Done.insert(std::upper_bound(Done.begin(), Done.end(), Serial), Serial);
   }
 
 private:
