@@ -17,7 +17,9 @@ What a program contains (drawn at random)
 Arrays (int or double; local, heap or file-scope), scalars, a struct `st`
 whose members point at some arrays, an array of pointers `rows` (local or
 heap) whose rows are arrays, and in C++ lambdas over arrays.  Steps:
-`target data` blocks (nested), `target enter data` / `exit data`, `target
+`target data` blocks (nested), `target enter data` / `exit data` (an item
+may name its array twice, by name and through a pointer `al_NAME` to it: the
+construct counts the storage once, OpenMP 5.2 5.8.3), `target
 update to/from` of sections, host writes and checksum prints, repeat loops
 (the body runs twice), and target regions of these kinds:
 
@@ -153,6 +155,9 @@ FEATURES = {
     "extern-decl": "'extern' on the declaration of the external function (C)",
     "lambda-auto-return": "lambdas without a trailing return type called in "
                           "target regions (C++)",
+    "alias-items": "enter data / exit data items naming one array twice, by "
+                   "its name and by a pointer to it (OpenMP 5.2 5.8.3: the "
+                   "construct counts the storage once)",
 }
 
 
@@ -184,6 +189,7 @@ class Buf:
         self.lam_ref = None      # C++: lambda returning a reference
         self.lam_val = None      # C++: lambda returning the value
         self.gfun = False        # global with gload_/gstore_ functions
+        self.alias = None        # a pointer variable to it (al_NAME)
 
     @property
     def is_scalar(self):
@@ -440,7 +446,8 @@ class MapItem:
         return f"map({mod}{self.mtype(exiting)}: {g.section(self.b, self.path, self.lo, self.ln)})"
 
     def root(self):
-        return {"member": "st", "row": "rows"}.get(self.path, self.b.name)
+        return {"member": "st", "row": "rows",
+                "alias": self.b.alias}.get(self.path, self.b.name)
 
 
 def group_items(items):
@@ -770,6 +777,9 @@ class Gen:
                 b.row = k
             self.nrows = len(rows)
         for b in self.bufs.values():
+            if b.kind != "scalar" and self.on("alias-items") and r.random() < 0.4:
+                b.alias = f"al_{b.name}"
+        for b in self.bufs.values():
             b.whole = r.random() < 0.3     # map(a) rather than map(a[0:n])
             b.gfun = b.kind == "global" and r.random() < 0.7
             if self.cpp:
@@ -811,7 +821,7 @@ class Gen:
 
     def base(self, b, path):
         return {"name": b.name, "member": f"st.{b.member}",
-                "row": f"rows[{b.row}]"}[path]
+                "row": f"rows[{b.row}]", "alias": b.alias}[path]
 
     def section(self, b, path, lo=0, ln=None):
         if b.is_scalar:
@@ -1349,14 +1359,26 @@ class Gen:
         always = m.present(b.name) and to and r.random() < 0.3
         lo, ln = self.map_section(b, path)
 
-        def fn(m, b=b, path=path, to=to, always=always, lo=lo, ln=ln):
+        # The same elements again through a pointer to them: one reference
+        # for the construct, a copy when any item is `to` (OpenMP 5.2 5.8.3).
+        twin = None
+        if path == "name" and b.alias and r.random() < 0.4:
+            twin = MapItem(b, "alias", r.random() < 0.5, False, False, lo, ln)
+            self.features.add("alias-items")
+
+        def fn(m, b=b, path=path, to=to or (twin is not None and twin.to),
+               always=always, lo=lo, ln=ln):
             if path in ("member", "row"):
                 m.path_enter(b.name, to, always)
             else:
                 m.enter(b.name, to, always, lo, ln)
             m.entered[b.name] += 1
         it = MapItem(b, path, to, False, always, lo, ln)
-        return Text([f"#pragma omp target enter data {it.text(self, exiting=False)}"], fn)
+        items = [it] + ([twin] if twin else [])
+        if twin and r.random() < 0.5:
+            items.reverse()
+        text = " ".join(x.text(self, exiting=False) for x in items)
+        return Text([f"#pragma omp target enter data {text}"], fn)
 
     def exit_data(self, force=None):
         r, m = self.r, self.m
@@ -1403,7 +1425,17 @@ class Gen:
             m.exit(n, frm, always, delete, lo, ln)
             m.entered[n] = 0 if delete else m.entered[n] - 1
         it = MapItem(b, path, False, frm, always, lo, hi - lo, delete=delete)
-        return Text([f"#pragma omp target exit data {it.text(self, exiting=True)}"], fn)
+        items = [it]
+        if path == "name" and b.alias and r.random() < 0.4:
+            # One decrement for the construct; the twin releases, or copies
+            # back as the item does.
+            items.append(MapItem(b, "alias", False, frm and r.random() < 0.5,
+                                 False, lo, hi - lo))
+            self.features.add("alias-items")
+            if r.random() < 0.5:
+                items.reverse()
+        text = " ".join(x.text(self, exiting=True) for x in items)
+        return Text([f"#pragma omp target exit data {text}"], fn)
 
     def data_block(self, depth):
         r = self.r
@@ -1595,6 +1627,9 @@ class Gen:
                      f"{b.cast}((i * {2 * k + 3} + {k + 1}) % {MOD});")
         for k, b in enumerate(self.scalars):
             L.append(f"{I}{b.ctype} {b.name} = {k + 2};")
+        for b in self.arrays:
+            if b.alias:
+                L.append(f"{I}{b.ctype} *{b.alias} = {b.name};")
         if self.uses_st:
             L.append(f"{I}struct Ptrs st;")
             for b in sorted((b for b in self.arrays if b.member), key=lambda b: b.member):
