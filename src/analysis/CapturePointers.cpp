@@ -106,15 +106,29 @@ Verdict firstprivatePointer(const CaptureSite &S, const Use &U, Capture &Cap) {
 /// escapes (stored, cast to an integer, compared with a pointer not moved
 /// alike, passed to a call that may keep it) the region stays on the host,
 /// located at that use. An implicit pointer that only escapes takes the
-/// host's value.
+/// host's value, unless the region compares it with, or subtracts it from,
+/// a pointer that does not move alike: one loaded from mapped data holds
+/// the device address once attached (`w.p - a` with `w.p` attached into
+/// a's block: 520 under emu, 4 in the host build; hunt44 wa.c, wc.c).
 static Verdict translatedPointer(const CaptureSite &S, const Use &U,
                                  Capture &Cap) {
   PointerValueUse PU = valueUse(S, U);
   if (!PU.Escapes || holdsDeviceAllocation(U.Decl, functionBody(S)))
     return {};
-  if (!Cap.Map && !PU.Derefs) {
+  if (!Cap.Map && !PU.Derefs && PU.ApartAt.isInvalid()) {
     Cap.How = Passing::Value;
     return {};
+  }
+  if (!Cap.Map && !PU.Derefs) {
+    Verdict V = Verdict::no(
+        DiagId::HostClause,
+        "the pointer '" + Cap.Name +
+            "' keeps the host's address in the region, which compares it "
+            "with, or subtracts it from, a pointer that may hold a device "
+            "address (one the region translates, or loads from mapped data), "
+            "where the host build compares two host addresses");
+    V.Where = PU.ApartAt;
+    return V;
   }
   Verdict V = Verdict::no(
       DiagId::HostClause,

@@ -354,9 +354,11 @@ void f(int *a, int **out, uptr *u, int *v) {
   REQUIRE(F.Ok);
   REQUIRE(F.Regions.size() == 10);
   // p keeps the host's value (only stored), so r, compared with it,
-  // cannot be translated, and r is dereferenced.
+  // cannot be translated, and r is dereferenced: p is refused first.
   CHECK_FALSE(F.Regions[9].R.Translate);
-  CHECK(contains(F.Regions[9].R.Reason, "pointer 'r'"));
+  CHECK(contains(F.Regions[9].R.Reason,
+                 "pointer 'p' keeps the host's address in the region, which "
+                 "compares it with"));
   CHECK(F.Regions[9].R.WhyPos.Line == 42u);
   // Stored and cast only: the host's value, as the host build has it.
   REQUIRE(F.Regions[0].R.Translate);
@@ -632,4 +634,35 @@ void f(int *a, long *d, int n) {
   CHECK_FALSE(F.Regions[0].R.Translate);
   CHECK(F.Regions[0].R.Why == DiagId::HostClause);
   CHECK(F.Regions[1].R.Translate);
+}
+
+TEST_CASE("an implicit pointer that keeps the host's address, compared with "
+          "or subtracted from a pointer loaded from mapped data, keeps the "
+          "region on the host",
+          "[analysis][pointer-order][implicit-pointer]") {
+  // hunt44 wa.c: w.p, attached into a's block, holds the device address;
+  // a, never dereferenced, the host's (emu d=520, host build d=4).
+  FileResult F = translateC(R"src(
+struct S { int *p; };
+void f(int *a, struct S w, long *d, int *eq, int **pp) {
+  #pragma omp target enter data map(to: a[0:8]) map(to: w, w.p[0:1])
+  #pragma omp target map(from: d[0:1], eq[0:1])
+  { d[0] = (long)(w.p - a); eq[0] = (w.p == a + 4); }
+  #pragma omp target map(from: eq[0:1])
+  { eq[0] = (pp[0] == a); }
+  #pragma omp target map(from: eq[0:1])
+  { eq[0] = (a == 0); }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 4);
+  for (int I : {1, 2}) {
+    CAPTURE(I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason,
+                   "pointer 'a' keeps the host's address in the region"));
+  }
+  CHECK(F.Regions[1].R.WhyPos.Line == 6u);
+  // Compared with null only: either address gives the host's answer.
+  CHECK(F.Regions[3].R.Translate);
 }
