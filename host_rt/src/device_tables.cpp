@@ -131,11 +131,62 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes,
       }
     }
     // Into a copy an earlier construct freed (exit data map(from: t), then
-    // map(from: s) with s.p moved into t).
+    // map(from: s) with s.p moved into t): kept while s.p may point there
+    // (AttachTable::hold, pin).
     if (!Found)
       if (void *H = attachments(Dev)->hostOfFreed(*P))
         *P = H;
   }
+}
+
+std::vector<AttachTable::Read> readAttached(int Dev, void *Stream,
+                                            const SourceLoc &Loc) {
+  std::vector<AttachTable::Slot> Slots = attachments(Dev)->all();
+  struct Run {
+    std::size_t First, Last; // Slots[First, Last)
+    std::vector<unsigned char> Bytes;
+  };
+  std::vector<Run> Runs;
+  bool Queued = false;
+  // Slots in one entry within Most bytes read in one copy (a pointer array's
+  // rows): one copy per run, one synchronisation in all.
+  constexpr std::size_t Most = 4096;
+  const std::size_t Ptr = sizeof(void *);
+  for (std::size_t I = 0; I < Slots.size();) {
+    auto *Start = reinterpret_cast<const char *>(Slots[I].Ptr);
+    PresentTable::Hit H = table(Dev)->lookup(Start, Ptr);
+    if (H.St != Status::Contained) { // its copy went: nothing to read
+      ++I;
+      continue;
+    }
+    std::size_t J = I + 1;
+    for (; J < Slots.size(); ++J) {
+      std::size_t Len = Slots[J].Ptr + Ptr - Slots[I].Ptr;
+      if (Len > Most || table(Dev)->lookup(Start, Len).St != Status::Contained)
+        break;
+    }
+    Run R{I, J,
+          std::vector<unsigned char>(Slots[J - 1].Ptr + Ptr - Slots[I].Ptr)};
+    if (H.Dev == Start) { // zero-copy: the device's bytes are the host's
+      std::memcpy(R.Bytes.data(), Start, R.Bytes.size());
+    } else {
+      backend().toHost(Dev, R.Bytes.data(), H.Dev, R.Bytes.size(), Stream, Loc);
+      Queued = true;
+    }
+    Runs.push_back(std::move(R));
+    I = J;
+  }
+  if (Queued)
+    backend().synchronize(Dev, Stream, Loc);
+  std::vector<AttachTable::Read> Out;
+  for (const Run &R : Runs)
+    for (std::size_t K = R.First; K < R.Last; ++K) {
+      void *V;
+      std::memcpy(&V, R.Bytes.data() + (Slots[K].Ptr - Slots[R.First].Ptr),
+                  sizeof V);
+      Out.push_back({Slots[K].Ptr, V});
+    }
+  return Out;
 }
 
 } // namespace steps

@@ -92,11 +92,8 @@ void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc, bool Cached) {
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
-  void *P = Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
-                   : detail::uncachedAlloc(Dev, Bytes, Loc);
-  if (P) // no pointer into a freed copy that was here resolves any more
-    attachments(Dev)->reused(P, Bytes);
-  return P;
+  return Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
+                : detail::uncachedAlloc(Dev, Bytes, Loc);
 }
 void devFree(int Dev, void *P, const SourceLoc &Loc) {
   detail::cacheFree(Dev, P, Loc);
@@ -306,20 +303,27 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
     syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
     restoreHost(Dev, Host, Bytes, C.Freed);
-  for (const Range &F : C.Freed) {
+  for (const Range &F : C.Freed)
     attachments(Dev)->forget(F.Host, F.Bytes);
-    if (F.Dev != F.Host) // not zero-copy: a device copy of its own goes
-      attachments(Dev)->noteFreed(F.Host, F.Bytes, F.Dev);
-  }
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
     devFree(Dev, P, Loc);
   // After every forget above: a batch's pointers into its own copies do not
   // hold them.
+  std::vector<const Range *> Loose;
   for (const Range &F : C.Copies)
     if (!attachments(Dev)->hold(F.Host, F.Bytes, F.Dev))
-      devFree(Dev, F.Dev, Loc);
+      Loose.push_back(&F);
+  // A copy an attached pointer's device copy points into without being
+  // attached to it (a kernel's s.p = q.p) stays while it may (pin()).
+  std::vector<AttachTable::Read> Values;
+  if (!Loose.empty())
+    Values = readAttached(Dev, Stream, Loc);
+  for (const Range *F : Loose)
+    if (Values.empty() ||
+        !attachments(Dev)->pin(F->Host, F->Bytes, F->Dev, Values))
+      devFree(Dev, F->Dev, Loc);
   for (void *P : attachments(Dev)->takeReleased())
     devFree(Dev, P, Loc);
 }
