@@ -16,6 +16,8 @@ void AttachTable::add(const void *Ptr, void *HostValue, void *DevValue) {
   auto It = Slots.find(addr(Ptr));
   if (It != Slots.end())
     untarget(It->second);
+  if (It == Slots.end())
+    Storage.clear(); // a new slot: rebuilt when asked for
   Slots[addr(Ptr)] = New;
 }
 
@@ -68,31 +70,59 @@ bool AttachTable::hold(const void *Host, std::size_t Bytes, void *Dev) {
 
 bool AttachTable::pin(const void *Host, std::size_t Bytes, void *Dev,
                       const std::vector<Read> &Values) {
+  return pin({{Host, Bytes, Dev}}, Values)[0];
+}
+
+std::vector<bool> AttachTable::pin(const std::vector<Copy> &Going,
+                                   const std::vector<Read> &Values) {
   std::lock_guard<std::mutex> G(Lock);
-  const std::uintptr_t B = addr(Dev);
-  // Each slot read is seen where it points now when that is this copy or
-  // one already kept (a kernel's s.p = q.p, q.p seen in a pinned copy,
+  // Going by device address: the copy a value lies in is found by one
+  // search (one past an end included: the copy before may hold it).
+  std::vector<std::size_t> ByDev(Going.size());
+  for (std::size_t K = 0; K < ByDev.size(); ++K)
+    ByDev[K] = K;
+  std::sort(ByDev.begin(), ByDev.end(), [&](std::size_t X, std::size_t Y) {
+    return addr(Going[X].Dev) < addr(Going[Y].Dev);
+  });
+  auto GoingAt = [&](std::uintptr_t V) -> std::ptrdiff_t {
+    auto It = std::upper_bound(ByDev.begin(), ByDev.end(), V,
+                               [&](std::uintptr_t X, std::size_t K) {
+                                 return X < addr(Going[K].Dev);
+                               });
+    for (int Back = 0; Back < 2 && It != ByDev.begin(); ++Back) {
+      --It;
+      if (V <= addr(Going[*It].Dev) + Going[*It].Bytes)
+        return static_cast<std::ptrdiff_t>(*It);
+    }
+    return -1;
+  };
+  // Each slot read is seen where it points now when that is a copy going
+  // or one already kept (a kernel's s.p = q.p, q.p seen in a kept copy,
   // then q.p moved on: s.p keeps it), and nowhere otherwise. New links
   // first, so that no block both the old and the new values lie in goes.
-  bool Pinned = false;
+  std::vector<bool> Pinned(Going.size(), false);
   std::vector<std::pair<Slot *, std::uintptr_t>> Moved;
   for (const Read &R : Values) {
-    auto It = Slots.find(R.Ptr);
-    if (It == Slots.end())
-      continue;
     std::uintptr_t V = addr(R.Value);
-    bool Here = V >= B && V <= B + Bytes;
-    Pinned = Pinned || Here;
-    if (!Here && !heldAt(V))
+    std::ptrdiff_t K = GoingAt(V);
+    if (K < 0 && (Holds.empty() || !heldAt(V)))
       V = 0;
+    if (V == 0 && ByMoved.empty()) // nowhere, as every slot was: the rule
+      continue;
+    auto It = Slots.find(R.Ptr);
+    if (It == Slots.end()) // forgotten since it was read
+      continue;
+    if (K >= 0)
+      Pinned[static_cast<std::size_t>(K)] = true;
     if (V == It->second.Seen)
       continue;
     if (V)
       ByMoved.emplace(V, R.Ptr);
     Moved.push_back({&It->second, V});
   }
-  if (Pinned)
-    Holds[B] = Held{Bytes, Host};
+  for (std::size_t K = 0; K < Going.size(); ++K)
+    if (Pinned[K])
+      Holds[addr(Going[K].Dev)] = Held{Going[K].Bytes, Going[K].Host};
   for (auto &[S, V] : Moved) {
     if (S->Seen)
       unlinkTarget(ByMoved, S->Seen, S->Ptr);
@@ -109,13 +139,14 @@ bool AttachTable::heldAt(std::uintptr_t V) const {
   return V <= It->first + It->second.Bytes;
 }
 
-std::vector<AttachTable::Slot> AttachTable::all() const {
+std::vector<std::uintptr_t> AttachTable::storage() const {
   std::lock_guard<std::mutex> G(Lock);
-  std::vector<Slot> Out;
-  Out.reserve(Slots.size());
-  for (const auto &[Ptr, S] : Slots)
-    Out.push_back(S);
-  return Out;
+  if (Storage.empty() && !Slots.empty()) {
+    Storage.reserve(Slots.size());
+    for (const auto &[Ptr, S] : Slots)
+      Storage.push_back(Ptr);
+  }
+  return Storage;
 }
 
 std::vector<void *> AttachTable::takeReleased() {
@@ -149,6 +180,8 @@ void AttachTable::forget(const void *H, std::size_t Bytes) {
   auto B = Slots.lower_bound(addr(H)), E = Slots.lower_bound(addr(H) + Bytes);
   for (auto It = B; It != E; ++It)
     untarget(It->second);
+  if (B != E)
+    Storage.clear();
   Slots.erase(B, E);
 }
 

@@ -45,8 +45,9 @@ public:
   /// device copy was freed).
   void forget(const void *H, std::size_t Bytes);
 
-  /// Every attachment, by pointer storage.
-  std::vector<Slot> all() const;
+  /// The pointer storage of every attachment, in address order (kept
+  /// between changes: one copy per call).
+  std::vector<std::uintptr_t> storage() const;
 
   /// The device copy [Dev, Dev + Bytes) of host [Host, Host + Bytes) goes
   /// while attached pointers still target it (their DevValue lies in it, one
@@ -80,6 +81,17 @@ public:
   /// Together with hold(), bounded by one block per live attachment.
   bool pin(const void *Host, std::size_t Bytes, void *Dev,
            const std::vector<Read> &Values);
+  /// A device copy that goes.
+  struct Copy {
+    const void *Host;
+    std::size_t Bytes;
+    void *Dev;
+  };
+  /// pin() for the copies one construct frees, reading Values once: which
+  /// of them stay. A search in Going per value; a slot's look-up only for
+  /// a value in a kept or going copy, or while some slot is seen in one.
+  std::vector<bool> pin(const std::vector<Copy> &Going,
+                        const std::vector<Read> &Values);
   /// Held device memory no attachment targets any more: the caller frees it.
   std::vector<void *> takeReleased();
 
@@ -118,6 +130,8 @@ private:
   /// Slot::Seen -> pointer storage, for the slots whose Seen is set.
   std::multimap<std::uintptr_t, std::uintptr_t> ByMoved;
   std::map<std::uintptr_t, Held> Holds; // by device address
+  /// Slots' keys in order, for storage(); empty until asked for again.
+  mutable std::vector<std::uintptr_t> Storage;
   std::vector<void *> Released;
 };
 

@@ -141,7 +141,7 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes,
 
 std::vector<AttachTable::Read> readAttached(int Dev, void *Stream,
                                             const SourceLoc &Loc) {
-  std::vector<AttachTable::Slot> Slots = attachments(Dev)->all();
+  std::vector<std::uintptr_t> Slots = attachments(Dev)->storage();
   struct Run {
     std::size_t First, Last; // Slots[First, Last)
     std::vector<unsigned char> Bytes;
@@ -150,23 +150,29 @@ std::vector<AttachTable::Read> readAttached(int Dev, void *Stream,
   bool Queued = false;
   // Slots in one entry within Most bytes read in one copy (a pointer array's
   // rows): one copy per run, one synchronisation in all.
-  constexpr std::size_t Most = 4096;
+  constexpr std::size_t Most = std::size_t(64) << 10;
   const std::size_t Ptr = sizeof(void *);
   for (std::size_t I = 0; I < Slots.size();) {
-    auto *Start = reinterpret_cast<const char *>(Slots[I].Ptr);
+    auto *Start = reinterpret_cast<const char *>(Slots[I]);
     PresentTable::Hit H = table(Dev)->lookup(Start, Ptr);
     if (H.St != Status::Contained) { // its copy went: nothing to read
       ++I;
       continue;
     }
-    std::size_t J = I + 1;
-    for (; J < Slots.size(); ++J) {
-      std::size_t Len = Slots[J].Ptr + Ptr - Slots[I].Ptr;
-      if (Len > Most || table(Dev)->lookup(Start, Len).St != Status::Contained)
-        break;
+    // The run ends before the first slot it cannot reach: whether a slot
+    // can is monotone (a range inside one entry has every prefix inside
+    // it), so a binary search finds it.
+    std::size_t Lo = I + 1, Hi = Slots.size(); // Slots[I, Lo) reach
+    while (Lo < Hi) {
+      std::size_t Mid = Lo + (Hi - Lo) / 2;
+      std::size_t Len = Slots[Mid] + Ptr - Slots[I];
+      if (Len <= Most && table(Dev)->lookup(Start, Len).St == Status::Contained)
+        Lo = Mid + 1;
+      else
+        Hi = Mid;
     }
-    Run R{I, J,
-          std::vector<unsigned char>(Slots[J - 1].Ptr + Ptr - Slots[I].Ptr)};
+    std::size_t J = Lo;
+    Run R{I, J, std::vector<unsigned char>(Slots[J - 1] + Ptr - Slots[I])};
     if (H.Dev == Start) { // zero-copy: the device's bytes are the host's
       std::memcpy(R.Bytes.data(), Start, R.Bytes.size());
     } else {
@@ -179,12 +185,12 @@ std::vector<AttachTable::Read> readAttached(int Dev, void *Stream,
   if (Queued)
     backend().synchronize(Dev, Stream, Loc);
   std::vector<AttachTable::Read> Out;
+  Out.reserve(Slots.size());
   for (const Run &R : Runs)
     for (std::size_t K = R.First; K < R.Last; ++K) {
       void *V;
-      std::memcpy(&V, R.Bytes.data() + (Slots[K].Ptr - Slots[R.First].Ptr),
-                  sizeof V);
-      Out.push_back({Slots[K].Ptr, V});
+      std::memcpy(&V, R.Bytes.data() + (Slots[K] - Slots[R.First]), sizeof V);
+      Out.push_back({Slots[K], V});
     }
   return Out;
 }

@@ -311,19 +311,21 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
     devFree(Dev, P, Loc);
   // After every forget above: a batch's pointers into its own copies do not
   // hold them.
-  std::vector<const Range *> Loose;
+  std::vector<AttachTable::Copy> Loose;
   for (const Range &F : C.Copies)
     if (!attachments(Dev)->hold(F.Host, F.Bytes, F.Dev))
-      Loose.push_back(&F);
+      Loose.push_back({F.Host, F.Bytes, F.Dev});
   // A copy an attached pointer's device copy points into without being
   // attached to it (a kernel's s.p = q.p) stays while it may (pin()).
   std::vector<AttachTable::Read> Values;
   if (!Loose.empty())
     Values = readAttached(Dev, Stream, Loc);
-  for (const Range *F : Loose)
-    if (Values.empty() ||
-        !attachments(Dev)->pin(F->Host, F->Bytes, F->Dev, Values))
-      devFree(Dev, F->Dev, Loc);
+  std::vector<bool> Kept(Loose.size(), false);
+  if (!Values.empty())
+    Kept = attachments(Dev)->pin(Loose, std::move(Values));
+  for (std::size_t K = 0; K < Loose.size(); ++K)
+    if (!Kept[K])
+      devFree(Dev, Loose[K].Dev, Loc);
   for (void *P : attachments(Dev)->takeReleased())
     devFree(Dev, P, Loc);
 }

@@ -502,7 +502,7 @@ TEST_CASE("a copy a kernel moved an attached pointer into, without attaching "
   exitData(Loc, -1, true, &X, sizeof X, MapFrom);
   exitData(Loc, -1, true, &A, sizeof A, MapFrom);
   CHECK(presentEntries(0) == 0);
-  CHECK(detail::attachments(0)->all().empty());
+  CHECK(detail::attachments(0)->storage().empty());
 }
 
 TEST_CASE("a freed copy no attached pointer points into is not remembered",
