@@ -78,7 +78,12 @@ public:
   /// host build `&w.v[2]`). Nothing else can point into a copy that goes
   /// with no attached pointer's device value in it: the device copies of
   /// attached pointers are the only pointers the runtime translates.
-  /// Together with hold(), bounded by one block per live attachment.
+  /// Together with hold(), bounded by one block per live attachment. Not
+  /// covered: a device address kept elsewhere on the device (a `declare
+  /// target` pointer, an element of a mapped pointer array a kernel wrote)
+  /// across the free and reuse, then copied into an attached pointer
+  /// (scratch-ex10 r4.cpp, r5.cpp), and a `nowait` kernel that moves a
+  /// pointer while another thread's construct reads them.
   bool pin(const void *Host, std::size_t Bytes, void *Dev,
            const std::vector<Read> &Values);
   /// A device copy that goes.
