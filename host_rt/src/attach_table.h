@@ -25,6 +25,14 @@ public:
     std::uintptr_t Ptr = 0;      // host address of the pointer's storage
     void *HostValue = nullptr;   // what the host pointer holds
     void *DevValue = nullptr;    // what its device copy must hold
+    /// The device copy's value read when pin() kept a freed copy it points
+    /// into (index ByMoved), or 0.
+    std::uintptr_t Seen = 0;
+  };
+  /// A device value read from the copy of the pointer stored at Ptr.
+  struct Read {
+    std::uintptr_t Ptr;
+    void *Value;
   };
 
   /// Records (or replaces) the attachment of the pointer stored at Ptr.
@@ -37,6 +45,10 @@ public:
   /// device copy was freed).
   void forget(const void *H, std::size_t Bytes);
 
+  /// The pointer storage of every attachment, in address order (kept
+  /// between changes: one copy per call).
+  std::vector<std::uintptr_t> storage() const;
+
   /// The device copy [Dev, Dev + Bytes) of host [Host, Host + Bytes) goes
   /// while attached pointers still target it (their DevValue lies in it, one
   /// past the end included): true, and the table keeps the memory allocated
@@ -48,44 +60,71 @@ public:
   /// `exit data map(from: t)`, `enter data map(to: u)` (the device cache
   /// handing u t's block), `exit data map(from: s, s.p)` read s.p, attached
   /// into t and moved by a kernel, as u's host counterpart (scratch-ex6
-  /// r8.cpp), and a kernel's `s.p = &u.v[0]` as t's host address. Bounded
-  /// by one block per live attachment. Not covered: a pointer a kernel moved
-  /// into a copy it was not attached to, which goes and is given to another
-  /// copy before the pointer comes back (it then reads as that copy's host
-  /// counterpart; noteFreed below resolves it only until the reuse).
+  /// r8.cpp), and a kernel's `s.p = &u.v[0]` as t's host address.
   bool hold(const void *Host, std::size_t Bytes, void *Dev);
+  /// As hold(), for a copy that some attached pointers' device copies point
+  /// into without being attached to it (Values: what those copies hold now,
+  /// read by the caller after every kernel that could move them): a kernel
+  /// copied `q.p`, attached into w, into `s.p`, attached into a; w's copy
+  /// goes. True when one of Values lies in [Dev, Dev + Bytes] (one past the
+  /// end included) and its slot is still attached: the memory stays until
+  /// each such slot is forgotten, attached again, or read pointing outside
+  /// every kept copy (Values must then hold every attachment whose storage
+  /// is present: a kernel can only have moved a pointer into a kept copy
+  /// from another pointer into it, which the reading sees; a slot whose
+  /// value lies in a kept copy is recorded there too), so s.p's later copy
+  /// back reads w's host counterpart (hostOfFreed), never that of another
+  /// copy given w's memory (scratch-ex10 r2.cpp: emu gave `&x.v[2]`, the
+  /// host build `&w.v[2]`). Nothing else can point into a copy that goes
+  /// with no attached pointer's device value in it: the device copies of
+  /// attached pointers are the only pointers the runtime translates.
+  /// Together with hold(), bounded by one block per live attachment. Not
+  /// covered: a device address kept elsewhere on the device (a `declare
+  /// target` pointer, an element of a mapped pointer array a kernel wrote)
+  /// across the free and reuse, then copied into an attached pointer
+  /// (scratch-ex10 r4.cpp, r5.cpp), and a `nowait` kernel that moves a
+  /// pointer while another thread's construct reads them.
+  bool pin(const void *Host, std::size_t Bytes, void *Dev,
+           const std::vector<Read> &Values);
+  /// A device copy that goes.
+  struct Copy {
+    const void *Host;
+    std::size_t Bytes;
+    void *Dev;
+  };
+  /// pin() for the copies one construct frees, reading Values once: which
+  /// of them stay. A search in Going per value; a slot's look-up only for
+  /// a value in a kept or going copy, or while some slot is seen in one.
+  std::vector<bool> pin(const std::vector<Copy> &Going,
+                        const std::vector<Read> &Values);
   /// Held device memory no attachment targets any more: the caller frees it.
   std::vector<void *> takeReleased();
 
-  /// A copy freed while attachments remain: a pointer a kernel moved into
-  /// it may come back later in the copy of its storage, still mapped
-  /// (`exit data map(from: t)`, then `map(from: s, s.p)` with s.p moved into
-  /// t), and must then read as its host counterpart. Remembered until the
-  /// device memory is allocated again (reused()) or no attachment remains;
-  /// memory hold() keeps resolves as long as it is held.
-  void noteFreed(const void *Host, std::size_t Bytes, const void *Dev);
-  /// The host counterpart of a device address in a copy noteFreed
-  /// remembers or hold() keeps (one past the end included, as
-  /// PresentTable::hostOf), or null.
+  /// The host counterpart of a device address in a copy that hold() or
+  /// pin() keeps (one past the end included, as PresentTable::hostOf), or
+  /// null. Freed copies are not remembered otherwise: a copy whose memory
+  /// went back to the device (and, under emu, to the host heap, where a
+  /// later host malloc could place an address the program stores in an
+  /// attached pointer: scratch-ex10 r3.cpp) no pointer the runtime
+  /// translates points into.
   void *hostOfFreed(const void *D) const;
-  /// Device memory [D, D + Bytes) is allocated again: the freed copies it
-  /// overlaps are forgotten.
-  void reused(const void *D, std::size_t Bytes);
 
 private:
-  struct Freed {
-    std::uintptr_t Dev;
-    std::size_t Bytes;
-    const void *Host;
-  };
   struct Held {
     std::size_t Bytes;
     const void *Host;
   };
-  /// Unlinks S from ByTarget; the held block it targeted goes to Released
-  /// when no other attachment targets it. Lock held.
+  /// Unlinks S from ByTarget and ByMoved; a held block it targeted goes to
+  /// Released when no other attachment targets it. Lock held.
   void untarget(const Slot &S);
-  /// Whether an attachment's DevValue lies in [B, B + Bytes]. Lock held.
+  /// Unlinks Ptr's entry V from Index, then releases the held blocks V lies
+  /// in that nothing targets any more. Lock held.
+  void unlinkTarget(std::multimap<std::uintptr_t, std::uintptr_t> &Index,
+                    std::uintptr_t V, std::uintptr_t Ptr);
+  /// Whether V lies in a held block (one past its end included). Lock held.
+  bool heldAt(std::uintptr_t V) const;
+  /// Whether an attachment's DevValue, or a device value pin() read, lies
+  /// in [B, B + Bytes]. Lock held.
   bool targeted(std::uintptr_t B, std::size_t Bytes) const;
 
   mutable std::mutex Lock;
@@ -93,9 +132,12 @@ private:
   /// DevValue -> pointer storage, for the attached slots (DevValue !=
   /// HostValue).
   std::multimap<std::uintptr_t, std::uintptr_t> ByTarget;
+  /// Slot::Seen -> pointer storage, for the slots whose Seen is set.
+  std::multimap<std::uintptr_t, std::uintptr_t> ByMoved;
   std::map<std::uintptr_t, Held> Holds; // by device address
+  /// Slots' keys in order, for storage(); empty until asked for again.
+  mutable std::vector<std::uintptr_t> Storage;
   std::vector<void *> Released;
-  std::vector<Freed> Graves; // oldest first
 };
 
 } // namespace o2c::detail

@@ -131,11 +131,68 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes,
       }
     }
     // Into a copy an earlier construct freed (exit data map(from: t), then
-    // map(from: s) with s.p moved into t).
+    // map(from: s) with s.p moved into t): kept while s.p may point there
+    // (AttachTable::hold, pin).
     if (!Found)
       if (void *H = attachments(Dev)->hostOfFreed(*P))
         *P = H;
   }
+}
+
+std::vector<AttachTable::Read> readAttached(int Dev, void *Stream,
+                                            const SourceLoc &Loc) {
+  std::vector<std::uintptr_t> Slots = attachments(Dev)->storage();
+  struct Run {
+    std::size_t First, Last; // Slots[First, Last)
+    std::vector<unsigned char> Bytes;
+  };
+  std::vector<Run> Runs;
+  bool Queued = false;
+  // Slots in one entry within Most bytes read in one copy (a pointer array's
+  // rows): one copy per run, one synchronisation in all.
+  constexpr std::size_t Most = std::size_t(64) << 10;
+  const std::size_t Ptr = sizeof(void *);
+  for (std::size_t I = 0; I < Slots.size();) {
+    auto *Start = reinterpret_cast<const char *>(Slots[I]);
+    PresentTable::Hit H = table(Dev)->lookup(Start, Ptr);
+    if (H.St != Status::Contained) { // its copy went: nothing to read
+      ++I;
+      continue;
+    }
+    // The run ends before the first slot it cannot reach: whether a slot
+    // can is monotone (a range inside one entry has every prefix inside
+    // it), so a binary search finds it.
+    std::size_t Lo = I + 1, Hi = Slots.size(); // Slots[I, Lo) reach
+    while (Lo < Hi) {
+      std::size_t Mid = Lo + (Hi - Lo) / 2;
+      std::size_t Len = Slots[Mid] + Ptr - Slots[I];
+      if (Len <= Most && table(Dev)->lookup(Start, Len).St == Status::Contained)
+        Lo = Mid + 1;
+      else
+        Hi = Mid;
+    }
+    std::size_t J = Lo;
+    Run R{I, J, std::vector<unsigned char>(Slots[J - 1] + Ptr - Slots[I])};
+    if (H.Dev == Start) { // zero-copy: the device's bytes are the host's
+      std::memcpy(R.Bytes.data(), Start, R.Bytes.size());
+    } else {
+      backend().toHost(Dev, R.Bytes.data(), H.Dev, R.Bytes.size(), Stream, Loc);
+      Queued = true;
+    }
+    Runs.push_back(std::move(R));
+    I = J;
+  }
+  if (Queued)
+    backend().synchronize(Dev, Stream, Loc);
+  std::vector<AttachTable::Read> Out;
+  Out.reserve(Slots.size());
+  for (const Run &R : Runs)
+    for (std::size_t K = R.First; K < R.Last; ++K) {
+      void *V;
+      std::memcpy(&V, R.Bytes.data() + (Slots[K] - Slots[R.First]), sizeof V);
+      Out.push_back({Slots[K], V});
+    }
+  return Out;
 }
 
 } // namespace steps

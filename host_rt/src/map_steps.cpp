@@ -92,11 +92,8 @@ void *devAlloc(int Dev, std::size_t Bytes, const SourceLoc &Loc, bool Cached) {
     injected(Loc, detail::Fault::Alloc,
              "out of device memory: allocating " + std::to_string(Bytes) +
                  " bytes failed");
-  void *P = Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
-                   : detail::uncachedAlloc(Dev, Bytes, Loc);
-  if (P) // no pointer into a freed copy that was here resolves any more
-    attachments(Dev)->reused(P, Bytes);
-  return P;
+  return Cached ? detail::cacheAlloc(Dev, Bytes, Loc)
+                : detail::uncachedAlloc(Dev, Bytes, Loc);
 }
 void devFree(int Dev, void *P, const SourceLoc &Loc) {
   detail::cacheFree(Dev, P, Loc);
@@ -306,20 +303,29 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
     syncStream(Dev, Stream, Loc);
   for (const auto &[Host, Bytes] : C.Received)
     restoreHost(Dev, Host, Bytes, C.Freed);
-  for (const Range &F : C.Freed) {
+  for (const Range &F : C.Freed)
     attachments(Dev)->forget(F.Host, F.Bytes);
-    if (F.Dev != F.Host) // not zero-copy: a device copy of its own goes
-      attachments(Dev)->noteFreed(F.Host, F.Bytes, F.Dev);
-  }
   for (void *E : C.Events)
     backend().destroyEvent(Dev, E);
   for (void *P : C.Allocs)
     devFree(Dev, P, Loc);
   // After every forget above: a batch's pointers into its own copies do not
   // hold them.
+  std::vector<AttachTable::Copy> Loose;
   for (const Range &F : C.Copies)
     if (!attachments(Dev)->hold(F.Host, F.Bytes, F.Dev))
-      devFree(Dev, F.Dev, Loc);
+      Loose.push_back({F.Host, F.Bytes, F.Dev});
+  // A copy an attached pointer's device copy points into without being
+  // attached to it (a kernel's s.p = q.p) stays while it may (pin()).
+  std::vector<AttachTable::Read> Values;
+  if (!Loose.empty())
+    Values = readAttached(Dev, Stream, Loc);
+  std::vector<bool> Kept(Loose.size(), false);
+  if (!Values.empty())
+    Kept = attachments(Dev)->pin(Loose, std::move(Values));
+  for (std::size_t K = 0; K < Loose.size(); ++K)
+    if (!Kept[K])
+      devFree(Dev, Loose[K].Dev, Loc);
   for (void *P : attachments(Dev)->takeReleased())
     devFree(Dev, P, Loc);
 }

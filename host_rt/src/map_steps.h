@@ -5,6 +5,7 @@
 #ifndef OMP2CUDA_HOST_RT_MAP_STEPS_H
 #define OMP2CUDA_HOST_RT_MAP_STEPS_H
 
+#include "attach_table.h"
 #include "backend.h"
 #include "faults.h"
 #include "present_table.h"
@@ -79,6 +80,12 @@ struct Range {
 /// the same construct released).
 void restoreHost(int Dev, const void *Host, std::size_t Bytes,
                  const std::vector<Range> &Gone = {});
+
+/// What the device copies of the attached pointers whose storage is present
+/// hold now (after work queued on Stream; the caller has synchronised the
+/// work that may have moved them).
+std::vector<detail::AttachTable::Read> readAttached(int Dev, void *Stream,
+                                                    const SourceLoc &Loc);
 
 [[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg);
 

@@ -4,6 +4,7 @@
 #include "omp2cuda/host_rt.h"
 
 #include "attach_table.h"
+#include "device_state.h"
 
 #include <catch2/catch.hpp>
 
@@ -416,27 +417,112 @@ TEST_CASE("a pointer into a copy an earlier construct freed reads as its "
   CHECK(presentEntries(0) == 0);
 }
 
-TEST_CASE("the attach table forgets a freed copy once its device memory is "
-          "allocated again or no attachment remains",
+TEST_CASE("the attach table pins a freed copy an attached pointer's device "
+          "value points into until that pointer goes",
           "[rt][attach][exit-batch]") {
   detail::AttachTable A;
-  int Host[4] = {}, Mem[16] = {};
+  int Host[4] = {}, Mem[16] = {}, Elsewhere[4] = {};
   int *Dev = Mem, *Other = Mem + 8; // apart: one past Dev's end is not Other
-  int *Ptr = nullptr;
-  A.noteFreed(Host, sizeof Host, Dev); // no attachment: nothing to remember
-  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
-  A.add(&Ptr, Host, Dev);
-  A.noteFreed(Host, sizeof Host, Dev);
+  int *Ptr = nullptr, *Ptr2 = nullptr;
+  auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
+  A.add(&Ptr, Elsewhere, Other);            // attached into another copy
+  CHECK(A.hostOfFreed(Dev + 1) == nullptr); // freed copies are not remembered
+  CHECK_FALSE(A.pin(Host, sizeof Host, Dev, {{At(&Ptr), Other + 1}}));
+  CHECK_FALSE(A.pin(Host, sizeof Host, Dev, {{At(&Ptr2), Dev + 1}})); // no slot
+  REQUIRE(A.pin(Host, sizeof Host, Dev, {{At(&Ptr), Dev + 1}}));
   CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
   CHECK(A.hostOfFreed(Dev + 4) == Host + 4); // one past the end
-  CHECK(A.hostOfFreed(Other) == nullptr);
-  A.reused(Other, 4 * sizeof(int));
-  CHECK(A.hostOfFreed(Dev + 1) == Host + 1);
-  A.reused(Dev + 2, sizeof(int)); // overlaps: forgotten
+  CHECK(A.takeReleased().empty());
+  A.add(&Ptr, Elsewhere, Other); // attached again: its device value is set
+  CHECK(A.takeReleased() == std::vector<void *>{Dev});
   CHECK(A.hostOfFreed(Dev + 1) == nullptr);
-  A.noteFreed(Host, sizeof Host, Dev);
-  A.forget(&Ptr, sizeof Ptr); // the last attachment goes
-  CHECK(A.hostOfFreed(Dev + 1) == nullptr);
+  // Two pointers seen in it; one moves on to another pinned copy, then the
+  // other's storage goes.
+  A.add(&Ptr2, Elsewhere, Other + 1);
+  REQUIRE(
+      A.pin(Host, sizeof Host, Dev, {{At(&Ptr), Dev + 4}, {At(&Ptr2), Dev}}));
+  REQUIRE(A.pin(Elsewhere, sizeof Elsewhere, Other, {{At(&Ptr), Other}}));
+  CHECK(A.takeReleased().empty()); // Ptr2 still points into Dev
+  A.forget(&Ptr2, sizeof Ptr2);
+  CHECK(A.takeReleased() == std::vector<void *>{Dev});
+  A.forget(&Ptr, sizeof Ptr);
+  CHECK(A.takeReleased() == std::vector<void *>{Other});
+}
+
+TEST_CASE("a pinned copy stays while any attached pointer is read pointing "
+          "into it, and goes once none is",
+          "[rt][attach][exit-batch]") {
+  detail::AttachTable A;
+  int Host[4] = {}, Host2[4] = {}, Mem[32] = {}, Elsewhere[4] = {};
+  int *Dev = Mem, *Dev2 = Mem + 8, *Away = Mem + 16;
+  int *Ptr = nullptr, *Ptr2 = nullptr;
+  auto At = [](const void *P) { return reinterpret_cast<std::uintptr_t>(P); };
+  A.add(&Ptr, Elsewhere, Away);
+  A.add(&Ptr2, Elsewhere, Away);
+  REQUIRE(A.pin(Host, sizeof Host, Dev, {{At(&Ptr), Dev + 1}, {At(&Ptr2), Away}}));
+  // A kernel copied Ptr into Ptr2, then moved Ptr on; another copy goes:
+  // Ptr2, read in the pinned copy, keeps it when Ptr no longer does.
+  CHECK_FALSE(A.pin(Host2, sizeof Host2, Dev2,
+                    {{At(&Ptr), Away + 1}, {At(&Ptr2), Dev + 2}}));
+  CHECK(A.takeReleased().empty());
+  CHECK(A.hostOfFreed(Dev + 2) == Host + 2);
+  A.forget(&Ptr, sizeof Ptr);
+  CHECK(A.takeReleased().empty());
+  // Read pointing outside every kept copy: nothing points into it any more.
+  CHECK_FALSE(A.pin(Host2, sizeof Host2, Dev2, {{At(&Ptr2), Away}}));
+  CHECK(A.takeReleased() == std::vector<void *>{Dev});
+  CHECK(A.hostOfFreed(Dev + 2) == nullptr);
+}
+
+TEST_CASE("a copy a kernel moved an attached pointer into, without attaching "
+          "it there, keeps its device memory until the pointer goes",
+          "[rt][attach][exit-batch]") {
+  // scratch-ex10 r2.cpp: s.p attached into a, q.p into w; a kernel sets
+  // s.p = q.p + 2; q and w exit, x enters (the cache could give it w's
+  // block), s exits: s.p is w's host address plus 2, never x's.
+  BatchT A{}, W{}, X{};
+  BatchS S{A.V, 8}, Q{W.V, 8};
+  enterHolder(A, S, 0);
+  enterHolder(W, Q, 0);
+  BatchT *DW = deviceOf(&W);
+  deviceOf(&S)->P = deviceOf(&Q)->P + 2;
+  ExitBatch BQ;
+  BQ.exitData(Loc, -1, true, &Q, sizeof Q, MapFrom);
+  BQ.exitData(Loc, -1, true, &Q.P, sizeof Q.P, MapFrom);
+  BQ.run();
+  CHECK(Q.P == W.V);
+  exitData(Loc, -1, true, &W, sizeof W, MapFrom);
+  enterData(Loc, -1, true, &X, sizeof X, MapTo);
+  CHECK(deviceOf(&X) != DW);
+  ExitBatch B;
+  B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+  B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+  B.run();
+  CHECK(S.P == W.V + 2);
+  exitData(Loc, -1, true, &X, sizeof X, MapFrom);
+  exitData(Loc, -1, true, &A, sizeof A, MapFrom);
+  CHECK(presentEntries(0) == 0);
+  CHECK(detail::attachments(0)->storage().empty());
+}
+
+TEST_CASE("a freed copy no attached pointer points into is not remembered",
+          "[rt][attach][exit-batch]") {
+  // scratch-ex10 r3.cpp: under emu, w's freed copy went back to the host
+  // heap (O2C_DEVICE_CACHE=0) while remembered; a host malloc there stored
+  // in s.p came back from `target update from(s)` as w's host address.
+  BatchT A{}, W{};
+  BatchS S{A.V, 8};
+  enterHolder(A, S, 0);
+  enterData(Loc, -1, true, &W, sizeof W, MapTo);
+  BatchT *DW = deviceOf(&W);
+  exitData(Loc, -1, true, &W, sizeof W, MapFrom);
+  CHECK(detail::attachments(0)->hostOfFreed(DW->V + 1) == nullptr);
+  ExitBatch B;
+  B.exitData(Loc, -1, true, &S, sizeof S, MapFrom);
+  B.exitData(Loc, -1, true, &S.P, sizeof S.P, MapFrom);
+  B.run();
+  exitData(Loc, -1, true, &A, sizeof A, MapFrom);
+  CHECK(presentEntries(0) == 0);
 }
 
 TEST_CASE("a copy freed while an attached pointer targets it keeps its "
@@ -482,8 +568,6 @@ TEST_CASE("the attach table holds a freed copy attachments target and "
   A.add(&Ptr2, Host + 4, Dev + 4); // one past the end targets it too
   CHECK_FALSE(A.hold(Host, sizeof Host, Other));
   REQUIRE(A.hold(Host, sizeof Host, Dev));
-  CHECK(A.hostOfFreed(Dev + 3) == Host + 3);
-  A.reused(Dev, sizeof(int)); // (cannot happen while held) still resolves
   CHECK(A.hostOfFreed(Dev + 3) == Host + 3);
   A.forget(&Ptr, sizeof Ptr);
   CHECK(A.takeReleased().empty()); // Ptr2 still targets it
