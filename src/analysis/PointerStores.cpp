@@ -419,6 +419,10 @@ Found Classifier::calleeUse(const CallExpr *Call, const FunctionDecl *FD,
   Found F = kind((U.Derefs ? Deref : Neutral) | (U.Escapes ? Escape : Neutral));
   if (U.SeenAt.isValid())
     F = seen(F, Call->getBeginLoc());
+  // A comparison or difference in the callee with a pointer not moved
+  // alike is the region's too (review rev44 wa_call.c: `dist(w.p, a)`).
+  if (U.ApartAt.isValid() && ApartAt.isInvalid())
+    ApartAt = Call->getBeginLoc();
   if (Callee.Returns)
     if (SourceLocation At = classify(Call).SeenAt; At.isValid())
       F = seen(F, At);

@@ -644,6 +644,9 @@ TEST_CASE("an implicit pointer that keeps the host's address, compared with "
   // a, never dereferenced, the host's (emu d=520, host build d=4).
   FileResult F = translateC(R"src(
 struct S { int *p; };
+#pragma omp declare target
+static long dist(const int *x, const int *y) { return (long)(x - y); }
+#pragma omp end declare target
 void f(int *a, struct S w, long *d, int *eq, int **pp) {
   #pragma omp target enter data map(to: a[0:8]) map(to: w, w.p[0:1])
   #pragma omp target map(from: d[0:1], eq[0:1])
@@ -652,9 +655,15 @@ void f(int *a, struct S w, long *d, int *eq, int **pp) {
   { eq[0] = (pp[0] == a); }
   #pragma omp target map(from: eq[0:1])
   { eq[0] = (a == 0); }
+  #pragma omp target map(from: d[0:1])
+  { d[0] = dist(w.p, a); }
 })src");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 4);
+  REQUIRE(F.Regions.size() == 5);
+  // In a function the region calls (review rev44 wa_call.c): the call.
+  CHECK_FALSE(F.Regions[4].R.Translate);
+  CHECK(contains(F.Regions[4].R.Reason,
+                 "pointer 'a' keeps the host's address in the region"));
   for (int I : {1, 2}) {
     CAPTURE(I);
     CHECK_FALSE(F.Regions[I].R.Translate);
@@ -662,7 +671,7 @@ void f(int *a, struct S w, long *d, int *eq, int **pp) {
     CHECK(contains(F.Regions[I].R.Reason,
                    "pointer 'a' keeps the host's address in the region"));
   }
-  CHECK(F.Regions[1].R.WhyPos.Line == 6u);
+  CHECK(F.Regions[1].R.WhyPos.Line == 9u);
   // Compared with null only: either address gives the host's answer.
   CHECK(F.Regions[3].R.Translate);
 }
