@@ -54,7 +54,8 @@ void AttachTable::unlinkTarget(
     if (V > It->first + It->second.Bytes)
       break;
     if (!targeted(It->first, It->second.Bytes)) {
-      Released.push_back(reinterpret_cast<void *>(It->first));
+      Released.push_back(Copy{It->second.Host, It->second.Bytes,
+                              reinterpret_cast<void *>(It->first)});
       It = Holds.erase(It);
     }
   }
@@ -149,9 +150,9 @@ std::vector<std::uintptr_t> AttachTable::storage() const {
   return Storage;
 }
 
-std::vector<void *> AttachTable::takeReleased() {
+std::vector<AttachTable::Copy> AttachTable::takeReleased() {
   std::lock_guard<std::mutex> G(Lock);
-  std::vector<void *> Out;
+  std::vector<Copy> Out;
   Out.swap(Released);
   return Out;
 }

@@ -97,8 +97,11 @@ public:
   /// a value in a kept or going copy, or while some slot is seen in one.
   std::vector<bool> pin(const std::vector<Copy> &Going,
                         const std::vector<Read> &Values);
-  /// Held device memory no attachment targets any more: the caller frees it.
-  std::vector<void *> takeReleased();
+  /// Held copies no attachment's recorded value targets any more: the
+  /// caller frees them, unless a reading of the attached pointers finds one
+  /// pointing into them again (freeUnpinned in map_steps.h: a kernel may
+  /// have copied one pointer into another since the last reading).
+  std::vector<Copy> takeReleased();
 
   /// The host counterpart of a device address in a copy that hold() or
   /// pin() keeps (one past the end included, as PresentTable::hostOf), or
@@ -137,7 +140,7 @@ private:
   std::map<std::uintptr_t, Held> Holds; // by device address
   /// Slots' keys in order, for storage(); empty until asked for again.
   mutable std::vector<std::uintptr_t> Storage;
-  std::vector<void *> Released;
+  std::vector<Copy> Released;
 };
 
 } // namespace o2c::detail

@@ -233,9 +233,9 @@ void attachOn(const SourceLoc &Loc, int Dev, void *Stream, const void *PtrHost,
   attachments(Dev)->add(PtrHost, *static_cast<void *const *>(PtrHost), DevValue);
   toDev(Dev, P.Dev, &DevValue, sizeof(void *), Stream, Loc);
   syncStream(Dev, Stream, Loc);
-  // A copy the pointer's earlier attachment held (attach_table.h) goes now.
-  for (void *Held : attachments(Dev)->takeReleased())
-    devFree(Dev, Held, Loc);
+  // A copy the pointer's earlier attachment held (attach_table.h) goes now,
+  // unless another attached pointer points into it.
+  freeUnpinned(Dev, Stream, Loc, {});
 }
 } // namespace
 

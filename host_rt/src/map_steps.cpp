@@ -145,6 +145,23 @@ PresentTable::Hit lookupForStream(int Dev, const void *Host, void *Stream,
   });
 }
 
+void laterCopyEvent(int Dev, const void *Host, void *DevAddr, void *Stream,
+                    const SourceLoc &Loc) {
+  if (DevAddr == Host) // zero-copy: nothing was copied
+    return;
+  auto &B = backend();
+  void *Ev = B.recordEvent(Dev, Stream, Loc);
+  void *Old = nullptr;
+  if (!table(Dev)->laterCopy(Host, Ev, Stream, &Old)) {
+    syncStream(Dev, Stream, Loc);
+    B.destroyEvent(Dev, Ev);
+    return;
+  }
+  if (Old)
+    B.destroyEvent(Dev, Old);
+  detail::noteQueued(Dev, Stream, /*FirstCopy=*/true);
+}
+
 void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
             unsigned Flags, void *Stream, PresentTable::Counted *Done) {
   if (Flags & MapMember) // inside the span mapped just before (struct_span.h)
@@ -216,6 +233,8 @@ void *enter(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
       toDev(Dev, H.Dev, Host, Bytes, Stream, Loc);
     if (Created || Copy)
       reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
+    if (Copy)
+      laterCopyEvent(Dev, Host, H.Dev, Stream, Loc);
   } catch (const detail::TaskFault &) {
     if (H.Again) // the earlier item's reference is its own to give back
       throw;
@@ -317,17 +336,25 @@ void complete(const SourceLoc &Loc, int Dev, void *Stream, Cleanup &C) {
       Loose.push_back({F.Host, F.Bytes, F.Dev});
   // A copy an attached pointer's device copy points into without being
   // attached to it (a kernel's s.p = q.p) stays while it may (pin()).
-  std::vector<AttachTable::Read> Values;
-  if (!Loose.empty())
-    Values = readAttached(Dev, Stream, Loc);
-  std::vector<bool> Kept(Loose.size(), false);
+  freeUnpinned(Dev, Stream, Loc, std::move(Loose));
+}
+
+void freeUnpinned(int Dev, void *Stream, const SourceLoc &Loc,
+                  std::vector<AttachTable::Copy> Going) {
+  for (const AttachTable::Copy &R : attachments(Dev)->takeReleased())
+    Going.push_back(R);
+  if (Going.empty())
+    return;
+  std::vector<AttachTable::Read> Values = readAttached(Dev, Stream, Loc);
+  std::vector<bool> Kept(Going.size(), false);
   if (!Values.empty())
-    Kept = attachments(Dev)->pin(Loose, std::move(Values));
-  for (std::size_t K = 0; K < Loose.size(); ++K)
+    Kept = attachments(Dev)->pin(Going, std::move(Values));
+  for (std::size_t K = 0; K < Going.size(); ++K)
     if (!Kept[K])
-      devFree(Dev, Loose[K].Dev, Loc);
-  for (void *P : attachments(Dev)->takeReleased())
-    devFree(Dev, P, Loc);
+      devFree(Dev, Going[K].Dev, Loc);
+  // What pin() let go: no pointer read points into it any more.
+  for (const AttachTable::Copy &R : attachments(Dev)->takeReleased())
+    devFree(Dev, R.Dev, Loc);
 }
 
 } // namespace steps

@@ -87,6 +87,15 @@ void restoreHost(int Dev, const void *Host, std::size_t Bytes,
 std::vector<detail::AttachTable::Read> readAttached(int Dev, void *Stream,
                                                     const SourceLoc &Loc);
 
+/// Frees the copies of Going and those the attach table let go
+/// (takeReleased), but for the ones an attached pointer's device copy
+/// points into now (AttachTable::pin): one kernel may have copied another
+/// attached pointer's value into it since the last reading (review rev44
+/// pin1.cpp, pin2.cpp: `s2.p = s.p`, s.p pinned into w's freed copy, then
+/// s.p forgotten or attached again, w's memory given to x).
+void freeUnpinned(int Dev, void *Stream, const SourceLoc &Loc,
+                  std::vector<detail::AttachTable::Copy> Going);
+
 [[noreturn]] void fatalStr(const SourceLoc &Loc, const std::string &Msg);
 
 /// Resolves the device of a construct: true and Dev set when it offloads,
@@ -104,6 +113,15 @@ detail::PresentTable::Hit lookupForStream(int Dev, const void *Host,
 detail::PresentTable::Hit awaitFirstCopy(int Dev, const void *Host,
                                          std::size_t Bytes, void *Stream,
                                          const SourceLoc &Loc);
+
+/// After a copy into the present entry holding Host (device address
+/// DevAddr) queued on Stream: work on other streams waits for it as for a
+/// first copy (PresentTable::laterCopy), or Stream is synchronised now
+/// (review rev44: `target data map(alloc: a[0:n]) map(to: p[0:n])`, p == a,
+/// or `map(always, to: ...)` of present data, and a region inside it on
+/// another stream read before the copy landed, on CUDA).
+void laterCopyEvent(int Dev, const void *Host, void *DevAddr, void *Stream,
+                    const SourceLoc &Loc);
 
 /// Entry half of a map: returns the device address of Host. Done: the
 /// entries the construct's earlier items counted (PresentTable::Counted); an

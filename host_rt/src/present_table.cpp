@@ -115,6 +115,20 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
   return D;
 }
 
+bool PresentTable::laterCopy(const void *H, void *Event, void *Stream,
+                             void **Old) {
+  std::lock_guard<CountedMutex> G(Lock);
+  *Old = nullptr;
+  Status St;
+  Entry *E = locate(H, 1, St);
+  if (!E || (E->Ready && E->ReadyStream != Stream))
+    return false;
+  *Old = E->Ready; // Stream's own earlier copy: Event comes after it
+  E->Ready = Event;
+  E->ReadyStream = Stream;
+  return true;
+}
+
 void *PresentTable::markReady(const void *H, void *SyncedStream) {
   std::lock_guard<CountedMutex> G(Lock);
   Status St;

@@ -145,6 +145,16 @@ public:
     return R;
   }
 
+  /// A copy into the entry holding H was queued on Stream after the entry's
+  /// creation (`always`, or a `to` item of the construct that created it
+  /// without copying): work on another stream that finds the entry present
+  /// must wait for Event too, as for a first copy (a `target data`'s copy
+  /// on its stream and the kernel of a region inside it on another). True:
+  /// the entry keeps Event (Old receives the earlier event of Stream it
+  /// replaces, to destroy); false when the entry waits for a copy on another
+  /// stream already: the caller synchronises Stream and destroys Event.
+  bool laterCopy(const void *H, void *Event, void *Stream, void **Old);
+
   /// Enters the device copy Dev of a `declare target` variable at
   /// [H, H + Bytes), with an infinite count. False, and nothing changes,
   /// when some of those bytes are mapped already (another translation unit

@@ -52,6 +52,9 @@ void *enterMember(const SourceLoc &Loc, int Dev, const void *Host,
     // A pointer member attached before (by a section mapped ahead of it)
     // keeps its device value.
     detail::reattach(Dev, Host, Bytes, H.Dev, Stream, Loc);
+    // The span was created with no copy of its own: nothing else makes
+    // another stream wait for its members.
+    laterCopyEvent(Dev, Host, H.Dev, Stream, Loc);
   }
   return H.Dev;
 }

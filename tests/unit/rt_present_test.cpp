@@ -152,3 +152,44 @@ TEST_CASE("a construct raises and lowers a block's count once, however many "
   CHECK(Renewed.Serial != First.Serial);
   CHECK(T.release(A, sizeof A, false, nullptr, &Ending).Last);
 }
+
+TEST_CASE("a later copy into a present entry makes other streams wait for it",
+          "[rt][present]") {
+  PresentTable T;
+  double A[8] = {};
+  static double Dev[8];
+  // Created by `map(alloc: ...)`: no first copy, nothing to wait for.
+  T.acquire(
+      A, sizeof A, Creator,
+      [](void **D, void **Ready, bool *Copied) {
+        *D = Dev;
+        *Ready = nullptr;
+        *Copied = false;
+      },
+      [](void *) {});
+  std::vector<void *> Waited;
+  auto Wait = [&](void *E) { Waited.push_back(E); };
+  T.lookupOn(A, 0, Other, Wait);
+  CHECK(Waited.empty());
+  // `map(to: p[0:8])`, p == a, or `always`: the copy's event.
+  int Ev1 = 1, Ev2 = 2;
+  void *Old = &Ev2;
+  CHECK(T.laterCopy(A + 1, &Ev1, Creator, &Old));
+  CHECK(Old == nullptr);
+  T.lookupOn(A, 0, Other, Wait);
+  REQUIRE(Waited.size() == 1);
+  CHECK(Waited[0] == &Ev1);
+  // Another copy on the same stream replaces it.
+  CHECK(T.laterCopy(A, &Ev2, Creator, &Old));
+  CHECK(Old == &Ev1);
+  // One on a third stream while the entry waits for the creator's: the
+  // caller synchronises instead.
+  void *const Third = reinterpret_cast<void *>(0x300);
+  CHECK_FALSE(T.laterCopy(A, &Ev1, Third, &Old));
+  CHECK(T.streamSynced(Creator) == std::vector<void *>{&Ev2});
+  T.lookupOn(A, 0, Other, Wait);
+  CHECK(Waited.size() == 1);
+  CHECK(T.laterCopy(A, &Ev1, Third, &Old));
+  CHECK(Old == nullptr);
+  CHECK(T.markReady(A, Third) == &Ev1);
+}
