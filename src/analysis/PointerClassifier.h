@@ -95,6 +95,10 @@ public:
   /// What the expressions around E do with it.
   bool derefs(const Expr *E) { return (classify(E).K & Deref) != 0; }
 
+  /// Where the host build would see E's value (PointerValueUse::SeenAt,
+  /// for one expression); invalid when nowhere.
+  SourceLocation seenAt(const Expr *E) { return classify(E).SeenAt; }
+
 private:
   static Found kind(unsigned K) { return {K, {}, {}}; }
   static Found add(Found F, unsigned K) {

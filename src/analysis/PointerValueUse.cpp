@@ -472,6 +472,13 @@ bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
   return Classifier(Body, Ctx, 0, Busy).derefs(E);
 }
 
+SourceLocation valueSeenAt(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
+  if (!Body || !E)
+    return {};
+  std::set<const ValueDecl *> Busy;
+  return Classifier(Body, Ctx, 0, Busy).seenAt(E);
+}
+
 PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
                                 const std::set<const ValueDecl *> &Translated,
                                 const std::set<const ValueDecl *> &Unseen) {
