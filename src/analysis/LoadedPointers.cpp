@@ -166,7 +166,7 @@ public:
   bool ValueSeen = false; // Where uses an attached pointer's value
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
-  std::set<StoragePath> PointerItems; // pointerItemPaths
+  std::set<StoragePath> PointerItems;    // pointerItemPaths
   unsigned Depth = 0;                    // calls from the region
   std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
@@ -497,13 +497,23 @@ private:
       return false;
     SourceLocation L =
         MemberInit ? At->getBeginLoc()
-                   : valueSeenAt(Body, At, const_cast<ASTContext &>(*Ctx));
+                   : valueSeenAt(Body, At, const_cast<ASTContext &>(*Ctx),
+                                 [this](const Expr *L) { return kept(L); });
     if (L.isInvalid())
       return false;
     Where = L;
     What = Holder + AttachedSeen;
     ValueSeen = true;
     return true;
+  }
+  /// Whether L is a pointer slot a map attaches, or may (an item naming
+  /// it): the runtime puts back the host's counterpart of what a kernel
+  /// stores there (scratch-ex11: exit_data_held_items.cpp `s.p = s.p + 2`).
+  bool kept(const Expr *L) const {
+    StoragePath P;
+    return L->getType()->isPointerType() && storagePath(L, *Ctx, P) &&
+           Frame.resolve(P) == CallFrame::Kind::Region &&
+           (isAttached(Attached, P) || isAttached(PointerItems, P));
   }
   /// Whether the pointer E is one a map item names itself (PointerItems).
   bool namedAsItem(const Expr *E) const {

@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -68,10 +69,13 @@ bool mayDeref(const clang::Stmt *Body, const clang::Expr *E,
 /// expression in Body (pointerValueUse's SeenAt for one expression: a
 /// comparison or difference with a pointer not moved alike, a cast to an
 /// integer, a store where the host may read it, a call that may keep it);
-/// invalid when nowhere. Nothing in Body is taken to be private.
-clang::SourceLocation valueSeenAt(const clang::Stmt *Body,
-                                  const clang::Expr *E,
-                                  clang::ASTContext &Ctx);
+/// invalid when nowhere. Nothing in Body is taken to be private. A store
+/// into storage KeptSlot accepts (a pointer a map attaches, which the
+/// runtime puts back as the host's counterpart) is not seen there.
+clang::SourceLocation
+valueSeenAt(const clang::Stmt *Body, const clang::Expr *E,
+            clang::ASTContext &Ctx,
+            const std::function<bool(const clang::Expr *)> &KeptSlot = {});
 
 /// A cast that keeps the pointer a pointer to the same place.
 bool keepsPointer(const clang::CastExpr *CE);

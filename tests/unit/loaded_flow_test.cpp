@@ -215,9 +215,11 @@ void f(int *w, struct S q, struct S *sp, int **pp, int **stash, long *b) {
   { b[0] = (long)sp->p; }
   #pragma omp target map(tofrom: b[0:1])
   { int *t = sp->p; t[0] = 1; b[0] = (sp->p != 0) + (pp[0] == 0); }
+  #pragma omp target
+  { sp->p = sp->p + 1; sp->p[0] = 2; }
 })src");
   REQUIRE(F.Ok);
-  REQUIRE(F.Regions.size() == 7);
+  REQUIRE(F.Regions.size() == 8);
   unsigned Lines[] = {0, 0, 7, 9, 11, 13};
   for (int I : {2, 3, 4, 5}) {
     INFO("region " << I);
@@ -228,4 +230,7 @@ void f(int *w, struct S q, struct S *sp, int **pp, int **stash, long *b) {
     CHECK(F.Regions[I].R.WhyPos.Line == Lines[I]);
   }
   CHECK(F.Regions[6].R.Translate);
+  // Stored back into an attached pointer: the runtime gives the host its
+  // host counterpart (exit_data_held_items.cpp).
+  CHECK(F.Regions[7].R.Translate);
 }
