@@ -51,6 +51,15 @@ bool isAttached(const std::set<StoragePath> &Paths, const StoragePath &P);
 void attachedPaths(const clang::Stmt *Scope, const clang::Stmt *Current,
                    const clang::ASTContext &Ctx, std::set<StoragePath> &Paths);
 
+/// The pointers that a map, to or from item of a construct in Scope or of
+/// Current names itself (`map(to: q.p)`, not `q.p[0:n]`), in force at
+/// Current or not: the runtime attaches such a pointer where its pointee
+/// is mapped, so its device copy may hold a device address
+/// (PointerItems.cpp).
+void pointerItemPaths(const clang::Stmt *Scope, const clang::Stmt *Current,
+                      const clang::ASTContext &Ctx,
+                      std::set<StoragePath> &Paths);
+
 } // namespace omp2cuda
 
 #endif

@@ -465,10 +465,15 @@ Verdict hostAddresses(CaptureSite &S) {
   // (or a declare target pointer) is not attached: its device copy holds
   // the host's address, where the host build reaches the mapped data.
   std::string What;
-  if (SourceLocation L = loadedPointerDeref(
-          S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
-          S.C.Directive, S.TU.Ctx, What);
-      L.isValid())
+  bool ValueSeen = false;
+  SourceLocation Loaded = loadedPointerDeref(
+      S.Shape.Inner, S.C.Function ? S.C.Function->getBody() : nullptr,
+      S.C.Directive, S.TU.Ctx, What, &ValueSeen);
+  if (Loaded.isValid() && ValueSeen)
+    return Refuse(Loaded, What + ": the region's copy holds the device "
+                                 "address, where the host build's holds "
+                                 "the host's");
+  if (SourceLocation L = Loaded; L.isValid())
     return Refuse(L, What + ": its device copy would hold the host's "
                             "address, not that of the device copy of what "
                             "it points to (copy it to a pointer variable "

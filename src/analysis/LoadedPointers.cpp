@@ -163,8 +163,10 @@ public:
   }
   SourceLocation Where;
   std::string What;
+  bool ValueSeen = false; // Where uses an attached pointer's value
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
+  std::set<StoragePath> PointerItems;    // pointerItemPaths
   unsigned Depth = 0;                    // calls from the region
   std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
@@ -173,6 +175,7 @@ private:
   void callerOf(LoadedFinder &F) const {
     F.Ctx = Ctx;
     F.Attached = Attached;
+    F.PointerItems = PointerItems;
     F.Depth = Depth + 1;
     F.Walked = Walked;
     F.Scope = Scope;
@@ -205,6 +208,7 @@ private:
           F.Where = G.Where;
           F.What = G.What;
           F.Nested = G.Nested;
+          F.ValueSeen = G.ValueSeen;
         }
     if (F.Where.isInvalid())
       return;
@@ -220,6 +224,7 @@ private:
                           "), called here";
     Where = At.isValid() ? At : Call->getBeginLoc();
     Nested = true;
+    ValueSeen = F.ValueSeen;
   }
   /// The user-written destructors that destroying an object of type T
   /// runs: its class's, its members' and its bases'; `this` is the
@@ -378,7 +383,14 @@ private:
         Where = At->getBeginLoc();
         What = "the declare target pointer '" + VD->getNameAsString() + "'" +
                (Flow ? Passed : " is dereferenced");
-      }
+      } else if (VD && VD->hasGlobalStorage() &&
+                 VD->getType()->isPointerType() &&
+                 VD->hasAttr<OMPDeclareTargetDeclAttr>() &&
+                 (Attached.count({{VD->getCanonicalDecl(), 0}}) ||
+                  PointerItems.count({{VD->getCanonicalDecl(), 0}})))
+        attachedLoad(At, Flow,
+                     "the declare target pointer '" + VD->getNameAsString() +
+                         "'");
       return nullptr;
     } else {
       if (Copy && isa<UnaryOperator>(E))
@@ -453,28 +465,81 @@ private:
       return;
     // The rows of a parameter `int **rows` that no map item of the
     // function names were mapped by its callers, who may attach them.
+    std::string Holder =
+        Through ? "a pointer held in what '" + Named->getNameAsString() +
+                      "' points to"
+                : "a pointer held in '" + Named->getNameAsString() + "'";
     if (Through && !Member && isa<ParmVarDecl>(VD) &&
-        !mapsThrough(Scope ? Scope : Current, VD))
+        !mapsThrough(Scope ? Scope : Current, VD)) {
+      attachedLoad(At, Flow, Holder);
       return;
+    }
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
-    if (attachedIn(E))
+    if (attachedIn(E)) {
+      attachedLoad(At, Flow, Holder, E);
       return;
-    refuseLoad(At, Member, Flow, Copy,
-               Through ? "a pointer held in what '" + Named->getNameAsString() +
-                             "' points to"
-                       : "a pointer held in '" + Named->getNameAsString() +
-                             "'");
+    }
+    refuseLoad(E, At, Member, Flow, Copy, Holder);
+  }
+  /// The load At (Flow) of a pointer that a map attaches or may attach
+  /// (a parameter's rows, which its callers map; a pointer mapped as an
+  /// item itself, `map(to: q.p)`, which the runtime attaches where its
+  /// pointee is mapped), held in storage E of the region's (not a
+  /// callee's own): its copy may hold the device address where the host
+  /// build's holds the host's, so a use of its value that the host build
+  /// sees (valueSeenAt) gives another answer (scratch-ex10 r6: `stash[1]
+  /// = q.p + 2`, emu 0, the host build 1). A constructor's member
+  /// initialiser keeps it where no rule follows. True when so reported.
+  bool attachedLoad(const Expr *At, bool Flow, const std::string &Holder,
+                    const Expr *E = nullptr) {
+    if (!Flow || Where.isValid() || (E && !regionStorage(E)))
+      return false;
+    SourceLocation L =
+        MemberInit ? At->getBeginLoc()
+                   : valueSeenAt(Body, At, const_cast<ASTContext &>(*Ctx),
+                                 [this](const Expr *L) { return kept(L); });
+    if (L.isInvalid())
+      return false;
+    Where = L;
+    What = Holder + AttachedSeen;
+    ValueSeen = true;
+    return true;
+  }
+  /// Whether L is a pointer slot a map attaches, or may (an item naming
+  /// it): the runtime puts back the host's counterpart of what a kernel
+  /// stores there (scratch-ex11: exit_data_held_items.cpp `s.p = s.p + 2`).
+  bool kept(const Expr *L) const {
+    StoragePath P;
+    return L->getType()->isPointerType() && storagePath(L, *Ctx, P) &&
+           Frame.resolve(P) == CallFrame::Kind::Region &&
+           (isAttached(Attached, P) || isAttached(PointerItems, P));
+  }
+  /// Whether the pointer E is one a map item names itself (PointerItems).
+  bool namedAsItem(const Expr *E) const {
+    StoragePath P;
+    return storagePath(E, *Ctx, P) &&
+           Frame.resolve(P) == CallFrame::Kind::Region &&
+           isAttached(PointerItems, P);
+  }
+  /// Whether the storage E is the region's, not a callee's own.
+  bool regionStorage(const Expr *E) const {
+    StoragePath P;
+    return storagePath(E, *Ctx, P) &&
+           Frame.resolve(P) == CallFrame::Kind::Region;
   }
   /// Keeps the region on the host for the unattached pointer Holder names,
   /// loaded at At, unless the region first stores a device address there
   /// itself, or (Flow) the value reaches no dereference.
-  void refuseLoad(const Expr *At, const MemberExpr *Member, bool Flow,
-                  const char *Copy, const std::string &Holder) {
+  void refuseLoad(const Expr *E, const Expr *At, const MemberExpr *Member,
+                  bool Flow, const char *Copy, const std::string &Holder) {
     if (!Copy && (Flow ? !flowsToDeref(At, const_cast<ASTContext &>(*Ctx))
                        : Member && !Frame.callee() &&
-                             storedDeviceAddress(Body, Current, Member, At)))
+                             storedDeviceAddress(Body, Current, Member, At))) {
+      if (namedAsItem(E)) // the runtime may still attach it
+        attachedLoad(At, Flow, Holder);
       return;
+    }
     Where = At->getBeginLoc();
     What = Holder + (Copy   ? Copy
                      : Flow ? Passed
@@ -491,9 +556,13 @@ private:
     if (E == Member && E->getType()->isPointerType() &&
         isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
       return;
-    if (attachedIn(E))
+    if (attachedIn(E)) {
+      attachedLoad(At, Flow,
+                   "a pointer held in the member '" + thisMemberName(E) + "'",
+                   E);
       return;
-    refuseLoad(At, Member, Flow, Copy,
+    }
+    refuseLoad(E, At, Member, Flow, Copy,
                "a pointer held in the member '" + thisMemberName(E) + "'");
   }
   /// E's storage reached other than from a variable or `this`
@@ -515,10 +584,15 @@ private:
           !outside(VD) && !VD->getType()->isPointerType() &&
           !VD->getType()->isReferenceType())
         return;
-    if (Known && attachedIn(E))
+    if (Known && attachedIn(E)) {
+      attachedLoad(At, Flow, Holder, E);
       return;
-    if (!Copy && Flow && !flowsToDeref(At, C))
+    }
+    if (!Copy && Flow && !flowsToDeref(At, C)) {
+      if (namedAsItem(E)) // the runtime may still attach it
+        attachedLoad(At, Flow, Holder);
       return;
+    }
     Where = At->getBeginLoc();
     What = Holder +
            (Copy ? Copy : Flow ? Passed : " is dereferenced");
@@ -580,6 +654,12 @@ private:
   }
   static constexpr const char *Copied =
       " is copied whole, or bound to a reference";
+  static constexpr const char *AttachedSeen =
+      ", which a map may attach to the device copy of what it points to, "
+      "has its value used where the host build sees it (compared with or "
+      "subtracted from a pointer not moved alike, cast to an integer, "
+      "stored where the host reads it, or passed to a call that may keep "
+      "it)";
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";
   const Stmt *Body;
@@ -597,7 +677,7 @@ public:
 
 SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
                                   const Stmt *Current, const ASTContext &Ctx,
-                                  std::string &What) {
+                                  std::string &What, bool *ValueSeen) {
   if (!Body)
     return {};
   CallFrame Region(Body);
@@ -607,8 +687,11 @@ SourceLocation loadedPointerDeref(const Stmt *Body, const Stmt *Scope,
   F.Walked = &Walked;
   F.Scope = Scope;
   attachedPaths(Scope, Current, Ctx, F.Attached);
+  pointerItemPaths(Scope, Current, Ctx, F.PointerItems);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   What = F.What;
+  if (ValueSeen)
+    *ValueSeen = F.ValueSeen;
   return F.Where;
 }
 

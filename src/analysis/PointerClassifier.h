@@ -12,6 +12,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
+#include <functional>
 #include <optional>
 #include <set>
 #include <vector>
@@ -94,6 +95,10 @@ public:
 
   /// What the expressions around E do with it.
   bool derefs(const Expr *E) { return (classify(E).K & Deref) != 0; }
+
+  /// Where the host build would see E's value (PointerValueUse::SeenAt,
+  /// for one expression); invalid when nowhere.
+  SourceLocation seenAt(const Expr *E) { return classify(E).SeenAt; }
 
 private:
   static Found kind(unsigned K) { return {K, {}, {}}; }
@@ -245,6 +250,9 @@ public:
   std::set<const ValueDecl *> Untranslated;
   /// pointerValueUse's Unseen.
   std::set<const ValueDecl *> Unseen;
+  /// valueSeenAt's KeptSlot: storage whose pointer the runtime puts back
+  /// as the host's counterpart.
+  std::function<bool(const Expr *)> KeptSlot;
 
 private:
   std::set<const ValueDecl *> Checking; ///< locals movesAlike is reading

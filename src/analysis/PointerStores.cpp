@@ -159,6 +159,11 @@ Found Classifier::storedUse(const BinaryOperator *BO, const Expr *L) {
   if (Depth == 0 && isa<MemberExpr>(L) && storeHiddenFromHost(Root, BO))
     if (std::optional<Found> F = loadsOfStore(BO))
       return add(*F, Deref);
+  // Into a pointer a map attaches (KeptSlot): the runtime gives the host
+  // its host counterpart when it goes back; the assignment's own value is
+  // still p.
+  if (Depth == 0 && KeptSlot && KeptSlot(L))
+    return add(classify(BO), Escape);
   // Into a record that never goes back to the host (a local, a private
   // one): what its later loads do.
   if (Depth == 0 && unseenRecord(L))

@@ -472,6 +472,16 @@ bool mayDeref(const Stmt *Body, const Expr *E, ASTContext &Ctx) {
   return Classifier(Body, Ctx, 0, Busy).derefs(E);
 }
 
+SourceLocation valueSeenAt(const Stmt *Body, const Expr *E, ASTContext &Ctx,
+                           const std::function<bool(const Expr *)> &KeptSlot) {
+  if (!Body || !E)
+    return {};
+  std::set<const ValueDecl *> Busy;
+  Classifier C(Body, Ctx, 0, Busy);
+  C.KeptSlot = KeptSlot;
+  return C.seenAt(E);
+}
+
 PointerValueUse pointerValueUse(const Stmt *Body, const ValueDecl *VD,
                                 const std::set<const ValueDecl *> &Translated,
                                 const std::set<const ValueDecl *> &Unseen) {

@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -64,6 +65,18 @@ bool declaredIn(const clang::Decl *D, const clang::Stmt *Body);
 bool mayDeref(const clang::Stmt *Body, const clang::Expr *E,
               clang::ASTContext &Ctx);
 
+/// Where the host build would see the value of E, a pointer-valued
+/// expression in Body (pointerValueUse's SeenAt for one expression: a
+/// comparison or difference with a pointer not moved alike, a cast to an
+/// integer, a store where the host may read it, a call that may keep it);
+/// invalid when nowhere. Nothing in Body is taken to be private. A store
+/// into storage KeptSlot accepts (a pointer a map attaches, which the
+/// runtime puts back as the host's counterpart) is not seen there.
+clang::SourceLocation
+valueSeenAt(const clang::Stmt *Body, const clang::Expr *E,
+            clang::ASTContext &Ctx,
+            const std::function<bool(const clang::Expr *)> &KeptSlot = {});
+
 /// A cast that keeps the pointer a pointer to the same place.
 bool keepsPointer(const clang::CastExpr *CE);
 
@@ -80,12 +93,15 @@ bool keepsPointer(const clang::CastExpr *CE);
 /// s2.p, rows[i]), also as a mapper's item, are attached there
 /// (attachedPaths), and
 /// are not reported, nor is a record's member the region first points at
-/// device data itself (storedDeviceAddress).
+/// device data itself (storedDeviceAddress). A load of an attached pointer
+/// whose value the host build would see (valueSeenAt) is reported there
+/// too, with ValueSeen set.
 clang::SourceLocation loadedPointerDeref(const clang::Stmt *Body,
                                          const clang::Stmt *Scope,
                                          const clang::Stmt *Current,
                                          const clang::ASTContext &Ctx,
-                                         std::string &What);
+                                         std::string &What,
+                                         bool *ValueSeen = nullptr);
 
 } // namespace omp2cuda
 

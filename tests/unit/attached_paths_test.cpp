@@ -121,7 +121,12 @@ void f(struct S s, struct T t, struct M m, int i) {
   REQUIRE(F.Ok);
   std::vector<const Region *> T = targetRegions(F);
   REQUIRE(T.size() == 9);
-  CHECK(T[0]->Translate);
+  // h, t.q attached: the device address, stored into s's copy, which goes
+  // back to the host (scratch-ex11 r8.cpp: emu s.q != t.q, the host build
+  // s.q == t.q).
+  CHECK_FALSE(T[0]->Translate);
+  CHECK(T[0]->Why == DiagId::HostClause);
+  CHECK(contains(T[0]->Reason, "has its value used where the host build"));
   // c gets t.p too, which no item attaches.
   CHECK_FALSE(T[1]->Translate);
   CHECK(contains(T[1]->Reason, "is copied whole"));

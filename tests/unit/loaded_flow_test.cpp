@@ -193,3 +193,44 @@ void f(Der *d, long *r) {
   REQUIRE(P);
   CHECK(P->How == Passing::Value);
 }
+
+TEST_CASE("an attached loaded pointer whose value the host build sees keeps "
+          "the region on the host; one only dereferenced, or tested against "
+          "null, stays translated",
+          "[analysis][loaded-pointer][loaded-flow][attached-value]") {
+  // scratch-ex10 r6.cpp: q.p attached into w's copy, stored into stash:
+  // emu `stash into w 0`, the host build 1.
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(int *w, struct S q, struct S *sp, int **pp, int **stash, long *b) {
+  #pragma omp target enter data map(to: w[0:8]) map(to: q) map(to: q.p)
+  #pragma omp target enter data map(to: sp[0:1], sp->p[0:4], pp[0:2], pp[0][0:4])
+  #pragma omp target map(tofrom: stash[0:4])
+  { stash[1] = q.p + 2; }
+  #pragma omp target map(tofrom: stash[0:4])
+  { stash[0] = sp->p; }
+  #pragma omp target map(tofrom: stash[0:4])
+  { int *t = pp[0]; stash[2] = t; }
+  #pragma omp target map(tofrom: b[0:1])
+  { b[0] = (long)sp->p; }
+  #pragma omp target map(tofrom: b[0:1])
+  { int *t = sp->p; t[0] = 1; b[0] = (sp->p != 0) + (pp[0] == 0); }
+  #pragma omp target
+  { sp->p = sp->p + 1; sp->p[0] = 2; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 8);
+  unsigned Lines[] = {0, 0, 7, 9, 11, 13};
+  for (int I : {2, 3, 4, 5}) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+    CHECK(F.Regions[I].R.Why == DiagId::HostClause);
+    CHECK(contains(F.Regions[I].R.Reason,
+                   "has its value used where the host build sees it"));
+    CHECK(F.Regions[I].R.WhyPos.Line == Lines[I]);
+  }
+  CHECK(F.Regions[6].R.Translate);
+  // Stored back into an attached pointer: the runtime gives the host its
+  // host counterpart (exit_data_held_items.cpp).
+  CHECK(F.Regions[7].R.Translate);
+}
