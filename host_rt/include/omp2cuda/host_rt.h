@@ -383,6 +383,19 @@ void enterData(const SourceLoc &Loc, int Device, bool IfClause,
                const void *Host, std::size_t Bytes, unsigned Flags);
 void exitData(const SourceLoc &Loc, int Device, bool IfClause,
               const void *Host, std::size_t Bytes, unsigned Flags);
+namespace detail {
+/// An item a data construct's batch records: the arguments of
+/// o2c::enterData or o2c::exitData, evaluated when recorded.
+struct DataItem {
+  SourceLoc Loc;
+  int Dev;
+  bool If;
+  const void *Host;
+  std::size_t Bytes;
+  unsigned Flags;
+};
+} // namespace detail
+
 /// `target exit data` of several items, as libomptarget ends one: every
 /// item's reference drops and its bytes copy back first, then the attached
 /// pointers among the bytes received get their host values (one a kernel
@@ -399,14 +412,7 @@ public:
   void run() const;
 
 private:
-  struct Item {
-    SourceLoc Loc;
-    int Dev;
-    bool If;
-    const void *Host;
-    std::size_t Bytes;
-    unsigned Flags;
-  };
+  using Item = detail::DataItem;
   std::vector<Item> Items;
 };
 /// Attach for `target enter data map(to: p[i][lo:n])` and the like: see
@@ -441,14 +447,7 @@ public:
   void run() const;
 
 private:
-  struct Item {
-    SourceLoc Loc;
-    int Dev;
-    bool If;
-    const void *Host;
-    std::size_t Bytes;
-    unsigned Flags;
-  };
+  using Item = detail::DataItem;
   struct Attach {
     SourceLoc Loc;
     int Dev;
