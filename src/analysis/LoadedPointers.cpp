@@ -167,6 +167,9 @@ public:
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
   std::set<StoragePath> PointerItems;    // pointerItemPaths
+  // Locals initialised with a whole copy of a record whose pointers a map
+  // attaches: their pointers hold device addresses too.
+  std::set<const VarDecl *> AttachedCopies;
   unsigned Depth = 0;                    // calls from the region
   std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
@@ -459,6 +462,15 @@ private:
       thisMember(E, Member, At, Flow, Copy);
       return;
     }
+    // A local copy of such a record (`S l = q;`): its pointers' values
+    // are the attached ones (scratch-ex11 r16.cpp: `stash[1] = l.p`).
+    if (VD && !Through && AttachedCopies.count(VD)) {
+      attachedLoad(At, Flow,
+                   "a pointer held in '" + Named->getNameAsString() +
+                       "' (a copy of a record whose pointers a map "
+                       "attaches)");
+      return;
+    }
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
     // memory like the record itself.
     if (!VD || (!outside(VD) && !Through && !Bound))
@@ -477,6 +489,9 @@ private:
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
     if (attachedIn(E)) {
+      if (Copy && !E->getType()->isPointerType())
+        if (const VarDecl *L = copiedInto(At))
+          AttachedCopies.insert(L);
       attachedLoad(At, Flow, Holder, E);
       return;
     }
@@ -645,6 +660,24 @@ private:
         return false;
     }
     return true;
+  }
+  /// The local that At (a whole copy of a record) initialises, or null.
+  const VarDecl *copiedInto(const Expr *At) {
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    const Stmt *P = Parents->getParent(At);
+    while (P && isa<ExprWithCleanups>(P))
+      P = Parents->getParent(P);
+    const auto *DS = dyn_cast_or_null<DeclStmt>(P);
+    if (!DS)
+      return nullptr;
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->getInit() &&
+          VD->getInit()->IgnoreImplicit() == At->IgnoreImplicit() &&
+          !VD->getType()->isReferenceType())
+        return VD;
+    return nullptr;
   }
   bool subscripted(const Expr *E) {
     if (!Parents)

@@ -234,3 +234,29 @@ void f(int *w, struct S q, struct S *sp, int **pp, int **stash, long *b) {
   // host counterpart (exit_data_held_items.cpp).
   CHECK(F.Regions[7].R.Translate);
 }
+
+TEST_CASE("a local copy of a record whose pointers a map attaches holds the "
+          "attached values: its pointer's value seen by the host keeps the "
+          "region on the host",
+          "[analysis][loaded-pointer][loaded-flow][attached-value]") {
+  // scratch-ex11 r16.cpp: `S l = q; stash[1] = l.p;` (emu `same 0`, the
+  // host build 1); a copy only dereferenced stays translated.
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(struct S q, int **stash) {
+  #pragma omp target enter data map(to: q, q.p[0:8])
+  #pragma omp target map(tofrom: stash[0:4])
+  { struct S l = q; stash[1] = l.p; }
+  #pragma omp target
+  { struct S l = q; l.p[3] = 7; }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK_FALSE(F.Regions[1].R.Translate);
+  CHECK(F.Regions[1].R.Why == DiagId::HostClause);
+  CHECK(contains(F.Regions[1].R.Reason,
+                 "a pointer held in 'l' (a copy of a record whose pointers a "
+                 "map attaches)"));
+  CHECK(F.Regions[1].R.WhyPos.Line == 6u);
+  CHECK(F.Regions[2].R.Translate);
+}
