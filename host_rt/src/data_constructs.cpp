@@ -50,22 +50,10 @@ template <class Fn> void onStream(const SourceLoc &Loc, int D, Fn &&Steps) {
 
 void enterData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
                std::size_t Bytes, unsigned Flags) {
-  int D;
-  if (!selectDevice(Loc, Dev, IfClause, D))
-    return;
-  onStream(Loc, D, [&](void *S) {
-    enter(Loc, D, Host, Bytes, Flags, S);
-    // What may be left on S are first copies to the device (this
-    // construct's, or an earlier enter data's): each entry keeps its copy's
-    // event, and every later use waits for it (docs/async.md, "Host
-    // synchronisations"). The host may change its bytes at once when the
-    // copy no longer reads them. An `always` copy into present data has no
-    // such event: it completes here.
-    if ((Flags & MapAlways) || !backend().copyLeavesHostFree(Host))
-      syncIfQueued(D, S, Loc);
-    else
-      ++counts().Skipped;
-  });
+  // One item: a batch of one (EnterBatch::run).
+  EnterBatch B;
+  B.enterData(Loc, Dev, IfClause, Host, Bytes, Flags);
+  B.run();
 }
 
 void exitData(const SourceLoc &Loc, int Dev, bool IfClause, const void *Host,
@@ -99,8 +87,12 @@ void EnterBatch::run() const {
       enter(I.Loc, D, I.Host, I.Bytes, I.Flags, S, &Done);
       // A member step counts nothing: its span holds the reference.
       Counting += I.Bytes != 0 && !(I.Flags & MapMember);
-      // As enterData: only a first copy carries an event the later uses
-      // wait for.
+      // What may be left on S are first copies to the device (this
+      // construct's, or an earlier enter data's): each entry keeps its
+      // copy's event, and every later use waits for it (docs/async.md,
+      // "Host synchronisations"). The host may change its bytes at once
+      // when the copy no longer reads them. An `always` copy into present
+      // data has no such event: it completes here.
       Wait = Wait || (I.Flags & MapAlways) ||
              !backend().copyLeavesHostFree(I.Host);
     }

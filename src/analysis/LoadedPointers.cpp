@@ -526,20 +526,21 @@ private:
   /// stores there (scratch-ex11: exit_data_held_items.cpp `s.p = s.p + 2`).
   bool kept(const Expr *L) const {
     StoragePath P;
-    return L->getType()->isPointerType() && storagePath(L, *Ctx, P) &&
-           Frame.resolve(P) == CallFrame::Kind::Region &&
+    return L->getType()->isPointerType() && regionPath(L, P) &&
            (isAttached(Attached, P) || isAttached(PointerItems, P));
   }
   /// Whether the pointer E is one a map item names itself (PointerItems).
   bool namedAsItem(const Expr *E) const {
     StoragePath P;
-    return storagePath(E, *Ctx, P) &&
-           Frame.resolve(P) == CallFrame::Kind::Region &&
-           isAttached(PointerItems, P);
+    return regionPath(E, P) && isAttached(PointerItems, P);
   }
   /// Whether the storage E is the region's, not a callee's own.
   bool regionStorage(const Expr *E) const {
     StoragePath P;
+    return regionPath(E, P);
+  }
+  /// E's storage path (P), when the storage is the region's.
+  bool regionPath(const Expr *E, StoragePath &P) const {
     return storagePath(E, *Ctx, P) &&
            Frame.resolve(P) == CallFrame::Kind::Region;
   }

@@ -48,11 +48,9 @@ private:
 
 void pointerItemPaths(const Stmt *Scope, const Stmt *Current,
                       const ASTContext &Ctx, std::set<StoragePath> &Paths) {
+  // Scope holds Current, as for attachedPaths.
   PointerItemFinder F(Ctx, Paths);
-  if (Scope)
-    F.TraverseStmt(const_cast<Stmt *>(Scope));
-  if (Current)
-    F.TraverseStmt(const_cast<Stmt *>(Current));
+  F.TraverseStmt(const_cast<Stmt *>(Scope ? Scope : Current));
 }
 
 } // namespace omp2cuda

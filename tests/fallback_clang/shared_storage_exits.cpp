@@ -6,9 +6,9 @@
 // item was seen). exit data (both orders, a section inside, delete,
 // nowait), a target region's and a target data's own end (`map(alloc:
 // a[0:4]) map(from: p[1:2])`), nowait regions and struct members. Only
-// what OpenMP copies back is printed. Not here: storage entered by several
-// constructs, which such an exit data decrements once under OpenMP 5.2 and
-// once per item in this runtime.
+// what OpenMP copies back is printed. Storage entered by several
+// constructs, which such an exit data decrements once (OpenMP 5.2), is
+// same_storage_items.c's.
 #include <cstdio>
 #include <cstdlib>
 
