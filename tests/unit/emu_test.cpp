@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -338,17 +339,27 @@ TEST_CASE("device_rt block reductions (shuffles + one shared step + atomics)",
   CHECK(mx == smax);
 }
 
+// The best of three launches is what is bounded: one launch's wall time on a
+// shared 2-core machine can take 200 times the usual 13 ms while another
+// test's threads hold the cores (CI, stop 44: 2.5 s), which is not the
+// emulator's cost. A per-block cost that grew with the grid would show in
+// all three.
 TEST_CASE("1024 blocks of 256 threads run quickly", "[emu]") {
-  int c = 0;
-  auto t0 = std::chrono::steady_clock::now();
-  Launch(trivial, dim3(1024), dim3(256), 0)(&c);
-  double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-          .count();
-  CHECK(c == 1);
-  std::printf("emu: 1024 x 256 trivial kernel took %.1f ms on %d workers\n",
-              secs * 1e3, o2c::emu::workers());
-  CHECK(secs < 2.0);
+  double Best = 1e9;
+  for (int Try = 0; Try < 3; ++Try) {
+    int c = 0;
+    auto t0 = std::chrono::steady_clock::now();
+    Launch(trivial, dim3(1024), dim3(256), 0)(&c);
+    double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+            .count();
+    CHECK(c == 1);
+    Best = std::min(Best, secs);
+  }
+  std::printf("emu: 1024 x 256 trivial kernel took %.1f ms (best of 3) on %d "
+              "workers\n",
+              Best * 1e3, o2c::emu::workers());
+  CHECK(Best < 2.0);
 }
 
 TEST_CASE("atomics on int, double and unsigned across many blocks", "[emu]") {
