@@ -6,6 +6,7 @@
 #include "analysis/LoadedOperands.h"
 #include "analysis/LoadedStore.h"
 #include "analysis/PointerValueUse.h"
+#include "analysis/RecordCopies.h"
 #include "analysis/VirtualCalls.h"
 
 #include "clang/AST/Attr.h"
@@ -465,10 +466,11 @@ private:
     // A local copy of such a record (`S l = q;`): its pointers' values
     // are the attached ones (scratch-ex11 r16.cpp: `stash[1] = l.p`).
     if (VD && !Through && AttachedCopies.count(VD)) {
-      attachedLoad(At, Flow,
-                   "a pointer held in '" + Named->getNameAsString() +
-                       "' (a copy of a record whose pointers a map "
-                       "attaches)");
+      std::string Holder = "a pointer held in '" + Named->getNameAsString() +
+                           "' (a copy of a record whose pointers a map "
+                           "attaches)";
+      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false))
+        attachedLoad(At, Flow, Holder);
       return;
     }
     // A record bound to a reference (a parameter, `S &r = s`) is mapped
@@ -489,10 +491,8 @@ private:
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
     if (attachedIn(E)) {
-      if (Copy && !E->getType()->isPointerType())
-        if (const VarDecl *L = copiedInto(At))
-          AttachedCopies.insert(L);
-      attachedLoad(At, Flow, Holder, E);
+      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/true))
+        attachedLoad(At, Flow, Holder, E);
       return;
     }
     refuseLoad(E, At, Member, Flow, Copy, Holder);
@@ -662,23 +662,33 @@ private:
     }
     return true;
   }
-  /// The local that At (a whole copy of a record) initialises, or null.
-  const VarDecl *copiedInto(const Expr *At) {
+  /// Follows the whole copy At of the record E, whose pointers a map
+  /// attaches (RecordCopies.h): into a local of the body, which then holds
+  /// attached pointers too; by value into a callee that keeps their values
+  /// from the host; anywhere else the host may read the device addresses,
+  /// and the region stays on the host (unless E, Region: the storage named
+  /// in the region, is a callee's own). False when At is no whole copy.
+  bool wholeCopy(const Expr *E, const Expr *At, const char *Copy,
+                 const std::string &Holder, bool Region) {
+    if (!Copy || !E->getType()->isRecordType())
+      return false;
     if (!Parents)
       Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-    const Stmt *P = Parents->getParent(At);
-    while (P && isa<ExprWithCleanups>(P))
-      P = Parents->getParent(P);
-    const auto *DS = dyn_cast_or_null<DeclStmt>(P);
-    if (!DS)
-      return nullptr;
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && VD->getInit() &&
-          VD->getInit()->IgnoreImplicit() == At->IgnoreImplicit() &&
-          !VD->getType()->isReferenceType())
-        return VD;
-    return nullptr;
+    if (!isRecordCopy(At, *Parents))
+      return false;
+    RecordCopyDestination D = recordCopyDestination(At, Body, *Parents);
+    if (D.K == RecordCopyDestination::Kind::Local) {
+      AttachedCopies.insert(D.Local);
+      return true;
+    }
+    if (D.K == RecordCopyDestination::Kind::Argument)
+      return true;
+    if (Where.isInvalid() && (!Region || regionStorage(E))) {
+      Where = At->getBeginLoc();
+      What = Holder + CopiedAway;
+      ValueSeen = true;
+    }
+    return true;
   }
   bool subscripted(const Expr *E) {
     if (!Parents)
@@ -694,6 +704,9 @@ private:
       "subtracted from a pointer not moved alike, cast to an integer, "
       "stored where the host reads it, or passed to a call that may keep "
       "it)";
+  static constexpr const char *CopiedAway =
+      ", which a map attaches to the device copy of what it points to, is "
+      "copied whole with the record into memory the host may read";
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";
   const Stmt *Body;

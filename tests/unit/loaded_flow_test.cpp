@@ -260,3 +260,52 @@ void f(struct S q, int **stash) {
   CHECK(F.Regions[1].R.WhyPos.Line == 6u);
   CHECK(F.Regions[2].R.Translate);
 }
+
+TEST_CASE("a whole copy of a record whose pointers a map attaches, into "
+          "memory the host may read, keeps the region on the host; into a "
+          "local, or by value to a callee that only dereferences, does not",
+          "[analysis][loaded-pointer][loaded-flow][attached-value]") {
+  // scratch-main45 e1.c: `recs[0] = q;` of a mapped array of records: emu
+  // `same 0`, the host build `same 1`; e4c.c: `w.s = l` of a local copy.
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+struct W { struct S s; };
+#pragma omp declare target
+static void put(struct S s, struct S *out) { out[0] = s; }
+static int use(struct S s) { return s.p[1] + s.n; }
+static void keep(struct S s, int **out) { out[0] = s.p; }
+#pragma omp end declare target
+void f(struct S q, struct S *recs, struct W w, int **stash, int r) {
+  #pragma omp target data map(to: q, q.p[0:4]) map(tofrom: recs[0:2], w, r)
+  {
+    #pragma omp target
+    { recs[0] = q; }
+    #pragma omp target
+    { struct S l = q; w.s = l; }
+    #pragma omp target
+    { put(q, recs + 1); }
+    #pragma omp target
+    { struct S a[1] = {q}; r = a[0].n; }
+    #pragma omp target map(tofrom: r)
+    { struct S l; l = q; r = use(l) + use(q); }
+    #pragma omp target map(tofrom: stash[0:1])
+    { struct S l = q; keep(l, stash); }
+  }
+})src");
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  const unsigned Lines[] = {13, 15, 17, 19};
+  for (unsigned I = 0; I < 4; ++I) {
+    INFO("region " << I + 1);
+    CHECK_FALSE(F.Regions[I + 1].R.Translate);
+    CHECK(F.Regions[I + 1].R.Why == DiagId::HostClause);
+    CHECK(F.Regions[I + 1].R.WhyPos.Line == Lines[I]);
+  }
+  CHECK(contains(F.Regions[1].R.Reason,
+                 "is copied whole with the record into memory the host may "
+                 "read"));
+  CHECK(contains(F.Regions[2].R.Reason, "a pointer held in 'l'"));
+  CHECK(F.Regions[5].R.Translate);
+  CHECK_FALSE(F.Regions[6].R.Translate);
+  CHECK(F.Regions[6].R.WhyPos.Line == 23u);
+}
