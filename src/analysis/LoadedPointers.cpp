@@ -706,7 +706,8 @@ private:
       "it)";
   static constexpr const char *CopiedAway =
       ", which a map attaches to the device copy of what it points to, is "
-      "copied whole with the record into memory the host may read";
+      "copied whole with the record where the host may see its value "
+      "(memory the host reads, or a call that may keep it)";
   static constexpr const char *Passed =
       " is copied to a pointer that is dereferenced, or passed on";
   const Stmt *Body;

@@ -302,8 +302,8 @@ void f(struct S q, struct S *recs, struct W w, int **stash, int r) {
     CHECK(F.Regions[I + 1].R.WhyPos.Line == Lines[I]);
   }
   CHECK(contains(F.Regions[1].R.Reason,
-                 "is copied whole with the record into memory the host may "
-                 "read"));
+                 "is copied whole with the record where the host may see "
+                 "its value"));
   CHECK(contains(F.Regions[2].R.Reason, "a pointer held in 'l'"));
   CHECK(F.Regions[5].R.Translate);
   CHECK_FALSE(F.Regions[6].R.Translate);
