@@ -3,6 +3,7 @@
 // whose device copies hold host addresses unless a map attaches them.
 #include "analysis/AttachedPaths.h"
 #include "analysis/CallFrames.h"
+#include "analysis/FrameAttachment.h"
 #include "analysis/LoadedOperands.h"
 #include "analysis/LoadedStore.h"
 #include "analysis/PointerValueUse.h"
@@ -31,10 +32,6 @@ namespace {
 /// (PointerStores' calleeUse: 4); deeper, a parameter's storage is known
 /// to no item.
 constexpr unsigned MaxCallDepth = 4;
-
-/// The most elements of an array copied whole whose pointers are each
-/// looked up.
-constexpr uint64_t MaxElements = 64;
 
 /// Finds dereferences of pointers loaded from mapped aggregates.
 class LoadedFinder : public RecursiveASTVisitor<LoadedFinder> {
@@ -167,7 +164,7 @@ public:
   bool ValueSeen = false; // Where uses an attached pointer's value
   const ASTContext *Ctx = nullptr;
   std::set<StoragePath> Attached;
-  std::set<StoragePath> PointerItems;    // pointerItemPaths
+  std::set<StoragePath> PointerItems; // pointerItemPaths
   // Locals initialised with a whole copy of a record whose pointers a map
   // attaches: their pointers hold device addresses too.
   std::set<const VarDecl *> AttachedCopies;
@@ -175,6 +172,10 @@ public:
   std::set<CallFrame> *Walked = nullptr; // the callees looked into
 
 private:
+  /// The attached paths, asked in this finder's frame.
+  FrameAttachment attachment() const {
+    return FrameAttachment(*Ctx, Frame, Attached, PointerItems);
+  }
   /// F looks into a function this finder's body calls.
   void callerOf(LoadedFinder &F) const {
     F.Ctx = Ctx;
@@ -490,7 +491,7 @@ private:
     }
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
     // s.p, s2.q and sa[1].q holding the host's address).
-    if (attachedIn(E)) {
+    if (attachment().attachedIn(E)) {
       if (!wholeCopy(E, At, Copy, Holder, /*Region=*/true))
         attachedLoad(At, Flow, Holder, E);
       return;
@@ -508,41 +509,20 @@ private:
   /// initialiser keeps it where no rule follows. True when so reported.
   bool attachedLoad(const Expr *At, bool Flow, const std::string &Holder,
                     const Expr *E = nullptr) {
-    if (!Flow || Where.isValid() || (E && !regionStorage(E)))
+    if (!Flow || Where.isValid() || (E && !attachment().regionStorage(E)))
       return false;
     SourceLocation L =
         MemberInit ? At->getBeginLoc()
                    : valueSeenAt(Body, At, const_cast<ASTContext &>(*Ctx),
-                                 [this](const Expr *L) { return kept(L); });
+                                 [this](const Expr *L) {
+                                   return attachment().kept(L);
+                                 });
     if (L.isInvalid())
       return false;
     Where = L;
     What = Holder + AttachedSeen;
     ValueSeen = true;
     return true;
-  }
-  /// Whether L is a pointer slot a map attaches, or may (an item naming
-  /// it): the runtime puts back the host's counterpart of what a kernel
-  /// stores there (scratch-ex11: exit_data_held_items.cpp `s.p = s.p + 2`).
-  bool kept(const Expr *L) const {
-    StoragePath P;
-    return L->getType()->isPointerType() && regionPath(L, P) &&
-           (isAttached(Attached, P) || isAttached(PointerItems, P));
-  }
-  /// Whether the pointer E is one a map item names itself (PointerItems).
-  bool namedAsItem(const Expr *E) const {
-    StoragePath P;
-    return regionPath(E, P) && isAttached(PointerItems, P);
-  }
-  /// Whether the storage E is the region's, not a callee's own.
-  bool regionStorage(const Expr *E) const {
-    StoragePath P;
-    return regionPath(E, P);
-  }
-  /// E's storage path (P), when the storage is the region's.
-  bool regionPath(const Expr *E, StoragePath &P) const {
-    return storagePath(E, *Ctx, P) &&
-           Frame.resolve(P) == CallFrame::Kind::Region;
   }
   /// Keeps the region on the host for the unattached pointer Holder names,
   /// loaded at At, unless the region first stores a device address there
@@ -552,14 +532,12 @@ private:
     if (!Copy && (Flow ? !flowsToDeref(At, const_cast<ASTContext &>(*Ctx))
                        : Member && !Frame.callee() &&
                              storedDeviceAddress(Body, Current, Member, At))) {
-      if (namedAsItem(E)) // the runtime may still attach it
+      if (attachment().namedAsItem(E)) // the runtime may still attach it
         attachedLoad(At, Flow, Holder);
       return;
     }
     Where = At->getBeginLoc();
-    What = Holder + (Copy   ? Copy
-                     : Flow ? Passed
-                            : " is dereferenced");
+    What = Holder + (Copy ? Copy : Flow ? Passed : " is dereferenced");
   }
   /// E, a pointer held in a member of the object the region runs on
   /// (`this->s.p`, `arr[1]` of a member array, a member record copied
@@ -572,7 +550,7 @@ private:
     if (E == Member && E->getType()->isPointerType() &&
         isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
       return;
-    if (attachedIn(E)) {
+    if (attachment().attachedIn(E)) {
       attachedLoad(At, Flow,
                    "a pointer held in the member '" + thisMemberName(E) + "'",
                    E);
@@ -585,8 +563,7 @@ private:
   /// (`o.inner->p`, `static_cast<B &>(d).p`, a call's result): attached
   /// only where its storage path is, else the region stays on the host
   /// (review rm21: `o.inner->p[0] = 5`, host 5, emu 0).
-  void unnamedHolder(const Expr *E, const Expr *At, bool Flow,
-                     const char *Copy,
+  void unnamedHolder(const Expr *E, const Expr *At, bool Flow, const char *Copy,
                      const std::string &Holder =
                          "a pointer held in a record the region reaches "
                          "other than through a variable") {
@@ -600,67 +577,17 @@ private:
           !outside(VD) && !VD->getType()->isPointerType() &&
           !VD->getType()->isReferenceType())
         return;
-    if (Known && attachedIn(E)) {
+    if (Known && attachment().attachedIn(E)) {
       attachedLoad(At, Flow, Holder, E);
       return;
     }
     if (!Copy && Flow && !flowsToDeref(At, C)) {
-      if (namedAsItem(E)) // the runtime may still attach it
+      if (attachment().namedAsItem(E)) // the runtime may still attach it
         attachedLoad(At, Flow, Holder);
       return;
     }
     Where = At->getBeginLoc();
-    What = Holder +
-           (Copy ? Copy : Flow ? Passed : " is dereferenced");
-  }
-  /// Whether the storage E is the region's or a callee's own, or is
-  /// attached (attachedAt) at its path in the region's terms.
-  bool attachedIn(const Expr *E) const {
-    StoragePath P;
-    if (!storagePath(E, *Ctx, P))
-      return false;
-    CallFrame::Kind K = Frame.resolve(P);
-    return K == CallFrame::Kind::Local ||
-           (K == CallFrame::Kind::Region && attachedAt(P, E));
-  }
-  /// Whether what E (storage at P) holds is attached: the pointer E, or
-  /// every pointer of the record E copies.
-  bool attachedAt(StoragePath &P, const Expr *E) const {
-    return E->getType()->isPointerType() ? isAttached(Attached, P)
-                                         : allAttached(P, E->getType());
-  }
-  /// Whether every pointer in the storage at P, of type T, is attached (a
-  /// record copied whole).
-  bool allAttached(StoragePath &P, QualType T) const {
-    T = T.getCanonicalType();
-    if (T->isPointerType())
-      return isAttached(Attached, P);
-    if (!holdsPointer(T))
-      return true;
-    if (const auto *CRD = T->getAsCXXRecordDecl(); CRD && CRD->getNumBases())
-      return false; // a base's pointers: no path names them
-    if (const auto *RD = T->getAsRecordDecl()) {
-      for (const FieldDecl *F : RD->fields()) {
-        P.push_back({F->getCanonicalDecl(), 0});
-        bool All = allAttached(P, F->getType());
-        P.pop_back();
-        if (!All)
-          return false;
-      }
-      return true;
-    }
-    // An array (`for (S e : sa)`): each element's, a few at most.
-    const auto *CA = dyn_cast<ConstantArrayType>(T.getTypePtr());
-    if (!CA || CA->getSize().getZExtValue() > MaxElements)
-      return false;
-    for (uint64_t K = 0; K < CA->getSize().getZExtValue(); ++K) {
-      P.push_back({nullptr, int64_t(K)});
-      bool All = allAttached(P, CA->getElementType());
-      P.pop_back();
-      if (!All)
-        return false;
-    }
-    return true;
+    What = Holder + (Copy ? Copy : Flow ? Passed : " is dereferenced");
   }
   /// Follows the whole copy At of the record E, whose pointers a map
   /// attaches (RecordCopies.h): into a local of the body, which then holds
@@ -683,7 +610,7 @@ private:
     }
     if (D.K == RecordCopyDestination::Kind::Argument)
       return true;
-    if (Where.isInvalid() && (!Region || regionStorage(E))) {
+    if (Where.isInvalid() && (!Region || attachment().regionStorage(E))) {
       Where = At->getBeginLoc();
       What = Holder + CopiedAway;
       ValueSeen = true;
