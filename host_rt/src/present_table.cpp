@@ -4,6 +4,7 @@
 #include "device_state.h"
 #include "map_steps.h"
 
+#include <algorithm>
 #include <atomic>
 #include <iterator>
 
@@ -126,7 +127,28 @@ bool PresentTable::laterCopy(const void *H, void *Event, void *Stream,
   *Old = E->Ready; // Stream's own earlier copy: Event comes after it
   E->Ready = Event;
   E->ReadyStream = Stream;
+  noteReady(E->Begin);
   return true;
+}
+
+void PresentTable::noteReady(std::uintptr_t Begin) {
+  ReadyBegins.push_back(Begin);
+  // Entries whose Ready was cleared by others (markReady, awaitReady, a
+  // removal) leave when the list has doubled, so it stays proportional to
+  // the entries waiting for a synchronisation.
+  if (ReadyBegins.size() < 64 ||
+      (ReadyBegins.size() & (ReadyBegins.size() - 1)))
+    return;
+  std::sort(ReadyBegins.begin(), ReadyBegins.end());
+  ReadyBegins.erase(std::unique(ReadyBegins.begin(), ReadyBegins.end()),
+                    ReadyBegins.end());
+  ReadyBegins.erase(std::remove_if(ReadyBegins.begin(), ReadyBegins.end(),
+                                   [this](std::uintptr_t B) {
+                                     auto It = Entries.find(B);
+                                     return It == Entries.end() ||
+                                            !It->second.Ready;
+                                   }),
+                    ReadyBegins.end());
 }
 
 void *PresentTable::markReady(const void *H, void *SyncedStream) {
@@ -145,11 +167,22 @@ std::vector<void *> PresentTable::streamSynced(void *SyncedStream) {
   std::vector<void *> Done;
   if (!SyncedStream)
     return Done;
-  for (auto &[Begin, E] : Entries)
-    if (E.Ready && E.ReadyStream == SyncedStream) {
+  std::vector<std::uintptr_t> Waiting;
+  for (std::uintptr_t B : ReadyBegins) {
+    auto It = Entries.find(B);
+    if (It == Entries.end() || !It->second.Ready)
+      continue;
+    Entry &E = It->second;
+    if (E.ReadyStream == SyncedStream) {
       Done.push_back(E.Ready);
       E.Ready = E.ReadyStream = nullptr;
+    } else {
+      Waiting.push_back(B);
     }
+  }
+  std::sort(Waiting.begin(), Waiting.end());
+  Waiting.erase(std::unique(Waiting.begin(), Waiting.end()), Waiting.end());
+  ReadyBegins.swap(Waiting);
   return Done;
 }
 

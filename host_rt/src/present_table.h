@@ -106,9 +106,9 @@ public:
   /// queues its first copy on Stream (Event: null, or one that fires when the
   /// copy is done); the new entry has count 1 and St is Absent in the result.
   /// Create's third argument says whether that first copy covers the whole
-  /// entry. Overlap: nothing changes. The callbacks run under the lock, so no other
-  /// thread sees an entry before its copy is queued, nor an event after it
-  /// was destroyed. With Done (the construct's entries counted so far), an
+  /// entry. Overlap: nothing changes. The callbacks run under the lock, so no
+  /// other thread sees an entry before its copy is queued, nor an event after
+  /// it was destroyed. With Done (the construct's entries counted so far), an
   /// entry already in it keeps its count (Hit::Again), and a counted one
   /// joins it.
   template <class CreateFn, class WaitFn>
@@ -137,6 +137,8 @@ public:
     E.ReadyStream = E.Ready ? Stream : nullptr;
     E.Serial = nextSerial();
     Entries[E.Begin] = E;
+    if (E.Ready)
+      noteReady(E.Begin);
     if (Done)
       note(*Done, E.Serial);
     R.Dev = E.Dev;
@@ -163,10 +165,10 @@ public:
 
   /// The outcome of dropping a reference.
   struct Drop {
-    bool Found = false;        // the range was Contained
-    bool Last = false;         // the count reached zero; the entry is gone
-    void *Dev = nullptr;       // device address of the range's first byte
-    void *Alloc = nullptr;     // when Last: the allocation to free
+    bool Found = false;    // the range was Contained
+    bool Last = false;     // the count reached zero; the entry is gone
+    void *Dev = nullptr;   // device address of the range's first byte
+    void *Alloc = nullptr; // when Last: the allocation to free
     const void *AllocHost = nullptr; // when Last: the entry's host range,
     std::size_t AllocBytes = 0;      // whose device copy Alloc is
     void *DoneEvent = nullptr; // an event nobody needs any more: destroy it
@@ -241,6 +243,9 @@ private:
 
   static std::uint64_t nextSerial();
 
+  /// The entry at Begin has a first copy's event (Ready) from now on.
+  void noteReady(std::uintptr_t Begin);
+
   /// Work on Stream waits (Wait(Event)) for E's first copy when another
   /// stream queued it and it may still be running.
   /// A Wait that returns bool took the event over when it returns true: it
@@ -267,6 +272,11 @@ private:
 
   mutable CountedMutex Lock;
   std::map<std::uintptr_t, Entry> Entries; // keyed by Begin, disjoint
+  // Where an entry's Ready was set and may not have been cleared since:
+  // streamSynced looks at these, not at every entry (review rev44 cost.c:
+  // with 20,000 attached rows, 3.77 ms per region went to that walk). Every
+  // entry with Ready set is here; the others leave at the next look.
+  std::vector<std::uintptr_t> ReadyBegins;
 };
 
 } // namespace o2c::detail

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <vector>
 
 using o2c::detail::PresentTable;
@@ -192,4 +193,46 @@ TEST_CASE("a later copy into a present entry makes other streams wait for it",
   CHECK(T.laterCopy(A, &Ev1, Third, &Old));
   CHECK(Old == nullptr);
   CHECK(T.markReady(A, Third) == &Ev1);
+}
+
+TEST_CASE("a synchronised stream's first copies are found among many "
+          "entries, and only its own",
+          "[rt][present]") {
+  // streamSynced looks only where a first copy's event was set (review
+  // rev44 cost.c: a walk over 20,000 attached rows per region).
+  PresentTable T;
+  static double Rows[300][2];
+  static double Dev[2];
+  static int Events[300];
+  for (int R = 0; R < 300; ++R)
+    T.acquire(
+        Rows[R], sizeof Rows[R], R % 3 == 0 ? Other : Creator,
+        [R](void **D, void **Ready, bool *Copied) {
+          *D = Dev;
+          *Ready = R % 2 ? &Events[R] : nullptr; // odd rows: a first copy
+          *Copied = true;
+        },
+        [](void *) {});
+  // Rows the creator's stream already synchronised by themselves (the
+  // region's own exits): their events are taken once.
+  for (int R = 1; R < 100; R += 2)
+    if (R % 3 != 0)
+      CHECK(T.markReady(Rows[R], Creator) == &Events[R]);
+  std::vector<void *> Want;
+  for (int R = 101; R < 300; R += 2)
+    if (R % 3 != 0)
+      Want.push_back(&Events[R]);
+  std::vector<void *> Got = T.streamSynced(Creator);
+  std::sort(Got.begin(), Got.end());
+  std::sort(Want.begin(), Want.end());
+  CHECK(Got == Want);
+  CHECK(T.streamSynced(Creator).empty());
+  // The other stream's are still there, each once.
+  std::vector<void *> OtherWant;
+  for (int R = 3; R < 300; R += 6)
+    OtherWant.push_back(&Events[R]);
+  Got = T.streamSynced(Other);
+  std::sort(Got.begin(), Got.end());
+  std::sort(OtherWant.begin(), OtherWant.end());
+  CHECK(Got == OtherWant);
 }
