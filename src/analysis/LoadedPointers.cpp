@@ -86,7 +86,12 @@ public:
       for (const Expr *Arg : CE->arguments())
         if (Arg->isGLValue() && Arg->getType()->isPointerType())
           check(Arg, Arg, false, Copied);
-    follow(CE->getDirectCallee(), CE);
+    // A trivial copy assignment copies the bytes, as the check above of
+    // its source takes it (wholeCopy); its body names no object.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+    if (!(Op && MD && MD->isTrivial() &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())))
+      follow(CE->getDirectCallee(), CE);
     // A virtual call may run any overrider (VirtualCalls' family).
     const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
     if ((MC && dispatches(MC)) || (Op && dispatches(Op)))
@@ -250,6 +255,15 @@ private:
       destroyed(B.getType(), Delete, At, Level + 1);
   }
   bool outside(const VarDecl *VD) const { return !declaredIn(VD, Body); }
+  /// 'v', or what an unnamed parameter is (an implicit copy assignment's
+  /// source, which the walk of `t = s` follows into).
+  static std::string quotedName(const VarDecl *VD) {
+    if (!VD->getName().empty())
+      return "'" + VD->getNameAsString() + "'";
+    const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+    return FD ? "the object that '" + FD->getNameAsString() + "' copies from"
+              : "an unnamed parameter";
+  }
   /// Whether CE, a library call, reaches only the body's own objects
   /// (`std::get<0>(pr)`, `arr[1]` of a local `std::array`): what it
   /// returns a reference to is theirs.
@@ -467,8 +481,8 @@ private:
     // A local copy of such a record (`S l = q;`): its pointers' values
     // are the attached ones (scratch-ex11 r16.cpp: `stash[1] = l.p`).
     if (VD && !Through && AttachedCopies.count(VD)) {
-      std::string Holder = "a pointer held in '" + Named->getNameAsString() +
-                           "' (a copy of a record whose pointers a map "
+      std::string Holder = "a pointer held in " + quotedName(Named) +
+                           " (a copy of a record whose pointers a map "
                            "attaches)";
       if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false))
         attachedLoad(At, Flow, Holder);
@@ -481,9 +495,8 @@ private:
     // The rows of a parameter `int **rows` that no map item of the
     // function names were mapped by its callers, who may attach them.
     std::string Holder =
-        Through ? "a pointer held in what '" + Named->getNameAsString() +
-                      "' points to"
-                : "a pointer held in '" + Named->getNameAsString() + "'";
+        Through ? "a pointer held in what " + quotedName(Named) + " points to"
+                : "a pointer held in " + quotedName(Named);
     if (Through && !Member && isa<ParmVarDecl>(VD) &&
         !mapsThrough(Scope ? Scope : Current, VD)) {
       attachedLoad(At, Flow, Holder);

@@ -13,8 +13,7 @@ namespace {
 
 /// The nearest parent of S that is not a wrapper the copy passes through
 /// unchanged; Child is set to the wrapped expression it holds.
-const Stmt *copyParent(const Stmt *S, const ParentMap &PM,
-                       const Stmt *&Child) {
+const Stmt *copyParent(const Stmt *S, const ParentMap &PM, const Stmt *&Child) {
   Child = S;
   const Stmt *P = PM.getParent(S);
   while (P && (isa<ExprWithCleanups>(P) || isa<MaterializeTemporaryExpr>(P) ||
@@ -86,9 +85,9 @@ bool pointersStayInCallee(const FunctionDecl *Def, const ParmVarDecl *PD) {
         T->isReferenceType())
       return false;
     if (T->isPointerType() &&
-        valueSeenAt(Def->getBody(), Cur, Ctx,
-                    [](const Expr *) { return false; })
-            .isValid())
+        valueSeenAt(Def->getBody(), Cur, Ctx, [](const Expr *) {
+          return false;
+        }).isValid())
       return false;
   }
   return true;
@@ -117,8 +116,8 @@ bool isRecordCopy(const Expr *At, const ParentMap &PM) {
     return CE->getConstructor() &&
            CE->getConstructor()->isCopyOrMoveConstructor();
   const Stmt *Child = nullptr;
-  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(
-      copyParent(At, PM, Child));
+  const auto *Op =
+      dyn_cast_or_null<CXXOperatorCallExpr>(copyParent(At, PM, Child));
   return Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
          Op->getArg(1) == Child;
 }

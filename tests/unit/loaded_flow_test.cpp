@@ -309,3 +309,30 @@ void f(struct S q, struct S *recs, struct W w, int **stash, int r) {
   CHECK_FALSE(F.Regions[6].R.Translate);
   CHECK(F.Regions[6].R.WhyPos.Line == 23u);
 }
+
+TEST_CASE("C++: a trivial copy assignment of an attached record is a whole "
+          "copy, followed as in C",
+          "[analysis][loaded-pointer][loaded-flow][attached-value]") {
+  // `l = q;` into a local used to be followed into the implicit
+  // operator=, whose store through `this` kept the region on the host.
+  FileResult F = translateC(R"src(
+struct S { int *p; int n; };
+void f(S q, S *recs, int &r) {
+  #pragma omp target data map(to: q, q.p[0:4]) map(tofrom: recs[0:2], r)
+  {
+    #pragma omp target map(tofrom: r)
+    { S l; l = q; r = l.p[1]; }
+    #pragma omp target
+    { recs[0] = q; }
+  }
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 3);
+  CHECK(F.Regions[1].R.Translate);
+  CHECK_FALSE(F.Regions[2].R.Translate);
+  CHECK(contains(F.Regions[2].R.Reason,
+                 "a pointer held in 'q', which a map attaches to the device "
+                 "copy of what it points to, is copied whole"));
+  CHECK(F.Regions[2].R.WhyPos.Line == 9u);
+}
