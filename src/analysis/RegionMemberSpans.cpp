@@ -41,34 +41,56 @@ struct SpanMember {
   std::string Path; // `.in.y`
 };
 
-/// E as a plain member of V (`v.a`, `v.in.b`, parentheses allowed): none
-/// for any other form, a field the stub could not name, or a cast on the
-/// way (a base class's member).
-std::optional<SpanMember> plainMember(const Expr *E, const VarDecl *V,
-                                      ASTContext &Ctx) {
-  SpanMember M;
+/// The fields, from V outward, of a member access on V (`v.a.b`, or
+/// `w->a.b` of a pointer V; parentheses allowed), and the expressions on
+/// the way into Chain: V's reference, or null when E is no such access
+/// (another root, a cast on the way, a member that is no field).
+const DeclRefExpr *memberChain(const Expr *E, const VarDecl *V,
+                               std::vector<const FieldDecl *> &Fields,
+                               std::vector<const Expr *> &Chain) {
+  const bool Pointer = V->getType()->isPointerType();
   const Expr *B = E->IgnoreParens();
   while (const auto *ME = dyn_cast<MemberExpr>(B)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (ME->isArrow() || !FD || FD->isBitField() || FD->getName().empty() ||
-        FD->getType()->isReferenceType() ||
-        FD->getType()->isIncompleteType() ||
-        FD->getType()->isPointerType() || // mapped whole, as before
-        FD->getType()->isDependentType() ||
-        FD->getType()->isVariablyModifiedType() ||
-        (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(FD->getName())))
-      return std::nullopt;
-    M.Fields.insert(M.Fields.begin(), FD);
+    if (!FD)
+      return nullptr;
+    Fields.insert(Fields.begin(), FD);
+    Chain.push_back(ME);
     B = ME->getBase()->IgnoreParens();
+    if (ME->isArrow()) {
+      // w->a reads w; any other cast (to a base class) moves the address.
+      const auto *Read = dyn_cast<ImplicitCastExpr>(B);
+      if (!Pointer || !Read || Read->getCastKind() != CK_LValueToRValue)
+        return nullptr;
+      const auto *DR = dyn_cast<DeclRefExpr>(Read->getSubExpr()->IgnoreParens());
+      return DR && DR->getDecl() == V ? DR : nullptr;
+    }
   }
   const auto *DR = dyn_cast<DeclRefExpr>(B);
-  if (M.Fields.empty() || !DR || DR->getDecl() != V)
+  return !Pointer && !Fields.empty() && DR && DR->getDecl() == V ? DR : nullptr;
+}
+
+/// E as a plain member of V (`v.a`, `v.in.b`, `w->a`): none for any other
+/// form or a field the stub could not name or map alone.
+std::optional<SpanMember> plainMember(const Expr *E, const VarDecl *V,
+                                      ASTContext &Ctx) {
+  SpanMember M;
+  std::vector<const Expr *> Chain;
+  if (!memberChain(E, V, M.Fields, Chain))
     return std::nullopt;
   for (const FieldDecl *FD : M.Fields) {
+    QualType T = FD->getType();
+    if (FD->isBitField() || FD->getName().empty() || T->isReferenceType() ||
+        T->isIncompleteType() || T->isDependentType() ||
+        T->isVariablyModifiedType() ||
+        T->isPointerType() || // attached when mapped whole, as before
+        (!Ctx.getLangOpts().CPlusPlus && isCxxOnlyKeyword(FD->getName())))
+      return std::nullopt;
     const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
     M.Offset += Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
                     .getQuantity();
-    M.Path += "." + FD->getNameAsString();
+    M.Path += (M.Path.empty() && V->getType()->isPointerType() ? "->" : ".") +
+              FD->getNameAsString();
   }
   M.Size = Ctx.getTypeSizeInChars(M.Fields.back()->getType()).getQuantity();
   return M;
@@ -92,18 +114,9 @@ public:
       return true;
     std::vector<const FieldDecl *> Fields;
     std::vector<const Expr *> Chain;
-    const Expr *B = E;
-    while (const auto *ME = dyn_cast<MemberExpr>(B)) {
-      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (ME->isArrow() || !FD)
-        return true; // V, if it is below, is a use of its own
-      Fields.insert(Fields.begin(), FD);
-      Chain.push_back(ME);
-      B = ME->getBase()->IgnoreParens();
-    }
-    const auto *DR = dyn_cast<DeclRefExpr>(B);
-    if (!DR || DR->getDecl() != V)
-      return true;
+    const DeclRefExpr *DR = memberChain(E, V, Fields, Chain);
+    if (!DR)
+      return true; // V, if it is below, is a use of its own
     Seen.insert(Chain.begin(), Chain.end());
     Seen.insert(DR);
     bool Covered = llvm::any_of(Mapped, [&](const SpanMember &M) {
@@ -152,9 +165,13 @@ std::optional<Verdict> ClauseReader::memberSpan(const ValueDecl *Var) {
   const auto *VD = dyn_cast<VarDecl>(Var);
   // (A const struct is mapped whole, `to`: CapturePassing.cpp.)
   // (A global may also be named by a function the region calls.)
+  // `w->x`: the object the pointer variable w points to.
+  const bool Pointer = VD && VD->getType()->isPointerType();
+  QualType T = !VD ? QualType() : Pointer ? VD->getType()->getPointeeType()
+                                          : VD->getType();
   if (!VD || !VD->hasLocalStorage() || CI.Maps.count(Var) ||
-      VD->getType()->isDependentType() ||
-      !VD->getType()->isRecordType() || VD->getType().isConstQualified() ||
+      VD->getType()->isDependentType() || !T->isRecordType() ||
+      T.isConstQualified() ||
       (!Ctx.getLangOpts().CPlusPlus &&
        isCxxOnlyKeyword(VD->getNameAsString())) ||
       CI.Private.count(Var) ||
@@ -168,7 +185,8 @@ std::optional<Verdict> ClauseReader::memberSpan(const ValueDecl *Var) {
     if (H.Var != Var)
       continue;
     std::optional<SpanMember> M =
-        H.Whole && !H.Arrow ? plainMember(H.Item, VD, Ctx) : std::nullopt;
+        H.Whole && H.Arrow == Pointer ? plainMember(H.Item, VD, Ctx)
+                                      : std::nullopt;
     if (!M)
       return std::nullopt;
     M->Map = H.Map;
@@ -201,13 +219,19 @@ std::optional<Verdict> ClauseReader::memberSpan(const ValueDecl *Var) {
   // The struct is the region's capture (its implicit map, which lowering
   // replaces by its members'); the members, in the order of their offsets,
   // are items whose Parent names it (Lower.cpp memberSpanMaps).
-  CI.Maps.emplace(Var, makeMap(MapType::ToFrom, true));
+  MapInfo MI = makeMap(MapType::ToFrom, true);
+  if (Pointer) { // as map(tofrom: w[0:1]) (RegionMemberItems.cpp)
+    MI.Section = true;
+    MI.Lower = "0";
+    MI.Length = "1";
+  }
+  CI.Maps.emplace(Var, MI);
   const std::string Name = VD->getNameAsString();
   for (std::size_t I = 0; I < Members.size(); ++I) {
     const SpanMember &M = Members[I];
     CI.PointerMaps.push_back(
         memberStep(Name + M.Path, M.Map, M.Fields.back()->getType()));
-    CI.PointerMaps.back().Parent = Name + ".";
+    CI.PointerMaps.back().Parent = Name + (Pointer ? "->" : ".");
     CI.PointerMaps.back().Field = I;
   }
   return Verdict{};

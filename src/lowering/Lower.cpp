@@ -133,12 +133,13 @@ void thisObject(const Region &R, KernelModel &K) {
   }
 }
 
-/// The member items of the struct variable C that map its members alone
+/// The member items of the struct variable C (or of what the pointer C
+/// points to) that map its members alone
 /// (RegionMemberSpans.cpp), by offset; none when C is mapped whole.
 std::vector<const PointerMap *> spanMembers(const Region &R, const Capture &C) {
   std::vector<const PointerMap *> Ms;
   for (const PointerMap &PM : R.PointerMaps)
-    if (!C.IsMember && PM.Parent == C.Name + ".")
+    if (!C.IsMember && PM.Parent == C.Name + (C.IsPointer ? "->" : "."))
       Ms.push_back(&PM);
   return Ms;
 }
@@ -365,7 +366,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::DevicePointer:
       Arg = DevName(C.Name);
-      if (C.Map && C.Map->Section && C.Map->Length != "0")
+      if (std::vector<const PointerMap *> Ms = spanMembers(R, C); !Ms.empty())
+        for (StubMap &M : memberSpanMaps(C.Name, Ms, Arg))
+          K.Maps.push_back(std::move(M));
+      else if (C.Map && C.Map->Section && C.Map->Length != "0")
         mapSectionOf(C, Arg, K.Maps, Translations);
       else if (C.Map && C.Map->Section) // p[lo:0] looks up, as p alone does
         Translations.push_back(
@@ -391,7 +395,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
                          C.Name, mapFlags(*C.Map))});
       else if (std::vector<const PointerMap *> Ms = spanMembers(R, C);
                !Ms.empty())
-        for (StubMap &M : memberSpanMaps(C, Ms, Arg))
+        for (StubMap &M : memberSpanMaps("&(" + C.Name + ")", Ms, Arg))
           K.Maps.push_back(std::move(M));
       else if (C.IsArray && C.Map && !C.Map->Rows.empty())
         mapRowOf(C, Arg, K.Maps, Translations);

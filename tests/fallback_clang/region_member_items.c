@@ -4,8 +4,9 @@
 // Each case printed a wrong answer or stopped when the region mapped all
 // of the struct: its copy back wrote the other members with stale values
 // (scratch-mspan r1.c), and a member already on the device made the
-// region's map overlap it (ov2.c, d1.c d8/d9). A region that names the
-// struct whole still maps it whole. (GCC 12 rejects some member maps: the
+// region's map overlap it (ov2.c, d1.c d8/d9). Members of what a pointer
+// points to (`w->x`) too. A region that names the struct whole still maps
+// it whole. (GCC 12 rejects some member maps: the
 // host build is clang's.)
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,5 +118,24 @@ int main(void) {
 #pragma omp target map(tofrom: t.x) map(from: got)
   got = sum(&t);
   printf("whole: %d\n", got);
+
+  // Members of what a pointer points to (`w->x`), the same way.
+  struct S *w = (struct S *)calloc(1, sizeof(struct S));
+  w->x = 1;
+  w->y = 2;
+#pragma omp target enter data map(to: w->y)
+#pragma omp target map(alloc: w->y)
+  w->y += 10;
+#pragma omp target exit data map(from: w->y)
+  for (int r = 0; r < N; ++r) {
+#pragma omp target map(tofrom: w->x) nowait depend(inout: w)
+    w->x += 1;
+    w->y += 1;
+  }
+#pragma omp taskwait
+#pragma omp target map(tofrom: w->x, w->y)
+  w->x += w->y;
+  printf("arrow: x=%d y=%d\n", w->x, w->y);
+  free(w);
   return 0;
 }

@@ -15,7 +15,7 @@ TEST_CASE("a region's member items map the members alone",
   const std::string Code = R"src(
 struct In { int a; double b; };
 struct S { double d[3]; int x; char c; int y; struct In in; };
-void f(void) {
+void f(struct S *w, struct S *v) {
   struct S s;
   #pragma omp target map(tofrom: s.x)
   s.x += 1;
@@ -25,11 +25,15 @@ void f(void) {
   s.y += 1;
   #pragma omp target map(tofrom: s.in) map(to: s.x)
   { s.in.b = s.x + s.in.a; }
+  #pragma omp target map(tofrom: w->y, w->x)
+  w->x = w->y;
+  #pragma omp target map(tofrom: w->y) map(to: v[0:1])
+  w->y = v->y + w[0].x;
 })src";
   FileResult F = translateC(Code);
   REQUIRE(F.Ok);
   std::vector<const Region *> Rs = targetRegions(F);
-  REQUIRE(Rs.size() == 4);
+  REQUIRE(Rs.size() == 6);
   for (const Region *R : Rs)
     CHECK(R->Translate);
   std::string Out = flat(F.Output);
@@ -54,6 +58,14 @@ void f(void) {
   // A struct member whole, beside a scalar one.
   CHECK(contains(Out, "o2c_region.map((&(s.in)) + (0), (size_t)(1) * "
                       "sizeof(*(&(s.in))), o2c::MapToFrom | o2c::MapMember);"));
+  // What a pointer points to: its members alone, unless the region names
+  // the pointer otherwise (w[0].x): then the one object, as before.
+  CHECK(contains(Out, "auto *w_d = o2c_region.mapWithin(w, (const char "
+                      "*)&(w->x), (size_t)((const char *)(&(w->y) + 1) - "
+                      "(const char *)&(w->x)), o2c::MapAlloc | "
+                      "o2c::MapStruct);"));
+  CHECK(contains(Out, "auto *w_d = o2c_region.mapSection(w, 0, 1, "
+                      "o2c::MapToFrom | o2c::MapImplicit);"));
 }
 
 TEST_CASE("a region that names the struct otherwise maps it whole",
