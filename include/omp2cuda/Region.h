@@ -138,8 +138,8 @@ struct PointerMap {
   /// the one element there; a pointer member is attached to its pointee as
   /// a mapped pointer variable is.
   bool AttachSelf = false;
-  /// For a member item: the text of the struct it is a member of (`s`,
-  /// `p->`) and the member's field index there; empty otherwise.
+  /// A member item: the struct's text (`s.`, `p->`), empty otherwise, and
+  /// its field index there (a region's: its rank by offset, RegionMemberSpans).
   std::string Parent;
   unsigned Field = 0;
   /// `this[0:1]` or `*this` of a data construct (Base "this"): mapped

@@ -81,6 +81,7 @@ struct ClauseReader {
     /// A member item or one inside an array member (`v.n`, `v.a[0:4]`):
     /// the struct's map covers it, and nothing else maps it.
     bool Whole = false;
+    MapInfo Map = {}; // the item's map type and modifiers
   };
   std::vector<MemberHolder> Holders = {};
 
@@ -133,6 +134,11 @@ struct ClauseReader {
                                                const MapInfo &MI);
   /// Maps each struct variable in Holders as its items need it.
   Verdict mapHolders();
+  /// The struct variable Var's map when its items are plain members that
+  /// the region only reaches as such: the members alone, not the struct
+  /// (RegionMemberSpans.cpp). None when Var is to be mapped whole; a
+  /// negative verdict when its items cannot be mapped.
+  std::optional<Verdict> memberSpan(const clang::ValueDecl *Var);
   /// `this[0:1]` or `*this`, the object a member function runs on: a data
   /// construct maps it whole, before its members. None for other items.
   std::optional<Verdict> addThisItem(const clang::Expr *E, MapInfo MI,

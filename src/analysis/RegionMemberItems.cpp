@@ -9,8 +9,9 @@
 // `declare mapper` does the same for `map(v)` (Mappers.cpp). In a
 // template's pattern a dependent member (`v.p` of a `Vec<T> v`) must be a
 // pointer member of the same holder in every instantiation. A member item
-// or one inside an array member (`v.n`, `v.rows[i][0:n]`) lies in the
-// struct, whose implicit map then covers it.
+// (`v.n`) maps the member alone where the region needs no more
+// (RegionMemberSpans.cpp); else it, or one inside an array member
+// (`v.rows[i][0:n]`), lies in the struct, whose implicit map covers it.
 #include "analysis/ClauseReader.h"
 #include "analysis/Instantiations.h"
 
@@ -260,17 +261,23 @@ std::optional<Verdict> ClauseReader::regionArrayMemberItem(const Expr *E,
       return Verdict::no(DiagId::HostClause,
                          "strided array sections are supported in target "
                          "update only");
-  if (MI.Present || MI.Always)
-    return Verdict::no(DiagId::HostClause,
-                       Item + " lies in a struct, which is mapped whole, "
-                              "not with the 'present' or 'always' "
-                              "modifier");
-  Holders.push_back({H->Decl, E, H->Arrow, true});
+  // 'present' and 'always' apply to the members alone (mapHolders).
+  Holders.push_back({H->Decl, E, H->Arrow, true, MI});
   return Verdict{};
 }
 
 Verdict ClauseReader::mapHolders() {
+  std::set<const ValueDecl *> Spans; // mapped as their members alone
+  for (const MemberHolder &H : Holders)
+    if (!Spans.count(H.Var))
+      if (std::optional<Verdict> V = memberSpan(H.Var)) {
+        if (!V->Ok)
+          return *V;
+        Spans.insert(H.Var);
+      }
   for (const MemberHolder &H : Holders) {
+    if (Spans.count(H.Var))
+      continue;
     auto No = [&](const std::string &Why) {
       Verdict V = Verdict::no(
           DiagId::HostClause,
@@ -284,6 +291,15 @@ Verdict ClauseReader::mapHolders() {
         CI.HasDeviceAddr.count(H.Var) || CI.Reductions.count(H.Var) ||
         CI.Linear.count(H.Var) || CI.ArrayReductions.count(H.Var))
       return No("and a data-sharing clause names it");
+    if (H.Whole && (H.Map.Present || H.Map.Always)) {
+      Verdict V = Verdict::no(
+          DiagId::HostClause,
+          "the map item '" + userText(H.Item) +
+              "' lies in a struct, which is mapped whole, not with the "
+              "'present' or 'always' modifier");
+      V.Where = H.Item->getBeginLoc();
+      return V;
+    }
     auto It = CI.Maps.find(H.Var);
     // A member item (or one inside an array member) is mapped by the
     // struct's own map, which then must be the implicit tofrom (an explicit

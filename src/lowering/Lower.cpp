@@ -133,6 +133,17 @@ void thisObject(const Region &R, KernelModel &K) {
   }
 }
 
+/// The member items of the struct variable C (or of what the pointer C
+/// points to) that map its members alone
+/// (RegionMemberSpans.cpp), by offset; none when C is mapped whole.
+std::vector<const PointerMap *> spanMembers(const Region &R, const Capture &C) {
+  std::vector<const PointerMap *> Ms;
+  for (const PointerMap &PM : R.PointerMaps)
+    if (!C.IsMember && PM.Parent == C.Name + (C.IsPointer ? "->" : "."))
+      Ms.push_back(&PM);
+  return Ms;
+}
+
 /// a[i][lo:len] of an array of arrays: the block inside the array, and the
 /// array's device address for the kernel. A length that may be 0 at run
 /// time is looked up again after every map, as mapSectionOf does.
@@ -355,7 +366,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
       break;
     case Passing::DevicePointer:
       Arg = DevName(C.Name);
-      if (C.Map && C.Map->Section && C.Map->Length != "0")
+      if (std::vector<const PointerMap *> Ms = spanMembers(R, C); !Ms.empty())
+        for (StubMap &M : memberSpanMaps(C.Name, Ms, Arg))
+          K.Maps.push_back(std::move(M));
+      else if (C.Map && C.Map->Section && C.Map->Length != "0")
         mapSectionOf(C, Arg, K.Maps, Translations);
       else if (C.Map && C.Map->Section) // p[lo:0] looks up, as p alone does
         Translations.push_back(
@@ -379,6 +393,10 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
         Translations.push_back(
             {fmt::format("auto *{} = o2c_region.mapPointer({}, {});", Arg,
                          C.Name, mapFlags(*C.Map))});
+      else if (std::vector<const PointerMap *> Ms = spanMembers(R, C);
+               !Ms.empty())
+        for (StubMap &M : memberSpanMaps("&(" + C.Name + ")", Ms, Arg))
+          K.Maps.push_back(std::move(M));
       else if (C.IsArray && C.Map && !C.Map->Rows.empty())
         mapRowOf(C, Arg, K.Maps, Translations);
       else if (C.IsArray && C.Map && C.Map->Section)
@@ -455,7 +473,7 @@ KernelModel lowerRegion(const Region &R, const Options &O) {
   // (`p[it]`) is never among them: it is the variable's own section, and
   // other pieces of p keep the region on the host.
   for (const PointerMap &PM : R.PointerMaps)
-    if (!PM.ThisObject)
+    if (!PM.ThisObject && PM.Parent.empty()) // members: spanMembers
       K.Maps.push_back({mapSteps(PM), PM.Loops});
   // A pointer no clause names is a zero-length section (OpenMP's implicit
   // mapping), which finds what the construct's own maps put on the device

@@ -60,6 +60,15 @@ std::vector<MapStep> mapSteps(const PointerMap &PM);
 /// map and, for a pointer variable that enters, its attachment.
 std::vector<MapStep> mapSteps(const Capture &Cap);
 
+/// The stub's maps of a target region's struct variable whose member items
+/// map the members alone (Ms: those items, by offset; RegionMemberSpans.cpp)
+/// at Object (`&(s)`, or the pointer `w` of `w->x`): one member's block, or
+/// the span of several (o2c::MapStruct) and each member (o2c::MapMember),
+/// the first setting DevName to the struct's device address.
+std::vector<StubMap> memberSpanMaps(const std::string &Object,
+                                    const std::vector<const PointerMap *> &Ms,
+                                    const std::string &DevName);
+
 } // namespace omp2cuda
 
 #endif

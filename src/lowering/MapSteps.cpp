@@ -91,4 +91,28 @@ std::vector<MapStep> mapSteps(const Capture &Cap) {
   return Steps;
 }
 
+std::vector<StubMap> memberSpanMaps(const std::string &Object,
+                                    const std::vector<const PointerMap *> &Ms,
+                                    const std::string &DevName) {
+  const std::string &First = Ms.front()->Base; // `&(s.x)`
+  if (Ms.size() == 1)
+    return {StubMap(fmt::format(
+        "auto *{} = o2c_region.mapWithin({}, {}, sizeof(*{}), {});", DevName,
+        Object, First, First, mapFlags(Ms.front()->Map)))};
+  // The span copies nothing and holds the reference; the members copy, in
+  // the steps that follow it (o2c::MapMember).
+  MapInfo Span = makeMap(MapType::Alloc);
+  Span.StructSpan = true;
+  std::vector<StubMap> Out{StubMap(fmt::format(
+      "auto *{} = o2c_region.mapWithin({}, (const char *){}, "
+      "(size_t)((const char *)({} + 1) - (const char *){}), {});",
+      DevName, Object, First, Ms.back()->Base, First, mapFlags(Span)))};
+  for (const PointerMap *PM : Ms) {
+    PointerMap M = *PM;
+    M.Map.Member = true;
+    Out.push_back(StubMap(mapSteps(M), {}));
+  }
+  return Out;
+}
+
 } // namespace omp2cuda

@@ -29,6 +29,7 @@ if(TARGET omp2cuda_tool)
     data_items_test.cpp
     map_items_test.cpp
     region_member_items_test.cpp
+    region_member_spans_test.cpp
     pointer_order_test.cpp
     exit_order_test.cpp
     pointer_seen_test.cpp
