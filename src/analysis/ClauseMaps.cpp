@@ -278,6 +278,13 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   PM.Base = BaseText.empty() ? exprText_(Base, Ctx) : BaseText;
   PM.AttachBase = BT->isPointerType() || DependentMember;
   PM.Map = MI;
+  if (DataConstruct && D.getDirectiveKind() != llvm::omp::OMPD_target_update) {
+    std::string Why;
+    arrayMemberParent(Base, Sec ? Sec->getLowerBound() : Elem->getIdx(),
+                      Sec ? Sec->getLength() : nullptr, Item, Ctx, PM, Why);
+    if (!Why.empty())
+      return Verdict::no(DiagId::HostClause, Why);
+  }
   CI.PointerMaps.push_back(PM);
   return Verdict{};
 }
