@@ -11,6 +11,7 @@
 // reaches them through a pointer to it (`s->y[1]`, s translated to the
 // block holding *s's first mapped byte) needs them in that one block, as
 // libomptarget allocates them (scratch-twosec s7.c: emu read -1, host 4).
+// exit data releases such sections one by one (ClauseMaps.cpp says why).
 #include "analysis/ClauseReader.h"
 
 #include "clang/AST/ExprCXX.h"

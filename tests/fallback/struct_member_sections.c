@@ -7,8 +7,9 @@
    maps them: member items with sections in any order, a section of the
    last member that ends the span, nested struct members (s->a.x beside
    s->b), a whole member beside a section inside it (s->a, s->a.y[0:2]),
-   an element (s.y[2]) on target data, and exit data that copies one
-   member back and releases the other. Each struct's first member is
+   an element (s.y[2]) on target data, exit data that copies one
+   member back and releases the other, and sections entered by two
+   constructs and exited by one. Each struct's first member is
    mapped: a pointer to the struct whose first bytes are not on the device
    stays the host's address in the kernel, as under libomptarget, where
    the device could not dereference it (the host build reads the host's
@@ -90,11 +91,30 @@ static void from_and_release(void) {
   free(s);
 }
 
+/* Entered by two constructs, exited by one: each block goes (a span step
+   on exit met both blocks and released neither, so the next enter found
+   x present and kept its old copy). */
+static void entered_apart(void) {
+  struct S *s = (struct S *)calloc(1, sizeof(struct S));
+  for (int it = 0; it < 2; ++it) {
+    for (int i = 0; i < 4; ++i) { s->x[i] = 3 + it; s->y[i] = 4 + it; }
+#pragma omp target enter data map(to: s->x[0:4])
+#pragma omp target enter data map(to: s->y[0:4])
+    int out = 0;
+#pragma omp target map(from: out)
+    { out = s->x[1]; s->x[2] = 9; }
+#pragma omp target exit data map(from: s->x[0:4], s->y[0:4])
+    printf("entered_apart %d %d %d\n", it, out, s->x[2]);
+  }
+  free(s);
+}
+
 int main(void) {
   two_sections();
   mixed_order();
   element_on_data();
   nested();
   from_and_release();
+  entered_apart();
   return 0;
 }
