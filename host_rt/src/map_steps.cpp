@@ -272,6 +272,17 @@ void leave(const SourceLoc &Loc, int Dev, const void *Host, std::size_t Bytes,
   bool Back = (Flags & MapFrom) && (D.Last || (Flags & MapAlways));
   if ((Flags & MapFrom) && !Back)
     C.FromLeft.push_back({Host, Bytes}); // another item may drop the last
+  // Part of it on the device (OpenMP 5.2 §5.8.3: then all of it must be).
+  // A span of struct members (MapStruct) may name members not entered
+  // with it (`exit data map(release: s.a, s.c)` after s.a, s.b entered),
+  // each of which is entirely present or absent. Else the exit would leave
+  // the block mapped, perhaps until after the program frees its host
+  // memory, whose bytes later constructs then read and write (the host's
+  // s.p moved by a region left on the host: scratch-twosec r15.cpp).
+  if (D.Overlap && !(Flags & MapStruct))
+    fatal(Loc, "the range leaving the device overlaps data that is on the "
+               "device without lying inside it (OpenMP: a list item must be "
+               "contained in, or disjoint from, every mapped storage block)");
   if (!D.Found)
     return; // not present: nothing to do (OpenMP 5.1 §2.21.7.1)
   if (D.Last) { // first: a failed copy back still frees it

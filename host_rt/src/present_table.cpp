@@ -87,6 +87,7 @@ PresentTable::Drop PresentTable::release(const void *H, std::size_t Bytes,
   Drop D;
   Status St;
   Entry *E = locate(H, Bytes, St);
+  D.Overlap = !E && Bytes != 0 && St == Status::Overlap;
   if (!E || Bytes == 0)
     return D;
   D.Found = true;

@@ -166,6 +166,7 @@ public:
   /// The outcome of dropping a reference.
   struct Drop {
     bool Found = false;    // the range was Contained
+    bool Overlap = false;  // the range meets an entry, not inside it
     bool Last = false;     // the count reached zero; the entry is gone
     void *Dev = nullptr;   // device address of the range's first byte
     void *Alloc = nullptr; // when Last: the allocation to free

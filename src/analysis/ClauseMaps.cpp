@@ -278,6 +278,21 @@ std::optional<Verdict> ClauseReader::addBasedItem(const Expr *E, MapInfo MI,
   PM.Base = BaseText.empty() ? exprText_(Base, Ctx) : BaseText;
   PM.AttachBase = BT->isPointerType() || DependentMember;
   PM.Map = MI;
+  // Entering: one span for the struct's members (arrayMemberParent). An
+  // exit releases each section as it is: one inside a span drops the
+  // span's reference (once per construct) and the other items copy back
+  // from its freed copy (copyBackShared), while sections entered apart
+  // (`enter data` of s->x, then of s->y) are released each, where a span
+  // step would meet both blocks and release neither.
+  llvm::omp::Directive Kind = D.getDirectiveKind();
+  if (DataConstruct && Kind != llvm::omp::OMPD_target_update &&
+      Kind != llvm::omp::OMPD_target_exit_data) {
+    std::string Why;
+    arrayMemberParent(Base, Sec ? Sec->getLowerBound() : Elem->getIdx(),
+                      Sec ? Sec->getLength() : nullptr, Item, Ctx, PM, Why);
+    if (!Why.empty())
+      return Verdict::no(DiagId::HostClause, Why);
+  }
   CI.PointerMaps.push_back(PM);
   return Verdict{};
 }

@@ -42,6 +42,25 @@ SectionBase sectionBase(const clang::Expr *E);
 
 std::string clauseName(const clang::OMPClause *C);
 
+// ---- StructSpans.cpp ---------------------------------------------------------
+/// The struct a data construct's member item lies in, for the span that
+/// holds the members of one struct the construct maps (groupStructMembers):
+/// Parent is the text of the outermost object reached through `.` members
+/// (`s->` for `s->a.x`, `t.` for `t.a.x`, `d->` for a member of a base
+/// class of *d), Key the member's field index in its own struct where that
+/// is its address order among the other members under Parent (a direct
+/// member of a struct), else NoFieldOrder.
+constexpr unsigned NoFieldOrder = ~0u;
+void memberRoot(const clang::MemberExpr *M, clang::ASTContext &Ctx,
+                std::string &Parent, unsigned &Key);
+/// For a section or element of an array member (`s->x[0:4]`, `t.y[i]`,
+/// Base the member): sets PM's Parent and Field as memberItem does, so that
+/// one span holds it with the struct's other members. Why: the bounds
+/// Lower/Length have side effects, which the span step would repeat.
+void arrayMemberParent(const clang::Expr *Base, const clang::Expr *Lower,
+                       const clang::Expr *Length, const std::string &Item,
+                       clang::ASTContext &Ctx, PointerMap &PM, std::string &Why);
+
 /// The map type a map clause's kind names (ToFrom when it names none).
 MapType mapType(clang::OpenMPMapClauseKind K);
 

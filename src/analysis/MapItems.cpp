@@ -1,7 +1,7 @@
 // Map items of target regions beyond a variable and its first dimension
 // (issue 8): rows of arrays of arrays, and several items on one variable.
 // Clauses.cpp reads the clauses and calls these.
-#include "analysis/Analysis.h"
+#include "analysis/ClauseReader.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -129,8 +129,7 @@ bool memberItem(const Expr *E, const MapInfo &MI, ASTContext &Ctx,
   }
   Out.push_back(memberStep(exprText(M, Ctx, &Edits), MI, M->getType()));
   // The struct it belongs to, for StructSpans.cpp.
-  Out.back().Parent = exprText(M->getBase(), Ctx, nullptr) + (M->isArrow() ? "->" : ".");
-  Out.back().Field = FD->getFieldIndex();
+  memberRoot(M, Ctx, Out.back().Parent, Out.back().Field);
   return true;
 }
 

@@ -209,6 +209,63 @@ void f(V s) {
   CHECK(F.Regions.at(2).R.Translate);
 }
 
+TEST_CASE("sections of array members of one struct on a data construct "
+          "share the struct's span (helper twosec)", "[analysis][maps]") {
+  FileResult F = translateC(R"src(
+struct A { int x[4]; int y[4]; };
+struct S { int n; int x[4]; int y[4]; struct A a; int b[4]; };
+int next(void);
+void f(struct S *s, int lo) {
+  #pragma omp target enter data map(to: s->x[0:4], s->y[0:4])
+  #pragma omp target enter data map(to: s->n, s->y[lo:2], s->a.x[1], s->b)
+  #pragma omp target exit data map(release: s->a, s->a.y[0:2])
+  #pragma omp target enter data map(to: s->x[0:4], s->x[0:4])
+  #pragma omp target update to(s->x[0:next()], s->y[0:2])
+  #pragma omp target enter data map(to: s->x[0:next()], s->y[0:2])
+})src");
+  REQUIRE(F.Ok);
+  // Two sections: a span (the runtime finds its bounds) before the members.
+  const Region &T = F.Regions.at(0).R;
+  REQUIRE(T.Translate);
+  REQUIRE(T.PointerMaps.size() == 3);
+  CHECK(T.PointerMaps[0].Map.StructSpan);
+  CHECK(T.PointerMaps[0].Base ==
+        "o2c::spanBegin({(const char *)s->x, (const char *)s->y})");
+  CHECK(T.PointerMaps[0].Map.Length ==
+        "o2c::spanEnd({(const char *)((s->x) + (0) + (4)), "
+        "(const char *)((s->y) + (0) + (4))}) - " + T.PointerMaps[0].Base);
+  CHECK(T.PointerMaps[1].Map.Member);
+  CHECK(T.PointerMaps[2].Map.Member);
+  // A member, a section from lo, an element of a nested struct's member and
+  // a whole member: one span of *s.
+  const Region &U = F.Regions.at(1).R;
+  REQUIRE(U.Translate);
+  REQUIRE(U.PointerMaps.size() == 5);
+  CHECK(U.PointerMaps[0].Map.StructSpan);
+  CHECK(contains(U.PointerMaps[0].Base, "(const char *)((s->y) + (lo))"));
+  CHECK(contains(U.PointerMaps[0].Base, "(const char *)((s->a.x) + (1))"));
+  CHECK(contains(U.PointerMaps[0].Map.Length,
+                 "(const char *)((s->y) + (lo) + (2))"));
+  CHECK(contains(U.PointerMaps[0].Map.Length, "(const char *)(&(s->b) + 1)"));
+  // exit data releases sections as they are (blocks entered apart go too).
+  const Region &X = F.Regions.at(2).R;
+  REQUIRE(X.Translate);
+  REQUIRE(X.PointerMaps.size() == 2);
+  CHECK_FALSE(X.PointerMaps[0].Map.StructSpan);
+  CHECK_FALSE(X.PointerMaps[1].Map.Member);
+  // One section named twice is its own span; update copies what it names.
+  CHECK(F.Regions.at(3).R.Translate);
+  CHECK(F.Regions.at(3).R.PointerMaps.size() == 2);
+  CHECK_FALSE(F.Regions.at(3).R.PointerMaps[0].Map.StructSpan);
+  CHECK(F.Regions.at(4).R.Translate);
+  CHECK(F.Regions.at(4).R.PointerMaps.size() == 2);
+  // Bounds with side effects would run again in the span's step.
+  const Region &Z = F.Regions.at(5).R;
+  CHECK_FALSE(Z.Translate);
+  CHECK(Z.Why == DiagId::HostClause);
+  CHECK(contains(Z.Reason, "have side effects"));
+}
+
 TEST_CASE("declare mapper: map types combine with the construct's, named "
           "mappers, members, and what stays on the host", "[analysis][maps][mapper]") {
   FileResult F = translateC(R"src(

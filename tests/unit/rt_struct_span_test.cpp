@@ -159,3 +159,35 @@ TEST_CASE("a present member of a new span is an error; so is a member mapped "
   CHECK(C.Err.find("overlaps data that is already on the device") !=
         std::string::npos);
 }
+
+TEST_CASE("an exit that meets a block without lying inside it is an error; a "
+          "span's exit that names members not entered is not",
+          "[rt][span]") {
+  // exit data of s.p[0:8] after a region left on the host moved s.p by 2
+  // (scratch-twosec r15.cpp): the block would stay mapped after the
+  // program frees its host memory.
+  ChildResult C = runChild([] {
+    int Buf[10] = {};
+    enterData(Loc, -1, true, Buf, 8 * sizeof(int), MapTo);
+    exitData(Loc, -1, true, Buf + 2, 8 * sizeof(int), MapFrom);
+  });
+  CHECK(C.Status == 1);
+  CHECK(C.Err.find("the range leaving the device overlaps data") !=
+        std::string::npos);
+  // `exit data map(release: s.len, s.tail)` after s.len and s.data entered:
+  // s.len's span is released, s.tail is not present.
+  struct Tail {
+    Vec V;
+    long tail;
+  } T{{1, 0, nullptr}, 5};
+  enterMembers(T.V, MapTo);
+  REQUIRE(presentEntries(0) == 1);
+  exitData(Loc, -1, true, &T.V.len, sizeof T.V.len, MapRelease | MapMember);
+  exitData(Loc, -1, true, &T.tail, sizeof T.tail, MapRelease | MapMember);
+  exitData(Loc, -1, true, &T.V.len,
+           offsetof(Tail, tail) + sizeof(long) - offsetof(Tail, V),
+           MapRelease | MapStruct);
+  CHECK(presentEntries(0) == 1); // the older span keeps its reference
+  exitMembers(T.V, MapRelease);
+  CHECK(presentEntries(0) == 0);
+}

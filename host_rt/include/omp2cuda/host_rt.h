@@ -47,17 +47,36 @@ enum MapFlags : unsigned {
   MapImplicit = 1u << 5,
   MapPresent = 1u << 6, // 'present' modifier: error if not already mapped
   // A struct whose members are mapped one by one (issue 8), as libomptarget
-  // does: MapStruct maps the span from the first mapped member to the end of
-  // the last as one present-table entry, which holds the construct's one
-  // reference and copies nothing itself; each MapMember step that follows
-  // (on the same thread) lies inside it, takes no reference of its own,
-  // copies in when the span was new or with MapAlways, and copies out when
-  // the span's last reference goes or with MapAlways. Exit actions of the
-  // members must run before the span's (reverse order in a region; members
-  // first in exit data).
+  // does: MapStruct maps the span from the first mapped byte of the members
+  // to the end of the last (spanBegin, spanEnd) as one present-table entry,
+  // which holds the construct's one reference and copies nothing itself;
+  // each MapMember step that follows (on the same thread) lies inside it,
+  // takes no reference of its own, copies in when the span was new or with
+  // MapAlways, and copies out when the span's last reference goes or with
+  // MapAlways. Exit actions of the members must run before the span's
+  // (reverse order in a region; members first in exit data).
   MapStruct = 1u << 7,
   MapMember = 1u << 8,
 };
+
+/// The first byte and the end of a MapStruct span: the lowest start and the
+/// highest end of the members the construct maps (sections of array
+/// members start anywhere in them, and one member may hold another mapped
+/// beside it: `s.a` and `s.a.y[0:2]`).
+inline const char *spanBegin(std::initializer_list<const char *> Starts) {
+  const char *B = *Starts.begin();
+  for (const char *S : Starts)
+    if (reinterpret_cast<std::uintptr_t>(S) < reinterpret_cast<std::uintptr_t>(B))
+      B = S;
+  return B;
+}
+inline const char *spanEnd(std::initializer_list<const char *> Ends) {
+  const char *E = *Ends.begin();
+  for (const char *X : Ends)
+    if (reinterpret_cast<std::uintptr_t>(X) > reinterpret_cast<std::uintptr_t>(E))
+      E = X;
+  return E;
+}
 
 /// Number of offload devices of the linked backend (emu: 1; cuda: the
 /// CUDA device count, 0 without a GPU); 0 under OMP_TARGET_OFFLOAD=DISABLED
