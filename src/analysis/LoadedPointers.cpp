@@ -86,12 +86,10 @@ public:
       for (const Expr *Arg : CE->arguments())
         if (Arg->isGLValue() && Arg->getType()->isPointerType())
           check(Arg, Arg, false, Copied);
-    // A trivial copy assignment copies the bytes, as the check above of
-    // its source takes it (wholeCopy); its body names no object.
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
-    if (!(Op && MD && MD->isTrivial() &&
-          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())))
-      follow(CE->getDirectCallee(), CE);
+    // A trivial copy assignment is followed too: its source may be no
+    // named record that the check above takes as a whole copy (a cast,
+    // `*this`, a callee's return; review rev45 c1.cpp, i6.cpp).
+    follow(CE->getDirectCallee(), CE);
     // A virtual call may run any overrider (VirtualCalls' family).
     const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
     if ((MC && dispatches(MC)) || (Op && dispatches(Op)))

@@ -26,6 +26,14 @@ const Stmt *copyParent(const Stmt *S, const ParentMap &PM, const Stmt *&Child) {
   return P;
 }
 
+/// Whether E's value is discarded: E is a statement of a block.
+bool discarded(const Expr *E, const ParentMap &PM) {
+  const Stmt *P = PM.getParent(E);
+  while (P && (isa<ExprWithCleanups>(P) || isa<ParenExpr>(P)))
+    P = PM.getParent(P);
+  return P && isa<CompoundStmt>(P);
+}
+
 /// The local of Body that E (an assignment's left side) names, or null.
 const VarDecl *bodyLocal(const Expr *E, const Stmt *Body) {
   const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -97,7 +105,10 @@ bool pointersStayInCallee(const FunctionDecl *Def, const ParmVarDecl *PD) {
 /// callee with a body that keeps its pointers' values from the host.
 bool passedToKeepingCallee(const CallExpr *Call, const Stmt *Child) {
   const FunctionDecl *Def = calleeBody(Call);
-  if (!Def)
+  // A virtual call may run an overrider that keeps the copy (review rev45
+  // i5.cpp).
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Def);
+  if (!Def || (MD && MD->isVirtual()))
     return false;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I)
     if (Call->getArg(I) == Child)
@@ -135,13 +146,16 @@ RecordCopyDestination recordCopyDestination(const Expr *At, const Stmt *Body,
         return {Kind::Local, VD};
     return {};
   }
+  // An assignment to a local whose own value goes nowhere (`m = l = q;`
+  // copies on: review rev45 f3.c).
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child &&
+      discarded(BO, PM))
     if (const VarDecl *L = bodyLocal(BO->getLHS(), Body))
       return {Kind::Local, L};
   if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
       Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-      Op->getArg(1) == Child)
+      Op->getArg(1) == Child && discarded(Op, PM))
     if (const VarDecl *L = bodyLocal(Op->getArg(0), Body))
       return {Kind::Local, L};
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P);

@@ -27,17 +27,28 @@ int main(void) {
     { struct S l = q; w->s = l; }
 #pragma omp target
     { put(q, recs + 1); }
-#pragma omp target map(tofrom: r, r2)
+#pragma omp target map(tofrom: r)
     {
       struct S l;
       l = q;
       r = use(l) + use(q);
+    }
+    // An initialiser list is taken as memory the host may read: on the
+    // host (over-broad, but no wrong answer).
+#pragma omp target map(tofrom: r2)
+    {
       struct S arr[1] = {q};
       r2 = arr[0].n;
     }
+    // The value of an assignment to a local copied on (review rev45 f4.c).
+#pragma omp target
+    {
+      struct S l;
+      recs[2] = l = q;
+    }
   }
-  printf("same %d %d %d n %d %d r %d %d\n", recs[0].p == a, w->s.p == a,
-         recs[1].p == a, recs[0].n, recs[1].n, r, r2);
+  printf("same %d %d %d %d n %d %d r %d %d\n", recs[0].p == a, w->s.p == a,
+         recs[1].p == a, recs[2].p == a, recs[0].n, recs[1].n, r, r2);
   free(w);
   free(recs);
   free(a);
