@@ -149,30 +149,62 @@ bool namedInClause(const OMPExecutableDirective &D, const VarDecl *V) {
   return false;
 }
 
+/// Whether S names V outside Loop (written clause expressions included).
+bool namedOutside(const Stmt *S, const VarDecl *V, const Stmt *Loop) {
+  if (!S || S == Loop)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (DR->getDecl() == V &&
+        !Loop->getSourceRange().fullyContains(DR->getSourceRange()))
+      return true;
+  // Not the captures' initialisers, which name what the body uses.
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return namedOutside(CS->getCapturedStmt(), V, Loop);
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S))
+    for (const OMPClause *C : D->clauses())
+      if (C && !C->isImplicit()) // implicit ones repeat the body's names
+        for (const Stmt *Ch : const_cast<OMPClause *>(C)->children())
+          if (namedOutside(Ch, V, Loop))
+            return true;
+  for (const Stmt *Ch : S->children())
+    if (namedOutside(Ch, V, Loop))
+      return true;
+  return false;
+}
+
 } // namespace
 
 Verdict nestedLoopVars(const OMPExecutableDirective &D, const Stmt *Loop,
                        const std::set<const VarDecl *> &LoopVars,
-                       const std::function<bool(const VarDecl *)> &Own) {
+                       const TreeVars &Vars, const SourceManager &SM) {
   std::string Name =
       "'" + llvm::omp::getOpenMPDirectiveName(D.getDirectiveKind()).str() + "'";
   for (const VarDecl *V : LoopVars) {
     if (!Loop || Loop->getSourceRange().fullyContains(V->getSourceRange()) ||
         namedInClause(D, V))
       continue;
+    QualType T = V->getType();
+    bool Outlives = V->hasGlobalStorage() || T->isReferenceType() ||
+                    Vars.Mapped.count(V) ||
+                    (Vars.ScalarsMapped && !T->isPointerType() &&
+                     !regionLocal(V, Vars, SM));
+    // The value after the loop matters where storage that outlives the
+    // region holds it, or where the region names the variable again.
+    bool Seen = Outlives || !Vars.Region || namedOutside(Vars.Region, V, Loop);
     std::string Why;
-    if (isOpenMPSimdDirective(D.getDirectiveKind()) ||
-        isOpenMPGenericLoopDirective(D.getDirectiveKind()))
+    if ((isOpenMPSimdDirective(D.getDirectiveKind()) ||
+         isOpenMPGenericLoopDirective(D.getDirectiveKind())) &&
+        Seen)
       Why = "the variable '" + V->getNameAsString() + "' of the nested " +
             Name +
             " loop, declared before the loop, has the value after the loop "
             "there (linear or lastprivate, OpenMP 5.2 §5.1.1), which is not "
             "supported yet";
-    else if (!Own(V))
+    else if (Outlives)
       Why = "the variable '" + V->getNameAsString() + "' of the nested " +
             Name +
-            " loop is a mapped or shared variable, which is not supported "
-            "yet (declare it in the for statement)";
+            " loop is a mapped, global or reference variable, which is not "
+            "supported yet (declare it in the for statement)";
     if (!Why.empty()) {
       Verdict No = Verdict::no(DiagId::HostClause, Why);
       No.Where = Loop->getBeginLoc();

@@ -4,11 +4,11 @@
 #define OMP2CUDA_ANALYSIS_DEFAULTSHARING_H
 
 #include "analysis/Analysis.h"
+#include "analysis/DirectiveTree.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
 
-#include <functional>
 #include <set>
 #include <vector>
 
@@ -33,12 +33,14 @@ Verdict defaultPrivatesInNest(
 /// construct D, declared before its loop (Loop) and named in no clause of
 /// D, would need what the kernel does not give it: the value after the
 /// loop of a simd or loop construct's variable (linear or lastprivate,
-/// OpenMP 5.2 §5.1.1), or a private copy of storage the thread does not own
-/// (Own: whether the thread has its own copy to declare the loop's from).
+/// OpenMP 5.2 §5.1.1) where storage that outlives the region holds it
+/// (mapped, global, a reference) or the region names it again; or a
+/// private copy, in its loop, of storage that outlives the region (whose
+/// name the kernel's text spells otherwise than the loop's own).
 Verdict nestedLoopVars(const clang::OMPExecutableDirective &D,
                        const clang::Stmt *Loop,
                        const std::set<const clang::VarDecl *> &LoopVars,
-                       const std::function<bool(const clang::VarDecl *)> &Own);
+                       const TreeVars &Vars, const clang::SourceManager &SM);
 
 } // namespace omp2cuda
 

@@ -103,12 +103,8 @@ bool TreeBuilder::loop(const OMPExecutableDirective &D, DirKind Kind,
                                   Thread ? &Headers : nullptr);
       !V.Ok)
     return no(V, D.getBeginLoc());
-  if (Verdict V = nestedLoopVars(D, loopStmt(D), LoopVars,
-                                 [&](const VarDecl *VD) {
-                                   return ownCopy(VD, Vars,
-                                                  Ctx.getSourceManager()) ||
-                                          (Control && Vars.Promoted.count(VD));
-                                 });
+  if (Verdict V = nestedLoopVars(D, loopStmt(D), LoopVars, Vars,
+                                 Ctx.getSourceManager());
       !V.Ok)
     return no(V, V.Where);
   N.Body = Body;

@@ -1,7 +1,8 @@
 /* The variable of a simd or loop construct's loop declared before the loop
    is linear or lastprivate by itself (OpenMP 5.2 §5.1.1): a mapped one has
    its value after the loop (scratch-dsa wrong5, iv4, lv4, iv3); a mapped
-   variable as a nested worksharing loop's variable (pl4-pl6). */
+   variable as a nested worksharing loop's variable (pl4-pl6); one no one
+   reads after a nested simd loop (scratch-dsa cs3). */
 #include <stdio.h>
 #include <stdlib.h>
 int main(void) {
@@ -60,6 +61,22 @@ int main(void) {
     a[1] += p;
   }
   printf("nested mapped: %d %d\n", m, p);
+  /* a nested simd loop's variable no one reads after it: translated */
+  int i = -4;
+#pragma omp target teams num_teams(1) map(tofrom: a[0:100])
+  {
+    a[2] += 1;
+#pragma omp distribute parallel for simd
+    for (i = 0; i < 100; i++) a[i] += i;
+  }
+#pragma omp target map(tofrom: a[0:100])
+  {
+    int t;
+    a[3] += 5;
+#pragma omp parallel for simd
+    for (t = 0; t < 100; t += 2) a[t] += 1;
+  }
+  printf("unread: %d\n", i);
   int sum = 0;
   for (int i = 0; i < 100; i++)
     sum += a[i] * (i + 1);

@@ -167,3 +167,23 @@ void f(int n, int *o) {
   CHECK(R.Why == DiagId::HostClause);
   CHECK(contains(R.Reason, "lastprivate('li')"));
 }
+
+TEST_CASE("a nested simd loop's own variable that the region names nowhere "
+          "else stays translated",
+          "[analysis][simd]") {
+  // Common C style: `int i;` before the target region, the target's
+  // firstprivate copy; its value after the loop is no one's concern.
+  FileResult F = translateC(R"src(
+void f(int *a, int n) {
+  int i;
+  #pragma omp target teams map(tofrom: a[0:n])
+  {
+    a[0] = 1;
+    #pragma omp distribute parallel for simd
+    for (i = 0; i < n; i++) a[i] += 1;
+  }
+})src");
+  REQUIRE(F.Ok);
+  const Region &R = F.Regions.at(0).R;
+  CHECK(R.Translate);
+}
