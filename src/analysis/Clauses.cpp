@@ -3,6 +3,7 @@
 // clause family (ClauseReader.h) are in ClauseMaps.cpp, ClauseSharing.cpp and
 // ClauseValues.cpp; this file dispatches to them.
 #include "analysis/ClauseReader.h"
+#include "analysis/DefaultSharing.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -145,8 +146,16 @@ Verdict readClauses(const OMPExecutableDirective &D, ClauseInfo &CI,
                     ASTContext &Ctx, const std::vector<TextEdit> &Edits) {
   ClauseReader R{D, CI, Ctx, Edits,
                  isOpenMPTargetDataManagementDirective(D.getDirectiveKind())};
+  // default(private|firstprivate): what it makes private, clang's implicit
+  // clauses, is read as written (DefaultSharing.cpp).
+  bool DefaultPrivates = privatizingDefault(D) != nullptr;
+  if (DefaultPrivates)
+    if (Verdict V = defaultPrivateVariables(D); !V.Ok)
+      return V;
   for (const OMPClause *C : D.clauses()) {
-    if (!C || C->isImplicit())
+    if (!C ||
+        (C->isImplicit() &&
+         !(DefaultPrivates && isa<OMPPrivateClause, OMPFirstprivateClause>(C))))
       continue;
     if (Verdict V = R.read(C); !V.Ok) {
       if (V.Where.isInvalid())

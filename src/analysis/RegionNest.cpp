@@ -1,6 +1,7 @@
 // The first steps of a region's analysis: where the construct is, what the
 // kernel is called, and the nest of directives that form the construct with
 // their clauses (seed 000 §4.2, ARCHITECTURE.md §3).
+#include "analysis/DefaultSharing.h"
 #include "analysis/InOrderScan.h"
 #include "analysis/RegionSteps.h"
 #include "analysis/Transparent.h"
@@ -298,6 +299,8 @@ Verdict followNest(const OMPExecutableDirective &D, TUState &TU, Region &R,
     for (const OMPExecutableDirective *X : Nest.Chain)
       if (Verdict V = readClauses(*X, CI, Ctx, ClauseEdits); !V.Ok)
         return placed(V, CI.FailLoc.isValid() ? CI.FailLoc : V.Where);
+    if (Verdict V = defaultPrivatesInNest(Nest.Chain); !V.Ok)
+      return placed(V, V.Where);
     if (Verdict V = orderedOnRegion(Nest.Chain); !V.Ok)
       return placed(V, V.Where);
     SourceLocation Where;

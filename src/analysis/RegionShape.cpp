@@ -51,6 +51,45 @@ Verdict linearRule(ClauseInfo &CI, const Region &R, bool SpmdLoop,
   return {};
 }
 
+/// A simd loop's variables are linear (one loop) or lastprivate (collapsed
+/// loops) by themselves, a loop construct's lastprivate (OpenMP 5.2
+/// §5.1.1), also when declared before the loop: one that a map clause
+/// names gets its value after the sequential loop back into that storage,
+/// as lastprivate does. One no map names is the target's firstprivate
+/// copy, which no one sees after the region.
+void simdLoopVars(ClauseInfo &CI, const std::set<const VarDecl *> &LoopVars) {
+  for (const VarDecl *V : LoopVars)
+    if (CI.Maps.count(V) && !CI.Private.count(V) && !CI.FirstPrivate.count(V) &&
+        !CI.LastPrivate.count(V) && !CI.Reductions.count(V) &&
+        !CI.Linear.count(V))
+      CI.LastPrivate.insert(V);
+}
+
+/// lastprivate of a variable the body assigns, on a collapse whose inner
+/// levels each thread runs: the thread of the last distributed iteration
+/// need not run the sequentially last iteration (the inner loops of the
+/// last outer one may run none: `for (j = i + 1; j < n; j++)`).
+Verdict partialLastprivate(const RegionNest &Nest,
+                           const std::set<const VarDecl *> &LoopVars,
+                           const std::vector<const VarDecl *> &Sequential) {
+  for (const ValueDecl *V : Nest.CI.LastPrivate) {
+    const auto *VD = dyn_cast<VarDecl>(V);
+    if (VD && (LoopVars.count(VD) || llvm::is_contained(Sequential, VD)))
+      continue; // its value after the nest: the last thread's, as there
+    Verdict No = Verdict::no(
+        DiagId::HostClause,
+        "lastprivate('" + V->getNameAsString() +
+            "') on a collapse whose inner loops depend on an outer loop "
+            "variable is not supported yet (the last outer iteration may "
+            "run no inner iteration)");
+    for (const OMPExecutableDirective *X : Nest.Chain)
+      for (const auto *LP : X->getClausesOfKind<OMPLastprivateClause>())
+        return placed(No, LP->getBeginLoc());
+    return No;
+  }
+  return {};
+}
+
 /// The loop nest's levels, with a non-rectangular collapse's inner levels
 /// run in each thread.
 Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
@@ -62,8 +101,12 @@ Verdict loopLevels(RegionNest &Nest, TUState &TU, Region &R, RegionShape &S) {
                                   &Headers);
       !V.Ok)
     return unplaced(V);
+  if (Nest.W.Simd || Nest.W.Loop)
+    simdLoopVars(CI, S.LoopVars);
   if (R.Loops.size() >= R.Collapse)
     return {};
+  if (Verdict V = partialLastprivate(Nest, S.LoopVars, Sequential); !V.Ok)
+    return V;
   // A level's bounds depend on an outer variable: the rectangular
   // outer levels are distributed, the others run in each thread.
   R.Remarks.emplace_back(

@@ -1,6 +1,7 @@
 // The directive tree's parallel code: parallel regions of team-master code,
 // the worksharing loops, sections and barriers inside them, and what their
 // threads do to the team's variables.
+#include "analysis/DefaultSharing.h"
 #include "analysis/LoopNest.h"
 #include "analysis/Scope.h"
 #include "analysis/Transparent.h"
@@ -102,6 +103,10 @@ bool TreeBuilder::loop(const OMPExecutableDirective &D, DirKind Kind,
                                   Thread ? &Headers : nullptr);
       !V.Ok)
     return no(V, D.getBeginLoc());
+  if (Verdict V = nestedLoopVars(D, loopStmt(D), LoopVars, Vars,
+                                 Ctx.getSourceManager());
+      !V.Ok)
+    return no(V, V.Where);
   N.Body = Body;
   // Variables declared in the enclosing parallel region are each
   // thread's own, as much as the loop's.

@@ -1,6 +1,7 @@
 // The directive tree's team-master code: statements that every thread runs
 // redundantly or thread 0 alone under a guard (SPMD form), or that thread 0
 // runs as written (control-loop form), and the constructs that split it.
+#include "analysis/DefaultSharing.h"
 #include "analysis/Transparent.h"
 #include "analysis/TreeBuilder.h"
 
@@ -118,6 +119,10 @@ bool TreeBuilder::teamConstruct(const OMPExecutableDirective &D,
                                     LoopVars, &LB);
         !V.Ok)
       return no(V, D.getBeginLoc());
+    if (Verdict V = nestedLoopVars(D, loopStmt(D), LoopVars, Vars,
+                                   Ctx.getSourceManager());
+        !V.Ok)
+      return no(V, V.Where);
     N.Body = LB;
     Child = add(std::move(N));
     if (!teamCode(LB, Child, /*InTeamLoop=*/true))

@@ -51,6 +51,7 @@ if(TARGET omp2cuda_tool)
     cuda_names_test.cpp
     lint_test.cpp
     linear_test.cpp
+    implicit_sharing_test.cpp
     array_reduction_test.cpp
     unevaluated_array_test.cpp
     metadirective_test.cpp
