@@ -78,7 +78,8 @@ public:
     if (CL->isFileScope())
       return true;
     const Expr *P = pointerTo(CL);
-    if (P && !usedWithin(P))
+    // C++ takes no address of a temporary at all.
+    if (P && (isa<UnaryOperator>(P) || !usedWithin(P)))
       Problems.push_back(
           {CL->getBeginLoc(),
            "a pointer to a compound literal that may be used after the "
@@ -91,10 +92,6 @@ private:
   const Expr *parentExpr(const Expr *E) const {
     DynTypedNodeList Ps = Ctx.getParents(*E);
     return Ps.size() == 1 ? Ps[0].get<Expr>() : nullptr;
-  }
-  const Stmt *parentStmt(const Expr *E) const {
-    DynTypedNodeList Ps = Ctx.getParents(*E);
-    return Ps.size() == 1 ? Ps[0].get<Stmt>() : nullptr;
   }
   /// The expression that makes a pointer into CL (its array decayed, its
   /// address, a member array's decay or address), or null where CL is used
@@ -120,8 +117,8 @@ private:
     return nullptr;
   }
   /// Whether the pointer P is only used within its full expression:
-  /// subscripted, dereferenced, or an argument of a call whose result is
-  /// not a pointer or is discarded.
+  /// subscripted, dereferenced, or an argument of a call that returns
+  /// nothing or a number and keeps no pointer to it (mayKeep).
   bool usedWithin(const Expr *P) const {
     const Expr *Parent = parentExpr(P);
     auto Converts = [](const Expr *E) {
@@ -142,12 +139,50 @@ private:
     if (const auto *M = dyn_cast<MemberExpr>(Parent))
       return M->isArrow();
     const auto *C = dyn_cast<CallExpr>(Parent);
-    if (!C || C->getCallee() == P)
-      return false;
-    if (!C->getType()->isPointerType())
+    return C && C->getCallee() != P && !mayKeep(C, P);
+  }
+  /// Whether the callee of C may keep its argument Arg past the call (or
+  /// return it): a library function that keeps a buffer, or one of the
+  /// program's whose parameter is used otherwise than subscripted,
+  /// dereferenced or through `->` (or whose body we do not see).
+  bool mayKeep(const CallExpr *C, const Expr *Arg) const {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD || !(C->getType()->isVoidType() ||
+                 C->getType()->isArithmeticType()))
       return true;
-    const Stmt *S = parentStmt(C);
-    return S && isa<CompoundStmt>(S);
+    unsigned I = 0;
+    while (I < C->getNumArgs() && C->getArg(I) != Arg)
+      ++I;
+    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))) {
+      llvm::StringRef N = FD->getIdentifier() ? FD->getName() : "";
+      return N == "setbuf" || N == "setvbuf" || N == "putenv" ||
+             N.starts_with("strtok");
+    }
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->hasBody() || I >= Def->getNumParams())
+      return true;
+    return !onlyDereferenced(Def->getBody(), Def->getParamDecl(I), 0);
+  }
+  bool onlyDereferenced(const Stmt *S, const ParmVarDecl *PV,
+                        unsigned Depth) const {
+    if (!S || Depth > 256)
+      return Depth <= 256;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == PV) {
+      const Expr *E = DR, *Parent = parentExpr(E);
+      while (Parent && (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent))) {
+        E = Parent;
+        Parent = parentExpr(E);
+      }
+      const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
+      const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
+      const auto *M = dyn_cast_or_null<MemberExpr>(Parent);
+      return (AS && AS->getBase() == E) || (U && U->getOpcode() == UO_Deref) ||
+             (M && M->isArrow());
+    }
+    for (const Stmt *Child : S->children())
+      if (!onlyDereferenced(Child, PV, Depth + 1))
+        return false;
+    return true;
   }
 
   /// Casts each subexpression of E that decides E's type and that C++

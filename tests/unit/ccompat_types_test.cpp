@@ -98,21 +98,27 @@ TEST_CASE("a pointer into a block's compound literal that may outlive its "
   // scratch-ccomp wrong6_compound_literal.c, cl6.c (-O1: garbage),
   // cl_struct.c: C keeps the literal to the end of its block.
   auto Program = [](const std::string &Body) {
-    return "struct V { int a, b; int c[2]; };\nint use(const int *p) { return "
-           "p[0]; }\nint *id(int *p) { return p; }\nint f(int i) {\n  int r "
-           "= 0;\n" +
+    return "#include <stdio.h>\nstruct V { int a, b; int c[2]; };\nint use(const "
+           "int *p) { return p[0]; }\nint *id(int *p) { return p; "
+           "}\nint *kept;\nvoid keep(int *p) { kept = p; }\nint f(int i) {\n  "
+           "int r = 0;\n" +
            Body + "\n#pragma omp target map(tofrom: r)\n  r += 1;\n  return "
                   "r;\n}\n";
   };
   CHECK_FALSE(translateC(Program("int *p = (int[]){1, 2}; r = p[i];")).Ok);
   CHECK_FALSE(translateC(Program("struct V *v = &(struct V){1, 2}; r = v->a;")).Ok);
   CHECK_FALSE(translateC(Program("int *p = (struct V){1}.c; r = *p;")).Ok);
+  // C++ takes no address of a temporary.
+  CHECK_FALSE(translateC(Program("r = (&(struct V){3})->a;")).Ok);
   CHECK_FALSE(translateC(Program("int *p = id((int[]){1, 2}); r = *p;")).Ok);
+  // A callee that may keep the pointer (id returns it; keep stores it).
+  CHECK_FALSE(translateC(Program("id((int[]){1, 2});")).Ok);
+  CHECK_FALSE(translateC(Program("keep((int[]){1, 2}); r = *kept;")).Ok);
   // Used within the expression, or by value: fine.
   for (const char *Fine :
        {"r = use((int[]){1, 2}) + (int[]){3, 4}[i];",
-        "struct V v = (struct V){1, 2}; r = v.a + (&(struct V){3})->a;",
-        "r = use((struct V){5, 6, {7, 8}}.c); id((int[]){1});"})
+        "struct V v = (struct V){1, 2}; r = v.a + (struct V){3}.c[i];",
+        "r = use((struct V){5, 6, {7, 8}}.c) + printf(\"%d\", *(int[]){1});"})
     CHECK(translateC(Program(Fine)).Ok);
 }
 
