@@ -192,8 +192,16 @@ private:
       return;
     E = E->IgnoreParens();
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-      decide(C->getTrueExpr(), Depth + 1);
-      decide(C->getFalseExpr(), Depth + 1);
+      // C converts the arms as arithmetic does (a short or a char arm to
+      // int), C++ keeps a type both arms have: sizeof(c ? s1 : s2) is 4 in
+      // C, 2 in C++.
+      for (const Expr *Arm : {C->getTrueExpr(), C->getFalseExpr()})
+        if (const auto *IC = dyn_cast<ImplicitCastExpr>(Arm->IgnoreParens());
+            IC && IC->getCastKind() == CK_IntegralCast &&
+            Ctx.isPromotableIntegerType(IC->getSubExpr()->getType()))
+          cast(IC);
+        else
+          decide(Arm, Depth + 1);
     } else if (const auto *BC = dyn_cast<BinaryConditionalOperator>(E)) {
       decide(BC->getCommon(), Depth + 1);
       decide(BC->getFalseExpr(), Depth + 1);

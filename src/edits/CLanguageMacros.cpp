@@ -6,6 +6,8 @@
 // definitions alike) is written as the C value: `__cplusplus` 0,
 // `defined(__cplusplus)` 0, `#ifdef __cplusplus` `#if 0`, and
 // `__STDC_VERSION__` the number of the C standard the file is parsed as.
+// An #include of <complex.h>, whose C++ version is another library, is an
+// error.
 #include "edits/CEnums.h"
 #include "edits/Edits.h"
 
@@ -40,6 +42,13 @@ bool isRaw(const Token &T, llvm::StringRef Name) {
   return T.is(tok::raw_identifier) && T.getRawIdentifier() == Name;
 }
 
+/// Whether the #include line whose `include` is at Off names complex.h.
+bool includesComplexH(llvm::StringRef Buf, unsigned Off) {
+  llvm::StringRef Line = Buf.substr(Off).take_until(
+      [](char C) { return C == '\n'; });
+  return Line.contains("<complex.h>") || Line.contains("\"complex.h\"");
+}
+
 } // namespace
 
 void languageMacroEdits(ASTContext &Ctx, std::vector<TextEdit> &Out,
@@ -57,6 +66,12 @@ void languageMacroEdits(ASTContext &Ctx, std::vector<TextEdit> &Out,
   std::optional<std::string> Version = cStdcVersion(Ctx.getLangOpts());
   auto Off = [&](const Token &K) { return SM.getFileOffset(K.getLocation()); };
   for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].is(tok::hash) && Toks[I].isAtStartOfLine() &&
+        I + 1 < Toks.size() && isRaw(Toks[I + 1], "include") &&
+        includesComplexH(Buf, Off(Toks[I + 1])))
+      Problems.push_back({Toks[I].getLocation(),
+                          "C's <complex.h>, which C++ makes <complex> "
+                          "(std::complex, without creal, cimag, I, ...)"});
     bool Cxx = isRaw(Toks[I], "__cplusplus");
     if (!Cxx && !isRaw(Toks[I], "__STDC_VERSION__"))
       continue;

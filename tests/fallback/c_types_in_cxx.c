@@ -1,7 +1,8 @@
 /* C forms the .cu (C++) would give another meaning without the C edits:
    the type of comparisons, logical operators, character constants, true
    and enumerators where sizeof / __typeof__ / __auto_type ask it (C: int),
-   the macros that tell C from C++, and abs() of a double or a long (C
+   the arms of ?: (C converts a short or a char to int), the macros that
+   tell C from C++, and abs() of a double or a long (C
    converts to int; C++ overloads). scratch-ccomp cc4-cc8.c, pp1.c,
    wrong7_abs.c: the emu build printed 1111, 1, 44, 52 5 2, 2.5. */
 #include <stdbool.h>
@@ -37,6 +38,9 @@ static void compute(int *r, int x, int y, double d, long v) {
   r[4] = abs(d) + 10 * abs(v % 100000000000L) + 100 * (x < y);
   r[5] = SCALE * 10 + lang;
   r[6] = (int)sizeof(x + (x < y)) + ~(x < y);
+  short s = 1, t = 2;
+  char ch = 'x';
+  r[7] = sizeof(x ? s : t) + 10 * sizeof(x ? ch : 'b') + 100 * sizeof(x ? ch : ch);
 }
 
 int main(void) {
@@ -59,8 +63,11 @@ int main(void) {
     r[4] = abs(d) + 10 * abs(v % 100000000000L) + 100 * (x < y);
     r[5] = SCALE * 10 + lang;
     r[6] = (int)sizeof(x + (x < y)) + ~(x < y);
+    short s = 1, t = 2;
+    char ch = 'x';
+    r[7] = sizeof(x ? s : t) + 10 * sizeof(x ? ch : 'b') + 100 * sizeof(x ? ch : ch);
   }
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < 8; i++)
     printf("%d: device %d host %d\n", i, r[i], h[i]);
   free(r);
   free(h);

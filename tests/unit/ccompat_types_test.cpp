@@ -37,6 +37,14 @@ int f(int x, int y) {
   CHECK(contains(F.Output, "auto a = ((int)(x == y));"));
   CHECK(contains(F.Output,
                  "__typeof__(x ? ((int)'a') : (x, ((int)(x || y)))) c = 300;"));
+  // C converts short and char arms of ?: to int (C++ keeps short).
+  FileResult G = translateC(R"src(int g(int c, short s, short t, char ch) {
+  return (int)(sizeof(c ? s : t) + sizeof(c ? ch : 'b') + sizeof(c ? s : 1L));
+})src");
+  REQUIRE(G.Ok);
+  CHECK(contains(G.Output, "sizeof(c ? ((int)(s)) : ((int)(t))) + "
+                           "sizeof(c ? ((int)(ch)) : ((int)'b')) + "
+                           "sizeof(c ? ((long)(s)) : 1L)"));
   // Promoted alike: left as written.
   CHECK(contains(F.Output, "(int)sizeof(x + (x < y)) + ~(x < y);"));
 }
@@ -73,6 +81,8 @@ int f(void) { return SCALE + lang; })src");
   CHECK(contains(F.Output, "#elif 0 || 0 > 1\n"));
   CHECK(contains(F.Output, "#if 1\nstatic const int lang = 1;"));
   CHECK_FALSE(translateC("#undef __STDC_VERSION__\nint f(void);").Ok);
+  // scratch-ccomp cx3.c: C++'s <complex.h> is <complex>.
+  CHECK_FALSE(translateC("#include <complex.h>\nint f(void);").Ok);
 }
 
 TEST_CASE("abs and div of a double or a long take C's int", "[ccompat]") {
