@@ -262,7 +262,7 @@ private:
            "written"});
       return;
     }
-    if (!Done.insert(B).second)
+    if (!Done.insert({B, End}).second)
       return;
     bool Postfix = isa<CharacterLiteral, DeclRefExpr, IntegerLiteral>(E);
     Out.push_back({B, 0,
@@ -277,7 +277,7 @@ private:
   std::vector<TextEdit> &Out;
   std::vector<CompatProblem> &Problems;
   DirectiveSpans Spans;
-  std::set<unsigned> Done;
+  std::set<std::pair<unsigned, unsigned>> Done;
 };
 
 } // namespace
