@@ -190,38 +190,6 @@ public:
     return Text;
   }
 
-  // C gives a character constant the type int, C++ char; only sizeof and
-  // _Alignof of one (bare, or an arm of ?: or the right of a comma, where
-  // it decides the type) tell them apart: sizeof('a') is 4 in C.
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    if (!E->isArgumentType())
-      widenCharConstants(E->getArgumentExpr());
-    return true;
-  }
-
-  void widenCharConstants(const Expr *A) {
-    A = A->IgnoreParens();
-    if (const auto *C = dyn_cast<ConditionalOperator>(A)) {
-      widenCharConstants(C->getTrueExpr());
-      widenCharConstants(C->getFalseExpr());
-      return;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(A);
-        B && B->getOpcode() == BO_Comma)
-      return widenCharConstants(B->getRHS());
-    const auto *L = dyn_cast<CharacterLiteral>(A);
-    if (!L || L->getKind() != CharacterLiteralKind::Ascii)
-      return;
-    unsigned B, End;
-    if (castSpot(L, B, End) != Spot::Text) {
-      Problems.push_back({L->getBeginLoc(),
-                          "a character constant whose size C and C++ give "
-                          "differently (int, char) in a macro or a clause"});
-      return;
-    }
-    writeCast(B, End, "int", /*Inner=*/false, /*Outer=*/true);
-  }
-
   // A string literal that initialises or is assigned to a `char *` needs a
   // cast in C++ (a literal passed to a function is left alone: variadic
   // calls and const char * parameters accept it).
@@ -505,7 +473,9 @@ private:
 /// (in macro definitions and directives too): `restrict` is nvcc's
 /// `__restrict__`, and `_Bool`, which C++ and nvcc do not know (GCC's
 /// <stdbool.h> defines it only for C++ programs that include it), `bool`,
-/// the same type (one byte, any value other than 0 converts to 1).
+/// the same type (one byte, any value other than 0 converts to 1), and GNU
+/// C's `__auto_type`, which nvcc does not know, `auto` (the same deduction:
+/// no reference, an array decays; CExprTypes.cpp casts what C types int).
 void cKeywordTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   FileID FID = SM.getMainFileID();
@@ -521,6 +491,8 @@ void cKeywordTokens(ASTContext &Ctx, std::vector<TextEdit> &Out) {
       Out.push_back({Off, 8, "__restrict__"});
     else if (T.getRawIdentifier() == "_Bool")
       Out.push_back({Off, 5, "bool"});
+    else if (T.getRawIdentifier() == "__auto_type")
+      Out.push_back({Off, 11, "auto"});
   };
   while (!L.LexFromRawLexer(T))
     Respell();
@@ -559,12 +531,14 @@ std::vector<TextEdit> cCompatEdits(ASTContext &Ctx, bool LineDirectives,
       continue;
     C.TraverseDecl(D);
   }
+  cExprTypeEdits(Ctx, Enums, Out, Problems);
   // After the casts above: a read cast inside an int-to-enum cast at the
   // same offset comes second (`(enum F)((unsigned int)e - 2)`).
   cEnumBaseEdits(Ctx, Enums, Out, Problems);
   cEnumReadEdits(Ctx, Enums, Out, Problems);
   scopeEdits(Ctx, Enums, Out, Problems);
   cKeywordTokens(Ctx, Out);
+  languageMacroEdits(Ctx, Out, Problems);
   linkageEdits(Ctx, LineDirectives, Out);
   // After the linkage blocks, which its declarations must follow.
   enumReductionEdits(Ctx, C.Directives, C.InPlace, LineDirectives, Out,

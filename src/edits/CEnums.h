@@ -33,6 +33,17 @@ void cEnumBaseEdits(clang::ASTContext &Ctx, const CEnumFacts &F,
 void scopeEdits(clang::ASTContext &Ctx, const CEnumFacts &Enums,
                 std::vector<TextEdit> &Out,
                 std::vector<CompatProblem> &Problems);
+/// Casts to C's int of the comparisons, logical operators, character
+/// constants, `true`/`false` and enumerators that decide the type sizeof,
+/// _Alignof, __typeof__, __auto_type or _Generic asks (CExprTypes.cpp),
+/// or problems where they cannot be written.
+void cExprTypeEdits(clang::ASTContext &Ctx, const CEnumFacts &Enums,
+                    std::vector<TextEdit> &Out,
+                    std::vector<CompatProblem> &Problems);
+/// The main file's uses of `__cplusplus` and `__STDC_VERSION__` written as
+/// C's values (CLanguageMacros.cpp): `#ifdef __cplusplus` is `#if 0`.
+void languageMacroEdits(clang::ASTContext &Ctx, std::vector<TextEdit> &Out,
+                        std::vector<CompatProblem> &Problems);
 /// C's designated initialisers of a struct out of the members' order, in
 /// order (CDesignators.cpp), or problems where they cannot be.
 void designatorEdits(clang::ASTContext &Ctx, std::vector<TextEdit> &Out,

@@ -191,10 +191,7 @@ public:
     // Not the promotions of a variadic call's extra arguments (printf).
     for (unsigned I = 0; I < C->getNumArgs() && I < FD->getNumParams(); ++I) {
       const auto *IC = dyn_cast<ImplicitCastExpr>(C->getArg(I));
-      if (!IC || IC->getCastKind() != CK_FloatingCast ||
-          !IC->getType()->isSpecificBuiltinType(BuiltinType::Double) ||
-          !IC->getSubExpr()->getType()->isSpecificBuiltinType(
-              BuiltinType::Float))
+      if (!IC || !(toDouble(IC) || toIntegerParameter(FD, IC)))
         continue;
       const Expr *Sub = IC->getSubExpr();
       unsigned B, E;
@@ -202,7 +199,9 @@ public:
         continue;
       bool Simple = isa<DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr,
                         CallExpr, FloatingLiteral>(Sub->IgnoreImpCasts());
-      Out.push_back({B, 0, Simple ? "(double)" : "(double)("});
+      std::string Type =
+          "(" + IC->getType().getUnqualifiedType().getAsString() + ")";
+      Out.push_back({B, 0, Simple ? Type : Type + "("});
       if (!Simple)
         Out.push_back({E, 0, ")"});
     }
@@ -210,6 +209,30 @@ public:
   }
 
 private:
+  /// A float (or a long double, which C++'s overloads would keep) passed
+  /// to a double parameter.
+  static bool toDouble(const ImplicitCastExpr *IC) {
+    return IC->getCastKind() == CK_FloatingCast &&
+           IC->getType()->isSpecificBuiltinType(BuiltinType::Double) &&
+           (IC->getSubExpr()->getType()->isSpecificBuiltinType(
+                BuiltinType::Float) ||
+            IC->getSubExpr()->getType()->isSpecificBuiltinType(
+                BuiltinType::LongDouble));
+  }
+  /// A double or a long passed to C's `abs(int)` or `div(int, int)`, which
+  /// C converts and C++'s overloads (`abs(double)`, `abs(long)`) take as it
+  /// is: C's abs(-2.5) is 2, C++'s 2.5.
+  /// (A char, a short or an enumeration promotes to int in C++ too.)
+  bool toIntegerParameter(const FunctionDecl *FD,
+                          const ImplicitCastExpr *IC) const {
+    QualType From = IC->getSubExpr()->getType();
+    return (FD->getName() == "abs" || FD->getName() == "div") &&
+           IC->getType()->isIntegerType() &&
+           (IC->getCastKind() == CK_FloatingToIntegral ||
+            (IC->getCastKind() == CK_IntegralCast &&
+             !From->isEnumeralType() && !Ctx.isPromotableIntegerType(From)));
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<TextEdit> &Out;

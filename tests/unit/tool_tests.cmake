@@ -16,6 +16,7 @@ if(TARGET omp2cuda_tool)
     orphaned_for_test.cpp
     declare_target_test.cpp
     nvcc_c_forms_test.cpp
+    ccompat_types_test.cpp
     declare_variant_test.cpp
     construct_variant_test.cpp
     class_template_self_test.cpp
