@@ -56,9 +56,18 @@ public:
       follow(CE->getConstructor(), CE);
     if (CE->getNumArgs() != 1 || !CE->getConstructor() ||
         !CE->getConstructor()->isCopyOrMoveConstructor())
-      for (const Expr *Arg : CE->arguments())
+      for (const Expr *Arg : CE->arguments()) {
         if (Arg->isGLValue() && Arg->getType()->isPointerType())
           check(Arg, Arg, false, Copied);
+        // A record a library constructor takes by reference: the object
+        // made may hold its copy (RecordCopies.h).
+        else if (CE->getConstructor() && Arg->isGLValue() &&
+                 Arg->getType()->isRecordType() &&
+                 holdsPointer(Arg->getType()) &&
+                 Ctx->getSourceManager().isInSystemHeader(
+                     CE->getConstructor()->getLocation()))
+          check(Arg->IgnoreParenImpCasts(), CE, false, Copied);
+      }
     return true;
   }
   /// An initialiser list's semantic form, which holds its conversions
@@ -435,6 +444,11 @@ private:
                              (Copy && holdsPointer(E->getType()))))
       return;
     E = pointerOperand(E->IgnoreParenImpCasts());
+    // A record copied from behind a cast to its own type or a comma's
+    // right side (`static_cast<S &&>(q)`, `(0, q)`) is that record (review
+    // rev45 c3.cpp: `S l = static_cast<S &&>(q); recs[0] = l;`).
+    if (Copy && !E->getType()->isPointerType())
+      E = recordOperand(E);
     // Either arm may be the loaded pointer: `(c ? s.p : s.q)[0]`.
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
       check(CO->getTrueExpr(), At, Flow, Copy);
@@ -482,7 +496,8 @@ private:
       std::string Holder = "a pointer held in " + quotedName(Named) +
                            " (a copy of a record whose pointers a map "
                            "attaches)";
-      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false))
+      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false) &&
+          !localCopyEscapes(At, Copy, Holder))
         attachedLoad(At, Flow, Holder);
       return;
     }
@@ -497,7 +512,10 @@ private:
                 : "a pointer held in " + quotedName(Named);
     if (Through && !Member && isa<ParmVarDecl>(VD) &&
         !mapsThrough(Scope ? Scope : Current, VD)) {
-      attachedLoad(At, Flow, Holder);
+      // `*o = *i;` copies what the caller's pointer reaches (review rev45
+      // a2b.c: `cp(recs, &q)`).
+      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false))
+        attachedLoad(At, Flow, Holder);
       return;
     }
     // Only an item through this very pointer attaches it (s.q[0:n] leaves
@@ -586,10 +604,20 @@ private:
     if (Known && P.front().first != thisRoot())
       if (const auto *VD = static_cast<const VarDecl *>(P.front().first);
           !outside(VD) && !VD->getType()->isPointerType() &&
-          !VD->getType()->isReferenceType())
+          !VD->getType()->isReferenceType()) {
+        // Unless it is a copy of an attached record (review rev45 d4.cpp:
+        // `recs[0] = (0, l);`).
+        if (AttachedCopies.count(VD) &&
+            !wholeCopy(E, At, Copy, Holder, /*Region=*/false) &&
+            !localCopyEscapes(At, Copy, Holder))
+          attachedLoad(At, Flow, Holder);
         return;
+      }
+    // A copy through a cast or a comma (review rev45 c3.cpp: `S l =
+    // static_cast<S &&>(q);`) is followed as one of the variable.
     if (Known && attachment().attachedIn(E)) {
-      attachedLoad(At, Flow, Holder, E);
+      if (!wholeCopy(E, At, Copy, Holder, /*Region=*/false))
+        attachedLoad(At, Flow, Holder, E);
       return;
     }
     if (!Copy && Flow && !flowsToDeref(At, C)) {
@@ -626,6 +654,36 @@ private:
       What = Holder + CopiedAway;
       ValueSeen = true;
     }
+    return true;
+  }
+  /// The record E names through no-op casts and commas.
+  static const Expr *recordOperand(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParens();
+      if (const auto *CE = dyn_cast<CastExpr>(E);
+          CE && CE->getCastKind() == CK_NoOp) {
+        E = CE->getSubExpr();
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(E);
+          BO && BO->getOpcode() == BO_Comma) {
+        E = BO->getRHS();
+        continue;
+      }
+      return E;
+    }
+  }
+  /// A local copy of an attached record whose address is taken or that a
+  /// reference binds (Copy, not a whole copy): where its pointers go then
+  /// is not followed, so the region stays on the host (review rev45 d14.c:
+  /// `struct S *pl = &l; ptrs[0] = pl->p;`). True when so reported.
+  bool localCopyEscapes(const Expr *At, const char *Copy,
+                        const std::string &Holder) {
+    if (!Copy || Where.isValid())
+      return false;
+    Where = At->getBeginLoc();
+    What = Holder + Copy;
+    ValueSeen = true;
     return true;
   }
   bool subscripted(const Expr *E) {

@@ -123,9 +123,15 @@ bool isRecordCopy(const Expr *At, const ParentMap &PM) {
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(At);
       IC && IC->getCastKind() == CK_LValueToRValue)
     return true;
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(At))
-    return CE->getConstructor() &&
-           CE->getConstructor()->isCopyOrMoveConstructor();
+  // A copy or move construction; or a library constructor that takes a
+  // record by reference and may keep a copy of it (review rev45 f6.cpp:
+  // `std::pair<S, int> pr(q, 1);`), whose object is then the copy.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(At)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    return Ctor && (Ctor->isCopyOrMoveConstructor() ||
+                    Ctor->getASTContext().getSourceManager().isInSystemHeader(
+                        Ctor->getLocation()));
+  }
   const Stmt *Child = nullptr;
   const auto *Op =
       dyn_cast_or_null<CXXOperatorCallExpr>(copyParent(At, PM, Child));
@@ -139,9 +145,12 @@ RecordCopyDestination recordCopyDestination(const Expr *At, const Stmt *Body,
   const Stmt *Child = nullptr;
   const Stmt *P = copyParent(At, PM, Child);
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+    // Not a structured binding, whose names no rule follows (review
+    // rev45 f1.cpp: `auto [pp, nn] = q; ptrs[0] = pp;`).
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D);
           VD && VD->getInit() && !VD->getType()->isReferenceType() &&
+          !isa<DecompositionDecl>(VD) &&
           VD->getInit()->IgnoreImplicit() == At->IgnoreImplicit())
         return {Kind::Local, VD};
     return {};

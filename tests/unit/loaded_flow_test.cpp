@@ -310,8 +310,8 @@ void f(struct S q, struct S *recs, struct W w, int **stash, int r) {
   CHECK(F.Regions[6].R.WhyPos.Line == 23u);
 }
 
-TEST_CASE("C++: a copy assignment of an attached record is followed into "
-          "the implicit operator=, whose source the reason names",
+TEST_CASE("C++: a copy assignment of an attached record through a cast, or "
+          "of a callee's return, keeps the region on the host",
           "[analysis][loaded-pointer][loaded-flow][attached-value]") {
   // Not following it let `recs[0] = static_cast<const S &>(q);` and
   // `recs[0] = q.self();` through (review rev45 c2.cpp, i7.cpp: emu
@@ -332,8 +332,8 @@ void f(S q, S *recs, int &r) {
   REQUIRE(F.Regions.size() == 3);
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK(contains(F.Regions[1].R.Reason,
-                 "a pointer held in the object that 'operator=' copies "
-                 "from"));
+                 "a pointer held in 'q', which a map attaches to the device "
+                 "copy of what it points to, is copied whole"));
   CHECK_FALSE(F.Regions[2].R.Translate);
 }
 
@@ -360,4 +360,42 @@ void f(S q, S *recs, B *b) {
   REQUIRE(F.Regions.size() == 3);
   CHECK_FALSE(F.Regions[1].R.Translate);
   CHECK_FALSE(F.Regions[2].R.Translate);
+}
+
+TEST_CASE("copies of an attached record through a pointer parameter, a "
+          "cast, a structured binding, a library constructor, or a local "
+          "copy whose address is taken keep the region on the host",
+          "[analysis][loaded-pointer][loaded-flow][attached-value]") {
+  // Review rev45 a2b.c, c3.cpp, f1.cpp, f6.cpp, d14.c: each printed emu
+  // `same 0`, the host build `same 1`.
+  FileResult F = translateC(R"src(
+#include <utility>
+struct S { int *p; int n; };
+#pragma omp declare target
+static void cp(S *o, const S *i) { *o = *i; }
+#pragma omp end declare target
+void f(S q, S *recs, int **ptrs) {
+  #pragma omp target data map(to: q, q.p[0:4]) map(tofrom: recs[0:2], ptrs[0:2])
+  {
+    #pragma omp target
+    { cp(recs, &q); }
+    #pragma omp target
+    { S l = static_cast<S &&>(q); recs[0] = l; }
+    #pragma omp target
+    { auto [pp, nn] = q; ptrs[0] = pp; }
+    #pragma omp target
+    { std::pair<S, int> pr(q, 1); recs[0] = pr.first; }
+    #pragma omp target
+    { S l = q; S *pl = &l; ptrs[0] = pl->p; }
+    #pragma omp target
+    { S l = q; ptrs[1] = &l.p[1]; l.p[0] = 3; }
+  }
+})src",
+                            true);
+  REQUIRE(F.Ok);
+  REQUIRE(F.Regions.size() == 7);
+  for (unsigned I = 1; I < 6; ++I) {
+    INFO("region " << I);
+    CHECK_FALSE(F.Regions[I].R.Translate);
+  }
 }
