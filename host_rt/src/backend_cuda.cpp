@@ -315,8 +315,11 @@ private:
 } // namespace
 
 Backend &backend() {
-  static CountedBackend<CudaBackend> B;
-  return B;
+  // Never destroyed: a nowait task's tail may still run on a helper thread
+  // after the program's last taskwait returned and main exited (scripts/tsan:
+  // memcpy_async_helpers, ~CudaBackend raced releaseStream).
+  static auto *B = new CountedBackend<CudaBackend>();
+  return *B;
 }
 
 } // namespace o2c::detail

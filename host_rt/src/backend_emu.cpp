@@ -138,8 +138,11 @@ private:
 } // namespace
 
 Backend &backend() {
-  static CountedBackend<EmuBackend> B;
-  return B;
+  // Never destroyed: a nowait task's tail may still run on a helper thread
+  // after the program's last taskwait returned and main exited (scripts/tsan:
+  // memcpy_async_helpers, ~EmuBackend raced releaseStream).
+  static auto *B = new CountedBackend<EmuBackend>();
+  return *B;
 }
 
 } // namespace o2c::detail
