@@ -137,8 +137,7 @@ void PresentTable::noteReady(std::uintptr_t Begin) {
   // Entries whose Ready was cleared by others (markReady, awaitReady, a
   // removal) leave when the list has doubled, so it stays proportional to
   // the entries waiting for a synchronisation.
-  if (ReadyBegins.size() < 64 ||
-      (ReadyBegins.size() & (ReadyBegins.size() - 1)))
+  if (ReadyBegins.size() < ReadyCompactAt)
     return;
   std::sort(ReadyBegins.begin(), ReadyBegins.end());
   ReadyBegins.erase(std::unique(ReadyBegins.begin(), ReadyBegins.end()),
@@ -150,6 +149,7 @@ void PresentTable::noteReady(std::uintptr_t Begin) {
                                             !It->second.Ready;
                                    }),
                     ReadyBegins.end());
+  ReadyCompactAt = std::max<std::size_t>(64, 2 * ReadyBegins.size());
 }
 
 void *PresentTable::markReady(const void *H, void *SyncedStream) {
@@ -184,6 +184,7 @@ std::vector<void *> PresentTable::streamSynced(void *SyncedStream) {
   std::sort(Waiting.begin(), Waiting.end());
   Waiting.erase(std::unique(Waiting.begin(), Waiting.end()), Waiting.end());
   ReadyBegins.swap(Waiting);
+  ReadyCompactAt = std::max<std::size_t>(64, 2 * ReadyBegins.size());
   return Done;
 }
 

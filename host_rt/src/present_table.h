@@ -278,6 +278,7 @@ private:
   // with 20,000 attached rows, 3.77 ms per region went to that walk). Every
   // entry with Ready set is here; the others leave at the next look.
   std::vector<std::uintptr_t> ReadyBegins;
+  std::size_t ReadyCompactAt = 64; // twice what the last compaction left
 };
 
 } // namespace o2c::detail

@@ -3,6 +3,7 @@
 // changes from an object to a pointer in the kernel).
 #include "analysis/Analysis.h"
 #include "analysis/Instantiations.h"
+#include "analysis/PreInits.h"
 #include "analysis/RegionSteps.h"
 
 #include "clang/AST/DeclOpenMP.h"
@@ -35,13 +36,9 @@ public:
   // statement, names the user's variables: the traversal skips implicit
   // declarations, so read the initialisers here.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    for (OMPClause *C : D->clauses())
-      if (const OMPClauseWithPreInit *P = OMPClauseWithPreInit::get(C))
-        if (const auto *DS = dyn_cast_or_null<DeclStmt>(P->getPreInitStmt()))
-          for (const Decl *X : DS->decls())
-            if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(X);
-                CE && CE->getInit() && PreInits.insert(CE).second)
-              TraverseStmt(const_cast<Expr *>(CE->getInit()));
+    for (const OMPCapturedExprDecl *CE : preInitCaptures(*D))
+      if (PreInits.insert(CE).second)
+        TraverseStmt(const_cast<Expr *>(CE->getInit()));
     return true;
   }
   /// `getr<cfg::N>()` of `template <const int &R>`: the argument names

@@ -19,6 +19,7 @@
 // unmapped `s.y`). Otherwise the struct is mapped whole as before
 // (RegionMemberItems.cpp).
 #include "analysis/ClauseReader.h"
+#include "analysis/PreInits.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -143,13 +144,8 @@ public:
   // the initialiser of an implicit declaration, which the traversal skips
   // (as Captures.cpp's Scanner reads it).
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    for (OMPClause *C : D->clauses())
-      if (const OMPClauseWithPreInit *P = OMPClauseWithPreInit::get(C))
-        if (const auto *DS = dyn_cast_or_null<DeclStmt>(P->getPreInitStmt()))
-          for (const Decl *X : DS->decls())
-            if (const auto *CE = dyn_cast<OMPCapturedExprDecl>(X);
-                CE && CE->getInit())
-              TraverseStmt(const_cast<Expr *>(CE->getInit()));
+    for (const OMPCapturedExprDecl *CE : preInitCaptures(*D))
+      TraverseStmt(const_cast<Expr *>(CE->getInit()));
     return true;
   }
 
